@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from "hono";
+import type { Platform } from "../platform.ts";
+import { errorBody } from "../http/errors.ts";
+import { TokenError, verifyIdToken } from "./tokens.ts";
+
+/** SPEC "Authentication" 1 and 5: Bearer ID token required; 401 when missing, malformed, expired or forged. */
+export function requireAuth(p: Platform): MiddlewareHandler {
+  return async (c, next) => {
+    const header = c.req.header("authorization") ?? "";
+    const m = header.match(/^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/);
+    if (!header) return c.json(errorBody("missing_token", "Authorization: Bearer <ID token> is required"), 401);
+    if (!m) return c.json(errorBody("invalid_token", "Authorization header must be 'Bearer <ID token>'"), 401);
+    try {
+      c.set("auth", await verifyIdToken(p, m[1]));
+    } catch (e) {
+      if (e instanceof TokenError) {
+        return c.json(errorBody(e.problem === "expired" ? "token_expired" : "invalid_token", e.message), 401);
+      }
+      throw e;
+    }
+    await next();
+  };
+}

@@ -1,0 +1,28 @@
+import postgres from "postgres";
+
+export type Sql = postgres.Sql<Record<string, unknown>>;
+export type Tx = postgres.TransactionSql<Record<string, unknown>>;
+
+/** Opens a pool to the database at `url`. Notices are silenced; errors surface as thrown exceptions. */
+export function connect(url: string, opts: { max?: number } = {}): Sql {
+  return postgres(url, {
+    max: opts.max ?? 10,
+    onnotice: () => {},
+    idle_timeout: 30,
+    connect_timeout: 10,
+    // Date columns come back as JS Dates; bigint as strings are avoided by using int/numeric deliberately.
+    transform: { undefined: null },
+  }) as Sql;
+}
+
+/** The database URL the functions use: Supabase's SUPABASE_DB_URL when deployed, DATABASE_URL otherwise. */
+export function databaseUrlFromEnv(): string | undefined {
+  return Deno.env.get("SUPABASE_DB_URL") || Deno.env.get("DATABASE_URL") || undefined;
+}
+
+/** True for errors that mean the database could not be reached (as opposed to a bad query). */
+export function isConnectionError(e: unknown): boolean {
+  const code = (e as { code?: string })?.code ?? "";
+  return ["ECONNREFUSED", "ECONNRESET", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED",
+    "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "08000", "08003", "08006", "08001", "08004"].includes(code);
+}

@@ -1,0 +1,116 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { ulid } from "ulid";
+import { ApiError, errorBody } from "./errors.ts";
+import { describeZodError } from "./validation.ts";
+import { errorText, log } from "../log.ts";
+import type { Platform } from "../platform.ts";
+import { requireAuth } from "../auth/gateway.ts";
+import type { AuthContext } from "../db/scoped.ts";
+
+export type AppEnv = { Variables: { requestId: string; auth: AuthContext } };
+export type ServiceApp = OpenAPIHono<AppEnv>;
+
+export interface ServiceAppOptions {
+  /** Apply the gateway rule (Bearer ID token) to every route but /health and /openapi.json. Default true. */
+  gatewayAuth?: boolean;
+  /** Extra paths (after the base path, e.g. "/get-token") that need no token. */
+  publicPaths?: string[];
+  /** Body limit in bytes for this service (uploads need more than the default). */
+  maxBodyBytes?: number;
+  description?: string;
+}
+
+/**
+ * The app every service is built on: basePath "/<service>", health, one error shape, zod validation
+ * answering 400 with the field named, a request id and a JSON log line per request, body limits, CORS,
+ * the gateway auth rule, and the OpenAPI document at /<service>/openapi.json.
+ */
+export function createServiceApp(p: Platform, service: string, opts: ServiceAppOptions = {}): ServiceApp {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const where = (result as { target?: string }).target ?? "";
+        const target = where === "json" || where === "form" ? "body" : where;
+        return c.json(errorBody("invalid_request", describeZodError(result.error, target)), 400);
+      }
+    },
+  }).basePath(`/${service}`) as unknown as ServiceApp;
+
+  app.use("*", requestContext(service));
+  app.use("*", cors({
+    origin: p.config.corsOrigins === "*" ? "*" : p.config.corsOrigins.split(",").map((s) => s.trim()),
+    allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key", "X-Request-Id"],
+    exposeHeaders: ["X-Request-Id"],
+    maxAge: 600,
+  }));
+  app.use("*", bodyLimit({
+    maxSize: opts.maxBodyBytes ?? p.config.maxBodyBytes,
+    onError: (c) => c.json(errorBody("payload_too_large", `Request body is larger than ${opts.maxBodyBytes ?? p.config.maxBodyBytes} bytes`), 413),
+  }));
+
+  const open = new Set(["/health", "/openapi.json", ...(opts.publicPaths ?? [])].map((s) => `/${service}${s}`));
+  if (opts.gatewayAuth !== false) {
+    const auth = requireAuth(p);
+    app.use("*", async (c, next) => {
+      if (c.req.method === "OPTIONS" || open.has(c.req.path.replace(/^\/(functions\/)?v1/, "").replace(/\/$/, ""))) return await next();
+      return await auth(c, next);
+    });
+  }
+
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: service, version: "v1", description: opts.description },
+    servers: [{ url: `${p.config.publicUrl}/v1` }, { url: `${p.config.publicUrl}/functions/v1` }],
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+
+  app.notFound((c) => c.json(errorBody("not_found", `No route ${c.req.method} ${c.req.path}`), 404));
+  app.onError((err, c) => errorResponse(err, c, service));
+  return app;
+}
+
+function requestContext(service: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || ulid();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    if (c.req.path.endsWith("/health")) return;
+    log(c.res.status >= 500 ? "error" : "info", "request", {
+      service,
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+      user: c.get("auth")?.userId,
+    });
+  };
+}
+
+export function errorResponse(err: unknown, c: Context, service: string) {
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.details), err.status);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code = status === 401 ? "unauthorized" : status === 413 ? "payload_too_large" : status === 400 ? "invalid_request" : "http_error";
+    return c.json(errorBody(code, err.message || "Request rejected"), status);
+  }
+  if (err instanceof SyntaxError) return c.json(errorBody("invalid_json", "Request body is not valid JSON"), 400);
+  log("error", "unhandled error", { service, requestId: c.get("requestId"), error: errorText(err), stack: (err as Error)?.stack });
+  return c.json(errorBody("internal_error", "Unexpected processing failure"), 500);
+}
+
+/** Reads a JSON body, answering 400 invalid_json (never 500) when it does not parse. */
+export async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ApiError(400, "invalid_json", "Request body is not valid JSON");
+  }
+}

@@ -1,0 +1,30 @@
+import type { Hono } from "hono";
+import type { Platform } from "../platform.ts";
+import type { Handler } from "../queue/queue.ts";
+
+/** What the seeded demo partner looks like; extensions add their own demo data to it. */
+export interface DemoContext {
+  orgId: string;
+  orgSlug: string;
+  adminUserId: string;
+  adminEmail: string;
+  adminPassword: string;
+  widgetUserId: string;
+  partnerToken: string;
+}
+
+/**
+ * How an area plugs into the local one-process stack (scripts/start.ts) without touching the server:
+ * each area owns one file in shared/stack/extensions/.
+ */
+export interface StackExtension {
+  name: string;
+  /** Queue handlers (queue name -> handler) run by the stack's worker loop. */
+  jobs?: (p: Platform) => Record<string, Handler>;
+  /** Local-only routes (dev pages, JWKS, the widget's static files) mounted at the root of the server. */
+  routes?: (app: Hono, p: Platform) => void;
+  /** Background loops (bus push delivery, inbound SMTP); returns a stop function. */
+  start?: (p: Platform) => Promise<() => Promise<void>>;
+  /** Demo data, after the demo partner exists. Must be idempotent (a second start reuses the data). */
+  seed?: (p: Platform, demo: DemoContext) => Promise<void>;
+}

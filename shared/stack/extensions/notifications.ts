@@ -1,0 +1,3 @@
+import type { StackExtension } from "../extension.ts";
+
+export const extension: StackExtension = { name: "notifications" };

@@ -1,0 +1,7 @@
+import { createServiceApp } from "../../../shared/http/app.ts";
+import type { Platform } from "../../../shared/platform.ts";
+
+export function createApp(p: Platform) {
+  const app = createServiceApp(p, "appointment-handling-service");
+  return app;
+}
