@@ -1,7 +1,76 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { ApiError } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
+import { IdentityError, identityProvider } from "../../../shared/identity/index.ts";
 
+const TokenSet = z.object({
+  idToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().int().openapi({ example: 3600 }),
+  tokenType: z.literal("Bearer"),
+}).openapi("TokenSet");
+
+const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi("Error");
+const errors = {
+  400: { description: "Malformed body", content: { "application/json": { schema: ErrorBody } } },
+  401: { description: "Wrong credentials, or unknown / revoked / expired refresh token", content: { "application/json": { schema: ErrorBody } } },
+  429: { description: "Account locked after repeated failures", content: { "application/json": { schema: ErrorBody } } },
+};
+const ok = { 200: { description: "Tokens", content: { "application/json": { schema: TokenSet } } } };
+
+const getToken = createRoute({
+  method: "post",
+  path: "/get-token",
+  summary: "Exchange email and password for an ID token and a refresh token",
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ email: z.string().email().max(320), password: z.string().min(1).max(1024) }) } },
+    },
+  },
+  responses: { ...ok, ...errors },
+});
+
+const refreshToken = createRoute({
+  method: "post",
+  path: "/refresh-token",
+  summary: "Exchange a refresh token (a user's, or a partner's widget token) for a new ID token",
+  request: {
+    body: { required: true, content: { "application/json": { schema: z.object({ refreshToken: z.string().min(10).max(512) }) } } },
+  },
+  responses: { ...ok, ...errors },
+});
+
+function identityFailure(e: unknown): never {
+  if (!(e instanceof IdentityError)) throw e;
+  if (e.code === "account_locked") throw new ApiError(429, e.code, e.message);
+  if (e.code === "identity_unavailable") throw new ApiError(503, e.code, e.message);
+  throw new ApiError(401, e.code, e.message);
+}
+
+/** SPEC: authenticator-service. Both POSTs need no authentication (SPEC Authentication 2). */
 export function createApp(p: Platform) {
-  const app = createServiceApp(p, "authenticator-service", { publicPaths: ["/get-token", "/refresh-token"] });
+  const app = createServiceApp(p, "authenticator-service", {
+    publicPaths: ["/get-token", "/refresh-token"],
+    maxBodyBytes: 16 * 1024,
+    description: "Exchanges identity-platform credentials or refresh tokens for short-lived ID tokens.",
+  });
+  app.openapi(getToken, async (c) => {
+    const { email, password } = c.req.valid("json");
+    try {
+      return c.json(await identityProvider(p).passwordGrant(email, password), 200);
+    } catch (e) {
+      identityFailure(e);
+    }
+  });
+  app.openapi(refreshToken, async (c) => {
+    const { refreshToken } = c.req.valid("json");
+    try {
+      return c.json(await identityProvider(p).refreshGrant(refreshToken), 200);
+    } catch (e) {
+      identityFailure(e);
+    }
+  });
   return app;
 }

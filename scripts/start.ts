@@ -1,0 +1,74 @@
+// `npm start`: the whole platform in one command, offline, with the embedded defaults.
+import { loadCoreConfig, envInt } from "../shared/config.ts";
+import { connect } from "../shared/db/client.ts";
+import { migrate } from "../shared/db/migrate.ts";
+import { createPlatform } from "../shared/platform.ts";
+import { errorText, log } from "../shared/log.ts";
+import { startDatabase } from "../shared/stack/database.ts";
+import { seedDemo } from "../shared/stack/demo_seed.ts";
+import { createStackHandler } from "../shared/stack/server.ts";
+import { extensions } from "../shared/stack/extensions/index.ts";
+import { serviceNames } from "../shared/stack/services.ts";
+import { startWorker } from "../shared/queue/worker.ts";
+
+const started = performance.now();
+const config = loadCoreConfig();
+const port = envInt("PORT", 54321);
+
+const db = await startDatabase(config.dataDir);
+const sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
+const stops: (() => Promise<void>)[] = [];
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  log("info", "stopping");
+  for (const stop of stops.reverse()) await stop().catch((e) => log("warn", "stop failed", { error: errorText(e) }));
+  await sql.end({ timeout: 2 }).catch(() => {});
+  await db.stop().catch((e) => log("warn", "database stop failed", { error: errorText(e) }));
+  Deno.exit(code);
+}
+Deno.addSignalListener("SIGINT", () => shutdown(0));
+Deno.addSignalListener("SIGTERM", () => shutdown(0));
+
+try {
+  const applied = await migrate(sql);
+  const p = createPlatform(sql, config);
+  const demo = await seedDemo(p);
+  for (const e of extensions) await e.seed?.(p, demo);
+
+  const server = Deno.serve({ port, hostname: Deno.env.get("HOST") ?? "0.0.0.0", onListen: () => {} }, createStackHandler(p, extensions));
+  stops.push(() => server.shutdown());
+  const handlers = Object.assign({}, ...extensions.map((e) => e.jobs?.(p) ?? {}));
+  stops.push(startWorker(p, handlers));
+  for (const e of extensions) if (e.start) stops.push(await e.start(p));
+
+  const health = await Promise.all(serviceNames.map(async (s) => {
+    const res = await fetch(`http://127.0.0.1:${port}/v1/${s}/health`);
+    await res.body?.cancel();
+    return [s, res.status] as const;
+  }));
+  const unhealthy = health.filter(([, status]) => status !== 200);
+  const ms = Math.round(performance.now() - started);
+
+  console.log(`
+  Solar platform is up (${db.embedded ? "embedded PostgreSQL 15" : "DATABASE_URL"}; ${applied.length} migration(s) applied now)
+  Base URL        ${config.publicUrl}
+  Services        ${config.publicUrl}/v1/<service>/...  and  ${config.publicUrl}/functions/v1/<service>/...
+  API docs        ${config.publicUrl}/docs
+  Demo page       ${config.publicUrl}/demo
+  Widget URL      ${config.publicUrl}/widget/?token=${demo.partnerToken}
+  Dev mailbox     ${config.publicUrl}/dev/mailbox
+  Demo login      ${demo.adminEmail} / ${demo.adminPassword}
+  Partner token   ${demo.partnerToken}
+  Saved to        ${config.dataDir}/demo.json
+  Health          ${health.length - unhealthy.length}/${health.length} services healthy
+  Startup         ${ms} ms to all-healthy
+  Press Ctrl-C to stop.
+`);
+  if (unhealthy.length) log("error", "unhealthy services", { unhealthy });
+} catch (e) {
+  log("error", "startup failed", { error: errorText(e) });
+  await shutdown(1);
+}

