@@ -77,21 +77,22 @@ export class EmbeddedIdentity implements IdentityProvider {
 
   async refreshGrant(refreshToken: string): Promise<TokenSet> {
     const sql = this.p.sql;
-    return await sql.begin(async (tx) => {
+    // Errors are returned, not thrown, from the transaction so that the family revocation commits.
+    const result = await sql.begin(async (tx): Promise<TokenSet | IdentityError> => {
       const [t] = await tx`select t.id, t.kind, t.family_id, t.expires_at, t.revoked_at, t.replaced_by,
           u.id as user_id, u.email, u.organization_id, u.role
         from identity.refresh_tokens t join public.users u on u.id = t.user_id
         where t.token_hash = ${hashToken(refreshToken)} for update of t`;
-      if (!t) throw new IdentityError("invalid_refresh_token", "Refresh token is not recognised");
+      if (!t) return new IdentityError("invalid_refresh_token", "Refresh token is not recognised");
       if (t.revoked_at) {
         // A rotated session token presented again means it leaked: end the whole session family.
         if (t.kind === "session" && t.replaced_by) {
           await tx`update identity.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where family_id = ${t.family_id as string}`;
           log("warn", "refresh token reuse detected; session family revoked", { userId: t.user_id });
         }
-        throw new IdentityError("refresh_token_revoked", "Refresh token has been revoked");
+        return new IdentityError("refresh_token_revoked", "Refresh token has been revoked");
       }
-      if (t.expires_at && (t.expires_at as Date) <= new Date()) throw new IdentityError("refresh_token_expired", "Refresh token has expired");
+      if (t.expires_at && (t.expires_at as Date) <= new Date()) return new IdentityError("refresh_token_expired", "Refresh token has expired");
       const user = { id: t.user_id, email: t.email, organization_id: t.organization_id, role: t.role } as UserRow;
       if (t.kind === "widget") {
         await tx`update identity.refresh_tokens set last_used_at = now() where id = ${t.id as string}`;
@@ -100,7 +101,9 @@ export class EmbeddedIdentity implements IdentityProvider {
       const next = await storeRefreshToken(tx, { userId: user.id, kind: "session", familyId: t.family_id as string, ttlSeconds: this.sessionTtl });
       await tx`update identity.refresh_tokens set revoked_at = now(), replaced_by = ${next.id}, last_used_at = now() where id = ${t.id as string}`;
       return await this.tokens(user, next.token, t.family_id as string);
-    });
+    }) as TokenSet | IdentityError;
+    if (result instanceof IdentityError) throw result;
+    return result;
   }
 
   private async tokens(u: UserRow, refreshToken: string, sessionId: string): Promise<TokenSet> {

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { startGoTrueDouble } from "../../doubles/gotrue.ts";
+import { SupabaseIdentity } from "../../../shared/identity/supabase.ts";
+import { IdentityError, type IdentityProvider } from "../../../shared/identity/types.ts";
+
+const widgetSide: IdentityProvider & { seen: string[] } = {
+  seen: [],
+  passwordGrant: () => Promise.reject(new Error("not used")),
+  refreshGrant(token) {
+    this.seen.push(token);
+    return Promise.resolve({ idToken: "own", refreshToken: token, expiresIn: 3600, tokenType: "Bearer" });
+  },
+};
+
+async function rejects(p: Promise<unknown>, code: string) {
+  await assert.rejects(p, (e) => e instanceof IdentityError && e.code === code);
+}
+
+Deno.test("Supabase Auth adapter: password and refresh grants over GoTrue's wire format", async () => {
+  const gotrue = startGoTrueDouble({ "pat@sun.test": "s3cret" }, "anon-key");
+  try {
+    const id = new SupabaseIdentity(gotrue.url, "anon-key", widgetSide);
+    const t = await id.passwordGrant("pat@sun.test", "s3cret");
+    assert.equal(t.tokenType, "Bearer");
+    assert.equal(t.expiresIn, 3600);
+    assert.ok(t.idToken.startsWith("header."));
+    assert.equal(gotrue.calls[0].grant, "password");
+    assert.equal(gotrue.calls[0].apikey, "anon-key");
+    const t2 = await id.refreshGrant(t.refreshToken);
+    assert.notEqual(t2.refreshToken, t.refreshToken);
+    await rejects(id.refreshGrant(t.refreshToken), "refresh_token_revoked");
+    await rejects(id.refreshGrant("unknown-token"), "invalid_refresh_token");
+    await rejects(id.passwordGrant("pat@sun.test", "wrong"), "invalid_credentials");
+  } finally {
+    await gotrue.close();
+  }
+});
+
+Deno.test("Supabase Auth adapter: partner widget tokens stay with the platform's own non-rotating tokens", async () => {
+  const gotrue = startGoTrueDouble({}, "anon-key");
+  try {
+    const id = new SupabaseIdentity(gotrue.url, "anon-key", widgetSide);
+    const t = await id.refreshGrant("wgt_abcdefghijklmnop");
+    assert.equal(t.refreshToken, "wgt_abcdefghijklmnop");
+    assert.deepEqual(widgetSide.seen, ["wgt_abcdefghijklmnop"]);
+    assert.equal(gotrue.calls.length, 0);
+  } finally {
+    await gotrue.close();
+  }
+});
+
+Deno.test("Supabase Auth adapter: an unreachable provider is identity_unavailable, not a crash", async () => {
+  const id = new SupabaseIdentity("http://127.0.0.1:9", "anon-key", widgetSide);
+  await rejects(id.passwordGrant("a@b.test", "x"), "identity_unavailable");
+});
