@@ -33,3 +33,6 @@ export interface EmailProvider {
 
 export class TransientEmailError extends Error {}
 export class PermanentEmailError extends Error {}
+
+/** The idempotency key was already used with a different request (Resend answers 409). */
+export class IdempotencyConflictError extends PermanentEmailError {}
