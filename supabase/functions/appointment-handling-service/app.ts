@@ -1,7 +1,153 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { allowRoles, assertSameOrg } from "../../../shared/auth/permissions.ts";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { ApiError } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
+import { createAppointment } from "../../../shared/scheduling/appointments.ts";
+import { scheduler } from "../../../shared/scheduling/index.ts";
+import { resolveRange } from "../../../shared/scheduling/range.ts";
+import { appointmentJson, slotJson } from "../../../shared/scheduling/serialize.ts";
+import { isTimeZone, schedulingSettings } from "../../../shared/scheduling/settings.ts";
+import { SchedulerUnavailableError } from "../../../shared/scheduling/types.ts";
 
+const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi("Error");
+const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+
+const SlotSchema = z.object({
+  start: z.string().openapi({ example: "2026-11-23T13:00:00.000Z" }),
+  end: z.string().openapi({ example: "2026-11-23T15:00:00.000Z" }),
+  local_start: z.string().openapi({ example: "2026-11-23T08:00" }),
+  local_end: z.string().openapi({ example: "2026-11-23T10:00" }),
+  available: z.number().int().openapi({ description: "Technicians still free in this slot (0 = full)" }),
+  capacity: z.number().int(),
+}).openapi("Slot");
+
+const AppointmentSchema = z.object({
+  appointment_uuid: z.string().uuid(),
+  organization_uuid: z.string().uuid(),
+  property_uuid: z.string().uuid(),
+  contact_uuid: z.string().uuid().nullable(),
+  start: z.string(),
+  end: z.string(),
+  timezone: z.string(),
+  local_start: z.string(),
+  local_end: z.string(),
+  status: z.string().openapi({ example: "scheduled" }),
+  provider: z.string().openapi({ example: "embedded" }),
+  external_id: z.string().nullable(),
+  technician: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
+  job_id: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+}).openapi("Appointment");
+
+const availableSlots = createRoute({
+  method: "get",
+  path: "/available-slots/{organization_uuid}",
+  summary: "Bookable appointment slots of a partner organisation (default: the next 14 days)",
+  security: [{ bearer: [] }],
+  request: {
+    params: z.object({ organization_uuid: z.string().uuid() }),
+    query: z.object({
+      from: z.string().max(40).optional().openapi({ description: "YYYY-MM-DD (start of that day in `timezone`) or ISO date-time; default now", example: "2026-11-23" }),
+      to: z.string().max(40).optional().openapi({ description: "YYYY-MM-DD (inclusive) or ISO date-time; default from + 14 days", example: "2026-12-06" }),
+      timezone: z.string().max(64).optional().openapi({ description: "IANA zone for dates and local_* times; default the organisation's", example: "America/Chicago" }),
+      include_full: z.enum(["true", "false"]).optional().openapi({ description: "Also list fully booked slots (available 0)" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "Slots",
+      content: {
+        "application/json": {
+          schema: z.object({ organization_uuid: z.string().uuid(), timezone: z.string(), from: z.string(), to: z.string(), slots: z.array(SlotSchema) }),
+        },
+      },
+    },
+    400: err("Bad range or time zone"),
+    401: err("Missing or invalid token"),
+    403: err("Another partner's organisation"),
+    502: err("External scheduler unreachable"),
+  },
+});
+
+const createAppointmentRoute = createRoute({
+  method: "post",
+  path: "/create-appointment",
+  summary: "Book a field-service appointment for a slot and a property",
+  security: [{ bearer: [] }],
+  request: {
+    headers: z.object({ "idempotency-key": z.string().max(200).optional() }),
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({
+            property_uuid: z.string().uuid(),
+            slot: z.object({ start: z.string().datetime({ offset: true }).openapi({ example: "2026-11-23T13:00:00.000Z" }) }),
+            contact: z.object({
+              contact_uuid: z.string().uuid().optional(),
+              first_name: z.string().max(100).optional(),
+              last_name: z.string().max(100).optional(),
+              email: z.string().email().max(320).optional(),
+              phone: z.string().max(40).optional(),
+            }).optional().openapi({ description: "An existing contact, or details of a new one; default the property's contact" }),
+            notes: z.string().max(2000).optional(),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    201: { description: "The booked appointment", content: { "application/json": { schema: AppointmentSchema } } },
+    400: err("Invalid body, past slot or not a slot"),
+    401: err("Missing or invalid token"),
+    403: err("Property or contact of another organisation"),
+    404: err("Unknown property or contact"),
+    409: err("Slot already fully booked"),
+    502: err("External scheduler unreachable"),
+  },
+});
+
+/** SPEC: appointment-handling-service. */
 export function createApp(p: Platform) {
-  const app = createServiceApp(p, "appointment-handling-service");
+  const app = createServiceApp(p, "appointment-handling-service", {
+    maxBodyBytes: 16 * 1024,
+    description: "Lists and books field-service appointment slots (embedded scheduling or an external field-service scheduler).",
+  });
+  app.use("/available-slots/*", allowRoles("partner_admin", "partner_user", "widget", "service"));
+  app.use("/create-appointment", allowRoles("partner_admin", "partner_user", "widget", "service"));
+
+  app.openapi(availableSlots, async (c) => {
+    const { organization_uuid: orgId } = c.req.valid("param");
+    const q = c.req.valid("query");
+    assertSameOrg(c.get("auth"), orgId, "organisation");
+    if (q.timezone && !isTimeZone(q.timezone)) throw new ApiError(400, "invalid_timezone", `query.timezone: unknown time zone "${q.timezone}"`);
+    const tz = q.timezone ?? (await schedulingSettings(p.sql, orgId)).timezone;
+    const range = await resolveRange(p.sql, tz, q.from, q.to);
+    try {
+      const slots = (await scheduler(p).availableSlots(orgId, range.from, range.to))
+        .filter((s) => q.include_full === "true" || s.available > 0);
+      return c.json({ organization_uuid: orgId, timezone: tz, from: range.from.toISOString(), to: range.to.toISOString(), slots: slots.map((s) => slotJson(s, tz)) }, 200);
+    } catch (e) {
+      if (e instanceof SchedulerUnavailableError) throw new ApiError(502, "scheduler_unavailable", "The scheduling system is not reachable; try again shortly");
+      throw e;
+    }
+  });
+
+  app.openapi(createAppointmentRoute, async (c) => {
+    const body = c.req.valid("json");
+    const auth = c.get("auth");
+    if (!auth.orgId) throw new ApiError(403, "forbidden", "The caller belongs to no organisation");
+    const appointment = await createAppointment(p, auth, {
+      orgId: auth.orgId,
+      propertyId: body.property_uuid,
+      start: new Date(body.slot.start),
+      contact: body.contact,
+      notes: body.notes,
+      idempotencyKey: c.req.valid("header")["idempotency-key"],
+    });
+    return c.json(appointmentJson(appointment), 201);
+  });
   return app;
 }

@@ -1,0 +1,92 @@
+import type { AuthContext } from "../db/scoped.ts";
+import { ApiError } from "../http/errors.ts";
+import { errorText, log } from "../log.ts";
+import type { Platform } from "../platform.ts";
+import { scheduler } from "./index.ts";
+import { assignJob } from "./assign.ts";
+import { SchedulerUnavailableError, SlotError, type Appointment } from "./types.ts";
+
+export interface ContactInput {
+  contact_uuid?: string;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone?: string;
+}
+
+export interface CreateAppointmentInput {
+  orgId: string;
+  propertyId: string;
+  start: Date;
+  contact?: ContactInput;
+  notes?: string;
+  idempotencyKey?: string;
+}
+
+/**
+ * Books a slot for a property of the caller's organisation: rejects unknown properties (404), another
+ * organisation's (403) and past slots (400); the scheduler answers 409 when the slot is taken. A booking
+ * with a technician who has a platform login creates a job for them and publishes job.assigned.
+ */
+export async function createAppointment(p: Platform, auth: AuthContext, input: CreateAppointmentInput): Promise<Appointment> {
+  const [property] = await p.sql`select p.*, c.first_name, c.last_name, c.email as contact_email, c.phone as contact_phone
+    from public.properties p left join public.contacts c on c.id = p.contact_id where p.id = ${input.propertyId}`;
+  if (!property) throw new ApiError(404, "property_not_found", `No property ${input.propertyId}`);
+  if (property.organization_id !== input.orgId) throw new ApiError(403, "forbidden", "This property belongs to another organisation");
+  if (input.start.getTime() <= Date.now()) throw new ApiError(400, "slot_in_past", `The slot ${input.start.toISOString()} is in the past`);
+
+  const contact = await resolveContact(p, input.orgId, input.contact, property.contact_id as string | null);
+  const customer = contact
+    ? { name: `${contact.first_name} ${contact.last_name}`.trim(), email: contact.email, phone: contact.phone }
+    : null;
+  let appointment: Appointment;
+  try {
+    appointment = await scheduler(p).book({
+      orgId: input.orgId,
+      propertyId: input.propertyId,
+      contactId: contact?.id ?? null,
+      start: input.start,
+      createdBy: auth.role === "service" ? null : auth.userId,
+      notes: input.notes ?? null,
+      idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
+      address: { line1: property.line1, line2: property.line2, city: property.city, state: property.state, zip: property.zip },
+      customer,
+    });
+  } catch (e) {
+    if (e instanceof SlotError) throw new ApiError(e.kind === "taken" ? 409 : 400, e.kind === "taken" ? "slot_unavailable" : "invalid_slot", e.message);
+    if (e instanceof SchedulerUnavailableError) throw new ApiError(502, "scheduler_unavailable", "The scheduling system is not reachable; try again shortly");
+    throw e;
+  }
+  log("info", "appointment booked", { appointment: appointment.id, org: input.orgId, provider: appointment.provider, technician: appointment.technician?.id });
+  if (appointment.technician?.userId) {
+    try {
+      appointment.jobId = await assignJob(p, appointment, auth.userId, formatAddress(property));
+    } catch (e) {
+      // The booking stands; the job can be assigned again from the appointment (job_id stays null).
+      log("error", "job assignment failed after booking", { appointment: appointment.id, error: errorText(e) });
+    }
+  }
+  return appointment;
+}
+
+async function resolveContact(p: Platform, orgId: string, c: ContactInput | undefined, propertyContactId: string | null) {
+  if (c?.contact_uuid) {
+    const [row] = await p.sql`select id, organization_id, first_name, last_name, email, phone from public.contacts where id = ${c.contact_uuid}`;
+    if (!row) throw new ApiError(404, "contact_not_found", `No contact ${c.contact_uuid}`);
+    if (row.organization_id !== orgId) throw new ApiError(403, "forbidden", "This contact belongs to another organisation");
+    return row as unknown as { id: string; first_name: string; last_name: string; email: string | null; phone: string | null };
+  }
+  if (c && (c.first_name || c.last_name || c.email || c.phone)) {
+    const [row] = await p.sql`insert into public.contacts (organization_id, first_name, last_name, email, phone)
+      values (${orgId}, ${c.first_name ?? ""}, ${c.last_name ?? ""}, ${c.email ?? null}, ${c.phone ?? null})
+      returning id, first_name, last_name, email, phone`;
+    return row as unknown as { id: string; first_name: string; last_name: string; email: string | null; phone: string | null };
+  }
+  if (!propertyContactId) return null;
+  const [row] = await p.sql`select id, first_name, last_name, email, phone from public.contacts where id = ${propertyContactId}`;
+  return (row as unknown as { id: string; first_name: string; last_name: string; email: string | null; phone: string | null }) ?? null;
+}
+
+function formatAddress(r: Record<string, unknown>): string {
+  return [r.line1, r.line2, r.city, [r.state, r.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}

@@ -1,0 +1,82 @@
+import type { Sql } from "../db/client.ts";
+import { appointmentFromRow } from "./rows.ts";
+import { schedulingSettings } from "./settings.ts";
+import { type Appointment, type BookingRequest, type Scheduler, SchedulerUnavailableError, type Slot, SlotError } from "./types.ts";
+
+/**
+ * An external field-service scheduler over REST (wire format in docs/operations.md):
+ *   GET  {base}/v1/availability?organization_id&start&end  -> {data:[{start,end,capacity,available}]}
+ *   POST {base}/v1/appointments (Idempotency-Key)          -> 201 {data:{id,start,end,status,technician}}
+ *                                                             409 {error:{code:"slot_unavailable",message}}
+ * The scheduler owns availability and crews; the booking is also recorded in public.appointments.
+ */
+export class ExternalScheduler implements Scheduler {
+  readonly name = "external";
+  constructor(private readonly sql: Sql, private readonly baseUrl: string, private readonly apiKey: string, private readonly timeoutMs = 10_000) {}
+
+  private async call(path: string, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await fetch(`${this.baseUrl.replace(/\/$/, "")}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${this.apiKey}`, Accept: "application/json", ...(init.headers ?? {}) },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (e) {
+      throw new SchedulerUnavailableError(`Scheduler unreachable: ${(e as Error).message}`);
+    }
+  }
+
+  async availableSlots(orgId: string, from: Date, to: Date): Promise<Slot[]> {
+    const q = new URLSearchParams({ organization_id: orgId, start: from.toISOString(), end: to.toISOString() });
+    const res = await this.call(`/v1/availability?${q}`);
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new SchedulerUnavailableError(`Scheduler availability failed with HTTP ${res.status}`);
+    }
+    const body = await res.json() as { data?: { start: string; end: string; capacity?: number; available: number }[] };
+    return (body.data ?? []).map((s) => ({
+      start: new Date(s.start),
+      end: new Date(s.end),
+      capacity: s.capacity ?? s.available,
+      available: s.available,
+    })).filter((s) => s.start >= from && s.end <= to);
+  }
+
+  async book(req: BookingRequest): Promise<Appointment> {
+    const { timezone, slotMinutes } = await schedulingSettings(this.sql, req.orgId);
+    const res = await this.call("/v1/appointments", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": req.idempotencyKey },
+      body: JSON.stringify({
+        organization_id: req.orgId,
+        start: req.start.toISOString(),
+        end: new Date(req.start.getTime() + slotMinutes * 60_000).toISOString(),
+        external_reference: req.propertyId,
+        address: req.address,
+        customer: req.customer,
+        notes: req.notes,
+      }),
+    });
+    const body = await res.json().catch(() => ({})) as {
+      data?: { id: string; start: string; end: string; status?: string; technician?: { id?: string; name: string; email?: string } | null };
+      error?: { code?: string; message?: string };
+    };
+    if (res.status === 409) throw new SlotError("taken", body.error?.message ?? "The scheduler reports the slot is no longer available");
+    if (res.status === 400 || res.status === 422) throw new SlotError("invalid", body.error?.message ?? "The scheduler rejected the slot");
+    if (!res.ok || !body.data) throw new SchedulerUnavailableError(`Scheduler booking failed with HTTP ${res.status}`);
+    const d = body.data;
+    const tech = d.technician ?? null;
+    // The technician's platform user, when the scheduler's crew is one of ours (by email), gets job.assigned.
+    const [row] = await this.sql`
+      with a as (
+        insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, provider, external_id,
+                                         technician_name, technician_email, notes, created_by)
+        values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${new Date(d.start)}, ${new Date(d.end)}, ${timezone}, 'external', ${d.id},
+                ${tech?.name ?? null}, ${tech?.email ?? null}, ${req.notes}, ${req.createdBy})
+        on conflict (provider, external_id) where external_id is not null do update set updated_at = now()
+        returning *)
+      select a.*, u.id as tech_user_id from a
+      left join public.users u on lower(u.email) = lower(a.technician_email) and u.organization_id = a.organization_id and u.role = 'technician'`;
+    return appointmentFromRow(row);
+  }
+}
