@@ -58,7 +58,7 @@ export async function createAppointment(p: Platform, auth: AuthContext, input: C
     throw e;
   }
   log("info", "appointment booked", { appointment: appointment.id, org: input.orgId, provider: appointment.provider, technician: appointment.technician?.id });
-  if (appointment.technician?.userId) {
+  if (appointment.technician?.userId && !appointment.jobId) {
     try {
       appointment.jobId = await assignJob(p, appointment, auth.userId, formatAddress(property));
     } catch (e) {
