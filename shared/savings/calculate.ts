@@ -1,0 +1,199 @@
+// The savings calculation model of the spec ("Savings calculation model"), step by step. Pure: no I/O.
+import type { MonthUsage } from "./usage.ts";
+
+export interface RoofInput {
+  panelCapacityW: number;
+  maxPanels: number;
+  yieldDcKwhPerKw: number;
+  configs: { panelsCount: number; yearlyEnergyDcKwh: number }[];
+  dcToAcDerate: number;
+  carbonOffsetKgPerMwh?: number;
+}
+
+export interface ProgramInput {
+  /** Value of an exported kWh as a share of the retail rate (1 = full retail net metering). */
+  exportCreditRatio: number;
+  nonbypassableUsdPerKwh: number;
+  solarChargeUsdPerKwMonth: number;
+}
+
+export const ASSUMPTIONS = {
+  targetKw: 10,
+  targetOffset: 1.0,
+  federalCreditPct: 30,
+  /** Share of the solar energy that is exported rather than used at once (no battery): a typical 40-60%. */
+  exportShare: 0.5,
+  degradationPct: 0.5,
+  years: 25,
+  /** EPA Greenhouse Gas Equivalencies Calculator: AVERT US national weighted-average marginal CO2 rate. */
+  co2KgPerKwh: 0.699,
+};
+export type Assumptions = typeof ASSUMPTIONS;
+
+export interface CalcInput {
+  usage: MonthUsage[];
+  ratePerKwh: number;
+  escalatorPct: number;
+  costPerWatt: number;
+  roof: RoofInput;
+  program: ProgramInput;
+  assumptions?: Partial<Assumptions>;
+}
+
+export interface ProjectionYear {
+  year: number;
+  ratePerKwh: number;
+  costWithoutSolar: number;
+  productionKwh: number;
+  savings: number;
+  costWithSolar: number;
+  cumulativeNet: number;
+}
+
+export interface SavingsFigures {
+  monthlyKwh: number[];
+  extrapolatedMonths: number[];
+  annualKwh: number;
+  ratePerKwh: number;
+  escalatorPct: number;
+  annualCost: number;
+  peakMonths: number[];
+  startKw: number;
+  systemKw: number;
+  panels: number;
+  panelCapacityW: number;
+  roofLimited: boolean;
+  annualProductionKwh: number;
+  offsetPct: number;
+  costPerWatt: number;
+  grossCost: number;
+  federalCredit: number;
+  netCost: number;
+  grossAnnualOffsetValue: number;
+  programCharges: { exportShortfall: number; nonbypassable: number; solarCharges: number; total: number };
+  netAnnualSavings: number;
+  paybackYears: number | null;
+  projection: ProjectionYear[];
+  lifetimeSavings: number;
+  lifetimeNetBenefit: number;
+  co2OffsetKgPerYear: number;
+  co2OffsetTonnesLifetime: number;
+  flags: string[];
+}
+
+const money = (x: number) => Math.round(x * 100) / 100;
+
+/** DC kWh/yr of `panels` panels: the provider's layout of that size, interpolated, or the yield per kW. */
+export function dcEnergy(roof: RoofInput, panels: number): number {
+  if (panels <= 0) return 0;
+  const cs = roof.configs;
+  const exact = cs.find((c) => c.panelsCount === panels);
+  if (exact) return exact.yearlyEnergyDcKwh;
+  const lo = [...cs].reverse().find((c) => c.panelsCount < panels), hi = cs.find((c) => c.panelsCount > panels);
+  if (lo && hi) return lo.yearlyEnergyDcKwh + (hi.yearlyEnergyDcKwh - lo.yearlyEnergyDcKwh) * (panels - lo.panelsCount) / (hi.panelsCount - lo.panelsCount);
+  return panels * roof.panelCapacityW / 1000 * roof.yieldDcKwhPerKw;
+}
+
+/** Savings in a year at a given rate, after the state's programme charges (never negative). */
+function yearSavings(offsetKwh: number, rate: number, systemKw: number, program: ProgramInput, a: Assumptions) {
+  const gross = offsetKwh * rate;
+  const exportShortfall = offsetKwh * a.exportShare * rate * (1 - program.exportCreditRatio);
+  const nonbypassable = offsetKwh * program.nonbypassableUsdPerKwh;
+  const solarCharges = systemKw * program.solarChargeUsdPerKwMonth * 12;
+  return { gross, exportShortfall, nonbypassable, solarCharges, net: Math.max(0, gross - exportShortfall - nonbypassable - solarCharges) };
+}
+
+export function calculateSavings(input: CalcInput): SavingsFigures {
+  const a: Assumptions = { ...ASSUMPTIONS, ...input.assumptions };
+  const { roof, program, ratePerKwh: rate } = input;
+  const flags: string[] = [];
+  const monthlyKwh = input.usage.map((u) => u.kwh);
+  const extrapolatedMonths = input.usage.filter((u) => u.extrapolated).map((u) => u.month);
+  if (extrapolatedMonths.length) flags.push("extrapolated_months");
+
+  // 1. Total annual kWh; 2. annual cost at the state average rate.
+  const annualKwh = monthlyKwh.reduce((s, x) => s + x, 0);
+  const annualCost = annualKwh * rate;
+  const maxMonth = Math.max(...monthlyKwh);
+  const peakMonths = annualKwh > 0 ? input.usage.filter((u) => u.kwh >= maxMonth * 0.95).map((u) => u.month) : [];
+
+  // 3. System size: start at the 10 kW target, adjust to offset ~100% of usage with the roof's yield,
+  // bounded by the roof's panel capacity, in whole panels.
+  const yieldAcPerKw = roof.yieldDcKwhPerKw * roof.dcToAcDerate;
+  let panels = 0;
+  if (annualKwh <= 0) flags.push("zero_usage");
+  else if (roof.maxPanels <= 0 || yieldAcPerKw <= 0) flags.push("no_usable_roof");
+  else {
+    // The 10 kW target, adjusted to the size that offsets the target share of the year's usage.
+    const kw = annualKwh * a.targetOffset / yieldAcPerKw;
+    panels = Math.max(1, Math.round(kw * 1000 / roof.panelCapacityW));
+    // Rounding may land a panel short of the target: prefer covering usage.
+    while (panels < roof.maxPanels && dcEnergy(roof, panels) * roof.dcToAcDerate < annualKwh * a.targetOffset * 0.97) panels++;
+    if (panels > roof.maxPanels) {
+      panels = roof.maxPanels;
+      flags.push("roof_limited");
+    } else if (panels === roof.maxPanels && dcEnergy(roof, panels) * roof.dcToAcDerate < annualKwh * a.targetOffset * 0.97) flags.push("roof_limited");
+  }
+  const systemKw = panels * roof.panelCapacityW / 1000;
+  const annualProductionKwh = dcEnergy(roof, panels) * roof.dcToAcDerate;
+
+  // 4-5. Gross cost and net cost after the federal credit.
+  const grossCost = systemKw * 1000 * input.costPerWatt;
+  const federalCredit = grossCost * a.federalCreditPct / 100;
+  const netCost = grossCost - federalCredit;
+
+  // 6. Net annual savings: the offset cost less the state's programme charges.
+  const offsetKwh = Math.min(annualProductionKwh, annualKwh);
+  const y1 = yearSavings(offsetKwh, rate, systemKw, program, a);
+  const netAnnualSavings = y1.net;
+
+  // 7. Payback.
+  const paybackYears = netAnnualSavings > 0 ? netCost / netAnnualSavings : null;
+  if (systemKw > 0 && paybackYears === null) flags.push("no_savings");
+
+  // 25-year projection with the rate escalator and panel degradation.
+  const projection: ProjectionYear[] = [];
+  let cumulative = -netCost, lifetimeSavings = 0;
+  for (let y = 1; y <= a.years; y++) {
+    const r = rate * (1 + input.escalatorPct / 100) ** (y - 1);
+    const prod = annualProductionKwh * (1 - a.degradationPct / 100) ** (y - 1);
+    const s = yearSavings(Math.min(prod, annualKwh), r, systemKw, program, a).net;
+    const costWithout = annualKwh * r;
+    lifetimeSavings += s;
+    cumulative += s;
+    projection.push({ year: y, ratePerKwh: Math.round(r * 10000) / 10000, costWithoutSolar: money(costWithout), productionKwh: Math.round(prod), savings: money(s), costWithSolar: money(costWithout - s), cumulativeNet: money(cumulative) });
+  }
+
+  const co2Factor = roof.carbonOffsetKgPerMwh ? roof.carbonOffsetKgPerMwh / 1000 : a.co2KgPerKwh;
+  const lifetimeProduction = projection.reduce((s, p) => s + p.productionKwh, 0);
+  return {
+    monthlyKwh,
+    extrapolatedMonths,
+    annualKwh: Math.round(annualKwh),
+    ratePerKwh: rate,
+    escalatorPct: input.escalatorPct,
+    annualCost: money(annualCost),
+    peakMonths,
+    startKw: a.targetKw,
+    systemKw: Math.round(systemKw * 100) / 100,
+    panels,
+    panelCapacityW: roof.panelCapacityW,
+    roofLimited: flags.includes("roof_limited"),
+    annualProductionKwh: Math.round(annualProductionKwh),
+    offsetPct: annualKwh > 0 ? Math.round(offsetKwh / annualKwh * 1000) / 10 : 0,
+    costPerWatt: input.costPerWatt,
+    grossCost: money(grossCost),
+    federalCredit: money(federalCredit),
+    netCost: money(netCost),
+    grossAnnualOffsetValue: money(y1.gross),
+    programCharges: { exportShortfall: money(y1.exportShortfall), nonbypassable: money(y1.nonbypassable), solarCharges: money(y1.solarCharges), total: money(y1.exportShortfall + y1.nonbypassable + y1.solarCharges) },
+    netAnnualSavings: money(netAnnualSavings),
+    paybackYears: paybackYears === null ? null : Math.round(paybackYears * 10) / 10,
+    projection,
+    lifetimeSavings: money(lifetimeSavings),
+    lifetimeNetBenefit: money(lifetimeSavings - netCost),
+    co2OffsetKgPerYear: Math.round(annualProductionKwh * co2Factor),
+    co2OffsetTonnesLifetime: Math.round(lifetimeProduction * co2Factor / 100) / 10,
+    flags,
+  };
+}

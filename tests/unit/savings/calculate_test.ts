@@ -1,0 +1,137 @@
+// Hand-worked examples of the savings model (one per state, with its rate and programme), edge cases, and
+// properties that must hold for any input.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { calculateSavings, type ProgramInput, type RoofInput } from "../../../shared/savings/calculate.ts";
+import { normaliseUsage } from "../../../shared/savings/usage.ts";
+
+const flat = (kwh: number) => normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: kwh })));
+// 400 W panels, 1,500 kWh DC per kW per year, 0.85 DC->AC: 1,275 kWh AC per kW.
+const roof = (maxPanels = 40): RoofInput => ({ panelCapacityW: 400, maxPanels, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 });
+const retail: ProgramInput = { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 };
+const near = (actual: number, expected: number, tol = 0.011) => assert.ok(Math.abs(actual - expected) <= tol, `${actual} != ${expected}`);
+
+Deno.test("Ohio (generic programme, retail net metering): 12,000 kWh at 15.38 ¢", () => {
+  const f = calculateSavings({ usage: flat(1000), ratePerKwh: 0.1538, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail });
+  assert.equal(f.annualKwh, 12000);
+  near(f.annualCost, 1845.6);
+  // 12,000 / 1,275 = 9.41 kW -> 23.5 panels -> 24 panels = 9.6 kW, 12,240 kWh
+  assert.equal(f.panels, 24);
+  assert.equal(f.systemKw, 9.6);
+  assert.equal(f.annualProductionKwh, 12240);
+  assert.equal(f.offsetPct, 100);
+  near(f.grossCost, 24000);
+  near(f.federalCredit, 7200);
+  near(f.netCost, 16800);
+  near(f.netAnnualSavings, 1845.6);
+  assert.equal(f.paybackYears, 9.1); // 16,800 / 1,845.60
+  // Year 2: rate x 1.03, production x 0.995 = 12,178.8 kWh still covers 12,000 kWh.
+  near(f.projection[1].savings, 12000 * 0.1538 * 1.03);
+  assert.equal(f.projection.length, 25);
+  near(f.projection[24].cumulativeNet, f.lifetimeSavings - f.netCost, 0.05);
+  assert.equal(f.co2OffsetKgPerYear, Math.round(12240 * 0.699));
+  assert.deepEqual(f.flags, []);
+});
+
+Deno.test("California (net billing, exports at 25% of retail, 2.5 ¢ non-bypassable): 6,000 kWh at 29.51 ¢", () => {
+  const f = calculateSavings({
+    usage: flat(500), ratePerKwh: 0.2951, escalatorPct: 3, costPerWatt: 2.5, roof: roof(),
+    program: { exportCreditRatio: 0.25, nonbypassableUsdPerKwh: 0.025, solarChargeUsdPerKwMonth: 0 },
+  });
+  near(f.annualCost, 1770.6);
+  assert.equal(f.panels, 12); // 6,000 / 1,275 = 4.71 kW -> 11.8 -> 12 panels
+  assert.equal(f.systemKw, 4.8);
+  near(f.netCost, 8400);
+  // half the solar energy exported at 25% of retail: 6,000 x 0.5 x 0.2951 x 0.75 = 663.98
+  near(f.programCharges.exportShortfall, 663.98);
+  near(f.programCharges.nonbypassable, 150);
+  near(f.netAnnualSavings, 1770.6 - 663.975 - 150);
+  assert.equal(f.paybackYears, 8.8); // 8,400 / 956.63
+});
+
+Deno.test("New York (solar charge per kW-month) with a roof too small for the usage", () => {
+  const f = calculateSavings({
+    usage: flat(1500), ratePerKwh: 0.2225, escalatorPct: 3, costPerWatt: 2.5, roof: roof(20),
+    program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0.85 },
+  });
+  assert.equal(f.panels, 20); // 35 panels needed, the roof holds 20
+  assert.ok(f.roofLimited && f.flags.includes("roof_limited"));
+  assert.equal(f.annualProductionKwh, 10200);
+  assert.equal(f.offsetPct, 56.7);
+  near(f.programCharges.solarCharges, 8 * 0.85 * 12);
+  near(f.netAnnualSavings, 10200 * 0.2225 - 81.6);
+  assert.equal(f.paybackYears, 6.4); // 14,000 / 2,187.90
+});
+
+Deno.test("provider panel layouts are used (interpolated between sizes) instead of the flat yield", () => {
+  const r: RoofInput = { ...roof(30), configs: [{ panelsCount: 10, yearlyEnergyDcKwh: 5000 }, { panelsCount: 30, yearlyEnergyDcKwh: 13000 }] };
+  const f = calculateSavings({ usage: flat(600), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: r, program: retail });
+  // 20 panels -> 9,000 kWh DC -> 7,650 AC >= 7,200 x 0.97
+  const dc = 5000 + 8000 * (f.panels - 10) / 20;
+  assert.equal(f.annualProductionKwh, Math.round(dc * 0.85));
+  assert.ok(f.annualProductionKwh >= 7200 * 0.97);
+});
+
+Deno.test("zero usage recommends no system and no payback", () => {
+  const f = calculateSavings({ usage: flat(0), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail });
+  assert.equal(f.systemKw, 0);
+  assert.equal(f.netAnnualSavings, 0);
+  assert.equal(f.paybackYears, null);
+  assert.ok(f.flags.includes("zero_usage"));
+});
+
+Deno.test("fewer than 12 months: missing months extrapolated from the seasonal profile and flagged", () => {
+  const usage = normaliseUsage([{ month: "July", value: 1200 }, { month: "Aug", value: 1100 }, { month: "2025-09", value: 900 }]);
+  assert.equal(usage.length, 12);
+  assert.deepEqual(usage.filter((u) => !u.extrapolated).map((u) => u.month), [7, 8, 9]);
+  assert.ok(usage[0].kwh > usage[3].kwh, "January (heating) above April");
+  const f = calculateSavings({ usage, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail });
+  assert.ok(f.flags.includes("extrapolated_months"));
+  assert.equal(f.extrapolatedMonths.length, 9);
+  assert.deepEqual(f.peakMonths, [7]);
+});
+
+Deno.test("bad usage input is rejected with a clear message", () => {
+  assert.throws(() => normaliseUsage([]), /at least one month/);
+  assert.throws(() => normaliseUsage([{ month: "Smarch", value: 1 }]), /Unknown month/);
+  assert.throws(() => normaliseUsage([{ month: 1, value: -5 }]), />= 0/);
+  assert.throws(() => normaliseUsage([{ month: 1, value: 5, unit: "therms" }]), /kWh/);
+});
+
+const arbUsage = fc.array(fc.integer({ min: 50, max: 4000 }), { minLength: 12, maxLength: 12 })
+  .map((xs) => normaliseUsage(xs.map((v, i) => ({ month: i + 1, value: v }))));
+const arbProgram = fc.record({
+  exportCreditRatio: fc.double({ min: 0, max: 1, noNaN: true }),
+  nonbypassableUsdPerKwh: fc.double({ min: 0, max: 0.03, noNaN: true }),
+  solarChargeUsdPerKwMonth: fc.double({ min: 0, max: 1, noNaN: true }),
+});
+
+Deno.test("property: payback falls (never rises) when the electricity rate rises", () => {
+  fc.assert(fc.property(arbUsage, fc.double({ min: 0.08, max: 0.4, noNaN: true }), fc.double({ min: 1.01, max: 2, noNaN: true }), arbProgram, (usage, rate, k, program) => {
+    const base = { usage, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program };
+    const lo = calculateSavings({ ...base, ratePerKwh: rate });
+    const hi = calculateSavings({ ...base, ratePerKwh: rate * k });
+    assert.ok(hi.netAnnualSavings >= lo.netAnnualSavings);
+    if (lo.paybackYears !== null) assert.ok(hi.paybackYears !== null && hi.paybackYears <= lo.paybackYears + 0.05);
+  }), { numRuns: 200 });
+});
+
+Deno.test("property: the system fits the roof, net cost is 70% of gross, savings never exceed the bill", () => {
+  fc.assert(fc.property(arbUsage, fc.integer({ min: 0, max: 60 }), fc.double({ min: 0.08, max: 0.4, noNaN: true }), arbProgram, (usage, maxPanels, rate, program) => {
+    const f = calculateSavings({ usage, ratePerKwh: rate, escalatorPct: 3, costPerWatt: 2.5, roof: roof(maxPanels), program });
+    assert.ok(f.panels <= maxPanels);
+    assert.ok(Math.abs(f.netCost - f.grossCost * 0.7) < 0.02);
+    assert.ok(f.netAnnualSavings <= f.annualCost + 0.01);
+    assert.ok(f.offsetPct <= 100);
+    if (f.panels < maxPanels && f.panels > 0) assert.ok(f.annualProductionKwh >= f.annualKwh * 0.97 - 1, "unconstrained systems offset ~100%");
+  }), { numRuns: 200 });
+});
+
+Deno.test("property: more roof yield means fewer panels for the same usage", () => {
+  fc.assert(fc.property(arbUsage, fc.integer({ min: 900, max: 1800 }), (usage, y) => {
+    const big: RoofInput = { ...roof(200), yieldDcKwhPerKw: y };
+    const a = calculateSavings({ usage, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: big, program: retail });
+    const b = calculateSavings({ usage, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: { ...big, yieldDcKwhPerKw: y * 1.2 }, program: retail });
+    assert.ok(b.panels <= a.panels);
+  }), { numRuns: 100 });
+});
