@@ -30,10 +30,10 @@ export async function startDatabase(dataDir: string): Promise<StackDatabase> {
     onLog: (m: unknown) => log("debug", "postgres", { line: String(m).trim() }),
     onError: (m: unknown) => log("debug", "postgres", { line: String(m).trim() }),
   });
-  if (!exists) {
-    await Deno.mkdir(dataDir, { recursive: true });
-    await pg.initialise();
-  }
+  await Deno.mkdir(dataDir, { recursive: true });
+  // As root the server runs as the "postgres" user, which must be able to reach its folder.
+  if (Deno.uid?.() === 0) await Deno.chmod(dataDir, 0o711);
+  if (!exists) await pg.initialise();
   await pg.start();
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,

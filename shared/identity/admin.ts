@@ -1,0 +1,47 @@
+import type { Sql } from "../db/client.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { issueWidgetToken, revokeRefreshToken } from "./refresh_tokens.ts";
+
+/** Administrative operations of the embedded identity (used by scripts/identity.ts). */
+export async function createOrganization(sql: Sql, name: string, slug: string): Promise<string> {
+  const [row] = await sql`insert into public.organizations (name, slug) values (${name}, ${slug})
+    on conflict (slug) do update set name = excluded.name returning id`;
+  return row.id as string;
+}
+
+async function orgId(sql: Sql, slug: string): Promise<string> {
+  const [row] = await sql`select id from public.organizations where slug = ${slug}`;
+  if (!row) throw new Error(`No organisation with slug "${slug}"`);
+  return row.id as string;
+}
+
+export async function createUser(sql: Sql, u: { email: string; orgSlug: string; role: string; fullName?: string; password?: string }): Promise<string> {
+  const org = await orgId(sql, u.orgSlug);
+  const [row] = await sql`insert into public.users (email, full_name, organization_id, role)
+    values (${u.email}, ${u.fullName ?? ""}, ${org}, ${u.role})
+    on conflict (lower(email)) do update set role = excluded.role, organization_id = excluded.organization_id returning id`;
+  if (u.password) await setPassword(sql, u.email, u.password);
+  return row.id as string;
+}
+
+export async function setPassword(sql: Sql, email: string, password: string): Promise<void> {
+  if (password.length < 10) throw new Error("Passwords must have at least 10 characters");
+  const [user] = await sql`select id from public.users where lower(email) = lower(${email})`;
+  if (!user) throw new Error(`No user with email ${email}`);
+  await sql`insert into identity.credentials (user_id, password_hash) values (${user.id as string}, ${await hashPassword(password)})
+    on conflict (user_id) do update set password_hash = excluded.password_hash, failed_attempts = 0, locked_until = null, updated_at = now()`;
+}
+
+/** Issues a new widget token for the organisation, creating its widget user on first use. */
+export async function newWidgetToken(sql: Sql, orgSlug: string, label = "widget"): Promise<string> {
+  const userId = await createUser(sql, { email: `widget+${orgSlug}@widget.invalid`, orgSlug, role: "widget", fullName: `${orgSlug} widget` });
+  return await issueWidgetToken(sql, userId, label);
+}
+
+export async function unlock(sql: Sql, email: string): Promise<boolean> {
+  const rows = await sql`update identity.credentials c set locked_until = null, failed_attempts = 0, first_failed_at = null
+    from public.users u where u.id = c.user_id and lower(u.email) = lower(${email}) returning c.user_id`;
+  return rows.length > 0;
+}
+
+export { revokeRefreshToken };

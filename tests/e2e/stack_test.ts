@@ -1,0 +1,86 @@
+// `npm start` as a user runs it: a separate process, an embedded PostgreSQL, real HTTP, Ctrl-C, restart.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+
+function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+async function startStack(dataDir: string, port: number, pgPort: number) {
+  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn", HOST: "127.0.0.1" };
+  const child = new Deno.Command(Deno.execPath(), { args: ["run", "-A", "scripts/start.ts"], env, stdout: "piped", stderr: "piped", clearEnv: false }).spawn();
+  let out = "";
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const deadline = Date.now() + 60_000;
+  while (!out.includes("Press Ctrl-C")) {
+    if (Date.now() > deadline) throw new Error(`stack did not start:\n${out}`);
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`stack exited:\n${out}`);
+    out += value;
+  }
+  const drain = (async () => {
+    while (!(await reader.read()).done) { /* keep the pipe flowing */ }
+  })();
+  const errDrain = child.stderr.pipeTo(new WritableStream());
+  return {
+    out,
+    async stop() {
+      child.kill("SIGINT");
+      const status = await child.status;
+      await drain;
+      await errDrain;
+      return status;
+    },
+  };
+}
+
+Deno.test({
+  name: "npm start: embedded PostgreSQL, all nine services healthy, demo login and partner token work, Ctrl-C stops, restart reuses data",
+  // The stack's DATABASE_URL must not leak in from the environment: this test is about the embedded database.
+  ignore: Deno.env.get("SKIP_STACK_E2E") === "1",
+  async fn() {
+    const dataDir = await Deno.makeTempDir({ prefix: "solar-stack-" });
+    const port = freePort(), pgPort = freePort();
+    const saved = Deno.env.get("DATABASE_URL");
+    Deno.env.delete("DATABASE_URL");
+    try {
+      const first = await startStack(dataDir, port, pgPort);
+      assert.match(first.out, /9\/9 services healthy/);
+      const ms = Number(first.out.match(/Startup\s+(\d+) ms/)?.[1]);
+      assert.ok(ms > 0);
+      console.log(`startup to all-healthy: ${ms} ms`);
+      const demo = JSON.parse(await Deno.readTextFile(join(dataDir, "demo.json")));
+      assert.deepEqual(Object.keys(demo).sort(), ["baseUrl", "email", "partnerToken", "password"]);
+      const base = `http://127.0.0.1:${port}`;
+      const login = await fetch(`${base}/v1/authenticator-service/get-token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: demo.email, password: demo.password }) });
+      assert.equal(login.status, 200);
+      const { idToken } = await login.json();
+      const widget = await fetch(`${base}/functions/v1/authenticator-service/refresh-token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: demo.partnerToken }) });
+      assert.equal(widget.status, 200);
+      assert.equal((await widget.json()).refreshToken, demo.partnerToken);
+      const jwks = await (await fetch(`${base}/auth/v1/.well-known/jwks.json`)).json();
+      assert.equal(jwks.keys[0].kty, "EC");
+      const docs = await fetch(`${base}/docs`);
+      assert.match(await docs.text(), /swagger-ui-bundle\.js/);
+      assert.equal((await first.stop()).code, 0);
+      await assert.rejects(fetch(`${base}/v1/widget-service/health`), "the server is gone after Ctrl-C");
+      const pgUp = await Deno.connect({ hostname: "127.0.0.1", port: pgPort }).then((c) => (c.close(), true), () => false);
+      assert.equal(pgUp, false, "the embedded PostgreSQL stopped too");
+
+      const second = await startStack(dataDir, port, pgPort);
+      assert.match(second.out, /0 migration\(s\) applied now/);
+      const again = JSON.parse(await Deno.readTextFile(join(dataDir, "demo.json")));
+      assert.deepEqual(again, demo, "same login and partner token after a restart");
+      const relogin = await fetch(`${base}/v1/widget-service/health`, { headers: { Authorization: `Bearer ${idToken}` } });
+      assert.equal(relogin.status, 200);
+      await relogin.body?.cancel();
+      assert.equal((await second.stop()).code, 0);
+    } finally {
+      if (saved) Deno.env.set("DATABASE_URL", saved);
+      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+    }
+  },
+});
