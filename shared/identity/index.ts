@@ -4,12 +4,12 @@ import { EmbeddedIdentity } from "./embedded.ts";
 import { SupabaseIdentity } from "./supabase.ts";
 import type { IdentityProvider } from "./types.ts";
 import { errorText, log } from "../log.ts";
+import { publishEvent } from "../events/publish.ts";
 
-/** Publishes auth.account_locked when the event bus is present; a missing bus never blocks a sign-in. */
+/** Publishes auth.account_locked; a bus failure is logged and never blocks the sign-in answer. */
 async function announceLock(p: Platform, userId: string): Promise<void> {
   try {
-    const mod = await import("../events/publish.ts");
-    await mod.publishEvent(p, { event_type: "auth.account_locked", source: "authenticator-service", payload: { actor_id: userId, recipient_ids: [userId] } });
+    await publishEvent(p, { event_type: "auth.account_locked", source: "authenticator-service", payload: { actor_id: userId, recipient_ids: [userId] } });
   } catch (e) {
     log("warn", "could not publish auth.account_locked", { userId, error: errorText(e) });
   }

@@ -148,3 +148,25 @@ Deno.test("an ID token from the authenticator is accepted by the gateway of anot
     await t.close();
   }
 });
+
+Deno.test("lockout publishes one auth.account_locked event on platform.auth, with ids only", async () => {
+  const p = await testPlatform();
+  try {
+    const [org] = await p.sql`insert into public.organizations (name, slug) values ('Lock Co', 'lock-co') returning id`;
+    const [user] = await p.sql`insert into public.users (email, organization_id, role) values ('lock@co.test', ${org.id}, 'partner_user') returning id`;
+    await p.sql`insert into identity.credentials (user_id, password_hash) values (${user.id}, ${await hashPassword("right password")})`;
+    const { identityProvider } = await import("../../../shared/identity/index.ts");
+    const id = identityProvider(p);
+    for (let i = 0; i < 6; i++) await id.passwordGrant("lock@co.test", "wrong").catch(() => {});
+    const msgs = await p.sql`select topic, data from bus.messages`;
+    assert.equal(msgs.length, 1);
+    assert.equal(msgs[0].topic, "platform.auth");
+    const envelope = JSON.parse(atob(msgs[0].data as string));
+    assert.equal(envelope.event_type, "auth.account_locked");
+    assert.equal(envelope.source, "authenticator-service");
+    assert.deepEqual(envelope.payload.recipient_ids, [user.id]);
+    assert.doesNotMatch(JSON.stringify(envelope), /lock@co\.test/);
+  } finally {
+    await p.close();
+  }
+});
