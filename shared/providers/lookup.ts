@@ -1,0 +1,50 @@
+import type { Sql } from "../db/client.ts";
+
+export interface UtilityProvider {
+  /** "eia:<EIA utility id>", or "other" for the always-offered catch-all. */
+  id: string;
+  eiaId: number | null;
+  name: string;
+  ownership: string | null;
+  /** How the provider was found: listed for the zip, serving the zip's county, or serving the state. */
+  match: "zip" | "county" | "state" | "other";
+}
+
+export const OTHER_PROVIDER: UtilityProvider = { id: "other", eiaId: null, name: "Other / not listed", ownership: null, match: "other" };
+
+// Ranking: being listed for the zip itself and being investor-owned (IOUs serve most homes where they
+// operate) each weigh the same; ties go to the larger utility (more zips served). So 94103, listed only
+// for the city's municipal utility but inside PG&E's county territory, offers PG&E first.
+export async function providersForZip(sql: Sql, zip: string, limit = 12): Promise<UtilityProvider[]> {
+  const rows = await sql`
+    with c as (
+      select eiaid, true as in_zip from public.utility_zip_providers where zip = ${zip}
+      union all
+      select cp.eiaid, false from public.utility_zip_counties zc
+        join public.utility_county_providers cp using (county_fips) where zc.zip = ${zip}
+    ), agg as (select eiaid, bool_or(in_zip) as in_zip from c group by eiaid)
+    select p.eiaid, p.display_name, p.ownership, agg.in_zip
+    from agg join public.utility_providers p using (eiaid)
+    order by (case when agg.in_zip then 2 else 0 end) + (case when p.ownership = 'Investor Owned' then 2 else 0 end) desc,
+      p.zip_count desc, p.display_name
+    limit ${limit}`;
+  return withOther(rows.map((r) => row(r, r.in_zip ? "zip" : "county")));
+}
+
+export async function providersForState(sql: Sql, state: string, limit = 60): Promise<UtilityProvider[]> {
+  const rows = await sql`
+    select eiaid, display_name, ownership from public.utility_providers where states @> array[${state}]::text[]
+    order by (ownership = 'Investor Owned') desc nulls last, zip_count desc, display_name limit ${limit}`;
+  return withOther(rows.map((r) => row(r, "state")));
+}
+
+function row(r: Record<string, unknown>, match: UtilityProvider["match"]): UtilityProvider {
+  return { id: `eia:${r.eiaid}`, eiaId: Number(r.eiaid), name: String(r.display_name), ownership: (r.ownership as string) ?? null, match };
+}
+
+function withOther(list: UtilityProvider[]): UtilityProvider[] {
+  const seen = new Set<string>();
+  // Two EIA ids can carry the same display name (one utility reported in two states): show it once.
+  const unique = list.filter((u) => !seen.has(u.name.toLowerCase()) && seen.add(u.name.toLowerCase()));
+  return [...unique, OTHER_PROVIDER];
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import type { Platform } from "../platform.ts";
+import { type AuthContext, withAuth } from "../db/scoped.ts";
+import { ApiError } from "../http/errors.ts";
+import { sanitizeWidgetHtml } from "./sanitize.ts";
+import { isUsState } from "./states.ts";
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour");
+
+/** What a partner admin may write (PUT /widget-config or the partner-admin CLI). */
+export const WidgetConfigInput = z.object({
+  logo_url: z.string().max(2000).regex(/^(https?:\/\/|\/)/, "must be an http(s) URL or a path").nullable().optional(),
+  serving_states: z.array(z.string().toUpperCase().refine(isUsState, "must be a US state code")).max(51),
+  roof_types: z.array(z.string().trim().min(1).max(40)).min(1).max(12),
+  widget_info: z.string().max(20000).default(""),
+  theme: z.object({ primary: hexColour.optional(), accent: hexColour.optional() }).strict().default({}),
+});
+export type WidgetConfigInput = z.infer<typeof WidgetConfigInput>;
+
+export interface WidgetConfig {
+  logo_url: string | null;
+  serving_states: string[];
+  roof_types: string[];
+  widget_info: string;
+  theme: { primary?: string; accent?: string };
+  updated_at: string;
+}
+
+function toConfig(r: Record<string, unknown>): WidgetConfig {
+  return {
+    logo_url: (r.logo_url as string | null) ?? null,
+    serving_states: r.serving_states as string[],
+    roof_types: r.roof_types as string[],
+    widget_info: sanitizeWidgetHtml(String(r.widget_info ?? "")),
+    theme: (r.theme ?? {}) as WidgetConfig["theme"],
+    updated_at: new Date(r.updated_at as string).toISOString(),
+  };
+}
+
+/** The caller's partner configuration (RLS: only the caller's organisation is visible). */
+export async function getWidgetConfig(p: Platform, auth: AuthContext): Promise<WidgetConfig> {
+  const rows = await withAuth(p.sql, auth, (tx) => tx`select * from public.widget_configs where organization_id = ${auth.orgId}`);
+  if (!rows.length) throw new ApiError(404, "widget_not_configured", "This partner has no widget configuration yet");
+  return toConfig(rows[0]);
+}
+
+/** Creates or replaces the configuration of `orgId`. `auth` set: runs under RLS (partner_admin only). */
+export async function saveWidgetConfig(p: Platform, orgId: string, input: WidgetConfigInput, auth?: AuthContext): Promise<WidgetConfig> {
+  const c = WidgetConfigInput.parse(input);
+  const states = [...new Set(c.serving_states)].sort();
+  const write = (tx: typeof p.sql) =>
+    tx`insert into public.widget_configs (organization_id, logo_url, serving_states, roof_types, widget_info, theme, updated_by, updated_at)
+      values (${orgId}, ${c.logo_url ?? null}, ${states}, ${c.roof_types}, ${sanitizeWidgetHtml(c.widget_info)},
+              ${tx.json(c.theme as never)}, ${auth?.userId ?? null}, now())
+      on conflict (organization_id) do update set logo_url = excluded.logo_url, serving_states = excluded.serving_states,
+        roof_types = excluded.roof_types, widget_info = excluded.widget_info, theme = excluded.theme,
+        updated_by = excluded.updated_by, updated_at = now()
+      returning *`;
+  const rows = auth ? await withAuth(p.sql, auth, (tx) => write(tx as unknown as typeof p.sql)) : await write(p.sql);
+  return toConfig(rows[0]);
+}
+
+/** True when the partner serves the state (case-insensitive two-letter code). */
+export function servesState(config: Pick<WidgetConfig, "serving_states">, state: string | null | undefined): boolean {
+  return !!state && config.serving_states.includes(state.toUpperCase());
+}

@@ -1,0 +1,53 @@
+import type { Platform } from "../platform.ts";
+import { geocoder, GeocoderUnavailableError } from "../geo/index.ts";
+import { roofData, RoofDataUnavailableError } from "../roof/index.ts";
+import { type AuthContext } from "../db/scoped.ts";
+import { ApiError, notFound } from "../http/errors.ts";
+import { assertOwned } from "./ownership.ts";
+
+// The widget may only talk to our API, so address autocomplete, geocoding and roof data reach it here.
+
+const unavailable = (what: string) => new ApiError(503, "provider_unavailable", `${what} is unavailable right now; please try again`);
+
+export async function autocomplete(p: Platform, q: string, limit: number) {
+  try {
+    return await geocoder(p).autocomplete(q, limit);
+  } catch (e) {
+    if (e instanceof GeocoderUnavailableError) throw unavailable("Address search");
+    throw e;
+  }
+}
+
+export async function geocode(p: Platform, address: string) {
+  try {
+    const r = await geocoder(p).geocode(address);
+    if (!r) throw notFound("address_not_found", "We could not find that address in the US");
+    return r;
+  } catch (e) {
+    if (e instanceof GeocoderUnavailableError) throw unavailable("Address lookup");
+    throw e;
+  }
+}
+
+export async function roofAnalysis(p: Platform, auth: AuthContext, q: { lat?: number; lon?: number; property_uuid?: string }) {
+  let { lat, lon } = q;
+  if (q.property_uuid) {
+    await assertOwned(p, auth, "properties", q.property_uuid);
+    const [pr] = await p.sql`select latitude, longitude, line1, city, state, zip from public.properties where id = ${q.property_uuid}`;
+    if (pr.latitude === null || pr.longitude === null) {
+      const g = await geocode(p, `${pr.line1}, ${pr.city}, ${pr.state} ${pr.zip}`);
+      lat = g.lat, lon = g.lon;
+    } else {
+      lat = pr.latitude as number, lon = pr.longitude as number;
+    }
+  }
+  if (lat === undefined || lon === undefined) throw new ApiError(400, "invalid_request", "Give lat and lon, or property_uuid");
+  try {
+    const roof = await roofData(p).findClosest({ lat, lon });
+    if (!roof) throw notFound("roof_not_found", "No roof data for this location");
+    return { lat, lon, ...roof };
+  } catch (e) {
+    if (e instanceof RoofDataUnavailableError) throw unavailable("Roof analysis");
+    throw e;
+  }
+}

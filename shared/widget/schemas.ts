@@ -1,0 +1,64 @@
+import { z } from "@hono/zod-openapi";
+import { isUsState } from "./states.ts";
+
+const text = (max: number) => z.string().trim().max(max);
+export const Zip = z.string().trim().regex(/^\d{5}(-\d{4})?$/, "must be a 5-digit US zip").transform((s) => s.slice(0, 5));
+export const StateCode = z.string().trim().toUpperCase().refine(isUsState, "must be a US state code");
+
+export const Address = z.object({
+  line1: text(200).min(1),
+  line2: text(200).optional().nullable(),
+  city: text(100).min(1),
+  state: StateCode,
+  zip: Zip,
+  country: z.literal("US").default("US"),
+}).openapi("Address");
+
+export const ContactInput = z.object({
+  first_name: text(100).min(1),
+  last_name: text(100).default(""),
+  email: z.string().trim().toLowerCase().email().max(254),
+  phone: text(40).regex(/^[+()\d\s.-]*$/, "must be a phone number").optional().nullable(),
+}).openapi("ContactInput");
+
+export const PropertyInput = z.object({
+  contact_id: z.string().uuid().optional().nullable(),
+  address: Address,
+  latitude: z.number().min(-90).max(90).optional().nullable(),
+  longitude: z.number().min(-180).max(180).optional().nullable(),
+  roof_type: text(60).optional().nullable(),
+  utility_provider: text(200).optional().nullable(),
+  details: z.record(z.string(), z.unknown()).optional(),
+}).openapi("PropertyInput");
+
+export const PropertyPatch = PropertyInput.partial().openapi("PropertyPatch");
+
+const IdemKey = z.string().trim().min(8).max(200);
+
+export const LeadInput = z.object({
+  idempotency_key: IdemKey.optional(),
+  contact: ContactInput,
+  address: Address.optional(),
+  contact_id: z.string().uuid().optional(),
+  property_id: z.string().uuid().optional(),
+  utility_provider: text(200).optional().nullable(),
+  consent: z.boolean().default(false),
+  consent_text: text(1000).optional(),
+  monthly_kwh: z.array(z.number().min(0).max(100000)).max(12).optional(),
+}).openapi("LeadInput");
+
+export const OpportunityInput = z.object({
+  lead_id: z.string().uuid(),
+  idempotency_key: IdemKey.optional(),
+  name: text(200).min(1).optional(),
+  stage: z.enum(["qualification", "proposal", "negotiation", "closed_won", "closed_lost"]).default("qualification"),
+  amount: z.number().min(0).max(10_000_000).optional().nullable(),
+  system_size_kw: z.number().min(0).max(1000).optional().nullable(),
+}).openapi("OpportunityInput");
+
+export type AddressT = z.infer<typeof Address>;
+export type ContactInputT = z.infer<typeof ContactInput>;
+export type PropertyInputT = z.infer<typeof PropertyInput>;
+export type PropertyPatchT = z.infer<typeof PropertyPatch>;
+export type LeadInputT = z.infer<typeof LeadInput>;
+export type OpportunityInputT = z.infer<typeof OpportunityInput>;
