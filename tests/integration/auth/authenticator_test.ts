@@ -16,7 +16,7 @@ async function setup() {
   await p.sql`insert into identity.credentials (user_id, password_hash) values (${user.id}, ${await hashPassword("correct horse")})`;
   const [w] = await p.sql`insert into public.users (email, organization_id, role) values ('widget@sun.test', ${org.id}, 'widget') returning id`;
   const locked: string[] = [];
-  override(p, "identity", new EmbeddedIdentity(p, { lockout: { maxFailures: 3, windowSeconds: 600, lockSeconds: 600 }, onAccountLocked: async (id) => void locked.push(id) }));
+  override(p, "identity", new EmbeddedIdentity(p, { lockout: { maxFailures: 3, windowSeconds: 600, lockSeconds: 600 }, onAccountLocked: (id) => Promise.resolve(void locked.push(id)) }));
   const s = serveApp(createApp(p).fetch);
   const post = (path: string, body: unknown) =>
     fetch(`${s.url}/authenticator-service${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
