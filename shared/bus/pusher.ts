@@ -1,0 +1,183 @@
+// The embedded bus's push loop, with Pub/Sub push semantics: each due delivery is POSTed to its
+// subscription's endpoint with an OIDC token (aud = push endpoint); a 2xx acknowledges; anything else, or
+// no answer within the ack deadline, is retried with exponential backoff (min..max); after the maximum
+// delivery attempts the message is forwarded to the dead-letter topic and an alert is logged. All state is
+// in Postgres (leases, attempts, next attempt time), so a restart loses nothing.
+import { ulid } from "ulid";
+import type { Platform } from "../platform.ts";
+import { errorText, log } from "../log.ts";
+import { LOCAL_PUSH_IDENTITY, signPushToken } from "./push_token.ts";
+import type { PushBody } from "./types.ts";
+
+export interface PusherOptions {
+  /** Pushes in flight at once. */
+  concurrency?: number;
+  /** Poll interval for deliveries that became due (retries); new messages wake the loop at once. */
+  pollMs?: number;
+  identity?: string;
+}
+
+interface Claimed {
+  delivery_id: string;
+  attempts: number;
+  subscription: string;
+  push_endpoint: string;
+  oidc_audience: string | null;
+  ack_deadline_seconds: string;
+  min_backoff_seconds: string;
+  max_backoff_seconds: string;
+  max_delivery_attempts: number;
+  dead_letter_topic: string | null;
+  message_id: string;
+  topic: string;
+  data: string;
+  attributes: Record<string, string>;
+  publish_time: Date;
+}
+
+/** Pub/Sub's retry policy: exponential from min to max seconds. */
+export function retryDelaySeconds(attempt: number, min: number, max: number): number {
+  return Math.min(max, min * 2 ** Math.max(0, attempt - 1));
+}
+
+export interface Pusher {
+  stop(): Promise<void>;
+  /** Resolves when no delivery is due or in flight (tests, the CLI). */
+  idle(): Promise<void>;
+}
+
+export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
+  const concurrency = opts.concurrency ?? 16;
+  const identity = opts.identity ?? LOCAL_PUSH_IDENTITY;
+  const inFlight = new Set<Promise<void>>();
+  const tokens = new Map<string, { token: string; until: number }>();
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let idleWaiters: (() => void)[] = [];
+  const nap = (ms: number) => new Promise<void>((r) => {
+    const t = setTimeout(r, ms);
+    wake = () => { clearTimeout(t); r(); };
+  });
+  const listening = p.sql.listen("bus_deliveries", () => wake?.()).catch((e) => {
+    log("warn", "bus LISTEN unavailable; polling only", { error: errorText(e) });
+    return undefined;
+  });
+
+  const tokenFor = async (audience: string) => {
+    const t = tokens.get(audience);
+    if (t && t.until > Date.now()) return t.token;
+    const token = await signPushToken(p, audience, identity);
+    tokens.set(audience, { token, until: Date.now() + 50 * 60_000 });
+    return token;
+  };
+
+  const pushOne = async (d: Claimed) => {
+    const body: PushBody = {
+      message: {
+        data: d.data,
+        messageId: d.message_id,
+        message_id: d.message_id,
+        publishTime: d.publish_time.toISOString(),
+        publish_time: d.publish_time.toISOString(),
+        attributes: d.attributes,
+      },
+      subscription: `projects/local/subscriptions/${d.subscription}`,
+      deliveryAttempt: d.attempts,
+    };
+    let status = 0;
+    let error = "";
+    try {
+      const res = await fetch(d.push_endpoint, {
+        method: "POST",
+        headers: { authorization: `Bearer ${await tokenFor(d.oidc_audience ?? d.push_endpoint)}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(Number(d.ack_deadline_seconds) * 1000),
+      });
+      status = res.status;
+      const text = await res.text();
+      if (!res.ok) error = text.slice(0, 500);
+    } catch (e) {
+      error = (e as Error).name === "TimeoutError" ? `no answer within the ${d.ack_deadline_seconds} s ack deadline` : errorText(e);
+    }
+    if (status >= 200 && status < 300) {
+      await p.sql`update bus.deliveries set status = 'acked', acked_at = now(), locked_until = null, last_status = ${status}, last_error = null
+        where id = ${d.delivery_id}`;
+      return;
+    }
+    await failed(d, status, error || `HTTP ${status}`);
+  };
+
+  const failed = async (d: Claimed, status: number, error: string) => {
+    if (d.attempts >= d.max_delivery_attempts && d.dead_letter_topic) {
+      const dlqId = ulid();
+      await p.sql.begin(async (tx) => {
+        await tx`insert into bus.messages (id, topic, data, attributes) values (${dlqId}, ${d.dead_letter_topic}, ${d.data},
+          ${tx.json({
+            ...d.attributes,
+            CloudPubSubDeadLetterSourceDeliveryCount: String(d.attempts),
+            CloudPubSubDeadLetterSourceSubscription: d.subscription,
+            CloudPubSubDeadLetterSourceTopic: d.topic,
+            CloudPubSubDeadLetterSourceMessageId: d.message_id,
+            CloudPubSubDeadLetterLastError: error.slice(0, 300),
+          })})`;
+        await tx`update bus.deliveries set status = 'dead_lettered', locked_until = null, last_status = ${status || null}, last_error = ${error}
+          where id = ${d.delivery_id}`;
+      });
+      log("error", "ALERT: message dead-lettered", {
+        alert: true,
+        subscription: d.subscription,
+        messageId: d.message_id,
+        deadLetterMessageId: dlqId,
+        topic: d.dead_letter_topic,
+        attempts: d.attempts,
+        lastStatus: status || null,
+        lastError: error.slice(0, 300),
+      });
+      return;
+    }
+    const delay = retryDelaySeconds(d.attempts, Number(d.min_backoff_seconds), Number(d.max_backoff_seconds));
+    await p.sql`update bus.deliveries set locked_until = null, last_status = ${status || null}, last_error = ${error},
+      next_attempt_at = now() + make_interval(secs => ${delay}) where id = ${d.delivery_id}`;
+    log("warn", "push not acknowledged; will retry", { subscription: d.subscription, messageId: d.message_id, attempt: d.attempts, status, retryInSeconds: delay, error: error.slice(0, 200) });
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      let claimed = 0;
+      const free = concurrency - inFlight.size;
+      if (free > 0) {
+        try {
+          const rows = await p.sql`select * from bus.claim_deliveries(${free})` as unknown as Claimed[];
+          claimed = rows.length;
+          for (const d of rows) {
+            const run: Promise<void> = pushOne(d)
+              .catch((e) => log("error", "push bookkeeping failed; the lease will expire and the message be redelivered", { messageId: d.message_id, error: errorText(e) }))
+              .finally(() => { inFlight.delete(run); wake?.(); });
+            inFlight.add(run);
+          }
+        } catch (e) {
+          log("error", "bus claim failed", { error: errorText(e) });
+        }
+      }
+      if (claimed === 0 && inFlight.size === 0) {
+        for (const w of idleWaiters) w();
+        idleWaiters = [];
+      }
+      if (stopped) break;
+      if (claimed > 0 && claimed === free) continue;
+      await nap(opts.pollMs ?? 500);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+      const l = await listening;
+      await l?.unlisten().catch(() => {});
+    },
+    idle: () => new Promise<void>((r) => { idleWaiters.push(r); wake?.(); }),
+  };
+}

@@ -1,0 +1,42 @@
+// notification_log writes and reads (append-only: rows are inserted once; webhooks update status columns).
+import type { Sql } from "../db/client.ts";
+
+export type LogStatus = "sent" | "delivered" | "bounced" | "complained" | "failed" | "skipped";
+
+export interface LogRow {
+  idempotencyKey: string;
+  eventType: string;
+  eventId: string;
+  recipientUserId: string;
+  recipientEmail: string;
+  status: LogStatus;
+  providerEmailId?: string | null;
+  sentAt?: Date | null;
+  errorMessage?: string | null;
+}
+
+/** The user id recorded for a failure that names no (valid) recipient. */
+export const NO_RECIPIENT = "00000000-0000-0000-0000-000000000000";
+
+/** The log key of one recipient of one push message. */
+export const recipientKey = (messageId: string, userId: string) => `${messageId}:${userId}`;
+
+/** Inserts a row; false when a row with its idempotency key already exists (a concurrent duplicate). */
+export async function insertLogRow(sql: Sql, r: LogRow): Promise<boolean> {
+  const rows = await sql`insert into public.notification_log
+      (idempotency_key, event_type, event_id, recipient_user_id, recipient_email, status, provider_email_id, sent_at, error_message)
+    values (${r.idempotencyKey}, ${r.eventType.slice(0, 200)}, ${r.eventId.slice(0, 200)}, ${r.recipientUserId}, ${r.recipientEmail},
+      ${r.status}, ${r.providerEmailId ?? null}, ${r.sentAt ?? null}, ${r.errorMessage?.slice(0, 2000) ?? null})
+    on conflict (idempotency_key) do nothing
+    returning id`;
+  return rows.length > 0;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
+
+/** The log keys already written for a push message: its own id and its per-recipient keys. */
+export async function loggedKeys(sql: Sql, messageId: string): Promise<Set<string>> {
+  const rows = await sql`select idempotency_key from public.notification_log
+    where idempotency_key = ${messageId} or idempotency_key like ${likeEscape(messageId) + ":%"}`;
+  return new Set(rows.map((r) => r.idempotency_key as string));
+}

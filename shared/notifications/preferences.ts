@@ -1,0 +1,38 @@
+// Per-user opt-outs (SPEC: user_notification_preference): a missing row means opted in.
+import type { Sql } from "../db/client.ts";
+import { NOTIFIED_EVENT_TYPES } from "../events/catalogue.ts";
+
+export interface PreferenceRow {
+  id: string;
+  user_id: string;
+  event_type: string;
+  email_enabled: boolean;
+  updated_at: Date;
+}
+
+export async function preferencesOf(sql: Sql, userId: string) {
+  const rows = await sql`select id, user_id, event_type, email_enabled, updated_at from public.user_notification_preference
+    where user_id = ${userId} order by event_type`;
+  const byType = new Map(rows.map((r) => [r.event_type as string, r.email_enabled as boolean]));
+  return {
+    user_id: userId,
+    preferences: rows as unknown as PreferenceRow[],
+    effective: Object.fromEntries(NOTIFIED_EVENT_TYPES.map((t) => [t, byType.get(t) ?? true])) as Record<string, boolean>,
+  };
+}
+
+export async function setPreference(sql: Sql, userId: string, eventType: string, enabled: boolean): Promise<PreferenceRow> {
+  const [row] = await sql`insert into public.user_notification_preference (user_id, event_type, email_enabled)
+    values (${userId}, ${eventType}, ${enabled})
+    on conflict (user_id, event_type) do update set email_enabled = excluded.email_enabled, updated_at = now()
+    returning id, user_id, event_type, email_enabled, updated_at`;
+  return row as unknown as PreferenceRow;
+}
+
+/** The recipients among `userIds` who opted out of `eventType`. */
+export async function optedOut(sql: Sql, userIds: string[], eventType: string): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await sql`select user_id from public.user_notification_preference
+    where user_id = any(${userIds}::uuid[]) and event_type = ${eventType} and not email_enabled`;
+  return new Set(rows.map((r) => r.user_id as string));
+}

@@ -1,0 +1,140 @@
+// POST /events/push after authentication (SPEC: push rules 3-8, Delivery guarantees): decode, deduplicate
+// on the message id, route to the event's handler, and per recipient: opt-out check (not for auth.*),
+// render, send with the per-recipient idempotency key, then write the log row. Permanent problems become
+// `failed` rows and 200; anything else (database down, provider 5xx or timeout) is thrown for a 500 so
+// the bus redelivers; a row is written only after the provider accepted the email.
+import type { Platform } from "../platform.ts";
+import { isAuthEvent } from "../events/catalogue.ts";
+import type { EventEnvelope } from "../events/envelope.ts";
+import { emailProvider, PermanentEmailError } from "../email/index.ts";
+import { errorText, log } from "../log.ts";
+import { notificationConfig } from "./config.ts";
+import { derivedUlid } from "./crypto.ts";
+import { decodePush, UndecodablePush } from "./decode.ts";
+import { PermanentPushError } from "./errors.ts";
+import { handlers, type Recipient } from "./handlers.ts";
+import { insertLogRow, loggedKeys, NO_RECIPIENT, recipientKey } from "./log_rows.ts";
+import { optedOut } from "./preferences.ts";
+import { MissingTemplateError, templates } from "./templates.ts";
+import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.ts";
+
+export type RecipientOutcome = { user_id: string; status: "sent" | "skipped" | "failed" | "duplicate"; reason?: string; email_id?: string };
+
+export interface PushResult {
+  status: "ok" | "duplicate" | "failed";
+  reason?: string;
+  results?: RecipientOutcome[];
+}
+
+/** Handles a push body; resolves with the 200 answer, or throws for a transient failure (500). */
+export async function handlePush(p: Platform, body: unknown): Promise<PushResult> {
+  let messageId: string | undefined;
+  let envelope: EventEnvelope;
+  try {
+    ({ messageId, envelope } = decodePush(body));
+  } catch (e) {
+    if (!(e instanceof UndecodablePush)) throw e;
+    return await recordMessageFailure(p, e);
+  }
+  const done = await loggedKeys(p.sql, messageId);
+  if (done.has(messageId)) return { status: "duplicate" };
+  try {
+    return await deliver(p, messageId, envelope, done);
+  } catch (e) {
+    if (!(e instanceof PermanentPushError) && !(e instanceof MissingTemplateError)) throw e;
+    return await recordMessageFailure(p, new UndecodablePush(
+      errorText(e), messageId, envelope.event_type, envelope.event_id, envelope.payload.recipient_ids?.[0],
+    ));
+  }
+}
+
+async function recordMessageFailure(p: Platform, e: UndecodablePush): Promise<PushResult> {
+  log("warn", "push message failed permanently", { messageId: e.messageId, event_type: e.eventType, reason: e.message });
+  if (!e.messageId) return { status: "failed", reason: e.message };
+  const fresh = await insertLogRow(p.sql, {
+    idempotencyKey: e.messageId,
+    eventType: e.eventType,
+    eventId: e.eventId,
+    recipientUserId: e.recipientId ?? NO_RECIPIENT,
+    recipientEmail: "",
+    status: "failed",
+    errorMessage: e.message,
+  });
+  return fresh ? { status: "failed", reason: e.message } : { status: "duplicate" };
+}
+
+async function deliver(p: Platform, messageId: string, envelope: EventEnvelope, done: Set<string>): Promise<PushResult> {
+  const handler = handlers[envelope.event_type];
+  if (!handler) throw new PermanentPushError(`no handler for event type ${envelope.event_type}`);
+  const tpl = templates(p);
+  if (!tpl.has(envelope.event_type)) tpl.render(envelope.event_type, {}); // throws MissingTemplateError
+  const cfg = notificationConfig(p);
+  const prepared = await handler(p.sql, envelope, cfg);
+  const pending = prepared.recipientIds.filter((id) => !done.has(recipientKey(messageId, id)));
+  if (!pending.length) return { status: "duplicate" };
+
+  const users = await p.sql`select id, email, full_name from public.users where id = any(${pending}::uuid[])`;
+  const known = new Map(users.map((u) => [u.id as string, { userId: u.id as string, email: u.email as string, name: (u.full_name as string) || (u.email as string) }]));
+  const auth = isAuthEvent(envelope.event_type);
+  const skipped = auth ? new Set<string>() : await optedOut(p.sql, pending, envelope.event_type);
+
+  const settled = await Promise.allSettled(pending.map((id) => deliverOne(p, messageId, envelope, id, known.get(id), skipped.has(id), prepared.context)));
+  const transient = settled.find((s) => s.status === "rejected");
+  if (transient) throw (transient as PromiseRejectedResult).reason;
+  const results = settled.map((s) => (s as PromiseFulfilledResult<RecipientOutcome>).value);
+  if (results.every((r) => r.status === "duplicate")) return { status: "duplicate", results };
+  if (results.every((r) => r.status === "failed" || r.status === "duplicate")) {
+    return { status: "failed", reason: results.map((r) => r.reason).filter(Boolean).join("; "), results };
+  }
+  return { status: "ok", results };
+}
+
+async function deliverOne(
+  p: Platform,
+  messageId: string,
+  envelope: EventEnvelope,
+  userId: string,
+  recipient: Recipient | undefined,
+  optedOutOfType: boolean,
+  context: (r: Recipient) => Record<string, unknown>,
+): Promise<RecipientOutcome> {
+  const key = recipientKey(messageId, userId);
+  const row = { idempotencyKey: key, eventType: envelope.event_type, eventId: envelope.event_id, recipientUserId: userId };
+  const outcome = async (status: "skipped" | "failed", extra: Partial<RecipientOutcome> & { email?: string; error?: string }) => {
+    const fresh = await insertLogRow(p.sql, { ...row, recipientEmail: extra.email ?? "", status, errorMessage: extra.error });
+    return fresh ? { user_id: userId, status, reason: extra.error } : { user_id: userId, status: "duplicate" as const };
+  };
+  if (!recipient) return await outcome("failed", { error: `unknown recipient ${userId}` });
+  if (optedOutOfType) return await outcome("skipped", { email: recipient.email, error: null as never });
+
+  const cfg = notificationConfig(p);
+  const ctx: Record<string, unknown> = { ...context(recipient), event_label: envelope.event_type };
+  let headers: Record<string, string> | undefined;
+  if (!isAuthEvent(envelope.event_type)) {
+    // The nonce is fresh per message and recipient but stable across redeliveries (same email, same key).
+    const nonce = derivedUlid(cfg.unsubscribeSecret, key, Date.parse(envelope.created_at));
+    const params = { user_id: userId, event_type: envelope.event_type, nonce };
+    const url = unsubscribeUrl(cfg, params);
+    headers = unsubscribeHeaders(cfg, params, url);
+    Object.assign(ctx, { user_id: userId, unsubscribe_url: url, preferences_url: cfg.preferencesUrl });
+  }
+  const rendered = templates(p).render(envelope.event_type, ctx);
+  let emailId: string;
+  try {
+    ({ id: emailId } = await emailProvider(p).send(
+      { from: cfg.from, to: [recipient.email], ...rendered, headers },
+      { idempotencyKey: key },
+    ));
+  } catch (e) {
+    if (e instanceof PermanentEmailError) return await outcome("failed", { email: recipient.email, error: errorText(e) });
+    throw e;
+  }
+  const fresh = await insertLogRow(p.sql, {
+    ...row,
+    recipientEmail: recipient.email,
+    status: "sent",
+    providerEmailId: emailId,
+    sentAt: new Date(),
+  });
+  return fresh ? { user_id: userId, status: "sent", email_id: emailId } : { user_id: userId, status: "duplicate", email_id: emailId };
+}

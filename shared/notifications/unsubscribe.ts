@@ -1,0 +1,38 @@
+// One-click unsubscribe (SPEC: GET /unsubscribe, Delivery guarantees 6, RFC 8058): signed links built at
+// send time, verified in constant time, each nonce consumed once.
+import type { Sql } from "../db/client.ts";
+import type { NotificationConfig } from "./config.ts";
+import { hmacHex, safeEqual } from "./crypto.ts";
+
+export interface UnsubscribeParams {
+  user_id: string;
+  event_type: string;
+  nonce: string;
+}
+
+export const signUnsubscribe = (secret: string, p: UnsubscribeParams) => hmacHex(secret, `${p.user_id}:${p.event_type}:${p.nonce}`);
+
+export function unsubscribeUrl(cfg: NotificationConfig, p: UnsubscribeParams): string {
+  const q = new URLSearchParams({ ...p, sig: signUnsubscribe(cfg.unsubscribeSecret, p) });
+  return `${cfg.serviceUrl}/unsubscribe?${q}`;
+}
+
+/** The RFC 8058 headers of a non-auth email. */
+export function unsubscribeHeaders(cfg: NotificationConfig, p: UnsubscribeParams, url: string): Record<string, string> {
+  const mailto = `mailto:${cfg.unsubscribeMailto}?subject=${encodeURIComponent(`unsubscribe ${p.user_id} ${p.event_type} ${p.nonce}`)}`;
+  return { "List-Unsubscribe": `<${url}>, <${mailto}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+export type UnsubscribeOutcome = "unsubscribed" | "tampered" | "nonce_used";
+
+/** Verifies the signature, then consumes the nonce and opts the user out of the one event type. */
+export async function unsubscribe(sql: Sql, secret: string, p: UnsubscribeParams & { sig: string }): Promise<UnsubscribeOutcome> {
+  if (!/^[0-9a-f]{64}$/.test(p.sig) || !safeEqual(signUnsubscribe(secret, p), p.sig)) return "tampered";
+  // The upsert only happens when the nonce differs from the consumed one, atomically.
+  const rows = await sql`insert into public.user_notification_preference (user_id, event_type, email_enabled, used_nonce)
+    values (${p.user_id}, ${p.event_type}, false, ${p.nonce})
+    on conflict (user_id, event_type) do update set email_enabled = false, used_nonce = excluded.used_nonce, updated_at = now()
+      where user_notification_preference.used_nonce is distinct from excluded.used_nonce
+    returning id`;
+  return rows.length ? "unsubscribed" : "nonce_used";
+}
