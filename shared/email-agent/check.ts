@@ -1,0 +1,112 @@
+import { errorText, log } from "../log.ts";
+import type { Platform } from "../platform.ts";
+import { inbox } from "../inbox/index.ts";
+import { objectStore } from "../storage/index.ts";
+import { classify } from "./classify.ts";
+import { mailHints } from "./hints.ts";
+import { findCustomer } from "./link.ts";
+import { type MailAttachment, parseMail, sha256Hex } from "./parse.ts";
+import { routeToOrganization } from "./route.ts";
+import { startBillHandoff } from "./bill_handoff.ts";
+
+export const ATTACHMENT_BUCKET = "email-attachments";
+const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+
+export interface CheckResult {
+  inbox: string;
+  fetched: number;
+  recorded: number;
+  duplicates: number;
+  billing: number;
+  extractionsStarted: number;
+  /** Ids of the email_messages rows recorded by this check. */
+  messageIds: string[];
+}
+
+/**
+ * Fetches new messages from the configured inbox and records each once (Message-ID is unique): classified,
+ * routed to a partner, bill attachments stored and handed to the async bill extraction, and linked to a
+ * customer from what the text says. A message is marked seen in the inbox only after it was recorded.
+ */
+export async function checkInbox(p: Platform, opts: { limit?: number } = {}): Promise<CheckResult> {
+  const box = inbox(p);
+  const result: CheckResult = { inbox: box.name, fetched: 0, recorded: 0, duplicates: 0, billing: 0, extractionsStarted: 0, messageIds: [] };
+  result.fetched = await box.receive(opts.limit ?? 50, async (m) => {
+    const outcome = await recordMessage(p, box.name, m.raw);
+    if (outcome.duplicate) result.duplicates++;
+    else {
+      result.recorded++;
+      result.messageIds.push(outcome.id);
+      if (outcome.billing) result.billing++;
+      if (outcome.extractionStarted) result.extractionsStarted++;
+    }
+  });
+  log("info", "inbox checked", { ...result, messageIds: undefined });
+  return result;
+}
+
+interface RecordOutcome {
+  id: string;
+  duplicate: boolean;
+  billing: boolean;
+  extractionStarted: boolean;
+}
+
+export async function recordMessage(p: Platform, inboxName: string, raw: Uint8Array): Promise<RecordOutcome> {
+  const mail = await parseMail(raw);
+  const [seen] = await p.sql`select id from public.email_messages where message_id = ${mail.messageId}`;
+  if (seen) return { id: seen.id as string, duplicate: true, billing: false, extractionStarted: false };
+
+  const c = classify({ subject: mail.subject, text: mail.text, from: mail.from.address, attachments: mail.attachments });
+  const hints = mailHints(`${mail.subject}\n${mail.text}`);
+  let orgId = await routeToOrganization(p.sql, mail.to);
+  const match = c.category === "other" ? null : await findCustomer(p.sql, orgId, { accountNumber: hints.accountNumber, address: hints.serviceAddress });
+  orgId ??= match?.organizationId ?? null;
+
+  const key = (await sha256Hex(mail.messageId)).slice(0, 24);
+  const attachments = [];
+  for (const [i, a] of mail.attachments.entries()) {
+    const keep = c.billAttachments.includes(i) && a.content.length <= MAX_ATTACHMENT_BYTES;
+    const path = keep ? `${orgId ?? "unrouted"}/${key}/${i + 1}-${safeName(a.filename)}` : null;
+    if (path) await objectStore(p).put(ATTACHMENT_BUCKET, path, a.content, a.contentType);
+    attachments.push({ filename: a.filename, contentType: a.contentType, size: a.content.length, storagePath: path, bill: c.billAttachments.includes(i) });
+  }
+
+  const status = c.category === "other" ? "ignored" : match ? "linked" : "unmatched";
+  const [row] = await p.sql`insert into public.email_messages
+      (organization_id, message_id, inbox, from_address, from_name, to_addresses, subject, sent_at, category, classification_reasons,
+       status, account_number, service_address, amount_due, due_date, property_id, contact_id, linked_by, attachments, body_excerpt)
+    values (${orgId}, ${mail.messageId}, ${inboxName}, ${mail.from.address}, ${mail.from.name}, ${mail.to}, ${mail.subject.slice(0, 998)},
+            ${mail.date}, ${c.category}, ${c.reasons}, ${status}, ${hints.accountNumber}, ${hints.serviceAddress ? p.sql.json(hints.serviceAddress) : null},
+            ${hints.amountDue}, ${hints.dueDate}, ${match?.propertyId ?? null}, ${match?.contactId ?? null}, ${match?.by ?? null},
+            ${p.sql.json(attachments)}, ${mail.text.slice(0, 500)})
+    on conflict (message_id) do nothing
+    returning id`;
+  if (!row) return { id: "", duplicate: true, billing: false, extractionStarted: false };
+
+  let extractionStarted = false;
+  const bills = mail.attachments.filter((_, i) => c.billAttachments.includes(i));
+  if (c.category !== "other" && bills.length && orgId) {
+    extractionStarted = await handOff(p, row.id as string, orgId, bills, mail.from.address);
+  }
+  return { id: row.id as string, duplicate: false, billing: c.category !== "other", extractionStarted };
+}
+
+async function handOff(p: Platform, messageRowId: string, orgId: string, files: MailAttachment[], sender: string | null): Promise<boolean> {
+  try {
+    const transactionId = await startBillHandoff(p, { orgId, files, externalId: sender ?? undefined, messageRowId });
+    await p.sql`update public.email_messages set bill_transaction_id = ${transactionId}, status = 'extracting', updated_at = now()
+      where id = ${messageRowId}`;
+    return true;
+  } catch (e) {
+    // Recorded anyway: the attachment is stored and the message can be re-submitted from the tracking list.
+    log("error", "bill hand-off failed", { message: messageRowId, error: errorText(e) });
+    await p.sql`update public.email_messages set status = 'failed', error = ${"Bill extraction could not be started: " + errorText(e)}, updated_at = now()
+      where id = ${messageRowId}`;
+    return false;
+  }
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "").slice(0, 100) || "attachment";
+}

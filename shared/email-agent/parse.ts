@@ -1,0 +1,50 @@
+import { simpleParser } from "mailparser";
+import { Buffer } from "node:buffer";
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+export interface ParsedMail {
+  messageId: string;
+  from: { address: string | null; name: string | null };
+  to: string[];
+  subject: string;
+  date: Date | null;
+  text: string;
+  attachments: MailAttachment[];
+}
+
+/** Parses an RFC 5322 message (MIME, encodings, attachments). A message without Message-ID gets a stable one from its bytes. */
+export async function parseMail(raw: Uint8Array): Promise<ParsedMail> {
+  const m = await simpleParser(Buffer.from(raw), { skipHtmlToText: false, skipTextLinks: true });
+  const addresses = (v: unknown): { address?: string; name?: string }[] => {
+    const list = Array.isArray(v) ? v : v ? [v] : [];
+    return list.flatMap((a: { value?: { address?: string; name?: string }[] }) => a.value ?? []);
+  };
+  const from = addresses(m.from)[0];
+  const text = m.text ?? (typeof m.html === "string" ? m.html.replace(/<[^>]+>/g, " ") : "");
+  return {
+    messageId: m.messageId?.trim() || `<sha256-${await sha256Hex(raw)}@generated.local>`,
+    from: { address: from?.address?.toLowerCase() ?? null, name: from?.name || null },
+    to: [...addresses(m.to), ...addresses(m.cc)].map((a) => a.address?.toLowerCase() ?? "").filter(Boolean),
+    subject: m.subject ?? "",
+    date: m.date ?? null,
+    text,
+    attachments: (m.attachments ?? [])
+      .filter((a) => a.contentDisposition !== "inline" || a.filename)
+      .map((a, i) => ({
+        filename: a.filename ?? `attachment-${i + 1}`,
+        contentType: a.contentType ?? "application/octet-stream",
+        content: new Uint8Array(a.content),
+      })),
+  };
+}
+
+export async function sha256Hex(bytes: Uint8Array | string): Promise<string> {
+  const data = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;
+  const d = await crypto.subtle.digest("SHA-256", data as BufferSource);
+  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
+}

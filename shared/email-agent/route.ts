@@ -1,0 +1,28 @@
+import type { Sql } from "../db/client.ts";
+import { envOptional } from "../config.ts";
+
+/**
+ * The partner a message is for, from its recipients: `<anything>+<org-slug>@domain` or `<org-slug>@domain`
+ * (each partner forwards bills to its own address); INBOX_DEFAULT_ORG_SLUG when none matches. Null when
+ * the message cannot be routed (it may still be routed later by the customer it names).
+ */
+export async function routeToOrganization(sql: Sql, recipients: string[]): Promise<string | null> {
+  const candidates = new Set<string>();
+  for (const r of recipients) {
+    const local = r.split("@")[0]?.toLowerCase() ?? "";
+    const plus = local.indexOf("+");
+    if (plus >= 0) candidates.add(local.slice(plus + 1));
+    candidates.add(local);
+  }
+  const fallback = envOptional("INBOX_DEFAULT_ORG_SLUG");
+  const list = [...candidates].filter(Boolean);
+  if (list.length) {
+    const rows = await sql`select id from public.organizations where slug = any(${list}) limit 1`;
+    if (rows.length) return rows[0].id as string;
+  }
+  if (fallback) {
+    const rows = await sql`select id from public.organizations where slug = ${fallback}`;
+    if (rows.length) return rows[0].id as string;
+  }
+  return null;
+}
