@@ -1,7 +1,125 @@
-import { createServiceApp } from "../../../shared/http/app.ts";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { allowRoles } from "../../../shared/auth/permissions.ts";
+import { withAuth } from "../../../shared/db/scoped.ts";
+import { type AppEnv, createServiceApp } from "../../../shared/http/app.ts";
+import { badRequest, notFound } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
+import type { UploadedFile } from "../../../shared/bills/document.ts";
+import { billStatus, startBillExtraction } from "../../../shared/bills/jobs.ts";
+import { billLimits } from "../../../shared/bills/limits.ts";
+import { Envelope } from "../../../shared/bills/schema.ts";
+import { processBill } from "../../../shared/bills/service.ts";
+import { extractionByTransaction, type ExtractionRow } from "../../../shared/bills/store.ts";
+import { uploadResponse } from "../../../shared/bills/upload_response.ts";
+
+const PARTNER = ["partner_admin", "partner_user", "service"];
+const uuid = z.string().uuid();
+const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const errors = {
+  400: { description: "invalid_request, invalid_file_type, incomplete_bill or subscription_inactive", content: { "application/json": { schema: ErrorBody } } },
+  413: { description: "Too many files, pages or bytes", content: { "application/json": { schema: ErrorBody } } },
+  500: { description: "processing_failed", content: { "application/json": { schema: ErrorBody } } },
+};
+const multipart = (extra: Record<string, z.ZodTypeAny>) => ({
+  content: { "multipart/form-data": { schema: z.object({ files: z.any().openapi({ type: "array", items: { type: "string", format: "binary" } }), ...extra }) } },
+});
 
 export function createApp(p: Platform) {
-  const app = createServiceApp(p, "utility-bill-service");
+  const limits = billLimits();
+  const app = createServiceApp(p, "utility-bill-service", {
+    maxBodyBytes: limits.maxTotalBytes + 1024 * 1024,
+    description: "Extracts structured data from electricity bills (PDF, PNG, JPEG): sync, async and the widget's upload.",
+  });
+
+  app.use("/process-bill", allowRoles(...PARTNER));
+  app.use("/process-utility-bill", allowRoles(...PARTNER));
+  app.use("/poll-utility-bill-status", allowRoles(...PARTNER, "widget"));
+  app.use("/upload", allowRoles("widget", ...PARTNER));
+
+  app.openapi(createRoute({
+    method: "post", path: "/process-bill", summary: "Upload a bill and get the extraction (sync)", security: [{ bearer: [] }],
+    request: { body: multipart({ transactionId: uuid, transactionGroupId: uuid, externalId: z.string().optional() }) },
+    responses: { 200: { description: "Extraction envelope", content: { "application/json": { schema: Envelope } } }, ...errors },
+  }), async (c) => {
+    const form = await readForm(c);
+    const transactionId = requiredUuid(form, "transactionId");
+    const transactionGroupId = requiredUuid(form, "transactionGroupId");
+    const externalId = optionalText(form, "externalId");
+    const envelope = await processBill(p, { auth: c.get("auth"), files: await filesOf(form), transactionId, transactionGroupId, externalId, mode: "sync" });
+    return c.json(envelope, 200);
+  });
+
+  app.openapi(createRoute({
+    method: "post", path: "/upload", summary: "The widget's bill upload: extraction plus what the widget needs next", security: [{ bearer: [] }],
+    request: { body: multipart({ transactionGroupId: uuid.optional() }) },
+    responses: { 200: { description: "Extraction envelope with a usage summary", content: { "application/json": { schema: z.any() } } }, ...errors },
+  }), async (c) => {
+    const form = await readForm(c);
+    const transactionId = crypto.randomUUID();
+    const transactionGroupId = optionalText(form, "transactionGroupId") ? requiredUuid(form, "transactionGroupId") : crypto.randomUUID();
+    const envelope = await processBill(p, { auth: c.get("auth"), files: await filesOf(form), transactionId, transactionGroupId, mode: "upload" });
+    return c.json(uploadResponse(envelope), 200);
+  });
+
+  app.openapi(createRoute({
+    method: "post", path: "/process-utility-bill", summary: "Start the extraction of a bill already in the object store (async)", security: [{ bearer: [] }],
+    request: { body: { content: { "application/json": { schema: z.object({ objectPath: z.string().min(3).max(512), transactionId: uuid, transactionGroupId: uuid, externalId: z.string().max(320).optional() }) } } } },
+    responses: { 202: { description: "Accepted", content: { "application/json": { schema: z.object({ transactionId: uuid, status: z.string(), percentage: z.string(), message: z.string() }) } } }, ...errors },
+  }), async (c) => {
+    const body = c.req.valid("json");
+    const auth = c.get("auth");
+    const transactionId = await startBillExtraction(p, { ...body, orgId: auth.orgId!, userId: auth.userId, externalId: body.externalId ?? auth.email });
+    return c.json({ transactionId, status: "IN_PROGRESS", percentage: "0%", message: "initiated" }, 202);
+  });
+
+  app.openapi(createRoute({
+    method: "post", path: "/poll-utility-bill-status", summary: "Status of an extraction; the envelope once COMPLETED", security: [{ bearer: [] }],
+    request: { body: { content: { "application/json": { schema: z.object({ transactionId: uuid }) } } } },
+    responses: {
+      200: { description: "{status, percentage, message} (+ result when COMPLETED, error when FAILED)", content: { "application/json": { schema: z.any() } } },
+      404: { description: "Unknown transactionId", content: { "application/json": { schema: ErrorBody } } },
+    },
+  }), async (c) => {
+    const { transactionId } = c.req.valid("json");
+    const auth = c.get("auth");
+    // Under RLS: another organisation's transaction is as unknown as a missing one.
+    const row = await withAuth(p.sql, auth, (tx) => extractionByTransaction(tx as never, auth.orgId ?? "00000000-0000-0000-0000-000000000000", transactionId));
+    if (!row) throw notFound("not_found", `No bill extraction with transactionId ${transactionId}`);
+    return c.json(billStatus(row as ExtractionRow), 200);
+  });
+
   return app;
+}
+
+type Form = Record<string, string | File | (string | File)[]>;
+
+async function readForm(c: Context<AppEnv>): Promise<Form> {
+  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    throw badRequest("invalid_request", "Send multipart/form-data with one or more `files` parts");
+  }
+  try {
+    return await c.req.parseBody({ all: true }) as Form;
+  } catch {
+    throw badRequest("invalid_request", "The multipart body could not be read");
+  }
+}
+
+async function filesOf(form: Form): Promise<UploadedFile[]> {
+  const raw = form["files"] ?? form["files[]"] ?? form["file"];
+  const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((f): f is File => typeof f !== "string");
+  if (!list.length) throw badRequest("invalid_request", "body.files: at least one file is required");
+  return await Promise.all(list.map(async (f, i) => ({ filename: f.name || `file-${i + 1}`, bytes: new Uint8Array(await f.arrayBuffer()) })));
+}
+
+function optionalText(form: Form, name: string): string | undefined {
+  const v = form[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return typeof s === "string" && s.trim() ? s.trim() : undefined;
+}
+
+function requiredUuid(form: Form, name: string): string {
+  const v = optionalText(form, name);
+  if (!v || !uuid.safeParse(v).success) throw badRequest("invalid_request", `body.${name}: a uuid is required`);
+  return v;
 }

@@ -1,0 +1,80 @@
+import { type Address, emptyAddress } from "../schema.ts";
+import { cells } from "./values.ts";
+
+export const STATES = new Set("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR".split(" "));
+
+const CITY_STATE_ZIP = /^([A-Za-z][A-Za-z .'-]*?),?\s+([A-Z]{2})\.?,?\s+(\d{5})(?:-?(\d{4}))?$/;
+const STREET = /^(\d+[A-Za-z]?\s+\S.*|P\.?\s?O\.?\s+Box\s+\d+.*|\d+\s*$)/i;
+const UNIT = /^(?:apt|apartment|unit|suite|ste|#|fl|floor|bldg|building|lot|rm|room)\b\.?\s*#?\s*\S+/i;
+
+export interface CityStateZip { city: string; state: string; zip: string }
+
+export function parseCityStateZip(text: string): CityStateZip | undefined {
+  const m = text.trim().match(CITY_STATE_ZIP);
+  if (!m || !STATES.has(m[2])) return undefined;
+  return { city: m[1].trim(), state: m[2], zip: m[4] ? `${m[3]}-${m[4]}` : m[3] };
+}
+
+export const isStreet = (s: string) => STREET.test(s.trim()) && !/^\d[\d\s.,$/-]*$/.test(s.trim().replace(/\s+(?:[A-Za-z].*)$/, "x"));
+export const isUnit = (s: string) => UNIT.test(s.trim());
+
+/** Splits "123 Main St Apt 4" / "10819 Gilroy Rd *Suite 100" into line1 and line2. */
+export function splitStreet(street: string): { line1: string; line2: string } {
+  const s = street.replace(/\s*\*\s*/g, " ").replace(/\s+/g, " ").trim();
+  const m = s.match(/^(.*?)[,\s]+((?:apt|apartment|unit|suite|ste|#|bldg|lot|fl|floor)\b\.?\s*#?\s*\S+)$/i) ??
+    s.match(/^(.*?),\s*(.+)$/);
+  if (m && /\d/.test(m[1])) return { line1: m[1].trim(), line2: m[2].trim() };
+  return { line1: s, line2: "" };
+}
+
+export interface AddressBlock {
+  /** The line above the street (the addressee), "" when none. */
+  name: string;
+  address: Address;
+  /** Index of the city/state/zip line. */
+  line: number;
+}
+
+/**
+ * Every postal address block in the lines: a city/state/zip cell with a street cell on one of the two
+ * lines above it (a unit line may sit between), and the addressee on the line above the street.
+ */
+export function addressBlocks(lines: string[], isNoise: (s: string) => boolean): AddressBlock[] {
+  const blocks: AddressBlock[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const cs = cells(lines[i]);
+    for (let c = 0; c < cs.length; c++) {
+      const csz = parseCityStateZip(cs[c]);
+      if (!csz) continue;
+      let j = i - 1;
+      let unit = "";
+      const upCells = (k: number) => (k >= 0 ? cells(lines[k]).filter((x) => !isNoise(x)) : []);
+      let street = upCells(j).find(isStreet);
+      if (!street) {
+        const u = upCells(j).find(isUnit);
+        if (u) {
+          unit = u;
+          j--;
+          street = upCells(j).find(isStreet);
+        }
+      }
+      if (!street) continue;
+      const { line1, line2 } = splitStreet(street);
+      const nameCell = upCells(j - 1).find((x) => /[A-Za-z]{2}/.test(x) && !isStreet(x) && !/[:$]/.test(x)) ?? "";
+      blocks.push({
+        name: nameCell,
+        address: { ...emptyAddress(), line1, line2: unit || line2, city: csz.city, state: csz.state, zip: csz.zip, country: "US" },
+        line: i,
+      });
+    }
+  }
+  return blocks;
+}
+
+/** An address written on one line after a label: "123 Main St, Springfield, IL 62701". */
+export function parseInlineAddress(text: string): Address | undefined {
+  const m = text.trim().match(/^(.+?),\s*([A-Za-z][A-Za-z .'-]*?),?\s+([A-Z]{2})\.?,?\s+(\d{5}(?:-\d{4})?)$/);
+  if (!m || !STATES.has(m[3]) || !isStreet(m[1].split(",")[0])) return undefined;
+  const { line1, line2 } = splitStreet(m[1]);
+  return { ...emptyAddress(), line1, line2, city: m[2].trim(), state: m[3], zip: m[4], country: "US" };
+}

@@ -1,0 +1,32 @@
+// Scanning and mailing noise that must never be read as a name or an address: routing and postal
+// barcodes as digits, OCR lines of asterisks or bars, presort endorsements, scan-line codes.
+const NOISE: RegExp[] = [
+  /^[*#=_|.\-~\s]{3,}$/, // rules, bars, lines of asterisks
+  /\*{2,}/, // "***AUTO**5-DIGIT 21030", "*3*"
+  /^\d{12,}$/, // scan line / routing code digits
+  /^[\d\s]{16,}$/,
+  /\b(?:AUTO|ALL FOR AADC|SCH 5-DIGIT|5-DIGIT|MIXED AADC|CAR-RT|ECRLOT|PRESORT(?:ED)?)\b/i,
+  /^[|lI1!\s]{5,}$/, // OCR of a barcode
+  /^[A-Z0-9]{3,}-[A-Z0-9]{3,}-[A-Z0-9-]{3,}$/, // routing code 0003-0102-4473
+  /^(?:T\d+\s+)?P\d+\s*-\s*\w+$/, // printer job codes "P07 - 1FTJANSP"
+];
+
+export function isNoise(text: string): boolean {
+  const t = text.trim();
+  if (!t) return true;
+  return NOISE.some((re) => re.test(t));
+}
+
+/** Lines with noise cells removed and letter-spaced words ("M eter", "k W h") rejoined. */
+export function cleanLines(lines: string[]): string[] {
+  return lines.map((line) =>
+    line
+      .split(/(\s{3,})/)
+      .map((part) => (/^\s+$/.test(part) ? part : isNoise(part) ? "" : part))
+      .join("")
+      .replace(/\b([A-Z])\s(?=[a-z]{2,})/g, "$1")
+      .replace(/\bk\s?W\s?h\b/g, "kWh")
+      .replace(/\s{3,}/g, "   ")
+      .replace(/^\s+|\s+$/g, "")
+  );
+}

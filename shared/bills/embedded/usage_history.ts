@@ -1,0 +1,104 @@
+import { MonthNames, type MonthlyUsage } from "../schema.ts";
+import { allDates, cells, MONTH_WORD, monthNumber, parseNumber } from "./values.ts";
+
+export interface MonthValue { year: number; month: number; value: number }
+
+const MONTH_YEAR_VALUE = new RegExp(`\\b(${MONTH_WORD})[\\s.,'-]*('?\\d{2}|\\d{4})\\b(?![/.-]\\d)(?:\\s*[-:]?\\s*)(?:\\|\\s*)?(\\d{1,3}(?:,\\d{3})+|\\d+)(?!\\.\\d|\\d|,\\s?\\d{4}|\\s*(?:days?)\\b)`, "gi");
+const NUMERIC_MONTH_VALUE = /\b(\d{1,2})\/(\d{4})\s+(\d{1,3}(?:,\d{3})+|\d+)(?![.\d/])/g;
+
+const toYear = (y: string) => {
+  const d = y.replace("'", "");
+  return d.length === 2 ? 2000 + Number(d) : Number(d);
+};
+
+/** Rows of "Jan 2024   812" (one or several pairs per line), "01/2024 812". */
+function monthRows(lines: string[]): MonthValue[] {
+  const out: MonthValue[] = [];
+  for (const line of lines) {
+    if (/\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line)) continue;
+    for (const m of line.matchAll(MONTH_YEAR_VALUE)) {
+      const month = monthNumber(m[1]);
+      const value = Number(m[3].replace(/,/g, ""));
+      if (month && value < 1e7) out.push({ year: toYear(m[2]), month, value });
+    }
+    for (const m of line.matchAll(NUMERIC_MONTH_VALUE)) {
+      const month = Number(m[1]);
+      if (month >= 1 && month <= 12) out.push({ year: Number(m[2]), month, value: Number(m[3].replace(/,/g, "")) });
+    }
+  }
+  return out;
+}
+
+const MONTH_TOKEN = new RegExp(`^(${MONTH_WORD})[\\s.,'-]*('?\\d{2}|\\d{4})$`, "i");
+
+/**
+ * Horizontal tables: a row of dates or month-year headers, and below it (within 3 lines) a row labelled
+ * kWh/usage with as many numbers: "Service to  Feb 25, 2021  Jan 27, 2021" / "kWh Used  968  951".
+ */
+function horizontalRows(lines: string[]): MonthValue[] {
+  const out: MonthValue[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const cs = cells(lines[i]);
+    const headerCells = cs.filter((c) => MONTH_TOKEN.test(c) || (allDates(c).length === 1 && allDates(c)[0] && c.length <= 14));
+    const dates = headerCells.length >= 2 ? headerCells : [];
+    if (dates.length < 2) continue;
+    const when = dates.map((c) => {
+      const m = c.match(MONTH_TOKEN);
+      if (m) return { year: toYear(m[2]), month: monthNumber(m[1])! };
+      const d = allDates(c)[0];
+      return { year: Number(d.slice(0, 4)), month: Number(d.slice(5, 7)) };
+    });
+    for (let j = i + 1; j <= Math.min(lines.length - 1, i + 3); j++) {
+      const row = cells(lines[j]);
+      // the label is the last text cell before the trailing run of numbers
+      let k = row.length;
+      while (k > 0 && /^[\d,]+$/.test(row[k - 1])) k--;
+      const label = row[k - 1] ?? "";
+      if (!/\b(kwh|usage|used|consumption)\b/i.test(label) || /\/\s*day|per day|avg|average|days/i.test(label)) continue;
+      const nums = row.slice(k).map((c) => Number(c.replace(/,/g, "")));
+      if (nums.length !== when.length) continue;
+      when.forEach((w, k) => out.push({ ...w, value: nums[k] }));
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Statement tables with one row per bill: dates, then days, then kWh ("4/15/2021 4/14/21  30  3,652 ...").
+ * The usage is credited to the month of the row's last (read) date. Only used when a header says kWh and days.
+ */
+function datedRows(lines: string[]): MonthValue[] {
+  const text = lines.join("\n");
+  if (!/\bdays\b/i.test(text) || !/\bkwh\b/i.test(text)) return [];
+  const out: MonthValue[] = [];
+  for (const line of lines) {
+    const fixed = line.replace(/(\d{1,2}\/\d{1,2}\/\d{4})(?=\d)/g, "$1 ");
+    const dates = allDates(fixed);
+    if (dates.length < 1) continue;
+    const lastDate = [...fixed.matchAll(/\d{1,2}\/\d{1,2}\/\d{2,4}/g)].pop();
+    if (!lastDate || lastDate.index === undefined) continue;
+    const after = cells(fixed.slice(lastDate.index + lastDate[0].length));
+    const nums = after.map((c) => (/^[\d,]+(\.\d+)?$/.test(c) ? Number(c.replace(/,/g, "")) : NaN));
+    if (nums.length < 2 || !(nums[0] >= 20 && nums[0] <= 70 && Number.isInteger(nums[0])) || !Number.isInteger(nums[1])) continue;
+    const end = dates[dates.length - 1];
+    out.push({ year: Number(end.slice(0, 4)), month: Number(end.slice(5, 7)), value: nums[1] });
+  }
+  return out;
+}
+
+/** Usage history read from the bill: one value per month (the latest row wins for a repeated month). */
+export function readUsageHistory(lines: string[]): MonthValue[] {
+  const found = [...datedRows(lines), ...horizontalRows(lines), ...monthRows(lines)];
+  const byKey = new Map<string, MonthValue>();
+  for (const f of found) if (f.year >= 1990 && f.year <= 2100 && f.value >= 0) byKey.set(`${f.year}-${f.month}`, f);
+  return [...byKey.values()].sort((a, b) => a.year - b.year || a.month - b.month);
+}
+
+export function toMonthlyUsage(v: MonthValue, estimated = false): MonthlyUsage {
+  const m: MonthlyUsage = { month: MonthNames[v.month - 1], year: v.year, value: v.value, unit: "kWh" };
+  if (estimated) m.estimated = true;
+  return m;
+}
+
+export { parseNumber };

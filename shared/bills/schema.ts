@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+// The extraction result (SPEC "Bill extraction result"). Every field is a string as the spec says; "" means
+// the bill does not show it. The same zod schema is the Gemini response schema and validates every answer.
+export const Address = z.object({
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+});
+export type Address = z.infer<typeof Address>;
+
+export const Meter = z.object({
+  meterNumber: z.string(),
+  usageKwh: z.string(),
+  servicePeriodStart: z.string().describe("YYYY-MM-DD"),
+  servicePeriodEnd: z.string().describe("YYYY-MM-DD"),
+});
+export type Meter = z.infer<typeof Meter>;
+
+export const MonthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+
+export const MonthlyUsage = z.object({
+  month: z.enum(MonthNames),
+  year: z.number().int(),
+  value: z.number(),
+  unit: z.literal("kWh"),
+  /** true when the value was extrapolated, not read from the bill. */
+  estimated: z.boolean().optional(),
+});
+export type MonthlyUsage = z.infer<typeof MonthlyUsage>;
+
+export const BillItem = z.object({
+  customerInformation: z.object({
+    customerName: z.string().describe("From the payment stub; no routing codes or scanning noise"),
+    accountNumber: z.string(),
+    serviceNumber: z.string().describe("Only if explicitly labelled on the bill, else empty"),
+    serviceAddress: Address,
+  }),
+  billingInformation: z.object({
+    utilityProviderName: z.string(),
+    invoiceDate: z.string().describe("YYYY-MM-DD"),
+    billingPeriodStart: z.string().describe("YYYY-MM-DD"),
+    billingPeriodEnd: z.string().describe("YYYY-MM-DD"),
+    amountDue: z.string().describe("Total due, no currency symbol; negative for a credit"),
+    pastDue: z.string().describe("Previous balance remaining after the last payment"),
+    dueDate: z.string().describe("YYYY-MM-DD"),
+    billingAddress: Address,
+  }),
+  electricityUsage: z.object({
+    meters: z.array(Meter),
+    electricRate: z.string().describe("Rate plan or class"),
+    electricityTier: z.string().describe("Only if explicitly marked on the bill, else empty"),
+    supplyRatePerKwh: z.string().describe("Supply or generation rate in dollars per kWh, e.g. 0.0712"),
+    marketState: z.string().describe("Two-letter state of the service address"),
+    usageByMonth: z.array(MonthlyUsage).describe("Usage history read from the bill, most recent last"),
+  }),
+});
+export type BillItem = z.infer<typeof BillItem>;
+
+/** What a model answers per attempt: whether the document is an electricity bill, and the item. */
+export const ModelAnswer = z.object({
+  isElectricityBill: z.boolean(),
+  item: BillItem,
+});
+export type ModelAnswer = z.infer<typeof ModelAnswer>;
+
+export const FileStatus = z.object({ filename: z.string(), status: z.enum(["success", "failed", "skipped"]) });
+
+export const Envelope = z.object({
+  apiVersion: z.string(),
+  transactionId: z.string().uuid(),
+  transactionGroupId: z.string().uuid(),
+  id: z.string(),
+  data: z.object({ items: z.array(BillItem) }),
+  fileStatus: z.array(FileStatus),
+});
+export type Envelope = z.infer<typeof Envelope>;
+
+export const API_VERSION = "1.0";
+
+export function emptyAddress(): Address {
+  return { line1: "", line2: "", city: "", state: "", zip: "", country: "" };
+}
+
+export function emptyItem(): BillItem {
+  return {
+    customerInformation: { customerName: "", accountNumber: "", serviceNumber: "", serviceAddress: emptyAddress() },
+    billingInformation: {
+      utilityProviderName: "", invoiceDate: "", billingPeriodStart: "", billingPeriodEnd: "", amountDue: "", pastDue: "", dueDate: "",
+      billingAddress: emptyAddress(),
+    },
+    electricityUsage: { meters: [], electricRate: "", electricityTier: "", supplyRatePerKwh: "", marketState: "", usageByMonth: [] },
+  };
+}

@@ -1,0 +1,51 @@
+import { sniffFileType } from "./sniff.ts";
+import { extractPdfText, renderPdfPage } from "./pdf_text.ts";
+import { ocrImage } from "./ocr.ts";
+
+export interface DocumentFile {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+export interface DocumentPage {
+  file: string;
+  page: number;
+  source: "text" | "ocr";
+  lines: string[];
+}
+
+export interface DocumentText {
+  pages: DocumentPage[];
+  /** All lines of all pages, in order. */
+  text: string;
+}
+
+// A page with fewer characters than this in its text layer, that paints an image, is a scan: OCR it.
+const MIN_TEXT_CHARS = 40;
+
+/**
+ * Text of one document made of one or more files (a multi-page PDF, or several page images): the PDF
+ * text layer where there is one, OCR for images and for PDF pages without a text layer.
+ */
+export async function documentText(files: DocumentFile[], opts: { maxPages?: number } = {}): Promise<DocumentText> {
+  const pages: DocumentPage[] = [];
+  for (const f of files) {
+    const kind = sniffFileType(f.bytes);
+    if (kind === "pdf") {
+      const pdf = await extractPdfText(f.bytes, { maxPages: opts.maxPages });
+      for (const pg of pdf.pages) {
+        if (pg.lines.join("").replace(/\s/g, "").length >= MIN_TEXT_CHARS || !pg.hasImages) {
+          pages.push({ file: f.filename, page: pg.page, source: "text", lines: pg.lines });
+        } else {
+          const png = await renderPdfPage(f.bytes, pg.page);
+          pages.push({ file: f.filename, page: pg.page, source: "ocr", lines: (await ocrImage(png)).lines });
+        }
+      }
+    } else if (kind === "png" || kind === "jpeg") {
+      pages.push({ file: f.filename, page: 1, source: "ocr", lines: (await ocrImage(f.bytes)).lines });
+    } else {
+      throw new Error(`${f.filename} is not a PDF, PNG or JPEG file`);
+    }
+  }
+  return { pages, text: pages.map((p) => p.lines.join("\n")).join("\n") };
+}

@@ -1,0 +1,70 @@
+import { getDocumentProxy } from "unpdf";
+import { piecesToLines, type TextPiece } from "./text_layout.ts";
+
+export interface PdfPageText {
+  page: number;
+  /** Reading-order lines; none for a page without a text layer. */
+  lines: string[];
+  /** The page paints at least one image (a scan, when there is little or no text). */
+  hasImages: boolean;
+}
+
+export interface PdfText {
+  pageCount: number;
+  pages: PdfPageText[];
+}
+
+type PdfDoc = Awaited<ReturnType<typeof getDocumentProxy>>;
+
+export async function openPdf(bytes: Uint8Array): Promise<PdfDoc> {
+  // pdf.js may detach the buffer it is given: hand it a copy.
+  return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, verbosity: 0 } as never);
+}
+
+/** The text layer of every page (up to maxPages) as layout-preserving lines. */
+export async function extractPdfText(bytes: Uint8Array, opts: { maxPages?: number } = {}): Promise<PdfText> {
+  const pdf = await openPdf(bytes);
+  try {
+    const count = Math.min(pdf.numPages, opts.maxPages ?? pdf.numPages);
+    const pages: PdfPageText[] = [];
+    for (let i = 1; i <= count; i++) {
+      const page = await pdf.getPage(i);
+      const height = page.getViewport({ scale: 1 }).height;
+      const content = await page.getTextContent();
+      const pieces: TextPiece[] = [];
+      for (const it of content.items as { str?: string; transform: number[]; width: number; height: number }[]) {
+        if (!it.str?.trim()) continue;
+        pieces.push({ x: it.transform[4], y: height - it.transform[5], width: it.width, height: it.height || Math.abs(it.transform[3]), text: it.str });
+      }
+      const lines = piecesToLines(pieces);
+      const hasImages = lines.join("").length < 200 ? await paintsImage(page) : true;
+      pages.push({ page: i, lines, hasImages });
+    }
+    return { pageCount: pdf.numPages, pages };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[] }> }): Promise<boolean> {
+  const { getResolvedPDFJS } = await import("unpdf");
+  const { OPS } = await getResolvedPDFJS();
+  const ops = await page.getOperatorList();
+  return ops.fnArray.some((f) => f === OPS.paintImageXObject || f === OPS.paintInlineImageXObject || f === OPS.paintImageMaskXObject);
+}
+
+/** Rasterises one page to PNG (for OCR of pages that have no text layer). */
+export async function renderPdfPage(bytes: Uint8Array, pageNumber: number, scale = 2): Promise<Uint8Array> {
+  const { renderPageAsImage } = await import("unpdf");
+  const out = await renderPageAsImage(new Uint8Array(bytes), pageNumber, { canvasImport: () => import("@napi-rs/canvas"), scale });
+  return new Uint8Array(out);
+}
+
+export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  const pdf = await openPdf(bytes);
+  try {
+    return pdf.numPages;
+  } finally {
+    await pdf.destroy();
+  }
+}

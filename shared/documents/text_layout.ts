@@ -1,0 +1,37 @@
+/** A positioned piece of text on a page (PDF text item or OCR word); y grows downwards. */
+export interface TextPiece {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  text: string;
+}
+
+/**
+ * Rebuilds reading-order lines from positioned pieces: pieces on the same baseline join into one line,
+ * a wide horizontal gap becomes three spaces, so parsers can tell table cells and label/value columns apart.
+ */
+export function piecesToLines(pieces: TextPiece[]): string[] {
+  const rows: { y: number; h: number; parts: TextPiece[] }[] = [];
+  const sorted = pieces.filter((p) => p.text.trim()).sort((a, b) => a.y - b.y);
+  for (const p of sorted) {
+    const tol = Math.max(2, Math.min(p.height || 8, 12) * 0.45);
+    let row = rows.find((r) => Math.abs(r.y - p.y) <= tol);
+    if (!row) rows.push(row = { y: p.y, h: p.height, parts: [] });
+    row.parts.push(p);
+  }
+  rows.sort((a, b) => a.y - b.y);
+  return rows.map((r) => {
+    r.parts.sort((a, b) => a.x - b.x);
+    const size = Math.max(4, ...r.parts.map((p) => p.height || 8));
+    let line = "";
+    let end = -Infinity;
+    for (const p of r.parts) {
+      const gap = p.x - end;
+      if (line) line += gap > size * 0.9 ? "   " : gap > size * 0.12 ? " " : "";
+      line += p.text.trim();
+      end = p.x + p.width;
+    }
+    return line;
+  });
+}
