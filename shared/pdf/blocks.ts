@@ -1,0 +1,183 @@
+// HTML subset -> a tree of blocks the layout engine understands.
+import { parseDocument } from "htmlparser2";
+import type { ChildNode, Element } from "domhandler";
+import { applyDeclarations, BASE_STYLE, type CssRule, inherit, parseLength, parseStylesheet, type Style, TAG_DEFAULTS } from "./style.ts";
+
+export type Inline = { kind: "text"; text: string; style: Style } | { kind: "br"; style: Style };
+
+export interface Cell {
+  blocks: Block[];
+  header: boolean;
+  colspan: number;
+  style: Style;
+}
+
+export type Block =
+  | { kind: "para"; style: Style; inlines: Inline[] }
+  | { kind: "group"; style: Style; children: Block[] }
+  | { kind: "list"; style: Style; ordered: boolean; start: number; items: Block[][] }
+  | { kind: "table"; style: Style; rows: Cell[][] }
+  | { kind: "image"; style: Style; data: Uint8Array; format: "png" | "jpg"; width?: number; height?: number }
+  | { kind: "hr"; style: Style };
+
+/** Input the renderer refuses (remote images, unsupported image types); a 400 for the caller. */
+export class PdfInputError extends Error {}
+
+const SKIP = new Set(["script", "style", "head", "title", "meta", "link", "iframe", "object", "embed", "svg", "noscript", "template", "form", "input", "button", "select", "textarea", "video", "audio", "canvas"]);
+const BLOCKS = new Set(["p", "div", "section", "article", "header", "footer", "main", "aside", "nav", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "table", "hr", "img", "body", "html", "figure", "figcaption", "address", "pre", "dl", "dt", "dd"]);
+
+export function htmlToBlocks(html: string, base: Style = BASE_STYLE): Block[] {
+  const doc = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+  const css: CssRule[] = [];
+  collectStyles(doc.children, css);
+  return new Converter(css).blocks(doc.children, base);
+}
+
+function collectStyles(nodes: ChildNode[], out: CssRule[]) {
+  for (const n of nodes) {
+    if (n.type === "style") out.push(...parseStylesheet(((n as Element).children ?? []).map((c) => (c as { data?: string }).data ?? "").join("")));
+    else if ("children" in n && n.type !== "script") collectStyles((n as Element).children, out);
+  }
+}
+
+class Converter {
+  constructor(private readonly rules: CssRule[]) {}
+
+  styleOf(el: Element, parent: Style): Style {
+    let s = inherit(parent);
+    const tag = el.name;
+    if (TAG_DEFAULTS[tag]) s = applyDeclarations(s, TAG_DEFAULTS[tag]);
+    const classes = (el.attribs.class ?? "").split(/\s+/).filter(Boolean);
+    for (const r of this.rules) {
+      if ((r.tag && r.tag !== tag) || (r.cls && !classes.includes(r.cls))) continue;
+      s = applyDeclarations(s, r.decls);
+    }
+    if (el.attribs.align) s = applyDeclarations(s, `text-align: ${el.attribs.align}`);
+    if (el.attribs.style) s = applyDeclarations(s, el.attribs.style);
+    return s;
+  }
+
+  blocks(nodes: ChildNode[], style: Style): Block[] {
+    const out: Block[] = [];
+    let inlines: Inline[] = [];
+    const flush = () => {
+      if (inlines.some((i) => i.kind === "br" || i.text.trim())) out.push({ kind: "para", style: inherit(style), inlines });
+      inlines = [];
+    };
+    for (const n of nodes) {
+      if (n.type === "text") {
+        inlines.push({ kind: "text", text: (n as unknown as { data: string }).data, style });
+        continue;
+      }
+      if (n.type !== "tag") continue;
+      const el = n as Element;
+      if (SKIP.has(el.name)) continue;
+      if (!BLOCKS.has(el.name)) {
+        this.inlines(el, style, inlines, out, flush);
+        continue;
+      }
+      flush();
+      const b = this.block(el, style);
+      if (b) out.push(b);
+    }
+    flush();
+    return out;
+  }
+
+  /** Inline content; an <img> inside text becomes its own block. */
+  inlines(el: Element, parent: Style, into: Inline[], out: Block[], flush: () => void) {
+    const s = this.styleOf(el, parent);
+    if (el.name === "br") {
+      into.push({ kind: "br", style: s });
+      return;
+    }
+    for (const c of el.children) {
+      if (c.type === "text") into.push({ kind: "text", text: (c as unknown as { data: string }).data, style: s });
+      else if (c.type === "tag") {
+        const ce = c as Element;
+        if (SKIP.has(ce.name)) continue;
+        if (BLOCKS.has(ce.name)) {
+          flush();
+          const b = this.block(ce, s);
+          if (b) out.push(b);
+        } else this.inlines(ce, s, into, out, flush);
+      }
+    }
+  }
+
+  block(el: Element, parent: Style): Block | undefined {
+    const s = this.styleOf(el, parent);
+    switch (el.name) {
+      case "hr": return { kind: "hr", style: s };
+      case "img": return this.image(el, s);
+      case "ul": case "ol": {
+        const items = el.children.filter((c): c is Element => c.type === "tag" && (c as Element).name === "li")
+          .map((li) => this.blocks(li.children, this.styleOf(li, s)));
+        return { kind: "list", style: s, ordered: el.name === "ol", start: Number(el.attribs.start) || 1, items };
+      }
+      case "table": return this.table(el, s);
+      case "h1": case "h2": case "h3": case "h4": case "h5": case "h6": case "p": case "dt": case "figcaption": case "pre": {
+        const children = this.blocks(el.children, s);
+        // A paragraph of pure inline content keeps its own margins; nested blocks become a group.
+        if (children.length === 1 && children[0].kind === "para") return { ...children[0], style: { ...children[0].style, marginTop: s.marginTop, marginBottom: s.marginBottom, marginLeft: s.marginLeft, marginRight: s.marginRight, background: s.background, breakBefore: s.breakBefore } };
+        return { kind: "group", style: s, children };
+      }
+      default: return { kind: "group", style: s, children: this.blocks(el.children, s) };
+    }
+  }
+
+  table(el: Element, s: Style): Block {
+    const rows: Cell[][] = [];
+    const walk = (nodes: ChildNode[], rowStyle: Style) => {
+      for (const n of nodes) {
+        if (n.type !== "tag") continue;
+        const e = n as Element;
+        if (["thead", "tbody", "tfoot"].includes(e.name)) walk(e.children, this.styleOf(e, rowStyle));
+        else if (e.name === "tr") {
+          const rs = this.styleOf(e, rowStyle);
+          const cells = e.children.filter((c): c is Element => c.type === "tag" && ["td", "th"].includes((c as Element).name)).map((c) => {
+            const cs = this.styleOf(c, rs);
+            if (!cs.background && rs.background) cs.background = rs.background;
+            return { blocks: this.blocks(c.children, cs), header: c.name === "th", colspan: Math.max(1, Math.min(20, Number(c.attribs.colspan) || 1)), style: cs };
+          });
+          if (cells.length) rows.push(cells);
+        }
+      }
+    };
+    walk(el.children, s);
+    return { kind: "table", style: s, rows };
+  }
+
+  image(el: Element, s: Style): Block | undefined {
+    const src = (el.attribs.src ?? "").trim();
+    if (!src) return undefined;
+    const m = src.match(/^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i);
+    if (!m) {
+      if (/^data:/i.test(src)) throw new PdfInputError("Images must be PNG or JPEG data: URIs (base64)");
+      throw new PdfInputError(`Images must be data: URIs; remote images are never fetched (${src.slice(0, 60)})`);
+    }
+    let data: Uint8Array;
+    try {
+      data = Uint8Array.from(atob(m[2].replace(/\s+/g, "")), (c) => c.charCodeAt(0));
+    } catch {
+      throw new PdfInputError("An image data: URI is not valid base64");
+    }
+    const len = (v: string | undefined) => (v ? parseLength(v.replace(/px$/, "") + (v.match(/[a-z%]+$/) ? "" : "px"), s.fontSize) : undefined);
+    const styleW = el.attribs.style?.match(/(?:^|;)\s*width\s*:\s*([^;]+)/)?.[1];
+    const styleH = el.attribs.style?.match(/(?:^|;)\s*height\s*:\s*([^;]+)/)?.[1];
+    return { kind: "image", style: s, data, format: m[1].toLowerCase() === "png" ? "png" : "jpg", width: len(styleW ?? el.attribs.width), height: len(styleH ?? el.attribs.height) };
+  }
+}
+
+/** The font faces a block tree uses (to embed them before layout). */
+export function facesUsed(blocks: Block[], into = new Set<string>()): Set<string> {
+  const add = (s: Style) => into.add(s.bold ? "bold" : s.italic ? "italic" : "regular");
+  for (const b of blocks) {
+    add(b.style);
+    if (b.kind === "para") b.inlines.forEach((i) => add(i.style));
+    else if (b.kind === "group") facesUsed(b.children, into);
+    else if (b.kind === "list") b.items.forEach((it) => facesUsed(it, into));
+    else if (b.kind === "table") b.rows.forEach((r) => r.forEach((c) => { add({ ...c.style, bold: c.style.bold || c.header }); facesUsed(c.blocks, into); }));
+  }
+  return into;
+}

@@ -1,0 +1,90 @@
+// The embedded report writer: sections I-III composed from the computed figures and the state's programme
+// data, deterministic and offline. Generic wording (never a named programme) where the state has no data.
+import type { ReportContext, ReportWriter, SavingsReport } from "./types.ts";
+import { SECTION_TITLES } from "./schema.ts";
+import { cents, escapeHtml as h, kwh, listMonths, MONTHS, usd, years } from "./format.ts";
+
+export class EmbeddedReportWriter implements ReportWriter {
+  readonly name = "embedded";
+  write(ctx: ReportContext): Promise<SavingsReport> {
+    return Promise.resolve({
+      sections: [
+        { sequence: "I", title: SECTION_TITLES[0], text: executiveSummary(ctx) },
+        { sequence: "II", title: SECTION_TITLES[1], text: usageAnalysis(ctx) },
+        { sequence: "III", title: SECTION_TITLES[2], text: recommendation(ctx) },
+      ],
+    });
+  }
+}
+
+function executiveSummary(c: ReportContext): string {
+  const f = c.figures, p = c.program;
+  const out = [`<p>${h(c.customerName)}, your home in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At the ${h(c.state)} average residential rate of ${cents(f.ratePerKwh)}, that is about <strong>${usd(f.annualCost)} a year</strong>.</p>`];
+  if (f.systemKw > 0) {
+    out.push(`<p>A <strong>${f.systemKw.toFixed(1)} kW</strong> solar system on your roof would produce about ${kwh(f.annualProductionKwh)} a year, covering <strong>${f.offsetPct.toFixed(0)}%</strong> of your usage. We estimate <strong>${usd(f.netAnnualSavings)} in savings in the first year</strong> and <strong>${usd(f.lifetimeSavings)} over ${f.projection.length} years</strong>, with the system paying for itself in ${years(f.paybackYears)}.</p>`);
+  } else {
+    out.push(`<p>${f.flags.includes("zero_usage") ? "Your bills show no measurable electricity use, so we do not recommend a solar system at this time." : "We could not find usable roof space for panels at this address."}</p>`);
+  }
+  if (p.efficiencyPrograms && !p.isGeneric) out.push(`<p>Before you size a system, ${h(c.stateName)} offers ${h(p.efficiencyPrograms)} that can lower your usage further.</p>`);
+  else out.push(`<p>Energy-efficiency improvements (LED lighting, a smart thermostat, sealing and insulation) reduce usage before sizing a system; your utility may offer rebates for them.</p>`);
+  return out.join("");
+}
+
+function usageAnalysis(c: ReportContext): string {
+  const f = c.figures;
+  const monthly = f.monthlyKwh.map((k, i) => `<tr><td>${MONTHS[i]}</td><td>${kwh(k)}${f.extrapolatedMonths.includes(i + 1) ? " <em>(estimated)</em>" : ""}</td><td>${usd(k * f.ratePerKwh)}</td></tr>`).join("");
+  const out = [
+    `<p>Your annual consumption is <strong>${kwh(f.annualKwh)}</strong>, an average of ${kwh(f.annualKwh / 12)} a month.${f.peakMonths.length ? ` Use peaks in <strong>${listMonths(f.peakMonths)}</strong>.` : ""}</p>`,
+  ];
+  if (f.extrapolatedMonths.length) out.push(`<p><em>${f.extrapolatedMonths.length} of the 12 months were not on your bills and are estimated from the seasonal pattern of the months we have.</em></p>`);
+  out.push(`<table><thead><tr><th>Month</th><th>Usage</th><th>Cost</th></tr></thead><tbody>${monthly}</tbody></table>`);
+  const years = [1, 5, 10, 15, 20, 25].map((y) => f.projection[y - 1]).filter(Boolean);
+  out.push(`<p>Electricity prices have risen about ${f.escalatorPct}% a year over the long run. Without solar, your yearly cost would grow as follows:</p>`);
+  out.push(`<table><thead><tr><th>Year</th><th>Rate</th><th>Cost without solar</th><th>Cost with solar</th></tr></thead><tbody>${years.map((y) => `<tr><td>${y.year}</td><td>${cents(y.ratePerKwh)}</td><td>${usd(y.costWithoutSolar)}</td><td>${usd(y.costWithSolar)}</td></tr>`).join("")}</tbody></table>`);
+  return out.join("");
+}
+
+function recommendation(c: ReportContext): string {
+  const f = c.figures, p = c.program;
+  const out: string[] = [];
+  if (f.systemKw > 0) {
+    out.push(`<p>We recommend a <strong>${f.systemKw.toFixed(1)} kW</strong> system of ${f.panels} panels of ${f.panelCapacityW} W${f.roofLimited ? ", the most your roof can hold" : ""}, producing about <strong>${kwh(f.annualProductionKwh)}</strong> a year (${f.offsetPct.toFixed(0)}% of your usage).</p>`);
+    out.push(`<table><tbody>` +
+      `<tr><td>Gross system cost</td><td>${usd(f.grossCost)} (${c.costIsNationalFallback ? "national median" : h(c.state) + " median"} of $${f.costPerWatt.toFixed(2)}/W)</td></tr>` +
+      `<tr><td>Federal tax credit (30%)</td><td>−${usd(f.federalCredit)}</td></tr>` +
+      `<tr><td>Net system cost</td><td><strong>${usd(f.netCost)}</strong></td></tr>` +
+      `<tr><td>First-year savings</td><td><strong>${usd(f.netAnnualSavings)}</strong></td></tr>` +
+      `<tr><td>Payback period</td><td><strong>${years(f.paybackYears)}</strong></td></tr>` +
+      `<tr><td>${f.projection.length}-year savings</td><td>${usd(f.lifetimeSavings)} (net of the system cost: ${usd(f.lifetimeNetBenefit)})</td></tr>` +
+      `<tr><td>CO₂ avoided</td><td>${(f.co2OffsetKgPerYear / 1000).toFixed(1)} t a year, ${f.co2OffsetTonnesLifetime.toFixed(0)} t over ${f.projection.length} years</td></tr>` +
+      `</tbody></table>`);
+    if (f.programCharges.total > 0) {
+      const parts: string[] = [];
+      if (f.programCharges.exportShortfall > 0) parts.push(`energy sent to the grid is credited at about ${Math.round(p.exportCreditRatio * 100)}% of the retail rate (${usd(f.programCharges.exportShortfall)} a year)`);
+      if (f.programCharges.nonbypassable > 0) parts.push(`non-bypassable charges still apply to offset energy (${usd(f.programCharges.nonbypassable)})`);
+      if (f.programCharges.solarCharges > 0) parts.push(`a monthly charge per kW of solar applies (${usd(f.programCharges.solarCharges)})`);
+      out.push(`<p>Your savings account for ${h(c.stateName)}'s rules: ${parts.join("; ")}.</p>`);
+    }
+  } else {
+    out.push(`<p>No system is recommended for now; the figures below will update when new bills are available.</p>`);
+  }
+  const benefits: string[] = [];
+  benefits.push(`<li><strong>Net metering:</strong> ${netMetering(c)}</li>`);
+  benefits.push(`<li><strong>Property tax:</strong> ${p.propertyTaxExemption && !p.isGeneric ? h(p.propertyTaxExemption) + "." : "many states exempt the added value of solar from property tax; check your county assessor."}</li>`);
+  if (p.incentives && !p.isGeneric) benefits.push(`<li><strong>State incentives:</strong> ${h(p.incentives)}.</li>`);
+  else benefits.push(`<li><strong>Local incentives:</strong> utilities and cities sometimes offer rebates; your installer can check what applies at your address.</li>`);
+  out.push(`<p><strong>Additional benefits</strong></p><ul>${benefits.join("")}</ul>`);
+  out.push(`<p><strong>Financing options</strong></p><ul><li><strong>Cash purchase:</strong> the best lifetime return; you claim the 30% federal credit.</li><li><strong>Solar loan:</strong> little or nothing down; loan payments often fall below the bill savings.</li><li><strong>Lease or power purchase agreement:</strong> no upfront cost and a fixed price per month or per kWh; the owner of the system claims the tax credit.</li></ul>`);
+  out.push(`<p><strong>Battery storage:</strong> ${p.batteryIncentives && !p.isGeneric ? h(p.batteryIncentives) + "; a" : "a"} battery stores daytime solar for the evening and keeps essentials running in an outage; home batteries charged by solar also qualify for the 30% federal credit.</p>`);
+  return out.join("");
+}
+
+function netMetering(c: ReportContext): string {
+  const p = c.program;
+  switch (p.netMetering) {
+    case "retail": return `${h(c.stateName)} credits energy you export at the full retail rate, so your panels offset your bill one for one.`;
+    case "net_billing": return `${h(c.stateName)} credits exported energy below the retail rate (about ${Math.round(p.exportCreditRatio * 100)}%), so using your solar at home is worth the most.`;
+    case "none": return `${h(c.stateName)} has no statewide net-metering rule; export credits depend on your utility or retail plan, so using your solar at home is worth the most.`;
+    default: return "most utilities credit the solar energy you export; the figures assume credits at the retail rate.";
+  }
+}

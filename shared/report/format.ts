@@ -1,0 +1,19 @@
+// Number and text formatting shared by the report writer and the PDF.
+export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+export const MONTHS_SHORT = MONTHS.map((m) => m.slice(0, 3));
+
+const usd0 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const usd2 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const int = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+export const usd = (x: number) => usd0.format(Math.round(x));
+export const usdCents = (x: number) => usd2.format(x);
+export const num = (x: number) => int.format(Math.round(x));
+export const kwh = (x: number) => `${num(x)} kWh`;
+export const cents = (ratePerKwh: number) => `${(ratePerKwh * 100).toFixed(2)} ¢/kWh`;
+export const years = (y: number | null) => (y === null ? "not reached" : `${y.toFixed(1)} years`);
+export const listMonths = (ms: number[]) => ms.map((m) => MONTHS[m - 1]).join(" and ");
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}

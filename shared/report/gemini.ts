@@ -1,0 +1,63 @@
+// The Gemini report writer: structured JSON output, validated by the same schema as the embedded writer;
+// an invalid answer is retried, then ReportInvalidError.
+import type { GeminiClient } from "../llm/gemini.ts";
+import { errorText, log } from "../log.ts";
+import { reportSchema, SECTION_TITLES } from "./schema.ts";
+import type { ReportContext, ReportWriter, SavingsReport } from "./types.ts";
+import { ReportInvalidError, ReportWriterUnavailableError } from "./types.ts";
+
+export const REPORT_ATTEMPTS = 3;
+
+export function reportPrompt(ctx: ReportContext): { system: string; text: string } {
+  const system = [
+    "You write personalised residential solar savings reports for US homeowners.",
+    `The home is in the state with abbreviation ${ctx.state} (${ctx.stateName}). Use local ${ctx.state} electricity rates, programmes and incentives;`,
+    "for anything without state-specific data, use national averages and generic programme descriptions. Never invent a named programme: name only programmes given in the data.",
+    "Use exactly the figures provided (do not recompute or round differently). Answer in JSON: {\"sections\": [...]} with three sections in this order:",
+    `I "${SECTION_TITLES[0]}" (current spend, solar opportunity, headline savings figure, state-specific efficiency programmes);`,
+    `II "${SECTION_TITLES[1]}" (monthly and annual consumption, peak months, year-on-year cost projection);`,
+    `III "${SECTION_TITLES[2]}" (system size, annual production, gross cost, tax credit, net cost, payback, annual savings, additional benefits such as property tax exemption and net metering, financing options, battery storage incentives).`,
+    "Each section: sequence (Roman numeral I, II or III), title (exactly as above), text (HTML using only p, ul, ol, li, strong, em, br, table, thead, tbody, tr, th, td; no attributes, no other tags).",
+  ].join("\n");
+  const f = ctx.figures;
+  const data = {
+    customerName: ctx.customerName,
+    state: ctx.state,
+    address: ctx.address,
+    rates: { averageRatePerKwh: f.ratePerKwh, source: ctx.rateSource, escalatorPctPerYear: f.escalatorPct },
+    solarCost: { usdPerWatt: f.costPerWatt, source: ctx.costSource, nationalMedianUsed: ctx.costIsNationalFallback },
+    stateProgrammes: ctx.program.isGeneric ? { stateSpecificData: false } : {
+      netMetering: ctx.program.netMetering,
+      exportCreditShareOfRetail: ctx.program.exportCreditRatio,
+      propertyTaxExemption: ctx.program.propertyTaxExemption,
+      incentives: ctx.program.incentives,
+      efficiencyPrograms: ctx.program.efficiencyPrograms,
+      batteryIncentives: ctx.program.batteryIncentives,
+      source: ctx.program.source,
+    },
+    figures: { ...f, projection: f.projection.filter((p) => [1, 5, 10, 15, 20, 25].includes(p.year)) },
+  };
+  return { system, text: `Report data (JSON):\n${JSON.stringify(data)}` };
+}
+
+export class GeminiReportWriter implements ReportWriter {
+  readonly name = "gemini";
+  constructor(private readonly client: GeminiClient, private readonly attempts = REPORT_ATTEMPTS) {}
+
+  async write(ctx: ReportContext): Promise<SavingsReport> {
+    const { system, text } = reportPrompt(ctx);
+    let last = "";
+    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+      let r;
+      try {
+        r = await this.client.generate({ system, parts: [{ text }], schema: reportSchema });
+      } catch (e) {
+        throw new ReportWriterUnavailableError(`Gemini unavailable: ${errorText(e)}`);
+      }
+      if (r.ok) return r.value;
+      last = `${r.error}: ${r.detail}`;
+      log("warn", "report writer answer rejected", { writer: this.name, attempt, model: r.model, problem: last.slice(0, 500) });
+    }
+    throw new ReportInvalidError(`The language model returned no valid report after ${this.attempts} attempts (${last.slice(0, 300)})`);
+  }
+}

@@ -1,0 +1,19 @@
+import { env, envOptional } from "../config.ts";
+import { GeminiClient } from "../llm/gemini.ts";
+import { type Platform, provide } from "../platform.ts";
+import { EmbeddedReportWriter } from "./embedded.ts";
+import { GeminiReportWriter } from "./gemini.ts";
+import type { ReportWriter } from "./types.ts";
+
+/** REPORT_WRITER=gemini (GEMINI_API_KEY, GEMINI_MODEL, GEMINI_BASE_URL) or embedded (default without a key). */
+export function reportWriter(p: Platform): ReportWriter {
+  return provide(p, "report_writer", () => {
+    const kind = env("REPORT_WRITER", envOptional("GEMINI_API_KEY") ? "gemini" : "embedded");
+    if (kind === "gemini") return new GeminiReportWriter(new GeminiClient());
+    if (kind !== "embedded") throw new Error(`REPORT_WRITER must be gemini or embedded, got "${kind}"`);
+    return new EmbeddedReportWriter();
+  });
+}
+export type { ReportContext, ReportSection, ReportWriter, SavingsReport, StateProgram } from "./types.ts";
+export { ReportInvalidError, ReportWriterUnavailableError } from "./types.ts";
+export { validateReport } from "./schema.ts";

@@ -1,0 +1,51 @@
+import type { SavingsFigures } from "../savings/calculate.ts";
+
+/** The report writer seam: Gemini in production, a deterministic writer from the figures offline. */
+export interface ReportSection {
+  sequence: string;
+  title: string;
+  text: string;
+}
+
+export interface SavingsReport {
+  sections: ReportSection[];
+}
+
+/** State programme facts (a row of public.state_solar_programs). */
+export interface StateProgram {
+  state: string;
+  isGeneric: boolean;
+  netMetering: "retail" | "net_billing" | "none" | "generic";
+  exportCreditRatio: number;
+  nonbypassableUsdPerKwh: number;
+  solarChargeUsdPerKwMonth: number;
+  propertyTaxExemption: string | null;
+  incentives: string | null;
+  efficiencyPrograms: string | null;
+  batteryIncentives: string | null;
+  source: string;
+  year: number | null;
+}
+
+export interface ReportContext {
+  customerName: string;
+  /** Two-letter state abbreviation. */
+  state: string;
+  stateName: string;
+  address: string;
+  figures: SavingsFigures;
+  program: StateProgram;
+  rateSource: string;
+  costSource: string;
+  costIsNationalFallback: boolean;
+  partnerName?: string;
+}
+
+export interface ReportWriter {
+  readonly name: string;
+  /** Sections I-III; throws ReportInvalidError when no valid report could be produced. */
+  write(ctx: ReportContext): Promise<SavingsReport>;
+}
+
+export class ReportInvalidError extends Error {}
+export class ReportWriterUnavailableError extends Error {}
