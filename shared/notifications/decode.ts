@@ -19,7 +19,8 @@ export class UndecodablePush extends PermanentPushError {
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const MESSAGE_ID = /^[\x21-\x7e]{1,200}$/;
+// Any text id without control characters (Pub/Sub ids are decimal strings, the local bus uses ULIDs).
+const MESSAGE_ID = /^[^\x00-\x1f\x7f]{1,200}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);

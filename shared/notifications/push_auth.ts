@@ -1,6 +1,6 @@
 // Verifies the OIDC token of a bus push (SPEC: push rules 1-2, Authentication 6): signature against the
 // issuer's JWKS, issuer, audience (the service's own URL), expiry, and the push identity's email.
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { type Platform, provide } from "../platform.ts";
 import { jwks } from "../auth/keys.ts";
 import { notificationConfig } from "./config.ts";
@@ -39,6 +39,8 @@ export async function verifyPushToken(p: Platform, authorization: string | undef
       clockTolerance: 30,
     }));
   } catch (e) {
+    // A key set that could not be loaded (database or JWKS endpoint down) is not the caller's fault: 500.
+    if (!(e instanceof errors.JOSEError) || e instanceof errors.JWKSTimeout) throw e;
     throw new PushAuthError(`push token rejected: ${(e as Error).message}`);
   }
   const email = typeof payload.email === "string" ? payload.email : "";
