@@ -53,35 +53,3 @@ Deno.test("explicit recipient_ids override the defaults; HTML in data is escaped
     await h.close();
   }
 });
-
-Deno.test("partial failure: the recipient whose send failed is retried, the one already sent is not", async () => {
-  const h = await notificationHarness();
-  try {
-    // The billing contact's first send fails transiently (provider down for that address).
-    const { override } = await import("../../../shared/platform.ts");
-    const { emailProvider, TransientEmailError } = await import("../../../shared/email/index.ts");
-    const real = emailProvider(h.p);
-    let failOnce = true;
-    override(h.p, "email", {
-      send: (m: any, o: any) => {
-        if (failOnce && m.to[0] === h.billing.email) {
-          failOnce = false;
-          return Promise.reject(new TransientEmailError("provider timeout"));
-        }
-        return real.send(m, o);
-      },
-    });
-    const env = h.envelope("job.completed", { job_id: h.jobId, recipient_ids: [h.contact.id, h.billing.id] });
-    const first = await h.push(env, { messageId: "m-partial" });
-    assert.equal(first.status, 500);
-    assert.equal((await h.logRows()).length, 1);
-    const second = await h.push(env, { messageId: "m-partial" });
-    assert.equal(second.body.status, "ok");
-    assert.equal((await h.emails()).length, 2);
-    const third = await h.push(env, { messageId: "m-partial" });
-    assert.equal(third.body.status, "duplicate");
-    assert.equal((await h.emails()).length, 2);
-  } finally {
-    await h.close();
-  }
-});

@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { ulid } from "ulid";
+import { startResendDouble } from "../../doubles/resend.ts";
+import { ResendEmailProvider } from "../../../shared/email/resend.ts";
+import { IdempotencyConflictError, PermanentEmailError, TransientEmailError } from "../../../shared/email/types.ts";
+import { override } from "../../../shared/platform.ts";
+import { notificationHarness } from "./harness.ts";
+
+const msg = {
+  from: "Solar <notifications@mail.example>",
+  to: ["ann@example.test"],
+  subject: "Hello",
+  html: "<p>Hi</p>",
+  text: "Hi",
+  headers: { "List-Unsubscribe": "<https://x/unsubscribe>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  attachments: [{ filename: "report.pdf", contentType: "application/pdf", content: new Uint8Array([37, 80, 68, 70]) }],
+};
+
+Deno.test("Resend adapter: wire format, idempotency replies and error classes", async () => {
+  const d = startResendDouble();
+  try {
+    const r = new ResendEmailProvider({ apiKey: d.apiKey, baseUrl: d.url, timeoutMs: 500 });
+    const a = await r.send(msg, { idempotencyKey: "k-1" });
+    const b = await r.send(msg, { idempotencyKey: "k-1" });
+    assert.equal(a.id, b.id, "same key, same payload: the first id");
+    assert.equal(d.sent.length, 1);
+    const req = d.requests[0];
+    assert.equal(req.headers["idempotency-key"], "k-1");
+    assert.equal(req.headers["authorization"], `Bearer ${d.apiKey}`);
+    assert.deepEqual(req.body.to, ["ann@example.test"]);
+    assert.equal(req.body.headers["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
+    assert.deepEqual(req.body.attachments, [{ filename: "report.pdf", content: "JVBERg==", content_type: "application/pdf" }]);
+
+    await assert.rejects(r.send({ ...msg, subject: "Changed" }, { idempotencyKey: "k-1" }), IdempotencyConflictError);
+    d.script(500);
+    await assert.rejects(r.send(msg, { idempotencyKey: "k-2" }), TransientEmailError);
+    d.script(429);
+    await assert.rejects(r.send(msg, { idempotencyKey: "k-3" }), TransientEmailError);
+    await assert.rejects(r.send({ ...msg, to: [] }, { idempotencyKey: "k-4" }), (e) => e instanceof PermanentEmailError && !(e instanceof TransientEmailError));
+    d.script("hang");
+    await assert.rejects(r.send(msg, { idempotencyKey: "k-5" }), TransientEmailError, "a timeout is transient");
+    const down = new ResendEmailProvider({ apiKey: d.apiKey, baseUrl: "http://127.0.0.1:1", timeoutMs: 500 });
+    await assert.rejects(down.send(msg, { idempotencyKey: "k-6" }), TransientEmailError);
+    const wrongKey = new ResendEmailProvider({ apiKey: "re_wrong", baseUrl: d.url });
+    await assert.rejects(wrongKey.send(msg, { idempotencyKey: "k-7" }), PermanentEmailError);
+  } finally {
+    await d.close();
+  }
+});
+
+Deno.test("push through Resend: provider 5xx → 500 and a retry; crash after send → the same email id, no second email", async () => {
+  const d = startResendDouble();
+  const h = await notificationHarness({ configure: (p) => override(p, "email", new ResendEmailProvider({ apiKey: d.apiKey, baseUrl: d.url, timeoutMs: 2000 })) });
+  try {
+    const env = h.envelope("job.completed", { job_id: h.jobId });
+    const messageId = ulid();
+    d.failFor(h.technician.email, 503);
+    const first = await h.push(env, { messageId });
+    assert.equal(first.status, 500, "one recipient's provider failure makes the bus retry");
+    assert.deepEqual((await h.logRows()).map((r) => [r.recipient_email, r.status]), [[h.contact.email, "sent"]]);
+    const second = await h.push(env, { messageId });
+    assert.equal(second.body.status, "ok");
+    assert.deepEqual(second.body.results.map((r: any) => r.user_id), [h.technician.id], "only the recipient still owed an email");
+    assert.equal(d.sent.length, 2);
+
+    // Crash between send and log write, through Resend: the log write path fails once.
+    await h.p.sql.unsafe(`create function pg_temp_fail() returns trigger language plpgsql as $$
+      begin raise exception 'injected' using errcode = '08006'; end $$;
+      create trigger inject before insert on public.notification_log for each row execute function pg_temp_fail();`);
+    const m2 = ulid();
+    const env2 = h.envelope("job.assigned", { job_id: h.jobId });
+    assert.equal((await h.push(env2, { messageId: m2 })).status, 500);
+    await h.p.sql.unsafe(`drop trigger inject on public.notification_log`);
+    const again = await h.push(env2, { messageId: m2 });
+    assert.equal(again.body.status, "ok");
+    assert.equal(d.sent.length, 3, "Resend answered the replay with the original id; no new email");
+    const row = (await h.logRows()).find((r) => String(r.idempotency_key).startsWith(m2))!;
+    assert.equal(row.provider_email_id, d.sent[2].id);
+    assert.equal(d.requests.filter((r) => r.headers["idempotency-key"] === `${m2}:${h.technician.id}`).length, 2);
+  } finally {
+    await h.close();
+    await d.close();
+  }
+});
