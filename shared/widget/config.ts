@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { envOptional } from "../config.ts";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { ApiError } from "../http/errors.ts";
@@ -23,6 +24,10 @@ export interface WidgetConfig {
   roof_types: string[];
   widget_info: string;
   theme: { primary?: string; accent?: string };
+  /** The partner's name (for consent text and the logo's alt text). */
+  partner_name: string;
+  /** Map tile URL template ({z}/{x}/{y}) when a tile server is configured (WIDGET_MAP_TILE_URL); null offline. */
+  map_tile_url: string | null;
   updated_at: string;
 }
 
@@ -33,13 +38,16 @@ function toConfig(r: Record<string, unknown>): WidgetConfig {
     roof_types: r.roof_types as string[],
     widget_info: sanitizeWidgetHtml(String(r.widget_info ?? "")),
     theme: (r.theme ?? {}) as WidgetConfig["theme"],
+    partner_name: String(r.partner_name ?? ""),
+    map_tile_url: envOptional("WIDGET_MAP_TILE_URL") ?? null,
     updated_at: new Date(r.updated_at as string).toISOString(),
   };
 }
 
 /** The caller's partner configuration (RLS: only the caller's organisation is visible). */
 export async function getWidgetConfig(p: Platform, auth: AuthContext): Promise<WidgetConfig> {
-  const rows = await withAuth(p.sql, auth, (tx) => tx`select * from public.widget_configs where organization_id = ${auth.orgId}`);
+  const rows = await withAuth(p.sql, auth, (tx) => tx`select w.*, o.name as partner_name from public.widget_configs w
+    left join public.organizations o on o.id = w.organization_id where w.organization_id = ${auth.orgId}`);
   if (!rows.length) throw new ApiError(404, "widget_not_configured", "This partner has no widget configuration yet");
   return toConfig(rows[0]);
 }
@@ -55,7 +63,7 @@ export async function saveWidgetConfig(p: Platform, orgId: string, input: Widget
       on conflict (organization_id) do update set logo_url = excluded.logo_url, serving_states = excluded.serving_states,
         roof_types = excluded.roof_types, widget_info = excluded.widget_info, theme = excluded.theme,
         updated_by = excluded.updated_by, updated_at = now()
-      returning *`;
+      returning *, (select name from public.organizations where id = ${orgId}) as partner_name`;
   const rows = auth ? await withAuth(p.sql, auth, (tx) => write(tx as unknown as typeof p.sql)) : await write(p.sql);
   return toConfig(rows[0]);
 }

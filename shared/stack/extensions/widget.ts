@@ -1,3 +1,80 @@
+import type { Context, Hono } from "hono";
 import type { StackExtension } from "../extension.ts";
+import type { Platform } from "../../platform.ts";
+import { buildWidget, widgetDist } from "../../../scripts/widget/build.ts";
+import { crmJobHandlers } from "../../crm/sync.ts";
+import { seedWidgetDemo } from "../../widget/demo.ts";
+import { demoPage, demoLogo } from "../../widget/demo_page.ts";
+import { errorText, log } from "../../log.ts";
 
-export const extension: StackExtension = { name: "widget" };
+const TYPES: Record<string, string> = { html: "text/html; charset=utf-8", js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };
+// The widget only talks to this origin (or the ?api= one) and may be framed by any partner page.
+const CSP = "default-src 'self'; connect-src 'self' https:; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
+
+let built: Promise<unknown> | undefined;
+/** Builds widget/dist once per process (the stack serves the current source). */
+export function ensureWidgetBuilt(): Promise<unknown> {
+  built ??= buildWidget().then((r) => log("info", "widget built", { ms: r.ms, files: r.files })).catch((e) => {
+    built = undefined;
+    throw e;
+  });
+  return built;
+}
+
+const tokens = new WeakMap<Platform, string>();
+
+async function partnerToken(p: Platform): Promise<string | undefined> {
+  if (tokens.has(p)) return tokens.get(p);
+  try {
+    return JSON.parse(await Deno.readTextFile(`${p.config.dataDir}/demo.json`)).partnerToken;
+  } catch {
+    return undefined;
+  }
+}
+
+function routes(app: Hono, p: Platform) {
+  app.get("/widget", (c) => c.redirect(`/widget/${new URL(c.req.url).search}`, 301));
+  const serve = async (c: Context, file: string) => {
+    try {
+      await ensureWidgetBuilt();
+    } catch (e) {
+      log("error", "widget build failed", { error: errorText(e) });
+      return c.text("The widget could not be built; see the server log.", 503);
+    }
+    let body: Uint8Array;
+    try {
+      body = await Deno.readFile(new URL(file, widgetDist));
+    } catch {
+      return c.json({ error: { code: "not_found", message: `No widget file ${file}` } }, 404);
+    }
+    return c.body(body as unknown as ArrayBuffer, 200, {
+      "content-type": TYPES[file.split(".").pop()!],
+      "cache-control": file === "index.html" ? "no-cache" : "public, max-age=300",
+      "content-security-policy": CSP,
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
+    });
+  };
+  app.get("/widget/", (c) => serve(c, "index.html"));
+  app.get("/widget/:file{[a-z]+\\.(html|js|css)}", (c) => serve(c, c.req.param("file")));
+  app.get("/demo/logo.svg", (c) => c.body(demoLogo, 200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600" }));
+  app.get("/demo", async (c) => {
+    const token = await partnerToken(p);
+    if (!token) return c.text("The demo partner has not been seeded yet.", 503);
+    return c.html(demoPage(p.config.publicUrl, token));
+  });
+}
+
+export const extension: StackExtension = {
+  name: "widget",
+  routes,
+  jobs: (p) => crmJobHandlers(p),
+  seed: async (p, demo) => {
+    tokens.set(p, demo.partnerToken);
+    await seedWidgetDemo(p, demo.orgId);
+  },
+  start: async () => {
+    await ensureWidgetBuilt().catch((e) => log("error", "widget build failed", { error: errorText(e) }));
+    return async () => {};
+  },
+};

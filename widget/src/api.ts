@@ -1,0 +1,96 @@
+// Talks to the platform API only. The ID token lives in memory (never storage) and is refreshed before it expires.
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string, readonly details?: unknown) {
+    super(message);
+  }
+}
+
+export interface UploadProgress {
+  (fraction: number): void;
+}
+
+export class Api {
+  private idToken = "";
+  private refreshTimer: number | undefined;
+
+  constructor(readonly base: string, private readonly partnerToken: string) {}
+
+  /** Rule 1: exchanges the partner's refresh token for an ID token; throws ApiError when it is refused. */
+  async authenticate(): Promise<void> {
+    const res = await this.raw("POST", "/v1/authenticator-service/refresh-token", { json: { refreshToken: this.partnerToken }, auth: false });
+    const body = res as { idToken: string; expiresIn: number };
+    if (!body?.idToken) throw new ApiError(401, "invalid_token", "No ID token");
+    this.idToken = body.idToken;
+    const ttl = Math.max(30, Number(body.expiresIn) || 3600);
+    clearTimeout(this.refreshTimer);
+    // Refresh at 80% of the lifetime, so a long session never sends an expired token.
+    this.refreshTimer = setTimeout(() => this.authenticate().catch(() => {}), ttl * 800) as unknown as number;
+  }
+
+  get<T>(path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
+    const qs = Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join("&");
+    return this.call<T>("GET", qs ? `${path}?${qs}` : path, {});
+  }
+
+  send<T>(method: "POST" | "PUT", path: string, json: unknown, headers: Record<string, string> = {}): Promise<T> {
+    return this.call<T>(method, path, { json, headers });
+  }
+
+  private async call<T>(method: string, path: string, opts: { json?: unknown; headers?: Record<string, string> }): Promise<T> {
+    try {
+      return await this.raw(method, path, { ...opts, auth: true }) as T;
+    } catch (e) {
+      // The token may have expired while the tab slept: refresh once and repeat.
+      if (e instanceof ApiError && e.status === 401) {
+        await this.authenticate();
+        return await this.raw(method, path, { ...opts, auth: true }) as T;
+      }
+      throw e;
+    }
+  }
+
+  private async raw(method: string, path: string, opts: { json?: unknown; headers?: Record<string, string>; auth: boolean }): Promise<unknown> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.auth) headers.authorization = `Bearer ${this.idToken}`;
+    if (opts.json !== undefined) headers["content-type"] = "application/json";
+    let res: Response;
+    try {
+      res = await fetch(this.base + path, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
+    } catch {
+      throw new ApiError(0, "network", "network");
+    }
+    return await parse(res.status, await res.text());
+  }
+
+  /** Multipart upload with progress (fetch has no upload progress; XMLHttpRequest does). */
+  upload<T>(path: string, form: FormData, onProgress: UploadProgress): Promise<T> {
+    const once = () =>
+      new Promise<T>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open("POST", this.base + path);
+        xhr.setRequestHeader("authorization", `Bearer ${this.idToken}`);
+        xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+        xhr.onerror = () => reject(new ApiError(0, "network", "network"));
+        xhr.onload = () => parse(xhr.status, xhr.responseText).then((v) => resolve(v as T), reject);
+        xhr.send(form);
+      });
+    return once().catch(async (e) => {
+      if (e instanceof ApiError && e.status === 401) {
+        await this.authenticate();
+        return await once();
+      }
+      throw e;
+    });
+  }
+}
+
+async function parse(status: number, text: string): Promise<unknown> {
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch { /* not JSON */ }
+  if (status >= 200 && status < 300) return body;
+  const err = body?.error ?? {};
+  throw new ApiError(status, String(err.code ?? "http_" + status), String(err.message ?? "Request failed"), err.details);
+}

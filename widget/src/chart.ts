@@ -1,0 +1,41 @@
+import { t } from "./locale.ts";
+
+const NS = "http://www.w3.org/2000/svg";
+const svg = (tag: string, attrs: Record<string, string | number>) => {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+};
+
+/** Monthly kWh as bars, with a text summary and a data table for screen readers. */
+export function usageChart(monthly: number[], annual: number): HTMLElement {
+  const fig = document.createElement("figure");
+  fig.className = "chart";
+  const w = 360, hgt = 140, pad = 18, bw = (w - pad) / 12;
+  const max = Math.max(1, ...monthly);
+  const root = svg("svg", { viewBox: `0 0 ${w} ${hgt + 20}`, role: "img", "aria-labelledby": "chart-cap", preserveAspectRatio: "xMidYMid meet" });
+  monthly.forEach((v, i) => {
+    const bh = Math.max(2, (v / max) * hgt);
+    const rect = svg("rect", { x: pad + i * bw + 2, y: hgt - bh, width: bw - 4, height: bh, rx: 3, class: "bar" });
+    const title = svg("title", {});
+    title.textContent = `${t.months[i]}: ${v.toLocaleString("en-US")} kWh`;
+    rect.append(title);
+    const label = svg("text", { x: pad + i * bw + bw / 2, y: hgt + 14, "text-anchor": "middle", class: "axis" });
+    label.textContent = t.monthsShort[i].charAt(0);
+    root.append(rect, label);
+  });
+  const cap = document.createElement("figcaption");
+  cap.id = "chart-cap";
+  cap.textContent = `${t.usageChart}. ${t.chartSummary(annual)}`;
+  const table = document.createElement("table");
+  table.className = "sr-only";
+  table.innerHTML = "<caption></caption><tr><th scope='col'>Month</th><th scope='col'>kWh</th></tr>";
+  table.querySelector("caption")!.textContent = t.usageChart;
+  monthly.forEach((v, i) => {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = t.months[i];
+    tr.insertCell().textContent = String(v);
+  });
+  fig.append(root, cap, table);
+  return fig;
+}

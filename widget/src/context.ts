@@ -1,0 +1,24 @@
+import type { Api } from "./api.ts";
+import type { StepId, WidgetInfo, WidgetState } from "./types.ts";
+
+/** What every step gets: the API, the partner configuration, the shared state and navigation. */
+export interface Ctx {
+  api: Api;
+  info: WidgetInfo;
+  state: WidgetState;
+  go(step: StepId): void;
+  exit(): void;
+  /** Announces a message politely to screen readers (and shows it in the status line). */
+  announce(msg: string): void;
+}
+
+export interface StepView {
+  /** The step's content. */
+  body: HTMLElement;
+  /** Runs when Continue is pressed; returns false to stay (after showing errors). */
+  next?: () => Promise<boolean | void> | boolean | void;
+  /** Label of the main button; hidden when null. */
+  nextLabel?: string | null;
+  /** Hide the Back button. */
+  noBack?: boolean;
+}

@@ -1,0 +1,15 @@
+import { ApiError } from "./api.ts";
+import { t } from "./locale.ts";
+
+/** A message a homeowner can act on; never a raw server message for a 5xx. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.status === 0) return t.errorNetwork;
+    if (e.code === "address_not_found") return t.addressNotFound;
+    if (e.code === "invalid_file_type") return t.notABill;
+    if (e.code === "incomplete_bill") return t.incompleteBill;
+    if (e.status >= 500 || e.status === 401) return t.errorGeneric;
+    return e.message;
+  }
+  return t.errorGeneric;
+}

@@ -1,0 +1,150 @@
+import { Api, ApiError } from "./api.ts";
+import { h } from "./dom.ts";
+import { t } from "./locale.ts";
+import { applyTheme } from "./theme.ts";
+import { newState, STEPS, type StepId, type WidgetInfo } from "./types.ts";
+import type { Ctx, StepView } from "./context.ts";
+import { addressStep } from "./steps/address.ts";
+import { confirmStep } from "./steps/confirm.ts";
+import { providerStep } from "./steps/provider.ts";
+import { billStep } from "./steps/bill.ts";
+import { contactStep } from "./steps/contact.ts";
+import { summaryStep } from "./steps/summary.ts";
+import { exitScreen } from "./steps/exit.ts";
+import { errorMessage } from "./errors.ts";
+
+const steps: Record<StepId, (ctx: Ctx) => StepView> = {
+  address: addressStep,
+  confirm: confirmStep,
+  provider: providerStep,
+  bill: billStep,
+  contact: contactStep,
+  summary: summaryStep,
+};
+
+const root = document.getElementById("app")!;
+
+function apiBase(params: URLSearchParams): string {
+  // ?api= lets a CDN-hosted widget talk to any deployment; by default the API is where the widget is served.
+  const given = params.get("api");
+  if (given && /^https?:\/\//.test(given)) return given.replace(/\/$/, "");
+  return location.origin;
+}
+
+function notConfigured() {
+  root.replaceChildren(
+    h("main", { class: "screen center", id: "main" },
+      h("div", { class: "notice" },
+        h("div", { class: "notice-icon", "aria-hidden": "true" }, "!"),
+        h("h1", { tabindex: "-1" }, t.notConfiguredTitle),
+        h("p", {}, t.notConfiguredText))),
+  );
+  (root.querySelector("h1") as HTMLElement).focus();
+  document.body.dataset.ready = "not-configured";
+}
+
+async function start() {
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token");
+  if (!token) return notConfigured();
+  const api = new Api(apiBase(params), token);
+  let info: WidgetInfo;
+  try {
+    await api.authenticate();
+    info = (await api.get<{ data: WidgetInfo }>("/v1/widget-service/widget-info")).data;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 0) {
+      root.replaceChildren(h("main", { class: "screen center", id: "main" }, h("div", { class: "notice" }, h("h1", {}, t.errorNetwork),
+        h("button", { class: "btn primary", type: "button", onclick: () => location.reload() }, t.retry))));
+      return;
+    }
+    return notConfigured();
+  }
+  applyTheme(info.theme);
+  run(api, info);
+}
+
+function run(api: Api, info: WidgetInfo) {
+  const state = newState();
+  const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+  const progressLabel = h("p", { class: "progress-label" });
+  const bar = h("div", { class: "progress-bar", "aria-hidden": "true" }, h("span", {}));
+  const header = h("header", { class: "top" },
+    info.logo_url ? h("img", { class: "logo", src: info.logo_url, alt: info.partner_name ?? "", height: "32" }) : h("span", { class: "logo-text" }, info.partner_name ?? ""),
+    h("div", { class: "progress" }, progressLabel, bar));
+  const main = h("main", { class: "screen", id: "main" });
+  root.replaceChildren(h("div", { class: "widget" }, header, main, status));
+
+  let timer: number | undefined;
+  const ctx: Ctx = {
+    api,
+    info,
+    state,
+    go: (step) => render(step),
+    exit: () => {
+      progressLabel.textContent = "";
+      (bar.firstChild as HTMLElement).style.width = "0";
+      // Back from the exit screen returns to the address step.
+      state.step = "confirm";
+      show(exitScreen(ctx));
+      document.body.dataset.step = "exit";
+    },
+    announce: (msg) => {
+      status.textContent = "";
+      clearTimeout(timer);
+      // A new text node after a tick makes screen readers announce repeated messages too.
+      timer = setTimeout(() => (status.textContent = msg), 50) as unknown as number;
+    },
+  };
+
+  function show(view: StepView) {
+    const alert = h("div", { class: "alert", role: "alert", tabindex: "-1", hidden: true });
+    const back = h("button", { class: "btn ghost", type: "button", onclick: () => goBack() }, "← " + t.back);
+    const nextBtn = h("button", { class: "btn primary", type: "submit" }, view.nextLabel ?? t.continue);
+    const form = h("form", { class: "step", novalidate: true }, alert, view.body,
+      h("div", { class: "nav" }, view.noBack || STEPS.indexOf(state.step) <= 0 ? h("span", {}) : back, view.nextLabel === null ? null : nextBtn));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      if (!view.next || form.getAttribute("aria-busy") === "true") return;
+      alert.hidden = true;
+      form.setAttribute("aria-busy", "true");
+      nextBtn.disabled = true;
+      nextBtn.classList.add("busy");
+      try {
+        await view.next();
+      } catch (err) {
+        alert.replaceChildren(h("p", {}, errorMessage(err)));
+        alert.hidden = false;
+        alert.focus();
+      } finally {
+        form.removeAttribute("aria-busy");
+        nextBtn.disabled = false;
+        nextBtn.classList.remove("busy");
+      }
+    });
+    main.replaceChildren(form);
+    main.scrollTop = 0;
+    const heading = form.querySelector("h1, h2") as HTMLElement | null;
+    heading?.setAttribute("tabindex", "-1");
+    heading?.focus({ preventScroll: true });
+    document.body.dataset.step = state.step;
+  }
+
+  function render(step: StepId) {
+    state.step = step;
+    const i = STEPS.indexOf(step);
+    progressLabel.textContent = `${t.stepOf(i + 1, STEPS.length)} · ${t.steps[i]}`;
+    (bar.firstChild as HTMLElement).style.width = `${((i + 1) / STEPS.length) * 100}%`;
+    show(steps[step](ctx));
+  }
+
+  function goBack() {
+    const i = STEPS.indexOf(state.step);
+    if (i > 0) render(STEPS[i - 1]);
+  }
+
+  render("address");
+  document.body.dataset.ready = "true";
+}
+
+start();

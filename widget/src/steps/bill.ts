@@ -1,0 +1,203 @@
+import { ApiError } from "../api.ts";
+import { field, h, setFieldError, uid } from "../dom.ts";
+import { t } from "../locale.ts";
+import { errorMessage } from "../errors.ts";
+import type { Ctx, StepView } from "../context.ts";
+import type { MonthUsage } from "../types.ts";
+
+const MAX_FILES = 10;
+const MAX_BYTES = 10 * 1024 * 1024;
+const TYPES = ["application/pdf", "image/png", "image/jpeg"];
+const EXT = /\.(pdf|png|jpe?g)$/i;
+const isPdf = (f: File) => f.type === "application/pdf" || /\.pdf$/i.test(f.name);
+
+interface Envelope {
+  transactionId: string;
+  data: { items: { customerInformation?: { customerName?: string }; billingInformation?: { utilityProviderName?: string }; electricityUsage?: { usageByMonth?: MonthUsage[] } }[] };
+}
+
+/** Step 4 (rule 4): bill upload (drag and drop, camera, several images as one bill, progress) then the usage check. */
+export function billStep(ctx: Ctx): StepView {
+  return ctx.state.usage ? usageView(ctx) : uploadView(ctx);
+}
+
+function uploadView(ctx: Ctx): StepView {
+  const s = ctx.state;
+  const id = uid("bill");
+  const errorBox = h("div", { class: "upload-error", role: "alert", hidden: true });
+  const list = h("ul", { class: "files", "aria-label": "Files" });
+  const progress = h("div", { class: "progress-wrap", hidden: true },
+    h("div", { class: "meter", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "0", "aria-label": t.uploading(0) }, h("span", {})),
+    h("p", { class: "meter-label" }));
+  const input = h("input", { id, type: "file", accept: ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg", multiple: true, class: "sr-only", "aria-describedby": `${id}-types` });
+  const camera = h("input", { type: "file", accept: "image/*", capture: "environment", class: "sr-only", tabindex: "-1", "aria-hidden": "true" });
+
+  const showError = (msg: string | null, retry = false) => {
+    errorBox.replaceChildren(...(msg ? [h("p", {}, msg)] : []));
+    if (msg && retry) errorBox.append(h("button", { class: "btn small", type: "button", onclick: () => submit() }, t.retry));
+    errorBox.hidden = !msg;
+  };
+  const renderFiles = () => {
+    list.replaceChildren(...s.files.map((f, i) =>
+      h("li", {}, h("span", { class: "file-name" }, f.name), h("span", { class: "file-size" }, `${Math.max(1, Math.round(f.size / 1024))} KB`),
+        h("button", { type: "button", class: "icon-btn", "aria-label": t.removeFile(f.name), onclick: () => { s.files.splice(i, 1); renderFiles(); } }, "×"))));
+  };
+  const add = (files: FileList | File[] | null) => {
+    showError(null);
+    for (const f of Array.from(files ?? [])) {
+      if (!TYPES.includes(f.type) && !EXT.test(f.name)) return showError(t.wrongType(f.name));
+      if (f.size > MAX_BYTES) return showError(t.tooBig(f.name));
+      if (s.files.length >= MAX_FILES) return showError(t.tooMany);
+      // A PDF is a whole bill; images add up to one bill (the pages of it).
+      s.files = isPdf(f) ? [] : s.files.filter((x) => !isPdf(x));
+      s.files.push(f);
+    }
+    renderFiles();
+    if (s.files.length) ctx.announce(s.files.map((f) => f.name).join(", "));
+  };
+  input.addEventListener("change", () => { add(input.files); input.value = ""; });
+  camera.addEventListener("change", () => { add(camera.files); camera.value = ""; });
+
+  const drop = h("div", { class: "dropzone" },
+    h("div", { class: "drop-icon", "aria-hidden": "true" }),
+    h("p", { class: "drop-title" }, t.dropHere),
+    h("p", { class: "drop-or" }, t.or),
+    h("div", { class: "drop-actions" },
+      h("label", { for: id, class: "btn secondary" }, t.chooseFiles),
+      matchMedia("(pointer: coarse)").matches ? h("button", { type: "button", class: "btn secondary", onclick: () => camera.click() }, t.takePhoto) : null),
+    h("p", { id: `${id}-types`, class: "hint" }, t.billTypes),
+    input, camera);
+  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); add(e.dataTransfer?.files ?? null); });
+
+  const setProgress = (pct: number, label: string) => {
+    progress.hidden = false;
+    const meter = progress.firstChild as HTMLElement;
+    meter.setAttribute("aria-valuenow", String(pct));
+    meter.setAttribute("aria-label", label);
+    (meter.firstChild as HTMLElement).style.width = `${pct}%`;
+    (progress.lastChild as HTMLElement).textContent = label;
+  };
+
+  let announced = -1;
+  async function submit(): Promise<boolean | void> {
+    showError(null);
+    if (!s.files.length) {
+      showError(t.billTypes);
+      (drop.querySelector("label") as HTMLElement).focus();
+      return false;
+    }
+    const form = new FormData();
+    for (const f of s.files) form.append("files", f, f.name);
+    form.append("transactionId", crypto.randomUUID());
+    form.append("transactionGroupId", s.leadKey);
+    setProgress(0, t.uploading(0));
+    try {
+      const env = await ctx.api.upload<Envelope>("/v1/utility-bill-service/upload", form, (fr) => {
+        const pct = Math.round(fr * 100);
+        setProgress(pct, pct >= 100 ? t.reading : t.uploading(pct));
+        // Screen readers hear every 25%, not every event.
+        if (Math.floor(pct / 25) !== announced) { announced = Math.floor(pct / 25); ctx.announce(pct >= 100 ? t.reading : t.uploading(pct)); }
+      });
+      const item = env.data.items[0] ?? {};
+      const usage = item.electricityUsage?.usageByMonth ?? [];
+      if (!usage.length) throw new ApiError(400, "incomplete_bill", t.incompleteBill);
+      s.billTransactionId = env.transactionId;
+      s.billUtility = item.billingInformation?.utilityProviderName ?? null;
+      s.usage = usage.map((u) => ({ ...u, value: Math.round(Number(u.value) || 0) }));
+      const name = item.customerInformation?.customerName?.trim();
+      if (name && !s.contact.first_name) {
+        const parts = name.split(/\s+/);
+        s.contact.first_name = titleCase(parts[0]);
+        s.contact.last_name = titleCase(parts.slice(1).join(" "));
+      }
+      ctx.announce(t.uploadDone);
+      attachToProperty(ctx);
+      ctx.go("bill");
+    } catch (e) {
+      progress.hidden = true;
+      const known = e instanceof ApiError && (e.code === "invalid_file_type" || e.code === "incomplete_bill");
+      showError(known ? errorMessage(e) : e instanceof ApiError && e.status === 400 ? e.message : t.billFailed, !known);
+      return false;
+    }
+  }
+
+  const manual = manualEntry(ctx);
+  const body = h("div", { class: "stack" },
+    h("h2", {}, t.billTitle),
+    h("p", { class: "lead" }, t.billIntro),
+    drop, list, progress, errorBox, manual);
+  renderFiles();
+  return { body, next: submit, nextLabel: t.readBill };
+}
+
+/** Keeps a copy of the bill with the property (the partner sees it with the lead); best effort. */
+function attachToProperty(ctx: Ctx) {
+  const s = ctx.state;
+  if (!s.propertyId || !s.files.length) return;
+  const form = new FormData();
+  for (const f of s.files) form.append("files", f, f.name);
+  form.append("kind", "utility_bill");
+  ctx.api.upload(`/v1/widget-service/property/${s.propertyId}/upload`, form, () => {}).catch(() => {});
+}
+
+function manualEntry(ctx: Ctx): HTMLElement {
+  const f = field({ label: t.manualUsage, name: "manual_kwh", inputmode: "numeric", hint: t.manualHint });
+  const use = h("button", {
+    type: "button", class: "btn secondary",
+    onclick: () => {
+      const v = Number(f.input.value);
+      if (!Number.isFinite(v) || v <= 0 || v > 100000) {
+        f.setError(t.usageInvalid);
+        f.input.focus();
+        return;
+      }
+      const year = new Date().getFullYear() - 1;
+      ctx.state.usage = t.months.map((month) => ({ month, year, value: Math.round(v), unit: "kWh", estimated: true }));
+      ctx.go("bill");
+    },
+  }, t.continue);
+  return h("details", { class: "manual" }, h("summary", {}, t.noBill), h("div", { class: "row" }, f.wrap, use));
+}
+
+function usageView(ctx: Ctx): StepView {
+  const s = ctx.state;
+  const err = h("p", { class: "field-error", role: "alert", hidden: true });
+  const inputs = s.usage!.map((u) => {
+    const id = uid("kwh");
+    const month = t.months.find((m) => m.toLowerCase().startsWith(String(u.month).toLowerCase().slice(0, 3))) ?? String(u.month);
+    const input = h("input", { id, type: "text", inputmode: "numeric", value: String(u.value), "aria-label": t.monthKwh(`${month} ${u.year}`) });
+    return { u, input, cell: h("div", { class: "month" }, h("label", { for: id }, `${month.slice(0, 3)} ${String(u.year).slice(2)}`), input, u.estimated ? h("small", {}, t.usageEstimated) : null) };
+  });
+  const body = h("div", { class: "stack" },
+    h("h2", {}, t.usageTitle),
+    h("p", { class: "lead" }, t.usageIntro, s.billUtility ? h("span", { class: "tag" }, t.billFrom(s.billUtility)) : null),
+    h("div", { class: "months" }, inputs.map((i) => i.cell)),
+    err,
+    h("button", { type: "button", class: "link", onclick: () => { s.usage = null; s.files = []; ctx.go("bill"); } }, t.billTitle));
+  return {
+    body,
+    next: () => {
+      const values = inputs.map((i) => {
+        const raw = i.input.value.replace(/[,\s]/g, "");
+        return /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+      });
+      const ok = (v: number) => Number.isFinite(v) && v >= 0 && v <= 100000;
+      const bad = values.findIndex((v) => !ok(v));
+      inputs.forEach((i, j) => ok(values[j]) ? i.input.removeAttribute("aria-invalid") : i.input.setAttribute("aria-invalid", "true"));
+      if (bad >= 0) {
+        err.textContent = t.usageInvalid;
+        err.hidden = false;
+        inputs[bad].input.focus();
+        return false;
+      }
+      inputs.forEach((i, j) => (i.u.value = Math.round(values[j])));
+      ctx.go("contact");
+    },
+  };
+}
+
+function titleCase(s: string): string {
+  return s.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (m) => m.toUpperCase());
+}

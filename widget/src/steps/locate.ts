@@ -1,0 +1,44 @@
+import { ApiError } from "../api.ts";
+import { t } from "../locale.ts";
+import type { Ctx } from "../context.ts";
+import type { Address, Suggestion } from "../types.ts";
+
+interface Geocoded {
+  line1?: string;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lon: number;
+}
+
+/** Geocodes the address (or takes a suggestion's point), then shows the exit screen outside serving_states (rule 5). */
+export async function locate(ctx: Ctx, chosen: Suggestion | null, text: string): Promise<"served" | "exit"> {
+  let g: Geocoded;
+  if (chosen && chosen.lat !== undefined && chosen.lon !== undefined && chosen.state && chosen.zip && chosen.city) {
+    g = { line1: chosen.line1, city: chosen.city, state: chosen.state, zip: chosen.zip, lat: chosen.lat, lon: chosen.lon };
+  } else {
+    try {
+      g = (await ctx.api.get<{ data: Geocoded }>("/v1/widget-service/geocode", { address: chosen?.description ?? text })).data;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) throw new ApiError(404, "address_not_found", t.addressNotFound);
+      throw e;
+    }
+  }
+  const s = ctx.state;
+  const previous = s.address;
+  const address: Address = { line1: g.line1 || streetFrom(text), line2: previous?.line2, city: g.city, state: g.state, zip: g.zip };
+  if (previous && (previous.zip !== address.zip)) s.providers = null;
+  s.address = address;
+  s.lat = g.lat;
+  s.lon = g.lon;
+  if (ctx.info.serving_states.includes(address.state)) return "served";
+  ctx.exit();
+  return "exit";
+}
+
+/** The street part of a typed one-line address ("12 Oak Rd, Springfield, IL" -> "12 Oak Rd"). */
+function streetFrom(text: string): string {
+  const first = text.split(",")[0].trim();
+  return /\d/.test(first) ? first : "";
+}

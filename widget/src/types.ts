@@ -1,0 +1,94 @@
+export interface WidgetInfo {
+  logo_url: string | null;
+  serving_states: string[];
+  roof_types: string[];
+  widget_info: string;
+  theme: { primary?: string; accent?: string };
+  partner_name?: string;
+  map_tile_url?: string | null;
+}
+
+export interface Suggestion {
+  description: string;
+  line1?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  lat?: number;
+  lon?: number;
+}
+
+export interface Address {
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface Provider {
+  id: string;
+  name: string;
+  ownership: string | null;
+  match: string;
+}
+
+export interface MonthUsage {
+  month: string;
+  year: number;
+  value: number;
+  unit: string;
+  estimated?: boolean;
+}
+
+export interface Savings {
+  transactionId: string;
+  systemKw: number;
+  panels: number;
+  annualProductionKwh: number;
+  grossCost: number;
+  federalCredit: number;
+  netCost: number;
+  netAnnualSavings: number;
+  paybackYears: number | null;
+  annualKwh: number;
+  monthlyKwh: number[];
+  offsetPct: number;
+  emailSentTo: string;
+}
+
+export type StepId = "address" | "confirm" | "provider" | "bill" | "contact" | "summary";
+export const STEPS: StepId[] = ["address", "confirm", "provider", "bill", "contact", "summary"];
+
+/** Everything the homeowner entered; kept while moving back and forth between steps. */
+export interface WidgetState {
+  step: StepId;
+  query: string;
+  address: Address | null;
+  lat: number | null;
+  lon: number | null;
+  roofType: string;
+  propertyId: string | null;
+  providers: Provider[] | null;
+  providersZip: string | null;
+  providerId: string;
+  providerOther: string;
+  files: File[];
+  billTransactionId: string | null;
+  billUtility: string | null;
+  usage: MonthUsage[] | null;
+  contact: { first_name: string; last_name: string; email: string; phone: string };
+  consent: boolean;
+  leadKey: string;
+  leadId: string | null;
+  savings: Savings | null;
+}
+
+export function newState(): WidgetState {
+  return {
+    step: "address", query: "", address: null, lat: null, lon: null, roofType: "", propertyId: null, providers: null, providersZip: null,
+    providerId: "", providerOther: "", files: [], billTransactionId: null, billUtility: null, usage: null,
+    contact: { first_name: "", last_name: "", email: "", phone: "" }, consent: false,
+    leadKey: crypto.randomUUID(), leadId: null, savings: null,
+  };
+}
