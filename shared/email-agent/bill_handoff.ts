@@ -1,6 +1,6 @@
+import { billExtractionStatus, startBillExtraction } from "../bills/jobs.ts";
 import type { BillItem } from "../bills/schema.ts";
 import type { Platform } from "../platform.ts";
-import type { MailAttachment } from "./parse.ts";
 
 export interface HandoffStatus {
   status: "IN_PROGRESS" | "COMPLETED" | "FAILED";
@@ -8,16 +8,28 @@ export interface HandoffStatus {
   item?: BillItem;
 }
 
-/** Hands bill attachments to the utility-bill-service's async extraction; returns its transactionId. */
-export function startBillHandoff(
-  _p: Platform,
-  _req: { orgId: string; files: MailAttachment[]; externalId?: string; messageRowId: string },
-): Promise<string> {
-  // Wired to shared/bills startBillExtraction when the bills area publishes it.
-  return Promise.reject(new Error("async bill extraction is not available yet"));
+/**
+ * Hands a stored bill attachment ("<bucket>/<path>") to the utility-bill-service's asynchronous
+ * extraction (its subscription rule applies); returns the extraction's transactionId.
+ */
+export async function startBillHandoff(p: Platform, req: { orgId: string; objectPath: string; externalId?: string }): Promise<string> {
+  return await startBillExtraction(p, {
+    orgId: req.orgId,
+    objectPath: req.objectPath,
+    transactionId: crypto.randomUUID(),
+    transactionGroupId: crypto.randomUUID(),
+    externalId: req.externalId,
+  });
 }
 
 /** The state of an extraction started by startBillHandoff. */
-export function billHandoffStatus(_p: Platform, _transactionId: string): Promise<HandoffStatus> {
-  return Promise.resolve({ status: "FAILED", message: "async bill extraction is not available yet" });
+export async function billHandoffStatus(p: Platform, orgId: string, transactionId: string): Promise<HandoffStatus> {
+  const s = await billExtractionStatus(p, orgId, transactionId);
+  if (!s) return { status: "FAILED", message: `No bill extraction ${transactionId}` };
+  const failed = (s as { error?: { message: string } }).error;
+  return {
+    status: s.status,
+    message: failed?.message ?? s.message,
+    item: (s as { result?: { data: { items: BillItem[] } } }).result?.data.items[0],
+  };
 }

@@ -5,9 +5,10 @@ import { objectStore } from "../storage/index.ts";
 import { classify } from "./classify.ts";
 import { mailHints } from "./hints.ts";
 import { findCustomer } from "./link.ts";
-import { type MailAttachment, parseMail, sha256Hex } from "./parse.ts";
+import { parseMail, sha256Hex } from "./parse.ts";
 import { routeToOrganization } from "./route.ts";
 import { startBillHandoff } from "./bill_handoff.ts";
+import { scheduleTracking } from "./jobs.ts";
 
 export const ATTACHMENT_BUCKET = "email-attachments";
 const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
@@ -85,18 +86,20 @@ export async function recordMessage(p: Platform, inboxName: string, raw: Uint8Ar
   if (!row) return { id: "", duplicate: true, billing: false, extractionStarted: false };
 
   let extractionStarted = false;
-  const bills = mail.attachments.filter((_, i) => c.billAttachments.includes(i));
-  if (c.category !== "other" && bills.length && orgId) {
-    extractionStarted = await handOff(p, row.id as string, orgId, bills, mail.from.address);
+  // One bill per message: the first stored bill attachment is the document extracted.
+  const bill = attachments.find((a) => a.storagePath);
+  if (c.category !== "other" && bill && orgId) {
+    extractionStarted = await handOff(p, row.id as string, orgId, `${ATTACHMENT_BUCKET}/${bill.storagePath}`, mail.from.address);
   }
   return { id: row.id as string, duplicate: false, billing: c.category !== "other", extractionStarted };
 }
 
-async function handOff(p: Platform, messageRowId: string, orgId: string, files: MailAttachment[], sender: string | null): Promise<boolean> {
+async function handOff(p: Platform, messageRowId: string, orgId: string, objectPath: string, sender: string | null): Promise<boolean> {
   try {
-    const transactionId = await startBillHandoff(p, { orgId, files, externalId: sender ?? undefined, messageRowId });
+    const transactionId = await startBillHandoff(p, { orgId, objectPath, externalId: sender ?? undefined });
     await p.sql`update public.email_messages set bill_transaction_id = ${transactionId}, status = 'extracting', updated_at = now()
       where id = ${messageRowId}`;
+    await scheduleTracking(p, messageRowId);
     return true;
   } catch (e) {
     // Recorded anyway: the attachment is stored and the message can be re-submitted from the tracking list.

@@ -18,7 +18,7 @@ export async function refreshTracking(p: Platform, orgId: string | null, limit =
     order by received_at limit ${limit}`;
   let changed = 0;
   for (const r of rows) {
-    const s = await billHandoffStatus(p, r.bill_transaction_id as string);
+    const s = await billHandoffStatus(p, r.organization_id as string, r.bill_transaction_id as string);
     if (s.status === "IN_PROGRESS") continue;
     if (s.status === "FAILED" || !s.item) {
       await p.sql`update public.email_messages set status = 'failed', error = ${s.message || "Bill extraction failed"}, updated_at = now() where id = ${r.id as string}`;
