@@ -83,7 +83,7 @@ language sql as $$
   ), claimed as (
     update bus.deliveries d
        set attempts = d.attempts + 1,
-           locked_until = now() + make_interval(secs => (select s.ack_deadline_seconds + 5 from bus.subscriptions s where s.name = d.subscription))
+           locked_until = now() + make_interval(secs => (select s.ack_deadline_seconds + 1 from bus.subscriptions s where s.name = d.subscription))
       from due where d.id = due.id
     returning d.*
   )
