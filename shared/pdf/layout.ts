@@ -12,6 +12,8 @@ export interface Item {
   keepWithNext?: boolean;
   /** Start a new page before this item. */
   breakBefore?: boolean;
+  /** Drawn first when this item starts a new page (a table's header row). */
+  repeat?: Item;
   draw(page: PDFPage, x: number, yTop: number): void;
 }
 
@@ -188,7 +190,9 @@ function layoutBlock(b: Block, width: number, ctx: LayoutContext): Item[] {
   switch (b.kind) {
     case "para": {
       const lines = breakLines(b.inlines, width, b.style, ctx);
-      const heading = b.style.bold && b.style.fontSize >= 12;
+      // Headings, and one-line paragraphs that are all bold (run-in headings), stay with what follows.
+      const allBold = b.inlines.every((i) => i.kind === "br" || i.style.bold || !i.text.trim());
+      const heading = (b.style.bold && b.style.fontSize >= 12) || (allBold && lines.length === 1);
       return lines.map((l, i) => ({ height: l.height, keepWithNext: heading && i === lines.length - 1, draw: (p, x, y) => drawLine(p, l, x, y, width, b.style, ctx) }));
     }
     case "group": return layoutBlocks(b.children, width, ctx);
@@ -275,6 +279,7 @@ function layoutTable(rows: Cell[][], width: number, style: Style, ctx: LayoutCon
     widths = sum(want) > room ? min.map((m, i) => m + want[i] * room / sum(want)) : max.map((m) => m + (width - sum(max)) * m / sum(max));
   }
   const items: Item[] = [];
+  let header: Item | undefined;
   for (const r of rows) {
     let ci = 0;
     const cells = r.map((c) => {
@@ -295,9 +300,12 @@ function layoutTable(rows: Cell[][], width: number, style: Style, ctx: LayoutCon
           for (const it of cell.body) { it.draw(page, x + cell.x0 + CELL_PAD, y); y -= it.height; }
         }
         page.drawLine({ start: { x, y: yTop - h }, end: { x: x + sum(widths), y: yTop - h }, thickness: 0.5, color: GRID });
-        if (r === rows[0]) page.drawLine({ start: { x, y: yTop }, end: { x: x + sum(widths), y: yTop }, thickness: 0.5, color: GRID });
+        if (r === rows[0] || cells.every((c) => c.c.header)) page.drawLine({ start: { x, y: yTop }, end: { x: x + sum(widths), y: yTop }, thickness: 0.5, color: GRID });
       },
     });
+    const row = items[items.length - 1];
+    if (r === rows[0] && r.every((c) => c.header)) header = row;
+    else if (header) row.repeat = header;
   }
   return items;
 }
@@ -325,6 +333,7 @@ export function flow(items: Item[], newPage: () => PageFrame, start?: { frame: P
       frame = newPage();
       y = frame.top;
       if (it.spacer) continue;
+      if (it.repeat) { it.repeat.draw(frame.page, frame.left, y); y -= it.repeat.height; }
     }
     it.draw(frame.page, frame.left, y);
     y -= it.height;

@@ -1,0 +1,168 @@
+// The savings report as a designed document: cover with partner logo and customer, key figures, monthly
+// usage chart, 25-year projection chart, sections I-III, header and footer with page numbers.
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, type RGB } from "pdf-lib";
+import type { SavingsFigures } from "../savings/calculate.ts";
+import type { ReportSection } from "../report/types.ts";
+import { cents, kwh, MONTHS_SHORT, usd, years as yearsText } from "../report/format.ts";
+import { htmlToBlocks } from "./blocks.ts";
+import { barChart, lineChart } from "./charts.ts";
+import { FontSet } from "./fonts.ts";
+import { embedImages, flow, layoutBlocks, type LayoutContext, type PageFrame } from "./layout.ts";
+import { BASE_STYLE, parseColor } from "./style.ts";
+
+export interface SavingsReportDocument {
+  customerName: string;
+  address: string;
+  state: string;
+  partner: { name: string; logoDataUri?: string | null; color?: string | null };
+  figures: SavingsFigures;
+  sections: ReportSection[];
+  generatedAt?: string | Date;
+  transactionId?: string;
+}
+
+const W = 612, H = 792, M = 48;
+const INK = rgb(0.1, 0.1, 0.12), MUTED = rgb(0.42, 0.44, 0.48), TILE = rgb(0.95, 0.96, 0.975);
+const SUN = rgb(0.95, 0.61, 0.07);
+
+async function logoImage(doc: PDFDocument, uri: string | null | undefined): Promise<PDFImage | undefined> {
+  const m = uri?.match(/^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=]+)$/i);
+  if (!m) return undefined; // logos are never fetched from a URL
+  try {
+    const bytes = Uint8Array.from(atob(m[2]), (c) => c.charCodeAt(0));
+    return m[1].toLowerCase() === "png" ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function fit(img: PDFImage, maxW: number, maxH: number) {
+  const k = Math.min(maxW / img.width, maxH / img.height);
+  return { width: img.width * k, height: img.height * k };
+}
+
+function text(page: PDFPage, s: string, x: number, y: number, size: number, font: PDFFont, color: RGB = INK, align: "left" | "right" | "center" = "left") {
+  const w = font.widthOfTextAtSize(s, size);
+  page.drawText(s, { x: align === "right" ? x - w : align === "center" ? x - w / 2 : x, y, size, font, color });
+}
+
+/** Shortens `s` with an ellipsis to fit `width`. */
+function clip(s: string, font: PDFFont, size: number, width: number): string {
+  if (font.widthOfTextAtSize(s, size) <= width) return s;
+  let t = s;
+  while (t.length > 1 && font.widthOfTextAtSize(t + "…", size) > width) t = t.slice(0, -1);
+  return t + "…";
+}
+
+export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<Uint8Array> {
+  const f = r.figures;
+  const brand = parseColor(r.partner.color ?? "") ?? rgb(0.12, 0.37, 0.55);
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Solar Savings Report — ${r.customerName}`);
+  doc.setAuthor(r.partner.name);
+  doc.setSubject(`Solar savings report for ${r.address}`);
+  doc.setProducer("solar-lead-platform pdf-generator");
+  const date = new Date(r.generatedAt ?? Date.now());
+  doc.setCreationDate(date);
+
+  const sectionBlocks = r.sections.map((s) => htmlToBlocks(s.text, BASE_STYLE));
+  const fonts = new FontSet(doc);
+  await fonts.load("regular", "bold", "italic");
+  const regular = fonts.get(false, false), bold = fonts.get(true, false);
+  const ctx: LayoutContext = { doc, fonts, resolved: new Map() };
+  await embedImages(sectionBlocks.flat(), ctx);
+  const logo = await logoImage(doc, r.partner.logoDataUri);
+  const dateText = date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+  // ---- Cover
+  const cover = doc.addPage([W, H]);
+  cover.drawRectangle({ x: 0, y: H - 190, width: W, height: 190, color: brand });
+  cover.drawRectangle({ x: 0, y: H - 194, width: W, height: 4, color: SUN });
+  if (logo) {
+    const d = fit(logo, 150, 46);
+    cover.drawRectangle({ x: M - 8, y: H - 40 - d.height - 8, width: d.width + 16, height: d.height + 16, color: rgb(1, 1, 1) });
+    cover.drawImage(logo, { x: M, y: H - 40 - d.height, ...d });
+  } else {
+    text(cover, clip(r.partner.name, bold, 14, 300), M, H - 58, 14, bold, rgb(1, 1, 1));
+  }
+  text(cover, dateText, W - M, H - 52, 9, regular, rgb(0.9, 0.93, 0.96), "right");
+  text(cover, "Solar Savings Report", M, H - 125, 28, bold, rgb(1, 1, 1));
+  text(cover, clip(`Prepared for ${r.customerName}`, regular, 13, W - 2 * M), M, H - 150, 13, regular, rgb(1, 1, 1));
+  text(cover, clip(r.address, regular, 9.5, W - 2 * M), M, H - 170, 9.5, regular, rgb(0.88, 0.92, 0.96));
+
+  // Key figures: two rows of three tiles.
+  text(cover, "Key figures", M, H - 232, 14, bold, brand);
+  const tiles: [string, string][] = [
+    [usd(f.netAnnualSavings), "First-year savings"],
+    [usd(f.lifetimeSavings), `${f.projection.length}-year savings`],
+    [f.paybackYears === null ? "—" : yearsText(f.paybackYears), "Payback period"],
+    [`${f.systemKw.toFixed(1)} kW`, `System size (${f.panels} panels)`],
+    [usd(f.netCost), "Net cost after 30% tax credit"],
+    [kwh(f.annualProductionKwh), `Production a year · ${f.offsetPct.toFixed(0)}% of use`],
+  ];
+  const tileW = (W - 2 * M - 2 * 12) / 3, tileH = 62;
+  tiles.forEach(([value, label], i) => {
+    const x = M + (i % 3) * (tileW + 12), y = H - 250 - Math.floor(i / 3) * (tileH + 12) - tileH;
+    cover.drawRectangle({ x, y, width: tileW, height: tileH, color: TILE });
+    cover.drawRectangle({ x, y, width: 3, height: tileH, color: i < 3 ? SUN : brand });
+    text(cover, clip(value, bold, 17, tileW - 22), x + 13, y + 32, 17, bold, INK);
+    text(cover, clip(label, regular, 8.5, tileW - 22), x + 13, y + 14, 8.5, regular, MUTED);
+  });
+
+  // Monthly usage chart.
+  const chartTop = H - 250 - 2 * tileH - 12 - 40;
+  text(cover, "Monthly electricity use (kWh)", M, chartTop, 12, bold, brand);
+  const estimated = f.monthlyKwh.map((_, i) => f.extrapolatedMonths.includes(i + 1));
+  barChart(cover, regular, { x: M, y: chartTop - 200, width: W - 2 * M, height: 170 }, f.monthlyKwh, MONTHS_SHORT, brand, estimated);
+  const usageNote = `Total ${kwh(f.annualKwh)} a year, ${usd(f.annualCost)} at ${cents(f.ratePerKwh)}.` + (estimated.some(Boolean) ? " Lighter bars are estimated months." : "");
+  text(cover, usageNote, M, chartTop - 232, 8.5, regular, MUTED);
+
+  // ---- Following pages: projection chart, then sections I-III.
+  const pages: PDFPage[] = [cover];
+  const newPage = (): PageFrame => {
+    const page = doc.addPage([W, H]);
+    pages.push(page);
+    return { page, left: M, width: W - 2 * M, top: H - M - 22, bottom: M + 26 };
+  };
+  const first = newPage();
+  let y = first.top;
+  text(first.page, "25-year electricity cost projection", M, y - 12, 12, bold, brand);
+  const years = f.projection.map((p) => String(p.year));
+  lineChart(first.page, regular, { x: M, y: y - 210, width: W - 2 * M, height: 160 }, [
+    { name: "Yearly cost without solar", values: f.projection.map((p) => p.costWithoutSolar), color: MUTED, dash: [4, 2] },
+    { name: "Yearly cost with solar", values: f.projection.map((p) => p.costWithSolar), color: brand },
+    { name: "Yearly savings", values: f.projection.map((p) => p.savings), color: SUN },
+  ], years.map((yy) => `Year ${yy}`), (v) => `$${v >= 1000 ? `${(v / 1000).toFixed(1).replace(/\.0$/, "")}k` : Math.round(v)}`);
+  const last = f.projection[f.projection.length - 1];
+  text(first.page, `Rates rise ${f.escalatorPct}% a year. Over ${f.projection.length} years solar saves ${usd(f.lifetimeSavings)}; net of its cost, ${usd(f.lifetimeNetBenefit)}.` + (last ? ` Year ${last.year} bill without solar: ${usd(last.costWithoutSolar)}.` : ""), M, y - 238, 8.5, regular, MUTED);
+  y -= 262;
+
+  const headingSize = 15;
+  let cursor = { frame: first, y };
+  for (const [k, s] of r.sections.entries()) {
+    const heading = `${s.sequence}. ${s.title}`;
+    const items = layoutBlocks(sectionBlocks[k], W - 2 * M, ctx);
+    const headingItem = {
+      height: 34, keepWithNext: true,
+      draw(page: PDFPage, x: number, yTop: number) {
+        text(page, heading, x, yTop - 20, headingSize, bold, brand);
+        page.drawLine({ start: { x, y: yTop - 27 }, end: { x: x + W - 2 * M, y: yTop - 27 }, thickness: 1, color: SUN });
+      },
+    };
+    cursor = flow([{ height: 10, spacer: true, draw() {} }, headingItem, ...items], newPage, cursor);
+  }
+
+  // ---- Header and footer on every page (page count known now).
+  const total = pages.length;
+  pages.forEach((page, i) => {
+    if (i > 0) {
+      text(page, clip(r.partner.name, bold, 8.5, 300), M, H - M + 4, 8.5, bold, brand);
+      text(page, "Solar Savings Report", W - M, H - M + 4, 8.5, regular, MUTED, "right");
+      page.drawLine({ start: { x: M, y: H - M - 2 }, end: { x: W - M, y: H - M - 2 }, thickness: 0.5, color: rgb(0.85, 0.86, 0.88) });
+    }
+    page.drawLine({ start: { x: M, y: M + 8 }, end: { x: W - M, y: M + 8 }, thickness: 0.5, color: rgb(0.85, 0.86, 0.88) });
+    text(page, clip(`Prepared for ${r.customerName} by ${r.partner.name} · ${dateText}`, regular, 7.5, 400), M, M - 4, 7.5, regular, MUTED);
+    text(page, `Page ${i + 1} of ${total}`, W - M, M - 4, 7.5, regular, MUTED, "right");
+  });
+  return await doc.save();
+}

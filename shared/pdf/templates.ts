@@ -1,0 +1,53 @@
+// Named Handlebars templates (templates/pdf/<name>.hbs) rendered to HTML, then to PDF. Strict: a variable
+// the data does not have is an error naming it (400), never a silent blank.
+import Handlebars from "handlebars";
+import { cents, kwh, num, usd, usdCents } from "../report/format.ts";
+
+const DIR = new URL("../../templates/pdf/", import.meta.url);
+const NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+export class TemplateNotFoundError extends Error {}
+export class TemplateDataError extends Error {}
+
+const hb = Handlebars.create();
+hb.registerHelper("usd", (x: unknown) => usd(Number(x)));
+hb.registerHelper("usdCents", (x: unknown) => usdCents(Number(x)));
+hb.registerHelper("kwh", (x: unknown) => kwh(Number(x)));
+hb.registerHelper("number", (x: unknown) => num(Number(x)));
+hb.registerHelper("rate", (x: unknown) => cents(Number(x)));
+hb.registerHelper("date", (x: unknown) => new Date(String(x)).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }));
+
+const compiled = new Map<string, HandlebarsTemplateDelegate>();
+
+export async function listTemplates(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const e of Deno.readDir(DIR)) if (e.isFile && e.name.endsWith(".hbs")) names.push(e.name.slice(0, -4));
+  return names.sort();
+}
+
+async function load(name: string): Promise<HandlebarsTemplateDelegate> {
+  if (!NAME.test(name)) throw new TemplateNotFoundError(`No PDF template named "${name}"`);
+  let t = compiled.get(name);
+  if (t) return t;
+  let src: string;
+  try {
+    src = await Deno.readTextFile(new URL(`${name}.hbs`, DIR));
+  } catch {
+    throw new TemplateNotFoundError(`No PDF template named "${name}" (available: ${(await listTemplates()).join(", ")})`);
+  }
+  t = hb.compile(src, { strict: true });
+  compiled.set(name, t);
+  return t;
+}
+
+/** The template's HTML for `data`; TemplateDataError names the first missing variable. */
+export async function renderTemplateHtml(name: string, data: Record<string, unknown>): Promise<string> {
+  const t = await load(name);
+  try {
+    return t(data);
+  } catch (e) {
+    const m = (e as Error).message.match(/^"([^"]+)" not defined in .* - (\d+):(\d+)/);
+    if (m) throw new TemplateDataError(`Template "${name}" needs the variable "${m[1]}" (line ${m[2]}, column ${m[3]})`);
+    throw new TemplateDataError(`Template "${name}" could not be rendered with this data: ${(e as Error).message.split("\n")[0]}`);
+  }
+}

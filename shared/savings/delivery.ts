@@ -1,0 +1,84 @@
+// Delivery of a stored savings report: render the designed PDF, keep it in the object store, email it to
+// the customer with the PDF attached (idempotent per report, so a retried job never sends twice).
+import type { Sql } from "../db/client.ts";
+import { emailProvider, PermanentEmailError, senderAddress } from "../email/index.ts";
+import { errorText, log } from "../log.ts";
+import type { Platform } from "../platform.ts";
+import { PermanentJobError, type Job } from "../queue/queue.ts";
+import { objectStore } from "../storage/index.ts";
+import { renderSavingsReportPdf, type SavingsReportDocument } from "../pdf/savings_report.ts";
+import { escapeHtml, kwh, usd } from "../report/format.ts";
+import type { SavingsFigures } from "./calculate.ts";
+import type { ReportSection } from "../report/types.ts";
+
+export const REPORT_BUCKET = "savings-reports";
+
+export interface StoredReport {
+  id: string;
+  organization_id: string;
+  customer_name: string;
+  email: string;
+  state: string;
+  address: { formattedAddress: string };
+  figures: SavingsFigures;
+  report: { sections: ReportSection[] };
+  created_at: Date;
+  delivery_status: string;
+}
+
+export async function partnerBranding(sql: Sql, orgId: string): Promise<{ name: string; color?: string }> {
+  const [org] = await sql`select name from public.organizations where id = ${orgId}`;
+  let color: string | undefined;
+  try {
+    const [w] = await sql`select theme from public.widget_configs where organization_id = ${orgId}`;
+    color = typeof w?.theme?.primary === "string" ? w.theme.primary : undefined;
+  } catch {
+    // the widget configuration table belongs to another area; the report works without it
+  }
+  return { name: (org?.name as string) ?? "Your solar partner", color };
+}
+
+export function reportDocument(r: StoredReport, partner: { name: string; color?: string }, logo?: string): SavingsReportDocument {
+  return {
+    customerName: r.customer_name, address: r.address.formattedAddress, state: r.state,
+    partner: { name: partner.name, color: partner.color, logoDataUri: logo },
+    figures: r.figures, sections: r.report.sections, generatedAt: r.created_at, transactionId: r.id,
+  };
+}
+
+export const pdfPath = (r: { organization_id: string; id: string }) => `${r.organization_id}/${r.id}.pdf`;
+
+export async function deliverReport(p: Platform, job: Job<{ reportId: string; partnerLogo?: string }>): Promise<void> {
+  const [row] = await p.sql`select * from public.savings_reports where id = ${job.payload.reportId}`;
+  if (!row) throw new PermanentJobError(`Savings report ${job.payload.reportId} does not exist`);
+  const r = row as unknown as StoredReport;
+  if (r.delivery_status === "sent") return;
+  try {
+    const partner = await partnerBranding(p.sql, r.organization_id);
+    const pdf = await renderSavingsReportPdf(reportDocument(r, partner, job.payload.partnerLogo));
+    await objectStore(p).put(REPORT_BUCKET, pdfPath(r), pdf, "application/pdf");
+    const f = r.figures;
+    const first = r.customer_name.split(/\s+/)[0];
+    const headline = f.systemKw > 0
+      ? `A ${f.systemKw.toFixed(1)} kW solar system could save you about ${usd(f.netAnnualSavings)} in the first year and ${usd(f.lifetimeSavings)} over ${f.projection.length} years.`
+      : "Your report explains what we found and the next steps.";
+    const sent = await emailProvider(p).send({
+      from: senderAddress(),
+      to: [r.email],
+      subject: `Your solar savings report from ${partner.name}`,
+      html: `<p>Hi ${escapeHtml(first)},</p><p>Thank you for checking your solar savings with ${escapeHtml(partner.name)}. ${escapeHtml(headline)}</p>` +
+        `<p>Your yearly use: ${escapeHtml(kwh(f.annualKwh))}. Payback: ${f.paybackYears === null ? "not reached" : `${f.paybackYears.toFixed(1)} years`}.</p>` +
+        `<p>Your full report is attached as a PDF.</p><p>${escapeHtml(partner.name)}</p>`,
+      text: `Hi ${first},\n\nThank you for checking your solar savings with ${partner.name}. ${headline}\n\nYour full report is attached as a PDF.\n\n${partner.name}\n`,
+      attachments: [{ filename: "solar-savings-report.pdf", content: pdf, contentType: "application/pdf" }],
+    }, { idempotencyKey: `savings-report:${r.id}` });
+    await p.sql`update public.savings_reports set delivery_status = 'sent', pdf_path = ${pdfPath(r)}, email_id = ${sent.id},
+      delivered_at = now(), delivery_error = null where id = ${r.id}`;
+    log("info", "savings report delivered", { transactionId: r.id, emailId: sent.id, pdfBytes: pdf.length });
+  } catch (e) {
+    const final = e instanceof PermanentEmailError || e instanceof PermanentJobError || job.attempts >= job.max_attempts;
+    await p.sql`update public.savings_reports set delivery_status = ${final ? "failed" : "queued"}, delivery_error = ${errorText(e).slice(0, 500)} where id = ${r.id}`;
+    if (e instanceof PermanentEmailError) throw new PermanentJobError(errorText(e));
+    throw e;
+  }
+}

@@ -1,0 +1,52 @@
+// Request shapes of the savings pipeline (shared by the routes and by other teams' callers).
+import { z } from "@hono/zod-openapi";
+
+export const usageEntry = z.object({
+  month: z.union([z.string().min(1).max(20), z.number().int().min(1).max(12)]),
+  year: z.coerce.number().int().min(1990).max(2100).optional(),
+  value: z.coerce.number().min(0).max(1_000_000),
+  unit: z.string().max(10).optional(),
+  extrapolated: z.boolean().optional(),
+});
+
+export const addressParts = z.object({
+  line1: z.string().max(200).optional(),
+  line2: z.string().max(200).optional(),
+  city: z.string().max(100).optional(),
+  state: z.string().max(40).optional(),
+  zip: z.string().max(10).optional(),
+  country: z.string().max(60).optional(),
+});
+
+export const savingsRequest = z.object({
+  customerName: z.string().trim().min(1).max(200),
+  email: z.string().trim().email().max(320),
+  address: z.union([z.string().trim().min(3).max(400), addressParts]),
+  usageByMonth: z.array(usageEntry).min(1).max(24),
+  transactionId: z.string().uuid().optional(),
+  location: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
+  ratePerKwh: z.number().positive().max(2).optional(),
+  roofAreaM2: z.number().positive().max(10_000).optional(),
+  /** A PNG/JPEG data: URI shown on the PDF cover (URLs are never fetched). */
+  partnerLogo: z.string().max(500_000).regex(/^data:image\/(png|jpe?g);base64,/i, "must be a PNG or JPEG data: URI").optional(),
+  deliver: z.boolean().optional(),
+});
+export type SavingsRequest = z.infer<typeof savingsRequest>;
+
+/** /generate-savings-insights: usage and financial data supplied by the caller. */
+export const insightsRequest = z.object({
+  customerName: z.string().trim().min(1).max(200),
+  state: z.string().trim().regex(/^[A-Za-z]{2}$/, "two-letter state abbreviation").transform((s) => s.toUpperCase()),
+  address: z.string().trim().max(400).optional(),
+  usageByMonth: z.array(usageEntry).min(1).max(24),
+  financials: z.object({
+    ratePerKwh: z.number().positive().max(2).optional(),
+    escalatorPct: z.number().min(-5).max(20).optional(),
+    costPerWatt: z.number().positive().max(20).optional(),
+    yieldDcKwhPerKw: z.number().min(300).max(3000).optional(),
+    panelCapacityW: z.number().int().min(100).max(1000).optional(),
+    maxPanels: z.number().int().min(0).max(500).optional(),
+  }).default({}),
+  location: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
+});
+export type InsightsRequest = z.infer<typeof insightsRequest>;

@@ -1,0 +1,144 @@
+// The savings pipeline: geocode -> roof data -> state rates -> calculation -> report -> stored, with the
+// PDF and the email delivered by a queued job (savings.deliver).
+import type { AuthContext } from "../db/scoped.ts";
+import { badRequest, forbidden, ApiError } from "../http/errors.ts";
+import { errorText, log } from "../log.ts";
+import type { Platform } from "../platform.ts";
+import { enqueue } from "../queue/queue.ts";
+import { geocoder, formatAddress, GeocoderUnavailableError, type GeocodeResult } from "../geo/index.ts";
+import { STATE_NAMES } from "../geo/states.ts";
+import { modelRoof, roofData, type RoofData } from "../roof/index.ts";
+import { reportWriter, ReportInvalidError, ReportWriterUnavailableError, validateReport, type ReportContext, type SavingsReport } from "../report/index.ts";
+import { EmbeddedReportWriter } from "../report/embedded.ts";
+import { calculateSavings, type SavingsFigures } from "./calculate.ts";
+import { loadStateData, type StateData } from "./reference.ts";
+import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
+import type { InsightsRequest, SavingsRequest } from "./input.ts";
+import { CAPITALS } from "../roof/capitals.ts";
+
+export const DELIVERY_QUEUE = "savings.deliver";
+
+export interface SavingsResult {
+  transactionId: string;
+  report: SavingsReport;
+  figures: SavingsFigures;
+  address: GeocodeResult;
+  roof: Omit<RoofData, "configs">;
+  rates: { ratePerKwh: number; source: string; escalatorPct: number; costPerWatt: number; costSource: string; nationalFallback: boolean };
+  program: { state: string; generic: boolean; netMetering: string; source: string };
+  writer: string;
+  delivery: { status: "queued" | "none"; email: string };
+}
+
+function usage(input: UsageInput[]) {
+  try {
+    return normaliseUsage(input);
+  } catch (e) {
+    if (e instanceof UsageError) throw badRequest("invalid_usage", e.message);
+    throw e;
+  }
+}
+
+async function locate(p: Platform, address: SavingsRequest["address"], location?: { lat: number; lon: number }): Promise<GeocodeResult> {
+  let g: GeocodeResult | null;
+  try {
+    g = await geocoder(p).geocode(address);
+  } catch (e) {
+    if (e instanceof GeocoderUnavailableError) throw new ApiError(503, "geocoder_unavailable", "The address could not be geocoded right now; try again shortly");
+    throw e;
+  }
+  if (!g) throw badRequest("address_not_found", `The address "${typeof address === "string" ? address : formatAddress(address)}" could not be located in the US`);
+  return location ? { ...g, lat: location.lat, lon: location.lon } : g;
+}
+
+/** Roof figures from the provider; the embedded model when the provider has no building or is down. */
+async function roofAt(p: Platform, lat: number, lon: number, roofAreaM2?: number): Promise<RoofData> {
+  try {
+    const r = await roofData(p).findClosest({ lat, lon, roofAreaM2 });
+    if (r) return r;
+    log("info", "roof data: no building found, using the model", { lat, lon });
+  } catch (e) {
+    log("warn", "roof data provider failed, using the model", { error: errorText(e) });
+  }
+  return modelRoof({ lat, lon, roofAreaM2 });
+}
+
+/** Writes and validates the report; a model that is unreachable falls back to the embedded writer. */
+export async function writeValidReport(p: Platform, ctx: ReportContext): Promise<{ report: SavingsReport; writer: string }> {
+  const writer = reportWriter(p);
+  let report: SavingsReport, name = writer.name;
+  try {
+    report = await writer.write(ctx);
+  } catch (e) {
+    if (e instanceof ReportInvalidError) throw new ApiError(500, "report_invalid", e.message);
+    if (!(e instanceof ReportWriterUnavailableError)) throw e;
+    log("warn", "report writer unavailable, using the embedded writer", { writer: writer.name, error: errorText(e) });
+    report = await new EmbeddedReportWriter().write(ctx);
+    name = "embedded (fallback)";
+  }
+  const v = validateReport(report);
+  if (!v.ok) throw new ApiError(500, "report_invalid", `The generated report failed validation: ${v.problems}`);
+  return { report: v.report, writer: name };
+}
+
+function context(customerName: string, address: string, state: StateData, figures: SavingsFigures): ReportContext {
+  return {
+    customerName, state: state.state, stateName: STATE_NAMES[state.state] ?? state.state, address, figures, program: state.program,
+    rateSource: state.rateSource, costSource: state.costSource, costIsNationalFallback: state.costIsNationalFallback,
+  };
+}
+
+/** The full pipeline for one customer; stores the report and queues the PDF + email unless deliver=false. */
+export async function createSavingsReport(p: Platform, auth: AuthContext, req: SavingsRequest): Promise<SavingsResult> {
+  if (!auth.orgId) throw forbidden("forbidden", "The token has no organisation");
+  const months = usage(req.usageByMonth);
+  const address = await locate(p, req.address, req.location);
+  const [roof, state] = await Promise.all([roofAt(p, address.lat, address.lon, req.roofAreaM2), loadStateData(p.sql, address.state)]);
+  const ratePerKwh = req.ratePerKwh ?? state.ratePerKwh;
+  const figures = calculateSavings({ usage: months, ratePerKwh, escalatorPct: state.escalatorPct, costPerWatt: state.costPerWatt, roof, program: state.program });
+  if (state.rateIsNationalFallback) figures.flags.push("national_average_rate");
+  if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
+  const { report, writer } = await writeValidReport(p, context(req.customerName, address.formattedAddress, state, figures));
+
+  const id = req.transactionId ?? crypto.randomUUID();
+  const deliver = req.deliver !== false;
+  const { configs: _configs, ...roofSummary } = roof;
+  await p.sql.begin(async (tx) => {
+    const t = tx as unknown as typeof p.sql;
+    const rows = await t`insert into public.savings_reports
+      (id, organization_id, created_by, customer_name, email, state, address, input, figures, report, writer, delivery_status)
+      values (${id}, ${auth.orgId}, ${auth.userId}, ${req.customerName}, ${req.email}, ${address.state}, ${t.json(address as never)},
+              ${t.json({ ...req, partnerLogo: req.partnerLogo ? "(data URI)" : undefined, roof: roofSummary } as never)}, ${t.json(figures as never)},
+              ${t.json(report as never)}, ${writer}, ${deliver ? "queued" : "none"})
+      on conflict (id) do nothing returning id`;
+    if (!rows.length) throw new ApiError(409, "duplicate_transaction", `A savings report with transaction id ${id} already exists`);
+    if (deliver) await enqueue(t, DELIVERY_QUEUE, { reportId: id, partnerLogo: req.partnerLogo }, { dedupeKey: `savings-deliver:${id}`, maxAttempts: 6 });
+  });
+  log("info", "savings report created", { transactionId: id, org: auth.orgId, state: address.state, systemKw: figures.systemKw, writer, roof: roof.source });
+  return {
+    transactionId: id, report, figures, address, roof: roofSummary, writer,
+    rates: { ratePerKwh, source: req.ratePerKwh ? "caller" : state.rateSource, escalatorPct: state.escalatorPct, costPerWatt: state.costPerWatt, costSource: state.costSource, nationalFallback: state.costIsNationalFallback },
+    program: { state: address.state, generic: state.program.isGeneric, netMetering: state.program.netMetering, source: state.program.source },
+    delivery: { status: deliver ? "queued" : "none", email: req.email },
+  };
+}
+
+/** Report only, from caller-supplied usage and financial data; state defaults fill what the caller omits. */
+export async function generateInsights(p: Platform, req: InsightsRequest): Promise<{ report: SavingsReport; figures: SavingsFigures; writer: string }> {
+  if (!STATE_NAMES[req.state]) throw badRequest("invalid_state", `Unknown state "${req.state}"`);
+  const months = usage(req.usageByMonth);
+  const state = await loadStateData(p.sql, req.state);
+  const f = req.financials;
+  const capital = CAPITALS.find((c) => c.state === req.state);
+  const at = req.location ?? (capital ? { lat: capital.lat, lon: capital.lon } : { lat: 39.8, lon: -98.6 });
+  const model = modelRoof(at);
+  const roof = f.yieldDcKwhPerKw || f.panelCapacityW || f.maxPanels !== undefined
+    ? { ...model, configs: [], yieldDcKwhPerKw: f.yieldDcKwhPerKw ?? model.yieldDcKwhPerKw, panelCapacityW: f.panelCapacityW ?? model.panelCapacityW, maxPanels: f.maxPanels ?? model.maxPanels }
+    : model;
+  const figures = calculateSavings({
+    usage: months, ratePerKwh: f.ratePerKwh ?? state.ratePerKwh, escalatorPct: f.escalatorPct ?? state.escalatorPct,
+    costPerWatt: f.costPerWatt ?? state.costPerWatt, roof, program: state.program,
+  });
+  const { report, writer } = await writeValidReport(p, context(req.customerName, req.address ?? STATE_NAMES[req.state], state, figures));
+  return { report, figures, writer };
+}
