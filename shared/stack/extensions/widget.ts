@@ -4,6 +4,7 @@ import type { Platform } from "../../platform.ts";
 import { buildWidget, widgetDist } from "../../../scripts/widget/build.ts";
 import { crmJobHandlers } from "../../crm/sync.ts";
 import { seedWidgetDemo } from "../../widget/demo.ts";
+import { widgetJobHandlers } from "../../widget/savings.ts";
 import { demoPage, demoLogo } from "../../widget/demo_page.ts";
 import { errorText, log } from "../../log.ts";
 
@@ -68,7 +69,7 @@ function routes(app: Hono, p: Platform) {
 export const extension: StackExtension = {
   name: "widget",
   routes,
-  jobs: (p) => crmJobHandlers(p),
+  jobs: (p) => ({ ...crmJobHandlers(p), ...widgetJobHandlers(p) }),
   seed: async (p, demo) => {
     tokens.set(p, demo.partnerToken);
     await seedWidgetDemo(p, demo.orgId);

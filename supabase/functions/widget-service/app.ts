@@ -10,6 +10,7 @@ import { createContact, createProperty, updateProperty } from "../../../shared/w
 import { attachDocuments, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS } from "../../../shared/widget/documents.ts";
 import { createLead, createOpportunity } from "../../../shared/widget/leads.ts";
 import { autocomplete, geocode, roofAnalysis } from "../../../shared/widget/location.ts";
+import { processWidgetSavings, SavingsInfoInput } from "../../../shared/widget/savings.ts";
 
 const anyPartner = allowRoles("widget", "partner_admin", "partner_user");
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
@@ -105,6 +106,15 @@ export function createApp(p: Platform) {
     const body = c.req.valid("json");
     const { opportunity, created } = await createOpportunity(p, c.get("auth"), { ...body, idempotency_key: idempotencyKey(c.req.header("idempotency-key"), body.idempotency_key) });
     return c.json({ data: opportunity }, created ? 201 : 200);
+  });
+
+  app.openapi(createRoute({
+    method: "post", path: "/process-widget-savings-info", security, middleware: [anyPartner] as const, request: { body: json(SavingsInfoInput) },
+    description: "Runs the savings pipeline for a lead (or creates the lead from contact + address): the report is emailed to the homeowner and attached to the lead. Once per lead; a repeat answers with the same figures.",
+    responses: { ...ok("{data: savings summary}"), 404: { description: "Unknown lead" } },
+  }), async (c) => {
+    const body = c.req.valid("json");
+    return c.json({ data: await processWidgetSavings(p, c.get("auth"), { ...body, idempotency_key: idempotencyKey(c.req.header("idempotency-key"), body.idempotency_key) }) }, 200);
   });
 
   return app;

@@ -1,0 +1,165 @@
+import { z } from "@hono/zod-openapi";
+import type { Platform } from "../platform.ts";
+import { type AuthContext, withAuth } from "../db/scoped.ts";
+import { ApiError, badRequest } from "../http/errors.ts";
+import type { Handler } from "../queue/queue.ts";
+import { PermanentJobError } from "../queue/queue.ts";
+import { createSavingsReport } from "../savings/pipeline.ts";
+import { REPORT_BUCKET } from "../savings/delivery.ts";
+import type { SavingsFigures } from "../savings/calculate.ts";
+import { CRM_NOTE_QUEUE, enqueueCrmJob } from "../crm/sync.ts";
+import { enqueue } from "../queue/queue.ts";
+import { objectStore } from "../storage/index.ts";
+import { assertOwned } from "./ownership.ts";
+import { Address, ContactInput } from "./schemas.ts";
+import { createLead } from "./leads.ts";
+
+export const ATTACH_REPORT_QUEUE = "widget.attach-report";
+
+const UsageMonth = z.object({
+  month: z.union([z.string().min(1).max(20), z.number().int().min(1).max(12)]),
+  year: z.coerce.number().int().min(1990).max(2100).optional(),
+  value: z.coerce.number().min(0).max(100_000),
+  unit: z.string().max(10).optional(),
+});
+
+/** The widget's bill extraction result (only the usage is needed here) + address + contact, or an existing lead. */
+export const SavingsInfoInput = z.object({
+  lead_id: z.string().uuid().optional(),
+  idempotency_key: z.string().trim().min(8).max(200).optional(),
+  contact: ContactInput.optional(),
+  address: Address.optional(),
+  property_id: z.string().uuid().optional(),
+  transaction_id: z.string().uuid().optional().describe("The bill extraction's transactionId (recorded on the lead)"),
+  usage_by_month: z.array(UsageMonth).min(1).max(24).optional(),
+  bill: z.object({ electricityUsage: z.object({ usageByMonth: z.array(UsageMonth).min(1).max(24) }).passthrough() }).passthrough().optional()
+    .describe("A bill extraction result item (data.items[0]); its usageByMonth is used when usage_by_month is absent"),
+  location: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
+  consent: z.boolean().optional(),
+}).openapi("WidgetSavingsInfo");
+export type SavingsInfoInputT = z.infer<typeof SavingsInfoInput>;
+
+export interface WidgetSavingsSummary {
+  transactionId: string;
+  leadId: string;
+  systemKw: number;
+  panels: number;
+  annualProductionKwh: number;
+  grossCost: number;
+  federalCredit: number;
+  netCost: number;
+  netAnnualSavings: number;
+  paybackYears: number | null;
+  annualKwh: number;
+  monthlyKwh: number[];
+  offsetPct: number;
+  emailSentTo: string;
+  deliveryStatus: string;
+}
+
+function summary(leadId: string, transactionId: string, f: SavingsFigures, email: string, deliveryStatus: string): WidgetSavingsSummary {
+  return {
+    transactionId, leadId, systemKw: f.systemKw, panels: f.panels, annualProductionKwh: f.annualProductionKwh, grossCost: f.grossCost,
+    federalCredit: f.federalCredit, netCost: f.netCost, netAnnualSavings: f.netAnnualSavings, paybackYears: f.paybackYears,
+    annualKwh: f.annualKwh, monthlyKwh: f.monthlyKwh, offsetPct: f.offsetPct, emailSentTo: email, deliveryStatus,
+  };
+}
+
+async function existingReport(p: Platform, leadId: string, reportId: string, email: string): Promise<WidgetSavingsSummary | null> {
+  // A concurrent request may still be running the pipeline for this lead: wait a little for its report.
+  for (let i = 0; i < 40; i++) {
+    const [r] = await p.sql`select figures, delivery_status from public.savings_reports where id = ${reportId}`;
+    if (r) return summary(leadId, reportId, r.figures as SavingsFigures, email, r.delivery_status as string);
+    const [l] = await p.sql`select report_transaction_id from public.leads where id = ${leadId}`;
+    if (l?.report_transaction_id !== reportId) return null;
+    await new Promise((res) => setTimeout(res, 250));
+  }
+  throw new ApiError(409, "savings_in_progress", "The savings report for this lead is still being prepared; try again shortly");
+}
+
+/**
+ * Runs the savings pipeline once per lead: the report is emailed to the homeowner (queued PDF + email) and
+ * attached to the lead; a repeated call answers with the same figures and sends nothing again.
+ */
+export async function processWidgetSavings(p: Platform, auth: AuthContext, input: SavingsInfoInputT): Promise<WidgetSavingsSummary> {
+  const usage = input.usage_by_month ?? input.bill?.electricityUsage.usageByMonth;
+  if (!usage?.length) throw badRequest("invalid_request", "body.usage_by_month: Required (or give bill.electricityUsage.usageByMonth)");
+  let leadId = input.lead_id;
+  if (leadId) await assertOwned(p, auth, "leads", leadId);
+  else {
+    if (!input.contact || !input.address) throw badRequest("invalid_request", "body: give lead_id, or contact and address");
+    const { lead } = await createLead(p, auth, {
+      idempotency_key: input.idempotency_key, contact: input.contact, address: input.address, property_id: input.property_id,
+      consent: input.consent ?? false, monthly_kwh: usage.map((u) => u.value),
+    });
+    leadId = lead.id as string;
+  }
+  const [lead] = await p.sql`select * from public.leads where id = ${leadId}`;
+  if (lead.out_of_area) throw badRequest("out_of_area", "This address is outside the partner's serving area");
+
+  // Claim the lead for one report (a double click or retry must not email twice).
+  const reportId = crypto.randomUUID();
+  const claimed = await withAuth(p.sql, auth, (tx) =>
+    tx`update public.leads set report_transaction_id = ${reportId}, updated_at = now() where id = ${leadId} and report_transaction_id is null returning id`);
+  if (!claimed.length) {
+    const prior = await existingReport(p, leadId!, lead.report_transaction_id as string ?? "", lead.email as string);
+    if (prior) return prior;
+  }
+  const address = lead.address as Record<string, string>;
+  try {
+    const result = await createSavingsReport(p, auth, {
+      customerName: [lead.first_name, lead.last_name].filter(Boolean).join(" ") || String(lead.email),
+      email: lead.email as string,
+      address: { line1: address.line1, line2: address.line2 ?? undefined, city: address.city, state: address.state, zip: address.zip },
+      usageByMonth: usage.map((u) => ({ month: u.month, year: u.year, value: u.value, unit: u.unit ?? "kWh" })),
+      transactionId: reportId,
+      location: input.location,
+      deliver: true,
+    });
+    const s = summary(leadId!, reportId, result.figures, lead.email as string, result.delivery.status);
+    await withAuth(p.sql, auth, async (tx) => {
+      await tx`update public.leads set savings = ${tx.json({ ...s, monthlyKwh: undefined } as never)}, monthly_kwh = ${tx.json(result.figures.monthlyKwh as never)},
+        status = case when status = 'new' then 'qualified' else status end, updated_at = now() where id = ${leadId}`;
+      if (input.transaction_id) await tx`update public.leads set savings = savings || ${tx.json({ billTransactionId: input.transaction_id } as never)} where id = ${leadId}`;
+      await tx`reset role`;
+      await enqueue(tx as never, ATTACH_REPORT_QUEUE, { leadId, reportId }, { dedupeKey: `${ATTACH_REPORT_QUEUE}:${reportId}`, maxAttempts: 12 });
+      await tx`set local role authenticated`;
+    });
+    return s;
+  } catch (e) {
+    // Release the claim so the homeowner can try again.
+    await p.sql`update public.leads set report_transaction_id = null where id = ${leadId} and report_transaction_id = ${reportId}`;
+    throw e;
+  }
+}
+
+/**
+ * Once the savings PDF is delivered, attaches it to the lead (and its property's documents) and notes it in
+ * the CRM. Retries with backoff until the delivery job has produced the PDF.
+ */
+export async function attachReport(p: Platform, leadId: string, reportId: string): Promise<void> {
+  const [r] = await p.sql`select delivery_status, pdf_path, figures from public.savings_reports where id = ${reportId}`;
+  if (!r) throw new PermanentJobError(`savings report ${reportId} does not exist`);
+  if (r.delivery_status === "failed") throw new PermanentJobError(`savings report ${reportId} could not be delivered`);
+  if (r.delivery_status !== "sent" || !r.pdf_path) throw new Error(`savings report ${reportId} is not delivered yet (${r.delivery_status})`);
+  const [lead] = await p.sql`select organization_id, property_id from public.leads where id = ${leadId}`;
+  if (!lead) throw new PermanentJobError(`lead ${leadId} no longer exists`);
+  const f = r.figures as SavingsFigures;
+  const pdf = await objectStore(p).get(REPORT_BUCKET, r.pdf_path as string);
+  await p.sql.begin(async (tx) => {
+    await tx`update public.leads set report_bucket = ${REPORT_BUCKET}, report_path = ${r.pdf_path as string}, updated_at = now() where id = ${leadId}`;
+    if (lead.property_id) {
+      await tx`insert into public.property_documents (organization_id, property_id, kind, filename, content_type, size_bytes, bucket, path)
+        select ${lead.organization_id as string}, ${lead.property_id as string}, 'report', 'solar-savings-report.pdf', 'application/pdf', ${pdf?.bytes.length ?? 0},
+          ${REPORT_BUCKET}, ${r.pdf_path as string}
+        where not exists (select 1 from public.property_documents where bucket = ${REPORT_BUCKET} and path = ${r.pdf_path as string})`;
+    }
+    const note = `Solar savings report sent to the homeowner: ${f.systemKw} kW system, net cost $${Math.round(f.netCost).toLocaleString("en-US")}, ` +
+      `annual savings $${Math.round(f.netAnnualSavings).toLocaleString("en-US")}, payback ${f.paybackYears ?? "n/a"} years. PDF: ${REPORT_BUCKET}/${r.pdf_path}`;
+    await enqueueCrmJob(tx as never, CRM_NOTE_QUEUE, { leadId, text: note }, `${CRM_NOTE_QUEUE}:${reportId}`);
+  });
+}
+
+export function widgetJobHandlers(p: Platform): Record<string, Handler> {
+  return { [ATTACH_REPORT_QUEUE]: (job) => attachReport(p, String(job.payload.leadId), String(job.payload.reportId)) };
+}

@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { contact, widgetEnv } from "./helpers.ts";
+import { type Job, runReadyJobs } from "../../../shared/queue/queue.ts";
+import { crmJobHandlers } from "../../../shared/crm/sync.ts";
+import { widgetJobHandlers } from "../../../shared/widget/savings.ts";
+import { deliverReport } from "../../../shared/savings/delivery.ts";
+import { DELIVERY_QUEUE as DELIVERY_QUEUE_NAME } from "../../../shared/savings/pipeline.ts";
+import { listOutbox } from "../../../shared/email/index.ts";
+
+const usage = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+  .map((month, i) => ({ month, year: 2025, value: 600 + (i >= 5 && i <= 8 ? 400 : 0), unit: "kWh" }));
+
+Deno.test("process-widget-savings-info: one report per lead, emailed to the homeowner and attached to the lead", async () => {
+  const e = await widgetEnv();
+  try {
+    const address = { line1: "350 5th Ave", city: "New York", state: "NY", zip: "10118" };
+    const prop = await e.call(e.widget, "POST", "/property", { address });
+    const lead = await e.call(e.widget, "POST", "/create-lead", { idempotency_key: "savings-lead-1", contact, address, property_id: prop.json.data.property_uuid, consent: true });
+    const body = { lead_id: lead.json.data.id, usage_by_month: usage };
+    const [a, b] = await Promise.all([e.call(e.widget, "POST", "/process-widget-savings-info", body), e.call(e.widget, "POST", "/process-widget-savings-info", body)]);
+    assert.equal(a.status, 200, JSON.stringify(a.json));
+    assert.equal(b.status, 200, JSON.stringify(b.json));
+    assert.equal(a.json.data.transactionId, b.json.data.transactionId, "a double click makes one report");
+    const s = a.json.data;
+    assert.equal(s.annualKwh, usage.reduce((n, u) => n + u.value, 0));
+    assert.ok(s.systemKw > 1 && s.systemKw < 20);
+    assert.ok(s.netCost < s.grossCost);
+    assert.equal(s.emailSentTo, "jane@example.com");
+    const [{ n }] = await e.p.sql`select count(*)::int as n from public.savings_reports where organization_id = ${e.admin.orgId}`;
+    assert.equal(n, 1);
+
+    const handlers = { ...crmJobHandlers(e.p), ...widgetJobHandlers(e.p), [DELIVERY_QUEUE_NAME]: (job: Job) => deliverReport(e.p, job as Job<{ reportId: string }>) };
+    for (let i = 0; i < 4; i++) {
+      await e.p.sql`update queue.jobs set run_at = now() where status = 'queued'`;
+      await runReadyJobs(e.p.sql, handlers);
+    }
+    const mail = await listOutbox(e.p.sql, { to: "jane@example.com" });
+    assert.equal(mail.length, 1, "the report was emailed once");
+    const [l] = await e.p.sql`select status, report_bucket, report_path, report_transaction_id from public.leads where id = ${lead.json.data.id}`;
+    assert.equal(l.status, "qualified");
+    assert.equal(l.report_transaction_id, s.transactionId);
+    assert.ok(l.report_path, "the PDF is attached to the lead");
+    const [doc] = await e.p.sql`select kind, size_bytes from public.property_documents where property_id = ${prop.json.data.property_uuid}`;
+    assert.equal(doc.kind, "report");
+    assert.ok((doc.size_bytes as number) > 1000);
+
+    const missing = await e.call(e.widget, "POST", "/process-widget-savings-info", { lead_id: lead.json.data.id });
+    assert.equal(missing.status, 400);
+    assert.equal((await e.call(e.other, "POST", "/process-widget-savings-info", body)).status, 403);
+  } finally {
+    await e.close();
+  }
+});
+
+Deno.test("process-widget-savings-info creates the lead from contact + address + the bill extraction item", async () => {
+  const e = await widgetEnv();
+  try {
+    const address = { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" };
+    const r = await e.call(e.widget, "POST", "/process-widget-savings-info", {
+      idempotency_key: "savings-lead-2", contact, address, consent: true, bill: { electricityUsage: { usageByMonth: usage } },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const [l] = await e.p.sql`select email, report_transaction_id from public.leads where id = ${r.json.data.leadId}`;
+    assert.equal(l.email, "jane@example.com");
+    assert.equal(l.report_transaction_id, r.json.data.transactionId);
+    const away = await e.call(e.widget, "POST", "/process-widget-savings-info", {
+      idempotency_key: "savings-lead-3", contact, address: { line1: "1 Ocean Dr", city: "Miami", state: "FL", zip: "33139" }, usage_by_month: usage,
+    });
+    assert.equal(away.status, 400);
+    assert.equal(away.json.error.code, "out_of_area");
+  } finally {
+    await e.close();
+  }
+});
