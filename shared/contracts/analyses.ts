@@ -1,0 +1,111 @@
+import type { AuthContext } from "../db/scoped.ts";
+import { withAuth } from "../db/scoped.ts";
+import { ApiError } from "../http/errors.ts";
+import type { Platform } from "../platform.ts";
+import { enqueue } from "../queue/queue.ts";
+import { objectStore } from "../storage/index.ts";
+import type { BillItem } from "../bills/schema.ts";
+import { checkFiles, contractLimits } from "./document.ts";
+
+export const CONTRACT_BUCKET = "contracts";
+export const CONTRACT_QUEUE = "contracts.analyze";
+
+export interface StartAnalysis {
+  mode: "contract" | "contract_bill";
+  files: { filename: string; bytes: Uint8Array }[];
+  billFiles?: { filename: string; bytes: Uint8Array }[];
+  bill?: BillItem;
+  propertyId?: string;
+  transactionId?: string;
+  externalId?: string;
+}
+
+export interface AnalysisStatus {
+  transactionId: string;
+  status: "IN_PROGRESS" | "COMPLETED" | "FAILED";
+  percentage: string;
+  message: string;
+  result?: Record<string, unknown>;
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "").slice(0, 100) || "file";
+}
+
+/**
+ * Validates the upload (file types by their bytes, sizes, the property's organisation), stores the files,
+ * records the analysis at 0% "initiated" and queues it in one transaction. The same transactionId sent
+ * again by the same organisation returns the existing analysis.
+ */
+export async function startAnalysis(p: Platform, auth: AuthContext, a: StartAnalysis): Promise<AnalysisStatus> {
+  const orgId = auth.orgId;
+  if (!orgId) throw new ApiError(403, "forbidden", "The caller belongs to no organisation");
+  if (a.transactionId) {
+    const [prev] = await p.sql`select * from public.contract_analyses where id = ${a.transactionId}`;
+    if (prev && prev.organization_id !== orgId) throw new ApiError(409, "transaction_exists", `transactionId ${a.transactionId} is already in use`);
+    if (prev) return statusOf(prev);
+  }
+  const limits = contractLimits();
+  const files = checkFiles(a.files, limits);
+  const billFiles = a.billFiles?.length ? checkFiles(a.billFiles, limits, "billFiles") : [];
+  if (a.mode === "contract_bill" && !billFiles.length && !a.bill) {
+    throw new ApiError(400, "missing_bill", "analyze-contract-bill needs the customer's bill: `billFiles` (PDF/PNG/JPEG) or `bill` (bill extraction JSON)");
+  }
+  if (a.propertyId) {
+    const [prop] = await p.sql`select organization_id from public.properties where id = ${a.propertyId}`;
+    if (!prop) throw new ApiError(404, "property_not_found", `No property ${a.propertyId}`);
+    if (prop.organization_id !== orgId) throw new ApiError(403, "forbidden", "This property belongs to another organisation");
+  }
+  const id = a.transactionId ?? crypto.randomUUID();
+  const store = objectStore(p);
+  const stored = async (list: typeof files, kind: string) => {
+    const out = [];
+    for (const [i, f] of list.entries()) {
+      const path = `${orgId}/${id}/${kind}-${i + 1}-${safeName(f.filename)}`;
+      await store.put(CONTRACT_BUCKET, path, f.bytes, f.mimeType);
+      out.push({ filename: f.filename, mimeType: f.mimeType, size: f.bytes.length, path, kind });
+    }
+    return out;
+  };
+  const all = [...await stored(files, "contract"), ...await stored(billFiles, "bill")];
+  const row = await p.sql.begin(async (tx) => {
+    const [r] = await tx`insert into public.contract_analyses (id, organization_id, property_id, mode, files, bill, external_id, created_by)
+      values (${id}, ${orgId}, ${a.propertyId ?? null}, ${a.mode}, ${tx.json(all as never)}, ${a.bill ? tx.json(a.bill as never) : null},
+              ${a.externalId ?? null}, ${auth.role === "service" ? null : auth.userId})
+      on conflict (id) do nothing returning *`;
+    if (!r) throw new ApiError(409, "transaction_exists", `transactionId ${id} is already in use`);
+    await enqueue(tx as never, CONTRACT_QUEUE, { analysisId: id }, { maxAttempts: 3, dedupeKey: `contract:${id}` });
+    return r;
+  });
+  return statusOf(row);
+}
+
+/** POST /poll-contract-approval-status: 404 unknown, 403 another organisation's; the result once COMPLETED. */
+export async function pollAnalysis(p: Platform, auth: AuthContext, transactionId: string): Promise<AnalysisStatus> {
+  const [owner] = await p.sql`select organization_id from public.contract_analyses where id = ${transactionId}`;
+  if (!owner) throw new ApiError(404, "not_found", `No contract analysis ${transactionId}`);
+  if (owner.organization_id !== auth.orgId) throw new ApiError(403, "forbidden", "This analysis belongs to another organisation");
+  const [row] = await withAuth(p.sql, auth, (tx) => tx`select * from public.contract_analyses where id = ${transactionId}`);
+  return statusOf(row);
+}
+
+export function statusOf(r: Record<string, unknown>): AnalysisStatus {
+  const s: AnalysisStatus = {
+    transactionId: r.id as string,
+    status: r.status as AnalysisStatus["status"],
+    percentage: `${r.percentage}%`,
+    message: r.message as string,
+  };
+  if (r.status === "COMPLETED") {
+    s.result = {
+      approvalStatus: r.approval_status,
+      reasons: r.reasons ?? [],
+      summary: r.summary,
+      ...(r.bill_check ? { billCheck: r.bill_check } : {}),
+      propertyUuid: r.property_id ?? null,
+      model: r.model,
+      completedAt: (r.completed_at as Date | null)?.toISOString() ?? null,
+    };
+  }
+  return s;
+}

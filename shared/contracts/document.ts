@@ -1,0 +1,43 @@
+import { envInt } from "../config.ts";
+import { documentText } from "../documents/document_text.ts";
+import { mimeTypes, sniffFileType } from "../documents/sniff.ts";
+import { ApiError } from "../http/errors.ts";
+import type { ContractDocument, ContractFile } from "./model.ts";
+
+export interface ContractLimits {
+  maxFiles: number;
+  maxFileBytes: number;
+  maxTotalBytes: number;
+  maxPages: number;
+}
+
+/** CONTRACT_MAX_FILES (10), CONTRACT_MAX_FILE_BYTES (15 MB), CONTRACT_MAX_TOTAL_BYTES (25 MB), CONTRACT_MAX_PAGES (40). */
+export function contractLimits(): ContractLimits {
+  return {
+    maxFiles: envInt("CONTRACT_MAX_FILES", 10),
+    maxFileBytes: envInt("CONTRACT_MAX_FILE_BYTES", 15 * 1024 * 1024),
+    maxTotalBytes: envInt("CONTRACT_MAX_TOTAL_BYTES", 25 * 1024 * 1024),
+    maxPages: envInt("CONTRACT_MAX_PAGES", 40),
+  };
+}
+
+/** Checks uploaded files by their bytes (PDF, PNG, JPEG) and size: 400 invalid_file_type, 413 too large. */
+export function checkFiles(files: { filename: string; bytes: Uint8Array }[], limits: ContractLimits, part = "files"): ContractFile[] {
+  if (!files.length) throw new ApiError(400, "invalid_request", `Send the contract as one or more \`${part}\` parts (PDF, PNG or JPEG)`);
+  if (files.length > limits.maxFiles) throw new ApiError(413, "payload_too_large", `At most ${limits.maxFiles} files per document`);
+  let total = 0;
+  return files.map((f) => {
+    total += f.bytes.length;
+    if (f.bytes.length > limits.maxFileBytes) throw new ApiError(413, "payload_too_large", `${f.filename} is larger than ${limits.maxFileBytes} bytes`);
+    if (total > limits.maxTotalBytes) throw new ApiError(413, "payload_too_large", `The files are larger than ${limits.maxTotalBytes} bytes together`);
+    const kind = sniffFileType(f.bytes);
+    if (!kind) throw new ApiError(400, "invalid_file_type", `Invalid file type: ${f.filename} is not a PDF, PNG or JPEG file`);
+    return { filename: f.filename, mimeType: mimeTypes[kind], bytes: f.bytes };
+  });
+}
+
+/** The contract as one document; its text (text layer, OCR for images and scans) is read once, lazily. */
+export function contractDocument(files: ContractFile[], limits: ContractLimits): ContractDocument {
+  let text: Promise<string> | undefined;
+  return { files, text: () => (text ??= documentText(files, { maxPages: limits.maxPages }).then((t) => t.text)) };
+}

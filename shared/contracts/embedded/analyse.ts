@@ -1,0 +1,31 @@
+import type { ContractSummary } from "../schema.ts";
+import { cancellationDays, clauses } from "./clauses.ts";
+import { equipment } from "./equipment.ts";
+import { financing, pricePerWatt, systemSizeKw, totalPrice } from "./figures.ts";
+import { contactDetails, customer, financier, installer, propertyAddress } from "./parties.ts";
+import { signature } from "./signatures.ts";
+
+/** The embedded contract reader: labelled fields, prose patterns and clause headings in the text. */
+export function analyseContractText(text: string): ContractSummary {
+  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  const flat = lines.join("\n");
+  const size = systemSizeKw(flat);
+  const total = totalPrice(flat);
+  const found = clauses(flat);
+  const fin = financing(lines, flat);
+  const cust = customer(flat);
+  return {
+    isSolarContract: /solar|photovoltaic/i.test(flat) && /agreement|contract|lease/i.test(flat) && (size !== null || /modules|panels/i.test(flat)),
+    parties: { installer: installer(flat), customer: cust, financier: fin.type === "loan" ? financier(flat) : "" },
+    customer: { name: cust, ...contactDetails(flat) },
+    propertyAddress: propertyAddress(flat),
+    systemSizeKw: size,
+    equipment: equipment(lines, flat),
+    totalPrice: total,
+    pricePerWatt: pricePerWatt(flat, total, size),
+    financing: fin,
+    cancellationPeriodDays: found.includes("cancellation") ? cancellationDays(flat) : null,
+    clauses: found,
+    signatures: { customer: signature(lines, "customer"), installer: signature(lines, "installer") },
+  };
+}

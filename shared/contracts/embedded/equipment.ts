@@ -1,0 +1,48 @@
+import { num } from "./values.ts";
+
+type Item = { manufacturer: string; model: string; quantity: number | null };
+
+// Brands whose names have more than one word, so the model is not cut in the wrong place.
+const BRANDS = ["Canadian Solar", "Hanwha Q CELLS", "Tesla", "REC", "Qcells", "Jinko", "JinkoSolar", "LONGi", "Trina", "Panasonic", "SunPower", "Maxeon", "Silfab",
+  "Enphase", "SolarEdge", "SMA", "Generac", "LG", "FranklinWH", "Franklin", "Fronius", "Tigo", "Sonnen", "Sungrow", "Huawei"];
+
+function split(text: string, quantity: number | null): Item {
+  const t = text.trim().replace(/\s+/g, " ");
+  const brand = BRANDS.find((b) => t.toLowerCase().startsWith(b.toLowerCase() + " "));
+  const manufacturer = brand ? t.slice(0, brand.length) : t.split(" ")[0];
+  return { manufacturer, model: t.slice(manufacturer.length).trim(), quantity };
+}
+
+/** "27 x REC Alpha Pure-R 410 (410 W each)" / "1 x SolarEdge SE7600H-US" / "Tesla Powerwall 3". */
+function labelled(lines: string[], label: RegExp): Item | null | undefined {
+  for (const l of lines) {
+    const m = l.match(label);
+    if (!m) continue;
+    const v = m[1].replace(/\(.*?\)/g, "").trim();
+    if (!v || /^(none|not included|n\/a)$/i.test(v)) return null;
+    const q = v.match(/^(\d+)\s*(?:x|×)\s*(.+)$/i);
+    return q ? split(q[2], Number(q[1])) : split(v, null);
+  }
+  return undefined;
+}
+
+export function equipment(lines: string[], flat: string) {
+  const one = flat.replace(/\s+/g, " ");
+  let panels = labelled(lines, /^(?:Solar )?(?:Modules|Panels|Solar Panels)(?:\s*:\s*|\s{2,})(.+)$/i);
+  let inverter = labelled(lines, /^Inverters?(?:\s*:\s*|\s{2,})(.+)$/i);
+  let battery = labelled(lines, /^Battery(?: Storage)?(?:\s*:\s*|\s{2,})(.+)$/i);
+  if (!panels) {
+    const m = one.match(/consists of (\d+|[a-z]+) (.+?) (?:solar )?(?:modules|panels)\b/i);
+    if (m) panels = split(m[2], num(m[1]));
+  }
+  if (!inverter) {
+    const m = one.match(/(?:modules|panels) and (?:one |an? )?(.+?) inverter/i);
+    if (m) inverter = split(m[1], null);
+  }
+  if (battery === undefined) {
+    const m = one.match(/with (an?|one|two|\d+) (.+?) batter(?:y|ies)(?:[.,;]|$)/i);
+    battery = m ? split(m[2], /^(a|an|one)$/i.test(m[1]) ? 1 : num(m[1])) : null;
+  }
+  const empty = { manufacturer: "", model: "", quantity: null };
+  return { panels: panels ?? empty, inverter: inverter ?? empty, battery: battery ?? null };
+}

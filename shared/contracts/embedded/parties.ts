@@ -1,0 +1,41 @@
+import type { ContractAddress } from "../schema.ts";
+import { first } from "./values.ts";
+
+const NAME = `([A-Z][A-Za-z'.&,-]*(?: [A-Z&][A-Za-z'.&,-]*){0,6})`;
+
+export function installer(flat: string): string {
+  const one = flat.replace(/\s+/g, " ");
+  return first(one, [
+    new RegExp(`between ${NAME} \\("(?:Contractor|Seller|Installer)"\\)`),
+    new RegExp(`by ${NAME} \\("Provider"\\)`),
+  ]) ?? first(flat, [
+    new RegExp(`(?:^|\\n)(?:Installer|Contractor|Seller)\\s*:?\\s{1,}${NAME}\\s*(?:\\n|$)`, "m"),
+  ]) ?? "";
+}
+
+export function customer(flat: string): string {
+  return first(flat.replace(/\s+/g, " "), [new RegExp(`and ${NAME} \\("(?:Customer|you|Buyer|Homeowner)"\\)`)]) ?? first(flat, [
+    new RegExp(`(?:^|\\n)(?:Borrower|Customer|Buyer|Homeowner)\\s*:?\\s{1,}${NAME}\\s*(?:\\n|$)`, "m"),
+  ]) ?? "";
+}
+
+export function financier(flat: string): string {
+  return first(flat, [
+    new RegExp(`(?:^|\\n)Lender\\s*:?\\s{1,}${NAME}\\s*(?:\\n|$)`, "m"),
+    new RegExp(`(?:financed|provided) by ${NAME}, term`),
+  ]) ?? "";
+}
+
+export function contactDetails(flat: string): { email: string; phone: string } {
+  return {
+    email: flat.match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/)?.[0] ?? "",
+    phone: flat.match(/\(\d{3}\) ?\d{3}-\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b/)?.[0] ?? "",
+  };
+}
+
+export function propertyAddress(flat: string): ContractAddress {
+  const one = flat.replace(/\s+/g, " ");
+  const m = one.match(/(?:Property Address|Installation Address|Service Address|home located at|premises at)\s*:?\s*(\d+[^,]{2,60}), ([A-Za-z .'-]{2,40}), ([A-Z]{2}) (\d{5})/i);
+  if (!m) return { line1: "", city: "", state: "", zip: "" };
+  return { line1: m[1].trim(), city: m[2].trim(), state: m[3], zip: m[4] };
+}

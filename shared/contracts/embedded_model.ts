@@ -1,0 +1,12 @@
+import { analyseContractText } from "./embedded/analyse.ts";
+import type { AnalysisOutcome, ContractAnalyser, ContractDocument } from "./model.ts";
+
+/** Offline analysis: the document's text (PDF text layer, OCR for images and scans) read by rules. */
+export class EmbeddedContractAnalyser implements ContractAnalyser {
+  readonly name = "embedded-contract-reader";
+  async analyse(doc: ContractDocument): Promise<AnalysisOutcome> {
+    const text = await doc.text();
+    if (!text.trim()) return { ok: false, error: "invalid", detail: "The document has no readable text", model: this.name };
+    return { ok: true, summary: analyseContractText(text), model: this.name };
+  }
+}
