@@ -11,11 +11,7 @@ import { extension } from "../../../shared/stack/extensions/savings.ts";
 import { getOutboxAttachment, listOutbox } from "../../../shared/email/index.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
 import { num, usd } from "../../../shared/report/format.ts";
-
-export const usageByMonth = [
-  ["January", 980], ["February", 870], ["March", 760], ["April", 820], ["May", 1100], ["June", 1450],
-  ["July", 1720], ["August", 1810], ["September", 1500], ["October", 1050], ["November", 820], ["December", 940],
-].map(([month, value]) => ({ month, year: 2025, value, unit: "kWh" }));
+import { usageByMonth } from "./fixtures.ts";
 
 const post = (url: string, headers: Record<string, string>, body: unknown) =>
   fetch(url, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
