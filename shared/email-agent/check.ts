@@ -42,7 +42,7 @@ export async function checkInbox(p: Platform, opts: { limit?: number } = {}): Pr
       if (outcome.extractionStarted) result.extractionsStarted++;
     }
   });
-  log("info", "inbox checked", { ...result, messageIds: undefined });
+  log(result.fetched ? "info" : "debug", "inbox checked", { ...result, messageIds: undefined });
   return result;
 }
 

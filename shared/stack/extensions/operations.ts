@@ -1,3 +1,56 @@
+// Operations on the local stack: the queue handlers of contract analysis and the email agent, the
+// embedded inbox's SMTP listener, the scheduled inbox check, and demo scheduling data.
 import type { StackExtension } from "../extension.ts";
+import type { Platform } from "../../platform.ts";
+import { env, envInt } from "../../config.ts";
+import { errorText, log } from "../../log.ts";
+import { CONTRACT_QUEUE } from "../../contracts/analyses.ts";
+import { runContractJob } from "../../contracts/jobs.ts";
+import { CHECK_INBOX_QUEUE, runCheckInboxJob, runTrackJob, scheduleInboxCheck, TRACK_QUEUE } from "../../email-agent/jobs.ts";
+import { startSmtpListener } from "../../inbox/smtp_listener.ts";
 
-export const extension: StackExtension = { name: "operations" };
+async function start(p: Platform): Promise<() => Promise<void>> {
+  const stops: (() => Promise<void>)[] = [];
+  const smtpPort = envInt("INBOX_SMTP_PORT", 2525);
+  if (env("INBOX_PROVIDER", "embedded") === "embedded" && smtpPort > 0) {
+    const host = env("INBOX_SMTP_HOST", "127.0.0.1");
+    try {
+      const smtp = await startSmtpListener(p.sql, { port: smtpPort, host, maxBytes: envInt("INBOX_MAX_MESSAGE_BYTES", 25 * 1024 * 1024) });
+      log("info", "embedded inbox listening", { smtp: `${host}:${smtp.port}`, hint: `swaks --server ${host}:${smtp.port} --to bills+demo-solar@inbox.local --attach @bill.pdf` });
+      stops.push(smtp.close);
+    } catch (e) {
+      log("error", "embedded inbox SMTP listener not started", { port: smtpPort, error: errorText(e) });
+    }
+  }
+  const every = envInt("INBOX_CHECK_INTERVAL_SECONDS", 60);
+  if (every > 0) {
+    const tick = () => scheduleInboxCheck(p, every).catch((e) => log("warn", "inbox check not scheduled", { error: errorText(e) }));
+    const timer = setInterval(tick, every * 1000);
+    stops.push(() => Promise.resolve(clearInterval(timer)));
+  }
+  return async () => {
+    for (const s of stops) await s();
+  };
+}
+
+async function seed(p: Platform, demo: { orgId: string }): Promise<void> {
+  await p.sql`insert into public.scheduling_settings (organization_id) values (${demo.orgId}) on conflict do nothing`;
+  await p.sql`insert into public.contract_approval_rules (organization_id) values (${demo.orgId}) on conflict do nothing`;
+  const [existing] = await p.sql`select 1 from public.technicians where organization_id = ${demo.orgId} limit 1`;
+  if (existing) return;
+  // The notifications area's demo technician (a login, so bookings email them) and a crew without one.
+  const [tech] = await p.sql`select id, full_name, email from public.users where organization_id = ${demo.orgId} and role = 'technician' order by created_at limit 1`;
+  if (tech) await p.sql`insert into public.technicians (organization_id, user_id, name, email) values (${demo.orgId}, ${tech.id}, ${tech.full_name || "Technician"}, ${tech.email})`;
+  await p.sql`insert into public.technicians (organization_id, name) values (${demo.orgId}, 'Install Crew B')`;
+}
+
+export const extension: StackExtension = {
+  name: "operations",
+  jobs: (p) => ({
+    [CONTRACT_QUEUE]: (job) => runContractJob(p, job),
+    [CHECK_INBOX_QUEUE]: (job) => runCheckInboxJob(p, job),
+    [TRACK_QUEUE]: (job) => runTrackJob(p, job),
+  }),
+  start,
+  seed,
+};
