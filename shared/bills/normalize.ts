@@ -9,7 +9,7 @@ const moneyOf = (v: string) => {
   const t = s(v);
   if (!t) return "";
   if (/^-?\d+(\.\d+)?$/.test(t)) return t;
-  return parseAmount(/\.\d{2}\b/.test(t) ? t : `${t}.00`);
+  return parseAmount(/\.\d{2}\b/.test(t) ? t : t.replace(/(\d)(?![\d,.])/, "$1.00"));
 };
 
 function address(a: Address): Address {

@@ -58,6 +58,17 @@ export function addressBlocks(lines: string[], isNoise: (s: string) => boolean):
           street = upCells(j).find(isStreet);
         }
       }
+      if (!street && !unit && c === cs.length - 1 && cs.length > 1) {
+        // right-hand column of a two-column summary: lines of the left column sit in between, so look a
+        // few lines up for a line that ends with the street
+        for (let k = i - 2; k >= Math.max(0, i - 3) && !street; k--) {
+          const last = upCells(k).at(-1);
+          if (last && isStreet(last)) {
+            street = last;
+            j = k;
+          }
+        }
+      }
       if (!street) continue;
       const { line1, line2 } = splitStreet(street);
       const nameCell = upCells(j - 1).find((x) => /[A-Za-z]{2}/.test(x) && !isStreet(x) && !/[:$]/.test(x)) ?? "";

@@ -30,6 +30,10 @@ export function findLabeled(lines: string[], labels: RegExp[], accept: (v: strin
         for (let j = i + 1; j < Math.min(to, i + 1 + (opts.below ?? 2)); j++) {
           const below = cells(lines[j]);
           if (below.length === headerCells && headerCells > 1 && accept(below[c])) return { value: below[c], line: j };
+          // a value row with extra cells on the left (a logo or a name beside it): align from the right
+          if (below.length > headerCells && headerCells > 1 && accept(below[c + below.length - headerCells])) {
+            return { value: below[c + below.length - headerCells], line: j };
+          }
           if (headerCells === 1 && below.length && accept(below[0])) return { value: below[0], line: j };
         }
       }

@@ -26,6 +26,8 @@ export function cleanLines(lines: string[]): string[] {
       .join("")
       .replace(/\b([A-Z])\s(?=[a-z]{2,})/g, "$1")
       .replace(/\bk\s?W\s?h\b/g, "kWh")
+      // OCR glues words: "toFeb 7, 2024"
+      .replace(/([a-z])(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?=[a-z]*\.?\s*\d)/g, "$1 $2")
       .replace(/\s{3,}/g, "   ")
       .replace(/^\s+|\s+$/g, "")
   );

@@ -39,7 +39,7 @@ export function parseBill(rawLines: string[]): BillItem {
   const period = billingPeriod(lines);
   bi.billingPeriodStart = period[0] ?? "";
   bi.billingPeriodEnd = period[1] ?? "";
-  bi.amountDue = amount(lines, [/\btotal amount (?:you owe|due)\b/i, /\btotal (?:amount|balance) due\b/i, /\bamount due\b/i, /\btotal due\b/i, /\bplease pay\b/i, /\bbalance due\b/i, /\bcredit balance\b/i, /\bnew balance\b/i, /\btotal amount you owe\b/i]);
+  bi.amountDue = amount(lines.map((l) => (/\b(previous|prior|last bill|last statement)\b/i.test(l) ? "" : l)), [/\bcredit balance\b/i, /\btotal amount (?:you owe|due)\b/i, /\btotal (?:amount|balance) due\b/i, /\bamount due\b/i, /\btotal due\b/i, /\bplease pay\b/i, /\bbalance due\b/i, /\bnew balance\b/i]);
   bi.pastDue = amount(lines, [/\bpast due(?: amount| balance)?\b/i, /\bbalance before new charges\b/i, /\boutstanding balance\b/i, /\bbalance forward\b/i, /\bunpaid balance\b/i, /\bprevious balance remaining\b/i, /\bremaining balance\b/i]);
 
   const blocks = addressBlocks(lines, isNoise).filter((b) => !isUtilityName(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name));
@@ -112,16 +112,17 @@ function serviceAddress(lines: string[]): Address | undefined {
   for (let i = 0; i < lines.length; i++) {
     const cs = cells(lines[i]);
     for (let c = 0; c < cs.length; c++) {
-      const m = cs[c].match(/\b(?:service (?:address|location)|premises?(?: address)?|service at|location of service)\b\s*:?\s*/i);
+      const m = cs[c].match(/\b(?:service (?:address|location|for|delivered to)|premises?(?: address)?|service at|location of service)\b\s*:?\s*/i);
       if (!m || m.index === undefined) continue;
       const after = cs[c].slice(m.index + m[0].length).trim() || (cs[c + 1] ?? "");
       const inline = parseInlineAddress(after);
       if (inline) return inline;
       // Street after the label (same line or the next), then city/state/zip on a following line.
-      const streetCandidates = [after, ...cells(lines[i + 1] ?? "")].filter((s) => isStreet(s));
-      const street = streetCandidates[0];
-      if (!street) continue;
-      const startJ = after && isStreet(after) ? i + 1 : i + 2;
+      let streetLine = isStreet(after) ? i : -1;
+      for (let k = i + 1; streetLine < 0 && k <= Math.min(lines.length - 1, i + 3); k++) if (cells(lines[k]).some(isStreet)) streetLine = k;
+      if (streetLine < 0) continue;
+      const street = streetLine === i ? after : cells(lines[streetLine]).find(isStreet)!;
+      const startJ = streetLine + 1;
       for (let j = startJ; j <= Math.min(lines.length - 1, startJ + 2); j++) {
         const joined = cells(lines[j]);
         for (const cell of joined) {
@@ -181,7 +182,7 @@ function meters(lines: string[], start: string, end: string): Meter[] {
     if (out.some((o) => o.meterNumber === m[1])) continue;
     const rest = line.slice(m.index + m[0].length);
     const ds = allDates(rest);
-    let usage = rest.match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1];
+    let usage = rest.match(/^\W*kwh (?:used|usage)\s*:?\s*(\d{1,3}(?:,\d{3})+|\d+)\b/i)?.[1] ?? rest.match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1];
     if (!usage) {
       // the meter's usage on one of the next lines: "Usage  512 kWh", "Total kWh used 512"
       for (let j = i + 1; j <= Math.min(lines.length - 1, i + 4) && !usage; j++) {
@@ -197,6 +198,7 @@ function meters(lines: string[], start: string, end: string): Meter[] {
       servicePeriodEnd: ds.length >= 2 ? ds[1] : end,
     });
   }
+  if (!out.length) out.push(...meterTable(lines, start, end));
   if (out.length === 1 && !out[0].usageKwh) out[0].usageKwh = totalUsage(lines);
   if (!out.length) {
     const total = totalUsage(lines);
@@ -220,4 +222,19 @@ function totalUsage(lines: string[]): string {
     if (m) return String(parseNumber(m[1]));
   }
   return "";
+}
+
+/** A meter table: a "METER NUMBER" header cell, then rows starting with the meter id (dates, readings, kWh). */
+function meterTable(lines: string[], start: string, end: string): Meter[] {
+  const out: Meter[] = [];
+  const header = lines.findIndex((l) => cells(l).some((c) => /^meter (?:number|no\.?|#|id)$/i.test(c)));
+  if (header < 0) return out;
+  for (let i = header + 1; i < Math.min(lines.length, header + 8); i++) {
+    const cs = cells(lines[i]);
+    if (!cs.length || !/^[A-Z]{0,3}\d[A-Z0-9-]{4,}$/.test(cs[0])) break;
+    const ds = allDates(lines[i]);
+    const usage = lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? cs.filter((c) => /^[\d,]+$/.test(c)).pop();
+    out.push({ meterNumber: cs[0], usageKwh: usage ? String(parseNumber(usage)) : "", servicePeriodStart: ds.length >= 2 ? ds[0] : start, servicePeriodEnd: ds.length >= 2 ? ds[1] : end });
+  }
+  return out;
 }

@@ -4,7 +4,7 @@ import { allDates, cells, MONTH_WORD, monthNumber, parseNumber } from "./values.
 export interface MonthValue { year: number; month: number; value: number }
 
 const MONTH_YEAR_VALUE = new RegExp(`\\b(${MONTH_WORD})[\\s.,'-]*('?\\d{2}|\\d{4})\\b(?![/.-]\\d)(?:\\s*[-:]?\\s*)(?:\\|\\s*)?(\\d{1,3}(?:,\\d{3})+|\\d+)(?!\\.\\d|\\d|,\\s?\\d{4}|\\s*(?:days?)\\b)`, "gi");
-const NUMERIC_MONTH_VALUE = /\b(\d{1,2})\/(\d{4})\s+(\d{1,3}(?:,\d{3})+|\d+)(?![.\d/])/g;
+const NUMERIC_MONTH_VALUE = /(?<![\d/])(\d{1,2})\/(\d{4})\s+(\d{1,3}(?:,\d{3})+|\d+)(?![.\d/])/g;
 
 const toYear = (y: string) => {
   const d = y.replace("'", "");
@@ -19,6 +19,8 @@ function monthRows(lines: string[]): MonthValue[] {
     for (const m of line.matchAll(MONTH_YEAR_VALUE)) {
       const month = monthNumber(m[1]);
       const value = Number(m[3].replace(/,/g, ""));
+      // "Oct 30 2024" is a date, not October '30 with 2024 kWh
+      if (/^\d{2}$/.test(m[2]) && /^(19|20)\d{2}$/.test(m[3])) continue;
       if (month && value < 1e7) out.push({ year: toYear(m[2]), month, value });
     }
     for (const m of line.matchAll(NUMERIC_MONTH_VALUE)) {
@@ -78,7 +80,7 @@ function datedRows(lines: string[]): MonthValue[] {
     if (dates.length < 1) continue;
     const lastDate = [...fixed.matchAll(/\d{1,2}\/\d{1,2}\/\d{2,4}/g)].pop();
     if (!lastDate || lastDate.index === undefined) continue;
-    const after = cells(fixed.slice(lastDate.index + lastDate[0].length));
+    const after = fixed.slice(lastDate.index + lastDate[0].length).trim().split(/\s+/);
     const nums = after.map((c) => (/^[\d,]+(\.\d+)?$/.test(c) ? Number(c.replace(/,/g, "")) : NaN));
     if (nums.length < 2 || !(nums[0] >= 20 && nums[0] <= 70 && Number.isInteger(nums[0])) || !Number.isInteger(nums[1])) continue;
     const end = dates[dates.length - 1];

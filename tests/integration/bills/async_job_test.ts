@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { testPlatform } from "../../support/db.ts";
+import { tokensFor } from "../../support/auth.ts";
+import { serveApp } from "../../support/http.ts";
+import { createApp } from "../../../supabase/functions/utility-bill-service/app.ts";
+import { upsertSubscription } from "../../../shared/bills/subscription.ts";
+import { billExtractionStatus, startBillExtraction } from "../../../shared/bills/jobs.ts";
+import { objectStore } from "../../../shared/storage/index.ts";
+import { runReadyJobs } from "../../../shared/queue/queue.ts";
+import { extension } from "../../../shared/stack/extensions/bills.ts";
+import { createPlatform } from "../../../shared/platform.ts";
+
+const fixture = (name: string) => Deno.readFile(new URL(`../../fixtures/bills/${name}`, import.meta.url));
+
+Deno.test("async extraction: 202, milestones, queued job survives a restart, COMPLETED with the envelope, 404 unknown", async () => {
+  const p = await testPlatform();
+  const s = serveApp(createApp(p).fetch);
+  try {
+    const id = await tokensFor(p);
+    const other = await tokensFor(p);
+    await upsertSubscription(p.sql, id.orgId);
+    await objectStore(p).put("bills", `${id.orgId}/inbox/bill.pdf`, await fixture("synthetic/xcel-01.pdf"), "application/pdf");
+    const tx = crypto.randomUUID();
+    const post = (path: string, body: unknown, headers = id.headers) =>
+      fetch(`${s.url}/utility-bill-service/${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+    let r = await post("process-utility-bill", { objectPath: `bills/${id.orgId}/inbox/bill.pdf`, transactionId: tx, transactionGroupId: crypto.randomUUID() });
+    assert.equal(r.status, 202);
+    assert.deepEqual(await r.json(), { transactionId: tx, status: "IN_PROGRESS", percentage: "0%", message: "initiated" });
+    r = await post("poll-utility-bill-status", { transactionId: tx });
+    assert.deepEqual(await r.json(), { status: "IN_PROGRESS", percentage: "0%", message: "initiated", transactionId: tx });
+
+    // another organisation cannot see it; an unknown id is 404
+    r = await post("poll-utility-bill-status", { transactionId: tx }, other.headers);
+    assert.equal(r.status, 404);
+    await r.body?.cancel();
+    r = await post("poll-utility-bill-status", { transactionId: crypto.randomUUID() });
+    assert.equal(r.status, 404);
+    assert.equal((await r.json()).error.code, "not_found");
+
+    // "restart": a new platform on the same database runs the job that was queued before
+    const restarted = createPlatform(p.sql, p.config);
+    const ran = await runReadyJobs(restarted.sql, extension.jobs!(restarted));
+    assert.equal(ran, 1);
+    r = await post("poll-utility-bill-status", { transactionId: tx });
+    const done = await r.json();
+    assert.equal(done.status, "COMPLETED");
+    assert.equal(done.percentage, "100%");
+    assert.equal(done.result.transactionId, tx);
+    assert.equal(done.result.data.items[0].billingInformation.utilityProviderName, "Xcel Energy");
+    assert.equal((await billExtractionStatus(p, id.orgId, tx))?.status, "COMPLETED");
+  } finally {
+    await s.close();
+    await p.close();
+  }
+});
+
+Deno.test("async extraction of a file that is not a bill ends FAILED at 100% with the error; a missing object too", async () => {
+  const p = await testPlatform();
+  try {
+    const id = await tokensFor(p);
+    await upsertSubscription(p.sql, id.orgId);
+    await objectStore(p).put("bills", "x/notes.pdf", new TextEncoder().encode("just some notes"), "application/pdf");
+    const a = await startBillExtraction(p, { orgId: id.orgId, objectPath: "bills/x/notes.pdf", transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() });
+    const b = await startBillExtraction(p, { orgId: id.orgId, objectPath: "bills/x/missing.pdf", transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() });
+    await runReadyJobs(p.sql, extension.jobs!(p));
+    const sa = await billExtractionStatus(p, id.orgId, a);
+    assert.deepEqual([sa?.status, sa?.percentage, sa?.error?.code], ["FAILED", "100%", "invalid_file_type"]);
+    const sb = await billExtractionStatus(p, id.orgId, b);
+    assert.deepEqual([sb?.status, sb?.error?.code], ["FAILED", "not_found"]);
+    const [job] = await p.sql`select count(*)::int as n from queue.jobs where status = 'done'`;
+    assert.equal(job.n, 2, "bill errors are not retried");
+    // subscription ended: refused before any work
+    await upsertSubscription(p.sql, id.orgId, { startsOn: "2020-01-01", endsOn: "2020-12-31" });
+    await assert.rejects(startBillExtraction(p, { orgId: id.orgId, objectPath: "bills/x/notes.pdf", transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() }), /Subscription inactive/);
+  } finally {
+    await p.close();
+  }
+});

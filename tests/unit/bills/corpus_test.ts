@@ -1,0 +1,46 @@
+// The embedded engine on the fixed corpus: the accuracy targets hold on the text PDFs, one scanned image
+// is read through OCR, and the real bills stay above 90% (all truths are fixed files, never computed here).
+import assert from "node:assert/strict";
+import { EmbeddedBillModel } from "../../../shared/bills/embedded_model.ts";
+import { closeOcr } from "../../../shared/documents/ocr.ts";
+import { realCases, runCase, syntheticCases } from "../../../scripts/bills/accuracy.ts";
+
+const dir = new URL("../../fixtures/bills/", import.meta.url).pathname;
+const model = new EmbeddedBillModel();
+
+Deno.test("synthetic text PDFs of all 8 layouts: >= 97% of fields exactly right", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) => c.kind === "pdf");
+  assert.ok(cases.length >= 40 && new Set(cases.map((c) => c.id.split("-")[0])).size === 8);
+  let right = 0, total = 0;
+  for (const c of cases) {
+    const r = await runCase(model, c);
+    right += r.right;
+    total += r.total;
+  }
+  assert.ok(right / total >= 0.97, `accuracy ${(100 * right / total).toFixed(2)}%`);
+});
+
+Deno.test("a scanned-looking image is read through offline OCR", async () => {
+  try {
+    const c = (await syntheticCases(`${dir}synthetic`)).find((x) => x.id === "pge-08")!;
+    assert.equal(c.kind, "image");
+    const r = await runCase(model, c);
+    const wrong = new Set(r.wrong.map((w) => w.field));
+    for (const f of ["customerName", "accountNumber", "amountDue", "supplyRatePerKwh", "invoiceDate", "meters[0].usageKwh"]) assert.ok(!wrong.has(f), `${f}: ${JSON.stringify(r.wrong)}`);
+    assert.ok(r.right / r.total >= 0.85, `image accuracy ${r.right}/${r.total}`);
+  } finally {
+    await closeOcr();
+  }
+});
+
+Deno.test("real bills (text layer): >= 90% of fields exactly right", async () => {
+  const cases = (await realCases(`${dir}real`)).filter((c) => !c.id.startsWith("bge_Powercon"));
+  let right = 0, total = 0;
+  for (const c of cases) {
+    const r = await runCase(model, c);
+    right += r.right;
+    total += r.total;
+  }
+  assert.ok(right / total >= 0.9, `accuracy ${(100 * right / total).toFixed(2)}%`);
+  await closeOcr();
+});
