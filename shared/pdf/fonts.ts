@@ -8,14 +8,17 @@ type Face = keyof typeof FILES;
 const bytes = new Map<Face, Uint8Array>();
 
 // Parsing a 700 KB font costs tens of ms; the parsed font is reused by every document (each document still
-// gets its own subset), so fontkit.create is cached per font file.
+// gets its own subset), so fontkit.create is cached per font file. One catch: subsetting creates component
+// glyphs (the "E" inside "É") without code points in the font's glyph cache, and a later document reusing
+// that glyph would leave the character out of its ToUnicode map (text not extractable). A cached glyph
+// without code points is therefore rebuilt when it is asked for with its characters.
 const parsed = new Map<Uint8Array, unknown>();
 const cachingFontkit = {
   ...fontkit,
   create(data: Uint8Array, postscriptName?: string) {
     if (postscriptName) return fontkit.create(data, postscriptName);
     let f = parsed.get(data);
-    if (!f) parsed.set(data, f = fontkit.create(data));
+    if (!f) parsed.set(data, f = withCodePointSafeGlyphs(fontkit.create(data)));
     return f;
   },
 } as typeof fontkit;
@@ -27,6 +30,17 @@ function fontBytes(face: Face): Uint8Array {
     bytes.set(face, b);
   }
   return b;
+}
+
+type GlyphCache = { _glyphs: Record<number, { codePoints: number[] } | undefined>; getGlyph(id: number, chars?: number[]): unknown };
+function withCodePointSafeGlyphs<T>(font: T): T {
+  const f = font as unknown as GlyphCache;
+  const original = f.getGlyph.bind(f);
+  f.getGlyph = (id: number, chars: number[] = []) => {
+    if (chars.length && f._glyphs[id] && !f._glyphs[id]!.codePoints?.length) delete f._glyphs[id];
+    return original(id, chars);
+  };
+  return font;
 }
 
 export class FontSet {

@@ -17,7 +17,7 @@ hb.registerHelper("number", (x: unknown) => num(Number(x)));
 hb.registerHelper("rate", (x: unknown) => cents(Number(x)));
 hb.registerHelper("date", (x: unknown) => new Date(String(x)).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }));
 
-const compiled = new Map<string, HandlebarsTemplateDelegate>();
+const compiled = new Map<string, { run: HandlebarsTemplateDelegate; src: string }>();
 
 export async function listTemplates(): Promise<string[]> {
   const names: string[] = [];
@@ -25,7 +25,7 @@ export async function listTemplates(): Promise<string[]> {
   return names.sort();
 }
 
-async function load(name: string): Promise<HandlebarsTemplateDelegate> {
+async function load(name: string): Promise<{ run: HandlebarsTemplateDelegate; src: string }> {
   if (!NAME.test(name)) throw new TemplateNotFoundError(`No PDF template named "${name}"`);
   let t = compiled.get(name);
   if (t) return t;
@@ -35,7 +35,7 @@ async function load(name: string): Promise<HandlebarsTemplateDelegate> {
   } catch {
     throw new TemplateNotFoundError(`No PDF template named "${name}" (available: ${(await listTemplates()).join(", ")})`);
   }
-  t = hb.compile(src, { strict: true });
+  t = { run: hb.compile(src, { strict: true }), src };
   compiled.set(name, t);
   return t;
 }
@@ -44,10 +44,14 @@ async function load(name: string): Promise<HandlebarsTemplateDelegate> {
 export async function renderTemplateHtml(name: string, data: Record<string, unknown>): Promise<string> {
   const t = await load(name);
   try {
-    return t(data);
+    return t.run(data);
   } catch (e) {
     const m = (e as Error).message.match(/^"([^"]+)" not defined in .* - (\d+):(\d+)/);
-    if (m) throw new TemplateDataError(`Template "${name}" needs the variable "${m[1]}" (line ${m[2]}, column ${m[3]})`);
+    if (m) {
+      // Handlebars names only the last segment ("name"); the source at that position has the full path.
+      const path = t.src.split("\n")[Number(m[2]) - 1]?.slice(Number(m[3])).match(/^[\w.]+/)?.[0] ?? m[1];
+      throw new TemplateDataError(`Template "${name}" needs the variable "${path}" (line ${m[2]}, column ${m[3]})`);
+    }
     throw new TemplateDataError(`Template "${name}" could not be rendered with this data: ${(e as Error).message.split("\n")[0]}`);
   }
 }
