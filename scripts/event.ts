@@ -83,7 +83,7 @@ async function publishCommand(p: Platform, type: string | undefined) {
   while (Date.now() < deadline) {
     const rows = await p.sql`select l.status, l.recipient_email, l.error_message, l.provider_email_id, l.created_at, m.created_at as mailed_at
       from public.notification_log l left join mail.outbox m on m.id = l.provider_email_id
-      where l.idempotency_key = ${published.messageId} or l.idempotency_key like ${published.messageId + ":%"}`;
+      where l.idempotency_key = ${published.messageId} or (l.idempotency_key >= ${published.messageId + ":"} and l.idempotency_key < ${published.messageId + ";"})`;
     if (rows.length) {
       const ms = Math.round(performance.now() - started);
       for (const r of rows) {

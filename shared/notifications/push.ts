@@ -14,7 +14,7 @@ import { decodePush, UndecodablePush } from "./decode.ts";
 import { PermanentPushError } from "./errors.ts";
 import { handlers, type Recipient } from "./handlers.ts";
 import { insertLogRow, loggedKeys, NO_RECIPIENT, recipientKey } from "./log_rows.ts";
-import { optedOut } from "./preferences.ts";
+import { resolveRecipients } from "./preferences.ts";
 import { MissingTemplateError, templates } from "./templates.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.ts";
 
@@ -36,10 +36,8 @@ export async function handlePush(p: Platform, body: unknown): Promise<PushResult
     if (!(e instanceof UndecodablePush)) throw e;
     return await recordMessageFailure(p, e);
   }
-  const done = await loggedKeys(p.sql, messageId);
-  if (done.has(messageId)) return { status: "duplicate" };
   try {
-    return await deliver(p, messageId, envelope, done);
+    return await deliver(p, messageId, envelope);
   } catch (e) {
     if (!(e instanceof PermanentPushError) && !(e instanceof MissingTemplateError)) throw e;
     return await recordMessageFailure(p, new UndecodablePush(
@@ -63,22 +61,22 @@ async function recordMessageFailure(p: Platform, e: UndecodablePush): Promise<Pu
   return fresh ? { status: "failed", reason: e.message } : { status: "duplicate" };
 }
 
-async function deliver(p: Platform, messageId: string, envelope: EventEnvelope, done: Set<string>): Promise<PushResult> {
+async function deliver(p: Platform, messageId: string, envelope: EventEnvelope): Promise<PushResult> {
   const handler = handlers[envelope.event_type];
   if (!handler) throw new PermanentPushError(`no handler for event type ${envelope.event_type}`);
   const tpl = templates(p);
   if (!tpl.has(envelope.event_type)) tpl.render(envelope.event_type, {}); // throws MissingTemplateError
   const cfg = notificationConfig(p);
-  const prepared = await handler(p.sql, envelope, cfg);
-  const pending = prepared.recipientIds.filter((id) => !done.has(recipientKey(messageId, id)));
+  // Rule 4 (dedup) and the handler's data fetch run side by side; the dedup result decides first.
+  const [done, prepared] = await Promise.allSettled([loggedKeys(p.sql, messageId), handler(p.sql, envelope, cfg)]);
+  if (done.status === "rejected") throw done.reason;
+  if (done.value.has(messageId)) return { status: "duplicate" };
+  if (prepared.status === "rejected") throw prepared.reason;
+  const pending = prepared.value.recipientIds.filter((id) => !done.value.has(recipientKey(messageId, id)));
   if (!pending.length) return { status: "duplicate" };
 
-  const users = await p.sql`select id, email, full_name from public.users where id = any(${pending}::uuid[])`;
-  const known = new Map(users.map((u) => [u.id as string, { userId: u.id as string, email: u.email as string, name: (u.full_name as string) || (u.email as string) }]));
-  const auth = isAuthEvent(envelope.event_type);
-  const skipped = auth ? new Set<string>() : await optedOut(p.sql, pending, envelope.event_type);
-
-  const settled = await Promise.allSettled(pending.map((id) => deliverOne(p, messageId, envelope, id, known.get(id), skipped.has(id), prepared.context)));
+  const known = await resolveRecipients(p.sql, pending, envelope.event_type);
+  const settled = await Promise.allSettled(pending.map((id) => deliverOne(p, messageId, envelope, id, known.get(id), prepared.value.context)));
   const transient = settled.find((s) => s.status === "rejected");
   if (transient) throw (transient as PromiseRejectedResult).reason;
   const results = settled.map((s) => (s as PromiseFulfilledResult<RecipientOutcome>).value);
@@ -94,8 +92,7 @@ async function deliverOne(
   messageId: string,
   envelope: EventEnvelope,
   userId: string,
-  recipient: Recipient | undefined,
-  optedOutOfType: boolean,
+  recipient: (Recipient & { optedOut: boolean }) | undefined,
   context: (r: Recipient) => Record<string, unknown>,
 ): Promise<RecipientOutcome> {
   const key = recipientKey(messageId, userId);
@@ -105,7 +102,8 @@ async function deliverOne(
     return fresh ? { user_id: userId, status, reason: extra.error } : { user_id: userId, status: "duplicate" as const };
   };
   if (!recipient) return await outcome("failed", { error: `unknown recipient ${userId}` });
-  if (optedOutOfType) return await outcome("skipped", { email: recipient.email, error: null as never });
+  // Opt-outs never apply to auth emails (SPEC: Authentication 7).
+  if (recipient.optedOut && !isAuthEvent(envelope.event_type)) return await outcome("skipped", { email: recipient.email });
 
   const cfg = notificationConfig(p);
   const ctx: Record<string, unknown> = { ...context(recipient), event_label: envelope.event_type };

@@ -25,10 +25,24 @@ function keyResolver(p: Platform): JWTVerifyGetKey {
   });
 }
 
+// The bus reuses one token for many pushes (Pub/Sub: about an hour): a token string verified once is
+// remembered until it expires, so its signature is not checked again on every push.
+const MAX_REMEMBERED = 1000;
+
+function verified(p: Platform): Map<string, { email: string; exp: number }> {
+  return provide(p, "notifications.verifiedPushTokens", () => new Map());
+}
+
 /** Returns the push identity (email) of a verified token, or throws PushAuthError. */
 export async function verifyPushToken(p: Platform, authorization: string | undefined): Promise<string> {
   if (!authorization || !authorization.startsWith("Bearer ")) throw new PushAuthError("missing bearer token");
   const token = authorization.slice(7).trim();
+  const seen = verified(p).get(token);
+  if (seen && seen.exp > Date.now()) return seen.email;
+  return await verifyFresh(p, token);
+}
+
+async function verifyFresh(p: Platform, token: string): Promise<string> {
   const cfg = notificationConfig(p).push;
   let payload;
   try {
@@ -48,5 +62,8 @@ export async function verifyPushToken(p: Platform, authorization: string | undef
   if (cfg.allowedEmails.length && !cfg.allowedEmails.includes(email)) {
     throw new PushAuthError(`push identity ${email || "(none)"} is not allowed`);
   }
+  const cache = verified(p);
+  if (cache.size >= MAX_REMEMBERED) cache.clear();
+  if (typeof payload.exp === "number") cache.set(token, { email, exp: payload.exp * 1000 });
   return email;
 }

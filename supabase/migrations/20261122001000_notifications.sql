@@ -5,7 +5,8 @@ create table public.notification_log (
   id uuid primary key default gen_random_uuid(),
   -- The push message id; with several recipients per message it is "<messageId>:<recipient uuid>"
   -- (one row per recipient attempt), and a message-level failure uses the bare message id.
-  idempotency_key text not null,
+  -- Byte-order collation: the unique index then also serves prefix searches (every row of one message).
+  idempotency_key text collate "C" not null,
   event_type text not null,
   event_id text not null,
   recipient_user_id uuid not null,
@@ -20,9 +21,6 @@ create table public.notification_log (
   created_at timestamptz not null default now(),
   constraint notification_log_idempotency_key_key unique (idempotency_key)
 );
--- The unique constraint's index serves idempotency lookups; this one serves "every row of one push
--- message" (prefix search on <messageId>:...).
-create index notification_log_idempotency_prefix_idx on public.notification_log (idempotency_key text_pattern_ops);
 create index notification_log_provider_email_id_idx on public.notification_log (provider_email_id)
   where provider_email_id is not null;
 create index notification_log_recipient_idx on public.notification_log (recipient_user_id, created_at desc);
