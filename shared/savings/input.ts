@@ -7,6 +7,8 @@ export const usageEntry = z.object({
   value: z.coerce.number().min(0).max(1_000_000),
   unit: z.string().max(10).optional(),
   extrapolated: z.boolean().optional(),
+  /** The bill extraction's name for an extrapolated month. */
+  estimated: z.boolean().optional(),
 });
 
 export const addressParts = z.object({

@@ -8,6 +8,8 @@ export interface UsageInput {
   unit?: string;
   /** Already extrapolated upstream (the bill extraction fills missing months too). */
   extrapolated?: boolean;
+  /** Same meaning, as the bill extraction's usageByMonth names it. */
+  estimated?: boolean;
 }
 
 export interface MonthUsage {
@@ -49,7 +51,7 @@ export function normaliseUsage(input: UsageInput[]): MonthUsage[] {
     const e = sums.get(m) ?? { kwh: 0, n: 0, extrapolated: true };
     e.kwh += u.value;
     e.n++;
-    e.extrapolated &&= Boolean(u.extrapolated);
+    e.extrapolated &&= Boolean(u.extrapolated || u.estimated);
     sums.set(m, e);
   }
   // Several years of one month (24-month histories) are averaged.
