@@ -52,12 +52,17 @@ export function createApp(p: Platform) {
 
   app.openapi(createRoute({
     method: "post", path: "/upload", summary: "The widget's bill upload: extraction plus what the widget needs next", security: [{ bearer: [] }],
-    request: { body: multipart({ transactionGroupId: uuid.optional() }) },
+    request: { body: multipart({ transactionId: z.string().optional().openapi({ description: "uuid; made by the service when absent" }), transactionGroupId: z.string().optional().openapi({ description: "uuid; made by the service when absent" }) }) },
     responses: { 200: { description: "Extraction envelope with a usage summary", content: { "application/json": { schema: z.any() } } }, ...errors },
   }), async (c) => {
     const form = await readForm(c);
-    const transactionId = crypto.randomUUID();
-    const transactionGroupId = optionalText(form, "transactionGroupId") ? requiredUuid(form, "transactionGroupId") : crypto.randomUUID();
+    // The widget may name its own ids (uuids); anything else is replaced, never refused.
+    const given = (name: string) => {
+      const v = optionalText(form, name);
+      return v && uuid.safeParse(v).success ? v : undefined;
+    };
+    const transactionId = given("transactionId") ?? crypto.randomUUID();
+    const transactionGroupId = given("transactionGroupId") ?? crypto.randomUUID();
     const envelope = await processBill(p, { auth: c.get("auth"), files: await filesOf(form), transactionId, transactionGroupId, mode: "upload" });
     return c.json(uploadResponse(envelope), 200);
   });

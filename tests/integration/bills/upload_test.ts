@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { testPlatform } from "../../support/db.ts";
+import { tokensFor } from "../../support/auth.ts";
+import { serveApp } from "../../support/http.ts";
+import { createApp } from "../../../supabase/functions/utility-bill-service/app.ts";
+import { upsertSubscription } from "../../../shared/bills/subscription.ts";
+import { closeOcr } from "../../../shared/documents/ocr.ts";
+
+const fixture = (name: string) => Deno.readFile(new URL(`../../fixtures/bills/synthetic/${name}`, import.meta.url));
+
+Deno.test("widget upload: two page images are one document; the answer carries the ids and a 12-month summary", async () => {
+  const p = await testPlatform();
+  const s = serveApp(createApp(p).fetch);
+  try {
+    const widget = await tokensFor(p, { role: "widget" });
+    await upsertSubscription(p.sql, widget.orgId);
+    const form = new FormData();
+    // ComEd bill scanned as two JPEG pages: details on page 2, stub on page 2, summary on page 1
+    form.append("files", new File([await fixture("comed-08-p1.jpg") as BlobPart], "page1.jpg", { type: "image/jpeg" }));
+    form.append("files", new File([await fixture("comed-08-p2.jpg") as BlobPart], "page2.jpg", { type: "image/jpeg" }));
+    const lead = crypto.randomUUID();
+    form.append("transactionGroupId", lead);
+    form.append("transactionId", "not-a-uuid");
+    const r = await fetch(`${s.url}/utility-bill-service/upload`, { method: "POST", headers: widget.headers, body: form });
+    const body = await r.json();
+    assert.equal(r.status, 200, JSON.stringify(body));
+    assert.equal(body.transactionGroupId, lead);
+    assert.match(body.transactionId, /^[0-9a-f-]{36}$/);
+    assert.equal(body.data.items.length, 1, "several images = one document");
+    assert.deepEqual(body.fileStatus.map((f: { filename: string }) => f.filename), ["page1.jpg", "page2.jpg"]);
+    const item = body.data.items[0];
+    assert.equal(item.billingInformation.utilityProviderName, "ComEd");
+    assert.ok(item.customerInformation.customerName.length > 3);
+    assert.equal(body.summary.monthlyUsage.length, 12);
+    assert.equal(body.summary.annualKwh, body.summary.monthlyUsage.reduce((a: number, m: { value: number }) => a + m.value, 0));
+    const [row] = await p.sql`select mode, status, array_length(object_paths, 1) as n from public.bill_extractions where transaction_id = ${body.transactionId}`;
+    assert.deepEqual({ ...row }, { mode: "upload", status: "COMPLETED", n: 2 });
+
+    // partner-only routes stay closed to the widget token
+    const denied = await fetch(`${s.url}/utility-bill-service/process-utility-bill`, { method: "POST", headers: { ...widget.headers, "Content-Type": "application/json" }, body: "{}" });
+    assert.equal(denied.status, 403);
+    await denied.body?.cancel();
+  } finally {
+    await closeOcr();
+    await s.close();
+    await p.close();
+  }
+});
