@@ -1,0 +1,35 @@
+begin;
+select plan(16);
+
+select has_table('public', 'state_electricity_rates', 'state rates table');
+select has_table('public', 'state_solar_costs', 'solar cost per watt table');
+select has_table('public', 'state_solar_programs', 'state programmes table');
+select has_table('public', 'savings_reports', 'savings reports table');
+
+-- The seed: every state + DC + the US row, each with a source.
+select is((select count(*)::int from public.state_electricity_rates), 52, '50 states, DC and US have a rate');
+select is((select count(*)::int from public.state_electricity_rates where source is null or source = '' or escalator_source = ''), 0, 'every rate row names its source');
+select is((select rate_usd_per_kwh from public.state_electricity_rates where state = 'CA'), 0.29510::numeric(8,5), 'CA rate from EIA SEDS 2023');
+select is((select usd_per_watt from public.state_solar_costs where state = 'OH'), 2.500::numeric(6,3), 'a state without a figure uses the national median');
+select ok((select national_fallback from public.state_solar_costs where state = 'OH'), 'and says so');
+select is((select usd_per_watt from public.state_solar_costs where state = 'AZ'), 1.990::numeric(6,3), 'AZ has its own 2024 median');
+select ok((select is_generic from public.state_solar_programs where state = 'WY'), 'a state without programme facts is generic');
+select is((select export_credit_ratio from public.state_solar_programs where state = 'CA'), 0.250::numeric(4,3), 'CA net billing export credit ratio');
+select throws_ok($$update public.state_solar_programs set export_credit_ratio = 1.5 where state = 'CA'$$, '23514', null, 'ratios stay within 0..1');
+
+-- Reports are partner-scoped; reference data is readable by the API role but not writable.
+insert into public.organizations (id, name, slug) values
+  ('00000000-0000-0000-0000-00000000a001', 'A Solar', 'a-solar-sv'),
+  ('00000000-0000-0000-0000-00000000b002', 'B Solar', 'b-solar-sv');
+insert into public.savings_reports (id, organization_id, customer_name, email, state, address, input, figures, report, writer) values
+  ('10000000-0000-0000-0000-000000000001', '00000000-0000-0000-0000-00000000a001', 'Ann', 'ann@example.test', 'TX', '{}', '{}', '{}', '{}', 'embedded'),
+  ('20000000-0000-0000-0000-000000000002', '00000000-0000-0000-0000-00000000b002', 'Bob', 'bob@example.test', 'FL', '{}', '{}', '{}', '{}', 'embedded');
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000000aa","org_id":"00000000-0000-0000-0000-00000000a001","role":"authenticated"}', true);
+select is((select array_agg(customer_name)::text from public.savings_reports), '{Ann}', 'partner A sees only its own report');
+select is((select count(*)::int from public.state_electricity_rates), 52, 'the API role reads the reference data');
+update public.state_electricity_rates set rate_usd_per_kwh = 0.01 where state = 'TX';
+select is((select rate_usd_per_kwh from public.state_electricity_rates where state = 'TX'), 0.14460::numeric(8,5), 'the API role cannot edit reference data (no write policy)');
+
+select * from finish();
+rollback;
