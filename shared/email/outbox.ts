@@ -84,26 +84,24 @@ export interface OutboxEmail {
   attachments: { position: number; filename: string; contentType: string; size: number }[];
 }
 
+const SELECT_EMAILS = `
+  select o.*, coalesce((select json_agg(json_build_object('position', a.position, 'filename', a.filename,
+           'contentType', a.content_type, 'size', octet_length(a.content)) order by a.position)
+         from mail.attachments a where a.email_id = o.id), '[]') as attachment_list
+  from mail.outbox o`;
+
 /** The emails in the outbox, newest first; `to` filters on a recipient (case-insensitive). */
 export async function listOutbox(sql: Sql, filter: { to?: string; since?: Date; limit?: number } = {}): Promise<OutboxEmail[]> {
-  const rows = await sql`
-    select o.*, coalesce((select json_agg(json_build_object('position', a.position, 'filename', a.filename,
-             'contentType', a.content_type, 'size', octet_length(a.content)) order by a.position)
-           from mail.attachments a where a.email_id = o.id), '[]') as attachment_list
-    from mail.outbox o
-    where (${filter.to ?? null}::text is null or lower(${filter.to ?? ""}) = any(select lower(t) from unnest(o.to_addresses) t))
-      and (${filter.since ?? null}::timestamptz is null or o.created_at >= ${filter.since ?? null})
+  const rows = await sql.unsafe(`${SELECT_EMAILS}
+    where ($1::text is null or lower($1) = any(select lower(t) from unnest(o.to_addresses) t))
+      and ($2::timestamptz is null or o.created_at >= $2)
     order by o.created_at desc, o.id desc
-    limit ${filter.limit ?? 100}`;
+    limit $3`, [filter.to ?? null, filter.since ?? null, filter.limit ?? 100] as never[]);
   return rows.map(toEmail);
 }
 
 export async function getOutboxEmail(sql: Sql, id: string): Promise<OutboxEmail | null> {
-  const rows = await sql`
-    select o.*, coalesce((select json_agg(json_build_object('position', a.position, 'filename', a.filename,
-             'contentType', a.content_type, 'size', octet_length(a.content)) order by a.position)
-           from mail.attachments a where a.email_id = o.id), '[]') as attachment_list
-    from mail.outbox o where o.id = ${id}`;
+  const rows = await sql.unsafe(`${SELECT_EMAILS} where o.id = $1`, [id]);
   return rows.length ? toEmail(rows[0]) : null;
 }
 

@@ -1,6 +1,6 @@
 // Per-user opt-outs (SPEC: user_notification_preference): a missing row means opted in.
 import type { Sql } from "../db/client.ts";
-import { NOTIFIED_EVENT_TYPES } from "../events/catalogue.ts";
+import { EVENT_TYPES } from "../events/catalogue.ts";
 
 export interface PreferenceRow {
   id: string;
@@ -17,7 +17,7 @@ export async function preferencesOf(sql: Sql, userId: string) {
   return {
     user_id: userId,
     preferences: rows as unknown as PreferenceRow[],
-    effective: Object.fromEntries(NOTIFIED_EVENT_TYPES.map((t) => [t, byType.get(t) ?? true])) as Record<string, boolean>,
+    effective: Object.fromEntries(EVENT_TYPES.map((t) => [t, byType.get(t) ?? true])) as Record<string, boolean>,
   };
 }
 

@@ -4,7 +4,7 @@ import { createServiceApp } from "../../../shared/http/app.ts";
 import { errorBody } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { errorText, log } from "../../../shared/log.ts";
-import { NOTIFIED_EVENT_TYPES } from "../../../shared/events/catalogue.ts";
+import { EVENT_TYPES } from "../../../shared/events/catalogue.ts";
 import { notificationConfig } from "../../../shared/notifications/config.ts";
 import { safeEqual } from "../../../shared/notifications/crypto.ts";
 import { page } from "../../../shared/notifications/pages.ts";
@@ -19,7 +19,7 @@ const ErrorAnswer = z.object({ error: z.object({ code: z.string(), message: z.st
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { "application/json": { schema } }, description });
 const html = (description: string) => ({ content: { "text/html": { schema: z.string() } }, description });
 const UserParam = z.object({ user_id: z.uuid().openapi({ param: { name: "user_id", in: "path" } }) });
-const PreferenceBody = z.object({ event_type: z.enum(NOTIFIED_EVENT_TYPES as [string, ...string[]]), email_enabled: z.boolean() });
+const PreferenceBody = z.object({ event_type: z.enum(EVENT_TYPES), email_enabled: z.boolean() });
 
 /** Private service: not behind the gateway rule; each endpoint has its own auth scheme (SPEC: Authentication 6). */
 export function createApp(p: Platform) {

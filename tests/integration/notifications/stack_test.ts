@@ -43,6 +43,10 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
       from: "reports@example.test", to: ["homeowner@example.test"], subject: "Your solar savings report", html: "<p>Attached</p>", text: "Attached",
       attachments: [{ filename: "savings-report.pdf", contentType: "application/pdf", content: pdf }],
     }, { idempotencyKey: "report-1" });
+    const { listOutbox } = await import("../../../shared/email/outbox.ts");
+    const forHomeowner = await listOutbox(h.p.sql, { to: "HOMEOWNER@example.test" });
+    assert.deepEqual(forHomeowner.map((m) => [m.id, m.attachments]), [[id, [{ position: 0, filename: "savings-report.pdf", contentType: "application/pdf", size: pdf.length }]]]);
+    assert.equal((await listOutbox(h.p.sql, { to: "homeowner@example.test", since: new Date(Date.now() + 60_000) })).length, 0);
     const page = await (await fetch(`${stack.url}/dev/mailbox/${id}`)).text();
     assert.match(page, /savings-report\.pdf/);
     const dl = await fetch(`${stack.url}/dev/mailbox/${id}/attachments/0`);
