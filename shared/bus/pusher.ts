@@ -41,9 +41,8 @@ export function retryDelaySeconds(attempt: number, min: number, max: number): nu
 }
 
 export interface Pusher {
+  /** Stops claiming, waits for the pushes in flight, and stops listening. */
   stop(): Promise<void>;
-  /** Resolves when no delivery is due or in flight (tests, the CLI). */
-  idle(): Promise<void>;
 }
 
 export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
@@ -53,7 +52,6 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
   const tokens = new Map<string, { token: string; until: number }>();
   let stopped = false;
   let wake: (() => void) | undefined;
-  let idleWaiters: (() => void)[] = [];
   const nap = (ms: number) => new Promise<void>((r) => {
     const t = setTimeout(r, ms);
     wake = () => { clearTimeout(t); r(); };
@@ -159,10 +157,6 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
           log("error", "bus claim failed", { error: errorText(e) });
         }
       }
-      if (claimed === 0 && inFlight.size === 0) {
-        for (const w of idleWaiters) w();
-        idleWaiters = [];
-      }
       if (stopped) break;
       if (claimed > 0 && claimed === free) continue;
       await nap(opts.pollMs ?? 500);
@@ -178,6 +172,5 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
       const l = await listening;
       await l?.unlisten().catch(() => {});
     },
-    idle: () => new Promise<void>((r) => { idleWaiters.push(r); wake?.(); }),
   };
 }

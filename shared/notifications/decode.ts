@@ -20,6 +20,7 @@ export class UndecodablePush extends PermanentPushError {
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 // Any text id without control characters (Pub/Sub ids are decimal strings, the local bus uses ULIDs).
+// deno-lint-ignore no-control-regex -- control characters are exactly what an id must not contain
 const MESSAGE_ID = /^[^\x00-\x1f\x7f]{1,200}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -25,7 +25,6 @@ export function startPubSubDouble(opts: { project?: string; accessToken?: string
   const accounts = new Map<string, string>();
   const queue: number[] = [];
   let seq = 4_000_000_000_000;
-  let self: PubSubDouble;
   const served = serveApp(async (req) => {
     const url = new URL(req.url);
     if (req.method === "POST" && url.pathname === "/token") {
@@ -63,7 +62,7 @@ export function startPubSubDouble(opts: { project?: string; accessToken?: string
     });
     return Response.json({ messageIds: ids });
   });
-  self = Object.assign(served, {
+  const self: PubSubDouble = Object.assign(served, {
     project,
     topics,
     published,

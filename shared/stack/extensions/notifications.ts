@@ -12,6 +12,7 @@ import { notificationConfig } from "../../notifications/config.ts";
 import { signWebhook } from "../../notifications/webhook.ts";
 import { ensureNotificationSubscriptions } from "../../bus/subscriptions.ts";
 import { startPusher } from "../../bus/pusher.ts";
+import { pruneBus } from "../../bus/retention.ts";
 import { errorBody } from "../../http/errors.ts";
 
 /** Where this process itself serves the notification service (the push loop and mailbox call it). */
@@ -89,7 +90,13 @@ async function start(p: Platform): Promise<() => Promise<void>> {
   await ensureNotificationSubscriptions(p.sql, `${localServiceUrl()}/events/push`, { oidcAudience: `${cfg.serviceUrl}/events/push` });
   const pusher = startPusher(p);
   log("info", "event bus push loop started", { endpoint: `${localServiceUrl()}/events/push` });
-  return () => pusher.stop();
+  const prune = () => pruneBus(p.sql).then((n) => log("info", "bus retention", n)).catch((e) => log("warn", "bus retention failed", { error: errorText(e) }));
+  await prune();
+  const timer = setInterval(prune, 3600_000);
+  return async () => {
+    clearInterval(timer);
+    await pusher.stop();
+  };
 }
 
 async function seed(p: Platform, demo: { orgId: string; adminUserId: string }) {

@@ -166,3 +166,22 @@ Deno.test("publish validation: personal data, wrong topic, deferred type and bad
     await p.close();
   }
 });
+
+Deno.test("retention: finished deliveries and their messages go after 7 days; pending and unreplayed dead letters stay", async () => {
+  const { pruneBus } = await import("../../../shared/bus/retention.ts");
+  const p = await testPlatform();
+  try {
+    await ensureSubscription(p.sql, { name: "ret.jobs", topic: "platform.jobs", pushEndpoint: "http://127.0.0.1:9/x" });
+    const old = await publishEvent(p, { event_type: "job.assigned", source: "portal", payload: { job_id: "J-1" } });
+    const pending = await publishEvent(p, { event_type: "job.assigned", source: "portal", payload: { job_id: "J-2" } });
+    await p.sql`update bus.messages set publish_time = now() - interval '8 days'`;
+    await p.sql`update bus.deliveries set status = 'acked', acked_at = now() - interval '8 days' where message_id = ${old.messageId}`;
+    await p.sql`insert into bus.messages (id, topic, data, publish_time) values ('DLQ1', 'platform.notifications.dlq', 'e30=', now() - interval '30 days')`;
+    await p.sql`insert into mail.idempotency_keys (key, request_hash, email_id, created_at) values ('k', 'h', 'e', now() - interval '25 hours'), ('k2', 'h', 'e', now())`;
+    assert.deepEqual(await pruneBus(p.sql), { deliveries: 1, messages: 1, keys: 1 });
+    const left = await p.sql`select id from bus.messages order by id`;
+    assert.deepEqual(left.map((r) => r.id).sort(), ["DLQ1", pending.messageId].sort());
+  } finally {
+    await p.close();
+  }
+});
