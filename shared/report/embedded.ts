@@ -2,7 +2,7 @@
 // data, deterministic and offline. Generic wording (never a named programme) where the state has no data.
 import type { ReportContext, ReportWriter, SavingsReport } from "./types.ts";
 import { SECTION_TITLES } from "./schema.ts";
-import { cents, escapeHtml as h, kwh, listMonths, MONTHS, usd, years } from "./format.ts";
+import { article, cents, escapeHtml as h, kwh, listMonths, MONTHS, usd, years } from "./format.ts";
 
 export class EmbeddedReportWriter implements ReportWriter {
   readonly name = "embedded";
@@ -21,7 +21,7 @@ function executiveSummary(c: ReportContext): string {
   const f = c.figures, p = c.program;
   const out = [`<p>${h(c.customerName)}, your home in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At the ${h(c.state)} average residential rate of ${cents(f.ratePerKwh)}, that is about <strong>${usd(f.annualCost)} a year</strong>.</p>`];
   if (f.systemKw > 0) {
-    out.push(`<p>A <strong>${f.systemKw.toFixed(1)} kW</strong> solar system on your roof would produce about ${kwh(f.annualProductionKwh)} a year, covering <strong>${f.offsetPct.toFixed(0)}%</strong> of your usage. We estimate <strong>${usd(f.netAnnualSavings)} in savings in the first year</strong> and <strong>${usd(f.lifetimeSavings)} over ${f.projection.length} years</strong>, with the system paying for itself in ${years(f.paybackYears)}.</p>`);
+    out.push(`<p>${article(f.systemKw.toFixed(1)) === "an" ? "An" : "A"} <strong>${f.systemKw.toFixed(1)} kW</strong> solar system on your roof would produce about ${kwh(f.annualProductionKwh)} a year, covering <strong>${f.offsetPct.toFixed(0)}%</strong> of your usage. We estimate <strong>${usd(f.netAnnualSavings)} in savings in the first year</strong> and <strong>${usd(f.lifetimeSavings)} over ${f.projection.length} years</strong>, with the system paying for itself in ${years(f.paybackYears)}.</p>`);
   } else {
     out.push(`<p>${f.flags.includes("zero_usage") ? "Your bills show no measurable electricity use, so we do not recommend a solar system at this time." : "We could not find usable roof space for panels at this address."}</p>`);
   }
@@ -48,7 +48,7 @@ function recommendation(c: ReportContext): string {
   const f = c.figures, p = c.program;
   const out: string[] = [];
   if (f.systemKw > 0) {
-    out.push(`<p>We recommend a <strong>${f.systemKw.toFixed(1)} kW</strong> system of ${f.panels} panels of ${f.panelCapacityW} W${f.roofLimited ? ", the most your roof can hold" : ""}, producing about <strong>${kwh(f.annualProductionKwh)}</strong> a year (${f.offsetPct.toFixed(0)}% of your usage).</p>`);
+    out.push(`<p>We recommend ${article(f.systemKw.toFixed(1))} <strong>${f.systemKw.toFixed(1)} kW</strong> system of ${f.panels} panels of ${f.panelCapacityW} W${f.roofLimited ? ", the most your roof can hold" : ""}, producing about <strong>${kwh(f.annualProductionKwh)}</strong> a year (${f.offsetPct.toFixed(0)}% of your usage).</p>`);
     out.push(`<table><tbody>` +
       `<tr><td>Gross system cost</td><td>${usd(f.grossCost)} (${c.costIsNationalFallback ? "national median" : h(c.state) + " median"} of $${f.costPerWatt.toFixed(2)}/W)</td></tr>` +
       `<tr><td>Federal tax credit (30%)</td><td>−${usd(f.federalCredit)}</td></tr>` +

@@ -17,3 +17,6 @@ export const listMonths = (ms: number[]) => ms.map((m) => MONTHS[m - 1]).join(" 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
+
+/** "a" or "an" before a number as it is read aloud ("an 8.4 kW", "an 11 kW", "a 9.2 kW"). */
+export const article = (numberText: string) => (/^(8|11|18)(\D|$)|^8/.test(numberText) ? "an" : "a");

@@ -7,7 +7,7 @@ import type { Platform } from "../platform.ts";
 import { PermanentJobError, type Job } from "../queue/queue.ts";
 import { objectStore } from "../storage/index.ts";
 import { renderSavingsReportPdf, type SavingsReportDocument } from "../pdf/savings_report.ts";
-import { escapeHtml, kwh, usd } from "../report/format.ts";
+import { article, escapeHtml, kwh, usd } from "../report/format.ts";
 import type { SavingsFigures } from "./calculate.ts";
 import type { ReportSection } from "../report/types.ts";
 
@@ -60,7 +60,7 @@ export async function deliverReport(p: Platform, job: Job<{ reportId: string; pa
     const f = r.figures;
     const first = r.customer_name.split(/\s+/)[0];
     const headline = f.systemKw > 0
-      ? `A ${f.systemKw.toFixed(1)} kW solar system could save you about ${usd(f.netAnnualSavings)} in the first year and ${usd(f.lifetimeSavings)} over ${f.projection.length} years.`
+      ? `${article(f.systemKw.toFixed(1)) === "an" ? "An" : "A"} ${f.systemKw.toFixed(1)} kW solar system could save you about ${usd(f.netAnnualSavings)} in the first year and ${usd(f.lifetimeSavings)} over ${f.projection.length} years.`
       : "Your report explains what we found and the next steps.";
     const sent = await emailProvider(p).send({
       from: senderAddress(),
