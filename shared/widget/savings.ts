@@ -19,7 +19,7 @@ export const ATTACH_REPORT_QUEUE = "widget.attach-report";
 const UsageMonth = z.object({
   month: z.union([z.string().min(1).max(20), z.number().int().min(1).max(12)]),
   year: z.coerce.number().int().min(1990).max(2100).optional(),
-  value: z.coerce.number().min(0).max(100_000),
+  value: z.coerce.number().min(0).max(1_000_000),
   unit: z.string().max(10).optional(),
 });
 

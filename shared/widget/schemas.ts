@@ -44,7 +44,7 @@ export const LeadInput = z.object({
   utility_provider: text(200).optional().nullable(),
   consent: z.boolean().default(false),
   consent_text: text(1000).optional(),
-  monthly_kwh: z.array(z.number().min(0).max(100000)).max(12).optional(),
+  monthly_kwh: z.array(z.number().min(0).max(1_000_000)).max(24).optional(),
 }).openapi("LeadInput");
 
 export const OpportunityInput = z.object({

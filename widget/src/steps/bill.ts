@@ -148,7 +148,7 @@ function manualEntry(ctx: Ctx): HTMLElement {
     type: "button", class: "btn secondary",
     onclick: () => {
       const v = Number(f.input.value);
-      if (!Number.isFinite(v) || v <= 0 || v > 100000) {
+      if (!Number.isFinite(v) || v <= 0 || v > 1000000) {
         f.setError(t.usageInvalid);
         f.input.focus();
         return;
@@ -170,12 +170,17 @@ function usageView(ctx: Ctx): StepView {
     const input = h("input", { id, type: "text", inputmode: "numeric", value: String(u.value), "aria-label": t.monthKwh(`${month} ${u.year}`) });
     return { u, input, cell: h("div", { class: "month" }, h("label", { for: id }, `${month.slice(0, 3)} ${String(u.year).slice(2)}`), input, u.estimated ? h("small", {}, t.usageEstimated) : null) };
   });
+  const total = h("p", { class: "total" });
+  const sum = () => (total.textContent = t.annualTotal(inputs.reduce((n, i) => n + (Number(i.input.value.replace(/[,\s]/g, "")) || 0), 0)));
+  inputs.forEach((i) => i.input.addEventListener("input", sum));
+  sum();
   const body = h("div", { class: "stack" },
     h("h2", {}, t.usageTitle),
     h("p", { class: "lead" }, t.usageIntro, s.billUtility ? h("span", { class: "tag" }, t.billFrom(s.billUtility)) : null),
     h("div", { class: "months" }, inputs.map((i) => i.cell)),
+    total,
     err,
-    h("button", { type: "button", class: "link", onclick: () => { s.usage = null; s.files = []; ctx.go("bill"); } }, t.billTitle));
+    h("button", { type: "button", class: "link", onclick: () => { s.usage = null; s.files = []; ctx.go("bill"); } }, t.otherBill));
   return {
     body,
     next: () => {
@@ -183,7 +188,7 @@ function usageView(ctx: Ctx): StepView {
         const raw = i.input.value.replace(/[,\s]/g, "");
         return /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
       });
-      const ok = (v: number) => Number.isFinite(v) && v >= 0 && v <= 100000;
+      const ok = (v: number) => Number.isFinite(v) && v >= 0 && v <= 1000000;
       const bad = values.findIndex((v) => !ok(v));
       inputs.forEach((i, j) => ok(values[j]) ? i.input.removeAttribute("aria-invalid") : i.input.setAttribute("aria-invalid", "true"));
       if (bad >= 0) {

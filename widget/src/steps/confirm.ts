@@ -19,7 +19,10 @@ export function confirmStep(ctx: Ctx): StepView {
   const roofErr = h("p", { id: `${roofName}-err`, class: "field-error", hidden: true });
   const roofs = ctx.info.roof_types.map((r) =>
     h("label", { class: "choice" },
-      h("input", { type: "radio", name: roofName, value: r, checked: s.roofType === r, required: true, onchange: () => (s.roofType = r) }),
+      h("input", { type: "radio", name: roofName, value: r, checked: s.roofType === r, required: true, onchange: () => {
+        s.roofType = r;
+        roofErr.hidden = true;
+      } }),
       h("span", {}, r)));
   const roofSet = h("fieldset", { class: "choices roofs", "aria-describedby": `${roofName}-err` }, h("legend", {}, t.roofType), roofs, roofErr);
 

@@ -1,0 +1,232 @@
+// The lead widget in Debian Chromium against the real local stack (scripts/start.ts).
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser.ts";
+import { startStack, type Stack } from "./stack.ts";
+import { axeProblems, query, shot, waitFor, watchThirdParty } from "./helpers.ts";
+
+const FIXTURES = new URL("../../fixtures/bills/", import.meta.url);
+const APS_BILL = new URL("synthetic/aps-01.pdf", FIXTURES).pathname;
+const BGE_BILL = new URL("real/bge_1.20.21_-_E.pdf", FIXTURES).pathname;
+
+let current: Page | undefined;
+async function open(browser: Browser, stack: Stack, width: number, token = stack.token) {
+  // bypassCSP only lets the test inject axe-core; the widget itself runs under its real CSP otherwise.
+  const page = await browser.newPage({ viewport: { width, height: 600 }, bypassCSP: true });
+  const foreign = watchThirdParty(page, stack);
+  await page.goto(`${stack.url}/widget/?token=${encodeURIComponent(token)}`);
+  await page.waitForSelector("body[data-ready]");
+  current = page;
+  return { page, foreign };
+}
+
+async function expectAccessible(page: Page, where: string) {
+  assert.deepEqual(await axeProblems(page), [], `axe serious/critical violations at ${where}`);
+}
+
+async function happyPath(browser: Browser, stack: Stack, width: number, email: string) {
+  const { page, foreign } = await open(browser, stack, width);
+  const tag = `w${width}`;
+  await expectAccessible(page, "address");
+  const address = page.getByRole("combobox", { name: "Home address" });
+  await address.pressSequentially("7070 Elm St, Tem", { delay: 15 });
+  await page.getByRole("option", { name: /Tempe, AZ/ }).waitFor();
+  await shot(page, `${tag}-1-address-autocomplete`);
+  await page.getByRole("option", { name: /Tempe, AZ/ }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await page.getByRole("heading", { name: "Confirm your home" }).waitFor();
+  assert.equal(await page.getByLabel("City").inputValue(), "Tempe");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByText("Choose your roof type.").waitFor();
+  await page.getByRole("radio", { name: "Asphalt shingle" }).check();
+  await expectAccessible(page, "confirm");
+  await shot(page, `${tag}-2-confirm`);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
+  const providers = await page.getByRole("radio").allTextContents();
+  const labels = await page.locator(".choice span").allTextContents();
+  assert.equal(labels.at(-1), "Other / not listed", `${providers}`);
+  assert.ok(labels.some((l) => /Arizona Public Service|Salt River/.test(l)), labels.join(" | "));
+  assert.ok(await page.getByText("Why homeowners choose Demo Solar Co").isVisible(), "the partner's widget_info panel");
+  await page.getByRole("radio", { name: labels[0] }).check();
+  await expectAccessible(page, "provider");
+  await shot(page, `${tag}-3-provider`);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
+  await page.locator("input[type=file][multiple]").setInputFiles(APS_BILL);
+  await page.getByText("aps-01.pdf").waitFor();
+  await shot(page, `${tag}-4-bill-selected`);
+  await page.getByRole("button", { name: "Read my bill" }).click();
+  await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor({ timeout: 60_000 });
+  const months = page.locator(".months input");
+  assert.equal(await months.count(), 12);
+  await months.first().fill("950");
+  await expectAccessible(page, "usage");
+  await shot(page, `${tag}-5-usage`);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await page.getByRole("heading", { name: "Where should we send your report?" }).waitFor();
+  assert.equal(await page.getByLabel("First name").inputValue(), "Grace", "prefilled from the bill");
+  // Back and forward keep what was entered.
+  await page.getByRole("button", { name: /Back/ }).click();
+  assert.equal(await page.locator(".months input").first().inputValue(), "950");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByLabel("Phone (optional)").fill("+1 480 555 0199");
+  await page.getByRole("button", { name: "Get my savings report" }).click();
+  await page.getByText("Please agree so we can send your report.").waitFor();
+  await page.getByRole("checkbox").check();
+  await expectAccessible(page, "contact");
+  await shot(page, `${tag}-6-contact`);
+  await page.getByRole("button", { name: "Get my savings report" }).click();
+
+  await page.getByRole("heading", { name: "Your solar savings estimate" }).waitFor({ timeout: 60_000 });
+  await page.getByText(`Your full report is on its way to ${email}.`).waitFor();
+  for (const label of ["System size", "System cost", "Net cost after 30% tax credit", "Payback", "Annual savings"]) {
+    assert.ok(await page.getByText(label, { exact: true }).isVisible(), label);
+  }
+  assert.equal(await page.locator(".chart rect").count(), 12);
+  await expectAccessible(page, "summary");
+  await shot(page, `${tag}-7-summary`);
+  assert.deepEqual(foreign, [], "no third-party request with the embedded adapters");
+
+  const [lead] = await query<{ id: string; status: string; report_transaction_id: string; property_id: string; monthly_kwh: number[] }>(
+    stack, "select id, status, report_transaction_id, property_id, monthly_kwh from public.leads where email = $1", [email]);
+  assert.equal(lead.status, "qualified");
+  assert.ok(lead.report_transaction_id);
+  // monthly_kwh is in calendar order; the first month of the bill (November) was corrected to 950.
+  assert.equal(lead.monthly_kwh[10], 950, "the homeowner's correction was used");
+  const mail = await waitFor("the report email", async () =>
+    (await query(stack, "select subject from mail.outbox where $1 = any(to_addresses)", [email]))[0]);
+  assert.match(String(mail.subject), /savings|solar/i);
+  await waitFor("the report attached to the lead", async () =>
+    (await query(stack, "select report_path from public.leads where id = $1 and report_path is not null", [lead.id]))[0]);
+  await page.close();
+}
+
+Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeResources: false, sanitizeOps: false }, async (test) => {
+  const stack = await startStack();
+  const { browser, close } = await launchBrowser();
+  // Each step leaves a screenshot of where it stopped when it fails.
+  const t = {
+    step: (name: string, fn: () => Promise<void>) =>
+      test.step(name, async () => {
+        try {
+          await fn();
+        } catch (e) {
+          if (current && !current.isClosed()) await shot(current, `FAILED-${name.slice(0, 40).replace(/\W+/g, "-")}`).catch(() => {});
+          throw e;
+        }
+      }),
+  };
+  try {
+    await t.step("happy path at 1024 px: autocomplete, roof, provider, real PDF bill, usage fix, consent, savings, email in the mailbox, lead in the database", () =>
+      happyPath(browser, stack, 1024, "grace.1024@example.com"));
+    await t.step("happy path at 375 px", () => happyPath(browser, stack, 375, "grace.375@example.com"));
+
+    await t.step("outside serving_states: exit screen captures name and email as an out-of-area lead", async () => {
+      const { page } = await open(browser, stack, 375);
+      await page.getByRole("combobox", { name: "Home address" }).pressSequentially("100 Main St, Boise", { delay: 15 });
+      await page.getByRole("option", { name: /Boise, ID/ }).click();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("heading", { name: "We're not in your area yet" }).waitFor();
+      await expectAccessible(page, "exit");
+      await shot(page, "w375-exit");
+      await page.getByLabel("First name").fill("Idris");
+      await page.getByRole("textbox", { name: "Email" }).fill("idris@example.com");
+      await page.getByRole("checkbox").check();
+      await page.getByRole("button", { name: "Keep me posted" }).click();
+      await page.getByRole("heading", { name: "Thank you! We'll be in touch." }).waitFor();
+      const rows = await query(stack, "select status, out_of_area, address->>'state' as state from public.leads where email = 'idris@example.com'");
+      assert.deepEqual(rows.map((r) => [r.status, r.out_of_area, r.state]), [["out_of_area", true, "ID"]]);
+      await page.close();
+    });
+
+    await t.step("a bad token shows the friendly not-configured screen", async () => {
+      const { page } = await open(browser, stack, 1024, "wgt_not-a-real-token");
+      await page.getByRole("heading", { name: "This widget is not configured" }).waitFor();
+      await expectAccessible(page, "not configured");
+      await shot(page, "w1024-bad-token");
+      await page.close();
+    });
+
+    await t.step("an invalid file: wrong type refused in the browser, a non-bill refused by the service, then retry works", async () => {
+      const { page } = await open(browser, stack, 1024);
+      await page.getByRole("combobox", { name: "Home address" }).pressSequentially("7070 Elm St, Tem", { delay: 15 });
+      await page.getByRole("option", { name: /Tempe, AZ/ }).click();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("radio", { name: "Metal" }).check();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("radio").first().check();
+      await page.getByRole("button", { name: "Continue" }).click();
+      const input = page.locator("input[type=file][multiple]");
+      await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+      await page.getByText("notes.txt is not a PDF, PNG or JPG file.").waitFor();
+      await input.setInputFiles({ name: "holiday.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+      await page.getByRole("button", { name: "Read my bill" }).click();
+      await page.locator(".upload-error").waitFor();
+      const message = await page.locator(".upload-error p").textContent();
+      assert.match(message ?? "", /does not look like an electricity bill|could not read/i);
+      await shot(page, "w1024-invalid-file");
+      await page.getByRole("button", { name: "Remove holiday.pdf" }).click();
+      await input.setInputFiles(APS_BILL);
+      await page.getByRole("button", { name: "Read my bill" }).click();
+      await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor({ timeout: 60_000 });
+      await page.close();
+    });
+
+    await t.step("keyboard only: the whole flow with a real utility bill (BGE, MD) and no mouse", async () => {
+      const { page } = await open(browser, stack, 1024);
+      const k = page.keyboard;
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent || document.activeElement?.id || "");
+      await k.press("Tab"); // the address combobox
+      await k.type("10819 Gilroy Rd, Cock", { delay: 15 });
+      await page.getByRole("option").first().waitFor();
+      await k.press("ArrowDown");
+      await k.press("Enter");
+      await k.press("Enter"); // submits the step
+      await page.getByRole("heading", { name: "Confirm your home" }).waitFor();
+      // Tab through the address fields to the roof radio group, pick with the arrow keys.
+      for (let i = 0; i < 12 && !(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type === "radio")); i++) await k.press("Tab");
+      await k.press("Space");
+      await k.press("Enter");
+      await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
+      await k.press("Tab");
+      await k.press("Space");
+      await k.press("Enter");
+      await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
+      for (let i = 0; i < 6 && !(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type === "file")); i++) await k.press("Tab");
+      const [chooser] = await Promise.all([page.waitForEvent("filechooser"), k.press("Space")]);
+      await chooser.setFiles(BGE_BILL);
+      await page.getByText("bge_1.20.21_-_E.pdf").waitFor();
+      // Enter on a file input reopens the chooser: Tab on to "Read my bill" (past the file's remove button).
+      for (let i = 0; i < 8 && (await focused()) !== "Read my bill"; i++) await k.press("Tab");
+      await k.press("Enter");
+      await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor({ timeout: 60_000 });
+      await k.press("Tab");
+      await k.press("Enter");
+      await page.getByRole("heading", { name: "Where should we send your report?" }).waitFor();
+      for (let i = 0; i < 4 && !/Email/.test(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.labels?.[0]?.textContent ?? "")); i++) await k.press("Tab");
+      await k.type("keys@example.com");
+      for (let i = 0; i < 4 && !(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type === "checkbox")); i++) await k.press("Tab");
+      await k.press("Space");
+      await k.press("Enter");
+      await page.getByRole("heading", { name: "Your solar savings estimate" }).waitFor({ timeout: 60_000 });
+      assert.ok(await focused());
+      await shot(page, "w1024-keyboard-summary");
+      await waitFor("the keyboard user's report email", async () =>
+        (await query(stack, "select 1 from mail.outbox where 'keys@example.com' = any(to_addresses)"))[0]);
+      await page.close();
+    });
+  } catch (e) {
+    console.error(stack.log().slice(-4000));
+    throw e;
+  } finally {
+    await close();
+    await stack.stop();
+  }
+});
