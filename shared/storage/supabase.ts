@@ -1,45 +1,35 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { assertSafePath, type ObjectStore, type StoredObject } from "./types.ts";
 
-/** Supabase Storage through its REST API (/storage/v1/object/<bucket>/<path>) with the service role key. */
+/** Supabase Storage through supabase-js (service role key: the functions act for the platform). */
 export class SupabaseObjectStore implements ObjectStore {
-  constructor(private readonly url: string, private readonly serviceKey: string) {}
+  private readonly client: SupabaseClient;
 
-  private endpoint(bucket: string, path: string): string {
-    assertSafePath(`${bucket}/${path}`);
-    return `${this.url.replace(/\/$/, "")}/storage/v1/object/${bucket}/${path.split("/").map(encodeURIComponent).join("/")}`;
-  }
-
-  private headers(extra: Record<string, string> = {}) {
-    return { Authorization: `Bearer ${this.serviceKey}`, apikey: this.serviceKey, ...extra };
+  constructor(url: string, serviceKey: string) {
+    this.client = createClient(url, serviceKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
   }
 
   async put(bucket: string, path: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    const res = await fetch(this.endpoint(bucket, path), {
-      method: "POST",
-      headers: this.headers({ "Content-Type": contentType, "x-upsert": "true" }),
-      body: bytes as BodyInit,
-    });
-    if (!res.ok) throw new Error(`Supabase Storage upload failed: ${res.status} ${await res.text()}`);
-    await res.body?.cancel();
+    assertSafePath(`${bucket}/${path}`);
+    const { error } = await this.client.storage.from(bucket).upload(path, bytes, { contentType, upsert: true });
+    if (error) throw new Error(`Supabase Storage upload of ${bucket}/${path} failed: ${error.message}`);
   }
 
   async get(bucket: string, path: string): Promise<StoredObject | null> {
-    const res = await fetch(this.endpoint(bucket, path), { headers: this.headers() });
-    if (res.status === 404 || res.status === 400) {
-      await res.body?.cancel();
-      return null;
+    assertSafePath(`${bucket}/${path}`);
+    const { data, error } = await this.client.storage.from(bucket).download(path);
+    if (error) {
+      const status = Number((error as { status?: number; statusCode?: string }).status ?? (error as { statusCode?: string }).statusCode);
+      const body = JSON.stringify((error as { originalError?: unknown }).originalError ?? "") + error.message;
+      if (status === 404 || status === 400 && /not.?found/i.test(body) || /not.?found/i.test(error.message)) return null;
+      throw new Error(`Supabase Storage download of ${bucket}/${path} failed: ${error.message}`);
     }
-    if (!res.ok) throw new Error(`Supabase Storage download failed: ${res.status}`);
-    return { bytes: new Uint8Array(await res.arrayBuffer()), contentType: res.headers.get("content-type") ?? "application/octet-stream" };
+    return { bytes: new Uint8Array(await data.arrayBuffer()), contentType: data.type || "application/octet-stream" };
   }
 
   async remove(bucket: string, path: string): Promise<void> {
-    const res = await fetch(`${this.url.replace(/\/$/, "")}/storage/v1/object/${bucket}`, {
-      method: "DELETE",
-      headers: this.headers({ "Content-Type": "application/json" }),
-      body: JSON.stringify({ prefixes: [path] }),
-    });
-    await res.body?.cancel();
-    if (!res.ok) throw new Error(`Supabase Storage delete failed: ${res.status}`);
+    assertSafePath(`${bucket}/${path}`);
+    const { error } = await this.client.storage.from(bucket).remove([path]);
+    if (error) throw new Error(`Supabase Storage delete of ${bucket}/${path} failed: ${error.message}`);
   }
 }

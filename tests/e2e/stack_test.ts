@@ -24,7 +24,8 @@ async function startStack(dataDir: string, port: number, pgPort: number) {
   const drain = (async () => {
     while (!(await reader.read()).done) { /* keep the pipe flowing */ }
   })();
-  const errDrain = child.stderr.pipeTo(new WritableStream());
+  let err = "";
+  const errDrain = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(new WritableStream({ write(t) { err = (err + t).slice(-3000); } }));
   return {
     out,
     async stop() {
@@ -32,7 +33,7 @@ async function startStack(dataDir: string, port: number, pgPort: number) {
       const status = await child.status;
       await drain;
       await errDrain;
-      return status;
+      return { code: status.code, signal: status.signal, stderr: err };
     },
   };
 }
@@ -65,7 +66,8 @@ Deno.test({
       assert.equal(jwks.keys[0].kty, "EC");
       const docs = await fetch(`${base}/docs`);
       assert.match(await docs.text(), /swagger-ui-bundle\.js/);
-      assert.equal((await first.stop()).code, 0);
+      const stopped = await first.stop();
+      assert.equal(stopped.code, 0, `exit ${stopped.code} (${stopped.signal}); stderr:\n${stopped.stderr}`);
       await assert.rejects(fetch(`${base}/v1/widget-service/health`), "the server is gone after Ctrl-C");
       const pgUp = await Deno.connect({ hostname: "127.0.0.1", port: pgPort }).then((c) => (c.close(), true), () => false);
       assert.equal(pgUp, false, "the embedded PostgreSQL stopped too");
@@ -77,7 +79,8 @@ Deno.test({
       const relogin = await fetch(`${base}/v1/widget-service/health`, { headers: { Authorization: `Bearer ${idToken}` } });
       assert.equal(relogin.status, 200);
       await relogin.body?.cancel();
-      assert.equal((await second.stop()).code, 0);
+      const stopped2 = await second.stop();
+      assert.equal(stopped2.code, 0, `exit ${stopped2.code} (${stopped2.signal}); stderr:\n${stopped2.stderr}`);
     } finally {
       if (saved) Deno.env.set("DATABASE_URL", saved);
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
