@@ -107,3 +107,32 @@ Deno.test("health is open on both path prefixes for all nine services", async ()
     await p.close();
   }
 });
+
+Deno.test("gateway 403: a valid token of partner A is refused partner B's organisation and records", async () => {
+  const p = await testPlatform();
+  const stack = serveApp(createStackHandler(p, []));
+  try {
+    const a = await tokensFor(p, { role: "partner_admin" });
+    const b = await tokensFor(p, { role: "partner_admin" });
+    const [prop] = await p.sql`insert into public.properties (organization_id, line1, city, state, zip) values (${b.orgId}, '2 Oak Ave', 'Miami', 'FL', '33137') returning id`;
+    const h = { ...a.headers, "content-type": "application/json" };
+    const checks: [string, RequestInit][] = [
+      [`/v1/appointment-handling-service/available-slots/${b.orgId}`, { headers: h }],
+      [`/v1/widget-service/property/${prop.id}`, { method: "PUT", headers: h, body: JSON.stringify({ city: "Hacked" }) }],
+    ];
+    for (const [path, init] of checks) {
+      const res = await fetch(`${stack.url}${path}`, init);
+      assert.equal(res.status, 403, path);
+      assert.equal((await res.json()).error.code, "forbidden", path);
+    }
+    const [after] = await p.sql`select city from public.properties where id = ${prop.id}`;
+    assert.equal(after.city, "Miami");
+    // The owner may.
+    const own = await fetch(`${stack.url}/v1/appointment-handling-service/available-slots/${b.orgId}`, { headers: b.headers });
+    assert.equal(own.status, 200);
+    await own.body?.cancel();
+  } finally {
+    await stack.close();
+    await p.close();
+  }
+});
