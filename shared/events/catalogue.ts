@@ -46,3 +46,22 @@ export function topicFor(t: EventType): string {
 export function templateSlug(t: string): string {
   return t.replaceAll(".", "_");
 }
+
+/** How an event type is named to people (email footers, the unsubscribe page). */
+export const EVENT_LABELS: Record<EventType, string> = {
+  "job.assigned": "New job assignments",
+  "job.status_changed": "Job status updates",
+  "job.completed": "Completed jobs",
+  "job.cancelled": "Cancelled jobs",
+  "invoice.created": "New invoices",
+  "invoice.sent": "Invoices sent to customers",
+  "invoice.paid": "Invoice payments",
+  "invoice.overdue": "Overdue invoices",
+  "auth.invite_sent": "Portal invitations",
+  "auth.password_reset": "Password resets",
+  "auth.account_locked": "Account lock alerts",
+};
+
+export function eventLabel(t: string): string {
+  return isEventType(t) ? EVENT_LABELS[t] : t;
+}

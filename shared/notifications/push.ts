@@ -4,7 +4,7 @@
 // `failed` rows and 200; anything else (database down, provider 5xx or timeout) is thrown for a 500 so
 // the bus redelivers; a row is written only after the provider accepted the email.
 import type { Platform } from "../platform.ts";
-import { isAuthEvent } from "../events/catalogue.ts";
+import { eventLabel, isAuthEvent } from "../events/catalogue.ts";
 import type { EventEnvelope } from "../events/envelope.ts";
 import { emailProvider, PermanentEmailError } from "../email/index.ts";
 import { errorText, log } from "../log.ts";
@@ -106,7 +106,7 @@ async function deliverOne(
   if (recipient.optedOut && !isAuthEvent(envelope.event_type)) return await outcome("skipped", { email: recipient.email });
 
   const cfg = notificationConfig(p);
-  const ctx: Record<string, unknown> = { ...context(recipient), event_label: envelope.event_type };
+  const ctx: Record<string, unknown> = { ...context(recipient), event_label: eventLabel(envelope.event_type) };
   let headers: Record<string, string> | undefined;
   if (!isAuthEvent(envelope.event_type)) {
     // The nonce is fresh per message and recipient but stable across redeliveries (same email, same key).

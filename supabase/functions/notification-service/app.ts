@@ -4,7 +4,7 @@ import { createServiceApp } from "../../../shared/http/app.ts";
 import { errorBody } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { errorText, log } from "../../../shared/log.ts";
-import { EVENT_TYPES } from "../../../shared/events/catalogue.ts";
+import { EVENT_TYPES, eventLabel } from "../../../shared/events/catalogue.ts";
 import { notificationConfig } from "../../../shared/notifications/config.ts";
 import { safeEqual } from "../../../shared/notifications/crypto.ts";
 import { page } from "../../../shared/notifications/pages.ts";
@@ -128,7 +128,7 @@ export function createApp(p: Platform) {
     }
     log("info", "unsubscribed", { user_id: params.user_id, event_type: params.event_type, one_click: oneClick });
     if (oneClick) return c.json({ status: "ok" }, 200);
-    return c.html(page("You are unsubscribed", `You will no longer receive “${params.event_type}” emails.`, manage), 200);
+    return c.html(page("You are unsubscribed", `You will no longer receive “${eventLabel(params.event_type)}” emails.`, manage), 200);
   };
   const UnsubQuery = z.object({ user_id: z.string().optional(), event_type: z.string().optional(), nonce: z.string().optional(), sig: z.string().optional() });
   app.openapi(createRoute({

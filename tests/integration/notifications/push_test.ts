@@ -19,7 +19,7 @@ Deno.test("job.assigned: one email to the technician with unsubscribe headers, o
     assert.equal(e.headers["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
     assert.match(e.html, /Unsubscribe from these emails/);
     assert.match(e.html, /Manage notification preferences/);
-    assert.match(e.text_body, /Unsubscribe from "job.assigned" emails: http/);
+    assert.match(e.text_body, /Unsubscribe from "New job assignments" emails: http/);
     const rows = await h.logRows();
     assert.equal(rows.length, 1);
     const row = rows[0] as any;

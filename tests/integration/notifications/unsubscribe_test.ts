@@ -29,6 +29,7 @@ Deno.test("unsubscribe link from a real email: confirmation page, reuse 400, tam
     const page = await ok.text();
     assert.match(page, /<html lang="en">/);
     assert.match(page, /You are unsubscribed/);
+    assert.match(page, /New job assignments/);
     assert.match(page, /Manage all notification preferences/);
     const pref = await h.p.sql`select email_enabled, used_nonce from public.user_notification_preference where user_id = ${h.technician.id} and event_type = 'job.assigned'`;
     assert.deepEqual(pref.map((r) => [r.email_enabled, r.used_nonce]), [[false, u.searchParams.get("nonce")]]);
