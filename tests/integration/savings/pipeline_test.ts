@@ -156,3 +156,26 @@ Deno.test("fewer than 12 months, a state without programme data, and a tiny roof
     await p.close();
   }
 });
+
+Deno.test("a place without state data (Puerto Rico) uses the US averages and generic programmes, and says so", async () => {
+  const p = await testPlatform();
+  const s = serveApp(createApp(p).fetch);
+  try {
+    const id = await tokensFor(p, { role: "service" });
+    const r = await post(`${s.url}/savings-insight-service/savings-insight-report`, id.headers, {
+      customerName: "Luis Rivera", email: "luis@example.test", address: "100 Calle Fortaleza, San Juan, PR 00901", usageByMonth, deliver: false,
+    });
+    assert.equal(r.status, 200);
+    const item = (await r.json()).data.items[0];
+    assert.equal(item.address.state, "PR");
+    assert.equal(item.figures.ratePerKwh, 0.16); // the US row
+    assert.ok(item.figures.flags.includes("national_average_rate") && item.figures.flags.includes("generic_state_programmes"));
+    assert.equal(item.rates.nationalFallback, true);
+    const insights = await post(`${s.url}/savings-insight-service/generate-savings-insights`, id.headers, { customerName: "X", state: "ZZ", usageByMonth });
+    assert.equal(insights.status, 400);
+    assert.equal((await insights.json()).error.code, "invalid_state");
+  } finally {
+    await s.close();
+    await p.close();
+  }
+});

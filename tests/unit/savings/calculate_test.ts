@@ -91,6 +91,16 @@ Deno.test("fewer than 12 months: missing months extrapolated from the seasonal p
   assert.deepEqual(f.peakMonths, [7]);
 });
 
+Deno.test("months the bill extraction marked estimated stay flagged; two years of one month are averaged", () => {
+  const usage = normaliseUsage([
+    ...Array.from({ length: 12 }, (_, i) => ({ month: i + 1, year: 2025, value: 1000, estimated: i < 3 })),
+    { month: 1, year: 2024, value: 800 },
+  ]);
+  assert.deepEqual(usage.filter((u) => u.extrapolated).map((u) => u.month), [2, 3]);
+  assert.equal(usage[0].kwh, 900);
+  assert.equal(usage[0].extrapolated, false, "a measured January in one year outweighs an estimate in the other");
+});
+
 Deno.test("bad usage input is rejected with a clear message", () => {
   assert.throws(() => normaliseUsage([]), /at least one month/);
   assert.throws(() => normaliseUsage([{ month: "Smarch", value: 1 }]), /Unknown month/);
