@@ -6,6 +6,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * When to refresh an ID token that lives `expiresIn` seconds: a minute early for normal lifetimes, at three
+ * quarters of very short ones, so a long session never sends an expired token.
+ */
+export function refreshDelayMs(expiresIn: number): number {
+  const ttl = Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600;
+  return Math.max(1000, (ttl > 240 ? ttl - 60 : ttl * 0.75) * 1000);
+}
+
 export interface UploadProgress {
   (fraction: number): void;
 }
@@ -22,10 +31,13 @@ export class Api {
     const body = res as { idToken: string; expiresIn: number };
     if (!body?.idToken) throw new ApiError(401, "invalid_token", "No ID token");
     this.idToken = body.idToken;
-    const ttl = Math.max(30, Number(body.expiresIn) || 3600);
     clearTimeout(this.refreshTimer);
-    // Refresh at 80% of the lifetime, so a long session never sends an expired token.
-    this.refreshTimer = setTimeout(() => this.authenticate().catch(() => {}), ttl * 800) as unknown as number;
+    this.refreshTimer = setTimeout(() => this.authenticate().catch(() => {}), refreshDelayMs(Number(body.expiresIn))) as unknown as number;
+  }
+
+  /** Stops the background refresh (the page is going away, or a test is done). */
+  stop(): void {
+    clearTimeout(this.refreshTimer);
   }
 
   get<T>(path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {

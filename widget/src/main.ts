@@ -102,7 +102,8 @@ function run(api: Api, info: WidgetInfo) {
     const back = h("button", { class: "btn ghost", type: "button", onclick: () => goBack() }, "← " + t.back);
     const nextBtn = h("button", { class: "btn primary", type: "submit" }, view.nextLabel ?? t.continue);
     const form = h("form", { class: "step", novalidate: true }, alert, view.body,
-      h("div", { class: "nav" }, view.noBack || STEPS.indexOf(state.step) <= 0 ? h("span", {}) : back, view.nextLabel === null ? null : nextBtn));
+      view.noBack && view.nextLabel === null ? null
+        : h("div", { class: "nav" }, view.noBack || STEPS.indexOf(state.step) <= 0 ? h("span", {}) : back, view.nextLabel === null ? null : nextBtn));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       if (!view.next || form.getAttribute("aria-busy") === "true") return;
