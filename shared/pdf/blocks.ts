@@ -23,14 +23,32 @@ export type Block =
 /** Input the renderer refuses (remote images, unsupported image types); a 400 for the caller. */
 export class PdfInputError extends Error {}
 
+/** Deeper element nesting than this is refused (it only appears in hostile input, and layout recurses). */
+export const MAX_DEPTH = 60;
+/** Largest PNG accepted, in pixels (a small compressed PNG can decode to gigabytes). */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
 const SKIP = new Set(["script", "style", "head", "title", "meta", "link", "iframe", "object", "embed", "svg", "noscript", "template", "form", "input", "button", "select", "textarea", "video", "audio", "canvas"]);
 const BLOCKS = new Set(["p", "div", "section", "article", "header", "footer", "main", "aside", "nav", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "table", "hr", "img", "body", "html", "figure", "figcaption", "address", "pre", "dl", "dt", "dd"]);
 
 export function htmlToBlocks(html: string, base: Style = BASE_STYLE): Block[] {
   const doc = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+  checkDepth(doc.children, 0);
   const css: CssRule[] = [];
   collectStyles(doc.children, css);
   return new Converter(css).blocks(doc.children, base);
+}
+
+function checkDepth(nodes: ChildNode[], depth: number) {
+  if (depth > MAX_DEPTH) throw new PdfInputError(`HTML is nested more than ${MAX_DEPTH} elements deep`);
+  for (const n of nodes) if ("children" in n) checkDepth((n as Element).children, depth + 1);
+}
+
+/** Width and height from a PNG's IHDR chunk, or undefined when the bytes are not a PNG. */
+function pngSize(b: Uint8Array): { width: number; height: number } | undefined {
+  if (b.length < 24 || b[0] !== 0x89 || b[1] !== 0x50 || b[2] !== 0x4e || b[3] !== 0x47) return undefined;
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  return { width: v.getUint32(16), height: v.getUint32(20) };
 }
 
 function collectStyles(nodes: ChildNode[], out: CssRule[]) {
@@ -162,10 +180,16 @@ class Converter {
     } catch {
       throw new PdfInputError("An image data: URI is not valid base64");
     }
+    const format = m[1].toLowerCase() === "png" ? "png" : "jpg";
+    if (format === "png") {
+      const size = pngSize(data);
+      if (!size) throw new PdfInputError("An image data: URI says PNG but is not a PNG file");
+      if (size.width * size.height > MAX_IMAGE_PIXELS) throw new PdfInputError(`An image is ${size.width}×${size.height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels`);
+    }
     const len = (v: string | undefined) => (v ? parseLength(v.replace(/px$/, "") + (v.match(/[a-z%]+$/) ? "" : "px"), s.fontSize) : undefined);
     const styleW = el.attribs.style?.match(/(?:^|;)\s*width\s*:\s*([^;]+)/)?.[1];
     const styleH = el.attribs.style?.match(/(?:^|;)\s*height\s*:\s*([^;]+)/)?.[1];
-    return { kind: "image", style: s, data, format: m[1].toLowerCase() === "png" ? "png" : "jpg", width: len(styleW ?? el.attribs.width), height: len(styleH ?? el.attribs.height) };
+    return { kind: "image", style: s, data, format, width: len(styleW ?? el.attribs.width), height: len(styleH ?? el.attribs.height) };
   }
 }
 
