@@ -23,6 +23,7 @@ export async function buildWidget(opts: { minify?: boolean } = {}): Promise<Buil
       format: "iife",
       target: ["es2020", "chrome100", "safari15", "firefox100"],
       legalComments: "none",
+      define: { API_BASE: JSON.stringify(Deno.env.get("WIDGET_API_BASE") ?? "") },
       logLevel: "silent",
     });
     await esbuild.build({

@@ -22,11 +22,13 @@ const steps: Record<StepId, (ctx: Ctx) => StepView> = {
   summary: summaryStep,
 };
 
+// Set at build time (WIDGET_API_BASE) for a widget served from a CDN or storage bucket.
+declare const API_BASE: string;
 const root = document.getElementById("app")!;
 
 function apiBase(params: URLSearchParams): string {
   // ?api= lets a CDN-hosted widget talk to any deployment; by default the API is where the widget is served.
-  const given = params.get("api");
+  const given = params.get("api") || API_BASE;
   if (given && /^https?:\/\//.test(given)) return given.replace(/\/$/, "");
   return location.origin;
 }
@@ -146,6 +148,8 @@ function run(api: Api, info: WidgetInfo) {
 
   render("address");
   document.body.dataset.ready = "true";
+  // Time from this document's navigation start to the first interactive step (read by the benchmark).
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
 }
 
 start();
