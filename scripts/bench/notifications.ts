@@ -32,7 +32,7 @@ override(p, "notifications.config", {
   internalToken: "bench",
   unsubscribeSecret: "bench",
   serviceUrl,
-  push: { issuer: p.config.jwtIssuer, audiences: [`${serviceUrl}/events/push`], allowedEmails: [LOCAL_PUSH_IDENTITY] },
+  push: { issuers: [p.config.jwtIssuer], audiences: [`${serviceUrl}/events/push`], allowedEmails: [LOCAL_PUSH_IDENTITY] },
 });
 
 try {

@@ -7,8 +7,8 @@ import { senderAddress } from "../email/index.ts";
 import { LOCAL_PUSH_IDENTITY } from "../bus/push_token.ts";
 
 export interface PushAuthConfig {
-  /** Accepted token issuer: https://accounts.google.com in production, the local identity otherwise. */
-  issuer: string;
+  /** Accepted token issuers: Google's in production, the local identity otherwise. */
+  issuers: string[];
   /** Accepted audiences: the service's own URL (and its push endpoint URL). */
   audiences: string[];
   /** JWKS to verify push tokens; unset means the embedded identity's keys in the database. */
@@ -37,6 +37,10 @@ export interface NotificationConfig {
 
 const list = (s: string | undefined) => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
 
+// Google signs push tokens with either spelling of its issuer.
+const googleAliases = (issuers: string[]) =>
+  issuers.includes("https://accounts.google.com") ? [...new Set([...issuers, "accounts.google.com"])] : issuers;
+
 function secret(name: string, devDefault: string): string {
   const v = envOptional(name);
   if (v) return v;
@@ -50,7 +54,7 @@ export function loadNotificationConfig(p: Platform): NotificationConfig {
   return {
     serviceUrl,
     push: {
-      issuer: env("PUSH_OIDC_ISSUER", p.config.jwtIssuer),
+      issuers: googleAliases(list(env("PUSH_OIDC_ISSUER", p.config.jwtIssuer))),
       audiences: list(envOptional("PUSH_OIDC_AUDIENCE")).length
         ? list(envOptional("PUSH_OIDC_AUDIENCE"))
         : [serviceUrl, `${serviceUrl}/events/push`],

@@ -47,7 +47,7 @@ async function verifyFresh(p: Platform, token: string): Promise<string> {
   let payload;
   try {
     ({ payload } = await jwtVerify(token, keyResolver(p), {
-      issuer: cfg.issuer,
+      issuer: cfg.issuers,
       audience: cfg.audiences,
       algorithms: ["RS256", "ES256"],
       clockTolerance: 30,

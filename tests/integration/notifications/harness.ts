@@ -51,7 +51,7 @@ export async function notificationHarness(opts: { configure?: (p: TestPlatform) 
     ...loadNotificationConfig(p),
     ...SECRETS,
     serviceUrl,
-    push: { issuer: p.config.jwtIssuer, audiences: [serviceUrl, `${serviceUrl}/events/push`], allowedEmails: [LOCAL_PUSH_IDENTITY] },
+    push: { issuers: [p.config.jwtIssuer], audiences: [serviceUrl, `${serviceUrl}/events/push`], allowedEmails: [LOCAL_PUSH_IDENTITY] },
   };
   override(p, "notifications.config", cfg);
   opts.configure?.(p);

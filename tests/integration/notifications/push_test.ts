@@ -206,3 +206,38 @@ Deno.test("missing template: failed row, 200", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("production push auth: Google-style RS256 tokens verified against a remote JWKS, issuer and allow-list", async () => {
+  const { exportJWK, generateKeyPair, SignJWT } = await import("jose");
+  const { serveApp } = await import("../../support/http.ts");
+  const { privateKey, publicKey } = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: "google-key-1", alg: "RS256", use: "sig" };
+  const certs = serveApp(() => Response.json({ keys: [jwk] })); // speaks https://www.googleapis.com/oauth2/v3/certs
+  const h = await notificationHarness();
+  try {
+    const sa = "pubsub-push@solar-prod.iam.gserviceaccount.com";
+    h.cfg.push = { issuers: ["https://accounts.google.com", "accounts.google.com"], audiences: [h.serviceUrl], jwksUrl: `${certs.url}/oauth2/v3/certs`, allowedEmails: [sa] };
+    const google = (claims: Record<string, unknown>, iss = "https://accounts.google.com", aud = h.serviceUrl) =>
+      new SignJWT({ email_verified: true, azp: "1234567890", ...claims }).setProtectedHeader({ alg: "RS256", kid: "google-key-1", typ: "JWT" })
+        .setIssuer(iss).setAudience(aud).setSubject("1234567890").setIssuedAt().setExpirationTime("1h").sign(privateKey);
+    const push = async (token: string) => {
+      const res = await fetch(`${h.serviceUrl}/events/push`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: JSON.stringify({ message: { messageId: ulid(), data: btoa(JSON.stringify(h.envelope("job.assigned", { job_id: h.jobId }))) } }),
+      });
+      await res.body?.cancel();
+      return res.status;
+    };
+    assert.equal(await push(await google({ email: sa })), 200);
+    assert.equal(await push(await google({ email: sa }, "accounts.google.com")), 200, "Google's short issuer spelling");
+    assert.equal(await push(await google({ email: "someone@gmail.com" })), 401, "identity not on the allow-list");
+    assert.equal(await push(await google({ email: sa, email_verified: false })), 401);
+    assert.equal(await push(await google({ email: sa }, "https://evil.example")), 401);
+    assert.equal(await push(await google({ email: sa }, undefined, "https://other-service.example")), 401);
+    assert.equal(await push(await h.token()), 401, "local bus tokens are not accepted in production mode");
+  } finally {
+    await h.close();
+    await certs.close();
+  }
+});
