@@ -1,4 +1,6 @@
-// Google Geocoding API + Places Autocomplete (the JSON web services under maps.googleapis.com).
+// Google Geocoding API (GET maps.googleapis.com/maps/api/geocode/json) and Places API (New) Autocomplete
+// (POST places.googleapis.com/v1/places:autocomplete; the legacy Places web service cannot be enabled on
+// new Google Cloud projects).
 import type { AddressParts, AddressSuggestion, GeocodeResult, Geocoder } from "./types.ts";
 import { GeocoderUnavailableError } from "./types.ts";
 import { formatAddress } from "./parse.ts";
@@ -16,13 +18,16 @@ interface GeocodeResponse {
 }
 
 interface AutocompleteResponse {
-  status: string;
-  error_message?: string;
-  predictions: { description: string; place_id: string; terms: { offset: number; value: string }[] }[];
+  suggestions?: { placePrediction?: { placeId: string; text: { text: string } } }[];
 }
 
 export class GoogleGeocoder implements Geocoder {
-  constructor(private readonly apiKey: string, private readonly baseUrl = "https://maps.googleapis.com", private readonly timeoutMs = 5000) {}
+  constructor(
+    private readonly apiKey: string,
+    private readonly baseUrl = "https://maps.googleapis.com",
+    private readonly timeoutMs = 5000,
+    private readonly placesUrl = "https://places.googleapis.com",
+  ) {}
 
   async geocode(address: string | AddressParts): Promise<GeocodeResult | null> {
     const text = typeof address === "string" ? address : formatAddress(address);
@@ -53,8 +58,23 @@ export class GoogleGeocoder implements Geocoder {
 
   async autocomplete(query: string, limit = 5): Promise<AddressSuggestion[]> {
     if (query.trim().length < 2) return [];
-    const body = await this.get<AutocompleteResponse>("/maps/api/place/autocomplete/json", { input: query, types: "address", components: "country:us" });
-    return (body.predictions ?? []).slice(0, limit).map((p) => ({ description: p.description, placeId: p.place_id }));
+    let res: Response;
+    try {
+      res = await fetch(new URL("/v1/places:autocomplete", this.placesUrl), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Goog-Api-Key": this.apiKey },
+        body: JSON.stringify({ input: query, includedRegionCodes: ["us"] }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (e) {
+      throw new GeocoderUnavailableError(`Google Places unreachable: ${(e as Error).message}`);
+    }
+    if (!res.ok) {
+      const err = await res.json().catch(() => undefined) as { error?: { status?: string; message?: string } } | undefined;
+      throw new GeocoderUnavailableError(`Google Places autocomplete answered HTTP ${res.status}${err?.error ? ` ${err.error.status}: ${err.error.message}` : ""}`);
+    }
+    const body = await res.json() as AutocompleteResponse;
+    return (body.suggestions ?? []).flatMap((s) => (s.placePrediction ? [{ description: s.placePrediction.text.text, placeId: s.placePrediction.placeId }] : [])).slice(0, limit);
   }
 
   private async get<T extends { status: string; error_message?: string }>(path: string, params: Record<string, string>): Promise<T> {

@@ -1,6 +1,6 @@
-// A local double of the Google Geocoding API (GET /maps/api/geocode/json) and Places Autocomplete
-// (GET /maps/api/place/autocomplete/json), speaking their JSON wire format: status field, results with
-// address_components / geometry.location / location_type, predictions with description and place_id.
+// A local double of the Google Geocoding API (GET /maps/api/geocode/json: status field, results with
+// address_components / geometry.location / location_type) and of Places API (New) Autocomplete
+// (POST /v1/places:autocomplete with X-Goog-Api-Key: suggestions[].placePrediction, Google error bodies).
 import { serveApp, type Served } from "../support/http.ts";
 
 export const GEOCODE_KEY = "test-maps-key";
@@ -32,16 +32,38 @@ export const KNOWN: Record<string, ReturnType<typeof result>> = {
 
 export interface GeocodingDouble extends Served {
   requests: URL[];
+  /** Bodies of the Places autocomplete requests. */
+  places: { input: string; includedRegionCodes?: string[] }[];
   /** Next answers fail with this HTTP status (or Google status string) until cleared. */
   failWith: number | string | null;
 }
 
 export function startGeocodingDouble(): GeocodingDouble {
   const requests: URL[] = [];
-  const d = serveApp((req) => {
+  const places: GeocodingDouble["places"] = [];
+  const d = serveApp(async (req) => {
     const url = new URL(req.url);
     requests.push(url);
     if (typeof double.failWith === "number") return new Response("upstream error", { status: double.failWith });
+    if (url.pathname === "/v1/places:autocomplete") {
+      if (req.method !== "POST") return Response.json({ error: { code: 404, message: "Not found", status: "NOT_FOUND" } }, { status: 404 });
+      if (req.headers.get("x-goog-api-key") !== GEOCODE_KEY) {
+        return Response.json({ error: { code: 403, message: "The caller does not have permission", status: "PERMISSION_DENIED" } }, { status: 403 });
+      }
+      const body = await req.json().catch(() => ({}));
+      if (typeof body.input !== "string") return Response.json({ error: { code: 400, message: "Invalid JSON payload: input", status: "INVALID_ARGUMENT" } }, { status: 400 });
+      places.push(body);
+      const q = body.input.toLowerCase();
+      const suggestions = Object.entries(KNOWN).filter(([k]) => k.startsWith(q) || q.startsWith(k)).map(([, r]) => ({
+        placePrediction: {
+          place: `places/${r.place_id}`, placeId: r.place_id,
+          text: { text: r.formatted_address, matches: [{ endOffset: Math.min(q.length, r.formatted_address.length) }] },
+          structuredFormat: { mainText: { text: r.formatted_address.split(",")[0] }, secondaryText: { text: r.formatted_address.split(",").slice(1).join(",").trim() } },
+          types: ["street_address", "geocode"],
+        },
+      }));
+      return Response.json(suggestions.length ? { suggestions } : {});
+    }
     if (url.searchParams.get("key") !== GEOCODE_KEY) {
       return Response.json({ error_message: "The provided API key is invalid.", results: [], predictions: [], status: "REQUEST_DENIED" });
     }
@@ -52,18 +74,8 @@ export function startGeocodingDouble(): GeocodingDouble {
       const hit = Object.entries(KNOWN).find(([k]) => q.startsWith(k));
       return Response.json(hit ? { results: [hit[1]], status: "OK" } : { results: [], status: "ZERO_RESULTS" });
     }
-    if (url.pathname === "/maps/api/place/autocomplete/json") {
-      const q = (url.searchParams.get("input") ?? "").toLowerCase();
-      const predictions = Object.entries(KNOWN).filter(([k]) => k.startsWith(q) || q.startsWith(k)).map(([, r]) => ({
-        description: r.formatted_address, place_id: r.place_id,
-        structured_formatting: { main_text: r.formatted_address.split(",")[0], secondary_text: r.formatted_address.split(",").slice(1).join(",").trim() },
-        terms: r.formatted_address.split(", ").map((value, i, all) => ({ offset: all.slice(0, i).join(", ").length + (i ? 2 : 0), value })),
-        types: ["street_address", "geocode"],
-      }));
-      return Response.json({ predictions, status: predictions.length ? "OK" : "ZERO_RESULTS" });
-    }
     return Response.json({ error_message: "Not found", status: "INVALID_REQUEST" }, { status: 404 });
   });
-  const double: GeocodingDouble = Object.assign(d, { requests, failWith: null as number | string | null });
+  const double: GeocodingDouble = Object.assign(d, { requests, places, failWith: null as number | string | null });
   return double;
 }

@@ -15,7 +15,7 @@ import { MIAMI, SOLAR_KEY, startSolarDouble } from "../../doubles/google_solar.t
 Deno.test("Google geocoder: parses components, US only, ZERO_RESULTS is null, errors are GeocoderUnavailableError", async () => {
   const d = startGeocodingDouble();
   try {
-    const g = new GoogleGeocoder(GEOCODE_KEY, d.url);
+    const g = new GoogleGeocoder(GEOCODE_KEY, d.url, 5000, d.url);
     const r = await g.geocode("3600 NW 2nd Ave, Miami, FL");
     assert.deepEqual(r, { formattedAddress: "3600 NW 2nd Ave, Miami, FL 33127, USA", line1: "3600 Northwest 2nd Avenue", city: "Miami", state: "FL", zip: "33127", lat: 25.8093, lon: -80.1987, precision: "rooftop", source: "google" });
     assert.equal(d.requests[0].searchParams.get("components"), "country:US");
@@ -23,6 +23,8 @@ Deno.test("Google geocoder: parses components, US only, ZERO_RESULTS is null, er
     assert.equal(await g.geocode("10 Downing St, London"), null, "non-US results are not used");
     const ac = await g.autocomplete("1 dr carl", 5);
     assert.deepEqual(ac, [{ description: "1 Dr Carlton B Goodlett Pl, San Francisco, CA 94102, USA", placeId: ac[0].placeId }]);
+    assert.deepEqual(d.places[0], { input: "1 dr carl", includedRegionCodes: ["us"] });
+    await assert.rejects(new GoogleGeocoder("wrong-key", d.url, 5000, d.url).autocomplete("1 dr carl"), /403 PERMISSION_DENIED/);
     await assert.rejects(new GoogleGeocoder("wrong-key", d.url).geocode("3600 NW 2nd Ave"), (e) => e instanceof GeocoderUnavailableError && /REQUEST_DENIED.*invalid/.test(e.message));
     d.failWith = "OVER_QUERY_LIMIT";
     await assert.rejects(g.geocode("3600 NW 2nd Ave"), GeocoderUnavailableError);
@@ -65,7 +67,7 @@ Deno.test("pipeline with the Google adapters: Google's panel layouts size the sy
   const geo = startGeocodingDouble(), solar = startSolarDouble();
   const p = await testPlatform();
   try {
-    override(p, "geocoder", new GoogleGeocoder(GEOCODE_KEY, geo.url));
+    override(p, "geocoder", new GoogleGeocoder(GEOCODE_KEY, geo.url, 5000, geo.url));
     override(p, "roof", new GoogleSolarRoofData(SOLAR_KEY, solar.url));
     const auth = await tokensFor(p, { role: "widget" });
     const ctx = { userId: auth.userId, email: auth.email, orgId: auth.orgId, role: "widget", claims: {} };
