@@ -12,6 +12,8 @@ const num = (s: string | undefined) => (s === undefined || s === "" ? "null" : S
 const ESCALATOR_PCT = 3.0;
 const ESCALATOR_SOURCE = "National default: EIA Electric Power Annual, US average residential price 8.72 ¢/kWh (2003) to 16.00 ¢/kWh (2023), about 3.1%/yr nominal, rounded to 3.0%";
 
+/** The generated seed migration and capitals module, as text (pure: reads the CSVs, writes nothing). */
+export function buildReferenceArtifacts(): { seedSql: string; capitalsTs: string; states: number; capitals: number } {
 const rates = read("state_rates.csv");
 const costs = read("solar_cost_per_watt.csv");
 const programs = read("state_programs.csv");
@@ -59,7 +61,6 @@ const lines: string[] = [
   "  year = excluded.year, source = excluded.source, updated_at = now();",
   "",
 ];
-Deno.writeTextFileSync(new URL("supabase/migrations/20261122003100_savings_reference_seed.sql", root), lines.join("\n"));
 
 // State capitals: latitude/longitude, GHI and PVWatts v8 yield (kWh AC per kW DC, tilt 20, azimuth 180).
 const byState = new Map<string, { state: string; city: string; lat: number; lon: number; ghi?: number; yieldAcPerKw?: number }>();
@@ -81,5 +82,15 @@ const ts = [
   "];",
   "",
 ];
-Deno.writeTextFileSync(new URL("shared/roof/capitals.ts", root), ts.join("\n"));
-console.log(`seed: ${states.length} states; capitals: ${rows.length}`);
+return { seedSql: lines.join("\n"), capitalsTs: ts.join("\n"), states: states.length, capitals: rows.length };
+}
+
+export const SEED_PATH = "supabase/migrations/20261122003100_savings_reference_seed.sql";
+export const CAPITALS_PATH = "shared/roof/capitals.ts";
+
+if (import.meta.main) {
+  const a = buildReferenceArtifacts();
+  Deno.writeTextFileSync(new URL(SEED_PATH, root), a.seedSql);
+  Deno.writeTextFileSync(new URL(CAPITALS_PATH, root), a.capitalsTs);
+  console.log(`seed: ${a.states} states; capitals: ${a.capitals}`);
+}

@@ -1,5 +1,5 @@
 begin;
-select plan(16);
+select plan(18);
 
 select has_table('public', 'state_electricity_rates', 'state rates table');
 select has_table('public', 'state_solar_costs', 'solar cost per watt table');
@@ -14,6 +14,10 @@ select is((select usd_per_watt from public.state_solar_costs where state = 'OH')
 select ok((select national_fallback from public.state_solar_costs where state = 'OH'), 'and says so');
 select is((select usd_per_watt from public.state_solar_costs where state = 'AZ'), 1.990::numeric(6,3), 'AZ has its own 2024 median');
 select ok((select is_generic from public.state_solar_programs where state = 'WY'), 'a state without programme facts is generic');
+select is((select count(*)::int from public.state_electricity_rates r
+  where not exists (select 1 from public.state_solar_costs c where c.state = r.state)
+     or not exists (select 1 from public.state_solar_programs g where g.state = r.state)), 0, 'every state with a rate has a cost and a programme row');
+select is((select count(*)::int from public.state_solar_programs where not is_generic), 11, 'eleven states carry programme facts');
 select is((select export_credit_ratio from public.state_solar_programs where state = 'CA'), 0.250::numeric(4,3), 'CA net billing export credit ratio');
 select throws_ok($$update public.state_solar_programs set export_credit_ratio = 1.5 where state = 'CA'$$, '23514', null, 'ratios stay within 0..1');
 
