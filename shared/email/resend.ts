@@ -12,6 +12,9 @@ import {
   TransientEmailError,
 } from "./types.ts";
 
+/** 409 concurrent_idempotent_requests: another request with the same key is still in progress. */
+class ConcurrentRequestError extends TransientEmailError {}
+
 export interface ResendOptions {
   apiKey: string;
   /** https://api.resend.com in production; a local double in tests. */
@@ -27,6 +30,19 @@ export class ResendEmailProvider implements EmailProvider {
   }
 
   async send(msg: EmailMessage, opts: { idempotencyKey: string }): Promise<SendResult> {
+    // A request racing another with the same key (two deliveries of one push message) is asked to retry
+    // shortly; once the first finishes, Resend answers with the first email's id.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.sendOnce(msg, opts);
+      } catch (e) {
+        if (!(e instanceof ConcurrentRequestError) || attempt >= 4) throw e;
+        await new Promise((r) => setTimeout(r, 150 * attempt));
+      }
+    }
+  }
+
+  private async sendOnce(msg: EmailMessage, opts: { idempotencyKey: string }): Promise<SendResult> {
     const { data, error } = await this.client.emails.send({
       from: msg.from,
       to: msg.to,
@@ -45,9 +61,10 @@ export class ResendEmailProvider implements EmailProvider {
     const e = (error ?? {}) as { name?: string; message?: string; statusCode?: number | null };
     const text = `Resend: ${e.name ?? "error"}: ${e.message ?? "no id returned"}`;
     if (e.name === "invalid_idempotent_request") throw new IdempotencyConflictError(text);
+    if (e.name === "concurrent_idempotent_requests") throw new ConcurrentRequestError(text);
     const status = e.statusCode ?? 0;
-    // No status (network, timeout), 429, 5xx, and a concurrent request with the same key: retry later.
-    if (!status || status === 429 || status >= 500 || e.name === "concurrent_idempotent_requests") {
+    // No status (network, timeout), 429, 5xx: retry later.
+    if (!status || status === 429 || status >= 500) {
       throw new TransientEmailError(text);
     }
     throw new PermanentEmailError(text);

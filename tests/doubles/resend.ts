@@ -13,18 +13,21 @@ export interface ResendDouble extends Served {
   requests: ResendRequest[];
   /** Emails actually accepted (idempotent replays are not counted). */
   sent: { id: string; body: any }[];
-  /** The next answers, in order: an HTTP status to fail with, or "hang" to never answer. */
-  script(...answers: (number | "hang")[]): void;
+  /** The next answers, in order: an HTTP status to fail with, "hang" to never answer, or "concurrent" for
+   * Resend's 409 concurrent_idempotent_requests (another request with the key is still in progress). */
+  script(...answers: Scripted[]): void;
   /** Fail every request for this recipient with this status, `times` times. */
   failFor(to: string, status: number, times?: number): void;
 }
+
+type Scripted = number | "hang" | "concurrent";
 
 const err = (status: number, name: string, message: string) => Response.json({ statusCode: status, name, message }, { status });
 
 export function startResendDouble(apiKey = "re_test_key"): ResendDouble {
   const requests: ResendRequest[] = [];
   const sent: { id: string; body: any }[] = [];
-  const queue: (number | "hang")[] = [];
+  const queue: Scripted[] = [];
   const failures = new Map<string, { status: number; times: number }>();
   const keys = new Map<string, { body: string; id: string }>();
   const hanging: (() => void)[] = [];
@@ -44,6 +47,9 @@ export function startResendDouble(apiKey = "re_test_key"): ResendDouble {
     if (next === "hang") {
       await new Promise<void>((r) => hanging.push(r));
       return err(504, "application_error", "gave up");
+    }
+    if (next === "concurrent") {
+      return err(409, "concurrent_idempotent_requests", "Same idempotency key used while original request is still in progress. Try the request again later.");
     }
     if (typeof next === "number") return err(next, next === 429 ? "rate_limit_exceeded" : "application_error", "scripted failure");
     for (const field of ["from", "to", "subject"]) {
@@ -73,7 +79,7 @@ export function startResendDouble(apiKey = "re_test_key"): ResendDouble {
     apiKey,
     requests,
     sent,
-    script: (...a: (number | "hang")[]) => void queue.push(...a),
+    script: (...a: Scripted[]) => void queue.push(...a),
     failFor: (to: string, status: number, times = 1) => void failures.set(to, { status, times }),
     close: async () => {
       for (const r of hanging) r();

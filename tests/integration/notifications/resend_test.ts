@@ -37,6 +37,10 @@ Deno.test("Resend adapter: wire format, idempotency replies and error classes", 
     d.script(429);
     await assert.rejects(r.send(msg, { idempotencyKey: "k-3" }), TransientEmailError);
     await assert.rejects(r.send({ ...msg, to: [] }, { idempotencyKey: "k-4" }), (e) => e instanceof PermanentEmailError && !(e instanceof TransientEmailError));
+    d.script("concurrent", "concurrent");
+    assert.equal((await r.send(msg, { idempotencyKey: "k-1" })).id, a.id, "a racing request retries and gets the first id");
+    d.script("concurrent", "concurrent", "concurrent", "concurrent");
+    await assert.rejects(r.send(msg, { idempotencyKey: "k-1" }), TransientEmailError, "still racing after 4 tries: retry later");
     d.script("hang");
     await assert.rejects(r.send(msg, { idempotencyKey: "k-5" }), TransientEmailError, "a timeout is transient");
     const down = new ResendEmailProvider({ apiKey: d.apiKey, baseUrl: "http://127.0.0.1:1", timeoutMs: 500 });
