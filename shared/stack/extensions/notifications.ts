@@ -42,13 +42,18 @@ function routes(app: Hono, p: Platform) {
     return c.html(mailboxEmailPage(row, c.req.query("fired")));
   });
   app.get("/dev/mailbox/:id/attachments/:position", async (c) => {
-    const a = await getOutboxAttachment(p.sql, c.req.param("id"), Number(c.req.param("position")));
+    const position = Number(c.req.param("position"));
+    const a = Number.isInteger(position) && position >= 0 ? await getOutboxAttachment(p.sql, c.req.param("id"), position) : null;
     if (!a) return c.json(errorBody("not_found", "No such attachment"), 404);
     const disposition = c.req.query("inline") ? "inline" : "attachment";
+    // PDFs and raster images open as they are; anything else that a browser could run (HTML, SVG) opens
+    // in a sandbox, not as the stack's origin.
+    const safe = /^(application\/pdf|image\/(png|jpeg|gif|webp))$/.test(a.contentType);
     return c.body(a.content as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": a.contentType,
       "Content-Disposition": `${disposition}; filename="${a.filename.replace(/["\\\r\n]/g, "_")}"`,
       "X-Content-Type-Options": "nosniff",
+      ...(safe ? {} : { "Content-Security-Policy": "sandbox" }),
     });
   });
   app.post("/dev/mailbox/:id/events/:type", async (c) => {

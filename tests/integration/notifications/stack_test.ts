@@ -41,11 +41,12 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
     const pdf = new TextEncoder().encode("%PDF-1.7 test report");
     const { id } = await emailProvider(h.p).send({
       from: "reports@example.test", to: ["homeowner@example.test"], subject: "Your solar savings report", html: "<p>Attached</p>", text: "Attached",
-      attachments: [{ filename: "savings-report.pdf", contentType: "application/pdf", content: pdf }],
+      attachments: [{ filename: "savings-report.pdf", contentType: "application/pdf", content: pdf },
+        { filename: "note.html", contentType: "text/html", content: new TextEncoder().encode("<script>alert(1)</script>") }],
     }, { idempotencyKey: "report-1" });
     const { listOutbox } = await import("../../../shared/email/outbox.ts");
     const forHomeowner = await listOutbox(h.p.sql, { to: "HOMEOWNER@example.test" });
-    assert.deepEqual(forHomeowner.map((m) => [m.id, m.attachments]), [[id, [{ position: 0, filename: "savings-report.pdf", contentType: "application/pdf", size: pdf.length }]]]);
+    assert.deepEqual(forHomeowner.map((m) => [m.id, m.attachments[0]]), [[id, { position: 0, filename: "savings-report.pdf", contentType: "application/pdf", size: pdf.length }]]);
     assert.equal((await listOutbox(h.p.sql, { to: "homeowner@example.test", since: new Date(Date.now() + 60_000) })).length, 0);
     const page = await (await fetch(`${stack.url}/dev/mailbox/${id}`)).text();
     assert.match(page, /savings-report\.pdf/);
@@ -53,6 +54,15 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
     assert.equal(dl.headers.get("content-type"), "application/pdf");
     assert.match(dl.headers.get("content-disposition")!, /attachment; filename="savings-report.pdf"/);
     assert.deepEqual(new Uint8Array(await dl.arrayBuffer()), pdf);
+    assert.equal(dl.headers.get("content-security-policy"), null, "a PDF opens in the browser's viewer");
+    const html = await fetch(`${stack.url}/dev/mailbox/${id}/attachments/1?inline=1`);
+    assert.equal(html.headers.get("content-security-policy"), "sandbox", "an HTML attachment cannot run as the stack");
+    await html.body?.cancel();
+    for (const bad of ["2", "x", "-1"]) {
+      const r = await fetch(`${stack.url}/dev/mailbox/${id}/attachments/${bad}`);
+      assert.equal(r.status, 404, bad);
+      await r.body?.cancel();
+    }
     const list = await (await fetch(`${stack.url}/dev/mailbox`)).text();
     assert.match(list, /Your solar savings report/);
     assert.match(list, /New job assigned/);
