@@ -241,3 +241,28 @@ Deno.test("production push auth: Google-style RS256 tokens verified against a re
     await certs.close();
   }
 });
+
+Deno.test("crash after the send: the database connection is killed during the log write; the retry sends nothing new", async () => {
+  const h = await notificationHarness();
+  try {
+    // The backend writing the log row terminates itself: the service sees its connection die mid-insert.
+    await h.p.sql.unsafe(`create function pg_temp_kill() returns trigger language plpgsql as $$
+      begin perform pg_terminate_backend(pg_backend_pid()); perform pg_sleep(1); return new; end $$;
+      create trigger inject_kill before insert on public.notification_log for each row execute function pg_temp_kill();`);
+    const env = h.envelope("job.assigned", { job_id: h.jobId });
+    const messageId = ulid();
+    const first = await h.push(env, { messageId });
+    assert.equal(first.status, 500);
+    await h.p.sql.unsafe(`drop trigger inject_kill on public.notification_log`);
+    assert.equal((await h.logRows()).length, 0);
+    assert.equal((await h.emails()).length, 1);
+    const again = await h.push(env, { messageId });
+    assert.equal(again.body.status, "ok");
+    assert.equal((await h.emails()).length, 1);
+    const rows = await h.logRows();
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].provider_email_id, (await h.emails())[0].id);
+  } finally {
+    await h.close();
+  }
+});
