@@ -48,6 +48,7 @@ export const t = {
   billTitle: "Upload your electricity bill",
   billIntro: "We read your monthly usage from your bill to size your system. A PDF or clear photos of every page work best.",
   dropHere: "Drag and drop your bill here",
+  addBill: "Add a PDF or photos of your bill",
   or: "or",
   chooseFiles: "Choose files",
   takePhoto: "Take a photo",

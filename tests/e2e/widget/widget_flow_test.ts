@@ -25,6 +25,20 @@ async function expectAccessible(page: Page, where: string) {
   assert.deepEqual(await axeProblems(page), [], `axe serious/critical violations at ${where}`);
 }
 
+/** Address, roof and provider chosen with the mouse: the page is at the bill step. */
+async function toBillStep(browser: Browser, stack: Stack, width: number): Promise<Page> {
+  const { page } = await open(browser, stack, width);
+  await page.getByRole("combobox", { name: "Home address" }).pressSequentially("7070 Elm St, Tem", { delay: 15 });
+  await page.getByRole("option", { name: /Tempe, AZ/ }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("radio", { name: "Metal" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
+  return page;
+}
+
 async function happyPath(browser: Browser, stack: Stack, width: number, email: string) {
   const { page, foreign } = await open(browser, stack, width);
   const tag = `w${width}`;
@@ -155,14 +169,7 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
     });
 
     await t.step("an invalid file: wrong type refused in the browser, a non-bill refused by the service, then retry works", async () => {
-      const { page } = await open(browser, stack, 1024);
-      await page.getByRole("combobox", { name: "Home address" }).pressSequentially("7070 Elm St, Tem", { delay: 15 });
-      await page.getByRole("option", { name: /Tempe, AZ/ }).click();
-      await page.getByRole("button", { name: "Continue" }).click();
-      await page.getByRole("radio", { name: "Metal" }).check();
-      await page.getByRole("button", { name: "Continue" }).click();
-      await page.getByRole("radio").first().check();
-      await page.getByRole("button", { name: "Continue" }).click();
+      const page = await toBillStep(browser, stack, 1024);
       const input = page.locator("input[type=file][multiple]");
       await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
       await page.getByText("notes.txt is not a PDF, PNG or JPG file.").waitFor();
@@ -176,6 +183,19 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
       await input.setInputFiles(APS_BILL);
       await page.getByRole("button", { name: "Read my bill" }).click();
       await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor({ timeout: 60_000 });
+      await page.close();
+    });
+
+    await t.step("several photos of one bill are read as one bill, with upload progress", async () => {
+      const page = await toBillStep(browser, stack, 375);
+      const pages = ["comed-04-p1.png", "comed-04-p2.png"].map((f) => new URL(`synthetic/${f}`, FIXTURES).pathname);
+      await page.locator("input[type=file][multiple]").setInputFiles(pages);
+      assert.deepEqual(await page.locator(".file-name").allTextContents(), ["comed-04-p1.png", "comed-04-p2.png"]);
+      await page.getByRole("button", { name: "Read my bill" }).click();
+      await page.getByRole("progressbar").waitFor();
+      await shot(page, "w375-bill-progress");
+      await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor({ timeout: 60_000 });
+      assert.ok(await page.getByText("Bill from ComEd").isVisible());
       await page.close();
     });
 

@@ -23,6 +23,7 @@ export function billStep(ctx: Ctx): StepView {
 
 function uploadView(ctx: Ctx): StepView {
   const s = ctx.state;
+  const coarse = matchMedia("(pointer: coarse)").matches;
   const id = uid("bill");
   const errorBox = h("div", { class: "upload-error", role: "alert", hidden: true });
   const list = h("ul", { class: "files", "aria-label": "Files" });
@@ -60,11 +61,11 @@ function uploadView(ctx: Ctx): StepView {
 
   const drop = h("div", { class: "dropzone" },
     h("div", { class: "drop-icon", "aria-hidden": "true" }),
-    h("p", { class: "drop-title" }, t.dropHere),
+    h("p", { class: "drop-title" }, coarse ? t.addBill : t.dropHere),
     h("p", { class: "drop-or" }, t.or),
     h("div", { class: "drop-actions" },
       h("label", { for: id, class: "btn secondary" }, t.chooseFiles),
-      matchMedia("(pointer: coarse)").matches ? h("button", { type: "button", class: "btn secondary", onclick: () => camera.click() }, t.takePhoto) : null),
+      coarse ? h("button", { type: "button", class: "btn secondary", onclick: () => camera.click() }, t.takePhoto) : null),
     h("p", { id: `${id}-types`, class: "hint" }, t.billTypes),
     input, camera);
   drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
@@ -72,7 +73,10 @@ function uploadView(ctx: Ctx): StepView {
   drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); add(e.dataTransfer?.files ?? null); });
 
   const setProgress = (pct: number, label: string) => {
-    progress.hidden = false;
+    if (progress.hidden) {
+      progress.hidden = false;
+      progress.scrollIntoView({ block: "nearest" });
+    }
     const meter = progress.firstChild as HTMLElement;
     meter.setAttribute("aria-valuenow", String(pct));
     meter.setAttribute("aria-label", label);
