@@ -23,11 +23,15 @@ function report(title: string, results: Scored[]) {
   }
   console.log(`\n== ${title}: ${results.length} bills, ${right}/${total} fields = ${(100 * right / total).toFixed(2)}%`);
   for (const [k, v] of [...byField.entries()].sort()) console.log(`  ${k.padEnd(28)} ${(100 * v.right / v.total).toFixed(1).padStart(6)}%  (${v.right}/${v.total})`);
-  const pdf = results.filter((r) => r.kind === "pdf");
+  const pdf = results.filter((r) => r.kind === "pdf" && r.ocrPages === 0);
+  const scannedPdf = results.filter((r) => r.kind === "pdf" && r.ocrPages > 0);
   const img = results.filter((r) => r.kind === "image");
   if (pdf.length) {
     const ms = pdf.map((r) => r.ms).sort((a, b) => a - b);
-    console.log(`  time per PDF bill: mean ${(ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(0)} ms, median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms`);
+    console.log(`  time per text PDF bill (${pdf.length}): mean ${(ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(0)} ms, median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms`);
+  }
+  for (const r of scannedPdf) {
+    console.log(`  ${r.id}: ${r.pages} pages of which ${r.ocrPages} without a text layer (OCR): ${r.ms.toFixed(0)} ms`);
   }
   if (img.length) {
     const perPage = img.map((r) => r.ms / r.pages).sort((a, b) => a - b);

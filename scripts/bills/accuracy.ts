@@ -19,6 +19,8 @@ export interface Scored {
   id: string;
   kind: "pdf" | "image";
   pages: number;
+  /** Pages read by OCR (images, or PDF pages without a text layer). */
+  ocrPages: number;
   ms: number;
   right: number;
   total: number;
@@ -53,8 +55,9 @@ export async function runCase(model: BillModel, c: Case): Promise<Scored> {
   const doc = await billDocument(files, billLimits());
   const x = await extractBill(model, doc, { allowIncomplete: true });
   const ms = performance.now() - started;
-  const pages = (await doc.text()).pages.length;
-  return { id: c.id, kind: c.kind, pages, ms, ...score(c.truth, x.item) };
+  const text = await doc.text();
+  const ocrPages = text.pages.filter((p) => p.source === "ocr").length;
+  return { id: c.id, kind: c.kind, pages: text.pages.length, ocrPages, ms, ...score(c.truth, x.item) };
 }
 
 export async function syntheticCases(dir: string): Promise<Case[]> {

@@ -9,6 +9,7 @@ import { envelopeFor } from "./envelope.ts";
 import { extractBill } from "./extract.ts";
 import { billLimits } from "./limits.ts";
 import { billModel } from "./models.ts";
+import { Envelope } from "./schema.ts";
 import { runAndRecord } from "./service.ts";
 import { createExtraction, extractionById, type ExtractionRow, finishExtraction, MILESTONES, setProgress } from "./store.ts";
 import { assertSubscriptionActive } from "./subscription.ts";
@@ -113,7 +114,8 @@ export interface BillStatus {
 /** SPEC "Async status response" plus the result (COMPLETED) or the error (FAILED). */
 export function billStatus(row: ExtractionRow): BillStatus {
   const s: BillStatus = { status: row.status, percentage: `${row.percentage}%`, message: row.message, transactionId: row.transaction_id };
-  if (row.status === "COMPLETED" && row.result) s.result = row.result;
+  // jsonb keeps no key order: re-parse so the envelope reads in the spec's order
+  if (row.status === "COMPLETED" && row.result) s.result = Envelope.parse(row.result);
   if (row.status === "FAILED") s.error = { code: row.error_code ?? "processing_failed", message: row.error_message ?? "failed" };
   return s;
 }

@@ -6,6 +6,7 @@ const NOISE: RegExp[] = [
   /^\d{12,}$/, // scan line / routing code digits
   /^[\d\s]{16,}$/,
   /\b(?:AUTO|ALL FOR AADC|SCH 5-DIGIT|5-DIGIT|MIXED AADC|CAR-RT|ECRLOT|PRESORT(?:ED)?)\b/i,
+  /AUTO\S*-?DIGIT/i,
   /^[|lI1!\s]{5,}$/, // OCR of a barcode
   /^[A-Z0-9]{3,}-[A-Z0-9]{3,}-[A-Z0-9-]{3,}$/, // routing code 0003-0102-4473
   /^(?:T\d+\s+)?P\d+\s*-\s*\w+$/, // printer job codes "P07 - 1FTJANSP"
@@ -22,6 +23,7 @@ export function cleanLines(lines: string[]): string[] {
   return lines.map((line) =>
     line
       .split(/(\s{3,})/)
+      .map((part) => (/^\s+$/.test(part) ? part : tidyCell(part)))
       .map((part) => (/^\s+$/.test(part) ? part : isNoise(part) ? "" : part))
       .join("")
       .replace(/\b([A-Z])\s(?=[a-z]{2,})/g, "$1")
@@ -31,4 +33,12 @@ export function cleanLines(lines: string[]): string[] {
       .replace(/\s{3,}/g, "   ")
       .replace(/^\s+|\s+$/g, "")
   );
+}
+
+// OCR leaves specks as cells of their own (".", "|", "°") and glued to cells ("_ BOCA RATON FL 33431").
+const EDGE_JUNK = /^[_|,:;'"\u2018\u2019\u201c\u201d\u00b0*~.\s]+(?=[A-Za-z0-9$(\-\u2212])|(?<=[A-Za-z0-9)])[_|,;'"\u2018\u2019\u201c\u201d\u00b0*~\s]+$/g;
+
+function tidyCell(cell: string): string {
+  if (/^[^A-Za-z0-9$]{1,3}$/.test(cell.trim())) return "";
+  return cell.replace(EDGE_JUNK, "");
 }

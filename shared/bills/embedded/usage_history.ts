@@ -3,11 +3,11 @@ import { allDates, cells, MONTH_WORD, monthNumber, parseNumber } from "./values.
 
 export interface MonthValue { year: number; month: number; value: number }
 
-const MONTH_YEAR_VALUE = new RegExp(`\\b(${MONTH_WORD})[\\s.,'-]*('?\\d{2}|\\d{4})\\b(?![/.-]\\d)(?:\\s*[-:]?\\s*)(?:\\|\\s*)?(\\d{1,3}(?:,\\d{3})+|\\d+)(?!\\.\\d|\\d|,\\s?\\d{4}|\\s*(?:days?)\\b)`, "gi");
+const MONTH_YEAR_VALUE = new RegExp(`\\b(${MONTH_WORD})[\\s.,'\u2018\u2019-]*([\u2018\u2019']?\\d{2}|\\d{4})\\b(?![/.-]\\d)(?:\\s*[-:]?\\s*)(?:\\|\\s*)?(\\d{1,3}(?:,\\d{3})+|\\d+)(?!\\.\\d|\\d|,\\s?\\d{4}|\\s*(?:days?)\\b)`, "gi");
 const NUMERIC_MONTH_VALUE = /(?<![\d/])(\d{1,2})\/(\d{4})\s+(\d{1,3}(?:,\d{3})+|\d+)(?![.\d/])/g;
 
 const toYear = (y: string) => {
-  const d = y.replace("'", "");
+  const d = y.replace(/['\u2018\u2019]/, "");
   return d.length === 2 ? 2000 + Number(d) : Number(d);
 };
 
@@ -40,7 +40,8 @@ const MONTH_TOKEN = new RegExp(`^(${MONTH_WORD})[\\s.,'-]*('?\\d{2}|\\d{4})$`, "
 function horizontalRows(lines: string[]): MonthValue[] {
   const out: MonthValue[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const cs = cells(lines[i]);
+    // OCR may glue two header dates into one cell ("Apr22,2022 May21,2021"): split them
+    const cs = cells(lines[i]).flatMap((c) => (allDates(c).length > 1 ? c.split(/(?<=\d{4})\s+/) : [c]));
     const headerCells = cs.filter((c) => MONTH_TOKEN.test(c) || (allDates(c).length === 1 && allDates(c)[0] && c.length <= 14));
     const dates = headerCells.length >= 2 ? headerCells : [];
     if (dates.length < 2) continue;
