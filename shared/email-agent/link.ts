@@ -21,7 +21,7 @@ const ABBREVIATIONS: Record<string, string> = {
 
 /** "123 Main Street, Apt 4" -> "123 main st apt 4" */
 export function normalizeStreet(s: string): string {
-  return s.toLowerCase().replace(/[.,#]/g, " ").split(/\s+/).filter(Boolean).map((w) => ABBREVIATIONS[w] ?? w).join(" ");
+  return s.toLowerCase().replace(/[.,#'"‘’“”]/g, " ").split(/\s+/).filter(Boolean).map((w) => ABBREVIATIONS[w] ?? w).join(" ");
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ContractSummary } from "../schema.ts";
 import { cancellationDays, clauses } from "./clauses.ts";
+import { cleanLine } from "./clean.ts";
 import { equipment } from "./equipment.ts";
 import { financing, pricePerWatt, systemSizeKw, totalPrice } from "./figures.ts";
 import { contactDetails, customer, financier, installer, propertyAddress } from "./parties.ts";
@@ -7,7 +8,7 @@ import { signature } from "./signatures.ts";
 
 /** The embedded contract reader: labelled fields, prose patterns and clause headings in the text. */
 export function analyseContractText(text: string): ContractSummary {
-  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = text.split("\n").map(cleanLine).filter(Boolean);
   const flat = lines.join("\n");
   const size = systemSizeKw(flat);
   const total = totalPrice(flat);

@@ -20,7 +20,7 @@ function labelled(lines: string[], label: RegExp): Item | null | undefined {
     if (!m) continue;
     const v = m[1].replace(/\(.*?\)/g, "").trim();
     if (!v || /^(none|not included|n\/a)$/i.test(v)) return null;
-    const q = v.match(/^(\d+)\s*(?:x|×)\s*(.+)$/i);
+    const q = v.match(/^(\d+)\s*[.,]?\s*(?:x|×)\s*(.+)$/i);
     return q ? split(q[2], Number(q[1])) : split(v, null);
   }
   return undefined;

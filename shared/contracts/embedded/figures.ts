@@ -4,9 +4,9 @@ import { first, money, num } from "./values.ts";
 export function systemSizeKw(flat: string): number | null {
   const one = flat.replace(/\s+/g, " ");
   return num(first(one, [
-    /system size\s*\(kW(?: DC)?\)\s*:?\s*([\d.]+)/i,
+    /system\W*size\s*\(kW(?: DC)?\)\D{0,8}?([\d]+\.[\d]+|[\d]+)/i,
     /system size\s*:?\s*([\d.]+)\s*kW/i,
-    /capacity of (?:approximately |about )?([\d.]+)\s*(?:kilowatts|kW)/i,
+    /capacity\s*of\s*(?:approximately\s*|about\s*)?([\d.]+)\s*(?:kilowatts|kW)/i,
     /([\d.]+)\s*kW\s*DC/i,
   ]));
 }
@@ -15,7 +15,7 @@ export function totalPrice(flat: string): number | null {
   const one = flat.replace(/\s+/g, " ");
   return money(first(one, [
     /total (?:contract|system) price\s*:?\s*(\$[\d,]+(?:\.\d{2})?)/i,
-    /total contract value of the system is (\$[\d,]+(?:\.\d{2})?)/i,
+    /total\s*contract\s*value\s*of\s*the\s*system\s*is\s*(\$[\d,]+(?:\.\d{2})?)/i,
     /(?:contract|purchase|system|cash) price\s*:?\s*(\$[\d,]+(?:\.\d{2})?)/i,
   ]));
 }
@@ -34,11 +34,11 @@ export function financing(lines: string[], flat: string): ContractSummary["finan
     : /\bloan\b/i.test(head) || /payment method\s*:?\s*loan/i.test(one) ? "loan"
     : /payment method\s*:?\s*cash|\bcash\b/i.test(one) ? "cash"
     : "unknown";
-  const down = /no down payment/i.test(one) ? 0 : money(first(one, [/down payment\s*:?\s*(\$[\d,]+(?:\.\d{2})?)/i]));
+  const down = /no\s*down\s*payment/i.test(one) ? 0 : money(first(one, [/down payment\s*:?\s*(\$[\d,]+(?:\.\d{2})?)/i]));
   return {
     type,
-    termYears: num(first(one, [/loan term\s*:?\s*(\d{1,2}) years/i, /term of this (?:agreement|lease) is (\d{1,2}) years/i, /term (\d{1,2}) years/i])),
-    escalatorPct: num(first(one, [/(?:increase|escalate)s? by ([\d.]+)\s*%/i, /escalator\s*:?\s*([\d.]+)\s*%/i])),
+    termYears: num(first(one, [/loan term\s*:?\s*(\d{1,2}) years/i, /term\s*of\s*this\s*(?:agreement|lease)\s*is\s*(\d{1,2})\s*years/i, /term (\d{1,2}) years/i])),
+    escalatorPct: num(first(one, [/(?:increase|escalate)s?\s*by\s*([\d.]+)\s*%/i, /escalator\s*:?\s*([\d.]+)\s*%/i])),
     downPayment: down,
   };
 }

@@ -35,7 +35,7 @@ export function contactDetails(flat: string): { email: string; phone: string } {
 
 export function propertyAddress(flat: string): ContractAddress {
   const one = flat.replace(/\s+/g, " ");
-  const m = one.match(/(?:Property Address|Installation Address|Service Address|home located at|premises at)\s*:?\s*(\d+[^,]{2,60}), ([A-Za-z .'-]{2,40}), ([A-Z]{2}) (\d{5})/i);
+  const m = one.match(/(?:Property Address|Installation Address|Service Address|home\s*located\s*at|premises at)\s*:?\s*["']?(\d+[^,]{2,60}), ([A-Za-z .'-]{2,40}), ([A-Z]{2}) (\d{5})/i);
   if (!m) return { line1: "", city: "", state: "", zip: "" };
   return { line1: m[1].trim(), city: m[2].trim(), state: m[3], zip: m[4] };
 }

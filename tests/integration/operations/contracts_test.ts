@@ -15,7 +15,7 @@ import { seedProperty } from "./helpers.ts";
 
 const fixtures = new URL("../../fixtures/contracts/", import.meta.url);
 const corpus = JSON.parse(await Deno.readTextFile(new URL("expected.json", fixtures))).contracts as any[];
-const entry = (id: string) => corpus.find((c) => c.id.includes(id))!;
+const entry = (id: string) => corpus.find((c) => c.id.includes(id) && !c.id.endsWith("-scan"))!;
 
 async function setup() {
   const p = await testPlatform();
@@ -26,7 +26,10 @@ async function setup() {
 
 async function upload(url: string, id: TestIdentity, path: string, parts: Record<string, string | Blob> = {}, contractFile?: string) {
   const form = new FormData();
-  if (contractFile) form.append("files", new Blob([await Deno.readFile(new URL(contractFile, fixtures))], { type: "application/pdf" }), contractFile);
+  if (contractFile) {
+    const type = contractFile.endsWith(".jpg") ? "image/jpeg" : "application/pdf";
+    form.append("files", new Blob([await Deno.readFile(new URL(contractFile, fixtures))], { type }), contractFile);
+  }
   for (const [k, v] of Object.entries(parts)) form.append(k, v);
   const res = await fetch(`${url}/contract-approval-service${path}`, { method: "POST", headers: id.headers, body: form });
   return { status: res.status, body: await res.json() };
@@ -51,7 +54,7 @@ Deno.test("analyze-contract: 202, progress, then the summary and APPROVED for a 
   try {
     const c = entry("01-purchase-clean");
     const propertyId = await propertyFor(t.p, t.admin.orgId, c);
-    const r = await upload(t.s.url, t.admin, "/analyze-contract", { property_uuid: propertyId }, c.file);
+    const r = await upload(t.s.url, t.admin, "/analyze-contract", { property_uuid: propertyId }, c.files[0]);
     assert.equal(r.status, 202, JSON.stringify(r.body));
     assert.deepEqual([r.body.status, r.body.percentage, r.body.message], ["IN_PROGRESS", "0%", "initiated"]);
     assert.equal((await poll(t.s.url, t.admin, r.body.transactionId)).body.status, "IN_PROGRESS");
@@ -77,7 +80,7 @@ Deno.test("approval rules come from Postgres: missing signature, price ceiling, 
   const t = await setup();
   try {
     const run = async (id: string, opts: { propertyId?: string } = {}) => {
-      const r = await upload(t.s.url, t.admin, "/analyze-contract", opts.propertyId ? { property_uuid: opts.propertyId } : {}, entry(id).file);
+      const r = await upload(t.s.url, t.admin, "/analyze-contract", opts.propertyId ? { property_uuid: opts.propertyId } : {}, entry(id).files[0]);
       await work(t.p);
       return (await poll(t.s.url, t.admin, r.body.transactionId)).body.result;
     };
@@ -120,7 +123,7 @@ Deno.test("analyze-contract-bill cross-checks name, service address and usage ag
       billingInformation: { utilityProviderName: "X", invoiceDate: "", billingPeriodStart: "", billingPeriodEnd: "", amountDue: "", pastDue: "", dueDate: "", billingAddress: { line1: "", line2: "", city: "", state: "", zip: "", country: "" } },
       electricityUsage: { meters: [], electricRate: "", electricityTier: "", supplyRatePerKwh: "0.1", marketState: a.state, usageByMonth: Array.from({ length: 12 }, (_, i) => ({ month: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"][i], year: 2025, value: monthly, unit: "kWh" })) },
     };
-    const ok = await upload(t.s.url, t.admin, "/analyze-contract-bill", { bill: JSON.stringify({ data: { items: [bill] } }) }, c.file);
+    const ok = await upload(t.s.url, t.admin, "/analyze-contract-bill", { bill: JSON.stringify({ data: { items: [bill] } }) }, c.files[0]);
     assert.equal(ok.status, 202, JSON.stringify(ok.body));
     await work(t.p);
     const good = (await poll(t.s.url, t.admin, ok.body.transactionId)).body.result;
@@ -131,7 +134,7 @@ Deno.test("analyze-contract-bill cross-checks name, service address and usage ag
 
     // The bills area's synthetic FPL bill belongs to someone else, elsewhere, with far less usage.
     const fpl = new Blob([await Deno.readFile(new URL("../bills/synthetic/fpl-01.pdf", fixtures))], { type: "application/pdf" });
-    const other = await upload(t.s.url, t.admin, "/analyze-contract-bill", { billFiles: fpl }, c.file);
+    const other = await upload(t.s.url, t.admin, "/analyze-contract-bill", { billFiles: fpl }, c.files[0]);
     assert.equal(other.status, 202);
     await work(t.p);
     const bad = (await poll(t.s.url, t.admin, other.body.transactionId)).body.result;
@@ -139,7 +142,7 @@ Deno.test("analyze-contract-bill cross-checks name, service address and usage ag
     const codes = bad.reasons.map((x: any) => x.code);
     assert.ok(codes.includes("bill_name_mismatch") && codes.includes("bill_address_mismatch"), codes.join());
 
-    const missing = await upload(t.s.url, t.admin, "/analyze-contract-bill", {}, c.file);
+    const missing = await upload(t.s.url, t.admin, "/analyze-contract-bill", {}, c.files[0]);
     assert.equal(missing.status, 400);
     assert.equal(missing.body.error.code, "missing_bill");
   } finally {
@@ -158,17 +161,17 @@ Deno.test("contract uploads: bad input is 400/413, other partners get 403, unkno
     const json = await fetch(`${t.s.url}/contract-approval-service/analyze-contract`, { method: "POST", headers: { ...t.admin.headers, "Content-Type": "application/json" }, body: "{}" });
     assert.ok(json.status === 400 || json.status === 415, String(json.status));
     assert.ok((await json.json()).error.code);
-    const unknownProp = await upload(t.s.url, t.admin, "/analyze-contract", { property_uuid: crypto.randomUUID() }, entry("01-").file);
+    const unknownProp = await upload(t.s.url, t.admin, "/analyze-contract", { property_uuid: crypto.randomUUID() }, entry("01-").files[0]);
     assert.equal(unknownProp.status, 404);
     const tx = crypto.randomUUID();
-    const first = await upload(t.s.url, t.admin, "/analyze-contract", { transactionId: tx }, entry("01-").file);
-    const again = await upload(t.s.url, t.admin, "/analyze-contract", { transactionId: tx }, entry("01-").file);
+    const first = await upload(t.s.url, t.admin, "/analyze-contract", { transactionId: tx }, entry("01-").files[0]);
+    const again = await upload(t.s.url, t.admin, "/analyze-contract", { transactionId: tx }, entry("01-").files[0]);
     assert.equal(first.body.transactionId, tx);
     assert.equal(again.status, 202);
     assert.equal((await t.p.sql`select count(*)::int n from queue.jobs where queue = ${CONTRACT_QUEUE}`)[0].n, 1);
     const other = await tokensFor(t.p);
     assert.equal((await poll(t.s.url, other, tx)).status, 403);
-    assert.equal((await upload(t.s.url, other, "/analyze-contract", { transactionId: tx }, entry("01-").file)).status, 409);
+    assert.equal((await upload(t.s.url, other, "/analyze-contract", { transactionId: tx }, entry("01-").files[0])).status, 409);
     assert.equal((await poll(t.s.url, t.admin, crypto.randomUUID())).status, 404);
     const badPoll = await fetch(`${t.s.url}/contract-approval-service/poll-contract-approval-status`, { method: "POST", headers: { ...t.admin.headers, "Content-Type": "application/json" }, body: JSON.stringify({ transactionId: "x" }) });
     assert.equal(badPoll.status, 400);
@@ -182,7 +185,7 @@ Deno.test("contract uploads: bad input is 400/413, other partners get 403, unkno
 Deno.test("analyses survive a restart: a job left running by a dead worker is finished by a new process", async () => {
   const t = await setup();
   try {
-    const r = await upload(t.s.url, t.admin, "/analyze-contract", {}, entry("03-ppa-clean").file);
+    const r = await upload(t.s.url, t.admin, "/analyze-contract", {}, entry("03-ppa-clean").files[0]);
     // A worker claimed the job and died: its lease runs out.
     await t.p.sql`update queue.jobs set status = 'running', attempts = 1, locked_until = now() - interval '1 second' where queue = ${CONTRACT_QUEUE}`;
     const sql2 = connect(t.p.db.url, { max: 2 });
@@ -207,7 +210,7 @@ Deno.test("Gemini adapter: the contract goes inline with the JSON schema; an out
     override(t.p, "contractAnalyser", new GeminiContractAnalyser(new GeminiClient({ apiKey: "test-key", baseUrl: g.url, model: "gemini-2.5-flash" })));
     const c = entry("04-purchase-unsigned_customer");
     g.script({ status: 503 }, JSON.stringify(c.summary));
-    const r = await upload(t.s.url, t.admin, "/analyze-contract", {}, c.file);
+    const r = await upload(t.s.url, t.admin, "/analyze-contract", {}, c.files[0]);
     assert.equal(await work(t.p), 1);
     const mid = (await poll(t.s.url, t.admin, r.body.transactionId)).body;
     assert.equal(mid.status, "IN_PROGRESS");
@@ -224,13 +227,30 @@ Deno.test("Gemini adapter: the contract goes inline with the JSON schema; an out
     assert.equal(req.contents[0].parts[1].inlineData.mimeType, "application/pdf");
 
     g.script("{not json", "{not json", "{not json");
-    const bad = await upload(t.s.url, t.admin, "/analyze-contract", {}, c.file);
+    const bad = await upload(t.s.url, t.admin, "/analyze-contract", {}, c.files[0]);
     await work(t.p);
     const failed = (await poll(t.s.url, t.admin, bad.body.transactionId)).body;
     assert.equal(failed.status, "FAILED");
     assert.match(failed.message, /could not be analysed/);
   } finally {
     await g.close();
+    await t.close();
+  }
+});
+
+Deno.test("a scanned contract (JPEG page) is read through OCR and judged", async () => {
+  const t = await setup();
+  try {
+    const scan = corpus.find((c) => c.id === "contract-05-loan-unsigned_customer-scan");
+    const r = await upload(t.s.url, t.admin, "/analyze-contract", {}, scan.files[0]);
+    assert.equal(r.status, 202);
+    await work(t.p);
+    const done = (await poll(t.s.url, t.admin, r.body.transactionId)).body;
+    assert.equal(done.result.approvalStatus, "REJECTED");
+    assert.deepEqual(done.result.reasons.map((x: any) => x.code), ["customer_signature_missing"]);
+    assert.equal(done.result.summary.totalPrice, scan.summary.totalPrice);
+    assert.equal(done.result.summary.systemSizeKw, scan.summary.systemSizeKw);
+  } finally {
     await t.close();
   }
 });
