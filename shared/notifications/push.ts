@@ -72,11 +72,12 @@ async function deliver(p: Platform, messageId: string, envelope: EventEnvelope):
   if (done.status === "rejected") throw done.reason;
   if (done.value.has(messageId)) return { status: "duplicate" };
   if (prepared.status === "rejected") throw prepared.reason;
-  const pending = prepared.value.recipientIds.filter((id) => !done.value.has(recipientKey(messageId, id)));
+  const keyOf = logKeys(messageId, prepared.value.recipientIds, done.value);
+  const pending = prepared.value.recipientIds.filter((id) => !done.value.has(keyOf(id)));
   if (!pending.length) return { status: "duplicate" };
 
   const known = await resolveRecipients(p.sql, pending, envelope.event_type);
-  const settled = await Promise.allSettled(pending.map((id) => deliverOne(p, messageId, envelope, id, known.get(id), prepared.value.context)));
+  const settled = await Promise.allSettled(pending.map((id) => deliverOne(p, keyOf(id), envelope, id, known.get(id), prepared.value.context)));
   const transient = settled.find((s) => s.status === "rejected");
   if (transient) throw (transient as PromiseRejectedResult).reason;
   const results = settled.map((s) => (s as PromiseFulfilledResult<RecipientOutcome>).value);
@@ -87,15 +88,24 @@ async function deliver(p: Platform, messageId: string, envelope: EventEnvelope):
   return { status: "ok", results };
 }
 
+/**
+ * The log (and provider idempotency) key of each recipient: the bare message id when the message has one
+ * recipient (SPEC: the key holds the push message id), "<messageId>:<user id>" when it has several (one
+ * row per recipient under a unique key). A message already logged per recipient stays per recipient.
+ */
+function logKeys(messageId: string, recipientIds: string[], done: Set<string>): (userId: string) => string {
+  const perRecipient = recipientIds.length > 1 || [...done].some((k) => k !== messageId);
+  return (userId) => (perRecipient ? recipientKey(messageId, userId) : messageId);
+}
+
 async function deliverOne(
   p: Platform,
-  messageId: string,
+  key: string,
   envelope: EventEnvelope,
   userId: string,
   recipient: (Recipient & { optedOut: boolean }) | undefined,
   context: (r: Recipient) => Record<string, unknown>,
 ): Promise<RecipientOutcome> {
-  const key = recipientKey(messageId, userId);
   const row = { idempotencyKey: key, eventType: envelope.event_type, eventId: envelope.event_id, recipientUserId: userId };
   const outcome = async (status: "skipped" | "failed", extra: Partial<RecipientOutcome> & { email?: string; error?: string }) => {
     const fresh = await insertLogRow(p.sql, { ...row, recipientEmail: extra.email ?? "", status, errorMessage: extra.error });

@@ -3,8 +3,8 @@
 
 create table public.notification_log (
   id uuid primary key default gen_random_uuid(),
-  -- The push message id; with several recipients per message it is "<messageId>:<recipient uuid>"
-  -- (one row per recipient attempt), and a message-level failure uses the bare message id.
+  -- The push message id (one recipient, or a message-level failure); with several recipients per message
+  -- "<messageId>:<recipient uuid>", one row per recipient attempt.
   -- Byte-order collation: the unique index then also serves prefix searches (every row of one message).
   idempotency_key text collate "C" not null,
   event_type text not null,

@@ -24,7 +24,7 @@ Deno.test("job.assigned: one email to the technician with unsubscribe headers, o
     assert.equal(rows.length, 1);
     const row = rows[0] as any;
     assert.equal(row.status, "sent");
-    assert.equal(row.idempotency_key, `${r.messageId}:${h.technician.id}`);
+    assert.equal(row.idempotency_key, r.messageId, "one recipient: the key is the push message id");
     assert.equal(row.provider_email_id, e.id);
     assert.equal(row.recipient_email, h.technician.email);
     assert.equal(row.channel, "email");
