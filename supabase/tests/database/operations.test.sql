@@ -1,5 +1,5 @@
 begin;
-select plan(25);
+select plan(27);
 
 select has_table('public', 'appointments', 'appointments table');
 select has_table('public', 'technicians', 'technicians table');
@@ -53,6 +53,11 @@ select is((select free from app.available_slots('00000000-0000-0000-0000-0000000
 insert into public.scheduling_holidays (organization_id, day) values ('00000000-0000-0000-0000-0000000000a1', '2030-01-07');
 select is((select count(*)::int from app.available_slots('00000000-0000-0000-0000-0000000000a1', '2030-01-07 00:00-06', '2030-01-08 00:00-06')),
   0, 'no slots on a holiday');
+
+select queue.enqueue_inbox_check();
+select queue.enqueue_inbox_check();
+select is((select count(*)::int from queue.jobs where queue = 'email-agent.check-inbox'), 1, 'the scheduled inbox check is enqueued once per minute window');
+select has_function('queue', 'enqueue_inbox_check', 'pg_cron entry point of the inbox check');
 
 insert into public.email_messages (organization_id, message_id, inbox, category) values
   ('00000000-0000-0000-0000-0000000000a1', '<a@x>', 'embedded', 'utility_bill');
