@@ -97,12 +97,12 @@ export class Api {
   }
 }
 
-async function parse(status: number, text: string): Promise<unknown> {
+function parse(status: number, text: string): Promise<unknown> {
   let body: any = null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch { /* not JSON */ }
-  if (status >= 200 && status < 300) return body;
+  if (status >= 200 && status < 300) return Promise.resolve(body);
   const err = body?.error ?? {};
-  throw new ApiError(status, String(err.code ?? "http_" + status), String(err.message ?? "Request failed"), err.details);
+  return Promise.reject(new ApiError(status, String(err.code ?? "http_" + status), String(err.message ?? "Request failed"), err.details));
 }

@@ -29,8 +29,14 @@ export function usageChart(monthly: number[], annual: number): HTMLElement {
   cap.textContent = `${t.usageChart}. ${t.chartSummary(annual)}`;
   const table = document.createElement("table");
   table.className = "sr-only";
-  table.innerHTML = "<caption></caption><tr><th scope='col'>Month</th><th scope='col'>kWh</th></tr>";
-  table.querySelector("caption")!.textContent = t.usageChart;
+  table.createCaption().textContent = t.usageChart;
+  const head = table.insertRow();
+  for (const text of [t.monthHeader, t.kwhHeader]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = text;
+    head.append(th);
+  }
   monthly.forEach((v, i) => {
     const tr = table.insertRow();
     tr.insertCell().textContent = t.months[i];

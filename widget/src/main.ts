@@ -25,6 +25,10 @@ const steps: Record<StepId, (ctx: Ctx) => StepView> = {
 // Set at build time (WIDGET_API_BASE) for a widget served from a CDN or storage bucket.
 declare const API_BASE: string;
 const root = document.getElementById("app")!;
+const ready = () => {
+  root.removeAttribute("aria-busy");
+  root.classList.remove("booting");
+};
 
 function apiBase(params: URLSearchParams): string {
   // ?api= lets a CDN-hosted widget talk to any deployment; by default the API is where the widget is served.
@@ -34,6 +38,7 @@ function apiBase(params: URLSearchParams): string {
 }
 
 function notConfigured() {
+  ready();
   root.replaceChildren(
     h("main", { class: "screen center", id: "main" },
       h("div", { class: "notice" },
@@ -46,6 +51,7 @@ function notConfigured() {
 }
 
 async function start() {
+  document.title = t.title;
   const params = new URLSearchParams(location.search);
   const token = params.get("token");
   if (!token) return notConfigured();
@@ -56,6 +62,7 @@ async function start() {
     info = (await api.get<{ data: WidgetInfo }>("/v1/widget-service/widget-info")).data;
   } catch (e) {
     if (e instanceof ApiError && e.status === 0) {
+      ready();
       root.replaceChildren(h("main", { class: "screen center", id: "main" }, h("div", { class: "notice" }, h("h1", {}, t.errorNetwork),
         h("button", { class: "btn primary", type: "button", onclick: () => location.reload() }, t.retry))));
       return;
@@ -75,6 +82,7 @@ function run(api: Api, info: WidgetInfo) {
     info.logo_url ? h("img", { class: "logo", src: info.logo_url, alt: info.partner_name ?? "", height: "32" }) : h("span", { class: "logo-text" }, info.partner_name ?? ""),
     h("div", { class: "progress" }, progressLabel, bar));
   const main = h("main", { class: "screen", id: "main" });
+  ready();
   root.replaceChildren(h("div", { class: "widget" }, header, main, status));
 
   let timer: number | undefined;

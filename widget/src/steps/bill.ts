@@ -1,5 +1,5 @@
 import { ApiError } from "../api.ts";
-import { field, h, setFieldError, uid } from "../dom.ts";
+import { field, h, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import { errorMessage } from "../errors.ts";
 import type { Ctx, StepView } from "../context.ts";
@@ -26,7 +26,7 @@ function uploadView(ctx: Ctx): StepView {
   const coarse = matchMedia("(pointer: coarse)").matches;
   const id = uid("bill");
   const errorBox = h("div", { class: "upload-error", role: "alert", hidden: true });
-  const list = h("ul", { class: "files", "aria-label": "Files" });
+  const list = h("ul", { class: "files", "aria-label": t.filesLabel });
   const progress = h("div", { class: "progress-wrap", hidden: true },
     h("div", { class: "meter", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "0", "aria-label": t.uploading(0) }, h("span", {})),
     h("p", { class: "meter-label" }));

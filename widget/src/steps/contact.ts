@@ -14,7 +14,7 @@ export function contactStep(ctx: Ctx): StepView {
   const email = field({ label: t.email, name: "email", type: "email", value: c.email, autocomplete: "email", required: true });
   const phone = field({ label: t.phone, name: "phone", type: "tel", value: c.phone, autocomplete: "tel" });
   const consentId = uid("consent");
-  const consentText = t.consent(ctx.info.partner_name || "this installer");
+  const consentText = t.consent(ctx.info.partner_name || t.thisInstaller);
   const consent = h("input", { id: consentId, type: "checkbox", checked: s.consent, required: true, "aria-describedby": `${consentId}-err`, onchange: () => (s.consent = consent.checked) });
   const consentErr = h("p", { id: `${consentId}-err`, class: "field-error", hidden: true });
   const sync = () => Object.assign(c, { first_name: first.input.value.trim(), last_name: last.input.value.trim(), email: email.input.value.trim(), phone: phone.input.value.trim() });

@@ -11,7 +11,7 @@ export function exitScreen(ctx: Ctx): StepView {
   const last = field({ label: t.lastName, name: "last_name", value: s.contact.last_name, autocomplete: "family-name" });
   const email = field({ label: t.email, name: "email", type: "email", value: s.contact.email, autocomplete: "email", required: true });
   const consentId = uid("consent");
-  const consentText = t.consent(ctx.info.partner_name || "this installer");
+  const consentText = t.consent(ctx.info.partner_name || t.thisInstaller);
   const consent = h("input", { id: consentId, type: "checkbox", checked: s.consent, "aria-describedby": `${consentId}-err` });
   const consentErr = h("p", { id: `${consentId}-err`, class: "field-error", hidden: true });
   const form = h("div", { class: "grid-2" }, first.wrap, last.wrap, email.wrap);
