@@ -64,8 +64,7 @@ async function recordMessageFailure(p: Platform, e: UndecodablePush): Promise<Pu
 async function deliver(p: Platform, messageId: string, envelope: EventEnvelope): Promise<PushResult> {
   const handler = handlers[envelope.event_type];
   if (!handler) throw new PermanentPushError(`no handler for event type ${envelope.event_type}`);
-  const tpl = templates(p);
-  if (!tpl.has(envelope.event_type)) tpl.render(envelope.event_type, {}); // throws MissingTemplateError
+  templates(p).require(envelope.event_type);
   const cfg = notificationConfig(p);
   // Rule 4 (dedup) and the handler's data fetch run side by side; the dedup result decides first.
   const [done, prepared] = await Promise.allSettled([loggedKeys(p.sql, messageId), handler(p.sql, envelope, cfg)]);
@@ -107,9 +106,9 @@ async function deliverOne(
   context: (r: Recipient) => Record<string, unknown>,
 ): Promise<RecipientOutcome> {
   const row = { idempotencyKey: key, eventType: envelope.event_type, eventId: envelope.event_id, recipientUserId: userId };
-  const outcome = async (status: "skipped" | "failed", extra: Partial<RecipientOutcome> & { email?: string; error?: string }) => {
+  const outcome = async (status: "skipped" | "failed", extra: { email?: string; error?: string }): Promise<RecipientOutcome> => {
     const fresh = await insertLogRow(p.sql, { ...row, recipientEmail: extra.email ?? "", status, errorMessage: extra.error });
-    return fresh ? { user_id: userId, status, reason: extra.error } : { user_id: userId, status: "duplicate" as const };
+    return fresh ? { user_id: userId, status, reason: extra.error } : { user_id: userId, status: "duplicate" };
   };
   if (!recipient) return await outcome("failed", { error: `unknown recipient ${userId}` });
   // Opt-outs never apply to auth emails (SPEC: Authentication 7).

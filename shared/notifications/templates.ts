@@ -55,13 +55,9 @@ export class TemplateSet {
     return c;
   }
 
-  has(eventType: string): boolean {
-    try {
-      this.compiled(eventType);
-      return true;
-    } catch {
-      return false;
-    }
+  /** Throws MissingTemplateError unless all three files of the event type exist. */
+  require(eventType: string): void {
+    this.compiled(eventType);
   }
 
   render(eventType: string, context: Record<string, unknown>): RenderedEmail {
