@@ -5,7 +5,7 @@ import { objectStore } from "../storage/index.ts";
 import { classify } from "./classify.ts";
 import { mailHints } from "./hints.ts";
 import { findCustomer } from "./link.ts";
-import { parseMail, sha256Hex } from "./parse.ts";
+import { type ParsedMail, parseMail, sha256Hex } from "./parse.ts";
 import { routeToOrganization } from "./route.ts";
 import { startBillHandoff } from "./bill_handoff.ts";
 import { scheduleTracking } from "./jobs.ts";
@@ -33,7 +33,7 @@ export async function checkInbox(p: Platform, opts: { limit?: number } = {}): Pr
   const box = inbox(p);
   const result: CheckResult = { inbox: box.name, fetched: 0, recorded: 0, duplicates: 0, billing: 0, extractionsStarted: 0, messageIds: [] };
   result.fetched = await box.receive(opts.limit ?? 50, async (m) => {
-    const outcome = await recordMessage(p, box.name, m.raw);
+    const outcome = await recordMessage(p, box.name, m.raw, m.oversized);
     if (outcome.duplicate) result.duplicates++;
     else {
       result.recorded++;
@@ -53,10 +53,19 @@ interface RecordOutcome {
   extractionStarted: boolean;
 }
 
-export async function recordMessage(p: Platform, inboxName: string, raw: Uint8Array): Promise<RecordOutcome> {
-  const mail = await parseMail(raw);
+export async function recordMessage(p: Platform, inboxName: string, raw: Uint8Array, oversized?: number): Promise<RecordOutcome> {
+  let mail;
+  try {
+    mail = await parseMail(raw);
+  } catch (e) {
+    // Unreadable MIME must not block the inbox: it is recorded as failed, once.
+    return await recordFailure(p, inboxName, `<sha256-${await sha256Hex(raw)}@generated.local>`, `The message could not be parsed: ${errorText(e)}`);
+  }
   const [seen] = await p.sql`select id from public.email_messages where message_id = ${mail.messageId}`;
   if (seen) return { id: seen.id as string, duplicate: true, billing: false, extractionStarted: false };
+  if (oversized) {
+    return await recordFailure(p, inboxName, mail.messageId, `The message is ${oversized} bytes, over the inbox size limit; it was not downloaded`, mail);
+  }
 
   const c = classify({ subject: mail.subject, text: mail.text, from: mail.from.address, attachments: mail.attachments });
   const hints = mailHints(`${mail.subject}\n${mail.text}`);
@@ -112,4 +121,13 @@ async function handOff(p: Platform, messageRowId: string, orgId: string, objectP
 
 function safeName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "").slice(0, 100) || "attachment";
+}
+
+async function recordFailure(p: Platform, inboxName: string, messageId: string, error: string, mail?: ParsedMail): Promise<RecordOutcome> {
+  const orgId = mail ? await routeToOrganization(p.sql, mail.to) : null;
+  const [row] = await p.sql`insert into public.email_messages (organization_id, message_id, inbox, from_address, to_addresses, subject, category, status, error)
+    values (${orgId}, ${messageId}, ${inboxName}, ${mail?.from.address ?? null}, ${mail?.to ?? []}, ${(mail?.subject ?? "").slice(0, 998)}, 'other', 'failed', ${error})
+    on conflict (message_id) do nothing returning id`;
+  log("warn", "inbox message recorded as failed", { messageId, error });
+  return row ? { id: row.id as string, duplicate: false, billing: false, extractionStarted: false } : { id: "", duplicate: true, billing: false, extractionStarted: false };
 }

@@ -12,6 +12,8 @@ export interface ImapSettings {
   mailbox: string;
   /** Accept self-signed certificates (tests, private servers). */
   allowSelfSigned?: boolean;
+  /** Larger messages are not downloaded: only their headers are handed on, flagged oversized. */
+  maxMessageBytes?: number;
 }
 
 /** An IMAP mailbox through imapflow: UNSEEN messages, fetched with BODY.PEEK, flagged \Seen once handled. */
@@ -43,10 +45,18 @@ export class ImapInbox implements Inbox {
       try {
         const found = await client.search({ seen: false }, { uid: true });
         const uids = (found || []).sort((a, b) => a - b).slice(0, limit);
+        const max = this.s.maxMessageBytes ?? 25 * 1024 * 1024;
         for (const uid of uids) {
-          const msg = await client.fetchOne(String(uid), { source: true, uid: true }, { uid: true });
-          if (!msg || !msg.source) continue;
-          await handle({ ref: String(uid), raw: new Uint8Array(msg.source) });
+          const meta = await client.fetchOne(String(uid), { size: true, uid: true }, { uid: true });
+          if (!meta) continue;
+          if ((meta.size ?? 0) > max) {
+            const head = await client.fetchOne(String(uid), { headers: true, uid: true }, { uid: true });
+            await handle({ ref: String(uid), raw: new Uint8Array(head && head.headers ? head.headers : new Uint8Array()), oversized: meta.size });
+          } else {
+            const msg = await client.fetchOne(String(uid), { source: true, uid: true }, { uid: true });
+            if (!msg || !msg.source) continue;
+            await handle({ ref: String(uid), raw: new Uint8Array(msg.source) });
+          }
           await client.messageFlagsAdd(String(uid), ["\\Seen"], { uid: true });
           handled++;
         }

@@ -6,7 +6,7 @@ import type { Inbox } from "./types.ts";
 
 /**
  * INBOX_PROVIDER=embedded (default: the SMTP-fed mailbox in Postgres) | imap (IMAP_HOST, IMAP_PORT,
- * IMAP_SECURE, IMAP_USER, IMAP_PASSWORD, IMAP_MAILBOX, IMAP_ALLOW_SELF_SIGNED).
+ * IMAP_SECURE, IMAP_USER, IMAP_PASSWORD, IMAP_MAILBOX, IMAP_ALLOW_SELF_SIGNED, INBOX_MAX_MESSAGE_BYTES).
  */
 export function inbox(p: Platform): Inbox {
   return provide(p, "inbox", () => {
@@ -21,6 +21,7 @@ export function inbox(p: Platform): Inbox {
         password: env("IMAP_PASSWORD"),
         mailbox: env("IMAP_MAILBOX", "INBOX"),
         allowSelfSigned: envBool("IMAP_ALLOW_SELF_SIGNED", false),
+        maxMessageBytes: envInt("INBOX_MAX_MESSAGE_BYTES", 25 * 1024 * 1024),
       });
     }
     if (kind !== "embedded") throw new Error(`INBOX_PROVIDER must be embedded or imap, got "${kind}"`);

@@ -2,8 +2,10 @@
 export interface InboxMessage {
   /** The message's id within the inbox (IMAP UID, or the embedded mailbox row id). */
   ref: string;
-  /** The full RFC 5322 message. */
+  /** The full RFC 5322 message; only its header block when the message is over the size limit. */
   raw: Uint8Array;
+  /** Set (to the message's size in bytes) when the message exceeds the inbox's size limit. */
+  oversized?: number;
 }
 
 export interface Inbox {

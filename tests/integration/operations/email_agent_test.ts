@@ -9,6 +9,7 @@ import { startSmtpListener } from "../../../shared/inbox/smtp_listener.ts";
 import { ImapInbox } from "../../../shared/inbox/imap.ts";
 import { override } from "../../../shared/platform.ts";
 import { startDovecot } from "./dovecot.ts";
+import { checkInbox } from "../../../shared/email-agent/check.ts";
 import { seedProperty } from "./helpers.ts";
 
 const json = { "Content-Type": "application/json" };
@@ -136,5 +137,29 @@ Deno.test("IMAP: a message whose handling fails stays unseen and is offered agai
     assert.equal(again, 1);
   } finally {
     await d.stop();
+  }
+});
+
+Deno.test("IMAP: an oversized message is recorded as failed from its headers and not downloaded; the rest still flow", async () => {
+  const p = await testPlatform();
+  const d = await startDovecot();
+  try {
+    const c = new ImapFlow({ host: d.host, port: d.port, secure: false, auth: { user: d.user, pass: d.password }, logger: false });
+    await c.connect();
+    await c.append("INBOX", `From: a@utility.test\r\nTo: x@y.test\r\nSubject: Huge bill\r\nMessage-ID: <huge@utility.test>\r\n\r\n${"x".repeat(5000)}\r\n`);
+    await c.append("INBOX", "From: a@utility.test\r\nTo: x@y.test\r\nSubject: Thank you for your payment\r\nMessage-ID: <small@utility.test>\r\n\r\nok\r\n");
+    await c.logout();
+    override(p, "inbox", new ImapInbox({ host: d.host, port: d.port, secure: false, user: d.user, password: d.password, mailbox: "INBOX", maxMessageBytes: 1000 }));
+    const r = await checkInbox(p);
+    assert.equal(r.fetched, 2);
+    const rows = await p.sql`select message_id, subject, status, error from public.email_messages order by message_id`;
+    assert.equal(rows[0].message_id, "<huge@utility.test>");
+    assert.equal(rows[0].subject, "Huge bill");
+    assert.equal(rows[0].status, "failed");
+    assert.match(rows[0].error as string, /over the inbox size limit/);
+    assert.equal(rows[1].status, "unmatched");
+  } finally {
+    await d.stop();
+    await p.close();
   }
 });
