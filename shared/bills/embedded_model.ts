@@ -1,4 +1,5 @@
-import { errorText } from "../log.ts";
+import { errorText, log } from "../log.ts";
+import { invalidFileType } from "./errors.ts";
 import type { BillDocument, BillModel, ModelOutcome } from "./model.ts";
 import { looksLikeElectricityBill, parseBill } from "./embedded/parse_bill.ts";
 
@@ -7,8 +8,15 @@ export class EmbeddedBillModel implements BillModel {
   readonly name = "embedded-parser-1";
 
   async extract(doc: BillDocument): Promise<ModelOutcome> {
+    let text;
     try {
-      const text = await doc.text();
+      text = await doc.text();
+    } catch (e) {
+      // A file with the right magic bytes that cannot be decoded is bad input, not a model failure.
+      log("info", "bill document unreadable", { error: errorText(e) });
+      throw invalidFileType("a file could not be read as a PDF or image");
+    }
+    try {
       const lines = text.pages.flatMap((p) => p.lines);
       if (!looksLikeElectricityBill(text.text)) return { ok: true, answer: { isElectricityBill: false, item: parseBill([]) }, model: this.name };
       return { ok: true, answer: { isElectricityBill: true, item: parseBill(lines) }, model: this.name };

@@ -5,6 +5,7 @@ import { serveApp } from "../../support/http.ts";
 import { createApp } from "../../../supabase/functions/utility-bill-service/app.ts";
 import { upsertSubscription } from "../../../shared/bills/subscription.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
+import { closeOcr } from "../../../shared/documents/ocr.ts";
 
 const fixture = (name: string) => Deno.readFile(new URL(`../../fixtures/bills/${name}`, import.meta.url));
 
@@ -36,6 +37,12 @@ Deno.test("process-bill: subscription, magic bytes, extraction envelope, stored 
 
     // a text file named .pdf is refused by its bytes
     r = await fetch(url, { method: "POST", headers: id.headers, body: form([{ name: "bill.pdf", bytes: new TextEncoder().encode("hello, not a pdf") }], ids) });
+    assert.equal(r.status, 400);
+    assert.equal((await r.json()).error.code, "invalid_file_type");
+
+    // right magic bytes, broken image: still bad input (400), never a 500
+    const png = await Deno.readFile(new URL("../../fixtures/bills/synthetic/aps-04.png", import.meta.url));
+    r = await fetch(url, { method: "POST", headers: id.headers, body: form([{ name: "scan.png", bytes: png.slice(0, 3000), type: "image/png" }], { ...ids, transactionId: crypto.randomUUID() }) });
     assert.equal(r.status, 400);
     assert.equal((await r.json()).error.code, "invalid_file_type");
 
@@ -72,6 +79,7 @@ Deno.test("process-bill: subscription, magic bytes, extraction envelope, stored 
     assert.equal(r.status, 409);
     await r.body?.cancel();
   } finally {
+    await closeOcr();
     await s.close();
     await p.close();
   }
