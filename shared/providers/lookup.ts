@@ -7,7 +7,7 @@ export interface UtilityProvider {
   name: string;
   ownership: string | null;
   /** How the provider was found: listed for the zip, serving the zip's county, or serving the state. */
-  match: "zip" | "county" | "state" | "other";
+  match: "zip" | "county" | "area" | "state" | "other";
 }
 
 export const OTHER_PROVIDER: UtilityProvider = { id: "other", eiaId: null, name: "Other / not listed", ownership: null, match: "other" };
@@ -16,19 +16,31 @@ export const OTHER_PROVIDER: UtilityProvider = { id: "other", eiaId: null, name:
 // operate) each weigh the same; ties go to the larger utility (more zips served). So 94103, listed only
 // for the city's municipal utility but inside PG&E's county territory, offers PG&E first.
 export async function providersForZip(sql: Sql, zip: string, limit = 12): Promise<UtilityProvider[]> {
+  const exact = await rankedForZips(sql, zip, limit);
+  if (exact.length) return withOther(exact);
+  // PO-box and new zips are missing from the tables: use the zips around them (same 4, then 3 first digits).
+  for (const prefix of [zip.slice(0, 4), zip.slice(0, 3)]) {
+    const near = await rankedForZips(sql, `${prefix}%`, limit);
+    if (near.length) return withOther(near.map((u) => ({ ...u, match: "area" as const })));
+  }
+  return withOther([]);
+}
+
+/** Utilities for the zips matching `pattern` (a zip, or a prefix with %), ranked as described above. */
+async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<UtilityProvider[]> {
   const rows = await sql`
     with c as (
-      select eiaid, true as in_zip from public.utility_zip_providers where zip = ${zip}
+      select eiaid, true as in_zip from public.utility_zip_providers where zip like ${pattern}
       union all
       select cp.eiaid, false from public.utility_zip_counties zc
-        join public.utility_county_providers cp using (county_fips) where zc.zip = ${zip}
+        join public.utility_county_providers cp using (county_fips) where zc.zip like ${pattern}
     ), agg as (select eiaid, bool_or(in_zip) as in_zip from c group by eiaid)
     select p.eiaid, p.display_name, p.ownership, agg.in_zip
     from agg join public.utility_providers p using (eiaid)
     order by (case when agg.in_zip then 2 else 0 end) + (case when p.ownership = 'Investor Owned' then 2 else 0 end) desc,
       p.zip_count desc, p.display_name
     limit ${limit}`;
-  return withOther(rows.map((r) => row(r, r.in_zip ? "zip" : "county")));
+  return rows.map((r) => row(r, r.in_zip ? "zip" : "county"));
 }
 
 export async function providersForState(sql: Sql, state: string, limit = 60): Promise<UtilityProvider[]> {

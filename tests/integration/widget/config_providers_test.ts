@@ -62,6 +62,11 @@ Deno.test("utility-providers and energy-providers list utilities by zip and stat
     for (const n of ["Pacific Gas & Electric Co", "Southern California Edison Co", "San Diego Gas & Electric Co"]) assert.ok(stateNames.includes(n), n);
     assert.ok(stateNames.indexOf("Pacific Gas & Electric Co") < stateNames.indexOf("City & County of San Francisco"));
 
+    // 94101 (PO boxes) is in no table: the surrounding San Francisco zips answer.
+    const po = await e.call(e.widget, "GET", "/utility-providers?zip=94101");
+    assert.equal(po.json.data.items[0].name, "Pacific Gas & Electric Co");
+    assert.equal(po.json.data.items[0].match, "area");
+
     const unknown = await e.call(e.widget, "GET", "/utility-providers?zip=00000");
     assert.deepEqual(unknown.json.data.items.map((i: { id: string }) => i.id), ["other"]);
     assert.equal((await e.call(e.widget, "GET", "/utility-providers")).status, 400);
