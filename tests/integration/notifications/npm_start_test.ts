@@ -6,7 +6,7 @@ import { createTestDatabase } from "../../support/db.ts";
 const root = new URL("../../../", import.meta.url).pathname;
 const deno = `${root}node_modules/.bin/deno`;
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
@@ -19,7 +19,7 @@ Deno.test({
   sanitizeOps: false,
   fn: async () => {
     const db = await createTestDatabase();
-    const port = await freePort();
+    const port = freePort();
     const dataDir = await Deno.makeTempDir({ prefix: "notif-stack-" });
     const env = { DATABASE_URL: db.url, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn" };
     const stack = new Deno.Command(deno, { args: ["run", "-A", "scripts/start.ts"], cwd: root, env, stdout: "piped", stderr: "piped" }).spawn();
