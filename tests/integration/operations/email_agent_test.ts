@@ -133,7 +133,7 @@ Deno.test("IMAP: a message whose handling fails stays unseen and is offered agai
     const inbox = new ImapInbox({ host: d.host, port: d.port, secure: false, user: d.user, password: d.password, mailbox: "INBOX" });
     await assert.rejects(inbox.receive(10, () => Promise.reject(new Error("database down"))), /database down/);
     let again = 0;
-    assert.equal(await inbox.receive(10, async () => { again++; }), 1);
+    assert.equal(await inbox.receive(10, () => { again++; return Promise.resolve(); }), 1);
     assert.equal(again, 1);
   } finally {
     await d.stop();
