@@ -5,6 +5,7 @@
 //   BENCH_PUSHES (3000), BENCH_CONCURRENCY (8 pushes in flight), BENCH_BUS_EVENTS (300)
 import { createTestDatabase } from "../../tests/support/db.ts";
 import { createPlatform, override } from "../../shared/platform.ts";
+import { connect } from "../../shared/db/client.ts";
 import { loadCoreConfig } from "../../shared/config.ts";
 import { setLogLevel } from "../../shared/log.ts";
 import { createApp } from "../../supabase/functions/notification-service/app.ts";
@@ -23,7 +24,9 @@ const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, 
 const fmt = (n: number) => n.toFixed(1);
 
 const db = await createTestDatabase();
-const p = createPlatform(db.sql, loadCoreConfig());
+// The pool size of the local stack (DB_POOL_SIZE, 20): a push runs up to two queries side by side.
+const sql = connect(db.url, { max: Number(Deno.env.get("DB_POOL_SIZE") ?? 20) });
+const p = createPlatform(sql, loadCoreConfig());
 const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, createApp(p).fetch);
 const serviceUrl = `http://127.0.0.1:${server.addr.port}/notification-service`;
 override(p, "notifications.config", {
@@ -93,5 +96,6 @@ try {
   console.log(`  latency p99     ${fmt(pct(e2e, 0.99))} ms   (spec bound: 10 s for job.assigned, 5 s for a test event)`);
 } finally {
   await server.shutdown();
+  await sql.end({ timeout: 1 });
   await db.drop();
 }
