@@ -63,6 +63,7 @@ try {
   const [{ n: sent }] = await p.sql`select count(*)::int as n from public.notification_log where status = 'sent'`;
   const [{ n: mailed }] = await p.sql`select count(*)::int as n from mail.outbox`;
   console.log(`\nnotification-service push handling (real PostgreSQL, outbox provider, HTTP, ${navigator.hardwareConcurrency} CPUs, concurrency ${C})`);
+  console.log(`  machine load    ${Deno.loadavg().map((n) => n.toFixed(1)).join(" / ")} (1/5/15 min; other processes share the CPUs)`);
   console.log(`  pushes          ${N} in ${fmt(r.seconds)} s`);
   console.log(`  throughput      ${fmt(N / r.seconds)} pushes/s   (target ≥ 500)`);
   console.log(`  latency p50     ${fmt(pct(r.latencies, 0.5))} ms`);
