@@ -1,18 +1,13 @@
 // A real IMAP server for tests: Debian's dovecot-imapd started in the foreground with a throw-away
 // configuration on a loopback port (plaintext, one passwd-file user, Maildir under a temp folder).
+import { freePort } from "./helpers.ts";
+
 export interface Dovecot {
   host: string;
   port: number;
   user: string;
   password: string;
   stop(): Promise<void>;
-}
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
 }
 
 export async function startDovecot(): Promise<Dovecot> {

@@ -17,3 +17,11 @@ export async function seedTechnician(p: Platform, orgId: string, name = "Tom Tec
   const [t] = await p.sql`insert into public.technicians (organization_id, user_id, name, email) values (${orgId}, ${u.id}, ${name}, ${email}) returning id`;
   return { technicianId: t.id as string, userId: u.id as string, email };
 }
+
+/** A loopback port free at the time of the call. */
+export function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
