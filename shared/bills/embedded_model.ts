@@ -19,7 +19,7 @@ export class EmbeddedBillModel implements BillModel {
     try {
       const lines = text.pages.flatMap((p) => p.lines);
       if (!looksLikeElectricityBill(text.text)) return { ok: true, answer: { isElectricityBill: false, item: parseBill([]) }, model: this.name };
-      return { ok: true, answer: { isElectricityBill: true, item: parseBill(lines) }, model: this.name };
+      return { ok: true, answer: { isElectricityBill: true, item: parseBill(lines, text.pages.map((p) => p.pieces)) }, model: this.name };
     } catch (e) {
       return { ok: false, error: "unparseable", detail: errorText(e), model: this.name };
     }

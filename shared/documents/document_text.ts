@@ -1,6 +1,7 @@
 import { sniffFileType } from "./sniff.ts";
 import { extractPdfText, renderPdfPage } from "./pdf_text.ts";
 import { ocrImage } from "./ocr.ts";
+import type { TextPiece } from "./text_layout.ts";
 
 export interface DocumentFile {
   filename: string;
@@ -12,6 +13,8 @@ export interface DocumentPage {
   page: number;
   source: "text" | "ocr";
   lines: string[];
+  /** Positioned words or text items (PDF points for text pages, pixels for OCR). */
+  pieces: TextPiece[];
 }
 
 export interface DocumentText {
@@ -35,14 +38,16 @@ export async function documentText(files: DocumentFile[], opts: { maxPages?: num
       const pdf = await extractPdfText(f.bytes, { maxPages: opts.maxPages });
       for (const pg of pdf.pages) {
         if (pg.lines.join("").replace(/\s/g, "").length >= MIN_TEXT_CHARS || !pg.hasImages) {
-          pages.push({ file: f.filename, page: pg.page, source: "text", lines: pg.lines });
+          pages.push({ file: f.filename, page: pg.page, source: "text", lines: pg.lines, pieces: pg.pieces });
         } else {
           const png = await renderPdfPage(f.bytes, pg.page);
-          pages.push({ file: f.filename, page: pg.page, source: "ocr", lines: (await ocrImage(png)).lines });
+          const ocr = await ocrImage(png);
+          pages.push({ file: f.filename, page: pg.page, source: "ocr", lines: ocr.lines, pieces: ocr.pieces });
         }
       }
     } else if (kind === "png" || kind === "jpeg") {
-      pages.push({ file: f.filename, page: 1, source: "ocr", lines: (await ocrImage(f.bytes)).lines });
+      const ocr = await ocrImage(f.bytes);
+      pages.push({ file: f.filename, page: 1, source: "ocr", lines: ocr.lines, pieces: ocr.pieces });
     } else {
       throw new Error(`${f.filename} is not a PDF, PNG or JPEG file`);
     }

@@ -26,6 +26,8 @@ async function worker(): Promise<Worker> {
 
 export interface OcrResult {
   lines: string[];
+  /** Word boxes in pixels. */
+  pieces: TextPiece[];
   confidence: number;
 }
 
@@ -46,7 +48,7 @@ export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
         }
       }
     }
-    return { lines: piecesToLines(pieces), confidence: data.confidence };
+    return { lines: piecesToLines(pieces), pieces, confidence: data.confidence };
   });
   queue = run.catch(() => {});
   return run;

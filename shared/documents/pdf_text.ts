@@ -1,5 +1,6 @@
 import { getDocumentProxy } from "unpdf";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
+export type { TextPiece };
 
 export interface PdfPageText {
   page: number;
@@ -7,6 +8,8 @@ export interface PdfPageText {
   lines: string[];
   /** The page paints at least one image (a scan, when there is little or no text). */
   hasImages: boolean;
+  /** The positioned text the lines were built from (points, y down), for readers of charts and tables. */
+  pieces: TextPiece[];
 }
 
 export interface PdfText {
@@ -38,7 +41,7 @@ export async function extractPdfText(bytes: Uint8Array, opts: { maxPages?: numbe
       }
       const lines = piecesToLines(pieces);
       const hasImages = lines.join("").length < 200 ? await paintsImage(page) : true;
-      pages.push({ page: i, lines, hasImages });
+      pages.push({ page: i, lines, hasImages, pieces });
     }
     return { pageCount: pdf.numPages, pages };
   } finally {

@@ -5,6 +5,8 @@ import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
 import { findUtility, isUtilityName } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
+import { readUsageChart } from "./usage_chart.ts";
+import type { TextPiece } from "../../documents/text_layout.ts";
 import { allDates, cells, findDate, parseAmount, parseDate, parseNumber } from "./values.ts";
 
 const hasDate = (v: string) => Boolean(findDate(v));
@@ -20,7 +22,7 @@ export function looksLikeElectricityBill(text: string): boolean {
 }
 
 /** Reads every field of the extraction result from the document's lines (text layer or OCR). */
-export function parseBill(rawLines: string[]): BillItem {
+export function parseBill(rawLines: string[], pages: TextPiece[][] = []): BillItem {
   const lines = cleanLines(rawLines).filter((l) => l.trim());
   const text = lines.join("\n");
   const item = emptyItem();
@@ -59,6 +61,11 @@ export function parseBill(rawLines: string[]): BillItem {
   eu.meters = meters(lines, bi.billingPeriodStart, bi.billingPeriodEnd);
 
   const history = readUsageHistory(lines);
+  for (const page of pages) {
+    for (const c of readUsageChart(page, bi.billingPeriodEnd)) {
+      if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
+    }
+  }
   const total = eu.meters.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);
   if (bi.billingPeriodEnd && total > 0) {
     const y = Number(bi.billingPeriodEnd.slice(0, 4));
