@@ -8,6 +8,6 @@ export async function seedWidgetDemo(p: Platform, orgId: string): Promise<void> 
   await p.sql`insert into public.widget_configs (organization_id, logo_url, serving_states, roof_types, widget_info, theme)
     values (${orgId}, ${`${p.config.publicUrl}/demo/logo.svg`}, ${["AZ", "CA", "CO", "FL", "MD", "NJ", "NV", "NY", "TX"]},
       ${["Asphalt shingle", "Metal", "Clay or concrete tile", "Flat / membrane", "Other"]}, ${info},
-      ${p.sql.json({ primary: "#0f766e", accent: "#f59e0b" })})
+      ${p.sql.json({ primary: "#1d4ed8", accent: "#f59e0b" })})
     on conflict (organization_id) do nothing`;
 }

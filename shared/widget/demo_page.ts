@@ -11,7 +11,7 @@ export function demoPage(baseUrl: string, token: string): string {
 <title>Demo Solar Co — go solar</title>
 <style>
 body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#0f172a;background:#f8fafc}
-header{background:#0f766e;color:#fff;padding:1rem 1.5rem;display:flex;align-items:center;gap:.75rem}
+header{background:#1d4ed8;color:#fff;padding:1rem 1.5rem;display:flex;align-items:center;gap:.75rem}
 header img{height:36px;background:#fff;border-radius:8px;padding:4px}
 main{max-width:1100px;margin:0 auto;padding:1.5rem}
 h1{font-size:1.8rem;margin:.5rem 0}
@@ -31,4 +31,4 @@ pre{background:#0f172a;color:#e2e8f0;padding:1rem;border-radius:10px;overflow:au
 export const demoLogo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" width="160" height="40" role="img" aria-label="Demo Solar Co">
 <circle cx="20" cy="20" r="9" fill="#f59e0b"/><g stroke="#f59e0b" stroke-width="3" stroke-linecap="round">
 <path d="M20 3v5M20 32v5M3 20h5M32 20h5M8 8l3.5 3.5M28.5 28.5 32 32M8 32l3.5-3.5M28.5 11.5 32 8"/></g>
-<text x="44" y="26" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#0f766e">Demo Solar</text></svg>`;
+<text x="44" y="26" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#1d4ed8">Demo Solar</text></svg>`;

@@ -1,6 +1,7 @@
 // The lead widget in Debian Chromium against the real local stack (scripts/start.ts).
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
+const encodeBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
 import { startStack, type Stack } from "./stack.ts";
@@ -31,8 +32,11 @@ async function toBillStep(browser: Browser, stack: Stack, width: number): Promis
   await page.getByRole("combobox", { name: "Home address" }).pressSequentially("7070 Elm St, Tem", { delay: 15 });
   await page.getByRole("option", { name: /Tempe, AZ/ }).click();
   await page.getByRole("button", { name: "Continue" }).click();
+  // Each step is awaited by its heading: Continue saves before the next step replaces the form.
+  await page.getByRole("heading", { name: "Confirm your home" }).waitFor();
   await page.getByRole("radio", { name: "Metal" }).check();
   await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
   await page.getByRole("radio").first().check();
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
@@ -43,6 +47,8 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   const { page, foreign } = await open(browser, stack, width);
   const tag = `w${width}`;
   await expectAccessible(page, "address");
+  // The partner's colour (demo configuration: #1d4ed8) themes the widget.
+  assert.equal(await page.getByRole("button", { name: "Continue" }).evaluate((b) => getComputedStyle(b).backgroundColor), "rgb(29, 78, 216)");
   const address = page.getByRole("combobox", { name: "Home address" });
   await address.pressSequentially("7070 Elm St, Tem", { delay: 15 });
   await page.getByRole("option", { name: /Tempe, AZ/ }).waitFor();
@@ -72,7 +78,7 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
 
   await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
   await page.locator("input[type=file][multiple]").setInputFiles(APS_BILL);
-  await page.getByText("aps-01.pdf").waitFor();
+  await page.locator(".file-name", { hasText: "aps-01.pdf" }).waitFor();
   await shot(page, `${tag}-4-bill-selected`);
   await page.getByRole("button", { name: "Read my bill" }).click();
   await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor({ timeout: 60_000 });
@@ -188,8 +194,16 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
 
     await t.step("several photos of one bill are read as one bill, with upload progress", async () => {
       const page = await toBillStep(browser, stack, 375);
-      const pages = ["comed-04-p1.png", "comed-04-p2.png"].map((f) => new URL(`synthetic/${f}`, FIXTURES).pathname);
-      await page.locator("input[type=file][multiple]").setInputFiles(pages);
+      // Dropped on the drop zone, as a real drag and drop delivers them.
+      const files = await Promise.all(["comed-04-p1.png", "comed-04-p2.png"].map(async (name) =>
+        ({ name, b64: encodeBase64(await Deno.readFile(new URL(`synthetic/${name}`, FIXTURES))) })));
+      const dataTransfer = await page.evaluateHandle((list) => {
+        const dt = new DataTransfer();
+        for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: "image/png" }));
+        return dt;
+      }, files);
+      await page.dispatchEvent(".dropzone", "dragover", { dataTransfer });
+      await page.dispatchEvent(".dropzone", "drop", { dataTransfer });
       assert.deepEqual(await page.locator(".file-name").allTextContents(), ["comed-04-p1.png", "comed-04-p2.png"]);
       await page.getByRole("button", { name: "Read my bill" }).click();
       await page.getByRole("progressbar").waitFor();
@@ -222,7 +236,7 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
       for (let i = 0; i < 6 && !(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type === "file")); i++) await k.press("Tab");
       const [chooser] = await Promise.all([page.waitForEvent("filechooser"), k.press("Space")]);
       await chooser.setFiles(BGE_BILL);
-      await page.getByText("bge_1.20.21_-_E.pdf").waitFor();
+      await page.locator(".file-name", { hasText: "bge_1.20.21_-_E.pdf" }).waitFor();
       // Enter on a file input reopens the chooser: Tab on to "Read my bill" (past the file's remove button).
       for (let i = 0; i < 8 && (await focused()) !== "Read my bill"; i++) await k.press("Tab");
       await k.press("Enter");
