@@ -3,6 +3,7 @@ import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { pollAnalysis, startAnalysis } from "../../../shared/contracts/analyses.ts";
 import { contractLimits } from "../../../shared/contracts/document.ts";
 import { readAnalysisForm } from "../../../shared/contracts/form.ts";
+import { ContractSummary } from "../../../shared/contracts/schema.ts";
 import { createServiceApp } from "../../../shared/http/app.ts";
 import type { Platform } from "../../../shared/platform.ts";
 
@@ -18,7 +19,7 @@ const Status = z.object({
   result: z.object({
     approvalStatus: z.enum(["APPROVED", "NEEDS_REVIEW", "REJECTED"]),
     reasons: z.array(z.object({ code: z.string(), severity: z.enum(["reject", "review"]), message: z.string() })),
-    summary: z.any().openapi({ description: "Structured contract summary (see docs/operations.md)" }),
+    summary: ContractSummary,
     billCheck: z.any().optional(),
     propertyUuid: z.string().uuid().nullable(),
     model: z.string(),
