@@ -1,4 +1,4 @@
-// npm run bench:extract [-- --verbose]
+// npm run bench:extract [-- --verbose] [--synthetic DIR]   (DIR: another generated corpus, e.g. a held-out seed)
 // Field-level exact-match accuracy of the embedded extraction engine, per field and overall, on the fixed
 // synthetic corpus and on the real bills (truths written by reading them), and time per bill for text
 // PDFs and per page for images. Targets: >= 97% synthetic, >= 90% real, <= 300 ms per text PDF, <= 3 s per image page.
@@ -55,8 +55,10 @@ async function run(cases: Awaited<ReturnType<typeof syntheticCases>>) {
 }
 
 try {
-  const synthetic = await run(await syntheticCases("tests/fixtures/bills/synthetic"));
-  report("synthetic corpus", synthetic);
+  const at = Deno.args.indexOf("--synthetic");
+  const synthDir = at >= 0 ? Deno.args[at + 1] : "tests/fixtures/bills/synthetic";
+  const synthetic = await run(await syntheticCases(synthDir));
+  report(`synthetic corpus (${synthDir})`, synthetic);
   const real = await run(await realCases("tests/fixtures/bills/real"));
   report("real bills", real);
 } finally {

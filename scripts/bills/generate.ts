@@ -1,4 +1,5 @@
-// Generates the fixed synthetic corpus: `deno run -A scripts/bills/generate.ts [OUT_DIR] [PER_LAYOUT]`.
+// Generates the fixed synthetic corpus: `deno run -A scripts/bills/generate.ts [OUT_DIR] [PER_LAYOUT] [SEED]`.
+// The committed corpus uses the default seed; another seed gives a fresh held-out set of the same layouts.
 // Each layout gets PER_LAYOUT bills; every fourth is also delivered as scanned-looking image(s)
 // (one image per page, alternating PNG and JPEG). Writes the files and manifest.json (ground truths).
 import { join } from "node:path";
@@ -20,7 +21,7 @@ const out = Deno.args[0] ?? "tests/fixtures/bills/synthetic";
 const perLayout = Number(Deno.args[1] ?? 8);
 await Deno.mkdir(out, { recursive: true });
 const manifest: CorpusEntry[] = [];
-let seed = 20261122;
+let seed = Number(Deno.args[2] ?? 20261122);
 let images = 0;
 for (const [name, make] of Object.entries(LAYOUTS)) {
   for (let i = 1; i <= perLayout; i++) {
