@@ -1,7 +1,7 @@
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { CRM_LEAD_QUEUE, CRM_OPPORTUNITY_QUEUE, enqueueCrmJob } from "../crm/sync.ts";
-import { badRequest } from "../http/errors.ts";
+import { ApiError, badRequest } from "../http/errors.ts";
 import { getWidgetConfig, servesState } from "./config.ts";
 import { assertOwned } from "./ownership.ts";
 import { insertContact } from "./records.ts";
@@ -48,8 +48,12 @@ export async function createLead(p: Platform, auth: AuthContext, input: LeadInpu
     }
   }
   if (!address) throw badRequest("invalid_request", "body.address: Required (or give a property_id)");
-  const config = await getWidgetConfig(p, auth);
-  const outOfArea = !servesState(config, address.state);
+  // A partner without a widget configuration (leads entered from its own tools) serves everywhere.
+  const config = await getWidgetConfig(p, auth).catch((e) => {
+    if (e instanceof ApiError && e.code === "widget_not_configured") return null;
+    throw e;
+  });
+  const outOfArea = config !== null && !servesState(config, address.state);
   const c = input.contact;
 
   const { row, created } = await withAuth(p.sql, auth, async (tx) => {

@@ -34,6 +34,10 @@ Deno.test("widget-info: 404 until configured, admin-only writes, sanitised HTML,
     assert.equal((await e.call(e.widget, "GET", "/widget-info")).json.data.widget_info, "<p>ok</p>");
 
     assert.equal((await e.call(e.other, "GET", "/widget-info")).status, 404, "another partner sees no configuration");
+    const unconfigured = await e.call(e.other, "POST", "/create-lead", {
+      contact: { first_name: "Al", email: "al@example.com" }, address: { line1: "1 Ocean Dr", city: "Miami", state: "FL", zip: "33139" },
+    });
+    assert.equal(unconfigured.json.data.status, "new", "a partner without a configuration serves everywhere");
     const bad = await e.call(e.admin, "PUT", "/widget-config", { ...config, serving_states: ["ZZ"], theme: { primary: "red" } });
     assert.equal(bad.status, 400);
     assert.match(bad.json.error.message, /serving_states/);

@@ -40,6 +40,14 @@ Deno.test("contact, property, property update and document upload are stored and
     assert.equal(badType.status, 400);
     assert.equal(badType.json.error.code, "invalid_file_type");
     assert.equal((await e.call(e.widget, "POST", `/property/${id}/upload`, new FormData())).json.error.code, "missing_file");
+    const big = new FormData();
+    big.append("files", new File([pdf, new Uint8Array(10 * 1024 * 1024)], "huge.pdf", { type: "application/pdf" }));
+    const tooBig = await e.call(e.widget, "POST", `/property/${id}/upload`, big);
+    assert.equal(tooBig.status, 400);
+    assert.equal(tooBig.json.error.code, "file_too_large");
+    const many = new FormData();
+    for (let i = 0; i < 11; i++) many.append("files", new File([pdf], `p${i}.pdf`, { type: "application/pdf" }));
+    assert.equal((await e.call(e.widget, "POST", `/property/${id}/upload`, many)).json.error.code, "too_many_files");
 
     assert.equal((await e.call(e.other, "PUT", `/property/${id}`, { roof_type: "Metal" })).status, 403);
     assert.equal((await e.call(e.other, "POST", "/property", { contact_id: c.json.data.id, address })).status, 403);
