@@ -16,7 +16,8 @@ const ACCOUNT = /^#?\s*([0-9][0-9 -]{4,}[0-9]|[A-Z]{0,3}\d[\dA-Z-]{4,})\b/;
 /** Does this text read like an electricity bill at all? */
 export function looksLikeElectricityBill(text: string): boolean {
   const t = text.toLowerCase();
-  const energy = /\bkwh\b|\bkilowatt|\belectric/.test(t);
+  // Every US electricity bill states energy in kWh; "electric" alone also names gas-only utilities' bills.
+  const energy = /\bk\s?wh\b|\bkilowatt[- ]?hours?\b/.test(t);
   const bill = /\b(amount due|total due|account|bill|statement|usage|meter)\b/.test(t);
   return energy && bill;
 }
