@@ -36,14 +36,15 @@ export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
   // One worker, one page at a time: tesseract is CPU bound and this machine is shared.
   const run = queue.then(async () => {
     const w = await worker();
-    const { data } = await w.recognize(bytes as never, {}, { blocks: true, text: true });
+    const { image, scale } = await fitForOcr(bytes);
+    const { data } = await w.recognize(image as never, {}, { blocks: true, text: true });
     const pieces: TextPiece[] = [];
     for (const block of data.blocks ?? []) {
       for (const para of block.paragraphs) {
         for (const line of para.lines) {
           for (const word of line.words) {
             const b = word.bbox;
-            pieces.push({ x: b.x0, y: (line.bbox.y0 + line.bbox.y1) / 2, width: b.x1 - b.x0, height: line.bbox.y1 - line.bbox.y0, text: word.text });
+            pieces.push({ x: b.x0 / scale, y: (line.bbox.y0 + line.bbox.y1) / 2 / scale, width: (b.x1 - b.x0) / scale, height: (line.bbox.y1 - line.bbox.y0) / scale, text: word.text });
           }
         }
       }
@@ -59,4 +60,18 @@ export async function closeOcr(): Promise<void> {
   const w = workerPromise;
   workerPromise = undefined;
   if (w) await (await w).terminate();
+}
+
+// Phone photos are often 3000-4000 px wide; bill text is readable at about 150-200 dpi (1700-2200 px
+// across a letter page), and tesseract's time grows with the pixel count. Larger images are scaled down.
+const MAX_OCR_WIDTH = 2200;
+
+async function fitForOcr(bytes: Uint8Array): Promise<{ image: Uint8Array; scale: number }> {
+  const { createCanvas, loadImage } = await import("@napi-rs/canvas");
+  const img = await loadImage(bytes).catch(() => undefined);
+  if (!img || img.width <= MAX_OCR_WIDTH) return { image: bytes, scale: 1 };
+  const scale = MAX_OCR_WIDTH / img.width;
+  const canvas = createCanvas(MAX_OCR_WIDTH, Math.round(img.height * scale));
+  canvas.getContext("2d").drawImage(img, 0, 0, canvas.width, canvas.height);
+  return { image: new Uint8Array(canvas.toBuffer("image/png")), scale };
 }
