@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { extractPdfText } from "../../../shared/documents/pdf_text.ts";
+import { documentText } from "../../../shared/documents/document_text.ts";
+import { closeOcr } from "../../../shared/documents/ocr.ts";
+
+Deno.test("extractPdfText keeps the layout: columns become cells, pages stay apart", async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const p1 = doc.addPage([612, 792]);
+  p1.drawText("Account Number:", { x: 40, y: 700, size: 10, font });
+  p1.drawText("4410 2235 19", { x: 300, y: 700, size: 10, font });
+  p1.drawText("Amount Due", { x: 40, y: 680, size: 10, font });
+  const p2 = doc.addPage([612, 792]);
+  p2.drawText("Page two", { x: 40, y: 700, size: 10, font });
+  const text = await extractPdfText(await doc.save());
+  assert.equal(text.pageCount, 2);
+  assert.deepEqual(text.pages[0].lines, ["Account Number:   4410 2235 19", "Amount Due"]);
+  assert.deepEqual(text.pages[1].lines, ["Page two"]);
+  assert.equal(text.pages[0].pieces.find((p) => p.text === "4410 2235 19")?.x, 300);
+});
+
+Deno.test("documentText OCRs a PDF page that is only a scanned image, and reads several files as one document", async () => {
+  try {
+    const scan = await Deno.readFile(new URL("../../fixtures/bills/synthetic/aps-04.png", import.meta.url));
+    const doc = await PDFDocument.create();
+    const png = await doc.embedPng(scan);
+    doc.addPage([612, 792]).drawImage(png, { x: 0, y: 0, width: 612, height: 792 });
+    const scannedPdf = await doc.save();
+    const text = await documentText([
+      { filename: "scan.pdf", bytes: scannedPdf },
+      { filename: "extra.pdf", bytes: await Deno.readFile(new URL("../../fixtures/bills/synthetic/aps-01.pdf", import.meta.url)) },
+    ]);
+    assert.deepEqual(text.pages.map((p) => [p.file, p.source]), [["scan.pdf", "ocr"], ["extra.pdf", "text"]]);
+    assert.match(text.pages[0].lines.join("\n"), /Arizona Public Service/);
+    assert.match(text.pages[0].lines.join("\n"), /Billing period/i);
+  } finally {
+    await closeOcr();
+  }
+});
