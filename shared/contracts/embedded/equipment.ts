@@ -18,9 +18,9 @@ function labelled(lines: string[], label: RegExp): Item | null | undefined {
   for (const l of lines) {
     const m = l.match(label);
     if (!m) continue;
-    const v = m[1].replace(/\(.*?\)/g, "").trim();
+    const v = m[1].replace(/\(.*?\)/g, "").trim().replace(/\.$/, "");
     if (!v || /^(none|not included|n\/a)$/i.test(v)) return null;
-    const q = v.match(/^(\d+)\s*[.,]?\s*(?:x|×)\s*(.+)$/i);
+    const q = v.match(/^(\d+)\s*[.,]?\s*(?:x|×)\s*(.+)$/i) ?? v.match(/^(\d+)\s+([A-Za-z].+)$/);
     return q ? split(q[2], Number(q[1])) : split(v, null);
   }
   return undefined;
@@ -30,14 +30,14 @@ export function equipment(lines: string[], flat: string) {
   const one = flat.replace(/\s+/g, " ");
   let panels = labelled(lines, /^(?:Solar )?(?:Modules|Panels|Solar Panels)(?:\s*:\s*|\s{2,})(.+)$/i);
   let inverter = labelled(lines, /^Inverters?(?:\s*:\s*|\s{2,})(.+)$/i);
-  let battery = labelled(lines, /^Battery(?: Storage)?(?:\s*:\s*|\s{2,})(.+)$/i);
+  let battery = labelled(lines, /^(?:Battery(?: Storage)?|Energy storage|Storage)(?:\s*:\s*|\s{2,})(.+)$/i);
   if (!panels) {
-    const m = one.match(/consists of (\d+|[a-z]+) (.+?) (?:solar )?(?:modules|panels)\b/i);
+    const m = one.match(/(?:consists of|made of|comprising|consisting of) (\d+|[a-z]+) (.+?) (?:solar )?(?:modules|panels)\b/i);
     if (m) panels = split(m[2], num(m[1]));
   }
   if (!inverter) {
-    const m = one.match(/(?:modules|panels) and (?:one |an? )?(.+?) inverter/i);
-    if (m) inverter = split(m[1], null);
+    const m = one.match(/(?:modules|panels) (?:and|with) (?:(\d+|one|an?) )?(.+?) (?:micro-?)?inverter/i);
+    if (m) inverter = split(m[2], m[1] ? num(m[1]) : null);
   }
   if (battery === undefined) {
     const m = one.match(/with (an?|one|two|\d+) (.+?) batter(?:y|ies)(?:[.,;]|$)/i);

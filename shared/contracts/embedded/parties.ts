@@ -9,20 +9,20 @@ export function installer(flat: string): string {
     new RegExp(`between ${NAME} \\("(?:Contractor|Seller|Installer)"\\)`),
     new RegExp(`by ${NAME} \\("Provider"\\)`),
   ]) ?? first(flat, [
-    new RegExp(`(?:^|\\n)(?:Installer|Contractor|Seller)\\s*:?\\s{1,}${NAME}\\s*(?:\\n|$)`, "m"),
+    new RegExp(`(?:^|\\n)(?:Installer|Contractor|Seller|Company)\\s*:?\\s{1,}${NAME}(?:\\s*(?:\\n|$)|\\s{2,}|,)`, "m"),
   ]) ?? "";
 }
 
 export function customer(flat: string): string {
   return first(flat.replace(/\s+/g, " "), [new RegExp(`and ${NAME} \\("(?:Customer|you|Buyer|Homeowner)"\\)`)]) ?? first(flat, [
-    new RegExp(`(?:^|\\n)(?:Borrower|Customer|Buyer|Homeowner)\\s*:?\\s{1,}${NAME}\\s*(?:\\n|$)`, "m"),
+    new RegExp(`(?:^|\\n)(?:Borrower|Customer|Buyer|Homeowner|Owner|Purchaser)(?:\\(s\\))?\\s*:?\\s{1,}${NAME}(?:\\s*(?:\\n|$)|\\s{2,})`, "m"),
   ]) ?? "";
 }
 
 export function financier(flat: string): string {
   return first(flat, [
     new RegExp(`(?:^|\\n)Lender\\s*:?\\s{1,}${NAME}\\s*(?:\\n|$)`, "m"),
-    new RegExp(`(?:financed|provided) by ${NAME}, term`),
+    new RegExp(`(?:financed|provided) (?:by|through) ${NAME}(?:, term| over| for)`),
   ]) ?? "";
 }
 
@@ -35,7 +35,7 @@ export function contactDetails(flat: string): { email: string; phone: string } {
 
 export function propertyAddress(flat: string): ContractAddress {
   const one = flat.replace(/\s+/g, " ");
-  const m = one.match(/(?:Property Address|Installation Address|Service Address|home\s*located\s*at|premises at)\s*:?\s*["']?(\d+[^,]{2,60}), ([A-Za-z .'-]{2,40}), ([A-Z]{2}) (\d{5})/i);
+  const m = one.match(/(?:Property Address|Installation Address|Service Address|Job\s*site|Project (?:site|address)|Site address|home\s*located\s*at|premises at)\s*:?\s*["']?(\d+[^,]{2,60}), ([A-Za-z .'-]{2,40}), ([A-Z]{2}) (\d{5})/i);
   if (!m) return { line1: "", city: "", state: "", zip: "" };
   return { line1: m[1].trim(), city: m[2].trim(), state: m[3], zip: m[4] };
 }

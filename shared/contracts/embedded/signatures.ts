@@ -12,17 +12,19 @@ const ROLE = {
 };
 
 /**
- * A signature line counts as signed when it carries a conformed signature ("/s/ Name") or an
- * e-signature record ("Signed electronically by Name on date"); a blank line (underscores) does not.
+ * A signature line counts as signed when it carries a conformed signature ("/s/ Name"), a signing mark
+ * ("Buyer: X Name") or an e-signature record ("Signed electronically by Name on date"); a blank line
+ * (underscores) does not.
  */
 export function signature(lines: string[], role: keyof typeof ROLE): Signed {
   for (const l of lines) {
-    if (!ROLE[role].test(l.trim()) || !/signature|signed/i.test(l)) continue;
-    const slash = l.match(/\/s\/\s*(.+?)(?:\s{2,}|\s+Date\b|$)/i);
+    if (!ROLE[role].test(l.trim())) continue;
+    const slash = l.match(/(?:\/s\/|:\s*X)\s+(.+?)(?:\s{2,}|\s+Date\b|$)/i);
     const elec = l.match(/signed electronically by (.+?) on (.+)$/i);
     if (elec) return { signed: true, name: elec[1].trim(), date: isoDate(elec[2]) };
     if (slash) return { signed: true, name: slash[1].trim(), date: isoDate(l.split(/date/i)[1] ?? "") };
-    return { signed: false, name: "", date: "" };
+    // A blank signature line; any other line naming the party (e.g. "Buyer(s): name, phone") is not one.
+    if (/_{4,}/.test(l)) return { signed: false, name: "", date: "" };
   }
   return { signed: false, name: "", date: "" };
 }

@@ -20,6 +20,7 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 40_
 Deno.test({ name: "local stack: mailed bill -> check-inbox -> extraction -> linked customer; booking emails the technician; contract analysed", sanitizeResources: false, sanitizeOps: false }, async () => {
   const smtpPort = freePort();
   // The stack process inherits these (startStack passes its own variables on top of this environment).
+  const saved = { INBOX_SMTP_PORT: Deno.env.get("INBOX_SMTP_PORT"), INBOX_CHECK_INTERVAL_SECONDS: Deno.env.get("INBOX_CHECK_INTERVAL_SECONDS") };
   Deno.env.set("INBOX_SMTP_PORT", String(smtpPort));
   Deno.env.set("INBOX_CHECK_INTERVAL_SECONDS", "0");
   const stack = await startStack();
@@ -85,7 +86,6 @@ Deno.test({ name: "local stack: mailed bill -> check-inbox -> extraction -> link
     assert.equal(done.result.approvalStatus, "REJECTED");
   } finally {
     await stack.stop();
-    Deno.env.delete("INBOX_SMTP_PORT");
-    Deno.env.delete("INBOX_CHECK_INTERVAL_SECONDS");
+    for (const [k, v] of Object.entries(saved)) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
   }
 });
