@@ -69,6 +69,7 @@ const pgtap = await runPgTap(dbUrl);
 passed += pgtap.passed;
 failed += pgtap.failed;
 
+await dropStaleTemplates(dbUrl);
 await stopEmbedded?.();
 console.log(`\nDeno tests: ${status.success ? "ok" : "FAILED"}; pgTAP: ${pgtap.note}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
@@ -128,4 +129,18 @@ async function runPgTap(adminUrl: string): Promise<{ passed: number; failed: num
     await a.end();
   }
   return { passed: ok, failed: bad, note: `${ok} passed, ${bad} failed in ${files.length} file(s)` };
+}
+
+/** Template databases of earlier migration sets are dropped (those in use by another run are left alone). */
+async function dropStaleTemplates(adminUrl: string): Promise<void> {
+  Deno.env.set("TEST_DATABASE_URL", adminUrl);
+  const { templateName } = await import("../tests/support/db.ts");
+  const current = await templateName();
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    const stale = await admin`select datname from pg_database where datname like 'solar_tpl_%' and datname <> ${current}`;
+    for (const { datname } of stale) await admin.unsafe(`drop database if exists "${datname}"`).catch(() => {});
+  } finally {
+    await admin.end();
+  }
 }

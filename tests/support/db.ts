@@ -13,7 +13,8 @@ function withDb(url: string, db: string): string {
   return u.toString();
 }
 
-async function templateName(): Promise<string> {
+/** The template database of the current migration set (its name changes when a migration does). */
+export async function templateName(): Promise<string> {
   const files = await readMigrations();
   const text = bootstrapSql + files.map((f) => f.version + f.sql).join("\n");
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
