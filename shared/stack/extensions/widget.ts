@@ -1,7 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { StackExtension } from "../extension.ts";
 import type { Platform } from "../../platform.ts";
-import { buildWidget, widgetDist } from "../../../scripts/widget/build.ts";
 import { crmJobHandlers } from "../../crm/sync.ts";
 import { seedWidgetDemo } from "../../widget/demo.ts";
 import { widgetJobHandlers } from "../../widget/savings.ts";
@@ -12,10 +11,15 @@ const TYPES: Record<string, string> = { html: "text/html; charset=utf-8", js: "t
 // The widget only talks to this origin (or the ?api= one) and may be framed by any partner page.
 const CSP = "default-src 'self'; connect-src 'self' https:; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
 
+const widgetDist = new URL("../../../widget/dist/", import.meta.url);
+// The deployed queue worker imports the extensions for their jobs: esbuild (a native binary) must only load
+// when the local stack builds the widget, hence a specifier the edge bundler does not follow.
+const builder = ["..", "..", "..", "scripts", "widget", "build.ts"].join("/");
+
 let built: Promise<unknown> | undefined;
 /** Builds widget/dist once per process (the stack serves the current source). */
 export function ensureWidgetBuilt(): Promise<unknown> {
-  built ??= buildWidget().then((r) => log("info", "widget built", { ms: r.ms, files: r.files })).catch((e) => {
+  built ??= import(builder).then((m) => m.buildWidget()).then((r) => log("info", "widget built", { ms: r.ms, files: r.files })).catch((e) => {
     built = undefined;
     throw e;
   });

@@ -30,7 +30,8 @@ function uploadView(ctx: Ctx): StepView {
   const progress = h("div", { class: "progress-wrap", hidden: true },
     h("div", { class: "meter", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "0", "aria-label": t.uploading(0) }, h("span", {})),
     h("p", { class: "meter-label" }));
-  const input = h("input", { id, type: "file", accept: ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg", multiple: true, class: "sr-only", "aria-describedby": `${id}-types` });
+  // The visible buttons are the controls; the file inputs behind them stay out of the tab order.
+  const input = h("input", { id, type: "file", accept: ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg", multiple: true, class: "sr-only", tabindex: "-1", "aria-hidden": "true" });
   const camera = h("input", { type: "file", accept: "image/*", capture: "environment", class: "sr-only", tabindex: "-1", "aria-hidden": "true" });
 
   const showError = (msg: string | null, retry = false) => {
@@ -64,7 +65,7 @@ function uploadView(ctx: Ctx): StepView {
     h("p", { class: "drop-title" }, coarse ? t.addBill : t.dropHere),
     h("p", { class: "drop-or" }, t.or),
     h("div", { class: "drop-actions" },
-      h("label", { for: id, class: "btn secondary" }, t.chooseFiles),
+      h("button", { type: "button", class: "btn secondary", "aria-describedby": `${id}-types`, onclick: () => input.click() }, t.chooseFiles),
       coarse ? h("button", { type: "button", class: "btn secondary", onclick: () => camera.click() }, t.takePhoto) : null),
     h("p", { id: `${id}-types`, class: "hint" }, t.billTypes),
     input, camera);
@@ -89,7 +90,7 @@ function uploadView(ctx: Ctx): StepView {
     showError(null);
     if (!s.files.length) {
       showError(t.billTypes);
-      (drop.querySelector("label") as HTMLElement).focus();
+      (drop.querySelector("button") as HTMLElement).focus();
       return false;
     }
     const form = new FormData();
