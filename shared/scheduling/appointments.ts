@@ -49,6 +49,7 @@ export async function createAppointment(p: Platform, auth: AuthContext, input: C
       createdBy: auth.role === "service" ? null : auth.userId,
       notes: input.notes ?? null,
       idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
+      clientKey: input.idempotencyKey,
       address: { line1: property.line1, line2: property.line2, city: property.city, state: property.state, zip: property.zip },
       customer,
     });

@@ -4,6 +4,7 @@ import { schedulingSettings } from "./settings.ts";
 import { type Appointment, type BookingRequest, type Scheduler, type Slot, SlotError } from "./types.ts";
 
 const EXCLUSION_VIOLATION = "23P01";
+const UNIQUE_VIOLATION = "23505";
 
 /**
  * Scheduling in Postgres: app.available_slots() computes the grid from working hours, holidays and
@@ -20,10 +21,15 @@ export class EmbeddedScheduler implements Scheduler {
   }
 
   async book(req: BookingRequest): Promise<Appointment> {
+    const earlier = req.clientKey ? await this.byKey(req.orgId, req.clientKey) : null;
+    if (earlier) return earlier;
     const settings = await schedulingSettings(this.sql, req.orgId);
     const end = new Date(req.start.getTime() + settings.slotMinutes * 60_000);
     // Each lost race means another booking took a technician; at most `capacity` rounds are needed.
     for (let round = 0; round < 50; round++) {
+      // A concurrent request with the same Idempotency-Key may have won the race.
+      const won = round > 0 && req.clientKey ? await this.byKey(req.orgId, req.clientKey) : null;
+      if (won) return won;
       const [slot] = await this.sql`select capacity, free_technicians from app.available_slots(${req.orgId}, ${req.start}, ${end})
         where starts_at = ${req.start}`;
       if (!slot) throw new SlotError("invalid", `${req.start.toISOString()} is not a bookable slot of this organisation (see available-slots)`);
@@ -36,17 +42,30 @@ export class EmbeddedScheduler implements Scheduler {
       try {
         return await this.insert(req, end, settings.timezone, free[round % free.length]);
       } catch (e) {
-        if ((e as { code?: string }).code !== EXCLUSION_VIOLATION) throw e;
+        const code = (e as { code?: string }).code;
+        // The same Idempotency-Key booked concurrently: answer that booking.
+        if (code === UNIQUE_VIOLATION && req.clientKey) {
+          const first = await this.byKey(req.orgId, req.clientKey);
+          if (first) return first;
+        }
+        if (code !== EXCLUSION_VIOLATION) throw e;
       }
     }
     throw new SlotError("taken", `The slot starting ${req.start.toISOString()} is already fully booked; choose another slot`);
   }
 
+  private async byKey(orgId: string, key: string): Promise<Appointment | null> {
+    const [row] = await this.sql`select ${this.sql.unsafe(appointmentSelect)} from public.appointments a
+      left join public.technicians t on t.id = a.technician_id
+      where a.organization_id = ${orgId} and a.idempotency_key = ${key}`;
+    return row ? appointmentFromRow(row) : null;
+  }
+
   private async insert(req: BookingRequest, end: Date, timezone: string, technicianId: string): Promise<Appointment> {
     const [row] = await this.sql`
       with a as (
-        insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, technician_id, notes, created_by)
-        values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${req.start}, ${end}, ${timezone}, ${technicianId}, ${req.notes}, ${req.createdBy})
+        insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, technician_id, notes, created_by, idempotency_key)
+        values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${req.start}, ${end}, ${timezone}, ${technicianId}, ${req.notes}, ${req.createdBy}, ${req.clientKey ?? null})
         returning *)
       select ${this.sql.unsafe(appointmentSelect)} from a left join public.technicians t on t.id = a.technician_id`;
     return appointmentFromRow(row);

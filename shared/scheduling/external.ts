@@ -70,9 +70,9 @@ export class ExternalScheduler implements Scheduler {
     const [row] = await this.sql`
       with a as (
         insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, provider, external_id,
-                                         technician_name, technician_email, notes, created_by)
+                                         technician_name, technician_email, notes, created_by, idempotency_key)
         values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${new Date(d.start)}, ${new Date(d.end)}, ${timezone}, 'external', ${d.id},
-                ${tech?.name ?? null}, ${tech?.email ?? null}, ${req.notes}, ${req.createdBy})
+                ${tech?.name ?? null}, ${tech?.email ?? null}, ${req.notes}, ${req.createdBy}, ${req.clientKey ?? null})
         on conflict (provider, external_id) where external_id is not null do update set updated_at = now()
         returning *)
       select a.*, u.id as tech_user_id from a

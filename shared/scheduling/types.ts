@@ -18,6 +18,8 @@ export interface BookingRequest {
   notes: string | null;
   /** Sent to an external scheduler so a retried request books once. */
   idempotencyKey: string;
+  /** The caller's Idempotency-Key, when it sent one: a retry with it returns the first booking. */
+  clientKey?: string;
   /** What an external scheduler needs to send a crew: the address and the customer. */
   address: { line1: string; line2: string | null; city: string; state: string; zip: string };
   customer: { name: string; email: string | null; phone: string | null } | null;

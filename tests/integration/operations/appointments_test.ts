@@ -145,3 +145,23 @@ Deno.test("20 parallel bookings of the last free slot: exactly one succeeds, the
     await t.close();
   }
 });
+
+Deno.test("create-appointment with an Idempotency-Key books once; a retry returns the first booking", async () => {
+  const t = await setup();
+  try {
+    await seedTechnician(t.p, t.admin.orgId, "A");
+    await seedTechnician(t.p, t.admin.orgId, "B");
+    const { propertyId } = await seedProperty(t.p, t.admin.orgId);
+    const slots = (await (await t.call(`/available-slots/${t.admin.orgId}`)).json()).slots;
+    const book = (key: string) => t.call("/create-appointment", { method: "POST", headers: { "Idempotency-Key": key }, body: JSON.stringify({ property_uuid: propertyId, slot: { start: slots[0].start } }) });
+    const [a, b] = await Promise.all([book("retry-1"), book("retry-1")]);
+    assert.equal(a.status, 201);
+    assert.equal(b.status, 201);
+    assert.equal((await a.json()).appointment_uuid, (await b.json()).appointment_uuid);
+    assert.equal((await t.p.sql`select count(*)::int n from public.appointments`)[0].n, 1);
+    assert.equal((await book("retry-2")).status, 201);
+    assert.equal((await t.p.sql`select count(*)::int n from public.appointments`)[0].n, 2);
+  } finally {
+    await t.close();
+  }
+});
