@@ -103,7 +103,9 @@ export function breakLines(inlines: Inline[], width: number, base: Style, ctx: L
       if (cur.length) { cur.push(t); w += t.width; }
       continue;
     }
-    if (t.width > width) {
+    // A word wider than the line is cut into pieces that fit; a single glyph wider than the line is placed
+    // anyway (it overflows) so that breaking always makes progress.
+    if (t.width > width && [...t.text].length > 1) {
       queue.splice(k, 1, ...splitWord(t, width, ctx));
       k--;
       continue;

@@ -25,6 +25,12 @@ Deno.test("fuzz: any HTML renders or is refused with PdfInputError (never anothe
   }), { numRuns: 150 });
 });
 
+Deno.test("a glyph wider than the line (huge font, huge margins) overflows instead of looping", async () => {
+  const pdf = await renderHtmlToPdf('<p style="font-size:96pt;margin-right:1000px">WWW W</p><table><tr><td style="font-size:96pt">MM</td><td>x</td><td>y</td></tr></table>');
+  const { text } = await extractText(pdf, { mergePages: true });
+  assert.match(text, /W/);
+});
+
 Deno.test("hostile input: deep nesting and PNG bombs are refused clearly", async () => {
   await assert.rejects(renderHtmlToPdf("<div>".repeat(500) + "x"), /nested more than/);
   // A valid PNG header claiming 100000 x 100000 pixels.
