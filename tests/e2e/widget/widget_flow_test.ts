@@ -14,7 +14,8 @@ const BGE_BILL = new URL("real/bge_1.20.21_-_E.pdf", FIXTURES).pathname;
 let current: Page | undefined;
 async function open(browser: Browser, stack: Stack, width: number, token = stack.token) {
   // bypassCSP only lets the test inject axe-core; the widget itself runs under its real CSP otherwise.
-  const page = await browser.newPage({ viewport: { width, height: 600 }, bypassCSP: true });
+  // Narrow widths are phones: touch, coarse pointer (the camera button shows).
+  const page = await browser.newPage({ viewport: { width, height: 600 }, bypassCSP: true, isMobile: width < 500, hasTouch: width < 500 });
   const foreign = watchThirdParty(page, stack);
   await page.goto(`${stack.url}/widget/?token=${encodeURIComponent(token)}`);
   await page.waitForSelector("body[data-ready]");
@@ -77,6 +78,10 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   await page.getByRole("button", { name: "Continue" }).click();
 
   await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
+  if (width < 500) {
+    assert.ok(await page.getByRole("button", { name: "Take a photo" }).isVisible(), "camera button on phones");
+    assert.equal(await page.locator("input[capture=environment]").getAttribute("accept"), "image/*");
+  }
   await page.locator("input[type=file][multiple]").setInputFiles(APS_BILL);
   await page.locator(".file-name", { hasText: "aps-01.pdf" }).waitFor();
   await shot(page, `${tag}-4-bill-selected`);
