@@ -63,7 +63,7 @@ function uploadView(ctx: Ctx): StepView {
   const drop = h("div", { class: "dropzone" },
     h("div", { class: "drop-icon", "aria-hidden": "true" }),
     h("p", { class: "drop-title" }, coarse ? t.addBill : t.dropHere),
-    h("p", { class: "drop-or" }, t.or),
+    coarse ? null : h("p", { class: "drop-or" }, t.or),
     h("div", { class: "drop-actions" },
       h("button", { type: "button", class: "btn secondary", "aria-describedby": `${id}-types`, onclick: () => input.click() }, t.chooseFiles),
       coarse ? h("button", { type: "button", class: "btn secondary", onclick: () => camera.click() }, t.takePhoto) : null),
