@@ -22,10 +22,12 @@ export async function loadStateData(sql: Sql, state: string): Promise<StateData>
     sql`select state, usd_per_watt, source, national_fallback from public.state_solar_costs where state in (${state}, 'US')`,
     sql`select * from public.state_solar_programs where state in (${state}, 'US')`,
   ]);
-  const pick = <T extends { state: string }>(rows: T[]) => rows.find((r) => r.state === state) ?? rows.find((r) => r.state === "US");
-  const rate = pick(rates as unknown as { state: string; rate_usd_per_kwh: string; source: string; escalator_pct: string }[]);
-  const cost = pick(costs as unknown as { state: string; usd_per_watt: string; source: string; national_fallback: boolean }[]);
-  const prog = pick(programs as unknown as Record<string, any>[] as { state: string }[]) as Record<string, any> | undefined;
+  type Row = { state: string; [k: string]: any };
+  const pick = (rows: readonly unknown[]) => {
+    const rs = rows as Row[];
+    return rs.find((r) => r.state === state) ?? rs.find((r) => r.state === "US");
+  };
+  const [rate, cost, prog] = [pick(rates), pick(costs), pick(programs)];
   if (!rate || !cost || !prog) throw new Error("Savings reference data is missing (the US rows of the seed migration)");
   return {
     state,
