@@ -23,6 +23,13 @@ Deno.test("widget-info: 404 until configured, admin-only writes, sanitised HTML,
 
     const got = await e.call(e.widget, "GET", "/widget-info");
     assert.equal(got.status, 200);
+    assert.equal(got.json.data.map_tile_url, null, "offline: no map tiles, so no third-party request");
+    Deno.env.set("WIDGET_MAP_TILE_URL", "https://tiles.example/{z}/{x}/{y}.png");
+    try {
+      assert.equal((await e.call(e.widget, "GET", "/widget-info")).json.data.map_tile_url, "https://tiles.example/{z}/{x}/{y}.png");
+    } finally {
+      Deno.env.delete("WIDGET_MAP_TILE_URL");
+    }
     assert.equal(got.json.data.logo_url, config.logo_url);
     assert.deepEqual(got.json.data.roof_types, config.roof_types);
     assert.equal(got.json.data.theme.primary, "#0b6e4f");
