@@ -81,6 +81,19 @@ export class GazetteerGeocoder implements Geocoder {
     const q = query.replace(/\s+/g, " ").trim();
     if (q.length < 2) return Promise.resolve([]);
     const n = Math.max(1, Math.min(limit, 20));
+    // "123 Main St Austin TX" typed without commas: try the last 3, 2, 1 words as the city (and state).
+    if (!q.includes(",") && /^\d+\s/.test(q) && !/\d{3,5}$/.test(q)) {
+      const words = q.split(" ");
+      for (let k = Math.min(3, words.length - 2); k >= 1; k--) {
+        const hits = this.suggest(`${words.slice(0, -k).join(" ")}, ${words.slice(-k).join(" ")}`, n);
+        if (hits.length) return Promise.resolve(hits);
+      }
+      return Promise.resolve([]);
+    }
+    return Promise.resolve(this.suggest(q, n));
+  }
+
+  private suggest(q: string, n: number): AddressSuggestion[] {
     const segments = q.split(",").map((s) => s.trim());
     const street = segments.length > 1 && /^\d/.test(segments[0]) ? segments[0] : undefined;
     const rest = (street ? segments.slice(1) : segments).join(", ").trim();
@@ -90,14 +103,14 @@ export class GazetteerGeocoder implements Geocoder {
     const full = parseUsAddress(rest);
     if (full.zip) {
       const z = zipRow(full.zip);
-      return Promise.resolve(z ? [withStreet(this.zipSuggestion(z))] : []);
+      return z ? [withStreet(this.zipSuggestion(z))] : [];
     }
     const partialZip = rest.match(/(?:^|\s)(\d{3,4})$/);
     if (partialZip) {
       const prefix = partialZip[1];
       const hits = (Object.values(zipcodes.codes) as ZipRow[])
         .filter((z) => z.country === "US" && z.zip.startsWith(prefix)).slice(0, n);
-      return Promise.resolve(hits.map((z) => withStreet(this.zipSuggestion(z))));
+      return hits.map((z) => withStreet(this.zipSuggestion(z)));
     }
     // "<city prefix>" or "<city>, <state prefix>" or "<city> <ST>"
     const [cityPart, statePart] = rest.includes(",") ? rest.split(",").map((s) => s.trim()) : [rest, ""];
@@ -110,7 +123,7 @@ export class GazetteerGeocoder implements Geocoder {
         state = stateAbbr(m[2]);
       }
     }
-    if (!cityPrefix || /^\d/.test(cityPrefix)) return Promise.resolve([]);
+    if (!cityPrefix || /^\d/.test(cityPrefix)) return [];
     const statePrefix = statePart && !state ? statePart.toUpperCase() : undefined;
     const hits: AddressSuggestion[] = [];
     for (const c of cities()) {
@@ -120,7 +133,7 @@ export class GazetteerGeocoder implements Geocoder {
       hits.push(withStreet({ description: `${c.city}, ${c.state}`, city: c.city, state: c.state, zip: c.zips[0], lat: round(c.lat), lon: round(c.lon) }));
       if (hits.length >= n) break;
     }
-    return Promise.resolve(hits);
+    return hits;
   }
 
   private zipSuggestion(z: ZipRow): AddressSuggestion {

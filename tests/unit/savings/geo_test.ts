@@ -38,4 +38,10 @@ Deno.test("gazetteer autocomplete: city prefixes (bigger places first), state fi
   assert.equal(z.length, 4);
   assert.ok(z.every((x) => x.zip!.startsWith("9021")));
   assert.deepEqual(await g.autocomplete("x"), []);
+  // Typed without commas.
+  const nc = await g.autocomplete("123 Main St Austin TX", 3);
+  assert.equal(nc[0].description, "123 Main St, Austin, TX");
+  const partial = await g.autocomplete("9 Elm Rd Sacram", 3);
+  assert.equal(partial[0].city, "Sacramento");
+  assert.equal(partial[0].line1, "9 Elm Rd");
 });
