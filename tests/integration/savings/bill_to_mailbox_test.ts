@@ -44,7 +44,7 @@ Deno.test("bill extraction result -> savings report -> PDF in the dev mailbox", 
     assert.ok(Math.abs(f.annualKwh - billKwh) <= 12, `${f.annualKwh} vs ${billKwh}`);
 
     let mail: { id: string; subject: string; attachments: { position: number; contentType: string }[] } | undefined;
-    for (let i = 0; i < 100 && !mail; i++) {
+    for (let i = 0; i < 300 && !mail; i++) { // up to 30 s on a loaded machine
       const box = await (await fetch(`${s.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
       mail = box.emails[0];
       if (!mail) await new Promise((r) => setTimeout(r, 100));
