@@ -102,8 +102,11 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
   const claimed = await withAuth(p.sql, auth, (tx) =>
     tx`update public.leads set report_transaction_id = ${reportId}, updated_at = now() where id = ${leadId} and report_transaction_id is null returning id`);
   if (!claimed.length) {
-    const prior = await existingReport(p, leadId!, lead.report_transaction_id as string ?? "", lead.email as string);
+    // Another request holds the claim (it may have taken it after the lead was read above).
+    const [now] = await p.sql`select report_transaction_id from public.leads where id = ${leadId}`;
+    const prior = now?.report_transaction_id ? await existingReport(p, leadId!, now.report_transaction_id as string, lead.email as string) : null;
     if (prior) return prior;
+    throw new ApiError(409, "savings_in_progress", "The savings report for this lead is being prepared; try again shortly");
   }
   const address = lead.address as Record<string, string>;
   try {
@@ -122,7 +125,7 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
         status = case when status = 'new' then 'qualified' else status end, updated_at = now() where id = ${leadId}`;
       if (input.transaction_id) await tx`update public.leads set savings = savings || ${tx.json({ billTransactionId: input.transaction_id } as never)} where id = ${leadId}`;
       await tx`reset role`;
-      await enqueue(tx as never, ATTACH_REPORT_QUEUE, { leadId, reportId }, { dedupeKey: `${ATTACH_REPORT_QUEUE}:${reportId}`, maxAttempts: 12 });
+      await enqueue(tx as never, ATTACH_REPORT_QUEUE, { leadId, reportId }, { dedupeKey: `${ATTACH_REPORT_QUEUE}:${reportId}`, maxAttempts: 12, delaySeconds: 3 });
       await tx`set local role authenticated`;
     });
     return s;
