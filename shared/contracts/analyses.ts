@@ -5,6 +5,7 @@ import type { Platform } from "../platform.ts";
 import { enqueue } from "../queue/queue.ts";
 import { objectStore } from "../storage/index.ts";
 import type { BillItem } from "../bills/schema.ts";
+import { billExtractionStatus } from "../bills/jobs.ts";
 import { checkFiles, contractLimits } from "./document.ts";
 
 export const CONTRACT_BUCKET = "contracts";
@@ -15,6 +16,8 @@ export interface StartAnalysis {
   files: { filename: string; bytes: Uint8Array }[];
   billFiles?: { filename: string; bytes: Uint8Array }[];
   bill?: BillItem;
+  /** A bill extraction of the utility-bill-service (same organisation, COMPLETED). */
+  billTransactionId?: string;
   propertyId?: string;
   transactionId?: string;
   externalId?: string;
@@ -48,8 +51,9 @@ export async function startAnalysis(p: Platform, auth: AuthContext, a: StartAnal
   const limits = contractLimits();
   const files = checkFiles(a.files, limits);
   const billFiles = a.billFiles?.length ? checkFiles(a.billFiles, limits, "billFiles") : [];
-  if (a.mode === "contract_bill" && !billFiles.length && !a.bill) {
-    throw new ApiError(400, "missing_bill", "analyze-contract-bill needs the customer's bill: `billFiles` (PDF/PNG/JPEG) or `bill` (bill extraction JSON)");
+  const bill = a.bill ?? (a.billTransactionId ? await completedBill(p, orgId, a.billTransactionId) : undefined);
+  if (a.mode === "contract_bill" && !billFiles.length && !bill) {
+    throw new ApiError(400, "missing_bill", "analyze-contract-bill needs the customer's bill: `billTransactionId` (a bill extraction), `billFiles` (PDF/PNG/JPEG) or `bill` (bill extraction JSON)");
   }
   if (a.propertyId) {
     const [prop] = await p.sql`select organization_id from public.properties where id = ${a.propertyId}`;
@@ -70,7 +74,7 @@ export async function startAnalysis(p: Platform, auth: AuthContext, a: StartAnal
   const all = [...await stored(files, "contract"), ...await stored(billFiles, "bill")];
   const row = await p.sql.begin(async (tx) => {
     const [r] = await tx`insert into public.contract_analyses (id, organization_id, property_id, mode, files, bill, external_id, created_by)
-      values (${id}, ${orgId}, ${a.propertyId ?? null}, ${a.mode}, ${tx.json(all as never)}, ${a.bill ? tx.json(a.bill as never) : null},
+      values (${id}, ${orgId}, ${a.propertyId ?? null}, ${a.mode}, ${tx.json(all as never)}, ${bill ? tx.json(bill as never) : null},
               ${a.externalId ?? null}, ${auth.role === "service" ? null : auth.userId})
       on conflict (id) do nothing returning *`;
     if (!r) throw new ApiError(409, "transaction_exists", `transactionId ${id} is already in use`);
@@ -78,6 +82,17 @@ export async function startAnalysis(p: Platform, auth: AuthContext, a: StartAnal
     return r;
   });
   return statusOf(row);
+}
+
+/** The item of the organisation's completed bill extraction: 404 unknown, 409 not (successfully) finished. */
+async function completedBill(p: Platform, orgId: string, transactionId: string): Promise<BillItem> {
+  const s = await billExtractionStatus(p, orgId, transactionId);
+  if (!s) throw new ApiError(404, "bill_not_found", `No bill extraction ${transactionId} in this organisation`);
+  const item = (s as { result?: { data: { items: BillItem[] } } }).result?.data.items[0];
+  if (s.status !== "COMPLETED" || !item) {
+    throw new ApiError(409, "bill_not_ready", `Bill extraction ${transactionId} is ${s.status} (${s.percentage}); analyse the contract once it is COMPLETED`);
+  }
+  return item;
 }
 
 /** POST /poll-contract-approval-status: 404 unknown, 403 another organisation's; the result once COMPLETED. */

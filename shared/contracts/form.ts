@@ -58,6 +58,7 @@ export async function readAnalysisForm(c: Context, mode: StartAnalysis["mode"]):
     files: await filesIn(form, "files", "files[]", "file"),
     billFiles: mode === "contract_bill" ? await filesIn(form, "billFiles", "billFiles[]", "billFile") : undefined,
     bill: mode === "contract_bill" ? bill : undefined,
+    billTransactionId: mode === "contract_bill" ? uuid(form, "billTransactionId") : undefined,
     propertyId: uuid(form, "property_uuid") ?? uuid(form, "propertyUuid"),
     transactionId: uuid(form, "transactionId"),
     externalId,

@@ -38,8 +38,8 @@ const uploadErrors = {
   400: err("Missing or invalid file, malformed part"),
   401: err("Missing or invalid token"),
   403: err("Property of another organisation"),
-  404: err("Unknown property"),
-  409: err("transactionId already used by another organisation"),
+  404: err("Unknown property or bill extraction"),
+  409: err("transactionId already used by another organisation; bill extraction not completed"),
   413: err("Files too large"),
 };
 
@@ -76,7 +76,8 @@ export function createApp(p: Platform) {
           "multipart/form-data": {
             schema: z.object({
               ...formFields,
-              billFiles: binary.optional().openapi({ description: "The customer's bill (PDF/PNG/JPEG), read by the bill extraction" }),
+              billTransactionId: z.string().uuid().optional().openapi({ description: "A COMPLETED bill extraction of the utility-bill-service (its transactionId)" }),
+              billFiles: binary.optional().openapi({ description: "Or the customer's bill (PDF/PNG/JPEG), read by the bill extraction" }),
               bill: z.string().optional().openapi({ description: "Or the bill extraction as JSON (an item, or the utility-bill-service envelope)" }),
             }),
           },

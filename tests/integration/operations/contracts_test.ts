@@ -12,6 +12,9 @@ import { connect } from "../../../shared/db/client.ts";
 import { GeminiContractAnalyser } from "../../../shared/contracts/gemini_model.ts";
 import { GeminiClient } from "../../../shared/llm/gemini.ts";
 import { seedProperty } from "./helpers.ts";
+import { upsertSubscription } from "../../../shared/bills/subscription.ts";
+import { processBill } from "../../../shared/bills/service.ts";
+import { verifyIdToken } from "../../../shared/auth/tokens.ts";
 
 const fixtures = new URL("../../fixtures/contracts/", import.meta.url);
 const corpus = JSON.parse(await Deno.readTextFile(new URL("expected.json", fixtures))).contracts as any[];
@@ -250,6 +253,41 @@ Deno.test("a scanned contract (JPEG page) is read through OCR and judged", async
     assert.deepEqual(done.result.reasons.map((x: any) => x.code), ["customer_signature_missing"]);
     assert.equal(done.result.summary.totalPrice, scan.summary.totalPrice);
     assert.equal(done.result.summary.systemSizeKw, scan.summary.systemSizeKw);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("analyze-contract-bill takes an earlier bill extraction by its transactionId (404 unknown, 409 unfinished)", async () => {
+  const t = await setup();
+  try {
+    await upsertSubscription(t.p.sql, t.admin.orgId);
+    const billTx = crypto.randomUUID();
+    await processBill(t.p, {
+      auth: await verifyIdToken(t.p, t.admin.idToken),
+      files: [{ filename: "fpl-01.pdf", bytes: await Deno.readFile(new URL("../bills/synthetic/fpl-01.pdf", fixtures)) }],
+      transactionId: billTx, transactionGroupId: crypto.randomUUID(), mode: "sync",
+    });
+    const c = entry("02-loan-clean");
+    const r = await upload(t.s.url, t.admin, "/analyze-contract-bill", { billTransactionId: billTx }, c.files[0]);
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    await work(t.p);
+    const done = (await poll(t.s.url, t.admin, r.body.transactionId)).body.result;
+    // KEVIN NGUYEN's FPL bill in Sarasota is not this customer's.
+    assert.equal(done.billCheck.nameMatches, false);
+    assert.equal(done.billCheck.addressMatches, false);
+    assert.equal(done.approvalStatus, "NEEDS_REVIEW");
+
+    assert.equal((await upload(t.s.url, t.admin, "/analyze-contract-bill", { billTransactionId: crypto.randomUUID() }, c.files[0])).body.error.code, "bill_not_found");
+    const other = await tokensFor(t.p);
+    const foreign = await upload(t.s.url, other, "/analyze-contract-bill", { billTransactionId: billTx }, c.files[0]);
+    assert.equal(foreign.status, 404);
+    const pending = crypto.randomUUID();
+    await t.p.sql`insert into public.bill_extractions (organization_id, transaction_id, transaction_group_id, mode, object_paths, filenames)
+      values (${t.admin.orgId}, ${pending}, ${crypto.randomUUID()}, 'async', '{bills/x.pdf}', '{x.pdf}')`;
+    const notReady = await upload(t.s.url, t.admin, "/analyze-contract-bill", { billTransactionId: pending }, c.files[0]);
+    assert.equal(notReady.status, 409);
+    assert.equal(notReady.body.error.code, "bill_not_ready");
   } finally {
     await t.close();
   }
