@@ -8,7 +8,7 @@ import { findCustomer } from "./link.ts";
 import { type ParsedMail, parseMail, sha256Hex } from "./parse.ts";
 import { routeToOrganization } from "./route.ts";
 import { startBillHandoff } from "./bill_handoff.ts";
-import { scheduleTracking } from "./jobs.ts";
+import { scheduleTracking } from "./queues.ts";
 
 export const ATTACHMENT_BUCKET = "email-attachments";
 const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
