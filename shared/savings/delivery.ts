@@ -24,6 +24,7 @@ export interface StoredReport {
   report: { sections: ReportSection[] };
   created_at: Date;
   delivery_status: string;
+  pdf_path: string | null;
 }
 
 export async function partnerBranding(sql: Sql, orgId: string): Promise<{ name: string; color?: string }> {
@@ -55,8 +56,14 @@ export async function deliverReport(p: Platform, job: Job<{ reportId: string; pa
   if (r.delivery_status === "sent") return;
   try {
     const partner = await partnerBranding(p.sql, r.organization_id);
-    const pdf = await renderSavingsReportPdf(reportDocument(r, partner, job.payload.partnerLogo));
-    await objectStore(p).put(REPORT_BUCKET, pdfPath(r), pdf, "application/pdf");
+    // A retry reuses the PDF stored by an earlier attempt: a new render differs in bytes (font subset tags,
+    // dates), and the email provider refuses the same idempotency key with a different message.
+    const store = objectStore(p);
+    let pdf = (await store.get(REPORT_BUCKET, pdfPath(r)))?.bytes;
+    if (!pdf) {
+      pdf = await renderSavingsReportPdf(reportDocument(r, partner, job.payload.partnerLogo));
+      await store.put(REPORT_BUCKET, pdfPath(r), pdf, "application/pdf");
+    }
     const f = r.figures;
     const first = r.customer_name.split(/\s+/)[0];
     const headline = f.systemKw > 0

@@ -6,7 +6,8 @@ import { badRequest } from "../../../shared/http/errors.ts";
 import { insightsRequest, savingsRequest } from "../../../shared/savings/input.ts";
 import { createSavingsReport, generateInsights } from "../../../shared/savings/pipeline.ts";
 import { storedReport } from "../../../shared/savings/stored.ts";
-import { partnerBranding, reportDocument } from "../../../shared/savings/delivery.ts";
+import { partnerBranding, REPORT_BUCKET, reportDocument } from "../../../shared/savings/delivery.ts";
+import { objectStore } from "../../../shared/storage/index.ts";
 import { renderSavingsReportPdf } from "../../../shared/pdf/savings_report.ts";
 import { reportSchema } from "../../../shared/report/schema.ts";
 import { figuresForPdf } from "../../../shared/pdf/savings_schema.ts";
@@ -59,6 +60,9 @@ export function createApp(p: Platform) {
     return await pdfErrors(async () => {
       if (body.transactionId) {
         const r = await storedReport(p, auth, body.transactionId);
+        // The PDF the customer received, when it has been delivered (and no other logo is asked for).
+        const delivered = r.pdf_path && !body.partnerLogo ? await objectStore(p).get(REPORT_BUCKET, r.pdf_path) : null;
+        if (delivered) return pdfResponse(delivered.bytes, `solar-savings-report-${r.id}.pdf`);
         const pdf = await renderSavingsReportPdf(reportDocument(r, await partnerBranding(p.sql, r.organization_id), body.partnerLogo));
         return pdfResponse(pdf, `solar-savings-report-${r.id}.pdf`);
       }

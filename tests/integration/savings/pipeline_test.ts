@@ -73,12 +73,14 @@ Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF +
     await p.sql`update public.savings_reports set delivery_status = 'queued'`;
     await runReadyJobs(p.sql, extension.jobs!(p));
     assert.equal((await listOutbox(p.sql, { to: "jane@example.test" })).length, 1);
+    const [again] = await p.sql`select delivery_status, email_id from public.savings_reports where id = ${body.transactionId}`;
+    assert.deepEqual({ ...again }, { delivery_status: "sent", email_id: done.email_id }, "the retry reused the stored PDF, so the provider answered with the first email");
 
     // The stored report renders again on demand, for its organisation only.
     const pdf = await post(`${s.url}/savings-insight-service/generate-pdf-report`, id.headers, { transactionId: body.transactionId });
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get("content-type"), "application/pdf");
-    assert.equal(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5)), "%PDF-");
+    assert.deepEqual(new Uint8Array(await pdf.arrayBuffer()), new Uint8Array(att!.content), "the PDF the customer received");
     const other = await tokensFor(p, { role: "partner_admin" });
     const denied = await post(`${s.url}/savings-insight-service/generate-pdf-report`, other.headers, { transactionId: body.transactionId });
     assert.equal(denied.status, 403);
