@@ -38,15 +38,16 @@ export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
     const w = await worker();
     const { image, scale } = await fitForOcr(bytes);
     const { data } = await w.recognize(image as never, {}, { blocks: true, text: true });
+    const ocrLines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+    const slope = pageSkew(ocrLines.map((l) => l.words.map((w) => w.bbox)));
     const pieces: TextPiece[] = [];
-    for (const block of data.blocks ?? []) {
-      for (const para of block.paragraphs) {
-        for (const line of para.lines) {
-          for (const word of line.words) {
-            const b = word.bbox;
-            pieces.push({ x: b.x0 / scale, y: (line.bbox.y0 + line.bbox.y1) / 2 / scale, width: (b.x1 - b.x0) / scale, height: (line.bbox.y1 - line.bbox.y0) / scale, text: word.text });
-          }
-        }
+    for (const line of ocrLines) {
+      const lineHeight = line.bbox.y1 - line.bbox.y0;
+      for (const word of line.words) {
+        const b = word.bbox;
+        // straighten a skewed scan: a word's height on the page is measured along the text's baseline
+        const y = (b.y0 + b.y1) / 2 - slope * (b.x0 + b.x1) / 2;
+        pieces.push({ x: b.x0 / scale, y: y / scale, width: (b.x1 - b.x0) / scale, height: lineHeight / scale, text: word.text });
       }
     }
     return { lines: piecesToLines(pieces), pieces, confidence: data.confidence };
@@ -74,4 +75,24 @@ async function fitForOcr(bytes: Uint8Array): Promise<{ image: Uint8Array; scale:
   const canvas = createCanvas(MAX_OCR_WIDTH, Math.round(img.height * scale));
   canvas.getContext("2d").drawImage(img, 0, 0, canvas.width, canvas.height);
   return { image: new Uint8Array(canvas.toBuffer("image/png")), scale };
+}
+
+type Box = { x0: number; y0: number; x1: number; y1: number };
+
+/** The page's skew (dy/dx): the median slope of word centres along the lines of three or more words. */
+export function pageSkew(lines: Box[][]): number {
+  const slopes: number[] = [];
+  for (const words of lines) {
+    if (words.length < 3) continue;
+    const pts = words.map((b) => ({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 }));
+    const mx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
+    const my = pts.reduce((a, p) => a + p.y, 0) / pts.length;
+    const sxx = pts.reduce((a, p) => a + (p.x - mx) ** 2, 0);
+    if (sxx < 1e-6) continue;
+    slopes.push(pts.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0) / sxx);
+  }
+  if (!slopes.length) return 0;
+  slopes.sort((a, b) => a - b);
+  const m = slopes[Math.floor(slopes.length / 2)];
+  return Math.abs(m) < 0.1 ? m : 0;
 }

@@ -20,7 +20,9 @@ export const isUnit = (s: string) => UNIT.test(s.trim());
 
 /** Splits "123 Main St Apt 4" / "10819 Gilroy Rd *Suite 100" into line1 and line2. */
 export function splitStreet(street: string): { line1: string; line2: string } {
-  const s = street.replace(/\s*\*\s*/g, " ").replace(/\s+/g, " ").trim();
+  const s = street.replace(/\s*\*\s*/g, " ").replace(/\s+/g, " ").trim()
+    // OCR reads the l of mixed-case street suffixes as i or I: "Sunset Bivd", "Park PI"
+    .replace(/\bB[i1I]vd\b/, "Blvd").replace(/\b(P|Ct|Ci)[I1]\b(?=$|\s)/, (_m, a: string) => `${a}l`);
   const m = s.match(/^(.*?)[,\s]+((?:apt|apartment|unit|suite|ste|#|bldg|lot|fl|floor)\b\.?\s*#?\s*\S+)$/i) ??
     s.match(/^(.*?),\s*(.+)$/);
   if (m && /\d/.test(m[1])) return { line1: m[1].trim(), line2: m[2].trim() };

@@ -41,7 +41,7 @@ function horizontalRows(lines: string[]): MonthValue[] {
   const out: MonthValue[] = [];
   for (let i = 0; i < lines.length; i++) {
     // OCR may glue two header dates into one cell ("Apr22,2022 May21,2021"): split them
-    const cs = cells(lines[i]).flatMap((c) => (allDates(c).length > 1 ? c.split(/(?<=\d{4})\s+/) : [c]));
+    const cs = cells(lines[i]).flatMap((c) => c.split(/(?<=\d{4})\s+(?=[A-Za-z])/));
     const headerCells = cs.filter((c) => MONTH_TOKEN.test(c) || (allDates(c).length === 1 && allDates(c)[0] && c.length <= 14));
     const dates = headerCells.length >= 2 ? headerCells : [];
     if (dates.length < 2) continue;
@@ -52,7 +52,8 @@ function horizontalRows(lines: string[]): MonthValue[] {
       return { year: Number(d.slice(0, 4)), month: Number(d.slice(5, 7)) };
     });
     for (let j = i + 1; j <= Math.min(lines.length - 1, i + 3); j++) {
-      const row = cells(lines[j]);
+      // OCR may close the gap between two numbers ("1129 1366"): split runs of numbers
+      const row = cells(lines[j]).flatMap((c) => (/^[\d,]+(\s+[\d,]+)+$/.test(c) ? c.split(/\s+/) : [c]));
       // the label is the last text cell before the trailing run of numbers
       let k = row.length;
       while (k > 0 && /^[\d,]+$/.test(row[k - 1])) k--;
