@@ -44,7 +44,13 @@ export async function processBill(p: Platform, r: SyncRequest): Promise<Envelope
     objectPaths: paths.map((x) => `${BILL_BUCKET}/${x}`), filenames: doc.files.map((f) => f.filename),
   });
   const store = objectStore(p);
-  await Promise.all(doc.files.map((f, i) => store.put(BILL_BUCKET, paths[i], f.bytes, f.mimeType)));
+  try {
+    await Promise.all(doc.files.map((f, i) => store.put(BILL_BUCKET, paths[i], f.bytes, f.mimeType)));
+  } catch (e) {
+    // the row must not stay IN_PROGRESS: record why, then answer 500 (the error handler logs it)
+    await finishExtraction(p.sql, id, { errorCode: "storage_failed", errorMessage: `Could not store the upload: ${errorText(e)}` });
+    throw e;
+  }
   const stored = performance.now();
   return await runAndRecord(p, id, () => extractBill(billModel(p), doc), (x) =>
     envelopeFor({ id, transactionId: r.transactionId, transactionGroupId: r.transactionGroupId, item: x.item, filenames: doc.files.map((f) => f.filename) }), { storeMs: Math.round(stored - started) });
