@@ -1,5 +1,6 @@
 // A real IMAP server for tests: Debian's dovecot-imapd started in the foreground with a throw-away
 // configuration on a loopback port (plaintext, one passwd-file user, Maildir under a temp folder).
+import { ImapFlow } from "imapflow";
 import { freePort } from "./helpers.ts";
 
 export interface Dovecot {
@@ -8,6 +9,13 @@ export interface Dovecot {
   user: string;
   password: string;
   stop(): Promise<void>;
+}
+
+/** A plain IMAP client logged in to the test server (the tests append mail with it, as a sender's MTA would). */
+export async function imapClient(d: Dovecot): Promise<ImapFlow> {
+  const c = new ImapFlow({ host: d.host, port: d.port, secure: false, auth: { user: d.user, pass: d.password }, logger: false });
+  await c.connect();
+  return c;
 }
 
 export async function startDovecot(): Promise<Dovecot> {

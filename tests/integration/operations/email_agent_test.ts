@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import nodemailer from "nodemailer";
-import { ImapFlow } from "imapflow";
 import { testPlatform } from "../../support/db.ts";
 import { tokensFor } from "../../support/auth.ts";
 import { serveApp } from "../../support/http.ts";
@@ -8,9 +7,9 @@ import { createApp } from "../../../supabase/functions/email-agent/app.ts";
 import { startSmtpListener } from "../../../shared/inbox/smtp_listener.ts";
 import { ImapInbox } from "../../../shared/inbox/imap.ts";
 import { override } from "../../../shared/platform.ts";
-import { startDovecot } from "./dovecot.ts";
+import { imapClient, startDovecot } from "./dovecot.ts";
 import { checkInbox } from "../../../shared/email-agent/check.ts";
-import { seedProperty } from "./helpers.ts";
+import { orgSlug, seedProperty } from "./helpers.ts";
 
 const json = { "Content-Type": "application/json" };
 
@@ -20,7 +19,7 @@ Deno.test("embedded inbox: mail sent over SMTP is classified, routed, linked by 
   const s = serveApp(createApp(p).fetch);
   try {
     const admin = await tokensFor(p);
-    const [{ slug }] = await p.sql`select slug from public.organizations where id = ${admin.orgId}`;
+    const slug = await orgSlug(p, admin.orgId);
     const { propertyId, contactId } = await seedProperty(p, admin.orgId, { accountNumber: "9988776655" });
     const mailer = nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true });
     const to = `bills+${slug}@inbox.local`;
@@ -86,9 +85,8 @@ Deno.test("IMAP inbox (real dovecot): unseen messages are fetched, recorded, fla
   const s = serveApp(createApp(p).fetch);
   try {
     const admin = await tokensFor(p);
-    const [{ slug }] = await p.sql`select slug from public.organizations where id = ${admin.orgId}`;
-    const c = new ImapFlow({ host: d.host, port: d.port, secure: false, auth: { user: d.user, pass: d.password }, logger: false });
-    await c.connect();
+    const slug = await orgSlug(p, admin.orgId);
+    const c = await imapClient(d);
     await c.append("INBOX", [
       `From: "City Power" <ebill@citypower.example>`, `To: ${slug}@bills.example`, "Subject: Your electric bill is ready",
       "Message-ID: <stmt-77@citypower.example>", "Date: Sat, 21 Nov 2026 10:00:00 +0000", "", "Your energy statement is available. Amount due: $142.17", "",
@@ -104,8 +102,7 @@ Deno.test("IMAP inbox (real dovecot): unseen messages are fetched, recorded, fla
     assert.equal(r.messages[0].amount_due, "142.17");
     assert.equal(r.messages[0].status, "unmatched");
 
-    const c2 = new ImapFlow({ host: d.host, port: d.port, secure: false, auth: { user: d.user, pass: d.password }, logger: false });
-    await c2.connect();
+    const c2 = await imapClient(d);
     const lock = await c2.getMailboxLock("INBOX");
     const unseen = await c2.search({ seen: false });
     lock.release();
@@ -126,8 +123,7 @@ Deno.test("IMAP inbox (real dovecot): unseen messages are fetched, recorded, fla
 Deno.test("IMAP: a message whose handling fails stays unseen and is offered again", async () => {
   const d = await startDovecot();
   try {
-    const c = new ImapFlow({ host: d.host, port: d.port, secure: false, auth: { user: d.user, pass: d.password }, logger: false });
-    await c.connect();
+    const c = await imapClient(d);
     await c.append("INBOX", "From: a@b.test\r\nSubject: x\r\nMessage-ID: <x@b.test>\r\n\r\nbody\r\n");
     await c.logout();
     const inbox = new ImapInbox({ host: d.host, port: d.port, secure: false, user: d.user, password: d.password, mailbox: "INBOX" });
@@ -144,8 +140,7 @@ Deno.test("IMAP: an oversized message is recorded as failed from its headers and
   const p = await testPlatform();
   const d = await startDovecot();
   try {
-    const c = new ImapFlow({ host: d.host, port: d.port, secure: false, auth: { user: d.user, pass: d.password }, logger: false });
-    await c.connect();
+    const c = await imapClient(d);
     await c.append("INBOX", `From: a@utility.test\r\nTo: x@y.test\r\nSubject: Huge bill\r\nMessage-ID: <huge@utility.test>\r\n\r\n${"x".repeat(5000)}\r\n`);
     await c.append("INBOX", "From: a@utility.test\r\nTo: x@y.test\r\nSubject: Thank you for your payment\r\nMessage-ID: <small@utility.test>\r\n\r\nok\r\n");
     await c.logout();

@@ -10,7 +10,7 @@ import { runReadyJobs } from "../../../shared/queue/queue.ts";
 import { BILL_QUEUE, runBillJob } from "../../../shared/bills/jobs.ts";
 import { upsertSubscription } from "../../../shared/bills/subscription.ts";
 import { runTrackJob, TRACK_QUEUE } from "../../../shared/email-agent/jobs.ts";
-import { seedProperty } from "./helpers.ts";
+import { orgSlug, seedProperty } from "./helpers.ts";
 
 // A synthetic FPL bill of the bills area (tests/fixtures/bills/synthetic/manifest.json "fpl-01"):
 // KEVIN NGUYEN, account 8292614357, 7661 Lakeview Ct, Sarasota FL 34232.
@@ -23,7 +23,7 @@ Deno.test("a bill mailed to the embedded inbox is extracted and the tracked mess
   try {
     const admin = await tokensFor(p);
     await upsertSubscription(p.sql, admin.orgId);
-    const [{ slug }] = await p.sql`select slug from public.organizations where id = ${admin.orgId}`;
+    const slug = await orgSlug(p, admin.orgId);
     // The customer is known by address only (no account number on file): the link is made by the address the bill states.
     const { propertyId, contactId } = await seedProperty(p, admin.orgId, { line1: "7661 Lakeview Court", city: "Sarasota", state: "FL", zip: "34232", accountNumber: "" });
     const mailer = nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true });
@@ -74,7 +74,7 @@ Deno.test("without a bill subscription the hand-off fails visibly and the messag
   const s = serveApp(createApp(p).fetch);
   try {
     const admin = await tokensFor(p);
-    const [{ slug }] = await p.sql`select slug from public.organizations where id = ${admin.orgId}`;
+    const slug = await orgSlug(p, admin.orgId);
     const mailer = nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true });
     await mailer.sendMail({ from: "a@example.com", to: `${slug}@inbox.local`, subject: "My electric bill", text: "attached", attachments: [{ filename: "bill.pdf", content: billPdf }] });
     mailer.close();

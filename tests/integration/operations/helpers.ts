@@ -25,3 +25,9 @@ export function freePort(): number {
   l.close();
   return port;
 }
+
+/** The slug of an organisation (inbox addresses are <anything>+<slug>@...). */
+export async function orgSlug(p: Platform, orgId: string): Promise<string> {
+  const [{ slug }] = await p.sql`select slug from public.organizations where id = ${orgId}`;
+  return slug as string;
+}
