@@ -48,6 +48,7 @@ export async function renderHtmlToPdf(html: string, opts: PageOptions = {}, base
   const doc = await PDFDocument.create();
   doc.setTitle(opts.title ?? (html.match(/<title>([^<]*)<\/title>/i)?.[1]?.trim() || "Document"));
   doc.setProducer("solar-lead-platform pdf-generator");
+  doc.setLanguage("en-US");
   doc.setCreationDate(new Date());
   const ctx = await newLayoutContext(doc, blocks);
   const items = layoutBlocks(blocks, size[0] - margins.left - margins.right, ctx);

@@ -62,6 +62,7 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   doc.setAuthor(r.partner.name);
   doc.setSubject(`Solar savings report for ${r.address}`);
   doc.setProducer("solar-lead-platform pdf-generator");
+  doc.setLanguage("en-US");
   const date = new Date(r.generatedAt ?? Date.now());
   doc.setCreationDate(date);
 
