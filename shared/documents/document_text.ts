@@ -1,6 +1,5 @@
 import { sniffFileType } from "./sniff.ts";
 import { extractPdfText, renderPdfPage } from "./pdf_text.ts";
-import { ocrImage } from "./ocr.ts";
 import type { TextPiece } from "./text_layout.ts";
 
 export interface DocumentFile {
@@ -22,6 +21,10 @@ export interface DocumentText {
   /** All lines of all pages, in order. */
   text: string;
 }
+
+// OCR (tesseract.js, worker threads, WASM) and rasterising (native canvas) load only when a page needs
+// them, so text-PDF extraction also runs where those cannot (e.g. an edge runtime).
+const ocrImage = async (bytes: Uint8Array) => (await import("./ocr.ts")).ocrImage(bytes);
 
 // A page with fewer characters than this in its text layer, that paints an image, is a scan: OCR it.
 const MIN_TEXT_CHARS = 40;
