@@ -8,6 +8,9 @@ export class Sheet {
   static async create(): Promise<Sheet> {
     const doc = await PDFDocument.create();
     doc.setCreator("solar-lead-platform synthetic bill generator");
+    // fixed dates: the same seed gives the same bytes
+    doc.setCreationDate(new Date(Date.UTC(2026, 0, 1)));
+    doc.setModificationDate(new Date(Date.UTC(2026, 0, 1)));
     const s = new Sheet(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
     s.addPage();
     return s;
