@@ -1,5 +1,5 @@
 // Field-level exact-match scoring of extractions against ground truths (used by the benchmark and tests).
-import { basename, dirname, join } from "node:path";
+import { basename, join } from "node:path";
 import { billDocument } from "../../shared/bills/document.ts";
 import { extractBill } from "../../shared/bills/extract.ts";
 import { billLimits } from "../../shared/bills/limits.ts";
@@ -75,4 +75,3 @@ export async function realCases(dir: string): Promise<Case[]> {
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-export { dirname };
