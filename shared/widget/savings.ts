@@ -21,6 +21,7 @@ const UsageMonth = z.object({
   year: z.coerce.number().int().min(1990).max(2100).optional(),
   value: z.coerce.number().min(0).max(1_000_000),
   unit: z.string().max(10).optional(),
+  estimated: z.boolean().optional(),
 });
 
 /** The widget's bill extraction result (only the usage is needed here) + address + contact, or an existing lead. */
@@ -114,7 +115,7 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
       customerName: [lead.first_name, lead.last_name].filter(Boolean).join(" ") || String(lead.email),
       email: lead.email as string,
       address: { line1: address.line1, line2: address.line2 ?? undefined, city: address.city, state: address.state, zip: address.zip },
-      usageByMonth: usage.map((u) => ({ month: u.month, year: u.year, value: u.value, unit: u.unit ?? "kWh" })),
+      usageByMonth: usage.map((u) => ({ month: u.month, year: u.year, value: u.value, unit: u.unit ?? "kWh", estimated: u.estimated })),
       transactionId: reportId,
       location: input.location,
       deliver: true,

@@ -57,9 +57,12 @@ Deno.test("process-widget-savings-info creates the lead from contact + address +
   try {
     const address = { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" };
     const r = await e.call(e.widget, "POST", "/process-widget-savings-info", {
-      idempotency_key: "savings-lead-2", contact, address, consent: true, bill: { electricityUsage: { usageByMonth: usage } },
+      idempotency_key: "savings-lead-2", contact, address, consent: true,
+      bill: { electricityUsage: { usageByMonth: usage.map((u, i) => (i < 3 ? { ...u, estimated: true } : u)) } },
     });
     assert.equal(r.status, 200, JSON.stringify(r.json));
+    const [rep] = await e.p.sql`select figures from public.savings_reports where id = ${r.json.data.transactionId}`;
+    assert.ok((rep.figures as { flags: string[] }).flags.includes("extrapolated_months"), "months the bill estimated stay flagged in the report");
     const [l] = await e.p.sql`select email, report_transaction_id from public.leads where id = ${r.json.data.leadId}`;
     assert.equal(l.email, "jane@example.com");
     assert.equal(l.report_transaction_id, r.json.data.transactionId);
