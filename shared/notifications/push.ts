@@ -108,6 +108,7 @@ async function deliverOne(
   const row = { idempotencyKey: key, eventType: envelope.event_type, eventId: envelope.event_id, recipientUserId: userId };
   const outcome = async (status: "skipped" | "failed", extra: { email?: string; error?: string }): Promise<RecipientOutcome> => {
     const fresh = await insertLogRow(p.sql, { ...row, recipientEmail: extra.email ?? "", status, errorMessage: extra.error });
+    log(status === "failed" ? "warn" : "info", `notification ${status}`, { key, event_type: envelope.event_type, user_id: userId, reason: extra.error });
     return fresh ? { user_id: userId, status, reason: extra.error } : { user_id: userId, status: "duplicate" };
   };
   if (!recipient) return await outcome("failed", { error: `unknown recipient ${userId}` });
@@ -143,5 +144,6 @@ async function deliverOne(
     providerEmailId: emailId,
     sentAt: new Date(),
   });
+  log("info", fresh ? "notification sent" : "notification already logged by a concurrent delivery", { key, event_type: envelope.event_type, user_id: userId, email_id: emailId });
   return fresh ? { user_id: userId, status: "sent", email_id: emailId } : { user_id: userId, status: "duplicate", email_id: emailId };
 }
