@@ -22,7 +22,10 @@ export function readUsageChart(pieces: TextPiece[], periodEnd: string): MonthVal
     if (row.length < 12) continue;
     row.sort((a, b) => center(a) - center(b));
     const spacing = (center(row[row.length - 1]) - center(row[0])) / (row.length - 1);
-    const labels = pieces.filter((p) => /^\d{1,3}(,\d{3})*$|^\d+$/.test(p.text.trim()) && p.y < y && p.y > y - spacing * 12);
+    const isYear = (p: TextPiece) => /^(19|20)\d{2}$/.test(p.text.trim());
+    // a row of two or more years is the year axis, not bar values
+    const yearRow = (p: TextPiece) => isYear(p) && pieces.some((q) => q !== p && isYear(q) && Math.abs(q.y - p.y) <= 3);
+    const labels = pieces.filter((p) => /^\d{1,3}(,\d{3})*$|^\d+$/.test(p.text.trim()) && p.y < y && p.y > y - spacing * 12 && !yearRow(p));
     const values: (number | undefined)[] = row.map((m) => {
       const near = labels.filter((l) => Math.abs(center(l) - center(m)) <= spacing * 0.35);
       return near.length === 1 ? Number(near[0].text.replace(/,/g, "")) : undefined;
