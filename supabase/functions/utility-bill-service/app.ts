@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { withAuth } from "../../../shared/db/scoped.ts";
 import { type AppEnv, createServiceApp } from "../../../shared/http/app.ts";
-import { badRequest, notFound } from "../../../shared/http/errors.ts";
+import { badRequest, forbidden, notFound } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import type { UploadedFile } from "../../../shared/bills/document.ts";
 import { billStatus, startBillExtraction } from "../../../shared/bills/jobs.ts";
@@ -36,6 +36,13 @@ export function createApp(p: Platform) {
   app.use("/process-utility-bill", allowRoles(...PARTNER));
   app.use("/poll-utility-bill-status", allowRoles(...PARTNER, "widget"));
   app.use("/upload", allowRoles("widget", ...PARTNER));
+  // Before the route's validator (which would answer 415 with a generic code): 400 invalid_request.
+  for (const path of ["/process-bill", "/upload"]) {
+    app.use(path, async (c, next) => {
+      if (c.req.method === "POST" && !isMultipart(c)) throw badRequest("invalid_request", MULTIPART_ONLY);
+      await next();
+    });
+  }
 
   app.openapi(createRoute({
     method: "post", path: "/process-bill", summary: "Upload a bill and get the extraction (sync)", security: [{ bearer: [] }],
@@ -74,6 +81,12 @@ export function createApp(p: Platform) {
   }), async (c) => {
     const body = c.req.valid("json");
     const auth = c.get("auth");
+    // A caller reads only its own organisation's bills: "bills/<its org id>/…" (never another partner's
+    // upload, never another bucket such as the email agent's attachments).
+    const own = `bills/${auth.orgId}/`;
+    if (!auth.orgId || !body.objectPath.startsWith(own)) {
+      throw forbidden("forbidden", `objectPath must be in your organisation's folder: "${own}<path>"`);
+    }
     const transactionId = await startBillExtraction(p, { ...body, orgId: auth.orgId!, userId: auth.userId, externalId: body.externalId ?? auth.email });
     return c.json({ transactionId, status: "IN_PROGRESS", percentage: "0%", message: "initiated" }, 202);
   });
@@ -99,10 +112,11 @@ export function createApp(p: Platform) {
 
 type Form = Record<string, string | File | (string | File)[]>;
 
+const MULTIPART_ONLY = "Send multipart/form-data with one or more `files` parts";
+const isMultipart = (c: Context<AppEnv>) => (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+
 async function readForm(c: Context<AppEnv>): Promise<Form> {
-  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    throw badRequest("invalid_request", "Send multipart/form-data with one or more `files` parts");
-  }
+  if (!isMultipart(c)) throw badRequest("invalid_request", MULTIPART_ONLY);
   try {
     return await c.req.parseBody({ all: true }) as Form;
   } catch {

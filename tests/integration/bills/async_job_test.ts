@@ -77,3 +77,34 @@ Deno.test("async extraction of a file that is not a bill ends FAILED at 100% wit
     await p.close();
   }
 });
+
+Deno.test("async extraction over HTTP: an objectPath outside bills/<own org>/ is 403 and starts nothing", async () => {
+  const p = await testPlatform();
+  const s = serveApp(createApp(p).fetch);
+  try {
+    const victim = await tokensFor(p);
+    const attacker = await tokensFor(p);
+    await upsertSubscription(p.sql, victim.orgId);
+    await upsertSubscription(p.sql, attacker.orgId);
+    await objectStore(p).put("bills", `${victim.orgId}/inbox/bill.pdf`, await fixture("synthetic/xcel-01.pdf"), "application/pdf");
+    const post = (objectPath: string) =>
+      fetch(`${s.url}/utility-bill-service/process-utility-bill`, {
+        method: "POST", headers: { ...attacker.headers, "Content-Type": "application/json" },
+        body: JSON.stringify({ objectPath, transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() }),
+      });
+    for (const path of [`bills/${victim.orgId}/inbox/bill.pdf`, `email-attachments/${victim.orgId}/a.pdf`, `bills/${attacker.orgId}x/a.pdf`]) {
+      const r = await post(path);
+      assert.equal(r.status, 403, path);
+      assert.equal((await r.json()).error.code, "forbidden");
+    }
+    const [n] = await p.sql`select count(*)::int as n from public.bill_extractions where organization_id = ${attacker.orgId}`;
+    assert.equal(n.n, 0);
+    // its own folder is accepted
+    const r = await post(`bills/${attacker.orgId}/inbox/bill.pdf`);
+    assert.equal(r.status, 202);
+    await r.body?.cancel();
+  } finally {
+    await s.close();
+    await p.close();
+  }
+});

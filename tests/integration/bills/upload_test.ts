@@ -46,3 +46,24 @@ Deno.test("widget upload: two page images are one document; the answer carries t
     await p.close();
   }
 });
+
+Deno.test("process-bill and upload: a JSON or urlencoded body is 400 invalid_request (not a generic 415)", async () => {
+  const p = await testPlatform();
+  const s = serveApp(createApp(p).fetch);
+  try {
+    const partner = await tokensFor(p);
+    await upsertSubscription(p.sql, partner.orgId);
+    for (const route of ["process-bill", "upload"]) {
+      for (const [type, body] of [["application/json", "{}"], ["application/x-www-form-urlencoded", "files=x"], ["text/plain", "hello"]]) {
+        const r = await fetch(`${s.url}/utility-bill-service/${route}`, { method: "POST", headers: { ...partner.headers, "Content-Type": type }, body });
+        assert.equal(r.status, 400, `${route} ${type}`);
+        const e = await r.json();
+        assert.equal(e.error.code, "invalid_request");
+        assert.match(e.error.message, /multipart\/form-data/);
+      }
+    }
+  } finally {
+    await s.close();
+    await p.close();
+  }
+});
