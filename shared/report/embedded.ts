@@ -19,7 +19,7 @@ export class EmbeddedReportWriter implements ReportWriter {
 
 function executiveSummary(c: ReportContext): string {
   const f = c.figures, p = c.program;
-  const out = [`<p>${h(c.customerName)}, your home in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At the ${h(c.state)} average residential rate of ${cents(f.ratePerKwh)}, that is about <strong>${usd(f.annualCost)} a year</strong>.</p>`];
+  const out = [`<p>${h(c.customerName)}, your home in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At ${rateWords(c)} of ${cents(f.ratePerKwh)}, that is about <strong>${usd(f.annualCost)} a year</strong>.</p>`];
   if (f.systemKw > 0) {
     out.push(`<p>${article(f.systemKw.toFixed(1)) === "an" ? "An" : "A"} <strong>${f.systemKw.toFixed(1)} kW</strong> solar system on your roof would produce about ${kwh(f.annualProductionKwh)} a year, covering <strong>${f.offsetPct.toFixed(0)}%</strong> of your usage. We estimate <strong>${usd(f.netAnnualSavings)} in savings in the first year</strong> and <strong>${usd(f.lifetimeSavings)} over ${f.projection.length} years</strong>, with the system paying for itself in ${years(f.paybackYears)}.</p>`);
   } else {
@@ -28,6 +28,13 @@ function executiveSummary(c: ReportContext): string {
   if (p.efficiencyPrograms && !p.isGeneric) out.push(`<p>Before you size a system, ${h(c.stateName)} offers ${h(p.efficiencyPrograms)} that can lower your usage further.</p>`);
   else out.push(`<p>Energy-efficiency improvements (LED lighting, a smart thermostat, sealing and insulation) reduce usage before sizing a system; your utility may offer rebates for them.</p>`);
   return out.join("");
+}
+
+/** Never call the customer's own rate (or the national fallback) "the <state> average". */
+function rateWords(c: ReportContext): string {
+  if (c.rateKind === "customer") return "your electricity rate";
+  if (c.rateKind === "national") return "the US average residential rate";
+  return `the ${h(c.state)} average residential rate`;
 }
 
 function usageAnalysis(c: ReportContext): string {
@@ -48,7 +55,7 @@ function recommendation(c: ReportContext): string {
   const f = c.figures, p = c.program;
   const out: string[] = [];
   if (f.systemKw > 0) {
-    out.push(`<p>We recommend ${article(f.systemKw.toFixed(1))} <strong>${f.systemKw.toFixed(1)} kW</strong> system of ${f.panels} panels of ${f.panelCapacityW} W${f.roofLimited ? ", the most your roof can hold" : ""}, producing about <strong>${kwh(f.annualProductionKwh)}</strong> a year (${f.offsetPct.toFixed(0)}% of your usage).</p>`);
+    out.push(`<p>We recommend ${article(f.systemKw.toFixed(1))} <strong>${f.systemKw.toFixed(1)} kW</strong> system of ${f.panels} panel${f.panels === 1 ? "" : "s"} of ${f.panelCapacityW} W${f.roofLimited ? ", the most your roof can hold" : ""}, producing about <strong>${kwh(f.annualProductionKwh)}</strong> a year (${f.offsetPct.toFixed(0)}% of your usage).</p>`);
     out.push(`<table><tbody>` +
       `<tr><td>Gross system cost</td><td>${usd(f.grossCost)} (${c.costIsNationalFallback ? "national median" : h(c.state) + " median"} of $${f.costPerWatt.toFixed(2)}/W)</td></tr>` +
       `<tr><td>Federal tax credit (30%)</td><td>−${usd(f.federalCredit)}</td></tr>` +

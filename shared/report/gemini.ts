@@ -24,7 +24,7 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
     customerName: ctx.customerName,
     state: ctx.state,
     address: ctx.address,
-    rates: { averageRatePerKwh: f.ratePerKwh, source: ctx.rateSource, escalatorPctPerYear: f.escalatorPct },
+    rates: { ratePerKwh: f.ratePerKwh, rateIs: { state: "the state average", national: "the US average", customer: "the customer's own rate" }[ctx.rateKind ?? "state"], source: ctx.rateSource, escalatorPctPerYear: f.escalatorPct },
     solarCost: { usdPerWatt: f.costPerWatt, source: ctx.costSource, nationalMedianUsed: ctx.costIsNationalFallback },
     stateProgrammes: ctx.program.isGeneric ? { stateSpecificData: false } : {
       netMetering: ctx.program.netMetering,

@@ -36,6 +36,8 @@ export interface ReportContext {
   figures: SavingsFigures;
   program: StateProgram;
   rateSource: string;
+  /** Whose rate ratePerKwh is: the state average (default), the national average (no state figure), or the customer's own. */
+  rateKind?: "state" | "national" | "customer";
   costSource: string;
   costIsNationalFallback: boolean;
   partnerName?: string;

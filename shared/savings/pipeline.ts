@@ -81,10 +81,12 @@ export async function writeValidReport(p: Platform, ctx: ReportContext): Promise
   return { report: v.report, writer: name };
 }
 
-function context(customerName: string, address: string, state: StateData, figures: SavingsFigures): ReportContext {
+function context(customerName: string, address: string, state: StateData, figures: SavingsFigures, customerRate: boolean): ReportContext {
   return {
     customerName, state: state.state, stateName: STATE_NAMES[state.state] ?? state.state, address, figures, program: state.program,
-    rateSource: state.rateSource, costSource: state.costSource, costIsNationalFallback: state.costIsNationalFallback,
+    rateSource: customerRate ? "the customer's own rate (supplied by the caller)" : state.rateSource,
+    rateKind: customerRate ? "customer" : state.rateIsNationalFallback ? "national" : "state",
+    costSource: state.costSource, costIsNationalFallback: state.costIsNationalFallback,
   };
 }
 
@@ -98,7 +100,7 @@ export async function createSavingsReport(p: Platform, auth: AuthContext, req: S
   const figures = calculateSavings({ usage: months, ratePerKwh, escalatorPct: state.escalatorPct, costPerWatt: state.costPerWatt, roof, program: state.program });
   if (state.rateIsNationalFallback) figures.flags.push("national_average_rate");
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
-  const { report, writer } = await writeValidReport(p, context(req.customerName, address.formattedAddress, state, figures));
+  const { report, writer } = await writeValidReport(p, context(req.customerName, address.formattedAddress, state, figures, req.ratePerKwh !== undefined));
 
   const id = req.transactionId ?? crypto.randomUUID();
   const deliver = req.deliver !== false;
@@ -139,6 +141,6 @@ export async function generateInsights(p: Platform, req: InsightsRequest): Promi
     usage: months, ratePerKwh: f.ratePerKwh ?? state.ratePerKwh, escalatorPct: f.escalatorPct ?? state.escalatorPct,
     costPerWatt: f.costPerWatt ?? state.costPerWatt, roof, program: state.program,
   });
-  const { report, writer } = await writeValidReport(p, context(req.customerName, req.address ?? STATE_NAMES[req.state], state, figures));
+  const { report, writer } = await writeValidReport(p, context(req.customerName, req.address ?? STATE_NAMES[req.state], state, figures, f.ratePerKwh !== undefined));
   return { report, figures, writer };
 }

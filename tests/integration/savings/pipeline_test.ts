@@ -173,6 +173,8 @@ Deno.test("a place without state data (Puerto Rico) uses the US averages and gen
     assert.equal(item.figures.ratePerKwh, 0.16); // the US row
     assert.ok(item.figures.flags.includes("national_average_rate") && item.figures.flags.includes("generic_state_programmes"));
     assert.equal(item.rates.nationalFallback, true);
+    assert.match(item.report.sections[0].text, /the US average residential rate of 16\.00 ¢\/kWh/);
+    assert.ok(!item.report.sections[0].text.includes("PR average"));
     const insights = await post(`${s.url}/savings-insight-service/generate-savings-insights`, id.headers, { customerName: "X", state: "ZZ", usageByMonth });
     assert.equal(insights.status, 400);
     assert.equal((await insights.json()).error.code, "invalid_state");

@@ -45,6 +45,7 @@ Deno.test("Gemini writer: state in the prompt, JSON schema output, invalid answe
     assert.ok(req.generationConfig.responseJsonSchema.properties.sections);
     const data = req.contents[0].parts[0].text;
     assert.match(data, /Arizona Residential Solar Energy Tax Credit/, "state programmes from the database are in the prompt");
+    assert.match(data, /"rateIs":"the customer's own rate"/, "a caller's rate is not presented as the state average");
 
     gemini.script(sections("Nope"), sections("Nope"), sections("Nope"));
     const bad = await post();

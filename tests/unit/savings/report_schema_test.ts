@@ -59,3 +59,22 @@ Deno.test("embedded writer: valid sections, named programmes only from the data,
   const f = figures();
   assert.ok(all2.includes("$" + Math.round(f.netAnnualSavings).toLocaleString("en-US")));
 });
+
+Deno.test("embedded writer: the customer's own rate or the national fallback is never called the state average; 1 panel", async () => {
+  const oh = program({ state: "OH" });
+  const text = async (over: Record<string, unknown>) => (await new EmbeddedReportWriter().write({ ...ctx(oh), ...over })).sections.map((s) => s.text).join("");
+  assert.match(await text({}), /the OH average residential rate of 20\.00 ¢\/kWh/);
+  const own = await text({ rateKind: "customer" });
+  assert.match(own, /your electricity rate of 20\.00 ¢\/kWh/);
+  assert.ok(!own.includes("average residential rate"), own.slice(0, 300));
+  const national = await text({ rateKind: "national" });
+  assert.match(national, /the US average residential rate/);
+  assert.ok(!national.includes("OH average"));
+  const one = calculateSavings({
+    usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 }))), ratePerKwh: 0.2, escalatorPct: 3, costPerWatt: 2.5,
+    roof: { panelCapacityW: 400, maxPanels: 1, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
+    program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 },
+  });
+  const small = await text({ figures: one });
+  assert.match(small, /system of 1 panel of 400 W/);
+});
