@@ -98,6 +98,10 @@ export function errorResponse(err: unknown, c: Context, service: string) {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.details), err.status);
   if (err instanceof HTTPException) {
     const status = err.status;
+    if (status === 415) {
+      const type = c.req.header("content-type")?.split(";")[0].trim() || "none";
+      return c.json(errorBody("unsupported_media_type", `Content-Type ${type} is not accepted by this endpoint (JSON bodies need Content-Type: application/json; see its OpenAPI document)`), 415);
+    }
     const code = status === 401 ? "unauthorized" : status === 413 ? "payload_too_large" : status === 400 ? "invalid_request" : "http_error";
     return c.json(errorBody(code, err.message || "Request rejected"), status);
   }

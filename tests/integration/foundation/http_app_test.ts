@@ -79,3 +79,33 @@ Deno.test("service app: one error shape, field-named validation, 413, no stack t
     await p.close();
   }
 });
+
+Deno.test("service app: a body of the wrong Content-Type is 415 unsupported_media_type naming the type (curl -d without -H)", async () => {
+  const p = await testPlatform();
+  const app = createServiceApp(p, "demo-service");
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/things",
+      request: { body: { required: true, content: { "application/json": { schema: z.object({ name: z.string() }) } } } },
+      responses: { 200: { description: "ok" } },
+    }),
+    (c) => c.json({ got: c.req.valid("json") }, 200),
+  );
+  const s = serveApp(app.fetch);
+  try {
+    const admin = await tokensFor(p, { role: "partner_admin" });
+    const form = await fetch(`${s.url}/demo-service/things`, {
+      method: "POST",
+      headers: { ...admin.headers, "content-type": "application/x-www-form-urlencoded" },
+      body: '{"name":"x"}',
+    });
+    assert.equal(form.status, 415);
+    const body = await form.json();
+    assert.equal(body.error.code, "unsupported_media_type");
+    assert.match(body.error.message, /application\/x-www-form-urlencoded.*application\/json/);
+  } finally {
+    await s.close();
+    await p.close();
+  }
+});
