@@ -49,3 +49,28 @@ Deno.test("preferences: internal token required; PUT validates against the catal
     await h.close();
   }
 });
+
+Deno.test("deployed (SUPABASE_DB_URL set) without INTERNAL_SERVICE_TOKEN: the well-known development token is refused", async () => {
+  const { testPlatform } = await import("../../support/db.ts");
+  const { serveApp } = await import("../../support/http.ts");
+  const { createApp } = await import("../../../supabase/functions/notification-service/app.ts");
+  const names = ["SUPABASE_DB_URL", "INTERNAL_SERVICE_TOKEN", "UNSUBSCRIBE_SECRET", "EMAIL_WEBHOOK_SECRET"];
+  const saved = Object.fromEntries(names.map((n) => [n, Deno.env.get(n)]));
+  const t = await testPlatform();
+  Deno.env.set("SUPABASE_DB_URL", "postgres://deployed.invalid/postgres");
+  for (const n of names.slice(1)) Deno.env.delete(n);
+  const s = serveApp(createApp(t).fetch);
+  try {
+    const res = await fetch(`${s.url}/notification-service/preferences/00000000-0000-4000-8000-000000000001`, {
+      headers: { authorization: "Bearer dev-internal-service-token" },
+    });
+    const body = await res.json();
+    assert.notEqual(res.status, 200, "a deployed service must not accept the development token");
+    assert.ok(body.error?.code, "still the JSON error shape");
+    assert.doesNotMatch(JSON.stringify(body), /INTERNAL_SERVICE_TOKEN|at .*\.ts/, "no configuration detail or stack in the body");
+  } finally {
+    for (const [n, v] of Object.entries(saved)) v === undefined ? Deno.env.delete(n) : Deno.env.set(n, v);
+    await s.close();
+    await t.close();
+  }
+});
