@@ -13,12 +13,32 @@ const usage = `Usage: npm run identity -- <command> [options]
   revoke-token --token <refresh or widget token>
   unlock       --email a@b.com`;
 
-const { positionals, values } = parseArgs({
-  args: Deno.args,
-  allowPositionals: true,
-  options: { name: { type: "string" }, slug: { type: "string" }, email: { type: "string" }, org: { type: "string" }, role: { type: "string" }, password: { type: "string" }, label: { type: "string" }, token: { type: "string" } },
-});
-const need = (k: keyof typeof values) => {
+const options = {
+  name: { type: "string" },
+  slug: { type: "string" },
+  email: { type: "string" },
+  org: { type: "string" },
+  role: { type: "string" },
+  password: { type: "string" },
+  label: { type: "string" },
+  token: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+function parsed() {
+  try {
+    return parseArgs({ args: Deno.args, allowPositionals: true, options });
+  } catch (e) {
+    // e.g. "Unknown option '--bogus'", then the usage; never a stack trace.
+    console.error(`${(e as Error).message.split(". ")[0]}\n\n${usage}`);
+    Deno.exit(2);
+  }
+}
+const { positionals, values } = parsed();
+if (values.help) {
+  console.log(usage);
+  Deno.exit(0);
+}
+const need = (k: Exclude<keyof typeof values, "help">) => {
   const v = values[k];
   if (!v) throw new Error(`--${k} is required\n\n${usage}`);
   return v as string;

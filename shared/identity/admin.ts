@@ -15,7 +15,14 @@ async function orgId(sql: Sql, slug: string): Promise<string> {
   return row.id as string;
 }
 
+/** Roles a user row may have (public.users_role_check). */
+export const USER_ROLES = ["partner_admin", "partner_user", "technician", "widget", "service", "platform_admin"] as const;
+
 export async function createUser(sql: Sql, u: { email: string; orgSlug: string; role: string; fullName?: string; password?: string }): Promise<string> {
+  // Checked before any write, so a bad argument leaves no half-made user (e.g. one without its password).
+  if (!(USER_ROLES as readonly string[]).includes(u.role)) throw new Error(`Unknown role "${u.role}": one of ${USER_ROLES.join(", ")}`);
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(u.email)) throw new Error(`"${u.email}" is not an email address`);
+  if (u.password !== undefined && u.password.length < 10) throw new Error("Passwords must have at least 10 characters");
   const org = await orgId(sql, u.orgSlug);
   const [row] = await sql`insert into public.users (email, full_name, organization_id, role)
     values (${u.email}, ${u.fullName ?? ""}, ${org}, ${u.role})
