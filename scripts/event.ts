@@ -23,23 +23,31 @@ const USAGE = `Usage:
   npm run event -- dlq show <id>
   npm run event -- dlq replay <id> | --all`;
 
-const { values: o, positionals } = parseArgs({
-  args: Deno.args,
-  allowPositionals: true,
-  options: {
-    recipient: { type: "string", multiple: true },
-    job: { type: "string" },
-    invoice: { type: "string" },
-    actor: { type: "string" },
-    "old-status": { type: "string" },
-    "new-status": { type: "string" },
-    source: { type: "string", default: "cli" },
-    "no-wait": { type: "boolean", default: false },
-    timeout: { type: "string", default: "10" },
-    all: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h", default: false },
-  },
-});
+const OPTIONS = {
+  recipient: { type: "string", multiple: true },
+  job: { type: "string" },
+  invoice: { type: "string" },
+  actor: { type: "string" },
+  "old-status": { type: "string" },
+  "new-status": { type: "string" },
+  source: { type: "string", default: "cli" },
+  "no-wait": { type: "boolean", default: false },
+  timeout: { type: "string", default: "10" },
+  all: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+function parsed() {
+  try {
+    return parseArgs({ args: Deno.args, allowPositionals: true, options: OPTIONS });
+  } catch (e) {
+    // node:util's message (e.g. "Unknown option '--bogus'"), then the usage; never a stack trace.
+    console.error(`${(e as Error).message.split(". ")[0]}\n${USAGE}`);
+    Deno.exit(2);
+  }
+}
+const { values: o, positionals } = parsed();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function fail(message: string): never {
   console.error(message);
@@ -64,6 +72,9 @@ async function testRecord(p: Platform, kind: "job" | "invoice", recipient: strin
 async function publishCommand(p: Platform, type: string | undefined) {
   if (!type || !isEventType(type)) fail(`Unknown or missing event type "${type ?? ""}".\n${USAGE}`);
   const recipients = o.recipient ?? [];
+  for (const id of [...recipients, ...(o.actor ? [o.actor] : [])]) {
+    if (!UUID.test(id)) fail(`"${id}" is not a user id (uuid): --recipient and --actor take the id of a row of public.users`);
+  }
   const payload: Record<string, unknown> = {};
   if (recipients.length) payload.recipient_ids = recipients;
   if (o.actor) payload.actor_id = o.actor;

@@ -50,3 +50,23 @@ Deno.test("event CLI: publish a test event; list, show and replay a dead letter"
     await p.close();
   }
 });
+
+Deno.test("event CLI: an unknown option or a recipient that is not a uuid is a short message and exit 2, never a stack trace", async () => {
+  const p = await testPlatform();
+  try {
+    const bogus = await cli(p.db.url, "publish", "job.assigned", "--bogus");
+    assert.equal(bogus.code, 2);
+    assert.match(bogus.stderr, /Unknown option '--bogus'/);
+    assert.match(bogus.stderr, /Usage:/);
+    assert.doesNotMatch(bogus.stderr, /\bat .*(parse_args|event\.ts)/, "no stack trace");
+    for (const flag of ["--recipient", "--actor"]) {
+      const bad = await cli(p.db.url, "publish", "auth.password_reset", flag, "not-a-uuid", "--no-wait");
+      assert.equal(bad.code, 2, bad.stderr);
+      assert.match(bad.stderr, /"not-a-uuid" is not a user id \(uuid\)/);
+      assert.doesNotMatch(bad.stderr, /invalid input syntax/, "not the raw database error");
+    }
+    assert.equal((await p.sql`select count(*)::int as n from bus.messages`)[0].n, 0, "nothing published");
+  } finally {
+    await p.close();
+  }
+});
