@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { createServiceApp } from "../../../shared/http/app.ts";
 import { ApiError } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
@@ -42,9 +43,13 @@ const refreshToken = createRoute({
   responses: { ...ok, ...errors },
 });
 
-function identityFailure(e: unknown): never {
+function identityFailure(c: Context, e: unknown): never {
   if (!(e instanceof IdentityError)) throw e;
-  if (e.code === "account_locked") throw new ApiError(429, e.code, e.message);
+  if (e.code === "account_locked") {
+    // RFC 9110 Retry-After: when a client may try again (the lock's remaining seconds).
+    if (e.retryAfterSeconds && e.retryAfterSeconds > 0) c.header("Retry-After", String(Math.ceil(e.retryAfterSeconds)));
+    throw new ApiError(429, e.code, e.message);
+  }
   if (e.code === "identity_unavailable") throw new ApiError(503, e.code, e.message);
   throw new ApiError(401, e.code, e.message);
 }
@@ -61,7 +66,7 @@ export function createApp(p: Platform) {
     try {
       return c.json(await identityProvider(p).passwordGrant(email, password), 200);
     } catch (e) {
-      identityFailure(e);
+      identityFailure(c, e);
     }
   });
   app.openapi(refreshToken, async (c) => {
@@ -69,7 +74,7 @@ export function createApp(p: Platform) {
     try {
       return c.json(await identityProvider(p).refreshGrant(refreshToken), 200);
     } catch (e) {
-      identityFailure(e);
+      identityFailure(c, e);
     }
   });
   return app;

@@ -68,6 +68,8 @@ Deno.test("lockout: repeated failures lock the account (429) even for the right 
     for (let i = 0; i < 3; i++) assert.equal((await (await t.post("/get-token", { email: "pat@sun.test", password: "bad" })).json()).error.code, "invalid_credentials");
     const res = await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" });
     assert.equal(res.status, 429);
+    const retryAfter = Number(res.headers.get("retry-after"));
+    assert.ok(retryAfter > 0 && retryAfter <= 900, `Retry-After: the lock's remaining seconds (got ${res.headers.get("retry-after")})`);
     const err = (await res.json()).error;
     assert.equal(err.code, "account_locked");
     assert.match(err.message, /locked/);
