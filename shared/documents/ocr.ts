@@ -39,17 +39,7 @@ export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
     const { image, scale } = await fitForOcr(bytes);
     const { data } = await w.recognize(image as never, {}, { blocks: true, text: true });
     const ocrLines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
-    const slope = pageSkew(ocrLines.map((l) => l.words.map((w) => w.bbox)));
-    const pieces: TextPiece[] = [];
-    for (const line of ocrLines) {
-      const lineHeight = line.bbox.y1 - line.bbox.y0;
-      for (const word of line.words) {
-        const b = word.bbox;
-        // straighten a skewed scan: a word's height on the page is measured along the text's baseline
-        const y = (b.y0 + b.y1) / 2 - slope * (b.x0 + b.x1) / 2;
-        pieces.push({ x: b.x0 / scale, y: y / scale, width: (b.x1 - b.x0) / scale, height: lineHeight / scale, text: word.text });
-      }
-    }
+    const pieces = ocrPieces(ocrLines, scale);
     return { lines: piecesToLines(pieces), pieces, confidence: data.confidence };
   });
   queue = run.catch(() => {});
@@ -95,4 +85,38 @@ export function pageSkew(lines: Box[][]): number {
   slopes.sort((a, b) => a - b);
   const m = slopes[Math.floor(slopes.length / 2)];
   return Math.abs(m) < 0.1 ? m : 0;
+}
+
+type OcrWord = { text: string; confidence: number; bbox: Box };
+type OcrLine = { bbox: Box; words: OcrWord[] };
+
+/**
+ * Positioned words of a page from tesseract's lines, in the original image's pixels (`scale`: the factor
+ * the image was shrunk by). A skewed scan is straightened with one height per OCR line, its centre moved
+ * along the page's slope to x = 0: every word of a line keeps that height (a word's own box centre
+ * would move words with descenders, commas or only capitals off their line), and the cells of one table
+ * row, read as separate OCR lines at different x, land at the same height. Specks read as marks or
+ * letters (a tiny, unsure box) are dropped.
+ */
+export function ocrPieces(lines: OcrLine[], scale = 1): TextPiece[] {
+  const slope = pageSkew(lines.map((l) => l.words.map((w) => w.bbox)));
+  const pieces: TextPiece[] = [];
+  for (const line of lines) {
+    const lb = line.bbox;
+    const lineHeight = lb.y1 - lb.y0;
+    const y = (lb.y0 + lb.y1) / 2 - slope * (lb.x0 + lb.x1) / 2;
+    for (const word of line.words) {
+      const b = word.bbox;
+      if (isSpeck(word, lineHeight)) continue;
+      pieces.push({ x: b.x0 / scale, y: y / scale, width: (b.x1 - b.x0) / scale, height: lineHeight / scale, text: word.text });
+    }
+  }
+  return pieces;
+}
+
+/** Dust on a scan read as a mark or a letter: one character or no letter or digit, unsure, and under a third of its line's height. */
+function isSpeck(word: OcrWord, lineHeight: number): boolean {
+  const b = word.bbox;
+  const text = word.text.trim();
+  return (text.length <= 1 || !/[A-Za-z0-9]/.test(text)) && word.confidence < 50 && (b.y1 - b.y0) < lineHeight / 3;
 }

@@ -1,0 +1,81 @@
+// How OCR word boxes become the lines the contract reader parses (shared/documents/ocr.ts ocrPieces +
+// text_layout.ts piecesToLines), on tesseract-shaped input: no OCR engine runs here.
+import assert from "node:assert/strict";
+import { ocrPieces } from "../../../shared/documents/ocr.ts";
+import { piecesToLines } from "../../../shared/documents/text_layout.ts";
+
+type Word = { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } };
+
+/**
+ * One OCR line as tesseract reports it, on a page turned by `slope` (dy/dx): each word's box hugs its
+ * glyphs, so a word with descenders ("by", "Denver,") reaches lower than one in capitals, and a
+ * punctuation mark is a flat box.
+ */
+function ocrLine(words: string[], y: number, opts: { x?: number; slope?: number; confidence?: number } = {}) {
+  const slope = opts.slope ?? 0;
+  let x = opts.x ?? 100;
+  const out: Word[] = [];
+  for (const text of words) {
+    const w = text.length * 11;
+    const top = y + slope * (x + w / 2);
+    // cap height 16 px above the baseline (`top` + 6), x-height 10 px, descenders 5 px below it
+    const rises = /[A-Z0-9bdfhiklt'"/()$]/.test(text);
+    const descends = /[gjpqy,;()]/.test(text);
+    const flat = !/[A-Za-z0-9]/.test(text);
+    const box = flat ? { y0: top + 4, y1: top + 6 } : { y0: top + (rises ? -10 : -4), y1: top + (descends ? 11 : 6) };
+    out.push({ text, confidence: opts.confidence ?? 90, bbox: { x0: x, x1: x + w, ...box } });
+    x += w + 9;
+  }
+  const ys = out.flatMap((o) => [o.bbox.y0, o.bbox.y1]);
+  return { words: out, bbox: { x0: out[0].bbox.x0, x1: out.at(-1)!.bbox.x1, y0: Math.min(...ys), y1: Math.max(...ys) } };
+}
+
+Deno.test("OCR lines: words with descenders, capitals and commas stay on their line", () => {
+  const lines = [
+    ocrLine("Property Address: 694 Lakeview Road, Denver, CO 80202".split(" "), 200),
+    ocrLine("of signing by delivering written notice to Desert Sun Energy Inc.".split(" "), 240),
+    ocrLine("CUSTOMER SIGNATURE: /s/ Robert O'Brien Date: 06/13/2026".split(" "), 280),
+    ocrLine("any shortfall is refunded at the contract rate.".split(" "), 320),
+  ];
+  assert.deepEqual(piecesToLines(ocrPieces(lines)), [
+    "Property Address: 694 Lakeview Road, Denver, CO 80202",
+    "of signing by delivering written notice to Desert Sun Energy Inc.",
+    "CUSTOMER SIGNATURE: /s/ Robert O'Brien Date: 06/13/2026",
+    "any shortfall is refunded at the contract rate.",
+  ]);
+});
+
+Deno.test("OCR lines: a turned scan is straightened, so the cells of a table row read as one line", () => {
+  const slope = 0.012;
+  const lines = [
+    // tesseract reads each column of a two-column table as its own lines
+    ocrLine(["Installation", "Address"], 300, { slope }),
+    ocrLine(["Inverter"], 340, { slope }),
+    ocrLine(["Loan", "Term"], 380, { slope }),
+    ocrLine("3377 Sunset Blvd, Phoenix, AZ 85004".split(" "), 300, { x: 700, slope }),
+    ocrLine("29 x Enphase IQ8PLUS-72-2-US".split(" "), 340, { x: 700, slope }),
+    ocrLine(["15", "years"], 380, { x: 700, slope }),
+    // long lines give the page's slope
+    ocrLine("Contractor guarantees that the System will produce at least 90% of the estimated".split(" "), 420, { slope }),
+    ocrLine("Contractor maintains general liability and workers' compensation insurance".split(" "), 460, { slope }),
+  ];
+  assert.deepEqual(piecesToLines(ocrPieces(lines)).slice(0, 3), [
+    "Installation Address   3377 Sunset Blvd, Phoenix, AZ 85004",
+    "Inverter   29 x Enphase IQ8PLUS-72-2-US",
+    "Loan Term   15 years",
+  ]);
+});
+
+Deno.test("OCR lines: specks read as unsure marks are dropped, real punctuation is kept", () => {
+  const row = ocrLine(["Previous", "Unpaid", "Balance"], 100);
+  const speck = (text: string, x: number, confidence: number) => ({ text, confidence, bbox: { x0: x, x1: x + 3, y0: 104, y1: 106 } });
+  row.words.push(speck("i", 480, 35), speck("*", 520, 0), speck("-", 560, 91));
+  row.words.push({ text: "$0.00", confidence: 92, bbox: { x0: 700, x1: 760, y0: 90, y1: 106 } });
+  assert.deepEqual(piecesToLines(ocrPieces([row])), ["Previous Unpaid Balance   -   $0.00"]);
+});
+
+Deno.test("OCR pieces are in the original image's pixels when the image was scaled down for OCR", () => {
+  const [p] = ocrPieces([ocrLine(["Total"], 100, { x: 50 })], 0.5);
+  assert.equal(p.x, 100);
+  assert.equal(p.width, 110);
+});
