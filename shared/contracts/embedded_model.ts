@@ -1,3 +1,4 @@
+import { errorText } from "../log.ts";
 import { analyseContractText } from "./embedded/analyse.ts";
 import type { AnalysisOutcome, ContractAnalyser, ContractDocument } from "./model.ts";
 
@@ -5,7 +6,13 @@ import type { AnalysisOutcome, ContractAnalyser, ContractDocument } from "./mode
 export class EmbeddedContractAnalyser implements ContractAnalyser {
   readonly name = "embedded-contract-reader";
   async analyse(doc: ContractDocument): Promise<AnalysisOutcome> {
-    const text = await doc.text();
+    let text: string;
+    try {
+      text = await doc.text();
+    } catch (e) {
+      // A corrupt PDF or an undecodable image fails the same way on every attempt: permanent, not retried.
+      return { ok: false, error: "invalid", detail: `The document could not be read (${errorText(e)})`, model: this.name };
+    }
     if (!text.trim()) return { ok: false, error: "invalid", detail: "The document has no readable text", model: this.name };
     return { ok: true, summary: analyseContractText(text), model: this.name };
   }

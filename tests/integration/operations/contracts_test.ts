@@ -292,3 +292,19 @@ Deno.test("analyze-contract-bill takes an earlier bill extraction by its transac
     await t.close();
   }
 });
+
+Deno.test("a corrupt PDF (valid magic bytes, broken structure) fails on the first attempt with the reason, not after retries", async () => {
+  const t = await setup();
+  try {
+    const broken = new Blob([new TextEncoder().encode("%PDF-1.4\nthis is not really a PDF\n%%EOF\n")], { type: "application/pdf" });
+    const r = await upload(t.s.url, t.admin, "/analyze-contract", { files: new File([broken], "broken.pdf", { type: "application/pdf" }) });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+    assert.equal(await work(t.p), 1);
+    const done = (await poll(t.s.url, t.admin, r.body.transactionId)).body;
+    assert.equal(done.status, "FAILED", JSON.stringify(done));
+    assert.match(done.message, /could not be read/);
+    assert.doesNotMatch(done.message, /^retrying/);
+  } finally {
+    await t.close();
+  }
+});
