@@ -48,7 +48,9 @@ Deno.test("available-slots: timezone-aware grid, capacity from technicians, holi
     const other = await tokensFor(t.p);
     const forbidden = await t.call(`/available-slots/${t.admin.orgId}`, {}, other.headers);
     assert.equal(forbidden.status, 403);
-    assert.equal((await forbidden.json()).error.code, "forbidden");
+    const forbiddenError = (await forbidden.json()).error;
+    assert.equal(forbiddenError.code, "forbidden");
+    assert.match(forbiddenError.message, /is not yours/, "not 'This organisation belongs to another organisation'");
 
     const bad = await t.call(`/available-slots/${t.admin.orgId}?from=tomorrow`);
     assert.equal(bad.status, 400);
