@@ -35,6 +35,20 @@ interface Token {
   br?: boolean;
 }
 
+// Width of a word at size 1 per font (widths scale linearly with the size): measuring through fontkit is the
+// slowest step of a layout, and words repeat.
+const unitWidths = new WeakMap<object, Map<string, number>>();
+function widthOf(font: ReturnType<FontSet["get"]>, text: string, size: number): number {
+  let m = unitWidths.get(font);
+  if (!m) unitWidths.set(font, m = new Map());
+  let w = m.get(text);
+  if (w === undefined) {
+    w = font.widthOfTextAtSize(text, 1);
+    if (m.size < 50_000) m.set(text, w);
+  }
+  return w * size;
+}
+
 function tokens(inlines: Inline[], ctx: LayoutContext): Token[] {
   const out: Token[] = [];
   let lastSpace = true; // collapse leading whitespace of the paragraph
@@ -50,10 +64,10 @@ function tokens(inlines: Inline[], ctx: LayoutContext): Token[] {
       if (part === " ") {
         if (lastSpace) continue;
         lastSpace = true;
-        out.push({ text: " ", style: i.style, width: font.widthOfTextAtSize(" ", i.style.fontSize), space: true });
+        out.push({ text: " ", style: i.style, width: widthOf(font, " ", i.style.fontSize), space: true });
       } else {
         lastSpace = false;
-        out.push({ text: part, style: i.style, width: font.widthOfTextAtSize(part, i.style.fontSize), space: false });
+        out.push({ text: part, style: i.style, width: widthOf(font, part, i.style.fontSize), space: false });
       }
     }
   }
@@ -153,10 +167,16 @@ function spacer(h: number): Item[] {
   return h > 0 ? [{ height: h, spacer: true, draw() {} }] : [];
 }
 
-/** Items of a list of blocks in a column of `width` points. */
-export function layoutBlocks(blocks: Block[], width: number, ctx: LayoutContext): Item[] {
+/**
+ * Items of a list of blocks in a column of `width` points. With `maxHeight`, stops with a PdfInputError as
+ * soon as the items are taller than that (the pages they would fill are at least that many): an oversized
+ * document is refused before all of it is laid out.
+ */
+export function layoutBlocks(blocks: Block[], width: number, ctx: LayoutContext, maxHeight = Infinity, tooTall = "The document is too long"): Item[] {
   const items: Item[] = [];
+  let height = 0;
   for (const b of blocks) {
+    if (height > maxHeight) throw new PdfInputError(tooTall);
     const s = b.style;
     const inner = Math.max(20, width - s.marginLeft - s.marginRight);
     const start = items.length;
@@ -166,7 +186,9 @@ export function layoutBlocks(blocks: Block[], width: number, ctx: LayoutContext)
     else items.push(...body);
     items.push(...spacer(s.marginBottom));
     if (s.breakBefore && items[start]) items[start] = { ...items[start], breakBefore: true };
+    for (let k = start; k < items.length; k++) height += items[k].height;
   }
+  if (height > maxHeight) throw new PdfInputError(tooTall);
   return items;
 }
 

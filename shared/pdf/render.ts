@@ -51,9 +51,10 @@ export async function renderHtmlToPdf(html: string, opts: PageOptions = {}, base
   doc.setLanguage("en-US");
   doc.setCreationDate(new Date());
   const ctx = await newLayoutContext(doc, blocks);
-  const items = layoutBlocks(blocks, size[0] - margins.left - margins.right, ctx);
+  const tooLong = `The document would have more than ${MAX_PAGES} pages`;
+  const items = layoutBlocks(blocks, size[0] - margins.left - margins.right, ctx, MAX_PAGES * (size[1] - margins.top - margins.bottom), tooLong);
   const newPage = (): PageFrame => {
-    if (doc.getPageCount() >= MAX_PAGES) throw new PdfInputError(`The document would have more than ${MAX_PAGES} pages`);
+    if (doc.getPageCount() >= MAX_PAGES) throw new PdfInputError(tooLong);
     return { page: doc.addPage(size), left: margins.left, width: size[0] - margins.left - margins.right, top: size[1] - margins.top, bottom: margins.bottom };
   };
   flow(items, newPage);

@@ -46,3 +46,23 @@ Deno.test("layout: long words break, text wraps inside table cells, pages break"
   assert.equal(text.replace(/\s/g, "").match(/x+/)![0].length, 400, "every character of the long word is kept");
   assert.ok(totalPages >= 3);
 });
+
+Deno.test("an over-long document is refused during layout, before the rest of it is measured or drawn", async () => {
+  const { PDFDocument } = await import("pdf-lib");
+  const { htmlToBlocks } = await import("../../../shared/pdf/blocks.ts");
+  const { layoutBlocks } = await import("../../../shared/pdf/layout.ts");
+  const { newLayoutContext } = await import("../../../shared/pdf/render.ts");
+  const { BASE_STYLE } = await import("../../../shared/pdf/style.ts");
+  const blocks = htmlToBlocks(("<p>" + "lorem ipsum dolor sit amet ".repeat(40) + "</p>").repeat(100), BASE_STYLE);
+  const ctx = await newLayoutContext(await PDFDocument.create(), blocks);
+  const all = layoutBlocks(blocks, 504, ctx);
+  const total = all.reduce((a, it) => a + it.height, 0);
+  assert.equal(layoutBlocks(blocks, 504, ctx, total).length, all.length, "a budget it fits in changes nothing");
+  // count the blocks measured: the refusal comes right after the budget is crossed
+  let measured = 0;
+  const fonts = ctx.fonts;
+  const counting = { ...ctx, fonts: { get: (b: boolean, i: boolean) => (measured++, fonts.get(b, i)) } as typeof fonts };
+  assert.throws(() => layoutBlocks(blocks, 504, counting, total / 10, "too long"), (e) => e instanceof PdfInputError && e.message === "too long");
+  assert.ok(measured < blocks.length / 5, `${measured} of ${blocks.length} blocks measured`);
+  await assert.rejects(renderHtmlToPdf(("<p>" + "lorem ipsum dolor sit amet ".repeat(40) + "</p>").repeat(1200)), /more than 200 pages/);
+});
