@@ -24,9 +24,16 @@ export async function createUser(sql: Sql, u: { email: string; orgSlug: string; 
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(u.email)) throw new Error(`"${u.email}" is not an email address`);
   if (u.password !== undefined && u.password.length < 10) throw new Error("Passwords must have at least 10 characters");
   const org = await orgId(sql, u.orgSlug);
+  // Re-running create-user may change a user's role, never their organisation: moving a person to another
+  // partner (with their live sessions) by a typo in --org would hand them that partner's records.
+  const [existing] = await sql`select u.organization_id, o.slug from public.users u left join public.organizations o on o.id = u.organization_id
+    where lower(u.email) = lower(${u.email})`;
+  if (existing && existing.organization_id !== org) {
+    throw new Error(`${u.email} already belongs to organisation "${existing.slug ?? "none"}"; a user is not moved to another organisation`);
+  }
   const [row] = await sql`insert into public.users (email, full_name, organization_id, role)
     values (${u.email}, ${u.fullName ?? ""}, ${org}, ${u.role})
-    on conflict (lower(email)) do update set role = excluded.role, organization_id = excluded.organization_id returning id`;
+    on conflict (lower(email)) do update set role = excluded.role returning id`;
   if (u.password) await setPassword(sql, u.email, u.password);
   return row.id as string;
 }

@@ -28,6 +28,12 @@ Deno.test("identity admin: organisation, user with password, widget token, unloc
     await assert.rejects(createUser(p.sql, { email: "not-an-email", orgSlug: "sunny-roofs", role: "partner_user" }), /not an email address/);
     await assert.rejects(createUser(p.sql, { email: "s@sunny.test", orgSlug: "sunny-roofs", role: "partner_user", password: "short" }), /at least 10/);
     assert.equal((await p.sql`select 1 from public.users where email in ('k@sunny.test', 's@sunny.test')`).length, 0, "nothing written");
+    // Re-running create-user changes the role within the organisation, but never moves the user to another one.
+    await createOrganization(p.sql, "Other Roofs", "other-roofs");
+    await assert.rejects(createUser(p.sql, { email: "OPS@sunny.test", orgSlug: "other-roofs", role: "partner_admin" }), /already belongs to organisation "sunny-roofs"/);
+    await createUser(p.sql, { email: "ops@sunny.test", orgSlug: "sunny-roofs", role: "partner_user" });
+    const [ops] = await p.sql`select organization_id, role from public.users where email = 'ops@sunny.test'`;
+    assert.deepEqual([ops.organization_id, ops.role], [org, "partner_user"]);
   } finally {
     await p.close();
   }
