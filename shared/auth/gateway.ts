@@ -9,7 +9,19 @@ export function requireAuth(p: Platform): MiddlewareHandler {
     const header = c.req.header("authorization") ?? "";
     const m = header.match(/^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/);
     if (!header) return c.json(errorBody("missing_token", "Authorization: Bearer <ID token> is required"), 401);
-    if (!m) return c.json(errorBody("invalid_token", "Authorization header must be 'Bearer <ID token>'"), 401);
+    if (!m) {
+      // A partner's first mistake: sending the widget token or a refresh token itself instead of the ID token it buys.
+      const refresh = /^Bearer\s+(wgt_|rt_)/.test(header);
+      return c.json(
+        errorBody(
+          "invalid_token",
+          refresh
+            ? "That is a refresh token, not an ID token: exchange it at POST /v1/authenticator-service/refresh-token and send the idToken"
+            : "Authorization header must be 'Bearer <ID token>'",
+        ),
+        401,
+      );
+    }
     try {
       c.set("auth", await verifyIdToken(p, m[1]));
     } catch (e) {

@@ -75,6 +75,14 @@ Deno.test("gateway auth matrix: every route of every service answers 401 to miss
     console.log(`auth matrix: ${checked} route/case combinations answered 401`);
     assert.ok(checked >= cases.length * 20, `expected the matrix to cover the services' routes, covered ${checked / cases.length}`);
     // The same valid token passes the gateway (whatever the route then answers, it is not 401).
+    // A refresh or widget token sent as the bearer: 401 that says what to do with it.
+    for (const refresh of ["wgt_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdEF", "rt_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"]) {
+      const res = await fetch(`${stack.url}/v1/email-agent/check-inbox`, { method: "POST", headers: { Authorization: `Bearer ${refresh}` } });
+      assert.equal(res.status, 401);
+      const err = (await res.json()).error;
+      assert.equal(err.code, "invalid_token");
+      assert.match(err.message, /refresh token, not an ID token: exchange it at POST \/v1\/authenticator-service\/refresh-token/);
+    }
     const valid = await fetch(`${stack.url}/functions/v1/widget-service/unknown-route`, { headers: id.headers });
     assert.equal(valid.status, 404);
     await valid.body?.cancel();
