@@ -7,10 +7,27 @@ const BRANDS = ["Canadian Solar", "Hanwha Q CELLS", "Tesla", "REC", "Qcells", "J
   "Enphase", "SolarEdge", "SMA", "Generac", "LG", "FranklinWH", "Franklin", "Fronius", "Tigo", "Sonnen", "Sungrow", "Huawei"];
 
 function split(text: string, quantity: number | null): Item {
-  const t = text.trim().replace(/\s+/g, " ");
-  const brand = BRANDS.find((b) => t.toLowerCase().startsWith(b.toLowerCase() + " "));
+  let t = text.trim().replace(/\s+/g, " ");
+  const brandOf = (s: string) => BRANDS.find((b) => s.toLowerCase().startsWith(b.toLowerCase() + " "));
+  let brand = brandOf(t);
+  const rest = t.slice(t.indexOf(" ") + 1);
+  if (!brand && t.indexOf(" ") <= 4 && brandOf(rest)) {
+    // OCR garbled a short token before a known brand ("Cox SolarEdge SE7600H-US" for "1 x SolarEdge ..."):
+    // it is dropped (the quantity stays unknown).
+    t = rest;
+    brand = brandOf(rest);
+  }
   const manufacturer = brand ? t.slice(0, brand.length) : t.split(" ")[0];
-  return { manufacturer, model: t.slice(manufacturer.length).trim(), quantity };
+  return { manufacturer, model: modelCode(t.slice(manufacturer.length).trim()), quantity };
+}
+
+/**
+ * OCR confusions inside a model code: a leading "1" before letters and a digit is an "I" ("1Q8PLUS" ->
+ * "IQ8PLUS": model codes do not start with a digit glued to letters like that), a ";" between digits is a
+ * hyphen.
+ */
+export function modelCode(model: string): string {
+  return model.split(" ").map((w) => w.replace(/^1(?=[A-Z]{1,3}\d)/, "I").replace(/(?<=\d);(?=\d)/g, "-")).join(" ");
 }
 
 /** "27 x REC Alpha Pure-R 410 (410 W each)" / "1 x SolarEdge SE7600H-US" / "Tesla Powerwall 3". */

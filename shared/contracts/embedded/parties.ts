@@ -33,9 +33,15 @@ export function contactDetails(flat: string): { email: string; phone: string } {
   };
 }
 
+// Labels and phrases that introduce the address; their words may be glued or split by OCR dust
+// ("for the.-home. located at").
+const ADDRESS_LABELS = ["Property Address", "Installation Address", "Service Address", "Job site", "Project site", "Project address", "Site address", "home located at", "premises at"]
+  .map((l) => l.split(" ").join("[\\s.,'-]*")).join("|");
+const ADDRESS = new RegExp(`(?:${ADDRESS_LABELS})\\s*:?\\s*["']?(\\d+[^,]{2,60}), ([A-Za-z .'-]{2,40}), ([A-Z]{2}) (\\d{5})`, "i");
+
 export function propertyAddress(flat: string): ContractAddress {
   const one = flat.replace(/\s+/g, " ");
-  const m = one.match(/(?:Property Address|Installation Address|Service Address|Job\s*site|Project (?:site|address)|Site address|home\s*located\s*at|premises at)\s*:?\s*["']?(\d+[^,]{2,60}), ([A-Za-z .'-]{2,40}), ([A-Z]{2}) (\d{5})/i);
+  const m = one.match(ADDRESS);
   if (!m) return { line1: "", city: "", state: "", zip: "" };
   return { line1: m[1].trim(), city: m[2].trim(), state: m[3], zip: m[4] };
 }

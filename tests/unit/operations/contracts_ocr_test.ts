@@ -79,3 +79,69 @@ Deno.test("OCR pieces are in the original image's pixels when the image was scal
   assert.equal(p.x, 100);
   assert.equal(p.width, 110);
 });
+
+// The reader on lines shaped like OCR of a scan (each mistake below was seen in the corpus's scans).
+import { analyseContractText } from "../../../shared/contracts/embedded/analyse.ts";
+import { cleanLine } from "../../../shared/contracts/embedded/clean.ts";
+import { bestReading } from "../../../shared/contracts/embedded/signatures.ts";
+
+const scannedPurchase = [
+  "RESIDENTIAL SOLAR ENERGY SYSTEM PURCHASE AGREEMENT",
+  "This Agreement is entered into on June 13, 2026 between Desert Sun Energy Inc. (“Contractor”) and Robert",
+  "O'Brien (\"Customer\").",
+  "Property Address: 694 Lakeview ‘Road, Denver, CO 80202",
+  "System Size: 11.07 kW DC",
+  "Solar Modules: 27 x REC Alpha Pure-R'410 (410 W each)",
+  "Inverter: 27 x Enphase 1Q8PLUS-72-2-US",
+  "Total Contract Price: $30,221.00",
+  "CUSTOMER SIGNATURE: /s/ Robert oBrien Date: 06/13/2026",
+  "Printed name: Robert O'Brien",
+  "CONTRACTOR SIGNATURE: IsI'Desert Sun Energy Le Date: 06/13/2026",
+  "Printed name: Desert Sun. Energy Inc.",
+].join("\n");
+
+Deno.test("reader on OCR lines: stray quotes, 1 for I in a model code, a quote for a space", () => {
+  const s = analyseContractText(scannedPurchase);
+  assert.deepEqual(s.propertyAddress, { line1: "694 Lakeview Road", city: "Denver", state: "CO", zip: "80202" });
+  assert.deepEqual(s.equipment.panels, { manufacturer: "REC", model: "Alpha Pure-R 410", quantity: 27 });
+  assert.deepEqual(s.equipment.inverter, { manufacturer: "Enphase", model: "IQ8PLUS-72-2-US", quantity: 27 });
+});
+
+Deno.test("reader on OCR lines: a garbled signature name is reconciled with the party's other printings", () => {
+  const s = analyseContractText(scannedPurchase);
+  assert.deepEqual(s.signatures.customer, { signed: true, name: "Robert O'Brien", date: "2026-06-13" });
+  assert.deepEqual(s.signatures.installer, { signed: true, name: "Desert Sun Energy Inc.", date: "2026-06-13" });
+  assert.equal(s.parties.installer, "Desert Sun Energy Inc.");
+});
+
+Deno.test("reader on OCR lines: dust between label and value cells, words glued by dust in a phrase", () => {
+  const loan = analyseContractText([
+    "SOLAR LOAN AGREEMENT AND INSTALLATION CONTRACT",
+    "Borrower   .   Mei Patel",
+    "Installation Address   7227 Maple Drive, Denver, CO 80202",
+    "Inverter   Cox SolarEdge SE7600H-US",
+    "Loan Term   Bg   15 years",
+    "System Size (kW DC)   to   7.60",
+  ].join("\n"));
+  assert.equal(loan.financing.termYears, 15);
+  assert.equal(loan.systemSizeKw, 7.6);
+  assert.deepEqual(loan.equipment.inverter, { manufacturer: "SolarEdge", model: "SE7600H-US", quantity: null });
+  const ppa = analyseContractText("SOLAR POWER PURCHASE AGREEMENT\nMei O'Brien (\"you\"), reachable at (512) 555-0855, for the.-home. located at 4627 Lakeview\nRoad, Denver, CO 80202.");
+  assert.deepEqual(ppa.propertyAddress, { line1: "4627 Lakeview Road", city: "Denver", state: "CO", zip: "80202" });
+});
+
+Deno.test("cleanLine: unpaired quote marks go, defined terms and possessives stay", () => {
+  assert.equal(cleanLine('consists of 21 Qcells Q.PEAK DUO BLK "ML-G10+ 400 modules'), "consists of 21 Qcells Q.PEAK DUO BLK ML-G10+ 400 modules");
+  assert.equal(cleanLine('by Desert Sun Energy Inc. ("Provider") and Mei Smith ("you")'), 'by Desert Sun Energy Inc. ("Provider") and Mei Smith ("you")');
+  assert.equal(cleanLine("the manufacturer's warranty for Robert O'Brien"), "the manufacturer's warranty for Robert O'Brien");
+  assert.equal(cleanLine("Battery   No"), "Battery   No");
+  assert.equal(cleanLine("State   CA"), "State   CA");
+});
+
+Deno.test("bestReading keeps a reading unlike the first, prefers the most printed spelling of the same name", () => {
+  const text = "between Desert Sun Energy Inc. and ... notice to Desert Sun Energy Inc.";
+  assert.equal(bestReading(["Desert Sun Energy Le", "Desert Sun Energy Inc."], text), "Desert Sun Energy Inc.");
+  assert.equal(bestReading(["Mei Smith", "Desert Sun Energy Inc."], text), "Mei Smith");
+  assert.equal(bestReading(["", "Desert Sun Energy Inc."], text), "Desert Sun Energy Inc.");
+  assert.equal(bestReading([], text), "");
+});
