@@ -57,6 +57,7 @@ function fail(message: string): never {
 /** A throwaway job or invoice for a test event, in the recipient's organisation, so the email has real data. */
 async function testRecord(p: Platform, kind: "job" | "invoice", recipient: string | undefined): Promise<string> {
   const [u] = recipient ? await p.sql`select organization_id from public.users where id = ${recipient}` : [];
+  if (recipient && !u) fail(`No user ${recipient} in public.users: pass an existing user id, or --${kind} <id> of an existing ${kind}`);
   const org = u?.organization_id ?? (await p.sql`select id from public.organizations order by created_at limit 1`)[0]?.id;
   if (!org) fail("No organisation in the database: start the stack once (npm start) or pass --job/--invoice.");
   if (kind === "job") {

@@ -65,6 +65,10 @@ Deno.test("event CLI: an unknown option or a recipient that is not a uuid is a s
       assert.match(bad.stderr, /"not-a-uuid" is not a user id \(uuid\)/);
       assert.doesNotMatch(bad.stderr, /invalid input syntax/, "not the raw database error");
     }
+    const unknown = await cli(p.db.url, "publish", "job.assigned", "--recipient", "00000000-0000-4000-8000-000000000000", "--no-wait");
+    assert.equal(unknown.code, 2, unknown.stderr);
+    assert.match(unknown.stderr, /No user 00000000-0000-4000-8000-000000000000 in public\.users/);
+    assert.doesNotMatch(unknown.stderr, /foreign key/, "not the raw database error");
     assert.equal((await p.sql`select count(*)::int as n from bus.messages`)[0].n, 0, "nothing published");
   } finally {
     await p.close();
