@@ -4,9 +4,16 @@ const get = (name: string): string | undefined => {
   return v === undefined || v === "" ? undefined : v;
 };
 
+/** A required environment variable is missing: the deployment is misconfigured (503 not_configured, not a 500). */
+export class ConfigError extends Error {
+  constructor(readonly variable: string) {
+    super(`Missing required environment variable ${variable}`);
+  }
+}
+
 export function env(name: string, fallback?: string): string {
   const v = get(name) ?? fallback;
-  if (v === undefined) throw new Error(`Missing required environment variable ${name}`);
+  if (v === undefined) throw new ConfigError(name);
   return v;
 }
 

@@ -8,6 +8,7 @@ import { ApiError, errorBody } from "./errors.ts";
 import { describeZodError } from "./validation.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
+import { ConfigError } from "../config.ts";
 import { requireAuth } from "../auth/gateway.ts";
 import type { AuthContext } from "../db/scoped.ts";
 
@@ -106,6 +107,11 @@ export function errorResponse(err: unknown, c: Context, service: string) {
     return c.json(errorBody(code, err.message || "Request rejected"), status);
   }
   if (err instanceof SyntaxError) return c.json(errorBody("invalid_json", "Request body is not valid JSON"), 400);
+  if (err instanceof ConfigError) {
+    // The operator's mistake, not the caller's: name the variable in the log only.
+    log("error", "service not configured", { service, requestId: c.get("requestId"), variable: err.variable });
+    return c.json(errorBody("not_configured", "This service is not fully configured on the server (see the server log)"), 503);
+  }
   log("error", "unhandled error", { service, requestId: c.get("requestId"), error: errorText(err), stack: (err as Error)?.stack });
   return c.json(errorBody("internal_error", "Unexpected processing failure"), 500);
 }

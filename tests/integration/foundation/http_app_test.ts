@@ -6,6 +6,7 @@ import { serveApp } from "../../support/http.ts";
 import { createServiceApp } from "../../../shared/http/app.ts";
 import { ApiError } from "../../../shared/http/errors.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
+import { env } from "../../../shared/config.ts";
 
 Deno.test("service app: one error shape, field-named validation, 413, no stack traces, CORS, request id, roles", async () => {
   const p = await testPlatform();
@@ -104,6 +105,24 @@ Deno.test("service app: a body of the wrong Content-Type is 415 unsupported_medi
     const body = await form.json();
     assert.equal(body.error.code, "unsupported_media_type");
     assert.match(body.error.message, /application\/x-www-form-urlencoded.*application\/json/);
+  } finally {
+    await s.close();
+    await p.close();
+  }
+});
+
+Deno.test("service app: a missing required environment variable is 503 not_configured, the variable named in the log only", async () => {
+  const p = await testPlatform();
+  const app = createServiceApp(p, "demo-service");
+  app.get("/needs-config", (c) => c.json({ url: env("AUDITB_SURELY_UNSET_VARIABLE") }));
+  const s = serveApp(app.fetch);
+  try {
+    const admin = await tokensFor(p, { role: "partner_admin" });
+    const res = await fetch(`${s.url}/demo-service/needs-config`, { headers: admin.headers });
+    assert.equal(res.status, 503);
+    const body = await res.json();
+    assert.equal(body.error.code, "not_configured");
+    assert.doesNotMatch(JSON.stringify(body), /AUDITB_SURELY_UNSET_VARIABLE|at .*\.ts/);
   } finally {
     await s.close();
     await p.close();
