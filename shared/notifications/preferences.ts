@@ -17,7 +17,8 @@ export async function preferencesOf(sql: Sql, userId: string) {
   return {
     user_id: userId,
     preferences: rows as unknown as PreferenceRow[],
-    effective: Object.fromEntries(EVENT_TYPES.map((t) => [t, byType.get(t) ?? true])) as Record<string, boolean>,
+    // What will happen: auth.* emails are always sent (SPEC Authentication 7), whatever a row says.
+    effective: Object.fromEntries(EVENT_TYPES.map((t) => [t, t.startsWith("auth.") || (byType.get(t) ?? true)])) as Record<string, boolean>,
   };
 }
 

@@ -50,6 +50,25 @@ Deno.test("preferences: internal token required; PUT validates against the catal
   }
 });
 
+Deno.test("preferences: a stored opt-out of an auth.* type still shows effective true (auth emails are always sent)", async () => {
+  const h = await notificationHarness();
+  try {
+    const url = `${h.serviceUrl}/preferences/${h.technician.id}`;
+    const auth = { authorization: `Bearer ${SECRETS.internalToken}`, "content-type": "application/json" };
+    for (const event_type of ["auth.password_reset", "job.completed"]) {
+      const put = await fetch(url, { method: "PUT", headers: auth, body: JSON.stringify({ event_type, email_enabled: false }) });
+      assert.equal(put.status, 200);
+      await put.body?.cancel();
+    }
+    const got = await (await fetch(url, { headers: auth })).json();
+    assert.equal(got.preferences.length, 2, "the rows are returned as stored");
+    assert.equal(got.effective["auth.password_reset"], true, "effective says what will happen");
+    assert.equal(got.effective["job.completed"], false);
+  } finally {
+    await h.close();
+  }
+});
+
 Deno.test("deployed (SUPABASE_DB_URL set) without INTERNAL_SERVICE_TOKEN: the well-known development token is refused", async () => {
   const { testPlatform } = await import("../../support/db.ts");
   const { serveApp } = await import("../../support/http.ts");
