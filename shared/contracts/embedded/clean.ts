@@ -17,8 +17,9 @@ export function cleanLine(line: string): string {
   // a short junk cell is dropped between other cells, never when it is the whole line
   const cells = raw.length > 1 ? raw.filter((c) => !(STRAY_PAIR.test(c) && !SHORT_WORDS.has(c))) : raw;
   return unpairedQuotes(cells.join("   "))
-    // "Isl Mei Smith", "/sl Mei Smith", "IsI'Mei O'Brien" -> "/s/ Mei Smith" (a conformed signature read by OCR).
-    .replace(/(^|\s)[Il|/1]s[Il|/1](?:\s+|['.](?=[A-Z]))/g, "$1/s/ ")
+    // "Isl Mei Smith", "/sl Mei Smith", "/sf", "SIGNATURE:Is!", "IsI'Mei O'Brien" -> "/s/ Mei Smith" (a
+    // conformed signature read by OCR).
+    .replace(/(^|\s|:)[Il|/1!]s[Il|/1!f](?:\s+|['.](?=[A-Z]))/g, (_, pre) => `${pre === ":" ? ": " : pre}/s/ `)
     // a quote read between a letter and a digit is a space ("Pure-R'410")
     .replace(/([A-Za-z])'(?=\d)/g, "$1 ");
 }

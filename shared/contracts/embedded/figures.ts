@@ -4,10 +4,11 @@ import { first, money, num } from "./values.ts";
 export function systemSizeKw(flat: string): number | null {
   const one = flat.replace(/\s+/g, " ");
   return num(first(one, [
-    /system\W*size\s*\(kW(?: DC)?\)\D{0,8}?([\d]+\.[\d]+|[\d]+)/i,
-    /system size\s*:?\s*([\d.]+)\s*kW/i,
-    /capacity\s*of\s*(?:approximately\s*|about\s*)?([\d.]+)\s*(?:kilowatts|kW)/i,
-    /([\d.]+)\s*kW[- ]?DC/i,
+    // OCR may glue, split or dust these words: "System Size (kw'DC)", "11.07-kw DC", "capacity-of", "5.74.kw-DC"
+    /system\W*size\W*\(\s*kW\W*(?:DC)?\s*\)\D{0,8}?(\d+\.\d+|\d+)/i,
+    /system\W*size\s*:?\s*(\d+(?:\.\d+)?)[\s-]*kW/i,
+    /capacity\W*of\W*(?:approximately\W*|about\W*)?(\d+(?:\.\d+)?)\W{0,2}(?:kilowatts|kW)/i,
+    /(\d+(?:\.\d+)?)\W{0,2}kW\W?DC/i,
   ]));
 }
 

@@ -22,7 +22,7 @@ export function signature(lines: string[], role: SignatureRole): Signed {
   for (const l of lines) {
     if (!ROLE[role].test(l.trim())) continue;
     const slash = l.match(/(?:\/s\/|:\s*X)\s+(.+?)(?:\s{2,}|\s+Date\b|$)/i);
-    const elec = l.match(/signed electronically by (.+?) on (.+)$/i);
+    const elec = l.match(/signed\W*electronically\W*by\W*(.+?)\s*\bon\W*(\d.+)$/i);
     if (elec) return { signed: true, name: personName(elec[1]), date: isoDate(elec[2]) };
     if (slash) return { signed: true, name: personName(slash[1]), date: isoDate(l.split(/date/i)[1] ?? "") };
     // A blank signature line; any other line naming the party (e.g. "Buyer(s): name, phone") is not one.

@@ -145,3 +145,24 @@ Deno.test("bestReading keeps a reading unlike the first, prefers the most printe
   assert.equal(bestReading(["", "Desert Sun Energy Inc."], text), "Desert Sun Energy Inc.");
   assert.equal(bestReading([], text), "");
 });
+
+Deno.test("reader on OCR lines: garbled figure of the cancellation period, glued size units, misread signature marks", () => {
+  const s = analyseContractText([
+    "RESIDENTIAL SOLAR ENERGY SYSTEM PURCHASE AGREEMENT",
+    "System Size: 11.07-kw DC",
+    "4. NOTICE OF RIGHT TO CANCEL",
+    "You may cancel this transaction, without-any.penalty or obligation, within three I) business days from the date",
+    "CUSTOMER SIGNATURE:Is! Mei Garcia Date: 03/01/2026",
+    "CONTRACTOR SIGNATURE: /sf SunBright Solar LLC Date:09/24/2026",
+  ].join("\n"));
+  assert.equal(s.cancellationPeriodDays, 3);
+  assert.equal(s.systemSizeKw, 11.07);
+  assert.deepEqual(s.signatures.customer, { signed: true, name: "Mei Garcia", date: "2026-03-01" });
+  assert.deepEqual(s.signatures.installer, { signed: true, name: "SunBright Solar LLC", date: "2026-09-24" });
+  const loan = analyseContractText("SOLAR LOAN AGREEMENT\nSystem Size (kw'DC)   9.02\nSeller: Signed electronically by. Evergreen Rooftop Solar Co. on 2026-05-11");
+  assert.equal(loan.systemSizeKw, 9.02);
+  assert.deepEqual(loan.signatures.installer, { signed: true, name: "Evergreen Rooftop Solar Co.", date: "2026-05-11" });
+  const ppa = analyseContractText("SOLAR LEASE\nSeller will furnish and install a 5.74.kw-DC photovoltaic array\nYou may cancel this transaction within five ©) business days.");
+  assert.equal(ppa.systemSizeKw, 5.74);
+  assert.equal(ppa.cancellationPeriodDays, 5);
+});
