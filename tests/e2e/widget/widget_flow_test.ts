@@ -111,7 +111,7 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
 
   await page.getByRole("heading", { name: "Your solar savings estimate" }).waitFor({ timeout: 60_000 });
   await page.getByText(`Your full report is on its way to ${email}.`).waitFor();
-  for (const label of ["System size", "System cost", "Net cost after 30% tax credit", "Payback", "Annual savings"]) {
+  for (const label of ["System size", "Share of your use", "System cost", "Net cost after 30% tax credit", "Payback", "Annual savings"]) {
     assert.ok(await page.getByText(label, { exact: true }).isVisible(), label);
   }
   assert.equal(await page.locator(".chart rect").count(), 12);
@@ -197,6 +197,45 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
       await page.close();
     });
 
+    await t.step("suggestions for an older text are never picked: typing on hides them until the new ones arrive", async () => {
+      const { page } = await open(browser, stack, 1024);
+      const box = page.getByRole("combobox", { name: "Home address" });
+      await box.pressSequentially("100 Main St, Bo", { delay: 15 });
+      await page.getByRole("option", { name: /Boise, ID/ }).first().waitFor();
+      // typed on and ArrowDown + Enter at once, before the new suggestions come back
+      await box.pressSequentially("ston");
+      await page.keyboard.press("ArrowDown");
+      assert.equal(await box.getAttribute("aria-activedescendant"), null, "no stale option highlighted");
+      assert.equal(await box.inputValue(), "100 Main St, Boston");
+      // the suggestions for what is typed now come back and are the ones picked
+      await page.getByRole("option", { name: /Boston, MA/ }).waitFor();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      assert.equal(await box.inputValue(), "100 Main St, Boston, MA");
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "We're not in your area yet" }).waitFor();
+      assert.ok(await page.getByText("does not install in MA yet").isVisible(), "the typed address (Boston, MA), not the stale Boise suggestion");
+      await page.close();
+    });
+
+    await t.step("a partner without an active bill subscription: a homeowner message (not the server's) and manual entry opened", async () => {
+      await query(stack, "update public.bill_subscriptions set status = 'suspended'");
+      try {
+        const page = await toBillStep(browser, stack, 1024);
+        await page.locator("input[type=file][multiple]").setInputFiles(APS_BILL);
+        await page.getByRole("button", { name: "Read my bill" }).click();
+        await page.locator(".upload-error").waitFor();
+        const message = await page.locator(".upload-error p").textContent() ?? "";
+        assert.match(message, /Bill reading is not available on this site right now/);
+        assert.doesNotMatch(message, /subscription|organisation/i);
+        assert.ok(await page.getByLabel("Average monthly use (kWh)").isVisible(), "manual entry is opened");
+        await shot(page, "w1024-bill-reading-off");
+        await page.close();
+      } finally {
+        await query(stack, "update public.bill_subscriptions set status = 'active'");
+      }
+    });
+
     await t.step("several photos of one bill are read as one bill, with upload progress", async () => {
       const page = await toBillStep(browser, stack, 375);
       // Dropped on the drop zone, as a real drag and drop delivers them.
@@ -256,6 +295,9 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
       await k.press("Enter");
       await page.getByRole("heading", { name: "Your solar savings estimate" }).waitFor({ timeout: 60_000 });
       assert.ok(await focused());
+      // The BGE account uses far more than a home roof can make: the summary says what share it covers.
+      const share = page.locator(".figure", { hasText: "Share of your use" }).locator("dd");
+      assert.match(await share.textContent() ?? "", /^\d{1,2}%$/);
       await shot(page, "w1024-keyboard-summary");
       await waitFor("the keyboard user's report email", async () =>
         (await query(stack, "select 1 from mail.outbox where 'keys@example.com' = any(to_addresses)"))[0]);

@@ -58,10 +58,14 @@ export function addressStep(ctx: Ctx): StepView {
     state.query = input.value;
     chosen = null;
     clearTimeout(debounce);
+    // The suggestions on screen (and any answer still on its way) are for an older text: never let
+    // ArrowDown + Enter pick one of them for what is typed now.
+    const mine = ++seq;
+    items = [];
+    close();
     const q = input.value.trim();
-    if (q.length < 3) return close();
+    if (q.length < 3) return;
     debounce = setTimeout(async () => {
-      const mine = ++seq;
       try {
         const res = await ctx.api.get<{ data: { items: Suggestion[] } }>("/v1/widget-service/address-autocomplete", { q, limit: 5 });
         if (mine === seq) show(res.data.items);

@@ -122,8 +122,10 @@ function uploadView(ctx: Ctx): StepView {
       ctx.go("bill");
     } catch (e) {
       progress.hidden = true;
-      const known = e instanceof ApiError && (e.code === "invalid_file_type" || e.code === "incomplete_bill");
+      const known = e instanceof ApiError && ["invalid_file_type", "incomplete_bill", "subscription_inactive", "payload_too_large"].includes(e.code);
       showError(known ? errorMessage(e) : e instanceof ApiError && e.status === 400 ? e.message : t.billFailed, !known);
+      // No bill reading for this partner: the homeowner can still go on with their own figure.
+      if (e instanceof ApiError && e.code === "subscription_inactive") (manual as HTMLDetailsElement).open = true;
       return false;
     }
   }

@@ -14,6 +14,8 @@ export function summaryStep(ctx: Ctx): StepView {
     h("dl", { class: "figures" },
       figure(t.annualSavings, t.money(r.netAnnualSavings), true),
       figure(t.systemSize, t.kw(r.systemKw)),
+      // A roof-limited system covers part of the use only: say how much next to its size.
+      figure(t.covers, t.coverage(r.offsetPct)),
       figure(t.systemCost, t.money(r.grossCost)),
       figure(t.netCost, t.money(r.netCost)),
       figure(t.payback, r.paybackYears === null ? "—" : t.years(r.paybackYears))),
