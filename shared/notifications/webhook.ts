@@ -4,6 +4,8 @@ import { Webhook } from "standardwebhooks";
 import type { Sql } from "../db/client.ts";
 
 export class WebhookSignatureError extends Error {}
+/** Correctly signed, but the body is not JSON: the sender's bug, not a forgery (400, not 403). */
+export class WebhookBodyError extends Error {}
 
 /** Verifies the raw body against the signature headers; returns the parsed event. */
 export function verifyWebhook(secret: string, rawBody: string, headers: Headers): unknown {
@@ -19,6 +21,8 @@ export function verifyWebhook(secret: string, rawBody: string, headers: Headers)
   try {
     return new Webhook(secret).verify(rawBody, h);
   } catch (e) {
+    // standardwebhooks verifies the signature first, then JSON.parses the body.
+    if (e instanceof SyntaxError) throw new WebhookBodyError("webhook body is not JSON");
     throw new WebhookSignatureError(`webhook signature rejected: ${(e as Error).message}`);
   }
 }

@@ -12,7 +12,7 @@ import { handlePush } from "../../../shared/notifications/push.ts";
 import { PushAuthError, verifyPushToken } from "../../../shared/notifications/push_auth.ts";
 import { preferencesOf, setPreference } from "../../../shared/notifications/preferences.ts";
 import { unsubscribe } from "../../../shared/notifications/unsubscribe.ts";
-import { applyDeliveryEvent, verifyWebhook, WebhookSignatureError } from "../../../shared/notifications/webhook.ts";
+import { applyDeliveryEvent, verifyWebhook, WebhookBodyError, WebhookSignatureError } from "../../../shared/notifications/webhook.ts";
 
 const PushAnswer = z.object({ status: z.enum(["ok", "duplicate", "failed"]), reason: z.string().optional(), results: z.array(z.any()).optional() });
 const ErrorAnswer = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -73,6 +73,7 @@ export function createApp(p: Platform) {
     summary: "Email provider delivery webhooks (Standard Webhooks signature)",
     responses: {
       200: json(z.object({ status: z.enum(["ok", "ignored"]), updated: z.number() }), "Applied or ignored"),
+      400: json(ErrorAnswer, "Signed, but the body is not JSON"),
       403: json(ErrorAnswer, "Signature invalid"),
     },
   }), async (c) => {
@@ -81,6 +82,7 @@ export function createApp(p: Platform) {
     try {
       event = verifyWebhook(notificationConfig(p).webhookSecret, raw, c.req.raw.headers);
     } catch (e) {
+      if (e instanceof WebhookBodyError) return c.json(errorBody("invalid_json", "Webhook body is not valid JSON"), 400);
       if (!(e instanceof WebhookSignatureError)) throw e;
       log("warn", "webhook rejected", { reason: e.message });
       return c.json(errorBody("invalid_signature", "Webhook signature verification failed"), 403);

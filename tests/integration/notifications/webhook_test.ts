@@ -69,3 +69,23 @@ Deno.test("webhook verification failures answer 403: wrong secret, tampered body
     await h.close();
   }
 });
+
+Deno.test("a correctly signed webhook whose body is not JSON is 400 invalid_json (not 403 invalid_signature)", async () => {
+  const h = await notificationHarness();
+  try {
+    const body = "not json {";
+    const headers = signWebhook(SECRETS.webhookSecret, `msg_${crypto.randomUUID()}`, body);
+    const res = await fetch(`${h.serviceUrl}/events/webhook`, { method: "POST", body, headers: { ...headers, "content-type": "application/json" } });
+    assert.equal(res.status, 400);
+    assert.equal((await res.json()).error.code, "invalid_json");
+    const forged = await fetch(`${h.serviceUrl}/events/webhook`, {
+      method: "POST",
+      body,
+      headers: { ...signWebhook("whsec_" + btoa("another-secret-of-thirty-two-byte"), "msg_1", body), "content-type": "application/json" },
+    });
+    assert.equal(forged.status, 403, "a bad signature is still 403 first");
+    await forged.body?.cancel();
+  } finally {
+    await h.close();
+  }
+});
