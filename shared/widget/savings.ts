@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
-import { ApiError, badRequest } from "../http/errors.ts";
+import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import type { Handler } from "../queue/queue.ts";
 import { PermanentJobError } from "../queue/queue.ts";
 import { createSavingsReport } from "../savings/pipeline.ts";
@@ -85,6 +85,11 @@ async function existingReport(p: Platform, leadId: string, reportId: string, ema
 export async function processWidgetSavings(p: Platform, auth: AuthContext, input: SavingsInfoInputT): Promise<WidgetSavingsSummary> {
   const usage = input.usage_by_month ?? input.bill?.electricityUsage.usageByMonth;
   if (!usage?.length) throw badRequest("invalid_request", "body.usage_by_month: Required (or give bill.electricityUsage.usageByMonth)");
+  if (input.transaction_id) {
+    // Recorded on the lead as its bill: only one of this partner's own extractions.
+    const [bill] = await p.sql`select 1 from public.bill_extractions where organization_id = ${auth.orgId ?? null} and transaction_id = ${input.transaction_id}`;
+    if (!bill) throw notFound("not_found", `No bill extraction with transactionId ${input.transaction_id}`);
+  }
   let leadId = input.lead_id;
   if (leadId) await assertOwned(p, auth, "leads", leadId);
   else {

@@ -75,3 +75,29 @@ Deno.test("process-widget-savings-info creates the lead from contact + address +
     await e.close();
   }
 });
+
+Deno.test("process-widget-savings-info: transaction_id must be one of the partner's own bill extractions (404 otherwise, nothing created)", async () => {
+  const { createExtraction } = await import("../../../shared/bills/store.ts");
+  const e = await widgetEnv();
+  try {
+    const billTx = crypto.randomUUID();
+    await createExtraction(e.p.sql, { orgId: e.widget.orgId, transactionId: billTx, transactionGroupId: crypto.randomUUID(), mode: "upload", objectPaths: [], filenames: [] });
+    const floridaAddress = { line1: "1 Ocean Dr", city: "Miami", state: "FL", zip: "33139" };
+    const stolen = await e.call(e.other, "POST", "/process-widget-savings-info", {
+      idempotency_key: "other-partner-1", contact, address: floridaAddress, consent: true, transaction_id: billTx, usage_by_month: usage,
+    });
+    assert.equal(stolen.status, 404, JSON.stringify(stolen.json));
+    assert.equal(stolen.json.error.code, "not_found");
+    const [{ n }] = await e.p.sql`select count(*)::int as n from public.leads where organization_id = ${e.other.orgId}`;
+    assert.equal(n, 0, "no lead was created");
+    const own = await e.call(e.widget, "POST", "/process-widget-savings-info", {
+      idempotency_key: "own-partner-1", contact, address: { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" }, consent: true,
+      transaction_id: billTx, usage_by_month: usage,
+    });
+    assert.equal(own.status, 200, JSON.stringify(own.json));
+    const [l] = await e.p.sql`select savings from public.leads where id = ${own.json.data.leadId}`;
+    assert.equal((l.savings as { billTransactionId: string }).billTransactionId, billTx);
+  } finally {
+    await e.close();
+  }
+});
