@@ -30,6 +30,7 @@ export function cleanLine(line: string): string {
  */
 function unpairedQuotes(line: string): string {
   let out = line.replace(/(^|\s)'(?=[A-Za-z])([^\s']*)(?=\s|$)/g, "$1$2");
-  if ((out.match(/"/g) ?? []).length % 2) out = out.replace(/(?<!\()"(?!\))/g, "");
+  // between two words it stood for a space ('cash"at completion')
+  if ((out.match(/"/g) ?? []).length % 2) out = out.replace(/(?<!\()"(?!\))/g, (_, at: number) => /\w/.test(out[at - 1] ?? "") && /\w/.test(out[at + 1] ?? "") ? " " : "");
   return out;
 }

@@ -46,7 +46,8 @@ export function printedName(lines: string[], role: SignatureRole): string {
 const ABBREVIATION = /\b(?:Inc|Co|Corp|Ltd|Jr|Sr|L\.?L\.?C|L\.?P|Bros|Mfg|Intl)\.$/i;
 
 function personName(s: string): string {
-  const t = s.trim().replace(/\s+/g, " ");
+  // dashes, tildes and underscores after a name are OCR dust or the rest of a signing line
+  const t = s.trim().replace(/\s+/g, " ").replace(/[\s_~\-–—]+$/, "");
   return /\.$/.test(t) && !ABBREVIATION.test(t) ? t.slice(0, -1) : t;
 }
 
@@ -62,7 +63,7 @@ export function bestReading(readings: string[], text: string): string {
   if (!head) return "";
   const one = text.replace(/\s+/g, " ");
   const folded = letters(text);
-  const score = (r: string) => [occurrences(folded, letters(r)), occurrences(one, r)];
+  const score = (r: string) => [occurrences(folded, letters(r)), occurrences(one, r, true)];
   let best = head, top = score(head);
   for (const r of readings) {
     if (!r || r === best || similarity(letters(r), letters(head)) < 0.75) continue;
@@ -74,10 +75,13 @@ export function bestReading(readings: string[], text: string): string {
 
 const letters = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-function occurrences(text: string, s: string): number {
+/** How often `s` occurs in `text`; `whole`: only where the name ends ("Inc" is not counted in "Inc."). */
+function occurrences(text: string, s: string, whole = false): number {
   if (!s) return 0;
   let n = 0;
-  for (let i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + s.length)) n++;
+  for (let i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + s.length)) {
+    if (!whole || !/[A-Za-z0-9.'-]/.test(text[i + s.length] ?? "")) n++;
+  }
   return n;
 }
 

@@ -166,3 +166,10 @@ Deno.test("reader on OCR lines: garbled figure of the cancellation period, glued
   assert.equal(ppa.systemSizeKw, 5.74);
   assert.equal(ppa.cancellationPeriodDays, 5);
 });
+
+Deno.test("OCR repairs keep words apart and do not prefer a name cut short", () => {
+  assert.equal(cleanLine('Balance payable in cash"at completion.'), "Balance payable in cash at completion.");
+  const text = "between Desert Sun Energy Inc. (\"Contractor\")\nnotice to Desert Sun Energy Inc.\nPrinted name: Desert Sun Energy Inc";
+  assert.equal(bestReading(["Desert Sun Energy Inc.", "Desert Sun Energy Inc"], text), "Desert Sun Energy Inc.");
+  assert.equal(analyseContractText("CONTRACTOR SIGNATURE: /s/ Evergreen Rooftop Solar Co.- - Date: 03/01/2026").signatures.installer.name, "Evergreen Rooftop Solar Co.");
+});
