@@ -37,7 +37,8 @@ function labelled(lines: string[], label: RegExp): Item | null | undefined {
     if (!m) continue;
     const v = m[1].replace(/\(.*?\)/g, "").trim().replace(/\.$/, "");
     if (!v || /^(none|not included|n\/a)$/i.test(v)) return null;
-    const q = v.match(/^(\d+)\s*[.,]?\s*(?:x|×)\s*(.+)$/i) ?? v.match(/^(\d+)\s+([A-Za-z].+)$/);
+    // "26 x Jinko ...", also as OCR leaves it: "AE   26 x Jinko" (dust before), "19'x- Qcells", "15-x REC"
+    const q = v.match(/^(?:[^\s\d]{1,3}\s+)?(\d+)\s*['.,-]?\s*(?:x|×)[-'.]?\s*(.+)$/i) ?? v.match(/^(\d+)\s+([A-Za-z].+)$/);
     return q ? split(q[2], Number(q[1])) : split(v, null);
   }
   return undefined;
@@ -45,9 +46,10 @@ function labelled(lines: string[], label: RegExp): Item | null | undefined {
 
 export function equipment(lines: string[], flat: string) {
   const one = flat.replace(/\s+/g, " ");
-  let panels = labelled(lines, /^(?:Solar )?(?:Modules|Panels|Solar Panels)(?:\s*:\s*|\s{2,})(.+)$/i);
-  let inverter = labelled(lines, /^Inverters?(?:\s*:\s*|\s{2,})(.+)$/i);
-  let battery = labelled(lines, /^(?:Battery(?: Storage)?|Energy storage|Storage)(?:\s*:\s*|\s{2,})(.+)$/i);
+  // a label may keep a dot of dust ("Inverter.   29 x Enphase ...")
+  let panels = labelled(lines, /^(?:Solar )?(?:Modules|Panels|Solar Panels)\.?(?:\s*:\s*|\s{2,})(.+)$/i);
+  let inverter = labelled(lines, /^Inverters?\.?(?:\s*:\s*|\s{2,})(.+)$/i);
+  let battery = labelled(lines, /^(?:Battery(?: Storage)?|Energy storage|Storage)\.?(?:\s*:\s*|\s{2,})(.+)$/i);
   if (!panels) {
     const m = one.match(/(?:consists of|made of|comprising|consisting of) (\d+|[a-z]+) (.+?) (?:solar )?(?:modules|panels)\b/i);
     if (m) panels = split(m[2], num(m[1]));

@@ -173,3 +173,11 @@ Deno.test("OCR repairs keep words apart and do not prefer a name cut short", () 
   assert.equal(bestReading(["Desert Sun Energy Inc.", "Desert Sun Energy Inc"], text), "Desert Sun Energy Inc.");
   assert.equal(analyseContractText("CONTRACTOR SIGNATURE: /s/ Evergreen Rooftop Solar Co.- - Date: 03/01/2026").signatures.installer.name, "Evergreen Rooftop Solar Co.");
 });
+
+Deno.test("reader on OCR lines: equipment rows with dust before the quantity or after the label", () => {
+  const s = analyseContractText("SOLAR LOAN AGREEMENT\nModules   AE   26 x Jinko Tiger Neo 420\nInverter.   29 x Enphase IQ8PLUS-72-2-US\nBattery   Not included");
+  assert.deepEqual(s.equipment.panels, { manufacturer: "Jinko", model: "Tiger Neo 420", quantity: 26 });
+  assert.deepEqual(s.equipment.inverter, { manufacturer: "Enphase", model: "IQ8PLUS-72-2-US", quantity: 29 });
+  assert.deepEqual(analyseContractText("Modules   19'x- Qcells Q.PEAK DUO BLK ML-G10+ 400").equipment.panels.quantity, 19);
+  assert.deepEqual(analyseContractText("Modules   24 xJinko Tiger Neo 420").equipment.panels, { manufacturer: "Jinko", model: "Tiger Neo 420", quantity: 24 });
+});
