@@ -18,7 +18,17 @@ export async function resolveRange(sql: Sql, tz: string, from?: string, to?: str
   return { from: start, to: end };
 }
 
+/** True when the leading YYYY-MM-DD is a real calendar day (JS Date and postgres.js would roll 02-30 over to 03-02). */
+export function realDay(value: string): boolean {
+  const m = value.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  if (!m) return true;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
 async function instant(sql: Sql, value: string, tz: string, name: string, endOfDay: boolean): Promise<Date> {
+  if (!realDay(value)) throw new ApiError(400, "invalid_request", `query.${name}: "${value}" is not a calendar date`);
   if (DATE.test(value)) {
     // Midnight in the organisation's zone (DST-correct: Postgres does the conversion).
     const [r] = await sql`select ((${value}::date + ${endOfDay ? 1 : 0}::int)::timestamp at time zone ${tz}) as t`.catch(() => [undefined]);

@@ -5,7 +5,7 @@ import { ApiError } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { createAppointment } from "../../../shared/scheduling/appointments.ts";
 import { scheduler } from "../../../shared/scheduling/index.ts";
-import { resolveRange } from "../../../shared/scheduling/range.ts";
+import { realDay, resolveRange } from "../../../shared/scheduling/range.ts";
 import { appointmentJson, slotJson } from "../../../shared/scheduling/serialize.ts";
 import { isTimeZone, schedulingSettings } from "../../../shared/scheduling/settings.ts";
 import { SchedulerUnavailableError } from "../../../shared/scheduling/types.ts";
@@ -84,7 +84,9 @@ const createAppointmentRoute = createRoute({
         "application/json": {
           schema: z.object({
             property_uuid: z.string().uuid(),
-            slot: z.object({ start: z.string().datetime({ offset: true }).openapi({ example: "2026-11-23T13:00:00.000Z" }) }),
+            slot: z.object({
+              start: z.string().datetime({ offset: true }).refine(realDay, "not a calendar date").openapi({ example: "2026-11-23T13:00:00.000Z" }),
+            }),
             contact: z.object({
               contact_uuid: z.string().uuid().optional(),
               first_name: z.string().max(100).optional(),

@@ -55,6 +55,12 @@ Deno.test("available-slots: timezone-aware grid, capacity from technicians, holi
     const bad = await t.call(`/available-slots/${t.admin.orgId}?from=tomorrow`);
     assert.equal(bad.status, 400);
     assert.match((await bad.json()).error.message, /query\.from/);
+    // Not calendar days: 400, not silently rolled over to 2027-03-02 / 2027-05-01.
+    for (const q of ["from=2027-02-30", "from=2027-04-31T09:00:00Z", "from=2027-01-01&to=2027-01-32"]) {
+      const res = await t.call(`/available-slots/${t.admin.orgId}?${q}`);
+      assert.equal(res.status, 400, q);
+      assert.match((await res.json()).error.message, /not a calendar date|expected YYYY-MM-DD/, q);
+    }
     assert.equal((await t.call(`/available-slots/${t.admin.orgId}?timezone=Mars/Base`)).status, 400);
     assert.equal((await t.call(`/available-slots/${t.admin.orgId}?from=2026-01-01&to=2026-12-31`)).status, 400);
   } finally {
@@ -109,6 +115,11 @@ Deno.test("create-appointment rejects past slots, off-grid times, unknown and fo
     const offGrid = await post({ property_uuid: propertyId, slot: { start: off } });
     assert.equal(offGrid.status, 400);
     assert.equal((await offGrid.json()).error.code, "invalid_slot");
+    const feb30 = await post({ property_uuid: propertyId, slot: { start: "2027-02-30T14:00:00Z" } });
+    assert.equal(feb30.status, 400, "not booked on 2027-03-02 instead");
+    const feb30Error = (await feb30.json()).error;
+    assert.equal(feb30Error.code, "invalid_request");
+    assert.match(feb30Error.message, /slot\.start: not a calendar date/);
     const unknown = await post({ property_uuid: crypto.randomUUID(), slot: { start: slots[0].start } });
     assert.equal(unknown.status, 404);
     const other = await tokensFor(t.p);
