@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
+import { imageSize } from "./image_size.ts";
 
 // The English model ships in the npm package @tesseract.js-data/eng: OCR never downloads anything.
 const require = createRequire(import.meta.url);
@@ -58,6 +59,10 @@ export async function closeOcr(): Promise<void> {
 const MAX_OCR_WIDTH = 2200;
 
 async function fitForOcr(bytes: Uint8Array): Promise<{ image: Uint8Array; scale: number }> {
+  // The native decoder crashes the process on some malformed headers: only well-formed ones reach it.
+  const size = imageSize(bytes);
+  if (!size) throw new Error("The image could not be read (no valid PNG or JPEG header)");
+  if (size.width <= MAX_OCR_WIDTH) return { image: bytes, scale: 1 };
   const { createCanvas, loadImage } = await import("@napi-rs/canvas");
   const img = await loadImage(bytes).catch(() => undefined);
   if (!img || img.width <= MAX_OCR_WIDTH) return { image: bytes, scale: 1 };

@@ -67,3 +67,26 @@ Deno.test("process-bill and upload: a JSON or urlencoded body is 400 invalid_req
     await p.close();
   }
 });
+
+Deno.test("upload: a malformed JPEG or PNG is 400 invalid_file_type and the service keeps serving", async () => {
+  const p = await testPlatform();
+  const s = serveApp(createApp(p).fetch);
+  try {
+    const widget = await tokensFor(p, { role: "widget" });
+    await upsertSubscription(p.sql, widget.orgId);
+    for (const [name, bytes] of [["photo.jpg", [0xff, 0xd8, 0xff, 0xe0, 0x67, 0x61, 0x72]], ["scan.png", [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x67, 0x61, 0x72]]] as const) {
+      const form = new FormData();
+      form.append("files", new File([new Uint8Array(bytes)], name));
+      const r = await fetch(`${s.url}/utility-bill-service/upload`, { method: "POST", headers: widget.headers, body: form });
+      assert.equal(r.status, 400, name);
+      assert.equal((await r.json()).error.code, "invalid_file_type");
+    }
+    const health = await fetch(`${s.url}/utility-bill-service/health`);
+    assert.equal(health.status, 200);
+    await health.body?.cancel();
+  } finally {
+    await closeOcr();
+    await s.close();
+    await p.close();
+  }
+});

@@ -46,3 +46,26 @@ Deno.test("pageSkew measures a scan's tilt from word boxes (median of lines, ign
   assert.equal(pageSkew([line(100, 0.5)]), 0, "a steep 'slope' is not a scan's tilt: left alone");
   assert.equal(pageSkew([]), 0);
 });
+
+Deno.test("malformed image headers are refused in plain code (the native decoder segfaulted the whole process on them)", async () => {
+  const { imageSize } = await import("../../../shared/documents/image_size.ts");
+  const { ocrImage, closeOcr } = await import("../../../shared/documents/ocr.ts");
+  const jpeg = await Deno.readFile(new URL("../../fixtures/bills/synthetic/aps-08.jpg", import.meta.url));
+  const png = await Deno.readFile(new URL("../../fixtures/bills/synthetic/aps-04.png", import.meta.url));
+  assert.deepEqual(imageSize(png), { width: 1275, height: 1650 });
+  assert.deepEqual(imageSize(jpeg), { width: 1275, height: 1650 });
+  const bad = [
+    new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode("garbage")]), // JPEG magic, then junk
+    jpeg.slice(0, 20), // a JPEG cut before its frame header
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new TextEncoder().encode("garbage")]), // PNG magic, then junk
+    png.slice(0, 40).map((v, i) => (i >= 16 && i < 24 ? 0 : v)), // a PNG of 0 x 0 pixels
+  ];
+  try {
+    for (const b of bad) {
+      assert.equal(imageSize(b), undefined);
+      await assert.rejects(ocrImage(b), /could not be read/);
+    }
+  } finally {
+    await closeOcr();
+  }
+});
