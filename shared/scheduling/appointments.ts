@@ -58,6 +58,11 @@ export async function createAppointment(p: Platform, auth: AuthContext, input: C
     if (e instanceof SchedulerUnavailableError) throw new ApiError(502, "scheduler_unavailable", "The scheduling system is not reachable; try again shortly");
     throw e;
   }
+  // The key answered an earlier booking: fine for a retry of the same request, not for a different one (a client
+  // reusing a key would otherwise be told 201 for a slot it did not get).
+  if (input.idempotencyKey && (appointment.propertyId !== input.propertyId || appointment.start.getTime() !== input.start.getTime())) {
+    throw new ApiError(422, "idempotency_key_reused", `Idempotency-Key "${input.idempotencyKey}" was already used for property ${appointment.propertyId} at ${appointment.start.toISOString()}; send a new key for a different booking`);
+  }
   log("info", "appointment booked", { appointment: appointment.id, org: input.orgId, provider: appointment.provider, technician: appointment.technician?.id });
   if (appointment.technician?.userId && !appointment.jobId) {
     try {

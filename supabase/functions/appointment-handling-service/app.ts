@@ -107,6 +107,7 @@ const createAppointmentRoute = createRoute({
     403: err("Property or contact of another organisation"),
     404: err("Unknown property or contact"),
     409: err("Slot already fully booked"),
+    422: err("Idempotency-Key already used for a different booking"),
     502: err("External scheduler unreachable"),
   },
 });

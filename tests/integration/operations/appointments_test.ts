@@ -174,6 +174,17 @@ Deno.test("create-appointment with an Idempotency-Key books once; a retry return
     assert.equal((await t.p.sql`select count(*)::int n from public.appointments`)[0].n, 1);
     assert.equal((await book("retry-2")).status, 201);
     assert.equal((await t.p.sql`select count(*)::int n from public.appointments`)[0].n, 2);
+    // The same key for a different slot is not a retry: 422, and nothing booked.
+    const reused = await t.call("/create-appointment", {
+      method: "POST",
+      headers: { "Idempotency-Key": "retry-1" },
+      body: JSON.stringify({ property_uuid: propertyId, slot: { start: slots[1].start } }),
+    });
+    assert.equal(reused.status, 422);
+    const reusedError = (await reused.json()).error;
+    assert.equal(reusedError.code, "idempotency_key_reused");
+    assert.match(reusedError.message, new RegExp(slots[0].start.replace(/[.]/g, "\\.")));
+    assert.equal((await t.p.sql`select count(*)::int n from public.appointments`)[0].n, 2);
   } finally {
     await t.close();
   }
