@@ -5,7 +5,7 @@ export function systemSizeKw(flat: string): number | null {
   const one = flat.replace(/\s+/g, " ");
   return num(first(one, [
     // OCR may glue, split or dust these words: "System Size (kw'DC)", "11.07-kw DC", "capacity-of", "5.74.kw-DC"
-    /system\W*size\W*\(\s*kW\W*(?:DC)?\s*\)\D{0,8}?(\d+\.\d+|\d+)/i,
+    /system\W*size\W*\(\s*kW[^)\d]{0,4}\)\D{0,8}?(\d+\.\d+|\d+)/i,
     /system\W*size\s*:?\s*(\d+(?:\.\d+)?)[\s-]*kW/i,
     /capacity\W*of\W*(?:approximately\W*|about\W*)?(\d+(?:\.\d+)?)\W{0,2}(?:kilowatts|kW)/i,
     /(\d+(?:\.\d+)?)\W{0,2}kW\W?DC/i,

@@ -37,11 +37,11 @@ export function contactDetails(flat: string): { email: string; phone: string } {
 // ("for the.-home. located at").
 const ADDRESS_LABELS = ["Property Address", "Installation Address", "Service Address", "Job site", "Project site", "Project address", "Site address", "home located at", "premises at"]
   .map((l) => l.split(" ").join("[\\s.,'-]*")).join("|");
-const ADDRESS = new RegExp(`(?:${ADDRESS_LABELS})\\s*:?\\s*["']?(\\d+[^,]{2,60}), ([A-Za-z .'-]{2,40}), ([A-Z]{2}) (\\d{5})`, "i");
+const ADDRESS = new RegExp(`(?:${ADDRESS_LABELS})\\s*:?\\s*["']?(\\d+[^,]{2,60}),[\\s.-]*([A-Za-z .'-]{2,40}),[\\s.-]*([A-Z]{2}) (\\d{5})`, "i");
 
 export function propertyAddress(flat: string): ContractAddress {
   const one = flat.replace(/\s+/g, " ");
   const m = one.match(ADDRESS);
   if (!m) return { line1: "", city: "", state: "", zip: "" };
-  return { line1: m[1].trim(), city: m[2].trim(), state: m[3], zip: m[4] };
+  return { line1: m[1].trim(), city: m[2].trim().replace(/[\s.-]+$/, ""), state: m[3], zip: m[4] };
 }

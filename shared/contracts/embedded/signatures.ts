@@ -6,12 +6,27 @@ export interface Signed {
   date: string;
 }
 
-const ROLE = {
-  customer: /^(?:CUSTOMER|BUYER|HOMEOWNER|BORROWER|OWNER)\b/i,
-  installer: /^(?:CONTRACTOR|SELLER|INSTALLER|PROVIDER|COMPANY)\b/i,
+const ROLE_WORDS = {
+  customer: ["customer", "buyer", "homeowner", "borrower", "owner"],
+  installer: ["contractor", "seller", "installer", "provider", "company"],
 };
 
-export type SignatureRole = keyof typeof ROLE;
+export type SignatureRole = keyof typeof ROLE_WORDS;
+
+/**
+ * The line starts with the party's role word, also as OCR leaves it: one letter wrong in a long word
+ * ("Barrower"), or after a short token of dust ("tL Borrower: Signed electronically ...").
+ */
+const SHORT_WORD = /^(?:by|to|of|in|if|the|and|or|as|at|on|for|an?|is|no)$/i;
+const ROLE = Object.fromEntries((Object.keys(ROLE_WORDS) as SignatureRole[]).map((role) => [role, {
+  test(line: string): boolean {
+    const first = line.match(/^([A-Za-z]+)/)?.[1];
+    const dust = line.match(/^(\S{1,3})\s+([A-Za-z]+)/);
+    const afterDust = dust && !SHORT_WORD.test(dust[1]) ? dust[2] : undefined;
+    const candidates = [first, afterDust].filter(Boolean).map((w) => w!.toLowerCase());
+    return candidates.some((w) => ROLE_WORDS[role].some((r) => w === r || (r.length >= 7 && similarity(w, r) >= 0.85)));
+  },
+}])) as Record<SignatureRole, { test(line: string): boolean }>;
 
 /**
  * A signature line counts as signed when it carries a conformed signature ("/s/ Name"), a signing mark

@@ -181,3 +181,18 @@ Deno.test("reader on OCR lines: equipment rows with dust before the quantity or 
   assert.deepEqual(analyseContractText("Modules   19'x- Qcells Q.PEAK DUO BLK ML-G10+ 400").equipment.panels.quantity, 19);
   assert.deepEqual(analyseContractText("Modules   24 xJinko Tiger Neo 420").equipment.panels, { manufacturer: "Jinko", model: "Tiger Neo 420", quantity: 24 });
 });
+
+Deno.test("reader on OCR lines: a misread role word or dust before it, size unit misread, address separators", () => {
+  const s = analyseContractText([
+    "SOLAR LOAN AGREEMENT AND INSTALLATION CONTRACT",
+    "System Size (kW pC)   6.15",
+    "tL Borrower: Signed electronically byCarlos Homeowner on 2026-03-24",
+    "Seller: Signed electronically by SunBright Solar LLC on 2026-03-24",
+    "for the home located at'4190 Lakeview Road, Miami,-FL 33137.",
+  ].join("\n"));
+  assert.equal(s.systemSizeKw, 6.15);
+  assert.deepEqual(s.signatures.customer, { signed: true, name: "Carlos Homeowner", date: "2026-03-24" });
+  assert.deepEqual(s.propertyAddress, { line1: "4190 Lakeview Road", city: "Miami", state: "FL", zip: "33137" });
+  assert.equal(analyseContractText("Barrower: Signed electronically by Aisha Miller on 2026-09-04").signatures.customer.signed, true);
+  assert.equal(analyseContractText("by Seller: /s/ Someone Date: 2026-09-04").signatures.installer.signed, false, "a short word is not dust");
+});
