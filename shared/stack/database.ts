@@ -38,10 +38,40 @@ export async function startDatabase(dataDir: string): Promise<StackDatabase> {
   // As root the server runs as the "postgres" user, which must be able to reach its folder.
   if (Deno.uid?.() === 0) await Deno.chmod(dataDir, 0o711);
   if (!exists) await pg.initialise();
+  else await stopOrphan(dir);
   await pg.start();
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     embedded: true,
     stop: () => pg.stop(),
   };
+}
+
+function alive(pid: number): boolean {
+  try {
+    Deno.kill(pid, "SIGCONT");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A stack that died without its shutdown (kill -9, a crash) leaves its PostgreSQL running on the data folder,
+ * and the next start could not take the folder. That server is asked for a fast shutdown first.
+ */
+async function stopOrphan(dir: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number((await Deno.readTextFile(join(dir, "postmaster.pid"))).split("\n")[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  const cmd = await Deno.readTextFile(`/proc/${pid}/cmdline`).catch(() => "");
+  if (!cmd.includes("postgres")) return;
+  log("warn", "stopping a PostgreSQL left running on the data folder by an earlier start", { pid });
+  Deno.kill(pid, "SIGINT");
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) throw new Error(`PostgreSQL (pid ${pid}) still runs on ${dir}; stop it and start again`);
 }

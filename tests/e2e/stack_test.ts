@@ -28,8 +28,11 @@ async function startStack(dataDir: string, port: number, pgPort: number) {
   const errDrain = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(new WritableStream({ write(t) { err = (err + t).slice(-3000); } }));
   return {
     out,
+    kill: (signal: Deno.Signal) => child.kill(signal),
     async stop() {
-      child.kill("SIGINT");
+      try {
+        child.kill("SIGINT");
+      } catch { /* already gone */ }
       const status = await child.status;
       await drain;
       await errDrain;
@@ -81,6 +84,30 @@ Deno.test({
       await relogin.body?.cancel();
       const stopped2 = await second.stop();
       assert.equal(stopped2.code, 0, `exit ${stopped2.code} (${stopped2.signal}); stderr:\n${stopped2.stderr}`);
+    } finally {
+      if (saved) Deno.env.set("DATABASE_URL", saved);
+      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+    }
+  },
+});
+
+Deno.test({
+  name: "npm start after a crash: the PostgreSQL left running by a killed stack is stopped and the stack starts",
+  async fn() {
+    const dataDir = await Deno.makeTempDir({ prefix: "solar-stack-" });
+    const port = freePort(), pgPort = freePort();
+    const saved = Deno.env.get("DATABASE_URL");
+    Deno.env.delete("DATABASE_URL");
+    try {
+      const first = await startStack(dataDir, port, pgPort);
+      first.kill("SIGKILL");
+      await first.stop().catch(() => {});
+      const orphan = await Deno.connect({ hostname: "127.0.0.1", port: pgPort }).then((c) => (c.close(), true), () => false);
+      assert.equal(orphan, true, "the killed stack left its PostgreSQL running");
+      const second = await startStack(dataDir, port, pgPort);
+      assert.match(second.out, /9\/9 services healthy/);
+      const stopped = await second.stop();
+      assert.equal(stopped.code, 0, stopped.stderr);
     } finally {
       if (saved) Deno.env.set("DATABASE_URL", saved);
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
