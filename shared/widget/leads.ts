@@ -36,7 +36,7 @@ export function leadView(r: Record<string, unknown>) {
 export async function createLead(p: Platform, auth: AuthContext, input: LeadInputT): Promise<{ lead: ReturnType<typeof leadView>; created: boolean }> {
   if (input.idempotency_key) {
     const prior = await withAuth(p.sql, auth, (tx) => tx`select * from public.leads where organization_id = ${auth.orgId} and idempotency_key = ${input.idempotency_key!}`);
-    if (prior.length) return { lead: leadView(prior[0]), created: false };
+    if (prior.length) return { lead: leadView(assertSameContact(prior[0], input)), created: false };
   }
   if (input.contact_id) await assertOwned(p, auth, "contacts", input.contact_id);
   let address = input.address;
@@ -76,12 +76,25 @@ export async function createLead(p: Platform, auth: AuthContext, input: LeadInpu
   }).catch(async (e) => {
     if (!(e instanceof DuplicateKey)) throw e;
     const [r] = await withAuth(p.sql, auth, (tx) => tx`select * from public.leads where organization_id = ${auth.orgId} and idempotency_key = ${input.idempotency_key!}`);
-    return { row: r, created: false };
+    return { row: assertSameContact(r, input), created: false };
   });
   return { lead: leadView(row), created };
 }
 
 class DuplicateKey extends Error {}
+
+/**
+ * A repeated key is a retry of the same request; the same key with another person (e.g. an email corrected
+ * after a failed attempt) must not silently answer with the first lead, whose report would go to the old address.
+ */
+function assertSameContact(row: Record<string, unknown>, input: LeadInputT): Record<string, unknown> {
+  const same = (a: unknown, b: unknown) => String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+  const c = input.contact;
+  if (!same(row.email, c.email) || !same(row.first_name, c.first_name) || !same(row.last_name, c.last_name)) {
+    throw new ApiError(409, "idempotency_key_reused", "This idempotency key was already used for a lead with other contact details; send a new key");
+  }
+  return row;
+}
 
 export function opportunityView(r: Record<string, unknown>) {
   return {

@@ -81,6 +81,8 @@ export interface WidgetState {
   consent: boolean;
   leadKey: string;
   leadId: string | null;
+  /** The contact details the lead was created with: a change makes a new lead (with a new key). */
+  leadContact: string | null;
   savings: Savings | null;
 }
 
@@ -89,6 +91,6 @@ export function newState(): WidgetState {
     step: "address", query: "", address: null, lat: null, lon: null, roofType: "", propertyId: null, providers: null, providersZip: null,
     providerId: "", providerOther: "", files: [], billTransactionId: null, billUtility: null, usage: null,
     contact: { first_name: "", last_name: "", email: "", phone: "" }, consent: false,
-    leadKey: crypto.randomUUID(), leadId: null, savings: null,
+    leadKey: crypto.randomUUID(), leadId: null, leadContact: null, savings: null,
   };
 }

@@ -71,6 +71,9 @@ Deno.test("create-lead: one lead per idempotency key under a double click; out-o
     const again = await e.call(e.widget, "POST", "/create-lead", { ...body, idempotency_key: undefined }, { "Idempotency-Key": "lead-key-0001" });
     assert.equal(again.status, 200);
     assert.equal(again.json.data.id, a.json.data.id);
+    const corrected = await e.call(e.widget, "POST", "/create-lead", { ...body, contact: { ...contact, email: "fixed-typo@example.com" } });
+    assert.equal(corrected.status, 409, "the same key with another email is not answered with the first lead");
+    assert.equal(corrected.json.error.code, "idempotency_key_reused");
     const [{ n }] = await e.p.sql`select count(*)::int as n from public.leads where organization_id = ${e.admin.orgId}`;
     assert.equal(n, 1);
     const [{ contacts }] = await e.p.sql`select count(*)::int as contacts from public.contacts where organization_id = ${e.admin.orgId}`;

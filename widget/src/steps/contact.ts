@@ -42,6 +42,12 @@ export function contactStep(ctx: Ctx): StepView {
       }
       ctx.announce(t.creating);
       const provider = s.providers?.find((p) => p.id === s.providerId);
+      const contactNow = JSON.stringify([c.first_name, c.last_name, c.email.toLowerCase()]);
+      if (s.leadId && s.leadContact !== contactNow) {
+        // Corrected details after an earlier attempt: a new lead, so the report goes to the new address.
+        s.leadId = null;
+        s.leadKey = crypto.randomUUID();
+      }
       if (!s.leadId) {
         const lead = await ctx.api.send<{ data: { id: string } }>("POST", "/v1/widget-service/create-lead", {
           idempotency_key: s.leadKey,
@@ -54,6 +60,7 @@ export function contactStep(ctx: Ctx): StepView {
           monthly_kwh: s.usage?.map((u) => u.value),
         });
         s.leadId = lead.data.id;
+        s.leadContact = contactNow;
       }
       const res = await ctx.api.send<{ data: Savings }>("POST", "/v1/widget-service/process-widget-savings-info", {
         lead_id: s.leadId,
