@@ -10,6 +10,12 @@ export interface PreferenceRow {
   updated_at: Date;
 }
 
+/** The users table is the portal's record of who exists; preferences of anyone else are refused (404). */
+export async function userExists(sql: Sql, userId: string): Promise<boolean> {
+  const rows = await sql`select 1 from public.users where id = ${userId}`;
+  return rows.length > 0;
+}
+
 export async function preferencesOf(sql: Sql, userId: string) {
   const rows = await sql`select id, user_id, event_type, email_enabled, updated_at from public.user_notification_preference
     where user_id = ${userId} order by event_type`;

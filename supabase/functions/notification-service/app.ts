@@ -10,7 +10,7 @@ import { safeEqual } from "../../../shared/notifications/crypto.ts";
 import { page } from "../../../shared/notifications/pages.ts";
 import { handlePush } from "../../../shared/notifications/push.ts";
 import { PushAuthError, verifyPushToken } from "../../../shared/notifications/push_auth.ts";
-import { preferencesOf, setPreference } from "../../../shared/notifications/preferences.ts";
+import { preferencesOf, setPreference, userExists } from "../../../shared/notifications/preferences.ts";
 import { unsubscribe } from "../../../shared/notifications/unsubscribe.ts";
 import { applyDeliveryEvent, verifyWebhook, WebhookBodyError, WebhookSignatureError } from "../../../shared/notifications/webhook.ts";
 
@@ -96,8 +96,16 @@ export function createApp(p: Platform) {
     summary: "A user's preference rows and the effective value of every event type",
     middleware: [internalToken] as const,
     request: { params: UserParam },
-    responses: { 200: json(z.any(), "Preferences (a missing row means opted in)"), 401: json(ErrorAnswer, "Bad service token") },
-  }), async (c) => c.json(await preferencesOf(p.sql, c.req.valid("param").user_id), 200));
+    responses: {
+      200: json(z.any(), "Preferences (a missing row means opted in)"),
+      401: json(ErrorAnswer, "Bad service token"),
+      404: json(ErrorAnswer, "No such user"),
+    },
+  }), async (c) => {
+    const { user_id } = c.req.valid("param");
+    if (!(await userExists(p.sql, user_id))) return c.json(errorBody("user_not_found", "No user has this id"), 404);
+    return c.json(await preferencesOf(p.sql, user_id), 200);
+  });
 
   app.openapi(createRoute({
     method: "put",
@@ -105,10 +113,16 @@ export function createApp(p: Platform) {
     summary: "Upsert one preference",
     middleware: [internalToken] as const,
     request: { params: UserParam, body: { content: { "application/json": { schema: PreferenceBody } }, required: true } },
-    responses: { 200: json(z.any(), "The stored row"), 400: json(ErrorAnswer, "Invalid body"), 401: json(ErrorAnswer, "Bad service token") },
+    responses: {
+      200: json(z.any(), "The stored row"),
+      400: json(ErrorAnswer, "Invalid body"),
+      401: json(ErrorAnswer, "Bad service token"),
+      404: json(ErrorAnswer, "No such user"),
+    },
   }), async (c) => {
     const { user_id } = c.req.valid("param");
     const b = c.req.valid("json");
+    if (!(await userExists(p.sql, user_id))) return c.json(errorBody("user_not_found", "No user has this id"), 404);
     return c.json({ status: "ok", preference: await setPreference(p.sql, user_id, b.event_type, b.email_enabled) }, 200);
   });
 

@@ -27,6 +27,15 @@ Deno.test("preferences: internal token required; PUT validates against the catal
     const badUser = await fetch(`${h.serviceUrl}/preferences/not-a-uuid`, { headers: auth });
     assert.equal(badUser.status, 400);
     await badUser.body?.cancel();
+    const stranger = `${h.serviceUrl}/preferences/${crypto.randomUUID()}`;
+    const unknownGet = await fetch(stranger, { headers: auth });
+    assert.equal(unknownGet.status, 404);
+    assert.equal((await unknownGet.json()).error.code, "user_not_found");
+    const unknownPut = await fetch(stranger, { method: "PUT", headers: auth, body: JSON.stringify({ event_type: "job.assigned", email_enabled: false }) });
+    assert.equal(unknownPut.status, 404);
+    await unknownPut.body?.cancel();
+    const orphans = await h.p.sql`select count(*)::int as n from public.user_notification_preference where user_id = ${stranger.split("/").pop()!}`;
+    assert.equal(orphans[0].n, 0, "no row is stored for a user that does not exist");
 
     const put = await fetch(url, { method: "PUT", headers: auth, body: JSON.stringify({ event_type: "job.assigned", email_enabled: false }) });
     assert.equal(put.status, 200);
