@@ -19,8 +19,8 @@ export const BILL_QUEUE = "bills.extract";
 
 export interface StartBillExtraction {
   orgId: string;
-  /** "<bucket>/<path>" of a bill (PDF, PNG or JPEG) already in the object store. */
-  objectPath: string;
+  /** "<bucket>/<path>" of each file of one bill (PDF, PNG or JPEG) already in the object store, in page order. */
+  objectPaths: string[];
   transactionId: string;
   transactionGroupId: string;
   externalId?: string;
@@ -46,12 +46,15 @@ export function splitObjectPath(objectPath: string): { bucket: string; path: str
  */
 export async function startBillExtraction(p: Platform, s: StartBillExtraction): Promise<string> {
   await assertSubscriptionActive(p.sql, s.orgId);
-  const { path } = splitObjectPath(s.objectPath);
+  const { maxFiles } = billLimits();
+  if (!s.objectPaths.length) throw badRequest("invalid_request", "objectPaths: give at least one file");
+  if (s.objectPaths.length > maxFiles) throw badRequest("too_many_files", `objectPaths: at most ${maxFiles} files make one bill`);
+  const filenames = s.objectPaths.map((o) => splitObjectPath(o).path.split("/").pop()!);
   await p.sql.begin(async (tx) => {
     const id = await createExtraction(tx as unknown as Sql, {
       orgId: s.orgId, transactionId: s.transactionId, transactionGroupId: s.transactionGroupId,
       externalId: s.externalId ?? null, userId: s.userId ?? null, mode: "async",
-      objectPaths: [s.objectPath], filenames: [path.split("/").pop()!],
+      objectPaths: s.objectPaths, filenames,
     });
     await enqueue(tx as unknown as Sql, BILL_QUEUE, { extractionId: id }, { maxAttempts: 3, dedupeKey: `bill:${id}` });
   });
@@ -77,16 +80,21 @@ export async function runBillJob(p: Platform, job: Job): Promise<void> {
 }
 
 async function runStoredExtraction(p: Platform, row: ExtractionRow): Promise<void> {
-  const { bucket, path } = splitObjectPath(row.object_paths[0]);
-  const obj = await objectStore(p).get(bucket, path);
-  if (!obj) {
-    await finishExtraction(p.sql, row.id, { errorCode: "not_found", errorMessage: `No object at ${row.object_paths[0]}` });
-    return;
+  // Several stored files are one bill (pages photographed one by one), as with POST /process-bill.
+  const files = [];
+  for (const [i, objectPath] of row.object_paths.entries()) {
+    const { bucket, path } = splitObjectPath(objectPath);
+    const obj = await objectStore(p).get(bucket, path);
+    if (!obj) {
+      await finishExtraction(p.sql, row.id, { errorCode: "not_found", errorMessage: `No object at ${objectPath}` });
+      return;
+    }
+    files.push({ filename: row.filenames[i] ?? path.split("/").pop()!, bytes: obj.bytes });
   }
-  const filename = row.filenames[0] ?? path.split("/").pop()!;
+  const filenames = files.map((f) => f.filename);
   let doc;
   try {
-    doc = await billDocument([{ filename, bytes: obj.bytes }], billLimits());
+    doc = await billDocument(files, billLimits());
   } catch (e) {
     await runAndRecord(p, row.id, () => Promise.reject(e), () => undefined as never).catch(() => {});
     return;
@@ -97,7 +105,7 @@ async function runStoredExtraction(p: Platform, row: ExtractionRow): Promise<voi
     const x = await extractBill(billModel(p), doc);
     await setProgress(p.sql, row.id, MILESTONES.extracted, "extracted");
     return x;
-  }, (x) => envelopeFor({ id: row.id, transactionId: row.transaction_id, transactionGroupId: row.transaction_group_id, item: x.item, filenames: [filename] })).catch(() => {});
+  }, (x) => envelopeFor({ id: row.id, transactionId: row.transaction_id, transactionGroupId: row.transaction_group_id, item: x.item, filenames })).catch(() => {});
 }
 
 export interface BillStatus {

@@ -9,13 +9,13 @@ export interface HandoffStatus {
 }
 
 /**
- * Hands a stored bill attachment ("<bucket>/<path>") to the utility-bill-service's asynchronous
+ * Hands stored bill attachments ("<bucket>/<path>", the files of one bill in page order) to the utility-bill-service's asynchronous
  * extraction (its subscription rule applies); returns the extraction's transactionId.
  */
-export async function startBillHandoff(p: Platform, req: { orgId: string; objectPath: string; externalId?: string }): Promise<string> {
+export async function startBillHandoff(p: Platform, req: { orgId: string; objectPaths: string[]; externalId?: string }): Promise<string> {
   return await startBillExtraction(p, {
     orgId: req.orgId,
-    objectPath: req.objectPath,
+    objectPaths: req.objectPaths,
     transactionId: crypto.randomUUID(),
     transactionGroupId: crypto.randomUUID(),
     externalId: req.externalId,

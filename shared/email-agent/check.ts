@@ -8,6 +8,9 @@ import { findCustomer } from "./link.ts";
 import { type ParsedMail, parseMail, sha256Hex } from "./parse.ts";
 import { routeToOrganization } from "./route.ts";
 import { startBillHandoff } from "./bill_handoff.ts";
+import { billDocumentFiles } from "./bill_files.ts";
+import { sniffFileType } from "../documents/sniff.ts";
+import { billLimits } from "../bills/limits.ts";
 import { scheduleTracking } from "./queues.ts";
 
 export const ATTACHMENT_BUCKET = "email-attachments";
@@ -79,8 +82,14 @@ export async function recordMessage(p: Platform, inboxName: string, raw: Uint8Ar
     const keep = c.billAttachments.includes(i) && a.content.length <= MAX_ATTACHMENT_BYTES;
     const path = keep ? `${orgId ?? "unrouted"}/${key}/${i + 1}-${safeName(a.filename)}` : null;
     if (path) await objectStore(p).put(ATTACHMENT_BUCKET, path, a.content, a.contentType);
-    attachments.push({ filename: a.filename, contentType: a.contentType, size: a.content.length, storagePath: path, bill: c.billAttachments.includes(i) });
+    attachments.push({
+      filename: a.filename, contentType: a.contentType, size: a.content.length, storagePath: path, bill: c.billAttachments.includes(i),
+      kind: sniffFileType(a.content), related: a.related === true, extracted: false,
+    });
   }
+  // One bill per message: its first PDF, or its photographed pages as one document.
+  const billFiles = c.category !== "other" && orgId ? billDocumentFiles(attachments, billLimits().maxFiles) : [];
+  for (const a of billFiles) a.extracted = true;
 
   const status = c.category === "other" ? "ignored" : match ? "linked" : "unmatched";
   const [row] = await p.sql`insert into public.email_messages
@@ -95,17 +104,16 @@ export async function recordMessage(p: Platform, inboxName: string, raw: Uint8Ar
   if (!row) return { id: "", duplicate: true, billing: false, extractionStarted: false };
 
   let extractionStarted = false;
-  // One bill per message: the first stored bill attachment is the document extracted.
-  const bill = attachments.find((a) => a.storagePath);
-  if (c.category !== "other" && bill && orgId) {
-    extractionStarted = await handOff(p, row.id as string, orgId, `${ATTACHMENT_BUCKET}/${bill.storagePath}`, mail.from.address);
+  if (billFiles.length && orgId) {
+    const paths = billFiles.map((a) => `${ATTACHMENT_BUCKET}/${a.storagePath}`);
+    extractionStarted = await handOff(p, row.id as string, orgId, paths, mail.from.address);
   }
   return { id: row.id as string, duplicate: false, billing: c.category !== "other", extractionStarted };
 }
 
-async function handOff(p: Platform, messageRowId: string, orgId: string, objectPath: string, sender: string | null): Promise<boolean> {
+async function handOff(p: Platform, messageRowId: string, orgId: string, objectPaths: string[], sender: string | null): Promise<boolean> {
   try {
-    const transactionId = await startBillHandoff(p, { orgId, objectPath, externalId: sender ?? undefined });
+    const transactionId = await startBillHandoff(p, { orgId, objectPaths, externalId: sender ?? undefined });
     await p.sql`update public.email_messages set bill_transaction_id = ${transactionId}, status = 'extracting', updated_at = now()
       where id = ${messageRowId}`;
     await scheduleTracking(p, messageRowId);

@@ -5,6 +5,8 @@ export interface MailAttachment {
   filename: string;
   contentType: string;
   content: Uint8Array;
+  /** Shown inline by the HTML body (multipart/related, referenced by cid): a logo rather than a document. */
+  related?: boolean;
 }
 
 export interface ParsedMail {
@@ -39,6 +41,7 @@ export async function parseMail(raw: Uint8Array): Promise<ParsedMail> {
         filename: a.filename ?? `attachment-${i + 1}`,
         contentType: a.contentType ?? "application/octet-stream",
         content: new Uint8Array(a.content),
+        related: a.related === true,
       })),
   };
 }

@@ -128,8 +128,8 @@ export function trackedJson(r: Record<string, unknown>) {
     contact_uuid: (r.contact_id as string) ?? null,
     linked_by: (r.linked_by as string) ?? null,
     bill_transaction_id: (r.bill_transaction_id as string) ?? null,
-    attachments: ((r.attachments as { filename: string; contentType: string; size: number; bill: boolean }[]) ?? [])
-      .map(({ filename, contentType, size, bill }) => ({ filename, contentType, size, bill })),
+    attachments: ((r.attachments as { filename: string; contentType: string; size: number; bill: boolean; extracted?: boolean }[]) ?? [])
+      .map(({ filename, contentType, size, bill, extracted }) => ({ filename, contentType, size, bill, extracted: extracted === true })),
     notes: (r.notes as string) ?? null,
     error: (r.error as string) ?? null,
   };

@@ -31,7 +31,10 @@ const TrackedMessage = z.object({
   contact_uuid: z.string().uuid().nullable(),
   linked_by: z.string().nullable().openapi({ description: "account_number, address or manual" }),
   bill_transaction_id: z.string().uuid().nullable().openapi({ description: "Poll with utility-bill-service /poll-utility-bill-status" }),
-  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number(), bill: z.boolean() })),
+  attachments: z.array(z.object({
+    filename: z.string(), contentType: z.string(), size: z.number(), bill: z.boolean(),
+    extracted: z.boolean().openapi({ description: "Part of the document handed to bill extraction" }),
+  })),
   notes: z.string().nullable(),
   error: z.string().nullable(),
 }).openapi("TrackedEmailMessage");

@@ -15,6 +15,18 @@ import { uploadResponse } from "../../../shared/bills/upload_response.ts";
 
 const PARTNER = ["partner_admin", "partner_user", "service"];
 const uuid = z.string().uuid();
+const ObjectPath = z.string().min(3).max(512);
+/** A bill already in the object store: one file, or the pages of one bill as several files (in order). */
+const StoredBillBody = z.object({
+  objectPath: ObjectPath.optional().openapi({ description: "\"bills/<your org id>/<path>\" of one PDF, PNG or JPEG" }),
+  objectPaths: z.array(ObjectPath).min(1).max(50).optional().openapi({ description: "Several files that make one bill, in page order" }),
+  transactionId: uuid,
+  transactionGroupId: uuid,
+  externalId: z.string().max(320).optional(),
+}).refine((b) => (b.objectPath === undefined) !== (b.objectPaths === undefined), {
+  message: "give objectPath or objectPaths (exactly one of them)",
+  path: ["objectPath"],
+});
 const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const errors = {
   400: { description: "invalid_request, invalid_file_type, incomplete_bill or subscription_inactive", content: { "application/json": { schema: ErrorBody } } },
@@ -76,7 +88,7 @@ export function createApp(p: Platform) {
 
   app.openapi(createRoute({
     method: "post", path: "/process-utility-bill", summary: "Start the extraction of a bill already in the object store (async)", security: [{ bearer: [] }],
-    request: { body: { content: { "application/json": { schema: z.object({ objectPath: z.string().min(3).max(512), transactionId: uuid, transactionGroupId: uuid, externalId: z.string().max(320).optional() }) } } } },
+    request: { body: { content: { "application/json": { schema: StoredBillBody } } } },
     responses: { 202: { description: "Accepted", content: { "application/json": { schema: z.object({ transactionId: uuid, status: z.string(), percentage: z.string(), message: z.string() }) } } }, ...errors },
   }), async (c) => {
     const body = c.req.valid("json");
@@ -84,10 +96,14 @@ export function createApp(p: Platform) {
     // A caller reads only its own organisation's bills: "bills/<its org id>/…" (never another partner's
     // upload, never another bucket such as the email agent's attachments).
     const own = `bills/${auth.orgId}/`;
-    if (!auth.orgId || !body.objectPath.startsWith(own)) {
+    const objectPaths = body.objectPaths ?? [body.objectPath!];
+    if (!auth.orgId || !objectPaths.every((o) => o.startsWith(own))) {
       throw forbidden("forbidden", `objectPath must be in your organisation's folder: "${own}<path>"`);
     }
-    const transactionId = await startBillExtraction(p, { ...body, orgId: auth.orgId!, userId: auth.userId, externalId: body.externalId ?? auth.email });
+    const transactionId = await startBillExtraction(p, {
+      objectPaths, transactionId: body.transactionId, transactionGroupId: body.transactionGroupId,
+      orgId: auth.orgId!, userId: auth.userId, externalId: body.externalId ?? auth.email,
+    });
     return c.json({ transactionId, status: "IN_PROGRESS", percentage: "0%", message: "initiated" }, 202);
   });
 

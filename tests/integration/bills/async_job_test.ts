@@ -61,8 +61,8 @@ Deno.test("async extraction of a file that is not a bill ends FAILED at 100% wit
     const id = await tokensFor(p);
     await upsertSubscription(p.sql, id.orgId);
     await objectStore(p).put("bills", "x/notes.pdf", new TextEncoder().encode("just some notes"), "application/pdf");
-    const a = await startBillExtraction(p, { orgId: id.orgId, objectPath: "bills/x/notes.pdf", transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() });
-    const b = await startBillExtraction(p, { orgId: id.orgId, objectPath: "bills/x/missing.pdf", transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() });
+    const a = await startBillExtraction(p, { orgId: id.orgId, objectPaths: ["bills/x/notes.pdf"], transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() });
+    const b = await startBillExtraction(p, { orgId: id.orgId, objectPaths: ["bills/x/missing.pdf"], transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() });
     await runReadyJobs(p.sql, extension.jobs!(p));
     const sa = await billExtractionStatus(p, id.orgId, a);
     assert.deepEqual([sa?.status, sa?.percentage, sa?.error?.code], ["FAILED", "100%", "invalid_file_type"]);
@@ -72,7 +72,7 @@ Deno.test("async extraction of a file that is not a bill ends FAILED at 100% wit
     assert.equal(job.n, 2, "bill errors are not retried");
     // subscription ended: refused before any work
     await upsertSubscription(p.sql, id.orgId, { startsOn: "2020-01-01", endsOn: "2020-12-31" });
-    await assert.rejects(startBillExtraction(p, { orgId: id.orgId, objectPath: "bills/x/notes.pdf", transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() }), /Subscription inactive/);
+    await assert.rejects(startBillExtraction(p, { orgId: id.orgId, objectPaths: ["bills/x/notes.pdf"], transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() }), /Subscription inactive/);
   } finally {
     await p.close();
   }
@@ -103,6 +103,52 @@ Deno.test("async extraction over HTTP: an objectPath outside bills/<own org>/ is
     const r = await post(`bills/${attacker.orgId}/inbox/bill.pdf`);
     assert.equal(r.status, 202);
     await r.body?.cancel();
+  } finally {
+    await s.close();
+    await p.close();
+  }
+});
+
+Deno.test("async extraction of a bill photographed page by page: objectPaths are read as one document, in order", async () => {
+  const p = await testPlatform();
+  const s = serveApp(createApp(p).fetch);
+  try {
+    const id = await tokensFor(p);
+    await upsertSubscription(p.sql, id.orgId);
+    // tests/fixtures/bills/synthetic/manifest.json "comed-04": the customer is on page 1, the 12-month usage history on page 2.
+    const manifest = JSON.parse(new TextDecoder().decode(await fixture("synthetic/manifest.json")));
+    const truth = manifest.find((b: { id: string }) => b.id === "comed-04").truth;
+    for (const page of ["p1", "p2"]) {
+      await objectStore(p).put("bills", `${id.orgId}/photos/comed-04-${page}.png`, await fixture(`synthetic/comed-04-${page}.png`), "image/png");
+    }
+    const post = (path: string, body: unknown) =>
+      fetch(`${s.url}/utility-bill-service/${path}`, { method: "POST", headers: { ...id.headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const ids = () => ({ transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() });
+    const pages = [`bills/${id.orgId}/photos/comed-04-p1.png`, `bills/${id.orgId}/photos/comed-04-p2.png`];
+
+    for (const body of [{ ...ids() }, { ...ids(), objectPath: pages[0], objectPaths: pages }, { ...ids(), objectPaths: [] }]) {
+      const r = await post("process-utility-bill", body);
+      assert.equal(r.status, 400, JSON.stringify(body));
+      assert.match((await r.json()).error.message, /objectPath/);
+    }
+    const outside = await post("process-utility-bill", { ...ids(), objectPaths: [pages[0], `bills/${crypto.randomUUID()}/p2.png`] });
+    assert.equal(outside.status, 403, "every path must be in the caller's folder");
+    await outside.body?.cancel();
+
+    const tx = ids();
+    const r = await post("process-utility-bill", { ...tx, objectPaths: pages });
+    assert.equal(r.status, 202);
+    await r.body?.cancel();
+    assert.equal(await runReadyJobs(p.sql, extension.jobs!(p)), 1);
+    const done = await (await post("poll-utility-bill-status", { transactionId: tx.transactionId })).json();
+    assert.equal(done.status, "COMPLETED", JSON.stringify(done.error));
+    assert.deepEqual(done.result.fileStatus.map((f: { filename: string }) => f.filename), ["comed-04-p1.png", "comed-04-p2.png"]);
+    const item = done.result.data.items[0];
+    assert.equal(item.customerInformation.customerName, truth.customerInformation.customerName, "read from page 1");
+    // The usage history is on page 2 only; the spec keeps the latest 12 months.
+    const usage = item.electricityUsage.usageByMonth;
+    assert.equal(usage.length, 12, "read from page 2");
+    assert.deepEqual(usage.at(-1), truth.electricityUsage.usageByMonth.at(-1));
   } finally {
     await s.close();
     await p.close();
