@@ -46,6 +46,7 @@ export function splitObjectPath(objectPath: string): { bucket: string; path: str
  */
 export async function startBillExtraction(p: Platform, s: StartBillExtraction): Promise<string> {
   await assertSubscriptionActive(p.sql, s.orgId);
+  billModel(p); // a model the server cannot build is 503 not_configured now, not a failed job later
   const { maxFiles } = billLimits();
   if (!s.objectPaths.length) throw badRequest("invalid_request", "objectPaths: give at least one file");
   if (s.objectPaths.length > maxFiles) throw badRequest("too_many_files", `objectPaths: at most ${maxFiles} files make one bill`);

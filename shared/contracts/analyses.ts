@@ -7,6 +7,8 @@ import { objectStore } from "../storage/index.ts";
 import type { BillItem } from "../bills/schema.ts";
 import { billExtractionStatus } from "../bills/jobs.ts";
 import { checkFiles, contractLimits } from "./document.ts";
+import { contractAnalyser } from "./models.ts";
+import { billModel } from "../bills/models.ts";
 
 export const CONTRACT_BUCKET = "contracts";
 export const CONTRACT_QUEUE = "contracts.analyze";
@@ -48,10 +50,14 @@ export async function startAnalysis(p: Platform, auth: AuthContext, a: StartAnal
     if (prev && prev.organization_id !== orgId) throw new ApiError(409, "transaction_exists", `transactionId ${a.transactionId} is already in use`);
     if (prev) return statusOf(prev);
   }
+  // A model the server cannot build (CONTRACT_MODEL=gemini without GEMINI_API_KEY) is 503 now, not a job
+  // that fails minutes later.
+  contractAnalyser(p);
   const limits = contractLimits();
   const files = checkFiles(a.files, limits);
   const billFiles = a.billFiles?.length ? checkFiles(a.billFiles, limits, "billFiles") : [];
   const bill = a.bill ?? (a.billTransactionId ? await completedBill(p, orgId, a.billTransactionId) : undefined);
+  if (billFiles.length) billModel(p);
   if (a.mode === "contract_bill" && !billFiles.length && !bill) {
     throw new ApiError(400, "missing_bill", "analyze-contract-bill needs the customer's bill: `billTransactionId` (a bill extraction), `billFiles` (PDF/PNG/JPEG) or `bill` (bill extraction JSON)");
   }

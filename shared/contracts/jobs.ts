@@ -3,6 +3,7 @@ import { extractBill } from "../bills/extract.ts";
 import { billLimits } from "../bills/limits.ts";
 import { billModel } from "../bills/models.ts";
 import type { BillItem } from "../bills/schema.ts";
+import { ConfigError } from "../config.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { type Job, PermanentJobError } from "../queue/queue.ts";
@@ -38,6 +39,11 @@ export async function runContractJob(p: Platform, job: Job): Promise<void> {
     await analyse(p, row);
   } catch (e) {
     if (e instanceof AnalysisFailure) return await fail(p, id, e.message);
+    if (e instanceof ConfigError) {
+      // Retrying cannot fix the server's configuration: fail now and say so in the log.
+      log("error", "contract model not configured", { analysis: id, variable: e.variable });
+      return await fail(p, id, "Processing failed: the analysis model is not configured on the server");
+    }
     if (job.attempts >= job.max_attempts) {
       await fail(p, id, `Processing failed: ${errorText(e)}`);
       throw new PermanentJobError(errorText(e));

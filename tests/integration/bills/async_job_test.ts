@@ -154,3 +154,27 @@ Deno.test("async extraction of a bill photographed page by page: objectPaths are
     await p.close();
   }
 });
+
+Deno.test("BILL_MODEL=gemini without GEMINI_API_KEY: process-utility-bill is 503 not_configured and starts nothing", async () => {
+  const saved = { model: Deno.env.get("BILL_MODEL"), key: Deno.env.get("GEMINI_API_KEY") };
+  Deno.env.set("BILL_MODEL", "gemini");
+  Deno.env.delete("GEMINI_API_KEY");
+  const p = await testPlatform();
+  const s = serveApp(createApp(p).fetch);
+  try {
+    const id = await tokensFor(p);
+    await upsertSubscription(p.sql, id.orgId);
+    const r = await fetch(`${s.url}/utility-bill-service/process-utility-bill`, {
+      method: "POST", headers: { ...id.headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ objectPath: `bills/${id.orgId}/a.pdf`, transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() }),
+    });
+    assert.equal(r.status, 503);
+    assert.equal((await r.json()).error.code, "not_configured");
+    const [n] = await p.sql`select count(*)::int as n from public.bill_extractions where organization_id = ${id.orgId}`;
+    assert.equal(n.n, 0);
+  } finally {
+    for (const [k, v] of [["BILL_MODEL", saved.model], ["GEMINI_API_KEY", saved.key]] as const) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    await s.close();
+    await p.close();
+  }
+});

@@ -308,3 +308,38 @@ Deno.test("a corrupt PDF (valid magic bytes, broken structure) fails on the firs
     await t.close();
   }
 });
+
+Deno.test("CONTRACT_MODEL=gemini without GEMINI_API_KEY: uploads are 503 not_configured; a queued job fails at once, not after retries", async () => {
+  const t = await setup();
+  const saved = { model: Deno.env.get("CONTRACT_MODEL"), key: Deno.env.get("GEMINI_API_KEY") };
+  try {
+    // Queued while the server could still analyse contracts.
+    const queued = await upload(t.s.url, t.admin, "/analyze-contract", {}, entry("clean").files[0]);
+    assert.equal(queued.status, 202, JSON.stringify(queued.body));
+
+    Deno.env.set("CONTRACT_MODEL", "gemini");
+    Deno.env.delete("GEMINI_API_KEY");
+    const misconfigured = createPlatform(t.p.sql, t.p.config);
+    const s2 = serveApp(createApp(misconfigured).fetch);
+    try {
+      const r = await upload(s2.url, t.admin, "/analyze-contract", {}, entry("clean").files[0]);
+      assert.equal(r.status, 503, JSON.stringify(r.body));
+      assert.equal(r.body.error.code, "not_configured");
+      assert.doesNotMatch(JSON.stringify(r.body), /GEMINI_API_KEY/, "the variable is named in the server log only");
+    } finally {
+      await s2.close();
+    }
+    const [n] = await t.p.sql`select count(*)::int as n from public.contract_analyses where organization_id = ${t.admin.orgId}`;
+    assert.equal(n.n, 1, "nothing is stored for the refused upload");
+
+    assert.equal(await runReadyJobs(misconfigured.sql, { [CONTRACT_QUEUE]: (j) => runContractJob(misconfigured, j) }), 1);
+    const done = (await poll(t.s.url, t.admin, queued.body.transactionId)).body;
+    assert.equal(done.status, "FAILED", JSON.stringify(done));
+    assert.match(done.message, /not configured/);
+    const [job] = await t.p.sql`select attempts, status from queue.jobs where queue = ${CONTRACT_QUEUE}`;
+    assert.deepEqual([job.attempts, job.status], [1, "done"]);
+  } finally {
+    for (const [k, v] of [["CONTRACT_MODEL", saved.model], ["GEMINI_API_KEY", saved.key]] as const) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    await t.close();
+  }
+});
