@@ -74,6 +74,10 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   assert.ok(await page.getByText("Why homeowners choose Demo Solar Co").isVisible(), "the partner's widget_info panel");
   await page.getByRole("radio", { name: labels[0] }).check();
   await expectAccessible(page, "provider");
+  // The longest step name fits in the header, at 375 px too (no ellipsis).
+  const label = page.locator(".progress-label");
+  assert.equal(await label.textContent(), "Step 3 of 6 · Energy provider");
+  assert.ok(await label.evaluate((e) => e.scrollWidth <= e.clientWidth), "the step label is not cut off");
   await shot(page, `${tag}-3-provider`);
   await page.getByRole("button", { name: "Continue" }).click();
 
