@@ -1,13 +1,14 @@
 import type { Platform } from "../platform.ts";
 import type { Job } from "../queue/queue.ts";
 import { checkInbox } from "./check.ts";
-import { refreshTracking } from "./track.ts";
+import { refreshTracking, relinkUnmatched } from "./track.ts";
 
 export { CHECK_INBOX_QUEUE, scheduleInboxCheck, TRACK_QUEUE } from "./queues.ts";
 
 /** The scheduled inbox check (enqueued by the stack's timer locally, by pg_cron on Supabase). */
 export async function runCheckInboxJob(p: Platform, _job: Job): Promise<void> {
   await checkInbox(p);
+  await relinkUnmatched(p, null);
 }
 
 /** Follows one message's bill extraction until it finished; retried with backoff while it is in progress. */

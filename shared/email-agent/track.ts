@@ -43,7 +43,38 @@ export async function refreshTracking(p: Platform, orgId: string | null, limit =
     log("info", "billing email tracked", { message: r.id, linked: !!match, by: match?.by });
     changed++;
   }
-  return changed;
+  return changed + await relinkUnmatched(p, orgId, limit);
+}
+
+/** How far back an unmatched message is still tried against customers added since. */
+const RELINK_WINDOW_DAYS = 180;
+
+/**
+ * Messages that matched no customer when they arrived are tried again: the customer's property (or its
+ * account number) may have been added since. Returns how many were linked now.
+ */
+export async function relinkUnmatched(p: Platform, orgId: string | null, limit = 100): Promise<number> {
+  const rows = await p.sql`select id, organization_id, account_number, service_address from public.email_messages
+    where status = 'unmatched' and organization_id is not null and (${orgId}::uuid is null or organization_id = ${orgId})
+      and (account_number is not null or service_address is not null)
+      and received_at > now() - make_interval(days => ${RELINK_WINDOW_DAYS})
+    order by received_at desc limit ${limit}`;
+  let linked = 0;
+  for (const r of rows) {
+    const match = await findCustomer(p.sql, r.organization_id as string, {
+      accountNumber: (r.account_number as string) ?? null,
+      address: (r.service_address as { line1?: string; zip?: string } | null) ?? undefined,
+    });
+    if (!match) continue;
+    const done = await p.sql`update public.email_messages set status = 'linked', property_id = ${match.propertyId},
+        contact_id = ${match.contactId}, linked_by = ${match.by}, updated_at = now()
+      where id = ${r.id as string} and status = 'unmatched' returning id`;
+    if (done.length) {
+      log("info", "billing email linked later", { message: r.id, by: match.by });
+      linked++;
+    }
+  }
+  return linked;
 }
 
 export interface TrackingUpdate {
