@@ -11,6 +11,7 @@ import { imapClient, startDovecot } from "./dovecot.ts";
 import { checkInbox } from "../../../shared/email-agent/check.ts";
 import { orgSlug, seedProperty } from "./helpers.ts";
 import { runCheckInboxJob } from "../../../shared/email-agent/jobs.ts";
+import { withInbox } from "./inbox_world.ts";
 
 const json = { "Content-Type": "application/json" };
 
@@ -160,19 +161,12 @@ Deno.test("IMAP: an oversized message is recorded as failed from its headers and
   }
 });
 
-Deno.test("unmatched billing mail is linked later, once the customer is added: by the tracking call and by the scheduled check", async () => {
-  const p = await testPlatform();
-  const smtp = await startSmtpListener(p.sql, { port: 0 });
-  const s = serveApp(createApp(p).fetch);
-  try {
-    const admin = await tokensFor(p);
-    const slug = await orgSlug(p, admin.orgId);
-    const mailer = nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true });
+Deno.test("unmatched billing mail is linked later, once the customer is added: by the tracking call and by the scheduled check", () =>
+  withInbox({ subscription: false }, async ({ p, url, admin, slug, send }) => {
     const to = `bills+${slug}@inbox.local`;
-    await mailer.sendMail({ from: "billing@utility.example", to, subject: "Thank you for your payment", text: "Payment received for account number 5566-778-899.", messageId: "<later-1@utility.example>" });
-    await mailer.sendMail({ from: "billing@utility.example", to, subject: "Thank you for your payment", text: "Payment received for account number 1212-343-456.", messageId: "<later-2@utility.example>" });
-    mailer.close();
-    const call = (path: string, body: unknown = {}) => fetch(`${s.url}/email-agent${path}`, { method: "POST", headers: { ...admin.headers, ...json }, body: JSON.stringify(body) });
+    await send({ from: "billing@utility.example", to, subject: "Thank you for your payment", text: "Payment received for account number 5566-778-899.", messageId: "<later-1@utility.example>" });
+    await send({ from: "billing@utility.example", to, subject: "Thank you for your payment", text: "Payment received for account number 1212-343-456.", messageId: "<later-2@utility.example>" });
+    const call = (path: string, body: unknown = {}) => fetch(`${url}/email-agent${path}`, { method: "POST", headers: { ...admin.headers, ...json }, body: JSON.stringify(body) });
     const first = await (await call("/check-inbox")).json();
     assert.deepEqual(first.messages.map((m: any) => m.status), ["unmatched", "unmatched"], "no customer yet");
 
@@ -180,18 +174,13 @@ Deno.test("unmatched billing mail is linked later, once the customer is added: b
     const { propertyId } = await seedProperty(p, admin.orgId, { accountNumber: "5566778899" });
     const tracked = await (await call("/track-billing-email-messages")).json();
     assert.equal(tracked.refreshed, 1, JSON.stringify(tracked));
-    const byId = (list: any[], id: string) => list.find((m) => m.message_id === id);
-    assert.deepEqual([byId(tracked.messages, "<later-1@utility.example>").status, byId(tracked.messages, "<later-1@utility.example>").property_uuid], ["linked", propertyId]);
-    assert.equal(byId(tracked.messages, "<later-2@utility.example>").status, "unmatched");
+    const byId = (id: string) => tracked.messages.find((m: any) => m.message_id === id);
+    assert.deepEqual([byId("<later-1@utility.example>").status, byId("<later-1@utility.example>").property_uuid], ["linked", propertyId]);
+    assert.equal(byId("<later-2@utility.example>").status, "unmatched");
 
     // The second customer is added; the scheduled inbox check (no HTTP call) links its message too.
     const second = await seedProperty(p, admin.orgId, { accountNumber: "1212343456", line1: "9 Oak Ave" });
     await runCheckInboxJob(p, {} as never);
     const [m2] = await p.sql`select status, property_id, linked_by from public.email_messages where message_id = '<later-2@utility.example>'`;
     assert.deepEqual([m2.status, m2.property_id, m2.linked_by], ["linked", second.propertyId, "account_number"]);
-  } finally {
-    await s.close();
-    await smtp.close();
-    await p.close();
-  }
-});
+  }));

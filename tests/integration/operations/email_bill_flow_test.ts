@@ -1,52 +1,14 @@
 import assert from "node:assert/strict";
-import nodemailer from "nodemailer";
 import { Buffer } from "node:buffer";
-import { testPlatform } from "../../support/db.ts";
-import { tokensFor } from "../../support/auth.ts";
-import { serveApp } from "../../support/http.ts";
-import { createApp } from "../../../supabase/functions/email-agent/app.ts";
-import { startSmtpListener } from "../../../shared/inbox/smtp_listener.ts";
 import { runReadyJobs } from "../../../shared/queue/queue.ts";
 import { BILL_QUEUE, runBillJob } from "../../../shared/bills/jobs.ts";
-import { upsertSubscription } from "../../../shared/bills/subscription.ts";
 import { runTrackJob, TRACK_QUEUE } from "../../../shared/email-agent/jobs.ts";
-import { orgSlug, seedProperty } from "./helpers.ts";
+import { seedProperty } from "./helpers.ts";
+import { withInbox } from "./inbox_world.ts";
 
 // A synthetic FPL bill of the bills area (tests/fixtures/bills/synthetic/manifest.json "fpl-01"):
 // KEVIN NGUYEN, account 8292614357, 7661 Lakeview Ct, Sarasota FL 34232.
 const billPdf = Buffer.from(await Deno.readFile(new URL("../../fixtures/bills/synthetic/fpl-01.pdf", import.meta.url)));
-
-type Mail = Parameters<ReturnType<typeof nodemailer.createTransport>["sendMail"]>[0];
-
-interface InboxWorld {
-  p: Awaited<ReturnType<typeof testPlatform>>;
-  url: string;
-  admin: Awaited<ReturnType<typeof tokensFor>>;
-  slug: string;
-  send: (mail: Mail) => Promise<void>;
-}
-
-/** A platform, the embedded SMTP inbox and the email-agent over HTTP, for one partner (with a bill subscription unless told). */
-async function withInbox(opts: { subscription: boolean }, run: (w: InboxWorld) => Promise<void>) {
-  const p = await testPlatform();
-  const smtp = await startSmtpListener(p.sql, { port: 0 });
-  const s = serveApp(createApp(p).fetch);
-  try {
-    const admin = await tokensFor(p);
-    if (opts.subscription) await upsertSubscription(p.sql, admin.orgId);
-    const slug = await orgSlug(p, admin.orgId);
-    const send = async (mail: Mail) => {
-      const mailer = nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true });
-      await mailer.sendMail(mail);
-      mailer.close();
-    };
-    await run({ p, url: s.url, admin, slug, send });
-  } finally {
-    await s.close();
-    await smtp.close();
-    await p.close();
-  }
-}
 
 Deno.test("a bill mailed to the embedded inbox is extracted and the tracked message is linked to the customer", () =>
   withInbox({ subscription: true }, async ({ p, url, admin, slug, send }) => {
