@@ -5,6 +5,18 @@ import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { ApiError } from "../http/errors.ts";
 import { sanitizeWidgetHtml } from "./sanitize.ts";
 import { isUsState } from "./states.ts";
+import { sniffFileType } from "../documents/sniff.ts";
+
+/** The data: URI's bytes are a PNG or JPEG (magic bytes), whatever its media type says. */
+function isImageDataUri(uri: string): boolean {
+  try {
+    const head = atob(uri.slice(uri.indexOf(",") + 1, uri.indexOf(",") + 1 + 64));
+    const kind = sniffFileType(Uint8Array.from(head, (c) => c.charCodeAt(0)));
+    return kind === "png" || kind === "jpeg";
+  } catch {
+    return false;
+  }
+}
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour");
 
@@ -15,6 +27,10 @@ export const WidgetConfigInput = z.object({
   roof_types: z.array(z.string().trim().min(1).max(40)).min(1).max(12),
   widget_info: z.string().max(20000).default(""),
   theme: z.object({ primary: hexColour.optional(), accent: hexColour.optional() }).strict().default({}),
+  /** Cover logo of the emailed savings report: omitted keeps the stored one, null removes it. */
+  report_logo: z.string().max(400_000, "must be at most 400000 characters (about 300 KB)")
+    .regex(/^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/]+=*$/i, "must be a PNG or JPEG data: URI")
+    .refine(isImageDataUri, "is not a PNG or JPEG image (checked by its bytes)").nullable().optional(),
 });
 export type WidgetConfigInput = z.infer<typeof WidgetConfigInput>;
 
@@ -26,6 +42,8 @@ export interface WidgetConfig {
   theme: { primary?: string; accent?: string };
   /** The partner's name (for consent text and the logo's alt text). */
   partner_name: string;
+  /** Whether the savings report carries the partner's logo (the image itself is not sent to the widget). */
+  report_logo: boolean;
   /** Map tile URL template ({z}/{x}/{y}) when a tile server is configured (WIDGET_MAP_TILE_URL); null offline. */
   map_tile_url: string | null;
   updated_at: string;
@@ -39,6 +57,7 @@ function toConfig(r: Record<string, unknown>): WidgetConfig {
     widget_info: sanitizeWidgetHtml(String(r.widget_info ?? "")),
     theme: (r.theme ?? {}) as WidgetConfig["theme"],
     partner_name: String(r.partner_name ?? ""),
+    report_logo: r.report_logo != null,
     map_tile_url: envOptional("WIDGET_MAP_TILE_URL") ?? null,
     updated_at: new Date(r.updated_at as string).toISOString(),
   };
@@ -57,11 +76,12 @@ export async function saveWidgetConfig(p: Platform, orgId: string, input: Widget
   const c = WidgetConfigInput.parse(input);
   const states = [...new Set(c.serving_states)].sort();
   const write = (tx: typeof p.sql) =>
-    tx`insert into public.widget_configs (organization_id, logo_url, serving_states, roof_types, widget_info, theme, updated_by, updated_at)
+    tx`insert into public.widget_configs (organization_id, logo_url, serving_states, roof_types, widget_info, theme, report_logo, updated_by, updated_at)
       values (${orgId}, ${c.logo_url ?? null}, ${states}, ${c.roof_types}, ${sanitizeWidgetHtml(c.widget_info)},
-              ${tx.json(c.theme as never)}, ${auth?.userId ?? null}, now())
+              ${tx.json(c.theme as never)}, ${c.report_logo ?? null}, ${auth?.userId ?? null}, now())
       on conflict (organization_id) do update set logo_url = excluded.logo_url, serving_states = excluded.serving_states,
         roof_types = excluded.roof_types, widget_info = excluded.widget_info, theme = excluded.theme,
+        report_logo = case when ${c.report_logo === undefined} then widget_configs.report_logo else excluded.report_logo end,
         updated_by = excluded.updated_by, updated_at = now()
       returning *, (select name from public.organizations where id = ${orgId}) as partner_name`;
   const rows = auth ? await withAuth(p.sql, auth, (tx) => write(tx as unknown as typeof p.sql)) : await write(p.sql);
@@ -71,4 +91,11 @@ export async function saveWidgetConfig(p: Platform, orgId: string, input: Widget
 /** True when the partner serves the state (case-insensitive two-letter code). */
 export function servesState(config: Pick<WidgetConfig, "serving_states">, state: string | null | undefined): boolean {
   return !!state && config.serving_states.includes(state.toUpperCase());
+}
+
+/** The partner's report logo (data: URI), for the savings report's cover; null when none is set. */
+export async function reportLogoOf(p: Platform, orgId: string | null): Promise<string | null> {
+  if (!orgId) return null;
+  const [r] = await p.sql`select report_logo from public.widget_configs where organization_id = ${orgId}`;
+  return (r?.report_logo as string | null) ?? null;
 }

@@ -13,6 +13,7 @@ import { objectStore } from "../storage/index.ts";
 import { assertOwned } from "./ownership.ts";
 import { Address, ContactInput } from "./schemas.ts";
 import { createLead } from "./leads.ts";
+import { reportLogoOf } from "./config.ts";
 
 export const ATTACH_REPORT_QUEUE = "widget.attach-report";
 
@@ -123,6 +124,7 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
       usageByMonth: usage.map((u) => ({ month: u.month, year: u.year, value: u.value, unit: u.unit ?? "kWh", estimated: u.estimated })),
       transactionId: reportId,
       location: input.location,
+      partnerLogo: (await reportLogoOf(p, auth.orgId ?? null)) ?? undefined,
       deliver: true,
     });
     const s = summary(leadId!, reportId, result.figures, lead.email as string, result.delivery.status);

@@ -1,5 +1,5 @@
 begin;
-select plan(22);
+select plan(24);
 
 select has_table('public', 'widget_configs', 'partner widget configuration table');
 select has_table('public', 'leads', 'leads table (embedded CRM)');
@@ -28,6 +28,9 @@ select throws_ok($$insert into public.widget_configs (organization_id, serving_s
   '23514', null, 'serving_states holds two-letter codes only');
 select throws_ok($$insert into public.widget_configs (organization_id, logo_url) values ('00000000-0000-0000-0000-0000000000b2', 'javascript:alert(1)')$$,
   '23514', null, 'logo_url must be an http(s) URL or a path');
+select has_column('public', 'widget_configs', 'report_logo', 'the savings report cover logo (data: URI)');
+select throws_ok($$insert into public.widget_configs (organization_id, report_logo) values ('00000000-0000-0000-0000-0000000000b2', 'https://cdn.example/logo.png')$$,
+  '23514', null, 'a report logo must be a PNG or JPEG data: URI, never a URL to fetch');
 
 insert into public.leads (id, organization_id, email, idempotency_key) values
   ('00000000-0000-0000-0000-00000000a0a0', '00000000-0000-0000-0000-0000000000a1', 'a@example.com', 'key-000001');

@@ -30,6 +30,19 @@ Deno.test("partner-admin CLI sets (validated, sanitised) and shows a partner's w
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /serving_states/);
     assert.match((await run(p.db.url, ["show", "--org", "nobody"])).stderr, /No organisation/);
+
+    // The report's cover logo comes from a PNG file; a file that is not an image is refused; "none" removes it.
+    const logo = new URL("../../fixtures/widget/partner-logo.png", import.meta.url).pathname;
+    const withLogo = await run(p.db.url, ["set", "--org", "sunny-roofs", "--report-logo", logo]);
+    assert.equal(withLogo.code, 0, withLogo.stderr);
+    assert.equal(JSON.parse(withLogo.stdout).report_logo, true);
+    const [stored] = await p.sql`select report_logo from public.widget_configs w join public.organizations o on o.id = w.organization_id where o.slug = 'sunny-roofs'`;
+    assert.match(stored.report_logo, /^data:image\/png;base64,iVBORw0KGgo/);
+    const notImage = await run(p.db.url, ["set", "--org", "sunny-roofs", "--report-logo", panel]);
+    assert.equal(notImage.code, 1);
+    assert.match(notImage.stderr, /report_logo/);
+    const none = await run(p.db.url, ["set", "--org", "sunny-roofs", "--report-logo", "none"]);
+    assert.equal(JSON.parse(none.stdout).report_logo, false);
     await Deno.remove(panel);
   } finally {
     await p.close();

@@ -6,6 +6,12 @@ import { widgetJobHandlers } from "../../../shared/widget/savings.ts";
 import { deliverReport } from "../../../shared/savings/delivery.ts";
 import { DELIVERY_QUEUE as DELIVERY_QUEUE_NAME } from "../../../shared/savings/pipeline.ts";
 import { listOutbox } from "../../../shared/email/index.ts";
+import { REPORT_BUCKET } from "../../../shared/savings/delivery.ts";
+import { objectStore } from "../../../shared/storage/index.ts";
+import { PDFDict, PDFDocument, PDFName, PDFStream } from "pdf-lib";
+import { Buffer } from "node:buffer";
+
+const encodeBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 
 const usage = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
   .map((month, i) => ({ month, year: 2025, value: 600 + (i >= 5 && i <= 8 ? 400 : 0), unit: "kWh" }));
@@ -97,6 +103,49 @@ Deno.test("process-widget-savings-info: transaction_id must be one of the partne
     assert.equal(own.status, 200, JSON.stringify(own.json));
     const [l] = await e.p.sql`select savings from public.leads where id = ${own.json.data.leadId}`;
     assert.equal((l.savings as { billTransactionId: string }).billTransactionId, billTx);
+  } finally {
+    await e.close();
+  }
+});
+
+Deno.test("the partner's report logo (set with PUT /widget-config) is on the cover of the emailed savings report", async () => {
+  const e = await widgetEnv();
+  try {
+    const png = await Deno.readFile(new URL("../../fixtures/widget/partner-logo.png", import.meta.url));
+    const logo = `data:image/png;base64,${encodeBase64(png)}`;
+    const config = { serving_states: ["CA", "NY", "TX"], roof_types: ["Shingle"], widget_info: "", theme: {} };
+    // Bad logos are 400 naming the field: not a data URI, or bytes that are not an image.
+    for (const report_logo of ["https://cdn.example/logo.png", `data:image/png;base64,${encodeBase64(new TextEncoder().encode("%PDF-1.7 not an image"))}`]) {
+      const bad = await e.call(e.admin, "PUT", "/widget-config", { ...config, report_logo });
+      assert.equal(bad.status, 400, report_logo);
+      assert.match(bad.json.error.message, /report_logo/);
+    }
+    const put = await e.call(e.admin, "PUT", "/widget-config", { ...config, report_logo: logo });
+    assert.equal(put.status, 200, JSON.stringify(put.json));
+    assert.equal(put.json.data.report_logo, true);
+    // A later PUT without the field keeps the logo; the widget never receives the image itself.
+    const again = await e.call(e.admin, "PUT", "/widget-config", { ...config, widget_info: "<p>New</p>" });
+    assert.equal(again.json.data.report_logo, true);
+    const info = await e.call(e.widget, "GET", "/widget-info");
+    assert.equal(info.json.data.report_logo, true);
+    assert.doesNotMatch(JSON.stringify(info.json), /base64/);
+
+    const address = { line1: "350 5th Ave", city: "New York", state: "NY", zip: "10118" };
+    const r = await e.call(e.widget, "POST", "/process-widget-savings-info", { contact, address, usage_by_month: usage, consent: true });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const handlers = { [DELIVERY_QUEUE_NAME]: (job: Job) => deliverReport(e.p, job as Job<{ reportId: string }>) };
+    assert.equal(await runReadyJobs(e.p.sql, handlers), 1);
+    const [rep] = await e.p.sql`select pdf_path from public.savings_reports where id = ${r.json.data.transactionId}`;
+    const pdf = await objectStore(e.p).get(REPORT_BUCKET, rep.pdf_path as string);
+    const doc = await PDFDocument.load(pdf!.bytes);
+    const cover = doc.getPage(0).node.Resources()?.lookup(PDFName.of("XObject"), PDFDict);
+    const images = cover ? cover.keys().map((k) => cover.lookup(k, PDFStream)).filter((x) => x.dict.get(PDFName.of("Subtype")) === PDFName.of("Image")) : [];
+    assert.equal(images.length, 1, "the logo is an image on the cover");
+    assert.equal(String(images[0].dict.get(PDFName.of("Width"))), "120");
+
+    // null removes it.
+    const removed = await e.call(e.admin, "PUT", "/widget-config", { ...config, report_logo: null });
+    assert.equal(removed.json.data.report_logo, false);
   } finally {
     await e.close();
   }
