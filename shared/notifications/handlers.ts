@@ -5,6 +5,7 @@ import type { EventEnvelope } from "../events/envelope.ts";
 import type { NotificationConfig } from "./config.ts";
 import { PermanentPushError } from "./errors.ts";
 import { day, moment, money } from "./format.ts";
+import { leadCreatedHandler } from "../partner/lead_email.ts";
 
 export interface Recipient {
   userId: string;
@@ -144,6 +145,7 @@ export const handlers: Record<string, Handler> = {
       context: (r) => ({ user_name: r.name, reset_url: e.payload.reset_url, expires_in: e.payload.expires_in ?? "1 hour" }),
     });
   },
+  "lead.created": leadCreatedHandler,
   "auth.account_locked": (_sql, e, cfg) =>
     Promise.resolve({
       recipientIds: recipientsOr(e, [e.payload.actor_id], "account owner (actor_id)"),

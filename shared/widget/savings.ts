@@ -130,7 +130,7 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
     const s = summary(leadId!, reportId, result.figures, lead.email as string, result.delivery.status);
     await withAuth(p.sql, auth, async (tx) => {
       await tx`update public.leads set savings = ${tx.json({ ...s, monthlyKwh: undefined } as never)}, monthly_kwh = ${tx.json(result.figures.monthlyKwh as never)},
-        status = case when status = 'new' then 'qualified' else status end, updated_at = now() where id = ${leadId}`;
+        status = case when status = 'new' then 'report_sent' else status end, updated_at = now() where id = ${leadId}`;
       if (input.transaction_id) await tx`update public.leads set savings = savings || ${tx.json({ billTransactionId: input.transaction_id } as never)} where id = ${leadId}`;
       await tx`reset role`;
       await enqueue(tx as never, ATTACH_REPORT_QUEUE, { leadId, reportId }, { dedupeKey: `${ATTACH_REPORT_QUEUE}:${reportId}`, maxAttempts: 12, delaySeconds: 3 });

@@ -92,11 +92,11 @@ Deno.test("gateway auth matrix: every route of every service answers 401 to miss
   }
 });
 
-Deno.test("health is open on both path prefixes for all nine services", async () => {
+Deno.test("health is open on both path prefixes for all ten services (SPEC's nine and partner-service)", async () => {
   const p = await testPlatform();
   const stack = serveApp(createStackHandler(p, []));
   try {
-    assert.equal(serviceNames.length, 9);
+    assert.equal(serviceNames.length, 10);
     for (const svc of serviceNames) {
       for (const prefix of ["/v1", "/functions/v1"]) {
         const res = await fetch(`${stack.url}${prefix}/${svc}/health`);
