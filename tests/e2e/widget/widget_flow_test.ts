@@ -125,7 +125,7 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
 
   const [lead] = await query<{ id: string; status: string; report_transaction_id: string; property_id: string; monthly_kwh: number[] }>(
     stack, "select id, status, report_transaction_id, property_id, monthly_kwh from public.leads where email = $1", [email]);
-  assert.equal(lead.status, "qualified");
+  assert.equal(lead.status, "report_sent");
   assert.ok(lead.report_transaction_id);
   // monthly_kwh is in calendar order; the first month of the bill (November) was corrected to 950.
   assert.equal(lead.monthly_kwh[10], 950, "the homeowner's correction was used");
@@ -171,7 +171,7 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
       await page.getByRole("button", { name: "Keep me posted" }).click();
       await page.getByRole("heading", { name: "Thank you! We'll be in touch." }).waitFor();
       const rows = await query(stack, "select status, out_of_area, address->>'state' as state from public.leads where email = 'idris@example.com'");
-      assert.deepEqual(rows.map((r) => [r.status, r.out_of_area, r.state]), [["out_of_area", true, "ID"]]);
+      assert.deepEqual(rows.map((r) => [r.status, r.out_of_area, r.state]), [["new", true, "ID"]]);
       await page.close();
     });
 

@@ -43,7 +43,7 @@ Deno.test("process-widget-savings-info: one report per lead, emailed to the home
     const mail = await listOutbox(e.p.sql, { to: "jane@example.com" });
     assert.equal(mail.length, 1, "the report was emailed once");
     const [l] = await e.p.sql`select status, report_bucket, report_path, report_transaction_id from public.leads where id = ${lead.json.data.id}`;
-    assert.equal(l.status, "qualified");
+    assert.equal(l.status, "report_sent", "the report sets report_sent; qualifying is the partner's call");
     assert.equal(l.report_transaction_id, s.transactionId);
     assert.ok(l.report_path, "the PDF is attached to the lead");
     const [doc] = await e.p.sql`select kind, size_bytes from public.property_documents where property_id = ${prop.json.data.property_uuid}`;
