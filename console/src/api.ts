@@ -36,7 +36,12 @@ export class Api {
   }
 
   async signIn(email: string, password: string): Promise<void> {
-    const body = await this.request("POST", "/v1/authenticator-service/get-token", { email, password }, false) as Session;
+    const body = await this.request(
+      "POST",
+      "/v1/authenticator-service/get-token",
+      { email, password },
+      false,
+    ) as Session;
     this.save({ idToken: body.idToken, refreshToken: body.refreshToken });
   }
 
@@ -48,7 +53,9 @@ export class Api {
   private async refresh(): Promise<boolean> {
     if (!this.session) return false;
     try {
-      const body = await this.request("POST", "/v1/authenticator-service/refresh-token", { refreshToken: this.session.refreshToken }, false) as Session;
+      const body = await this.request("POST", "/v1/authenticator-service/refresh-token", {
+        refreshToken: this.session.refreshToken,
+      }, false) as Session;
       this.save({ idToken: body.idToken, refreshToken: body.refreshToken ?? this.session.refreshToken });
       return true;
     } catch {
@@ -56,19 +63,37 @@ export class Api {
     }
   }
 
-  private async request(method: string, path: string, json?: unknown, auth = true, raw = false): Promise<unknown> {
+  private async request(
+    method: string,
+    path: string,
+    json?: unknown,
+    auth = true,
+    raw = false,
+  ): Promise<unknown> {
     const headers: Record<string, string> = {};
     if (json !== undefined) headers["content-type"] = "application/json";
     if (auth && this.session) headers.authorization = `Bearer ${this.session.idToken}`;
     let res: Response;
     try {
-      res = await fetch(this.base + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+      res = await fetch(this.base + path, {
+        method,
+        headers,
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
     } catch {
-      throw new ApiError(0, "network", "The server could not be reached. Check your connection and try again.");
+      throw new ApiError(
+        0,
+        "network",
+        "The server could not be reached. Check your connection and try again.",
+      );
     }
     if (res.ok) return raw ? res : res.status === 204 ? null : await res.json();
     const err = await res.json().catch(() => ({})) as { error?: { code?: string; message?: string } };
-    throw new ApiError(res.status, err.error?.code ?? "error", err.error?.message ?? `Request failed (${res.status})`);
+    throw new ApiError(
+      res.status,
+      err.error?.code ?? "error",
+      err.error?.message ?? `Request failed (${res.status})`,
+    );
   }
 
   /** An authenticated call; a 401 refreshes the session once, then signs out. */
@@ -96,6 +121,8 @@ export class Api {
 
 export const svc = (path: string) => `/v1/partner-service${path}`;
 export const qs = (q: Record<string, string | number | undefined>) => {
-  const s = Object.entries(q).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join("&");
+  const s = Object.entries(q).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) =>
+    `${k}=${encodeURIComponent(String(v))}`
+  ).join("&");
   return s ? `?${s}` : "";
 };

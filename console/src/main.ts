@@ -36,21 +36,42 @@ async function start() {
   try {
     me = (await api.call<{ data: Me }>("GET", svc("/me"))).data;
   } catch (e) {
-    return showLogin(e instanceof ApiError && e.status === 403 ? "This account is not a partner account." : undefined);
+    return showLogin(
+      e instanceof ApiError && e.status === 403 ? "This account is not a partner account." : undefined,
+    );
   }
   const status = h("p", { class: "sr-only", role: "status", "aria-live": "polite" });
   const main = h("main", { id: "main", tabindex: "-1" });
-  const links = NAV.filter((n) => !n.admin || me.role === "partner_admin").map((n) => h("a", { href: n.hash }, n.label));
-  const header = h("header", { class: "top" },
-    h("a", { class: "skip", href: "#main", onclick: (e: Event) => { e.preventDefault(); main.focus(); } }, "Skip to content"),
+  const links = NAV.filter((n) => !n.admin || me.role === "partner_admin").map((n) =>
+    h("a", { href: n.hash }, n.label)
+  );
+  const header = h(
+    "header",
+    { class: "top" },
+    h("a", {
+      class: "skip",
+      href: "#main",
+      onclick: (e: Event) => {
+        e.preventDefault();
+        main.focus();
+      },
+    }, "Skip to content"),
     h("p", { class: "brand" }, me.partner_name, h("span", { class: "muted" }, " · Partner console")),
     h("nav", { "aria-label": "Console" }, links),
-    h("p", { class: "who" }, h("span", {}, me.email), " ", h("button", { type: "button", class: "btn ghost", onclick: () => api.signOut() }, "Sign out")));
+    h(
+      "p",
+      { class: "who" },
+      h("span", {}, me.email),
+      " ",
+      h("button", { type: "button", class: "btn ghost", onclick: () => api.signOut() }, "Sign out"),
+    ),
+  );
   root.removeAttribute("aria-busy");
   root.replaceChildren(header, main, status);
   let timer: number | undefined;
   const ctx: Ctx = {
-    api, me,
+    api,
+    me,
     announce: (msg) => {
       status.textContent = "";
       clearTimeout(timer);
@@ -67,18 +88,30 @@ async function start() {
     }
     const lead = hash.match(/^#\/leads\/([0-9a-f-]{36})$/);
     const name = hash.split("/")[1] ?? "leads";
-    const view = lead ? () => leadView(ctx, lead[1])
-      : name === "widget" ? () => widgetView(ctx)
-      : name === "tokens" && isAdmin(ctx) ? () => tokensView(ctx)
-      : name === "users" ? () => usersView(ctx)
-      : name === "notifications" ? () => notificationsView(ctx)
+    const view = lead
+      ? () => leadView(ctx, lead[1])
+      : name === "widget"
+      ? () => widgetView(ctx)
+      : name === "tokens" && isAdmin(ctx)
+      ? () => tokensView(ctx)
+      : name === "users"
+      ? () => usersView(ctx)
+      : name === "notifications"
+      ? () => notificationsView(ctx)
       : () => leadsView(ctx);
     main.replaceChildren(h("p", { class: "muted" }, "Loading…"));
     main.setAttribute("aria-busy", "true");
     try {
       main.replaceChildren(await view());
     } catch (e) {
-      main.replaceChildren(h("div", { class: "alert", role: "alert" }, h("h1", {}, "Something went wrong"), h("p", {}, (e as Error).message)));
+      main.replaceChildren(
+        h(
+          "div",
+          { class: "alert", role: "alert" },
+          h("h1", {}, "Something went wrong"),
+          h("p", {}, (e as Error).message),
+        ),
+      );
     }
     main.removeAttribute("aria-busy");
     const heading = main.querySelector("h1") as HTMLElement | null;

@@ -9,7 +9,9 @@ export interface Draft {
 const hex = (s: string | undefined): s is string => !!s && /^#[0-9a-fA-F]{6}$/.test(s);
 
 function luminance(c: string): number {
-  const v = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16) / 255).map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
+  const v = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16) / 255).map((
+    x,
+  ) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
   return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
 }
 

@@ -22,7 +22,8 @@ export interface PartnerSender {
 
 /** The partner's name, reply address, phone, website, logo and colour (each optional but the name). */
 export async function partnerSender(sql: Sql, orgId: string): Promise<PartnerSender> {
-  const [r] = await sql`select o.name, s.reply_to_email, s.phone, s.website_url, w.logo_url, w.theme->>'primary' as color,
+  const [r] =
+    await sql`select o.name, s.reply_to_email, s.phone, s.website_url, w.logo_url, w.theme->>'primary' as color,
       (select u.email from public.partner_contacts pc join public.users u on u.id = pc.contact_user_id where pc.organization_id = o.id) as contact_email,
       (select u.email from public.users u where u.organization_id = o.id and u.role = 'partner_admin' order by u.created_at limit 1) as admin_email
     from public.organizations o
@@ -50,7 +51,9 @@ export function fromPartner(name: string): string {
 }
 
 function luminance(hex: string): number {
-  const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((
+    v,
+  ) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
   return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
 }
 

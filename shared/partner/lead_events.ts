@@ -14,7 +14,10 @@ export const LEAD_CREATED_QUEUE = "partner.lead-created";
  */
 export async function enqueueLeadCreated(tx: Tx, leadId: string): Promise<void> {
   await tx`reset role`;
-  await enqueue(tx as never, LEAD_CREATED_QUEUE, { leadId }, { dedupeKey: `${LEAD_CREATED_QUEUE}:${leadId}`, maxAttempts: 10 });
+  await enqueue(tx as never, LEAD_CREATED_QUEUE, { leadId }, {
+    dedupeKey: `${LEAD_CREATED_QUEUE}:${leadId}`,
+    maxAttempts: 10,
+  });
   await tx`set local role authenticated`;
 }
 
@@ -25,7 +28,11 @@ export async function announceLead(p: Platform, leadId: string): Promise<void> {
   // does not queue the webhooks twice.
   await queueWebhookDeliveries(p, lead.organization_id as string, "lead.created", leadId);
   if (!lead.announced_at) {
-    await publishEvent(p, { event_type: "lead.created", source: "widget-service", payload: { lead_id: leadId } });
+    await publishEvent(p, {
+      event_type: "lead.created",
+      source: "widget-service",
+      payload: { lead_id: leadId },
+    });
     await p.sql`update public.leads set announced_at = now() where id = ${leadId}`;
   }
 }

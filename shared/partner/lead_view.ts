@@ -13,7 +13,13 @@ export function leadSummary(r: Record<string, unknown>) {
     last_name: (r.last_name as string) ?? "",
     email: r.email as string,
     phone: (r.phone as string | null) ?? null,
-    address: { line1: a.line1 ?? "", line2: a.line2 ?? null, city: a.city ?? "", state: a.state ?? "", zip: a.zip ?? "" },
+    address: {
+      line1: a.line1 ?? "",
+      line2: a.line2 ?? null,
+      city: a.city ?? "",
+      state: a.state ?? "",
+      zip: a.zip ?? "",
+    },
     utility_provider: (r.utility_provider as string | null) ?? null,
     consent: r.consent === true,
     source: (r.source as string) ?? "widget",
@@ -27,9 +33,23 @@ export function leadSummary(r: Record<string, unknown>) {
 export type LeadSummary = ReturnType<typeof leadSummary>;
 
 type BillItem = {
-  customerInformation?: { customerName?: string; accountNumber?: string; serviceAddress?: Record<string, string> };
-  billingInformation?: { utilityProviderName?: string; billingPeriodStart?: string; billingPeriodEnd?: string; amountDue?: string; dueDate?: string };
-  electricityUsage?: { electricRate?: string; supplyRatePerKwh?: string; usageByMonth?: { month: string | number; year?: number; value: number }[] };
+  customerInformation?: {
+    customerName?: string;
+    accountNumber?: string;
+    serviceAddress?: Record<string, string>;
+  };
+  billingInformation?: {
+    utilityProviderName?: string;
+    billingPeriodStart?: string;
+    billingPeriodEnd?: string;
+    amountDue?: string;
+    dueDate?: string;
+  };
+  electricityUsage?: {
+    electricRate?: string;
+    supplyRatePerKwh?: string;
+    usageByMonth?: { month: string | number; year?: number; value: number }[];
+  };
 };
 
 const addressLine = (a: Record<string, string | null | undefined> | undefined) =>
@@ -39,13 +59,18 @@ const norm = (s: unknown) => String(s ?? "").toLowerCase().replace(/[^a-z0-9]+/g
 /** The fields the bill reader read, as label/value rows. */
 export function readingRows(item: BillItem | null): { label: string; value: string }[] {
   if (!item) return [];
-  const c = item.customerInformation ?? {}, b = item.billingInformation ?? {}, u = item.electricityUsage ?? {};
+  const c = item.customerInformation ?? {},
+    b = item.billingInformation ?? {},
+    u = item.electricityUsage ?? {};
   const rows = [
     { label: "Customer name", value: c.customerName ?? "" },
     { label: "Account number", value: c.accountNumber ?? "" },
     { label: "Service address", value: addressLine(c.serviceAddress) },
     { label: "Utility", value: b.utilityProviderName ?? "" },
-    { label: "Billing period", value: [b.billingPeriodStart, b.billingPeriodEnd].filter(Boolean).join(" to ") },
+    {
+      label: "Billing period",
+      value: [b.billingPeriodStart, b.billingPeriodEnd].filter(Boolean).join(" to "),
+    },
     { label: "Amount due", value: b.amountDue ? `$${b.amountDue}` : "" },
     { label: "Rate plan", value: u.electricRate ?? "" },
     { label: "Supply rate", value: u.supplyRatePerKwh ? `$${u.supplyRatePerKwh}/kWh` : "" },
@@ -58,11 +83,20 @@ export function readingRows(item: BillItem | null): { label: string; value: stri
  * with the lead (a `corrections` column, when the widget stores one) first, else derived by comparing the
  * reading with the lead's name, address and electricity provider.
  */
-export function correctionRows(lead: Record<string, unknown>, item: BillItem | null): { field: string; read: string; used: string }[] {
-  const explicit = lead.corrections as Record<string, { read?: unknown; corrected?: unknown } | unknown> | null | undefined;
+export function correctionRows(
+  lead: Record<string, unknown>,
+  item: BillItem | null,
+): { field: string; read: string; used: string }[] {
+  const explicit = lead.corrections as
+    | Record<string, { read?: unknown; corrected?: unknown } | unknown>
+    | null
+    | undefined;
   if (explicit && typeof explicit === "object" && Object.keys(explicit).length) {
     return Object.entries(explicit).map(([field, v]) => {
-      const o = (v && typeof v === "object" ? v : { corrected: v }) as { read?: unknown; corrected?: unknown };
+      const o = (v && typeof v === "object" ? v : { corrected: v }) as {
+        read?: unknown;
+        corrected?: unknown;
+      };
       return { field, read: JSON.stringify(o.read ?? null), used: JSON.stringify(o.corrected ?? null) };
     });
   }

@@ -20,7 +20,8 @@ const view = (r: Record<string, unknown>) => ({
 
 /** The organisation's widget user, created on first use (like `identity widget-token`). */
 async function widgetUser(p: Platform, orgId: string): Promise<string> {
-  const [u] = await p.sql`select id from public.users where organization_id = ${orgId} and role = 'widget' order by created_at limit 1`;
+  const [u] = await p
+    .sql`select id from public.users where organization_id = ${orgId} and role = 'widget' order by created_at limit 1`;
   if (u) return u.id as string;
   const [org] = await p.sql`select slug from public.organizations where id = ${orgId}`;
   const [row] = await p.sql`insert into public.users (email, full_name, organization_id, role)
@@ -39,7 +40,12 @@ export async function listWidgetTokens(p: Platform, auth: AuthContext) {
 /** A new long-lived token; its value is answered once (only a hash is stored). */
 export async function issueWidgetToken(p: Platform, auth: AuthContext, name: string) {
   const userId = await widgetUser(p, auth.orgId!);
-  const { id, token } = await storeRefreshToken(p.sql, { userId, kind: "widget", ttlSeconds: null, label: name });
+  const { id, token } = await storeRefreshToken(p.sql, {
+    userId,
+    kind: "widget",
+    ttlSeconds: null,
+    label: name,
+  });
   const [row] = await p.sql`select * from identity.refresh_tokens where id = ${id}`;
   return { ...view(row), token };
 }
@@ -47,7 +53,12 @@ export async function issueWidgetToken(p: Platform, auth: AuthContext, name: str
 /** A one-hour widget token for the console's live preview (not listed, expires by itself). */
 export async function previewToken(p: Platform, auth: AuthContext) {
   const userId = await widgetUser(p, auth.orgId!);
-  const { token } = await storeRefreshToken(p.sql, { userId, kind: "widget", ttlSeconds: PREVIEW_TTL_SECONDS, label: PREVIEW_LABEL });
+  const { token } = await storeRefreshToken(p.sql, {
+    userId,
+    kind: "widget",
+    ttlSeconds: PREVIEW_TTL_SECONDS,
+    label: PREVIEW_LABEL,
+  });
   return { token, expires_in: PREVIEW_TTL_SECONDS };
 }
 
@@ -66,6 +77,7 @@ export async function renameWidgetToken(p: Platform, auth: AuthContext, id: stri
 /** Revoked at once: the next refresh with it is 401 refresh_token_revoked (widgets using it stop). */
 export async function revokeWidgetToken(p: Platform, auth: AuthContext, id: string) {
   await ownToken(p, auth, id);
-  const [row] = await p.sql`update identity.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where id = ${id} returning *`;
+  const [row] = await p
+    .sql`update identity.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where id = ${id} returning *`;
   return view(row);
 }

@@ -15,11 +15,22 @@ export const NewUser = z.object({
   password: z.string().min(10, "must have at least 10 characters").max(200),
 }).openapi("NewPartnerUser");
 
-const view = (r: Record<string, unknown>) => ({ id: r.id, email: r.email, full_name: r.full_name, role: r.role, created_at: r.created_at });
+const view = (r: Record<string, unknown>) => ({
+  id: r.id,
+  email: r.email,
+  full_name: r.full_name,
+  role: r.role,
+  created_at: r.created_at,
+});
 
 export async function listUsers(p: Platform, auth: AuthContext) {
-  const rows = await withAuth(p.sql, auth, (tx) => tx`select * from public.users where organization_id = ${auth.orgId}
-    and role in ('partner_admin', 'partner_user') order by role, lower(email)`);
+  const rows = await withAuth(
+    p.sql,
+    auth,
+    (tx) =>
+      tx`select * from public.users where organization_id = ${auth.orgId}
+    and role in ('partner_admin', 'partner_user') order by role, lower(email)`,
+  );
   return rows.map(view);
 }
 
@@ -33,10 +44,18 @@ export async function addUser(p: Platform, auth: AuthContext, u: z.infer<typeof 
 }
 
 /** Changes a colleague's role; an admin cannot demote themselves (the partner would keep no admin). */
-export async function setUserRole(p: Platform, auth: AuthContext, id: string, role: (typeof PARTNER_ROLES)[number]) {
-  const [u] = await p.sql`select * from public.users where id = ${id} and organization_id = ${auth.orgId} and role in ('partner_admin', 'partner_user')`;
+export async function setUserRole(
+  p: Platform,
+  auth: AuthContext,
+  id: string,
+  role: (typeof PARTNER_ROLES)[number],
+) {
+  const [u] = await p
+    .sql`select * from public.users where id = ${id} and organization_id = ${auth.orgId} and role in ('partner_admin', 'partner_user')`;
   if (!u) throw notFound("not_found", `No user ${id} in this organisation`);
-  if (id === auth.userId && role !== "partner_admin") throw new ApiError(409, "last_admin", "You cannot remove your own admin role");
+  if (id === auth.userId && role !== "partner_admin") {
+    throw new ApiError(409, "last_admin", "You cannot remove your own admin role");
+  }
   const [row] = await p.sql`update public.users set role = ${role} where id = ${id} returning *`;
   return view(row);
 }

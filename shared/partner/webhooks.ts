@@ -15,8 +15,14 @@ const TIMEOUT_MS = 10_000;
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
 /** One delivery row (and job) per enabled endpoint of the partner; a repeat for the same event adds nothing. */
-export async function queueWebhookDeliveries(p: Platform, orgId: string, eventType: string, leadId: string): Promise<number> {
-  const hooks = await p.sql`select id, url from public.partner_webhooks where organization_id = ${orgId} and enabled`;
+export async function queueWebhookDeliveries(
+  p: Platform,
+  orgId: string,
+  eventType: string,
+  leadId: string,
+): Promise<number> {
+  const hooks = await p
+    .sql`select id, url from public.partner_webhooks where organization_id = ${orgId} and enabled`;
   if (!hooks.length) return 0;
   const [lead] = await p.sql`select * from public.leads where id = ${leadId}`;
   const messageId = `msg_${eventType}_${leadId}`;
@@ -24,11 +30,17 @@ export async function queueWebhookDeliveries(p: Platform, orgId: string, eventTy
   let queued = 0;
   await p.sql.begin(async (tx) => {
     for (const h of hooks) {
-      const [d] = await tx`insert into public.partner_webhook_deliveries (organization_id, webhook_id, url, event_type, message_id, lead_id, payload)
-        values (${orgId}, ${h.id as string}, ${h.url as string}, ${eventType}, ${messageId}, ${leadId}, ${tx.json(body as never)})
+      const [d] =
+        await tx`insert into public.partner_webhook_deliveries (organization_id, webhook_id, url, event_type, message_id, lead_id, payload)
+        values (${orgId}, ${h.id as string}, ${h.url as string}, ${eventType}, ${messageId}, ${leadId}, ${
+          tx.json(body as never)
+        })
         on conflict (webhook_id, message_id) do nothing returning id`;
       if (!d) continue;
-      await enqueue(tx as never, WEBHOOK_QUEUE, { deliveryId: d.id }, { dedupeKey: `${WEBHOOK_QUEUE}:${d.id}`, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+      await enqueue(tx as never, WEBHOOK_QUEUE, { deliveryId: d.id }, {
+        dedupeKey: `${WEBHOOK_QUEUE}:${d.id}`,
+        maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+      });
       queued++;
     }
   });
@@ -36,7 +48,12 @@ export async function queueWebhookDeliveries(p: Platform, orgId: string, eventTy
 }
 
 /** The headers of one signed request (exported for the console's "send a test" and the tests). */
-export function signedHeaders(secret: string, messageId: string, body: string, at = new Date()): Record<string, string> {
+export function signedHeaders(
+  secret: string,
+  messageId: string,
+  body: string,
+  at = new Date(),
+): Record<string, string> {
   return {
     "content-type": "application/json",
     "user-agent": "SolarPlatform-Webhooks/1.0",
@@ -53,7 +70,8 @@ export async function deliverWebhook(p: Platform, job: Job): Promise<void> {
   if (!d) throw new PermanentJobError(`webhook delivery ${id} does not exist`);
   if (d.status === "succeeded") return;
   if (!d.secret || !d.enabled) {
-    await p.sql`update public.partner_webhook_deliveries set status = 'failed', last_error = 'endpoint removed or disabled', updated_at = now() where id = ${id}`;
+    await p
+      .sql`update public.partner_webhook_deliveries set status = 'failed', last_error = 'endpoint removed or disabled', updated_at = now() where id = ${id}`;
     throw new PermanentJobError(`webhook endpoint of delivery ${id} is removed or disabled`);
   }
   const body = JSON.stringify(d.payload);
@@ -74,14 +92,19 @@ export async function deliverWebhook(p: Platform, job: Job): Promise<void> {
     error = errorText(e).slice(0, 300);
   }
   if (!error) {
-    await p.sql`update public.partner_webhook_deliveries set status = 'succeeded', attempts = ${job.attempts}, response_status = ${status},
+    await p
+      .sql`update public.partner_webhook_deliveries set status = 'succeeded', attempts = ${job.attempts}, response_status = ${status},
       last_error = null, next_attempt_at = null, delivered_at = now(), updated_at = now() where id = ${id}`;
     return;
   }
   const final = job.attempts >= job.max_attempts;
-  await p.sql`update public.partner_webhook_deliveries set status = ${final ? "failed" : "retrying"}, attempts = ${job.attempts},
+  await p.sql`update public.partner_webhook_deliveries set status = ${
+    final ? "failed" : "retrying"
+  }, attempts = ${job.attempts},
     response_status = ${status}, last_error = ${error},
-    next_attempt_at = ${final ? null : new Date(Date.now() + backoffSeconds(job.attempts) * 1000)}, updated_at = now() where id = ${id}`;
+    next_attempt_at = ${
+    final ? null : new Date(Date.now() + backoffSeconds(job.attempts) * 1000)
+  }, updated_at = now() where id = ${id}`;
   log("warn", "webhook delivery failed", { delivery: id, attempt: job.attempts, final, error });
   throw new Error(`webhook ${d.url}: ${error}`);
 }

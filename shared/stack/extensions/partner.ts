@@ -5,9 +5,14 @@ import { webhookJobHandlers } from "../../partner/webhooks.ts";
 import { errorText, log } from "../../log.ts";
 
 // The partner console: static files of console/dist (built from console/src by scripts/console/build.ts).
-const TYPES: Record<string, string> = { html: "text/html; charset=utf-8", js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };
+const TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+};
 // Same origin as the API and the widget (the live preview frames /widget/); nothing third-party.
-const CSP = "default-src 'self'; img-src 'self' https: data: blob:; style-src 'self'; script-src 'self'; frame-src 'self'; " +
+const CSP =
+  "default-src 'self'; img-src 'self' https: data: blob:; style-src 'self'; script-src 'self'; frame-src 'self'; " +
   "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const dist = new URL("../../../console/dist/", import.meta.url);
 // esbuild (native) must only load when the local stack builds the console, not in a deployed function's graph.
@@ -15,7 +20,9 @@ const builder = ["..", "..", "..", "scripts", "console", "build.ts"].join("/");
 
 let built: Promise<unknown> | undefined;
 export function ensureConsoleBuilt(): Promise<unknown> {
-  built ??= import(builder).then((m) => m.buildConsole()).then((r) => log("info", "console built", { ms: r.ms })).catch((e) => {
+  built ??= import(builder).then((m) => m.buildConsole()).then((r) =>
+    log("info", "console built", { ms: r.ms })
+  ).catch((e) => {
     built = undefined;
     throw e;
   });

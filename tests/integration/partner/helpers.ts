@@ -1,5 +1,5 @@
-import { testPlatform, type TestPlatform } from "../../support/db.ts";
-import { tokensFor, type TestIdentity } from "../../support/auth.ts";
+import { type TestPlatform, testPlatform } from "../../support/db.ts";
+import { type TestIdentity, tokensFor } from "../../support/auth.ts";
 import { serveApp, type Served } from "../../support/http.ts";
 import { createApp as partnerApp } from "../../../supabase/functions/partner-service/app.ts";
 import { createApp as widgetApp } from "../../../supabase/functions/widget-service/app.ts";
@@ -12,7 +12,12 @@ export interface PartnerEnv {
   widget: TestIdentity;
   other: TestIdentity;
   /** Calls /<service><path> on the real HTTP server (partner-service or widget-service). */
-  call(who: TestIdentity, method: string, path: string, body?: unknown): Promise<{ status: number; json: any; text: string; headers: Headers }>;
+  call(
+    who: TestIdentity,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: any; text: string; headers: Headers }>;
   lead(first: string, address: Record<string, string>, extra?: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }
@@ -21,12 +26,19 @@ export interface PartnerEnv {
 export async function partnerEnv(): Promise<PartnerEnv> {
   const p = await testPlatform();
   const partner = partnerApp(p), widget = widgetApp(p);
-  const s: Served = serveApp((req) => (new URL(req.url).pathname.startsWith("/partner-service") ? partner : widget).fetch(req));
+  const s: Served = serveApp((req) =>
+    (new URL(req.url).pathname.startsWith("/partner-service") ? partner : widget).fetch(req)
+  );
   const admin = await tokensFor(p, { role: "partner_admin", orgName: "Sunny Roofs LLC" });
   const user = await tokensFor(p, { role: "partner_user", orgId: admin.orgId });
   const w = await tokensFor(p, { role: "widget", orgId: admin.orgId });
   const other = await tokensFor(p, { role: "partner_admin" });
-  await saveWidgetConfig(p, admin.orgId, { serving_states: ["CA", "NY"], roof_types: ["Shingle"], widget_info: "", theme: { primary: "#1d4ed8" } });
+  await saveWidgetConfig(p, admin.orgId, {
+    serving_states: ["CA", "NY"],
+    roof_types: ["Shingle"],
+    widget_info: "",
+    theme: { primary: "#1d4ed8" },
+  });
   const call = async (who: TestIdentity, method: string, path: string, body?: unknown) => {
     const res = await fetch(`${s.url}${path}`, {
       method,
@@ -41,15 +53,39 @@ export async function partnerEnv(): Promise<PartnerEnv> {
     } catch { /* CSV, PDF */ }
     return { status: res.status, json, text, headers: res.headers };
   };
-  const lead = async (first: string, address: Record<string, string>, extra: Record<string, unknown> = {}) => {
+  const lead = async (
+    first: string,
+    address: Record<string, string>,
+    extra: Record<string, unknown> = {},
+  ) => {
     const r = await call(w, "POST", "/widget-service/create-lead", {
-      idempotency_key: crypto.randomUUID(), contact: { first_name: first, last_name: "Doe", email: `${first.toLowerCase().replace(/[^a-z]/g, "") || "x"}@example.com`, phone: "+1 415 555 0100" },
-      address, consent: true, ...extra,
+      idempotency_key: crypto.randomUUID(),
+      contact: {
+        first_name: first,
+        last_name: "Doe",
+        email: `${first.toLowerCase().replace(/[^a-z]/g, "") || "x"}@example.com`,
+        phone: "+1 415 555 0100",
+      },
+      address,
+      consent: true,
+      ...extra,
     });
     if (r.status !== 201) throw new Error(`create-lead ${r.status} ${r.text}`);
     return r.json.data.id as string;
   };
-  return { p, admin, user, widget: w, other, call, lead, close: async () => { await s.close(); await p.close(); } };
+  return {
+    p,
+    admin,
+    user,
+    widget: w,
+    other,
+    call,
+    lead,
+    close: async () => {
+      await s.close();
+      await p.close();
+    },
+  };
 }
 
 export const SF = { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" };

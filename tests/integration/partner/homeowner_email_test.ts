@@ -4,15 +4,27 @@ import { partnerSender, renderReportEmail } from "../../../shared/partner/homeow
 import type { SavingsFigures } from "../../../shared/savings/calculate.ts";
 
 const visibleText = (html: string) =>
-  html.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<title>[\s\S]*?<\/title>/g, "").replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&#x3D;/g, "=").replace(/\s+/g, " ").trim();
+  html.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<title>[\s\S]*?<\/title>/g, "").replace(
+    /<[^>]+>/g,
+    " ",
+  )
+    .replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&#x3D;/g, "=")
+    .replace(/\s+/g, " ").trim();
 
 Deno.test("the homeowner's report email speaks for the partner: sender name, reply-to, logo, call to action; text says what HTML says", async () => {
   const e = await partnerEnv();
   try {
-    await e.p.sql`update public.widget_configs set logo_url = 'https://sunny.example/logo.png' where organization_id = ${e.admin.orgId}`;
-    const figures = { systemKw: 8.04, netAnnualSavings: 1834.2, lifetimeSavings: 61210, projection: Array(25).fill({}), annualKwh: 8400,
-      netCost: 17850, paybackYears: 9.7 } as unknown as SavingsFigures;
+    await e.p
+      .sql`update public.widget_configs set logo_url = 'https://sunny.example/logo.png' where organization_id = ${e.admin.orgId}`;
+    const figures = {
+      systemKw: 8.04,
+      netAnnualSavings: 1834.2,
+      lifetimeSavings: 61210,
+      projection: Array(25).fill({}),
+      annualKwh: 8400,
+      netCost: 17850,
+      paybackYears: 9.7,
+    } as unknown as SavingsFigures;
     // Without settings: reply to the partner's first admin, next step = reply.
     let sender = await partnerSender(e.p.sql, e.admin.orgId);
     let mail = renderReportEmail(e.p, sender, { customerName: "Jane Doe", figures });
@@ -20,7 +32,10 @@ Deno.test("the homeowner's report email speaks for the partner: sender name, rep
     assert.equal(mail.replyTo, e.admin.email);
     assert.match(mail.html, /Reply to Sunny Roofs LLC/);
 
-    await e.call(e.admin, "PUT", "/partner-service/settings", { reply_to_email: "hello@sunny.example", phone: "+1 (415) 555-0199" });
+    await e.call(e.admin, "PUT", "/partner-service/settings", {
+      reply_to_email: "hello@sunny.example",
+      phone: "+1 (415) 555-0199",
+    });
     sender = await partnerSender(e.p.sql, e.admin.orgId);
     mail = renderReportEmail(e.p, sender, { customerName: "Jane Doe", figures });
     assert.equal(mail.replyTo, "hello@sunny.example");
@@ -32,7 +47,10 @@ Deno.test("the homeowner's report email speaks for the partner: sender name, rep
     // Every line of the text part is in the HTML part (same words, same figures, same next step).
     const html = visibleText(mail.html);
     for (const line of mail.text.split("\n").map((l) => l.replace(/^--$/, "").trim()).filter(Boolean)) {
-      assert.ok(html.includes(line.replace(/: /, " ")) || html.includes(line), `text line missing from HTML: "${line}"\n${html}`);
+      assert.ok(
+        html.includes(line.replace(/: /, " ")) || html.includes(line),
+        `text line missing from HTML: "${line}"\n${html}`,
+      );
     }
     assert.match(mail.text, /Call us at \+1 \(415\) 555-0199/);
   } finally {

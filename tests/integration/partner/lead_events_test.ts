@@ -50,17 +50,28 @@ Deno.test("a new lead: lead.created on the bus, emailed to the partner's people 
     // Both attempts carry the same webhook-id and verify with the endpoint's secret (Standard Webhooks).
     assert.equal(received[0].headers.get("webhook-id"), received[1].headers.get("webhook-id"));
     const wh = new Webhook(hook.json.data.secret);
-    const verified = wh.verify(received[1].body, Object.fromEntries(received[1].headers)) as { type: string; data: { lead: { id: string; email: string } } };
+    const verified = wh.verify(received[1].body, Object.fromEntries(received[1].headers)) as {
+      type: string;
+      data: { lead: { id: string; email: string } };
+    };
     assert.equal(verified.type, "lead.created");
     assert.equal(verified.data.lead.id, leadId);
     assert.equal(verified.data.lead.email, "jane@example.com");
-    assert.throws(() => new Webhook("whsec_" + btoa("another secret of 32 bytes......")).verify(received[1].body, Object.fromEntries(received[1].headers)));
+    assert.throws(() =>
+      new Webhook("whsec_" + btoa("another secret of 32 bytes......")).verify(
+        received[1].body,
+        Object.fromEntries(received[1].headers),
+      )
+    );
     const log = await e.call(e.user, "GET", "/partner-service/webhook-deliveries");
     assert.equal(log.json.data[0].status, "succeeded");
     assert.equal((await e.call(e.other, "GET", "/partner-service/webhook-deliveries")).json.data.length, 0);
 
     // The notification service emails the admin; the user opted out.
-    const res = await handlePush(e.p, { message: { data: msg.data, messageId: "m-lead-1" }, subscription: "s" });
+    const res = await handlePush(e.p, {
+      message: { data: msg.data, messageId: "m-lead-1" },
+      subscription: "s",
+    });
     assert.equal(res.status, "ok", JSON.stringify(res));
     const byUser = Object.fromEntries(res.results!.map((r) => [r.user_id, r.status]));
     assert.deepEqual(byUser, { [e.admin.userId]: "sent", [e.user.userId]: "skipped" });
