@@ -55,6 +55,11 @@ export const extension: StackExtension = {
   name: "partner",
   routes,
   jobs: (p) => ({ ...leadEventHandlers(p), ...webhookJobHandlers(p) }),
+  // The demo partner's details on homeowner emails (kept once edited in the console).
+  seed: async (p, demo) => {
+    await p.sql`insert into public.partner_settings (organization_id, reply_to_email, phone, website_url)
+      values (${demo.orgId}, ${demo.adminEmail}, '(800) 555-0100', ${`${p.config.publicUrl}/demo`}) on conflict (organization_id) do nothing`;
+  },
   start: async () => {
     await ensureConsoleBuilt().catch((e) => log("error", "console build failed", { error: errorText(e) }));
     return async () => {};

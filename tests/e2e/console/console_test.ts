@@ -214,6 +214,52 @@ Deno.test({
       await expectAccessible(phone, "widget 375");
       await shot(phone, "w375-3-widget");
       await phone.context().close();
+
+      // The emails, as read in the dev mailbox: the homeowner's report from the partner, the partner's new-lead alert.
+      const [reportMail] = await query<
+        { id: string; from_address: string; reply_to: string; html: string; text_body: string }
+      >(
+        stack,
+        "select id, from_address, reply_to, html, text_body from mail.outbox where 'jane.homeowner@example.com' = any(to_addresses)",
+      );
+      assert.equal(reportMail.from_address, `"Demo Solar Co" <notifications@mail.solar-platform.local>`);
+      assert.equal(reportMail.reply_to, "admin@demo-solar.test");
+      assert.match(reportMail.text_body, /Call us at \(800\) 555-0100/);
+      const alertMail = await waitFor(
+        "the new-lead email to the partner",
+        async () =>
+          (await query<{ id: string }>(
+            stack,
+            "select id from mail.outbox where 'admin@demo-solar.test' = any(to_addresses) and subject like 'New lead: Jane Homeowner%'",
+          ))[0],
+      );
+      for (
+        const [width, id, name] of [[1280, reportMail.id, "report"], [
+          1280,
+          alertMail.id,
+          "new-lead",
+        ]] as const
+      ) {
+        const mailPage = await browser.newPage({ viewport: { width, height: 900 } });
+        await mailPage.goto(`${stack.url}/dev/mailbox/${id}`);
+        await mailPage.frameLocator("iframe").first().locator("body").waitFor();
+        await mailPage.screenshot({
+          path: new URL(`w${width}-mail-${name}.png`, ARTIFACTS).pathname,
+          fullPage: true,
+        });
+        await mailPage.close();
+      }
+      // The email alone, as a phone's mail app would lay it out (images of the local stack load from it).
+      for (const width of [375, 1280]) {
+        const mailPage = await browser.newPage({ viewport: { width, height: 800 } });
+        await mailPage.setContent(reportMail.html, { waitUntil: "load" });
+        await expectAccessible(mailPage, `report email ${width}`);
+        await mailPage.screenshot({
+          path: new URL(`w${width}-mail-report-html.png`, ARTIFACTS).pathname,
+          fullPage: true,
+        });
+        await mailPage.close();
+      }
     } catch (e) {
       console.error(stack.log().slice(-4000));
       throw e;
