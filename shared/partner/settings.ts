@@ -7,6 +7,7 @@ import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { notFound } from "../http/errors.ts";
 import { setPreference } from "../notifications/preferences.ts";
 import { newWebhookSecret } from "./webhooks.ts";
+import { webhookUrlProblem } from "./webhook_url.ts";
 
 export const PartnerSettingsInput = z.object({
   reply_to_email: z.string().trim().toLowerCase().email().max(254).nullable().optional(),
@@ -61,7 +62,10 @@ export async function setLeadEmailPreference(p: Platform, auth: AuthContext, ena
 }
 
 export const WebhookInput = z.object({
-  url: z.string().trim().url().max(2000).regex(/^https?:\/\//, "must be an http(s) URL"),
+  url: z.string().trim().max(2000).superRefine((u, ctx) => {
+    const problem = webhookUrlProblem(u);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
   enabled: z.boolean().default(true),
 }).openapi("WebhookInput");
 

@@ -7,6 +7,7 @@ import type { Platform } from "../platform.ts";
 import { backoffSeconds, enqueue, type Handler, type Job, PermanentJobError } from "../queue/queue.ts";
 import { errorText, log } from "../log.ts";
 import { leadSummary } from "./lead_view.ts";
+import { resolvesPrivately } from "./webhook_url.ts";
 
 export const WEBHOOK_QUEUE = "partner.webhook-delivery";
 export const WEBHOOK_MAX_ATTEMPTS = 8;
@@ -78,6 +79,7 @@ export async function deliverWebhook(p: Platform, job: Job): Promise<void> {
   let status: number | null = null;
   let error: string | null = null;
   try {
+    if (await resolvesPrivately(d.url as string)) throw new Error("the endpoint resolves to a private address");
     const res = await fetch(d.url as string, {
       method: "POST",
       headers: signedHeaders(d.secret as string, d.message_id as string, body),

@@ -94,6 +94,7 @@ Deno.test("users: listed for both roles, added and re-roled by partner_admin onl
 });
 
 Deno.test("settings, notification preference and webhooks: admin writes, user reads, RLS keeps partners apart", async () => {
+  Deno.env.delete("PARTNER_WEBHOOK_ALLOW_PRIVATE");
   const e = await partnerEnv();
   try {
     const put = await e.call(e.admin, "PUT", "/partner-service/settings", {
