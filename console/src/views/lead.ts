@@ -1,20 +1,13 @@
 import { svc } from "../api.ts";
 import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, dateTime, openBlob, STATUS_LABELS } from "../context.ts";
+import type { Lead } from "./leads.ts";
 
-interface Detail {
-  id: string;
-  status: string;
-  out_of_area: boolean;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  address: { line1: string; line2: string | null; city: string; state: string; zip: string };
+interface Detail extends Omit<Lead, "address"> {
+  address: Lead["address"] & { line2: string | null };
   utility_provider: string | null;
   consent: boolean;
   consent_text: string | null;
-  created_at: string;
   status_changed_at: string | null;
   savings: Record<string, number | null> | null;
   reading: {

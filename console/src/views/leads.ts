@@ -2,7 +2,7 @@ import { qs, svc } from "../api.ts";
 import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, dateTime, openBlob, STATUS_LABELS } from "../context.ts";
 
-interface Lead {
+export interface Lead {
   id: string;
   status: string;
   out_of_area: boolean;

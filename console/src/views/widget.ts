@@ -3,15 +3,9 @@ import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, isAdmin } from "../context.ts";
 import { applyWhenReady, type Draft } from "../preview.ts";
 import { embedSnippet } from "../../../shared/partner/snippet.ts";
+import type { WidgetConfig } from "../../../shared/widget/config.ts";
 
-interface WidgetInfo {
-  logo_url: string | null;
-  serving_states: string[];
-  roof_types: string[];
-  widget_info: string;
-  theme: { primary?: string; accent?: string };
-  partner_name: string;
-}
+type WidgetInfo = Pick<WidgetConfig, "logo_url" | "serving_states" | "roof_types" | "widget_info" | "theme" | "partner_name">;
 
 const list = (s: string) => s.split(",").map((x) => x.trim()).filter(Boolean);
 
