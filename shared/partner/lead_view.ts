@@ -78,6 +78,29 @@ export function readingRows(item: BillItem | null): { label: string; value: stri
   return rows.filter((r) => r.value);
 }
 
+const FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  address: "Address",
+  utility: "Utility",
+  usage: "Monthly usage (kWh)",
+};
+
+/** A read or corrected value as text: an address on one line, a usage series as numbers, else JSON. */
+export function shown(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "—";
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) {
+    return v.map((
+      x,
+    ) => (x && typeof x === "object" && "value" in x
+      ? Math.round(Number((x as { value: unknown }).value))
+      : shown(x))
+    ).join(", ");
+  }
+  if (typeof v === "object" && ("line1" in v || "city" in v)) return addressLine(v as Record<string, string>);
+  return JSON.stringify(v);
+}
+
 /**
  * Where what the homeowner confirmed differs from what the bill reader read: explicit corrections recorded
  * with the lead (a `corrections` column, when the widget stores one) first, else derived by comparing the
@@ -87,17 +110,15 @@ export function correctionRows(
   lead: Record<string, unknown>,
   item: BillItem | null,
 ): { field: string; read: string; used: string }[] {
-  const explicit = lead.corrections as
-    | Record<string, { read?: unknown; corrected?: unknown } | unknown>
-    | null
-    | undefined;
+  // The widget's record (leads.bill_corrections: {<group>: {read, corrected}}), when it stores one.
+  const explicit = (lead.bill_corrections ?? lead.corrections) as Record<string, unknown> | null | undefined;
   if (explicit && typeof explicit === "object" && Object.keys(explicit).length) {
     return Object.entries(explicit).map(([field, v]) => {
-      const o = (v && typeof v === "object" ? v : { corrected: v }) as {
+      const o = (v && typeof v === "object" && ("read" in v || "corrected" in v) ? v : { corrected: v }) as {
         read?: unknown;
         corrected?: unknown;
       };
-      return { field, read: JSON.stringify(o.read ?? null), used: JSON.stringify(o.corrected ?? null) };
+      return { field: FIELD_LABELS[field] ?? field, read: shown(o.read), used: shown(o.corrected) };
     });
   }
   if (!item) return [];

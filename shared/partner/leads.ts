@@ -113,7 +113,8 @@ async function leadRow(p: Platform, auth: AuthContext, id: string): Promise<Reco
 }
 
 async function billOf(p: Platform, auth: AuthContext, lead: Record<string, unknown>) {
-  const tid = (lead.savings as Record<string, unknown> | null)?.billTransactionId ?? lead.bill_transaction_id;
+  const tid = (lead.savings as Record<string, unknown> | null)?.billTransactionId ??
+    (lead.bill_reading as { transactionId?: string } | null)?.transactionId;
   if (typeof tid !== "string") return null;
   const [b] = await withAuth(
     p.sql,
@@ -151,8 +152,11 @@ export async function leadDetail(p: Platform, auth: AuthContext, id: string) {
       status: bill?.status ?? null,
       rows: readingRows(item),
       usage_by_month: item?.electricityUsage?.usageByMonth ?? [],
-      // The widget's own record of what it read, when it stores one.
-      recorded: lead.reading ?? null,
+      // The widget's own record (leads.bill_reading): the plausibility checks that flagged and what was confirmed.
+      checks:
+        ((lead.bill_reading as { checks?: { field?: string; message?: string }[] } | null)?.checks ?? [])
+          .map((c) => ({ field: c.field ?? null, message: c.message ?? "" })),
+      confirmed: (lead.bill_reading as { confirmed?: string[] } | null)?.confirmed ?? [],
     },
     corrections: correctionRows(lead, item),
     report: lead.report_path ? { url: `${base}/report`, filename: "solar-savings-report.pdf" } : null,

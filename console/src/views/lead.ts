@@ -15,7 +15,8 @@ interface Detail extends Omit<Lead, "address"> {
     status: string | null;
     rows: { label: string; value: string }[];
     usage_by_month: { month: string | number; year?: number; value: number }[];
-    recorded: unknown;
+    checks: { field: string | null; message: string }[];
+    confirmed: string[];
   };
   corrections: { field: string; read: string; used: string }[];
   report: { url: string; filename: string } | null;
@@ -183,6 +184,17 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
                 )
               ),
             ),
+          )
+          : null,
+        l.reading.checks.length
+          ? h(
+            "div",
+            {},
+            h("h3", {}, "Checks the bill reader flagged"),
+            h("ul", {}, l.reading.checks.map((c) => h("li", {}, c.message))),
+            l.reading.confirmed.length
+              ? h("p", { class: "muted" }, `Confirmed by the homeowner: ${l.reading.confirmed.join(", ")}.`)
+              : null,
           )
           : null,
         h("h3", {}, "What the homeowner corrected"),
