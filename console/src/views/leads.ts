@@ -97,19 +97,27 @@ export async function leadsView(ctx: Ctx): Promise<HTMLElement> {
           h(
             "td",
             { "data-label": "Contact" },
-            h("span", { class: "block" }, l.email),
-            l.phone ? h("span", { class: "block muted" }, l.phone) : null,
+            h(
+              "div",
+              {},
+              h("span", { class: "block" }, l.email),
+              l.phone ? h("span", { class: "block muted" }, l.phone) : null,
+            ),
           ),
           h(
             "td",
             { "data-label": "Address" },
-            `${l.address.line1}, ${l.address.city}, ${l.address.state} ${l.address.zip}`,
-            l.out_of_area ? h("span", { class: "tag warn" }, "Out of area") : null,
+            h(
+              "div",
+              {},
+              `${l.address.line1}, ${l.address.city}, ${l.address.state} ${l.address.zip}`,
+              l.out_of_area ? h("span", { class: "tag warn" }, "Out of area") : null,
+            ),
           ),
           h(
             "td",
             { "data-label": "Status" },
-            h("span", { class: `tag status-${l.status}` }, STATUS_LABELS[l.status] ?? l.status),
+            h("div", {}, h("span", { class: `tag status-${l.status}` }, STATUS_LABELS[l.status] ?? l.status)),
           ),
           h("td", { "data-label": "Report" }, l.has_report ? "Yes" : "—"),
         )

@@ -5,7 +5,10 @@ import { applyWhenReady, type Draft } from "../preview.ts";
 import { embedSnippet } from "../../../shared/partner/snippet.ts";
 import type { WidgetConfig } from "../../../shared/widget/config.ts";
 
-type WidgetInfo = Pick<WidgetConfig, "logo_url" | "serving_states" | "roof_types" | "widget_info" | "theme" | "partner_name">;
+type WidgetInfo = Pick<
+  WidgetConfig,
+  "logo_url" | "serving_states" | "roof_types" | "widget_info" | "theme" | "partner_name"
+>;
 
 const list = (s: string) => s.split(",").map((x) => x.trim()).filter(Boolean);
 
