@@ -50,6 +50,8 @@ export async function leadCreatedHandler(
     status_label: STATUS_LABELS[lead.status as keyof typeof STATUS_LABELS] ?? lead.status,
     created_at: moment(lead.created_at),
     lead_url: url,
+    // The partner's own preference page (the footer's "Manage notification preferences").
+    console_preferences_url: `${consoleUrl()}#/notifications`,
     orion_url: url,
   };
   return {

@@ -83,6 +83,9 @@ Deno.test("a new lead: lead.created on the bus, emailed to the partner's people 
     assert.match(mail.html, new RegExp(`/console/#/leads/${leadId}`));
     assert.match(mail.text, /Address: 1 Market St, San Francisco, CA 94105/);
     assert.match(mail.text, /Phone: \+1 415 555 0100/);
+    assert.match(mail.text, /Manage notification preferences: http:\/\/\S+\/console\/#\/notifications/);
+    assert.match(mail.html, /href="http:\/\/\S+\/console\/#\/notifications"/);
+    assert.match(mail.text, /Unsubscribe from "New leads from your widget" emails/);
   } finally {
     Deno.env.delete("PARTNER_WEBHOOK_ALLOW_PRIVATE");
     await receiver.close();
