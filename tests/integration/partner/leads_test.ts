@@ -138,3 +138,32 @@ Deno.test("the old statuses are gone: out_of_area and converted are refused by t
     await e.close();
   }
 });
+
+Deno.test("partner-service OpenAPI document lists every route with bearer security", async () => {
+  const e = await partnerEnv();
+  try {
+    const doc = (await e.call(e.admin, "GET", "/partner-service/openapi.json")).json;
+    for (
+      const path of [
+        "/leads",
+        "/leads.csv",
+        "/leads/{id}",
+        "/leads/{id}/report",
+        "/widget-tokens",
+        "/users",
+        "/settings",
+        "/webhooks",
+        "/webhook-deliveries",
+        "/notification-preferences",
+      ]
+    ) {
+      assert.ok(doc.paths[`/partner-service${path}`], `${path} in ${Object.keys(doc.paths).join(", ")}`);
+    }
+    assert.deepEqual(doc.paths["/partner-service/leads"].get.security, [{ bearer: [] }]);
+    assert.ok(
+      doc.paths["/partner-service/leads"].get.parameters.some((p: { name: string }) => p.name === "area"),
+    );
+  } finally {
+    await e.close();
+  }
+});
