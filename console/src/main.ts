@@ -87,7 +87,7 @@ async function start() {
       else a.removeAttribute("aria-current");
     }
     const lead = hash.match(/^#\/leads\/([0-9a-f-]{36})$/);
-    const name = hash.split("/")[1] ?? "leads";
+    const name = hash.split("/")[1]?.split("?")[0] ?? "leads";
     const view = lead
       ? () => leadView(ctx, lead[1])
       : name === "widget"

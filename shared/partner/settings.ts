@@ -6,7 +6,7 @@ import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { notFound } from "../http/errors.ts";
 import { setPreference } from "../notifications/preferences.ts";
-import { newWebhookSecret } from "./webhooks.ts";
+import { newWebhookSecret, queueTestDelivery } from "./webhooks.ts";
 import { webhookUrlProblem } from "./webhook_url.ts";
 
 export const PartnerSettingsInput = z.object({
@@ -133,4 +133,18 @@ export async function listDeliveries(p: Platform, auth: AuthContext, limit: numb
     from public.partner_webhook_deliveries order by created_at desc limit ${limit}`,
   );
   return rows;
+}
+
+/** Queues a signed test request to one of the caller's endpoints (RLS: only the partner's admin sees it). */
+export async function testWebhook(p: Platform, auth: AuthContext, id: string) {
+  const [hook] = await withAuth(
+    p.sql,
+    auth,
+    (tx) => tx`select id, url from public.partner_webhooks where id = ${id}`,
+  );
+  if (!hook) throw notFound("not_found", `No webhook ${id}`);
+  const { partner_name } = await getSettings(p, auth);
+  return {
+    delivery_id: await queueTestDelivery(p, auth.orgId!, hook as { id: string; url: string }, partner_name),
+  };
 }

@@ -4,6 +4,7 @@
 import { Webhook } from "standardwebhooks";
 import { randomBytes } from "node:crypto";
 import type { Platform } from "../platform.ts";
+import type { Tx } from "../db/client.ts";
 import { backoffSeconds, enqueue, type Handler, type Job, PermanentJobError } from "../queue/queue.ts";
 import { errorText, log } from "../log.ts";
 import { leadSummary } from "./lead_view.ts";
@@ -15,6 +16,30 @@ const TIMEOUT_MS = 10_000;
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
+type Hook = { id: string; url: string };
+
+/** A delivery row and its job, in the caller's transaction; null when this message was already queued for the hook. */
+async function queueDelivery(
+  tx: Tx,
+  orgId: string,
+  h: Hook,
+  eventType: string,
+  messageId: string,
+  leadId: string | null,
+  body: unknown,
+) {
+  const [d] =
+    await tx`insert into public.partner_webhook_deliveries (organization_id, webhook_id, url, event_type, message_id, lead_id, payload)
+    values (${orgId}, ${h.id}, ${h.url}, ${eventType}, ${messageId}, ${leadId}, ${tx.json(body as never)})
+    on conflict (webhook_id, message_id) do nothing returning id`;
+  if (!d) return null;
+  await enqueue(tx as never, WEBHOOK_QUEUE, { deliveryId: d.id }, {
+    dedupeKey: `${WEBHOOK_QUEUE}:${d.id}`,
+    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+  });
+  return d.id as string;
+}
+
 /** One delivery row (and job) per enabled endpoint of the partner; a repeat for the same event adds nothing. */
 export async function queueWebhookDeliveries(
   p: Platform,
@@ -23,29 +48,34 @@ export async function queueWebhookDeliveries(
   leadId: string,
 ): Promise<number> {
   const hooks = await p
-    .sql`select id, url from public.partner_webhooks where organization_id = ${orgId} and enabled`;
+    .sql`select id, url from public.partner_webhooks where organization_id = ${orgId} and enabled` as unknown as Hook[];
   if (!hooks.length) return 0;
   const [lead] = await p.sql`select * from public.leads where id = ${leadId}`;
-  const messageId = `msg_${eventType}_${leadId}`;
   const body = { type: eventType, timestamp: new Date().toISOString(), data: { lead: leadSummary(lead) } };
-  let queued = 0;
-  await p.sql.begin(async (tx) => {
+  return await p.sql.begin(async (tx) => {
+    let queued = 0;
     for (const h of hooks) {
-      const [d] =
-        await tx`insert into public.partner_webhook_deliveries (organization_id, webhook_id, url, event_type, message_id, lead_id, payload)
-        values (${orgId}, ${h.id as string}, ${h.url as string}, ${eventType}, ${messageId}, ${leadId}, ${
-          tx.json(body as never)
-        })
-        on conflict (webhook_id, message_id) do nothing returning id`;
-      if (!d) continue;
-      await enqueue(tx as never, WEBHOOK_QUEUE, { deliveryId: d.id }, {
-        dedupeKey: `${WEBHOOK_QUEUE}:${d.id}`,
-        maxAttempts: WEBHOOK_MAX_ATTEMPTS,
-      });
-      queued++;
+      if (await queueDelivery(tx, orgId, h, eventType, `msg_${eventType}_${leadId}`, leadId, body)) queued++;
     }
-  });
-  return queued;
+    return queued;
+  }) as number;
+}
+
+/** A `webhook.test` delivery to one endpoint (the console's "Send a test"), signed and logged like the real ones. */
+export async function queueTestDelivery(
+  p: Platform,
+  orgId: string,
+  hook: Hook,
+  partnerName: string,
+): Promise<string> {
+  const body = {
+    type: "webhook.test",
+    timestamp: new Date().toISOString(),
+    data: { message: `A test from ${partnerName}'s partner console` },
+  };
+  return await p.sql.begin((tx) =>
+    queueDelivery(tx, orgId, hook, "webhook.test", `msg_webhook.test_${crypto.randomUUID()}`, null, body)
+  ) as string;
 }
 
 /** The headers of one signed request (exported for the console's "send a test" and the tests). */
@@ -79,7 +109,9 @@ export async function deliverWebhook(p: Platform, job: Job): Promise<void> {
   let status: number | null = null;
   let error: string | null = null;
   try {
-    if (await resolvesPrivately(d.url as string)) throw new Error("the endpoint resolves to a private address");
+    if (await resolvesPrivately(d.url as string)) {
+      throw new Error("the endpoint resolves to a private address");
+    }
     const res = await fetch(d.url as string, {
       method: "POST",
       headers: signedHeaders(d.secret as string, d.message_id as string, body),

@@ -102,6 +102,16 @@ export async function notificationsView(ctx: Ctx): Promise<HTMLElement> {
             h("p", {}, h("strong", {}, w.url), w.enabled ? "" : " (paused)"),
             h("p", { class: "muted" }, "Signing secret (Standard Webhooks): ", h("code", {}, w.secret)),
             h("button", {
+              class: "btn",
+              type: "button",
+              disabled: !w.enabled,
+              onclick: async () => {
+                await ctx.api.call("POST", svc(`/webhooks/${w.id}/test`));
+                ctx.announce("Test request queued; its result appears under Webhook deliveries");
+                setTimeout(() => ctx.go("#/notifications?" + Date.now()), 1500);
+              },
+            }, "Send a test"),
+            h("button", {
               class: "btn ghost",
               type: "button",
               onclick: async () => {

@@ -33,6 +33,7 @@ import {
   PartnerSettingsInput,
   saveSettings,
   setLeadEmailPreference,
+  testWebhook,
   updateWebhook,
   WebhookInput,
 } from "../../../shared/partner/settings.ts";
@@ -370,6 +371,19 @@ export function createApp(p: Platform) {
       await deleteWebhook(p, c.get("auth"), c.req.valid("param").id);
       return c.body(null, 204);
     },
+  );
+  app.openapi(
+    route({
+      method: "post",
+      path: "/webhooks/{id}/test",
+      middleware: [admin] as const,
+      request: { params: Id },
+      responses: {
+        202: { description: "{data: {delivery_id}}: a signed webhook.test request is queued" },
+        ...ok(""),
+      },
+    }),
+    async (c) => c.json({ data: await testWebhook(p, c.get("auth"), c.req.valid("param").id) }, 202),
   );
   app.openapi(
     route({

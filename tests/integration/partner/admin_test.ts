@@ -157,6 +157,42 @@ Deno.test("settings, notification preference and webhooks: admin writes, user re
       (await e.call(e.admin, "POST", "/partner-service/webhooks", { url: "ftp://x" })).status,
       400,
     );
+    // Never into the platform's own network.
+    for (
+      const url of [
+        "http://hooks.example/x",
+        "https://localhost/x",
+        "https://127.0.0.1:5432/",
+        "https://10.0.0.5/hook",
+        "https://169.254.169.254/latest",
+        "https://[::1]/x",
+        "https://user:pw@hooks.example/x",
+        "https://db.internal/x",
+      ]
+    ) {
+      const r = await e.call(e.admin, "POST", "/partner-service/webhooks", { url });
+      assert.equal(r.status, 400, url);
+      assert.match(r.json.error.message, /url/, url);
+    }
+    // "Send a test": a signed webhook.test delivery in the log.
+    await e.call(e.admin, "PATCH", `/partner-service/webhooks/${hook.json.data.id}`, { enabled: true });
+    assert.equal(
+      (await e.call(e.user, "POST", `/partner-service/webhooks/${hook.json.data.id}/test`)).status,
+      403,
+    );
+    assert.equal(
+      (await e.call(e.other, "POST", `/partner-service/webhooks/${hook.json.data.id}/test`)).status,
+      404,
+    );
+    const test = await e.call(e.admin, "POST", `/partner-service/webhooks/${hook.json.data.id}/test`);
+    assert.equal(test.status, 202);
+    const log = await e.call(e.user, "GET", "/partner-service/webhook-deliveries");
+    assert.deepEqual(
+      log.json.data.map((
+        d: { id: string; event_type: string; status: string },
+      ) => [d.id, d.event_type, d.status]),
+      [[test.json.data.delivery_id, "webhook.test", "pending"]],
+    );
     assert.equal(
       (await e.call(e.admin, "DELETE", `/partner-service/webhooks/${hook.json.data.id}`)).status,
       204,
