@@ -138,7 +138,7 @@ export async function notificationsView(ctx: Ctx): Promise<HTMLElement> {
       label: "Endpoint URL",
       name: "webhook-url",
       type: "url",
-      hint: "We POST lead.created here, signed, and retry for about an hour if it fails.",
+      hint: "We POST lead.created here, signed, and retry with backoff for about 20 minutes if it fails.",
     });
     const hAlert = h("div", { class: "alert", role: "alert", hidden: true });
     const hForm = h(
