@@ -1,6 +1,6 @@
 // The Gemini report writer: structured JSON output, validated by the same schema as the embedded writer;
 // an invalid answer is retried, then ReportInvalidError.
-import type { GeminiClient } from "../llm/gemini.ts";
+import type { StructuredClient } from "../llm/types.ts";
 import { errorText, log } from "../log.ts";
 import { reportSchema, SECTION_TITLES } from "./schema.ts";
 import type { ReportContext, ReportWriter, SavingsReport } from "./types.ts";
@@ -40,9 +40,12 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
   return { system, text: `Report data (JSON):\n${JSON.stringify(data)}` };
 }
 
+/** The report writer on a structured-output model: Gemini, or an OpenAI-compatible endpoint (same prompt and schema). */
 export class GeminiReportWriter implements ReportWriter {
-  readonly name = "gemini";
-  constructor(private readonly client: GeminiClient, private readonly attempts = REPORT_ATTEMPTS) {}
+  readonly name: string;
+  constructor(private readonly client: StructuredClient, private readonly attempts = REPORT_ATTEMPTS) {
+    this.name = client.provider;
+  }
 
   async write(ctx: ReportContext): Promise<SavingsReport> {
     const { system, text } = reportPrompt(ctx);
@@ -52,7 +55,7 @@ export class GeminiReportWriter implements ReportWriter {
       try {
         r = await this.client.generate({ system, parts: [{ text }], schema: reportSchema });
       } catch (e) {
-        throw new ReportWriterUnavailableError(`Gemini unavailable: ${errorText(e)}`);
+        throw new ReportWriterUnavailableError(`${this.name} unavailable: ${errorText(e)}`);
       }
       if (r.ok) return r.value;
       last = `${r.error}: ${r.detail}`;
