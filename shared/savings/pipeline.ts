@@ -15,6 +15,10 @@ import { loadStateData, type StateData } from "./reference.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
 import { CAPITALS } from "../roof/capitals.ts";
+import { federalCredit } from "./credit.ts";
+import { DEFAULT_SETTINGS, loadSavingsSettings } from "./settings.ts";
+import { roofAccess } from "./roof_access.ts";
+import { partnerBranding } from "./delivery.ts";
 
 export const DELIVERY_QUEUE = "savings.deliver";
 
@@ -81,8 +85,9 @@ export async function writeValidReport(p: Platform, ctx: ReportContext): Promise
   return { report: v.report, writer: name };
 }
 
-function context(customerName: string, address: string, state: StateData, figures: SavingsFigures, customerRate: boolean): ReportContext {
+function context(customerName: string, address: string, state: StateData, figures: SavingsFigures, customerRate: boolean, partnerName?: string): ReportContext {
   return {
+    partnerName,
     customerName, state: state.state, stateName: STATE_NAMES[state.state] ?? state.state, address, figures, program: state.program,
     rateSource: customerRate ? "the customer's own rate (supplied by the caller)" : state.rateSource,
     rateKind: customerRate ? "customer" : state.rateIsNationalFallback ? "national" : "state",
@@ -90,17 +95,28 @@ function context(customerName: string, address: string, state: StateData, figure
   };
 }
 
-/** The full pipeline for one customer; stores the report and queues the PDF + email unless deliver=false. */
-export async function createSavingsReport(p: Platform, auth: AuthContext, req: SavingsRequest): Promise<SavingsResult> {
+/**
+ * The full pipeline for one customer; stores the report and queues the PDF + email unless deliver=false.
+ * `opts.now` is the report's date (the credit policy applies on it); tests pass one, callers never do.
+ */
+export async function createSavingsReport(p: Platform, auth: AuthContext, req: SavingsRequest, opts: { now?: Date } = {}): Promise<SavingsResult> {
   if (!auth.orgId) throw forbidden("forbidden", "The token has no organisation");
   const months = usage(req.usageByMonth);
   const address = await locate(p, req.address, req.location);
-  const [roof, state] = await Promise.all([roofAt(p, address.lat, address.lon, req.roofAreaM2), loadStateData(p.sql, address.state)]);
+  const [roof, state, settings, partner] = await Promise.all([
+    roofAt(p, address.lat, address.lon, req.roofAreaM2), loadStateData(p.sql, address.state),
+    loadSavingsSettings(p.sql, auth.orgId), partnerBranding(p.sql, auth.orgId),
+  ]);
   const ratePerKwh = req.ratePerKwh ?? state.ratePerKwh;
-  const figures = calculateSavings({ usage: months, ratePerKwh, escalatorPct: state.escalatorPct, costPerWatt: state.costPerWatt, roof, program: state.program });
+  const figures = calculateSavings({
+    usage: months, ratePerKwh, escalatorPct: state.escalatorPct, costPerWatt: state.costPerWatt, roof, program: state.program,
+    credit: federalCredit(opts.now ?? new Date(), settings.offerOwnership, settings.creditOverride),
+    fixedChargeMonthly: req.fixedChargeMonthly ?? null,
+    roofAccess: roofAccess(req.address, req.roofOwnership),
+  });
   if (state.rateIsNationalFallback) figures.flags.push("national_average_rate");
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
-  const { report, writer } = await writeValidReport(p, context(req.customerName, address.formattedAddress, state, figures, req.ratePerKwh !== undefined));
+  const { report, writer } = await writeValidReport(p, context(req.customerName, address.formattedAddress, state, figures, req.ratePerKwh !== undefined, partner.name));
 
   const id = req.transactionId ?? crypto.randomUUID();
   const deliver = req.deliver !== false;
@@ -140,6 +156,7 @@ export async function generateInsights(p: Platform, req: InsightsRequest): Promi
   const figures = calculateSavings({
     usage: months, ratePerKwh: f.ratePerKwh ?? state.ratePerKwh, escalatorPct: f.escalatorPct ?? state.escalatorPct,
     costPerWatt: f.costPerWatt ?? state.costPerWatt, roof, program: state.program,
+    credit: federalCredit(new Date(), DEFAULT_SETTINGS.offerOwnership), fixedChargeMonthly: f.fixedChargeMonthly ?? null,
   });
   const { report, writer } = await writeValidReport(p, context(req.customerName, req.address ?? STATE_NAMES[req.state], state, figures, f.ratePerKwh !== undefined));
   return { report, figures, writer };

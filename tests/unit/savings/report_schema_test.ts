@@ -60,7 +60,7 @@ Deno.test("embedded writer: valid sections, named programmes only from the data,
   assert.ok(all2.includes("$" + Math.round(f.netAnnualSavings).toLocaleString("en-US")));
 });
 
-Deno.test("embedded writer: the customer's own rate or the national fallback is never called the state average; 1 panel", async () => {
+Deno.test("embedded writer: the customer's own rate or the national fallback is never called the state average; a 1-panel roof gets no offer", async () => {
   const oh = program({ state: "OH" });
   const text = async (over: Record<string, unknown>) => (await new EmbeddedReportWriter().write({ ...ctx(oh), ...over })).sections.map((s) => s.text).join("");
   assert.match(await text({}), /the OH average residential rate of 20\.00 ¢\/kWh/);
@@ -76,5 +76,6 @@ Deno.test("embedded writer: the customer's own rate or the national fallback is 
     program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 },
   });
   const small = await text({ figures: one });
-  assert.match(small, /system of 1 panel of 400 W/);
+  assert.ok(!/We recommend/.test(small), "no 1-panel system is offered");
+  assert.match(small, /fewer panels than the smallest system installers usually offer \(2 kW\)/);
 });
