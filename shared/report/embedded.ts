@@ -34,9 +34,10 @@ function executiveSummary(c: ReportContext): string {
 
 /** Never call the customer's own rate (or the national fallback) "the <state> average". */
 function rateWords(c: ReportContext): string {
+  const year = c.rateYear ? ` (EIA, ${c.rateYear})` : "";
   if (c.rateKind === "customer") return "your electricity rate";
-  if (c.rateKind === "national") return "the US average residential rate";
-  return `the ${h(c.state)} average residential rate`;
+  if (c.rateKind === "national") return `the US average residential rate${year}`;
+  return `the ${h(c.state)} average residential rate${year}`;
 }
 
 function usageAnalysis(c: ReportContext): string {
@@ -60,7 +61,7 @@ function recommendation(c: ReportContext): string {
   if (f.systemKw > 0) {
     out.push(`<p>We recommend ${article(f.systemKw.toFixed(1))} <strong>${f.systemKw.toFixed(1)} kW</strong> system of ${f.panels} panel${f.panels === 1 ? "" : "s"} of ${f.panelCapacityW} W${f.roofLimited ? ", the most your roof can hold" : ""}, producing about <strong>${kwh(f.annualProductionKwh)}</strong> a year (${f.offsetPct.toFixed(0)}% of your usage).</p>`);
     out.push(`<table><tbody>` +
-      `<tr><td>Gross system cost</td><td>${usd(f.grossCost)} (${c.costIsNationalFallback ? "national median" : h(c.state) + " median"} of $${f.costPerWatt.toFixed(2)}/W)</td></tr>` +
+      `<tr><td>Gross system cost</td><td>${usd(f.grossCost)} (${c.costIsNationalFallback ? "national median" : h(c.state) + " median"} of $${f.costPerWatt.toFixed(2)}/W${c.costYear ? `, ${c.costYear}` : ""}${c.costIsNationalFallback ? "; no state figure on file" : ""})</td></tr>` +
       (f.credit.pct > 0 ? `<tr><td>${h(f.credit.name)} (${f.credit.pct}%)</td><td>−${usd(f.federalCredit)}</td></tr>` : `<tr><td>Federal tax credit</td><td>none (see below)</td></tr>`) +
       `<tr><td>Net system cost</td><td><strong>${usd(f.netCost)}</strong></td></tr>` +
       `<tr><td>First-year savings</td><td><strong>${usd(f.netAnnualSavings)}</strong></td></tr>` +

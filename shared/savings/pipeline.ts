@@ -92,6 +92,7 @@ function context(customerName: string, address: string, state: StateData, figure
     rateSource: customerRate ? "the customer's own rate (supplied by the caller)" : state.rateSource,
     rateKind: customerRate ? "customer" : state.rateIsNationalFallback ? "national" : "state",
     costSource: state.costSource, costIsNationalFallback: state.costIsNationalFallback,
+    rateYear: customerRate ? null : state.rateYear, costYear: state.costYear,
   };
 }
 
