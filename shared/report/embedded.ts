@@ -20,7 +20,7 @@ export class EmbeddedReportWriter implements ReportWriter {
 
 function executiveSummary(c: ReportContext): string {
   const f = c.figures, p = c.program;
-  const out = [`<p>${h(c.customerName)}, your home in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At ${rateWords(c)} of ${cents(f.ratePerKwh)}, that is about <strong>${usd(f.annualCost)} a year</strong>.</p>`];
+  const out = [`<p>${h(c.customerName)}, your home in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At ${rateWords(c)} of ${cents(f.ratePerKwh)}${c.rateKind !== "customer" && c.rateYear ? ` (EIA, ${c.rateYear})` : ""}, that is about <strong>${usd(f.annualCost)} a year</strong>.</p>`];
   if (f.systemKw > 0) {
     out.push(`<p>${article(f.systemKw.toFixed(1)) === "an" ? "An" : "A"} <strong>${f.systemKw.toFixed(1)} kW</strong> solar system on your roof would produce about ${kwh(f.annualProductionKwh)} a year, covering <strong>${f.offsetPct.toFixed(0)}%</strong> of your usage. We estimate <strong>${usd(f.netAnnualSavings)} in savings in the first year</strong> and <strong>${usd(f.lifetimeSavings)} over ${f.projection.length} years</strong>, with the system paying for itself in ${years(f.paybackYears)}.</p>`);
   } else {
@@ -34,20 +34,19 @@ function executiveSummary(c: ReportContext): string {
 
 /** Never call the customer's own rate (or the national fallback) "the <state> average". */
 function rateWords(c: ReportContext): string {
-  const year = c.rateYear ? ` (EIA, ${c.rateYear})` : "";
   if (c.rateKind === "customer") return "your electricity rate";
-  if (c.rateKind === "national") return `the US average residential rate${year}`;
-  return `the ${h(c.state)} average residential rate${year}`;
+  if (c.rateKind === "national") return "the US average residential rate";
+  return `the ${h(c.state)} average residential rate`;
 }
 
 function usageAnalysis(c: ReportContext): string {
   const f = c.figures;
   const monthly = f.monthlyKwh.map((k, i) => `<tr><td>${MONTHS[i]}</td><td>${kwh(k)}${f.extrapolatedMonths.includes(i + 1) ? " <em>(estimated)</em>" : ""}</td><td>${usd(k * f.ratePerKwh)}</td></tr>`).join("");
   const out = [
-    `<p>Your annual consumption is <strong>${kwh(f.annualKwh)}</strong>, an average of ${kwh(f.annualKwh / 12)} a month. ${f.peakMonths.length ? `Use peaks in <strong>${listMonths(f.peakMonths)}</strong>.` : "Your use is fairly even through the year."}</p>`,
+    `<p>Your annual consumption is <strong>${kwh(f.annualKwh)}</strong>, an average of ${kwh(f.annualKwh / 12)} a month. ${f.peakMonths.length ? `Use ${f.peakMonths.every((m) => f.extrapolatedMonths.includes(m)) ? "is estimated to peak" : "peaks"} in <strong>${listMonths(f.peakMonths)}</strong>.` : "Your use is fairly even through the year."}</p>`,
   ];
   if (f.extrapolatedMonths.length) out.push(`<p><em>${estimatedWords(f.extrapolatedMonths.length)}</em></p>`);
-  out.push(`<table><thead><tr><th>Month</th><th>Usage</th><th>Cost</th></tr></thead><tbody>${monthly}</tbody></table>`);
+  out.push(`<table><thead><tr><th>Month</th><th>Usage</th><th>Energy cost</th></tr></thead><tbody>${monthly}</tbody></table>`);
   const years = [1, 5, 10, 15, 20, 25].map((y) => f.projection[y - 1]).filter(Boolean);
   out.push(`<p>Electricity prices have risen about ${f.escalatorPct}% a year over the long run. Without solar, your yearly cost would grow as follows:</p>`);
   out.push(`<table><thead><tr><th>Year</th><th>Rate</th><th>Cost without solar</th><th>Cost with solar</th></tr></thead><tbody>${years.map((y) => `<tr><td>${y.year}</td><td>${cents(y.ratePerKwh)}</td><td>${usd(y.costWithoutSolar)}</td><td>${usd(y.costWithSolar)}</td></tr>`).join("")}</tbody></table>`);
@@ -82,8 +81,8 @@ function recommendation(c: ReportContext): string {
   }
   const benefits: string[] = [];
   benefits.push(`<li><strong>Net metering:</strong> ${netMetering(c)}</li>`);
-  benefits.push(`<li><strong>Property tax:</strong> ${p.propertyTaxExemption && !p.isGeneric ? h(p.propertyTaxExemption) + "." : "many states exempt the added value of solar from property tax; check your county assessor."}</li>`);
-  if (p.incentives && !p.isGeneric) benefits.push(`<li><strong>State incentives:</strong> ${h(p.incentives)}.</li>`);
+  benefits.push(`<li><strong>Property tax:</strong> ${p.propertyTaxExemption && !p.isGeneric ? h(p.propertyTaxExemption).replace(/\.*$/, ".") : "many states exempt the added value of solar from property tax; check your county assessor."}</li>`);
+  if (p.incentives && !p.isGeneric) benefits.push(`<li><strong>State incentives:</strong> ${h(p.incentives).replace(/\.*$/, ".")}</li>`);
   else benefits.push(`<li><strong>Local incentives:</strong> utilities and cities sometimes offer rebates; your installer can check what applies at your address.</li>`);
   out.push(`<p><strong>Additional benefits</strong></p><ul>${benefits.join("")}</ul>`);
   const ownCredit = f.credit.claimant === "homeowner" && f.credit.pct > 0;

@@ -193,3 +193,31 @@ Deno.test("openai adapter: missing configuration is a ConfigError (503 not_confi
     await p.close();
   }
 });
+
+Deno.test("bench:extract --model: openai runs against the configured endpoint; a missing key is a clear message", async () => {
+  const { benchModel } = await import("../../../scripts/bench/model_option.ts");
+  const keys = ["OPENAI_BASE_URL", "OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_API_VERSION", "GEMINI_API_KEY"];
+  const saved = Object.fromEntries(keys.map((k) => [k, Deno.env.get(k)]));
+  keys.forEach((k) => Deno.env.delete(k));
+  const d = startOpenAIDouble();
+  try {
+    const none = benchModel(["--model", "openai"]);
+    assert.ok("error" in none && /OPENAI_API_KEY.*Nothing was run/.test(none.error), JSON.stringify(none));
+    const gem = benchModel(["--model", "gemini"]);
+    assert.ok("error" in gem && /GEMINI_API_KEY/.test(gem.error));
+    assert.ok("error" in benchModel(["--model", "claude"]));
+    const dflt = benchModel([]);
+    assert.equal("kind" in dflt ? dflt.kind : dflt.error, "embedded");
+    Deno.env.set("OPENAI_BASE_URL", `${d.url}/v1`);
+    Deno.env.set("OPENAI_MODEL", "qwen2.5-vl");
+    const ok = benchModel(["--model", "openai"]);
+    assert.ok("model" in ok);
+    d.script(billAnswer());
+    const x = await extractBill(ok.model, billDoc());
+    assert.equal(x.item.customerInformation.customerName, "Maria Lopez");
+    assert.equal(d.requests[0].body.model, "qwen2.5-vl");
+  } finally {
+    for (const k of keys) saved[k] === undefined ? Deno.env.delete(k) : Deno.env.set(k, saved[k]!);
+    await d.close();
+  }
+});
