@@ -143,10 +143,14 @@ export async function createSavingsReport(p: Platform, auth: AuthContext, req: S
 }
 
 /** Report only, from caller-supplied usage and financial data; state defaults fill what the caller omits. */
-export async function generateInsights(p: Platform, req: InsightsRequest): Promise<{ report: SavingsReport; figures: SavingsFigures; writer: string }> {
+export async function generateInsights(p: Platform, req: InsightsRequest, auth?: AuthContext): Promise<{ report: SavingsReport; figures: SavingsFigures; writer: string }> {
   if (!STATE_NAMES[req.state]) throw badRequest("invalid_state", `Unknown state "${req.state}"`);
   const months = usage(req.usageByMonth);
-  const state = await loadStateData(p.sql, req.state);
+  const [state, settings, partner] = await Promise.all([
+    loadStateData(p.sql, req.state),
+    auth?.orgId ? loadSavingsSettings(p.sql, auth.orgId) : DEFAULT_SETTINGS,
+    auth?.orgId ? partnerBranding(p.sql, auth.orgId) : undefined,
+  ]);
   const f = req.financials;
   const capital = CAPITALS.find((c) => c.state === req.state);
   const at = req.location ?? (capital ? { lat: capital.lat, lon: capital.lon } : { lat: 39.8, lon: -98.6 });
@@ -157,8 +161,8 @@ export async function generateInsights(p: Platform, req: InsightsRequest): Promi
   const figures = calculateSavings({
     usage: months, ratePerKwh: f.ratePerKwh ?? state.ratePerKwh, escalatorPct: f.escalatorPct ?? state.escalatorPct,
     costPerWatt: f.costPerWatt ?? state.costPerWatt, roof, program: state.program,
-    credit: federalCredit(new Date(), DEFAULT_SETTINGS.offerOwnership), fixedChargeMonthly: f.fixedChargeMonthly ?? null,
+    credit: federalCredit(new Date(), settings.offerOwnership, settings.creditOverride), fixedChargeMonthly: f.fixedChargeMonthly ?? null,
   });
-  const { report, writer } = await writeValidReport(p, context(req.customerName, req.address ?? STATE_NAMES[req.state], state, figures, f.ratePerKwh !== undefined));
+  const { report, writer } = await writeValidReport(p, context(req.customerName, req.address ?? STATE_NAMES[req.state], state, figures, f.ratePerKwh !== undefined, partner?.name));
   return { report, figures, writer };
 }

@@ -49,7 +49,7 @@ export function createApp(p: Platform) {
     method: "post", path: "/generate-savings-insights", security, middleware: [callers] as const,
     request: { body: json(insightsRequest) }, responses: responses("{apiVersion, data: {items: [{report: {sections}, figures, writer}]}}"),
     description: "Report sections only, from caller-supplied usage and financial data; state averages fill what is omitted.",
-  }), async (c) => c.json({ apiVersion: "v1", data: { items: [await generateInsights(p, c.req.valid("json"))] } }, 200));
+  }), async (c) => c.json({ apiVersion: "v1", data: { items: [await generateInsights(p, c.req.valid("json"), c.get("auth"))] } }, 200));
 
   app.openapi(createRoute({
     method: "post", path: "/generate-pdf-report", security, middleware: [callers] as const,

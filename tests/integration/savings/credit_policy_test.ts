@@ -59,6 +59,11 @@ Deno.test("savings settings: partner admin sets a lease offer with its own credi
     assert.equal(item.figures.fixedChargeMonthly, 9.95);
     for (const y of item.figures.projection) assert.ok(y.costWithSolar >= 9.95 * 12 - 0.01);
 
+    // The report-only route applies the caller's organisation's settings too.
+    const insights = await send(`${s.url}/savings-insight-service/generate-savings-insights`, "POST", user.headers, { customerName: "Ann", state: "TX", usageByMonth });
+    assert.equal(insights.status, 200);
+    assert.equal((await insights.json()).data.items[0].figures.credit.statedByPartner, true);
+
     // Another organisation sees its own (default) settings, not these.
     const other = await tokensFor(p, { role: "partner_admin" });
     assert.deepEqual((await (await send(url, "GET", other.headers)).json()).data, { offerOwnership: "owned", creditOverride: null });
