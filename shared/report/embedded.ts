@@ -41,15 +41,21 @@ function rateWords(c: ReportContext): string {
 
 function usageAnalysis(c: ReportContext): string {
   const f = c.figures;
-  const monthly = f.monthlyKwh.map((k, i) => `<tr><td>${MONTHS[i]}</td><td>${kwh(k)}${f.extrapolatedMonths.includes(i + 1) ? " <em>(estimated)</em>" : ""}</td><td>${usd(k * f.ratePerKwh)}</td></tr>`).join("");
+  // Two half-years side by side: six rows instead of twelve keeps the analysis on fewer pages.
+  const cell = (i: number) => `<td>${MONTHS[i]}</td><td>${kwh(f.monthlyKwh[i])}${f.extrapolatedMonths.includes(i + 1) ? " <em>(est.)</em>" : ""}</td><td>${usd(f.monthlyKwh[i] * f.ratePerKwh)}</td>`;
+  const monthly = [0, 1, 2, 3, 4, 5].map((i) => `<tr>${cell(i)}${cell(i + 6)}</tr>`).join("");
   const out = [
     `<p>Your annual consumption is <strong>${kwh(f.annualKwh)}</strong>, an average of ${kwh(f.annualKwh / 12)} a month. ${f.peakMonths.length ? `Use ${f.peakMonths.every((m) => f.extrapolatedMonths.includes(m)) ? "is estimated to peak" : "peaks"} in <strong>${listMonths(f.peakMonths)}</strong>.` : "Your use is fairly even through the year."}</p>`,
   ];
   if (f.extrapolatedMonths.length) out.push(`<p><em>${estimatedWords(f.extrapolatedMonths.length)}</em></p>`);
-  out.push(`<table><thead><tr><th>Month</th><th>Usage</th><th>Energy cost</th></tr></thead><tbody>${monthly}</tbody></table>`);
+  out.push(`<table><thead><tr><th>Month</th><th>Usage</th><th>Energy cost</th><th>Month</th><th>Usage</th><th>Energy cost</th></tr></thead><tbody>${monthly}</tbody></table>`);
   const years = [1, 5, 10, 15, 20, 25].map((y) => f.projection[y - 1]).filter(Boolean);
-  out.push(`<p>Electricity prices have risen about ${f.escalatorPct}% a year over the long run. Without solar, your yearly cost would grow as follows:</p>`);
-  out.push(`<table><thead><tr><th>Year</th><th>Rate</th><th>Cost without solar</th><th>Cost with solar</th></tr></thead><tbody>${years.map((y) => `<tr><td>${y.year}</td><td>${cents(y.ratePerKwh)}</td><td>${usd(y.costWithoutSolar)}</td><td>${usd(y.costWithSolar)}</td></tr>`).join("")}</tbody></table>`);
+  const trend = c.escalatorBasis ? ` (${h(c.escalatorBasis)})` : " over the long run";
+  const proposed = f.systemKw > 0;
+  out.push(`<p>Electricity prices have risen about ${f.escalatorPct}% a year${trend}. ${proposed ? "Your yearly cost without and with solar would grow as follows:" : "Without solar, your yearly cost would grow as follows:"}</p>`);
+  // Unknown fixed charge: the cost with solar is never printed as a bare $0.
+  const withSolar = (v: number) => f.fixedChargeMonthly === null ? `${usd(v)} + fixed charge` : usd(v);
+  out.push(`<table><thead><tr><th>Year</th><th>Rate</th><th>Cost without solar</th>${proposed ? "<th>Cost with solar</th>" : ""}</tr></thead><tbody>${years.map((y) => `<tr><td>${y.year}</td><td>${cents(y.ratePerKwh)}</td><td>${usd(y.costWithoutSolar)}</td>${proposed ? `<td>${withSolar(y.costWithSolar)}</td>` : ""}</tr>`).join("")}</tbody></table>`);
   out.push(`<p>${fixedChargeWords(f)}</p>`);
   return out.join("");
 }
@@ -85,8 +91,9 @@ function recommendation(c: ReportContext): string {
   if (p.incentives && !p.isGeneric) benefits.push(`<li><strong>State incentives:</strong> ${h(p.incentives).replace(/\.*$/, ".")}</li>`);
   else benefits.push(`<li><strong>Local incentives:</strong> utilities and cities sometimes offer rebates; your installer can check what applies at your address.</li>`);
   out.push(`<p><strong>Additional benefits</strong></p><ul>${benefits.join("")}</ul>`);
+  if (f.systemKw <= 0) return out.join("");
   const ownCredit = f.credit.claimant === "homeowner" && f.credit.pct > 0;
-  out.push(`<p><strong>Financing options</strong></p><ul><li><strong>Cash purchase:</strong> the best lifetime return${ownCredit ? `; you claim the ${f.credit.pct}% credit described above` : "; no federal tax credit applies to a system you buy today"}.</li><li><strong>Solar loan:</strong> little or nothing down; loan payments often fall below the bill savings.</li><li><strong>Lease or power purchase agreement:</strong> no upfront cost and a fixed price per month or per kWh; the owner of the system claims the tax credit.</li></ul>`);
+  out.push(`<p><strong>Financing options</strong></p><ul><li><strong>Cash purchase:</strong> the best lifetime return${ownCredit ? `; you claim the ${f.credit.pct}% credit described above` : f.credit.claimant === "none" ? "; no federal tax credit applies to a system you buy today" : ""}.</li><li><strong>Solar loan:</strong> little or nothing down; loan payments often fall below the bill savings.</li><li><strong>Lease or power purchase agreement:</strong> no upfront cost and a fixed price per month or per kWh; the owner of the system claims the tax credit.</li></ul>`);
   out.push(`<p><strong>Battery storage:</strong> ${p.batteryIncentives && !p.isGeneric ? h(p.batteryIncentives) + "; a" : "a"} battery stores daytime solar for the evening and keeps essentials running in an outage${ownCredit && !f.credit.statedByPartner ? "; a home battery installed under the same rule qualifies for the same federal credit" : ""}.</p>`);
   return out.join("");
 }

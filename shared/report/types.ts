@@ -40,6 +40,8 @@ export interface ReportContext {
   rateKind?: "state" | "national" | "customer";
   /** The year of the reference rate and of the installed cost ($/W), named in the report. */
   rateYear?: number | null;
+  /** Where the escalator comes from, in words ("EIA, Florida 2014-2024"). */
+  escalatorBasis?: string;
   costYear?: number | null;
   costSource: string;
   costIsNationalFallback: boolean;

@@ -85,6 +85,13 @@ export async function writeValidReport(p: Platform, ctx: ReportContext): Promise
   return { report: v.report, writer: name };
 }
 
+/** The escalator's source in a few words: the state's own EIA history, or the national default. */
+function escalatorBasis(state: StateData): string {
+  const own = state.escalatorSource.match(/\((\d{4})\) to .*\((\d{4})\)/);
+  if (own && !state.escalatorSource.startsWith("National")) return `EIA, ${STATE_NAMES[state.state] ?? state.state} ${own[1]}–${own[2]}`;
+  return "EIA, US average 2003–2023; no state history on file";
+}
+
 function context(customerName: string, address: string, state: StateData, figures: SavingsFigures, customerRate: boolean, partnerName?: string): ReportContext {
   return {
     partnerName,
@@ -92,7 +99,7 @@ function context(customerName: string, address: string, state: StateData, figure
     rateSource: customerRate ? "the customer's own rate (supplied by the caller)" : state.rateSource,
     rateKind: customerRate ? "customer" : state.rateIsNationalFallback ? "national" : "state",
     costSource: state.costSource, costIsNationalFallback: state.costIsNationalFallback,
-    rateYear: customerRate ? null : state.rateYear, costYear: state.costYear,
+    rateYear: customerRate ? null : state.rateYear, costYear: state.costYear, escalatorBasis: escalatorBasis(state),
   };
 }
 

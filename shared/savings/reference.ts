@@ -8,6 +8,7 @@ export interface StateData {
   rateSource: string;
   rateYear: number | null;
   escalatorPct: number;
+  escalatorSource: string;
   costPerWatt: number;
   costSource: string;
   costYear: number | null;
@@ -20,7 +21,7 @@ export interface StateData {
 /** The state's rows, falling back to the US rows for anything the state lacks. */
 export async function loadStateData(sql: Sql, state: string): Promise<StateData> {
   const [rates, costs, programs] = await Promise.all([
-    sql`select state, rate_usd_per_kwh, year, source, escalator_pct from public.state_electricity_rates where state in (${state}, 'US')`,
+    sql`select state, rate_usd_per_kwh, year, source, escalator_pct, escalator_source from public.state_electricity_rates where state in (${state}, 'US')`,
     sql`select state, usd_per_watt, year, source, national_fallback from public.state_solar_costs where state in (${state}, 'US')`,
     sql`select * from public.state_solar_programs where state in (${state}, 'US')`,
   ]);
@@ -37,6 +38,7 @@ export async function loadStateData(sql: Sql, state: string): Promise<StateData>
     rateSource: rate.source,
     rateYear: rate.year ?? null,
     escalatorPct: Number(rate.escalator_pct),
+    escalatorSource: rate.escalator_source,
     rateIsNationalFallback: rate.state !== state,
     costPerWatt: Number(cost.usd_per_watt),
     costSource: cost.source,
