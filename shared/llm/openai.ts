@@ -46,6 +46,12 @@ export function toContent(parts: PromptPart[]): ContentPart[] {
   });
 }
 
+/** The answer's JSON schema without the `$schema` marker, which some OpenAI-compatible servers refuse. */
+export function responseSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+}
+
 export class OpenAIClient implements StructuredClient {
   readonly provider = "openai";
   readonly model: string;
@@ -90,7 +96,7 @@ export class OpenAIClient implements StructuredClient {
         type: "json_schema",
         // strict:false: the schemas have optional fields, which OpenAI's strict mode does not allow; the answer
         // is validated against the same zod schema here either way.
-        json_schema: { name: "answer", strict: false, schema: z.toJSONSchema(req.schema, { target: "draft-7", unrepresentable: "any" }) },
+        json_schema: { name: "answer", strict: false, schema: responseSchema(req.schema) },
       },
     };
     let res: Response;

@@ -55,6 +55,8 @@ Deno.test("openai adapter, bills: PDF as a file part, JSON schema response_forma
     assert.deepEqual(content[1], { type: "file", file: { filename: "document-1.pdf", file_data: `data:application/pdf;base64,${Buffer.from(pdf).toString("base64")}` } });
     assert.equal(r.body.response_format.type, "json_schema");
     assert.match(JSON.stringify(r.body.response_format.json_schema.schema), /supplyRatePerKwh/);
+    assert.equal(r.body.response_format.json_schema.schema.type, "object");
+    assert.equal(r.body.response_format.json_schema.schema.$schema, undefined);
     assert.equal(x.item.electricityUsage.supplyRatePerKwh, "0.034870");
     assert.equal(x.item.billingInformation.amountDue, "142.18");
     assert.equal(x.item.customerInformation.customerName, "Maria Lopez");
