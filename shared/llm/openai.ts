@@ -66,6 +66,8 @@ export class OpenAIClient implements StructuredClient {
     this.baseUrl = (configuredBase ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, "");
     this.apiVersion = opts.apiVersion ?? envOptional("OPENAI_API_VERSION");
     this.apiKey = opts.apiKey ?? envOptional("OPENAI_API_KEY");
+    // Azure OpenAI has its own URL layout: without the api-version every request would 404.
+    if (/\.openai\.azure\.com$|\.cognitiveservices\.azure\.com$/.test(new URL(this.baseUrl).hostname) && !this.apiVersion) throw new ConfigError("OPENAI_API_VERSION");
     // OpenAI and Azure need a key; a self-hosted server (any other base URL) may not.
     if (!this.apiKey && (!configuredBase || this.apiVersion)) throw new ConfigError("OPENAI_API_KEY");
     this.model = opts.model ?? (configuredBase || this.apiVersion ? env("OPENAI_MODEL") : env("OPENAI_MODEL", OPENAI_DEFAULT_MODEL));

@@ -180,6 +180,10 @@ Deno.test("openai adapter: missing configuration is a ConfigError (503 not_confi
     assert.throws(() => makeBillModel("openai"), /OPENAI_API_KEY/);
     Deno.env.set("OPENAI_BASE_URL", "http://127.0.0.1:1/v1");
     assert.throws(() => makeBillModel("openai"), /OPENAI_MODEL/, "a self-hosted server needs its model named");
+    Deno.env.set("OPENAI_BASE_URL", "https://contoso.openai.azure.com");
+    Deno.env.set("OPENAI_API_KEY", "k");
+    assert.throws(() => makeBillModel("openai"), /OPENAI_API_VERSION/, "Azure needs its api-version");
+    Deno.env.delete("OPENAI_API_KEY");
     Deno.env.delete("OPENAI_BASE_URL");
     Deno.env.set("REPORT_WRITER", "openai");
     const id = await tokensFor(p, { role: "widget" });
