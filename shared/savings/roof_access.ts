@@ -2,7 +2,9 @@
 // needs whoever owns the roof, so the report asks instead of assuming the homeowner can install one.
 import type { SavingsRequest } from "./input.ts";
 
-const UNIT = /(?:^|[\s,])(?:apt|apartment|unit|ste|suite|fl|floor|rm|room|bldg|building|lot|spc|space|trlr|trailer|penthouse|ph)\.?\s*#?\s*[\w-]+|(?:^|[\s,])#\s*\w+/i;
+// A designator as a word, then a unit number (with a digit) or a single letter: "Apt 4B", "Unit B", "Ste. 200",
+// "# 12"; never a street name such as "Lot Street" or "Phillips Rd".
+const UNIT = /(?:^|[\s,])(?:apt|apartment|unit|ste|suite|fl|floor|rm|room|bldg|building|lot|spc|space|trlr|trailer|penthouse|ph)\b\.?\s*#?\s*(?:[\w-]*\d[\w-]*|[a-z]\b)|(?:^|[\s,])#\s*\w+/i;
 
 /** True when the address names a unit (line2, or a unit designator in the one-line address). */
 export function isUnitAddress(address: SavingsRequest["address"]): boolean {
