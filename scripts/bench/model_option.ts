@@ -7,7 +7,8 @@ import { makeBillModel } from "../../shared/bills/models.ts";
 
 const NEEDS: Record<string, string> = {
   gemini: "GEMINI_API_KEY (optionally GEMINI_MODEL, GEMINI_BASE_URL)",
-  openai: "OPENAI_API_KEY for OpenAI/Azure (with OPENAI_API_VERSION for Azure), or OPENAI_BASE_URL + OPENAI_MODEL for a self-hosted vLLM/Ollama server",
+  openai:
+    "OPENAI_API_KEY for OpenAI/Azure (with OPENAI_API_VERSION for Azure), or OPENAI_BASE_URL + OPENAI_MODEL for a self-hosted vLLM/Ollama server",
 };
 
 export function benchModel(args: string[]): { model: BillModel; kind: string } | { error: string } {
@@ -18,7 +19,9 @@ export function benchModel(args: string[]): { model: BillModel; kind: string } |
   try {
     return { model: makeBillModel(kind), kind };
   } catch (e) {
-    if (e instanceof ConfigError) return { error: `--model ${kind} needs ${NEEDS[kind]}; ${e.variable} is not set. Nothing was run.` };
+    if (e instanceof ConfigError) {
+      return { error: `--model ${kind} needs ${NEEDS[kind]}; ${e.variable} is not set. Nothing was run.` };
+    }
     throw e;
   }
 }

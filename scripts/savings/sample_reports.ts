@@ -15,13 +15,44 @@ setLogLevel("error");
 const out = Deno.args[0] ?? "/tmp/savings-samples";
 await Deno.mkdir(out, { recursive: true });
 const shape = [1.15, 1.0, 0.9, 0.8, 0.9, 1.15, 1.35, 1.35, 1.1, 0.85, 0.85, 1.05];
-const usage = (annual: number, months = 12) => shape.slice(0, months).map((k, i) => ({ month: MONTHS[i], year: 2026, value: Math.round(annual / 12 * k) }));
+const usage = (annual: number, months = 12) =>
+  shape.slice(0, months).map((k, i) => ({
+    month: MONTHS[i],
+    year: 2026,
+    value: Math.round(annual / 12 * k),
+  }));
 const cases = [
-  { name: "fl", customerName: "Maria Lopez", address: "1452 Oak Hollow Dr, Tampa, FL 33614", usageByMonth: usage(10870), fixedChargeMonthly: 13.6 },
-  { name: "ca", customerName: "Ana Ruiz", address: "2100 W 3rd St, Los Angeles, CA 90057", usageByMonth: usage(6200, 3) },
-  { name: "nj", customerName: "John Smith", address: "12 Elm St, Newark, NJ 07102", usageByMonth: usage(9000) },
-  { name: "ny-apartment", customerName: "Li Wei", address: "1 State St Apt 5C, Albany, NY 12207", usageByMonth: usage(7000) },
-  { name: "tx-low-use", customerName: "Sam Low", address: "123 Main St, Austin, TX 78701", usageByMonth: usage(1500) },
+  {
+    name: "fl",
+    customerName: "Maria Lopez",
+    address: "1452 Oak Hollow Dr, Tampa, FL 33614",
+    usageByMonth: usage(10870),
+    fixedChargeMonthly: 13.6,
+  },
+  {
+    name: "ca",
+    customerName: "Ana Ruiz",
+    address: "2100 W 3rd St, Los Angeles, CA 90057",
+    usageByMonth: usage(6200, 3),
+  },
+  {
+    name: "nj",
+    customerName: "John Smith",
+    address: "12 Elm St, Newark, NJ 07102",
+    usageByMonth: usage(9000),
+  },
+  {
+    name: "ny-apartment",
+    customerName: "Li Wei",
+    address: "1 State St Apt 5C, Albany, NY 12207",
+    usageByMonth: usage(7000),
+  },
+  {
+    name: "tx-low-use",
+    customerName: "Sam Low",
+    address: "123 Main St, Austin, TX 78701",
+    usageByMonth: usage(1500),
+  },
 ];
 
 const p = await testPlatform();
@@ -31,11 +62,19 @@ try {
   for (const { name, ...c } of cases) {
     const r = await createSavingsReport(p, auth, { ...c, email: "sample@example.test", deliver: false });
     const pdf = await renderSavingsReportPdf({
-      customerName: c.customerName, address: r.address.formattedAddress, state: r.address.state,
-      partner: { name: "Sunrise Solar Co." }, figures: r.figures, sections: r.report.sections,
+      customerName: c.customerName,
+      address: r.address.formattedAddress,
+      state: r.address.state,
+      partner: { name: "Sunrise Solar Co." },
+      figures: r.figures,
+      sections: r.report.sections,
     });
     await Deno.writeFile(`${out}/${name}.pdf`, pdf);
-    console.log(`${out}/${name}.pdf  ${r.figures.systemKw} kW  credit ${r.figures.credit.pct}%  flags: ${r.figures.flags.join(", ") || "-"}`);
+    console.log(
+      `${out}/${name}.pdf  ${r.figures.systemKw} kW  credit ${r.figures.credit.pct}%  flags: ${
+        r.figures.flags.join(", ") || "-"
+      }`,
+    );
   }
 } finally {
   await p.close();

@@ -29,7 +29,11 @@ export class StructuredBillModel implements BillModel {
   async extract(doc: BillDocument, attempt: number, hint?: string): Promise<ModelOutcome> {
     try {
       const parts: PromptPart[] = [
-        { text: `Extract the bill (attempt ${attempt}).${hint ? ` The previous attempt ${hint}; look again carefully.` : ""}` },
+        {
+          text: `Extract the bill (attempt ${attempt}).${
+            hint ? ` The previous attempt ${hint}; look again carefully.` : ""
+          }`,
+        },
         ...await documentParts(this.client, doc.files, async () => (await doc.text()).text),
       ];
       const r = await this.client.generate({ system: SYSTEM, parts, schema: ModelAnswer });

@@ -4,7 +4,8 @@ import { errorText } from "../log.ts";
 import type { AnalysisOutcome, ContractAnalyser, ContractDocument } from "./model.ts";
 import { ContractSummary } from "./schema.ts";
 
-const SYSTEM = `You review US residential solar installation contracts and return JSON matching the response schema exactly.
+const SYSTEM =
+  `You review US residential solar installation contracts and return JSON matching the response schema exactly.
 All attached files are ONE contract. Rules:
 - isSolarContract: false when the document is not a solar installation, loan, lease or power purchase contract.
 - Use "" or null for anything the contract does not state; never invent values.
@@ -24,7 +25,10 @@ export class StructuredContractAnalyser implements ContractAnalyser {
 
   async analyse(doc: ContractDocument): Promise<AnalysisOutcome> {
     try {
-      const parts: PromptPart[] = [{ text: "Summarise this contract." }, ...await documentParts(this.client, doc.files, () => doc.text())];
+      const parts: PromptPart[] = [
+        { text: "Summarise this contract." },
+        ...await documentParts(this.client, doc.files, () => doc.text()),
+      ];
       const r = await this.client.generate({ system: SYSTEM, parts, schema: ContractSummary });
       if (!r.ok) return { ok: false, error: "invalid", detail: `${r.error}: ${r.detail}`, model: r.model };
       return { ok: true, summary: r.value, model: r.model };

@@ -10,7 +10,13 @@
 //   OPENAI_TIMEOUT_MS   default 120000
 import { ConfigError, env, envInt, envOptional } from "../config.ts";
 import { z } from "zod";
-import { parseStructured, type PromptPart, type StructuredClient, type StructuredRequest, type StructuredResult } from "./types.ts";
+import {
+  parseStructured,
+  type PromptPart,
+  type StructuredClient,
+  type StructuredRequest,
+  type StructuredResult,
+} from "./types.ts";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
@@ -48,7 +54,10 @@ export function toContent(parts: PromptPart[]): ContentPart[] {
 
 /** The answer's JSON schema without the `$schema` marker, which some OpenAI-compatible servers refuse. */
 export function responseSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-7",
+    unrepresentable: "any",
+  }) as Record<string, unknown>;
   return rest;
 }
 
@@ -67,12 +76,18 @@ export class OpenAIClient implements StructuredClient {
     this.apiVersion = opts.apiVersion ?? envOptional("OPENAI_API_VERSION");
     this.apiKey = opts.apiKey ?? envOptional("OPENAI_API_KEY");
     // Azure OpenAI has its own URL layout: without the api-version every request would 404.
-    if (/\.openai\.azure\.com$|\.cognitiveservices\.azure\.com$/.test(new URL(this.baseUrl).hostname) && !this.apiVersion) throw new ConfigError("OPENAI_API_VERSION");
+    if (
+      /\.openai\.azure\.com$|\.cognitiveservices\.azure\.com$/.test(new URL(this.baseUrl).hostname) &&
+      !this.apiVersion
+    ) throw new ConfigError("OPENAI_API_VERSION");
     // OpenAI and Azure need a key; a self-hosted server (any other base URL) may not.
     if (!this.apiKey && (!configuredBase || this.apiVersion)) throw new ConfigError("OPENAI_API_KEY");
-    this.model = opts.model ?? (configuredBase || this.apiVersion ? env("OPENAI_MODEL") : env("OPENAI_MODEL", OPENAI_DEFAULT_MODEL));
+    this.model = opts.model ??
+      (configuredBase || this.apiVersion ? env("OPENAI_MODEL") : env("OPENAI_MODEL", OPENAI_DEFAULT_MODEL));
     const pdf = opts.pdfInput ?? env("OPENAI_PDF_INPUT", "file");
-    if (pdf !== "file" && pdf !== "text") throw new Error(`OPENAI_PDF_INPUT must be file or text, got "${pdf}"`);
+    if (pdf !== "file" && pdf !== "text") {
+      throw new Error(`OPENAI_PDF_INPUT must be file or text, got "${pdf}"`);
+    }
     this.pdfInput = pdf;
     this.timeoutMs = opts.timeoutMs ?? envInt("OPENAI_TIMEOUT_MS", 120_000);
   }
@@ -81,7 +96,12 @@ export class OpenAIClient implements StructuredClient {
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     if (this.apiVersion) {
       if (this.apiKey) headers["api-key"] = this.apiKey;
-      return { url: `${this.baseUrl}/openai/deployments/${encodeURIComponent(model)}/chat/completions?api-version=${encodeURIComponent(this.apiVersion)}`, headers };
+      return {
+        url: `${this.baseUrl}/openai/deployments/${encodeURIComponent(model)}/chat/completions?api-version=${
+          encodeURIComponent(this.apiVersion)
+        }`,
+        headers,
+      };
     }
     if (this.apiKey) headers.Authorization = `Bearer ${this.apiKey}`;
     return { url: `${this.baseUrl}/chat/completions`, headers };
@@ -103,9 +123,16 @@ export class OpenAIClient implements StructuredClient {
     };
     let res: Response;
     try {
-      res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
+      res = await fetch(url, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
     } catch (e) {
-      throw new OpenAIUnavailableError(`OpenAI-compatible endpoint unreachable: ${e instanceof Error ? e.message : String(e)}`);
+      throw new OpenAIUnavailableError(
+        `OpenAI-compatible endpoint unreachable: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
     const text = await res.text();
     if (!res.ok) {
@@ -115,15 +142,33 @@ export class OpenAIClient implements StructuredClient {
       } catch { /* not JSON */ }
       throw new OpenAIUnavailableError(`OpenAI-compatible endpoint answered ${res.status}: ${message}`);
     }
-    let choice: { message?: { content?: string | null; refusal?: string | null }; finish_reason?: string } | undefined;
+    let choice:
+      | { message?: { content?: string | null; refusal?: string | null }; finish_reason?: string }
+      | undefined;
     try {
       choice = JSON.parse(text).choices?.[0];
     } catch {
       throw new OpenAIUnavailableError("OpenAI-compatible endpoint answered a body that is not JSON");
     }
-    if (choice?.message?.refusal) return { ok: false, error: "invalid", detail: `The model refused: ${choice.message.refusal}`, raw: "", model };
+    if (choice?.message?.refusal) {
+      return {
+        ok: false,
+        error: "invalid",
+        detail: `The model refused: ${choice.message.refusal}`,
+        raw: "",
+        model,
+      };
+    }
     const raw = choice?.message?.content ?? "";
-    if (choice?.finish_reason === "length") return { ok: false, error: "unparseable", detail: "The answer was cut off (finish_reason length)", raw, model };
+    if (choice?.finish_reason === "length") {
+      return {
+        ok: false,
+        error: "unparseable",
+        detail: "The answer was cut off (finish_reason length)",
+        raw,
+        model,
+      };
+    }
     return parseStructured(req.schema, raw, model);
   }
 }

@@ -39,7 +39,15 @@ export function parseStructured<T>(schema: z.ZodType<T>, raw: string, model: str
     return { ok: false, error: "unparseable", detail: "Model answer is not JSON", raw, model };
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) return { ok: false, error: "invalid", detail: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "), raw, model };
+  if (!parsed.success) {
+    return {
+      ok: false,
+      error: "invalid",
+      detail: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+      raw,
+      model,
+    };
+  }
   return { ok: true, value: parsed.data, raw, model };
 }
 
@@ -51,7 +59,11 @@ export async function documentParts(
 ): Promise<PromptPart[]> {
   const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
   const asText = client.pdfInput === "text" && files.some((f) => f.mimeType === "application/pdf");
-  const parts: PromptPart[] = files.filter((f) => !(asText && f.mimeType === "application/pdf")).map((f) => ({ inlineData: { mimeType: f.mimeType, data: b64(f.bytes) } }));
-  if (asText) parts.unshift({ text: `The document's text (PDF text layer or OCR), page by page:\n${await text()}` });
+  const parts: PromptPart[] = files.filter((f) => !(asText && f.mimeType === "application/pdf")).map((f) => ({
+    inlineData: { mimeType: f.mimeType, data: b64(f.bytes) },
+  }));
+  if (asText) {
+    parts.unshift({ text: `The document's text (PDF text layer or OCR), page by page:\n${await text()}` });
+  }
   return parts;
 }

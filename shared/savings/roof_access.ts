@@ -4,7 +4,8 @@ import type { SavingsRequest } from "./input.ts";
 
 // A designator as a word, then a unit number (with a digit) or a single letter: "Apt 4B", "Unit B", "Ste. 200",
 // "# 12"; never a street name such as "Lot Street" or "Phillips Rd".
-const UNIT = /(?:^|[\s,])(?:apt|apartment|unit|ste|suite|fl|floor|rm|room|bldg|building|lot|spc|space|trlr|trailer|penthouse|ph)\b\.?\s*#?\s*(?:[\w-]*\d[\w-]*|[a-z]\b)|(?:^|[\s,])#\s*\w+/i;
+const UNIT =
+  /(?:^|[\s,])(?:apt|apartment|unit|ste|suite|fl|floor|rm|room|bldg|building|lot|spc|space|trlr|trailer|penthouse|ph)\b\.?\s*#?\s*(?:[\w-]*\d[\w-]*|[a-z]\b)|(?:^|[\s,])#\s*\w+/i;
 
 /** True when the address names a unit (line2, or a unit designator in the one-line address). */
 export function isUnitAddress(address: SavingsRequest["address"]): boolean {
@@ -15,7 +16,10 @@ export function isUnitAddress(address: SavingsRequest["address"]): boolean {
 }
 
 /** own: the homeowner said so; not_owned: no rooftop system; ask: a unit address with no answer yet. */
-export function roofAccess(address: SavingsRequest["address"], answer?: "own" | "not_owned"): "own" | "not_owned" | "ask" {
+export function roofAccess(
+  address: SavingsRequest["address"],
+  answer?: "own" | "not_owned",
+): "own" | "not_owned" | "ask" {
   if (answer) return answer;
   return isUnitAddress(address) ? "ask" : "own";
 }

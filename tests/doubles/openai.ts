@@ -5,7 +5,9 @@
 // status to fail with); every request (path, headers, body) is recorded for assertions.
 import { serveApp, type Served } from "../support/http.ts";
 
-export type Scripted = string | { status: number; body?: unknown } | { refusal: string } | { truncated: string };
+export type Scripted = string | { status: number; body?: unknown } | { refusal: string } | {
+  truncated: string;
+};
 
 export interface OpenAIRequest {
   path: string;
@@ -19,7 +21,8 @@ export interface OpenAIDouble extends Served {
   script(...answers: Scripted[]): void;
 }
 
-const error = (status: number, message: string, type: string) => Response.json({ error: { message, type, param: null, code: null } }, { status });
+const error = (status: number, message: string, type: string) =>
+  Response.json({ error: { message, type, param: null, code: null } }, { status });
 
 export function startOpenAIDouble(opts: { requireKey?: string } = {}): OpenAIDouble {
   const queue: Scripted[] = [];
@@ -27,24 +30,52 @@ export function startOpenAIDouble(opts: { requireKey?: string } = {}): OpenAIDou
   const served = serveApp(async (req) => {
     const url = new URL(req.url);
     const azure = url.pathname.match(/^\/openai\/deployments\/([^/]+)\/chat\/completions$/);
-    if (req.method !== "POST" || !(azure || url.pathname === "/v1/chat/completions")) return error(404, "Not found", "invalid_request_error");
-    if (azure && !url.searchParams.get("api-version")) return error(404, "Resource not found (api-version missing)", "invalid_request_error");
-    const key = azure ? req.headers.get("api-key") : req.headers.get("authorization")?.replace(/^Bearer /, "");
-    if (opts.requireKey !== undefined && key !== opts.requireKey) return error(401, "Incorrect API key provided", "invalid_request_error");
+    if (req.method !== "POST" || !(azure || url.pathname === "/v1/chat/completions")) {
+      return error(404, "Not found", "invalid_request_error");
+    }
+    if (azure && !url.searchParams.get("api-version")) {
+      return error(404, "Resource not found (api-version missing)", "invalid_request_error");
+    }
+    const key = azure
+      ? req.headers.get("api-key")
+      : req.headers.get("authorization")?.replace(/^Bearer /, "");
+    if (opts.requireKey !== undefined && key !== opts.requireKey) {
+      return error(401, "Incorrect API key provided", "invalid_request_error");
+    }
     const body = await req.json();
-    requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), headers: Object.fromEntries(req.headers), body });
-    if (!Array.isArray(body.messages) || !body.model && !azure) return error(400, "'messages' and 'model' are required", "invalid_request_error");
+    requests.push({
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: Object.fromEntries(req.headers),
+      body,
+    });
+    if (!Array.isArray(body.messages) || !body.model && !azure) {
+      return error(400, "'messages' and 'model' are required", "invalid_request_error");
+    }
     const next = queue.shift();
     if (next === undefined) return error(500, "No scripted answer", "server_error");
-    if (typeof next === "object" && "status" in next) return Response.json(next.body ?? { error: { message: "scripted failure", type: "server_error" } }, { status: next.status });
+    if (typeof next === "object" && "status" in next) {
+      return Response.json(next.body ?? { error: { message: "scripted failure", type: "server_error" } }, {
+        status: next.status,
+      });
+    }
     const content = typeof next === "string" ? next : "truncated" in next ? next.truncated : null;
-    const message = { role: "assistant", content, refusal: typeof next === "object" && "refusal" in next ? next.refusal : null };
+    const message = {
+      role: "assistant",
+      content,
+      refusal: typeof next === "object" && "refusal" in next ? next.refusal : null,
+    };
     return Response.json({
       id: `chatcmpl-${crypto.randomUUID()}`,
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model: azure ? azure[1] : body.model,
-      choices: [{ index: 0, message, logprobs: null, finish_reason: typeof next === "object" && "truncated" in next ? "length" : "stop" }],
+      choices: [{
+        index: 0,
+        message,
+        logprobs: null,
+        finish_reason: typeof next === "object" && "truncated" in next ? "length" : "stop",
+      }],
       usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
     });
   });

@@ -21,7 +21,14 @@ import { usageByMonth } from "./fixtures.ts";
 
 const pdf = new TextEncoder().encode("%PDF-1.4 fake bill bytes");
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-const billDoc = (files: BillDocument["files"] = [{ filename: "bill.pdf", kind: "pdf" as const, mimeType: "application/pdf", bytes: pdf }]): BillDocument => ({
+const billDoc = (
+  files: BillDocument["files"] = [{
+    filename: "bill.pdf",
+    kind: "pdf" as const,
+    mimeType: "application/pdf",
+    bytes: pdf,
+  }],
+): BillDocument => ({
   files,
   text: () => Promise.resolve({ pages: [], text: "DUKE ENERGY\nTotal kWh used 1,059" }),
 });
@@ -29,11 +36,21 @@ const billDoc = (files: BillDocument["files"] = [{ filename: "bill.pdf", kind: "
 function billAnswer(supply = "0.034870") {
   const item = emptyItem();
   item.customerInformation.customerName = "Maria Lopez";
-  item.customerInformation.serviceAddress = { line1: "1452 Oak Hollow Dr", line2: "", city: "Tampa", state: "FL", zip: "33614", country: "US" };
+  item.customerInformation.serviceAddress = {
+    line1: "1452 Oak Hollow Dr",
+    line2: "",
+    city: "Tampa",
+    state: "FL",
+    zip: "33614",
+    country: "US",
+  };
   item.billingInformation.amountDue = "$142.18";
   item.billingInformation.dueDate = "03/26/2024";
   item.electricityUsage.supplyRatePerKwh = supply;
-  item.electricityUsage.usageByMonth = Array.from({ length: 12 }, (_, i) => ({ month: MonthNames[i], year: 2024, value: 800 + i, unit: "kWh" as const }));
+  item.electricityUsage.usageByMonth = Array.from(
+    { length: 12 },
+    (_, i) => ({ month: MonthNames[i], year: 2024, value: 800 + i, unit: "kWh" as const }),
+  );
   return JSON.stringify({ isElectricityBill: true, item });
 }
 
@@ -52,7 +69,13 @@ Deno.test("openai adapter, bills: PDF as a file part, JSON schema response_forma
     assert.match(r.body.messages[0].content, /electricity bills/);
     const content = r.body.messages[1].content;
     assert.equal(content[0].type, "text");
-    assert.deepEqual(content[1], { type: "file", file: { filename: "document-1.pdf", file_data: `data:application/pdf;base64,${Buffer.from(pdf).toString("base64")}` } });
+    assert.deepEqual(content[1], {
+      type: "file",
+      file: {
+        filename: "document-1.pdf",
+        file_data: `data:application/pdf;base64,${Buffer.from(pdf).toString("base64")}`,
+      },
+    });
     assert.equal(r.body.response_format.type, "json_schema");
     assert.match(JSON.stringify(r.body.response_format.json_schema.schema), /supplyRatePerKwh/);
     assert.equal(r.body.response_format.json_schema.schema.type, "object");
@@ -70,9 +93,19 @@ Deno.test("openai adapter, bills: photos as image_url data URIs; OPENAI_PDF_INPU
   try {
     const model = openAIBillModel({ baseUrl: `${d.url}/v1`, model: "qwen2.5-vl" });
     d.script(billAnswer());
-    await extractBill(model, billDoc([{ filename: "bill.png", kind: "png" as const, mimeType: "image/png", bytes: png }]));
-    assert.deepEqual(d.requests[0].body.messages[1].content[1], { type: "image_url", image_url: { url: `data:image/png;base64,${Buffer.from(png).toString("base64")}` } });
-    assert.equal(d.requests[0].headers.authorization, undefined, "a self-hosted server without a key gets no Authorization header");
+    await extractBill(
+      model,
+      billDoc([{ filename: "bill.png", kind: "png" as const, mimeType: "image/png", bytes: png }]),
+    );
+    assert.deepEqual(d.requests[0].body.messages[1].content[1], {
+      type: "image_url",
+      image_url: { url: `data:image/png;base64,${Buffer.from(png).toString("base64")}` },
+    });
+    assert.equal(
+      d.requests[0].headers.authorization,
+      undefined,
+      "a self-hosted server without a key gets no Authorization header",
+    );
 
     const textModel = openAIBillModel({ baseUrl: `${d.url}/v1`, model: "llama3.1", pdfInput: "text" });
     d.script(billAnswer());
@@ -89,13 +122,22 @@ Deno.test("openai adapter, bills: HTTP errors, refusals, cut-off and non-JSON an
   const d = startOpenAIDouble();
   try {
     const model = openAIBillModel({ baseUrl: `${d.url}/v1`, model: "m" });
-    d.script({ status: 429 }, { refusal: "I can't help with that" }, { truncated: "{\"isElectricityBill\": tr" });
-    await assert.rejects(extractBill(model, billDoc()), (e: { status?: number; code?: string }) => e.status === 500 && e.code === "processing_failed");
+    d.script({ status: 429 }, { refusal: "I can't help with that" }, {
+      truncated: '{"isElectricityBill": tr',
+    });
+    await assert.rejects(
+      extractBill(model, billDoc()),
+      (e: { status?: number; code?: string }) => e.status === 500 && e.code === "processing_failed",
+    );
     assert.equal(d.requests.length, 3);
     const client = new OpenAIClient({ baseUrl: `${d.url}/v1`, model: "m" });
     const { z } = await import("zod");
     d.script("not json");
-    const r = await client.generate({ system: "s", parts: [{ text: "t" }], schema: z.object({ a: z.number() }) });
+    const r = await client.generate({
+      system: "s",
+      parts: [{ text: "t" }],
+      schema: z.object({ a: z.number() }),
+    });
     assert.equal(r.ok, false);
     assert.equal(!r.ok && r.error, "unparseable");
   } finally {
@@ -106,7 +148,12 @@ Deno.test("openai adapter, bills: HTTP errors, refusals, cut-off and non-JSON an
 Deno.test("openai adapter, Azure OpenAI: deployment URL, api-version query, api-key header; contracts", async () => {
   const d = startOpenAIDouble({ requireKey: "azure-key" });
   try {
-    const client = new OpenAIClient({ baseUrl: d.url, apiKey: "azure-key", apiVersion: "2024-10-21", model: "contracts-gpt4o" });
+    const client = new OpenAIClient({
+      baseUrl: d.url,
+      apiKey: "azure-key",
+      apiVersion: "2024-10-21",
+      model: "contracts-gpt4o",
+    });
     const analyser = new StructuredContractAnalyser(client);
     const summary = {
       isSolarContract: true,
@@ -114,14 +161,26 @@ Deno.test("openai adapter, Azure OpenAI: deployment URL, api-version query, api-
       customer: { name: "Maria Lopez", email: "", phone: "" },
       propertyAddress: { line1: "1452 Oak Hollow Dr", city: "Tampa", state: "FL", zip: "33614" },
       systemSizeKw: 8.4,
-      equipment: { panels: { manufacturer: "Q", model: "Q.PEAK", quantity: 21 }, inverter: { manufacturer: "E", model: "IQ8", quantity: 21 }, battery: null },
-      totalPrice: 21000, pricePerWatt: 2.5,
+      equipment: {
+        panels: { manufacturer: "Q", model: "Q.PEAK", quantity: 21 },
+        inverter: { manufacturer: "E", model: "IQ8", quantity: 21 },
+        battery: null,
+      },
+      totalPrice: 21000,
+      pricePerWatt: 2.5,
       financing: { type: "cash", termYears: null, escalatorPct: null, downPayment: 0 },
-      cancellationPeriodDays: 3, clauses: ["cancellation", "warranty"],
-      signatures: { customer: { signed: true, name: "Maria Lopez", date: "2026-11-01" }, installer: { signed: false, name: "", date: "" } },
+      cancellationPeriodDays: 3,
+      clauses: ["cancellation", "warranty"],
+      signatures: {
+        customer: { signed: true, name: "Maria Lopez", date: "2026-11-01" },
+        installer: { signed: false, name: "", date: "" },
+      },
     };
     d.script(JSON.stringify(summary));
-    const out = await analyser.analyse({ files: [{ filename: "c.pdf", mimeType: "application/pdf", bytes: pdf }], text: () => Promise.resolve("") });
+    const out = await analyser.analyse({
+      files: [{ filename: "c.pdf", mimeType: "application/pdf", bytes: pdf }],
+      text: () => Promise.resolve(""),
+    });
     assert.ok(out.ok);
     assert.equal(out.ok && out.summary.systemSizeKw, 8.4);
     const r = d.requests[0];
@@ -131,8 +190,13 @@ Deno.test("openai adapter, Azure OpenAI: deployment URL, api-version query, api-
     assert.equal(r.headers.authorization, undefined);
     assert.match(JSON.stringify(r.body.response_format.json_schema.schema), /cancellationPeriodDays/);
 
-    const wrongKey = new StructuredContractAnalyser(new OpenAIClient({ baseUrl: d.url, apiKey: "nope", apiVersion: "2024-10-21", model: "x" }));
-    const bad = await wrongKey.analyse({ files: [{ filename: "c.pdf", mimeType: "application/pdf", bytes: pdf }], text: () => Promise.resolve("") });
+    const wrongKey = new StructuredContractAnalyser(
+      new OpenAIClient({ baseUrl: d.url, apiKey: "nope", apiVersion: "2024-10-21", model: "x" }),
+    );
+    const bad = await wrongKey.analyse({
+      files: [{ filename: "c.pdf", mimeType: "application/pdf", bytes: pdf }],
+      text: () => Promise.resolve(""),
+    });
     assert.equal(!bad.ok && bad.error, "unavailable");
     assert.match(!bad.ok ? bad.detail : "", /401/);
   } finally {
@@ -145,17 +209,29 @@ Deno.test("openai adapter, report writer: writer 'openai', the state's data in t
   const p = await testPlatform();
   const s = serveApp(createApp(p).fetch);
   try {
-    override(p, "report_writer", new GeminiReportWriter(new OpenAIClient({ baseUrl: `${d.url}/v1`, model: "llama3.1:70b" })));
-    const sections = JSON.stringify({ sections: [
-      { sequence: "I", title: "Executive Summary", text: "<p>Arizona.</p>" },
-      { sequence: "II", title: "Usage Analysis", text: "<p>Peaks in July.</p>" },
-      { sequence: "III", title: "Solar Recommendation and Financial Analysis", text: "<p>8 kW.</p>" },
-    ] });
-    d.script("{\"sections\": []}", sections);
+    override(
+      p,
+      "report_writer",
+      new GeminiReportWriter(new OpenAIClient({ baseUrl: `${d.url}/v1`, model: "llama3.1:70b" })),
+    );
+    const sections = JSON.stringify({
+      sections: [
+        { sequence: "I", title: "Executive Summary", text: "<p>Arizona.</p>" },
+        { sequence: "II", title: "Usage Analysis", text: "<p>Peaks in July.</p>" },
+        { sequence: "III", title: "Solar Recommendation and Financial Analysis", text: "<p>8 kW.</p>" },
+      ],
+    });
+    d.script('{"sections": []}', sections);
     const id = await tokensFor(p, { role: "widget" });
     const r = await fetch(`${s.url}/savings-insight-service/generate-savings-insights`, {
-      method: "POST", headers: { ...id.headers, "Content-Type": "application/json" },
-      body: JSON.stringify({ customerName: "Ana Ruiz", state: "AZ", usageByMonth, financials: { ratePerKwh: 0.15 } }),
+      method: "POST",
+      headers: { ...id.headers, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        customerName: "Ana Ruiz",
+        state: "AZ",
+        usageByMonth,
+        financials: { ratePerKwh: 0.15 },
+      }),
     });
     assert.equal(r.status, 200);
     const j = await r.json();
@@ -179,7 +255,11 @@ Deno.test("openai adapter: missing configuration is a ConfigError (503 not_confi
   try {
     assert.throws(() => makeBillModel("openai"), /OPENAI_API_KEY/);
     Deno.env.set("OPENAI_BASE_URL", "http://127.0.0.1:1/v1");
-    assert.throws(() => makeBillModel("openai"), /OPENAI_MODEL/, "a self-hosted server needs its model named");
+    assert.throws(
+      () => makeBillModel("openai"),
+      /OPENAI_MODEL/,
+      "a self-hosted server needs its model named",
+    );
     Deno.env.set("OPENAI_BASE_URL", "https://contoso.openai.azure.com");
     Deno.env.set("OPENAI_API_KEY", "k");
     assert.throws(() => makeBillModel("openai"), /OPENAI_API_VERSION/, "Azure needs its api-version");
@@ -188,7 +268,8 @@ Deno.test("openai adapter: missing configuration is a ConfigError (503 not_confi
     Deno.env.set("REPORT_WRITER", "openai");
     const id = await tokensFor(p, { role: "widget" });
     const r = await fetch(`${s.url}/savings-insight-service/generate-savings-insights`, {
-      method: "POST", headers: { ...id.headers, "Content-Type": "application/json" },
+      method: "POST",
+      headers: { ...id.headers, "Content-Type": "application/json" },
       body: JSON.stringify({ customerName: "Ana Ruiz", state: "AZ", usageByMonth }),
     });
     assert.equal(r.status, 503);
