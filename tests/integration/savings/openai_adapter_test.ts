@@ -211,7 +211,7 @@ Deno.test("openai adapter, report writer: writer 'openai', the state's data in t
   try {
     override(
       p,
-      "report_writer",
+      "reportWriter",
       new GeminiReportWriter(new OpenAIClient({ baseUrl: `${d.url}/v1`, model: "llama3.1:70b" })),
     );
     const sections = JSON.stringify({
