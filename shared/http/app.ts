@@ -11,6 +11,9 @@ import type { Platform } from "../platform.ts";
 import { ConfigError } from "../config.ts";
 import { requireAuth } from "../auth/gateway.ts";
 import type { AuthContext } from "../db/scoped.ts";
+import { guardBody } from "./body_guard.ts";
+import { readiness } from "./health.ts";
+import { rateLimit } from "../ratelimit/middleware.ts";
 
 export type AppEnv = { Variables: { requestId: string; auth: AuthContext } };
 export type ServiceApp = OpenAPIHono<AppEnv>;
@@ -22,6 +25,8 @@ export interface ServiceAppOptions {
   publicPaths?: string[];
   /** Body limit in bytes for this service (uploads need more than the default). */
   maxBodyBytes?: number;
+  /** Paths whose JSON bodies the route inspects itself (the bus push answers `failed`, never 400). */
+  rawJsonPaths?: string[];
   description?: string;
 }
 
@@ -53,7 +58,9 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     onError: (c) => c.json(errorBody("payload_too_large", `Request body is larger than ${opts.maxBodyBytes ?? p.config.maxBodyBytes} bytes`), 413),
   }));
 
-  const open = new Set(["/health", "/openapi.json", ...(opts.publicPaths ?? [])].map((s) => `/${service}${s}`));
+  app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths }));
+
+  const open = new Set(["/health", "/health/ready", "/openapi.json", ...(opts.publicPaths ?? [])].map((s) => `/${service}${s}`));
   if (opts.gatewayAuth !== false) {
     const auth = requireAuth(p);
     app.use("*", async (c, next) => {
@@ -62,7 +69,10 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     });
   }
 
+  app.use("*", rateLimit(p, service));
+
   app.get("/health", (c) => c.json({ status: "ok" }));
+  app.get("/health/ready", (c) => readiness(p, c));
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: service, version: "v1", description: opts.description },
@@ -82,7 +92,7 @@ function requestContext(service: string): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);
-    if (c.req.path.endsWith("/health")) return;
+    if (c.req.path.endsWith("/health") || c.req.path.endsWith("/health/ready")) return;
     log(c.res.status >= 500 ? "error" : "info", "request", {
       service,
       requestId,
