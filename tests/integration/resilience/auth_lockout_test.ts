@@ -12,14 +12,19 @@ const MAX = 5;
 async function setup() {
   const env = await serve(createApp);
   const locked: string[] = [];
-  override(env.p, "identity", new EmbeddedIdentity(env.p, {
-    lockout: { maxFailures: MAX, windowSeconds: 900, lockSeconds: 900 },
-    onAccountLocked: (id) => Promise.resolve(void locked.push(id)),
-  }));
+  override(
+    env.p,
+    "identity",
+    new EmbeddedIdentity(env.p, {
+      lockout: { maxFailures: MAX, windowSeconds: 900, lockSeconds: 900 },
+      onAccountLocked: (id) => Promise.resolve(void locked.push(id)),
+    }),
+  );
   // The burst comes from one address: the per-address sign-in limit is lifted here to test the lockout alone.
   override(env.p, "ratelimit.policy", { ...rateLimitPolicyFromEnv(), signinPerIp: { max: 0 } });
   const user = await userWithPassword(env.p, "right password 1");
-  const signIn = (password: string) => jsonPost(`${env.s.url}/authenticator-service/get-token`, { email: user.email, password });
+  const signIn = (password: string) =>
+    jsonPost(`${env.s.url}/authenticator-service/get-token`, { email: user.email, password });
   return { ...env, user, locked, signIn };
 }
 
@@ -28,7 +33,9 @@ Deno.test("lockout burst: 200 concurrent wrong passwords — at most LOGIN_MAX_F
   try {
     const answers = await Promise.all(Array.from({ length: 200 }, () => t.signIn("wrong password")));
     const statuses = answers.map((r) => r.status);
-    const retryAfter = answers.filter((r) => r.status === 429).map((r) => Number(r.headers.get("retry-after")));
+    const retryAfter = answers.filter((r) => r.status === 429).map((r) =>
+      Number(r.headers.get("retry-after"))
+    );
     await Promise.all(answers.map((r) => r.body?.cancel()));
     const counts = tally(statuses);
     console.log(`lockout burst (200 wrong, limit ${MAX}): ${JSON.stringify(counts)}`);
@@ -53,15 +60,23 @@ Deno.test("lockout burst: 99 wrong + 1 right at once — only an attempt admitte
     const statuses = answers.map((r) => r.status);
     await Promise.all(answers.map((r) => r.body?.cancel()));
     const counts = tally(statuses);
-    console.log(`lockout burst (99 wrong + 1 right, limit ${MAX}): ${JSON.stringify(counts)}; right one: ${statuses[99]}`);
-    assert.ok((counts[401] ?? 0) + (counts[200] ?? 0) <= MAX, `at most ${MAX} admitted: ${JSON.stringify(counts)}`);
+    console.log(
+      `lockout burst (99 wrong + 1 right, limit ${MAX}): ${JSON.stringify(counts)}; right one: ${
+        statuses[99]
+      }`,
+    );
+    assert.ok(
+      (counts[401] ?? 0) + (counts[200] ?? 0) <= MAX,
+      `at most ${MAX} admitted: ${JSON.stringify(counts)}`,
+    );
     assert.ok([200, 429].includes(statuses[99]));
     // Locked now: the right password, alone, is refused until the lock ends.
     const after = await t.signIn("right password 1");
     assert.equal(after.status, 429);
     await after.body?.cancel();
     // The deterministic form of the attack: the right password right after the limit was reached.
-    await t.p.sql`update identity.credentials set locked_until = null, failed_attempts = 0, first_failed_at = null`;
+    await t.p
+      .sql`update identity.credentials set locked_until = null, failed_attempts = 0, first_failed_at = null`;
     const wrong = await Promise.all(Array.from({ length: MAX }, () => t.signIn("wrong password")));
     assert.deepEqual(wrong.map((r) => r.status), Array(MAX).fill(401));
     await Promise.all(wrong.map((r) => r.body?.cancel()));
@@ -76,7 +91,9 @@ Deno.test("lockout burst: 99 wrong + 1 right at once — only an attempt admitte
 Deno.test("lockout: a right password before the limit still works and resets the count", async () => {
   const t = await setup();
   try {
-    for (let i = 0; i < MAX - 1; i++) assert.equal((await (await t.signIn("wrong password")).json()).error.code, "invalid_credentials");
+    for (let i = 0; i < MAX - 1; i++) {
+      assert.equal((await (await t.signIn("wrong password")).json()).error.code, "invalid_credentials");
+    }
     const ok = await t.signIn("right password 1");
     assert.equal(ok.status, 200);
     await ok.body?.cancel();

@@ -13,19 +13,40 @@ async function stack() {
   const p = await testPlatform();
   const s = serveApp(createStackHandler(p, [], "development"));
   const user = await userWithPassword(p, "right password 1");
-  const token = (body: unknown, headers: Record<string, string> = {}) => jsonPost(`${s.url}/v1/authenticator-service/refresh-token`, body, headers);
-  const signIn = async () => await (await jsonPost(`${s.url}/v1/authenticator-service/get-token`, { email: user.email, password: "right password 1" })).json();
-  const widgetInfo = (idToken: string) => fetch(`${s.url}/v1/widget-service/widget-info`, { headers: { Authorization: `Bearer ${idToken}` } });
-  return { p, s, user, token, signIn, widgetInfo, close: async () => { await s.close(); await p.close(); } };
+  const token = (body: unknown, headers: Record<string, string> = {}) =>
+    jsonPost(`${s.url}/v1/authenticator-service/refresh-token`, body, headers);
+  const signIn = async () =>
+    await (await jsonPost(`${s.url}/v1/authenticator-service/get-token`, {
+      email: user.email,
+      password: "right password 1",
+    })).json();
+  const widgetInfo = (idToken: string) =>
+    fetch(`${s.url}/v1/widget-service/widget-info`, { headers: { Authorization: `Bearer ${idToken}` } });
+  return {
+    p,
+    s,
+    user,
+    token,
+    signIn,
+    widgetInfo,
+    close: async () => {
+      await s.close();
+      await p.close();
+    },
+  };
 }
 
 Deno.test("refresh grace: 8 concurrent refreshes of one token by one client all succeed and the session stays alive", async () => {
   const t = await stack();
   try {
     const first = await t.signIn();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => t.token({ refreshToken: first.refreshToken })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.token({ refreshToken: first.refreshToken })),
+    );
     const bodies = await Promise.all(answers.map((r) => r.json()));
-    console.log(`concurrent refreshes (8, same client): ${JSON.stringify(tally(answers.map((r) => r.status)))}`);
+    console.log(
+      `concurrent refreshes (8, same client): ${JSON.stringify(tally(answers.map((r) => r.status)))}`,
+    );
     assert.deepEqual(answers.map((r) => r.status), Array(8).fill(200), JSON.stringify(bodies));
     // Every answer's tokens work: the session was not revoked as a theft.
     for (const b of bodies) {
@@ -57,7 +78,8 @@ Deno.test("revoked session: its ID token is refused by the gateway at once (sess
       assert.equal((await res.json()).error.code, "invalid_token");
     }
     // A partner widget token revoked: the ID tokens it bought stop at once.
-    const [w] = await t.p.sql`insert into public.users (email, organization_id, role) values ('w@res.test', ${t.user.orgId}, 'widget') returning id`;
+    const [w] = await t.p
+      .sql`insert into public.users (email, organization_id, role) values ('w@res.test', ${t.user.orgId}, 'widget') returning id`;
     const wgt = await issueWidgetToken(t.p.sql, w.id as string);
     const widgetId = (await (await t.token({ refreshToken: wgt })).json()).idToken;
     const before = await t.widgetInfo(widgetId);
@@ -76,7 +98,11 @@ Deno.test("a platform-signed ID token without exp is refused", async () => {
   const t = await stack();
   try {
     const key = await signingKey(t.p.sql);
-    const forever = await new SignJWT({ email: t.user.email, org_id: t.user.orgId, app_role: "partner_admin" })
+    const forever = await new SignJWT({
+      email: t.user.email,
+      org_id: t.user.orgId,
+      app_role: "partner_admin",
+    })
       .setProtectedHeader({ alg: "ES256", kid: key.kid }).setSubject(t.user.userId)
       .setIssuer(t.p.config.jwtIssuer).setAudience(t.p.config.jwtAudience).setIssuedAt().sign(key.privateKey);
     const res = await t.widgetInfo(forever);

@@ -79,11 +79,16 @@ Deno.test("dev pages: /dev/mailbox in development mode only; production mode ans
 });
 
 Deno.test({
-  name: "npm start: STACK_MODE=production refuses the development secrets; the default bind address is 127.0.0.1",
+  name:
+    "npm start: STACK_MODE=production refuses the development secrets; the default bind address is 127.0.0.1",
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    const base = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/tmp", LOG_LEVEL: "warn" };
+    const base = {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: Deno.env.get("HOME") ?? "/tmp",
+      LOG_LEVEL: "warn",
+    };
     const refused = await new Deno.Command(deno, {
       args: ["run", "-A", "scripts/start.ts"],
       cwd: root,
@@ -104,7 +109,14 @@ Deno.test({
       args: ["run", "-A", "scripts/start.ts"],
       cwd: root,
       clearEnv: true,
-      env: { ...base, DATABASE_URL: db.url, PORT: String(port), DATA_DIR: dataDir, INBOX_SMTP_PORT: "0", INBOX_CHECK_INTERVAL_SECONDS: "0" },
+      env: {
+        ...base,
+        DATABASE_URL: db.url,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        INBOX_SMTP_PORT: "0",
+        INBOX_CHECK_INTERVAL_SECONDS: "0",
+      },
       stdout: "piped",
       stderr: "null",
     }).spawn();
@@ -122,10 +134,18 @@ Deno.test({
       assert.equal(loop.status, 200);
       await loop.body?.cancel();
       // Another interface of this machine does not answer.
-      const external = Deno.networkInterfaces().find((i) => i.family === "IPv4" && !i.address.startsWith("127."));
+      const external = Deno.networkInterfaces().find((i) =>
+        i.family === "IPv4" && !i.address.startsWith("127.")
+      );
       if (external) {
-        await assert.rejects(fetch(`http://${external.address}:${port}/v1/widget-service/health`, { signal: AbortSignal.timeout(3000) }));
-      } else console.log("no non-loopback IPv4 interface on this machine; bind check limited to the printed address");
+        await assert.rejects(
+          fetch(`http://${external.address}:${port}/v1/widget-service/health`, {
+            signal: AbortSignal.timeout(3000),
+          }),
+        );
+      } else {console.log(
+          "no non-loopback IPv4 interface on this machine; bind check limited to the printed address",
+        );}
     } finally {
       stack.kill("SIGTERM");
       await stack.status;

@@ -19,7 +19,10 @@ Deno.test("json guard: NUL, unpaired surrogates and depth are found before parsi
   assert.equal(inspectJsonText(deep(7000))?.code, "too_deeply_nested");
   assert.equal(inspectJsonText(deep(33), 32)?.code, "too_deeply_nested");
   assert.equal(inspectJsonText(deep(32), 32), null);
-  assert.equal(inspectJsonText('{"a":"\\\\u0000 is text, [[[[ in a string", "e":"😀 \\ud83d\\ude00"}', 2), null);
+  assert.equal(
+    inspectJsonText('{"a":"\\\\u0000 is text, [[[[ in a string", "e":"😀 \\ud83d\\ude00"}', 2),
+    null,
+  );
 });
 
 Deno.test("widget surface: NUL or surrogates in contact/lead text, deep nesting and NUL in a query are 400, never 500", async () => {
@@ -27,7 +30,11 @@ Deno.test("widget surface: NUL or surrogates in contact/lead text, deep nesting 
   try {
     const contact = { first_name: "Jane", last_name: "Doe", email: "jane@example.com" };
     const post = (path: string, text: string) =>
-      fetch(`${w.s.url}/widget-service${path}`, { method: "POST", headers: { ...w.widget.headers, "content-type": "application/json" }, body: text });
+      fetch(`${w.s.url}/widget-service${path}`, {
+        method: "POST",
+        headers: { ...w.widget.headers, "content-type": "application/json" },
+        body: text,
+      });
     const cases: [string, string, string][] = [
       ["/contact", JSON.stringify({ ...contact, first_name: "Ja\u0000ne" }), "invalid_text"],
       ["/contact", JSON.stringify({ ...contact, last_name: "\ud800" }), "invalid_text"],
@@ -40,7 +47,9 @@ Deno.test("widget surface: NUL or surrogates in contact/lead text, deep nesting 
       assert.equal(res.status, 400, `${path} ${body.slice(0, 60)}`);
       assert.equal((await res.json()).error.code, code);
     }
-    const q = await fetch(`${w.s.url}/widget-service/address-autocomplete?q=12%00Main`, { headers: w.widget.headers });
+    const q = await fetch(`${w.s.url}/widget-service/address-autocomplete?q=12%00Main`, {
+      headers: w.widget.headers,
+    });
     assert.equal(q.status, 400);
     assert.equal((await q.json()).error.code, "invalid_text");
     // The same request without the bad character is fine.
@@ -60,7 +69,10 @@ Deno.test("malformed pushes (NUL in a text field, 7,000 deep, year 0000) are a p
     const bodies: Record<string, string> = {
       "NUL in event_type": json.replace('"job.assigned"', '"job.assigned\\u0000"'),
       "NUL in event_id": json.replace(/"event_id":"[^"]+"/, '"event_id":"\\u0000"'),
-      "NUL in a payload text": JSON.stringify({ ...valid, payload: { job_id: h.jobId, old_status: "x\u0000" } }),
+      "NUL in a payload text": JSON.stringify({
+        ...valid,
+        payload: { job_id: h.jobId, old_status: "x\u0000" },
+      }),
       "raw NUL byte": json.replace("test-suite", "test\u0000suite"),
       "lone surrogate": JSON.stringify({ ...valid, payload: { job_id: h.jobId, old_status: "\udc00" } }),
       "payload 7,000 deep": json.replace(/"payload":\{/, `"payload":{"extra":${deep(7000)},`),
@@ -77,11 +89,14 @@ Deno.test("malformed pushes (NUL in a text field, 7,000 deep, year 0000) are a p
       const body = await res.json();
       assert.equal(res.status, 200, `${name}: ${JSON.stringify(body)}`);
       assert.equal(body.status, "failed", name);
-      const [row] = await h.p.sql`select status from public.notification_log where idempotency_key = ${messageId}`;
+      const [row] = await h.p
+        .sql`select status from public.notification_log where idempotency_key = ${messageId}`;
       assert.equal(row?.status, "failed", `${name}: failed row`);
     }
     // A push body that is itself deeply nested (outside message.data) is also acknowledged as failed.
-    const outer = await h.pushRaw(`{"message":{"messageId":"res-outer","data":"${enc(json)}","attributes":${deep(7000)}}}`);
+    const outer = await h.pushRaw(
+      `{"message":{"messageId":"res-outer","data":"${enc(json)}","attributes":${deep(7000)}}}`,
+    );
     statuses.push(outer.status);
     assert.equal(outer.status, 200);
     await outer.body?.cancel();
@@ -101,7 +116,10 @@ Deno.test("the publisher refuses NUL, deep payloads and out-of-range dates", asy
       { job_id: h.jobId, extra: JSON.parse(deep(50)) },
     ];
     for (const payload of bad) {
-      await assert.rejects(publishEvent(h.p, { event_type: "job.assigned", source: "resilience", payload }), InvalidEnvelopeError);
+      await assert.rejects(
+        publishEvent(h.p, { event_type: "job.assigned", source: "resilience", payload }),
+        InvalidEnvelopeError,
+      );
     }
     const rows = await h.p.sql`select count(*)::int as n from bus.messages`;
     assert.equal(rows[0].n, 0, "nothing reached the bus");

@@ -17,7 +17,11 @@ const defaults = { ...rateLimitPolicyFromEnv(), windowSeconds: 86400 };
 
 async function drain(responses: Response[]) {
   const retry = responses.filter((r) => r.status === 429).map((r) => Number(r.headers.get("retry-after")));
-  const codes = await Promise.all(responses.map(async (r) => r.status === 429 ? (await r.json()).error.code : (await r.body?.cancel(), null)));
+  const codes = await Promise.all(
+    responses.map(async (r) =>
+      r.status === 429 ? (await r.json()).error.code : (await r.body?.cancel(), null)
+    ),
+  );
   return { counts: tally(responses.map((r) => r.status)), retry, codes: codes.filter(Boolean) };
 }
 
@@ -27,15 +31,27 @@ Deno.test("address autocomplete: a burst with the public widget token from one a
   try {
     const n = defaults.lookupPerIp.max + 40;
     const answers: Response[] = [];
-    for (let i = 0; i < n; i++) answers.push(await fetch(`${w.s.url}/widget-service/address-autocomplete?q=1%20Market%20St`, { headers: w.widget.headers }));
+    for (let i = 0; i < n; i++) {
+      answers.push(
+        await fetch(`${w.s.url}/widget-service/address-autocomplete?q=1%20Market%20St`, {
+          headers: w.widget.headers,
+        }),
+      );
+    }
     const { counts, retry, codes } = await drain(answers);
-    console.log(`autocomplete burst (${n} calls, one address, default ${defaults.lookupPerIp.max} per window): ${JSON.stringify(counts)}`);
+    console.log(
+      `autocomplete burst (${n} calls, one address, default ${defaults.lookupPerIp.max} per window): ${
+        JSON.stringify(counts)
+      }`,
+    );
     assert.equal(counts[200], defaults.lookupPerIp.max);
     assert.equal(counts[429], 40);
     assert.ok(retry.every((s) => s >= 1 && s <= defaults.windowSeconds));
     assert.deepEqual([...new Set(codes)], ["rate_limited"]);
     // Staff tokens are not the public surface: not limited by the widget buckets.
-    const staff = await fetch(`${w.s.url}/widget-service/address-autocomplete?q=1%20Market%20St`, { headers: w.admin.headers });
+    const staff = await fetch(`${w.s.url}/widget-service/address-autocomplete?q=1%20Market%20St`, {
+      headers: w.admin.headers,
+    });
     assert.equal(staff.status, 200);
     await staff.body?.cancel();
   } finally {
@@ -50,13 +66,24 @@ Deno.test("contact creation: a burst with the widget token is cut at the default
     const n = defaults.leadsPerIp.max + 10;
     const answers: Response[] = [];
     for (let i = 0; i < n; i++) {
-      answers.push(await jsonPost(`${w.s.url}/widget-service/contact`, { first_name: "Jane", last_name: `D${i}`, email: `j${i}@example.com` }, w.widget.headers));
+      answers.push(
+        await jsonPost(`${w.s.url}/widget-service/contact`, {
+          first_name: "Jane",
+          last_name: `D${i}`,
+          email: `j${i}@example.com`,
+        }, w.widget.headers),
+      );
     }
     const { counts } = await drain(answers);
-    console.log(`contact burst (${n} calls, one address, default ${defaults.leadsPerIp.max} per window): ${JSON.stringify(counts)}`);
+    console.log(
+      `contact burst (${n} calls, one address, default ${defaults.leadsPerIp.max} per window): ${
+        JSON.stringify(counts)
+      }`,
+    );
     assert.equal(counts[201], defaults.leadsPerIp.max);
     assert.equal(counts[429], 10);
-    const [{ n: stored }] = await w.p.sql`select count(*)::int as n from public.contacts where organization_id = ${w.widget.orgId}`;
+    const [{ n: stored }] = await w.p
+      .sql`select count(*)::int as n from public.contacts where organization_id = ${w.widget.orgId}`;
     assert.equal(stored, defaults.leadsPerIp.max, "refused requests created nothing");
   } finally {
     await w.close();
@@ -78,13 +105,19 @@ Deno.test("per partner across addresses, and shared by two instances on one data
     const answers: Response[] = [];
     for (let i = 0; i < 30; i++) {
       const base = i % 2 ? a.url : b.url;
-      answers.push(await fetch(`${base}/widget-service/address-autocomplete?q=1%20Market%20St`, { headers: { ...widget.headers, "x-forwarded-for": `198.51.100.${i}` } }));
+      answers.push(
+        await fetch(`${base}/widget-service/address-autocomplete?q=1%20Market%20St`, {
+          headers: { ...widget.headers, "x-forwarded-for": `198.51.100.${i}` },
+        }),
+      );
     }
     const { counts } = await drain(answers);
     console.log(`per-partner limit 20 over 30 addresses and 2 instances: ${JSON.stringify(counts)}`);
     assert.deepEqual(counts, { 200: 20, 429: 10 });
     // Another partner has its own bucket.
-    const res = await fetch(`${a.url}/widget-service/address-autocomplete?q=1%20Market%20St`, { headers: other.headers });
+    const res = await fetch(`${a.url}/widget-service/address-autocomplete?q=1%20Market%20St`, {
+      headers: other.headers,
+    });
     assert.equal(res.status, 200);
     await res.body?.cancel();
   } finally {
@@ -102,7 +135,12 @@ Deno.test("sign-in: a burst from one address is cut at RATE_LIMIT_SIGNIN_PER_IP;
     const answers: Response[] = [];
     for (let i = 0; i < 15; i++) {
       // Unknown accounts (no lockout involved); each request claims another address.
-      answers.push(await jsonPost(`${stack.url}/v1/authenticator-service/get-token`, { email: `nobody${i}@x.test`, password: "whatever" }, { "x-forwarded-for": `203.0.113.${i}` }));
+      answers.push(
+        await jsonPost(`${stack.url}/v1/authenticator-service/get-token`, {
+          email: `nobody${i}@x.test`,
+          password: "whatever",
+        }, { "x-forwarded-for": `203.0.113.${i}` }),
+      );
     }
     const { counts, retry } = await drain(answers);
     console.log(`sign-in burst (15, limit 10 per address): ${JSON.stringify(counts)}`);
@@ -121,11 +159,21 @@ Deno.test("limits are configurable: 0 turns one off, and the default sign-in lim
   try {
     const n = defaults.signinPerIp.max + 3;
     const answers: Response[] = [];
-    for (let i = 0; i < n; i++) answers.push(await jsonPost(`${s.url}/authenticator-service/get-token`, { email: `ghost${i}@x.test`, password: "x" }));
+    for (let i = 0; i < n; i++) {
+      answers.push(
+        await jsonPost(`${s.url}/authenticator-service/get-token`, {
+          email: `ghost${i}@x.test`,
+          password: "x",
+        }),
+      );
+    }
     const { counts } = await drain(answers);
     assert.deepEqual(counts, { 401: defaults.signinPerIp.max, 429: 3 });
     override(p, "ratelimit.policy", { ...defaults, signinPerIp: { max: 0 } });
-    const again = await jsonPost(`${s.url}/authenticator-service/get-token`, { email: "ghost@x.test", password: "x" });
+    const again = await jsonPost(`${s.url}/authenticator-service/get-token`, {
+      email: "ghost@x.test",
+      password: "x",
+    });
     assert.equal(again.status, 401);
     await again.body?.cancel();
   } finally {

@@ -7,7 +7,8 @@ import { unsubscribeUrl } from "../../../shared/notifications/unsubscribe.ts";
 
 async function setup() {
   const h = await notificationHarness();
-  const send = async () => (await h.push(h.envelope("job.assigned", { job_id: h.jobId }))).body.results[0].email_id as string;
+  const send = async () =>
+    (await h.push(h.envelope("job.assigned", { job_id: h.jobId }))).body.results[0].email_id as string;
   const hook = async (type: string, emailId: string, id = `msg_${crypto.randomUUID()}`) => {
     const body = JSON.stringify({ type, created_at: new Date().toISOString(), data: { email_id: emailId } });
     const res = await fetch(`${h.serviceUrl}/events/webhook`, {
@@ -17,7 +18,8 @@ async function setup() {
     });
     return { status: res.status, body: await res.json() };
   };
-  const row = async (emailId: string) => (await h.p.sql`select * from public.notification_log where provider_email_id = ${emailId}`)[0];
+  const row = async (emailId: string) =>
+    (await h.p.sql`select * from public.notification_log where provider_email_id = ${emailId}`)[0];
   return { h, send, hook, row };
 }
 
@@ -32,8 +34,16 @@ Deno.test("webhook replay: the same webhook-id sent five times is applied once",
     const first = (await row(a)).opened_at as Date;
     // Concurrent replays of one id: exactly one applies.
     const b = await send();
-    const concurrent = await Promise.all(Array.from({ length: 5 }, () => hook("email.bounced", b, "msg_concurrent")));
-    assert.deepEqual(concurrent.map((r) => r.body.status).sort(), ["duplicate", "duplicate", "duplicate", "duplicate", "ok"]);
+    const concurrent = await Promise.all(
+      Array.from({ length: 5 }, () => hook("email.bounced", b, "msg_concurrent")),
+    );
+    assert.deepEqual(concurrent.map((r) => r.body.status).sort(), [
+      "duplicate",
+      "duplicate",
+      "duplicate",
+      "duplicate",
+      "ok",
+    ]);
     assert.equal((await row(a)).opened_at.getTime(), first.getTime());
     const [seen] = await h.p.sql`select count(*)::int as n from security.seen_webhooks`;
     assert.equal(seen.n, 2);
@@ -73,7 +83,17 @@ Deno.test("webhook types like constructor, __proto__, toString are ignored with 
   const { h, send, hook, row } = await setup();
   try {
     const a = await send();
-    for (const type of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "email.__proto__", ""]) {
+    for (
+      const type of [
+        "constructor",
+        "__proto__",
+        "toString",
+        "hasOwnProperty",
+        "valueOf",
+        "email.__proto__",
+        "",
+      ]
+    ) {
       const r = await hook(type, a);
       assert.equal(r.status, 200, type);
       assert.deepEqual(r.body, { status: "ignored", updated: 0 }, type);
@@ -87,7 +107,8 @@ Deno.test("webhook types like constructor, __proto__, toString are ignored with 
 Deno.test("unsubscribe: every issued nonce is single-use — an older link does not work again after a newer one was used", async () => {
   const { h } = await setup();
   try {
-    const link = (nonce: string) => unsubscribeUrl(h.cfg, { user_id: h.technician.id, event_type: "job.assigned", nonce });
+    const link = (nonce: string) =>
+      unsubscribeUrl(h.cfg, { user_id: h.technician.id, event_type: "job.assigned", nonce });
     const older = link("01JZ0000000000000000000001");
     const newer = link("01JZ0000000000000000000002");
     const get = async (url: string) => {
@@ -98,16 +119,23 @@ Deno.test("unsubscribe: every issued nonce is single-use — an older link does 
     assert.equal(await get(older), 200);
     assert.equal(await get(newer), 200);
     // Re-enable, then replay the older link: it must not turn the preference off again.
-    await h.p.sql`update public.user_notification_preference set email_enabled = true where user_id = ${h.technician.id}`;
+    await h.p
+      .sql`update public.user_notification_preference set email_enabled = true where user_id = ${h.technician.id}`;
     assert.equal(await get(older), 400, "older nonce already used");
     assert.equal(await get(newer), 400, "newer nonce already used");
-    const [pref] = await h.p.sql`select email_enabled from public.user_notification_preference where user_id = ${h.technician.id}`;
+    const [pref] = await h.p
+      .sql`select email_enabled from public.user_notification_preference where user_id = ${h.technician.id}`;
     assert.equal(pref.email_enabled, true);
     // One-click POST of a used nonce: still a 200 (mail clients repeat it), but nothing changes.
-    const post = await fetch(older, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const post = await fetch(older, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     assert.equal(post.status, 200);
     await post.body?.cancel();
-    const [after] = await h.p.sql`select email_enabled from public.user_notification_preference where user_id = ${h.technician.id}`;
+    const [after] = await h.p
+      .sql`select email_enabled from public.user_notification_preference where user_id = ${h.technician.id}`;
     assert.equal(after.email_enabled, true);
   } finally {
     await h.close();
