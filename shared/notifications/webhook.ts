@@ -64,7 +64,8 @@ let sincePrune = 0;
 export async function applyDeliveryEvent(sql: Sql, event: unknown, webhookId?: string): Promise<WebhookResult> {
   const e = (event ?? {}) as { type?: unknown; data?: { email_id?: unknown; bounce?: { message?: unknown }; reason?: unknown } };
   const type = typeof e.type === "string" ? e.type : "";
-  const emailId = typeof e.data?.email_id === "string" ? e.data.email_id.slice(0, 200) : "";
+  // A NUL cannot match a stored id (and PostgreSQL refuses it): such an event is ignored, never a 500.
+  const emailId = typeof e.data?.email_id === "string" && !e.data.email_id.includes("\u0000") ? e.data.email_id.slice(0, 200) : "";
   // Own keys only: "constructor" or "__proto__" are not event types.
   const handled = type === "email.opened" || Object.hasOwn(TRANSITIONS, type);
   if (!handled || !emailId) return { status: "ignored", updated: 0 };
@@ -82,7 +83,9 @@ export async function applyDeliveryEvent(sql: Sql, event: unknown, webhookId?: s
       return { status: "ok", updated: r.length } as WebhookResult;
     }
     const t = TRANSITIONS[type];
-    const reason = type === "email.bounced" ? String(e.data?.bounce?.message ?? e.data?.reason ?? "bounced").slice(0, 2000) : null;
+    const reason = type === "email.bounced"
+      ? String(e.data?.bounce?.message ?? e.data?.reason ?? "bounced").replaceAll("\u0000", "").slice(0, 2000)
+      : null;
     const r = await tx`update public.notification_log
       set status = ${t.status},
           delivered_at = case when ${t.status} = 'delivered' then now() else delivered_at end,
