@@ -5,6 +5,7 @@ import { SignJWT } from "jose";
 import { createStackHandler } from "../../../shared/stack/server.ts";
 import { signingKey } from "../../../shared/auth/keys.ts";
 import { issueWidgetToken, revokeRefreshToken } from "../../../shared/identity/refresh_tokens.ts";
+import { revokeSessions } from "../../../shared/identity/admin.ts";
 import { testPlatform } from "../../support/db.ts";
 import { serveApp } from "../../support/http.ts";
 import { jsonPost, tally, userWithPassword } from "./helpers.ts";
@@ -89,6 +90,30 @@ Deno.test("revoked session: its ID token is refused by the gateway at once (sess
     const after = await t.widgetInfo(widgetId);
     assert.equal(after.status, 401);
     await after.body?.cancel();
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("revoke-sessions: signing a user out everywhere ends the ID tokens of all their sessions at once", async () => {
+  const t = await stack();
+  try {
+    const a = await t.signIn();
+    const b = await t.signIn();
+    for (const s of [a, b]) {
+      const res = await t.widgetInfo(s.idToken);
+      assert.notEqual(res.status, 401);
+      await res.body?.cancel();
+    }
+    assert.equal(await revokeSessions(t.p.sql, t.user.email.toUpperCase()), 2);
+    for (const s of [a, b]) {
+      const res = await t.widgetInfo(s.idToken);
+      assert.equal(res.status, 401);
+      await res.body?.cancel();
+      const refresh = await t.token({ refreshToken: s.refreshToken });
+      assert.equal(refresh.status, 401);
+      await refresh.body?.cancel();
+    }
   } finally {
     await t.close();
   }
