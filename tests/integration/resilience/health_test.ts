@@ -9,6 +9,7 @@ import { createStackHandler } from "../../../shared/stack/server.ts";
 import { extension as notifications } from "../../../shared/stack/extensions/notifications.ts";
 import { createTestDatabase, testPlatform } from "../../support/db.ts";
 import { serveApp } from "../../support/http.ts";
+import { tcpProxy } from "../notifications/tcp_proxy.ts";
 
 const root = new URL("../../../", import.meta.url).pathname;
 const deno = `${root}node_modules/.bin/deno`;
@@ -20,32 +21,44 @@ function freePort(): number {
   return port;
 }
 
-Deno.test("readiness: /health/ready is 200 with the database and 503 not_ready without it; /health stays 200", async () => {
+Deno.test("readiness: /health/ready follows the database through a real outage (200, 503 not_ready, 200); /health stays 200", async () => {
   const p = await testPlatform();
-  // The same service with its database gone (nothing listens on the port).
-  const deadSql = connect(`postgres://postgres@127.0.0.1:${freePort()}/none`, { max: 1 });
-  const down = createPlatform(deadSql, p.config);
-  const up = serveApp(widgetApp(p).fetch);
-  const dead = serveApp(widgetApp(down).fetch);
-  try {
-    const ready = await fetch(`${up.url}/widget-service/health/ready`);
-    assert.equal(ready.status, 200);
-    assert.deepEqual(await ready.json(), { status: "ready", checks: { database: "ok" } });
-    const live = await fetch(`${dead.url}/widget-service/health`);
-    assert.equal(live.status, 200, "liveness does not touch the database");
-    await live.body?.cancel();
+  // The service reaches PostgreSQL through a TCP proxy the test takes down and brings back.
+  const target = new URL(p.db.url);
+  const proxy = tcpProxy(Number(target.port || 5432), target.hostname);
+  const via = new URL(p.db.url);
+  via.port = String(proxy.port);
+  const sql = connect(via.toString(), { max: 2 });
+  const q = createPlatform(sql, p.config);
+  const server = serveApp(widgetApp(q).fetch);
+  const get = async (path: string) => {
     const started = performance.now();
-    const notReady = await fetch(`${dead.url}/widget-service/health/ready`);
-    const ms = performance.now() - started;
-    assert.equal(notReady.status, 503);
-    const body = await notReady.json();
-    assert.equal(body.error.code, "not_ready");
-    assert.equal(body.checks.database, "down");
-    assert.ok(ms < 5000, `answers within the readiness timeout (${ms.toFixed(0)} ms)`);
+    const res = await fetch(`${server.url}/widget-service${path}`);
+    return { status: res.status, body: await res.json(), ms: performance.now() - started };
+  };
+  try {
+    const up = await get("/health/ready");
+    assert.equal(up.status, 200);
+    assert.deepEqual(up.body, { status: "ready", checks: { database: "ok" } });
+    proxy.down();
+    const live = await get("/health");
+    assert.equal(live.status, 200, "liveness does not touch the database");
+    const down = await get("/health/ready");
+    assert.equal(down.status, 503);
+    assert.equal(down.body.error.code, "not_ready");
+    assert.equal(down.body.checks.database, "down");
+    assert.ok(down.ms < 5000, `answers within the readiness timeout (${down.ms.toFixed(0)} ms)`);
+    proxy.up();
+    let back = await get("/health/ready");
+    for (let i = 0; i < 20 && back.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      back = await get("/health/ready");
+    }
+    assert.equal(back.status, 200, "ready again once the database is back");
   } finally {
-    await up.close();
-    await dead.close();
-    await deadSql.end({ timeout: 1 }).catch(() => {});
+    await server.close();
+    proxy.close();
+    await sql.end({ timeout: 1 }).catch(() => {});
     await p.close();
   }
 });
