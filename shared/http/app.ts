@@ -117,6 +117,12 @@ export function errorResponse(err: unknown, c: Context, service: string) {
     return c.json(errorBody(code, err.message || "Request rejected"), status);
   }
   if (err instanceof SyntaxError) return c.json(errorBody("invalid_json", "Request body is not valid JSON"), 400);
+  if (isDataException(err)) {
+    // PostgreSQL refused a value (SQLSTATE class 22: a date out of range, an invalid number or text): the
+    // request carried it, so it is the caller's 400, not a 500; the code is logged to spot a server-side cause.
+    log("warn", "value refused by the database", { service, requestId: c.get("requestId"), sqlstate: (err as { code: string }).code });
+    return c.json(errorBody("invalid_value", "A value in the request is malformed or out of range"), 400);
+  }
   if (err instanceof ConfigError) {
     // The operator's mistake, not the caller's: name the variable in the log only.
     log("error", "service not configured", { service, requestId: c.get("requestId"), variable: err.variable });
@@ -124,6 +130,12 @@ export function errorResponse(err: unknown, c: Context, service: string) {
   }
   log("error", "unhandled error", { service, requestId: c.get("requestId"), error: errorText(err), stack: (err as Error)?.stack });
   return c.json(errorBody("internal_error", "Unexpected processing failure"), 500);
+}
+
+/** A PostgreSQL data exception (SQLSTATE class 22): an out-of-range date, invalid text or number. */
+function isDataException(err: unknown): boolean {
+  const e = err as { name?: string; code?: unknown };
+  return e?.name === "PostgresError" && typeof e.code === "string" && e.code.startsWith("22");
 }
 
 /** Reads a JSON body, answering 400 invalid_json (never 500) when it does not parse. */

@@ -8,6 +8,10 @@ import { publishEvent } from "../../../shared/events/publish.ts";
 import { InvalidEnvelopeError } from "../../../shared/events/envelope.ts";
 import { inspectJsonText } from "../../../shared/http/json_guard.ts";
 import { tally } from "./helpers.ts";
+import { createApp as emailAgentApp } from "../../../supabase/functions/email-agent/app.ts";
+import { testPlatform } from "../../support/db.ts";
+import { serveApp } from "../../support/http.ts";
+import { tokensFor } from "../../support/auth.ts";
 
 const deep = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
 const enc = (text: string) => Buffer.from(text).toString("base64");
@@ -125,5 +129,24 @@ Deno.test("the publisher refuses NUL, deep payloads and out-of-range dates", asy
     assert.equal(rows[0].n, 0, "nothing reached the bus");
   } finally {
     await h.close();
+  }
+});
+
+Deno.test("a value PostgreSQL refuses (a year-0000 date filter) is 400 invalid_value, never 500", async () => {
+  const p = await testPlatform();
+  const s = serveApp(emailAgentApp(p).fetch);
+  try {
+    const admin = await tokensFor(p, { role: "partner_admin" });
+    const res = await fetch(`${s.url}/email-agent/track-billing-email-messages`, {
+      method: "POST",
+      headers: { ...admin.headers, "content-type": "application/json" },
+      body: JSON.stringify({ filters: { since: "0000-01-01T00:00:00Z" }, refresh: false }),
+    });
+    const body = await res.json();
+    assert.equal(res.status, 400, JSON.stringify(body));
+    assert.equal(body.error.code, "invalid_value", JSON.stringify(body));
+  } finally {
+    await s.close();
+    await p.close();
   }
 });
