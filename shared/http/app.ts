@@ -50,7 +50,7 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
   app.use("*", cors({
     origin: p.config.corsOrigins === "*" ? "*" : p.config.corsOrigins.split(",").map((s) => s.trim()),
     allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key", "X-Request-Id"],
-    exposeHeaders: ["X-Request-Id"],
+    exposeHeaders: ["X-Request-Id", "Retry-After"],
     maxAge: 600,
   }));
   app.use("*", bodyLimit({
