@@ -6,6 +6,7 @@ import { serviceFactories, serviceNames } from "./services.ts";
 import { mountDocs } from "./docs_page.ts";
 import type { StackExtension } from "./extension.ts";
 import { type StackMode, stackMode } from "./mode.ts";
+import { envBool } from "../config.ts";
 
 /**
  * The whole platform in one handler: every service at /functions/v1/<service>/… (Supabase's path) and
@@ -17,6 +18,7 @@ export function createStackHandler(
   mode: StackMode = stackMode(),
 ): (req: Request, info?: Deno.ServeHandlerInfo) => Promise<Response> {
   const devPages = mode === "development";
+  const trustProxy = envBool("STACK_TRUST_PROXY", false);
   const services = new Map(serviceNames.map((name) => [name, serviceFactories[name](p)]));
   const root = new Hono();
   root.get("/auth/v1/.well-known/jwks.json", async (c) => c.json(await jwks(p.sql), 200, { "Cache-Control": "public, max-age=300" }));
@@ -36,9 +38,10 @@ export function createStackHandler(
       // Supabase hands a function the path without /functions/v1; the gateway strips /v1 the same way.
       url.pathname = `/${m[1]}${m[2] ?? ""}`;
       const forwarded = new Request(url, req);
-      // The caller's address for per-IP rate limits: the socket's, never a header the client sent.
+      // The caller's address for per-IP rate limits: the socket's, never a header the client sent (unless
+      // STACK_TRUST_PROXY=true: a reverse proxy in front of the stack sets X-Forwarded-For).
       const addr = info?.remoteAddr as Deno.NetAddr | undefined;
-      if (addr?.hostname) forwarded.headers.set("x-forwarded-for", addr.hostname);
+      if (addr?.hostname && !trustProxy) forwarded.headers.set("x-forwarded-for", addr.hostname);
       return await svc.fetch(forwarded);
     }
     return await root.fetch(req);
