@@ -49,7 +49,7 @@ type KeyResolver = (header: Parameters<JWTVerifyGetKey>[0], token: Parameters<JW
  * is called when the platform's own key signed the token.
  */
 function keyResolver(p: Platform): KeyResolver {
-  return provide(p, "auth.keys", () => {
+  return provide(p, "authKeys", () => {
     const remote = p.config.jwksUrl ? createRemoteJWKSet(new URL(p.config.jwksUrl)) : undefined;
     let local: { at: number; get: JWTVerifyGetKey } | undefined;
     const localResolver = async () => {
@@ -124,4 +124,10 @@ export async function verifyIdToken(p: Platform, token: string): Promise<AuthCon
     role: String(payload.app_role ?? meta.app_role ?? "partner_user"),
     claims: payload as Record<string, unknown>,
   };
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    authKeys: KeyResolver;
+  }
 }

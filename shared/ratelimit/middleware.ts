@@ -11,9 +11,9 @@ import type { AuthContext } from "../db/scoped.ts";
 import { bucketsFor, type RateLimitPolicy, rateLimitPolicyFromEnv } from "./policy.ts";
 import { hit, pruneCounters } from "./counter.ts";
 
-/** The platform's policy (tests replace it with override(p, "ratelimit.policy", …)). */
+/** The platform's policy (tests replace it with override(p, "rateLimitPolicy", …)). */
 export const rateLimitPolicy = (p: Platform) =>
-  provide<RateLimitPolicy>(p, "ratelimit.policy", rateLimitPolicyFromEnv);
+  provide(p, "rateLimitPolicy", rateLimitPolicyFromEnv);
 
 const PRUNE_EVERY = 1000;
 let sincePrune = 0;
@@ -59,4 +59,10 @@ export function rateLimit(p: Platform, service: string): MiddlewareHandler {
     }
     await next();
   };
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    rateLimitPolicy: RateLimitPolicy;
+  }
 }

@@ -21,7 +21,7 @@ async function setup() {
     }),
   );
   // The burst comes from one address: the per-address sign-in limit is lifted here to test the lockout alone.
-  override(env.p, "ratelimit.policy", { ...rateLimitPolicyFromEnv(), signinPerIp: { max: 0 } });
+  override(env.p, "rateLimitPolicy", { ...rateLimitPolicyFromEnv(), signinPerIp: { max: 0 } });
   const user = await userWithPassword(env.p, "right password 1");
   const signIn = (password: string) =>
     jsonPost(`${env.s.url}/authenticator-service/get-token`, { email: user.email, password });

@@ -27,7 +27,7 @@ async function drain(responses: Response[]) {
 
 Deno.test("address autocomplete: a burst with the public widget token from one address is cut at the default limit (429, Retry-After)", async () => {
   const w = await widgetEnv();
-  override(w.p, "ratelimit.policy", defaults);
+  override(w.p, "rateLimitPolicy", defaults);
   try {
     const n = defaults.lookupPerIp.max + 40;
     const answers: Response[] = [];
@@ -61,7 +61,7 @@ Deno.test("address autocomplete: a burst with the public widget token from one a
 
 Deno.test("contact creation: a burst with the widget token is cut at the default per-address limit", async () => {
   const w = await widgetEnv();
-  override(w.p, "ratelimit.policy", defaults);
+  override(w.p, "rateLimitPolicy", defaults);
   try {
     const n = defaults.leadsPerIp.max + 10;
     const answers: Response[] = [];
@@ -93,10 +93,10 @@ Deno.test("contact creation: a burst with the widget token is cut at the default
 Deno.test("per partner across addresses, and shared by two instances on one database", async () => {
   const p = await testPlatform();
   const policy = { ...defaults, lookupPerOrg: { max: 20 }, lookupPerIp: { max: 0 } };
-  override(p, "ratelimit.policy", policy);
+  override(p, "rateLimitPolicy", policy);
   // A second instance of the function: its own Platform (own caches and seams), the same database.
   const p2 = createPlatform(p.sql, p.config);
-  override(p2, "ratelimit.policy", policy);
+  override(p2, "rateLimitPolicy", policy);
   const a = serveApp(widgetApp(p).fetch);
   const b = serveApp(widgetApp(p2).fetch);
   try {
@@ -129,7 +129,7 @@ Deno.test("per partner across addresses, and shared by two instances on one data
 
 Deno.test("sign-in: a burst from one address is cut at RATE_LIMIT_SIGNIN_PER_IP; the local stack ignores a forged X-Forwarded-For", async () => {
   const p = await testPlatform();
-  override(p, "ratelimit.policy", { ...defaults, signinPerIp: { max: 10 } });
+  override(p, "rateLimitPolicy", { ...defaults, signinPerIp: { max: 10 } });
   const stack = serveApp(createStackHandler(p, [], "development"));
   try {
     const answers: Response[] = [];
@@ -154,7 +154,7 @@ Deno.test("sign-in: a burst from one address is cut at RATE_LIMIT_SIGNIN_PER_IP;
 
 Deno.test("limits are configurable: 0 turns one off, and the default sign-in limit applies to the authenticator app", async () => {
   const p = await testPlatform();
-  override(p, "ratelimit.policy", defaults);
+  override(p, "rateLimitPolicy", defaults);
   const s = serveApp(authApp(p).fetch);
   try {
     const n = defaults.signinPerIp.max + 3;
@@ -169,7 +169,7 @@ Deno.test("limits are configurable: 0 turns one off, and the default sign-in lim
     }
     const { counts } = await drain(answers);
     assert.deepEqual(counts, { 401: defaults.signinPerIp.max, 429: 3 });
-    override(p, "ratelimit.policy", { ...defaults, signinPerIp: { max: 0 } });
+    override(p, "rateLimitPolicy", { ...defaults, signinPerIp: { max: 0 } });
     const again = await jsonPost(`${s.url}/authenticator-service/get-token`, {
       email: "ghost@x.test",
       password: "x",
