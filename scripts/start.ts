@@ -10,10 +10,20 @@ import { createStackHandler } from "../shared/stack/server.ts";
 import { extensions } from "../shared/stack/extensions/index.ts";
 import { serviceNames } from "../shared/stack/services.ts";
 import { startWorker } from "../shared/queue/worker.ts";
+import { isLoopback, missingProductionSecrets, stackMode } from "../shared/stack/mode.ts";
 
 const started = performance.now();
 const config = loadCoreConfig();
 const port = envInt("PORT", 54321);
+const mode = stackMode();
+const host = Deno.env.get("HOST") || "127.0.0.1";
+if (mode === "production" && missingProductionSecrets().length) {
+  log("error", "STACK_MODE=production refuses the development secrets; set them", { missing: missingProductionSecrets() });
+  Deno.exit(1);
+}
+if (mode === "development" && !isLoopback(host)) {
+  log("warn", "development mode on a non-loopback address: /dev/* pages and development secrets are reachable from the network", { host });
+}
 
 const db = await startDatabase(config.dataDir);
 const sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
@@ -48,7 +58,7 @@ try {
   const demo = await seedDemo(p);
   for (const e of extensions) await e.seed?.(p, demo);
 
-  const server = Deno.serve({ port, hostname: Deno.env.get("HOST") ?? "0.0.0.0", onListen: () => {} }, createStackHandler(p, extensions));
+  const server = Deno.serve({ port, hostname: host, onListen: () => {} }, createStackHandler(p, extensions));
   stops.push(() => server.shutdown());
   const handlers = Object.assign({}, ...extensions.map((e) => e.jobs?.(p) ?? {}));
   stops.push(startWorker(p, handlers));
@@ -69,7 +79,8 @@ try {
   API docs        ${config.publicUrl}/docs
   Demo page       ${config.publicUrl}/demo
   Widget URL      ${config.publicUrl}/widget/?token=${demo.partnerToken}
-  Dev mailbox     ${config.publicUrl}/dev/mailbox
+  Dev mailbox     ${mode === "development" ? `${config.publicUrl}/dev/mailbox` : "off (STACK_MODE=production)"}
+  Listening on    ${host}:${port} (STACK_MODE=${mode})
   Demo login      ${demo.adminEmail} / ${demo.adminPassword}
   Partner token   ${demo.partnerToken}
   Saved to        ${config.dataDir}/demo.json

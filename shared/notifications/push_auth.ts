@@ -51,6 +51,7 @@ async function verifyFresh(p: Platform, token: string): Promise<string> {
       audience: cfg.audiences,
       algorithms: ["RS256", "ES256"],
       clockTolerance: 30,
+      requiredClaims: ["exp"], // a token without expiry would be valid forever
     }));
   } catch (e) {
     // A key set that could not be loaded (database or JWKS endpoint down) is not the caller's fault: 500.
