@@ -9,7 +9,7 @@ export interface Platform {
   config: CoreConfig;
   sql: Sql;
   /** Adapter instances (and per-platform caches), by their key in Seams. */
-  seams: Map<SeamKey, unknown>;
+  seams: Map<string, unknown>;
 }
 
 /**
@@ -19,7 +19,7 @@ export interface Platform {
  */
 // deno-lint-ignore no-empty-interface
 export interface Seams {}
-export type SeamKey = keyof Seams;
+export type SeamKey = keyof Seams & string;
 
 export function createPlatform(sql: Sql, config: CoreConfig = loadCoreConfig()): Platform {
   return { config, sql, seams: new Map() };
