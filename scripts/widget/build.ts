@@ -1,4 +1,4 @@
-// Builds the lead widget (widget/src) into widget/dist: app.js (bundled, minified), app.css, index.html.
+// Builds the lead widget (widget/src) into widget/dist: app.js (bundled, minified), app.css, index.html, embed.js.
 // CLI: deno run -A scripts/widget/build.ts ; the local stack calls buildWidget() on start.
 import * as esbuild from "esbuild";
 
@@ -37,8 +37,9 @@ export async function buildWidget(opts: { minify?: boolean } = {}): Promise<Buil
     await esbuild.stop();
   }
   await Deno.copyFile(new URL("index.html", root), new URL("index.html", widgetDist));
+  await Deno.copyFile(new URL("embed.js", root), new URL("embed.js", widgetDist));
   const files = [];
-  for (const name of ["index.html", "app.js", "app.css"]) files.push({ name, bytes: (await Deno.stat(new URL(name, widgetDist))).size });
+  for (const name of ["index.html", "app.js", "app.css", "embed.js"]) files.push({ name, bytes: (await Deno.stat(new URL(name, widgetDist))).size });
   return { files, ms: Math.round(performance.now() - started) };
 }
 
