@@ -140,7 +140,7 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
     const nextBtn = h("button", { class: "btn primary", type: "submit" }, view.nextLabel ?? t.continue);
     const form = h("form", { class: "step", novalidate: true }, alert, view.body,
       view.noBack && view.nextLabel === null ? null
-        : h("div", { class: "nav" }, view.noBack || STEPS.indexOf(state.step) <= 0 ? h("span", {}) : back, view.nextLabel === null ? null : nextBtn));
+        : h("div", { class: "nav" }, view.noBack || ORDER.indexOf(state.step) <= 0 ? h("span", {}) : back, view.nextLabel === null ? null : nextBtn));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       if (!view.next || form.getAttribute("aria-busy") === "true") return;

@@ -1,6 +1,7 @@
 // The widget in Chromium: a wrong bill reading caught and corrected on the check step (issue 11 §2); progress
 // that survives reload and Back; the embed script sizing the iframe and relaying events (issue 15).
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
 import { startStack, type Stack } from "./stack.ts";
@@ -30,7 +31,7 @@ async function uploadWrongBill(page: Page) {
   await page.getByRole("radio").first().check();
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
-  await page.locator("input[type=file][multiple]").setInputFiles({ name: "aps-direct-plan.pdf", mimeType: "application/pdf", buffer: await wrongReadingBill() as never });
+  await page.locator("input[type=file][multiple]").setInputFiles({ name: "aps-direct-plan.pdf", mimeType: "application/pdf", buffer: Buffer.from(await wrongReadingBill()) });
   await page.getByRole("button", { name: "Read my bill" }).click();
   await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
 }
@@ -68,6 +69,8 @@ Deno.test({ name: "widget: reading gate, reload and Back, embed script (Chromium
       assert.match(await line(page, "usage").locator(".flag-why").textContent() ?? "", /meter reading/);
       assert.deepEqual(await axeProblems(page), [], "axe on the check step");
       await shot(page, "w1280-check-flagged");
+      await line(page, "usage").scrollIntoViewIfNeeded();
+      await shot(page, "w1280-check-flagged-usage");
       // Continue without confirming or correcting: refused, focus on the first marked line.
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByText("Please correct or confirm the marked lines.").waitFor();
@@ -90,7 +93,7 @@ Deno.test({ name: "widget: reading gate, reload and Back, embed script (Chromium
       assert.equal(lead.bill_reading.read.customerName, WRONG.name, "the lead records what was read");
       assert.deepEqual(Object.keys(lead.bill_corrections).sort(), ["name", "usage"]);
       assert.deepEqual(lead.bill_corrections.name, { read: WRONG.name, corrected: "Grace Hopper" });
-      const [report] = await query<{ n: number }>(stack, "select count(*)::int as n from public.savings_reports r join public.leads l on l.report_transaction_id = r.id where l.id = $1 and (r.figures->>'annualKwh')::int = $2",
+      const [report] = await query<{ n: number }>(stack, "select count(*)::int as n from public.savings_reports r join public.leads l on l.report_transaction_id = r.id::text where l.id = $1 and (r.figures->>'annualKwh')::int = $2",
         [lead.id, corrected.reduce((a, b) => a + b, 0)]);
       assert.equal(report.n, 1, "the stored report's figures use the corrected usage");
     });
@@ -104,6 +107,8 @@ Deno.test({ name: "widget: reading gate, reload and Back, embed script (Chromium
       assert.equal(await page.locator(".progress-label").textContent(), "Step 3 of 6 · Energy provider");
       await uploadWrongBill(page);
       await shot(page, "w375-check-flagged");
+      await line(page, "usage").scrollIntoViewIfNeeded();
+      await shot(page, "w375-check-flagged-usage");
       assert.ok(await line(page, "usage").evaluate((e) => e.getBoundingClientRect().right <= innerWidth), "the usage grid fits 375 px");
       await page.getByLabel("Full name").fill("Ada Lovelace");
       await page.getByRole("checkbox", { name: "I checked this: it is right as shown" }).last().check();

@@ -64,7 +64,7 @@ export function checkStep(ctx: Ctx): StepView {
     h("h2", {}, t.checkTitle),
     h("p", { class: "lead" }, read ? t.checkIntro : t.usageIntro),
     read ? line("name", t.checkName, name.wrap) : null,
-    read ? line("address", t.checkAddress, h("div", { class: "grid-address" }, street.wrap, city.wrap, st.wrap, zip.wrap)) : null,
+    read ? line("address", t.checkAddress, h("div", { class: "grid-read-address" }, street.wrap, city.wrap, st.wrap, zip.wrap)) : null,
     read ? line("utility", t.checkUtility, utility.wrap) : null,
     line("usage", t.checkUsage, h("div", { class: "months" }, inputs.map((i) => i.cell)), total),
     err,
