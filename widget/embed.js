@@ -19,14 +19,19 @@
     container = document.createElement("div");
     script.parentNode.insertBefore(container, script);
   }
-  const params = new URLSearchParams({ token: script.getAttribute("data-token") || "", embed: "1", host: location.origin });
+  const params = new URLSearchParams({
+    token: script.getAttribute("data-token") || "",
+    embed: "1",
+    host: location.origin,
+  });
   const api = script.getAttribute("data-api");
   if (api) params.set("api", api);
   const iframe = document.createElement("iframe");
   iframe.src = widgetOrigin + src.pathname.replace(/[^/]*$/, "") + "?" + params.toString();
   iframe.title = script.getAttribute("data-title") || "Solar savings estimate";
   iframe.setAttribute("allow", "camera");
-  iframe.style.cssText = "display:block;width:100%;border:0;overflow:hidden;height:" + (Number(script.getAttribute("data-height")) || 560) + "px";
+  iframe.style.cssText = "display:block;width:100%;border:0;overflow:hidden;height:" +
+    (Number(script.getAttribute("data-height")) || 560) + "px";
   container.appendChild(iframe);
 
   const global = globalThis.SolarWidget = globalThis.SolarWidget || { listeners: {}, instances: [] };
@@ -37,7 +42,9 @@
     return global;
   };
   global.off = global.off || function (type, fn) {
-    global.listeners[type] = (global.listeners[type] || []).filter(function (f) { return f !== fn; });
+    global.listeners[type] = (global.listeners[type] || []).filter(function (f) {
+      return f !== fn;
+    });
     return global;
   };
   global.instances.push(iframe);
@@ -56,7 +63,9 @@
       try {
         fn(detail, iframe);
       } catch (err) {
-        setTimeout(function () { throw err; });
+        setTimeout(function () {
+          throw err;
+        });
       }
     });
     container.dispatchEvent(new CustomEvent("solar-widget:" + m.type, { detail: detail, bubbles: true }));

@@ -94,12 +94,21 @@ const obj = (v: unknown) => (v && typeof v === "object" ? v as Record<string, un
 /** The gate's view of a bill extraction item (SPEC "Bill extraction result"); tolerant of missing parts. */
 export function readingOf(item: unknown): Reading {
   const i = obj(item);
-  const ci = obj(i.customerInformation), bi = obj(i.billingInformation), eu = obj(i.electricityUsage), sa = obj(ci.serviceAddress);
+  const ci = obj(i.customerInformation),
+    bi = obj(i.billingInformation),
+    eu = obj(i.electricityUsage),
+    sa = obj(ci.serviceAddress);
   const months = Array.isArray(eu.usageByMonth) ? eu.usageByMonth as Record<string, unknown>[] : [];
   const confidence = obj(i.confidence);
   return {
     customerName: str(ci.customerName),
-    serviceAddress: { line1: str(sa.line1), line2: str(sa.line2), city: str(sa.city), state: str(sa.state).toUpperCase(), zip: str(sa.zip) },
+    serviceAddress: {
+      line1: str(sa.line1),
+      line2: str(sa.line2),
+      city: str(sa.city),
+      state: str(sa.state).toUpperCase(),
+      zip: str(sa.zip),
+    },
     utilityProviderName: str(bi.utilityProviderName),
     usageByMonth: months.map((m) => ({
       month: typeof m.month === "number" ? m.month : str(m.month),
@@ -113,7 +122,9 @@ export function readingOf(item: unknown): Reading {
     billingPeriodEnd: str(bi.billingPeriodEnd),
     invoiceDate: str(bi.invoiceDate),
     dueDate: str(bi.dueDate),
-    confidence: Object.fromEntries(Object.entries(confidence).filter(([, v]) => typeof v === "number" && Number.isFinite(v))) as Record<string, number>,
+    confidence: Object.fromEntries(
+      Object.entries(confidence).filter(([, v]) => typeof v === "number" && Number.isFinite(v)),
+    ) as Record<string, number>,
   };
 }
 
@@ -128,17 +139,73 @@ export function annualKwh(months: ReadingMonth[]): number {
 // Words that belong to a bill's own text (payment stubs, remittance and correspondence boxes, headers,
 // links), never to a homeowner's name: "Direct Payment Plan", "Correspond With Duke Energy".
 const BILL_WORDS = new Set([
-  "account", "amount", "autopay", "balance", "billing", "box", "call", "charges", "company", "co-op", "coop", "cooperative", "correspond",
-  "correspondence", "customer", "customers", "date", "debit", "department", "dept", "direct", "due", "electric", "electricity", "energy",
-  "inc", "inquiries", "kwh", "llc", "mail", "meter", "online", "payable", "payment", "payments", "plan", "please", "portion", "power",
-  "questions", "remit", "remittance", "return", "send", "service", "services", "statement", "total", "usage", "utilities", "utility",
-  "visit", "with", "your",
+  "account",
+  "amount",
+  "autopay",
+  "balance",
+  "billing",
+  "box",
+  "call",
+  "charges",
+  "company",
+  "co-op",
+  "coop",
+  "cooperative",
+  "correspond",
+  "correspondence",
+  "customer",
+  "customers",
+  "date",
+  "debit",
+  "department",
+  "dept",
+  "direct",
+  "due",
+  "electric",
+  "electricity",
+  "energy",
+  "inc",
+  "inquiries",
+  "kwh",
+  "llc",
+  "mail",
+  "meter",
+  "online",
+  "payable",
+  "payment",
+  "payments",
+  "plan",
+  "please",
+  "portion",
+  "power",
+  "questions",
+  "remit",
+  "remittance",
+  "return",
+  "send",
+  "service",
+  "services",
+  "statement",
+  "total",
+  "usage",
+  "utilities",
+  "utility",
+  "visit",
+  "with",
+  "your",
 ]);
 
 function nameCheck(name: string, utility: string): ReadingCheck | null {
   if (!name) return null;
-  const bad = (message: string): ReadingCheck => ({ code: "name_not_a_person", field: "customerName", group: "name", message });
-  if (/(https?:|www\.|\.(com|org|net|coop|gov|us)\b|@)/i.test(name)) return bad(`"${name}" is a web or email address from the bill, not a name`);
+  const bad = (message: string): ReadingCheck => ({
+    code: "name_not_a_person",
+    field: "customerName",
+    group: "name",
+    message,
+  });
+  if (/(https?:|www\.|\.(com|org|net|coop|gov|us)\b|@)/i.test(name)) {
+    return bad(`"${name}" is a web or email address from the bill, not a name`);
+  }
   if (/\d/.test(name)) return bad(`"${name}" has digits; a name does not`);
   const words = name.toLowerCase().split(/[\s,.&/()]+/).filter(Boolean);
   const found = words.filter((w) => BILL_WORDS.has(w));
@@ -154,18 +221,34 @@ function usageChecks(months: ReadingMonth[], l: PlausibilityLimits): ReadingChec
   const checks: ReadingCheck[] = [];
   const annual = annualKwh(months);
   const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-  const add = (code: string, message: string) => checks.push({ code, field: "usageByMonth", group: "usage", message });
+  const add = (code: string, message: string) =>
+    checks.push({ code, field: "usageByMonth", group: "usage", message });
   if (annual < l.annualKwhMin || annual > l.annualKwhMax) {
-    add("annual_usage_out_of_range", `${fmt(annual)} kWh a year is outside the residential range of ${fmt(l.annualKwhMin)}–${fmt(l.annualKwhMax)} kWh`);
+    add(
+      "annual_usage_out_of_range",
+      `${fmt(annual)} kWh a year is outside the residential range of ${fmt(l.annualKwhMin)}–${
+        fmt(l.annualKwhMax)
+      } kWh`,
+    );
   }
   const values = months.slice(-12).map((m) => Number(m.value) || 0);
   const max = Math.max(...values);
-  if (max > l.monthKwhMax) add("month_usage_out_of_range", `a month of ${fmt(max)} kWh is more than a home uses (${fmt(l.monthKwhMax)} kWh at most)`);
+  if (max > l.monthKwhMax) {
+    add(
+      "month_usage_out_of_range",
+      `a month of ${fmt(max)} kWh is more than a home uses (${fmt(l.monthKwhMax)} kWh at most)`,
+    );
+  }
   if (values.length >= 3) {
     const sorted = [...values].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
     if (median > 0 ? max / median > l.shapeMaxRatio : max > 0) {
-      add("monthly_shape", `one month (${fmt(max)} kWh) is more than ${l.shapeMaxRatio} times a typical month (${fmt(median)} kWh): perhaps a meter reading, not usage`);
+      add(
+        "monthly_shape",
+        `one month (${fmt(max)} kWh) is more than ${l.shapeMaxRatio} times a typical month (${
+          fmt(median)
+        } kWh): perhaps a meter reading, not usage`,
+      );
     }
   }
   return checks;
@@ -177,8 +260,12 @@ function rateCheck(rate: string, l: PlausibilityLimits): ReadingCheck | null {
   const cents = dollars * 100;
   if (Number.isFinite(dollars) && cents >= l.rateMinCents && cents <= l.rateMaxCents) return null;
   return {
-    code: "supply_rate_out_of_range", field: "supplyRatePerKwh", group: "usage", quality: true,
-    message: `a supply rate of ${rate} $/kWh is outside ${l.rateMinCents}–${l.rateMaxCents} ¢/kWh: the bill may have been misread`,
+    code: "supply_rate_out_of_range",
+    field: "supplyRatePerKwh",
+    group: "usage",
+    quality: true,
+    message:
+      `a supply rate of ${rate} $/kWh is outside ${l.rateMinCents}–${l.rateMaxCents} ¢/kWh: the bill may have been misread`,
   };
 }
 
@@ -187,12 +274,19 @@ const day = (s: string) => (/^\d{4}-\d{2}-\d{2}$/.test(s) ? Date.parse(`${s}T00:
 function dateChecks(r: Reading, now: Date): ReadingCheck[] {
   const end = day(r.billingPeriodEnd), stated = day(r.invoiceDate), due = day(r.dueDate);
   const checks: ReadingCheck[] = [];
-  const add = (code: string, message: string) => checks.push({ code, field: "billingInformation", group: "usage", message, quality: true });
-  const order = [[end, stated, "the billing period ends after the statement date"], [stated, due, "the statement date is after the due date"], [end, due, "the billing period ends after the due date"]] as const;
+  const add = (code: string, message: string) =>
+    checks.push({ code, field: "billingInformation", group: "usage", message, quality: true });
+  const order = [[end, stated, "the billing period ends after the statement date"], [
+    stated,
+    due,
+    "the statement date is after the due date",
+  ], [end, due, "the billing period ends after the due date"]] as const;
   const wrong = order.find(([a, b]) => Number.isFinite(a) && Number.isFinite(b) && a > b);
   if (wrong) add("dates_incoherent", `${wrong[2]}: the bill's dates may have been misread`);
   const tomorrow = now.getTime() + 86_400_000;
-  if ((Number.isFinite(end) && end > tomorrow) || (Number.isFinite(stated) && stated > tomorrow)) add("date_in_future", "the bill is dated in the future: its dates may have been misread");
+  if ((Number.isFinite(end) && end > tomorrow) || (Number.isFinite(stated) && stated > tomorrow)) {
+    add("date_in_future", "the bill is dated in the future: its dates may have been misread");
+  }
   return checks;
 }
 
@@ -230,7 +324,12 @@ export function checkReading(input: GateInput): GateResult {
   const billState = r.serviceAddress.state || r.marketState;
   const home = (input.addressState ?? "").toUpperCase();
   if (billState && home && billState !== home) {
-    checks.push({ code: "state_mismatch", field: "serviceAddress", group: "address", message: `the bill's service address is in ${billState}, the home is in ${home}` });
+    checks.push({
+      code: "state_mismatch",
+      field: "serviceAddress",
+      group: "address",
+      message: `the bill's service address is in ${billState}, the home is in ${home}`,
+    });
   }
   checks.push(...usageChecks(r.usageByMonth, l));
   const rate = rateCheck(r.supplyRatePerKwh, l);
@@ -239,7 +338,13 @@ export function checkReading(input: GateInput): GateResult {
   for (const [key, value] of Object.entries(r.confidence ?? {})) {
     const group = groupOfField(key);
     if (group && value < l.minConfidence) {
-      checks.push({ code: "low_confidence", field: key, group, quality: true, message: `the reader is unsure of ${key} (confidence ${value.toFixed(2)})` });
+      checks.push({
+        code: "low_confidence",
+        field: key,
+        group,
+        quality: true,
+        message: `the reader is unsure of ${key} (confidence ${value.toFixed(2)})`,
+      });
     }
   }
   return { checks, needsConfirmation: READING_GROUPS.filter((g) => checks.some((c) => c.group === g)) };

@@ -7,13 +7,13 @@ import { notFound } from "../http/errors.ts";
 import {
   annualKwh,
   checkReading,
+  type Reading,
+  READING_GROUPS,
   type ReadingAddress,
   type ReadingCheck,
   type ReadingGroup,
-  READING_GROUPS,
-  readingOf,
-  type Reading,
   type ReadingMonth,
+  readingOf,
 } from "../bills/plausibility.ts";
 import { StateCode } from "./schemas.ts";
 
@@ -47,7 +47,9 @@ export type ReadingValuesT = z.infer<typeof ReadingValues>;
 export const ReadingCheckInput = z.object({
   transaction_id: z.string().uuid().optional().describe("The bill extraction's transactionId"),
   bill: z.record(z.string(), z.unknown()).optional().describe("Or a bill extraction item (data.items[0])"),
-  address_state: StateCode.optional().describe("State of the home's address (the bill's service state must match)"),
+  address_state: StateCode.optional().describe(
+    "State of the home's address (the bill's service state must match)",
+  ),
   values: ReadingValues.optional(),
   confirmed: z.array(Group).max(4).optional().describe("Lines the homeowner confirmed as right"),
 }).openapi("ReadingCheckInput");
@@ -73,7 +75,11 @@ export interface ReadingReview {
 }
 
 /** The first item of one of this partner's bill extractions; 404 for another partner's or an unknown one. */
-export async function extractionItem(p: Platform, auth: AuthContext, transactionId: string): Promise<unknown> {
+export async function extractionItem(
+  p: Platform,
+  auth: AuthContext,
+  transactionId: string,
+): Promise<unknown> {
   const [row] = await p.sql`select result from public.bill_extractions
     where organization_id = ${auth.orgId ?? null} and transaction_id = ${transactionId}`;
   if (!row) throw notFound("not_found", `No bill extraction with transactionId ${transactionId}`);
@@ -86,8 +92,15 @@ const sameAddress = (a: ReadingAddress, b: ReadingAddress) =>
 const sameUsage = (a: ReadingMonth[], b: ReadingMonth[]) =>
   a.length === b.length && a.every((m, i) => Math.round(Number(m.value)) === Math.round(Number(b[i].value)));
 const EMPTY: Reading = {
-  customerName: "", serviceAddress: { line1: "", city: "", state: "", zip: "" }, utilityProviderName: "", usageByMonth: [],
-  supplyRatePerKwh: "", marketState: "", billingPeriodEnd: "", invoiceDate: "", dueDate: "",
+  customerName: "",
+  serviceAddress: { line1: "", city: "", state: "", zip: "" },
+  utilityProviderName: "",
+  usageByMonth: [],
+  supplyRatePerKwh: "",
+  marketState: "",
+  billingPeriodEnd: "",
+  invoiceDate: "",
+  dueDate: "",
 };
 
 /**
@@ -108,16 +121,26 @@ export function reviewReading(o: {
   const used: Reading = {
     ...base,
     customerName: v.customer_name ?? base.customerName,
-    serviceAddress: v.service_address ? { ...v.service_address, line2: v.service_address.line2 ?? "" } : base.serviceAddress,
+    serviceAddress: v.service_address
+      ? { ...v.service_address, line2: v.service_address.line2 ?? "" }
+      : base.serviceAddress,
     utilityProviderName: v.utility ?? base.utilityProviderName,
     usageByMonth: v.usage_by_month ?? base.usageByMonth,
   };
   const corrections: ReadingReview["corrections"] = {};
   if (read) {
-    if (norm(used.customerName) !== norm(read.customerName)) corrections.name = { read: read.customerName, corrected: used.customerName };
-    if (!sameAddress(used.serviceAddress, read.serviceAddress)) corrections.address = { read: read.serviceAddress, corrected: used.serviceAddress };
-    if (norm(used.utilityProviderName) !== norm(read.utilityProviderName)) corrections.utility = { read: read.utilityProviderName, corrected: used.utilityProviderName };
-    if (!sameUsage(used.usageByMonth, read.usageByMonth)) corrections.usage = { read: read.usageByMonth, corrected: used.usageByMonth };
+    if (norm(used.customerName) !== norm(read.customerName)) {
+      corrections.name = { read: read.customerName, corrected: used.customerName };
+    }
+    if (!sameAddress(used.serviceAddress, read.serviceAddress)) {
+      corrections.address = { read: read.serviceAddress, corrected: used.serviceAddress };
+    }
+    if (norm(used.utilityProviderName) !== norm(read.utilityProviderName)) {
+      corrections.utility = { read: read.utilityProviderName, corrected: used.utilityProviderName };
+    }
+    if (!sameUsage(used.usageByMonth, read.usageByMonth)) {
+      corrections.usage = { read: read.usageByMonth, corrected: used.usageByMonth };
+    }
   }
   const gate = checkReading({ reading: used, addressState: o.addressState });
   const checks = gate.checks.filter((c) => !(c.quality && corrections[c.group]));

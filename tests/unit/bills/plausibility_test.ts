@@ -1,20 +1,76 @@
 import assert from "node:assert/strict";
-import { checkReading, DEFAULT_LIMITS, groupOfField, plausibilityLimits, readingOf } from "../../../shared/bills/plausibility.ts";
+import {
+  checkReading,
+  DEFAULT_LIMITS,
+  groupOfField,
+  plausibilityLimits,
+  readingOf,
+} from "../../../shared/bills/plausibility.ts";
 
-const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const usage = (values: number[]) => values.map((value, i) => ({ month: months[i % 12], year: 2025, value, unit: "kWh" }));
+const months = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const usage = (values: number[]) =>
+  values.map((value, i) => ({ month: months[i % 12], year: 2025, value, unit: "kWh" }));
 const typical = [980, 900, 850, 800, 950, 1200, 1400, 1450, 1150, 900, 850, 1000];
 
-function bill(o: { name?: string; state?: string; values?: number[]; rate?: string; end?: string; stated?: string; due?: string; utility?: string; confidence?: Record<string, number> } = {}) {
+function bill(
+  o: {
+    name?: string;
+    state?: string;
+    values?: number[];
+    rate?: string;
+    end?: string;
+    stated?: string;
+    due?: string;
+    utility?: string;
+    confidence?: Record<string, number>;
+  } = {},
+) {
   return {
-    customerInformation: { customerName: o.name ?? "Grace Hopper", serviceAddress: { line1: "12 Elm St", line2: "", city: "Tampa", state: o.state ?? "FL", zip: "33614", country: "US" } },
-    billingInformation: { utilityProviderName: o.utility ?? "Duke Energy Florida", billingPeriodEnd: o.end ?? "2025-12-03", invoiceDate: o.stated ?? "2025-12-05", dueDate: o.due ?? "2025-12-28" },
-    electricityUsage: { supplyRatePerKwh: o.rate ?? "0.1321", marketState: o.state ?? "FL", usageByMonth: usage(o.values ?? typical) },
+    customerInformation: {
+      customerName: o.name ?? "Grace Hopper",
+      serviceAddress: {
+        line1: "12 Elm St",
+        line2: "",
+        city: "Tampa",
+        state: o.state ?? "FL",
+        zip: "33614",
+        country: "US",
+      },
+    },
+    billingInformation: {
+      utilityProviderName: o.utility ?? "Duke Energy Florida",
+      billingPeriodEnd: o.end ?? "2025-12-03",
+      invoiceDate: o.stated ?? "2025-12-05",
+      dueDate: o.due ?? "2025-12-28",
+    },
+    electricityUsage: {
+      supplyRatePerKwh: o.rate ?? "0.1321",
+      marketState: o.state ?? "FL",
+      usageByMonth: usage(o.values ?? typical),
+    },
     ...(o.confidence ? { confidence: o.confidence } : {}),
   };
 }
 const gate = (item: unknown, addressState = "FL") =>
-  checkReading({ reading: readingOf(item), addressState, limits: DEFAULT_LIMITS, now: new Date("2026-01-10T00:00:00Z") });
+  checkReading({
+    reading: readingOf(item),
+    addressState,
+    limits: DEFAULT_LIMITS,
+    now: new Date("2026-01-10T00:00:00Z"),
+  });
 const codes = (item: unknown, addressState?: string) => gate(item, addressState).checks.map((c) => c.code);
 
 Deno.test("a sound reading passes every check", () => {
@@ -22,19 +78,40 @@ Deno.test("a sound reading passes every check", () => {
 });
 
 Deno.test("the Duke Energy Florida misreading of issue 11 is caught: a meter reading taken for a month, a correspondence box for the name", () => {
-  const r = gate(bill({ name: "Correspond With Duke Energy (not for payment)", values: [27415, ...typical.slice(1)] }));
-  assert.deepEqual(r.checks.map((c) => c.code), ["name_not_a_person", "month_usage_out_of_range", "monthly_shape"]);
+  const r = gate(
+    bill({ name: "Correspond With Duke Energy (not for payment)", values: [27415, ...typical.slice(1)] }),
+  );
+  assert.deepEqual(r.checks.map((c) => c.code), [
+    "name_not_a_person",
+    "month_usage_out_of_range",
+    "monthly_shape",
+  ]);
   assert.deepEqual(r.needsConfirmation, ["name", "usage"]);
   // 304,611 kWh a year, extrapolated from it
   assert.ok(codes(bill({ values: Array(12).fill(25384) })).includes("annual_usage_out_of_range"));
 });
 
 Deno.test("names that are a phrase of the bill's own text", () => {
-  for (const name of ["Direct Payment Plan", "www.mvea.coop", "https://duke-energy.com/pay", "Customer Service", "PO BOX 1090", "Duke Energy"]) {
+  for (
+    const name of [
+      "Direct Payment Plan",
+      "www.mvea.coop",
+      "https://duke-energy.com/pay",
+      "Customer Service",
+      "PO BOX 1090",
+      "Duke Energy",
+    ]
+  ) {
     assert.deepEqual(codes(bill({ name, utility: "Duke Energy" })), ["name_not_a_person"], name);
   }
-  for (const name of ["Grace Hopper", "MARIA DE LA CRUZ", "Sean O'Brien", "Kim", "Ana-Lucia Reyes"]) assert.deepEqual(codes(bill({ name })), [], name);
-  assert.deepEqual(codes(bill({ name: "" })), [], "an empty name is for the homeowner to fill in, not a failed check");
+  for (const name of ["Grace Hopper", "MARIA DE LA CRUZ", "Sean O'Brien", "Kim", "Ana-Lucia Reyes"]) {
+    assert.deepEqual(codes(bill({ name })), [], name);
+  }
+  assert.deepEqual(
+    codes(bill({ name: "" })),
+    [],
+    "an empty name is for the homeowner to fill in, not a failed check",
+  );
 });
 
 Deno.test("usage bounds and shape", () => {
@@ -50,13 +127,18 @@ Deno.test("supply rate within 2–60 ¢/kWh (a sales-tax percentage is not a rat
   assert.deepEqual(codes(bill({ rate: "0.009" })), ["supply_rate_out_of_range"]);
   assert.deepEqual(codes(bill({ rate: "0.59" })), []);
   assert.deepEqual(codes(bill({ rate: "" })), []);
-  assert.ok(gate(bill({ rate: "7.5" })).checks[0].quality, "a doubt about the reading, lifted when the usage is corrected");
+  assert.ok(
+    gate(bill({ rate: "7.5" })).checks[0].quality,
+    "a doubt about the reading, lifted when the usage is corrected",
+  );
 });
 
 Deno.test("dates: period end ≤ statement date ≤ due date, not in the future", () => {
   assert.deepEqual(codes(bill({ end: "2025-12-20", stated: "2025-12-05" })), ["dates_incoherent"]);
   assert.deepEqual(codes(bill({ stated: "2025-12-30", due: "2025-12-28" })), ["dates_incoherent"]);
-  assert.deepEqual(codes(bill({ end: "2026-03-01", stated: "2026-03-03", due: "2026-03-25" })), ["date_in_future"]);
+  assert.deepEqual(codes(bill({ end: "2026-03-01", stated: "2026-03-03", due: "2026-03-25" })), [
+    "date_in_future",
+  ]);
   assert.deepEqual(codes(bill({ stated: "" })), [], "a missing date is not a contradiction");
 });
 
@@ -67,8 +149,21 @@ Deno.test("the bill's service state must be the home's state", () => {
 });
 
 Deno.test("the reader's confidence: low means confirm, absent means unknown (not low)", () => {
-  const r = gate(bill({ confidence: { customerName: 0.3, "customerInformation.serviceAddress.zip": 0.9, utilityProviderName: 0.2, usageByMonth: 0.95 } }));
-  assert.deepEqual(r.checks.map((c) => [c.code, c.field, c.group]), [["low_confidence", "customerName", "name"], ["low_confidence", "utilityProviderName", "utility"]]);
+  const r = gate(
+    bill({
+      confidence: {
+        customerName: 0.3,
+        "customerInformation.serviceAddress.zip": 0.9,
+        utilityProviderName: 0.2,
+        usageByMonth: 0.95,
+      },
+    }),
+  );
+  assert.deepEqual(r.checks.map((c) => [c.code, c.field, c.group]), [[
+    "low_confidence",
+    "customerName",
+    "name",
+  ], ["low_confidence", "utilityProviderName", "utility"]]);
   assert.deepEqual(gate(bill({ confidence: {} })).checks, []);
   assert.equal(groupOfField("billingInformation.utilityProviderName"), "utility");
   assert.equal(groupOfField("electricityUsage.marketState"), "address");
@@ -83,7 +178,12 @@ Deno.test("limits come from the environment", () => {
     assert.equal(l.annualKwhMax, 80000);
     assert.equal(l.minConfidence, 0.8);
     assert.equal(l.rateMaxCents, 60);
-    assert.deepEqual(checkReading({ reading: readingOf(bill({ values: Array(12).fill(5500) })), limits: l }).checks.map((c) => c.code), []);
+    assert.deepEqual(
+      checkReading({ reading: readingOf(bill({ values: Array(12).fill(5500) })), limits: l }).checks.map((
+        c,
+      ) => c.code),
+      [],
+    );
   } finally {
     Deno.env.delete("READING_ANNUAL_KWH_MAX");
     Deno.env.delete("READING_MIN_CONFIDENCE");
