@@ -102,6 +102,9 @@ Deno.test("POST /bill-reading: what was read, the failed checks, and the lines t
     assert.deepEqual(elsewhere.json.data.needsConfirmation, ["name", "address", "usage"]);
     assert.deepEqual(elsewhere.json.data.unconfirmed, ["address", "usage"]);
 
+    const spec = await (await fetch(`${e.s.url}/widget-service/openapi.json`)).json();
+    assert.ok(spec.paths["/widget-service/bill-reading"] ?? spec.paths["/bill-reading"], "documented in OpenAPI");
+
     // another partner's extraction is not found; a bad group is a 400 naming the field
     assert.equal((await e.call(e.other, "POST", "/bill-reading", { transaction_id: tx })).status, 404);
     const bad = await e.call(e.widget, "POST", "/bill-reading", {
