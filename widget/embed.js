@@ -57,6 +57,13 @@
       const h = Math.round(Number(m.height));
       if (h > 0 && h < 20000) iframe.style.height = h + "px";
     }
+    // A new step starts at its top: bring the widget's top into view if the page was scrolled past it.
+    if (
+      m.type === "step" && script.getAttribute("data-scroll") !== "off" &&
+      iframe.getBoundingClientRect().top < 0
+    ) {
+      iframe.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
     const detail = {};
     for (const k in m) if (k !== "source") detail[k] = m[k];
     (global.listeners[m.type] || []).slice().forEach(function (fn) {

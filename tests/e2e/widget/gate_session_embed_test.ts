@@ -251,8 +251,18 @@ Deno.test({
             { delay: 15 },
           );
           await frame.getByRole("option", { name: /Boise, ID/ }).click();
+          // The page is scrolled past the widget's top (a long partner page): the next step brings it back.
+          await page.evaluate(() => {
+            document.body.style.paddingBottom = "2000px";
+            scrollTo(0, document.querySelector("iframe")!.getBoundingClientRect().top + scrollY + 120);
+          });
+          assert.ok(await iframe.evaluate((e) => e.getBoundingClientRect().top < 0));
           await frame.getByRole("button", { name: "Continue" }).click();
           await frame.getByRole("heading", { name: "We're not in your area yet" }).waitFor();
+          await waitFor(
+            "the widget's top in view",
+            async () => Math.abs(await iframe.evaluate((e) => e.getBoundingClientRect().top)) <= 2,
+          );
           await frame.getByText("We don't install solar in Idaho yet.").waitFor();
           await waitFor(
             "the iframe to follow the exit screen's height",
