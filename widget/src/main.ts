@@ -76,7 +76,7 @@ async function start() {
     return notConfigured();
   }
   applyTheme(info.theme);
-  run(api, info, token, new Host(hostOrigin(params)));
+  run(api, info, token, new Host(hostOrigin(params), params.get("embed") === "1"));
 }
 
 /** The furthest step at or before `step` whose input exists (a restored or popped step may lack it). */

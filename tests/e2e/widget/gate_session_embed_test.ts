@@ -221,9 +221,20 @@ Deno.test({
 <h1>Partner page</h1>${snippet}<p id="after">after the widget</p>
 <script>window.events = []; for (const type of ["ready", "step", "lead_created", "resize"])
   document.addEventListener("solar-widget:" + type, (e) => window.events.push(Object.assign({ type }, e.detail)));</script></body></html>`;
+        // The other form of the snippet: the widget's own iframe (fixed 640 px) marked data-solar-widget, then the script.
+        const iframeHtml =
+          `<!doctype html><html><head><meta charset="utf-8"><title>Partner</title></head><body style="margin:0">
+<iframe src="${stack.url}/widget/?token=${
+            encodeURIComponent(stack.token)
+          }" width="100%" height="640" style="border:0" title="Solar savings estimate" data-solar-widget></iframe>
+<script src="${stack.url}/widget/embed.js" async></script>
+<script>window.events = []; document.addEventListener("solar-widget:ready", (e) => window.events.push(Object.assign({ type: "ready" }, e.detail)));</script></body></html>`;
         const host = Deno.serve(
           { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-          () => new Response(html, { headers: { "content-type": "text/html" } }),
+          (req) =>
+            new Response(new URL(req.url).pathname === "/iframe" ? iframeHtml : html, {
+              headers: { "content-type": "text/html" },
+            }),
         );
         try {
           page = await (await browser.newContext({ viewport: { width: 375, height: 700 } })).newPage();
@@ -300,6 +311,26 @@ Deno.test({
             "exit",
           ]);
           await shot(page, "w375-embedded-exit");
+
+          // A new tab (this one's session storage holds the finished flow above).
+          await page.close();
+          const tab = page = await browser.newPage({ viewport: { width: 375, height: 700 } });
+          await tab.goto(`http://127.0.0.1:${host.addr.port}/iframe`);
+          const marked = tab.locator("iframe[data-solar-widget]");
+          await tab.frameLocator("iframe[data-solar-widget]").getByRole("heading", {
+            name: "See how much you could save with solar",
+          }).waitFor();
+          await waitFor(
+            "ready from the marked iframe",
+            () => tab.evaluate(() => (window as unknown as { events: unknown[] }).events.length > 0),
+          );
+          await waitFor("the marked iframe sized to the widget", async () => {
+            const h = await marked.evaluate((e) => Math.round(e.getBoundingClientRect().height));
+            const c = await tab.frameLocator("iframe[data-solar-widget]").locator("#app").evaluate((e) =>
+              Math.ceil(e.getBoundingClientRect().height)
+            );
+            return h !== 640 && Math.abs(h - c) <= 2;
+          });
         } finally {
           await host.shutdown();
         }
