@@ -15,3 +15,9 @@ export function makeBillModel(kind: string): BillModel {
   if (kind === "embedded") return new EmbeddedBillModel();
   throw new Error(`BILL_MODEL must be gemini or embedded, got "${kind}"`);
 }
+
+declare module "../platform.ts" {
+  interface Seams {
+    billModel: BillModel;
+  }
+}

@@ -14,3 +14,9 @@ export function contractAnalyser(p: Platform): ContractAnalyser {
     throw new Error(`CONTRACT_MODEL must be gemini or embedded, got "${kind}"`);
   });
 }
+
+declare module "../platform.ts" {
+  interface Seams {
+    contractAnalyser: ContractAnalyser;
+  }
+}

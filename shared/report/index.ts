@@ -7,7 +7,7 @@ import type { ReportWriter } from "./types.ts";
 
 /** REPORT_WRITER=gemini (GEMINI_API_KEY, GEMINI_MODEL, GEMINI_BASE_URL) or embedded (default without a key). */
 export function reportWriter(p: Platform): ReportWriter {
-  return provide(p, "report_writer", () => {
+  return provide(p, "reportWriter", () => {
     const kind = env("REPORT_WRITER", envOptional("GEMINI_API_KEY") ? "gemini" : "embedded");
     if (kind === "gemini") return new GeminiReportWriter(new GeminiClient());
     if (kind !== "embedded") throw new Error(`REPORT_WRITER must be gemini or embedded, got "${kind}"`);
@@ -17,3 +17,9 @@ export function reportWriter(p: Platform): ReportWriter {
 export type { ReportContext, ReportSection, ReportWriter, SavingsReport, StateProgram } from "./types.ts";
 export { ReportInvalidError, ReportWriterUnavailableError } from "./types.ts";
 export { validateReport } from "./schema.ts";
+
+declare module "../platform.ts" {
+  interface Seams {
+    reportWriter: ReportWriter;
+  }
+}
