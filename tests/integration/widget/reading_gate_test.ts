@@ -3,23 +3,8 @@
 import assert from "node:assert/strict";
 import { address, contact, type WidgetEnv, widgetEnv } from "./helpers.ts";
 
-const months = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const typical = [980, 900, 850, 800, 950, 1200, 1400, 1450, 1150, 900, 850, 1000];
-const usage = (values: number[]) =>
-  values.map((value, i) => ({ month: months[i], year: 2025, value, unit: "kWh" }));
+import { billItem, type ItemOptions, TYPICAL as typical, usage } from "../../support/bill_reading.ts";
+
 // The issue's misreading: a meter reading taken for January, the correspondence box taken for the name.
 const misread = usage([27415, ...typical.slice(1)]);
 
@@ -33,40 +18,17 @@ async function storeExtraction(e: WidgetEnv, item: unknown, orgId = e.admin.orgI
   return id;
 }
 
-const item = (
-  o: {
-    name?: string;
-    state?: string;
-    values?: { month: string; year: number; value: number; unit: string }[];
-  } = {},
-) => ({
-  customerInformation: {
-    customerName: o.name ?? "Correspond With Duke Energy",
-    accountNumber: "1",
-    serviceNumber: "",
-    serviceAddress: {
-      line1: "1 Market St",
-      line2: "",
-      city: "San Francisco",
-      state: o.state ?? "CA",
-      zip: "94105",
-      country: "US",
-    },
-  },
-  billingInformation: {
-    utilityProviderName: "Pacific Gas & Electric",
-    invoiceDate: "2025-12-05",
-    billingPeriodStart: "2025-11-03",
-    billingPeriodEnd: "2025-12-03",
-    dueDate: "2025-12-28",
-  },
-  electricityUsage: {
-    meters: [],
-    supplyRatePerKwh: "0.31",
-    marketState: o.state ?? "CA",
-    usageByMonth: o.values ?? misread,
-  },
-});
+const item = (o: ItemOptions = {}) =>
+  billItem({
+    name: "Correspond With Duke Energy",
+    utility: "Pacific Gas & Electric",
+    state: "CA",
+    city: "San Francisco",
+    zip: "94105",
+    rate: "0.31",
+    values: [27415, ...typical.slice(1)],
+    ...o,
+  });
 
 Deno.test("POST /bill-reading: what was read, the failed checks, and the lines to confirm; corrections clear them", async () => {
   const e = await widgetEnv();
@@ -103,7 +65,10 @@ Deno.test("POST /bill-reading: what was read, the failed checks, and the lines t
     assert.deepEqual(elsewhere.json.data.unconfirmed, ["address", "usage"]);
 
     const spec = await (await fetch(`${e.s.url}/widget-service/openapi.json`)).json();
-    assert.ok(spec.paths["/widget-service/bill-reading"] ?? spec.paths["/bill-reading"], "documented in OpenAPI");
+    assert.ok(
+      spec.paths["/widget-service/bill-reading"] ?? spec.paths["/bill-reading"],
+      "documented in OpenAPI",
+    );
 
     // another partner's extraction is not found; a bad group is a 400 naming the field
     assert.equal((await e.call(e.other, "POST", "/bill-reading", { transaction_id: tx })).status, 404);
@@ -178,7 +143,10 @@ Deno.test("a homeowner who confirms an unusual but true reading gets the report;
   const e = await widgetEnv();
   try {
     const big = usage(Array(12).fill(5200));
-    const tx = await storeExtraction(e, item({ name: "Jane Doe", values: big, state: "NV" }));
+    const tx = await storeExtraction(
+      e,
+      item({ name: "Jane Doe", values: Array(12).fill(5200), state: "NV" }),
+    );
     const lead = await e.call(e.widget, "POST", "/create-lead", {
       idempotency_key: "gate-lead-2",
       contact,

@@ -7,63 +7,8 @@ import {
   readingOf,
 } from "../../../shared/bills/plausibility.ts";
 
-const months = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const usage = (values: number[]) =>
-  values.map((value, i) => ({ month: months[i % 12], year: 2025, value, unit: "kWh" }));
-const typical = [980, 900, 850, 800, 950, 1200, 1400, 1450, 1150, 900, 850, 1000];
+import { billItem as bill, TYPICAL as typical } from "../../support/bill_reading.ts";
 
-function bill(
-  o: {
-    name?: string;
-    state?: string;
-    values?: number[];
-    rate?: string;
-    end?: string;
-    stated?: string;
-    due?: string;
-    utility?: string;
-    confidence?: Record<string, number>;
-  } = {},
-) {
-  return {
-    customerInformation: {
-      customerName: o.name ?? "Grace Hopper",
-      serviceAddress: {
-        line1: "12 Elm St",
-        line2: "",
-        city: "Tampa",
-        state: o.state ?? "FL",
-        zip: "33614",
-        country: "US",
-      },
-    },
-    billingInformation: {
-      utilityProviderName: o.utility ?? "Duke Energy Florida",
-      billingPeriodEnd: o.end ?? "2025-12-03",
-      invoiceDate: o.stated ?? "2025-12-05",
-      dueDate: o.due ?? "2025-12-28",
-    },
-    electricityUsage: {
-      supplyRatePerKwh: o.rate ?? "0.1321",
-      marketState: o.state ?? "FL",
-      usageByMonth: usage(o.values ?? typical),
-    },
-    ...(o.confidence ? { confidence: o.confidence } : {}),
-  };
-}
 const gate = (item: unknown, addressState = "FL") =>
   checkReading({
     reading: readingOf(item),

@@ -1,43 +1,17 @@
 import assert from "node:assert/strict";
 import { reviewReading } from "../../../shared/widget/reading.ts";
 
-const months = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const usage = (values: number[]) =>
-  values.map((value, i) => ({ month: months[i], year: 2025, value, unit: "kWh" }));
-const typical = [980, 900, 850, 800, 950, 1200, 1400, 1450, 1150, 900, 850, 1000];
-const item = (o: { rate?: string; values?: number[]; confidence?: Record<string, number> } = {}) => ({
-  customerInformation: {
-    customerName: "Grace Hopper",
-    serviceAddress: {
-      line1: "12 Elm St",
-      line2: "",
-      city: "Tempe",
-      state: "AZ",
-      zip: "85281",
-      country: "US",
-    },
-  },
-  billingInformation: { utilityProviderName: "Arizona Public Service" },
-  electricityUsage: {
-    supplyRatePerKwh: o.rate ?? "0.0912",
-    marketState: "AZ",
-    usageByMonth: usage(o.values ?? typical),
-  },
-  ...(o.confidence ? { confidence: o.confidence } : {}),
-});
+import { billItem, type ItemOptions, TYPICAL as typical, usage } from "../../support/bill_reading.ts";
+
+const item = (o: ItemOptions = {}) =>
+  billItem({
+    state: "AZ",
+    city: "Tempe",
+    zip: "85281",
+    utility: "Arizona Public Service",
+    rate: "0.0912",
+    ...o,
+  });
 
 Deno.test("a doubt about the reading (rate, confidence) is lifted by correcting its line; a value check is not", () => {
   const misreadRate = reviewReading({ item: item({ rate: "6.25" }), addressState: "AZ" });
