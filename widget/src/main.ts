@@ -119,6 +119,7 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
       (bar.firstChild as HTMLElement).style.width = "0";
       // Back from the exit screen returns to the address step.
       state.step = "confirm";
+      state.onExit = true;
       show(exitScreen(ctx));
       document.body.dataset.step = "exit";
       if (how === "push") history.pushState({ widgetStep: "exit", depth: depth() + 1 }, "");
@@ -173,6 +174,7 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
   /** Shows a step; `push` adds a browser history entry (Back returns to the step before), `replace` does not. */
   function render(step: StepId, how: "push" | "replace" | "none" = "push") {
     state.step = step;
+    state.onExit = false;
     const i = STEPS.indexOf(step === "check" ? "bill" : step);
     progressLabel.textContent = `${t.stepOf(i + 1, STEPS.length)} · ${t.steps[i]}`;
     (bar.firstChild as HTMLElement).style.width = `${((i + 1) / STEPS.length) * 100}%`;
@@ -208,7 +210,7 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
   addEventListener("pagehide", () => saveSession(token, state));
 
   const resumed = (history.state as { widgetStep?: string } | null)?.widgetStep;
-  if (saved && resumed === "exit" && state.address) ctx.exit("none");
+  if (saved && (resumed === "exit" || (!resumed && state.onExit)) && state.address) ctx.exit("none");
   else render(saved ? reachable(state, (resumed as StepId) ?? state.step) : "address", "replace");
   host.watchSize(root);
   host.emit("ready", { step: state.step });

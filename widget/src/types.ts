@@ -117,6 +117,10 @@ export interface WidgetState {
   /** The contact details the lead was created with: a change makes a new lead (with a new key). */
   leadContact: string | null;
   savings: Savings | null;
+  /** The address whose out-of-area lead was left on the exit screen (a reload shows the thanks again). */
+  exitDone: string | null;
+  /** The exit screen is showing (restored on reload even where the frame's history entry is not). */
+  onExit: boolean;
 }
 
 export function newState(): WidgetState {
@@ -124,6 +128,6 @@ export function newState(): WidgetState {
     step: "address", query: "", address: null, lat: null, lon: null, roofType: "", propertyId: null, providers: null, providersZip: null,
     providerId: "", providerOther: "", files: [], billTransactionId: null, billUtility: null, usage: null, review: null, reading: {}, confirmed: [],
     contact: { first_name: "", last_name: "", email: "", phone: "" }, consent: false,
-    leadKey: crypto.randomUUID(), leadId: null, leadContact: null, savings: null,
+    leadKey: crypto.randomUUID(), leadId: null, leadContact: null, savings: null, exitDone: null, onExit: false,
   };
 }

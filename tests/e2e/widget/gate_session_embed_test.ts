@@ -311,6 +311,10 @@ Deno.test({
             "exit",
           ]);
           await shot(page, "w375-embedded-exit");
+          // A reload of the partner's page shows the thanks again, not an empty form.
+          await page.reload();
+          await frame.getByRole("heading", { name: "Thank you! We'll be in touch." }).waitFor();
+          assert.equal(await frame.getByRole("button", { name: "Keep me posted" }).count(), 0);
 
           // A new tab (this one's session storage holds the finished flow above).
           await page.close();

@@ -5,9 +5,21 @@ import { stateName } from "../states.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+const addressKey = (a: Ctx["state"]["address"]) => (a ? [a.line1, a.city, a.state, a.zip].join("|").toLowerCase() : "");
+const thanks = () => [
+  h("div", { class: "exit-icon done", "aria-hidden": "true" }),
+  h("h2", { tabindex: "-1" }, t.exitThanks),
+  h("p", { class: "lead" }, t.exitThanksText),
+];
+
 /** Rule 5: outside serving_states, capture name and email for the partner (the server marks the lead out-of-area). */
 export function exitScreen(ctx: Ctx): StepView {
   const s = ctx.state;
+  if (s.exitDone && s.exitDone === addressKey(s.address)) {
+    // Already left for this address (a reload, or Back and Forward): the thanks again, not the form.
+    queueMicrotask(() => (document.body.dataset.step = "exit-done"));
+    return { body: h("div", { class: "stack exit" }, ...thanks()), nextLabel: null };
+  }
   const first = field({ label: t.firstName, name: "first_name", value: s.contact.first_name, autocomplete: "given-name", required: true });
   const last = field({ label: t.lastName, name: "last_name", value: s.contact.last_name, autocomplete: "family-name" });
   const email = field({ label: t.email, name: "email", type: "email", value: s.contact.email, autocomplete: "email", required: true });
@@ -48,10 +60,8 @@ export function exitScreen(ctx: Ctx): StepView {
       });
       done = true;
       ctx.emit("lead_created", { leadId: lead.data.id, outOfArea: true });
-      body.replaceChildren(
-        h("div", { class: "exit-icon done", "aria-hidden": "true" }),
-        h("h2", { tabindex: "-1" }, t.exitThanks),
-        h("p", { class: "lead" }, t.exitThanksText));
+      s.exitDone = addressKey(s.address);
+      body.replaceChildren(...thanks());
       (body.querySelector("h2") as HTMLElement).focus();
       (body.closest("form")?.querySelector("button[type=submit]") as HTMLElement | null)?.remove();
       document.body.dataset.step = "exit-done";
