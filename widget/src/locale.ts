@@ -66,6 +66,7 @@ export const t = {
   billFailed: "We could not read this bill. Please try again or upload a different file.",
   billReadingOff: "Bill reading is not available on this site right now. Enter your usage yourself below.",
   billTooLarge: "These files are too large to send together. Upload fewer pages or smaller photos.",
+  usageTitle: "Your monthly electricity use",
   usageIntro: "Check your monthly kWh and correct any month if needed.",
   checkTitle: "Check what we read from your bill",
   checkIntro: "Correct anything we got wrong. Lines marked with ! need your attention before we make your report.",

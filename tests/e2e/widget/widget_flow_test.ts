@@ -234,6 +234,14 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
         assert.doesNotMatch(message, /subscription|organisation/i);
         assert.ok(await page.getByLabel("Average monthly use (kWh)").isVisible(), "manual entry is opened");
         await shot(page, "w1024-bill-reading-off");
+        // The homeowner's own figure goes through the check step too: the usage line only, checked by the gate.
+        await page.getByLabel("Average monthly use (kWh)").fill("90000");
+        await page.locator(".manual").getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor();
+        assert.deepEqual(await page.locator(".read-line").evaluateAll((els) => els.map((e) => e.getAttribute("data-group"))), ["usage"]);
+        await page.getByRole("button", { name: "Continue", exact: true }).click();
+        await page.locator(".read-line.flagged[data-group=usage]").waitFor();
+        assert.match(await page.locator(".flag-why").textContent() ?? "", /unusual for a home/);
         await page.close();
       } finally {
         await query(stack, "update public.bill_subscriptions set status = 'active'");

@@ -127,7 +127,7 @@ export function checkStep(ctx: Ctx): StepView {
   const body = h(
     "div",
     { class: "stack" },
-    h("h2", {}, t.checkTitle),
+    h("h2", {}, read ? t.checkTitle : t.usageTitle),
     h("p", { class: "lead" }, read ? t.checkIntro : t.usageIntro),
     read ? line("name", t.checkName, name.wrap) : null,
     read
