@@ -1,4 +1,4 @@
-// Builds the lead widget (widget/src) into widget/dist: app.js (bundled, minified), app.css, index.html, embed.js.
+// Builds the lead widget (widget/src) into widget/dist: app.js (bundled, minified), app.css, index.html.
 // CLI: deno run -A scripts/widget/build.ts ; the local stack calls buildWidget() on start.
 import * as esbuild from "esbuild";
 
@@ -26,6 +26,20 @@ export async function buildWidget(opts: { minify?: boolean } = {}): Promise<Buil
       define: { API_BASE: JSON.stringify(Deno.env.get("WIDGET_API_BASE") ?? "") },
       logLevel: "silent",
     });
+    // the partner's embed script, when the widget has one (widget/src/embed.ts)
+    const embed = new URL("src/embed.ts", root);
+    if (await Deno.stat(embed).then(() => true, () => false)) {
+      await esbuild.build({
+        entryPoints: [embed.pathname],
+        outfile: new URL("embed.js", widgetDist).pathname,
+        bundle: true,
+        minify,
+        format: "iife",
+        target: ["es2020", "chrome100", "safari15", "firefox100"],
+        legalComments: "none",
+        logLevel: "silent",
+      });
+    }
     await esbuild.build({
       entryPoints: [new URL("src/styles.css", root).pathname],
       outfile: new URL("app.css", widgetDist).pathname,
@@ -37,9 +51,8 @@ export async function buildWidget(opts: { minify?: boolean } = {}): Promise<Buil
     await esbuild.stop();
   }
   await Deno.copyFile(new URL("index.html", root), new URL("index.html", widgetDist));
-  await Deno.copyFile(new URL("embed.js", root), new URL("embed.js", widgetDist));
   const files = [];
-  for (const name of ["index.html", "app.js", "app.css", "embed.js"]) files.push({ name, bytes: (await Deno.stat(new URL(name, widgetDist))).size });
+  for (const name of ["index.html", "app.js", "app.css"]) files.push({ name, bytes: (await Deno.stat(new URL(name, widgetDist))).size });
   return { files, ms: Math.round(performance.now() - started) };
 }
 

@@ -1,5 +1,5 @@
 /*
- * Solar savings widget: embed script. On a partner page, either
+ * Solar savings widget: embed script (built to widget/dist/embed.js). On a partner page, either
  *   <div id="solar-widget"></div>
  *   <script src="https://<platform>/widget/embed.js" data-token="wgt_..." data-target="#solar-widget" async></script>
  * (the script creates the iframe), or the widget's iframe marked `data-solar-widget` and the script after it:
@@ -10,54 +10,59 @@
  *   SolarWidget.on("step", (detail, iframe) => ...);     // events: ready, step, lead_created, resize
  * Messages are accepted only from the widget's own origin and from the widget's own iframe. See docs/widget.md.
  */
+type Detail = Record<string, unknown>;
+type Listener = (detail: Detail, iframe: HTMLIFrameElement) => void;
+interface SolarWidgetApi {
+  listeners: Record<string, Listener[]>;
+  instances: HTMLIFrameElement[];
+  on(type: string, fn: Listener): SolarWidgetApi;
+  off(type: string, fn: Listener): SolarWidgetApi;
+  attach(iframe: HTMLIFrameElement): void;
+}
+
 (function () {
-  "use strict";
-  const script = document.currentScript;
+  const script = document.currentScript as HTMLScriptElement | null;
   if (!script || !script.src) return;
   const src = new URL(script.src, location.href);
   const widgetOrigin = src.origin;
   const widgetBase = widgetOrigin + src.pathname.replace(/[^/]*$/, "");
 
-  const global = globalThis.SolarWidget = globalThis.SolarWidget || {};
-  global.listeners = global.listeners || {};
-  global.instances = global.instances || [];
-  global.on = global.on || function (type, fn) {
-    (global.listeners[type] = global.listeners[type] || []).push(fn);
-    return global;
+  const scope = globalThis as unknown as { SolarWidget?: Partial<SolarWidgetApi> };
+  const api = (scope.SolarWidget ??= {}) as SolarWidgetApi;
+  api.listeners ??= {};
+  api.instances ??= [];
+  api.on ??= (type, fn) => {
+    (api.listeners[type] ??= []).push(fn);
+    return api;
   };
-  global.off = global.off || function (type, fn) {
-    global.listeners[type] = (global.listeners[type] || []).filter(function (f) {
-      return f !== fn;
-    });
-    return global;
+  api.off ??= (type, fn) => {
+    api.listeners[type] = (api.listeners[type] ?? []).filter((f) => f !== fn);
+    return api;
   };
 
-  const mine = [];
+  const mine: HTMLIFrameElement[] = [];
   /** Tells the widget in `iframe` that this page listens (it then sizes itself to its content and reports events). */
-  function greet(iframe) {
+  const greet = (iframe: HTMLIFrameElement) => {
     try {
-      iframe.contentWindow.postMessage({ source: "solar-widget-host", type: "embed" }, widgetOrigin);
-    } catch (_) { /* not loaded yet: the widget says hello when it is */ }
-  }
-  function attach(iframe) {
-    if (iframe.getAttribute("data-solar-widget-attached") !== null) return;
+      iframe.contentWindow?.postMessage({ source: "solar-widget-host", type: "embed" }, widgetOrigin);
+    } catch { /* not loaded yet: the widget says hello when it is */ }
+  };
+  const attach = (iframe: HTMLIFrameElement) => {
+    if (iframe.hasAttribute("data-solar-widget-attached")) return;
     iframe.setAttribute("data-solar-widget-attached", "");
     iframe.style.overflow = "hidden";
     mine.push(iframe);
-    global.instances.push(iframe);
-    iframe.addEventListener("load", function () {
-      greet(iframe);
-    });
+    api.instances.push(iframe);
+    iframe.addEventListener("load", () => greet(iframe));
     greet(iframe);
-  }
-  global.attach = global.attach || attach;
+  };
+  api.attach ??= attach;
 
   // The widget's iframes already on the page.
-  document.querySelectorAll("iframe[data-solar-widget], iframe[src^='" + widgetBase + "']").forEach(
-    function (f) {
-      if (f.src.indexOf(widgetBase) === 0) attach(f);
-    },
-  );
+  document.querySelectorAll<HTMLIFrameElement>(`iframe[data-solar-widget], iframe[src^="${widgetBase}"]`)
+    .forEach((f) => {
+      if (f.src.startsWith(widgetBase)) attach(f);
+    });
 
   // Or one made here from the script's attributes.
   const token = script.getAttribute("data-token");
@@ -66,35 +71,34 @@
     let container = target ? document.querySelector(target) : null;
     if (!container) {
       container = document.createElement("div");
-      script.parentNode.insertBefore(container, script);
+      script.parentNode!.insertBefore(container, script);
     }
-    const params = new URLSearchParams({ token: token, embed: "1", host: location.origin });
-    const api = script.getAttribute("data-api");
-    if (api) params.set("api", api);
+    const params = new URLSearchParams({ token, embed: "1", host: location.origin });
+    const apiBase = script.getAttribute("data-api");
+    if (apiBase) params.set("api", apiBase);
     const iframe = document.createElement("iframe");
-    iframe.src = widgetBase + "?" + params.toString();
+    iframe.src = `${widgetBase}index.html?${params}`;
     iframe.title = script.getAttribute("data-title") || "Solar savings estimate";
     iframe.setAttribute("allow", "camera");
     iframe.setAttribute("data-solar-widget", "");
-    iframe.style.cssText = "display:block;width:100%;border:0;height:" +
-      (Number(script.getAttribute("data-height")) || 560) + "px";
+    iframe.style.cssText = `display:block;width:100%;border:0;height:${
+      Number(script.getAttribute("data-height")) || 560
+    }px`;
     container.appendChild(iframe);
     attach(iframe);
   }
 
-  addEventListener("message", function (e) {
+  addEventListener("message", (e: MessageEvent) => {
     if (e.origin !== widgetOrigin) return;
-    const iframe = mine.find(function (f) {
-      return f.contentWindow === e.source;
-    });
-    const m = e.data;
+    const iframe = mine.find((f) => f.contentWindow === e.source);
+    const m = e.data as Detail | null;
     if (!iframe || !m || typeof m !== "object" || m.source !== "solar-widget" || typeof m.type !== "string") {
       return;
     }
     if (m.type === "hello") return greet(iframe);
     if (m.type === "resize") {
       const h = Math.round(Number(m.height));
-      if (h > 0 && h < 20000) iframe.style.height = h + "px";
+      if (h > 0 && h < 20000) iframe.style.height = `${h}px`;
     }
     // A new step starts at its top: bring the widget's top into view if the page was scrolled past it.
     if (
@@ -103,17 +107,16 @@
     ) {
       iframe.scrollIntoView({ block: "start", behavior: "smooth" });
     }
-    const detail = {};
-    for (const k in m) if (k !== "source") detail[k] = m[k];
-    (global.listeners[m.type] || []).slice().forEach(function (fn) {
+    const { source: _source, ...detail } = m;
+    for (const fn of (api.listeners[m.type] ?? []).slice()) {
       try {
         fn(detail, iframe);
       } catch (err) {
-        setTimeout(function () {
+        setTimeout(() => {
           throw err;
         });
       }
-    });
-    iframe.dispatchEvent(new CustomEvent("solar-widget:" + m.type, { detail: detail, bubbles: true }));
+    }
+    iframe.dispatchEvent(new CustomEvent(`solar-widget:${m.type}`, { detail, bubbles: true }));
   });
 })();
