@@ -22,7 +22,7 @@ export interface Seams {}
 export type SeamKey = keyof Seams & string;
 
 export function createPlatform(sql: Sql, config: CoreConfig = loadCoreConfig()): Platform {
-  return { config, sql, seams: new Map() };
+  return { config, sql, seams: new Map<SeamKey, unknown>() };
 }
 
 /** Returns the adapter registered under `key`, creating it with `make` on first use. */
