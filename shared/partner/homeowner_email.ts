@@ -91,5 +91,11 @@ export function renderReportEmail(p: Platform, partner: PartnerSender, r: Report
 }
 
 function templates(p: Platform): TemplateSet {
-  return provide(p, "partner.homeowner-templates", () => new TemplateSet(dir));
+  return provide(p, "homeownerTemplates", () => new TemplateSet(dir));
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    homeownerTemplates: TemplateSet;
+  }
 }
