@@ -10,6 +10,7 @@ import { createStackHandler } from "../shared/stack/server.ts";
 import { extensions } from "../shared/stack/extensions/index.ts";
 import { serviceNames } from "../shared/stack/services.ts";
 import { startWorker } from "../shared/queue/worker.ts";
+import { closeDocumentEngine } from "../shared/documents/engine/index.ts";
 
 const started = performance.now();
 const config = loadCoreConfig();
@@ -17,7 +18,7 @@ const port = envInt("PORT", 54321);
 
 const db = await startDatabase(config.dataDir);
 const sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
-const stops: (() => Promise<void>)[] = [];
+const stops: (() => Promise<void>)[] = [closeDocumentEngine];
 let stopping = false;
 
 async function shutdown(code: number) {

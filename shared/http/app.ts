@@ -96,6 +96,8 @@ function requestContext(service: string): MiddlewareHandler<AppEnv> {
 }
 
 export function errorResponse(err: unknown, c: Context, service: string) {
+  const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (err instanceof ApiError && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.details), err.status);
   if (err instanceof HTTPException) {
     const status = err.status;

@@ -1,12 +1,11 @@
 import { ApiError } from "../../http/errors.ts";
 import type { EngineFailure } from "./protocol.ts";
 
-// What a caller sees when the document engine refuses a document or cannot take it. All are ApiErrors (the
-// routes answer them as they are) and `permanent` ones fail a queued job at once instead of retrying it.
+// What a caller sees when the document engine refuses a document or cannot take it. All are ApiErrors: the
+// routes answer them as they are; a queued job that meets one fails like any error, after its attempts.
 
 /** 422 document_too_complex: over a limit (pixels, inflated bytes, pages), or it crashed, hung or outgrew its worker. */
 export class DocumentTooComplex extends ApiError {
-  readonly permanent = true;
   constructor(message: string) {
     super(422, "document_too_complex", message);
     this.name = "DocumentTooComplex";
@@ -15,7 +14,6 @@ export class DocumentTooComplex extends ApiError {
 
 /** 400 invalid_file_type: the bytes are not a readable PDF, PNG or JPEG. */
 export class UnreadableDocument extends ApiError {
-  readonly permanent = true;
   constructor(message: string) {
     super(400, "invalid_file_type", `Invalid file type: ${message}`);
     this.name = "UnreadableDocument";
@@ -43,7 +41,7 @@ export class EngineUnavailable extends ApiError {
 /** An error thrown inside a worker, as it travels back. */
 export function toFailure(e: unknown): EngineFailure {
   if (e instanceof ApiError) return { name: e.name, message: e.message, status: e.status, code: e.code };
-  if (e instanceof Error) return { name: e.name, message: e.message };
+  if (e instanceof Error) return { name: e.name === "Error" ? e.constructor.name : e.name, message: e.message };
   return { name: "Error", message: String(e) };
 }
 
