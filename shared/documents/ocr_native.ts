@@ -47,19 +47,6 @@ export function tesseractArgs(output: "tsv" | "txt"): string[] {
   return ["stdin", "stdout", "--tessdata-dir", tessdataDir(), "-l", "eng", "--oem", "1", "--psm", "3", "-c", "preserve_interword_spaces=1", ...(output === "tsv" ? ["-c", "tessedit_create_tsv=1"] : [])];
 }
 
-/**
- * OpenMP threads for one page: the cores not already busy (1-minute load average). tesseract's threads
- * spin-wait for each other, so on a loaded machine extra threads make a page several times slower.
- */
-export function ocrThreads(): number {
-  const cores = navigator.hardwareConcurrency || 1;
-  let load = 0;
-  try {
-    load = Number(Deno.readTextFileSync("/proc/loadavg").split(" ")[0]) || 0;
-  } catch { /* not Linux: assume idle */ }
-  return Math.max(1, Math.min(cores, Math.round(cores - load)));
-}
-
 /** Lines of positioned words and the mean word confidence of an image, by the native binary. */
 export async function nativeOcr(image: Uint8Array): Promise<{ lines: NativeLine[]; confidence: number }> {
   const child = new Deno.Command(tesseractBin(), {
@@ -67,7 +54,9 @@ export async function nativeOcr(image: Uint8Array): Promise<{ lines: NativeLine[
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
-    env: { OMP_THREAD_LIMIT: envOptional("DOCUMENT_OCR_THREADS") ?? String(ocrThreads()) },
+    // One OpenMP thread per page: tesseract's threads spin-wait for each other, and on a shared 2-core
+    // machine two threads made a page 3-10x slower (pages of several requests run in parallel workers).
+    env: { OMP_THREAD_LIMIT: envOptional("DOCUMENT_OCR_THREADS") ?? "1" },
   }).spawn();
   const w = child.stdin.getWriter();
   await w.write(image);
