@@ -5,6 +5,7 @@
 // document workers included), and /health latency p50/p99/max while it was being handled. Bounded: one
 // request per bomb, each limited to 120 s. Env: ABUSE_PORT (55140), ABUSE_PG_PORT (55141), ADMIN_DATABASE_URL.
 import postgres from "postgres";
+import { mb, rssOf as statmRss, treeRss } from "./proc.ts";
 
 const port = Number(Deno.env.get("ABUSE_PORT") ?? 55140);
 const base = `http://127.0.0.1:${port}`;
@@ -13,24 +14,6 @@ const dbName = `abuse_${Date.now().toString(36)}`;
 const dataDir = await Deno.makeTempDir({ prefix: "abuse-" });
 const fixtures = new URL("../../tests/fixtures/documents/", import.meta.url).pathname;
 const bomb = (n: string) => Deno.readFileSync(fixtures + n);
-const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
-
-function statmRss(pid: number): number {
-  try {
-    return Number(Deno.readTextFileSync(`/proc/${pid}/statm`).split(" ")[1]) * 4096;
-  } catch {
-    return 0;
-  }
-}
-function tree(pid: number): number[] {
-  const out = [pid];
-  try {
-    for (const t of Deno.readDirSync(`/proc/${pid}/task`)) {
-      for (const c of Deno.readTextFileSync(`/proc/${pid}/task/${t.name}/children`).trim().split(/\s+/).filter(Boolean)) out.push(...tree(Number(c)));
-    }
-  } catch { /* gone */ }
-  return out;
-}
 
 // A database for the stack: the machine's PostgreSQL when it answers, else the stack's embedded one.
 let databaseUrl: string | undefined;
@@ -124,7 +107,7 @@ try {
     const sampler = (async () => {
       while (!done) {
         peak = Math.max(peak, statmRss(pid));
-        treePeak = Math.max(treePeak, tree(pid).reduce((s, p) => s + statmRss(p), 0));
+        treePeak = Math.max(treePeak, treeRss(pid));
         await new Promise((r) => setTimeout(r, 20));
       }
     })();

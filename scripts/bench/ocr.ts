@@ -5,6 +5,7 @@
 // workers have exited (target: back within 50 MB of idle). --wasm also times the tesseract.js fallback.
 import { closeDocumentEngine, documentEngine } from "../../shared/documents/engine/index.ts";
 import { tessdataDir, tesseractArgs, tesseractBin } from "../../shared/documents/ocr_native.ts";
+import { mb, treeRss } from "./proc.ts";
 
 const arg = (name: string, d: number) => (Deno.args.includes(name) ? Number(Deno.args[Deno.args.indexOf(name) + 1]) : d);
 const rounds = arg("--rounds", 2);
@@ -13,14 +14,6 @@ Deno.env.set("DOCUMENT_WORKER_IDLE_SECONDS", String(IDLE_SECONDS));
 
 const dir = new URL("../../tests/fixtures/bills/synthetic/", import.meta.url).pathname;
 const images = [...Deno.readDirSync(dir)].map((f) => f.name).filter((n) => /\.(png|jpe?g)$/.test(n)).sort().slice(0, 8);
-const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
-const rssOf = (pid: number) => {
-  try {
-    return Number(Deno.readTextFileSync(`/proc/${pid}/statm`).split(" ")[1]) * 4096;
-  } catch {
-    return 0;
-  }
-};
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function cli(path: string, env: Record<string, string> = {}): Promise<number> {
@@ -39,7 +32,7 @@ if (!probe?.success) {
 const version = new TextDecoder().decode(probe.stdout).split("\n")[0];
 const engine = documentEngine();
 const pool = engine.transport as unknown as { stats: { peakWorkerRss: number; workers: number } };
-const idle = Deno.memoryUsage().rss;
+const idle = treeRss(Deno.pid);
 
 // warm-up: worker start, model load, page cache
 await engine.ocr(Deno.readFileSync(dir + images[0]));
@@ -58,10 +51,10 @@ for (let r = 0; r < rounds; r++) {
     native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
   }
 }
-const after = Deno.memoryUsage().rss;
+const after = treeRss(Deno.pid);
 const peakWorker = pool.stats.peakWorkerRss;
 await new Promise((r) => setTimeout(r, (IDLE_SECONDS + 1.5) * 1000));
-const released = Deno.memoryUsage().rss;
+const released = treeRss(Deno.pid);
 const workersLeft = pool.stats.workers;
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -70,7 +63,7 @@ console.log(`  native CLI (default threads)      ${(sum(native) / native.length)
 console.log(`  native CLI (OMP_THREAD_LIMIT=1)   ${(sum(native1) / native1.length).toFixed(0)} ms/page (median ${median(native1).toFixed(0)})`);
 console.log(`  platform (${engineName}, via worker) ${(sum(ours) / ours.length).toFixed(0)} ms/page (median ${median(ours).toFixed(0)})`);
 console.log(`  ratio platform / native CLI: ${(sum(ours) / sum(native)).toFixed(2)}x (target <= 1.0x); vs single-thread CLI ${(sum(ours) / sum(native1)).toFixed(2)}x`);
-console.log(`  service RSS: idle ${mb(idle)}, after OCR ${mb(after)} (+ worker peak ${mb(peakWorker)}), after ${IDLE_SECONDS} s idle ${mb(released)} (${workersLeft} workers left); ${((released - idle) / 1048576).toFixed(0)} MB above idle (target <= 50 MB)`);
+console.log(`  RSS of this process and its workers: idle ${mb(idle)}, right after OCR ${mb(after)} (worker peak ${mb(peakWorker)}), after ${IDLE_SECONDS} s idle ${mb(released)} (${workersLeft} workers left); ${((released - idle) / 1048576).toFixed(0)} MB above idle (target <= 50 MB)`);
 
 if (Deno.args.includes("--wasm")) {
   await closeDocumentEngine();
