@@ -21,11 +21,21 @@ const sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
 const stops: (() => Promise<void>)[] = [closeDocumentEngine];
 let stopping = false;
 
+// Whatever hangs in the orderly shutdown (a stuck connection, a peer that never answers), Ctrl-C ends the
+// process within this time.
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   log("info", "stopping");
-  for (const stop of stops.reverse()) await stop().catch((e) => log("warn", "stop failed", { error: errorText(e) }));
+  setTimeout(() => {
+    log("error", "shutdown did not finish in time: exiting", { deadlineMs: SHUTDOWN_DEADLINE_MS });
+    Deno.exit(code || 1);
+  }, SHUTDOWN_DEADLINE_MS);
+  const bounded = (stop: () => Promise<void>) =>
+    Promise.race([stop(), new Promise<void>((r) => setTimeout(r, 3000))]);
+  for (const stop of stops.reverse()) await bounded(stop).catch((e) => log("warn", "stop failed", { error: errorText(e) }));
   await sql.end({ timeout: 2 }).catch(() => {});
   await db.stop().catch((e) => log("warn", "database stop failed", { error: errorText(e) }));
   Deno.exit(code);

@@ -46,7 +46,7 @@ export class TokenError extends Error {
  * the embedded identity's own keys (partner widget tokens are issued by the platform itself).
  */
 function keyResolver(p: Platform): JWTVerifyGetKey {
-  return provide(p, "auth.keys", () => {
+  return provide(p, "authKeys", () => {
     const remote = p.config.jwksUrl ? createRemoteJWKSet(new URL(p.config.jwksUrl)) : undefined;
     let local: { at: number; get: JWTVerifyGetKey } | undefined;
     const localResolver = async () => {
@@ -91,4 +91,10 @@ export async function verifyIdToken(p: Platform, token: string): Promise<AuthCon
     role: String(payload.app_role ?? meta.app_role ?? "partner_user"),
     claims: payload as Record<string, unknown>,
   };
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    authKeys: JWTVerifyGetKey;
+  }
 }

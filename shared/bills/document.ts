@@ -1,6 +1,6 @@
 import { type DocumentText, documentText } from "../documents/document_text.ts";
 import { documentPageCount } from "../documents/document_text.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 import { mimeTypes, sniffFileType } from "../documents/sniff.ts";
 import { invalidFileType, tooLarge } from "./errors.ts";
 import type { BillLimits } from "./limits.ts";
@@ -37,7 +37,7 @@ export async function billDocument(files: UploadedFile[], limits: BillLimits): P
     try {
       pages += await documentPageCount(f.bytes, f.filename);
     } catch (e) {
-      if (e instanceof ApiError) throw e;
+      if (e instanceof DomainError) throw e;
       throw invalidFileType(`${f.filename} is not a readable PDF`);
     }
   }

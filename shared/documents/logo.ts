@@ -1,6 +1,6 @@
 // A partner's stored image (the report logo) is decoded once in a document worker when it is saved:
 // only an image that decoded there is ever stored.
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 import { documentEngine } from "./engine/index.ts";
 import type { ImageInfo } from "./engine/ops.ts";
 
@@ -10,13 +10,13 @@ export async function validateImageDataUri(uri: string, field: string): Promise<
   try {
     bytes = Uint8Array.from(atob(uri.slice(uri.indexOf(",") + 1)), (c) => c.charCodeAt(0));
   } catch {
-    throw new ApiError(400, "invalid_file_type", `${field} is not valid base64`);
+    throw new DomainError("invalid", "invalid_file_type", `${field} is not valid base64`);
   }
   try {
     return await documentEngine().validateImage(bytes);
   } catch (e) {
-    if (e instanceof ApiError && (e.code === "invalid_file_type" || e.code === "document_too_complex")) {
-      throw new ApiError(e.status, e.code, `${field}: ${e.message}`);
+    if (e instanceof DomainError && (e.code === "invalid_file_type" || e.code === "document_too_complex")) {
+      throw new DomainError(e.kind, e.code, `${field}: ${e.message}`);
     }
     throw e;
   }

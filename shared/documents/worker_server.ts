@@ -31,7 +31,7 @@ export function engineHandler(pool: EngineTransport, token = envOptional("DOCUME
       return frame(await pool.call(op, call.args));
     } catch (e) {
       const f = toFailure(e);
-      return frame({ id: call.id, ok: false, error: f }, f.status ?? 500);
+      return frame({ id: call.id, ok: false, error: f }, f.code === "busy" ? 503 : 500);
     }
   };
 }

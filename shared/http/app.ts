@@ -4,7 +4,7 @@ import { cors } from "hono/cors";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ulid } from "ulid";
-import { ApiError, errorBody } from "./errors.ts";
+import { ApiError, DomainError, errorBody, statusOf } from "./errors.ts";
 import { describeZodError } from "./validation.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
@@ -97,8 +97,8 @@ function requestContext(service: string): MiddlewareHandler<AppEnv> {
 
 export function errorResponse(err: unknown, c: Context, service: string) {
   const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-  if (err instanceof ApiError && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
-  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.details), err.status);
+  if (err instanceof DomainError && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
+  if (err instanceof DomainError) return c.json(errorBody(err.code, err.message, err.details), statusOf(err));
   if (err instanceof HTTPException) {
     const status = err.status;
     if (status === 415) {

@@ -49,6 +49,8 @@ export interface WidgetSavingsSummary {
   annualProductionKwh: number;
   grossCost: number;
   federalCredit: number;
+  /** The federal credit on the report's date for the partner's offer (shared/savings/credit.ts). */
+  credit: SavingsFigures["credit"];
   netCost: number;
   netAnnualSavings: number;
   paybackYears: number | null;
@@ -62,7 +64,7 @@ export interface WidgetSavingsSummary {
 function summary(leadId: string, transactionId: string, f: SavingsFigures, email: string, deliveryStatus: string): WidgetSavingsSummary {
   return {
     transactionId, leadId, systemKw: f.systemKw, panels: f.panels, annualProductionKwh: f.annualProductionKwh, grossCost: f.grossCost,
-    federalCredit: f.federalCredit, netCost: f.netCost, netAnnualSavings: f.netAnnualSavings, paybackYears: f.paybackYears,
+    federalCredit: f.federalCredit, credit: f.credit, netCost: f.netCost, netAnnualSavings: f.netAnnualSavings, paybackYears: f.paybackYears,
     annualKwh: f.annualKwh, monthlyKwh: f.monthlyKwh, offsetPct: f.offsetPct, emailSentTo: email, deliveryStatus,
   };
 }

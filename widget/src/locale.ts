@@ -99,7 +99,7 @@ export const t = {
   reportSent: (email: string) => `Your full report is on its way to ${email}.`,
   systemSize: "System size",
   systemCost: "System cost",
-  netCost: "Net cost after 30% tax credit",
+  netCost: "Net cost", // the federal credit depends on the date and the offer: the report names it (shared/savings/credit.ts)
   payback: "Payback",
   annualSavings: "Annual savings",
   covers: "Share of your use",

@@ -12,7 +12,8 @@ export interface EngineRequest {
 export interface EngineFailure {
   name: string;
   message: string;
-  status?: number;
+  /** DomainError kind and code, when the worker threw one. */
+  kind?: string;
   code?: string;
 }
 

@@ -3,6 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { checkImage, checkPdf } from "../../../shared/documents/engine/preflight.ts";
 import { DocumentTooComplex, UnreadableDocument } from "../../../shared/documents/engine/errors.ts";
 import type { DocumentLimits } from "../../../shared/documents/engine/limits.ts";
+import { statusOf } from "../../../shared/http/errors.ts";
 
 const fixture = (path: string) => Deno.readFileSync(new URL(`../../fixtures/${path}`, import.meta.url));
 const limits: DocumentLimits = { maxImagePixels: 50e6, maxImageSide: 20000, maxInflatedBytes: 64 * 1024 * 1024, maxPdfObjects: 1000, maxPdfPages: 50 };
@@ -21,7 +22,7 @@ Deno.test("checkImage: sizes from the header; over the pixel or side limit is 42
       return err as DocumentTooComplex;
     }
   })();
-  assert.equal(e?.status, 422);
+  assert.equal(statusOf(e!), 422);
   assert.equal(e?.code, "document_too_complex");
   assert.match(e!.message, /tall\.png is 2300×100000 pixels/);
 });
