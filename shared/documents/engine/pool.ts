@@ -6,6 +6,9 @@ import { log } from "../../log.ts";
 import { decodeFrame, encodeFrame, type EngineRequest, type EngineResponse, FrameReader } from "./protocol.ts";
 import { DocumentTooComplex, EngineBusy, EngineUnavailable } from "./errors.ts";
 import type { PoolLimits } from "./limits.ts";
+import { tesseractBin } from "../ocr_native.ts";
+
+const tmpDir = () => Deno.env.get("TMPDIR") ?? "/tmp";
 
 export interface CallOptions {
   timeoutMs?: number;
@@ -51,7 +54,8 @@ class Worker {
       args: [
         "run", "--quiet", "--no-prompt", `--config=${CONFIG.pathname}`,
         `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(limits.workerMaxMb * 0.75))}`,
-        "--allow-read", "--allow-env", "--allow-ffi", "--allow-sys", "--allow-run", "--allow-write=/tmp",
+        // No network: nothing in a document can make a worker fetch. It may run only the OCR binary.
+        "--allow-read", "--allow-env", "--allow-ffi", "--allow-sys", `--allow-run=${tesseractBin()}`, `--allow-write=${tmpDir()}`,
         WORKER_ENTRY.pathname,
       ],
       stdin: "piped",

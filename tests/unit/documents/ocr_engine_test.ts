@@ -36,6 +36,9 @@ Deno.test("OCR: an upside-down page is read the right way up", async () => {
   ctx.drawImage(img, 0, 0);
   const upsideDown = new Uint8Array(canvas.toBuffer("image/png"));
   const r = await withOcr("auto", (e) => e.ocr(upsideDown));
+  // With Debian's tesseract-ocr installed the worker must use it (not fall back silently, e.g. on a permission).
+  const native = await new Deno.Command("tesseract", { args: ["--version"], stdout: "null", stderr: "null" }).output().then((o) => o.success, () => false);
+  assert.equal(r.engine, native ? "tesseract-native" : "tesseract.js");
   assert.ok(r.lines.some((l) => /ACCOUNT NUMBER/.test(l)), `${r.engine}: ${r.lines.slice(0, 5).join("\n")}`);
   assert.ok(r.confidence > 70, String(r.confidence));
 });
