@@ -7,13 +7,17 @@ import { closeDocumentEngine, documentEngine } from "../../shared/documents/engi
 import { tessdataDir, tesseractArgs, tesseractBin } from "../../shared/documents/ocr_native.ts";
 import { mb, treeRss } from "./proc.ts";
 
-const arg = (name: string, d: number) => (Deno.args.includes(name) ? Number(Deno.args[Deno.args.indexOf(name) + 1]) : d);
+const arg = (
+  name: string,
+  d: number,
+) => (Deno.args.includes(name) ? Number(Deno.args[Deno.args.indexOf(name) + 1]) : d);
 const rounds = arg("--rounds", 2);
 const IDLE_SECONDS = 3;
 Deno.env.set("DOCUMENT_WORKER_IDLE_SECONDS", String(IDLE_SECONDS));
 
 const dir = new URL("../../tests/fixtures/bills/synthetic/", import.meta.url).pathname;
-const images = [...Deno.readDirSync(dir)].map((f) => f.name).filter((n) => /\.(png|jpe?g)$/.test(n)).sort().slice(0, 8);
+const images = [...Deno.readDirSync(dir)].map((f) => f.name).filter((n) => /\.(png|jpe?g)$/.test(n)).sort()
+  .slice(0, 8);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function cli(path: string, env: Record<string, string> = {}): Promise<number> {
@@ -24,9 +28,15 @@ async function cli(path: string, env: Record<string, string> = {}): Promise<numb
   return performance.now() - t0;
 }
 
-const probe = await new Deno.Command(tesseractBin(), { args: ["--version"], stdout: "piped", stderr: "piped" }).output().catch(() => undefined);
+const probe = await new Deno.Command(tesseractBin(), {
+  args: ["--version"],
+  stdout: "piped",
+  stderr: "piped",
+}).output().catch(() => undefined);
 if (!probe?.success) {
-  console.log("The tesseract CLI is not installed (apt-get install tesseract-ocr): nothing to compare with; the engine uses tesseract.js.");
+  console.log(
+    "The tesseract CLI is not installed (apt-get install tesseract-ocr): nothing to compare with; the engine uses tesseract.js.",
+  );
   Deno.exit(0);
 }
 const version = new TextDecoder().decode(probe.stdout).split("\n")[0];
@@ -58,12 +68,36 @@ const released = treeRss(Deno.pid);
 const workersLeft = pool.stats.workers;
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-console.log(`OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${tessdataDir()}/eng.traineddata (the npm package's, used by both)`);
-console.log(`  native CLI (default threads)      ${(sum(native) / native.length).toFixed(0)} ms/page (median ${median(native).toFixed(0)})`);
-console.log(`  native CLI (OMP_THREAD_LIMIT=1)   ${(sum(native1) / native1.length).toFixed(0)} ms/page (median ${median(native1).toFixed(0)})`);
-console.log(`  platform (${engineName}, via worker) ${(sum(ours) / ours.length).toFixed(0)} ms/page (median ${median(ours).toFixed(0)})`);
-console.log(`  ratio platform / native CLI: ${(sum(ours) / sum(native)).toFixed(2)}x (target <= 1.0x); vs single-thread CLI ${(sum(ours) / sum(native1)).toFixed(2)}x`);
-console.log(`  RSS of this process and its workers: idle ${mb(idle)}, right after OCR ${mb(after)} (worker peak ${mb(peakWorker)}), after ${IDLE_SECONDS} s idle ${mb(released)} (${workersLeft} workers left); ${((released - idle) / 1048576).toFixed(0)} MB above idle (target <= 50 MB)`);
+console.log(
+  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${tessdataDir()}/eng.traineddata (the npm package's, used by both)`,
+);
+console.log(
+  `  native CLI (default threads)      ${(sum(native) / native.length).toFixed(0)} ms/page (median ${
+    median(native).toFixed(0)
+  })`,
+);
+console.log(
+  `  native CLI (OMP_THREAD_LIMIT=1)   ${(sum(native1) / native1.length).toFixed(0)} ms/page (median ${
+    median(native1).toFixed(0)
+  })`,
+);
+console.log(
+  `  platform (${engineName}, via worker) ${(sum(ours) / ours.length).toFixed(0)} ms/page (median ${
+    median(ours).toFixed(0)
+  })`,
+);
+console.log(
+  `  ratio platform / native CLI: ${
+    (sum(ours) / sum(native)).toFixed(2)
+  }x (target <= 1.0x); vs single-thread CLI ${(sum(ours) / sum(native1)).toFixed(2)}x`,
+);
+console.log(
+  `  RSS of this process and its workers: idle ${mb(idle)}, right after OCR ${mb(after)} (worker peak ${
+    mb(peakWorker)
+  }), after ${IDLE_SECONDS} s idle ${mb(released)} (${workersLeft} workers left); ${
+    ((released - idle) / 1048576).toFixed(0)
+  } MB above idle (target <= 50 MB)`,
+);
 
 if (Deno.args.includes("--wasm")) {
   await closeDocumentEngine();
@@ -78,6 +112,10 @@ if (Deno.args.includes("--wasm")) {
   }
   const cliTimes = [];
   for (const name of images.slice(0, 4)) cliTimes.push(await cli(dir + name));
-  console.log(`  fallback tesseract.js (worker): ${(sum(times) / times.length).toFixed(0)} ms/page; ${(sum(times) / sum(cliTimes)).toFixed(2)}x the CLI on the same 4 pages`);
+  console.log(
+    `  fallback tesseract.js (worker): ${(sum(times) / times.length).toFixed(0)} ms/page; ${
+      (sum(times) / sum(cliTimes)).toFixed(2)
+    }x the CLI on the same 4 pages`,
+  );
 }
 await closeDocumentEngine();

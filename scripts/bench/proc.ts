@@ -12,7 +12,11 @@ export function processTree(pid: number): number[] {
   const out = [pid];
   try {
     for (const t of Deno.readDirSync(`/proc/${pid}/task`)) {
-      for (const c of Deno.readTextFileSync(`/proc/${pid}/task/${t.name}/children`).trim().split(/\s+/).filter(Boolean)) out.push(...processTree(Number(c)));
+      for (
+        const c of Deno.readTextFileSync(`/proc/${pid}/task/${t.name}/children`).trim().split(/\s+/).filter(
+          Boolean,
+        )
+      ) out.push(...processTree(Number(c)));
     }
   } catch { /* gone */ }
   return out;

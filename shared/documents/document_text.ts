@@ -12,7 +12,10 @@ export type { DocumentFile, DocumentPage, DocumentText } from "./read_text.ts";
  * text layer where there is one, OCR for images and for PDF pages without a text layer. Throws 422
  * document_too_complex, 400 invalid_file_type, 503 busy / not_configured (DomainErrors).
  */
-export async function documentText(files: DocumentFile[], opts: { maxPages?: number } = {}): Promise<DocumentText> {
+export async function documentText(
+  files: DocumentFile[],
+  opts: { maxPages?: number } = {},
+): Promise<DocumentText> {
   // Image headers are checked here already (plain code, microseconds): a bomb never takes a worker's turn.
   const limits = documentLimits();
   for (const f of files) {

@@ -14,7 +14,8 @@ let available: Promise<boolean> | undefined;
 export function nativeOcrAvailable(): Promise<boolean> {
   const mode = envOptional("DOCUMENT_OCR") ?? "auto";
   if (mode === "wasm") return Promise.resolve(false);
-  available ??= new Deno.Command(tesseractBin(), { args: ["--version"], stdout: "null", stderr: "null" }).output()
+  available ??= new Deno.Command(tesseractBin(), { args: ["--version"], stdout: "null", stderr: "null" })
+    .output()
     .then((o) => o.success).catch(() => false);
   return available;
 }
@@ -44,7 +45,21 @@ export function tessdataDir(): string {
 
 /** The arguments of one recognition (shared with the benchmark's CLI run, so both use the same settings). */
 export function tesseractArgs(output: "tsv" | "txt"): string[] {
-  return ["stdin", "stdout", "--tessdata-dir", tessdataDir(), "-l", "eng", "--oem", "1", "--psm", "3", "-c", "preserve_interword_spaces=1", ...(output === "tsv" ? ["-c", "tessedit_create_tsv=1"] : [])];
+  return [
+    "stdin",
+    "stdout",
+    "--tessdata-dir",
+    tessdataDir(),
+    "-l",
+    "eng",
+    "--oem",
+    "1",
+    "--psm",
+    "3",
+    "-c",
+    "preserve_interword_spaces=1",
+    ...(output === "tsv" ? ["-c", "tessedit_create_tsv=1"] : []),
+  ];
 }
 
 /** Lines of positioned words and the mean word confidence of an image, by the native binary. */
@@ -62,7 +77,9 @@ export async function nativeOcr(image: Uint8Array): Promise<{ lines: NativeLine[
   await w.write(image);
   await w.close();
   const out = await child.output();
-  if (!out.success) throw new Error(`tesseract failed: ${new TextDecoder().decode(out.stderr).trim().slice(0, 200)}`);
+  if (!out.success) {
+    throw new Error(`tesseract failed: ${new TextDecoder().decode(out.stderr).trim().slice(0, 200)}`);
+  }
   return parseTsv(new TextDecoder().decode(out.stdout));
 }
 
@@ -85,5 +102,8 @@ export function parseTsv(tsv: string): { lines: NativeLine[]; confidence: number
       confN++;
     }
   }
-  return { lines: [...lines.values()].filter((l) => l.words.length), confidence: confN ? confSum / confN : 0 };
+  return {
+    lines: [...lines.values()].filter((l) => l.words.length),
+    confidence: confN ? confSum / confN : 0,
+  };
 }

@@ -10,22 +10,46 @@ import { toFailure } from "./engine/errors.ts";
 import { poolLimits } from "./engine/limits.ts";
 import { type EngineTransport, SubprocessPool } from "./engine/pool.ts";
 
-const OPS = new Set(["text", "pageCount", "renderPdfPage", "renderHtmlToPdf", "renderSavingsReport", "validateImage", "ocr"]);
+const OPS = new Set([
+  "text",
+  "pageCount",
+  "renderPdfPage",
+  "renderHtmlToPdf",
+  "renderSavingsReport",
+  "validateImage",
+  "ocr",
+]);
 
 /** The HTTP handler (exported for tests): one frame in, one frame out. */
-export function engineHandler(pool: EngineTransport, token = envOptional("DOCUMENT_ENGINE_TOKEN")): (req: Request) => Promise<Response> {
-  const frame = (r: EngineResponse, status = 200) => new Response(encodeFrame(r) as BodyInit, { status, headers: { "content-type": "application/octet-stream" } });
+export function engineHandler(
+  pool: EngineTransport,
+  token = envOptional("DOCUMENT_ENGINE_TOKEN"),
+): (req: Request) => Promise<Response> {
+  const frame = (r: EngineResponse, status = 200) =>
+    new Response(encodeFrame(r) as BodyInit, {
+      status,
+      headers: { "content-type": "application/octet-stream" },
+    });
   return async (req) => {
     const url = new URL(req.url);
     if (req.method === "GET" && url.pathname === "/health") return Response.json({ status: "ok" });
     const op = url.pathname.match(/^\/v1\/documents\/(\w+)$/)?.[1];
-    if (req.method !== "POST" || !op || !OPS.has(op)) return Response.json({ error: { code: "not_found", message: "No such operation" } }, { status: 404 });
-    if (token && req.headers.get("authorization") !== `Bearer ${token}`) return Response.json({ error: { code: "invalid_token", message: "Bearer token required" } }, { status: 401 });
+    if (req.method !== "POST" || !op || !OPS.has(op)) {
+      return Response.json({ error: { code: "not_found", message: "No such operation" } }, { status: 404 });
+    }
+    if (token && req.headers.get("authorization") !== `Bearer ${token}`) {
+      return Response.json({ error: { code: "invalid_token", message: "Bearer token required" } }, {
+        status: 401,
+      });
+    }
     let call: EngineRequest;
     try {
       call = decodeFrame(new Uint8Array(await req.arrayBuffer()).subarray(8)) as EngineRequest;
     } catch {
-      return Response.json({ error: { code: "invalid_request", message: "The body is not an engine frame" } }, { status: 400 });
+      return Response.json(
+        { error: { code: "invalid_request", message: "The body is not an engine frame" } },
+        { status: 400 },
+      );
     }
     try {
       return frame(await pool.call(op, call.args));
@@ -39,7 +63,11 @@ export function engineHandler(pool: EngineTransport, token = envOptional("DOCUME
 if (import.meta.main) {
   const pool = new SubprocessPool(poolLimits());
   const port = envInt("PORT", 8790);
-  const server = Deno.serve({ port, hostname: envOptional("HOST") ?? "127.0.0.1", onListen: () => log("info", "document engine listening", { port }) }, engineHandler(pool));
+  const server = Deno.serve({
+    port,
+    hostname: envOptional("HOST") ?? "127.0.0.1",
+    onListen: () => log("info", "document engine listening", { port }),
+  }, engineHandler(pool));
   Deno.addSignalListener("SIGINT", async () => {
     await pool.close();
     await server.shutdown();

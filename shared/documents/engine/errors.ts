@@ -41,14 +41,21 @@ export class EngineUnavailable extends DomainError {
 /** An error thrown inside a worker, as it travels back. */
 export function toFailure(e: unknown): EngineFailure {
   if (e instanceof DomainError) return { name: e.name, message: e.message, kind: e.kind, code: e.code };
-  if (e instanceof Error) return { name: e.name === "Error" ? e.constructor.name : e.name, message: e.message };
+  if (e instanceof Error) {
+    return { name: e.name === "Error" ? e.constructor.name : e.name, message: e.message };
+  }
   return { name: "Error", message: String(e) };
 }
 
 /** Rebuilds a worker's error: the engine's own classes, the renderer's input errors (by name), else an Error. */
-export function fromFailure(f: EngineFailure, known: Record<string, new (message: string) => Error> = {}): Error {
+export function fromFailure(
+  f: EngineFailure,
+  known: Record<string, new (message: string) => Error> = {},
+): Error {
   if (f.code === "document_too_complex") return new DocumentTooComplex(f.message);
-  if (f.code === "invalid_file_type") return new UnreadableDocument(f.message.replace(/^Invalid file type: /, ""));
+  if (f.code === "invalid_file_type") {
+    return new UnreadableDocument(f.message.replace(/^Invalid file type: /, ""));
+  }
   if (f.code === "busy") return new EngineBusy();
   if (f.kind && f.code) return new DomainError(f.kind as ErrorKind, f.code, f.message);
   const Known = known[f.name];

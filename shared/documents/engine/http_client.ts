@@ -8,7 +8,11 @@ import type { CallOptions, EngineTransport } from "./pool.ts";
 
 export class HttpEngineClient implements EngineTransport {
   #nextId = 1;
-  constructor(readonly baseUrl: string, readonly limits: PoolLimits, readonly token = envOptional("DOCUMENT_ENGINE_TOKEN")) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly limits: PoolLimits,
+    readonly token = envOptional("DOCUMENT_ENGINE_TOKEN"),
+  ) {}
 
   async call(op: string, args: unknown[], opts: CallOptions = {}): Promise<EngineResponse> {
     const id = this.#nextId++;
@@ -17,12 +21,17 @@ export class HttpEngineClient implements EngineTransport {
     try {
       res = await fetch(`${this.baseUrl.replace(/\/$/, "")}/v1/documents/${encodeURIComponent(op)}`, {
         method: "POST",
-        headers: { "content-type": "application/octet-stream", ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+        headers: {
+          "content-type": "application/octet-stream",
+          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        },
         body: encodeFrame({ id, op, args }) as BodyInit,
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (e) {
-      throw new EngineUnavailable(`The document engine at DOCUMENT_ENGINE_URL did not answer (${(e as Error).name})`);
+      throw new EngineUnavailable(
+        `The document engine at DOCUMENT_ENGINE_URL did not answer (${(e as Error).name})`,
+      );
     }
     if (res.headers.get("content-type") !== "application/octet-stream") {
       await res.body?.cancel();

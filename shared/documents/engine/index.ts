@@ -13,7 +13,10 @@ export function documentEngine(): DocumentEngine {
   if (engine) return engine;
   const limits = poolLimits();
   const url = envOptional("DOCUMENT_ENGINE_URL");
-  engine = new DocumentEngine(url ? new HttpEngineClient(url, limits) : new SubprocessPool(limits), limits.textTimeoutMs);
+  engine = new DocumentEngine(
+    url ? new HttpEngineClient(url, limits) : new SubprocessPool(limits),
+    limits.textTimeoutMs,
+  );
   return engine;
 }
 

@@ -32,7 +32,9 @@ async function pageCountOf(pdf: Uint8Array, name: string): Promise<number> {
   } catch {
     throw new UnreadableDocument(`${name} is not a readable PDF`);
   }
-  if (n > limits.maxPdfPages) throw new DocumentTooComplex(`${name} has ${n} pages; the limit is ${limits.maxPdfPages}`);
+  if (n > limits.maxPdfPages) {
+    throw new DocumentTooComplex(`${name} has ${n} pages; the limit is ${limits.maxPdfPages}`);
+  }
   return n;
 }
 
@@ -51,7 +53,9 @@ async function validateImage(bytes: Uint8Array): Promise<ImageInfo> {
   const format = sniffFileType(bytes) as "png" | "jpeg";
   const { loadImage } = await import("@napi-rs/canvas");
   const img = await loadImage(bytes).catch(() => undefined);
-  if (!img || img.width !== size.width || img.height !== size.height) throw new UnreadableDocument("the image could not be decoded");
+  if (!img || img.width !== size.width || img.height !== size.height) {
+    throw new UnreadableDocument("the image could not be decoded");
+  }
   const { PDFDocument } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   try {
@@ -93,7 +97,10 @@ export const ops = {
   },
   async renderSavingsReport(doc: SavingsReportDocument): Promise<Uint8Array> {
     const { renderSavingsReportPdf } = await import("../../pdf/savings_report.ts");
-    return await renderSavingsReportPdf({ ...doc, partner: { ...doc.partner, logoDataUri: safeLogo(doc.partner.logoDataUri) } });
+    return await renderSavingsReportPdf({
+      ...doc,
+      partner: { ...doc.partner, logoDataUri: safeLogo(doc.partner.logoDataUri) },
+    });
   },
   validateImage,
   async ocr(image: Uint8Array): Promise<OcrPage> {
@@ -101,7 +108,12 @@ export const ops = {
     const { ocrImage, ocrEngine } = await import("../ocr.ts");
     const t0 = performance.now();
     const r = await ocrImage(image);
-    return { lines: r.lines, confidence: r.confidence, engine: await ocrEngine(), ms: performance.now() - t0 };
+    return {
+      lines: r.lines,
+      confidence: r.confidence,
+      engine: await ocrEngine(),
+      ms: performance.now() - t0,
+    };
   },
 };
 

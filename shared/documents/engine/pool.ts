@@ -3,7 +3,13 @@
 // time (killed past its deadline); a worker that dies, whatever the cause, takes only its own request
 // with it. A bounded waiting line in front: one request more is 503 busy. Idle workers exit.
 import { log } from "../../log.ts";
-import { decodeFrame, encodeFrame, type EngineRequest, type EngineResponse, FrameReader } from "./protocol.ts";
+import {
+  decodeFrame,
+  encodeFrame,
+  type EngineRequest,
+  type EngineResponse,
+  FrameReader,
+} from "./protocol.ts";
 import { DocumentTooComplex, EngineBusy, EngineUnavailable } from "./errors.ts";
 import type { PoolLimits } from "./limits.ts";
 import { tesseractBin } from "../ocr_native.ts";
@@ -52,10 +58,18 @@ class Worker {
   constructor(limits: PoolLimits) {
     const cmd = new Deno.Command(Deno.execPath(), {
       args: [
-        "run", "--quiet", "--no-prompt", `--config=${CONFIG.pathname}`,
+        "run",
+        "--quiet",
+        "--no-prompt",
+        `--config=${CONFIG.pathname}`,
         `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(limits.workerMaxMb * 0.75))}`,
         // No network: nothing in a document can make a worker fetch. It may run only the OCR binary.
-        "--allow-read", "--allow-env", "--allow-ffi", "--allow-sys", `--allow-run=${tesseractBin()}`, `--allow-write=${tmpDir()}`,
+        "--allow-read",
+        "--allow-env",
+        "--allow-ffi",
+        "--allow-sys",
+        `--allow-run=${tesseractBin()}`,
+        `--allow-write=${tmpDir()}`,
         WORKER_ENTRY.pathname,
       ],
       stdin: "piped",
@@ -76,7 +90,12 @@ class Worker {
   }
 
   /** One request; throws DocumentTooComplex when the worker had to be killed or died on it. */
-  async run(req: EngineRequest, timeoutMs: number, maxRss: number, stats: PoolStats): Promise<EngineResponse> {
+  async run(
+    req: EngineRequest,
+    timeoutMs: number,
+    maxRss: number,
+    stats: PoolStats,
+  ): Promise<EngineResponse> {
     this.child.ref();
     let watchdog: ReturnType<typeof setInterval> | undefined;
     let deadline: ReturnType<typeof setTimeout> | undefined;
@@ -88,11 +107,16 @@ class Worker {
           this.kill();
           reject(new DocumentTooComplex(why));
         };
-        deadline = setTimeout(() => kill(`The document took longer than ${Math.round(timeoutMs / 1000)} s to process`), timeoutMs);
+        deadline = setTimeout(
+          () => kill(`The document took longer than ${Math.round(timeoutMs / 1000)} s to process`),
+          timeoutMs,
+        );
         watchdog = setInterval(() => {
           const rss = residentBytes(this.child.pid);
           stats.peakWorkerRss = Math.max(stats.peakWorkerRss, rss);
-          if (rss > maxRss) kill(`The document needed more than ${Math.round(maxRss / 1048576)} MB to process`);
+          if (rss > maxRss) {
+            kill(`The document needed more than ${Math.round(maxRss / 1048576)} MB to process`);
+          }
         }, 50);
       });
       limit.catch(() => {});
@@ -101,7 +125,9 @@ class Worker {
         const frame = await this.#reader.next();
         if (!frame) {
           const s = await this.exited;
-          throw new DocumentTooComplex(reason || `The document crashed its worker (${s.signal ?? `exit code ${s.code}`})`);
+          throw new DocumentTooComplex(
+            reason || `The document crashed its worker (${s.signal ?? `exit code ${s.code}`})`,
+          );
         }
         return decodeFrame(frame) as EngineResponse;
       })();
@@ -149,7 +175,12 @@ export class SubprocessPool implements EngineTransport {
     const worker = await this.#acquire();
     this.stats.busy++;
     try {
-      return await worker.run({ id: this.#nextId++, op, args }, opts.timeoutMs ?? this.limits.timeoutMs, this.limits.workerMaxMb * 1048576, this.stats);
+      return await worker.run(
+        { id: this.#nextId++, op, args },
+        opts.timeoutMs ?? this.limits.timeoutMs,
+        this.limits.workerMaxMb * 1048576,
+        this.stats,
+      );
     } catch (e) {
       this.stats.killed++;
       log("warn", "document worker killed", { op, reason: (e as Error).message });
@@ -173,12 +204,16 @@ export class SubprocessPool implements EngineTransport {
       try {
         return Promise.resolve(this.#spawn());
       } catch (e) {
-        this.#unavailable = `Document workers cannot be started here (${(e as Error).message}); set DOCUMENT_ENGINE_URL`;
+        this.#unavailable = `Document workers cannot be started here (${
+          (e as Error).message
+        }); set DOCUMENT_ENGINE_URL`;
         log("error", "document engine unavailable", { error: (e as Error).message });
         return Promise.reject(new EngineUnavailable(this.#unavailable));
       }
     }
-    if (this.#waiting.length >= this.limits.queueMax) return Promise.reject(new EngineBusy(Math.max(1, Math.ceil(this.limits.timeoutMs / 10000))));
+    if (this.#waiting.length >= this.limits.queueMax) {
+      return Promise.reject(new EngineBusy(Math.max(1, Math.ceil(this.limits.timeoutMs / 10000))));
+    }
     this.stats.waiting++;
     return new Promise<Worker>((resolve, reject) => {
       this.#waiting.push((w) => {
@@ -229,7 +264,9 @@ export class SubprocessPool implements EngineTransport {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const next of this.#waiting.splice(0)) next(new EngineUnavailable("The document engine is shut down"));
+    for (const next of this.#waiting.splice(0)) {
+      next(new EngineUnavailable("The document engine is shut down"));
+    }
     await Promise.all([...this.#workers].map((w) => w.close()));
     this.#workers.clear();
     this.#idle.length = 0;

@@ -1,7 +1,7 @@
 // Checks made before any decoder sees a document: an image's size from its header, and a PDF's compressed
 // streams inflated with a byte budget (a flate bomb stops at the budget, not at the machine's memory).
 import zlib from "node:zlib";
-import { imageSize, type ImageSize } from "../image_size.ts";
+import { type ImageSize, imageSize } from "../image_size.ts";
 import { sniffFileType } from "../sniff.ts";
 import { DocumentTooComplex, UnreadableDocument } from "./errors.ts";
 import type { DocumentLimits } from "./limits.ts";
@@ -18,7 +18,9 @@ export function checkPixels(size: ImageSize, limits: DocumentLimits, name = "The
   const { width, height } = size;
   if (width > limits.maxImageSide || height > limits.maxImageSide || width * height > limits.maxImagePixels) {
     throw new DocumentTooComplex(
-      `${name} is ${width}×${height} pixels; the limits are ${limits.maxImageSide} pixels a side and ${Math.round(limits.maxImagePixels / 1e6)} megapixels`,
+      `${name} is ${width}×${height} pixels; the limits are ${limits.maxImageSide} pixels a side and ${
+        Math.round(limits.maxImagePixels / 1e6)
+      } megapixels`,
     );
   }
 }
@@ -50,14 +52,18 @@ export function checkPdf(bytes: Uint8Array, limits: DocumentLimits, name = "The 
     const start = m.index + m[0].length;
     const declared = dict.match(/\/Length\s+(\d+)(?!\s+\d+\s+R)/);
     let end = declared ? start + Number(declared[1]) : -1;
-    if (end < start || end > bytes.length || !/^\s*endstream/.test(text.slice(end, end + 20))) end = text.indexOf("endstream", start);
+    if (end < start || end > bytes.length || !/^\s*endstream/.test(text.slice(end, end + 20))) {
+      end = text.indexOf("endstream", start);
+    }
     if (end < 0) end = bytes.length;
     streamRe.lastIndex = end;
     facts.streams++;
     if (/\/Type\s*\/ObjStm/.test(dict)) {
       facts.objectStreamObjects += Number(dict.match(/\/N\s+(\d+)/)?.[1] ?? 0);
       if (facts.objectStreamObjects > limits.maxPdfObjects) {
-        throw new DocumentTooComplex(`${name} holds more than ${limits.maxPdfObjects} objects in object streams`);
+        throw new DocumentTooComplex(
+          `${name} holds more than ${limits.maxPdfObjects} objects in object streams`,
+        );
       }
     }
     if (/\/Subtype\s*\/Image/.test(dict)) {
@@ -65,7 +71,13 @@ export function checkPdf(bytes: Uint8Array, limits: DocumentLimits, name = "The 
       const h = Number(dict.match(/\/Height\s+(\d+)/)?.[1] ?? 0);
       if (w && h) checkPixels({ width: w, height: h }, limits, `An image in ${name}`);
     }
-    if (/\/FlateDecode|\/Fl\b/.test(dict)) facts.inflatedBytes += inflatedSize(bytes.subarray(start, end), limits.maxInflatedBytes - facts.inflatedBytes, name);
+    if (/\/FlateDecode|\/Fl\b/.test(dict)) {
+      facts.inflatedBytes += inflatedSize(
+        bytes.subarray(start, end),
+        limits.maxInflatedBytes - facts.inflatedBytes,
+        name,
+      );
+    }
   }
   return facts;
 }
@@ -73,11 +85,17 @@ export function checkPdf(bytes: Uint8Array, limits: DocumentLimits, name = "The 
 function inflatedSize(data: Uint8Array, budget: number, name: string): number {
   if (budget <= 0) throw tooMuch(name);
   try {
-    return zlib.inflateSync(data, { maxOutputLength: budget, finishFlush: zlib.constants.Z_SYNC_FLUSH }).length;
+    return zlib.inflateSync(data, { maxOutputLength: budget, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+      .length;
   } catch (e) {
-    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) throw tooMuch(name);
+    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) {
+      throw tooMuch(name);
+    }
     return 0; // a damaged stream: pdf.js decides what it can read
   }
 }
 
-const tooMuch = (name: string) => new DocumentTooComplex(`${name}'s compressed content inflates past the engine's limit (DOCUMENT_MAX_INFLATED_MB)`);
+const tooMuch = (name: string) =>
+  new DocumentTooComplex(
+    `${name}'s compressed content inflates past the engine's limit (DOCUMENT_MAX_INFLATED_MB)`,
+  );

@@ -17,7 +17,11 @@ export interface EngineFailure {
   code?: string;
 }
 
-export type EngineResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: EngineFailure };
+export type EngineResponse = { id: number; ok: true; value: unknown } | {
+  id: number;
+  ok: false;
+  error: EngineFailure;
+};
 
 const MAX_FRAME = 512 * 1024 * 1024;
 const MAGIC = new TextEncoder().encode("DOC1");
@@ -56,7 +60,15 @@ export function decodeFrame(frame: Uint8Array): unknown {
     bins.push(frame.slice(at, at + n));
     at += n;
   }
-  return JSON.parse(header.slice(nl + 1), (_k, v) => (v && typeof v === "object" && typeof v.$bin === "number" && Object.keys(v).length === 1 ? bins[v.$bin] : v));
+  return JSON.parse(
+    header.slice(nl + 1),
+    (
+      _k,
+      v,
+    ) => (v && typeof v === "object" && typeof v.$bin === "number" && Object.keys(v).length === 1
+      ? bins[v.$bin]
+      : v),
+  );
 }
 
 /** Reads length-prefixed frames from a byte stream reader; `next()` resolves undefined at end of stream. */

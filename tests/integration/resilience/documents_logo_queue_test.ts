@@ -7,7 +7,20 @@ import { DELIVERY_QUEUE } from "../../../shared/savings/pipeline.ts";
 import { deliverReport } from "../../../shared/savings/delivery.ts";
 import { bomb, dataUri, healthDuring, post, stack } from "./documents_support.ts";
 
-const usage = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+const usage = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+]
   .map((month) => ({ month, year: 2025, value: 700, unit: "kWh" }));
 const contact = { first_name: "Jane", last_name: "Doe", email: "jane@example.com", phone: "+1 415 555 0100" };
 const address = { line1: "350 5th Ave", city: "New York", state: "NY", zip: "10118" };
@@ -17,25 +30,41 @@ Deno.test("report logo: the giant-header PNG is 422 when saved (decoded in the s
   try {
     const config = { serving_states: ["CA", "NY"], roof_types: ["Shingle"] };
     const poisoned = dataUri(bomb("giant_header.png"));
-    const put = await post(st.s, st.admin, "/widget-service/widget-config", { ...config, report_logo: poisoned });
+    const put = await post(st.s, st.admin, "/widget-service/widget-config", {
+      ...config,
+      report_logo: poisoned,
+    });
     assert.equal(put.status, 422, JSON.stringify(put.json));
     assert.equal(put.json.error.code, "document_too_complex");
     assert.match(put.json.error.message, /^report_logo: .*65535×65535/);
-    const [stored] = await st.p.sql`select report_logo from public.widget_configs where organization_id = ${st.admin.orgId}`;
+    const [stored] = await st.p
+      .sql`select report_logo from public.widget_configs where organization_id = ${st.admin.orgId}`;
     assert.equal(stored.report_logo, null, "nothing stored");
 
     // As if saved before validation existed: every savings request used to spin on it.
-    await st.p.sql`update public.widget_configs set report_logo = ${poisoned} where organization_id = ${st.admin.orgId}`;
-    const { result: r, latencies } = await healthDuring(st.s.url, (async () => {
-      const res = await post(st.s, st.widget, "/widget-service/process-widget-savings-info", { contact, address, usage_by_month: usage, consent: true });
-      const ran = await runReadyJobs(st.p.sql, { [DELIVERY_QUEUE]: (job: Job) => deliverReport(st.p, job as Job<{ reportId: string }>) });
-      return { res, ran };
-    })());
+    await st.p
+      .sql`update public.widget_configs set report_logo = ${poisoned} where organization_id = ${st.admin.orgId}`;
+    const { result: r, latencies } = await healthDuring(
+      st.s.url,
+      (async () => {
+        const res = await post(st.s, st.widget, "/widget-service/process-widget-savings-info", {
+          contact,
+          address,
+          usage_by_month: usage,
+          consent: true,
+        });
+        const ran = await runReadyJobs(st.p.sql, {
+          [DELIVERY_QUEUE]: (job: Job) => deliverReport(st.p, job as Job<{ reportId: string }>),
+        });
+        return { res, ran };
+      })(),
+    );
     assert.equal(r.res.status, 200, JSON.stringify(r.res.json));
     assert.equal(r.ran, 1);
     const [job] = await st.p.sql`select status from queue.jobs where queue = ${DELIVERY_QUEUE}`;
     assert.equal(job.status, "done");
-    const [rep] = await st.p.sql`select pdf_path from public.savings_reports where id = ${r.res.json.data.transactionId}`;
+    const [rep] = await st.p
+      .sql`select pdf_path from public.savings_reports where id = ${r.res.json.data.transactionId}`;
     assert.ok(rep.pdf_path, "the report was rendered (without the logo)");
     assert.ok(Math.max(...latencies) < 1000, `health latencies ${latencies.map(Math.round)} ms`);
   } finally {
@@ -47,18 +76,30 @@ Deno.test("queue: a job whose worker died during its last attempt is failed at t
   const st = await stack();
   try {
     // Two jobs left 'running' by a process that died: one with attempts left, one on its last attempt.
-    const [again] = await st.p.sql`insert into queue.jobs (queue, payload, status, attempts, max_attempts, locked_until)
+    const [again] = await st.p
+      .sql`insert into queue.jobs (queue, payload, status, attempts, max_attempts, locked_until)
       values ('resilience.poison', '{}', 'running', 1, 3, now() - interval '1 second') returning id`;
-    const [last] = await st.p.sql`insert into queue.jobs (queue, payload, status, attempts, max_attempts, locked_until)
+    const [last] = await st.p
+      .sql`insert into queue.jobs (queue, payload, status, attempts, max_attempts, locked_until)
       values ('resilience.poison', '{}', 'running', 3, 3, now() - interval '1 second') returning id`;
     const ran: string[] = [];
-    const n = await runReadyJobs(st.p.sql, { "resilience.poison": (job) => Promise.resolve(void ran.push(job.id)) });
+    const n = await runReadyJobs(st.p.sql, {
+      "resilience.poison": (job) => Promise.resolve(void ran.push(job.id)),
+    });
     assert.equal(n, 1);
     assert.deepEqual(ran, [again.id], "only the job with attempts left runs again");
-    const rows = await st.p.sql`select id, status, attempts, last_error from queue.jobs where queue = 'resilience.poison' order by attempts`;
-    assert.deepEqual(rows.map((r) => [r.id, r.status, r.attempts]), [[again.id, "done", 2], [last.id, "failed", 3]]);
+    const rows = await st.p
+      .sql`select id, status, attempts, last_error from queue.jobs where queue = 'resilience.poison' order by attempts`;
+    assert.deepEqual(rows.map((r) => [r.id, r.status, r.attempts]), [[again.id, "done", 2], [
+      last.id,
+      "failed",
+      3,
+    ]]);
     assert.match(rows[1].last_error as string, /worker stopped during the last attempt/);
-    assert.equal(await runReadyJobs(st.p.sql, { "resilience.poison": () => Promise.reject(new Error("must not run")) }), 0);
+    assert.equal(
+      await runReadyJobs(st.p.sql, { "resilience.poison": () => Promise.reject(new Error("must not run")) }),
+      0,
+    );
   } finally {
     await st.close();
   }

@@ -1,15 +1,17 @@
 // Shared pieces of the document resilience tests: the hostile fixtures, the whole stack on a test
 // database, and a /health poller that records how long each answer took.
-import { testPlatform, type TestPlatform } from "../../support/db.ts";
-import { tokensFor, type TestIdentity } from "../../support/auth.ts";
+import { type TestPlatform, testPlatform } from "../../support/db.ts";
+import { type TestIdentity, tokensFor } from "../../support/auth.ts";
 import { serveApp, type Served } from "../../support/http.ts";
 import { createStackHandler } from "../../../shared/stack/server.ts";
 import { upsertSubscription } from "../../../shared/bills/subscription.ts";
 import { saveWidgetConfig } from "../../../shared/widget/config.ts";
 import { closeDocumentEngine } from "../../../shared/documents/engine/index.ts";
 
-export const bomb = (name: string) => Deno.readFileSync(new URL(`../../fixtures/documents/${name}`, import.meta.url));
-export const dataUri = (png: Uint8Array) => `data:image/png;base64,${btoa(Array.from(png, (b) => String.fromCharCode(b)).join(""))}`;
+export const bomb = (name: string) =>
+  Deno.readFileSync(new URL(`../../fixtures/documents/${name}`, import.meta.url));
+export const dataUri = (png: Uint8Array) =>
+  `data:image/png;base64,${btoa(Array.from(png, (b) => String.fromCharCode(b)).join(""))}`;
 
 export interface Stack {
   p: TestPlatform;
@@ -26,9 +28,17 @@ export async function stack(): Promise<Stack> {
   const admin = await tokensFor(p, { role: "partner_admin" });
   const widget = await tokensFor(p, { role: "widget", orgId: admin.orgId });
   await upsertSubscription(p.sql, admin.orgId);
-  await saveWidgetConfig(p, admin.orgId, { serving_states: ["CA", "NY"], roof_types: ["Shingle"], widget_info: "", theme: {} });
+  await saveWidgetConfig(p, admin.orgId, {
+    serving_states: ["CA", "NY"],
+    roof_types: ["Shingle"],
+    widget_info: "",
+    theme: {},
+  });
   return {
-    p, s, admin, widget,
+    p,
+    s,
+    admin,
+    widget,
     close: async () => {
       await closeDocumentEngine();
       await s.close();
@@ -51,7 +61,11 @@ export async function withEnv<T>(vars: Record<string, string>, fn: () => Promise
 }
 
 /** Polls GET /health every `everyMs` while `work` runs; returns work's result and each health latency (ms). */
-export async function healthDuring<T>(base: string, work: Promise<T>, everyMs = 25): Promise<{ result: T; latencies: number[] }> {
+export async function healthDuring<T>(
+  base: string,
+  work: Promise<T>,
+  everyMs = 25,
+): Promise<{ result: T; latencies: number[] }> {
   const latencies: number[] = [];
   let done = false;
   const poll = (async () => {
@@ -72,7 +86,12 @@ export async function healthDuring<T>(base: string, work: Promise<T>, everyMs = 
   }
 }
 
-export async function post(s: Served, who: TestIdentity, path: string, body: unknown): Promise<{ status: number; json: any; headers: Headers }> {
+export async function post(
+  s: Served,
+  who: TestIdentity,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; json: any; headers: Headers }> {
   const form = body instanceof FormData;
   const r = await fetch(`${s.url}/v1${path}`, {
     method: path.includes("widget-config") ? "PUT" : "POST",
@@ -80,7 +99,11 @@ export async function post(s: Served, who: TestIdentity, path: string, body: unk
     body: form ? body : JSON.stringify(body),
   });
   const type = r.headers.get("content-type") ?? "";
-  return { status: r.status, json: type.includes("json") ? await r.json() : (await r.body?.cancel(), null), headers: r.headers };
+  return {
+    status: r.status,
+    json: type.includes("json") ? await r.json() : (await r.body?.cancel(), null),
+    headers: r.headers,
+  };
 }
 
 export function upload(name: string, bytes: Uint8Array): FormData {

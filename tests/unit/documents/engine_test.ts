@@ -8,7 +8,11 @@ import { PdfInputError } from "../../../shared/pdf/blocks.ts";
 const fixture = (path: string) => Deno.readFileSync(new URL(`../../fixtures/${path}`, import.meta.url));
 
 Deno.test("frames carry binary parts as raw bytes and survive stray output between them", async () => {
-  const value = { op: "text", args: [[{ filename: "a.pdf", bytes: new Uint8Array([1, 2, 3]) }], { n: 1 }], big: new Uint8Array(300_000).fill(7) };
+  const value = {
+    op: "text",
+    args: [[{ filename: "a.pdf", bytes: new Uint8Array([1, 2, 3]) }], { n: 1 }],
+    big: new Uint8Array(300_000).fill(7),
+  };
   const a = encodeFrame(value), b = encodeFrame({ id: 2, ok: true, value: "x" });
   const noise = new TextEncoder().encode("Estimating resolution as 171\n");
   const all = new Uint8Array([...noise, ...a, ...noise, ...b]);
@@ -44,7 +48,14 @@ Deno.test("tesseract TSV becomes lines of words with boxes and a mean confidence
 });
 
 Deno.test("pool: work runs in a worker subprocess, renderer errors come back as themselves, idle workers exit", async () => {
-  const pool = new SubprocessPool({ workers: 1, queueMax: 2, workerMaxMb: 512, timeoutMs: 60_000, textTimeoutMs: 60_000, idleMs: 300 });
+  const pool = new SubprocessPool({
+    workers: 1,
+    queueMax: 2,
+    workerMaxMb: 512,
+    timeoutMs: 60_000,
+    textTimeoutMs: 60_000,
+    idleMs: 300,
+  });
   const engine = new DocumentEngine(pool);
   try {
     const pdf = await engine.renderHtmlToPdf("<h1>Hello</h1><p>from a worker</p>");

@@ -9,7 +9,14 @@ import { DocumentTooComplex, EngineUnavailable } from "../../../shared/documents
 import { PdfInputError } from "../../../shared/pdf/blocks.ts";
 import { statusOf } from "../../../shared/http/errors.ts";
 
-const limits = { workers: 1, queueMax: 2, workerMaxMb: 512, timeoutMs: 60_000, textTimeoutMs: 60_000, idleMs: 5_000 };
+const limits = {
+  workers: 1,
+  queueMax: 2,
+  workerMaxMb: 512,
+  timeoutMs: 60_000,
+  textTimeoutMs: 60_000,
+  idleMs: 5_000,
+};
 
 Deno.test("hosted engine: renders and counts pages over HTTP, refuses a bomb with 422, requires its token", async () => {
   const pool = new SubprocessPool(limits);
@@ -25,7 +32,10 @@ Deno.test("hosted engine: renders and counts pages over HTTP, refuses a bomb wit
     const anonymous = new DocumentEngine(new HttpEngineClient(s.url, limits, undefined));
     await assert.rejects(anonymous.pageCount(pdf), EngineUnavailable, "401 is not an answer from the engine");
     const nobody = new DocumentEngine(new HttpEngineClient("http://127.0.0.1:9", limits));
-    await assert.rejects(nobody.pageCount(pdf), (e: unknown) => e instanceof EngineUnavailable && statusOf(e) === 503);
+    await assert.rejects(
+      nobody.pageCount(pdf),
+      (e: unknown) => e instanceof EngineUnavailable && statusOf(e) === 503,
+    );
   } finally {
     await pool.close();
     await s.close();

@@ -6,7 +6,14 @@ import { SubprocessPool } from "../../../shared/documents/engine/pool.ts";
 import { DocumentEngine } from "../../../shared/documents/engine/engine.ts";
 
 const page = Deno.readFileSync(new URL("../../fixtures/bills/synthetic/aps-04.png", import.meta.url));
-const limits = { workers: 1, queueMax: 2, workerMaxMb: 1024, timeoutMs: 120_000, textTimeoutMs: 120_000, idleMs: 5_000 };
+const limits = {
+  workers: 1,
+  queueMax: 2,
+  workerMaxMb: 1024,
+  timeoutMs: 120_000,
+  textTimeoutMs: 120_000,
+  idleMs: 5_000,
+};
 
 async function withOcr<T>(mode: string, fn: (e: DocumentEngine) => Promise<T>): Promise<T> {
   const before = Deno.env.get("DOCUMENT_OCR");
@@ -37,7 +44,8 @@ Deno.test("OCR: an upside-down page is read the right way up", async () => {
   const upsideDown = new Uint8Array(canvas.toBuffer("image/png"));
   const r = await withOcr("auto", (e) => e.ocr(upsideDown));
   // With Debian's tesseract-ocr installed the worker must use it (not fall back silently, e.g. on a permission).
-  const native = await new Deno.Command("tesseract", { args: ["--version"], stdout: "null", stderr: "null" }).output().then((o) => o.success, () => false);
+  const native = await new Deno.Command("tesseract", { args: ["--version"], stdout: "null", stderr: "null" })
+    .output().then((o) => o.success, () => false);
   assert.equal(r.engine, native ? "tesseract-native" : "tesseract.js");
   assert.ok(r.lines.some((l) => /ACCOUNT NUMBER/.test(l)), `${r.engine}: ${r.lines.slice(0, 5).join("\n")}`);
   assert.ok(r.confidence > 70, String(r.confidence));

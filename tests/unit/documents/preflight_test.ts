@@ -6,7 +6,13 @@ import type { DocumentLimits } from "../../../shared/documents/engine/limits.ts"
 import { statusOf } from "../../../shared/http/errors.ts";
 
 const fixture = (path: string) => Deno.readFileSync(new URL(`../../fixtures/${path}`, import.meta.url));
-const limits: DocumentLimits = { maxImagePixels: 50e6, maxImageSide: 20000, maxInflatedBytes: 64 * 1024 * 1024, maxPdfObjects: 1000, maxPdfPages: 50 };
+const limits: DocumentLimits = {
+  maxImagePixels: 50e6,
+  maxImageSide: 20000,
+  maxInflatedBytes: 64 * 1024 * 1024,
+  maxPdfObjects: 1000,
+  maxPdfPages: 50,
+};
 
 Deno.test("checkImage: sizes from the header; over the pixel or side limit is 422, no header is 400", () => {
   assert.deepEqual(checkImage(fixture("bills/synthetic/aps-04.png"), limits), { width: 1275, height: 1650 });
@@ -14,7 +20,10 @@ Deno.test("checkImage: sizes from the header; over the pixel or side limit is 42
   for (const name of ["giant_header.png", "huge_30000.png", "tall_2300x100000.png"]) {
     assert.throws(() => checkImage(fixture(`documents/${name}`), limits), DocumentTooComplex, name);
   }
-  assert.throws(() => checkImage(new TextEncoder().encode("\x89PNG\r\n\x1a\nnot really"), limits), UnreadableDocument);
+  assert.throws(
+    () => checkImage(new TextEncoder().encode("\x89PNG\r\n\x1a\nnot really"), limits),
+    UnreadableDocument,
+  );
   const e = (() => {
     try {
       checkImage(fixture("documents/tall_2300x100000.png"), limits, "tall.png");
@@ -47,6 +56,9 @@ Deno.test("checkPdf: objects in object streams and image XObject sizes are bound
   const img = await withImage.embedPng(fixture("bills/synthetic/aps-04.png"));
   withImage.addPage().drawImage(img, { x: 0, y: 0, width: 100, height: 100 });
   const bytes = await withImage.save();
-  assert.throws(() => checkPdf(bytes, { ...limits, maxImagePixels: 1_000_000 }), /An image in The PDF is 1275×1650/);
+  assert.throws(
+    () => checkPdf(bytes, { ...limits, maxImagePixels: 1_000_000 }),
+    /An image in The PDF is 1275×1650/,
+  );
   assert.doesNotThrow(() => checkPdf(bytes, limits));
 });
