@@ -257,7 +257,7 @@ export class SubprocessPool implements EngineTransport {
       const i = this.#idle.indexOf(w);
       if (i >= 0) this.#idle.splice(i, 1);
       this.#forget(w);
-      w.close();
+      w.kill(); // an idle worker holds nothing: a synchronous kill starts no work that outlives the timer
     }, this.limits.idleMs);
     Deno.unrefTimer(timer);
   }
