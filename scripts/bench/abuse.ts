@@ -98,28 +98,6 @@ try {
     btoa(Array.from(bomb("giant_header.png"), (b) => String.fromCharCode(b)).join(""))
   }`;
   const config = { serving_states: ["CA", "NY", "TX", "AZ"], roof_types: ["Shingle"] };
-  const usage = Array.from(
-    { length: 12 },
-    (_, i) => ({
-      month: [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-      ][i],
-      year: 2025,
-      value: 700,
-      unit: "kWh",
-    }),
-  );
 
   const cases: [string, () => Promise<Response>][] = [
     ["giant-header PNG (65535×65535), bill upload", upload("giant_header.png")],
@@ -151,17 +129,7 @@ try {
       const r = await fetch(`${base}/v1/widget-service/process-widget-savings-info`, {
         method: "POST",
         headers: { ...widget, "content-type": "application/json" },
-        body: JSON.stringify({
-          contact: {
-            first_name: "Abuse",
-            last_name: "Bench",
-            email: "abuse@example.com",
-            phone: "+1 415 555 0100",
-          },
-          address: { line1: "350 5th Ave", city: "New York", state: "NY", zip: "10118" },
-          usage_by_month: usage,
-          consent: true,
-        }),
+        body: new TextDecoder().decode(bomb("savings_request.json")),
       });
       const until = performance.now() + 60_000;
       while (performance.now() < until) {

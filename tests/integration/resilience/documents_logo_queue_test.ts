@@ -7,23 +7,7 @@ import { DELIVERY_QUEUE } from "../../../shared/savings/pipeline.ts";
 import { deliverReport } from "../../../shared/savings/delivery.ts";
 import { bomb, dataUri, healthDuring, post, stack } from "./documents_support.ts";
 
-const usage = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-]
-  .map((month) => ({ month, year: 2025, value: 700, unit: "kWh" }));
-const contact = { first_name: "Jane", last_name: "Doe", email: "jane@example.com", phone: "+1 415 555 0100" };
-const address = { line1: "350 5th Ave", city: "New York", state: "NY", zip: "10118" };
+const savingsRequest = JSON.parse(new TextDecoder().decode(bomb("savings_request.json")));
 
 Deno.test("report logo: the giant-header PNG is 422 when saved (decoded in the sandbox); a poisoned logo already stored is left off the report", async () => {
   const st = await stack();
@@ -47,12 +31,12 @@ Deno.test("report logo: the giant-header PNG is 422 when saved (decoded in the s
     const { result: r, latencies } = await healthDuring(
       st.s.url,
       (async () => {
-        const res = await post(st.s, st.widget, "/widget-service/process-widget-savings-info", {
-          contact,
-          address,
-          usage_by_month: usage,
-          consent: true,
-        });
+        const res = await post(
+          st.s,
+          st.widget,
+          "/widget-service/process-widget-savings-info",
+          savingsRequest,
+        );
         const ran = await runReadyJobs(st.p.sql, {
           [DELIVERY_QUEUE]: (job: Job) => deliverReport(st.p, job as Job<{ reportId: string }>),
         });
