@@ -35,15 +35,24 @@ export interface OcrResult {
 
 type Recognized = { lines: OcrLine[]; confidence: number };
 
-async function recognizeWasm(image: Uint8Array): Promise<Recognized> {
+type Options = { adaptive?: boolean };
+
+async function recognizeWasm(image: Uint8Array, opts: Options): Promise<Recognized> {
   const w = await worker();
-  const { data } = await w.recognize(image as never, {}, { blocks: true, text: true });
-  return { lines: (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)), confidence: data.confidence };
+  if (opts.adaptive) await w.setParameters({ thresholding_method: "1" } as never);
+  try {
+    const { data } = await w.recognize(image as never, {}, { blocks: true, text: true });
+    return { lines: (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)), confidence: data.confidence };
+  } finally {
+    if (opts.adaptive) await w.setParameters({ thresholding_method: "0" } as never);
+  }
 }
 
-async function recognize(image: Uint8Array): Promise<Recognized> {
-  return (await nativeOcrAvailable()) ? await nativeOcr(image) : await recognizeWasm(image);
+async function recognize(image: Uint8Array, opts: Options = {}): Promise<Recognized> {
+  return (await nativeOcrAvailable()) ? await nativeOcr(image, opts) : await recognizeWasm(image, opts);
 }
+
+const confidentWords = (r: Recognized) => r.lines.reduce((n, l) => n + l.words.filter((w) => w.confidence >= 60).length, 0);
 
 /** Which OCR engine this process uses: "tesseract-native" or "tesseract.js". */
 export async function ocrEngine(): Promise<string> {
@@ -53,6 +62,10 @@ export async function ocrEngine(): Promise<string> {
 // A page read with less mean confidence than this may be turned (a photo taken sideways or upside down):
 // the other three orientations are read too and the most confident one is kept.
 const LOW_CONFIDENCE = 55;
+// A page read into fewer confident words than this may be a dim, unevenly lit photo, where tesseract's
+// global threshold loses most of the text (a test page: 3 of 43 lines): it is read again with tesseract's
+// adaptive (tiled Otsu) threshold and the reading with more confident words is kept.
+const SPARSE_WORDS = 40;
 
 /**
  * OCR of a PNG or JPEG page: lines in reading order, rebuilt from word boxes so table columns survive.
@@ -63,11 +76,17 @@ export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
   const run = queue.then(async () => {
     const { image, scale } = await fitForOcr(bytes);
     let best = await recognize(image);
+    let bestImage = image;
     if (best.confidence < LOW_CONFIDENCE) {
       for (const turns of [2, 1, 3]) {
-        const r = await recognize(await rotated(image, turns));
-        if (r.confidence > best.confidence + 10) best = r;
+        const turned = await rotated(image, turns);
+        const r = await recognize(turned);
+        if (r.confidence > best.confidence + 10) [best, bestImage] = [r, turned];
       }
+    }
+    if (confidentWords(best) < SPARSE_WORDS) {
+      const r = await recognize(bestImage, { adaptive: true });
+      if (confidentWords(r) > confidentWords(best)) best = r;
     }
     const pieces = ocrPieces(best.lines, scale);
     return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };

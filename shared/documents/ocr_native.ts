@@ -63,9 +63,12 @@ export function tesseractArgs(output: "tsv" | "txt"): string[] {
 }
 
 /** Lines of positioned words and the mean word confidence of an image, by the native binary. */
-export async function nativeOcr(image: Uint8Array): Promise<{ lines: NativeLine[]; confidence: number }> {
+export async function nativeOcr(
+  image: Uint8Array,
+  opts: { adaptive?: boolean } = {},
+): Promise<{ lines: NativeLine[]; confidence: number }> {
   const child = new Deno.Command(tesseractBin(), {
-    args: tesseractArgs("tsv"),
+    args: [...tesseractArgs("tsv"), ...(opts.adaptive ? ["-c", "thresholding_method=1"] : [])],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
