@@ -11,6 +11,7 @@ import { extensions } from "../shared/stack/extensions/index.ts";
 import { serviceNames } from "../shared/stack/services.ts";
 import { startWorker } from "../shared/queue/worker.ts";
 import { isLoopback, missingProductionSecrets, stackMode } from "../shared/stack/mode.ts";
+import { closeDocumentEngine } from "../shared/documents/engine/index.ts";
 
 const started = performance.now();
 const config = loadCoreConfig();
@@ -27,7 +28,7 @@ if (mode === "development" && !isLoopback(host)) {
 
 const db = await startDatabase(config.dataDir);
 const sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
-const stops: (() => Promise<void>)[] = [];
+const stops: (() => Promise<void>)[] = [closeDocumentEngine];
 let stopping = false;
 
 // Whatever hangs in the orderly shutdown (a stuck connection, a peer that never answers), Ctrl-C ends the

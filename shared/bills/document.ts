@@ -1,5 +1,6 @@
 import { type DocumentText, documentText } from "../documents/document_text.ts";
-import { pdfPageCount } from "../documents/pdf_text.ts";
+import { documentPageCount } from "../documents/document_text.ts";
+import { DomainError } from "../errors.ts";
 import { mimeTypes, sniffFileType } from "../documents/sniff.ts";
 import { invalidFileType, tooLarge } from "./errors.ts";
 import type { BillLimits } from "./limits.ts";
@@ -34,8 +35,9 @@ export async function billDocument(files: UploadedFile[], limits: BillLimits): P
       continue;
     }
     try {
-      pages += await pdfPageCount(f.bytes);
-    } catch {
+      pages += await documentPageCount(f.bytes, f.filename);
+    } catch (e) {
+      if (e instanceof DomainError) throw e;
       throw invalidFileType(`${f.filename} is not a readable PDF`);
     }
   }

@@ -1,59 +1,31 @@
+// The text of an uploaded document, as the services ask for it: read by the document engine (a worker
+// subprocess with memory, time and input limits, see engine/), never in the service's own process.
+import { documentEngine } from "./engine/index.ts";
+import { documentLimits } from "./engine/limits.ts";
+import { checkImage } from "./engine/preflight.ts";
 import { sniffFileType } from "./sniff.ts";
-import { extractPdfText, renderPdfPage } from "./pdf_text.ts";
-import type { TextPiece } from "./text_layout.ts";
-
-export interface DocumentFile {
-  filename: string;
-  bytes: Uint8Array;
-}
-
-export interface DocumentPage {
-  file: string;
-  page: number;
-  source: "text" | "ocr";
-  lines: string[];
-  /** Positioned words or text items (PDF points for text pages, pixels for OCR). */
-  pieces: TextPiece[];
-}
-
-export interface DocumentText {
-  pages: DocumentPage[];
-  /** All lines of all pages, in order. */
-  text: string;
-}
-
-// OCR (tesseract.js, worker threads, WASM) and rasterising (native canvas) load only when a page needs
-// them, so text-PDF extraction also runs where those cannot (e.g. an edge runtime).
-const ocrImage = async (bytes: Uint8Array) => (await import("./ocr.ts")).ocrImage(bytes);
-
-// A page with fewer characters than this in its text layer, that paints an image, is a scan: OCR it.
-const MIN_TEXT_CHARS = 40;
+import type { DocumentFile, DocumentText } from "./read_text.ts";
+export type { DocumentFile, DocumentPage, DocumentText } from "./read_text.ts";
 
 /**
  * Text of one document made of one or more files (a multi-page PDF, or several page images): the PDF
- * text layer where there is one, OCR for images and for PDF pages without a text layer.
+ * text layer where there is one, OCR for images and for PDF pages without a text layer. Throws 422
+ * document_too_complex, 400 invalid_file_type, 503 busy / not_configured (DomainErrors).
  */
-export async function documentText(files: DocumentFile[], opts: { maxPages?: number } = {}): Promise<DocumentText> {
-  const pages: DocumentPage[] = [];
+export async function documentText(
+  files: DocumentFile[],
+  opts: { maxPages?: number } = {},
+): Promise<DocumentText> {
+  // Image headers are checked here already (plain code, microseconds): a bomb never takes a worker's turn.
+  const limits = documentLimits();
   for (const f of files) {
     const kind = sniffFileType(f.bytes);
-    if (kind === "pdf") {
-      const pdf = await extractPdfText(f.bytes, { maxPages: opts.maxPages });
-      for (const pg of pdf.pages) {
-        if (pg.lines.join("").replace(/\s/g, "").length >= MIN_TEXT_CHARS || !pg.hasImages) {
-          pages.push({ file: f.filename, page: pg.page, source: "text", lines: pg.lines, pieces: pg.pieces });
-        } else {
-          const png = await renderPdfPage(f.bytes, pg.page);
-          const ocr = await ocrImage(png);
-          pages.push({ file: f.filename, page: pg.page, source: "ocr", lines: ocr.lines, pieces: ocr.pieces });
-        }
-      }
-    } else if (kind === "png" || kind === "jpeg") {
-      const ocr = await ocrImage(f.bytes);
-      pages.push({ file: f.filename, page: 1, source: "ocr", lines: ocr.lines, pieces: ocr.pieces });
-    } else {
-      throw new Error(`${f.filename} is not a PDF, PNG or JPEG file`);
-    }
+    if (kind === "png" || kind === "jpeg") checkImage(f.bytes, limits, f.filename);
   }
-  return { pages, text: pages.map((p) => p.lines.join("\n")).join("\n") };
+  return await documentEngine().text(files, opts);
+}
+
+/** Pages of a PDF, counted by the engine after its checks (same errors as documentText). */
+export function documentPageCount(pdf: Uint8Array, name?: string): Promise<number> {
+  return documentEngine().pageCount(pdf, name);
 }

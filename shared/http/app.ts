@@ -106,6 +106,8 @@ function requestContext(service: string): MiddlewareHandler<AppEnv> {
 }
 
 export function errorResponse(err: unknown, c: Context, service: string) {
+  const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (err instanceof DomainError && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
   if (err instanceof DomainError) return c.json(errorBody(err.code, err.message, err.details), statusOf(err));
   if (err instanceof HTTPException) {
     const status = err.status;

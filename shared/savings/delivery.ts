@@ -7,7 +7,8 @@ import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { PermanentJobError, type Job } from "../queue/queue.ts";
 import { objectStore } from "../storage/index.ts";
-import { renderSavingsReportPdf, type SavingsReportDocument } from "../pdf/savings_report.ts";
+import type { SavingsReportDocument } from "../pdf/savings_report.ts";
+import { renderSavingsReportPdf } from "../documents/render.ts";
 import type { SavingsFigures } from "./calculate.ts";
 import type { ReportSection } from "../report/types.ts";
 

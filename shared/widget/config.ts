@@ -6,6 +6,7 @@ import { ApiError } from "../http/errors.ts";
 import { sanitizeWidgetHtml } from "./sanitize.ts";
 import { isUsState } from "./states.ts";
 import { sniffFileType } from "../documents/sniff.ts";
+import { validateImageDataUri } from "../documents/logo.ts";
 
 /** The data: URI's bytes are a PNG or JPEG (magic bytes), whatever its media type says. */
 function isImageDataUri(uri: string): boolean {
@@ -74,6 +75,7 @@ export async function getWidgetConfig(p: Platform, auth: AuthContext): Promise<W
 /** Creates or replaces the configuration of `orgId`. `auth` set: runs under RLS (partner_admin only). */
 export async function saveWidgetConfig(p: Platform, orgId: string, input: WidgetConfigInput, auth?: AuthContext): Promise<WidgetConfig> {
   const c = WidgetConfigInput.parse(input);
+  if (c.report_logo) await validateImageDataUri(c.report_logo, "report_logo");
   const states = [...new Set(c.serving_states)].sort();
   const write = (tx: typeof p.sql) =>
     tx`insert into public.widget_configs (organization_id, logo_url, serving_states, roof_types, widget_info, theme, report_logo, updated_by, updated_at)

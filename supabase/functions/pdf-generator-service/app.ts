@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createServiceApp } from "../../../shared/http/app.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
-import { PAGE_SIZES, renderHtmlToPdf } from "../../../shared/pdf/render.ts";
+import { PAGE_SIZES } from "../../../shared/pdf/render.ts";
+import { renderHtmlToPdf, renderSavingsReportPdf } from "../../../shared/documents/render.ts";
 import { listTemplates, renderTemplateHtml } from "../../../shared/pdf/templates.ts";
-import { renderSavingsReportPdf } from "../../../shared/pdf/savings_report.ts";
 import { savingsPdfRequest } from "../../../shared/pdf/savings_schema.ts";
 import { pdfErrors, pdfResponse } from "../../../shared/pdf/http.ts";
 

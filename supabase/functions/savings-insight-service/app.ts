@@ -9,7 +9,7 @@ import { storedReport } from "../../../shared/savings/stored.ts";
 import { readSavingsSettings, savingsSettingsBody, writeSavingsSettings } from "../../../shared/savings/settings.ts";
 import { partnerBranding, REPORT_BUCKET, reportDocument } from "../../../shared/savings/delivery.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
-import { renderSavingsReportPdf } from "../../../shared/pdf/savings_report.ts";
+import { renderSavingsReportPdf } from "../../../shared/documents/render.ts";
 import { reportSchema } from "../../../shared/report/schema.ts";
 import { figuresForPdf } from "../../../shared/pdf/savings_schema.ts";
 import { pdfResponse, pdfErrors } from "../../../shared/pdf/http.ts";

@@ -1,0 +1,121 @@
+// npm run bench:ocr [-- --rounds N] [--wasm]
+// OCR time per page of the platform (document engine: a worker subprocess running the native `tesseract`
+// when installed) against the Debian `tesseract` CLI on the same images with the same model and settings,
+// interleaved; the ratio (target <= 1.0x); and the service's memory before, right after, and once the idle
+// workers have exited (target: back within 50 MB of idle). --wasm also times the tesseract.js fallback.
+import { closeDocumentEngine, documentEngine } from "../../shared/documents/engine/index.ts";
+import { tessdataDir, tesseractArgs, tesseractBin } from "../../shared/documents/ocr_native.ts";
+import { mb, treeRss } from "./proc.ts";
+
+const arg = (
+  name: string,
+  d: number,
+) => (Deno.args.includes(name) ? Number(Deno.args[Deno.args.indexOf(name) + 1]) : d);
+const rounds = arg("--rounds", 2);
+const IDLE_SECONDS = 3;
+Deno.env.set("DOCUMENT_WORKER_IDLE_SECONDS", String(IDLE_SECONDS));
+
+const dir = new URL("../../tests/fixtures/bills/synthetic/", import.meta.url).pathname;
+const images = [...Deno.readDirSync(dir)].map((f) => f.name).filter((n) => /\.(png|jpe?g)$/.test(n)).sort()
+  .slice(0, 8);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function cli(path: string, env: Record<string, string> = {}): Promise<number> {
+  const t0 = performance.now();
+  const args = tesseractArgs("txt").map((a) => (a === "stdin" ? path : a));
+  const out = await new Deno.Command(tesseractBin(), { args, stdout: "null", stderr: "null", env }).output();
+  if (!out.success) throw new Error(`tesseract CLI failed on ${path}`);
+  return performance.now() - t0;
+}
+
+const probe = await new Deno.Command(tesseractBin(), {
+  args: ["--version"],
+  stdout: "piped",
+  stderr: "piped",
+}).output().catch(() => undefined);
+if (!probe?.success) {
+  console.log(
+    "The tesseract CLI is not installed (apt-get install tesseract-ocr): nothing to compare with; the engine uses tesseract.js.",
+  );
+  Deno.exit(0);
+}
+const version = new TextDecoder().decode(probe.stdout).split("\n")[0];
+const engine = documentEngine();
+const pool = engine.transport as unknown as { stats: { peakWorkerRss: number; workers: number } };
+const idle = treeRss(Deno.pid);
+
+// warm-up: worker start, model load, page cache
+await engine.ocr(Deno.readFileSync(dir + images[0]));
+await cli(dir + images[0]);
+
+const ours: number[] = [], native: number[] = [], native1: number[] = [];
+let engineName = "";
+for (let r = 0; r < rounds; r++) {
+  for (const name of images) {
+    const bytes = Deno.readFileSync(dir + name);
+    native.push(await cli(dir + name));
+    const t0 = performance.now();
+    const page = await engine.ocr(bytes);
+    ours.push(performance.now() - t0);
+    engineName = page.engine;
+    native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
+  }
+}
+const after = treeRss(Deno.pid);
+const peakWorker = pool.stats.peakWorkerRss;
+await new Promise((r) => setTimeout(r, (IDLE_SECONDS + 1.5) * 1000));
+const released = treeRss(Deno.pid);
+const workersLeft = pool.stats.workers;
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+console.log(
+  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${tessdataDir()}/eng.traineddata (the npm package's, used by both)`,
+);
+console.log(
+  `  native CLI (default threads)      ${(sum(native) / native.length).toFixed(0)} ms/page (median ${
+    median(native).toFixed(0)
+  })`,
+);
+console.log(
+  `  native CLI (OMP_THREAD_LIMIT=1)   ${(sum(native1) / native1.length).toFixed(0)} ms/page (median ${
+    median(native1).toFixed(0)
+  })`,
+);
+console.log(
+  `  platform (${engineName}, via worker) ${(sum(ours) / ours.length).toFixed(0)} ms/page (median ${
+    median(ours).toFixed(0)
+  })`,
+);
+console.log(
+  `  ratio platform / native CLI: ${
+    (sum(ours) / sum(native)).toFixed(2)
+  }x (target <= 1.0x); vs single-thread CLI ${(sum(ours) / sum(native1)).toFixed(2)}x`,
+);
+console.log(
+  `  RSS of this process and its workers: idle ${mb(idle)}, right after OCR ${mb(after)} (worker peak ${
+    mb(peakWorker)
+  }), after ${IDLE_SECONDS} s idle ${mb(released)} (${workersLeft} workers left); ${
+    ((released - idle) / 1048576).toFixed(0)
+  } MB above idle (target <= 50 MB)`,
+);
+
+if (Deno.args.includes("--wasm")) {
+  await closeDocumentEngine();
+  Deno.env.set("DOCUMENT_OCR", "wasm");
+  const wasm = documentEngine();
+  await wasm.ocr(Deno.readFileSync(dir + images[0]));
+  const times: number[] = [];
+  for (const name of images.slice(0, 4)) {
+    const t0 = performance.now();
+    await wasm.ocr(Deno.readFileSync(dir + name));
+    times.push(performance.now() - t0);
+  }
+  const cliTimes = [];
+  for (const name of images.slice(0, 4)) cliTimes.push(await cli(dir + name));
+  console.log(
+    `  fallback tesseract.js (worker): ${(sum(times) / times.length).toFixed(0)} ms/page; ${
+      (sum(times) / sum(cliTimes)).toFixed(2)
+    }x the CLI on the same 4 pages`,
+  );
+}
+await closeDocumentEngine();

@@ -1,0 +1,101 @@
+// Checks made before any decoder sees a document: an image's size from its header, and a PDF's compressed
+// streams inflated with a byte budget (a flate bomb stops at the budget, not at the machine's memory).
+import zlib from "node:zlib";
+import { type ImageSize, imageSize } from "../image_size.ts";
+import { sniffFileType } from "../sniff.ts";
+import { DocumentTooComplex, UnreadableDocument } from "./errors.ts";
+import type { DocumentLimits } from "./limits.ts";
+
+/** The image's size from its header, refused when it is over the pixel or side limit or unreadable. */
+export function checkImage(bytes: Uint8Array, limits: DocumentLimits, name = "The image"): ImageSize {
+  const size = imageSize(bytes);
+  if (!size) throw new UnreadableDocument(`${name} is not a readable PNG or JPEG (no valid header)`);
+  checkPixels(size, limits, name);
+  return size;
+}
+
+export function checkPixels(size: ImageSize, limits: DocumentLimits, name = "The image"): void {
+  const { width, height } = size;
+  if (width > limits.maxImageSide || height > limits.maxImageSide || width * height > limits.maxImagePixels) {
+    throw new DocumentTooComplex(
+      `${name} is ${width}×${height} pixels; the limits are ${limits.maxImageSide} pixels a side and ${
+        Math.round(limits.maxImagePixels / 1e6)
+      } megapixels`,
+    );
+  }
+}
+
+export interface PdfFacts {
+  streams: number;
+  inflatedBytes: number;
+  objectStreamObjects: number;
+}
+
+const latin1 = new TextDecoder("latin1");
+
+/**
+ * Walks a PDF's streams: every Flate stream is inflated against what is left of the byte budget, object
+ * streams' object counts are added up, and image XObjects' declared sizes are checked, all before pdf.js
+ * parses anything. Throws DocumentTooComplex over a limit.
+ */
+export function checkPdf(bytes: Uint8Array, limits: DocumentLimits, name = "The PDF"): PdfFacts {
+  if (sniffFileType(bytes) !== "pdf") throw new UnreadableDocument(`${name} is not a PDF file`);
+  const text = latin1.decode(bytes); // one char per byte: indexes are byte offsets
+  const facts: PdfFacts = { streams: 0, inflatedBytes: 0, objectStreamObjects: 0 };
+  const streamRe = /stream(\r\n|\n|\r)/g;
+  for (let m = streamRe.exec(text); m; m = streamRe.exec(text)) {
+    if (text.slice(m.index - 3, m.index) === "end") continue;
+    const dictStart = text.lastIndexOf("<<", m.index);
+    const objStart = text.lastIndexOf(" obj", m.index);
+    if (dictStart < 0 || dictStart < objStart) continue;
+    const dict = text.slice(objStart < 0 ? dictStart : objStart, m.index);
+    const start = m.index + m[0].length;
+    const declared = dict.match(/\/Length\s+(\d+)(?!\s+\d+\s+R)/);
+    let end = declared ? start + Number(declared[1]) : -1;
+    if (end < start || end > bytes.length || !/^\s*endstream/.test(text.slice(end, end + 20))) {
+      end = text.indexOf("endstream", start);
+    }
+    if (end < 0) end = bytes.length;
+    streamRe.lastIndex = end;
+    facts.streams++;
+    if (/\/Type\s*\/ObjStm/.test(dict)) {
+      facts.objectStreamObjects += Number(dict.match(/\/N\s+(\d+)/)?.[1] ?? 0);
+      if (facts.objectStreamObjects > limits.maxPdfObjects) {
+        throw new DocumentTooComplex(
+          `${name} holds more than ${limits.maxPdfObjects} objects in object streams`,
+        );
+      }
+    }
+    if (/\/Subtype\s*\/Image/.test(dict)) {
+      const w = Number(dict.match(/\/Width\s+(\d+)/)?.[1] ?? 0);
+      const h = Number(dict.match(/\/Height\s+(\d+)/)?.[1] ?? 0);
+      if (w && h) checkPixels({ width: w, height: h }, limits, `An image in ${name}`);
+    }
+    if (/\/FlateDecode|\/Fl\b/.test(dict)) {
+      facts.inflatedBytes += inflatedSize(
+        bytes.subarray(start, end),
+        limits.maxInflatedBytes - facts.inflatedBytes,
+        name,
+      );
+    }
+  }
+  return facts;
+}
+
+function inflatedSize(data: Uint8Array, budget: number, name: string): number {
+  if (budget <= 0) throw tooMuch(name);
+  try {
+    return zlib.inflateSync(data, { maxOutputLength: budget, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+      .length;
+  } catch (e) {
+    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) {
+      throw tooMuch(name);
+    }
+    return 0; // a damaged stream: pdf.js decides what it can read
+  }
+}
+
+const tooMuch = (name: string) =>
+  new DocumentTooComplex(
+    `${name}'s compressed content inflates past the engine's limit (DOCUMENT_MAX_INFLATED_MB)`,
+  );

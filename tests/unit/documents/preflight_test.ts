@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { PDFDocument } from "pdf-lib";
+import { checkImage, checkPdf } from "../../../shared/documents/engine/preflight.ts";
+import { DocumentTooComplex, UnreadableDocument } from "../../../shared/documents/engine/errors.ts";
+import type { DocumentLimits } from "../../../shared/documents/engine/limits.ts";
+import { statusOf } from "../../../shared/http/errors.ts";
+
+const fixture = (path: string) => Deno.readFileSync(new URL(`../../fixtures/${path}`, import.meta.url));
+const limits: DocumentLimits = {
+  maxImagePixels: 50e6,
+  maxImageSide: 20000,
+  maxInflatedBytes: 64 * 1024 * 1024,
+  maxPdfObjects: 1000,
+  maxPdfPages: 50,
+};
+
+Deno.test("checkImage: sizes from the header; over the pixel or side limit is 422, no header is 400", () => {
+  assert.deepEqual(checkImage(fixture("bills/synthetic/aps-04.png"), limits), { width: 1275, height: 1650 });
+  assert.ok(checkImage(fixture("bills/synthetic/aps-08.jpg"), limits).width > 100);
+  for (const name of ["giant_header.png", "huge_30000.png", "tall_2300x100000.png"]) {
+    assert.throws(() => checkImage(fixture(`documents/${name}`), limits), DocumentTooComplex, name);
+  }
+  assert.throws(
+    () => checkImage(new TextEncoder().encode("\x89PNG\r\n\x1a\nnot really"), limits),
+    UnreadableDocument,
+  );
+  const e = (() => {
+    try {
+      checkImage(fixture("documents/tall_2300x100000.png"), limits, "tall.png");
+    } catch (err) {
+      return err as DocumentTooComplex;
+    }
+  })();
+  assert.equal(statusOf(e!), 422);
+  assert.equal(e?.code, "document_too_complex");
+  assert.match(e!.message, /tall\.png is 2300×100000 pixels/);
+});
+
+Deno.test("checkPdf: a flate bomb stops at the inflate budget; real bills pass with their inflated size counted", () => {
+  const t0 = performance.now();
+  assert.throws(() => checkPdf(fixture("documents/flate_bomb.pdf"), limits), DocumentTooComplex);
+  assert.ok(performance.now() - t0 < 20_000);
+  const facts = checkPdf(fixture("bills/synthetic/aps-01.pdf"), limits);
+  assert.ok(facts.streams > 0 && facts.inflatedBytes > 0, JSON.stringify(facts));
+  assert.throws(() => checkPdf(new TextEncoder().encode("hello"), limits), UnreadableDocument);
+});
+
+Deno.test("checkPdf: objects in object streams and image XObject sizes are bounded", async () => {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < 300; i++) doc.addPage([200, 200]).drawText(`page ${i}`);
+  const packed = await doc.save({ useObjectStreams: true, objectsPerTick: Infinity });
+  assert.throws(() => checkPdf(packed, { ...limits, maxPdfObjects: 100 }), /more than 100 objects/);
+  assert.ok(checkPdf(packed, limits).objectStreamObjects > 300);
+
+  const withImage = await PDFDocument.create();
+  const img = await withImage.embedPng(fixture("bills/synthetic/aps-04.png"));
+  withImage.addPage().drawImage(img, { x: 0, y: 0, width: 100, height: 100 });
+  const bytes = await withImage.save();
+  assert.throws(
+    () => checkPdf(bytes, { ...limits, maxImagePixels: 1_000_000 }),
+    /An image in The PDF is 1275×1650/,
+  );
+  assert.doesNotThrow(() => checkPdf(bytes, limits));
+});
