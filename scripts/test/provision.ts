@@ -20,6 +20,8 @@ export function baseRequirements(): Requirement[] {
     { pkg: "dovecot-imapd", why: "email-agent tests against a real IMAP server", present: () => existsSync("/usr/sbin/dovecot") },
     { pkg: "postgresql-client", why: "psql runs the pgTAP files", present: () => onPath("psql") },
     { pkg: "poppler-utils", why: "pdftoppm renders report pages in tests", present: () => onPath("pdftoppm") },
+    // Optional for the product (the workers fall back to tesseract.js); the tests cover the native path too.
+    { pkg: "tesseract-ocr", why: "native OCR in the document workers", present: () => onPath("tesseract") },
   ];
   return reqs;
 }
