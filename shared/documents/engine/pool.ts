@@ -108,7 +108,7 @@ class Worker {
           reject(new DocumentTooComplex(why));
         };
         deadline = setTimeout(
-          () => kill(`The document took longer than ${Math.round(timeoutMs / 1000)} s to process`),
+          () => kill(`The document took longer than ${Number((timeoutMs / 1000).toFixed(2))} s to process`),
           timeoutMs,
         );
         watchdog = setInterval(() => {
