@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { Platform } from "../platform.ts";
-import { errorBody } from "../http/errors.ts";
+import { errorBody } from "../errors.ts";
 import { TokenError, verifyIdToken } from "./tokens.ts";
 
 /** SPEC "Authentication" 1 and 5: Bearer ID token required; 401 when missing, malformed, expired or forged. */

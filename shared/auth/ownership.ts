@@ -1,7 +1,7 @@
 import type { Platform } from "../platform.ts";
 import type { AuthContext } from "../db/scoped.ts";
-import { assertSameOrg } from "../auth/permissions.ts";
-import { notFound } from "../http/errors.ts";
+import { assertSameOrg } from "./permissions.ts";
+import { notFound } from "../errors.ts";
 
 type Table = "contacts" | "properties" | "leads";
 const label: Record<Table, string> = { contacts: "contact", properties: "property", leads: "lead" };

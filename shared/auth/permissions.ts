@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AuthContext } from "../db/scoped.ts";
-import { ApiError, errorBody } from "../http/errors.ts";
+import { DomainError, errorBody } from "../errors.ts";
 
 /** 403 unless the caller's role is one of `roles`. */
 export function allowRoles(...roles: string[]): MiddlewareHandler {
@@ -16,5 +16,5 @@ export function allowRoles(...roles: string[]): MiddlewareHandler {
 /** 403 when a record of organisation `orgId` is asked for by a caller of another organisation. */
 export function assertSameOrg(auth: AuthContext, orgId: string | null | undefined, what = "resource"): void {
   if (auth.role === "platform_admin") return;
-  if (!orgId || auth.orgId !== orgId) throw new ApiError(403, "forbidden", `This ${what} belongs to another organisation`);
+  if (!orgId || auth.orgId !== orgId) throw new DomainError("forbidden", "forbidden", `This ${what} belongs to another organisation`);
 }

@@ -1,7 +1,7 @@
 import { envInt } from "../config.ts";
 import { documentText } from "../documents/document_text.ts";
 import { mimeTypes, sniffFileType } from "../documents/sniff.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 import type { ContractDocument, ContractFile } from "./model.ts";
 
 export interface ContractLimits {
@@ -23,15 +23,15 @@ export function contractLimits(): ContractLimits {
 
 /** Checks uploaded files by their bytes (PDF, PNG, JPEG) and size: 400 invalid_file_type, 413 too large. */
 export function checkFiles(files: { filename: string; bytes: Uint8Array }[], limits: ContractLimits, part = "files"): ContractFile[] {
-  if (!files.length) throw new ApiError(400, "invalid_request", `Send the contract as one or more \`${part}\` parts (PDF, PNG or JPEG)`);
-  if (files.length > limits.maxFiles) throw new ApiError(413, "payload_too_large", `At most ${limits.maxFiles} files per document`);
+  if (!files.length) throw new DomainError("invalid", "invalid_request", `Send the contract as one or more \`${part}\` parts (PDF, PNG or JPEG)`);
+  if (files.length > limits.maxFiles) throw new DomainError("too_large", "payload_too_large", `At most ${limits.maxFiles} files per document`);
   let total = 0;
   return files.map((f) => {
     total += f.bytes.length;
-    if (f.bytes.length > limits.maxFileBytes) throw new ApiError(413, "payload_too_large", `${f.filename} is larger than ${limits.maxFileBytes} bytes`);
-    if (total > limits.maxTotalBytes) throw new ApiError(413, "payload_too_large", `The files are larger than ${limits.maxTotalBytes} bytes together`);
+    if (f.bytes.length > limits.maxFileBytes) throw new DomainError("too_large", "payload_too_large", `${f.filename} is larger than ${limits.maxFileBytes} bytes`);
+    if (total > limits.maxTotalBytes) throw new DomainError("too_large", "payload_too_large", `The files are larger than ${limits.maxTotalBytes} bytes together`);
     const kind = sniffFileType(f.bytes);
-    if (!kind) throw new ApiError(400, "invalid_file_type", `Invalid file type: ${f.filename} is not a PDF, PNG or JPEG file`);
+    if (!kind) throw new DomainError("invalid", "invalid_file_type", `Invalid file type: ${f.filename} is not a PDF, PNG or JPEG file`);
     return { filename: f.filename, mimeType: mimeTypes[kind], bytes: f.bytes };
   });
 }

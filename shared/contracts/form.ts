@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { BillItem } from "../bills/schema.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 import type { StartAnalysis } from "./analyses.ts";
 
 type Form = Record<string, string | File | (string | File)[]>;
@@ -21,20 +21,20 @@ function text(form: Form, name: string): string | undefined {
 
 function uuid(form: Form, name: string): string | undefined {
   const v = text(form, name);
-  if (v !== undefined && !UUID.test(v)) throw new ApiError(400, "invalid_request", `body.${name}: must be a UUID`);
+  if (v !== undefined && !UUID.test(v)) throw new DomainError("invalid", "invalid_request", `body.${name}: must be a UUID`);
   return v;
 }
 
 /** Reads the multipart body of analyze-contract(-bill): 400 naming the part for anything malformed. */
 export async function readAnalysisForm(c: Context, mode: StartAnalysis["mode"]): Promise<StartAnalysis> {
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    throw new ApiError(400, "invalid_request", "Send multipart/form-data with the contract as `files` parts");
+    throw new DomainError("invalid", "invalid_request", "Send multipart/form-data with the contract as `files` parts");
   }
   let form: Form;
   try {
     form = await c.req.parseBody({ all: true }) as Form;
   } catch {
-    throw new ApiError(400, "invalid_request", "The multipart body could not be read");
+    throw new DomainError("invalid", "invalid_request", "The multipart body could not be read");
   }
   let bill;
   const billJson = text(form, "bill");
@@ -43,16 +43,16 @@ export async function readAnalysisForm(c: Context, mode: StartAnalysis["mode"]):
     try {
       parsed = JSON.parse(billJson);
     } catch {
-      throw new ApiError(400, "invalid_request", "body.bill: not valid JSON");
+      throw new DomainError("invalid", "invalid_request", "body.bill: not valid JSON");
     }
     // Either one extraction item or a whole extraction envelope ({data:{items:[...]}}).
     const item = (parsed as { data?: { items?: unknown[] } })?.data?.items?.[0] ?? parsed;
     const r = BillItem.safeParse(item);
-    if (!r.success) throw new ApiError(400, "invalid_request", `body.bill: not a bill extraction item (${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message})`);
+    if (!r.success) throw new DomainError("invalid", "invalid_request", `body.bill: not a bill extraction item (${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message})`);
     bill = r.data;
   }
   const externalId = text(form, "externalId");
-  if (externalId && externalId.length > 200) throw new ApiError(400, "invalid_request", "body.externalId: at most 200 characters");
+  if (externalId && externalId.length > 200) throw new DomainError("invalid", "invalid_request", "body.externalId: at most 200 characters");
   return {
     mode,
     files: await filesIn(form, "files", "files[]", "file"),

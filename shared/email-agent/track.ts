@@ -1,6 +1,6 @@
 import type { AuthContext } from "../db/scoped.ts";
 import { withAuth } from "../db/scoped.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { billHandoffStatus } from "./bill_handoff.ts";
@@ -88,16 +88,16 @@ export interface TrackingUpdate {
 export async function applyUpdates(p: Platform, auth: AuthContext, updates: TrackingUpdate[]): Promise<void> {
   for (const u of updates) {
     const [m] = await p.sql`select organization_id from public.email_messages where id = ${u.message_uuid}`;
-    if (!m) throw new ApiError(404, "message_not_found", `No tracked message ${u.message_uuid}`);
-    if (m.organization_id !== auth.orgId) throw new ApiError(403, "forbidden", "This message belongs to another organisation");
+    if (!m) throw new DomainError("not_found", "message_not_found", `No tracked message ${u.message_uuid}`);
+    if (m.organization_id !== auth.orgId) throw new DomainError("forbidden", "forbidden", "This message belongs to another organisation");
     let contactId: string | null = null;
     if (u.property_uuid) {
       const [prop] = await p.sql`select organization_id, contact_id from public.properties where id = ${u.property_uuid}`;
-      if (!prop) throw new ApiError(404, "property_not_found", `No property ${u.property_uuid}`);
-      if (prop.organization_id !== auth.orgId) throw new ApiError(403, "forbidden", "This property belongs to another organisation");
+      if (!prop) throw new DomainError("not_found", "property_not_found", `No property ${u.property_uuid}`);
+      if (prop.organization_id !== auth.orgId) throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
       contactId = prop.contact_id as string | null;
     }
-    if (u.status === "linked" && !u.property_uuid) throw new ApiError(400, "invalid_request", "updates.status linked needs updates.property_uuid");
+    if (u.status === "linked" && !u.property_uuid) throw new DomainError("invalid", "invalid_request", "updates.status linked needs updates.property_uuid");
     await withAuth(p.sql, auth, (tx) => tx`update public.email_messages set
         status = coalesce(${u.property_uuid ? "linked" : u.status ?? null}, status),
         property_id = coalesce(${u.property_uuid ?? null}, property_id),

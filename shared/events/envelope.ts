@@ -1,7 +1,7 @@
 // The event envelope (SPEC: Event envelope) and its validation, shared by publishers and the push handler.
 import { z } from "zod";
 import { EVENT_TYPES } from "./catalogue.ts";
-import { inspectJsonText } from "../http/json_guard.ts";
+import { inspectJsonText } from "../validation/json_guard.ts";
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -13,7 +13,7 @@ import { requireAuth } from "../auth/gateway.ts";
 import type { AuthContext } from "../db/scoped.ts";
 import { guardBody } from "./body_guard.ts";
 import { readiness } from "./health.ts";
-import { rateLimit } from "../ratelimit/middleware.ts";
+import { rateLimit } from "./rate_limit.ts";
 
 export type AppEnv = { Variables: { requestId: string; auth: AuthContext } };
 export type ServiceApp = OpenAPIHono<AppEnv>;

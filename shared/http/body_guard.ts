@@ -1,10 +1,10 @@
 // Middleware of every service app (createServiceApp): JSON bodies are read once, inspected before they
-// are parsed (shared/http/json_guard.ts), and refused with 400 when nested too deep or carrying NUL or
+// are parsed (shared/validation/json_guard.ts), and refused with 400 when nested too deep or carrying NUL or
 // unpaired surrogates; a NUL in the query string is refused the same way. The text stays cached on the
 // request, so the validators and handlers parse it without reading the body again.
 import type { MiddlewareHandler } from "hono";
 import { errorBody } from "./errors.ts";
-import { inspectJsonText, maxJsonDepth } from "./json_guard.ts";
+import { inspectJsonText, maxJsonDepth } from "../validation/json_guard.ts";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 

@@ -4,12 +4,12 @@
 // capacity and cost, it must not turn an outage of its own table into an outage of the platform.
 import type { MiddlewareHandler } from "hono";
 import { type Platform, provide } from "../platform.ts";
-import { errorBody } from "../http/errors.ts";
-import { clientIp } from "../http/client_ip.ts";
+import { errorBody } from "./errors.ts";
+import { clientIp } from "./client_ip.ts";
 import { errorText, log } from "../log.ts";
 import type { AuthContext } from "../db/scoped.ts";
-import { bucketsFor, type RateLimitPolicy, rateLimitPolicyFromEnv } from "./policy.ts";
-import { hit, pruneCounters } from "./counter.ts";
+import { bucketsFor, type RateLimitPolicy, rateLimitPolicyFromEnv } from "../ratelimit/policy.ts";
+import { hit, pruneCounters } from "../ratelimit/counter.ts";
 
 /** The platform's policy (tests replace it with override(p, "rateLimitPolicy", …)). */
 export const rateLimitPolicy = (p: Platform) =>

@@ -4,7 +4,7 @@ import { Buffer } from "node:buffer";
 import { isEventType } from "../events/catalogue.ts";
 import { type EventEnvelope, InvalidEnvelopeError, parseEnvelope } from "../events/envelope.ts";
 import { PermanentPushError } from "./errors.ts";
-import { inspectJsonText } from "../http/json_guard.ts";
+import { inspectJsonText } from "../validation/json_guard.ts";
 
 /** Envelopes are shallow (envelope → payload → a list of ids): anything deeper is not one. */
 const MAX_DEPTH = 16;

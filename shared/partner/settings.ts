@@ -4,7 +4,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../errors.ts";
 import { setPreference } from "../notifications/preferences.ts";
 import { newWebhookSecret, queueTestDelivery } from "./webhooks.ts";
 import { webhookUrlProblem } from "./webhook_url.ts";

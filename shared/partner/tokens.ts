@@ -3,7 +3,7 @@
 // to the caller's organisation in every statement (partner_admin only, checked by the route).
 import type { Platform } from "../platform.ts";
 import type { AuthContext } from "../db/scoped.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../errors.ts";
 import { storeRefreshToken } from "../identity/refresh_tokens.ts";
 
 export const PREVIEW_LABEL = "console preview";

@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
-import { ApiError, notFound } from "../http/errors.ts";
+import { DomainError, notFound } from "../errors.ts";
 import { setPassword } from "../identity/admin.ts";
 
 export const PARTNER_ROLES = ["partner_admin", "partner_user"] as const;
@@ -36,7 +36,7 @@ export async function listUsers(p: Platform, auth: AuthContext) {
 
 export async function addUser(p: Platform, auth: AuthContext, u: z.infer<typeof NewUser>) {
   const [taken] = await p.sql`select 1 from public.users where lower(email) = lower(${u.email})`;
-  if (taken) throw new ApiError(409, "email_taken", "A user with this email already exists");
+  if (taken) throw new DomainError("conflict", "email_taken", "A user with this email already exists");
   const [row] = await p.sql`insert into public.users (email, full_name, organization_id, role)
     values (${u.email}, ${u.full_name}, ${auth.orgId}, ${u.role}) returning *`;
   await setPassword(p.sql, u.email, u.password);
@@ -54,7 +54,7 @@ export async function setUserRole(
     .sql`select * from public.users where id = ${id} and organization_id = ${auth.orgId} and role in ('partner_admin', 'partner_user')`;
   if (!u) throw notFound("not_found", `No user ${id} in this organisation`);
   if (id === auth.userId && role !== "partner_admin") {
-    throw new ApiError(409, "last_admin", "You cannot remove your own admin role");
+    throw new DomainError("conflict", "last_admin", "You cannot remove your own admin role");
   }
   const [row] = await p.sql`update public.users set role = ${role} where id = ${id} returning *`;
   return view(row);

@@ -1,5 +1,5 @@
 // HTTP side of PDF rendering: the binary response and the mapping of renderer errors to clear 4xx answers.
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 import { PdfInputError } from "./blocks.ts";
 import { TemplateDataError, TemplateNotFoundError } from "./templates.ts";
 
@@ -19,9 +19,9 @@ export async function pdfErrors(fn: () => Promise<Response>): Promise<Response> 
   try {
     return await fn();
   } catch (e) {
-    if (e instanceof PdfInputError) throw new ApiError(400, "invalid_document", e.message);
-    if (e instanceof TemplateNotFoundError) throw new ApiError(404, "template_not_found", e.message);
-    if (e instanceof TemplateDataError) throw new ApiError(400, "missing_template_data", e.message);
+    if (e instanceof PdfInputError) throw new DomainError("invalid", "invalid_document", e.message);
+    if (e instanceof TemplateNotFoundError) throw new DomainError("not_found", "template_not_found", e.message);
+    if (e instanceof TemplateDataError) throw new DomainError("invalid", "missing_template_data", e.message);
     throw e;
   }
 }

@@ -1,7 +1,7 @@
 // The savings pipeline: geocode -> roof data -> state rates -> calculation -> report -> stored, with the
 // PDF and the email delivered by a queued job (savings.deliver).
 import type { AuthContext } from "../db/scoped.ts";
-import { badRequest, forbidden, ApiError } from "../http/errors.ts";
+import { badRequest, forbidden, DomainError } from "../errors.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { enqueue } from "../queue/queue.ts";
@@ -48,7 +48,7 @@ async function locate(p: Platform, address: SavingsRequest["address"], location?
   try {
     g = await geocoder(p).geocode(address);
   } catch (e) {
-    if (e instanceof GeocoderUnavailableError) throw new ApiError(503, "geocoder_unavailable", "The address could not be geocoded right now; try again shortly");
+    if (e instanceof GeocoderUnavailableError) throw new DomainError("unavailable", "geocoder_unavailable", "The address could not be geocoded right now; try again shortly");
     throw e;
   }
   if (!g) throw badRequest("address_not_found", `The address "${typeof address === "string" ? address : formatAddress(address)}" could not be located in the US`);
@@ -74,14 +74,14 @@ export async function writeValidReport(p: Platform, ctx: ReportContext): Promise
   try {
     report = await writer.write(ctx);
   } catch (e) {
-    if (e instanceof ReportInvalidError) throw new ApiError(500, "report_invalid", e.message);
+    if (e instanceof ReportInvalidError) throw new DomainError("internal", "report_invalid", e.message);
     if (!(e instanceof ReportWriterUnavailableError)) throw e;
     log("warn", "report writer unavailable, using the embedded writer", { writer: writer.name, error: errorText(e) });
     report = await new EmbeddedReportWriter().write(ctx);
     name = "embedded (fallback)";
   }
   const v = validateReport(report);
-  if (!v.ok) throw new ApiError(500, "report_invalid", `The generated report failed validation: ${v.problems}`);
+  if (!v.ok) throw new DomainError("internal", "report_invalid", `The generated report failed validation: ${v.problems}`);
   return { report: v.report, writer: name };
 }
 
@@ -137,7 +137,7 @@ export async function createSavingsReport(p: Platform, auth: AuthContext, req: S
               ${t.json({ ...req, partnerLogo: req.partnerLogo ? "(data URI)" : undefined, roof: roofSummary } as never)}, ${t.json(figures as never)},
               ${t.json(report as never)}, ${writer}, ${deliver ? "queued" : "none"})
       on conflict (id) do nothing returning id`;
-    if (!rows.length) throw new ApiError(409, "duplicate_transaction", `A savings report with transaction id ${id} already exists`);
+    if (!rows.length) throw new DomainError("conflict", "duplicate_transaction", `A savings report with transaction id ${id} already exists`);
     if (deliver) await enqueue(t, DELIVERY_QUEUE, { reportId: id, partnerLogo: req.partnerLogo }, { dedupeKey: `savings-deliver:${id}`, maxAttempts: 6 });
   });
   log("info", "savings report created", { transactionId: id, org: auth.orgId, state: address.state, systemKw: figures.systemKw, writer, roof: roof.source });

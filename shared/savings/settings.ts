@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Sql } from "../db/client.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
-import { forbidden } from "../http/errors.ts";
+import { forbidden } from "../errors.ts";
 import type { CreditOverride, Ownership } from "./credit.ts";
 
 export const savingsSettingsBody = z.object({

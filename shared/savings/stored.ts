@@ -2,7 +2,7 @@
 import type { AuthContext } from "../db/scoped.ts";
 import { withAuth } from "../db/scoped.ts";
 import { assertSameOrg } from "../auth/permissions.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../errors.ts";
 import type { Platform } from "../platform.ts";
 import type { StoredReport } from "./delivery.ts";
 

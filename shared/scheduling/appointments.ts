@@ -1,5 +1,5 @@
 import type { AuthContext } from "../db/scoped.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { scheduler } from "./index.ts";
@@ -31,9 +31,9 @@ export interface CreateAppointmentInput {
 export async function createAppointment(p: Platform, auth: AuthContext, input: CreateAppointmentInput): Promise<Appointment> {
   const [property] = await p.sql`select p.*, c.first_name, c.last_name, c.email as contact_email, c.phone as contact_phone
     from public.properties p left join public.contacts c on c.id = p.contact_id where p.id = ${input.propertyId}`;
-  if (!property) throw new ApiError(404, "property_not_found", `No property ${input.propertyId}`);
-  if (property.organization_id !== input.orgId) throw new ApiError(403, "forbidden", "This property belongs to another organisation");
-  if (input.start.getTime() <= Date.now()) throw new ApiError(400, "slot_in_past", `The slot ${input.start.toISOString()} is in the past`);
+  if (!property) throw new DomainError("not_found", "property_not_found", `No property ${input.propertyId}`);
+  if (property.organization_id !== input.orgId) throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
+  if (input.start.getTime() <= Date.now()) throw new DomainError("invalid", "slot_in_past", `The slot ${input.start.toISOString()} is in the past`);
 
   const contact = await resolveContact(p, input.orgId, input.contact, property.contact_id as string | null);
   const customer = contact
@@ -54,14 +54,14 @@ export async function createAppointment(p: Platform, auth: AuthContext, input: C
       customer,
     });
   } catch (e) {
-    if (e instanceof SlotError) throw new ApiError(e.kind === "taken" ? 409 : 400, e.kind === "taken" ? "slot_unavailable" : "invalid_slot", e.message);
-    if (e instanceof SchedulerUnavailableError) throw new ApiError(502, "scheduler_unavailable", "The scheduling system is not reachable; try again shortly");
+    if (e instanceof SlotError) throw new DomainError(e.kind === "taken" ? "conflict" : "invalid", e.kind === "taken" ? "slot_unavailable" : "invalid_slot", e.message);
+    if (e instanceof SchedulerUnavailableError) throw new DomainError("upstream", "scheduler_unavailable", "The scheduling system is not reachable; try again shortly");
     throw e;
   }
   // The key answered an earlier booking: fine for a retry of the same request, not for a different one (a client
   // reusing a key would otherwise be told 201 for a slot it did not get).
   if (input.idempotencyKey && (appointment.propertyId !== input.propertyId || appointment.start.getTime() !== input.start.getTime())) {
-    throw new ApiError(422, "idempotency_key_reused", `Idempotency-Key "${input.idempotencyKey}" was already used for property ${appointment.propertyId} at ${appointment.start.toISOString()}; send a new key for a different booking`);
+    throw new DomainError("unprocessable", "idempotency_key_reused", `Idempotency-Key "${input.idempotencyKey}" was already used for property ${appointment.propertyId} at ${appointment.start.toISOString()}; send a new key for a different booking`);
   }
   log("info", "appointment booked", { appointment: appointment.id, org: input.orgId, provider: appointment.provider, technician: appointment.technician?.id });
   if (appointment.technician?.userId && !appointment.jobId) {
@@ -78,8 +78,8 @@ export async function createAppointment(p: Platform, auth: AuthContext, input: C
 async function resolveContact(p: Platform, orgId: string, c: ContactInput | undefined, propertyContactId: string | null) {
   if (c?.contact_uuid) {
     const [row] = await p.sql`select id, organization_id, first_name, last_name, email, phone from public.contacts where id = ${c.contact_uuid}`;
-    if (!row) throw new ApiError(404, "contact_not_found", `No contact ${c.contact_uuid}`);
-    if (row.organization_id !== orgId) throw new ApiError(403, "forbidden", "This contact belongs to another organisation");
+    if (!row) throw new DomainError("not_found", "contact_not_found", `No contact ${c.contact_uuid}`);
+    if (row.organization_id !== orgId) throw new DomainError("forbidden", "forbidden", "This contact belongs to another organisation");
     return row as unknown as { id: string; first_name: string; last_name: string; email: string | null; phone: string | null };
   }
   if (c && (c.first_name || c.last_name || c.email || c.phone)) {

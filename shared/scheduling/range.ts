@@ -1,5 +1,5 @@
 import type { Sql } from "../db/client.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 
 export const DEFAULT_DAYS = 14;
 export const MAX_DAYS = 62;
@@ -13,8 +13,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export async function resolveRange(sql: Sql, tz: string, from?: string, to?: string): Promise<{ from: Date; to: Date }> {
   const start = from ? await instant(sql, from, tz, "from", false) : new Date();
   const end = to ? await instant(sql, to, tz, "to", true) : new Date(start.getTime() + DEFAULT_DAYS * 86_400_000);
-  if (end <= start) throw new ApiError(400, "invalid_range", "query.to must be after query.from");
-  if (end.getTime() - start.getTime() > MAX_DAYS * 86_400_000) throw new ApiError(400, "invalid_range", `The range may span at most ${MAX_DAYS} days`);
+  if (end <= start) throw new DomainError("invalid", "invalid_range", "query.to must be after query.from");
+  if (end.getTime() - start.getTime() > MAX_DAYS * 86_400_000) throw new DomainError("invalid", "invalid_range", `The range may span at most ${MAX_DAYS} days`);
   return { from: start, to: end };
 }
 
@@ -28,7 +28,7 @@ export function realDay(value: string): boolean {
 }
 
 async function instant(sql: Sql, value: string, tz: string, name: string, endOfDay: boolean): Promise<Date> {
-  if (!realDay(value)) throw new ApiError(400, "invalid_request", `query.${name}: "${value}" is not a calendar date`);
+  if (!realDay(value)) throw new DomainError("invalid", "invalid_request", `query.${name}: "${value}" is not a calendar date`);
   if (DATE.test(value)) {
     // Midnight in the organisation's zone (DST-correct: Postgres does the conversion).
     const [r] = await sql`select ((${value}::date + ${endOfDay ? 1 : 0}::int)::timestamp at time zone ${tz}) as t`.catch(() => [undefined]);
@@ -37,5 +37,5 @@ async function instant(sql: Sql, value: string, tz: string, name: string, endOfD
     const d = new Date(value);
     if (!Number.isNaN(d.getTime()) && /T\d{2}:\d{2}/.test(value)) return d;
   }
-  throw new ApiError(400, "invalid_request", `query.${name}: expected YYYY-MM-DD or an ISO 8601 date-time, got "${value}"`);
+  throw new DomainError("invalid", "invalid_request", `query.${name}: expected YYYY-MM-DD or an ISO 8601 date-time, got "${value}"`);
 }

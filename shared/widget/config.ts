@@ -2,7 +2,7 @@ import { z } from "zod";
 import { envOptional } from "../config.ts";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
-import { ApiError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 import { sanitizeWidgetHtml } from "./sanitize.ts";
 import { isUsState } from "./states.ts";
 import { sniffFileType } from "../documents/sniff.ts";
@@ -68,7 +68,7 @@ function toConfig(r: Record<string, unknown>): WidgetConfig {
 export async function getWidgetConfig(p: Platform, auth: AuthContext): Promise<WidgetConfig> {
   const rows = await withAuth(p.sql, auth, (tx) => tx`select w.*, o.name as partner_name from public.widget_configs w
     left join public.organizations o on o.id = w.organization_id where w.organization_id = ${auth.orgId}`);
-  if (!rows.length) throw new ApiError(404, "widget_not_configured", "This partner has no widget configuration yet");
+  if (!rows.length) throw new DomainError("not_found", "widget_not_configured", "This partner has no widget configuration yet");
   return toConfig(rows[0]);
 }
 

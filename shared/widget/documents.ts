@@ -1,8 +1,8 @@
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { objectStore } from "../storage/index.ts";
-import { badRequest } from "../http/errors.ts";
-import { assertOwned } from "./ownership.ts";
+import { badRequest } from "../errors.ts";
+import { assertOwned } from "../auth/ownership.ts";
 
 export const DOCUMENTS_BUCKET = "property-documents";
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;

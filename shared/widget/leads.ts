@@ -1,9 +1,9 @@
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { CRM_LEAD_QUEUE, CRM_OPPORTUNITY_QUEUE, enqueueCrmJob } from "../crm/sync.ts";
-import { ApiError, badRequest } from "../http/errors.ts";
+import { DomainError, badRequest } from "../errors.ts";
 import { getWidgetConfig, servesState } from "./config.ts";
-import { assertOwned } from "./ownership.ts";
+import { assertOwned } from "../auth/ownership.ts";
 import { insertContact } from "./records.ts";
 import { enqueueLeadCreated } from "../partner/lead_events.ts";
 import type { LeadInputT, OpportunityInputT } from "./schemas.ts";
@@ -54,7 +54,7 @@ export async function createLead(p: Platform, auth: AuthContext, input: LeadInpu
   if (!address) throw badRequest("invalid_request", "body.address: Required (or give a property_id)");
   // A partner without a widget configuration (leads entered from its own tools) serves everywhere.
   const config = await getWidgetConfig(p, auth).catch((e) => {
-    if (e instanceof ApiError && e.code === "widget_not_configured") return null;
+    if (e instanceof DomainError && e.code === "widget_not_configured") return null;
     throw e;
   });
   const outOfArea = config !== null && !servesState(config, address.state);
@@ -96,7 +96,7 @@ function assertSameContact(row: Record<string, unknown>, input: LeadInputT): Rec
   const same = (a: unknown, b: unknown) => String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
   const c = input.contact;
   if (!same(row.email, c.email) || !same(row.first_name, c.first_name) || !same(row.last_name, c.last_name)) {
-    throw new ApiError(409, "idempotency_key_reused", "This idempotency key was already used for a lead with other contact details; send a new key");
+    throw new DomainError("conflict", "idempotency_key_reused", "This idempotency key was already used for a lead with other contact details; send a new key");
   }
   return row;
 }

@@ -2,12 +2,12 @@ import type { Platform } from "../platform.ts";
 import { addressProblem, geocoder, GeocoderUnavailableError } from "../geo/index.ts";
 import { roofData, RoofDataUnavailableError } from "../roof/index.ts";
 import { type AuthContext } from "../db/scoped.ts";
-import { ApiError, notFound } from "../http/errors.ts";
-import { assertOwned } from "./ownership.ts";
+import { DomainError, notFound } from "../errors.ts";
+import { assertOwned } from "../auth/ownership.ts";
 
 // The widget may only talk to our API, so address autocomplete, geocoding and roof data reach it here.
 
-const unavailable = (what: string) => new ApiError(503, "provider_unavailable", `${what} is unavailable right now; please try again`);
+const unavailable = (what: string) => new DomainError("unavailable", "provider_unavailable", `${what} is unavailable right now; please try again`);
 
 export async function autocomplete(p: Platform, q: string, limit: number) {
   try {
@@ -20,7 +20,7 @@ export async function autocomplete(p: Platform, q: string, limit: number) {
 
 export async function geocode(p: Platform, address: string) {
   const problem = addressProblem(address); // a home's street address: no PO Box, no city alone (issue 15)
-  if (problem) throw new ApiError(400, problem.code, problem.message);
+  if (problem) throw new DomainError("invalid", problem.code, problem.message);
   try {
     const r = await geocoder(p).geocode(address);
     if (!r) throw notFound("address_not_found", "We could not find that address in the US");
@@ -43,7 +43,7 @@ export async function roofAnalysis(p: Platform, auth: AuthContext, q: { lat?: nu
       lat = pr.latitude as number, lon = pr.longitude as number;
     }
   }
-  if (lat === undefined || lon === undefined) throw new ApiError(400, "invalid_request", "Give lat and lon, or property_uuid");
+  if (lat === undefined || lon === undefined) throw new DomainError("invalid", "invalid_request", "Give lat and lon, or property_uuid");
   try {
     const roof = await roofData(p).findClosest({ lat, lon });
     if (!roof) throw notFound("roof_not_found", "No roof data for this location");

@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Platform } from "../platform.ts";
 import type { AuthContext } from "../db/scoped.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../errors.ts";
 import {
   annualKwh,
   checkReading,

@@ -1,7 +1,7 @@
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import type { Tx } from "../db/client.ts";
-import { assertOwned } from "./ownership.ts";
+import { assertOwned } from "../auth/ownership.ts";
 import type { ContactInputT, PropertyInputT, PropertyPatchT } from "./schemas.ts";
 
 export function contactView(r: Record<string, unknown>) {

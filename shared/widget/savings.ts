@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
-import { ApiError, badRequest, notFound } from "../http/errors.ts";
+import { DomainError, badRequest, notFound } from "../errors.ts";
 import type { Handler } from "../queue/queue.ts";
 import { PermanentJobError } from "../queue/queue.ts";
 import { createSavingsReport } from "../savings/pipeline.ts";
@@ -10,7 +10,7 @@ import type { SavingsFigures } from "../savings/calculate.ts";
 import { CRM_NOTE_QUEUE, enqueueCrmJob } from "../crm/sync.ts";
 import { enqueue } from "../queue/queue.ts";
 import { objectStore } from "../storage/index.ts";
-import { assertOwned } from "./ownership.ts";
+import { assertOwned } from "../auth/ownership.ts";
 import { Address, ContactInput } from "./schemas.ts";
 import { createLead } from "./leads.ts";
 import { reportLogoOf } from "./config.ts";
@@ -75,7 +75,7 @@ async function existingReport(p: Platform, leadId: string, reportId: string, ema
     if (l?.report_transaction_id !== reportId) return null;
     await new Promise((res) => setTimeout(res, 250));
   }
-  throw new ApiError(409, "savings_in_progress", "The savings report for this lead is still being prepared; try again shortly");
+  throw new DomainError("conflict", "savings_in_progress", "The savings report for this lead is still being prepared; try again shortly");
 }
 
 /**
@@ -132,7 +132,7 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
     const [now] = await p.sql`select report_transaction_id from public.leads where id = ${leadId}`;
     const prior = now?.report_transaction_id ? await existingReport(p, leadId!, now.report_transaction_id as string, lead.email as string) : null;
     if (prior) return prior;
-    throw new ApiError(409, "savings_in_progress", "The savings report for this lead is being prepared; try again shortly");
+    throw new DomainError("conflict", "savings_in_progress", "The savings report for this lead is being prepared; try again shortly");
   }
   try {
     const result = await createSavingsReport(p, auth, {

@@ -6,7 +6,7 @@ import { notificationHarness } from "../notifications/harness.ts";
 import { widgetEnv } from "../widget/helpers.ts";
 import { publishEvent } from "../../../shared/events/publish.ts";
 import { InvalidEnvelopeError } from "../../../shared/events/envelope.ts";
-import { inspectJsonText } from "../../../shared/http/json_guard.ts";
+import { inspectJsonText } from "../../../shared/validation/json_guard.ts";
 import { tally } from "./helpers.ts";
 import { createApp as emailAgentApp } from "../../../supabase/functions/email-agent/app.ts";
 import { testPlatform } from "../../support/db.ts";
