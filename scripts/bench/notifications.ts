@@ -13,7 +13,7 @@
 //   BENCH_BACKLOGS ("10,1000,10000"), BENCH_SECTIONS ("push,bus")
 import { Buffer } from "node:buffer";
 import { Hono } from "hono";
-import { ulid } from "ulid";
+import { ulid } from "../../shared/ids.ts";
 import { createTestDatabase } from "../../tests/support/db.ts";
 import { createPlatform, override } from "../../shared/platform.ts";
 import { connect, type Sql } from "../../shared/db/client.ts";
@@ -78,6 +78,32 @@ interface Run {
   p50: number;
   p99: number;
   statuses: Map<string, number>;
+  /** CPU milliseconds per request: this process's main thread (the server side) + its database backends. */
+  cpuMs?: number;
+  denoMs?: number;
+}
+
+// CPU time from /proc (Linux): the main thread of this process (the load generator is a Worker, another
+// thread) and the PostgreSQL backends serving this database. On a shared machine the throughput of a run
+// depends on what else runs; the CPU spent per request does much less.
+const ticks = async (path: string) => {
+  try {
+    const f = (await Deno.readTextFile(path)).split(") ")[1].split(" ");
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+};
+async function cpuNow(): Promise<{ deno: number; pg: number }> {
+  const pids = (await sql`select pid from pg_stat_activity where datname = current_database()`).map((r) => r.pid as number);
+  const [deno, ...pg] = await Promise.all([ticks(`/proc/self/task/${Deno.pid}/stat`), ...pids.map((pid) => ticks(`/proc/${pid}/stat`))]);
+  return { deno: deno * 10, pg: pg.reduce((a, b) => a + b, 0) * 10 }; // 100 ticks per second
+}
+async function measured(count: number, run: () => Promise<Run>): Promise<Run> {
+  const before = await cpuNow();
+  const r = await run();
+  const after = await cpuNow();
+  return { ...r, denoMs: (after.deno - before.deno) / count, cpuMs: (after.deno + after.pg - before.deno - before.pg) / count };
 }
 
 function viaHttp(url: string, token: string, jobIds: string[], count: number): Promise<Run> {
@@ -127,15 +153,15 @@ try {
 
   if (SECTIONS.has("push")) {
     const loads: Record<string, () => Promise<Run>> = {
-      "bare Hono handler": () => viaHttp(`${baseUrl}/bare`, token, jobIds, N),
-      "Hono + INSERT+SELECT": () => viaHttp(`${baseUrl}/insert-select`, token, jobIds, N),
-      "raw postgres.js INSERT+SELECT": () => inProcess(N),
-      "POST /events/push": () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N),
+      "bare Hono handler": () => measured(N, () => viaHttp(`${baseUrl}/bare`, token, jobIds, N)),
+      "Hono + INSERT+SELECT": () => measured(N, () => viaHttp(`${baseUrl}/insert-select`, token, jobIds, N)),
+      "raw postgres.js INSERT+SELECT": () => measured(N, () => inProcess(N)),
+      "POST /events/push": () => measured(N, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
     };
     // Warm-up: JIT, connection pool, template compilation.
     for (const run of Object.values(loads)) await run();
     const results = new Map<string, Run[]>(Object.keys(loads).map((k) => [k, []]));
-    const ratios: { raw: number; http: number; bare: number }[] = [];
+    const ratios: { raw: number; http: number; bare: number; cpu: number }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round = new Map<string, Run>();
       for (const [name, run] of Object.entries(loads)) round.set(name, await run());
@@ -145,16 +171,19 @@ try {
         raw: push / round.get("raw postgres.js INSERT+SELECT")!.perSecond,
         http: push / round.get("Hono + INSERT+SELECT")!.perSecond,
         bare: push / round.get("bare Hono handler")!.perSecond,
+        cpu: round.get("raw postgres.js INSERT+SELECT")!.cpuMs! / round.get("POST /events/push")!.cpuMs!,
       });
     }
     console.log(`\npush path (${ROUNDS} interleaved rounds × ${N} requests per load, ${C} in flight, outbox provider)`);
-    console.log(`  ${"load".padEnd(32)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}   (medians over rounds)`);
+    console.log(`  ${"load".padEnd(32)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"CPU ms/req".padStart(11)} ${"of it Deno".padStart(11)}   (medians over rounds)`);
     for (const [name, runs] of results) {
-      console.log(`  ${name.padEnd(32)} ${fmt(median(runs.map((x) => x.perSecond)), 0).padStart(8)} ${fmt(median(runs.map((x) => x.p50))).padStart(8)} ${fmt(median(runs.map((x) => x.p99))).padStart(8)}`);
+      const m = (f: (x: Run) => number, d = 1) => fmt(median(runs.map(f)), d);
+      console.log(`  ${name.padEnd(32)} ${m((x) => x.perSecond, 0).padStart(8)} ${m((x) => x.p50).padStart(8)} ${m((x) => x.p99).padStart(8)} ${m((x) => x.cpuMs!, 3).padStart(11)} ${m((x) => x.denoMs!, 3).padStart(11)}`);
     }
     const push = results.get("POST /events/push")!;
     console.log(`  push answers    ${[...push[push.length - 1].statuses].map(([k, v]) => `${k}: ${v}`).join(", ")}`);
     console.log(`  ratio push / raw postgres.js INSERT+SELECT   ${ratios.map((x) => fmt(x.raw, 2)).join(", ")}   (target ≥ 0.5)`);
+    console.log(`  same, by CPU per request (raw CPU/req ÷ push CPU/req)  ${ratios.map((x) => fmt(x.cpu, 2)).join(", ")}   (what the ratio is on an otherwise idle machine)`);
     console.log(`  ratio push / Hono + INSERT+SELECT            ${ratios.map((x) => fmt(x.http, 2)).join(", ")}`);
     console.log(`  ratio push / bare Hono                        ${ratios.map((x) => fmt(x.bare, 2)).join(", ")}`);
     console.log(`  push p99        ${push.map((x) => fmt(x.p99)).join(", ")} ms   (target ≤ 10)`);

@@ -3,7 +3,7 @@
 // push endpoint and the baselines (a bare Hono handler, a Hono handler doing one INSERT and one SELECT),
 // so their ratios compare like with like.
 import { Buffer } from "node:buffer";
-import { ulid } from "ulid";
+import { ulid } from "../../shared/ids.ts";
 
 interface Job {
   url: string;

@@ -3,7 +3,7 @@
 // no answer within the ack deadline, is retried with exponential backoff (min..max); after the maximum
 // delivery attempts the message is forwarded to the dead-letter topic and an alert is logged. All state is
 // in Postgres (leases, attempts, next attempt time), so a restart loses nothing.
-import { ulid } from "ulid";
+import { ulid } from "../ids.ts";
 import type { Platform } from "../platform.ts";
 import { errorText, log } from "../log.ts";
 import { LOCAL_PUSH_IDENTITY, signPushToken } from "./push_token.ts";

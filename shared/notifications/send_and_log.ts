@@ -2,7 +2,7 @@
 // guarantees). With the embedded outbox provider both are one CALL of notify.send_outbox_and_log (the
 // email committed first, then the row: the same order and crash windows as a remote provider, in one round
 // trip); with any other provider, the provider's send and then the row insert.
-import { ulid } from "ulid";
+import { ulid } from "../ids.ts";
 import type { Platform } from "../platform.ts";
 import { emailProvider, type EmailMessage, IdempotencyConflictError, TransientEmailError } from "../email/index.ts";
 import { OutboxEmailProvider } from "../email/outbox.ts";
