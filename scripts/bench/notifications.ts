@@ -195,6 +195,7 @@ try {
   if (SECTIONS.has("bus")) {
     await ensureNotificationSubscriptions(p.sql, `${serviceUrl}/events/push`);
     const pusher = startPusher(p);
+    await sleep(500); // its LISTEN is up
     const loggedAt = async (messageId: string, deadline: number): Promise<number | null> => {
       while (Date.now() < deadline) {
         const rows = await p.sql`select extract(epoch from created_at) * 1000 as at from public.notification_log
@@ -232,7 +233,7 @@ try {
         const drained = Date.now();
         const left = await pendingCount();
         const show = (at: number | null, from: number) => (at === null ? "not within 60 s" : `${fmt((at - from) / 1000, 3)} s`);
-        console.log(`  ${String(backlog).padStart(8)} ${show(urgentAt, t0).padStart(24)} ${show(fifoAt, t1).padStart(30)} ${(left ? `${left} left` : `${fmt((backlog + 2) / ((drained - queued) / 1000), 0)} msg/s`).padStart(14)}`);
+        console.log(`  ${String(backlog).padStart(8)} ${show(urgentAt, t0).padStart(24)} ${show(fifoAt, t1).padStart(30)} ${(left ? `${left} left` : backlog < 1000 ? "-" : `${fmt((backlog + 2) / ((drained - queued) / 1000), 0)} msg/s`).padStart(14)}`);
       }
     } finally {
       await pusher.stop();
