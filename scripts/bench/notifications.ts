@@ -10,7 +10,8 @@
 //    them; prints how long the job.assigned took to be emailed (target ≤ 5 s behind 10,000), how long a
 //    same-priority event published behind the backlog took, and the drain rate.
 //   BENCH_PUSHES (2000 per load per round), BENCH_ROUNDS (2), BENCH_CONCURRENCY (8),
-//   BENCH_BACKLOGS ("10,1000,10000"), BENCH_SECTIONS ("push,bus")
+//   BENCH_BACKLOGS ("10,1000,10000"), BENCH_SECTIONS ("push,bus"; "scaling": push throughput as
+//   notification_log grows to BENCH_LOG_ROWS, "0,100000,1000000")
 import { Buffer } from "node:buffer";
 import { Hono } from "hono";
 import { ulid } from "../../shared/ids.ts";
@@ -31,10 +32,13 @@ setLogLevel("error");
 const N = Number(Deno.env.get("BENCH_PUSHES") ?? 2000);
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 2);
 const C = Number(Deno.env.get("BENCH_CONCURRENCY") ?? 8);
-const BACKLOGS = (Deno.env.get("BENCH_BACKLOGS") ?? "10,1000,10000").split(",").map(Number).filter((n) => n > 0);
+const BACKLOGS = (Deno.env.get("BENCH_BACKLOGS") ?? "10,1000,10000").split(",").map(Number).filter((n) =>
+  n > 0
+);
 const SECTIONS = new Set((Deno.env.get("BENCH_SECTIONS") ?? "push,bus").split(","));
 
-const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const pct = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const fmt = (n: number, d = 1) => n.toFixed(d);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,7 +55,11 @@ override(p, "notifications.config", {
   internalToken: "bench",
   unsubscribeSecret: "bench",
   serviceUrl,
-  push: { issuers: [p.config.jwtIssuer], audiences: [`${serviceUrl}/events/push`], allowedEmails: [LOCAL_PUSH_IDENTITY] },
+  push: {
+    issuers: [p.config.jwtIssuer],
+    audiences: [`${serviceUrl}/events/push`],
+    allowedEmails: [LOCAL_PUSH_IDENTITY],
+  },
 });
 
 // The baselines, on the same Deno, the same pool and the same database.
@@ -95,15 +103,24 @@ const ticks = async (path: string) => {
   }
 };
 async function cpuNow(): Promise<{ deno: number; pg: number }> {
-  const pids = (await sql`select pid from pg_stat_activity where datname = current_database()`).map((r) => r.pid as number);
-  const [deno, ...pg] = await Promise.all([ticks(`/proc/self/task/${Deno.pid}/stat`), ...pids.map((pid) => ticks(`/proc/${pid}/stat`))]);
+  const pids = (await sql`select pid from pg_stat_activity where datname = current_database()`).map((r) =>
+    r.pid as number
+  );
+  const [deno, ...pg] = await Promise.all([
+    ticks(`/proc/self/task/${Deno.pid}/stat`),
+    ...pids.map((pid) => ticks(`/proc/${pid}/stat`)),
+  ]);
   return { deno: deno * 10, pg: pg.reduce((a, b) => a + b, 0) * 10 }; // 100 ticks per second
 }
 async function measured(count: number, run: () => Promise<Run>): Promise<Run> {
   const before = await cpuNow();
   const r = await run();
   const after = await cpuNow();
-  return { ...r, denoMs: (after.deno - before.deno) / count, cpuMs: (after.deno + after.pg - before.deno - before.pg) / count };
+  return {
+    ...r,
+    denoMs: (after.deno - before.deno) / count,
+    cpuMs: (after.deno + after.pg - before.deno - before.pg) / count,
+  };
 }
 
 function viaHttp(url: string, token: string, jobIds: string[], count: number): Promise<Run> {
@@ -116,7 +133,12 @@ function viaHttp(url: string, token: string, jobIds: string[], count: number): P
     worker.onmessage = (e) => {
       worker.terminate();
       const lat = (e.data.latencies as number[]).sort((a, b) => a - b);
-      resolve({ perSecond: lat.length / e.data.seconds, p50: pct(lat, 0.5), p99: pct(lat, 0.99), statuses: new Map(Object.entries(e.data.statuses)) });
+      resolve({
+        perSecond: lat.length / e.data.seconds,
+        p50: pct(lat, 0.5),
+        p99: pct(lat, 0.99),
+        statuses: new Map(Object.entries(e.data.statuses)),
+      });
     };
     worker.postMessage({ url, token, jobIds, count, concurrency: C, maxSeconds: 20 });
   });
@@ -134,22 +156,35 @@ async function inProcess(count: number): Promise<Run> {
     }
   }));
   lat.sort((a, b) => a - b);
-  return { perSecond: count / ((performance.now() - started) / 1000), p50: pct(lat, 0.5), p99: pct(lat, 0.99), statuses: new Map() };
+  return {
+    perSecond: count / ((performance.now() - started) / 1000),
+    p50: pct(lat, 0.5),
+    p99: pct(lat, 0.99),
+    statuses: new Map(),
+  };
 }
 
 try {
   await p.sql`create schema bench`;
-  await p.sql`create table bench.raw (k text primary key, v text not null, at timestamptz not null default now())`;
-  const [org] = await p.sql`insert into public.organizations (name, slug) values ('Bench Solar', 'bench-solar') returning id`;
+  await p
+    .sql`create table bench.raw (k text primary key, v text not null, at timestamptz not null default now())`;
+  const [org] = await p
+    .sql`insert into public.organizations (name, slug) values ('Bench Solar', 'bench-solar') returning id`;
   const users = await p.sql`insert into public.users (email, full_name, organization_id, role)
     select 'tech' || g || '@bench.test', 'Tech ' || g, ${org.id}, 'technician' from generate_series(1, 50) g returning id`;
-  await p.sql`insert into public.partner_contacts (organization_id, contact_user_id) values (${org.id}, ${users[0].id})`;
+  await p.sql`insert into public.partner_contacts (organization_id, contact_user_id) values (${org.id}, ${
+    users[0].id
+  })`;
   const jobs = await p.sql`insert into public.jobs (organization_id, address, status, technician_id)
     select ${org.id}, g || ' Bench Road, Austin, TX', 'Assigned', (select id from public.users where email = 'tech' || (1 + g % 50) || '@bench.test')
     from generate_series(1, 200) g returning id`;
   const jobIds = jobs.map((j) => j.id as string);
   const token = await signPushToken(p, `${serviceUrl}/events/push`, LOCAL_PUSH_IDENTITY);
-  console.log(`machine: ${navigator.hardwareConcurrency} CPUs, load ${Deno.loadavg().map((n) => fmt(n)).join(" / ")} (1/5/15 min; other processes share the CPUs)`);
+  console.log(
+    `machine: ${navigator.hardwareConcurrency} CPUs, load ${
+      Deno.loadavg().map((n) => fmt(n)).join(" / ")
+    } (1/5/15 min; other processes share the CPUs)`,
+  );
 
   if (SECTIONS.has("push")) {
     const loads: Record<string, () => Promise<Run>> = {
@@ -174,22 +209,80 @@ try {
         cpu: round.get("raw postgres.js INSERT+SELECT")!.cpuMs! / round.get("POST /events/push")!.cpuMs!,
       });
     }
-    console.log(`\npush path (${ROUNDS} interleaved rounds × ${N} requests per load, ${C} in flight, outbox provider)`);
-    console.log(`  ${"load".padEnd(32)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"CPU ms/req".padStart(11)} ${"of it Deno".padStart(11)}   (medians over rounds)`);
+    console.log(
+      `\npush path (${ROUNDS} interleaved rounds × ${N} requests per load, ${C} in flight, outbox provider)`,
+    );
+    console.log(
+      `  ${"load".padEnd(32)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${
+        "CPU ms/req".padStart(11)
+      } ${"of it Deno".padStart(11)}   (medians over rounds)`,
+    );
     for (const [name, runs] of results) {
       const m = (f: (x: Run) => number, d = 1) => fmt(median(runs.map(f)), d);
-      console.log(`  ${name.padEnd(32)} ${m((x) => x.perSecond, 0).padStart(8)} ${m((x) => x.p50).padStart(8)} ${m((x) => x.p99).padStart(8)} ${m((x) => x.cpuMs!, 3).padStart(11)} ${m((x) => x.denoMs!, 3).padStart(11)}`);
+      console.log(
+        `  ${name.padEnd(32)} ${m((x) => x.perSecond, 0).padStart(8)} ${m((x) => x.p50).padStart(8)} ${
+          m((x) => x.p99).padStart(8)
+        } ${m((x) => x.cpuMs!, 3).padStart(11)} ${m((x) => x.denoMs!, 3).padStart(11)}`,
+      );
     }
     const push = results.get("POST /events/push")!;
-    console.log(`  push answers    ${[...push[push.length - 1].statuses].map(([k, v]) => `${k}: ${v}`).join(", ")}`);
-    console.log(`  ratio push / raw postgres.js INSERT+SELECT   ${ratios.map((x) => fmt(x.raw, 2)).join(", ")}   (target ≥ 0.5)`);
-    console.log(`  same, by CPU per request (raw CPU/req ÷ push CPU/req)  ${ratios.map((x) => fmt(x.cpu, 2)).join(", ")}   (what the ratio is on an otherwise idle machine)`);
-    console.log(`  ratio push / Hono + INSERT+SELECT            ${ratios.map((x) => fmt(x.http, 2)).join(", ")}`);
-    console.log(`  ratio push / bare Hono                        ${ratios.map((x) => fmt(x.bare, 2)).join(", ")}`);
+    console.log(
+      `  push answers    ${[...push[push.length - 1].statuses].map(([k, v]) => `${k}: ${v}`).join(", ")}`,
+    );
+    console.log(
+      `  ratio push / raw postgres.js INSERT+SELECT   ${
+        ratios.map((x) => fmt(x.raw, 2)).join(", ")
+      }   (target ≥ 0.5)`,
+    );
+    console.log(
+      `  same, by CPU per request (raw CPU/req ÷ push CPU/req)  ${
+        ratios.map((x) => fmt(x.cpu, 2)).join(", ")
+      }   (what the ratio is on an otherwise idle machine)`,
+    );
+    console.log(
+      `  ratio push / Hono + INSERT+SELECT            ${ratios.map((x) => fmt(x.http, 2)).join(", ")}`,
+    );
+    console.log(
+      `  ratio push / bare Hono                        ${ratios.map((x) => fmt(x.bare, 2)).join(", ")}`,
+    );
     console.log(`  push p99        ${push.map((x) => fmt(x.p99)).join(", ")} ms   (target ≤ 10)`);
-    const [{ n: sent }] = await p.sql`select count(*)::int as n from public.notification_log where status = 'sent'`;
+    const [{ n: sent }] = await p
+      .sql`select count(*)::int as n from public.notification_log where status = 'sent'`;
     const [{ n: mailed }] = await p.sql`select count(*)::int as n from mail.outbox`;
     console.log(`  log rows sent   ${sent}, outbox emails ${mailed} (equal: one email per logged send)`);
+  }
+
+  if (SECTIONS.has("scaling")) {
+    // Push throughput as notification_log grows (rows from other messages, as after months of use).
+    console.log(
+      `\npush throughput vs notification_log size (${N} pushes per step, ${C} in flight; raw postgres.js INSERT+SELECT beside each)`,
+    );
+    console.log(
+      `  ${"log rows".padStart(10)} ${"pushes/s".padStart(9)} ${"p99 ms".padStart(8)} ${
+        "CPU ms/push".padStart(12)
+      } ${"raw/s".padStart(7)} ${"ratio".padStart(6)}`,
+    );
+    const [u] = await p.sql`select id from public.users limit 1`;
+    for (const target of (Deno.env.get("BENCH_LOG_ROWS") ?? "0,100000,1000000").split(",").map(Number)) {
+      const [{ n }] = await p.sql`select count(*)::int as n from public.notification_log`;
+      for (let have = n; have < target;) {
+        const step = Math.min(200_000, target - have);
+        await p
+          .sql`insert into public.notification_log (idempotency_key, event_type, event_id, recipient_user_id, recipient_email, status, provider_email_id, sent_at)
+          select 'fill-' || ${have} + g, 'job.status_changed', 'fill', ${u.id}, 'fill@bench.test', 'delivered', 'fill-' || ${have} + g, now()
+          from generate_series(1, ${step}) g`;
+        have += step;
+      }
+      await p.sql`analyze public.notification_log`;
+      const [{ n: rows }] = await p.sql`select count(*)::int as n from public.notification_log`;
+      const raw = await measured(N, () => inProcess(N));
+      const push = await measured(N, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N));
+      console.log(
+        `  ${String(rows).padStart(10)} ${fmt(push.perSecond, 0).padStart(9)} ${fmt(push.p99).padStart(8)} ${
+          fmt(push.cpuMs!, 3).padStart(12)
+        } ${fmt(raw.perSecond, 0).padStart(7)} ${fmt(push.perSecond / raw.perSecond, 2).padStart(6)}`,
+      );
+    }
   }
 
   if (SECTIONS.has("bus")) {
@@ -198,23 +291,37 @@ try {
     await sleep(500); // its LISTEN is up
     const loggedAt = async (messageId: string, deadline: number): Promise<number | null> => {
       while (Date.now() < deadline) {
-        const rows = await p.sql`select extract(epoch from created_at) * 1000 as at from public.notification_log
-          where idempotency_key = ${messageId} or (idempotency_key >= ${messageId + ":"} and idempotency_key < ${messageId + ";"}) limit 1`;
+        const rows = await p
+          .sql`select extract(epoch from created_at) * 1000 as at from public.notification_log
+          where idempotency_key = ${messageId} or (idempotency_key >= ${
+          messageId + ":"
+        } and idempotency_key < ${messageId + ";"}) limit 1`;
         if (rows.length) return Number(rows[0].at);
         await sleep(10);
       }
       return null;
     };
-    const pendingCount = async () => (await p.sql`select count(*)::int as n from bus.deliveries where status = 'pending'`)[0].n as number;
-    console.log(`\nbus backlog (embedded bus, push loop → POST /events/push over HTTP; backlog = job.status_changed)`);
-    console.log(`  ${"backlog".padStart(8)} ${"job.assigned behind it".padStart(24)} ${"job.status_changed behind it".padStart(30)} ${"drain".padStart(14)}`);
+    const pendingCount = async () =>
+      (await p.sql`select count(*)::int as n from bus.deliveries where status = 'pending'`)[0].n as number;
+    console.log(
+      `\nbus backlog (embedded bus, push loop → POST /events/push over HTTP; backlog = job.status_changed)`,
+    );
+    console.log(
+      `  ${"backlog".padStart(8)} ${"job.assigned behind it".padStart(24)} ${
+        "job.status_changed behind it".padStart(30)
+      } ${"drain".padStart(14)}`,
+    );
     try {
       for (const backlog of BACKLOGS) {
         // The backlog is queued in one statement (as a burst of publishes would leave it).
         const ids: string[] = [];
         const data: string[] = [];
         for (let i = 0; i < backlog; i++) {
-          const env = buildEnvelope({ event_type: "job.status_changed", source: "bench", payload: { job_id: jobIds[i % jobIds.length], old_status: "Assigned", new_status: "In Progress" } });
+          const env = buildEnvelope({
+            event_type: "job.status_changed",
+            source: "bench",
+            payload: { job_id: jobIds[i % jobIds.length], old_status: "Assigned", new_status: "In Progress" },
+          });
           ids.push(ulid());
           data.push(Buffer.from(JSON.stringify(env)).toString("base64"));
         }
@@ -223,17 +330,38 @@ try {
           select id, ${TOPICS.jobs}, d, jsonb_build_object('event_type', 'job.status_changed', 'source', 'bench')
           from unnest(${ids}::text[], ${data}::text[]) as t(id, d)`;
         const t0 = Date.now();
-        const urgent = await publishEvent(p, { event_type: "job.assigned", source: "bench", payload: { job_id: jobIds[0] } });
+        const urgent = await publishEvent(p, {
+          event_type: "job.assigned",
+          source: "bench",
+          payload: { job_id: jobIds[0] },
+        });
         const t1 = Date.now();
-        const fifo = await publishEvent(p, { event_type: "job.status_changed", source: "bench", payload: { job_id: jobIds[1], old_status: "In Progress", new_status: "Delayed" } });
+        const fifo = await publishEvent(p, {
+          event_type: "job.status_changed",
+          source: "bench",
+          payload: { job_id: jobIds[1], old_status: "In Progress", new_status: "Delayed" },
+        });
         const deadline = Date.now() + 60_000;
         const urgentAt = await loggedAt(urgent.messageId, deadline);
         const fifoAt = await loggedAt(fifo.messageId, deadline);
         while ((await pendingCount()) > 0 && Date.now() < deadline) await sleep(50);
         const drained = Date.now();
         const left = await pendingCount();
-        const show = (at: number | null, from: number) => (at === null ? "not within 60 s" : `${fmt((at - from) / 1000, 3)} s`);
-        console.log(`  ${String(backlog).padStart(8)} ${show(urgentAt, t0).padStart(24)} ${show(fifoAt, t1).padStart(30)} ${(left ? `${left} left` : backlog < 1000 ? "-" : `${fmt((backlog + 2) / ((drained - queued) / 1000), 0)} msg/s`).padStart(14)}`);
+        const show = (
+          at: number | null,
+          from: number,
+        ) => (at === null ? "not within 60 s" : `${fmt((at - from) / 1000, 3)} s`);
+        console.log(
+          `  ${String(backlog).padStart(8)} ${show(urgentAt, t0).padStart(24)} ${
+            show(fifoAt, t1).padStart(30)
+          } ${
+            (left
+              ? `${left} left`
+              : backlog < 1000
+              ? "-"
+              : `${fmt((backlog + 2) / ((drained - queued) / 1000), 0)} msg/s`).padStart(14)
+          }`,
+        );
       }
     } finally {
       await pusher.stop();

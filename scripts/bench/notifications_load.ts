@@ -43,10 +43,16 @@ self.onmessage = async (e: MessageEvent<Job>) => {
       const i = next++;
       const b = body(jobIds[i % jobIds.length]);
       const t0 = performance.now();
-      const res = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: b });
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: b,
+      });
       const json = await res.json();
       latencies.push(performance.now() - t0);
-      const key = `${res.status} ${json.status ?? json.error?.code}${json.reason ? ` (${String(json.reason).slice(0, 80)})` : ""}`;
+      const key = `${res.status} ${json.status ?? json.error?.code}${
+        json.reason ? ` (${String(json.reason).slice(0, 80)})` : ""
+      }`;
       statuses[key] = (statuses[key] ?? 0) + 1;
     }
   }));

@@ -43,13 +43,23 @@ async function main() {
   }
 
   /** Milliseconds from spawn to the line that says it is ready (then SIGINT, wait for the exit), and CPU ms. */
-  async function timed(args: string[], dataDir: string, ready: RegExp): Promise<{ ms: number; cpuMs: number }> {
+  async function timed(
+    args: string[],
+    dataDir: string,
+    ready: RegExp,
+  ): Promise<{ ms: number; cpuMs: number }> {
     const started = performance.now();
     const argv = [deno, "run", "-A", ...args];
     const child = new Deno.Command(gnuTime ? "/usr/bin/time" : deno, {
       args: gnuTime ? ["-f", "BENCH_CPU %U %S", ...argv] : argv.slice(1),
       cwd: repo,
-      env: { PORT: String(port), EMBEDDED_PG_PORT: String(port + 1), DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      env: {
+        PORT: String(port),
+        EMBEDDED_PG_PORT: String(port + 1),
+        DATA_DIR: dataDir,
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+      },
       stdout: "piped",
       stderr: "piped",
     }).spawn();
@@ -80,9 +90,15 @@ async function main() {
   }
 
   const stack = (dir: string) => timed(["scripts/start.ts"], dir, /Press Ctrl-C to stop/);
-  const database = (dir: string) => timed(["scripts/bench/start.ts", "--database-only", dir], dir, /database ready/);
+  const database = (dir: string) =>
+    timed(["scripts/bench/start.ts", "--database-only", dir], dir, /database ready/);
 
-  const results: Record<string, { ms: number; cpuMs: number }[]> = { "PostgreSQL alone, cold": [], "npm start, cold": [], "PostgreSQL alone, warm": [], "npm start, warm": [] };
+  const results: Record<string, { ms: number; cpuMs: number }[]> = {
+    "PostgreSQL alone, cold": [],
+    "npm start, cold": [],
+    "PostgreSQL alone, warm": [],
+    "npm start, warm": [],
+  };
   try {
     for (let r = 0; r < rounds; r++) {
       const pgDir = `${root}/pg-${r}`;
@@ -96,14 +112,27 @@ async function main() {
     await Deno.remove(root, { recursive: true }).catch(() => {});
   }
   const load = Deno.loadavg().map((n) => n.toFixed(1)).join(" / ");
-  console.log(`\nstart (${rounds} interleaved rounds, each in its own Deno process; ${navigator.hardwareConcurrency} CPUs, load ${load})`);
-  console.log(`  ${"".padEnd(24)} ${"spawn → ready (wall)".padEnd(30)} ${"CPU of the process tree".padEnd(30)}`);
+  console.log(
+    `\nstart (${rounds} interleaved rounds, each in its own Deno process; ${navigator.hardwareConcurrency} CPUs, load ${load})`,
+  );
+  console.log(
+    `  ${"".padEnd(24)} ${"spawn → ready (wall)".padEnd(30)} ${"CPU of the process tree".padEnd(30)}`,
+  );
   for (const [name, xs] of Object.entries(results)) {
     const wall = `${xs.map((x) => Math.round(x.ms)).join(", ")} ms`;
     const cpu = `${xs.map((x) => Math.round(x.cpuMs)).join(", ")} ms`;
     console.log(`  ${name.padEnd(24)} ${wall.padEnd(30)} ${cpu.padEnd(30)}`);
   }
-  const ratio = (a: string, b: string, k: "ms" | "cpuMs") => results[a].map((x, i) => (x[k] / results[b][i][k]).toFixed(2)).join(", ");
-  console.log(`  ratio cold: npm start / PostgreSQL alone   wall ${ratio("npm start, cold", "PostgreSQL alone, cold", "ms")}   CPU ${ratio("npm start, cold", "PostgreSQL alone, cold", "cpuMs")}   (target ≤ 1.5)`);
-  console.log(`  ratio warm: npm start / PostgreSQL alone   wall ${ratio("npm start, warm", "PostgreSQL alone, warm", "ms")}   CPU ${ratio("npm start, warm", "PostgreSQL alone, warm", "cpuMs")}`);
+  const ratio = (a: string, b: string, k: "ms" | "cpuMs") =>
+    results[a].map((x, i) => (x[k] / results[b][i][k]).toFixed(2)).join(", ");
+  console.log(
+    `  ratio cold: npm start / PostgreSQL alone   wall ${
+      ratio("npm start, cold", "PostgreSQL alone, cold", "ms")
+    }   CPU ${ratio("npm start, cold", "PostgreSQL alone, cold", "cpuMs")}   (target ≤ 1.5)`,
+  );
+  console.log(
+    `  ratio warm: npm start / PostgreSQL alone   wall ${
+      ratio("npm start, warm", "PostgreSQL alone, warm", "ms")
+    }   CPU ${ratio("npm start, warm", "PostgreSQL alone, warm", "cpuMs")}`,
+  );
 }

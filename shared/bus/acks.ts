@@ -21,7 +21,9 @@ export function ackWriter(sql: Sql): (deliveryId: string, status: number) => Pro
       queue = [];
       try {
         await sql`update bus.deliveries d set status = 'acked', acked_at = now(), locked_until = null, last_status = a.status, last_error = null
-          from unnest(${batch.map((b) => b.id)}::bigint[], ${batch.map((b) => b.status)}::int[]) as a(id, status)
+          from unnest(${batch.map((b) => b.id)}::bigint[], ${
+          batch.map((b) => b.status)
+        }::int[]) as a(id, status)
           where d.id = a.id`;
         for (const b of batch) b.resolve();
       } catch (e) {

@@ -54,7 +54,9 @@ export async function loadPushContext(sql: Sql, messageId: string, e: EventEnvel
     )
     select
       array(select idempotency_key::text from public.notification_log
-            where idempotency_key = ${messageId} or (idempotency_key >= ${messageId + ":"} and idempotency_key < ${messageId + ";"})) as done,
+            where idempotency_key = ${messageId} or (idempotency_key >= ${
+    messageId + ":"
+  } and idempotency_key < ${messageId + ";"})) as done,
       (select to_json(job) from job) as job,
       (select to_json(invoice) from invoice) as invoice,
       (select coalesce(json_agg(json_build_object('id', u.id, 'email', u.email, 'full_name', u.full_name,

@@ -4,7 +4,12 @@
 // trip); with any other provider, the provider's send and then the row insert.
 import { ulid } from "../ids.ts";
 import type { Platform } from "../platform.ts";
-import { emailProvider, type EmailMessage, IdempotencyConflictError, TransientEmailError } from "../email/index.ts";
+import {
+  type EmailMessage,
+  emailProvider,
+  IdempotencyConflictError,
+  TransientEmailError,
+} from "../email/index.ts";
 import { OutboxEmailProvider } from "../email/outbox.ts";
 import { messageFingerprint } from "../email/fingerprint.ts";
 import { insertLogRow, type LogRow } from "./log_rows.ts";
@@ -20,16 +25,25 @@ type SentRow = Omit<LogRow, "status" | "providerEmailId" | "sentAt" | "errorMess
 /** Throws PermanentEmailError (refused, idempotency conflict) or a transient error (anything else). */
 export async function sendAndLog(p: Platform, msg: EmailMessage, row: SentRow): Promise<Sent> {
   const provider = emailProvider(p);
-  if (provider instanceof OutboxEmailProvider && !msg.attachments?.length) return await outboxSendAndLog(p, msg, row);
+  if (provider instanceof OutboxEmailProvider && !msg.attachments?.length) {
+    return await outboxSendAndLog(p, msg, row);
+  }
   const { id } = await provider.send(msg, { idempotencyKey: row.idempotencyKey });
-  const fresh = await insertLogRow(p.sql, { ...row, status: "sent", providerEmailId: id, sentAt: new Date() });
+  const fresh = await insertLogRow(p.sql, {
+    ...row,
+    status: "sent",
+    providerEmailId: id,
+    sentAt: new Date(),
+  });
   return { emailId: id, fresh };
 }
 
 async function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): Promise<Sent> {
   const [r] = await p.sql`call notify.send_outbox_and_log(
     ${row.idempotencyKey}, ${messageFingerprint(msg)}, ${ulid()},
-    ${msg.from}, ${msg.to}, ${msg.subject}, ${msg.html}, ${msg.text}, ${p.sql.json(msg.headers ?? {})}, ${msg.replyTo ?? null},
+    ${msg.from}, ${msg.to}, ${msg.subject}, ${msg.html}, ${msg.text}, ${p.sql.json(msg.headers ?? {})}, ${
+    msg.replyTo ?? null
+  },
     ${row.eventType}, ${row.eventId}, ${row.recipientUserId}, ${row.recipientEmail}, null, null)`;
   const emailId = r.email_id as string;
   switch (r.outcome) {
@@ -39,7 +53,9 @@ async function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): P
     case "duplicate":
       return { emailId, fresh: false };
     case "conflict":
-      throw new IdempotencyConflictError(`Idempotency key ${row.idempotencyKey} was used with a different request`);
+      throw new IdempotencyConflictError(
+        `Idempotency key ${row.idempotencyKey} was used with a different request`,
+      );
     default:
       throw new TransientEmailError("idempotency key vanished during send; retry");
   }
