@@ -9,15 +9,7 @@ import { buildEnvelope, publishEvent } from "../../../shared/events/publish.ts";
 import { ensureSubscription } from "../../../shared/bus/subscriptions.ts";
 import { startPusher } from "../../../shared/bus/pusher.ts";
 import { ulid } from "../../../shared/ids.ts";
-
-const until = async (what: string, check: () => Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
+import { until } from "./harness.ts";
 
 /** A push endpoint that takes `ms` per push and records the order and the concurrency it saw. */
 function slowEndpoint(ms: number) {
@@ -58,7 +50,7 @@ Deno.test("a job.assigned published behind a backlog is pushed next, not after t
     await backlog(p, 300);
     const pusher = startPusher(p, { pollMs: 20, concurrency: 4, minConcurrency: 1 });
     try {
-      await until("the backlog is being pushed", () => Promise.resolve(ep.order.length >= 10));
+      await until("the backlog is being pushed", () => Promise.resolve(ep.order.length >= 10), 20_000);
       await publishEvent(p, { event_type: "job.assigned", source: "portal", payload: { job_id: "JOB-1" } });
       const pushedWhenPublished = ep.order.length;
       await until("the job.assigned push", () => Promise.resolve(ep.order.includes("job.assigned")));

@@ -8,16 +8,7 @@ import { publishEvent } from "../../../shared/events/publish.ts";
 import { ensureNotificationSubscriptions, ensureSubscription } from "../../../shared/bus/subscriptions.ts";
 import { startPusher } from "../../../shared/bus/pusher.ts";
 import { listDeadLetters, replayDeadLetter } from "../../../shared/bus/dead_letters.ts";
-import { notificationHarness } from "./harness.ts";
-
-const until = async (what: string, check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
+import { notificationHarness, until } from "./harness.ts";
 
 /** An endpoint that records pushes and answers with the scripted statuses (then 200). */
 function endpoint(statuses: (number | "hang")[] = []) {
