@@ -26,6 +26,20 @@ export async function buildWidget(opts: { minify?: boolean } = {}): Promise<Buil
       define: { API_BASE: JSON.stringify(Deno.env.get("WIDGET_API_BASE") ?? "") },
       logLevel: "silent",
     });
+    // the partner's embed script, when the widget has one (widget/src/embed.ts)
+    const embed = new URL("src/embed.ts", root);
+    if (await Deno.stat(embed).then(() => true, () => false)) {
+      await esbuild.build({
+        entryPoints: [embed.pathname],
+        outfile: new URL("embed.js", widgetDist).pathname,
+        bundle: true,
+        minify,
+        format: "iife",
+        target: ["es2020", "chrome100", "safari15", "firefox100"],
+        legalComments: "none",
+        logLevel: "silent",
+      });
+    }
     await esbuild.build({
       entryPoints: [new URL("src/styles.css", root).pathname],
       outfile: new URL("app.css", widgetDist).pathname,

@@ -26,9 +26,9 @@ export async function ensureSubscription(sql: Sql, s: SubscriptionSpec): Promise
       max_delivery_attempts = excluded.max_delivery_attempts, dead_letter_topic = excluded.dead_letter_topic`;
 }
 
-/** The notification service's three push subscriptions (jobs, invoices, auth), dead-lettering to the DLQ. */
+/** The notification service's push subscriptions (jobs, invoices, auth, leads), dead-lettering to the DLQ. */
 export async function ensureNotificationSubscriptions(sql: Sql, pushEndpoint: string, overrides: Partial<SubscriptionSpec> = {}) {
-  for (const [key, topic] of [["jobs", TOPICS.jobs], ["invoices", TOPICS.invoices], ["auth", TOPICS.auth]]) {
+  for (const [key, topic] of [["jobs", TOPICS.jobs], ["invoices", TOPICS.invoices], ["auth", TOPICS.auth], ["leads", TOPICS.leads]]) {
     await ensureSubscription(sql, { name: `notification-service.${key}`, topic, pushEndpoint, ...overrides });
   }
 }

@@ -13,6 +13,7 @@ const STAGES: Record<string, string> = {
 };
 const LEAD_STATUS: Record<string, string> = {
   new: "NEW",
+  report_sent: "OPEN",
   out_of_area: "UNQUALIFIED",
   contacted: "ATTEMPTED_TO_CONTACT",
   qualified: "OPEN_DEAL",

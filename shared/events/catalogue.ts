@@ -3,6 +3,7 @@ export const TOPICS = {
   jobs: "platform.jobs",
   invoices: "platform.invoices",
   auth: "platform.auth",
+  leads: "platform.leads",
   deadLetter: "platform.notifications.dlq",
 } as const;
 
@@ -18,6 +19,7 @@ export const EVENT_TYPES = [
   "auth.invite_sent",
   "auth.password_reset",
   "auth.account_locked",
+  "lead.created",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -39,6 +41,7 @@ export function isAuthEvent(t: string): boolean {
 export function topicFor(t: EventType): string {
   if (t.startsWith("job.")) return TOPICS.jobs;
   if (t.startsWith("invoice.")) return TOPICS.invoices;
+  if (t.startsWith("lead.")) return TOPICS.leads;
   return TOPICS.auth;
 }
 
@@ -60,6 +63,7 @@ export const EVENT_LABELS: Record<EventType, string> = {
   "auth.invite_sent": "Portal invitations",
   "auth.password_reset": "Password resets",
   "auth.account_locked": "Account lock alerts",
+  "lead.created": "New leads from your widget",
 };
 
 export function eventLabel(t: string): string {

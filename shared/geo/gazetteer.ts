@@ -1,155 +1,149 @@
-// The embedded geocoder: US ZIP centroids and city names from the `zipcodes` npm package (data of
-// federalgovernmentzipcodes.us) plus our address parser. Points are ZIP or city centroids, precise
-// enough for state rates and the irradiance model (a few km), not for a rooftop.
-import zipcodes from "zipcodes";
+// The embedded geocoder: US ZIP centroids and cities from Postgres (public.geo_zips, public.geo_cities; generated
+// by scripts/geo/build_gazetteer.ts from the `zipcodes` package's data of federalgovernmentzipcodes.us) plus our
+// address parser. Points are ZIP or city centroids, precise enough for state rates and the irradiance model
+// (a few km), not for a rooftop. City names match through typing errors ("San Fransisco"); a city without a
+// typed ZIP gets its central ZIP (the medoid of its ZIPs), never simply its first one.
+import type { Sql } from "../db/client.ts";
 import type { AddressParts, AddressSuggestion, GeocodeResult, Geocoder } from "./types.ts";
-import { formatAddress, parseUsAddress, stateAbbr } from "./parse.ts";
+import { formatAddress, isPoBox, parseUsAddress, stateAbbr } from "./parse.ts";
+import { allowedErrors, cityKey, editDistance } from "./names.ts";
 
-interface ZipRow {
-  zip: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  country: string;
-}
-
-interface CityEntry {
+interface City {
   city: string;
   state: string;
   key: string;
-  zips: string[];
+  zip: string;
+  zip_count: number;
+  lat: number;
+  lon: number;
+}
+interface Zip {
+  zip: string;
+  city: string;
+  state: string;
   lat: number;
   lon: number;
 }
 
-let cityIndex: CityEntry[] | undefined;
-let cityByKey: Map<string, CityEntry> | undefined;
-
-const cityKey = (city: string, state: string) => `${city.toLowerCase().replace(/\bsaint\b/g, "st").replace(/[.']/g, "")}|${state}`;
-
-function cities(): CityEntry[] {
-  if (cityIndex) return cityIndex;
-  const map = new Map<string, CityEntry & { sumLat: number; sumLon: number }>();
-  for (const z of Object.values(zipcodes.codes as Record<string, ZipRow>)) {
-    if (z.country !== "US" || !/^\d{5}$/.test(z.zip)) continue;
-    const key = cityKey(z.city, z.state);
-    let e = map.get(key);
-    if (!e) map.set(key, e = { city: z.city, state: z.state, key, zips: [], lat: 0, lon: 0, sumLat: 0, sumLon: 0 });
-    e.zips.push(z.zip);
-    e.sumLat += z.latitude;
-    e.sumLon += z.longitude;
-  }
-  cityIndex = [...map.values()].map(({ sumLat, sumLon, ...e }) => ({ ...e, zips: e.zips.sort(), lat: sumLat / e.zips.length, lon: sumLon / e.zips.length }));
-  // Bigger places (more ZIP codes) first, so "spr" suggests Springfield before Spring Lake.
-  cityIndex.sort((a, b) => b.zips.length - a.zips.length || a.city.localeCompare(b.city));
-  cityByKey = new Map(cityIndex.map((c) => [c.key, c]));
-  return cityIndex;
-}
-
-function zipRow(zip: string): ZipRow | undefined {
-  const z = zipcodes.lookup(zip) as ZipRow | undefined;
-  return z && z.country === "US" ? z : undefined;
-}
-
 const titleCase = (s: string) => s.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
 export class GazetteerGeocoder implements Geocoder {
-  geocode(address: string | AddressParts): Promise<GeocodeResult | null> {
-    return Promise.resolve(this.locate(typeof address === "string" ? parseUsAddress(address) : { ...address, state: stateAbbr(address.state) ?? address.state }));
+  constructor(private sql: Sql) {}
+
+  private async zipRow(zip: string): Promise<Zip | undefined> {
+    const [z] = await this.sql`select zip, city, state, lat, lon from public.geo_zips where zip = ${zip}`;
+    return z as Zip | undefined;
   }
 
-  private locate(a: AddressParts): GeocodeResult | null {
-    if (!a.city && a.line1 && a.state) a = splitTrailingCity(a);
-    const z = a.zip ? zipRow(a.zip) : undefined;
+  /** The city of that name (in that state, else the biggest of that name), through up to 1-2 typing errors. */
+  async findCity(name: string, state?: string): Promise<City | undefined> {
+    const key = cityKey(name);
+    if (!key) return undefined;
+    const exact = await this.sql`select * from public.geo_cities where key = ${key} ${state ? this.sql`and state = ${state}` : this.sql``}
+      order by zip_count desc limit 1`;
+    if (exact.length) return exact[0] as City;
+    const errors = allowedErrors(key);
+    if (!errors) return undefined;
+    // Candidates: same state (or same first letter anywhere), a length within the allowed errors.
+    const rows = await this.sql`select * from public.geo_cities where length(key) between ${key.length - errors} and ${key.length + errors}
+      ${state ? this.sql`and state = ${state}` : this.sql`and left(key, 1) = ${key[0]}`}` as unknown as City[];
+    let best: City | undefined, bestD = errors + 1;
+    for (const c of rows) {
+      const d = editDistance(key, c.key, errors);
+      if (d < bestD || (d === bestD && best && c.zip_count > best.zip_count)) [best, bestD] = [c, d];
+    }
+    return best;
+  }
+
+  async geocode(address: string | AddressParts): Promise<GeocodeResult | null> {
+    let a = typeof address === "string" ? parseUsAddress(address) : { ...address, state: stateAbbr(address.state) ?? address.state };
+    if (!a.city && a.line1 && a.state) a = await this.splitTrailingCity(a);
+    const z = a.zip ? await this.zipRow(a.zip) : undefined;
     if (z && (!a.state || a.state === z.state)) {
       const parts = { line1: a.line1, line2: a.line2, city: a.city ? titleCase(a.city) : z.city, state: z.state, zip: z.zip };
-      return { formattedAddress: formatAddress(parts), line1: a.line1, city: parts.city, state: z.state, zip: z.zip, lat: z.latitude, lon: z.longitude, precision: "zip", source: "gazetteer" };
+      return { formattedAddress: formatAddress(parts), line1: a.line1, city: parts.city, state: z.state, zip: z.zip, lat: z.lat, lon: z.lon, precision: "zip", source: "gazetteer" };
     }
-    if (a.city && a.state) {
-      cities();
-      const c = cityByKey!.get(cityKey(a.city, a.state));
+    // A known ZIP of another state contradicts the address: no guess. An unknown ZIP (a new one) falls back to the city.
+    if (a.city && !z) {
+      const c = await this.findCity(a.city, a.state);
       if (c) {
-        const parts = { line1: a.line1, line2: a.line2, city: c.city, state: c.state, zip: c.zips[0] };
-        return { formattedAddress: formatAddress(parts), line1: a.line1, city: c.city, state: c.state, zip: c.zips[0], lat: round(c.lat), lon: round(c.lon), precision: "city", source: "gazetteer" };
+        const parts = { line1: a.line1, line2: a.line2, city: c.city, state: c.state, zip: c.zip };
+        return { formattedAddress: formatAddress(parts), line1: a.line1, city: c.city, state: c.state, zip: c.zip, lat: round(c.lat), lon: round(c.lon), precision: "city", source: "gazetteer" };
       }
     }
     return null;
   }
 
-  autocomplete(query: string, limit = 5): Promise<AddressSuggestion[]> {
+  /** "1600 Pennsylvania Ave NW Washington" + DC: the last 1-3 words may be a city of that state. */
+  private async splitTrailingCity(a: AddressParts): Promise<AddressParts> {
+    const words = a.line1!.split(" ");
+    for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+      const c = await this.findCity(words.slice(-n).join(" "), a.state);
+      if (c && cityKey(c.city) === cityKey(words.slice(-n).join(" "))) return { ...a, line1: words.slice(0, -n).join(" "), city: c.city };
+    }
+    return a;
+  }
+
+  async autocomplete(query: string, limit = 5): Promise<AddressSuggestion[]> {
     const q = query.replace(/\s+/g, " ").trim();
-    if (q.length < 2) return Promise.resolve([]);
+    if (q.length < 2 || isPoBox(q)) return [];
     const n = Math.max(1, Math.min(limit, 20));
     // "123 Main St Austin TX" typed without commas: try the last 3, 2, 1 words as the city (and state).
     if (!q.includes(",") && /^\d+\s/.test(q) && !/\d{3,5}$/.test(q)) {
       const words = q.split(" ");
       for (let k = Math.min(3, words.length - 2); k >= 1; k--) {
-        const hits = this.suggest(`${words.slice(0, -k).join(" ")}, ${words.slice(-k).join(" ")}`, n);
-        if (hits.length) return Promise.resolve(hits);
+        const hits = await this.suggest(`${words.slice(0, -k).join(" ")}, ${words.slice(-k).join(" ")}`, n);
+        if (hits.length) return hits;
       }
-      return Promise.resolve([]);
+      return [];
     }
-    return Promise.resolve(this.suggest(q, n));
+    return await this.suggest(q, n);
   }
 
-  private suggest(q: string, n: number): AddressSuggestion[] {
+  private async suggest(q: string, n: number): Promise<AddressSuggestion[]> {
     const segments = q.split(",").map((s) => s.trim());
     const street = segments.length > 1 && /^\d/.test(segments[0]) ? segments[0] : undefined;
     const rest = (street ? segments.slice(1) : segments).join(", ").trim();
-    const withStreet = (s: AddressSuggestion): AddressSuggestion =>
-      street ? { ...s, line1: street, description: `${street}, ${s.description}` } : s;
+    const withStreet = (s: AddressSuggestion): AddressSuggestion => street ? { ...s, line1: street, description: `${street}, ${s.description}` } : s;
 
     const full = parseUsAddress(rest);
-    if (full.zip) {
-      const z = zipRow(full.zip);
-      return z ? [withStreet(this.zipSuggestion(z))] : [];
+    if (full.zip && /\d{5}$/.test(rest)) {
+      const z = await this.zipRow(full.zip);
+      return z ? [withStreet(zipSuggestion(z))] : [];
     }
     const partialZip = rest.match(/(?:^|\s)(\d{3,4})$/);
     if (partialZip) {
-      const prefix = partialZip[1];
-      const hits = (Object.values(zipcodes.codes) as ZipRow[])
-        .filter((z) => z.country === "US" && z.zip.startsWith(prefix)).slice(0, n);
-      return hits.map((z) => withStreet(this.zipSuggestion(z)));
+      const hits = await this.sql`select zip, city, state, lat, lon from public.geo_zips where zip like ${partialZip[1] + "%"} order by zip limit ${n}`;
+      return (hits as unknown as Zip[]).map((z) => withStreet(zipSuggestion(z)));
     }
     // "<city prefix>" or "<city>, <state prefix>" or "<city> <ST>"
     const [cityPart, statePart] = rest.includes(",") ? rest.split(",").map((s) => s.trim()) : [rest, ""];
-    let cityPrefix = cityPart.toLowerCase();
+    let cityText = cityPart;
     let state = statePart ? stateAbbr(statePart) : undefined;
     if (!state) {
       const m = cityPart.match(/^(.*\S)\s+([A-Za-z]{2})$/);
-      if (m && stateAbbr(m[2])) {
-        cityPrefix = m[1].toLowerCase();
-        state = stateAbbr(m[2]);
-      }
+      if (m && stateAbbr(m[2])) [cityText, state] = [m[1], stateAbbr(m[2])];
     }
-    if (!cityPrefix || /^\d/.test(cityPrefix)) return [];
+    const prefix = cityKey(cityText);
+    if (!prefix || /^\d/.test(prefix)) return [];
     const statePrefix = statePart && !state ? statePart.toUpperCase() : undefined;
-    const hits: AddressSuggestion[] = [];
-    for (const c of cities()) {
-      if (!c.city.toLowerCase().startsWith(cityPrefix)) continue;
-      if (state && c.state !== state) continue;
-      if (statePrefix && !c.state.startsWith(statePrefix)) continue;
-      hits.push(withStreet({ description: `${c.city}, ${c.state}`, city: c.city, state: c.state, zip: c.zips[0], lat: round(c.lat), lon: round(c.lon) }));
-      if (hits.length >= n) break;
+    const filter = this.sql`${state ? this.sql`and state = ${state}` : this.sql``} ${statePrefix ? this.sql`and state like ${statePrefix + "%"}` : this.sql``}`;
+    // A complete city name with a street typed before it: that city only, so the typed house number is never
+    // attached to other towns whose names merely start the same ("New York" is not "New York Mills").
+    const exact = street || state ? await this.sql`select * from public.geo_cities where key = ${prefix} ${filter} order by zip_count desc limit ${n}` : [];
+    let hits = exact.length ? exact as unknown as City[]
+      : await this.sql`select * from public.geo_cities where key like ${prefix.replace(/[\\%_]/g, "\\$&") + "%"} ${filter}
+          order by zip_count desc, city limit ${n}` as unknown as City[];
+    if (!hits.length) {
+      // Nothing starts that way: a misspelt city ("San Fransisco") still finds the place.
+      const c = await this.findCity(cityText, state);
+      hits = c ? [c] : [];
     }
-    return hits;
-  }
-
-  private zipSuggestion(z: ZipRow): AddressSuggestion {
-    return { description: `${z.city}, ${z.state} ${z.zip}`, city: z.city, state: z.state, zip: z.zip, lat: z.latitude, lon: z.longitude };
+    return hits.map((c) => withStreet({ description: `${c.city}, ${c.state}`, city: c.city, state: c.state, zip: c.zip, lat: round(c.lat), lon: round(c.lon) }));
   }
 }
 
-/** "1600 Pennsylvania Ave NW Washington" + DC: the last 1-3 words may be a known city of that state. */
-function splitTrailingCity(a: AddressParts): AddressParts {
-  cities();
-  const words = a.line1!.split(" ");
-  for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
-    const c = cityByKey!.get(cityKey(words.slice(-n).join(" "), a.state!));
-    if (c) return { ...a, line1: words.slice(0, -n).join(" "), city: c.city };
-  }
-  return a;
+function zipSuggestion(z: Zip): AddressSuggestion {
+  return { description: `${z.city}, ${z.state} ${z.zip}`, city: z.city, state: z.state, zip: z.zip, lat: z.lat, lon: z.lon };
 }
-
-const round = (x: number) => Math.round(x * 1e4) / 1e4;

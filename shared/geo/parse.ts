@@ -21,7 +21,10 @@ export function stateAbbr(s: string | undefined): string | undefined {
 export function parseUsAddress(input: string): AddressParts {
   let text = input.replace(/\s+/g, " ").trim().replace(/,?\s*(USA|United States( of America)?|US)\.?$/i, "");
   const out: AddressParts = { country: "US" };
-  const zip = text.match(new RegExp(ZIP.source + "\\s*$")) ?? text.match(ZIP);
+  // A ZIP ends the address ("…, TX 78701") or follows a state ("TX 78701 Apt 4"); a 5-digit number that starts
+  // the street ("13619 Tortona Ln") is a house number, never a ZIP.
+  const trailing = text.match(new RegExp(ZIP.source + "\\s*$"));
+  const zip = trailing ?? text.match(new RegExp(`(?<=\\b(?:${[...STATE_ABBR].join("|")})\\.?\\s+)${ZIP.source}`));
   if (zip) {
     out.zip = zip[1];
     text = (text.slice(0, zip.index) + text.slice(zip.index! + zip[0].length)).replace(/[\s,]+$/, "").trim();
@@ -66,4 +69,25 @@ export function parseUsAddress(input: string): AddressParts {
 export function formatAddress(a: AddressParts): string {
   const cityLine = [a.city, [a.state, a.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return [a.line1, a.line2, cityLine].filter(Boolean).join(", ");
+}
+
+const PO_BOX = /\b(p\.?\s*o\.?\s*box|post\s+office\s+box|p\.?\s*o\.?\s*b\b|box\s+\d+\s*$)|^\s*box\s+\d/i;
+
+/** A post office box (PO Box 12, P.O. Box, Post Office Box): mail goes there, no roof does. */
+export function isPoBox(text: string): boolean {
+  return PO_BOX.test(text);
+}
+
+/**
+ * Why an address cannot be a home's address for a solar estimate: a PO Box, or no street with a house number
+ * (a city alone). Null when it can be. Messages speak to the homeowner.
+ */
+export function addressProblem(address: string | AddressParts): { code: string; message: string } | null {
+  const a = typeof address === "string" ? parseUsAddress(address) : address;
+  const text = typeof address === "string" ? address : [a.line1, a.line2].filter(Boolean).join(", ");
+  if (isPoBox(text)) return { code: "po_box_not_accepted", message: "Please enter the street address of the home itself; a PO Box has no roof to put panels on." };
+  if (!a.line1 || !/^\d+[A-Za-z]?(-\d+)?\s+\S/.test(a.line1.trim())) {
+    return { code: "street_address_required", message: "Please enter the home's street address with its house number, e.g. 12 Oak Rd, Springfield, IL." };
+  }
+  return null;
 }

@@ -5,6 +5,8 @@ import type { NotificationConfig } from "./config.ts";
 import { PermanentPushError } from "./errors.ts";
 import { day, moment, money } from "./format.ts";
 import type { PushContext } from "./push_context.ts";
+import { leadCreatedHandler } from "../partner/lead_email.ts";
+import type { Sql } from "../db/client.ts";
 
 export interface Recipient {
   userId: string;
@@ -19,7 +21,9 @@ export interface PreparedEvent {
   context(r: Recipient): Record<string, unknown>;
 }
 
-type Handler = (e: EventEnvelope, ctx: PushContext, cfg: NotificationConfig) => PreparedEvent;
+/** Job, invoice and auth events use the push's one read (`ctx`); an event type whose data is elsewhere may
+ * read it with `sql` (its recipients missing from `ctx.users` are then looked up too: more round trips). */
+type Handler = (e: EventEnvelope, ctx: PushContext, cfg: NotificationConfig, sql: Sql) => PreparedEvent | Promise<PreparedEvent>;
 
 const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((x): x is string => !!x))];
 
@@ -129,6 +133,8 @@ export const handlers: Record<string, Handler> = {
       context: (r) => ({ user_name: r.name, reset_url: e.payload.reset_url, expires_in: e.payload.expires_in ?? "1 hour" }),
     };
   },
+  // Reads its own rows (the lead, the partner's staff): a second round trip for this event type.
+  "lead.created": (e, _ctx, cfg, sql) => leadCreatedHandler(sql, e, cfg),
   "auth.account_locked": (e, _ctx, cfg) => ({
     recipientIds: recipientsOr(e, [e.payload.actor_id], "account owner (actor_id)"),
     context: (r) => ({ user_name: r.name, support_url: cfg.supportUrl }),

@@ -15,7 +15,7 @@ import { decodePush, UndecodablePush } from "./decode.ts";
 import { PermanentPushError } from "./errors.ts";
 import { handlers, type Recipient } from "./handlers.ts";
 import { insertLogRow, NO_RECIPIENT, recipientKey } from "./log_rows.ts";
-import { loadPushContext, type PushUser } from "./push_context.ts";
+import { loadMissingUsers, loadPushContext, type PushUser } from "./push_context.ts";
 import { type Sent, sendAndLog } from "./send_and_log.ts";
 import { MissingTemplateError, templates } from "./templates.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.ts";
@@ -71,10 +71,11 @@ async function deliver(p: Platform, messageId: string, envelope: EventEnvelope):
   // One read: rule 4 (dedupe), the event's record and every possible recipient with their opt-out.
   const ctx = await loadPushContext(p.sql, messageId, envelope);
   if (ctx.done.has(messageId)) return { status: "duplicate" };
-  const prepared = handler(envelope, ctx, cfg);
+  const prepared = await handler(envelope, ctx, cfg, p.sql);
   const keyOf = logKeys(messageId, prepared.recipientIds, ctx.done);
   const pending = prepared.recipientIds.filter((id) => !ctx.done.has(keyOf(id)));
   if (!pending.length) return { status: "duplicate" };
+  await loadMissingUsers(p.sql, ctx, pending, envelope.event_type);
 
   const settled = await Promise.allSettled(pending.map((id) => deliverOne(p, keyOf(id), envelope, id, recipientOf(ctx.users.get(id)), prepared.context)));
   const transient = settled.find((s) => s.status === "rejected");

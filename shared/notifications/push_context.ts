@@ -71,3 +71,14 @@ export async function loadPushContext(sql: Sql, messageId: string, e: EventEnvel
     users: new Map((row.users as PushUser[]).map((u) => [u.id, u])),
   };
 }
+
+/** Adds to `ctx.users` the recipients a handler chose that the one read did not cover (their opt-outs too). */
+export async function loadMissingUsers(sql: Sql, ctx: PushContext, ids: string[], eventType: string): Promise<void> {
+  const missing = ids.filter((id) => !ctx.users.has(id));
+  if (!missing.length) return;
+  const rows = await sql`select u.id, u.email, u.full_name, coalesce(not pr.email_enabled, false) as opted_out
+    from public.users u
+    left join public.user_notification_preference pr on pr.user_id = u.id and pr.event_type = ${eventType}
+    where u.id = any(${missing}::uuid[])`;
+  for (const u of rows as unknown as PushUser[]) ctx.users.set(u.id, u);
+}

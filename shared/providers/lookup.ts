@@ -37,7 +37,7 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
     ), agg as (select eiaid, bool_or(in_zip) as in_zip from c group by eiaid)
     select p.eiaid, p.display_name, p.ownership, agg.in_zip
     from agg join public.utility_providers p using (eiaid)
-    order by (case when agg.in_zip then 2 else 0 end) + (case when p.ownership = 'Investor Owned' then 2 else 0 end) desc,
+    order by p.retail desc, (case when agg.in_zip then 2 else 0 end) + (case when p.ownership = 'Investor Owned' then 2 else 0 end) desc,
       p.zip_count desc, p.display_name
     limit ${limit}`;
   return rows.map((r) => row(r, r.in_zip ? "zip" : "county"));
@@ -46,7 +46,7 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
 export async function providersForState(sql: Sql, state: string, limit = 60): Promise<UtilityProvider[]> {
   const rows = await sql`
     select eiaid, display_name, ownership from public.utility_providers where states @> array[${state}]::text[]
-    order by (ownership = 'Investor Owned') desc nulls last, zip_count desc, display_name limit ${limit}`;
+    order by retail desc, (ownership = 'Investor Owned') desc nulls last, zip_count desc, display_name limit ${limit}`;
   return withOther(rows.map((r) => row(r, "state")));
 }
 
@@ -54,9 +54,16 @@ function row(r: Record<string, unknown>, match: UtilityProvider["match"]): Utili
   return { id: `eia:${r.eiaid}`, eiaId: Number(r.eiaid), name: String(r.display_name), ownership: (r.ownership as string) ?? null, match };
 }
 
+/** The same utility written two ways ("Co" / "Company", "&" / "and", punctuation, legal forms) compares equal. */
+export function sameUtilityKey(name: string): string {
+  return name.toLowerCase().replace(/&/g, " and ").replace(/[^a-z0-9 ]+/g, " ").split(/\s+/)
+    .filter((w) => w && !["inc", "llc", "corp", "corporation", "co", "company", "the"].includes(w)).join(" ");
+}
+
 function withOther(list: UtilityProvider[]): UtilityProvider[] {
   const seen = new Set<string>();
-  // Two EIA ids can carry the same display name (one utility reported in two states): show it once.
-  const unique = list.filter((u) => !seen.has(u.name.toLowerCase()) && seen.add(u.name.toLowerCase()));
+  // Two EIA ids can carry the same name (one utility reported in two states, or an old and a current name now
+  // renamed alike): show it once, in its best-ranked place.
+  const unique = list.filter((u) => !seen.has(sameUtilityKey(u.name)) && seen.add(sameUtilityKey(u.name)));
   return [...unique, OTHER_PROVIDER];
 }

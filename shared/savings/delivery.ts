@@ -1,13 +1,13 @@
 // Delivery of a stored savings report: render the designed PDF, keep it in the object store, email it to
 // the customer with the PDF attached (idempotent per report, so a retried job never sends twice).
 import type { Sql } from "../db/client.ts";
-import { emailProvider, PermanentEmailError, senderAddress } from "../email/index.ts";
+import { emailProvider, PermanentEmailError } from "../email/index.ts";
+import { partnerSender, renderReportEmail } from "../partner/homeowner_email.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { PermanentJobError, type Job } from "../queue/queue.ts";
 import { objectStore } from "../storage/index.ts";
 import { renderSavingsReportPdf, type SavingsReportDocument } from "../pdf/savings_report.ts";
-import { article, escapeHtml, kwh, usd } from "../report/format.ts";
 import type { SavingsFigures } from "./calculate.ts";
 import type { ReportSection } from "../report/types.ts";
 
@@ -64,19 +64,11 @@ export async function deliverReport(p: Platform, job: Job<{ reportId: string; pa
       pdf = await renderSavingsReportPdf(reportDocument(r, partner, job.payload.partnerLogo));
       await store.put(REPORT_BUCKET, pdfPath(r), pdf, "application/pdf");
     }
-    const f = r.figures;
-    const first = r.customer_name.split(/\s+/)[0];
-    const headline = f.systemKw > 0
-      ? `${article(f.systemKw.toFixed(1)) === "an" ? "An" : "A"} ${f.systemKw.toFixed(1)} kW solar system could save you about ${usd(f.netAnnualSavings)} in the first year and ${usd(f.lifetimeSavings)} over ${f.projection.length} years.`
-      : "Your report explains what we found and the next steps.";
+    // The email speaks for the partner (sender name, reply-to, logo, next step): shared/partner/homeowner_email.ts.
+    const email = renderReportEmail(p, await partnerSender(p.sql, r.organization_id), { customerName: r.customer_name, figures: r.figures });
     const sent = await emailProvider(p).send({
-      from: senderAddress(),
+      ...email,
       to: [r.email],
-      subject: `Your solar savings report from ${partner.name}`,
-      html: `<p>Hi ${escapeHtml(first)},</p><p>Thank you for checking your solar savings with ${escapeHtml(partner.name)}. ${escapeHtml(headline)}</p>` +
-        `<p>Your yearly use: ${escapeHtml(kwh(f.annualKwh))}. Payback: ${f.paybackYears === null ? "not reached" : `${f.paybackYears.toFixed(1)} years`}.</p>` +
-        `<p>Your full report is attached as a PDF.</p><p>${escapeHtml(partner.name)}</p>`,
-      text: `Hi ${first},\n\nThank you for checking your solar savings with ${partner.name}. ${headline}\n\nYour full report is attached as a PDF.\n\n${partner.name}\n`,
       attachments: [{ filename: "solar-savings-report.pdf", content: pdf, contentType: "application/pdf" }],
     }, { idempotencyKey: `savings-report:${r.id}` });
     await p.sql`update public.savings_reports set delivery_status = 'sent', pdf_path = ${pdfPath(r)}, email_id = ${sent.id},

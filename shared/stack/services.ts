@@ -8,10 +8,11 @@ import { createApp as contractApproval } from "../../supabase/functions/contract
 import { createApp as emailAgent } from "../../supabase/functions/email-agent/app.ts";
 import { createApp as pdfGenerator } from "../../supabase/functions/pdf-generator-service/app.ts";
 import { createApp as notification } from "../../supabase/functions/notification-service/app.ts";
+import { createApp as partner } from "../../supabase/functions/partner-service/app.ts";
 
 type Fetch = { fetch: (req: Request) => Response | Promise<Response> };
 
-/** The nine services of SPEC.md, by path segment. */
+/** The nine services of SPEC.md and the partner console's partner-service, by path segment. */
 export const serviceFactories: Record<string, (p: Platform) => Fetch> = {
   "authenticator-service": authenticator,
   "utility-bill-service": utilityBill,
@@ -22,6 +23,7 @@ export const serviceFactories: Record<string, (p: Platform) => Fetch> = {
   "email-agent": emailAgent,
   "pdf-generator-service": pdfGenerator,
   "notification-service": notification,
+  "partner-service": partner,
 };
 
 export const serviceNames = Object.keys(serviceFactories);

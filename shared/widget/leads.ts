@@ -5,6 +5,7 @@ import { ApiError, badRequest } from "../http/errors.ts";
 import { getWidgetConfig, servesState } from "./config.ts";
 import { assertOwned } from "./ownership.ts";
 import { insertContact } from "./records.ts";
+import { enqueueLeadCreated } from "../partner/lead_events.ts";
 import type { LeadInputT, OpportunityInputT } from "./schemas.ts";
 
 export function leadView(r: Record<string, unknown>) {
@@ -22,6 +23,9 @@ export function leadView(r: Record<string, unknown>) {
     utility_provider: r.utility_provider,
     consent: r.consent,
     savings: r.savings ?? null,
+    // What the bill reader read and what the homeowner corrected on the widget's check step (issue 11 §2).
+    bill_reading: r.bill_reading ?? null,
+    bill_corrections: r.bill_corrections ?? null,
     report: r.report_path ? { transaction_id: r.report_transaction_id, bucket: r.report_bucket, path: r.report_path } : null,
     crm: { provider: r.crm_provider, id: r.crm_id ?? null, synced_at: r.crm_synced_at ?? null },
     created_at: r.created_at,
@@ -61,7 +65,7 @@ export async function createLead(p: Platform, auth: AuthContext, input: LeadInpu
     if (input.property_id) await tx`update public.properties set contact_id = coalesce(contact_id, ${contactId}) where id = ${input.property_id}`;
     const inserted = await tx`insert into public.leads (organization_id, contact_id, property_id, status, out_of_area, idempotency_key,
         first_name, last_name, email, phone, consent, consent_text, consent_at, address, utility_provider, monthly_kwh, created_by)
-      values (${auth.orgId}, ${contactId}, ${input.property_id ?? null}, ${outOfArea ? "out_of_area" : "new"}, ${outOfArea},
+      values (${auth.orgId}, ${contactId}, ${input.property_id ?? null}, 'new', ${outOfArea},
         ${input.idempotency_key ?? null}, ${c.first_name}, ${c.last_name}, ${c.email}, ${c.phone ?? null}, ${input.consent},
         ${input.consent_text ?? null}, ${input.consent ? new Date() : null}, ${tx.json(address as never)}, ${input.utility_provider ?? null},
         ${input.monthly_kwh ? tx.json(input.monthly_kwh as never) : null}, ${auth.userId})
@@ -72,6 +76,7 @@ export async function createLead(p: Platform, auth: AuthContext, input: LeadInpu
       throw new DuplicateKey();
     }
     await enqueueCrmJob(tx, CRM_LEAD_QUEUE, { leadId: inserted[0].id }, `${CRM_LEAD_QUEUE}:${inserted[0].id}`);
+    await enqueueLeadCreated(tx, inserted[0].id as string);
     return { row: inserted[0], created: true };
   }).catch(async (e) => {
     if (!(e instanceof DuplicateKey)) throw e;

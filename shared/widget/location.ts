@@ -1,5 +1,5 @@
 import type { Platform } from "../platform.ts";
-import { geocoder, GeocoderUnavailableError } from "../geo/index.ts";
+import { addressProblem, geocoder, GeocoderUnavailableError } from "../geo/index.ts";
 import { roofData, RoofDataUnavailableError } from "../roof/index.ts";
 import { type AuthContext } from "../db/scoped.ts";
 import { ApiError, notFound } from "../http/errors.ts";
@@ -19,6 +19,8 @@ export async function autocomplete(p: Platform, q: string, limit: number) {
 }
 
 export async function geocode(p: Platform, address: string) {
+  const problem = addressProblem(address); // a home's street address: no PO Box, no city alone (issue 15)
+  if (problem) throw new ApiError(400, problem.code, problem.message);
   try {
     const r = await geocoder(p).geocode(address);
     if (!r) throw notFound("address_not_found", "We could not find that address in the US");

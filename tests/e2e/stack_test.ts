@@ -42,7 +42,7 @@ async function startStack(dataDir: string, port: number, pgPort: number) {
 }
 
 Deno.test({
-  name: "npm start: embedded PostgreSQL, all nine services healthy, demo login and partner token work, Ctrl-C stops, restart reuses data",
+  name: "npm start: embedded PostgreSQL, all ten services healthy, demo login and partner token work, Ctrl-C stops, restart reuses data",
   // The stack's DATABASE_URL must not leak in from the environment: this test is about the embedded database.
   ignore: Deno.env.get("SKIP_STACK_E2E") === "1",
   async fn() {
@@ -52,7 +52,7 @@ Deno.test({
     Deno.env.delete("DATABASE_URL");
     try {
       const first = await startStack(dataDir, port, pgPort);
-      assert.match(first.out, /9\/9 services healthy/);
+      assert.match(first.out, /10\/10 services healthy/);
       const ms = Number(first.out.match(/Startup\s+(\d+) ms/)?.[1]);
       assert.ok(ms > 0);
       console.log(`startup to all-healthy: ${ms} ms`);
@@ -105,7 +105,7 @@ Deno.test({
       const orphan = await Deno.connect({ hostname: "127.0.0.1", port: pgPort }).then((c) => (c.close(), true), () => false);
       assert.equal(orphan, true, "the killed stack left its PostgreSQL running");
       const second = await startStack(dataDir, port, pgPort);
-      assert.match(second.out, /9\/9 services healthy/);
+      assert.match(second.out, /10\/10 services healthy/);
       const stopped = await second.stop();
       assert.equal(stopped.code, 0, stopped.stderr);
     } finally {

@@ -50,7 +50,7 @@ Deno.test("bus end to end: publishEvent → push with OIDC → notification-serv
     assert.equal(d.subscription, "notification-service.jobs");
     const subs = await h.p.sql`select name, topic, ack_deadline_seconds::float as ack, min_backoff_seconds::float as min,
       max_backoff_seconds::float as max, max_delivery_attempts as attempts, dead_letter_topic as dlq from bus.subscriptions order by name`;
-    assert.deepEqual(subs.map((s) => ({ ...s })), ["auth", "invoices", "jobs"].map((t) => ({
+    assert.deepEqual(subs.map((s) => ({ ...s })), ["auth", "invoices", "jobs", "leads"].map((t) => ({
       name: `notification-service.${t}`, topic: `platform.${t}`, ack: 60, min: 10, max: 600, attempts: 7, dlq: "platform.notifications.dlq",
     })), "the spec's push policy: ack 60 s, retry 10–600 s, 7 attempts, dead-letter topic");
   } finally {

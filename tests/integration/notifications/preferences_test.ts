@@ -13,7 +13,7 @@ Deno.test("preferences: internal token required; PUT validates against the catal
     }
     const empty = await (await fetch(url, { headers: auth })).json();
     assert.deepEqual(empty.preferences, []);
-    assert.equal(Object.keys(empty.effective).length, 11, "every event type of the catalogue");
+    assert.equal(Object.keys(empty.effective).length, 12, "every event type of the catalogue (lead.created included)");
     assert.ok(Object.values(empty.effective).every((v) => v === true), "missing rows mean opted in");
 
     const bad = await fetch(url, { method: "PUT", headers: auth, body: JSON.stringify({ event_type: "job.exploded", email_enabled: false }) });

@@ -105,7 +105,12 @@ Deno.test("address autocomplete, geocode and roof analysis reach the widget thro
     assert.ok(roof.json.data.maxSunshineHoursPerYear > 1000);
     assert.ok(roof.json.data.yieldDcKwhPerKw > 900);
     assert.equal((await e.call(e.widget, "GET", "/roof-analysis")).status, 400);
-    assert.equal((await e.call(e.widget, "GET", "/geocode?address=" + encodeURIComponent("nowhere at all zzzz"))).status, 404);
+    assert.equal((await e.call(e.widget, "GET", "/geocode?address=" + encodeURIComponent("12 Nowhere Rd, Zzqxville"))).status, 404);
+    // A home's street address only: a PO Box or a city alone is 400 with a message for the homeowner.
+    const box = await e.call(e.widget, "GET", "/geocode?address=" + encodeURIComponent("PO Box 12, Austin, TX 78701"));
+    assert.deepEqual([box.status, box.json.error.code], [400, "po_box_not_accepted"]);
+    const city = await e.call(e.widget, "GET", "/geocode?address=" + encodeURIComponent("Austin, TX"));
+    assert.deepEqual([city.status, city.json.error.code], [400, "street_address_required"]);
   } finally {
     await e.close();
   }

@@ -30,7 +30,7 @@ Deno.test("process-widget-savings-info: one report per lead, emailed to the home
     const s = a.json.data;
     assert.equal(s.annualKwh, usage.reduce((n, u) => n + u.value, 0));
     assert.ok(s.systemKw > 1 && s.systemKw < 20);
-    assert.ok(s.netCost < s.grossCost);
+    assert.ok(Math.abs(s.netCost - (s.grossCost - s.federalCredit)) < 0.05 && s.credit.pct === 0, "no §25D credit after 2025");
     assert.equal(s.emailSentTo, "jane@example.com");
     const [{ n }] = await e.p.sql`select count(*)::int as n from public.savings_reports where organization_id = ${e.admin.orgId}`;
     assert.equal(n, 1);
@@ -43,7 +43,7 @@ Deno.test("process-widget-savings-info: one report per lead, emailed to the home
     const mail = await listOutbox(e.p.sql, { to: "jane@example.com" });
     assert.equal(mail.length, 1, "the report was emailed once");
     const [l] = await e.p.sql`select status, report_bucket, report_path, report_transaction_id from public.leads where id = ${lead.json.data.id}`;
-    assert.equal(l.status, "qualified");
+    assert.equal(l.status, "report_sent", "the report sets report_sent; qualifying is the partner's call");
     assert.equal(l.report_transaction_id, s.transactionId);
     assert.ok(l.report_path, "the PDF is attached to the lead");
     const [doc] = await e.p.sql`select kind, size_bytes from public.property_documents where property_id = ${prop.json.data.property_uuid}`;

@@ -41,14 +41,15 @@ Deno.test("personal data detection: emails anywhere, personal keys; identifiers 
 });
 
 Deno.test("catalogue: topic routing per the spec table; auth events; template slugs", () => {
-  assert.equal(EVENT_TYPES.length, 11);
-  assert.equal(NOTIFIED_EVENT_TYPES.length, 10);
+  assert.equal(EVENT_TYPES.length, 12);
+  assert.equal(NOTIFIED_EVENT_TYPES.length, 11);
   assert.ok(!NOTIFIED_EVENT_TYPES.includes("invoice.overdue" as never));
   const routes = Object.fromEntries(EVENT_TYPES.map((t) => [t, topicFor(t)]));
   assert.deepEqual(routes, {
     "job.assigned": "platform.jobs", "job.status_changed": "platform.jobs", "job.completed": "platform.jobs", "job.cancelled": "platform.jobs",
     "invoice.created": "platform.invoices", "invoice.sent": "platform.invoices", "invoice.paid": "platform.invoices", "invoice.overdue": "platform.invoices",
     "auth.invite_sent": "platform.auth", "auth.password_reset": "platform.auth", "auth.account_locked": "platform.auth",
+    "lead.created": "platform.leads",
   });
   assert.ok(isAuthEvent("auth.password_reset") && !isAuthEvent("job.assigned"));
   assert.equal(templateSlug("job.status_changed"), "job_status_changed");

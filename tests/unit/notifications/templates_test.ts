@@ -6,8 +6,8 @@ import { NOTIFIED_EVENT_TYPES } from "../../../shared/events/catalogue.ts";
 
 const p = createPlatform(null as never, loadCoreConfig());
 
-Deno.test("templates: all ten event types have subject, HTML and text; the layout is shared", () => {
-  const ctx = { job_id: "JOB-9", invoice_id: "INV-9", partner_name: "P", recipient_name: "R", user_id: "u", unsubscribe_url: "https://u/x?a=1&b=2", preferences_url: "https://p", event_label: "x" };
+Deno.test("templates: all eleven event types have subject, HTML and text; the layout is shared", () => {
+  const ctx = { lead_name: "Jane Doe", job_id: "JOB-9", invoice_id: "INV-9", partner_name: "P", recipient_name: "R", user_id: "u", unsubscribe_url: "https://u/x?a=1&b=2", preferences_url: "https://p", event_label: "x" };
   const subjects = Object.fromEntries(NOTIFIED_EVENT_TYPES.map((t) => [t, templates(p).render(t, ctx).subject]));
   assert.deepEqual(subjects, {
     "job.assigned": "New job assigned",
@@ -20,6 +20,7 @@ Deno.test("templates: all ten event types have subject, HTML and text; the layou
     "auth.invite_sent": "Invitation to the portal",
     "auth.password_reset": "Password reset",
     "auth.account_locked": "Account locked",
+    "lead.created": "New lead: Jane Doe",
   });
   for (const t of NOTIFIED_EVENT_TYPES) {
     const r = templates(p).render(t, ctx);

@@ -15,7 +15,7 @@ interface Geocoded {
 /** Geocodes the address (or takes a suggestion's point), then shows the exit screen outside serving_states (rule 5). */
 export async function locate(ctx: Ctx, chosen: Suggestion | null, text: string): Promise<"served" | "exit"> {
   let g: Geocoded;
-  if (chosen && chosen.lat !== undefined && chosen.lon !== undefined && chosen.state && chosen.zip && chosen.city) {
+  if (chosen && chosen.line1 && chosen.lat !== undefined && chosen.lon !== undefined && chosen.state && chosen.zip && chosen.city) {
     g = { line1: chosen.line1, city: chosen.city, state: chosen.state, zip: chosen.zip, lat: chosen.lat, lon: chosen.lon };
   } else {
     try {

@@ -1,0 +1,44 @@
+import type { Api } from "./api.ts";
+
+export interface Me {
+  user_id: string;
+  email: string;
+  role: "partner_admin" | "partner_user";
+  org_id: string;
+  partner_name: string;
+}
+
+export interface Ctx {
+  api: Api;
+  me: Me;
+  /** Polite live-region message (saved, copied, failed). */
+  announce(msg: string): void;
+  go(hash: string): void;
+}
+
+export const isAdmin = (ctx: Ctx) => ctx.me.role === "partner_admin";
+
+export const STATUS_LABELS: Record<string, string> = {
+  new: "New",
+  report_sent: "Report sent",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  disqualified: "Disqualified",
+};
+
+export const dateTime = (s: string | null | undefined) =>
+  s ? new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(s)) : "—";
+
+/** Opens a blob (PDF, image) in a new tab, or downloads it under `filename`. */
+export function openBlob(blob: Blob, filename?: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  if (filename) a.download = filename;
+  else a.target = "_blank";
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

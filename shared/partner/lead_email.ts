@@ -1,0 +1,61 @@
+// lead.created in the notification service: every partner_admin and partner_user of the lead's partner
+// (each may opt out in the console), with the lead's details read at delivery time (the event carries ids only).
+import type { Sql } from "../db/client.ts";
+import type { EventEnvelope } from "../events/envelope.ts";
+import type { NotificationConfig } from "../notifications/config.ts";
+import { PermanentPushError } from "../notifications/errors.ts";
+import type { PreparedEvent, Recipient } from "../notifications/handlers.ts";
+import { moment } from "../notifications/format.ts";
+import { consoleUrl } from "./config.ts";
+import { STATUS_LABELS } from "./statuses.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function leadCreatedHandler(
+  sql: Sql,
+  e: EventEnvelope,
+  _cfg: NotificationConfig,
+): Promise<PreparedEvent> {
+  const id = (e.payload as { lead_id?: unknown }).lead_id;
+  if (typeof id !== "string" || !UUID.test(id)) {
+    throw new PermanentPushError("payload.lead_id is required (a uuid)");
+  }
+  const [lead] =
+    await sql`select l.*, o.name as partner_name from public.leads l join public.organizations o on o.id = l.organization_id
+    where l.id = ${id}`;
+  if (!lead) throw new PermanentPushError(`lead ${id} not found`);
+  const staff = await sql`select id from public.users where organization_id = ${lead
+    .organization_id as string}
+    and role in ('partner_admin', 'partner_user') order by (role = 'partner_admin') desc, created_at`;
+  const ids = e.payload.recipient_ids?.length
+    ? [...new Set(e.payload.recipient_ids)]
+    : staff.map((r) => r.id as string);
+  if (!ids.length) {
+    throw new PermanentPushError("no recipients: the lead's partner has no partner_admin or partner_user");
+  }
+  const a = (lead.address ?? {}) as Record<string, string>;
+  const url = `${consoleUrl()}#/leads/${id}`;
+  const base = {
+    lead_id: id,
+    partner_name: lead.partner_name,
+    lead_name: [lead.first_name, lead.last_name].filter(Boolean).join(" ") || lead.email,
+    lead_email: lead.email,
+    lead_phone: lead.phone ?? "",
+    lead_address: [a.line1, a.line2, a.city, [a.state, a.zip].filter(Boolean).join(" ")].filter(Boolean).join(
+      ", ",
+    ),
+    lead_state: a.state ?? "",
+    out_of_area: lead.out_of_area === true,
+    utility_provider: lead.utility_provider ?? "",
+    status_label: STATUS_LABELS[lead.status as keyof typeof STATUS_LABELS] ?? lead.status,
+    created_at: moment(lead.created_at),
+    lead_url: url,
+    // The partner's own preference page (the footer's "Manage notification preferences").
+    console_preferences_url: `${consoleUrl()}#/notifications`,
+    orion_url: url,
+  };
+  return {
+    recipientIds: ids,
+    context: (r: Recipient) => ({ ...base, user_id: r.userId, recipient_name: r.name }),
+  };
+}

@@ -1,0 +1,42 @@
+// A new lead reaches the partner: a job committed with the lead publishes `lead.created` (the notification
+// service emails the partner's people) and queues one signed webhook delivery per enabled endpoint.
+import type { Platform } from "../platform.ts";
+import type { Tx } from "../db/client.ts";
+import { enqueue, type Handler, PermanentJobError } from "../queue/queue.ts";
+import { publishEvent } from "../events/publish.ts";
+import { queueWebhookDeliveries } from "./webhooks.ts";
+
+export const LEAD_CREATED_QUEUE = "partner.lead-created";
+
+/**
+ * Called inside the transaction that inserts the lead (withAuth, role authenticated): the queue schema is
+ * private, so the role is lifted for this one insert and restored, and the job commits with the lead.
+ */
+export async function enqueueLeadCreated(tx: Tx, leadId: string): Promise<void> {
+  await tx`reset role`;
+  await enqueue(tx as never, LEAD_CREATED_QUEUE, { leadId }, {
+    dedupeKey: `${LEAD_CREATED_QUEUE}:${leadId}`,
+    maxAttempts: 10,
+  });
+  await tx`set local role authenticated`;
+}
+
+export async function announceLead(p: Platform, leadId: string): Promise<void> {
+  const [lead] = await p.sql`select id, organization_id, announced_at from public.leads where id = ${leadId}`;
+  if (!lead) throw new PermanentJobError(`lead ${leadId} no longer exists`);
+  // Webhook rows first (idempotent per endpoint and lead), then the event: a retry after a failed publish
+  // does not queue the webhooks twice.
+  await queueWebhookDeliveries(p, lead.organization_id as string, "lead.created", leadId);
+  if (!lead.announced_at) {
+    await publishEvent(p, {
+      event_type: "lead.created",
+      source: "widget-service",
+      payload: { lead_id: leadId },
+    });
+    await p.sql`update public.leads set announced_at = now() where id = ${leadId}`;
+  }
+}
+
+export function leadEventHandlers(p: Platform): Record<string, Handler> {
+  return { [LEAD_CREATED_QUEUE]: (job) => announceLead(p, String(job.payload.leadId)) };
+}

@@ -1,0 +1,137 @@
+// How a lead is shown to its partner: the list row (also the webhook's `data.lead` and the CSV row) and the
+// detail (what the bill reader read, what the homeowner changed, report, files, CRM state).
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+export function leadSummary(r: Record<string, unknown>) {
+  const a = (r.address ?? {}) as Record<string, string | null>;
+  const s = (r.savings ?? null) as Record<string, unknown> | null;
+  return {
+    id: r.id as string,
+    status: r.status as string,
+    out_of_area: r.out_of_area === true,
+    first_name: (r.first_name as string) ?? "",
+    last_name: (r.last_name as string) ?? "",
+    email: r.email as string,
+    phone: (r.phone as string | null) ?? null,
+    address: {
+      line1: a.line1 ?? "",
+      line2: a.line2 ?? null,
+      city: a.city ?? "",
+      state: a.state ?? "",
+      zip: a.zip ?? "",
+    },
+    utility_provider: (r.utility_provider as string | null) ?? null,
+    consent: r.consent === true,
+    source: (r.source as string) ?? "widget",
+    has_report: !!r.report_path,
+    system_kw: s?.systemKw ?? null,
+    annual_savings: s?.netAnnualSavings ?? null,
+    created_at: iso(r.created_at),
+    status_changed_at: iso(r.status_changed_at),
+  };
+}
+export type LeadSummary = ReturnType<typeof leadSummary>;
+
+type BillItem = {
+  customerInformation?: {
+    customerName?: string;
+    accountNumber?: string;
+    serviceAddress?: Record<string, string>;
+  };
+  billingInformation?: {
+    utilityProviderName?: string;
+    billingPeriodStart?: string;
+    billingPeriodEnd?: string;
+    amountDue?: string;
+    dueDate?: string;
+  };
+  electricityUsage?: {
+    electricRate?: string;
+    supplyRatePerKwh?: string;
+    usageByMonth?: { month: string | number; year?: number; value: number }[];
+  };
+};
+
+const addressLine = (a: Record<string, string | null | undefined> | undefined) =>
+  a ? [a.line1, a.line2, a.city, [a.state, a.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ") : "";
+const norm = (s: unknown) => String(s ?? "").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+
+/** The fields the bill reader read, as label/value rows. */
+export function readingRows(item: BillItem | null): { label: string; value: string }[] {
+  if (!item) return [];
+  const c = item.customerInformation ?? {},
+    b = item.billingInformation ?? {},
+    u = item.electricityUsage ?? {};
+  const rows = [
+    { label: "Customer name", value: c.customerName ?? "" },
+    { label: "Account number", value: c.accountNumber ?? "" },
+    { label: "Service address", value: addressLine(c.serviceAddress) },
+    { label: "Utility", value: b.utilityProviderName ?? "" },
+    {
+      label: "Billing period",
+      value: [b.billingPeriodStart, b.billingPeriodEnd].filter(Boolean).join(" to "),
+    },
+    { label: "Amount due", value: b.amountDue ? `$${b.amountDue}` : "" },
+    { label: "Rate plan", value: u.electricRate ?? "" },
+    { label: "Supply rate", value: u.supplyRatePerKwh ? `$${u.supplyRatePerKwh}/kWh` : "" },
+  ];
+  return rows.filter((r) => r.value);
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  address: "Address",
+  utility: "Utility",
+  usage: "Monthly usage (kWh)",
+};
+
+/** A read or corrected value as text: an address on one line, a usage series as numbers, else JSON. */
+export function shown(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "—";
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) {
+    return v.map((
+      x,
+    ) => (x && typeof x === "object" && "value" in x
+      ? Math.round(Number((x as { value: unknown }).value))
+      : shown(x))
+    ).join(", ");
+  }
+  if (typeof v === "object" && ("line1" in v || "city" in v)) return addressLine(v as Record<string, string>);
+  return JSON.stringify(v);
+}
+
+/**
+ * Where what the homeowner confirmed differs from what the bill reader read: explicit corrections recorded
+ * with the lead (a `corrections` column, when the widget stores one) first, else derived by comparing the
+ * reading with the lead's name, address and electricity provider.
+ */
+export function correctionRows(
+  lead: Record<string, unknown>,
+  item: BillItem | null,
+): { field: string; read: string; used: string }[] {
+  // The widget's record (leads.bill_corrections: {<group>: {read, corrected}}), when it stores one.
+  const explicit = (lead.bill_corrections ?? lead.corrections) as Record<string, unknown> | null | undefined;
+  if (explicit && typeof explicit === "object" && Object.keys(explicit).length) {
+    return Object.entries(explicit).map(([field, v]) => {
+      const o = (v && typeof v === "object" && ("read" in v || "corrected" in v) ? v : { corrected: v }) as {
+        read?: unknown;
+        corrected?: unknown;
+      };
+      return { field: FIELD_LABELS[field] ?? field, read: shown(o.read), used: shown(o.corrected) };
+    });
+  }
+  if (!item) return [];
+  const out: { field: string; read: string; used: string }[] = [];
+  const name = [lead.first_name, lead.last_name].filter(Boolean).join(" ");
+  const readName = item.customerInformation?.customerName ?? "";
+  if (readName && norm(readName) !== norm(name)) out.push({ field: "Name", read: readName, used: name });
+  const readAddr = addressLine(item.customerInformation?.serviceAddress);
+  const addr = addressLine(lead.address as Record<string, string>);
+  if (readAddr && norm(readAddr) !== norm(addr)) out.push({ field: "Address", read: readAddr, used: addr });
+  const readUtility = item.billingInformation?.utilityProviderName ?? "";
+  if (readUtility && lead.utility_provider && norm(readUtility) !== norm(lead.utility_provider)) {
+    out.push({ field: "Utility", read: readUtility, used: String(lead.utility_provider) });
+  }
+  return out;
+}

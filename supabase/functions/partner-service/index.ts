@@ -1,0 +1,4 @@
+import { platformFromEnv } from "../../../shared/platform.ts";
+import { createApp } from "./app.ts";
+
+Deno.serve(createApp(platformFromEnv()).fetch);

@@ -1,0 +1,271 @@
+// The partner console in Debian Chromium against the real local stack: a homeowner's lead (bill upload and
+// report through the widget's API), then the partner signs in, finds it with its report and bill, changes
+// the widget colour in the live preview and copies the embed snippet. axe on every view; 1280 and 375 px.
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../widget/browser.ts";
+import { type Stack, startStack } from "../widget/stack.ts";
+import { axeProblems, query, waitFor } from "../widget/helpers.ts";
+import { connect } from "../../../shared/db/client.ts";
+import { setPassword } from "../../../shared/identity/admin.ts";
+
+const ARTIFACTS = new URL("../../../test-artifacts/console/", import.meta.url);
+await Deno.mkdir(ARTIFACTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: true });
+const BILL = new URL("../../fixtures/bills/synthetic/aps-01.pdf", import.meta.url).pathname;
+
+/** What the widget does for a homeowner, over the same API: bill upload, then the savings report. */
+async function homeownerLead(stack: Stack, email: string): Promise<string> {
+  const tok = await (await fetch(`${stack.url}/v1/authenticator-service/refresh-token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ refreshToken: stack.token }),
+  })).json();
+  const auth = { authorization: `Bearer ${tok.idToken}` };
+  const form = new FormData();
+  form.append("files", new File([await Deno.readFile(BILL)], "aps-bill.pdf", { type: "application/pdf" }));
+  const up = await (await fetch(`${stack.url}/v1/utility-bill-service/upload`, {
+    method: "POST",
+    headers: auth,
+    body: form,
+  })).json();
+  assert.ok(up.transactionId, JSON.stringify(up).slice(0, 300));
+  const res = await fetch(`${stack.url}/v1/widget-service/process-widget-savings-info`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({
+      idempotency_key: crypto.randomUUID(),
+      consent: true,
+      transaction_id: up.transactionId,
+      bill: up.data.items[0],
+      contact: { first_name: "Jane", last_name: "Homeowner", email, phone: "+1 480 555 0100" },
+      address: { line1: "7070 Elm St", city: "Tempe", state: "AZ", zip: "85281" },
+    }),
+  });
+  const s = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(s));
+  await waitFor(
+    "the report attached to the lead",
+    async () =>
+      (await query(stack, "select 1 from public.leads where id = $1 and report_path is not null", [
+        s.data.leadId,
+      ]))[0],
+    60_000,
+  );
+  return s.data.leadId;
+}
+
+async function expectAccessible(page: Page, where: string) {
+  assert.deepEqual(await axeProblems(page), [], `axe serious/critical violations at ${where}`);
+}
+
+async function signIn(browser: Browser, stack: Stack, width: number): Promise<Page> {
+  const demo = { email: "admin@demo-solar.test", password: PASSWORD };
+  const ctx = await browser.newContext({
+    viewport: { width, height: 900 },
+    bypassCSP: true,
+    isMobile: width < 500,
+    hasTouch: width < 500,
+  });
+  await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.url });
+  const page = await ctx.newPage();
+  await page.goto(`${stack.url}/console/`);
+  await page.getByRole("heading", { name: "Partner console" }).waitFor();
+  await expectAccessible(page, `login ${width}`);
+  await page.getByLabel("Email").fill(demo.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("alert").getByText("The email or password is not right.").waitFor();
+  await page.getByLabel("Password").fill(demo.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Leads" }).waitFor();
+  return page;
+}
+
+const nav = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Console" }).getByRole("link", { name, exact: true });
+const PASSWORD = "console-e2e-password";
+
+/** The demo admin's password is random; the test sets a known one (as `npm run identity -- set-password` would). */
+async function knownPassword(stack: Stack) {
+  const sql = connect(stack.db.url, { max: 1 });
+  try {
+    await setPassword(sql, "admin@demo-solar.test", PASSWORD);
+  } finally {
+    await sql.end();
+  }
+}
+
+Deno.test({
+  name:
+    "partner console: sign in, the homeowner's new lead with report and bill, status, widget colour in the live preview, snippet copied; 1280 and 375 px",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const stack = await startStack();
+    const { browser, close } = await launchBrowser();
+    try {
+      await knownPassword(stack);
+      const leadId = await homeownerLead(stack, "jane.homeowner@example.com");
+
+      const page = await signIn(browser, stack, 1280);
+      const link = page.getByRole("link", { name: "Jane Homeowner" });
+      await link.waitFor();
+      assert.equal(await page.locator("tbody .tag").first().textContent(), "Report sent");
+      await expectAccessible(page, "leads");
+      await shot(page, "w1280-1-leads");
+      // Filters: out of area hides her; search finds her.
+      await page.getByLabel("Area").selectOption("out");
+      await page.getByText("No leads match these filters.").waitFor();
+      await page.getByLabel("Area").selectOption("");
+      await page.getByRole("searchbox", { name: "Search" }).fill("homeowner");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.locator("#lead-count", { hasText: /^1 lead$/ }).waitFor();
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Export CSV" }).click();
+      const csv = await Deno.readTextFile(await (await download).path());
+      assert.match(csv, /jane\.homeowner@example\.com/);
+
+      await link.click();
+      await page.getByRole("heading", { name: "Jane Homeowner" }).waitFor();
+      assert.ok(await page.getByText("What the bill reader read").isVisible());
+      assert.ok(await page.getByText("Open aps-bill.pdf").isVisible(), "the bill file");
+      const report = page.waitForResponse((r) => r.url().endsWith(`/leads/${leadId}/report`));
+      const popup = page.context().waitForEvent("page");
+      await page.getByRole("button", { name: "Open the report PDF" }).click();
+      const r = await report;
+      assert.equal(r.status(), 200);
+      assert.equal(r.headers()["content-type"], "application/pdf");
+      await (await popup).close();
+      const bill = page.waitForResponse((r) => r.url().endsWith(`/leads/${leadId}/bill/0`));
+      const popup2 = page.context().waitForEvent("page");
+      await page.getByText("Open aps-bill.pdf").click();
+      assert.equal((await bill).status(), 200);
+      await (await popup2).close();
+      await page.getByLabel("Lead status").selectOption("contacted");
+      await page.getByRole("status").filter({ hasText: "Saved: Contacted" }).waitFor();
+      const [lead] = await query<{ status: string }>(stack, "select status from public.leads where id = $1", [
+        leadId,
+      ]);
+      assert.equal(lead.status, "contacted");
+      await expectAccessible(page, "lead detail");
+      await shot(page, "w1280-2-lead");
+
+      // Widget settings: a new main colour shows in the live preview before saving.
+      await nav(page, "Widget").click();
+      await page.getByRole("heading", { name: "Widget", exact: true }).waitFor();
+      const frame = page.frameLocator("iframe[title='Widget preview']");
+      const cont = frame.getByRole("button", { name: "Continue" });
+      await cont.waitFor({ timeout: 30_000 });
+      assert.equal(
+        await cont.evaluate((b) => getComputedStyle(b).backgroundColor),
+        "rgb(29, 78, 216)",
+        "the saved demo colour first",
+      );
+      await page.getByLabel("Main colour (hex)").fill("#b91c1c");
+      await waitFor(
+        "the preview colour",
+        async () => (await cont.evaluate((b) => getComputedStyle(b).backgroundColor)) === "rgb(185, 28, 28)",
+        10_000,
+      );
+      await expectAccessible(page, "widget settings");
+      await shot(page, "w1280-3-widget-preview");
+      await page.getByRole("button", { name: "Save widget settings" }).click();
+      await waitFor(
+        "the saved colour",
+        async () =>
+          (await query<{ c: string }>(stack, "select theme->>'primary' as c from public.widget_configs"))[0]
+            ?.c === "#b91c1c",
+      );
+      await page.getByRole("button", { name: "Copy snippet" }).click();
+      await page.getByRole("button", { name: "Copied" }).waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(copied, new RegExp(`<iframe src="${stack.url}/widget/\\?token=YOUR_WIDGET_TOKEN"`));
+
+      // A token with its ready snippet.
+      await nav(page, "Widget tokens").click();
+      await page.getByLabel("Name").fill("Main website");
+      await page.getByRole("button", { name: "Issue token" }).click();
+      await page.getByRole("heading", { name: "Token “Main website” issued" }).waitFor();
+      assert.match(await page.locator("#issued-snippet").inputValue(), /token=wgt_/);
+      await expectAccessible(page, "tokens");
+      await shot(page, "w1280-4-tokens");
+      for (const [name, heading] of [["Users", "Users"], ["Notifications", "Notifications"]]) {
+        await nav(page, name).click();
+        await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+        await expectAccessible(page, name);
+      }
+      await shot(page, "w1280-5-notifications");
+      await page.context().close();
+
+      // A phone.
+      const phone = await signIn(browser, stack, 375);
+      await phone.getByRole("link", { name: "Jane Homeowner" }).waitFor();
+      await expectAccessible(phone, "leads 375");
+      await shot(phone, "w375-1-leads");
+      await phone.getByRole("link", { name: "Jane Homeowner" }).click();
+      await phone.getByRole("heading", { name: "Jane Homeowner" }).waitFor();
+      await expectAccessible(phone, "lead 375");
+      await shot(phone, "w375-2-lead");
+      await nav(phone, "Widget").click();
+      await phone.frameLocator("iframe[title='Widget preview']").getByRole("button", { name: "Continue" })
+        .waitFor({ timeout: 30_000 });
+      await expectAccessible(phone, "widget 375");
+      await shot(phone, "w375-3-widget");
+      await phone.context().close();
+
+      // The emails, as read in the dev mailbox: the homeowner's report from the partner, the partner's new-lead alert.
+      const [reportMail] = await query<
+        { id: string; from_address: string; reply_to: string; html: string; text_body: string }
+      >(
+        stack,
+        "select id, from_address, reply_to, html, text_body from mail.outbox where 'jane.homeowner@example.com' = any(to_addresses)",
+      );
+      assert.equal(reportMail.from_address, `"Demo Solar Co" <notifications@mail.solar-platform.local>`);
+      assert.equal(reportMail.reply_to, "admin@demo-solar.test");
+      assert.match(reportMail.text_body, /Call us at \(800\) 555-0100/);
+      const alertMail = await waitFor(
+        "the new-lead email to the partner",
+        async () =>
+          (await query<{ id: string }>(
+            stack,
+            "select id from mail.outbox where 'admin@demo-solar.test' = any(to_addresses) and subject like 'New lead: Jane Homeowner%'",
+          ))[0],
+      );
+      for (
+        const [width, id, name] of [[1280, reportMail.id, "report"], [
+          1280,
+          alertMail.id,
+          "new-lead",
+        ]] as const
+      ) {
+        const mailPage = await browser.newPage({ viewport: { width, height: 900 } });
+        await mailPage.goto(`${stack.url}/dev/mailbox/${id}`);
+        await mailPage.frameLocator("iframe").first().locator("body").waitFor();
+        await mailPage.screenshot({
+          path: new URL(`w${width}-mail-${name}.png`, ARTIFACTS).pathname,
+          fullPage: true,
+        });
+        await mailPage.close();
+      }
+      // The email alone, as a phone's mail app would lay it out (images of the local stack load from it).
+      for (const width of [375, 1280]) {
+        const mailPage = await browser.newPage({ viewport: { width, height: 800 } });
+        await mailPage.setContent(reportMail.html, { waitUntil: "load" });
+        await expectAccessible(mailPage, `report email ${width}`);
+        await mailPage.screenshot({
+          path: new URL(`w${width}-mail-report-html.png`, ARTIFACTS).pathname,
+          fullPage: true,
+        });
+        await mailPage.close();
+      }
+    } catch (e) {
+      console.error(stack.log().slice(-4000));
+      throw e;
+    } finally {
+      await close();
+      await stack.stop();
+    }
+  },
+});

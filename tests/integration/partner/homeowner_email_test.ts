@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { partnerEnv } from "./helpers.ts";
+import { partnerSender, renderReportEmail } from "../../../shared/partner/homeowner_email.ts";
+import type { SavingsFigures } from "../../../shared/savings/calculate.ts";
+
+const visibleText = (html: string) =>
+  html.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<title>[\s\S]*?<\/title>/g, "").replace(
+    /<[^>]+>/g,
+    " ",
+  )
+    .replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&#x3D;/g, "=")
+    .replace(/\s+/g, " ").trim();
+
+Deno.test("the homeowner's report email speaks for the partner: sender name, reply-to, logo, call to action; text says what HTML says", async () => {
+  const e = await partnerEnv();
+  try {
+    await e.p
+      .sql`update public.widget_configs set logo_url = 'https://sunny.example/logo.png' where organization_id = ${e.admin.orgId}`;
+    const figures = {
+      systemKw: 8.04,
+      netAnnualSavings: 1834.2,
+      lifetimeSavings: 61210,
+      projection: Array(25).fill({}),
+      annualKwh: 8400,
+      netCost: 17850,
+      paybackYears: 9.7,
+    } as unknown as SavingsFigures;
+    // Without settings: reply to the partner's first admin, next step = reply.
+    let sender = await partnerSender(e.p.sql, e.admin.orgId);
+    let mail = renderReportEmail(e.p, sender, { customerName: "Jane Doe", figures });
+    assert.equal(mail.from, `"Sunny Roofs LLC" <notifications@mail.solar-platform.local>`);
+    assert.equal(mail.replyTo, e.admin.email);
+    assert.match(mail.html, /Reply to Sunny Roofs LLC/);
+
+    await e.call(e.admin, "PUT", "/partner-service/settings", {
+      reply_to_email: "hello@sunny.example",
+      phone: "+1 (415) 555-0199",
+    });
+    sender = await partnerSender(e.p.sql, e.admin.orgId);
+    mail = renderReportEmail(e.p, sender, { customerName: "Jane Doe", figures });
+    assert.equal(mail.replyTo, "hello@sunny.example");
+    assert.equal(mail.subject, "Your solar savings report from Sunny Roofs LLC");
+    assert.match(mail.html, /<img src="https:\/\/sunny\.example\/logo\.png" alt="Sunny Roofs LLC"/);
+    assert.match(mail.html, /href="tel:\+14155550199"/);
+    assert.match(mail.html, /<html lang="en">/);
+    assert.match(mail.html, /border-bottom: 4px solid #1d4ed8/, "the partner's colour");
+    // Every line of the text part is in the HTML part (same words, same figures, same next step).
+    const html = visibleText(mail.html);
+    for (const line of mail.text.split("\n").map((l) => l.replace(/^--$/, "").trim()).filter(Boolean)) {
+      assert.ok(
+        html.includes(line.replace(/: /, " ")) || html.includes(line),
+        `text line missing from HTML: "${line}"\n${html}`,
+      );
+    }
+    assert.match(mail.text, /Call us at \+1 \(415\) 555-0199/);
+  } finally {
+    await e.close();
+  }
+});

@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { correctionRows, readingRows, shown } from "../../../shared/partner/lead_view.ts";
+
+const item = {
+  customerInformation: {
+    customerName: "GRACE OKAFOR",
+    accountNumber: "8346606083",
+    serviceAddress: { line1: "7070 Elm St", line2: "Apt 37", city: "Tempe", state: "AZ", zip: "85281" },
+  },
+  billingInformation: {
+    utilityProviderName: "Arizona Public Service",
+    billingPeriodStart: "2022-09-12",
+    billingPeriodEnd: "2022-10-10",
+    amountDue: "140.09",
+  },
+  electricityUsage: {
+    electricRate: "Saver Choice",
+    supplyRatePerKwh: "0.06169",
+    usageByMonth: [{ month: "October", year: 2022, value: 1022 }],
+  },
+};
+
+Deno.test("the widget's recorded corrections (leads.bill_corrections) are shown field by field, readable", () => {
+  const rows = correctionRows({
+    bill_corrections: {
+      address: {
+        read: { line1: "7070 Elm St", city: "Tempe", state: "AZ", zip: "85281" },
+        corrected: { line1: "7072 Elm St", city: "Tempe", state: "AZ", zip: "85281" },
+      },
+      usage: { read: [{ month: "October", value: 1022.4 }], corrected: [{ month: "October", value: 950 }] },
+      utility: { read: "APS", corrected: null },
+    },
+  }, item);
+  assert.deepEqual(rows, [
+    { field: "Address", read: "7070 Elm St, Tempe, AZ 85281", used: "7072 Elm St, Tempe, AZ 85281" },
+    { field: "Monthly usage (kWh)", read: "1022", used: "950" },
+    { field: "Utility", read: "APS", used: "—" },
+  ]);
+});
+
+Deno.test("without a record, the differences between the bill and the lead are derived; the same values are not listed", () => {
+  const lead = {
+    first_name: "Grace",
+    last_name: "Okafor",
+    address: { line1: "7070 Elm St", line2: "Apt 37", city: "Tempe", state: "AZ", zip: "85281" },
+    utility_provider: "Salt River Project",
+  };
+  assert.deepEqual(correctionRows(lead, item), [{
+    field: "Utility",
+    read: "Arizona Public Service",
+    used: "Salt River Project",
+  }]);
+  assert.deepEqual(correctionRows({ ...lead, utility_provider: "Arizona Public Service" }, item), []);
+  assert.deepEqual(correctionRows(lead, null), []);
+  assert.equal(readingRows(item).find((r) => r.label === "Amount due")?.value, "$140.09");
+  assert.equal(shown({ any: 1 }), '{"any":1}');
+});
