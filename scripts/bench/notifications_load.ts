@@ -1,7 +1,9 @@
 // The load generator of bench/notifications.ts, run in a Worker so the client's own work does not stall
-// the service's event loop (in production Pub/Sub pushes from elsewhere).
+// the service's event loop (in production Pub/Sub pushes from elsewhere). The same client drives the
+// push endpoint and the baselines (a bare Hono handler, a Hono handler doing one INSERT and one SELECT),
+// so their ratios compare like with like.
 import { Buffer } from "node:buffer";
-import { ulid } from "ulid";
+import { ulid } from "../../shared/ids.ts";
 
 interface Job {
   url: string;
@@ -9,35 +11,48 @@ interface Job {
   jobIds: string[];
   count: number;
   concurrency: number;
+  /** How long to run at most (the count is the other bound). */
+  maxSeconds?: number;
 }
 
-const body = (jobId: string) => JSON.stringify({
-  message: {
-    messageId: ulid(),
-    publishTime: new Date().toISOString(),
-    data: Buffer.from(JSON.stringify({
-      event_id: ulid(), event_type: "job.assigned", source: "bench", created_at: new Date().toISOString(),
-      payload: { job_id: jobId },
-    })).toString("base64"),
-  },
-  subscription: "projects/local/subscriptions/bench",
-});
+const body = (jobId: string) =>
+  JSON.stringify({
+    message: {
+      messageId: ulid(),
+      publishTime: new Date().toISOString(),
+      data: Buffer.from(JSON.stringify({
+        event_id: ulid(),
+        event_type: "job.assigned",
+        source: "bench",
+        created_at: new Date().toISOString(),
+        payload: { job_id: jobId },
+      })).toString("base64"),
+    },
+    subscription: "projects/local/subscriptions/bench",
+  });
 
 self.onmessage = async (e: MessageEvent<Job>) => {
   const { url, token, jobIds, count, concurrency } = e.data;
+  const deadline = performance.now() + (e.data.maxSeconds ?? 60) * 1000;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let next = 0;
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
+    while (next < count && performance.now() < deadline) {
       const i = next++;
       const b = body(jobIds[i % jobIds.length]);
       const t0 = performance.now();
-      const res = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: b });
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: b,
+      });
       const json = await res.json();
       latencies.push(performance.now() - t0);
-      const key = `${res.status} ${json.status ?? json.error?.code}${json.reason ? ` (${String(json.reason).slice(0, 80)})` : ""}`;
+      const key = `${res.status} ${json.status ?? json.error?.code}${
+        json.reason ? ` (${String(json.reason).slice(0, 80)})` : ""
+      }`;
       statuses[key] = (statuses[key] ?? 0) + 1;
     }
   }));

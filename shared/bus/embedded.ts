@@ -1,6 +1,6 @@
 // The embedded bus: a message row per publish; the insert trigger fans it out to the topic's push
 // subscriptions (bus.deliveries), which the push loop (pusher.ts) delivers.
-import { ulid } from "ulid";
+import { ulid } from "../ids.ts";
 import { Buffer } from "node:buffer";
 import type { Sql } from "../db/client.ts";
 import type { Bus } from "./types.ts";

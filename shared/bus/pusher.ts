@@ -3,15 +3,19 @@
 // no answer within the ack deadline, is retried with exponential backoff (min..max); after the maximum
 // delivery attempts the message is forwarded to the dead-letter topic and an alert is logged. All state is
 // in Postgres (leases, attempts, next attempt time), so a restart loses nothing.
-import { ulid } from "ulid";
+import { ulid } from "../ids.ts";
 import type { Platform } from "../platform.ts";
 import { errorText, log } from "../log.ts";
+import { ackWriter } from "./acks.ts";
 import { LOCAL_PUSH_IDENTITY, signPushToken } from "./push_token.ts";
 import type { PushBody } from "./types.ts";
 
 export interface PusherOptions {
-  /** Pushes in flight at once. */
+  /** Most pushes in flight at once (default 32). The loop starts at `minConcurrency` and doubles its
+   * limit while claims come back full (a backlog), halving it again when they come back short. */
   concurrency?: number;
+  /** Pushes in flight when there is no backlog (default 4, at most `concurrency`). */
+  minConcurrency?: number;
   /** Poll interval for deliveries that became due (retries); new messages wake the loop at once. */
   pollMs?: number;
   identity?: string;
@@ -46,7 +50,10 @@ export interface Pusher {
 }
 
 export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
-  const concurrency = opts.concurrency ?? 16;
+  const maxConcurrency = Math.max(1, opts.concurrency ?? 32);
+  const minConcurrency = Math.min(maxConcurrency, Math.max(1, opts.minConcurrency ?? 4));
+  let limit = minConcurrency;
+  const ack = ackWriter(p.sql);
   const identity = opts.identity ?? LOCAL_PUSH_IDENTITY;
   const inFlight = new Set<Promise<void>>();
   const tokens = new Map<string, { token: string; until: number }>();
@@ -98,8 +105,7 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
       error = (e as Error).name === "TimeoutError" ? `no answer within the ${d.ack_deadline_seconds} s ack deadline` : errorText(e);
     }
     if (status >= 200 && status < 300) {
-      await p.sql`update bus.deliveries set status = 'acked', acked_at = now(), locked_until = null, last_status = ${status}, last_error = null
-        where id = ${d.delivery_id}`;
+      await ack(d.delivery_id, status);
       return;
     }
     await failed(d, status, error || `HTTP ${status}`);
@@ -142,11 +148,13 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
   const loop = (async () => {
     while (!stopped) {
       let claimed = 0;
-      const free = concurrency - inFlight.size;
+      const free = limit - inFlight.size;
       if (free > 0) {
         try {
           const rows = await p.sql`select * from bus.claim_deliveries(${free})` as unknown as Claimed[];
           claimed = rows.length;
+          // The limit follows the backlog: a full claim means more is due, a short one that it is drained.
+          limit = claimed === free ? Math.min(maxConcurrency, limit * 2) : Math.max(minConcurrency, Math.ceil(limit / 2));
           for (const d of rows) {
             const run: Promise<void> = pushOne(d)
               .catch((e) => log("error", "push bookkeeping failed; the lease will expire and the message be redelivered", { messageId: d.message_id, error: errorText(e) }))

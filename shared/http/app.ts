@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { ulid } from "ulid";
+import { ulid } from "../ids.ts";
 import { ApiError, DomainError, errorBody, statusOf } from "./errors.ts";
 import { describeZodError } from "./validation.ts";
 import { errorText, log } from "../log.ts";

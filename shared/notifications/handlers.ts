@@ -1,11 +1,12 @@
 // One handler per event type (SPEC: Events, Email templates): who gets the email by default, and the data
-// each template needs, fetched at delivery time from the portal's tables.
-import type { Sql } from "../db/client.ts";
+// each template needs, from the portal's rows read at delivery time in the push's one read (push_context.ts).
 import type { EventEnvelope } from "../events/envelope.ts";
 import type { NotificationConfig } from "./config.ts";
 import { PermanentPushError } from "./errors.ts";
 import { day, moment, money } from "./format.ts";
+import type { PushContext } from "./push_context.ts";
 import { leadCreatedHandler } from "../partner/lead_email.ts";
+import type { Sql } from "../db/client.ts";
 
 export interface Recipient {
   userId: string;
@@ -20,7 +21,9 @@ export interface PreparedEvent {
   context(r: Recipient): Record<string, unknown>;
 }
 
-type Handler = (sql: Sql, e: EventEnvelope, cfg: NotificationConfig) => Promise<PreparedEvent>;
+/** Job, invoice and auth events use the push's one read (`ctx`); an event type whose data is elsewhere may
+ * read it with `sql` (its recipients missing from `ctx.users` are then looked up too: more round trips). */
+type Handler = (e: EventEnvelope, ctx: PushContext, cfg: NotificationConfig, sql: Sql) => PreparedEvent | Promise<PreparedEvent>;
 
 const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((x): x is string => !!x))];
 
@@ -30,37 +33,22 @@ function recipientsOr(e: EventEnvelope, defaults: (string | null | undefined)[],
   return ids;
 }
 
-async function loadJob(sql: Sql, e: EventEnvelope) {
+function loadJob(e: EventEnvelope, ctx: PushContext): Record<string, unknown> {
   const id = e.payload.job_id;
   if (!id) throw new PermanentPushError("payload.job_id is required");
-  const rows = await sql`
-    select j.*, o.name as partner_name, coalesce(t.full_name, '') as technician_name,
-           coalesce(j.partner_contact_id, pc.contact_user_id) as partner_contact
-    from public.jobs j join public.organizations o on o.id = j.organization_id
-    left join public.users t on t.id = j.technician_id
-    left join public.partner_contacts pc on pc.organization_id = j.organization_id
-    where j.id = ${id}`;
-  if (!rows.length) throw new PermanentPushError(`job ${id} not found`);
-  return rows[0];
+  if (!ctx.job) throw new PermanentPushError(`job ${id} not found`);
+  return ctx.job;
 }
 
-async function loadInvoice(sql: Sql, e: EventEnvelope) {
+function loadInvoice(e: EventEnvelope, ctx: PushContext): Record<string, unknown> {
   const id = e.payload.invoice_id;
   if (!id) throw new PermanentPushError("payload.invoice_id is required");
-  const rows = await sql`
-    select i.*, o.name as partner_name, coalesce(i.billing_contact_id, pc.billing_contact_user_id) as billing_contact,
-           pc.contact_user_id as partner_contact
-    from public.invoices i join public.organizations o on o.id = i.organization_id
-    left join public.partner_contacts pc on pc.organization_id = i.organization_id
-    where i.id = ${id}`;
-  if (!rows.length) throw new PermanentPushError(`invoice ${id} not found`);
-  return rows[0];
+  if (!ctx.invoice) throw new PermanentPushError(`invoice ${id} not found`);
+  return ctx.invoice;
 }
 
-async function userName(sql: Sql, id: string | undefined): Promise<string> {
-  if (!id) return "";
-  const rows = await sql`select full_name, email from public.users where id = ${id}`;
-  return rows.length ? String(rows[0].full_name || "") : "";
+function userName(ctx: PushContext, id: string | undefined): string {
+  return id ? String(ctx.users.get(id)?.full_name || "") : "";
 }
 
 const jobLinks = (cfg: NotificationConfig, jobId: string) => {
@@ -73,8 +61,8 @@ const invoiceLinks = (cfg: NotificationConfig, id: string) => {
 };
 
 function jobHandler(defaults: (job: Record<string, unknown>) => unknown[], extra: (job: Record<string, unknown>, e: EventEnvelope) => Record<string, unknown> = () => ({})): Handler {
-  return async (sql, e, cfg) => {
-    const job = await loadJob(sql, e);
+  return (e, ctx, cfg) => {
+    const job = loadJob(e, ctx);
     const base = {
       job_id: job.id,
       job_address: job.address,
@@ -91,8 +79,8 @@ function jobHandler(defaults: (job: Record<string, unknown>) => unknown[], extra
 }
 
 function invoiceHandler(defaults: (inv: Record<string, unknown>) => unknown[]): Handler {
-  return async (sql, e, cfg) => {
-    const inv = await loadInvoice(sql, e);
+  return (e, ctx, cfg) => {
+    const inv = loadInvoice(e, ctx);
     const base = {
       invoice_id: inv.id,
       partner_name: inv.partner_name,
@@ -125,9 +113,9 @@ export const handlers: Record<string, Handler> = {
   "invoice.created": invoiceHandler((i) => [i.billing_contact as string]),
   "invoice.sent": invoiceHandler((i) => [i.partner_contact as string]),
   "invoice.paid": invoiceHandler((i) => [i.billing_contact as string]),
-  "auth.invite_sent": async (sql, e) => {
+  "auth.invite_sent": (e, ctx) => {
     if (!e.payload.invite_url) throw new PermanentPushError("payload.invite_url is required");
-    const inviterName = await userName(sql, e.payload.inviter_id ?? e.payload.actor_id);
+    const inviterName = userName(ctx, e.payload.inviter_id ?? e.payload.actor_id);
     return {
       recipientIds: recipientsOr(e, [], "invitee"),
       context: (r) => ({
@@ -138,17 +126,17 @@ export const handlers: Record<string, Handler> = {
       }),
     };
   },
-  "auth.password_reset": (_sql, e) => {
+  "auth.password_reset": (e) => {
     if (!e.payload.reset_url) throw new PermanentPushError("payload.reset_url is required");
-    return Promise.resolve({
+    return {
       recipientIds: recipientsOr(e, [e.payload.actor_id], "requesting user (actor_id)"),
       context: (r) => ({ user_name: r.name, reset_url: e.payload.reset_url, expires_in: e.payload.expires_in ?? "1 hour" }),
-    });
+    };
   },
-  "lead.created": leadCreatedHandler,
-  "auth.account_locked": (_sql, e, cfg) =>
-    Promise.resolve({
-      recipientIds: recipientsOr(e, [e.payload.actor_id], "account owner (actor_id)"),
-      context: (r) => ({ user_name: r.name, support_url: cfg.supportUrl }),
-    }),
+  // Reads its own rows (the lead, the partner's staff): a second round trip for this event type.
+  "lead.created": (e, _ctx, cfg, sql) => leadCreatedHandler(sql, e, cfg),
+  "auth.account_locked": (e, _ctx, cfg) => ({
+    recipientIds: recipientsOr(e, [e.payload.actor_id], "account owner (actor_id)"),
+    context: (r) => ({ user_name: r.name, support_url: cfg.supportUrl }),
+  }),
 };

@@ -32,13 +32,3 @@ export async function insertLogRow(sql: Sql, r: LogRow): Promise<boolean> {
   return rows.length > 0;
 }
 
-/**
- * The log keys already written for a push message: its own id and its per-recipient keys. The key column
- * has the "C" collation, so "<id>:" ≤ key < "<id>;" is exactly the keys with that prefix, and the unique
- * index answers it (a LIKE with a parameter would not use the index under a generic plan).
- */
-export async function loggedKeys(sql: Sql, messageId: string): Promise<Set<string>> {
-  const rows = await sql`select idempotency_key from public.notification_log
-    where idempotency_key = ${messageId} or (idempotency_key >= ${messageId + ":"} and idempotency_key < ${messageId + ";"})`;
-  return new Set(rows.map((r) => r.idempotency_key as string));
-}

@@ -36,16 +36,3 @@ export async function setPreference(sql: Sql, userId: string, eventType: string,
   return row as unknown as PreferenceRow;
 }
 
-/** Recipients resolved from users at delivery time, with their opt-out of `eventType` (missing row: opted in). */
-export async function resolveRecipients(sql: Sql, userIds: string[], eventType: string) {
-  const rows = await sql`select u.id, u.email, u.full_name, coalesce(not pr.email_enabled, false) as opted_out
-    from public.users u
-    left join public.user_notification_preference pr on pr.user_id = u.id and pr.event_type = ${eventType}
-    where u.id = any(${userIds}::uuid[])`;
-  return new Map(rows.map((u) => [u.id as string, {
-    userId: u.id as string,
-    email: u.email as string,
-    name: (u.full_name as string) || (u.email as string),
-    optedOut: u.opted_out as boolean,
-  }]));
-}

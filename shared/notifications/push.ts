@@ -1,20 +1,22 @@
-// POST /events/push after authentication (SPEC: push rules 3-8, Delivery guarantees): decode, deduplicate
-// on the message id, route to the event's handler, and per recipient: opt-out check (not for auth.*),
-// render, send with the per-recipient idempotency key, then write the log row. Permanent problems become
+// POST /events/push after authentication (SPEC: push rules 3-8, Delivery guarantees): decode; one read for
+// the dedupe on the message id, the event's record and its recipients (push_context.ts); route to the
+// event's handler; per recipient: opt-out check (not for auth.*), render, send with the per-recipient
+// idempotency key, then write the log row (send_and_log.ts: one CALL with the outbox provider). Permanent problems become
 // `failed` rows and 200; anything else (database down, provider 5xx or timeout) is thrown for a 500 so
 // the bus redelivers; a row is written only after the provider accepted the email.
 import type { Platform } from "../platform.ts";
 import { eventLabel, isAuthEvent } from "../events/catalogue.ts";
 import type { EventEnvelope } from "../events/envelope.ts";
-import { emailProvider, PermanentEmailError } from "../email/index.ts";
+import { PermanentEmailError } from "../email/index.ts";
 import { errorText, log } from "../log.ts";
 import { notificationConfig } from "./config.ts";
 import { derivedUlid } from "./crypto.ts";
 import { decodePush, UndecodablePush } from "./decode.ts";
 import { PermanentPushError } from "./errors.ts";
 import { handlers, type Recipient } from "./handlers.ts";
-import { insertLogRow, loggedKeys, NO_RECIPIENT, recipientKey } from "./log_rows.ts";
-import { resolveRecipients } from "./preferences.ts";
+import { insertLogRow, NO_RECIPIENT, recipientKey } from "./log_rows.ts";
+import { loadMissingUsers, loadPushContext, type PushUser } from "./push_context.ts";
+import { type Sent, sendAndLog } from "./send_and_log.ts";
 import { MissingTemplateError, templates } from "./templates.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.ts";
 
@@ -66,17 +68,16 @@ async function deliver(p: Platform, messageId: string, envelope: EventEnvelope):
   if (!handler) throw new PermanentPushError(`no handler for event type ${envelope.event_type}`);
   templates(p).require(envelope.event_type);
   const cfg = notificationConfig(p);
-  // Rule 4 (dedup) and the handler's data fetch run side by side; the dedup result decides first.
-  const [done, prepared] = await Promise.allSettled([loggedKeys(p.sql, messageId), handler(p.sql, envelope, cfg)]);
-  if (done.status === "rejected") throw done.reason;
-  if (done.value.has(messageId)) return { status: "duplicate" };
-  if (prepared.status === "rejected") throw prepared.reason;
-  const keyOf = logKeys(messageId, prepared.value.recipientIds, done.value);
-  const pending = prepared.value.recipientIds.filter((id) => !done.value.has(keyOf(id)));
+  // One read: rule 4 (dedupe), the event's record and every possible recipient with their opt-out.
+  const ctx = await loadPushContext(p.sql, messageId, envelope);
+  if (ctx.done.has(messageId)) return { status: "duplicate" };
+  const prepared = await handler(envelope, ctx, cfg, p.sql);
+  const keyOf = logKeys(messageId, prepared.recipientIds, ctx.done);
+  const pending = prepared.recipientIds.filter((id) => !ctx.done.has(keyOf(id)));
   if (!pending.length) return { status: "duplicate" };
+  await loadMissingUsers(p.sql, ctx, pending, envelope.event_type);
 
-  const known = await resolveRecipients(p.sql, pending, envelope.event_type);
-  const settled = await Promise.allSettled(pending.map((id) => deliverOne(p, keyOf(id), envelope, id, known.get(id), prepared.value.context)));
+  const settled = await Promise.allSettled(pending.map((id) => deliverOne(p, keyOf(id), envelope, id, recipientOf(ctx.users.get(id)), prepared.context)));
   const transient = settled.find((s) => s.status === "rejected");
   if (transient) throw (transient as PromiseRejectedResult).reason;
   const results = settled.map((s) => (s as PromiseFulfilledResult<RecipientOutcome>).value);
@@ -86,6 +87,9 @@ async function deliver(p: Platform, messageId: string, envelope: EventEnvelope):
   }
   return { status: "ok", results };
 }
+
+const recipientOf = (u: PushUser | undefined) =>
+  u && { userId: u.id, email: u.email, name: u.full_name || u.email, optedOut: u.opted_out };
 
 /**
  * The log (and provider idempotency) key of each recipient: the bare message id when the message has one
@@ -127,23 +131,14 @@ async function deliverOne(
     Object.assign(ctx, { user_id: userId, unsubscribe_url: url, preferences_url: cfg.preferencesUrl });
   }
   const rendered = templates(p).render(envelope.event_type, ctx);
-  let emailId: string;
+  let sent: Sent;
   try {
-    ({ id: emailId } = await emailProvider(p).send(
-      { from: cfg.from, to: [recipient.email], ...rendered, headers },
-      { idempotencyKey: key },
-    ));
+    sent = await sendAndLog(p, { from: cfg.from, to: [recipient.email], ...rendered, headers }, { ...row, recipientEmail: recipient.email });
   } catch (e) {
     if (e instanceof PermanentEmailError) return await outcome("failed", { email: recipient.email, error: errorText(e) });
     throw e;
   }
-  const fresh = await insertLogRow(p.sql, {
-    ...row,
-    recipientEmail: recipient.email,
-    status: "sent",
-    providerEmailId: emailId,
-    sentAt: new Date(),
-  });
+  const { emailId, fresh } = sent;
   log("info", fresh ? "notification sent" : "notification already logged by a concurrent delivery", { key, event_type: envelope.event_type, user_id: userId, email_id: emailId });
   return fresh ? { user_id: userId, status: "sent", email_id: emailId } : { user_id: userId, status: "duplicate", email_id: emailId };
 }

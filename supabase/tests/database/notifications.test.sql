@@ -1,5 +1,5 @@
 begin;
-select plan(72);
+select plan(78);
 
 -- notification_log: exactly the spec's columns, types, defaults and nullability.
 select has_table('public', 'notification_log', 'notification_log table');
@@ -112,6 +112,21 @@ select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000
 select is((select count(*)::int from public.notification_log), 1, 'a user reads only their own log rows');
 select is((select count(*)::int from public.user_notification_preference), 1, 'a user reads only their own preferences');
 select throws_ok($$select count(*) from public.notification_template$$, '42501', null, 'templates are not readable by users');
+reset role;
+
+-- Issue 16: delivery priorities and the push path's private routines.
+select is((select relrowsecurity from pg_class where oid = 'bus.event_priorities'::regclass), true, 'bus.event_priorities has RLS');
+select is((select priority from bus.event_priorities where event_type = 'job.assigned'), 0::smallint, 'job.assigned is the most urgent');
+insert into bus.subscriptions (name, topic, push_endpoint) values ('tap.jobs', 'platform.jobs', 'http://127.0.0.1:9/push');
+insert into bus.messages (id, topic, data, attributes) values
+  ('tap-normal', 'platform.jobs', 'e30=', '{"event_type":"job.status_changed"}'),
+  ('tap-urgent', 'platform.jobs', 'e30=', '{"event_type":"job.assigned"}');
+select is((select priority from bus.deliveries where message_id = 'tap-urgent'), 0::smallint, 'fan-out takes the priority of the event type');
+select is((select priority from bus.deliveries where message_id = 'tap-normal'), 5::smallint, 'unlisted event types get 5');
+select is((select array_agg(message_id) from bus.claim_deliveries(1)), array['tap-urgent'], 'the urgent delivery is claimed first though queued after the other');
+set local role authenticated;
+select throws_ok($$call notify.send_outbox_and_log('k', 'h', 'id', 'f', '{}', 's', 'h', 't', '{}', null, 'job.assigned', 'e', '00000000-0000-0000-0000-0000000000c1', 'x', null, null)$$,
+  '42501', null, 'API roles cannot call the push write');
 reset role;
 
 select * from finish();

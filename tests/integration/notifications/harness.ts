@@ -128,3 +128,14 @@ export function pushBody(envelope: Record<string, unknown>, messageId: string) {
     deliveryAttempt: 1,
   };
 }
+
+/** Polls `check` every 20 ms until it is truthy; throws after `ms`. */
+export async function until<T>(what: string, check: () => Promise<T>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = await check();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

@@ -26,7 +26,7 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
     let mails: any[] = [];
     while (performance.now() - started < 5000) {
       mails = (await (await fetch(`${stack.url}/dev/mailbox.json?to=tech@demo-solar.test`)).json()).emails;
-      if (mails.length) break;
+      if (mails.length && mails[0].logStatus) break; // the email, then its log row (send, then log)
       await new Promise((r) => setTimeout(r, 10));
     }
     const latency = performance.now() - started;

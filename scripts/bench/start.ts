@@ -1,0 +1,138 @@
+// `npm run bench:start`: cold and warm start of the local stack (`npm start`: embedded PostgreSQL, every
+// migration, demo seed, all services healthy) against the embedded PostgreSQL alone (the same
+// startDatabase() in a Deno process that does nothing else), each in its own process, interleaved, on
+// fresh data folders. Cold = empty DATA_DIR (initdb + every migration); warm = the same folder again.
+// Target: cold start ≤ 1.5× the embedded PostgreSQL's own cold start.
+//   BENCH_START_ROUNDS (2), BENCH_START_PORT (55180; PostgreSQL on the next port)
+import { startDatabase } from "../../shared/stack/database.ts";
+
+if (Deno.args[0] === "--database-only") {
+  // The embedded PostgreSQL alone: started, reported, stopped on SIGINT.
+  const db = await startDatabase(Deno.args[1]);
+  console.log("database ready");
+  Deno.addSignalListener("SIGINT", async () => {
+    await db.stop();
+    Deno.exit(0);
+  });
+} else {
+  await main();
+}
+
+async function main() {
+  const rounds = Number(Deno.env.get("BENCH_START_ROUNDS") ?? 2);
+  const port = Number(Deno.env.get("BENCH_START_PORT") ?? 55180);
+  const root = await Deno.makeTempDir({ prefix: "bench-start-" });
+  // As root the embedded server runs as the "postgres" user, which must reach the data folders.
+  if (Deno.uid?.() === 0) await Deno.chmod(root, 0o755);
+  const deno = Deno.execPath();
+  const repo = new URL("../../", import.meta.url).pathname;
+
+  // CPU seconds of the whole process tree (Deno, initdb, the PostgreSQL server and its backends, all
+  // reaped by the end) from GNU time when it is installed: on a shared machine wall time mostly measures
+  // the other processes, CPU time much less.
+  const gnuTime = await Deno.stat("/usr/bin/time").then(() => true, () => false);
+
+  // GNU time ignores SIGINT while it waits: the signal goes to the Deno process it runs.
+  async function stopGracefully(pid: number) {
+    let target = pid;
+    if (gnuTime) {
+      const children = await Deno.readTextFile(`/proc/${pid}/task/${pid}/children`).catch(() => "");
+      target = Number(children.trim().split(/\s+/)[0]) || pid;
+    }
+    Deno.kill(target, "SIGINT");
+  }
+
+  /** Milliseconds from spawn to the line that says it is ready (then SIGINT, wait for the exit), and CPU ms. */
+  async function timed(
+    args: string[],
+    dataDir: string,
+    ready: RegExp,
+  ): Promise<{ ms: number; cpuMs: number }> {
+    const started = performance.now();
+    const argv = [deno, "run", "-A", ...args];
+    const child = new Deno.Command(gnuTime ? "/usr/bin/time" : deno, {
+      args: gnuTime ? ["-f", "BENCH_CPU %U %S", ...argv] : argv.slice(1),
+      cwd: repo,
+      env: {
+        PORT: String(port),
+        EMBEDDED_PG_PORT: String(port + 1),
+        DATA_DIR: dataDir,
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+      },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const decoder = new TextDecoder();
+    let out = "";
+    let ms = -1;
+    const reader = child.stdout.getReader();
+    const timeout = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    try {
+      while (true) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        out += decoder.decode(value);
+        if (ready.test(out)) {
+          ms = performance.now() - started;
+          break;
+        }
+      }
+      await stopGracefully(child.pid);
+      void reader.cancel();
+      const [status, err] = await Promise.all([child.status, new Response(child.stderr).text()]);
+      if (ms < 0) throw new Error(`not ready (exit ${status.code}): ${(out + err).slice(-2000)}`);
+      const cpu = err.match(/BENCH_CPU ([\d.]+) ([\d.]+)/);
+      return { ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN };
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  const stack = (dir: string) => timed(["scripts/start.ts"], dir, /Press Ctrl-C to stop/);
+  const database = (dir: string) =>
+    timed(["scripts/bench/start.ts", "--database-only", dir], dir, /database ready/);
+
+  const results: Record<string, { ms: number; cpuMs: number }[]> = {
+    "PostgreSQL alone, cold": [],
+    "npm start, cold": [],
+    "PostgreSQL alone, warm": [],
+    "npm start, warm": [],
+  };
+  try {
+    for (let r = 0; r < rounds; r++) {
+      const pgDir = `${root}/pg-${r}`;
+      const stackDir = `${root}/stack-${r}`;
+      results["PostgreSQL alone, cold"].push(await database(pgDir));
+      results["npm start, cold"].push(await stack(stackDir));
+      results["PostgreSQL alone, warm"].push(await database(pgDir));
+      results["npm start, warm"].push(await stack(stackDir));
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true }).catch(() => {});
+  }
+  const load = Deno.loadavg().map((n) => n.toFixed(1)).join(" / ");
+  console.log(
+    `\nstart (${rounds} interleaved rounds, each in its own Deno process; ${navigator.hardwareConcurrency} CPUs, load ${load})`,
+  );
+  console.log(
+    `  ${"".padEnd(24)} ${"spawn → ready (wall)".padEnd(30)} ${"CPU of the process tree".padEnd(30)}`,
+  );
+  for (const [name, xs] of Object.entries(results)) {
+    const wall = `${xs.map((x) => Math.round(x.ms)).join(", ")} ms`;
+    const cpu = `${xs.map((x) => Math.round(x.cpuMs)).join(", ")} ms`;
+    console.log(`  ${name.padEnd(24)} ${wall.padEnd(30)} ${cpu.padEnd(30)}`);
+  }
+  const ratio = (a: string, b: string, k: "ms" | "cpuMs") =>
+    results[a].map((x, i) => (x[k] / results[b][i][k]).toFixed(2)).join(", ");
+  console.log(
+    `  ratio cold: npm start / PostgreSQL alone   wall ${
+      ratio("npm start, cold", "PostgreSQL alone, cold", "ms")
+    }   CPU ${ratio("npm start, cold", "PostgreSQL alone, cold", "cpuMs")}   (target ≤ 1.5)`,
+  );
+  console.log(
+    `  ratio warm: npm start / PostgreSQL alone   wall ${
+      ratio("npm start, warm", "PostgreSQL alone, warm", "ms")
+    }   CPU ${ratio("npm start, warm", "PostgreSQL alone, warm", "cpuMs")}`,
+  );
+}
