@@ -1,7 +1,7 @@
 // The dead-letter topic's messages: list, inspect, replay (re-publish to the original topic).
 import { Buffer } from "node:buffer";
 import type { Platform } from "../platform.ts";
-import { TOPICS } from "../events/catalogue.ts";
+import { TOPICS } from "./topics.ts";
 import { bus } from "./index.ts";
 
 export interface DeadLetter {

@@ -1,6 +1,6 @@
 // Push subscriptions of the embedded bus (what `gcloud pubsub subscriptions create --push-endpoint` makes).
 import type { Sql } from "../db/client.ts";
-import { TOPICS } from "../events/catalogue.ts";
+import { TOPICS } from "./topics.ts";
 
 export interface SubscriptionSpec {
   name: string;

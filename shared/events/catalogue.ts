@@ -1,11 +1,7 @@
 // The event catalogue (SPEC: Events): every event type, its topic, and whether it is published yet.
-export const TOPICS = {
-  jobs: "platform.jobs",
-  invoices: "platform.invoices",
-  auth: "platform.auth",
-  leads: "platform.leads",
-  deadLetter: "platform.notifications.dlq",
-} as const;
+// The topics live with the bus, which creates them; events are published onto them.
+import { TOPICS } from "../bus/topics.ts";
+export { TOPICS };
 
 export const EVENT_TYPES = [
   "job.assigned",
