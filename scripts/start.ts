@@ -10,6 +10,7 @@ import { createStackHandler } from "../shared/stack/server.ts";
 import { extensions } from "../shared/stack/extensions/index.ts";
 import { serviceNames } from "../shared/stack/services.ts";
 import { startWorker } from "../shared/queue/worker.ts";
+import { jobHandlers } from "../shared/jobs/registry.ts";
 
 const started = performance.now();
 const config = loadCoreConfig();
@@ -40,7 +41,7 @@ try {
 
   const server = Deno.serve({ port, hostname: Deno.env.get("HOST") ?? "0.0.0.0", onListen: () => {} }, createStackHandler(p, extensions));
   stops.push(() => server.shutdown());
-  const handlers = Object.assign({}, ...extensions.map((e) => e.jobs?.(p) ?? {}));
+  const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
   stops.push(startWorker(p, handlers));
   for (const e of extensions) if (e.start) stops.push(await e.start(p));
 

@@ -1,0 +1,26 @@
+// Every queue handler the platform runs, in one place: the deployed queue-worker function and the local
+// stack's worker loop both take their handlers from here (the stack adds nothing of its own), so a job that
+// runs locally also runs on Supabase. A new queue: add its handler here.
+import type { Platform } from "../platform.ts";
+import type { Handler, Job } from "../queue/queue.ts";
+import { BILL_QUEUE, runBillJob } from "../bills/jobs.ts";
+import { deliverReport } from "../savings/delivery.ts";
+import { DELIVERY_QUEUE } from "../savings/pipeline.ts";
+import { CONTRACT_QUEUE } from "../contracts/analyses.ts";
+import { runContractJob } from "../contracts/jobs.ts";
+import { CHECK_INBOX_QUEUE, runCheckInboxJob, runTrackJob, TRACK_QUEUE } from "../email-agent/jobs.ts";
+import { crmJobHandlers } from "../crm/sync.ts";
+import { widgetJobHandlers } from "../widget/savings.ts";
+
+/** Queue name -> handler, bound to one platform. */
+export function jobHandlers(p: Platform): Record<string, Handler> {
+  return {
+    [BILL_QUEUE]: (job) => runBillJob(p, job),
+    [DELIVERY_QUEUE]: (job) => deliverReport(p, job as Job<{ reportId: string; partnerLogo?: string }>),
+    [CONTRACT_QUEUE]: (job) => runContractJob(p, job),
+    [CHECK_INBOX_QUEUE]: (job) => runCheckInboxJob(p, job),
+    [TRACK_QUEUE]: (job) => runTrackJob(p, job),
+    ...crmJobHandlers(p),
+    ...widgetJobHandlers(p),
+  };
+}
