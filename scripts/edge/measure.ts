@@ -96,17 +96,10 @@ export async function bundleSize(e: EdgeEnv, fnDir: string, scratch: string): Pr
   return { bytes, packages };
 }
 
-const ENTRY =
-  `// Written by scripts/edge/measure.ts: binds the function's Deno.serve to the check's port, then loads it.
-const port = Number(Deno.env.get("EDGE_CHECK_PORT"));
-const serve = Deno.serve.bind(Deno);
-// deno-lint-ignore no-explicit-any
-(Deno as any).serve = (a: any, b?: any) => {
-  const [opts, handler] = typeof a === "function" ? [{}, a] : b ? [a, b] : [a, a.handler];
-  return serve({ ...opts, handler: undefined, port, hostname: "127.0.0.1", onListen: () => {} }, handler);
-};
-await import("./index.ts");
-`;
+/** Peak V8 heap + external memory since the previous call (and now), from the entry wrapper. */
+export async function heapPeak(url: string): Promise<{ peak: number; current: number }> {
+  return await (await fetch(`${url}/__edge_check/heap`)).json();
+}
 
 export interface ProcUsage {
   cpuMs: number;
@@ -145,7 +138,7 @@ export async function boot(
   port: number,
   env: Record<string, string>,
 ): Promise<Running> {
-  await Deno.writeTextFile(join(staged.fnDir, "_edge_check_entry.ts"), ENTRY);
+  await Deno.copyFile(new URL("./entry.ts", import.meta.url), join(staged.fnDir, "_edge_check_entry.ts"));
   const started = performance.now();
   const child = new Deno.Command(e.deno, {
     args: [

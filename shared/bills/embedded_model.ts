@@ -1,4 +1,5 @@
 import { errorText, log } from "../log.ts";
+import { EngineUnavailable } from "../runtime/local_only.ts";
 import { invalidFileType } from "./errors.ts";
 import type { BillDocument, BillModel, ModelOutcome } from "./model.ts";
 import { looksLikeElectricityBill, parseBill } from "./embedded/parse_bill.ts";
@@ -12,6 +13,7 @@ export class EmbeddedBillModel implements BillModel {
     try {
       text = await doc.text();
     } catch (e) {
+      if (e instanceof EngineUnavailable) throw e; // no OCR / rendering in this deployment: 503 not_configured
       // A file with the right magic bytes that cannot be decoded is bad input, not a model failure.
       log("info", "bill document unreadable", { error: errorText(e) });
       throw invalidFileType("a file could not be read as a PDF or image");

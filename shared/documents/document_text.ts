@@ -1,4 +1,5 @@
 import { sniffFileType } from "./sniff.ts";
+import { importLocalOnly } from "../runtime/local_only.ts";
 import { extractPdfText, renderPdfPage } from "./pdf_text.ts";
 import type { TextPiece } from "./text_layout.ts";
 
@@ -24,7 +25,10 @@ export interface DocumentText {
 
 // OCR (tesseract.js, worker threads, WASM) and rasterising (native canvas) load only when a page needs
 // them, so text-PDF extraction also runs where those cannot (e.g. an edge runtime).
-const ocrImage = async (bytes: Uint8Array) => (await import("./ocr.ts")).ocrImage(bytes);
+// (the shape of ocr.ts ocrImage, declared here so no import, not even a type one, points the graph at ocr.ts)
+type OcrImage = (bytes: Uint8Array) => Promise<{ lines: string[]; pieces: TextPiece[]; confidence: number }>;
+const ocrImage = async (bytes: Uint8Array) =>
+  (await importLocalOnly<{ ocrImage: OcrImage }>("./ocr.ts", import.meta.url, "OCR")).ocrImage(bytes);
 
 // A page with fewer characters than this in its text layer, that paints an image, is a scan: OCR it.
 const MIN_TEXT_CHARS = 40;

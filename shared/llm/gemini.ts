@@ -1,4 +1,4 @@
-import type { GoogleGenAI } from "@google/genai";
+import type { GoogleGenAI } from "@google/genai/web";
 import { z } from "zod";
 import { env, envOptional } from "../config.ts";
 
@@ -36,11 +36,12 @@ export class GeminiClient {
   }
 
   /**
-   * @google/genai loads on first use only: its Node logging dependency reads `process` when it loads, which
-   * crashes a whole edge function at boot on the Edge Runtime's Deno even when no model is configured.
+   * @google/genai loads on first use only, and its web (fetch) build: the Node build pulls google-auth-library,
+   * whose logging dependency reads `process` through require() when it loads, which crashes on the Edge
+   * Runtime's Deno 2.1 (at boot, when imported statically). The API-key REST calls are the same.
    */
   private client(): Promise<GoogleGenAI> {
-    this.ai ??= import("@google/genai").then(({ GoogleGenAI }) =>
+    this.ai ??= import("@google/genai/web").then(({ GoogleGenAI }) =>
       new GoogleGenAI({ apiKey: this.apiKey, httpOptions: this.baseUrl ? { baseUrl: this.baseUrl } : undefined })
     );
     return this.ai;
