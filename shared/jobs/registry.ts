@@ -24,3 +24,12 @@ export function jobHandlers(p: Platform): Record<string, Handler> {
     ...widgetJobHandlers(p),
   };
 }
+
+/** The handlers of some queues only (a test or tool that runs one area's jobs). */
+export function queueHandlers(p: Platform, ...queues: string[]): Record<string, Handler> {
+  const all = jobHandlers(p);
+  return Object.fromEntries(queues.map((q) => {
+    if (!all[q]) throw new Error(`no handler registered for queue ${q} (shared/jobs/registry.ts)`);
+    return [q, all[q]];
+  }));
+}
