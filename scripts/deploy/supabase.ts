@@ -5,7 +5,7 @@
 // service token in Vault (with --db-url; otherwise it prints the SQL to run), deploys every function, builds the
 // widget for this project and uploads its CDN build to the public `widget` bucket. --dry-run prints the steps.
 import { parseArgs } from "node:util";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { functionNames, repoRoot } from "../edge/runtime.ts";
 import { plannedSecrets, readEnvFile, REQUIRED_SECRETS } from "./secrets.ts";
 
