@@ -46,6 +46,39 @@ async function hashed(dir: URL, name: string, bytes: Uint8Array): Promise<CdnFil
   return { path, integrity: `sha384-${base64(await digest(bytes, "SHA-384"))}`, bytes: bytes.length };
 }
 
+/**
+ * The unsubscribe confirmation as a static page (notification-service redirects here when UNSUBSCRIBE_PAGE_URL
+ * is set, because hosted functions serve HTML as text/plain): the fragment (#unsubscribed, #used, #invalid)
+ * picks the message with CSS :target, so the page needs no script.
+ */
+const UNSUBSCRIBE_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Email preferences</title>
+<style>
+  body { font-family: -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; background: #f3f5f7; color: #1f2933; margin: 0; }
+  main { max-width: 480px; margin: 10vh auto; background: #fff; padding: 32px; border-radius: 8px; border: 1px solid #e1e6eb; }
+  h1 { font-size: 22px; margin-top: 0; }
+  section { display: none; }
+  section:target { display: block; }
+  main:not(:has(section:target)) #none { display: block; }
+</style>
+</head>
+<body>
+<main>
+  <section id="none"><h1>Email preferences</h1><p>Open this page from an unsubscribe link in one of our emails.</p></section>
+  <section id="unsubscribed"><h1>You are unsubscribed</h1><p>You will no longer receive these emails.</p></section>
+  <section id="used"><h1>Link already used</h1><p>This unsubscribe link has already been used.</p></section>
+  <section id="invalid"><h1>Link not valid</h1><p>This unsubscribe link is not valid. It may have been altered.</p></section>
+</main>
+</body>
+</html>
+`;
+
 const escapeAttr = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 
@@ -93,6 +126,7 @@ export async function writeCdnBuild(
     }" crossorigin="anonymous" data-token="PARTNER_TOKEN" defer></script>\n`
     : `<iframe src="${base}index.html?token=PARTNER_TOKEN${api}" title="Solar savings estimate" width="100%" height="640" style="border:0" loading="lazy" referrerpolicy="no-referrer"></iframe>\n`;
   await Deno.writeTextFile(new URL("embed.html", dir), snippet);
+  await Deno.writeTextFile(new URL("unsubscribe.html", dir), UNSUBSCRIBE_PAGE);
   await Deno.writeTextFile(new URL("manifest.json", dir), JSON.stringify({ files, csp }, null, 2) + "\n");
   return { dir, files, csp };
 }
