@@ -333,7 +333,22 @@ export async function requestsFor(fn: string, w: EdgeWorld): Promise<EdgeRequest
         path: "",
         headers: { Authorization: `Bearer ${w.internalToken}` },
         expect: [200],
-        check: (text) => (JSON.parse(text).ran >= 1 ? undefined : `expected jobs to run, got ${text}`),
+        check: async (text, world) => {
+          if (!(JSON.parse(text).ran >= 1)) return `expected jobs to run, got ${text}`;
+          const jobs = await world.p
+            .sql`select queue, status, last_error from queue.jobs order by created_at`;
+          console.log(
+            `  queue-worker ran: ${
+              jobs.map((j) =>
+                `${j.queue}=${j.status}${j.last_error ? ` (${String(j.last_error).slice(0, 80)})` : ""}`
+              ).join(", ")
+            }`,
+          );
+          const failed = jobs.filter((j) => j.status === "failed");
+          return failed.length
+            ? `jobs failed: ${failed.map((j) => `${j.queue}: ${j.last_error}`).join("; ")}`
+            : undefined;
+        },
       }];
     default:
       return [health];

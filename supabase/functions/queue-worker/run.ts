@@ -13,9 +13,11 @@ function authorised(req: Request): boolean {
 }
 
 /**
- * One invocation does a bounded amount of work: at most QUEUE_WORKER_MAX_JOBS jobs (default 10) in batches of
- * QUEUE_WORKER_BATCH (default 2), and it stops claiming once QUEUE_WORKER_BUDGET_MS (default 20 s wall time)
- * has passed. What is left is picked up by the next trigger call or the pg_cron sweep.
+ * One invocation does a bounded amount of work, within an edge function's CPU and memory budget: jobs one at a
+ * time (QUEUE_WORKER_BATCH, default 1), no new claim once QUEUE_WORKER_BUDGET_MS (default 500 ms) have passed
+ * or QUEUE_WORKER_MAX_JOBS (default 10) ran, so one call costs at most the budget plus one job. When ready jobs
+ * remain it asks for the next call at once (queue.kick_worker(), through pg_net; a no-op locally); the pg_cron
+ * sweep is the safety net.
  */
 export async function runWorkerInvocation(
   p: Platform,
@@ -30,8 +32,8 @@ export async function runWorkerInvocation(
     return Response.json(errorBody("unauthorized", "Internal service token required"), { status: 401 });
   }
   const maxJobs = envInt("QUEUE_WORKER_MAX_JOBS", 10);
-  const batch = envInt("QUEUE_WORKER_BATCH", 2);
-  const deadline = Date.now() + envInt("QUEUE_WORKER_BUDGET_MS", 20_000);
+  const batch = envInt("QUEUE_WORKER_BATCH", 1);
+  const deadline = Date.now() + envInt("QUEUE_WORKER_BUDGET_MS", 500);
   let ran = 0;
   while (ran < maxJobs && Date.now() < deadline) {
     const n = await runReadyJobs(p.sql, handlers, { batch: Math.min(batch, maxJobs - ran) });
