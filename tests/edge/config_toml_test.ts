@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { parseToml, validateConfig } from "../../scripts/edge/config_schema.ts";
 import { functionNames, repoRoot } from "../../scripts/edge/runtime.ts";
 import { staticFiles } from "../../scripts/edge/stage.ts";
+import { deployConfig } from "../../scripts/edge/sync.ts";
 
 const read = (p: string) => Deno.readTextFile(join(repoRoot, p));
 
@@ -38,7 +39,13 @@ Deno.test("config.toml: every function has its section, its own deno.json + deno
     assert.ok(section, `[functions.${fn}]`);
     assert.equal(section.get("verify_jwt"), false, `${fn} verifies its own callers`);
     assert.equal(section.get("import_map"), `./functions/${fn}/deno.json`);
-    const config = JSON.parse(await read(`supabase/functions/${fn}/deno.json`));
+    const text = await read(`supabase/functions/${fn}/deno.json`);
+    assert.equal(
+      text,
+      await deployConfig(),
+      `supabase/functions/${fn}/deno.json is stale: run npm run edge:sync`,
+    );
+    const config = JSON.parse(text);
     assert.equal(config.nodeModulesDir, undefined, `${fn}/deno.json must resolve npm: from the registry`);
     assert.ok((await read(`supabase/functions/${fn}/deno.lock`)).includes('"version"'), `${fn}/deno.lock`);
     for (const glob of (section.get("static_files") as string[] | undefined) ?? []) {
