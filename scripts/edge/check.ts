@@ -99,6 +99,13 @@ async function checkFunction(
   };
 }
 
+function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
 /** Budget violations of one result, as sentences. */
 export function overBudget(r: FunctionResult): string[] {
   const out: string[] = [];
@@ -133,7 +140,7 @@ export function formatRow(r: FunctionResult): string {
 /** Runs the check for `names` (all functions when empty); the caller owns printing and exit codes. */
 export async function runEdgeCheck(
   names: string[],
-  opts: { adminUrl: string; basePort: number; log?: (line: string) => void },
+  opts: { adminUrl: string; basePort?: number; log?: (line: string) => void },
 ): Promise<FunctionResult[]> {
   const deno = await edgeDeno();
   const scratch = await Deno.makeTempDir({ prefix: "solar-edge-check-" });
@@ -145,12 +152,14 @@ export async function runEdgeCheck(
     const fns = (names.length ? names : await functionNames()).sort((a, b) =>
       Number(a === "queue-worker") - Number(b === "queue-worker")
     );
-    let port = opts.basePort;
+    // consecutive ports from basePort when given, else a free loopback port per function
+    let next = opts.basePort;
+    const port = () => next !== undefined ? next++ : freePort();
     for (const fn of fns) {
       for (const variant of variantsFor(fn)) {
         const name = variant.label ? `${fn} (${variant.label})` : fn;
         try {
-          const r = await checkFunction(e, world, scratch, fn, variant, port++);
+          const r = await checkFunction(e, world, scratch, fn, variant, port());
           results.push(r);
           opts.log?.(formatRow(r));
         } catch (err) {
@@ -189,7 +198,7 @@ if (import.meta.main) {
   );
   const results = await runEdgeCheck(Deno.args, {
     adminUrl,
-    basePort: Number(Deno.env.get("EDGE_CHECK_PORT") ?? 55170),
+    basePort: Deno.env.get("EDGE_CHECK_PORT") ? Number(Deno.env.get("EDGE_CHECK_PORT")) : undefined,
     log: console.log,
   });
   let bad = 0;

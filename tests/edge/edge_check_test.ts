@@ -14,7 +14,7 @@ Deno.test({
   async fn() {
     const results = await runEdgeCheck([], {
       adminUrl,
-      basePort: Number(Deno.env.get("EDGE_CHECK_PORT") ?? 55170),
+      basePort: Deno.env.get("EDGE_CHECK_PORT") ? Number(Deno.env.get("EDGE_CHECK_PORT")) : undefined,
     });
     console.log("\n" + results.map(formatRow).join("\n"));
     const names = await functionNames();
