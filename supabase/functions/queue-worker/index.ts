@@ -3,8 +3,9 @@
 // sweep calls it every few seconds for retries and stragglers (migration 20261123009100). Handlers come from
 // shared/jobs/registry.ts, the same table the local stack's worker uses.
 import { platformFromEnv } from "../../../shared/platform.ts";
-import { jobHandlers } from "../../../shared/jobs/registry.ts";
+import { configuredHandlers } from "../../../shared/jobs/registry.ts";
 import { runWorkerInvocation } from "./run.ts";
 
 const p = platformFromEnv();
-Deno.serve((req) => runWorkerInvocation(p, jobHandlers(p), req));
+const handlers = configuredHandlers(p); // JOB_QUEUES, default every queue
+Deno.serve((req) => runWorkerInvocation(p, handlers, req));
