@@ -17,22 +17,31 @@ export async function buildWidget(opts: { minify?: boolean } = {}): Promise<Buil
   const minify = opts.minify ?? true;
   await Deno.mkdir(widgetDist, { recursive: true });
   try {
-    const script = (entry: URL, out: string, define?: Record<string, string>) =>
-      esbuild.build({
-        entryPoints: [entry.pathname],
-        outfile: new URL(out, widgetDist).pathname,
+    await esbuild.build({
+      entryPoints: [new URL("src/main.ts", root).pathname],
+      outfile: new URL("app.js", widgetDist).pathname,
+      bundle: true,
+      minify,
+      format: "iife",
+      target: ["es2020", "chrome100", "safari15", "firefox100"],
+      legalComments: "none",
+      define: { API_BASE: JSON.stringify(Deno.env.get("WIDGET_API_BASE") ?? "") },
+      logLevel: "silent",
+    });
+    // the partner's embed script, when the widget has one (widget/src/embed.ts)
+    const embed = new URL("src/embed.ts", root);
+    if (await Deno.stat(embed).then(() => true, () => false)) {
+      await esbuild.build({
+        entryPoints: [embed.pathname],
+        outfile: new URL("embed.js", widgetDist).pathname,
         bundle: true,
         minify,
         format: "iife",
         target: ["es2020", "chrome100", "safari15", "firefox100"],
         legalComments: "none",
-        define,
         logLevel: "silent",
       });
-    await script(new URL("src/main.ts", root), "app.js", { API_BASE: JSON.stringify(Deno.env.get("WIDGET_API_BASE") ?? "") });
-    // the partner's embed script, when the widget has one (widget/src/embed.ts)
-    const embed = new URL("src/embed.ts", root);
-    if (await Deno.stat(embed).then(() => true, () => false)) await script(embed, "embed.js");
+    }
     await esbuild.build({
       entryPoints: [new URL("src/styles.css", root).pathname],
       outfile: new URL("app.css", widgetDist).pathname,
