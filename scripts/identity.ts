@@ -2,7 +2,7 @@
 // identity. DATABASE_URL, else the local stack's embedded PostgreSQL.
 import { parseArgs } from "node:util";
 import { connect } from "../shared/db/client.ts";
-import { createOrganization, createUser, newWidgetToken, revokeRefreshToken, setPassword, unlock } from "../shared/identity/admin.ts";
+import { createOrganization, createUser, newWidgetToken, revokeRefreshToken, revokeSessions, setPassword, unlock } from "../shared/identity/admin.ts";
 import { errorText } from "../shared/log.ts";
 
 const usage = `Usage: npm run identity -- <command> [options]
@@ -11,6 +11,7 @@ const usage = `Usage: npm run identity -- <command> [options]
   set-password --email a@b.com --password ...
   widget-token --org sunny-roofs [--label "main site"]     prints a new non-rotating partner widget token
   revoke-token --token <refresh or widget token>
+  revoke-sessions --email a@b.com                            signs the user out everywhere (ID tokens refused at once)
   unlock       --email a@b.com`;
 
 const options = {
@@ -62,6 +63,9 @@ try {
       break;
     case "revoke-token":
       console.log((await revokeRefreshToken(sql, need("token"))) ? "Revoked." : "No active token with that value.");
+      break;
+    case "revoke-sessions":
+      console.log(`Ended ${await revokeSessions(sql, need("email"))} session(s).`);
       break;
     case "unlock":
       console.log((await unlock(sql, need("email"))) ? "Unlocked." : "No such user.");

@@ -11,21 +11,41 @@ import { extensions } from "../shared/stack/extensions/index.ts";
 import { serviceNames } from "../shared/stack/services.ts";
 import { startWorker } from "../shared/queue/worker.ts";
 import { jobHandlers } from "../shared/jobs/registry.ts";
+import { isLoopback, missingProductionSecrets, stackMode } from "../shared/stack/mode.ts";
 
 const started = performance.now();
 const config = loadCoreConfig();
 const port = envInt("PORT", 54321);
+const mode = stackMode();
+const host = Deno.env.get("HOST") || "127.0.0.1";
+if (mode === "production" && missingProductionSecrets().length) {
+  log("error", "STACK_MODE=production refuses the development secrets; set them", { missing: missingProductionSecrets() });
+  Deno.exit(1);
+}
+if (mode === "development" && !isLoopback(host)) {
+  log("warn", "development mode on a non-loopback address: /dev/* pages and development secrets are reachable from the network", { host });
+}
 
 const db = await startDatabase(config.dataDir);
 const sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
 const stops: (() => Promise<void>)[] = [];
 let stopping = false;
 
+// Whatever hangs in the orderly shutdown (a stuck connection, a peer that never answers), Ctrl-C ends the
+// process within this time.
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   log("info", "stopping");
-  for (const stop of stops.reverse()) await stop().catch((e) => log("warn", "stop failed", { error: errorText(e) }));
+  setTimeout(() => {
+    log("error", "shutdown did not finish in time: exiting", { deadlineMs: SHUTDOWN_DEADLINE_MS });
+    Deno.exit(code || 1);
+  }, SHUTDOWN_DEADLINE_MS);
+  const bounded = (stop: () => Promise<void>) =>
+    Promise.race([stop(), new Promise<void>((r) => setTimeout(r, 3000))]);
+  for (const stop of stops.reverse()) await bounded(stop).catch((e) => log("warn", "stop failed", { error: errorText(e) }));
   await sql.end({ timeout: 2 }).catch(() => {});
   await db.stop().catch((e) => log("warn", "database stop failed", { error: errorText(e) }));
   Deno.exit(code);
@@ -39,7 +59,7 @@ try {
   const demo = await seedDemo(p);
   for (const e of extensions) await e.seed?.(p, demo);
 
-  const server = Deno.serve({ port, hostname: Deno.env.get("HOST") ?? "0.0.0.0", onListen: () => {} }, createStackHandler(p, extensions));
+  const server = Deno.serve({ port, hostname: host, onListen: () => {} }, createStackHandler(p, extensions));
   stops.push(() => server.shutdown());
   const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
   stops.push(startWorker(p, handlers));
@@ -60,7 +80,8 @@ try {
   API docs        ${config.publicUrl}/docs
   Demo page       ${config.publicUrl}/demo
   Widget URL      ${config.publicUrl}/widget/?token=${demo.partnerToken}
-  Dev mailbox     ${config.publicUrl}/dev/mailbox
+  Dev mailbox     ${mode === "development" ? `${config.publicUrl}/dev/mailbox` : "off (STACK_MODE=production)"}
+  Listening on    ${host}:${port} (STACK_MODE=${mode})
   Demo login      ${demo.adminEmail} / ${demo.adminPassword}
   Partner token   ${demo.partnerToken}
   Saved to        ${config.dataDir}/demo.json

@@ -8,22 +8,31 @@ import { connect, databaseUrlFromEnv, type Sql } from "./db/client.ts";
 export interface Platform {
   config: CoreConfig;
   sql: Sql;
-  /** Adapter instances, keyed by seam name ("email", "bus", "storage", ...). */
+  /** Adapter instances (and per-platform caches), by their key in Seams. */
   seams: Map<string, unknown>;
 }
 
+/**
+ * The typed registry of seams: each seam declares its own key and interface next to its provide() call,
+ * by declaration merging (`declare module "../platform.ts" { interface Seams { email: EmailProvider } }`),
+ * so a mistyped key or a value of the wrong type in provide()/override() fails the type check.
+ */
+// deno-lint-ignore no-empty-interface
+export interface Seams {}
+export type SeamKey = keyof Seams & string;
+
 export function createPlatform(sql: Sql, config: CoreConfig = loadCoreConfig()): Platform {
-  return { config, sql, seams: new Map() };
+  return { config, sql, seams: new Map<SeamKey, unknown>() };
 }
 
 /** Returns the adapter registered under `key`, creating it with `make` on first use. */
-export function provide<T>(p: Platform, key: string, make: (p: Platform) => T): T {
+export function provide<K extends SeamKey>(p: Platform, key: K, make: (p: Platform) => Seams[K]): Seams[K] {
   if (!p.seams.has(key)) p.seams.set(key, make(p));
-  return p.seams.get(key) as T;
+  return p.seams.get(key) as Seams[K];
 }
 
 /** Replaces the adapter under `key` (tests use this to point a seam at a local double). */
-export function override<T>(p: Platform, key: string, value: T): void {
+export function override<K extends SeamKey>(p: Platform, key: K, value: Seams[K]): void {
   p.seams.set(key, value);
 }
 

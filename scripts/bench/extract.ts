@@ -1,13 +1,20 @@
-// npm run bench:extract [-- --verbose] [--synthetic DIR]   (DIR: another generated corpus, e.g. a held-out seed)
+// npm run bench:extract [-- --verbose] [--synthetic DIR] [--model embedded|gemini|openai]
+//   (DIR: another generated corpus, e.g. a held-out seed; --model: the same harness against a real model when
+//   its key/endpoint is set, see scripts/bench/model_option.ts; without it a clear message and nothing is run)
 // Field-level exact-match accuracy of the embedded extraction engine, per field and overall, on the fixed
 // synthetic corpus and on the real bills (truths written by reading them), and time per bill for text
 // PDFs and per page for images. Targets: >= 97% synthetic, >= 90% real, <= 300 ms per text PDF, <= 3 s per image page.
-import { EmbeddedBillModel } from "../../shared/bills/embedded_model.ts";
+import { benchModel } from "./model_option.ts";
 import { closeOcr } from "../../shared/documents/ocr.ts";
 import { family, realCases, runCase, type Scored, syntheticCases } from "../bills/accuracy.ts";
 
 const verbose = Deno.args.includes("--verbose");
-const model = new EmbeddedBillModel();
+const chosen = benchModel(Deno.args);
+if ("error" in chosen) {
+  console.error(chosen.error);
+  Deno.exit(2);
+}
+const model = chosen.model;
 
 function report(title: string, results: Scored[]) {
   const right = results.reduce((s, r) => s + r.right, 0);

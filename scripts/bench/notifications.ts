@@ -29,7 +29,7 @@ const sql = connect(db.url, { max: Number(Deno.env.get("DB_POOL_SIZE") ?? 20) })
 const p = createPlatform(sql, loadCoreConfig());
 const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, createApp(p).fetch);
 const serviceUrl = `http://127.0.0.1:${server.addr.port}/notification-service`;
-override(p, "notifications.config", {
+override(p, "notificationConfig", {
   ...loadNotificationConfig(p),
   webhookSecret: "whsec_" + btoa("bench-webhook-secret-32-bytes-ok"),
   internalToken: "bench",

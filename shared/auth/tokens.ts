@@ -41,49 +41,82 @@ export class TokenError extends Error {
   }
 }
 
+type KeyResolver = (header: Parameters<JWTVerifyGetKey>[0], token: Parameters<JWTVerifyGetKey>[1], markOwn: () => void) => ReturnType<JWTVerifyGetKey>;
+
 /**
  * The key resolver of the gateway: the configured JWKS_URL (Supabase Auth or another issuer), and always
- * the embedded identity's own keys (partner widget tokens are issued by the platform itself).
+ * the embedded identity's own keys (partner widget tokens are issued by the platform itself). `markOwn`
+ * is called when the platform's own key signed the token.
  */
-function keyResolver(p: Platform): JWTVerifyGetKey {
-  return provide(p, "auth.keys", () => {
+function keyResolver(p: Platform): KeyResolver {
+  return provide(p, "authKeys", () => {
     const remote = p.config.jwksUrl ? createRemoteJWKSet(new URL(p.config.jwksUrl)) : undefined;
     let local: { at: number; get: JWTVerifyGetKey } | undefined;
     const localResolver = async () => {
       if (!local || Date.now() - local.at > 60_000) local = { at: Date.now(), get: createLocalJWKSet(await jwks(p.sql)) };
       return local.get;
     };
-    return async (header, token) => {
+    const resolver: KeyResolver = async (header, token, markOwn) => {
       const own = await localResolver();
       try {
-        return await own(header, token);
+        const key = await own(header, token);
+        markOwn();
+        return key;
       } catch (e) {
         if (remote) return await remote(header, token);
         // A key rotated in by another process since the cache was filled.
         local = undefined;
         const fresh = await localResolver();
         try {
-          return await fresh(header, token);
+          const key = await fresh(header, token);
+          markOwn();
+          return key;
         } catch {
           throw e;
         }
       }
     };
+    return resolver;
   });
 }
 
-/** Verifies an ID token (signature, issuer, audience, expiry) and returns the caller. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether the session an ID token was issued for is still alive: some refresh token of its family is
+ * unrevoked and unexpired (a widget token is its own family). Revoking a session (reuse detection,
+ * `identity revoke-token`) thus ends its ID tokens at once, not when they expire.
+ */
+async function sessionActive(p: Platform, sessionId: string): Promise<boolean> {
+  const [r] = await p.sql`select exists(select 1 from identity.refresh_tokens where family_id = ${sessionId}
+    and revoked_at is null and (expires_at is null or expires_at > now())) as active`;
+  return !!r.active;
+}
+
+/** Verifies an ID token (signature, issuer, audience, expiry, session) and returns the caller. */
 export async function verifyIdToken(p: Platform, token: string): Promise<AuthContext> {
   const issuers = [p.config.jwtIssuer, ...(Deno.env.get("JWT_EXTRA_ISSUERS")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [])];
   let payload: JWTPayload;
+  let ownKey = false;
+  const resolve = keyResolver(p);
   try {
-    ({ payload } = await jwtVerify(token, keyResolver(p), { issuer: issuers, audience: p.config.jwtAudience, algorithms: ["ES256", "RS256"] }));
+    ({ payload } = await jwtVerify(token, (h, t) => resolve(h, t, () => (ownKey = true)), {
+      issuer: issuers,
+      audience: p.config.jwtAudience,
+      algorithms: ["ES256", "RS256"],
+      // A token without an expiry would be valid forever.
+      requiredClaims: ["exp"],
+    }));
   } catch (e) {
     if (e instanceof errors.JWTExpired) throw new TokenError("expired", "ID token has expired");
     throw new TokenError("invalid", "ID token is invalid");
   }
   const meta = (payload.app_metadata ?? {}) as Record<string, unknown>;
   if (typeof payload.sub !== "string") throw new TokenError("invalid", "ID token has no subject");
+  if (ownKey && payload.session_id !== undefined) {
+    if (typeof payload.session_id !== "string" || !UUID.test(payload.session_id)) throw new TokenError("invalid", "ID token has an invalid session");
+    if (!(await sessionActive(p, payload.session_id))) throw new TokenError("invalid", "ID token's session has been revoked");
+  }
   return {
     userId: payload.sub,
     email: String(payload.email ?? ""),
@@ -91,4 +124,10 @@ export async function verifyIdToken(p: Platform, token: string): Promise<AuthCon
     role: String(payload.app_role ?? meta.app_role ?? "partner_user"),
     claims: payload as Record<string, unknown>,
   };
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    authKeys: KeyResolver;
+  }
 }

@@ -1,5 +1,5 @@
-import { Buffer } from "node:buffer";
-import { GeminiClient, type PromptPart } from "../llm/gemini.ts";
+import type { StructuredClient } from "../llm/types.ts";
+import { documentParts, type PromptPart } from "../llm/types.ts";
 import { errorText } from "../log.ts";
 import type { BillDocument, BillModel, ModelOutcome } from "./model.ts";
 import { ModelAnswer } from "./schema.ts";
@@ -16,19 +16,26 @@ All pages and all attached files are ONE bill. Rules:
 - usageByMonth: every month of usage history printed on the bill (month name, year, kWh value, unit "kWh"), oldest first. Do not estimate months that are not printed.
 - meters: one entry per meter with its kWh and service period.`;
 
-/** Gemini (@google/genai) with the bill files inline and the item's JSON schema as the response schema. */
-export class GeminiBillModel implements BillModel {
+/**
+ * A structured-output language model (Gemini, or an OpenAI-compatible endpoint) with the bill files inline
+ * and the item's JSON schema as the response schema.
+ */
+export class StructuredBillModel implements BillModel {
   readonly name: string;
-  constructor(private readonly client: GeminiClient) {
+  constructor(private readonly client: StructuredClient) {
     this.name = client.model;
   }
 
   async extract(doc: BillDocument, attempt: number, hint?: string): Promise<ModelOutcome> {
-    const parts: PromptPart[] = [
-      { text: `Extract the bill (attempt ${attempt}).${hint ? ` The previous attempt ${hint}; look again carefully.` : ""}` },
-      ...doc.files.map((f) => ({ inlineData: { mimeType: f.mimeType, data: Buffer.from(f.bytes).toString("base64") } })),
-    ];
     try {
+      const parts: PromptPart[] = [
+        {
+          text: `Extract the bill (attempt ${attempt}).${
+            hint ? ` The previous attempt ${hint}; look again carefully.` : ""
+          }`,
+        },
+        ...await documentParts(this.client, doc.files, async () => (await doc.text()).text),
+      ];
       const r = await this.client.generate({ system: SYSTEM, parts, schema: ModelAnswer });
       if (!r.ok) return { ok: false, error: r.error, detail: r.detail, model: r.model };
       return { ok: true, answer: r.value, model: r.model };
@@ -37,3 +44,6 @@ export class GeminiBillModel implements BillModel {
     }
   }
 }
+
+/** Gemini (@google/genai) as the bill model: the same adapter with a GeminiClient. */
+export { StructuredBillModel as GeminiBillModel };

@@ -22,3 +22,9 @@ export function bus(p: Platform): Bus {
   });
 }
 export type { Bus } from "./types.ts";
+
+declare module "../platform.ts" {
+  interface Seams {
+    bus: Bus;
+  }
+}

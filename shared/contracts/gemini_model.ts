@@ -1,10 +1,11 @@
-import { Buffer } from "node:buffer";
-import { GeminiClient, type PromptPart } from "../llm/gemini.ts";
+import type { StructuredClient } from "../llm/types.ts";
+import { documentParts, type PromptPart } from "../llm/types.ts";
 import { errorText } from "../log.ts";
 import type { AnalysisOutcome, ContractAnalyser, ContractDocument } from "./model.ts";
 import { ContractSummary } from "./schema.ts";
 
-const SYSTEM = `You review US residential solar installation contracts and return JSON matching the response schema exactly.
+const SYSTEM =
+  `You review US residential solar installation contracts and return JSON matching the response schema exactly.
 All attached files are ONE contract. Rules:
 - isSolarContract: false when the document is not a solar installation, loan, lease or power purchase contract.
 - Use "" or null for anything the contract does not state; never invent values.
@@ -15,19 +16,19 @@ All attached files are ONE contract. Rules:
 - clauses: list each of these the contract contains: cancellation, warranty, production_guarantee, interconnection, insurance, arbitration.
 - signatures: signed is true only when a signature, a conformed "/s/ name" or an electronic-signature record is present on that party's line; a blank signature line is not signed. Dates as YYYY-MM-DD.`;
 
-/** Gemini (@google/genai) with the contract inline and the summary's JSON schema as the response schema. */
-export class GeminiContractAnalyser implements ContractAnalyser {
+/** A structured-output model (Gemini, or an OpenAI-compatible endpoint) with the contract inline and the summary's JSON schema. */
+export class StructuredContractAnalyser implements ContractAnalyser {
   readonly name: string;
-  constructor(private readonly client: GeminiClient) {
+  constructor(private readonly client: StructuredClient) {
     this.name = client.model;
   }
 
   async analyse(doc: ContractDocument): Promise<AnalysisOutcome> {
-    const parts: PromptPart[] = [
-      { text: "Summarise this contract." },
-      ...doc.files.map((f) => ({ inlineData: { mimeType: f.mimeType, data: Buffer.from(f.bytes).toString("base64") } })),
-    ];
     try {
+      const parts: PromptPart[] = [
+        { text: "Summarise this contract." },
+        ...await documentParts(this.client, doc.files, () => doc.text()),
+      ];
       const r = await this.client.generate({ system: SYSTEM, parts, schema: ContractSummary });
       if (!r.ok) return { ok: false, error: "invalid", detail: `${r.error}: ${r.detail}`, model: r.model };
       return { ok: true, summary: r.value, model: r.model };
@@ -36,3 +37,6 @@ export class GeminiContractAnalyser implements ContractAnalyser {
     }
   }
 }
+
+/** Gemini (@google/genai) as the contract analyser: the same adapter with a GeminiClient. */
+export { StructuredContractAnalyser as GeminiContractAnalyser };

@@ -14,3 +14,9 @@ export function crm(p: Platform): CrmProvider {
   });
 }
 export type { CrmProvider } from "./types.ts";
+
+declare module "../platform.ts" {
+  interface Seams {
+    crm: CrmProvider;
+  }
+}

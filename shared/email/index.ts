@@ -27,3 +27,9 @@ export function senderAddress(): string {
 
 export { getOutboxAttachment, getOutboxEmail, listOutbox, type OutboxEmail } from "./outbox.ts";
 export * from "./types.ts";
+
+declare module "../platform.ts" {
+  interface Seams {
+    email: EmailProvider;
+  }
+}

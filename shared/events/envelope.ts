@@ -1,6 +1,7 @@
 // The event envelope (SPEC: Event envelope) and its validation, shared by publishers and the push handler.
 import { z } from "zod";
 import { EVENT_TYPES } from "./catalogue.ts";
+import { inspectJsonText } from "../http/json_guard.ts";
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,6 +35,12 @@ export function findPersonalData(value: unknown, path = "payload"): string | nul
 
 const uuid = z.string().regex(UUID, "must be a uuid");
 
+// created_at is range-checked: a year-0000 or far-future date is a malformed envelope, not a time to
+// derive ids or queries from.
+const EARLIEST = Date.parse("2000-01-01T00:00:00Z");
+const LATEST = Date.parse("2100-01-01T00:00:00Z");
+const MAX_PAYLOAD_DEPTH = 8;
+
 export const payloadSchema = z.looseObject({
   job_id: z.string().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, "must be an identifier").optional(),
   invoice_id: z.string().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, "must be an identifier").optional(),
@@ -46,6 +53,12 @@ export const payloadSchema = z.looseObject({
   reset_url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
   expires_in: z.string().max(40).optional(),
 }).superRefine((p, ctx) => {
+  // NUL / unpaired surrogates (PostgreSQL refuses them) and deep nesting first, before walking the payload.
+  const problem = inspectJsonText(JSON.stringify(p), MAX_PAYLOAD_DEPTH);
+  if (problem) {
+    ctx.addIssue({ code: "custom", message: problem.message.replace("Request body", "payload") });
+    return;
+  }
   const hit = findPersonalData(p);
   if (hit) ctx.addIssue({ code: "custom", message: `${hit} looks like personal data; payloads carry identifiers only` });
   if (new TextEncoder().encode(JSON.stringify(p)).length > MAX_PAYLOAD_BYTES) {
@@ -57,7 +70,8 @@ export const envelopeSchema = z.strictObject({
   event_id: z.string().regex(ULID, "must be a ULID"),
   event_type: z.enum(EVENT_TYPES, { message: "must be an event type of the catalogue" }),
   source: z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "must be a slug").max(64),
-  created_at: z.string().regex(ISO_UTC, "must be an ISO 8601 UTC timestamp").refine((s) => !Number.isNaN(Date.parse(s)), "must be a real date"),
+  created_at: z.string().regex(ISO_UTC, "must be an ISO 8601 UTC timestamp").refine((s) => !Number.isNaN(Date.parse(s)), "must be a real date")
+    .refine((s) => Date.parse(s) >= EARLIEST && Date.parse(s) < LATEST, "must be between 2000 and 2100"),
   payload: payloadSchema,
 });
 

@@ -19,3 +19,9 @@ export function geocoder(p: Platform): Geocoder {
 export type { AddressParts, AddressSuggestion, GeocodeResult, Geocoder } from "./types.ts";
 export { GeocoderUnavailableError } from "./types.ts";
 export { formatAddress, parseUsAddress, stateAbbr } from "./parse.ts";
+
+declare module "../platform.ts" {
+  interface Seams {
+    geocoder: Geocoder;
+  }
+}

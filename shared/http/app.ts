@@ -4,13 +4,16 @@ import { cors } from "hono/cors";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ulid } from "ulid";
-import { ApiError, errorBody } from "./errors.ts";
+import { ApiError, DomainError, errorBody, statusOf } from "./errors.ts";
 import { describeZodError } from "./validation.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { ConfigError } from "../config.ts";
 import { requireAuth } from "../auth/gateway.ts";
 import type { AuthContext } from "../db/scoped.ts";
+import { guardBody } from "./body_guard.ts";
+import { readiness } from "./health.ts";
+import { rateLimit } from "../ratelimit/middleware.ts";
 
 export type AppEnv = { Variables: { requestId: string; auth: AuthContext } };
 export type ServiceApp = OpenAPIHono<AppEnv>;
@@ -22,6 +25,8 @@ export interface ServiceAppOptions {
   publicPaths?: string[];
   /** Body limit in bytes for this service (uploads need more than the default). */
   maxBodyBytes?: number;
+  /** Paths whose JSON bodies the route inspects itself (the bus push answers `failed`, never 400). */
+  rawJsonPaths?: string[];
   description?: string;
 }
 
@@ -46,7 +51,7 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     origin: p.config.corsOrigins === "*" ? "*" : p.config.corsOrigins.split(",").map((s) => s.trim()),
     // supabase-js functions.invoke sends apikey and x-client-info: a preflight that refuses them fails in browsers
     allowHeaders: ["Authorization", "apikey", "X-Client-Info", "Content-Type", "Idempotency-Key", "X-Request-Id"],
-    exposeHeaders: ["X-Request-Id"],
+    exposeHeaders: ["X-Request-Id", "Retry-After"],
     maxAge: 600,
   }));
   app.use("*", bodyLimit({
@@ -54,7 +59,9 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     onError: (c) => c.json(errorBody("payload_too_large", `Request body is larger than ${opts.maxBodyBytes ?? p.config.maxBodyBytes} bytes`), 413),
   }));
 
-  const open = new Set(["/health", "/openapi.json", ...(opts.publicPaths ?? [])].map((s) => `/${service}${s}`));
+  app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths }));
+
+  const open = new Set(["/health", "/health/ready", "/openapi.json", ...(opts.publicPaths ?? [])].map((s) => `/${service}${s}`));
   if (opts.gatewayAuth !== false) {
     const auth = requireAuth(p);
     app.use("*", async (c, next) => {
@@ -63,7 +70,10 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     });
   }
 
+  app.use("*", rateLimit(p, service));
+
   app.get("/health", (c) => c.json({ status: "ok" }));
+  app.get("/health/ready", (c) => readiness(p, c));
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: service, version: "v1", description: opts.description },
@@ -83,7 +93,7 @@ function requestContext(service: string): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);
-    if (c.req.path.endsWith("/health")) return;
+    if (c.req.path.endsWith("/health") || c.req.path.endsWith("/health/ready")) return;
     log(c.res.status >= 500 ? "error" : "info", "request", {
       service,
       requestId,
@@ -97,7 +107,7 @@ function requestContext(service: string): MiddlewareHandler<AppEnv> {
 }
 
 export function errorResponse(err: unknown, c: Context, service: string) {
-  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.details), err.status);
+  if (err instanceof DomainError) return c.json(errorBody(err.code, err.message, err.details), statusOf(err));
   if (err instanceof HTTPException) {
     const status = err.status;
     if (status === 415) {
@@ -108,6 +118,12 @@ export function errorResponse(err: unknown, c: Context, service: string) {
     return c.json(errorBody(code, err.message || "Request rejected"), status);
   }
   if (err instanceof SyntaxError) return c.json(errorBody("invalid_json", "Request body is not valid JSON"), 400);
+  if (isDataException(err)) {
+    // PostgreSQL refused a value (SQLSTATE class 22: a date out of range, an invalid number or text): the
+    // request carried it, so it is the caller's 400, not a 500; the code is logged to spot a server-side cause.
+    log("warn", "value refused by the database", { service, requestId: c.get("requestId"), sqlstate: (err as { code: string }).code });
+    return c.json(errorBody("invalid_value", "A value in the request is malformed or out of range"), 400);
+  }
   if (err instanceof ConfigError) {
     // The operator's mistake, not the caller's: name the variable in the log only.
     log("error", "service not configured", { service, requestId: c.get("requestId"), variable: err.variable });
@@ -115,6 +131,12 @@ export function errorResponse(err: unknown, c: Context, service: string) {
   }
   log("error", "unhandled error", { service, requestId: c.get("requestId"), error: errorText(err), stack: (err as Error)?.stack });
   return c.json(errorBody("internal_error", "Unexpected processing failure"), 500);
+}
+
+/** A PostgreSQL data exception (SQLSTATE class 22): an out-of-range date, invalid text or number. */
+function isDataException(err: unknown): boolean {
+  const e = err as { name?: string; code?: unknown };
+  return e?.name === "PostgresError" && typeof e.code === "string" && e.code.startsWith("22");
 }
 
 /** Reads a JSON body, answering 400 invalid_json (never 500) when it does not parse. */

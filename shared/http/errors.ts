@@ -1,27 +1,39 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DomainError, type ErrorKind } from "../errors.ts";
 
-/** An error with an HTTP status and a stable machine code; rendered as {"error":{"code","message"}}. */
-export class ApiError extends Error {
+export { badRequest, conflict, DomainError, errorBody, type ErrorBody, forbidden, notFound, unauthorized } from "../errors.ts";
+
+const statusOfKind: Record<ErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  upstream: 502,
+  unavailable: 503,
+};
+
+const kindOfStatus = (status: number): ErrorKind =>
+  (Object.entries(statusOfKind).find(([, s]) => s === status)?.[0] as ErrorKind | undefined) ??
+    (status >= 500 ? "internal" : "invalid");
+
+/** An error a route raises with an explicit HTTP status (domains raise DomainError instead). */
+export class ApiError extends DomainError {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    code: string,
     message: string,
-    readonly details?: unknown,
+    details?: unknown,
   ) {
-    super(message);
+    super(kindOfStatus(status), code, message, details);
   }
 }
 
-export const badRequest = (code: string, message: string, details?: unknown) => new ApiError(400, code, message, details);
-export const unauthorized = (code: string, message: string) => new ApiError(401, code, message);
-export const forbidden = (code: string, message: string) => new ApiError(403, code, message);
-export const notFound = (code: string, message: string) => new ApiError(404, code, message);
-export const conflict = (code: string, message: string) => new ApiError(409, code, message);
-
-export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
-
-export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
-  return { error: details === undefined ? { code, message } : { code, message, details } };
+/** The HTTP status of a domain error. */
+export function statusOf(err: DomainError): ContentfulStatusCode {
+  return err instanceof ApiError ? err.status : statusOfKind[err.kind];
 }

@@ -58,4 +58,16 @@ export async function unlock(sql: Sql, email: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * Signs a user out everywhere: revokes every session refresh token of the user, so their ID tokens are
+ * refused at once (the gateway's session check). Widget tokens are left alone (revoke-token for those).
+ * Returns the number of sessions ended.
+ */
+export async function revokeSessions(sql: Sql, email: string): Promise<number> {
+  const rows = await sql`update identity.refresh_tokens t set revoked_at = now()
+    from public.users u where u.id = t.user_id and lower(u.email) = lower(${email}) and t.kind = 'session' and t.revoked_at is null
+    returning t.family_id`;
+  return new Set(rows.map((r) => r.family_id as string)).size;
+}
+
 export { revokeRefreshToken };

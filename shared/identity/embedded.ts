@@ -3,7 +3,9 @@ import { issueIdToken } from "../auth/tokens.ts";
 import { dummyHash, verifyPassword } from "../auth/passwords.ts";
 import { log } from "../log.ts";
 import { hashToken, storeRefreshToken } from "./refresh_tokens.ts";
-import { type LockoutPolicy, lockoutPolicyFromEnv } from "./lockout.ts";
+import { admitAttempt, attemptFailed, attemptSucceeded, type LockoutPolicy, lockoutPolicyFromEnv } from "./lockout.ts";
+import { envInt } from "../config.ts";
+import type { Tx } from "../db/client.ts";
 import { IdentityError, type IdentityProvider, type TokenSet } from "./types.ts";
 
 export interface EmbeddedIdentityOptions {
@@ -12,6 +14,14 @@ export interface EmbeddedIdentityOptions {
   sessionTtlSeconds?: number;
   /** Called once when an account becomes locked (publishes auth.account_locked). */
   onAccountLocked?: (userId: string) => Promise<void>;
+  /** Seconds a rotated refresh token stays usable by the client that rotated it (REFRESH_REUSE_GRACE_SECONDS). */
+  reuseGraceSeconds?: number;
+}
+
+/** Whether a session family still has a usable token (not revoked as a whole after a detected theft). */
+async function familyAlive(tx: Tx, familyId: string): Promise<boolean> {
+  const [r] = await tx`select exists(select 1 from identity.refresh_tokens where family_id = ${familyId} and revoked_at is null) as alive`;
+  return !!r.alive;
 }
 
 interface UserRow {
@@ -25,30 +35,39 @@ interface UserRow {
 export class EmbeddedIdentity implements IdentityProvider {
   private readonly lockout: LockoutPolicy;
   private readonly sessionTtl: number;
+  private readonly reuseGrace: number;
 
   constructor(private readonly p: Platform, private readonly opts: EmbeddedIdentityOptions = {}) {
     this.lockout = opts.lockout ?? lockoutPolicyFromEnv();
     this.sessionTtl = opts.sessionTtlSeconds ?? 30 * 24 * 3600;
+    this.reuseGrace = opts.reuseGraceSeconds ?? envInt("REFRESH_REUSE_GRACE_SECONDS", 10);
   }
 
   async passwordGrant(email: string, password: string): Promise<TokenSet> {
     const sql = this.p.sql;
-    const [row] = await sql`select u.id, u.email, u.organization_id, u.role, c.password_hash, c.locked_until
+    const [row] = await sql`select u.id, u.email, u.organization_id, u.role, c.password_hash
       from public.users u join identity.credentials c on c.user_id = u.id where lower(u.email) = lower(${email})`;
     if (!row) {
       await verifyPassword(password, dummyHash); // same work either way, so timing does not reveal accounts
       throw new IdentityError("invalid_credentials", "Email or password is incorrect");
     }
-    if (row.locked_until && (row.locked_until as Date) > new Date()) {
-      throw this.lockedError(row.locked_until as Date);
+    const userId = row.id as string;
+    // The attempt is counted before the (slow) password check, in one locked statement: a burst cannot
+    // pass the limit, and once the account is locked even the right password is refused.
+    const admission = await admitAttempt(sql, userId, this.lockout);
+    if (!admission.admitted) {
+      if (admission.lockedNow) await this.announceLock(userId);
+      throw this.lockedError(admission.lockedUntil);
     }
     if (!(await verifyPassword(password, row.password_hash as string))) {
-      await this.recordFailure(row.id as string);
+      if (await attemptFailed(sql, userId, this.lockout)) await this.announceLock(userId);
       throw new IdentityError("invalid_credentials", "Email or password is incorrect");
     }
-    await sql`update identity.credentials set failed_attempts = 0, first_failed_at = null, locked_until = null, updated_at = now() where user_id = ${row.id as string}`;
-    const refresh = await storeRefreshToken(sql, { userId: row.id as string, kind: "session", ttlSeconds: this.sessionTtl });
-    return await this.tokens(row as unknown as UserRow, refresh.token, refresh.id);
+    const lockedMeanwhile = await attemptSucceeded(sql, userId);
+    if (lockedMeanwhile) throw this.lockedError(lockedMeanwhile);
+    const familyId = crypto.randomUUID();
+    const refresh = await storeRefreshToken(sql, { userId, kind: "session", familyId, ttlSeconds: this.sessionTtl });
+    return await this.tokens(row as unknown as UserRow, refresh.token, familyId);
   }
 
   private lockedError(until: Date): IdentityError {
@@ -56,50 +75,48 @@ export class EmbeddedIdentity implements IdentityProvider {
     return new IdentityError("account_locked", `Too many failed sign-in attempts. The account is locked; try again in ${Math.ceil(secs / 60)} minute(s).`, secs);
   }
 
-  /** Counts a failure inside the window; the failure that reaches the limit locks the account. */
-  private async recordFailure(userId: string): Promise<void> {
-    const { maxFailures, windowSeconds, lockSeconds } = this.lockout;
-    const [r] = await this.p.sql`update identity.credentials set
-        failed_attempts = case when first_failed_at is null or first_failed_at < now() - make_interval(secs => ${windowSeconds}) then 1 else failed_attempts + 1 end,
-        first_failed_at = case when first_failed_at is null or first_failed_at < now() - make_interval(secs => ${windowSeconds}) then now() else first_failed_at end,
-        updated_at = now()
-      where user_id = ${userId} returning failed_attempts`;
-    if ((r?.failed_attempts as number) >= maxFailures) {
-      const locked = await this.p.sql`update identity.credentials set locked_until = now() + make_interval(secs => ${lockSeconds}),
-          failed_attempts = 0, first_failed_at = null
-        where user_id = ${userId} and (locked_until is null or locked_until < now()) returning user_id`;
-      if (locked.length) {
-        log("warn", "account locked after repeated failed sign-ins", { userId, lockSeconds });
-        await this.opts.onAccountLocked?.(userId);
-      }
-    }
+  private async announceLock(userId: string): Promise<void> {
+    log("warn", "account locked after repeated failed sign-ins", { userId, lockSeconds: this.lockout.lockSeconds });
+    await this.opts.onAccountLocked?.(userId);
   }
 
-  async refreshGrant(refreshToken: string): Promise<TokenSet> {
+  /**
+   * Rotates a session refresh token (a widget token is returned unchanged). A rotated token presented again
+   * revokes its whole family, except by the same client (`client`: a fingerprint of address and user agent)
+   * within the reuse grace: concurrent refreshes of one browser then each get a fresh token of the family.
+   */
+  async refreshGrant(refreshToken: string, client = ""): Promise<TokenSet> {
     const sql = this.p.sql;
     // Errors are returned, not thrown, from the transaction so that the family revocation commits.
     const result = await sql.begin(async (tx): Promise<TokenSet | IdentityError> => {
       const [t] = await tx`select t.id, t.kind, t.family_id, t.expires_at, t.revoked_at, t.replaced_by,
+          t.rotated_client, t.rotated_at > now() - make_interval(secs => ${this.reuseGrace}) as in_grace,
           u.id as user_id, u.email, u.organization_id, u.role
         from identity.refresh_tokens t join public.users u on u.id = t.user_id
         where t.token_hash = ${hashToken(refreshToken)} for update of t`;
       if (!t) return new IdentityError("invalid_refresh_token", "Refresh token is not recognised");
+      const user = { id: t.user_id, email: t.email, organization_id: t.organization_id, role: t.role } as UserRow;
       if (t.revoked_at) {
-        // A rotated session token presented again means it leaked: end the whole session family.
         if (t.kind === "session" && t.replaced_by) {
+          if (t.in_grace && t.rotated_client === client && await familyAlive(tx, t.family_id as string)) {
+            const sibling = await storeRefreshToken(tx, { userId: user.id, kind: "session", familyId: t.family_id as string, ttlSeconds: this.sessionTtl });
+            return await this.tokens(user, sibling.token, t.family_id as string);
+          }
+          // A rotated session token presented again means it leaked: end the whole session family.
           await tx`update identity.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where family_id = ${t.family_id as string}`;
           log("warn", "refresh token reuse detected; session family revoked", { userId: t.user_id });
         }
         return new IdentityError("refresh_token_revoked", "Refresh token has been revoked");
       }
       if (t.expires_at && (t.expires_at as Date) <= new Date()) return new IdentityError("refresh_token_expired", "Refresh token has expired");
-      const user = { id: t.user_id, email: t.email, organization_id: t.organization_id, role: t.role } as UserRow;
       if (t.kind === "widget") {
         await tx`update identity.refresh_tokens set last_used_at = now() where id = ${t.id as string}`;
-        return await this.tokens(user, refreshToken, t.id as string);
+        return await this.tokens(user, refreshToken, t.family_id as string);
       }
       const next = await storeRefreshToken(tx, { userId: user.id, kind: "session", familyId: t.family_id as string, ttlSeconds: this.sessionTtl });
-      await tx`update identity.refresh_tokens set revoked_at = now(), replaced_by = ${next.id}, last_used_at = now() where id = ${t.id as string}`;
+      await tx`update identity.refresh_tokens set revoked_at = now(), replaced_by = ${next.id}, last_used_at = now(),
+          rotated_at = now(), rotated_client = ${client}
+        where id = ${t.id as string}`;
       return await this.tokens(user, next.token, t.family_id as string);
     }) as TokenSet | IdentityError;
     if (result instanceof IdentityError) throw result;

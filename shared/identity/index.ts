@@ -26,3 +26,9 @@ export function identityProvider(p: Platform): IdentityProvider {
   });
 }
 export * from "./types.ts";
+
+declare module "../platform.ts" {
+  interface Seams {
+    identity: IdentityProvider;
+  }
+}

@@ -1,4 +1,5 @@
 import { envInt } from "../config.ts";
+import type { Sql } from "../db/client.ts";
 
 /** Brute-force protection: LOGIN_MAX_FAILURES failures within LOGIN_FAILURE_WINDOW_SECONDS lock the account for LOGIN_LOCK_SECONDS. */
 export interface LockoutPolicy {
@@ -13,4 +14,35 @@ export function lockoutPolicyFromEnv(): LockoutPolicy {
     windowSeconds: envInt("LOGIN_FAILURE_WINDOW_SECONDS", 900),
     lockSeconds: envInt("LOGIN_LOCK_SECONDS", 900),
   };
+}
+
+export type Admission = { admitted: true } | { admitted: false; lockedUntil: Date; lockedNow: boolean };
+
+/**
+ * Admits one sign-in attempt, decided in the database under the credential row's lock
+ * (identity.begin_sign_in): the attempt counts as a failure until it proves the password right, so a
+ * burst of concurrent attempts cannot all pass the check before any failure is recorded.
+ */
+export async function admitAttempt(sql: Sql, userId: string, p: LockoutPolicy): Promise<Admission> {
+  const [r] =
+    await sql`select * from identity.begin_sign_in(${userId}, ${p.maxFailures}, ${p.windowSeconds}, ${p.lockSeconds})`;
+  if (r.admitted) return { admitted: true };
+  return {
+    admitted: false,
+    lockedUntil: (r.locked_until as Date | null) ?? new Date(Date.now() + 1000),
+    lockedNow: !!r.locked_now,
+  };
+}
+
+/** The admitted attempt's password was wrong; returns the lock's end when this failure locked the account. */
+export async function attemptFailed(sql: Sql, userId: string, p: LockoutPolicy): Promise<Date | null> {
+  const [r] =
+    await sql`select identity.sign_in_failed(${userId}, ${p.maxFailures}, ${p.lockSeconds}) as until`;
+  return (r?.until as Date | null) ?? null;
+}
+
+/** The admitted attempt's password was right; returns the lock's end when the account got locked meanwhile. */
+export async function attemptSucceeded(sql: Sql, userId: string): Promise<Date | null> {
+  const [r] = await sql`select identity.sign_in_succeeded(${userId}) as until`;
+  return (r?.until as Date | null) ?? null;
 }

@@ -23,8 +23,8 @@ export class SupabaseIdentity implements IdentityProvider {
     return this.token("password", { email, password });
   }
 
-  refreshGrant(refreshToken: string): Promise<TokenSet> {
-    if (refreshToken.startsWith("wgt_")) return this.widgetTokens.refreshGrant(refreshToken);
+  refreshGrant(refreshToken: string, client?: string): Promise<TokenSet> {
+    if (refreshToken.startsWith("wgt_")) return this.widgetTokens.refreshGrant(refreshToken, client);
     return this.token("refresh_token", { refresh_token: refreshToken });
   }
 

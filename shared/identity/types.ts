@@ -9,8 +9,11 @@ export interface TokenSet {
 export interface IdentityProvider {
   /** Email + password → tokens. Throws IdentityError. */
   passwordGrant(email: string, password: string): Promise<TokenSet>;
-  /** Refresh token → tokens (a session token rotates; a partner widget token is returned unchanged). */
-  refreshGrant(refreshToken: string): Promise<TokenSet>;
+  /**
+   * Refresh token → tokens (a session token rotates; a partner widget token is returned unchanged).
+   * `client` fingerprints the caller (address + user agent) for the rotation's reuse grace.
+   */
+  refreshGrant(refreshToken: string, client?: string): Promise<TokenSet>;
 }
 
 export type IdentityErrorCode =

@@ -29,3 +29,9 @@ export function inbox(p: Platform): Inbox {
   });
 }
 export type { Inbox, InboxMessage } from "./types.ts";
+
+declare module "../platform.ts" {
+  interface Seams {
+    inbox: Inbox;
+  }
+}

@@ -1,29 +1,17 @@
 import type { GoogleGenAI } from "@google/genai/web";
 import { z } from "zod";
 import { env, envOptional } from "../config.ts";
+import { parseStructured, type StructuredClient, type StructuredRequest, type StructuredResult } from "./types.ts";
 
-/** One part of a multimodal prompt: text, or a file sent inline (PDF, PNG, JPEG). */
-export type PromptPart = { text: string } | { inlineData: { mimeType: string; data: string /* base64 */ } };
-
-export interface StructuredRequest<T> {
-  system: string;
-  parts: PromptPart[];
-  /** The shape the model must answer with; sent as the response JSON schema, and used to validate the answer. */
-  schema: z.ZodType<T>;
-  model?: string;
-  temperature?: number;
-}
-
-export type StructuredResult<T> =
-  | { ok: true; value: T; raw: string; model: string }
-  | { ok: false; error: "unparseable" | "invalid"; detail: string; raw: string; model: string };
+export type { PromptPart, StructuredClient, StructuredRequest, StructuredResult } from "./types.ts";
 
 /**
  * Gemini through @google/genai with structured JSON output. GEMINI_API_KEY; GEMINI_MODEL (default
  * gemini-2.5-flash); GEMINI_BASE_URL points the client at another endpoint (tests use a local double
  * that speaks the generateContent REST API).
  */
-export class GeminiClient {
+export class GeminiClient implements StructuredClient {
+  readonly provider = "gemini";
   private ai?: Promise<GoogleGenAI>;
   private readonly apiKey: string;
   private readonly baseUrl?: string;
@@ -60,15 +48,6 @@ export class GeminiClient {
         temperature: req.temperature ?? 0,
       },
     });
-    const raw = res.text ?? "";
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return { ok: false, error: "unparseable", detail: "Model answer is not JSON", raw, model };
-    }
-    const parsed = req.schema.safeParse(json);
-    if (!parsed.success) return { ok: false, error: "invalid", detail: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "), raw, model };
-    return { ok: true, value: parsed.data, raw, model };
+    return parseStructured(req.schema, res.text ?? "", model);
   }
 }

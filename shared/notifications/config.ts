@@ -1,5 +1,5 @@
 // Configuration of the notification service, read once per platform from the environment (tests override
-// the "notifications.config" seam). Every variable is listed in docs/notifications.md.
+// the "notificationConfig" seam). Every variable is listed in docs/notifications.md.
 import { env, envOptional } from "../config.ts";
 import { type Platform, provide } from "../platform.ts";
 import { log } from "../log.ts";
@@ -76,5 +76,11 @@ export function loadNotificationConfig(p: Platform): NotificationConfig {
 }
 
 export function notificationConfig(p: Platform): NotificationConfig {
-  return provide(p, "notifications.config", loadNotificationConfig);
+  return provide(p, "notificationConfig", loadNotificationConfig);
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    notificationConfig: NotificationConfig;
+  }
 }

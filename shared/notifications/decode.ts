@@ -4,6 +4,10 @@ import { Buffer } from "node:buffer";
 import { isEventType } from "../events/catalogue.ts";
 import { type EventEnvelope, InvalidEnvelopeError, parseEnvelope } from "../events/envelope.ts";
 import { PermanentPushError } from "./errors.ts";
+import { inspectJsonText } from "../http/json_guard.ts";
+
+/** Envelopes are shallow (envelope → payload → a list of ids): anything deeper is not one. */
+const MAX_DEPTH = 16;
 
 export interface DecodedPush {
   messageId: string;
@@ -39,6 +43,9 @@ export function decodePush(body: unknown): DecodedPush {
   } catch {
     throw new UndecodablePush("message.data is not UTF-8 text", messageId);
   }
+  // NUL, unpaired surrogates (PostgreSQL refuses both) and deep nesting are permanent: refused before parsing.
+  const problem = inspectJsonText(text, MAX_DEPTH);
+  if (problem) throw new UndecodablePush(`message.data: ${problem.message.replace("Request body", "text")}`, messageId);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -8,7 +8,7 @@ import { notificationConfig } from "./config.ts";
 export class PushAuthError extends Error {}
 
 function keyResolver(p: Platform): JWTVerifyGetKey {
-  return provide(p, "notifications.pushKeys", () => {
+  return provide(p, "pushKeys", () => {
     const url = notificationConfig(p).push.jwksUrl;
     if (url) return createRemoteJWKSet(new URL(url));
     // The local issuer's keys live in the database; refreshed when a token names an unknown key.
@@ -30,7 +30,7 @@ function keyResolver(p: Platform): JWTVerifyGetKey {
 const MAX_REMEMBERED = 1000;
 
 function verified(p: Platform): Map<string, { email: string; exp: number }> {
-  return provide(p, "notifications.verifiedPushTokens", () => new Map());
+  return provide(p, "verifiedPushTokens", () => new Map());
 }
 
 /** Returns the push identity (email) of a verified token, or throws PushAuthError. */
@@ -51,6 +51,7 @@ async function verifyFresh(p: Platform, token: string): Promise<string> {
       audience: cfg.audiences,
       algorithms: ["RS256", "ES256"],
       clockTolerance: 30,
+      requiredClaims: ["exp"], // a token without expiry would be valid forever
     }));
   } catch (e) {
     // A key set that could not be loaded (database or JWKS endpoint down) is not the caller's fault: 500.
@@ -66,4 +67,11 @@ async function verifyFresh(p: Platform, token: string): Promise<string> {
   if (cache.size >= MAX_REMEMBERED) cache.clear();
   if (typeof payload.exp === "number") cache.set(token, { email, exp: payload.exp * 1000 });
   return email;
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    pushKeys: JWTVerifyGetKey;
+    verifiedPushTokens: Map<string, { email: string; exp: number }>;
+  }
 }

@@ -70,8 +70,14 @@ export class TemplateSet {
 
 /** The templates of EMAIL_TEMPLATES_DIR (default: the repository's templates/email/), compiled once per platform. */
 export function templates(p: Platform): TemplateSet {
-  return provide(p, "notifications.templates", () => {
+  return provide(p, "notificationTemplates", () => {
     const dir = envOptional("EMAIL_TEMPLATES_DIR");
     return new TemplateSet(dir ? new URL(`file://${dir.replace(/\/?$/, "/")}`) : defaultDir);
   });
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    notificationTemplates: TemplateSet;
+  }
 }

@@ -28,11 +28,14 @@ export type UnsubscribeOutcome = "unsubscribed" | "tampered" | "nonce_used";
 /** Verifies the signature, then consumes the nonce and opts the user out of the one event type. */
 export async function unsubscribe(sql: Sql, secret: string, p: UnsubscribeParams & { sig: string }): Promise<UnsubscribeOutcome> {
   if (!/^[0-9a-f]{64}$/.test(p.sig) || !safeEqual(signUnsubscribe(secret, p), p.sig)) return "tampered";
-  // The upsert only happens when the nonce differs from the consumed one, atomically.
-  const rows = await sql`insert into public.user_notification_preference (user_id, event_type, email_enabled, used_nonce)
-    values (${p.user_id}, ${p.event_type}, false, ${p.nonce})
+  // Every issued nonce is single-use: consuming it and opting out happen in one statement; a nonce
+  // already in security.used_unsubscribe_nonces changes nothing.
+  const rows = await sql`with consumed as (
+      insert into security.used_unsubscribe_nonces (nonce, user_id, event_type) values (${p.nonce}, ${p.user_id}, ${p.event_type})
+      on conflict (nonce) do nothing returning nonce)
+    insert into public.user_notification_preference (user_id, event_type, email_enabled, used_nonce)
+    select ${p.user_id}, ${p.event_type}, false, nonce from consumed
     on conflict (user_id, event_type) do update set email_enabled = false, used_nonce = excluded.used_nonce, updated_at = now()
-      where user_notification_preference.used_nonce is distinct from excluded.used_nonce
     returning id`;
   return rows.length ? "unsubscribed" : "nonce_used";
 }

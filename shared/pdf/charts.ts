@@ -55,8 +55,20 @@ export interface Series {
   dash?: number[];
 }
 
-/** Lines over a shared x axis (years); labels every `labelEvery` points; a legend above the plot. */
-export function lineChart(page: PDFPage, font: PDFFont, box: Box, series: Series[], xLabels: string[], fmt = compact, labelEvery = 5) {
+/** A shaded band between two series (e.g. the savings between the cost without and with solar). */
+export interface Band {
+  name: string;
+  upper: number[];
+  lower: number[];
+  color: RGB;
+}
+
+/**
+ * Lines over a shared x axis (years); labels every `labelEvery` points; a legend above the plot. A band is
+ * drawn under the lines, so a quantity that is the gap between two lines is shown as that gap rather than
+ * as a third line crossing them.
+ */
+export function lineChart(page: PDFPage, font: PDFFont, box: Box, series: Series[], xLabels: string[], fmt = compact, labelEvery = 5, band?: Band) {
   const all = series.flatMap((s) => s.values);
   const { top, step } = niceScale(Math.max(...all, 0));
   const plotX = box.x + 30;
@@ -68,6 +80,11 @@ export function lineChart(page: PDFPage, font: PDFFont, box: Box, series: Series
     if (i % labelEvery !== labelEvery - 1 && i !== 0) return;
     page.drawText(l, { x: px(i) - font.widthOfTextAtSize(l, 7) / 2, y: box.y - 10, size: 7, font, color: LABEL });
   });
+  if (band && band.upper.length > 1) {
+    // SVG path in pdf-lib's drawSvgPath space (origin at x/y given, y pointing down).
+    const pts = [...band.upper.map((v, i) => [px(i), py(v)]), ...band.lower.map((v, i) => [px(i), py(v)]).reverse()];
+    page.drawSvgPath(`M ${pts.map(([x, y]) => `${x.toFixed(2)} ${(-y).toFixed(2)}`).join(" L ")} Z`, { x: 0, y: 0, color: band.color, borderWidth: 0 });
+  }
   for (const s of series) {
     for (let i = 1; i < s.values.length; i++) {
       page.drawLine({ start: { x: px(i - 1), y: py(s.values[i - 1]) }, end: { x: px(i), y: py(s.values[i]) }, thickness: 1.8, color: s.color, dashArray: s.dash });
@@ -78,5 +95,9 @@ export function lineChart(page: PDFPage, font: PDFFont, box: Box, series: Series
     page.drawLine({ start: { x: lx, y: box.y + box.height + 10 }, end: { x: lx + 16, y: box.y + box.height + 10 }, thickness: 2, color: s.color, dashArray: s.dash });
     page.drawText(s.name, { x: lx + 20, y: box.y + box.height + 7.5, size: 7.5, font, color: LABEL });
     lx += 20 + font.widthOfTextAtSize(s.name, 7.5) + 18;
+  }
+  if (band) {
+    page.drawRectangle({ x: lx, y: box.y + box.height + 6, width: 16, height: 8, color: band.color });
+    page.drawText(band.name, { x: lx + 20, y: box.y + box.height + 7.5, size: 7.5, font, color: LABEL });
   }
 }

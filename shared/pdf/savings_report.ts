@@ -3,7 +3,7 @@
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, type RGB } from "pdf-lib";
 import type { SavingsFigures } from "../savings/calculate.ts";
 import type { ReportSection } from "../report/types.ts";
-import { cents, kwh, MONTHS_SHORT, usd, years as yearsText } from "../report/format.ts";
+import { cents, escapeHtml, kwh, MONTHS_SHORT, usd, usdCents, years as yearsText } from "../report/format.ts";
 import { htmlToBlocks } from "./blocks.ts";
 import { barChart, lineChart } from "./charts.ts";
 import { FontSet } from "./fonts.ts";
@@ -93,12 +93,22 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
 
   // Key figures: two rows of three tiles.
   text(cover, "Key figures", M, H - 232, 14, bold, brand);
-  const tiles: [string, string][] = [
+  const proposed = f.systemKw > 0;
+  const last25 = f.projection[f.projection.length - 1];
+  // Without a proposed system the cover shows the home's own figures and why, never a row of zeros.
+  const tiles: [string, string][] = !proposed ? [
+    [usd(f.annualCost), "Electricity cost a year"],
+    [kwh(f.annualKwh), "Electricity use a year"],
+    [cents(f.ratePerKwh), "Rate used"],
+    ["None", noSystemShort(f)],
+    [last25 ? usd(last25.costWithoutSolar) : "—", `Year ${last25?.year ?? 25} cost without solar`],
+    [`${f.escalatorPct}% a year`, "Price rise assumed"],
+  ] : [
     [usd(f.netAnnualSavings), "First-year savings"],
     [usd(f.lifetimeSavings), `${f.projection.length}-year savings`],
     [f.paybackYears === null ? "—" : yearsText(f.paybackYears), "Payback period"],
     [`${f.systemKw.toFixed(1)} kW`, `System size (${f.panels} panels)`],
-    [usd(f.netCost), "Net cost after 30% tax credit"],
+    [usd(f.netCost), creditTileLabel(f)],
     [kwh(f.annualProductionKwh), `Production a year · ${f.offsetPct.toFixed(0)}% of use`],
   ];
   const tileW = (W - 2 * M - 2 * 12) / 3, tileH = 62;
@@ -115,7 +125,8 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   text(cover, "Monthly electricity use (kWh)", M, chartTop, 12, bold, brand);
   const estimated = f.monthlyKwh.map((_, i) => f.extrapolatedMonths.includes(i + 1));
   barChart(cover, regular, { x: M, y: chartTop - 200, width: W - 2 * M, height: 170 }, f.monthlyKwh, MONTHS_SHORT, brand, estimated);
-  const usageNote = `Total ${kwh(f.annualKwh)} a year, ${usd(f.annualCost)} at ${cents(f.ratePerKwh)}.` + (estimated.some(Boolean) ? " Lighter bars are estimated months." : "");
+  const fixedNote = typeof f.fixedChargeMonthly === "number" ? ` plus a ${usdCents(f.fixedChargeMonthly)} monthly fixed charge` : "";
+  const usageNote = `Total ${kwh(f.annualKwh)} a year, ${usd(f.annualCost)} at ${cents(f.ratePerKwh)}${fixedNote}.` + (estimated.some(Boolean) ? " Lighter bars are estimated months." : "");
   text(cover, usageNote, M, chartTop - 232, 8.5, regular, MUTED);
 
   // ---- Following pages: projection chart, then sections I-III.
@@ -129,13 +140,19 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   let y = first.top;
   text(first.page, "25-year electricity cost projection", M, y - 12, 12, bold, brand);
   const years = f.projection.map((p) => String(p.year));
-  lineChart(first.page, regular, { x: M, y: y - 210, width: W - 2 * M, height: 160 }, [
-    { name: "Yearly cost without solar", values: f.projection.map((p) => p.costWithoutSolar), color: MUTED, dash: [4, 2] },
+  // The savings are the gap between the two cost lines: a shaded band, never a third line crossing them.
+  const without = { name: "Yearly cost without solar", values: f.projection.map((p) => p.costWithoutSolar), color: MUTED, dash: [4, 2] };
+  lineChart(first.page, regular, { x: M, y: y - 210, width: W - 2 * M, height: 160 }, proposed ? [
+    without,
     { name: "Yearly cost with solar", values: f.projection.map((p) => p.costWithSolar), color: brand },
-    { name: "Yearly savings", values: f.projection.map((p) => p.savings), color: SUN },
-  ], years.map((yy) => `Year ${yy}`), (v) => `$${v >= 1000 ? `${(v / 1000).toFixed(1).replace(/\.0$/, "")}k` : Math.round(v)}`);
+  ] : [without], years.map((yy) => `Year ${yy}`), (v) => `$${v >= 1000 ? `${(v / 1000).toFixed(1).replace(/\.0$/, "")}k` : Math.round(v)}`, 5, proposed ? {
+    name: "Your yearly savings", upper: f.projection.map((p) => p.costWithoutSolar), lower: f.projection.map((p) => p.costWithSolar), color: rgb(0.99, 0.87, 0.62),
+  } : undefined);
   const last = f.projection[f.projection.length - 1];
-  text(first.page, `Rates rise ${f.escalatorPct}% a year. Over ${f.projection.length} years solar saves ${usd(f.lifetimeSavings)}; net of its cost, ${usd(f.lifetimeNetBenefit)}.` + (last ? ` Year ${last.year} bill without solar: ${usd(last.costWithoutSolar)}.` : ""), M, y - 238, 8.5, regular, MUTED);
+  const chartNote = proposed
+    ? `Rates rise ${f.escalatorPct}% a year. Over ${f.projection.length} years solar saves ${usd(f.lifetimeSavings)}; net of its cost, ${usd(f.lifetimeNetBenefit)}.` + (last ? ` Year ${last.year} bill without solar: ${usd(last.costWithoutSolar)}.` : "")
+    : `Rates rise ${f.escalatorPct}% a year. No system is proposed (see section I), so only the cost without solar is shown.`;
+  text(first.page, chartNote, M, y - 238, 8.5, regular, MUTED);
   y -= 262;
 
   const headingSize = 15;
@@ -153,6 +170,17 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     cursor = flow([{ height: 10, spacer: true, draw() {} }, headingItem, ...items], newPage, cursor);
   }
 
+  // ---- What happens next: the report ends with the homeowner's next step, not a half-empty page.
+  const nextItems = layoutBlocks(htmlToBlocks(nextStepsHtml(r, dateText), BASE_STYLE), W - 2 * M, ctx);
+  const nextHeading = {
+    height: 34, keepWithNext: true,
+    draw(page: PDFPage, x: number, yTop: number) {
+      text(page, "What happens next", x, yTop - 20, headingSize, bold, brand);
+      page.drawLine({ start: { x, y: yTop - 27 }, end: { x: x + W - 2 * M, y: yTop - 27 }, thickness: 1, color: SUN });
+    },
+  };
+  cursor = flow([{ height: 10, spacer: true, draw() {} }, nextHeading, ...nextItems], newPage, cursor);
+
   // ---- Header and footer on every page (page count known now).
   const total = pages.length;
   pages.forEach((page, i) => {
@@ -166,4 +194,35 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     text(page, `Page ${i + 1} of ${total}`, W - M, M - 4, 7.5, regular, MUTED, "right");
   });
   return await doc.save();
+}
+
+function creditTileLabel(f: SavingsFigures): string {
+  const c = (f as Partial<SavingsFigures>).credit;
+  if (!c) return "Net cost";
+  return c.pct > 0 ? `Net cost after ${c.pct}% tax credit` : "Net cost (no federal credit)";
+}
+
+function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {
+  const f = r.figures, partner = escapeHtml(r.partner.name);
+  const steps = f.systemKw > 0
+    ? [
+      `${partner} contacts you to check the figures with you: your usage, your roof (size, shade, condition${(f.flags ?? []).includes("roof_ownership_unknown") ? " and who owns it" : ""}) and your utility's current rules.`,
+      "You receive a firm quote: the system, its price, the financing options, and the credits that apply on the day you sign.",
+      "Nothing is decided until you sign; you can ask any question by replying to the email this report came with.",
+    ]
+    : [
+      `${partner} can look at your situation with you and tell you when solar would make sense (new bills, a roof change, community solar).`,
+      "You can ask any question by replying to the email this report came with.",
+    ];
+  const c = (f as Partial<SavingsFigures>).credit;
+  const basis = `This report is an estimate prepared on ${dateText}. It uses ${c ? "the federal tax credit rules in force on that date" : "the figures above"}, your state's average electricity price unless your own rate was given, and a model of your roof; a site visit confirms them.`;
+  return `<ol>${steps.map((s) => `<li>${s}</li>`).join("")}</ol><p><em>${basis}</em></p>`;
+}
+
+function noSystemShort(f: SavingsFigures): string {
+  const flags = f.flags ?? [];
+  if (flags.includes("zero_usage")) return "No system: no measurable use";
+  if (flags.includes("roof_not_owned")) return "No system: roof not yours";
+  if (flags.includes("below_minimum_size")) return flags.includes("roof_limited") ? "No system: roof under 2 kW" : "No system: needs under 2 kW";
+  return "No system: no usable roof";
 }

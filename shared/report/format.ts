@@ -12,7 +12,22 @@ export const num = (x: number) => int.format(Math.round(x));
 export const kwh = (x: number) => `${num(x)} kWh`;
 export const cents = (ratePerKwh: number) => `${(ratePerKwh * 100).toFixed(2)} ¢/kWh`;
 export const years = (y: number | null) => (y === null ? "not reached" : `${y.toFixed(1)} years`);
-export const listMonths = (ms: number[]) => ms.map((m) => MONTHS[m - 1]).join(" and ");
+/** "July", "June and July", "January, February and December"; consecutive runs of 3+ as "June to August". */
+export function listMonths(ms: number[]): string {
+  const sorted = [...new Set(ms)].sort((a, b) => a - b);
+  const runs: number[][] = [];
+  for (const m of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && m === last[last.length - 1] + 1) last.push(m);
+    else runs.push([m]);
+  }
+  const words = runs.flatMap((r) => r.length >= 3 ? [`${MONTHS[r[0] - 1]} to ${MONTHS[r[r.length - 1] - 1]}`] : r.map((m) => MONTHS[m - 1]));
+  return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+const SMALL = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+/** Small counts as words ("three"), larger ones as digits. */
+export const countWord = (n: number) => (n >= 0 && n < SMALL.length ? SMALL[n] : String(n));
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -1,6 +1,6 @@
 // The Gemini report writer: structured JSON output, validated by the same schema as the embedded writer;
 // an invalid answer is retried, then ReportInvalidError.
-import type { GeminiClient } from "../llm/gemini.ts";
+import type { StructuredClient } from "../llm/types.ts";
 import { errorText, log } from "../log.ts";
 import { reportSchema, SECTION_TITLES } from "./schema.ts";
 import type { ReportContext, ReportWriter, SavingsReport } from "./types.ts";
@@ -17,6 +17,9 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
     `I "${SECTION_TITLES[0]}" (current spend, solar opportunity, headline savings figure, state-specific efficiency programmes);`,
     `II "${SECTION_TITLES[1]}" (monthly and annual consumption, peak months, year-on-year cost projection);`,
     `III "${SECTION_TITLES[2]}" (system size, annual production, gross cost, tax credit, net cost, payback, annual savings, additional benefits such as property tax exemption and net metering, financing options, battery storage incentives).`,
+    "Tax credit: use only figures.credit (its name, pct, condition and source) and figures.federalCredit. When figures.credit.pct is 0, say that no federal tax credit applies and why; never mention a 30% or any other credit the data does not give.",
+    "Fixed charge: figures.fixedChargeMonthly is the utility's fixed monthly charge included in every cost (null: unknown and excluded); never say the bill with solar is $0.",
+    "When figures.systemKw is 0 explain why from figures.flags (below_minimum_size: under the 2 kW minimum; roof_not_owned; zero_usage; no_usable_roof). With roof_ownership_unknown, ask who owns the roof.",
     "Each section: sequence (Roman numeral I, II or III), title (exactly as above), text (HTML using only p, ul, ol, li, strong, em, br, table, thead, tbody, tr, th, td; no attributes, no other tags).",
   ].join("\n");
   const f = ctx.figures;
@@ -40,9 +43,12 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
   return { system, text: `Report data (JSON):\n${JSON.stringify(data)}` };
 }
 
+/** The report writer on a structured-output model: Gemini, or an OpenAI-compatible endpoint (same prompt and schema). */
 export class GeminiReportWriter implements ReportWriter {
-  readonly name = "gemini";
-  constructor(private readonly client: GeminiClient, private readonly attempts = REPORT_ATTEMPTS) {}
+  readonly name: string;
+  constructor(private readonly client: StructuredClient, private readonly attempts = REPORT_ATTEMPTS) {
+    this.name = client.provider;
+  }
 
   async write(ctx: ReportContext): Promise<SavingsReport> {
     const { system, text } = reportPrompt(ctx);
@@ -52,7 +58,7 @@ export class GeminiReportWriter implements ReportWriter {
       try {
         r = await this.client.generate({ system, parts: [{ text }], schema: reportSchema });
       } catch (e) {
-        throw new ReportWriterUnavailableError(`Gemini unavailable: ${errorText(e)}`);
+        throw new ReportWriterUnavailableError(`${this.name} unavailable: ${errorText(e)}`);
       }
       if (r.ok) return r.value;
       last = `${r.error}: ${r.detail}`;

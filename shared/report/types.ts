@@ -38,6 +38,11 @@ export interface ReportContext {
   rateSource: string;
   /** Whose rate ratePerKwh is: the state average (default), the national average (no state figure), or the customer's own. */
   rateKind?: "state" | "national" | "customer";
+  /** The year of the reference rate and of the installed cost ($/W), named in the report. */
+  rateYear?: number | null;
+  /** Where the escalator comes from, in words ("EIA, Florida 2014-2024"). */
+  escalatorBasis?: string;
+  costYear?: number | null;
   costSource: string;
   costIsNationalFallback: boolean;
   partnerName?: string;

@@ -23,3 +23,9 @@ export function roofData(p: Platform): RoofDataProvider {
 export type { PanelConfig, RoofData, RoofDataProvider, RoofQuery } from "./types.ts";
 export { RoofDataUnavailableError } from "./types.ts";
 export { modelRoof } from "./model.ts";
+
+declare module "../platform.ts" {
+  interface Seams {
+    roof: RoofDataProvider;
+  }
+}

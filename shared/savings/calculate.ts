@@ -1,5 +1,6 @@
 // The savings calculation model of the spec ("Savings calculation model"), step by step. Pure: no I/O.
 import type { MonthUsage } from "./usage.ts";
+import { type AppliedCredit, federalCredit } from "./credit.ts";
 
 export interface RoofInput {
   panelCapacityW: number;
@@ -20,7 +21,12 @@ export interface ProgramInput {
 export const ASSUMPTIONS = {
   targetKw: 10,
   targetOffset: 1.0,
-  federalCreditPct: 30,
+  /**
+   * The smallest system the report offers (kW DC). A product rule, not a sourced figure: below about 2 kW
+   * (5 panels of 400 W) the fixed costs of a residential installation (permit, interconnection, inverter,
+   * crew visit) dominate the price and installers rarely quote it; the report says so instead.
+   */
+  minSystemKw: 2.0,
   /** Share of the solar energy that is exported rather than used at once (no battery): a typical 40-60%. */
   exportShare: 0.5,
   degradationPct: 0.5,
@@ -37,6 +43,12 @@ export interface CalcInput {
   costPerWatt: number;
   roof: RoofInput;
   program: ProgramInput;
+  /** The federal credit on the report's date for the offer (shared/savings/credit.ts); default: today's, homeowner-owned. */
+  credit?: AppliedCredit;
+  /** The utility's fixed monthly customer charge ($), which solar does not remove; null/undefined when unknown. */
+  fixedChargeMonthly?: number | null;
+  /** Whether the homeowner controls the roof: "not_owned" offers no system; "ask" (a unit address) flags the question. */
+  roofAccess?: "own" | "not_owned" | "ask";
   assumptions?: Partial<Assumptions>;
 }
 
@@ -68,7 +80,11 @@ export interface SavingsFigures {
   costPerWatt: number;
   grossCost: number;
   federalCredit: number;
+  /** Which credit federalCredit is, its condition and source (never a credit the homeowner cannot claim). */
+  credit: AppliedCredit;
   netCost: number;
+  /** The utility's fixed monthly charge included in every cost figure; null when unknown (then excluded, and flagged). */
+  fixedChargeMonthly: number | null;
   grossAnnualOffsetValue: number;
   programCharges: { exportShortfall: number; nonbypassable: number; solarCharges: number; total: number };
   netAnnualSavings: number;
@@ -113,15 +129,22 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
 
   // 1. Total annual kWh; 2. annual cost at the state average rate.
   const annualKwh = monthlyKwh.reduce((s, x) => s + x, 0);
-  const annualCost = annualKwh * rate;
+  const fixed = input.fixedChargeMonthly ?? null;
+  if (fixed === null) flags.push("fixed_charge_unknown");
+  const fixedYear = (fixed ?? 0) * 12;
+  const annualCost = annualKwh * rate + fixedYear;
   const maxMonth = Math.max(...monthlyKwh);
-  const peakMonths = annualKwh > 0 ? input.usage.filter((u) => u.kwh >= maxMonth * 0.95).map((u) => u.month) : [];
+  // Peak months: within 5% of the highest month, and only when the year has a shape (a flat year has no peak).
+  const minMonth = Math.min(...monthlyKwh);
+  const peaks = input.usage.filter((u) => u.kwh >= maxMonth * 0.95).map((u) => u.month);
+  const peakMonths = annualKwh > 0 && maxMonth > minMonth * 1.1 && peaks.length <= 4 ? peaks : [];
 
   // 3. System size: start at the 10 kW target, adjust to offset ~100% of usage with the roof's yield,
   // bounded by the roof's panel capacity, in whole panels.
   const yieldAcPerKw = roof.yieldDcKwhPerKw * roof.dcToAcDerate;
   let panels = 0;
   if (annualKwh <= 0) flags.push("zero_usage");
+  else if (input.roofAccess === "not_owned") flags.push("roof_not_owned");
   else if (roof.maxPanels <= 0 || yieldAcPerKw <= 0) flags.push("no_usable_roof");
   else {
     // The 10 kW target, adjusted to the size that offsets the target share of the year's usage.
@@ -133,14 +156,21 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
       panels = roof.maxPanels;
       flags.push("roof_limited");
     } else if (panels === roof.maxPanels && dcEnergy(roof, panels) * roof.dcToAcDerate < annualKwh * a.targetOffset * 0.97) flags.push("roof_limited");
+    // Below the minimum sensible size the report says so rather than offering a 3-panel system.
+    if (panels * roof.panelCapacityW / 1000 < a.minSystemKw) {
+      panels = 0;
+      flags.push("below_minimum_size");
+    }
   }
+  if (input.roofAccess === "ask" && panels > 0) flags.push("roof_ownership_unknown");
   const systemKw = panels * roof.panelCapacityW / 1000;
   const annualProductionKwh = dcEnergy(roof, panels) * roof.dcToAcDerate;
 
   // 4-5. Gross cost and net cost after the federal credit.
   const grossCost = systemKw * 1000 * input.costPerWatt;
-  const federalCredit = grossCost * a.federalCreditPct / 100;
-  const netCost = grossCost - federalCredit;
+  const credit = input.credit ?? federalCredit(new Date());
+  const federalCreditUsd = grossCost * credit.pct / 100;
+  const netCost = grossCost - federalCreditUsd;
 
   // 6. Net annual savings: the offset cost less the state's programme charges.
   const offsetKwh = Math.min(annualProductionKwh, annualKwh);
@@ -158,7 +188,7 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
     const r = rate * (1 + input.escalatorPct / 100) ** (y - 1);
     const prod = annualProductionKwh * (1 - a.degradationPct / 100) ** (y - 1);
     const s = yearSavings(Math.min(prod, annualKwh), r, systemKw, program, a).net;
-    const costWithout = annualKwh * r;
+    const costWithout = annualKwh * r + fixedYear;
     lifetimeSavings += s;
     cumulative += s;
     projection.push({ year: y, ratePerKwh: Math.round(r * 10000) / 10000, costWithoutSolar: money(costWithout), productionKwh: Math.round(prod), savings: money(s), costWithSolar: money(costWithout - s), cumulativeNet: money(cumulative) });
@@ -183,7 +213,9 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
     offsetPct: annualKwh > 0 ? Math.round(offsetKwh / annualKwh * 1000) / 10 : 0,
     costPerWatt: input.costPerWatt,
     grossCost: money(grossCost),
-    federalCredit: money(federalCredit),
+    federalCredit: money(federalCreditUsd),
+    credit,
+    fixedChargeMonthly: fixed,
     netCost: money(netCost),
     grossAnnualOffsetValue: money(y1.gross),
     programCharges: { exportShortfall: money(y1.exportShortfall), nonbypassable: money(y1.nonbypassable), solarCharges: money(y1.solarCharges), total: money(y1.exportShortfall + y1.nonbypassable + y1.solarCharges) },

@@ -74,7 +74,7 @@ export async function deliverReport(p: Platform, job: Job<{ reportId: string; pa
       to: [r.email],
       subject: `Your solar savings report from ${partner.name}`,
       html: `<p>Hi ${escapeHtml(first)},</p><p>Thank you for checking your solar savings with ${escapeHtml(partner.name)}. ${escapeHtml(headline)}</p>` +
-        `<p>Your yearly use: ${escapeHtml(kwh(f.annualKwh))}. Payback: ${f.paybackYears === null ? "not reached" : `${f.paybackYears.toFixed(1)} years`}.</p>` +
+        `<p>Your yearly use: ${escapeHtml(kwh(f.annualKwh))}.${f.systemKw > 0 ? ` Payback: ${f.paybackYears === null ? "not reached" : `${f.paybackYears.toFixed(1)} years`}.` : ""}</p>` +
         `<p>Your full report is attached as a PDF.</p><p>${escapeHtml(partner.name)}</p>`,
       text: `Hi ${first},\n\nThank you for checking your solar savings with ${partner.name}. ${headline}\n\nYour full report is attached as a PDF.\n\n${partner.name}\n`,
       attachments: [{ filename: "solar-savings-report.pdf", content: pdf, contentType: "application/pdf" }],

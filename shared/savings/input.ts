@@ -32,6 +32,10 @@ export const savingsRequest = z.object({
   /** A PNG/JPEG data: URI shown on the PDF cover (URLs are never fetched). */
   partnerLogo: z.string().max(500_000).regex(/^data:image\/(png|jpe?g);base64,/i, "must be a PNG or JPEG data: URI").optional(),
   deliver: z.boolean().optional(),
+  /** The utility's fixed monthly customer charge from the bill ($/month); solar does not remove it. */
+  fixedChargeMonthly: z.number().min(0).max(500).optional(),
+  /** Who owns the roof, asked when the address is a unit (apartment, condo, lot): "own" or "not_owned". */
+  roofOwnership: z.enum(["own", "not_owned"]).optional(),
 });
 export type SavingsRequest = z.infer<typeof savingsRequest>;
 
@@ -48,6 +52,7 @@ export const insightsRequest = z.object({
     yieldDcKwhPerKw: z.number().min(300).max(3000).optional(),
     panelCapacityW: z.number().int().min(100).max(1000).optional(),
     maxPanels: z.number().int().min(0).max(500).optional(),
+    fixedChargeMonthly: z.number().min(0).max(500).optional(),
   }).default({}),
   location: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
 });

@@ -15,6 +15,10 @@ import { loadStateData, type StateData } from "./reference.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
 import { CAPITALS } from "../roof/capitals.ts";
+import { federalCredit } from "./credit.ts";
+import { DEFAULT_SETTINGS, loadSavingsSettings } from "./settings.ts";
+import { roofAccess } from "./roof_access.ts";
+import { partnerBranding } from "./delivery.ts";
 
 export const DELIVERY_QUEUE = "savings.deliver";
 
@@ -81,26 +85,46 @@ export async function writeValidReport(p: Platform, ctx: ReportContext): Promise
   return { report: v.report, writer: name };
 }
 
-function context(customerName: string, address: string, state: StateData, figures: SavingsFigures, customerRate: boolean): ReportContext {
+/** The escalator's source in a few words: the state's own EIA history, or the national default. */
+function escalatorBasis(state: StateData): string {
+  const own = state.escalatorSource.match(/\((\d{4})\) to .*\((\d{4})\)/);
+  if (own && !state.escalatorSource.startsWith("National")) return `EIA, ${STATE_NAMES[state.state] ?? state.state} ${own[1]}–${own[2]}`;
+  return "EIA, US average 2003–2023; no state history on file";
+}
+
+function context(customerName: string, address: string, state: StateData, figures: SavingsFigures, customerRate: boolean, partnerName?: string): ReportContext {
   return {
+    partnerName,
     customerName, state: state.state, stateName: STATE_NAMES[state.state] ?? state.state, address, figures, program: state.program,
     rateSource: customerRate ? "the customer's own rate (supplied by the caller)" : state.rateSource,
     rateKind: customerRate ? "customer" : state.rateIsNationalFallback ? "national" : "state",
     costSource: state.costSource, costIsNationalFallback: state.costIsNationalFallback,
+    rateYear: customerRate ? null : state.rateYear, costYear: state.costYear, escalatorBasis: escalatorBasis(state),
   };
 }
 
-/** The full pipeline for one customer; stores the report and queues the PDF + email unless deliver=false. */
-export async function createSavingsReport(p: Platform, auth: AuthContext, req: SavingsRequest): Promise<SavingsResult> {
+/**
+ * The full pipeline for one customer; stores the report and queues the PDF + email unless deliver=false.
+ * `opts.now` is the report's date (the credit policy applies on it); tests pass one, callers never do.
+ */
+export async function createSavingsReport(p: Platform, auth: AuthContext, req: SavingsRequest, opts: { now?: Date } = {}): Promise<SavingsResult> {
   if (!auth.orgId) throw forbidden("forbidden", "The token has no organisation");
   const months = usage(req.usageByMonth);
   const address = await locate(p, req.address, req.location);
-  const [roof, state] = await Promise.all([roofAt(p, address.lat, address.lon, req.roofAreaM2), loadStateData(p.sql, address.state)]);
+  const [roof, state, settings, partner] = await Promise.all([
+    roofAt(p, address.lat, address.lon, req.roofAreaM2), loadStateData(p.sql, address.state),
+    loadSavingsSettings(p.sql, auth.orgId), partnerBranding(p.sql, auth.orgId),
+  ]);
   const ratePerKwh = req.ratePerKwh ?? state.ratePerKwh;
-  const figures = calculateSavings({ usage: months, ratePerKwh, escalatorPct: state.escalatorPct, costPerWatt: state.costPerWatt, roof, program: state.program });
+  const figures = calculateSavings({
+    usage: months, ratePerKwh, escalatorPct: state.escalatorPct, costPerWatt: state.costPerWatt, roof, program: state.program,
+    credit: federalCredit(opts.now ?? new Date(), settings.offerOwnership, settings.creditOverride),
+    fixedChargeMonthly: req.fixedChargeMonthly ?? null,
+    roofAccess: roofAccess(req.address, req.roofOwnership),
+  });
   if (state.rateIsNationalFallback) figures.flags.push("national_average_rate");
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
-  const { report, writer } = await writeValidReport(p, context(req.customerName, address.formattedAddress, state, figures, req.ratePerKwh !== undefined));
+  const { report, writer } = await writeValidReport(p, context(req.customerName, address.formattedAddress, state, figures, req.ratePerKwh !== undefined, partner.name));
 
   const id = req.transactionId ?? crypto.randomUUID();
   const deliver = req.deliver !== false;
@@ -126,10 +150,14 @@ export async function createSavingsReport(p: Platform, auth: AuthContext, req: S
 }
 
 /** Report only, from caller-supplied usage and financial data; state defaults fill what the caller omits. */
-export async function generateInsights(p: Platform, req: InsightsRequest): Promise<{ report: SavingsReport; figures: SavingsFigures; writer: string }> {
+export async function generateInsights(p: Platform, req: InsightsRequest, auth?: AuthContext): Promise<{ report: SavingsReport; figures: SavingsFigures; writer: string }> {
   if (!STATE_NAMES[req.state]) throw badRequest("invalid_state", `Unknown state "${req.state}"`);
   const months = usage(req.usageByMonth);
-  const state = await loadStateData(p.sql, req.state);
+  const [state, settings, partner] = await Promise.all([
+    loadStateData(p.sql, req.state),
+    auth?.orgId ? loadSavingsSettings(p.sql, auth.orgId) : DEFAULT_SETTINGS,
+    auth?.orgId ? partnerBranding(p.sql, auth.orgId) : undefined,
+  ]);
   const f = req.financials;
   const capital = CAPITALS.find((c) => c.state === req.state);
   const at = req.location ?? (capital ? { lat: capital.lat, lon: capital.lon } : { lat: 39.8, lon: -98.6 });
@@ -140,7 +168,8 @@ export async function generateInsights(p: Platform, req: InsightsRequest): Promi
   const figures = calculateSavings({
     usage: months, ratePerKwh: f.ratePerKwh ?? state.ratePerKwh, escalatorPct: f.escalatorPct ?? state.escalatorPct,
     costPerWatt: f.costPerWatt ?? state.costPerWatt, roof, program: state.program,
+    credit: federalCredit(new Date(), settings.offerOwnership, settings.creditOverride), fixedChargeMonthly: f.fixedChargeMonthly ?? null,
   });
-  const { report, writer } = await writeValidReport(p, context(req.customerName, req.address ?? STATE_NAMES[req.state], state, figures, f.ratePerKwh !== undefined));
+  const { report, writer } = await writeValidReport(p, context(req.customerName, req.address ?? STATE_NAMES[req.state], state, figures, f.ratePerKwh !== undefined, partner?.name));
   return { report, figures, writer };
 }

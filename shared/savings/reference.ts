@@ -6,9 +6,12 @@ export interface StateData {
   state: string;
   ratePerKwh: number;
   rateSource: string;
+  rateYear: number | null;
   escalatorPct: number;
+  escalatorSource: string;
   costPerWatt: number;
   costSource: string;
+  costYear: number | null;
   costIsNationalFallback: boolean;
   program: StateProgram;
   /** True when the state has no rate row and the US average was used. */
@@ -18,8 +21,8 @@ export interface StateData {
 /** The state's rows, falling back to the US rows for anything the state lacks. */
 export async function loadStateData(sql: Sql, state: string): Promise<StateData> {
   const [rates, costs, programs] = await Promise.all([
-    sql`select state, rate_usd_per_kwh, source, escalator_pct from public.state_electricity_rates where state in (${state}, 'US')`,
-    sql`select state, usd_per_watt, source, national_fallback from public.state_solar_costs where state in (${state}, 'US')`,
+    sql`select state, rate_usd_per_kwh, year, source, escalator_pct, escalator_source from public.state_electricity_rates where state in (${state}, 'US')`,
+    sql`select state, usd_per_watt, year, source, national_fallback from public.state_solar_costs where state in (${state}, 'US')`,
     sql`select * from public.state_solar_programs where state in (${state}, 'US')`,
   ]);
   type Row = { state: string; [k: string]: any };
@@ -33,10 +36,13 @@ export async function loadStateData(sql: Sql, state: string): Promise<StateData>
     state,
     ratePerKwh: Number(rate.rate_usd_per_kwh),
     rateSource: rate.source,
+    rateYear: rate.year ?? null,
     escalatorPct: Number(rate.escalator_pct),
+    escalatorSource: rate.escalator_source,
     rateIsNationalFallback: rate.state !== state,
     costPerWatt: Number(cost.usd_per_watt),
     costSource: cost.source,
+    costYear: cost.year ?? null,
     costIsNationalFallback: cost.national_fallback || cost.state !== state,
     program: {
       state,

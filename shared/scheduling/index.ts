@@ -14,3 +14,9 @@ export function scheduler(p: Platform): Scheduler {
   });
 }
 export type { Appointment, Scheduler, Slot } from "./types.ts";
+
+declare module "../platform.ts" {
+  interface Seams {
+    scheduler: Scheduler;
+  }
+}

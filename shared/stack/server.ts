@@ -5,21 +5,31 @@ import { errorBody } from "../http/errors.ts";
 import { serviceFactories, serviceNames } from "./services.ts";
 import { mountDocs } from "./docs_page.ts";
 import type { StackExtension } from "./extension.ts";
+import { type StackMode, stackMode } from "./mode.ts";
+import { envBool } from "../config.ts";
 
 /**
  * The whole platform in one handler: every service at /functions/v1/<service>/… (Supabase's path) and
  * /v1/<service>/… (the gateway path of SPEC.md), the JWKS, the API docs page and the extensions' routes.
  */
-export function createStackHandler(p: Platform, extensions: StackExtension[]): (req: Request) => Promise<Response> {
+export function createStackHandler(
+  p: Platform,
+  extensions: StackExtension[],
+  mode: StackMode = stackMode(),
+): (req: Request, info?: Deno.ServeHandlerInfo) => Promise<Response> {
+  const devPages = mode === "development";
+  const trustProxy = envBool("STACK_TRUST_PROXY", false);
   const services = new Map(serviceNames.map((name) => [name, serviceFactories[name](p)]));
   const root = new Hono();
   root.get("/auth/v1/.well-known/jwks.json", async (c) => c.json(await jwks(p.sql), 200, { "Cache-Control": "public, max-age=300" }));
   mountDocs(root);
-  root.get("/", (c) => c.html(indexPage(extensions)));
+  root.get("/", (c) => c.html(indexPage(extensions, devPages)));
+  // The /dev/* pages (dev mailbox with password-reset links, fake webhooks) exist in development mode only.
+  if (!devPages) root.all("/dev/*", (c) => c.json(errorBody("not_found", "Development pages are off (STACK_MODE=production)"), 404));
   for (const e of extensions) e.routes?.(root, p);
   root.notFound((c) => c.json(errorBody("not_found", `No route ${c.req.method} ${c.req.path}`), 404));
 
-  return async (req: Request) => {
+  return async (req: Request, info?: Deno.ServeHandlerInfo) => {
     const url = new URL(req.url);
     const m = url.pathname.match(/^\/(?:functions\/)?v1\/([a-z-]+)(\/.*)?$/);
     if (m) {
@@ -27,16 +37,21 @@ export function createStackHandler(p: Platform, extensions: StackExtension[]): (
       if (!svc) return Response.json(errorBody("unknown_service", `No service named ${m[1]}`), { status: 404 });
       // Supabase hands a function the path without /functions/v1; the gateway strips /v1 the same way.
       url.pathname = `/${m[1]}${m[2] ?? ""}`;
-      return await svc.fetch(new Request(url, req));
+      const forwarded = new Request(url, req);
+      // The caller's address for per-IP rate limits: the socket's, never a header the client sent (unless
+      // STACK_TRUST_PROXY=true: a reverse proxy in front of the stack sets X-Forwarded-For).
+      const addr = info?.remoteAddr as Deno.NetAddr | undefined;
+      if (addr?.hostname && !trustProxy) forwarded.headers.set("x-forwarded-for", addr.hostname);
+      return await svc.fetch(forwarded);
     }
     return await root.fetch(req);
   };
 }
 
-function indexPage(extensions: StackExtension[]): string {
+function indexPage(extensions: StackExtension[], devPages: boolean): string {
   const links = serviceNames.map((s) => `<li><a href="/v1/${s}/health">${s}</a> · <a href="/v1/${s}/openapi.json">openapi.json</a></li>`).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Solar platform (local)</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}</style></head><body>
-<h1>Solar platform — local stack</h1><p><a href="/docs">API documentation</a> · <a href="/demo">Demo partner page</a> · <a href="/dev/mailbox">Dev mailbox</a></p>
+<h1>Solar platform — local stack</h1><p><a href="/docs">API documentation</a> · <a href="/demo">Demo partner page</a>${devPages ? ` · <a href="/dev/mailbox">Dev mailbox</a>` : ""}</p>
 <h2>Services</h2><ul>${links}</ul><p>Extensions: ${extensions.map((e) => e.name).join(", ")}</p></body></html>`;
 }

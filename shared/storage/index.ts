@@ -14,3 +14,9 @@ export function objectStore(p: Platform): ObjectStore {
   });
 }
 export type { ObjectStore } from "./types.ts";
+
+declare module "../platform.ts" {
+  interface Seams {
+    storage: ObjectStore;
+  }
+}

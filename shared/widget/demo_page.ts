@@ -1,8 +1,14 @@
 // The local stack's demo partner page: a partner website with the widget embedded as partners do it.
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The copy-paste embed: the embed script creates the iframe, sizes it to the widget and relays its events. */
 export function embedSnippet(baseUrl: string, token: string): string {
-  return `<iframe src="${baseUrl}/widget/?token=${encodeURIComponent(token)}" width="100%" height="600" style="border:0;max-width:1280px" title="Solar savings estimate" allow="camera"></iframe>`;
+  return `<div id="solar-widget"></div>\n<script src="${baseUrl}/widget/embed.js" data-token="${escape(token)}" data-target="#solar-widget" async></script>`;
+}
+
+/** The plain iframe (no resizing, no events), for pages that cannot run a script. */
+export function iframeSnippet(baseUrl: string, token: string): string {
+  return `<iframe src="${baseUrl}/widget/?token=${encodeURIComponent(token)}" width="100%" height="700" style="border:0" title="Solar savings estimate" allow="camera"></iframe>`;
 }
 
 export function demoPage(baseUrl: string, token: string): string {
@@ -23,6 +29,10 @@ pre{background:#0f172a;color:#e2e8f0;padding:1rem;border-radius:10px;overflow:au
 <h1>See what solar saves you</h1>
 <p>This page plays a partner's website: the savings widget below is embedded with the copy-paste snippet.</p>
 <div class="frame">${snippet}</div>
+<p id="events" aria-live="polite"></p>
+<script>document.addEventListener("solar-widget:lead_created", function (e) {
+  document.getElementById("events").textContent = "The widget created lead " + e.detail.leadId + " (a partner's analytics would record it here).";
+});</script>
 <h2>Embed snippet</h2>
 <pre>${escape(snippet)}</pre>
 </main></body></html>`;

@@ -22,6 +22,9 @@ export function leadView(r: Record<string, unknown>) {
     utility_provider: r.utility_provider,
     consent: r.consent,
     savings: r.savings ?? null,
+    // What the bill reader read and what the homeowner corrected on the widget's check step (issue 11 §2).
+    bill_reading: r.bill_reading ?? null,
+    bill_corrections: r.bill_corrections ?? null,
     report: r.report_path ? { transaction_id: r.report_transaction_id, bucket: r.report_bucket, path: r.report_path } : null,
     crm: { provider: r.crm_provider, id: r.crm_id ?? null, synced_at: r.crm_synced_at ?? null },
     created_at: r.created_at,

@@ -14,16 +14,9 @@ import { assertOwned } from "./ownership.ts";
 import { Address, ContactInput } from "./schemas.ts";
 import { createLead } from "./leads.ts";
 import { reportLogoOf } from "./config.ts";
+import { extractionItem, Group, ReadingValues, reviewReading, UsageMonth } from "./reading.ts";
 
 export const ATTACH_REPORT_QUEUE = "widget.attach-report";
-
-const UsageMonth = z.object({
-  month: z.union([z.string().min(1).max(20), z.number().int().min(1).max(12)]),
-  year: z.coerce.number().int().min(1990).max(2100).optional(),
-  value: z.coerce.number().min(0).max(1_000_000),
-  unit: z.string().max(10).optional(),
-  estimated: z.boolean().optional(),
-});
 
 /** The widget's bill extraction result (only the usage is needed here) + address + contact, or an existing lead. */
 export const SavingsInfoInput = z.object({
@@ -38,6 +31,10 @@ export const SavingsInfoInput = z.object({
     .describe("A bill extraction result item (data.items[0]); its usageByMonth is used when usage_by_month is absent"),
   location: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
   consent: z.boolean().optional(),
+  reading: ReadingValues.omit({ usage_by_month: true }).optional()
+    .describe("What the homeowner made of the bill reading on the confirm step (service address, utility); the name is the lead's"),
+  confirmed: z.array(Group).max(4).optional()
+    .describe("Confirm-step lines the homeowner confirmed as right although a check failed (name, address, utility, usage)"),
 }).openapi("WidgetSavingsInfo");
 export type SavingsInfoInputT = z.infer<typeof SavingsInfoInput>;
 
@@ -49,6 +46,8 @@ export interface WidgetSavingsSummary {
   annualProductionKwh: number;
   grossCost: number;
   federalCredit: number;
+  /** The federal credit on the report's date for the partner's offer (shared/savings/credit.ts). */
+  credit: SavingsFigures["credit"];
   netCost: number;
   netAnnualSavings: number;
   paybackYears: number | null;
@@ -62,7 +61,7 @@ export interface WidgetSavingsSummary {
 function summary(leadId: string, transactionId: string, f: SavingsFigures, email: string, deliveryStatus: string): WidgetSavingsSummary {
   return {
     transactionId, leadId, systemKw: f.systemKw, panels: f.panels, annualProductionKwh: f.annualProductionKwh, grossCost: f.grossCost,
-    federalCredit: f.federalCredit, netCost: f.netCost, netAnnualSavings: f.netAnnualSavings, paybackYears: f.paybackYears,
+    federalCredit: f.federalCredit, credit: f.credit, netCost: f.netCost, netAnnualSavings: f.netAnnualSavings, paybackYears: f.paybackYears,
     annualKwh: f.annualKwh, monthlyKwh: f.monthlyKwh, offsetPct: f.offsetPct, emailSentTo: email, deliveryStatus,
   };
 }
@@ -91,6 +90,8 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
     const [bill] = await p.sql`select 1 from public.bill_extractions where organization_id = ${auth.orgId ?? null} and transaction_id = ${input.transaction_id}`;
     if (!bill) throw notFound("not_found", `No bill extraction with transactionId ${input.transaction_id}`);
   }
+  // The gate (issue 11 §2): the report never rests on an implausible value nobody confirmed.
+  const billItem = input.transaction_id ? await extractionItem(p, auth, input.transaction_id) : input.bill ?? null;
   let leadId = input.lead_id;
   if (leadId) await assertOwned(p, auth, "leads", leadId);
   else {
@@ -104,6 +105,24 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
   const [lead] = await p.sql`select * from public.leads where id = ${leadId}`;
   if (lead.out_of_area) throw badRequest("out_of_area", "This address is outside the partner's serving area");
 
+  const address = lead.address as Record<string, string>;
+  const review = reviewReading({
+    item: billItem,
+    transactionId: input.transaction_id,
+    addressState: address.state,
+    values: {
+      ...input.reading,
+      customer_name: billItem ? [lead.first_name, lead.last_name].filter(Boolean).join(" ") : undefined,
+      usage_by_month: usage,
+    },
+    confirmed: input.confirmed,
+  });
+  if (review.unconfirmed.length) {
+    const reasons = review.checks.filter((c) => review.unconfirmed.includes(c.group)).map((c) => c.message);
+    throw badRequest("needs_confirmation", `Confirm or correct what was read from the bill before a report is made: ${reasons.join("; ")}`,
+      { needsConfirmation: review.unconfirmed, checks: review.checks.filter((c) => review.unconfirmed.includes(c.group)) });
+  }
+
   // Claim the lead for one report (a double click or retry must not email twice).
   const reportId = crypto.randomUUID();
   const claimed = await withAuth(p.sql, auth, (tx) =>
@@ -115,7 +134,6 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
     if (prior) return prior;
     throw new ApiError(409, "savings_in_progress", "The savings report for this lead is being prepared; try again shortly");
   }
-  const address = lead.address as Record<string, string>;
   try {
     const result = await createSavingsReport(p, auth, {
       customerName: [lead.first_name, lead.last_name].filter(Boolean).join(" ") || String(lead.email),
@@ -132,6 +150,9 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
       await tx`update public.leads set savings = ${tx.json({ ...s, monthlyKwh: undefined } as never)}, monthly_kwh = ${tx.json(result.figures.monthlyKwh as never)},
         status = case when status = 'new' then 'qualified' else status end, updated_at = now() where id = ${leadId}`;
       if (input.transaction_id) await tx`update public.leads set savings = savings || ${tx.json({ billTransactionId: input.transaction_id } as never)} where id = ${leadId}`;
+      const { corrections, unconfirmed: _u, ...reading } = review;
+      await tx`update public.leads set bill_reading = ${tx.json({ ...reading, checkedAt: new Date().toISOString() } as never)},
+        bill_corrections = ${tx.json(corrections as never)} where id = ${leadId}`;
       await tx`reset role`;
       await enqueue(tx as never, ATTACH_REPORT_QUEUE, { leadId, reportId }, { dedupeKey: `${ATTACH_REPORT_QUEUE}:${reportId}`, maxAttempts: 12, delaySeconds: 3 });
       await tx`set local role authenticated`;

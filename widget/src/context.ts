@@ -7,9 +7,12 @@ export interface Ctx {
   info: WidgetInfo;
   state: WidgetState;
   go(step: StepId): void;
-  exit(): void;
+  /** Shows the out-of-area screen (`none`: without a new history entry, e.g. on Back/Forward). */
+  exit(how?: "push" | "none"): void;
   /** Announces a message politely to screen readers (and shows it in the status line). */
   announce(msg: string): void;
+  /** Tells the host page (through the embed script) that something happened: `lead_created`. */
+  emit(event: string, detail?: Record<string, unknown>): void;
 }
 
 export interface StepView {

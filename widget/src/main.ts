@@ -2,22 +2,26 @@ import { Api, ApiError } from "./api.ts";
 import { h } from "./dom.ts";
 import { t } from "./locale.ts";
 import { applyTheme } from "./theme.ts";
-import { newState, STEPS, type StepId, type WidgetInfo } from "./types.ts";
+import { newState, ORDER, STEPS, type StepId, type WidgetInfo, type WidgetState } from "./types.ts";
 import type { Ctx, StepView } from "./context.ts";
 import { addressStep } from "./steps/address.ts";
 import { confirmStep } from "./steps/confirm.ts";
 import { providerStep } from "./steps/provider.ts";
 import { billStep } from "./steps/bill.ts";
+import { checkStep } from "./steps/check.ts";
 import { contactStep } from "./steps/contact.ts";
 import { summaryStep } from "./steps/summary.ts";
 import { exitScreen } from "./steps/exit.ts";
 import { errorMessage } from "./errors.ts";
+import { Host, hostOrigin } from "./host.ts";
+import { loadSession, saveSession } from "./session.ts";
 
 const steps: Record<StepId, (ctx: Ctx) => StepView> = {
   address: addressStep,
   confirm: confirmStep,
   provider: providerStep,
   bill: billStep,
+  check: checkStep,
   contact: contactStep,
   summary: summaryStep,
 };
@@ -53,6 +57,8 @@ function notConfigured() {
 async function start() {
   document.title = t.title;
   const params = new URLSearchParams(location.search);
+  // Through embed.js the iframe takes the height of its content (no inner scrolling).
+  if (params.get("embed") === "1") document.documentElement.classList.add("embedded");
   const token = params.get("token");
   if (!token) return notConfigured();
   const api = new Api(apiBase(params), token);
@@ -70,11 +76,28 @@ async function start() {
     return notConfigured();
   }
   applyTheme(info.theme);
-  run(api, info);
+  run(api, info, token, new Host(hostOrigin(params), params.get("embed") === "1"));
 }
 
-function run(api: Api, info: WidgetInfo) {
+/** The furthest step at or before `step` whose input exists (a restored or popped step may lack it). */
+function reachable(state: WidgetState, step: StepId): StepId {
+  const has: Record<StepId, () => boolean> = {
+    address: () => true,
+    confirm: () => !!state.address,
+    provider: () => !!state.address && !!state.propertyId && !!state.providers,
+    bill: () => !!state.providerId && !!state.propertyId,
+    check: () => !!state.usage?.length,
+    contact: () => !!state.usage?.length,
+    summary: () => !!state.savings,
+  };
+  for (let i = ORDER.indexOf(step); i > 0; i--) if (ORDER[i] && has[ORDER[i]]()) return ORDER[i];
+  return "address";
+}
+
+function run(api: Api, info: WidgetInfo, token: string, host: Host) {
   const state = newState();
+  const saved = loadSession(token);
+  if (saved) Object.assign(state, saved, { files: [] });
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const progressLabel = h("p", { class: "progress-label" });
   const bar = h("div", { class: "progress-bar", "aria-hidden": "true" }, h("span", {}));
@@ -91,14 +114,19 @@ function run(api: Api, info: WidgetInfo) {
     info,
     state,
     go: (step) => render(step),
-    exit: () => {
+    exit: (how: "push" | "none" = "push") => {
       progressLabel.textContent = "";
       (bar.firstChild as HTMLElement).style.width = "0";
       // Back from the exit screen returns to the address step.
       state.step = "confirm";
+      state.onExit = true;
       show(exitScreen(ctx));
       document.body.dataset.step = "exit";
+      if (how === "push") history.pushState({ widgetStep: "exit", depth: depth() + 1 }, "");
+      saveSession(token, state);
+      host.emit("step", { step: "exit" });
     },
+    emit: (event, detail) => host.emit(event, detail),
     announce: (msg) => {
       status.textContent = "";
       clearTimeout(timer);
@@ -113,7 +141,7 @@ function run(api: Api, info: WidgetInfo) {
     const nextBtn = h("button", { class: "btn primary", type: "submit" }, view.nextLabel ?? t.continue);
     const form = h("form", { class: "step", novalidate: true }, alert, view.body,
       view.noBack && view.nextLabel === null ? null
-        : h("div", { class: "nav" }, view.noBack || STEPS.indexOf(state.step) <= 0 ? h("span", {}) : back, view.nextLabel === null ? null : nextBtn));
+        : h("div", { class: "nav" }, view.noBack || ORDER.indexOf(state.step) <= 0 ? h("span", {}) : back, view.nextLabel === null ? null : nextBtn));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       if (!view.next || form.getAttribute("aria-busy") === "true") return;
@@ -141,20 +169,51 @@ function run(api: Api, info: WidgetInfo) {
     document.body.dataset.step = state.step;
   }
 
-  function render(step: StepId) {
+  const depth = () => Number((history.state as { depth?: number } | null)?.depth ?? 0);
+
+  /** Shows a step; `push` adds a browser history entry (Back returns to the step before), `replace` does not. */
+  function render(step: StepId, how: "push" | "replace" | "none" = "push") {
     state.step = step;
-    const i = STEPS.indexOf(step);
+    state.onExit = false;
+    const i = STEPS.indexOf(step === "check" ? "bill" : step);
     progressLabel.textContent = `${t.stepOf(i + 1, STEPS.length)} · ${t.steps[i]}`;
     (bar.firstChild as HTMLElement).style.width = `${((i + 1) / STEPS.length) * 100}%`;
     show(steps[step](ctx));
+    const current = (history.state as { widgetStep?: string } | null)?.widgetStep;
+    if (how === "push" && current !== step) history.pushState({ widgetStep: step, depth: depth() + 1 }, "");
+    else if (how === "replace" || (how === "push" && current === step)) history.replaceState({ widgetStep: step, depth: depth() }, "");
+    saveSession(token, state);
+    host.emit("step", { step, index: i + 1, total: STEPS.length });
   }
 
   function goBack() {
-    const i = STEPS.indexOf(state.step);
-    if (i > 0) render(STEPS[i - 1]);
+    // The widget's Back is the browser's Back: one history, whichever button is pressed.
+    if (depth() > 0) return history.back();
+    const i = ORDER.indexOf(state.step);
+    if (i > 0) render(reachable(state, ORDER[i - 1]), "replace");
   }
 
-  render("address");
+  addEventListener("popstate", (e) => {
+    const step = (e.state as { widgetStep?: string } | null)?.widgetStep;
+    if (!step) return;
+    if (step === "exit") return state.address ? ctx.exit("none") : render("address", "none");
+    render(reachable(state, step as StepId), "none");
+  });
+  // Typed input is kept too (a reload mid-step keeps what was entered so far in the state).
+  let saving: number | undefined;
+  const saveSoon = () => {
+    clearTimeout(saving);
+    saving = setTimeout(() => saveSession(token, state), 200) as unknown as number;
+  };
+  root.addEventListener("input", saveSoon);
+  root.addEventListener("change", saveSoon);
+  addEventListener("pagehide", () => saveSession(token, state));
+
+  const resumed = (history.state as { widgetStep?: string } | null)?.widgetStep;
+  if (saved && (resumed === "exit" || (!resumed && state.onExit)) && state.address) ctx.exit("none");
+  else render(saved ? reachable(state, (resumed as StepId) ?? state.step) : "address", "replace");
+  host.watchSize(root);
+  host.emit("ready", { step: state.step });
   document.body.dataset.ready = "true";
   // Time from this document's navigation start to the first interactive step (read by the benchmark).
   document.body.dataset.readyMs = String(Math.round(performance.now()));

@@ -57,8 +57,36 @@ export interface Savings {
   emailSentTo: string;
 }
 
-export type StepId = "address" | "confirm" | "provider" | "bill" | "contact" | "summary";
+export type ReadingGroup = "name" | "address" | "utility" | "usage";
+
+export interface ReadingCheck {
+  code: string;
+  field: string;
+  group: ReadingGroup;
+  message: string;
+}
+
+/** widget-service /bill-reading: what the bill reader read and what must be confirmed (the plausibility gate). */
+export interface ReadingReview {
+  transactionId: string | null;
+  read: { customerName: string; serviceAddress: Address; utilityProviderName: string; usageByMonth: MonthUsage[]; annualKwh: number } | null;
+  checks: ReadingCheck[];
+  needsConfirmation: ReadingGroup[];
+  unconfirmed: ReadingGroup[];
+}
+
+/** What the homeowner made of the reading on the check step. */
+export interface ReadingValues {
+  customer_name?: string;
+  service_address?: Address;
+  utility?: string;
+}
+
+export type StepId = "address" | "confirm" | "provider" | "bill" | "check" | "contact" | "summary";
+/** The steps shown in the progress bar ("check" is part of "Your bill"). */
 export const STEPS: StepId[] = ["address", "confirm", "provider", "bill", "contact", "summary"];
+/** Every step in order (Back goes to the one before). */
+export const ORDER: StepId[] = ["address", "confirm", "provider", "bill", "check", "contact", "summary"];
 
 /** Everything the homeowner entered; kept while moving back and forth between steps. */
 export interface WidgetState {
@@ -77,6 +105,11 @@ export interface WidgetState {
   billTransactionId: string | null;
   billUtility: string | null;
   usage: MonthUsage[] | null;
+  /** The plausibility gate's answer on the bill reading (null: not read yet, or usage typed by hand). */
+  review: ReadingReview | null;
+  /** The homeowner's corrections of the reading, and the lines they confirmed as right. */
+  reading: ReadingValues;
+  confirmed: ReadingGroup[];
   contact: { first_name: string; last_name: string; email: string; phone: string };
   consent: boolean;
   leadKey: string;
@@ -84,13 +117,17 @@ export interface WidgetState {
   /** The contact details the lead was created with: a change makes a new lead (with a new key). */
   leadContact: string | null;
   savings: Savings | null;
+  /** The address whose out-of-area lead was left on the exit screen (a reload shows the thanks again). */
+  exitDone: string | null;
+  /** The exit screen is showing (restored on reload even where the frame's history entry is not). */
+  onExit: boolean;
 }
 
 export function newState(): WidgetState {
   return {
     step: "address", query: "", address: null, lat: null, lon: null, roofType: "", propertyId: null, providers: null, providersZip: null,
-    providerId: "", providerOther: "", files: [], billTransactionId: null, billUtility: null, usage: null,
+    providerId: "", providerOther: "", files: [], billTransactionId: null, billUtility: null, usage: null, review: null, reading: {}, confirmed: [],
     contact: { first_name: "", last_name: "", email: "", phone: "" }, consent: false,
-    leadKey: crypto.randomUUID(), leadId: null, leadContact: null, savings: null,
+    leadKey: crypto.randomUUID(), leadId: null, leadContact: null, savings: null, exitDone: null, onExit: false,
   };
 }

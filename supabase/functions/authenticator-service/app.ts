@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createServiceApp } from "../../../shared/http/app.ts";
 import { ApiError } from "../../../shared/http/errors.ts";
+import { clientFingerprint } from "../../../shared/http/client_ip.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { IdentityError, identityProvider } from "../../../shared/identity/index.ts";
 
@@ -16,7 +17,7 @@ const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.stri
 const errors = {
   400: { description: "Malformed body", content: { "application/json": { schema: ErrorBody } } },
   401: { description: "Wrong credentials, or unknown / revoked / expired refresh token", content: { "application/json": { schema: ErrorBody } } },
-  429: { description: "Account locked after repeated failures", content: { "application/json": { schema: ErrorBody } } },
+  429: { description: "Account locked after repeated failures, or too many requests from this address (Retry-After)", content: { "application/json": { schema: ErrorBody } } },
 };
 const ok = { 200: { description: "Tokens", content: { "application/json": { schema: TokenSet } } } };
 
@@ -72,7 +73,7 @@ export function createApp(p: Platform) {
   app.openapi(refreshToken, async (c) => {
     const { refreshToken } = c.req.valid("json");
     try {
-      return c.json(await identityProvider(p).refreshGrant(refreshToken), 200);
+      return c.json(await identityProvider(p).refreshGrant(refreshToken, clientFingerprint(c)), 200);
     } catch (e) {
       identityFailure(c, e);
     }

@@ -13,7 +13,7 @@ import { handlePush } from "../../../shared/notifications/push.ts";
 import { PushAuthError, verifyPushToken } from "../../../shared/notifications/push_auth.ts";
 import { preferencesOf, setPreference, userExists } from "../../../shared/notifications/preferences.ts";
 import { unsubscribe } from "../../../shared/notifications/unsubscribe.ts";
-import { applyDeliveryEvent, verifyWebhook, WebhookBodyError, WebhookSignatureError } from "../../../shared/notifications/webhook.ts";
+import { applyDeliveryEvent, verifyWebhook, WebhookBodyError, webhookIdOf, WebhookSignatureError } from "../../../shared/notifications/webhook.ts";
 
 const PushAnswer = z.object({ status: z.enum(["ok", "duplicate", "failed"]), reason: z.string().optional(), results: z.array(z.any()).optional() });
 const ErrorAnswer = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -26,6 +26,7 @@ const PreferenceBody = z.object({ event_type: z.enum(EVENT_TYPES), email_enabled
 export function createApp(p: Platform) {
   const app = createServiceApp(p, "notification-service", {
     gatewayAuth: false,
+    rawJsonPaths: ["/events/push"],
     description: "Event-bus push target, email delivery webhooks, notification preferences and one-click unsubscribe.",
   });
 
@@ -73,7 +74,7 @@ export function createApp(p: Platform) {
     path: "/events/webhook",
     summary: "Email provider delivery webhooks (Standard Webhooks signature)",
     responses: {
-      200: json(z.object({ status: z.enum(["ok", "ignored"]), updated: z.number() }), "Applied or ignored"),
+      200: json(z.object({ status: z.enum(["ok", "ignored", "duplicate"]), updated: z.number() }), "Applied, ignored, or a webhook id already applied"),
       400: json(ErrorAnswer, "Signed, but the body is not JSON"),
       403: json(ErrorAnswer, "Signature invalid"),
     },
@@ -88,7 +89,7 @@ export function createApp(p: Platform) {
       log("warn", "webhook rejected", { reason: e.message });
       return c.json(errorBody("invalid_signature", "Webhook signature verification failed"), 403);
     }
-    return c.json(await applyDeliveryEvent(p.sql, event), 200);
+    return c.json(await applyDeliveryEvent(p.sql, event, webhookIdOf(c.req.raw.headers)), 200);
   });
 
   app.openapi(createRoute({

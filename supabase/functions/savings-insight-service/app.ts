@@ -6,6 +6,7 @@ import { badRequest } from "../../../shared/http/errors.ts";
 import { insightsRequest, savingsRequest } from "../../../shared/savings/input.ts";
 import { createSavingsReport, generateInsights } from "../../../shared/savings/pipeline.ts";
 import { storedReport } from "../../../shared/savings/stored.ts";
+import { readSavingsSettings, savingsSettingsBody, writeSavingsSettings } from "../../../shared/savings/settings.ts";
 import { partnerBranding, REPORT_BUCKET, reportDocument } from "../../../shared/savings/delivery.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
 import { renderSavingsReportPdf } from "../../../shared/pdf/savings_report.ts";
@@ -48,7 +49,7 @@ export function createApp(p: Platform) {
     method: "post", path: "/generate-savings-insights", security, middleware: [callers] as const,
     request: { body: json(insightsRequest) }, responses: responses("{apiVersion, data: {items: [{report: {sections}, figures, writer}]}}"),
     description: "Report sections only, from caller-supplied usage and financial data; state averages fill what is omitted.",
-  }), async (c) => c.json({ apiVersion: "v1", data: { items: [await generateInsights(p, c.req.valid("json"))] } }, 200));
+  }), async (c) => c.json({ apiVersion: "v1", data: { items: [await generateInsights(p, c.req.valid("json"), c.get("auth"))] } }, 200));
 
   app.openapi(createRoute({
     method: "post", path: "/generate-pdf-report", security, middleware: [callers] as const,
@@ -75,5 +76,18 @@ export function createApp(p: Platform) {
       return pdfResponse(pdf, "solar-savings-report.pdf");
     });
   });
+  const partners = allowRoles("partner_admin", "partner_user");
+  app.openapi(createRoute({
+    method: "get", path: "/savings-settings", security, middleware: [partners] as const,
+    responses: { 200: { description: "{apiVersion, data: {offerOwnership, creditOverride}}" }, 401: { description: "Missing or invalid token" }, 403: { description: "Forbidden" } },
+    description: "The organisation's savings settings: the ownership of the offer the report shows and the partner's own stated credit (null: the platform's dated policy).",
+  }), async (c) => c.json({ apiVersion: "v1", data: await readSavingsSettings(p.sql, c.get("auth")) }, 200));
+
+  app.openapi(createRoute({
+    method: "put", path: "/savings-settings", security, middleware: [allowRoles("partner_admin")] as const,
+    request: { body: json(savingsSettingsBody) },
+    responses: { 200: { description: "{apiVersion, data: {offerOwnership, creditOverride}}" }, 400: { description: "Invalid request" }, 401: { description: "Missing or invalid token" }, 403: { description: "Forbidden (partner_admin only)" } },
+    description: "Sets the offer's ownership (owned: cash/loan; third_party: lease/PPA) and, optionally, the partner's own credit figure with its name, condition and source.",
+  }), async (c) => c.json({ apiVersion: "v1", data: await writeSavingsSettings(p.sql, c.get("auth"), c.req.valid("json")) }, 200));
   return app;
 }

@@ -11,6 +11,7 @@ import { attachDocuments, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS } from "../../../sha
 import { createLead, createOpportunity } from "../../../shared/widget/leads.ts";
 import { autocomplete, geocode, roofAnalysis } from "../../../shared/widget/location.ts";
 import { processWidgetSavings, SavingsInfoInput } from "../../../shared/widget/savings.ts";
+import { extractionItem, ReadingCheckInput, reviewReading } from "../../../shared/widget/reading.ts";
 
 const anyPartner = allowRoles("widget", "partner_admin", "partner_user");
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
@@ -109,9 +110,20 @@ export function createApp(p: Platform) {
   });
 
   app.openapi(createRoute({
+    method: "post", path: "/bill-reading", security, middleware: [anyPartner] as const, request: { body: json(ReadingCheckInput) },
+    description: "The plausibility gate on a bill reading (with the homeowner's corrections): what was read, the checks that failed, " +
+      "and `needsConfirmation`, the confirm-step lines (name, address, utility, usage) to confirm or correct before a report.",
+    responses: { ...ok("{data: {transactionId, read, checks, needsConfirmation, unconfirmed, corrections, confirmed}}"), 404: { description: "Unknown bill extraction" } },
+  }), async (c) => {
+    const body = c.req.valid("json");
+    const item = body.transaction_id ? await extractionItem(p, c.get("auth"), body.transaction_id) : body.bill ?? null;
+    return c.json({ data: reviewReading({ item, transactionId: body.transaction_id, values: body.values, addressState: body.address_state, confirmed: body.confirmed }) }, 200);
+  });
+
+  app.openapi(createRoute({
     method: "post", path: "/process-widget-savings-info", security, middleware: [anyPartner] as const, request: { body: json(SavingsInfoInput) },
     description: "Runs the savings pipeline for a lead (or creates the lead from contact + address): the report is emailed to the homeowner and attached to the lead. Once per lead; a repeat answers with the same figures.",
-    responses: { ...ok("{data: savings summary}"), 404: { description: "Unknown lead" } },
+    responses: { ...ok("{data: savings summary}; 400 needs_confirmation (details: {needsConfirmation, checks}) for an implausible reading nobody confirmed"), 404: { description: "Unknown lead" } },
   }), async (c) => {
     const body = c.req.valid("json");
     return c.json({ data: await processWidgetSavings(p, c.get("auth"), { ...body, idempotency_key: idempotencyKey(c.req.header("idempotency-key"), body.idempotency_key) }) }, 200);

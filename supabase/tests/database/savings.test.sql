@@ -1,5 +1,5 @@
 begin;
-select plan(19);
+select plan(28);
 
 select has_table('public', 'state_electricity_rates', 'state rates table');
 select has_table('public', 'state_solar_costs', 'solar cost per watt table');
@@ -10,6 +10,8 @@ select has_table('public', 'savings_reports', 'savings reports table');
 select is((select count(*)::int from public.state_electricity_rates), 52, '50 states, DC and US have a rate');
 select is((select count(*)::int from public.state_electricity_rates where source is null or source = '' or escalator_source = ''), 0, 'every rate row names its source');
 select is((select rate_usd_per_kwh from public.state_electricity_rates where state = 'CA'), 0.29510::numeric(8,5), 'CA rate from EIA SEDS 2023');
+select ok((select source like '%no 2024 state figure was found%' from public.state_electricity_rates where state = 'CA'), 'a state without a 2024 figure says so');
+select is((select (rate_usd_per_kwh, year, escalator_pct)::text from public.state_electricity_rates where state = 'AL'), '(0.15120,2024,2.80)', 'AL: EIA 2024 price and its own 2014-2024 escalator (20261123003100)');
 select is((select usd_per_watt from public.state_solar_costs where state = 'OH'), 2.500::numeric(6,3), 'a state without a figure uses the national median');
 select ok((select national_fallback from public.state_solar_costs where state = 'OH'), 'and says so');
 select is((select usd_per_watt from public.state_solar_costs where state = 'AZ'), 1.990::numeric(6,3), 'AZ has its own 2024 median');
@@ -35,6 +37,23 @@ select is((select count(*)::int from public.state_electricity_rates), 52, 'the A
 select throws_ok($$update public.state_electricity_rates set rate_usd_per_kwh = 0.01 where state = 'TX'$$, '42501', null,
   'the API role has no write grant on reference data');
 select is((select rate_usd_per_kwh from public.state_electricity_rates where state = 'TX'), 0.14460::numeric(8,5), 'the API role cannot edit reference data (no write policy)');
+
+-- Savings settings (20261123003000): per partner, partner admins write their own organisation's row only.
+select has_table('public', 'savings_settings', 'savings settings table');
+reset role;
+select throws_ok($$insert into public.savings_settings (organization_id, credit_pct) values ('00000000-0000-0000-0000-00000000b002', 30)$$,
+  '23514', null, 'a stated credit needs its name, condition and source');
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000000aa","org_id":"00000000-0000-0000-0000-00000000a001","role":"authenticated","app_role":"partner_admin"}', true);
+select lives_ok($$insert into public.savings_settings (organization_id, offer_ownership, credit_pct, credit_name, credit_condition, credit_source)
+  values ('00000000-0000-0000-0000-00000000a001', 'third_party', 30, 'Lease price includes the owner''s §48E credit', 'leases signed in 2026', 'Lease §4')$$, 'a partner admin sets its own settings');
+select throws_ok($$insert into public.savings_settings (organization_id) values ('00000000-0000-0000-0000-00000000b002')$$, '42501', null, 'not another organisation''s');
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000000ab","org_id":"00000000-0000-0000-0000-00000000a001","role":"authenticated","app_role":"partner_user"}', true);
+update public.savings_settings set credit_pct = 99 where organization_id = '00000000-0000-0000-0000-00000000a001';
+select is((select credit_pct from public.savings_settings), 30.00::numeric(5,2), 'a partner user reads the settings but cannot change them');
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000000bb","org_id":"00000000-0000-0000-0000-00000000b002","role":"authenticated","app_role":"partner_admin"}', true);
+select is((select count(*)::int from public.savings_settings), 0, 'partner B does not see partner A''s settings');
+select throws_ok($$insert into public.savings_settings (organization_id, offer_ownership) values ('00000000-0000-0000-0000-00000000b002', 'rented')$$, '23514', null, 'ownership is owned or third_party');
 
 select * from finish();
 rollback;

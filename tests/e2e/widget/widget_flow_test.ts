@@ -90,7 +90,7 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   await page.locator(".file-name", { hasText: "aps-01.pdf" }).waitFor();
   await shot(page, `${tag}-4-bill-selected`);
   await page.getByRole("button", { name: "Read my bill" }).click();
-  await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor({ timeout: 60_000 });
+  await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
   const months = page.locator(".months input");
   assert.equal(await months.count(), 12);
   await months.first().fill("950");
@@ -115,7 +115,7 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
 
   await page.getByRole("heading", { name: "Your solar savings estimate" }).waitFor({ timeout: 60_000 });
   await page.getByText(`Your full report is on its way to ${email}.`).waitFor();
-  for (const label of ["System size", "Share of your use", "System cost", "Net cost after 30% tax credit", "Payback", "Annual savings"]) {
+  for (const label of ["System size", "Share of your use", "System cost", "Net cost", "Payback", "Annual savings"]) {
     assert.ok(await page.getByText(label, { exact: true }).isVisible(), label);
   }
   assert.equal(await page.locator(".chart rect").count(), 12);
@@ -197,7 +197,7 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
       await page.getByRole("button", { name: "Remove holiday.pdf" }).click();
       await input.setInputFiles(APS_BILL);
       await page.getByRole("button", { name: "Read my bill" }).click();
-      await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor({ timeout: 60_000 });
+      await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
       await page.close();
     });
 
@@ -218,7 +218,7 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
       assert.equal(await box.inputValue(), "100 Main St, Boston, MA");
       await page.keyboard.press("Enter");
       await page.getByRole("heading", { name: "We're not in your area yet" }).waitFor();
-      assert.ok(await page.getByText("does not install in MA yet").isVisible(), "the typed address (Boston, MA), not the stale Boise suggestion");
+      assert.ok(await page.getByText("We don't install solar in Massachusetts yet").isVisible(), "the typed address (Boston, MA), not the stale Boise suggestion");
       await page.close();
     });
 
@@ -234,6 +234,14 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
         assert.doesNotMatch(message, /subscription|organisation/i);
         assert.ok(await page.getByLabel("Average monthly use (kWh)").isVisible(), "manual entry is opened");
         await shot(page, "w1024-bill-reading-off");
+        // The homeowner's own figure goes through the check step too: the usage line only, checked by the gate.
+        await page.getByLabel("Average monthly use (kWh)").fill("90000");
+        await page.locator(".manual").getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor();
+        assert.deepEqual(await page.locator(".read-line").evaluateAll((els) => els.map((e) => e.getAttribute("data-group"))), ["usage"]);
+        await page.getByRole("button", { name: "Continue", exact: true }).click();
+        await page.locator(".read-line.flagged[data-group=usage]").waitFor();
+        assert.match(await page.locator(".flag-why").textContent() ?? "", /unusual for a home/);
         await page.close();
       } finally {
         await query(stack, "update public.bill_subscriptions set status = 'active'");
@@ -256,8 +264,8 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
       await page.getByRole("button", { name: "Read my bill" }).click();
       await page.getByRole("progressbar").waitFor();
       await shot(page, "w375-bill-progress");
-      await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor({ timeout: 60_000 });
-      assert.ok(await page.getByText("Bill from ComEd").isVisible());
+      await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
+      assert.match(await page.getByLabel("Provider name").inputValue(), /ComEd|Commonwealth Edison/);
       await page.close();
     });
 
@@ -295,9 +303,17 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
       // Enter on a file input reopens the chooser: Tab on to "Read my bill" (past the file's remove button).
       for (let i = 0; i < 8 && (await focused()) !== "Read my bill"; i++) await k.press("Tab");
       await k.press("Enter");
-      await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor({ timeout: 60_000 });
+      await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
+      // A commercial account (536,218 kWh, "… Inc"): the gate marks the name and the usage; the homeowner
+      // confirms both, with the keyboard (Continue moves the focus to the first line left to confirm).
       await k.press("Tab");
       await k.press("Enter");
+      for (const group of ["name", "usage"]) {
+        await page.waitForFunction((g) => (document.activeElement as HTMLInputElement | null)?.type === "checkbox" &&
+          document.activeElement?.closest(".read-line")?.getAttribute("data-group") === g, group);
+        await k.press("Space");
+        await k.press("Enter");
+      }
       await page.getByRole("heading", { name: "Where should we send your report?" }).waitFor();
       for (let i = 0; i < 4 && !/Email/.test(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.labels?.[0]?.textContent ?? "")); i++) await k.press("Tab");
       await k.type("keys@example.com");

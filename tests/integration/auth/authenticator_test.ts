@@ -18,8 +18,12 @@ async function setup() {
   const locked: string[] = [];
   override(p, "identity", new EmbeddedIdentity(p, { lockout: { maxFailures: 3, windowSeconds: 600, lockSeconds: 600 }, onAccountLocked: (id) => Promise.resolve(void locked.push(id)) }));
   const s = serveApp(createApp(p).fetch);
-  const post = (path: string, body: unknown) =>
-    fetch(`${s.url}/authenticator-service${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${s.url}/authenticator-service${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
   return { p, s, post, orgId: org.id as string, userId: user.id as string, widgetUserId: w.id as string, locked, async close() { await s.close(); await p.close(); } };
 }
 
@@ -82,18 +86,34 @@ Deno.test("lockout: repeated failures lock the account (429) even for the right 
   }
 });
 
-Deno.test("refresh: a session refresh token rotates; presenting a rotated one revokes the whole family", async () => {
+Deno.test("refresh: a session refresh token rotates; a rotated one presented by another client revokes the whole family", async () => {
   const t = await setup();
   try {
     const first = await (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" })).json();
     const second = await (await t.post("/refresh-token", { refreshToken: first.refreshToken })).json();
     assert.notEqual(second.refreshToken, first.refreshToken);
     assert.ok((await verifyIdToken(t.p, second.idToken)).userId === t.userId);
-    const reuse = await t.post("/refresh-token", { refreshToken: first.refreshToken });
+    // Another client (address + user agent) presenting the rotated token: a thief, even within the grace.
+    const reuse = await t.post("/refresh-token", { refreshToken: first.refreshToken }, { "user-agent": "thief/1.0" });
     assert.equal(reuse.status, 401);
     assert.equal((await reuse.json()).error.code, "refresh_token_revoked");
     const afterTheft = await t.post("/refresh-token", { refreshToken: second.refreshToken });
     assert.equal(afterTheft.status, 401, "the newer token of the family is revoked too");
+    await assert.rejects(verifyIdToken(t.p, second.idToken), /revoked/, "the session's ID tokens end with it");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("refresh: the same client presenting a rotated token after the grace revokes the family", async () => {
+  const t = await setup();
+  try {
+    override(t.p, "identity", new EmbeddedIdentity(t.p, { reuseGraceSeconds: 0 }));
+    const first = await (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" })).json();
+    const second = await (await t.post("/refresh-token", { refreshToken: first.refreshToken })).json();
+    const reuse = await t.post("/refresh-token", { refreshToken: first.refreshToken });
+    assert.equal(reuse.status, 401);
+    assert.equal((await t.post("/refresh-token", { refreshToken: second.refreshToken })).status, 401);
   } finally {
     await t.close();
   }

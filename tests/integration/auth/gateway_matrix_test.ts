@@ -19,7 +19,7 @@ function routesOf(svc: string, p: Parameters<typeof serviceFactories[string]>[0]
   return app.routes
     .filter((r) => r.method !== "ALL" && !r.path.includes("*"))
     .map((r) => ({ method: r.method, path: r.path.slice(svc.length + 1) || "/" }))
-    .filter((r) => !["/health", "/openapi.json"].includes(r.path) && !ownAuth(svc, r.path))
+    .filter((r) => !["/health", "/health/ready", "/openapi.json"].includes(r.path) && !ownAuth(svc, r.path))
     .filter((r) => !seen.has(r.method + r.path) && seen.add(r.method + r.path));
 }
 
@@ -41,6 +41,10 @@ Deno.test("gateway auth matrix: every route of every service answers 401 to miss
         .setIssuedAt(now - 7200)
         .setExpirationTime(Number(claims.exp ?? now + 600))
         .sign(privateKey);
+    // Platform-signed, right issuer and audience, but no expiry: would be valid forever.
+    const noExp = await new SignJWT({ email: id.email, org_id: id.orgId, app_role: "partner_admin" })
+      .setProtectedHeader({ alg: "ES256", kid: key.kid }).setSubject(id.userId).setIssuer(p.config.jwtIssuer)
+      .setAudience(p.config.jwtAudience).setIssuedAt(now).sign(key.privateKey);
     const other = await generateKeyPair("ES256");
     await exportJWK(other.publicKey);
     const none = `${btoa(JSON.stringify({ alg: "none" })).replace(/=/g, "")}.${btoa(JSON.stringify({ sub: id.userId })).replace(/=/g, "")}.`;
@@ -53,6 +57,7 @@ Deno.test("gateway auth matrix: every route of every service answers 401 to miss
       ["signed by another key", `Bearer ${await sign({}, other.privateKey)}`, "invalid_token"],
       ["wrong audience", `Bearer ${await sign({ aud: "someone-else" })}`, "invalid_token"],
       ["wrong issuer", `Bearer ${await sign({ iss: "https://evil.example/auth/v1" })}`, "invalid_token"],
+      ["no exp claim", `Bearer ${noExp}`, "invalid_token"],
     ];
     let checked = 0;
     for (const svc of serviceNames) {

@@ -53,7 +53,7 @@ export async function notificationHarness(opts: { configure?: (p: TestPlatform) 
     serviceUrl,
     push: { issuers: [p.config.jwtIssuer], audiences: [serviceUrl, `${serviceUrl}/events/push`], allowedEmails: [LOCAL_PUSH_IDENTITY] },
   };
-  override(p, "notifications.config", cfg);
+  override(p, "notificationConfig", cfg);
   opts.configure?.(p);
 
   const slug = `org-${crypto.randomUUID().slice(0, 8)}`;

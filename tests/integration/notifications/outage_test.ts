@@ -15,7 +15,7 @@ Deno.test("database down: 500 so the bus retries, then success on the retry with
   viaProxy.port = String(proxy.port);
   const sql = connect(viaProxy.toString(), { max: 4 });
   const q = createPlatform(sql, h.p.config);
-  for (const [k, v] of h.p.seams) if (k.startsWith("notifications.config")) q.seams.set(k, v);
+  for (const [k, v] of h.p.seams) if (k.startsWith("notificationConfig")) q.seams.set(k, v);
   const server = serveApp(createApp(q).fetch);
   try {
     const push = async (messageId: string) => {

@@ -192,7 +192,7 @@ Deno.test("missing template: failed row, 200", async () => {
   const dir = await Deno.makeTempDir();
   const { TemplateSet } = await import("../../../shared/notifications/templates.ts");
   const { override } = await import("../../../shared/platform.ts");
-  const h = await notificationHarness({ configure: (p) => override(p, "notifications.templates", new TemplateSet(new URL(`file://${dir}/`))) });
+  const h = await notificationHarness({ configure: (p) => override(p, "notificationTemplates", new TemplateSet(new URL(`file://${dir}/`))) });
   try {
     const r = await h.push(h.envelope("job.assigned", { job_id: h.jobId }));
     assert.equal(r.status, 200);

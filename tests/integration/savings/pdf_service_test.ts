@@ -79,6 +79,15 @@ Deno.test("generate-pdf-from-template: named template with data; unknown templat
     assert.match(j.error.message, /"recipient.name"/);
     const list = await fetch(`${s.url}/pdf-generator-service/templates`, { headers });
     assert.deepEqual((await list.json()).data.items, ["letter", "savings-summary"]);
+
+    // The summary template names a federal credit only when the figures carry one (none after 2025).
+    const summary = (federalCredit: number) => ({ customerName: "Li Wei", address: "1 State St", figures: {
+      annualKwh: 9000, annualCost: 2000, ratePerKwh: 0.2225, systemKw: 7.2, panels: 18, annualProductionKwh: 9100, federalCredit, netCost: 18000 - federalCredit, netAnnualSavings: 1900, paybackYears: 9.5,
+    } });
+    const none = await pdfText(await fetch(url, { method: "POST", headers, body: JSON.stringify({ template: "savings-summary", data: summary(0) }) }));
+    assert.ok(none.text.includes("Net cost") && !none.text.includes("30%") && !none.text.includes("federal credit"), none.text);
+    const some = await pdfText(await fetch(url, { method: "POST", headers, body: JSON.stringify({ template: "savings-summary", data: summary(5400) }) }));
+    assert.ok(some.text.includes("Net cost after a federal credit of $5,400"), some.text);
   });
 });
 

@@ -38,7 +38,14 @@ Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF +
     assert.equal(item.address.state, "TX");
     assert.equal(item.roof.source, "model");
     assert.ok(f.systemKw > 8 && f.systemKw < 12, `system ${f.systemKw}`);
-    assert.ok(Math.abs(f.netCost - f.systemKw * 1000 * 2.5 * 0.7) < 0.05);
+    // Reported after 2025 for a homeowner-owned system: no §25D credit, said so with its source.
+    assert.equal(f.credit.pct, 0);
+    assert.equal(f.federalCredit, 0);
+    assert.ok(Math.abs(f.netCost - f.systemKw * 1000 * 2.5) < 0.05);
+    const all = item.report.sections.map((x: any) => x.text).join("");
+    assert.match(all, /Residential Clean Energy Credit \(IRC §25D\) ended/);
+    assert.match(all, /P\.L\. 119-21/);
+    assert.ok(!/30%/.test(all), "no 30% credit is shown after 2025");
     assert.equal(item.delivery.status, "queued");
     assert.match(item.report.sections[0].text, new RegExp(usd(f.netAnnualSavings).replace("$", "\\$")));
 

@@ -23,7 +23,7 @@ Deno.test("Gemini writer: state in the prompt, JSON schema output, invalid answe
   const p = await testPlatform();
   const s = serveApp(createApp(p).fetch);
   try {
-    override(p, "report_writer", new GeminiReportWriter(new GeminiClient({ apiKey: "test-key", baseUrl: gemini.url, model: "gemini-2.5-flash" })));
+    override(p, "reportWriter", new GeminiReportWriter(new GeminiClient({ apiKey: "test-key", baseUrl: gemini.url, model: "gemini-2.5-flash" })));
     const id = await tokensFor(p, { role: "widget" });
     const url = `${s.url}/savings-insight-service/generate-savings-insights`;
     const body = { customerName: "Ana Ruiz", state: "az", usageByMonth, financials: { ratePerKwh: 0.15 } };

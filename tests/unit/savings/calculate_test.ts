@@ -4,6 +4,10 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { calculateSavings, type ProgramInput, type RoofInput } from "../../../shared/savings/calculate.ts";
 import { normaliseUsage } from "../../../shared/savings/usage.ts";
+import { federalCredit } from "../../../shared/savings/credit.ts";
+
+// The hand-worked examples are dated 2025 (the 30% §25D credit applied); the credit policy has its own tests.
+const in2025 = federalCredit("2025-06-01");
 
 const flat = (kwh: number) => normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: kwh })));
 // 400 W panels, 1,500 kWh DC per kW per year, 0.85 DC->AC: 1,275 kWh AC per kW.
@@ -12,7 +16,7 @@ const retail: ProgramInput = { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, 
 const near = (actual: number, expected: number, tol = 0.011) => assert.ok(Math.abs(actual - expected) <= tol, `${actual} != ${expected}`);
 
 Deno.test("Ohio (generic programme, retail net metering): 12,000 kWh at 15.38 ¢", () => {
-  const f = calculateSavings({ usage: flat(1000), ratePerKwh: 0.1538, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail });
+  const f = calculateSavings({ usage: flat(1000), ratePerKwh: 0.1538, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail, credit: in2025 });
   assert.equal(f.annualKwh, 12000);
   near(f.annualCost, 1845.6);
   // 12,000 / 1,275 = 9.41 kW -> 23.5 panels -> 24 panels = 9.6 kW, 12,240 kWh
@@ -30,13 +34,13 @@ Deno.test("Ohio (generic programme, retail net metering): 12,000 kWh at 15.38 ¢
   assert.equal(f.projection.length, 25);
   near(f.projection[24].cumulativeNet, f.lifetimeSavings - f.netCost, 0.05);
   assert.equal(f.co2OffsetKgPerYear, Math.round(12240 * 0.699));
-  assert.deepEqual(f.flags, []);
+  assert.deepEqual(f.flags, ["fixed_charge_unknown"]);
 });
 
 Deno.test("California (net billing, exports at 25% of retail, 2.5 ¢ non-bypassable): 6,000 kWh at 29.51 ¢", () => {
   const f = calculateSavings({
     usage: flat(500), ratePerKwh: 0.2951, escalatorPct: 3, costPerWatt: 2.5, roof: roof(),
-    program: { exportCreditRatio: 0.25, nonbypassableUsdPerKwh: 0.025, solarChargeUsdPerKwMonth: 0 },
+    program: { exportCreditRatio: 0.25, nonbypassableUsdPerKwh: 0.025, solarChargeUsdPerKwMonth: 0 }, credit: in2025,
   });
   near(f.annualCost, 1770.6);
   assert.equal(f.panels, 12); // 6,000 / 1,275 = 4.71 kW -> 11.8 -> 12 panels
@@ -52,7 +56,7 @@ Deno.test("California (net billing, exports at 25% of retail, 2.5 ¢ non-bypassa
 Deno.test("New York (solar charge per kW-month) with a roof too small for the usage", () => {
   const f = calculateSavings({
     usage: flat(1500), ratePerKwh: 0.2225, escalatorPct: 3, costPerWatt: 2.5, roof: roof(20),
-    program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0.85 },
+    program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0.85 }, credit: in2025,
   });
   assert.equal(f.panels, 20); // 35 panels needed, the roof holds 20
   assert.ok(f.roofLimited && f.flags.includes("roof_limited"));
@@ -126,11 +130,15 @@ Deno.test("property: payback falls (never rises) when the electricity rate rises
   }), { numRuns: 200 });
 });
 
-Deno.test("property: the system fits the roof, net cost is 70% of gross, savings never exceed the bill", () => {
-  fc.assert(fc.property(arbUsage, fc.integer({ min: 0, max: 60 }), fc.double({ min: 0.08, max: 0.4, noNaN: true }), arbProgram, (usage, maxPanels, rate, program) => {
-    const f = calculateSavings({ usage, ratePerKwh: rate, escalatorPct: 3, costPerWatt: 2.5, roof: roof(maxPanels), program });
+Deno.test("property: the system fits the roof and is never under 2 kW, net cost is gross less the dated credit, savings never exceed the bill", () => {
+  const day = fc.integer({ min: Date.UTC(2017, 0, 1), max: Date.UTC(2030, 11, 31) }).map((t) => new Date(t));
+  fc.assert(fc.property(arbUsage, fc.integer({ min: 0, max: 60 }), fc.double({ min: 0.08, max: 0.4, noNaN: true }), arbProgram, day, (usage, maxPanels, rate, program, date) => {
+    const credit = federalCredit(date);
+    const f = calculateSavings({ usage, ratePerKwh: rate, escalatorPct: 3, costPerWatt: 2.5, roof: roof(maxPanels), program, credit });
     assert.ok(f.panels <= maxPanels);
-    assert.ok(Math.abs(f.netCost - f.grossCost * 0.7) < 0.02);
+    assert.ok(f.panels === 0 || f.systemKw >= 2, `a ${f.systemKw} kW system is below the minimum`);
+    assert.equal(credit.pct, date < new Date("2020-01-01") ? 30 : date < new Date("2022-01-01") ? 26 : date < new Date("2026-01-01") ? 30 : 0);
+    assert.ok(Math.abs(f.netCost - f.grossCost * (1 - credit.pct / 100)) < 0.02);
     assert.ok(f.netAnnualSavings <= f.annualCost + 0.01);
     assert.ok(f.offsetPct <= 100);
     if (f.panels < maxPanels && f.panels > 0) assert.ok(f.annualProductionKwh >= f.annualKwh * 0.97 - 1, "unconstrained systems offset ~100%");
@@ -144,4 +152,42 @@ Deno.test("property: more roof yield means fewer panels for the same usage", () 
     const b = calculateSavings({ usage, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: { ...big, yieldDcKwhPerKw: y * 1.2 }, program: retail });
     assert.ok(b.panels <= a.panels);
   }), { numRuns: 100 });
+});
+
+Deno.test("fixed monthly charge: in every cost, the cost with solar never drops to $0", () => {
+  const f = calculateSavings({ usage: flat(1000), ratePerKwh: 0.1538, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail, credit: in2025, fixedChargeMonthly: 12.5 });
+  near(f.annualCost, 1845.6 + 150);
+  assert.equal(f.fixedChargeMonthly, 12.5);
+  assert.ok(!f.flags.includes("fixed_charge_unknown"));
+  near(f.netAnnualSavings, 1845.6, 0.02); // the fixed charge is not saved
+  for (const y of f.projection) assert.ok(y.costWithSolar >= 150 - 0.01, `year ${y.year}: ${y.costWithSolar}`);
+  near(f.projection[0].costWithSolar, 150);
+});
+
+Deno.test("minimum system size: low usage or a tiny roof gets no 1.2 kW, 3-panel offer", () => {
+  const low = calculateSavings({ usage: flat(100), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail });
+  assert.equal(low.panels, 0, "1,200 kWh a year needs ~0.94 kW");
+  assert.equal(low.systemKw, 0);
+  assert.ok(low.flags.includes("below_minimum_size"));
+  assert.equal(low.paybackYears, null);
+  const tiny = calculateSavings({ usage: flat(900), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(3), program: retail });
+  assert.equal(tiny.panels, 0);
+  assert.ok(tiny.flags.includes("below_minimum_size") && tiny.flags.includes("roof_limited"));
+  const ok = calculateSavings({ usage: flat(250), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail });
+  assert.ok(ok.systemKw >= 2, `3,000 kWh a year: ${ok.systemKw} kW`);
+});
+
+Deno.test("roof access: not owned offers no system; a unit address asks who owns the roof", () => {
+  const no = calculateSavings({ usage: flat(900), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail, roofAccess: "not_owned" });
+  assert.equal(no.panels, 0);
+  assert.ok(no.flags.includes("roof_not_owned"));
+  const ask = calculateSavings({ usage: flat(900), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail, roofAccess: "ask" });
+  assert.ok(ask.panels > 0);
+  assert.ok(ask.flags.includes("roof_ownership_unknown"));
+});
+
+Deno.test("peak months: a flat year has none; a summer peak is named", () => {
+  assert.deepEqual(calculateSavings({ usage: flat(900), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail }).peakMonths, []);
+  const summer = normaliseUsage([700, 650, 600, 650, 800, 1100, 1300, 1280, 1000, 700, 650, 720].map((v, i) => ({ month: i + 1, value: v })));
+  assert.deepEqual(calculateSavings({ usage: summer, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail }).peakMonths, [7, 8]);
 });

@@ -60,7 +60,7 @@ Deno.test("embedded writer: valid sections, named programmes only from the data,
   assert.ok(all2.includes("$" + Math.round(f.netAnnualSavings).toLocaleString("en-US")));
 });
 
-Deno.test("embedded writer: the customer's own rate or the national fallback is never called the state average; 1 panel", async () => {
+Deno.test("embedded writer: the customer's own rate or the national fallback is never called the state average; a 1-panel roof gets no offer", async () => {
   const oh = program({ state: "OH" });
   const text = async (over: Record<string, unknown>) => (await new EmbeddedReportWriter().write({ ...ctx(oh), ...over })).sections.map((s) => s.text).join("");
   assert.match(await text({}), /the OH average residential rate of 20\.00 ¢\/kWh/);
@@ -76,5 +76,35 @@ Deno.test("embedded writer: the customer's own rate or the national fallback is 
     program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 },
   });
   const small = await text({ figures: one });
-  assert.match(small, /system of 1 panel of 400 W/);
+  assert.ok(!/We recommend/.test(small), "no 1-panel system is offered");
+  assert.match(small, /fewer panels than the smallest system installers usually offer \(2 kW\)/);
+});
+
+Deno.test("wording: month lists, estimated months, programmes named once, the credit and its source", async () => {
+  const { listMonths } = await import("../../../shared/report/format.ts");
+  const { federalCredit } = await import("../../../shared/savings/credit.ts");
+  assert.equal(listMonths([7]), "July");
+  assert.equal(listMonths([8, 7]), "July and August");
+  assert.equal(listMonths([1, 2, 12]), "January, February and December");
+  assert.equal(listMonths([6, 7, 8, 1]), "January and June to August");
+  assert.equal(listMonths([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), "January to December");
+
+  const nj = program({ state: "NJ", isGeneric: false, netMetering: "retail", efficiencyPrograms: "New Jersey's Clean Energy Program" });
+  const write = async (f: ReturnType<typeof figures>) => (await new EmbeddedReportWriter().write({ ...ctx(nj), state: "NJ", stateName: "New Jersey", figures: f })).sections.map((s) => s.text).join("");
+  const text = await write(figures());
+  assert.ok(!/New Jersey offers New Jersey/.test(text));
+  assert.match(text, /see New Jersey&#39;s Clean Energy Program/);
+  assert.ok(!/ and [A-Z][a-z]+ and /.test(text), "no 'and … and' month chains");
+  assert.match(text, /No federal tax credit: the Residential Clean Energy Credit \(IRC §25D\) ended/, "a default (today's) report names the ended credit");
+  assert.match(text, /\$0 \+ fixed charge|\$\d[\d,]* \+ fixed charge/, "the cost with solar is never a bare $0 when the fixed charge is unknown");
+
+  const usage = (n: number) => normaliseUsage(Array.from({ length: 12 - n }, (_, i) => ({ month: i + 1, value: 900 })));
+  const calc = (u: ReturnType<typeof usage>) => calculateSavings({ usage: u, ratePerKwh: 0.2, escalatorPct: 3, costPerWatt: 2.5, roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 }, program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 }, credit: federalCredit("2025-05-01") });
+  const nine = await write(calc(usage(9)));
+  assert.match(nine, /Nine of the twelve months were not on your bills and are estimated from the seasonal pattern of the three we have/);
+  assert.match(nine, /Residential Clean Energy Credit \(IRC §25D\) \(30%\)/, "a 2025-dated report keeps the 30% credit");
+  const all = normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900, estimated: true })));
+  const twelve = await write(calc(all));
+  assert.ok(!/12 of the 12|twelve of the twelve/i.test(twelve));
+  assert.match(twelve, /Your bills gave no month-by-month usage/);
 });

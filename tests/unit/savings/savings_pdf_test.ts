@@ -19,6 +19,30 @@ Deno.test("the designed PDF renders the edge cases: zero usage (no system) and a
   const { text } = await extractText(pdf, { mergePages: true });
   assert.ok(text.includes("we do not recommend a solar system"));
   assert.ok(text.includes("III. Solar Recommendation and Financial Analysis"));
-  assert.ok(text.includes("Payback period"));
+  // No system: the cover shows the home's own figures and the reason, not a row of zeros; the report still ends with a next step.
+  assert.ok(!text.includes("Payback period"));
+  assert.ok(text.includes("Electricity cost a year"));
+  assert.ok(text.includes("No system: no measurable use"));
+  assert.ok(text.includes("What happens next"));
   assert.ok(text.includes("…"), "the long name is shortened on the cover");
+});
+
+Deno.test("the designed PDF: the credit on the cover tile follows the policy, the fixed charge is named, the report ends with a next step", async () => {
+  const { federalCredit } = await import("../../../shared/savings/credit.ts");
+  const usage = normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 })));
+  const roof = { panelCapacityW: 400, maxPanels: 30, yieldDcKwhPerKw: 1400, configs: [], dcToAcDerate: 0.85 };
+  const render = async (date: string) => {
+    const figures = calculateSavings({ usage, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof, program, credit: federalCredit(date), fixedChargeMonthly: 11.25 });
+    const report = await new EmbeddedReportWriter().write({ customerName: "Ann Lee", state: "OH", stateName: "Ohio", address: "1 Main St", figures, program, rateSource: "", costSource: "", costIsNationalFallback: true, partnerName: "Buckeye Solar" });
+    const pdf = await renderSavingsReportPdf({ customerName: "Ann Lee", address: "1 Main St, Columbus, OH 43215", state: "OH", partner: { name: "Buckeye Solar" }, figures, sections: report.sections });
+    return (await extractText(pdf, { mergePages: true })).text;
+  };
+  const now = await render("2026-11-23");
+  assert.ok(now.includes("Net cost (no federal credit)"));
+  assert.ok(!now.includes("30%"), "no 30% credit after 2025");
+  assert.ok(now.includes("plus a $11.25 monthly fixed charge"));
+  assert.ok(now.includes("What happens next"));
+  assert.ok(now.includes("Buckeye Solar contacts you"));
+  const before = await render("2025-03-01");
+  assert.ok(before.includes("Net cost after 30% tax credit"));
 });

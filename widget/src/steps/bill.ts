@@ -4,6 +4,7 @@ import { t } from "../locale.ts";
 import { errorMessage } from "../errors.ts";
 import type { Ctx, StepView } from "../context.ts";
 import type { MonthUsage } from "../types.ts";
+import { reviewReading } from "./check.ts";
 
 const MAX_FILES = 10;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -16,12 +17,8 @@ interface Envelope {
   data: { items: { customerInformation?: { customerName?: string }; billingInformation?: { utilityProviderName?: string }; electricityUsage?: { usageByMonth?: MonthUsage[] } }[] };
 }
 
-/** Step 4 (rule 4): bill upload (drag and drop, camera, several images as one bill, progress) then the usage check. */
+/** Step 4 (rule 4): bill upload (drag and drop, camera, several images as one bill, progress); then the check step. */
 export function billStep(ctx: Ctx): StepView {
-  return ctx.state.usage ? usageView(ctx) : uploadView(ctx);
-}
-
-function uploadView(ctx: Ctx): StepView {
   const s = ctx.state;
   const coarse = matchMedia("(pointer: coarse)").matches;
   const id = uid("bill");
@@ -111,15 +108,13 @@ function uploadView(ctx: Ctx): StepView {
       s.billTransactionId = env.transactionId;
       s.billUtility = item.billingInformation?.utilityProviderName ?? null;
       s.usage = usage.map((u) => ({ ...u, value: Math.round(Number(u.value) || 0) }));
-      const name = item.customerInformation?.customerName?.trim();
-      if (name && !s.contact.first_name) {
-        const parts = name.split(/\s+/);
-        s.contact.first_name = titleCase(parts[0]);
-        s.contact.last_name = titleCase(parts.slice(1).join(" "));
-      }
+      s.reading = {};
+      s.confirmed = [];
+      // The plausibility gate: what was read, and which lines the homeowner must confirm.
+      s.review = await reviewReading(ctx);
       ctx.announce(t.uploadDone);
       attachToProperty(ctx);
-      ctx.go("bill");
+      ctx.go("check");
     } catch (e) {
       progress.hidden = true;
       const known = e instanceof ApiError && ["invalid_file_type", "incomplete_bill", "subscription_inactive", "payload_too_large"].includes(e.code);
@@ -161,55 +156,10 @@ function manualEntry(ctx: Ctx): HTMLElement {
         return;
       }
       const year = new Date().getFullYear() - 1;
+      Object.assign(ctx.state, { billTransactionId: null, review: null, reading: {}, confirmed: [] });
       ctx.state.usage = t.months.map((month) => ({ month, year, value: Math.round(v), unit: "kWh", estimated: true }));
-      ctx.go("bill");
+      ctx.go("check");
     },
   }, t.continue);
   return h("details", { class: "manual" }, h("summary", {}, t.noBill), h("div", { class: "row" }, f.wrap, use));
-}
-
-function usageView(ctx: Ctx): StepView {
-  const s = ctx.state;
-  const err = h("p", { class: "field-error", role: "alert", hidden: true });
-  const inputs = s.usage!.map((u) => {
-    const id = uid("kwh");
-    const month = t.months.find((m) => m.toLowerCase().startsWith(String(u.month).toLowerCase().slice(0, 3))) ?? String(u.month);
-    const input = h("input", { id, type: "text", inputmode: "numeric", value: String(u.value), "aria-label": t.monthKwh(`${month} ${u.year}`) });
-    return { u, input, cell: h("div", { class: "month" }, h("label", { for: id }, `${month.slice(0, 3)} ${String(u.year).slice(2)}`), input, u.estimated ? h("small", {}, t.usageEstimated) : null) };
-  });
-  const total = h("p", { class: "total" });
-  const sum = () => (total.textContent = t.annualTotal(inputs.reduce((n, i) => n + (Number(i.input.value.replace(/[,\s]/g, "")) || 0), 0)));
-  inputs.forEach((i) => i.input.addEventListener("input", sum));
-  sum();
-  const body = h("div", { class: "stack" },
-    h("h2", {}, t.usageTitle),
-    h("p", { class: "lead" }, t.usageIntro, s.billUtility ? h("span", { class: "tag" }, t.billFrom(s.billUtility)) : null),
-    h("div", { class: "months" }, inputs.map((i) => i.cell)),
-    total,
-    err,
-    h("button", { type: "button", class: "link", onclick: () => { s.usage = null; s.files = []; ctx.go("bill"); } }, t.otherBill));
-  return {
-    body,
-    next: () => {
-      const values = inputs.map((i) => {
-        const raw = i.input.value.replace(/[,\s]/g, "");
-        return /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
-      });
-      const ok = (v: number) => Number.isFinite(v) && v >= 0 && v <= 1000000;
-      const bad = values.findIndex((v) => !ok(v));
-      inputs.forEach((i, j) => ok(values[j]) ? i.input.removeAttribute("aria-invalid") : i.input.setAttribute("aria-invalid", "true"));
-      if (bad >= 0) {
-        err.textContent = t.usageInvalid;
-        err.hidden = false;
-        inputs[bad].input.focus();
-        return false;
-      }
-      inputs.forEach((i, j) => (i.u.value = Math.round(values[j])));
-      ctx.go("contact");
-    },
-  };
-}
-
-function titleCase(s: string): string {
-  return s.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (m) => m.toUpperCase());
 }

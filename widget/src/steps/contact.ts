@@ -2,6 +2,8 @@ import { field, h, setFieldError, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
 import type { Savings } from "../types.ts";
+import { ApiError } from "../api.ts";
+import { reviewReading } from "./check.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -61,14 +63,29 @@ export function contactStep(ctx: Ctx): StepView {
         });
         s.leadId = lead.data.id;
         s.leadContact = contactNow;
+        ctx.emit("lead_created", { leadId: s.leadId, outOfArea: false });
       }
-      const res = await ctx.api.send<{ data: Savings }>("POST", "/v1/widget-service/process-widget-savings-info", {
-        lead_id: s.leadId,
-        property_id: s.propertyId,
-        transaction_id: s.billTransactionId ?? undefined,
-        usage_by_month: s.usage,
-        location: s.lat !== null ? { lat: s.lat, lon: s.lon } : undefined,
-      }, { "Idempotency-Key": `${s.leadKey}:savings` });
+      let res: { data: Savings };
+      try {
+        res = await ctx.api.send<{ data: Savings }>("POST", "/v1/widget-service/process-widget-savings-info", {
+          lead_id: s.leadId,
+          property_id: s.propertyId,
+          transaction_id: s.billTransactionId ?? undefined,
+          usage_by_month: s.usage,
+          reading: s.billTransactionId ? { service_address: s.reading.service_address, utility: s.reading.utility } : undefined,
+          confirmed: s.confirmed,
+          location: s.lat !== null ? { lat: s.lat, lon: s.lon } : undefined,
+        }, { "Idempotency-Key": `${s.leadKey}:savings` });
+      } catch (e) {
+        // The gate refused (e.g. the name typed here is one the bill printed): back to the check step, marked.
+        if (e instanceof ApiError && e.code === "needs_confirmation") {
+          s.reading = { ...s.reading, customer_name: [c.first_name, c.last_name].filter(Boolean).join(" ") };
+          s.review = { ...(await reviewReading(ctx, s.reading, s.confirmed)), read: s.review?.read ?? null };
+          ctx.go("check");
+          return;
+        }
+        throw e;
+      }
       s.savings = res.data;
       ctx.go("summary");
     },

@@ -1,0 +1,31 @@
+// Middleware of every service app (createServiceApp): JSON bodies are read once, inspected before they
+// are parsed (shared/http/json_guard.ts), and refused with 400 when nested too deep or carrying NUL or
+// unpaired surrogates; a NUL in the query string is refused the same way. The text stays cached on the
+// request, so the validators and handlers parse it without reading the body again.
+import type { MiddlewareHandler } from "hono";
+import { errorBody } from "./errors.ts";
+import { inspectJsonText, maxJsonDepth } from "./json_guard.ts";
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+export function guardBody(opts: { exceptPaths?: string[] } = {}): MiddlewareHandler {
+  const depth = maxJsonDepth();
+  const except = opts.exceptPaths ?? [];
+  return async (c, next) => {
+    const url = c.req.url;
+    const q = url.indexOf("?");
+    if (q >= 0 && /%00/i.test(url.slice(q))) {
+      return c.json(errorBody("invalid_text", "Query string contains a NUL character"), 400);
+    }
+    const type = (c.req.header("content-type") ?? "").split(";")[0].trim();
+    if (
+      c.req.method === "GET" || c.req.method === "HEAD" || !JSON_TYPE.test(type) ||
+      except.some((p) => c.req.path.endsWith(p))
+    ) {
+      return await next();
+    }
+    const problem = inspectJsonText(await c.req.text(), depth);
+    if (problem) return c.json(errorBody(problem.code, problem.message), 400);
+    await next();
+  };
+}

@@ -1,0 +1,68 @@
+// The rate-limit step of every service app (createServiceApp, after the gateway's auth): counts the
+// request against its buckets (policy.ts) and answers 429 rate_limited with Retry-After when one is over.
+// A counter that cannot be written (database trouble) lets the request through: the limit protects
+// capacity and cost, it must not turn an outage of its own table into an outage of the platform.
+import type { MiddlewareHandler } from "hono";
+import { type Platform, provide } from "../platform.ts";
+import { errorBody } from "../http/errors.ts";
+import { clientIp } from "../http/client_ip.ts";
+import { errorText, log } from "../log.ts";
+import type { AuthContext } from "../db/scoped.ts";
+import { bucketsFor, type RateLimitPolicy, rateLimitPolicyFromEnv } from "./policy.ts";
+import { hit, pruneCounters } from "./counter.ts";
+
+/** The platform's policy (tests replace it with override(p, "rateLimitPolicy", …)). */
+export const rateLimitPolicy = (p: Platform) =>
+  provide(p, "rateLimitPolicy", rateLimitPolicyFromEnv);
+
+const PRUNE_EVERY = 1000;
+let sincePrune = 0;
+
+export function rateLimit(p: Platform, service: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === "OPTIONS") return await next();
+    const policy = rateLimitPolicy(p);
+    const auth = c.get("auth") as AuthContext | undefined;
+    const path = c.req.path.replace(new RegExp(`^.*?/${service}`), "").replace(/\/$/, "") || "/";
+    const buckets = bucketsFor(policy, {
+      service,
+      path,
+      method: c.req.method,
+      ip: clientIp(c),
+      role: auth?.role,
+      orgId: auth?.orgId,
+    });
+    if (!buckets.length) return await next();
+    let verdict;
+    try {
+      verdict = await hit(p.sql, buckets, policy.windowSeconds);
+    } catch (e) {
+      log("warn", "rate limit counter unavailable; request let through", { service, error: errorText(e) });
+      return await next();
+    }
+    if (++sincePrune >= PRUNE_EVERY) {
+      sincePrune = 0;
+      pruneCounters(p.sql, Math.max(3600, policy.windowSeconds * 2)).catch(() => {});
+    }
+    if (!verdict.allowed) {
+      log("warn", "rate limited", {
+        service,
+        path,
+        bucket: verdict.exceeded?.replace(/:ip:.*/, ":ip"),
+        retryAfter: verdict.retryAfterSeconds,
+      });
+      c.header("Retry-After", String(verdict.retryAfterSeconds));
+      return c.json(
+        errorBody("rate_limited", `Too many requests; try again in ${verdict.retryAfterSeconds} s`),
+        429,
+      );
+    }
+    await next();
+  };
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    rateLimitPolicy: RateLimitPolicy;
+  }
+}

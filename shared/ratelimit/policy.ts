@@ -1,0 +1,81 @@
+// Rate limits of the public surface (issue 12): sign-in per address, and everything a partner's public
+// widget token can call, per partner (the token) and per address. Every figure is an environment
+// variable (README "Rate limits"); a value of 0 turns that limit off.
+import { envInt } from "../config.ts";
+
+export interface Limit {
+  /** Requests allowed per window; 0 = unlimited. */
+  max: number;
+}
+
+export interface RateLimitPolicy {
+  windowSeconds: number;
+  signinPerIp: Limit;
+  refreshPerIp: Limit;
+  widgetPerOrg: Limit;
+  widgetPerIp: Limit;
+  lookupPerOrg: Limit;
+  lookupPerIp: Limit;
+  leadsPerOrg: Limit;
+  leadsPerIp: Limit;
+}
+
+export function rateLimitPolicyFromEnv(): RateLimitPolicy {
+  const n = (name: string, fallback: number): Limit => ({ max: Math.max(0, envInt(name, fallback)) });
+  return {
+    windowSeconds: Math.max(1, envInt("RATE_LIMIT_WINDOW_SECONDS", 60)),
+    signinPerIp: n("RATE_LIMIT_SIGNIN_PER_IP", 30),
+    refreshPerIp: n("RATE_LIMIT_REFRESH_PER_IP", 300),
+    widgetPerOrg: n("RATE_LIMIT_WIDGET_PER_ORG", 6000),
+    widgetPerIp: n("RATE_LIMIT_WIDGET_PER_IP", 600),
+    lookupPerOrg: n("RATE_LIMIT_LOOKUP_PER_ORG", 2000),
+    lookupPerIp: n("RATE_LIMIT_LOOKUP_PER_IP", 60),
+    leadsPerOrg: n("RATE_LIMIT_LEADS_PER_ORG", 600),
+    leadsPerIp: n("RATE_LIMIT_LEADS_PER_IP", 20),
+  };
+}
+
+/** One counter to bump: `key` names the bucket (rule:ip:<address> or rule:org:<id>). */
+export interface Bucket {
+  key: string;
+  max: number;
+}
+
+export interface RequestFacts {
+  service: string;
+  /** Path after the service name, e.g. "/get-token". */
+  path: string;
+  method: string;
+  ip: string;
+  role?: string;
+  orgId?: string | null;
+}
+
+const LOOKUP = new Set(["/address-autocomplete", "/geocode", "/roof-analysis"]);
+const LEADS = new Set(["/contact", "/property", "/create-lead", "/create-opportunity"]);
+
+/** The buckets one request counts against (none for most staff traffic). */
+export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
+  const out: Bucket[] = [];
+  const add = (rule: string, per: "ip" | "org", limit: Limit) => {
+    const subject = per === "ip" ? r.ip : r.orgId;
+    if (limit.max > 0 && subject) out.push({ key: `${rule}:${per}:${subject}`, max: limit.max });
+  };
+  if (r.service === "authenticator-service" && r.method === "POST") {
+    if (r.path === "/get-token") add("signin", "ip", policy.signinPerIp);
+    if (r.path === "/refresh-token") add("refresh", "ip", policy.refreshPerIp);
+  }
+  if (r.role === "widget") {
+    add("widget", "org", policy.widgetPerOrg);
+    add("widget", "ip", policy.widgetPerIp);
+    if (r.service === "widget-service" && LOOKUP.has(r.path)) {
+      add("lookup", "org", policy.lookupPerOrg);
+      add("lookup", "ip", policy.lookupPerIp);
+    }
+    if (r.service === "widget-service" && r.method !== "GET" && LEADS.has(r.path)) {
+      add("leads", "org", policy.leadsPerOrg);
+      add("leads", "ip", policy.leadsPerIp);
+    }
+  }
+  return out;
+}

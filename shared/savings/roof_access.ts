@@ -1,0 +1,25 @@
+// Whether the address is a unit in a shared building (apartment, condo, suite, lot): a rooftop system there
+// needs whoever owns the roof, so the report asks instead of assuming the homeowner can install one.
+import type { SavingsRequest } from "./input.ts";
+
+// A designator as a word, then a unit number (with a digit) or a single letter: "Apt 4B", "Unit B", "Ste. 200",
+// "# 12"; never a street name such as "Lot Street" or "Phillips Rd".
+const UNIT =
+  /(?:^|[\s,])(?:apt|apartment|unit|ste|suite|fl|floor|rm|room|bldg|building|lot|spc|space|trlr|trailer|penthouse|ph)\b\.?\s*#?\s*(?:[\w-]*\d[\w-]*|[a-z]\b)|(?:^|[\s,])#\s*\w+/i;
+
+/** True when the address names a unit (line2, or a unit designator in the one-line address). */
+export function isUnitAddress(address: SavingsRequest["address"]): boolean {
+  if (typeof address !== "string") return Boolean(address.line2?.trim()) || UNIT.test(address.line1 ?? "");
+  // Only the street part: the first comma-separated piece or two (never the city, state, ZIP).
+  const street = address.split(",").slice(0, -2).join(",") || address.split(",")[0];
+  return UNIT.test(street);
+}
+
+/** own: the homeowner said so; not_owned: no rooftop system; ask: a unit address with no answer yet. */
+export function roofAccess(
+  address: SavingsRequest["address"],
+  answer?: "own" | "not_owned",
+): "own" | "not_owned" | "ask" {
+  if (answer) return answer;
+  return isUnitAddress(address) ? "ask" : "own";
+}

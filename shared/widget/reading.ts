@@ -1,0 +1,159 @@
+// What the bill reader read, what the homeowner corrected or confirmed, and whether a report may rest on it:
+// the widget's confirm step and process-widget-savings-info both ask reviewReading().
+import { z } from "@hono/zod-openapi";
+import type { Platform } from "../platform.ts";
+import type { AuthContext } from "../db/scoped.ts";
+import { notFound } from "../http/errors.ts";
+import {
+  annualKwh,
+  checkReading,
+  type Reading,
+  READING_GROUPS,
+  type ReadingAddress,
+  type ReadingCheck,
+  type ReadingGroup,
+  type ReadingMonth,
+  readingOf,
+} from "../bills/plausibility.ts";
+import { StateCode } from "./schemas.ts";
+
+export const UsageMonth = z.object({
+  month: z.union([z.string().min(1).max(20), z.number().int().min(1).max(12)]),
+  year: z.coerce.number().int().min(1990).max(2100).optional(),
+  value: z.coerce.number().min(0).max(1_000_000),
+  unit: z.string().max(10).optional(),
+  estimated: z.boolean().optional(),
+});
+
+const ServiceAddress = z.object({
+  line1: z.string().trim().max(200).default(""),
+  line2: z.string().trim().max(200).optional().nullable(),
+  city: z.string().trim().max(100).default(""),
+  state: z.string().trim().toUpperCase().max(2).default(""),
+  zip: z.string().trim().max(10).default(""),
+});
+
+export const Group = z.enum(READING_GROUPS as [ReadingGroup, ...ReadingGroup[]]);
+
+/** The values the homeowner ended with on the confirm step (absent = kept as read). */
+export const ReadingValues = z.object({
+  customer_name: z.string().trim().max(200).optional(),
+  service_address: ServiceAddress.optional(),
+  utility: z.string().trim().max(200).optional(),
+  usage_by_month: z.array(UsageMonth).min(1).max(24).optional(),
+}).openapi("ReadingValues");
+export type ReadingValuesT = z.infer<typeof ReadingValues>;
+
+export const ReadingCheckInput = z.object({
+  transaction_id: z.string().uuid().optional().describe("The bill extraction's transactionId"),
+  bill: z.record(z.string(), z.unknown()).optional().describe("Or a bill extraction item (data.items[0])"),
+  address_state: StateCode.optional().describe(
+    "State of the home's address (the bill's service state must match)",
+  ),
+  values: ReadingValues.optional(),
+  confirmed: z.array(Group).max(4).optional().describe("Lines the homeowner confirmed as right"),
+}).openapi("ReadingCheckInput");
+
+export interface Correction {
+  read: unknown;
+  corrected: unknown;
+}
+
+export interface ReadingReview {
+  transactionId: string | null;
+  /** What the reader read (null without a bill: usage typed by the homeowner). */
+  read: Omit<Reading, "confidence"> & { annualKwh: number } | null;
+  /** Every failed check on the values as they stand (read, or corrected). */
+  checks: ReadingCheck[];
+  /** Confirm-step lines with a failed check or a low confidence: to be confirmed or corrected. */
+  needsConfirmation: ReadingGroup[];
+  /** Of those, the ones not confirmed yet: a report is refused while any is left. */
+  unconfirmed: ReadingGroup[];
+  /** Lines the homeowner changed: what was read and what they made of it. */
+  corrections: Partial<Record<ReadingGroup, Correction>>;
+  confirmed: ReadingGroup[];
+}
+
+/** The first item of one of this partner's bill extractions; 404 for another partner's or an unknown one. */
+export async function extractionItem(
+  p: Platform,
+  auth: AuthContext,
+  transactionId: string,
+): Promise<unknown> {
+  const [row] = await p.sql`select result from public.bill_extractions
+    where organization_id = ${auth.orgId ?? null} and transaction_id = ${transactionId}`;
+  if (!row) throw notFound("not_found", `No bill extraction with transactionId ${transactionId}`);
+  return (row.result as { data?: { items?: unknown[] } } | null)?.data?.items?.[0] ?? {};
+}
+
+const norm = (s: string | undefined | null) => String(s ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+const sameAddress = (a: ReadingAddress, b: ReadingAddress) =>
+  (["line1", "city", "state", "zip"] as const).every((k) => norm(a[k]) === norm(b[k]));
+const sameUsage = (a: ReadingMonth[], b: ReadingMonth[]) =>
+  a.length === b.length && a.every((m, i) => Math.round(Number(m.value)) === Math.round(Number(b[i].value)));
+const EMPTY: Reading = {
+  customerName: "",
+  serviceAddress: { line1: "", city: "", state: "", zip: "" },
+  utilityProviderName: "",
+  usageByMonth: [],
+  supplyRatePerKwh: "",
+  marketState: "",
+  billingPeriodEnd: "",
+  invoiceDate: "",
+  dueDate: "",
+};
+
+/**
+ * Checks the values a report would rest on: the reading with the homeowner's corrections applied. A failed
+ * value check holds until the value is corrected into range or the line is confirmed; a doubt about the
+ * reading itself (low confidence, a misread rate or dates) is lifted by a correction of that line too.
+ */
+export function reviewReading(o: {
+  item: unknown | null;
+  transactionId?: string | null;
+  values?: ReadingValuesT;
+  addressState?: string;
+  confirmed?: ReadingGroup[];
+}): ReadingReview {
+  const read = o.item ? readingOf(o.item) : null;
+  const base = read ?? EMPTY;
+  const v = o.values ?? {};
+  const used: Reading = {
+    ...base,
+    customerName: v.customer_name ?? base.customerName,
+    serviceAddress: v.service_address
+      ? { ...v.service_address, line2: v.service_address.line2 ?? "" }
+      : base.serviceAddress,
+    utilityProviderName: v.utility ?? base.utilityProviderName,
+    usageByMonth: v.usage_by_month ?? base.usageByMonth,
+  };
+  const corrections: ReadingReview["corrections"] = {};
+  if (read) {
+    if (norm(used.customerName) !== norm(read.customerName)) {
+      corrections.name = { read: read.customerName, corrected: used.customerName };
+    }
+    if (!sameAddress(used.serviceAddress, read.serviceAddress)) {
+      corrections.address = { read: read.serviceAddress, corrected: used.serviceAddress };
+    }
+    if (norm(used.utilityProviderName) !== norm(read.utilityProviderName)) {
+      corrections.utility = { read: read.utilityProviderName, corrected: used.utilityProviderName };
+    }
+    if (!sameUsage(used.usageByMonth, read.usageByMonth)) {
+      corrections.usage = { read: read.usageByMonth, corrected: used.usageByMonth };
+    }
+  }
+  const gate = checkReading({ reading: used, addressState: o.addressState });
+  const checks = gate.checks.filter((c) => !(c.quality && corrections[c.group]));
+  const needsConfirmation = READING_GROUPS.filter((g) => checks.some((c) => c.group === g));
+  const confirmed = READING_GROUPS.filter((g) => o.confirmed?.includes(g));
+  const { confidence: _c, ...shown } = read ?? EMPTY;
+  return {
+    transactionId: o.transactionId ?? null,
+    read: read ? { ...shown, annualKwh: annualKwh(read.usageByMonth) } : null,
+    checks,
+    needsConfirmation,
+    unconfirmed: needsConfirmation.filter((g) => !confirmed.includes(g)),
+    corrections,
+    confirmed,
+  };
+}

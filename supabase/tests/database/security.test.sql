@@ -1,0 +1,47 @@
+-- Issue 12: the security schema (rate-limit counters, seen webhook ids, used unsubscribe nonces) and the
+-- sign-in admission functions of the embedded identity.
+begin;
+select plan(14);
+
+select has_table('security', 'rate_limits', 'rate-limit counters');
+select has_table('security', 'seen_webhooks', 'applied webhook ids');
+select has_table('security', 'used_unsubscribe_nonces', 'consumed unsubscribe nonces');
+select is(
+  (select count(*)::int from pg_tables where schemaname = 'security' and not rowsecurity),
+  0, 'row-level security is on for every security table');
+select ok(not has_schema_privilege('authenticated', 'security', 'usage'), 'authenticated cannot reach the security schema');
+select ok(not has_schema_privilege('anon', 'security', 'usage'), 'anon cannot reach the security schema');
+select ok(has_table_privilege('service_role', 'security.rate_limits', 'insert'), 'service_role writes counters');
+select has_function('identity', 'begin_sign_in', array['uuid', 'integer', 'integer', 'integer'], 'sign-in admission');
+
+-- Admission: 3 attempts admitted, the 4th locks (limit 3), then everything is refused.
+insert into public.organizations (id, name, slug) values ('00000000-0000-0000-0000-0000000000c3', 'C Solar', 'c-solar');
+insert into public.users (id, email, organization_id, role) values
+  ('00000000-0000-0000-0000-00000000000c', 'c@c-solar.test', '00000000-0000-0000-0000-0000000000c3', 'partner_admin');
+insert into identity.credentials (user_id, password_hash) values ('00000000-0000-0000-0000-00000000000c', 'x');
+select is(
+  (select array_agg(a) from (select (identity.begin_sign_in('00000000-0000-0000-0000-00000000000c', 3, 900, 900)).admitted as a
+     from generate_series(1, 3)) s),
+  array[true, true, true], 'three attempts admitted under a limit of 3');
+select is((select locked_now from identity.begin_sign_in('00000000-0000-0000-0000-00000000000c', 3, 900, 900)), true,
+  'the attempt finding the limit reached locks the account');
+select is((select admitted from identity.begin_sign_in('00000000-0000-0000-0000-00000000000c', 3, 900, 900)), false,
+  'locked: refused');
+select isnt(identity.sign_in_succeeded('00000000-0000-0000-0000-00000000000c'), null,
+  'a right password checked while the account got locked is refused too');
+
+-- Rate-limit upsert: a new window resets the count.
+insert into security.rate_limits (key, window_start, hits) values ('t:ip:1', now() - interval '2 hours', 99);
+insert into security.rate_limits as r (key, window_start, hits) values ('t:ip:1', now(), 1)
+  on conflict (key) do update set hits = case when r.window_start = excluded.window_start then r.hits + 1 else 1 end,
+    window_start = excluded.window_start;
+select is((select hits from security.rate_limits where key = 't:ip:1'), 1, 'a new window starts at 1');
+
+-- A nonce is consumed once.
+insert into security.used_unsubscribe_nonces (nonce, user_id, event_type) values ('N1', '00000000-0000-0000-0000-00000000000c', 'job.assigned');
+select throws_ok(
+  $$insert into security.used_unsubscribe_nonces (nonce, user_id, event_type) values ('N1', '00000000-0000-0000-0000-00000000000c', 'job.assigned')$$,
+  '23505', null, 'a used nonce cannot be recorded twice');
+
+select * from finish();
+rollback;

@@ -1,0 +1,136 @@
+import assert from "node:assert/strict";
+import {
+  checkReading,
+  DEFAULT_LIMITS,
+  groupOfField,
+  plausibilityLimits,
+  readingOf,
+} from "../../../shared/bills/plausibility.ts";
+
+import { billItem as bill, TYPICAL as typical } from "../../support/bill_reading.ts";
+
+const gate = (item: unknown, addressState = "FL") =>
+  checkReading({
+    reading: readingOf(item),
+    addressState,
+    limits: DEFAULT_LIMITS,
+    now: new Date("2026-01-10T00:00:00Z"),
+  });
+const codes = (item: unknown, addressState?: string) => gate(item, addressState).checks.map((c) => c.code);
+
+Deno.test("a sound reading passes every check", () => {
+  assert.deepEqual(gate(bill()), { checks: [], needsConfirmation: [] });
+});
+
+Deno.test("the Duke Energy Florida misreading of issue 11 is caught: a meter reading taken for a month, a correspondence box for the name", () => {
+  const r = gate(
+    bill({ name: "Correspond With Duke Energy (not for payment)", values: [27415, ...typical.slice(1)] }),
+  );
+  assert.deepEqual(r.checks.map((c) => c.code), [
+    "name_not_a_person",
+    "month_usage_out_of_range",
+    "monthly_shape",
+  ]);
+  assert.deepEqual(r.needsConfirmation, ["name", "usage"]);
+  // 304,611 kWh a year, extrapolated from it
+  assert.ok(codes(bill({ values: Array(12).fill(25384) })).includes("annual_usage_out_of_range"));
+});
+
+Deno.test("names that are a phrase of the bill's own text", () => {
+  for (
+    const name of [
+      "Direct Payment Plan",
+      "www.mvea.coop",
+      "https://duke-energy.com/pay",
+      "Customer Service",
+      "PO BOX 1090",
+      "Duke Energy",
+    ]
+  ) {
+    assert.deepEqual(codes(bill({ name, utility: "Duke Energy" })), ["name_not_a_person"], name);
+  }
+  for (const name of ["Grace Hopper", "MARIA DE LA CRUZ", "Sean O'Brien", "Kim", "Ana-Lucia Reyes"]) {
+    assert.deepEqual(codes(bill({ name })), [], name);
+  }
+  assert.deepEqual(
+    codes(bill({ name: "" })),
+    [],
+    "an empty name is for the homeowner to fill in, not a failed check",
+  );
+});
+
+Deno.test("usage bounds and shape", () => {
+  assert.deepEqual(codes(bill({ values: Array(12).fill(50) })), ["annual_usage_out_of_range"]);
+  assert.deepEqual(codes(bill({ values: Array(12).fill(4500) })), ["annual_usage_out_of_range"]);
+  assert.deepEqual(codes(bill({ values: [...typical.slice(0, 11), 6000] })), ["monthly_shape"]);
+  // a short history is judged by its mean month
+  assert.deepEqual(codes(bill({ values: [900, 1000] })), []);
+});
+
+Deno.test("supply rate within 2–60 ¢/kWh (a sales-tax percentage is not a rate)", () => {
+  assert.deepEqual(codes(bill({ rate: "7.5" })), ["supply_rate_out_of_range"]);
+  assert.deepEqual(codes(bill({ rate: "0.009" })), ["supply_rate_out_of_range"]);
+  assert.deepEqual(codes(bill({ rate: "0.59" })), []);
+  assert.deepEqual(codes(bill({ rate: "" })), []);
+  assert.ok(
+    gate(bill({ rate: "7.5" })).checks[0].quality,
+    "a doubt about the reading, lifted when the usage is corrected",
+  );
+});
+
+Deno.test("dates: period end ≤ statement date ≤ due date, not in the future", () => {
+  assert.deepEqual(codes(bill({ end: "2025-12-20", stated: "2025-12-05" })), ["dates_incoherent"]);
+  assert.deepEqual(codes(bill({ stated: "2025-12-30", due: "2025-12-28" })), ["dates_incoherent"]);
+  assert.deepEqual(codes(bill({ end: "2026-03-01", stated: "2026-03-03", due: "2026-03-25" })), [
+    "date_in_future",
+  ]);
+  assert.deepEqual(codes(bill({ stated: "" })), [], "a missing date is not a contradiction");
+});
+
+Deno.test("the bill's service state must be the home's state", () => {
+  const r = gate(bill({ state: "NC" }), "FL");
+  assert.deepEqual(r.checks.map((c) => [c.code, c.group]), [["state_mismatch", "address"]]);
+  assert.match(r.checks[0].message, /NC.*FL/);
+});
+
+Deno.test("the reader's confidence: low means confirm, absent means unknown (not low)", () => {
+  const r = gate(
+    bill({
+      confidence: {
+        customerName: 0.3,
+        "customerInformation.serviceAddress.zip": 0.9,
+        utilityProviderName: 0.2,
+        usageByMonth: 0.95,
+      },
+    }),
+  );
+  assert.deepEqual(r.checks.map((c) => [c.code, c.field, c.group]), [[
+    "low_confidence",
+    "customerName",
+    "name",
+  ], ["low_confidence", "utilityProviderName", "utility"]]);
+  assert.deepEqual(gate(bill({ confidence: {} })).checks, []);
+  assert.equal(groupOfField("billingInformation.utilityProviderName"), "utility");
+  assert.equal(groupOfField("electricityUsage.marketState"), "address");
+  assert.equal(groupOfField("accountNumber"), null);
+});
+
+Deno.test("limits come from the environment", () => {
+  Deno.env.set("READING_ANNUAL_KWH_MAX", "80000");
+  Deno.env.set("READING_MIN_CONFIDENCE", "0.8");
+  try {
+    const l = plausibilityLimits();
+    assert.equal(l.annualKwhMax, 80000);
+    assert.equal(l.minConfidence, 0.8);
+    assert.equal(l.rateMaxCents, 60);
+    assert.deepEqual(
+      checkReading({ reading: readingOf(bill({ values: Array(12).fill(5500) })), limits: l }).checks.map((
+        c,
+      ) => c.code),
+      [],
+    );
+  } finally {
+    Deno.env.delete("READING_ANNUAL_KWH_MAX");
+    Deno.env.delete("READING_MIN_CONFIDENCE");
+  }
+});

@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { reviewReading } from "../../../shared/widget/reading.ts";
+
+import { billItem, type ItemOptions, TYPICAL as typical, usage } from "../../support/bill_reading.ts";
+
+const item = (o: ItemOptions = {}) =>
+  billItem({
+    state: "AZ",
+    city: "Tempe",
+    zip: "85281",
+    utility: "Arizona Public Service",
+    rate: "0.0912",
+    ...o,
+  });
+
+Deno.test("a doubt about the reading (rate, confidence) is lifted by correcting its line; a value check is not", () => {
+  const misreadRate = reviewReading({ item: item({ rate: "6.25" }), addressState: "AZ" });
+  assert.deepEqual(misreadRate.unconfirmed, ["usage"]);
+  const corrected = reviewReading({
+    item: item({ rate: "6.25" }),
+    addressState: "AZ",
+    values: { usage_by_month: usage(typical.map((v) => v + 10)) },
+  });
+  assert.deepEqual(corrected.unconfirmed, [], "the homeowner's own months replace the doubtful reading");
+  assert.ok(corrected.corrections.usage);
+
+  const unsureName = reviewReading({ item: item({ confidence: { customerName: 0.2 } }), addressState: "AZ" });
+  assert.deepEqual(unsureName.needsConfirmation, ["name"]);
+  assert.deepEqual(
+    reviewReading({
+      item: item({ confidence: { customerName: 0.2 } }),
+      addressState: "AZ",
+      values: { customer_name: "Grace M. Hopper" },
+    }).needsConfirmation,
+    [],
+  );
+  assert.deepEqual(
+    reviewReading({
+      item: item({ confidence: { customerName: 0.2 } }),
+      addressState: "AZ",
+      confirmed: ["name"],
+    }).unconfirmed,
+    [],
+  );
+
+  const stillWrong = reviewReading({
+    item: item(),
+    addressState: "AZ",
+    values: { usage_by_month: usage(Array(12).fill(9000)) },
+  });
+  assert.deepEqual(
+    stillWrong.unconfirmed,
+    ["usage"],
+    "a correction into another implausible value must still be confirmed",
+  );
+});
+
+Deno.test("no bill: the typed usage alone is checked; nothing is recorded as corrected", () => {
+  const r = reviewReading({ item: null, values: { usage_by_month: usage(Array(12).fill(900)) } });
+  assert.equal(r.read, null);
+  assert.deepEqual(r.checks, []);
+  assert.deepEqual(r.corrections, {});
+  assert.deepEqual(
+    reviewReading({ item: null, values: { usage_by_month: usage(Array(12).fill(20)) } }).unconfirmed,
+    ["usage"],
+  );
+});
+
+Deno.test("what was read is reported with its year's kWh, without the reader's confidence map", () => {
+  const r = reviewReading({
+    item: item({ confidence: { customerName: 0.99 } }),
+    transactionId: "t-1",
+    addressState: "AZ",
+  });
+  assert.equal(r.transactionId, "t-1");
+  assert.equal(r.read?.annualKwh, typical.reduce((a, b) => a + b, 0));
+  assert.equal(r.read?.customerName, "Grace Hopper");
+  assert.equal("confidence" in (r.read ?? {}), false);
+});

@@ -1,0 +1,235 @@
+import { field, h, uid } from "../dom.ts";
+import { t } from "../locale.ts";
+import type { Ctx, StepView } from "../context.ts";
+import type { Address, ReadingCheck, ReadingGroup, ReadingReview, ReadingValues } from "../types.ts";
+
+/** Asks the plausibility gate about the reading as the homeowner has it now (their corrections and confirmations). */
+export async function reviewReading(
+  ctx: Ctx,
+  values: ReadingValues = {},
+  confirmed: ReadingGroup[] = [],
+): Promise<ReadingReview> {
+  const s = ctx.state;
+  const res = await ctx.api.send<{ data: ReadingReview }>("POST", "/v1/widget-service/bill-reading", {
+    transaction_id: s.billTransactionId ?? undefined,
+    address_state: s.address?.state,
+    values: { ...values, usage_by_month: s.usage ?? undefined },
+    confirmed,
+  });
+  return res.data;
+}
+
+/**
+ * Step 4b: what was read from the bill (name, service address, utility, monthly usage), to correct; the lines
+ * that failed a plausibility check or that the reader was unsure of are marked and must be confirmed.
+ */
+export function checkStep(ctx: Ctx): StepView {
+  const s = ctx.state;
+  const review = s.review;
+  const read = review?.read ?? null;
+  const err = h("p", { class: "field-error", role: "alert", hidden: true });
+  const lines: Partial<
+    Record<ReadingGroup, { box: HTMLElement; flag: HTMLElement; confirm: HTMLInputElement }>
+  > = {};
+
+  const line = (group: ReadingGroup, title: string, ...content: HTMLElement[]) => {
+    const id = uid(`check-${group}`);
+    const confirm = h("input", {
+      id,
+      type: "checkbox",
+      checked: s.confirmed.includes(group),
+      "aria-describedby": `${id}-why`,
+    });
+    const flag = h(
+      "div",
+      { class: "flag", hidden: true },
+      h("p", { id: `${id}-why`, class: "flag-why" }),
+      h("div", { class: "consent" }, confirm, h("label", { for: id }, t.checkConfirm)),
+    );
+    const box = h(
+      "fieldset",
+      { class: "read-line", "data-group": group },
+      h("legend", {}, title),
+      ...content,
+      flag,
+    );
+    lines[group] = { box, flag, confirm };
+    return box;
+  };
+
+  const a: Partial<Address> = s.reading.service_address ?? read?.serviceAddress ?? {};
+  const name = field({
+    label: t.checkNameLabel,
+    name: "bill_name",
+    value: s.reading.customer_name ?? read?.customerName ?? "",
+    autocomplete: "name",
+  });
+  const street = field({ label: t.street, name: "bill_line1", value: a.line1 ?? "", autocomplete: "off" });
+  const city = field({ label: t.city, name: "bill_city", value: a.city ?? "", autocomplete: "off" });
+  const st = field({
+    label: t.state,
+    name: "bill_state",
+    value: a.state ?? "",
+    autocomplete: "off",
+    maxlength: 2,
+  });
+  const zip = field({
+    label: t.zip,
+    name: "bill_zip",
+    value: a.zip ?? "",
+    autocomplete: "off",
+    inputmode: "numeric",
+    maxlength: 10,
+  });
+  const utility = field({
+    label: t.checkUtilityLabel,
+    name: "bill_utility",
+    value: s.reading.utility ?? read?.utilityProviderName ?? "",
+    autocomplete: "off",
+  });
+
+  const inputs = s.usage!.map((u) => {
+    const id = uid("kwh");
+    const month = t.months.find((m) =>
+      m.toLowerCase().startsWith(String(u.month).toLowerCase().slice(0, 3))
+    ) ?? String(u.month);
+    const input = h("input", {
+      id,
+      type: "text",
+      inputmode: "numeric",
+      value: String(u.value),
+      "aria-label": t.monthKwh(`${month} ${u.year}`),
+    });
+    return {
+      u,
+      input,
+      cell: h(
+        "div",
+        { class: "month" },
+        h("label", { for: id }, `${month.slice(0, 3)} ${String(u.year).slice(2)}`),
+        input,
+        u.estimated ? h("small", {}, t.usageEstimated) : null,
+      ),
+    };
+  });
+  const total = h("p", { class: "total" });
+  const numbers = () =>
+    inputs.map((i) => {
+      const raw = i.input.value.replace(/[,\s]/g, "");
+      return /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+    });
+  const sum = () => (total.textContent = t.annualTotal(
+    Math.round(numbers().reduce((n, v) => n + (Number.isFinite(v) ? v : 0), 0)),
+  ));
+  inputs.forEach((i) => i.input.addEventListener("input", sum));
+  sum();
+
+  const body = h(
+    "div",
+    { class: "stack" },
+    h("h2", {}, read ? t.checkTitle : t.usageTitle),
+    h("p", { class: "lead" }, read ? t.checkIntro : t.usageIntro),
+    read ? line("name", t.checkName, name.wrap) : null,
+    read
+      ? line(
+        "address",
+        t.checkAddress,
+        h("div", { class: "grid-read-address" }, street.wrap, city.wrap, st.wrap, zip.wrap),
+      )
+      : null,
+    read ? line("utility", t.checkUtility, utility.wrap) : null,
+    line("usage", t.checkUsage, h("div", { class: "months" }, inputs.map((i) => i.cell)), total),
+    err,
+    h("button", {
+      type: "button",
+      class: "link",
+      onclick: () =>
+        Object.assign(s, { usage: null, review: null, files: [], billTransactionId: null }) && ctx.go("bill"),
+    }, t.otherBill),
+  );
+
+  /** Marks the lines the gate wants confirmed, with the reasons in the homeowner's words. */
+  const paint = (r: ReadingReview | null) => {
+    for (const [group, l] of Object.entries(lines) as [ReadingGroup, NonNullable<typeof lines.name>][]) {
+      const flagged = r?.needsConfirmation.includes(group) ?? false;
+      l.flag.hidden = !flagged;
+      l.box.classList.toggle("flagged", flagged);
+      if (flagged) {
+        (l.flag.firstChild as HTMLElement).textContent = reasons(r!.checks.filter((c) => c.group === group));
+      }
+      if (!flagged) l.confirm.checked = false;
+    }
+    // The month the shape checks point at: the largest one.
+    const spike = r?.checks.some((c) => c.code === "monthly_shape" || c.code === "month_usage_out_of_range");
+    const values = numbers();
+    const top = values.indexOf(Math.max(...values.filter(Number.isFinite)));
+    inputs.forEach((i, j) => i.cell.classList.toggle("suspect", !!spike && j === top));
+  };
+  paint(review);
+
+  return {
+    body,
+    next: async () => {
+      err.hidden = true;
+      const values = numbers();
+      const ok = (v: number) => Number.isFinite(v) && v >= 0 && v <= 1000000;
+      inputs.forEach((i, j) =>
+        ok(values[j]) ? i.input.removeAttribute("aria-invalid") : i.input.setAttribute("aria-invalid", "true")
+      );
+      const bad = values.findIndex((v) => !ok(v));
+      if (bad >= 0) {
+        err.textContent = t.usageInvalid;
+        err.hidden = false;
+        inputs[bad].input.focus();
+        return false;
+      }
+      inputs.forEach((i, j) => (i.u.value = Math.round(values[j])));
+      const reading: ReadingValues = read
+        ? {
+          customer_name: name.input.value.trim(),
+          service_address: {
+            line1: street.input.value.trim(),
+            city: city.input.value.trim(),
+            state: st.input.value.trim().toUpperCase(),
+            zip: zip.input.value.trim(),
+          },
+          utility: utility.input.value.trim(),
+        }
+        : {};
+      const confirmed = (Object.entries(lines) as [ReadingGroup, NonNullable<typeof lines.name>][])
+        .filter(([, l]) => !l.flag.hidden && l.confirm.checked).map(([g]) => g);
+      const r = await reviewReading(ctx, reading, confirmed);
+      s.review = { ...r, read: read ?? r.read };
+      s.reading = reading;
+      s.confirmed = confirmed.filter((g) => r.needsConfirmation.includes(g));
+      paint(s.review);
+      if (r.unconfirmed.length) {
+        err.textContent = t.checkNeeded;
+        err.hidden = false;
+        lines[r.unconfirmed[0]]?.confirm.focus();
+        ctx.announce(t.checkNeeded);
+        return false;
+      }
+      if (reading.customer_name) {
+        // The confirmed name fills the contact step (still editable there).
+        const parts = reading.customer_name.split(/\s+/);
+        s.contact.first_name = titleCase(parts[0]);
+        s.contact.last_name = titleCase(parts.slice(1).join(" "));
+      }
+      ctx.go("contact");
+    },
+  };
+}
+
+function reasons(checks: ReadingCheck[]): string {
+  const texts = [
+    ...new Set(
+      checks.map((c) => t.checkReasons[c.code as keyof typeof t.checkReasons] ?? t.checkReasons.other),
+    ),
+  ];
+  return texts.join(" ");
+}
+
+export function titleCase(s: string): string {
+  return s.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (m) => m.toUpperCase());
+}
