@@ -136,22 +136,23 @@ function notConfigured(text: string): string | undefined {
 /** A Gemini answer for a bill, as the model would give it (the double sends it back). */
 function geminiBill(): string {
   const item = emptyItem();
-  item.customerInformation.customerName = "Maria Lopez";
-  item.customerInformation.serviceAddress = {
-    line1: "1452 Oak Hollow Dr",
-    line2: "",
-    city: "Tampa",
-    state: "FL",
-    zip: "33614",
-    country: "US",
-  };
-  item.billingInformation.amountDue = "142.18";
-  item.billingInformation.dueDate = "2024-03-26";
-  item.electricityUsage.supplyRatePerKwh = "0.034870";
+  Object.assign(item.customerInformation, {
+    customerName: "Jordan Reyes",
+    serviceAddress: {
+      line1: "88 Mesa Verde Ln",
+      line2: "",
+      city: "Phoenix",
+      state: "AZ",
+      zip: "85004",
+      country: "US",
+    },
+  });
+  Object.assign(item.billingInformation, { amountDue: "96.40", dueDate: "2024-07-12" });
+  item.electricityUsage.supplyRatePerKwh = "0.061200";
   item.electricityUsage.usageByMonth = MonthNames.map((month, i) => ({
     month,
     year: 2024,
-    value: 800 + i * 10,
+    value: 700 + i * 35,
     unit: "kWh" as const,
   }));
   return JSON.stringify({ isElectricityBill: true, item });
