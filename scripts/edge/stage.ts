@@ -5,8 +5,7 @@
 import { dirname, join, relative } from "node:path";
 import { repoRoot } from "./runtime.ts";
 
-/** Repository-relative paths of the local modules in a function's graph (from the local Deno's `deno info`). */
-export async function localGraph(fn: string): Promise<string[]> {
+async function graphOf(fn: string): Promise<{ modules: { specifier: string }[] }> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", `supabase/functions/${fn}/index.ts`],
     cwd: repoRoot,
@@ -14,15 +13,29 @@ export async function localGraph(fn: string): Promise<string[]> {
     stderr: "piped",
   }).output();
   if (!out.success) throw new Error(`deno info ${fn}: ${new TextDecoder().decode(out.stderr).slice(-600)}`);
-  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as { modules: { specifier: string }[] };
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+/** Repository-relative paths of the local modules in a function's graph (from the local Deno's `deno info`). */
+export async function localGraph(fn: string): Promise<string[]> {
   const files = new Set<string>();
-  for (const m of graph.modules) {
+  for (const m of (await graphOf(fn)).modules) {
     if (!m.specifier.startsWith("file://")) continue;
     const path = decodeURIComponent(new URL(m.specifier).pathname);
     if (path.includes("/node_modules/")) continue;
     files.add(relative(repoRoot, path));
   }
   return [...files].sort();
+}
+
+/** Names of the npm packages whose modules are in a function's graph (static and literal dynamic imports). */
+export async function npmPackages(fn: string): Promise<string[]> {
+  const names = new Set<string>();
+  for (const m of (await graphOf(fn)).modules) {
+    const rest = m.specifier.split("/node_modules/").slice(1).pop();
+    if (rest) names.add(rest.split("/").slice(0, rest.startsWith("@") ? 2 : 1).join("/"));
+  }
+  return [...names].sort();
 }
 
 /** static_files globs of one function in supabase/config.toml (paths relative to supabase/). */
