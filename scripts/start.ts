@@ -30,6 +30,7 @@ const loadModules = () =>
     import("../shared/stack/extensions/index.ts"),
     import("../shared/stack/services.ts"),
     import("../shared/queue/worker.ts"),
+    import("../shared/jobs/registry.ts"),
   ]);
 let modules: ReturnType<typeof loadModules> | undefined;
 const db = await startDatabase(config.dataDir, {
@@ -66,14 +67,16 @@ Deno.addSignalListener("SIGTERM", () => shutdown(0));
 
 try {
   const applied = await migrate(sql);
-  const [{ seedDemo }, { createStackHandler }, { extensions }, { serviceNames }, { startWorker }] = await (modules ?? loadModules());
+  const [{ seedDemo }, { createStackHandler }, { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] =
+    await (modules ?? loadModules());
   const p = createPlatform(sql, config);
   const demo = await seedDemo(p);
   for (const e of extensions) await e.seed?.(p, demo);
 
   const server = Deno.serve({ port, hostname: host, onListen: () => {} }, createStackHandler(p, extensions));
   stops.push(() => server.shutdown());
-  const handlers = Object.assign({}, ...extensions.map((e) => e.jobs?.(p) ?? {}));
+  // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
+  const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
   stops.push(startWorker(p, handlers));
   for (const e of extensions) if (e.start) stops.push(await e.start(p));
 

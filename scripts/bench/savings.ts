@@ -10,7 +10,8 @@ import { tokensFor } from "../../tests/support/auth.ts";
 import { serveApp } from "../../tests/support/http.ts";
 import { createApp } from "../../supabase/functions/savings-insight-service/app.ts";
 import { runReadyJobs } from "../../shared/queue/queue.ts";
-import { extension } from "../../shared/stack/extensions/savings.ts";
+import { queueHandlers } from "../../shared/jobs/registry.ts";
+import { DELIVERY_QUEUE } from "../../shared/savings/pipeline.ts";
 import { renderSavingsReportPdf } from "../../shared/pdf/savings_report.ts";
 import { reportDocument } from "../../shared/savings/delivery.ts";
 import { leaveOneOut } from "../../shared/roof/yield.ts";
@@ -32,7 +33,7 @@ const s = serveApp(createApp(p).fetch);
 try {
   const id = await tokensFor(p, { role: "widget", orgName: "Bench Solar" });
   const headers = { ...id.headers, "Content-Type": "application/json" };
-  const handlers = extension.jobs!(p);
+  const handlers = queueHandlers(p, DELIVERY_QUEUE);
   const api: number[] = [], delivery: number[] = [], total: number[] = [];
   for (let i = 0; i < RUNS + 3; i++) {
     const t0 = performance.now();

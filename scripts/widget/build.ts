@@ -1,6 +1,8 @@
-// Builds the lead widget (widget/src) into widget/dist: app.js (bundled, minified), app.css, index.html.
+// Builds the lead widget (widget/src) into widget/dist: app.js (bundled, minified), app.css, index.html (served
+// by the local stack), and widget/dist/cdn/ (the hosted shape, scripts/widget/cdn.ts).
 // CLI: deno run -A scripts/widget/build.ts ; the local stack calls buildWidget() on start.
 import * as esbuild from "esbuild";
+import { writeCdnBuild } from "./cdn.ts";
 
 const root = new URL("../../widget/", import.meta.url);
 export const widgetDist = new URL("dist/", root);
@@ -51,8 +53,12 @@ export async function buildWidget(opts: { minify?: boolean } = {}): Promise<Buil
     await esbuild.stop();
   }
   await Deno.copyFile(new URL("index.html", root), new URL("index.html", widgetDist));
+  // the hosted shape (widget/dist/cdn/: hashed names, CSP in the document, SRI, embed snippet)
+  const apiOrigin = Deno.env.get("WIDGET_API_ORIGIN");
+  const cdn = await writeCdnBuild(widgetDist, { apiOrigin, publicBase: Deno.env.get("WIDGET_PUBLIC_BASE") });
   const files = [];
   for (const name of ["index.html", "app.js", "app.css"]) files.push({ name, bytes: (await Deno.stat(new URL(name, widgetDist))).size });
+  for (const f of Object.values(cdn.files)) files.push({ name: `cdn/${f.path}`, bytes: f.bytes });
   return { files, ms: Math.round(performance.now() - started) };
 }
 

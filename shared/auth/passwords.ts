@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { Buffer } from "node:buffer";
 
 // scrypt (memory-hard, slow by design) from the runtime; parameters are stored with each hash.
 const N = 16384, R = 8, P = 1, KEYLEN = 32;

@@ -1,4 +1,5 @@
 import { errorText, log } from "../log.ts";
+import { EngineUnavailable } from "../runtime/local_only.ts";
 import { invalidFileType } from "./errors.ts";
 import { DomainError } from "../errors.ts";
 import type { BillDocument, BillModel, ModelOutcome } from "./model.ts";
@@ -13,7 +14,9 @@ export class EmbeddedBillModel implements BillModel {
     try {
       text = await doc.text();
     } catch (e) {
-      if (e instanceof DomainError) throw e; // the document engine's answer (422 too complex, 503 busy) as it is
+      // The document engine's own answer (422 too complex, 503 busy / not_configured), or an engine this
+      // deployment does not carry (503 not_configured): passed on as they are.
+      if (e instanceof DomainError || e instanceof EngineUnavailable) throw e;
       // A file with the right magic bytes that cannot be decoded is bad input, not a model failure.
       log("info", "bill document unreadable", { error: errorText(e) });
       throw invalidFileType("a file could not be read as a PDF or image");

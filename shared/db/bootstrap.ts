@@ -1,5 +1,5 @@
 // What Supabase's Postgres already has and a plain Postgres lacks: the API roles, the auth helper
-// functions reading the request's JWT claims, and default privileges. Applied only where absent, so the
+// functions reading the request's JWT claims. Applied only where absent, so the
 // same migrations run unchanged on Supabase and on the embedded/local database.
 export const bootstrapSql = `
 do $$ begin
@@ -26,7 +26,6 @@ do $$ begin
   end if;
 end $$;
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant execute on functions to anon, authenticated, service_role;
 `;
+// No default privileges: new Supabase projects no longer grant new tables to anon/authenticated/service_role,
+// so neither does this bootstrap. Every table is granted explicitly in its migration (pgTAP checks it).

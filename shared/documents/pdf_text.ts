@@ -1,5 +1,6 @@
 import { getDocumentProxy } from "unpdf";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
+import { importLocalOnly } from "../runtime/local_only.ts";
 export type { TextPiece };
 
 export interface PdfPageText {
@@ -59,7 +60,7 @@ async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[
 /** Rasterises one page to PNG (for OCR of pages that have no text layer). */
 export async function renderPdfPage(bytes: Uint8Array, pageNumber: number, scale = 2): Promise<Uint8Array> {
   const { renderPageAsImage } = await import("unpdf");
-  const out = await renderPageAsImage(new Uint8Array(bytes), pageNumber, { canvasImport: () => import("@napi-rs/canvas"), scale });
+  const out = await renderPageAsImage(new Uint8Array(bytes), pageNumber, { canvasImport: () => importLocalOnly("./canvas.ts", import.meta.url, "page rendering"), scale });
   return new Uint8Array(out);
 }
 

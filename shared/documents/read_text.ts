@@ -1,4 +1,5 @@
 import { sniffFileType } from "./sniff.ts";
+import { importLocalOnly } from "../runtime/local_only.ts";
 import { extractPdfText, renderPdfPage } from "./pdf_text.ts";
 import type { TextPiece } from "./text_layout.ts";
 
@@ -25,9 +26,12 @@ export interface DocumentText {
   text: string;
 }
 
-// OCR (tesseract.js, worker threads, WASM) and rasterising (native canvas) load only when a page needs
-// them, so text-PDF extraction also runs where those cannot (e.g. an edge runtime).
-const ocrImage = async (bytes: Uint8Array) => (await import("./ocr.ts")).ocrImage(bytes);
+// OCR (native tesseract or tesseract.js with worker threads and WASM) loads only when a page needs it, through
+// a specifier bundlers do not follow, so text-PDF extraction also runs where it cannot (an edge function): there
+// a scanned page is 503 not_configured. The shape of ocr.ts's ocrImage is declared here for the same reason.
+type OcrImage = (bytes: Uint8Array) => Promise<{ lines: string[]; pieces: TextPiece[]; confidence: number }>;
+const ocrImage = async (bytes: Uint8Array) =>
+  (await importLocalOnly<{ ocrImage: OcrImage }>("./ocr.ts", import.meta.url, "OCR")).ocrImage(bytes);
 
 // A page with fewer characters than this in its text layer, that paints an image, is a scan: OCR it.
 const MIN_TEXT_CHARS = 40;

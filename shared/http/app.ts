@@ -49,7 +49,8 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
   app.use("*", requestContext(service));
   app.use("*", cors({
     origin: p.config.corsOrigins === "*" ? "*" : p.config.corsOrigins.split(",").map((s) => s.trim()),
-    allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key", "X-Request-Id"],
+    // supabase-js functions.invoke sends apikey and x-client-info: a preflight that refuses them fails in browsers
+    allowHeaders: ["Authorization", "apikey", "X-Client-Info", "Content-Type", "Idempotency-Key", "X-Request-Id"],
     exposeHeaders: ["X-Request-Id", "Retry-After"],
     maxAge: 600,
   }));

@@ -1,4 +1,4 @@
-import { GoogleGenAI } from "@google/genai";
+import type { GoogleGenAI } from "@google/genai/web";
 import { z } from "zod";
 import { env, envOptional } from "../config.ts";
 import { parseStructured, type StructuredClient, type StructuredRequest, type StructuredResult } from "./types.ts";
@@ -12,19 +12,33 @@ export type { PromptPart, StructuredClient, StructuredRequest, StructuredResult 
  */
 export class GeminiClient implements StructuredClient {
   readonly provider = "gemini";
-  private readonly ai: GoogleGenAI;
+  private ai?: Promise<GoogleGenAI>;
+  private readonly apiKey: string;
+  private readonly baseUrl?: string;
   readonly model: string;
 
   constructor(opts: { apiKey?: string; baseUrl?: string; model?: string } = {}) {
-    const baseUrl = opts.baseUrl ?? envOptional("GEMINI_BASE_URL");
-    this.ai = new GoogleGenAI({ apiKey: opts.apiKey ?? env("GEMINI_API_KEY"), httpOptions: baseUrl ? { baseUrl } : undefined });
+    this.baseUrl = opts.baseUrl ?? envOptional("GEMINI_BASE_URL");
+    this.apiKey = opts.apiKey ?? env("GEMINI_API_KEY");
     this.model = opts.model ?? env("GEMINI_MODEL", "gemini-2.5-flash");
+  }
+
+  /**
+   * @google/genai loads on first use only, and its web (fetch) build: the Node build pulls google-auth-library,
+   * whose logging dependency reads `process` through require() when it loads, which crashes on the Edge
+   * Runtime's Deno 2.1 (at boot, when imported statically). The API-key REST calls are the same.
+   */
+  private client(): Promise<GoogleGenAI> {
+    this.ai ??= import("@google/genai/web").then(({ GoogleGenAI }) =>
+      new GoogleGenAI({ apiKey: this.apiKey, httpOptions: this.baseUrl ? { baseUrl: this.baseUrl } : undefined })
+    );
+    return this.ai;
   }
 
   /** Asks for JSON matching `schema`. Transport errors throw; a bad answer is returned as ok:false. */
   async generate<T>(req: StructuredRequest<T>): Promise<StructuredResult<T>> {
     const model = req.model ?? this.model;
-    const res = await this.ai.models.generateContent({
+    const res = await (await this.client()).models.generateContent({
       model,
       contents: [{ role: "user", parts: req.parts }],
       config: {

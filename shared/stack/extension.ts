@@ -19,7 +19,7 @@ export interface DemoContext {
  */
 export interface StackExtension {
   name: string;
-  /** Queue handlers (queue name -> handler) run by the stack's worker loop. */
+  /** Local-only queue handlers. Jobs the deployed platform runs belong in shared/jobs/registry.ts (queue-worker). */
   jobs?: (p: Platform) => Record<string, Handler>;
   /** Local-only routes (dev pages, JWKS, the widget's static files) mounted at the root of the server. */
   routes?: (app: Hono, p: Platform) => void;

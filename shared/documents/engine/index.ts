@@ -1,11 +1,14 @@
 // Which document engine this process uses: DOCUMENT_ENGINE_URL set → the HTTP client of a separately
-// hosted worker (worker_server.ts); otherwise the local pool of worker subprocesses. Where neither can
-// run (an edge runtime without the URL) every call answers 503 not_configured.
+// hosted worker (worker_server.ts); otherwise the local pool of worker subprocesses; where this process may
+// not start subprocesses (an edge function) the operations run in its own isolate (in_process.ts), without
+// OCR or page rasterising (503 not_configured). DOCUMENT_ENGINE=subprocess|in-process forces a choice.
 import { envOptional } from "../../config.ts";
 import { DocumentEngine } from "./engine.ts";
 import { HttpEngineClient } from "./http_client.ts";
 import { poolLimits } from "./limits.ts";
 import { SubprocessPool } from "./pool.ts";
+import { InProcessTransport } from "./in_process.ts";
+import { log } from "../../log.ts";
 
 let engine: DocumentEngine | undefined;
 
@@ -13,11 +16,26 @@ export function documentEngine(): DocumentEngine {
   if (engine) return engine;
   const limits = poolLimits();
   const url = envOptional("DOCUMENT_ENGINE_URL");
-  engine = new DocumentEngine(
-    url ? new HttpEngineClient(url, limits) : new SubprocessPool(limits),
-    limits.textTimeoutMs,
-  );
+  const transport = url
+    ? new HttpEngineClient(url, limits)
+    : mayStartSubprocesses()
+    ? new SubprocessPool(limits)
+    : new InProcessTransport();
+  if (transport instanceof InProcessTransport) {
+    log("info", "document engine: in-process (no subprocesses in this runtime; the request's isolate is the sandbox)");
+  }
+  engine = new DocumentEngine(transport, limits.textTimeoutMs);
   return engine;
+}
+
+function mayStartSubprocesses(): boolean {
+  const forced = envOptional("DOCUMENT_ENGINE");
+  if (forced === "subprocess" || forced === "in-process") return forced === "subprocess";
+  try {
+    return typeof Deno.Command === "function" && Deno.permissions.querySync({ name: "run" }).state === "granted";
+  } catch {
+    return false;
+  }
 }
 
 /** Stops the engine's workers (tests, CLI scripts and the stack's shutdown); the next call starts afresh. */

@@ -4,6 +4,7 @@ import type { PageOptions } from "../../pdf/render.ts";
 import type { SavingsReportDocument } from "../../pdf/savings_report.ts";
 import type { DocumentFile, DocumentText } from "../read_text.ts";
 import { sniffFileType } from "../sniff.ts";
+import { importLocalOnly } from "../../runtime/local_only.ts";
 import { DocumentTooComplex, UnreadableDocument } from "./errors.ts";
 import { documentLimits } from "./limits.ts";
 import { checkImage, checkPdf } from "./preflight.ts";
@@ -105,7 +106,7 @@ export const ops = {
   validateImage,
   async ocr(image: Uint8Array): Promise<OcrPage> {
     checkImage(image, limits);
-    const { ocrImage, ocrEngine } = await import("../ocr.ts");
+    const { ocrImage, ocrEngine } = await importLocalOnly<typeof import("../ocr.ts")>("../ocr.ts", import.meta.url, "OCR");
     const t0 = performance.now();
     const r = await ocrImage(image);
     return {

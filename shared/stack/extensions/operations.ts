@@ -4,9 +4,7 @@ import type { StackExtension } from "../extension.ts";
 import type { Platform } from "../../platform.ts";
 import { env, envInt } from "../../config.ts";
 import { errorText, log } from "../../log.ts";
-import { CONTRACT_QUEUE } from "../../contracts/analyses.ts";
-import { runContractJob } from "../../contracts/jobs.ts";
-import { CHECK_INBOX_QUEUE, runCheckInboxJob, runTrackJob, scheduleInboxCheck, TRACK_QUEUE } from "../../email-agent/jobs.ts";
+import { scheduleInboxCheck } from "../../email-agent/jobs.ts";
 import { startSmtpListener } from "../../inbox/smtp_listener.ts";
 
 async function start(p: Platform): Promise<() => Promise<void>> {
@@ -46,11 +44,6 @@ async function seed(p: Platform, demo: { orgId: string }): Promise<void> {
 
 export const extension: StackExtension = {
   name: "operations",
-  jobs: (p) => ({
-    [CONTRACT_QUEUE]: (job) => runContractJob(p, job),
-    [CHECK_INBOX_QUEUE]: (job) => runCheckInboxJob(p, job),
-    [TRACK_QUEUE]: (job) => runTrackJob(p, job),
-  }),
   start,
   seed,
 };

@@ -1,9 +1,7 @@
 import type { Context, Hono } from "hono";
 import type { StackExtension } from "../extension.ts";
 import type { Platform } from "../../platform.ts";
-import { crmJobHandlers } from "../../crm/sync.ts";
 import { seedWidgetDemo } from "../../widget/demo.ts";
-import { widgetJobHandlers } from "../../widget/savings.ts";
 import { demoPage, demoLogo } from "../../widget/demo_page.ts";
 import { errorText, log } from "../../log.ts";
 
@@ -12,7 +10,7 @@ const TYPES: Record<string, string> = { html: "text/html; charset=utf-8", js: "t
 const CSP = "default-src 'self'; connect-src 'self' https:; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
 
 const widgetDist = new URL("../../../widget/dist/", import.meta.url);
-// The deployed queue worker imports the extensions for their jobs: esbuild (a native binary) must only load
+// esbuild (a native binary) must only load
 // when the local stack builds the widget, hence a specifier the edge bundler does not follow.
 const builder = ["..", "..", "..", "scripts", "widget", "build.ts"].join("/");
 
@@ -73,7 +71,6 @@ function routes(app: Hono, p: Platform) {
 export const extension: StackExtension = {
   name: "widget",
   routes,
-  jobs: (p) => ({ ...crmJobHandlers(p), ...widgetJobHandlers(p) }),
   seed: async (p, demo) => {
     tokens.set(p, demo.partnerToken);
     await seedWidgetDemo(p, demo.orgId);

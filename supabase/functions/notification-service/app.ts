@@ -6,6 +6,7 @@ import type { Platform } from "../../../shared/platform.ts";
 import { errorText, log } from "../../../shared/log.ts";
 import { EVENT_TYPES, eventLabel } from "../../../shared/events/catalogue.ts";
 import { notificationConfig } from "../../../shared/notifications/config.ts";
+import { envOptional } from "../../../shared/config.ts";
 import { safeEqual } from "../../../shared/notifications/crypto.ts";
 import { page } from "../../../shared/notifications/pages.ts";
 import { handlePush } from "../../../shared/notifications/push.ts";
@@ -135,6 +136,14 @@ export function createApp(p: Platform) {
       ? await unsubscribe(p.sql, cfg.unsubscribeSecret, params)
       : "tampered";
     const manage = { href: cfg.preferencesUrl, label: "Manage all notification preferences" };
+    // Where the platform serves HTML as text/plain (hosted functions without a custom domain), the person is sent
+    // to a static confirmation page instead (UNSUBSCRIBE_PAGE_URL: the widget CDN build's unsubscribe.html).
+    const staticPage = envOptional("UNSUBSCRIBE_PAGE_URL");
+    if (staticPage && !oneClick) {
+      const result = outcome === "tampered" ? "invalid" : outcome === "nonce_used" ? "used" : "unsubscribed";
+      if (result === "unsubscribed") log("info", "unsubscribed", { user_id: params.user_id, event_type: params.event_type, one_click: false });
+      return c.redirect(`${staticPage}#${result}`, 303);
+    }
     if (outcome === "tampered") {
       return c.html(page("Link not valid", "This unsubscribe link is not valid. It may have been altered.", manage), 403);
     }

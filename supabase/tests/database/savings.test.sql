@@ -1,5 +1,5 @@
 begin;
-select plan(27);
+select plan(28);
 
 select has_table('public', 'state_electricity_rates', 'state rates table');
 select has_table('public', 'state_solar_costs', 'solar cost per watt table');
@@ -34,7 +34,8 @@ set local role authenticated;
 select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000000aa","org_id":"00000000-0000-0000-0000-00000000a001","role":"authenticated"}', true);
 select is((select array_agg(customer_name)::text from public.savings_reports), '{Ann}', 'partner A sees only its own report');
 select is((select count(*)::int from public.state_electricity_rates), 52, 'the API role reads the reference data');
-update public.state_electricity_rates set rate_usd_per_kwh = 0.01 where state = 'TX';
+select throws_ok($$update public.state_electricity_rates set rate_usd_per_kwh = 0.01 where state = 'TX'$$, '42501', null,
+  'the API role has no write grant on reference data');
 select is((select rate_usd_per_kwh from public.state_electricity_rates where state = 'TX'), 0.14460::numeric(8,5), 'the API role cannot edit reference data (no write policy)');
 
 -- Savings settings (20261123003000): per partner, partner admins write their own organisation's row only.

@@ -7,7 +7,8 @@ import { upsertSubscription } from "../../../shared/bills/subscription.ts";
 import { billExtractionStatus, startBillExtraction } from "../../../shared/bills/jobs.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
 import { runReadyJobs } from "../../../shared/queue/queue.ts";
-import { extension } from "../../../shared/stack/extensions/bills.ts";
+import { queueHandlers } from "../../../shared/jobs/registry.ts";
+import { BILL_QUEUE } from "../../../shared/bills/jobs.ts";
 import { createPlatform } from "../../../shared/platform.ts";
 
 const fixture = (name: string) => Deno.readFile(new URL(`../../fixtures/bills/${name}`, import.meta.url));
@@ -40,7 +41,7 @@ Deno.test("async extraction: 202, milestones, queued job survives a restart, COM
 
     // "restart": a new platform on the same database runs the job that was queued before
     const restarted = createPlatform(p.sql, p.config);
-    const ran = await runReadyJobs(restarted.sql, extension.jobs!(restarted));
+    const ran = await runReadyJobs(restarted.sql, queueHandlers(restarted, BILL_QUEUE));
     assert.equal(ran, 1);
     r = await post("poll-utility-bill-status", { transactionId: tx });
     const done = await r.json();
@@ -63,7 +64,7 @@ Deno.test("async extraction of a file that is not a bill ends FAILED at 100% wit
     await objectStore(p).put("bills", "x/notes.pdf", new TextEncoder().encode("just some notes"), "application/pdf");
     const a = await startBillExtraction(p, { orgId: id.orgId, objectPaths: ["bills/x/notes.pdf"], transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() });
     const b = await startBillExtraction(p, { orgId: id.orgId, objectPaths: ["bills/x/missing.pdf"], transactionId: crypto.randomUUID(), transactionGroupId: crypto.randomUUID() });
-    await runReadyJobs(p.sql, extension.jobs!(p));
+    await runReadyJobs(p.sql, queueHandlers(p, BILL_QUEUE));
     const sa = await billExtractionStatus(p, id.orgId, a);
     assert.deepEqual([sa?.status, sa?.percentage, sa?.error?.code], ["FAILED", "100%", "invalid_file_type"]);
     const sb = await billExtractionStatus(p, id.orgId, b);
@@ -139,7 +140,7 @@ Deno.test("async extraction of a bill photographed page by page: objectPaths are
     const r = await post("process-utility-bill", { ...tx, objectPaths: pages });
     assert.equal(r.status, 202);
     await r.body?.cancel();
-    assert.equal(await runReadyJobs(p.sql, extension.jobs!(p)), 1);
+    assert.equal(await runReadyJobs(p.sql, queueHandlers(p, BILL_QUEUE)), 1);
     const done = await (await post("poll-utility-bill-status", { transactionId: tx.transactionId })).json();
     assert.equal(done.status, "COMPLETED", JSON.stringify(done.error));
     assert.deepEqual(done.result.fileStatus.map((f: { filename: string }) => f.filename), ["comed-04-p1.png", "comed-04-p2.png"]);

@@ -7,7 +7,8 @@ import { testPlatform } from "../../support/db.ts";
 import { tokensFor } from "../../support/auth.ts";
 import { serveApp } from "../../support/http.ts";
 import { createStackHandler } from "../../../shared/stack/server.ts";
-import { extension as savings } from "../../../shared/stack/extensions/savings.ts";
+import { queueHandlers } from "../../../shared/jobs/registry.ts";
+import { DELIVERY_QUEUE } from "../../../shared/savings/pipeline.ts";
 import { startWorker } from "../../../shared/queue/worker.ts";
 import { upsertSubscription } from "../../../shared/bills/subscription.ts";
 
@@ -15,7 +16,7 @@ Deno.test("bill extraction result -> savings report -> PDF in the dev mailbox", 
   const p = await testPlatform();
   const { extensions } = await import("../../../shared/stack/extensions/index.ts");
   const s = serveApp(createStackHandler(p, extensions));
-  const stopWorker = startWorker(p, savings.jobs!(p), { pollMs: 100 });
+  const stopWorker = startWorker(p, queueHandlers(p, DELIVERY_QUEUE), { pollMs: 100 });
   try {
     const id = await tokensFor(p, { role: "partner_admin", orgName: "Desert Sun Solar" });
     await upsertSubscription(p.sql, id.orgId);

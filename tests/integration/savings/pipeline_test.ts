@@ -7,7 +7,8 @@ import { tokensFor } from "../../support/auth.ts";
 import { serveApp } from "../../support/http.ts";
 import { createApp } from "../../../supabase/functions/savings-insight-service/app.ts";
 import { runReadyJobs } from "../../../shared/queue/queue.ts";
-import { extension } from "../../../shared/stack/extensions/savings.ts";
+import { queueHandlers } from "../../../shared/jobs/registry.ts";
+import { DELIVERY_QUEUE } from "../../../shared/savings/pipeline.ts";
 import { getOutboxAttachment, listOutbox } from "../../../shared/email/index.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
 import { num, usd } from "../../../shared/report/format.ts";
@@ -54,7 +55,7 @@ Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF +
 
     // The response did not wait for the email: nothing in the outbox until the worker runs the job.
     assert.equal((await listOutbox(p.sql, { to: "jane@example.test" })).length, 0);
-    assert.equal(await runReadyJobs(p.sql, extension.jobs!(p)), 1);
+    assert.equal(await runReadyJobs(p.sql, queueHandlers(p, DELIVERY_QUEUE)), 1);
     const [done] = await p.sql`select delivery_status, pdf_path, email_id from public.savings_reports where id = ${body.transactionId}`;
     assert.equal(done.delivery_status, "sent");
     const mails = await listOutbox(p.sql, { to: "jane@example.test" });
@@ -78,7 +79,7 @@ Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF +
     // A retried job does not send twice.
     await p.sql`update queue.jobs set status = 'queued', run_at = now()`;
     await p.sql`update public.savings_reports set delivery_status = 'queued'`;
-    await runReadyJobs(p.sql, extension.jobs!(p));
+    await runReadyJobs(p.sql, queueHandlers(p, DELIVERY_QUEUE));
     assert.equal((await listOutbox(p.sql, { to: "jane@example.test" })).length, 1);
     const [again] = await p.sql`select delivery_status, email_id from public.savings_reports where id = ${body.transactionId}`;
     assert.deepEqual({ ...again }, { delivery_status: "sent", email_id: done.email_id }, "the retry reused the stored PDF, so the provider answered with the first email");
