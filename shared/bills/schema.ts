@@ -60,6 +60,14 @@ export const BillItem = z.object({
 });
 export type BillItem = z.infer<typeof BillItem>;
 
+/**
+ * The reader's confidence (0..1) per field it filled, keyed by the field's name (`customerName`,
+ * `serviceAddress`, `invoiceDate`, `supplyRatePerKwh`, `usageByMonth`, …). Optional on an item (only the
+ * embedded reader gives it); a field left empty has no entry. Not part of the model's response schema.
+ */
+export type ItemConfidence = Record<string, number>;
+export type ItemWithConfidence = BillItem & { confidence?: ItemConfidence };
+
 /** What a model answers per attempt: whether the document is an electricity bill, and the item. */
 export const ModelAnswer = z.object({
   isElectricityBill: z.boolean(),
