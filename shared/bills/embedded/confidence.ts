@@ -15,7 +15,7 @@ export const BASE = {
   below: 0.7, // header cell over value cell
   line: 0.7, // a line rule of the reader (labelled text on the reading-order line)
   block: 0.75, // a postal address block
-  inferred: 0.45, // no label: a value inferred from context only
+  inferred: 0.4, // no label: a value inferred from context only
 } as const;
 
 /**
