@@ -1,4 +1,4 @@
-// npm run bench:extract [-- --verbose] [--real-only] [--synthetic DIR]   (DIR: another generated corpus, e.g. a held-out seed)
+// npm run bench:extract [-- --verbose] [--real-only | --synthetic-only] [--only LAYOUT,…] [--synthetic DIR]   (DIR: another generated corpus, e.g. a held-out seed)
 // The embedded extraction engine against ground truths, field by field:
 // - real bills: per utility and overall, fields right / filled wrongly / left empty, bills refused; then
 //   leave-one-utility-out: each utility's bills read with every rule that utility's bills shaped turned off
@@ -7,6 +7,7 @@
 // - the synthetic corpus (8 layouts, text PDFs and scanned-looking images), and times.
 import { EmbeddedBillModel } from "../../shared/bills/embedded_model.ts";
 import { closeOcr } from "../../shared/documents/ocr.ts";
+import type { DocumentText } from "../../shared/documents/document_text.ts";
 import { type Case, family, realCases, runCase, type Scored, syntheticCases } from "../bills/accuracy.ts";
 
 const verbose = Deno.args.includes("--verbose");
@@ -67,9 +68,12 @@ function times(results: Scored[]) {
   }
 }
 
+// each document is read (text layer, OCR) once; the leave-one-out runs reuse the text
+const texts = new Map<string, Promise<DocumentText>>();
+
 async function run(cases: Case[], model = new EmbeddedBillModel()) {
   const out: Scored[] = [];
-  for (const c of cases) out.push(await runCase(model, c));
+  for (const c of cases) out.push(await runCase(model, c, texts));
   return out;
 }
 
@@ -85,14 +89,18 @@ async function leaveOneUtilityOut(cases: Case[]) {
 try {
   // warm-up (module loading, pdf.js) is not billed to the first bill
   const realAll = await realCases("tests/fixtures/bills/real");
-  const real = realAll.filter((c) => c.kind === "pdf");
-  const photos = realAll.filter((c) => c.kind === "image");
-  await runCase(new EmbeddedBillModel(), real[0]);
-  const r = await run(real);
-  table("real bills (text-layer PDFs), all rules", r);
-  times(r);
-  const loo = await leaveOneUtilityOut(real);
-  table("real bills, leave-one-utility-out (rules shaped by the bill's own utility off)", loo);
+  const skipReal = Deno.args.includes("--synthetic-only");
+  const real = skipReal ? [] : realAll.filter((c) => c.kind === "pdf");
+  const photos = skipReal ? [] : realAll.filter((c) => c.kind === "image");
+  await runCase(new EmbeddedBillModel(), realAll[0]);
+  texts.clear();
+  if (real.length) {
+    const r = await run(real);
+    table("real bills (text-layer PDFs), all rules", r);
+    times(r);
+    const loo = await leaveOneUtilityOut(real);
+    table("real bills, leave-one-utility-out (rules shaped by the bill's own utility off)", loo);
+  }
   if (photos.length) {
     const p = await run(photos);
     table("real bills as photos/scans (OCR), all rules", p);
@@ -102,7 +110,8 @@ try {
   if (!realOnly) {
     const at = Deno.args.indexOf("--synthetic");
     const synthDir = at >= 0 ? Deno.args[at + 1] : "tests/fixtures/bills/synthetic";
-    const s = await run(await syntheticCases(synthDir));
+    const only = Deno.args.includes("--only") ? Deno.args[Deno.args.indexOf("--only") + 1].split(",") : undefined;
+    const s = await run((await syntheticCases(synthDir)).filter((c) => !only || only.includes(c.utility)));
     table(`synthetic corpus (${synthDir})`, s);
     fields(s);
     times(s);

@@ -55,7 +55,7 @@ export function amountFactor(amountDue: string, pastDue: string, money: number[]
 export function rateFactor(kwh: number, rate: string, money: number[]): number {
   const r = Number(rate);
   if (!rate || !(r > 0)) return 1;
-  if (r < 0.02 || r > 0.6) return 0.3; // not a residential price per kWh at all
+  if (r < 0.005 || r > 0.6) return 0.3; // not a price per kWh at all (a supply or fuel component can be ~1 ¢)
   if (!(kwh > 0)) return 1;
   const charge = kwh * r * 100;
   return money.some((m) => Math.abs(m - charge) <= Math.max(2, charge * 0.01)) ? 1.25 : 0.9;

@@ -27,6 +27,9 @@ export function cleanLines(lines: string[]): string[] {
       .map((part) => (/^\s+$/.test(part) ? part : isNoise(part) ? "" : part))
       .join("")
       .replace(/\b([A-Z])\s(?=[a-z]{2,})/g, "$1")
+      // OCR reads table rules as | ] { }: "1071293109|CITY OF BUFFALO", "30] 5,555]"
+      .replace(/(?<=[A-Za-z0-9])\s*[|\]{}]\s*(?=[A-Za-z0-9$])/g, "   ")
+      .replace(/(?<=\d)[|\]{}]+(?=\s|$)/g, "")
       // OCR and tight PDF layouts join kWh to its neighbours: "TotalkWhUsed", "1,059kWh", "KWHUsed"
       .replace(/([A-Za-z0-9])(kWh|KWH|kwh|Kwh)(?=[A-Z][a-z]|[^A-Za-z]|$)/g, "$1 $2")
       .replace(/\b(kWh|KWH|kwh|Kwh)(?=[A-Z][a-z])/g, "$1 ")

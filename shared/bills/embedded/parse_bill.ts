@@ -21,18 +21,19 @@ const ACCOUNT = /^#?\s*([0-9][0-9 -]{4,}[0-9]|[A-Z]{0,3}\d[\dA-Z-]{4,})\b/;
 
 /**
  * Does this text read like an electricity bill at all? Utility evidence: kWh in any spelling (also inside
- * an OCR-joined word such as "TotalkWhUsed") with a bill word, or a known electric utility's name with an
- * account and an amount. A gas-only bill (therms/CCF and no kWh) is not one.
+ * an OCR-joined word such as "TotalkWhUsed") with a bill word, or a known utility's name or the word
+ * "electric" with an account and an amount. A gas-only bill (therms/CCF and no kWh) is not one.
  */
 export function looksLikeElectricityBill(text: string): boolean {
   const t = text.toLowerCase();
   const energy = /kwh|kilowatt[- ]?hours?|\bkw\s?hr?s?\b/.test(t);
   const bill = /(amount due|total due|account|bill|statement|usage|meter|balance|charges)/.test(t);
   if (energy && bill) return true;
+  // no kWh legible (a photo, a statement with a garbled header): other utility evidence, an account and an amount
   const gasOnly = /\btherms?\b|\bccf\b|\bmcf\b/.test(t);
   const account = /\b(?:account|acct)\b/.test(t);
-  const amount = /\$\s?\d|\d\.\d{2}\b/.test(t);
-  return !gasOnly && namesUtility(text) && account && amount && /\belectric|\bpower\b|\benergy\b/.test(t);
+  const amount = /\$\s?\d/.test(t);
+  return !gasOnly && account && amount && (namesUtility(text) || /\belectric(?:ity)?\b/.test(t));
 }
 
 export interface ParseOptions {
@@ -95,9 +96,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const billing = stubBlocks[stubBlocks.length - 1] ?? mailingBlock(lines, blocks);
   bi.billingAddress = billing?.address ?? emptyAddress();
   if (billing) conf.billingAddress = stubBlocks.length ? BASE.block + 0.1 : BASE.block - 0.1;
+  // No labelled service address: another (non-remittance) block, or the mailing address. The mailing
+  // address is the home on most residential bills, but only a guess: a low confidence the confirm step shows.
   const otherBlock = blocks.find((b) => b !== billing);
+  const sameAsBilling = otherBlock && billing && sameStreet(otherBlock.address.line1, billing.address.line1);
   ci.serviceAddress = service ?? otherBlock?.address ?? billing?.address ?? emptyAddress();
-  if (ci.serviceAddress.line1) conf.serviceAddress = service ? 0.85 : otherBlock ? 0.55 : 0.6;
+  if (ci.serviceAddress.line1) conf.serviceAddress = service ? 0.85 : sameAsBilling ? 0.7 : otherBlock ? 0.5 : 0.55;
 
   const blockName = billing && addresseeOf(lines, billing);
   const name = choose([
@@ -188,6 +192,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   return { ...item, confidence: conf };
 }
 
+const sameStreet = (a: string, b: string) => a.replace(/\W+/g, "").toLowerCase() === b.replace(/\W+/g, "").toLowerCase();
 const clean = (s: string) => s.replace(/[*|#]+/g, " ").replace(/\s+/g, " ").trim();
 const accountOf = (v: string) => v.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "").trim() ?? "";
 const skipFor = (field: LexiconField) => (cell: string, index: number, length: number) => negated(field, cell, index, length);
@@ -379,6 +384,21 @@ function totalUsage(lines: string[], on: RuleSwitch): string {
   return "";
 }
 
+/**
+ * Meter readings are not usage: in a row with a present and a previous reading, the usage is the number
+ * that equals their difference ("53,359 … 48,837 … 4,522"), whatever column order the utility prints.
+ */
+export function readingDifference(row: string): string | undefined {
+  const nums = row.replace(/\d{1,2}\/\d{1,2}\/\d{2,4}/g, " ").match(/\b\d{1,3}(?:,\d{3})+\b|\b\d{2,7}\b/g)?.map((n) => Number(n.replace(/,/g, ""))) ?? [];
+  // x - y = z also gives x - z = y: the usage is the smaller of the two
+  let best: number | undefined;
+  for (const z of nums) {
+    if (z < 1 || (best !== undefined && z >= best)) continue;
+    if (nums.some((x) => nums.some((y) => x !== z && y !== z && x > y && x - y === z))) best = z;
+  }
+  return best === undefined ? undefined : String(best);
+}
+
 /** A meter table: a "METER NUMBER" header cell, then rows starting with the meter id (dates, readings, kWh). */
 function meterTable(lines: string[], start: string, end: string): Meter[] {
   const out: Meter[] = [];
@@ -388,7 +408,7 @@ function meterTable(lines: string[], start: string, end: string): Meter[] {
     const cs = cells(lines[i]);
     if (!cs.length || !/^[A-Z]{0,3}\d[A-Z0-9-]{4,}$/.test(cs[0])) break;
     const ds = allDates(lines[i]);
-    const usage = lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? cs.filter((c) => /^[\d,]+$/.test(c)).pop();
+    const usage = readingDifference(lines[i]) ?? lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? cs.filter((c) => /^[\d,]+$/.test(c)).pop();
     out.push({ meterNumber: cs[0], usageKwh: usage ? String(parseNumber(usage)) : "", servicePeriodStart: ds.length >= 2 ? ds[0] : start, servicePeriodEnd: ds.length >= 2 ? ds[1] : end });
   }
   return out;

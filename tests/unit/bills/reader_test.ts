@@ -140,3 +140,10 @@ Deno.test("leave-one-out: rules tagged with a utility are off when that utility'
   assert.equal(without("statement-dated-rows"), false);
   assert.equal(without("usage-chart-bar-labels"), true);
 });
+
+Deno.test("a meter table row: the usage is the difference of the readings, in any column order", async () => {
+  const { readingDifference } = await import("../../../shared/bills/embedded/parse_bill.ts");
+  assert.equal(readingDifference("L108605388   01/19/2022   53,359   12/20/2021   48,837   30   4,522"), "4522");
+  assert.equal(readingDifference("123456   4,522   48,837   53,359"), "4522");
+  assert.equal(readingDifference("123456   Jan 19   1,043 kWh"), undefined);
+});
