@@ -35,7 +35,7 @@ export const LEXICON = {
     not: [/\bsupplier\b|\bchoice\b|\bbank\b|\bpayment plan\b|\brouting\b/i],
   },
   serviceNumber: {
-    labels: [/\bservice (?:number|no\.?|id|point id|agreement(?: id| number)?)\b/i, /\bSA ID\b/, /\bpremise (?:number|id)\b/i, /\bchoice id\b/i, /\b(?:esi|esiid|pod) id\b/i],
+    labels: [/\bservice (?:number|no\.?|id|point id|agreement(?: id| number)?)\b/i, /\bSA ID\b/, /\bpremise (?:number|id)\b/i, /\b(?:esi|esiid|pod) id\b/i, /\bchoice id\b/i],
     not: [/\bphone\b|\bcall\b/i],
   },
   customerName: {
@@ -65,6 +65,8 @@ const NOT_A_NAME = /(?:\bwww\.|https?:|\.com\b|\.coop\b|\.org\b|\.net\b|\.gov\b|
 export function nameLike(s: string): boolean {
   const t = s.trim();
   if (!/[A-Za-z]{2}/.test(t) || /\d/.test(t) || t.length > 60 || t.split(/\s+/).length > 7) return false;
+  // OCR garble ("cjTy OF BUFFALO"): a word that starts in lower case and turns upper case
+  if (t.split(/\s+/).some((w) => /^[a-z]+[A-Z]/.test(w))) return false;
   if (/\b(?:llc|inc|corp|co|company|ltd|lp|llp|church|school|city of|county|town of)\b\.?/i.test(t) && !/\b(?:www|\.com|payable|remit)\b/i.test(t)) {
     return !/\b(?:energy|electric|power|utility|utilities|gas)\b/i.test(t);
   }

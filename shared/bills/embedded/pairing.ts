@@ -1,7 +1,7 @@
 // Label/value pairing by position on the page, from word boxes (PDF text items split into words, or OCR
 // words): the value to the right of the label on the same line, or in the cell under it (a header over a
 // value row, a column under a header). Works on any layout: nothing here knows a utility.
-import type { TextPiece } from "../../documents/text_layout.ts";
+import { groupByBaseline, type TextPiece } from "../../documents/text_layout.ts";
 
 export interface Word { text: string; x0: number; x1: number; y: number; h: number }
 export interface Cell { text: string; x0: number; x1: number; y: number; h: number; words: Word[] }
@@ -27,19 +27,11 @@ export function wordsOf(pieces: TextPiece[]): Word[] {
 
 /** Rows of cells: words on one baseline, a gap wider than ~1.2 character heights starts a new cell. */
 export function rowsOf(pieces: TextPiece[]): Row[] {
-  const rows: { y: number; h: number; words: Word[] }[] = [];
-  for (const w of wordsOf(pieces).sort((a, b) => a.y - b.y)) {
-    const tol = Math.max(2, Math.min(w.h, 12) * 0.45);
-    let r = rows.find((x) => Math.abs(x.y - w.y) <= tol);
-    if (!r) rows.push(r = { y: w.y, h: w.h, words: [] });
-    r.words.push(w);
-  }
-  rows.sort((a, b) => a.y - b.y);
-  return rows.map((r) => {
-    r.words.sort((a, b) => a.x0 - b.x0);
-    const h = Math.max(4, ...r.words.map((w) => w.h));
+  return groupByBaseline(wordsOf(pieces), (w) => w.h).map((r) => {
+    r.parts.sort((a, b) => a.x0 - b.x0);
+    const h = Math.max(4, ...r.parts.map((w) => w.h));
     const cells: Cell[] = [];
-    for (const w of r.words) {
+    for (const w of r.parts) {
       const last = cells.at(-1);
       if (last && w.x0 - last.x1 <= h * 1.2) {
         last.text += (w.x0 - last.x1 > h * 0.12 ? " " : "") + w.text;

@@ -1,7 +1,7 @@
 import { type Address, type BillItem, emptyAddress, emptyItem, type Meter } from "../schema.ts";
 import { type AddressBlock, addressBlocks, parseCityStateZip, parseInlineAddress, splitStreet, isStreet, STATES } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
-import { LEXICON, type LexiconField, nameLike, negated, REMITTANCE } from "./lexicon.ts";
+import { LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
 import { rowsOf, pairLabel } from "./pairing.ts";
 import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE } from "./confidence.ts";
 import { amountFactor, consistentHistory, dateFactors, moneyOnBill, rateFactor, territoryFactor } from "./cross_checks.ts";
@@ -61,10 +61,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const conf: ItemConfidence = {};
   const rows = pages.map((p) => rowsOf(p));
 
+  const labelsOf = (field: LexiconField) => LEXICON[field].labels.filter((re) => on("choice-id") || !/choice/.test(re.source));
   /** Candidates of a labelled field: the line rule's value, and every label of the lexicon paired on the page. */
   const labelled = (field: LexiconField, accept: (v: string) => boolean, parse: (v: string) => string, lineValue: string): Candidate | undefined => {
     const cands: Candidate[] = lineValue ? [{ value: lineValue, conf: BASE.line, source: "line" }] : [];
-    LEXICON[field].labels.forEach((re, i) => {
+    labelsOf(field).forEach((re, i) => {
       rows.forEach((r, page) => {
         for (const pair of pairLabel(r, page, re, accept, (c, ix, len) => negated(field, c, ix, len))) {
           const v = parse(pair.value);
@@ -80,7 +81,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (utility) conf.utilityProviderName = utility.states.length ? 0.9 : 0.65;
 
   const acct = labelled("accountNumber", (v) => ACCOUNT.test(v), accountOf, account(lines));
-  const svc = labelled("serviceNumber", (v) => ACCOUNT.test(v), (v) => v.match(ACCOUNT)?.[1].trim() ?? "", findLabeled(lines, LEXICON.serviceNumber.labels, (v) => ACCOUNT.test(v), { skip: skipFor("serviceNumber") })?.value.match(ACCOUNT)?.[1].trim() ?? "");
+  const svc = labelled("serviceNumber", (v) => ACCOUNT.test(v), (v) => v.match(ACCOUNT)?.[1].trim() ?? "", findLabeled(lines, labelsOf("serviceNumber"), (v) => ACCOUNT.test(v), { skip: skipFor("serviceNumber") })?.value.match(ACCOUNT)?.[1].trim() ?? "");
 
   const inv = labelled("invoiceDate", hasDate, parseDate, date(lines, "invoiceDate"));
   const due = labelled("dueDate", hasDate, parseDate, date(lines, "dueDate"));
@@ -101,9 +102,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const otherBlock = blocks.find((b) => b !== billing);
   const sameAsBilling = otherBlock && billing && sameStreet(otherBlock.address.line1, billing.address.line1);
   ci.serviceAddress = service ?? otherBlock?.address ?? billing?.address ?? emptyAddress();
-  if (ci.serviceAddress.line1) conf.serviceAddress = service ? 0.85 : sameAsBilling ? 0.7 : otherBlock ? 0.5 : 0.55;
+  // a bill that prints a service address label we could not read has a service address of its own: the
+  // mailing block is then not a safe guess
+  const labelledElsewhere = /\bservice (?:address|location)\b|\bpremises?\b|\bservice at\b/i.test(text);
+  if (ci.serviceAddress.line1) conf.serviceAddress = service ? 0.85 : sameAsBilling ? 0.7 : labelledElsewhere ? 0.4 : otherBlock ? 0.5 : 0.55;
 
-  const blockName = billing && addresseeOf(lines, billing);
+  const blockName = billing && addresseeOf(lines, billing, on);
   const name = choose([
     ...(blockName ? [{ value: blockName, conf: BASE.block, source: "block" }] : []),
     ...labelledNames(lines).map((v) => ({ value: v, conf: BASE.line, source: "line" })),
@@ -136,7 +140,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (past) conf.pastDue = past.conf;
 
   eu.meters = meters(lines, bi.billingPeriodStart, bi.billingPeriodEnd, on);
-  if (!period.length) {
+  if (!period.length && on("period-from-date-range")) {
     const inferred = inferPeriod(lines, eu.meters);
     if (inferred) {
       [bi.billingPeriodStart, bi.billingPeriodEnd] = inferred.dates;
@@ -198,10 +202,10 @@ const accountOf = (v: string) => v.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "")
 const skipFor = (field: LexiconField) => (cell: string, index: number, length: number) => negated(field, cell, index, length);
 
 /** The addressee of a block: its name line, or the line above it when that one is "Accounts Payable"/"Attn …"/"c/o …". */
-function addresseeOf(lines: string[], b: AddressBlock): string {
+function addresseeOf(lines: string[], b: AddressBlock, on: RuleSwitch): string {
   const name = clean(b.name);
   if (nameLike(name)) return name;
-  if (!/^(?:attn|attention|c\/o|accounts payable|ap dept)\b/i.test(name)) return "";
+  if (!on("attention-line") || !/^(?:attn|attention|c\/o|accounts payable|ap dept)\b/i.test(name)) return "";
   const at = lines.findIndex((l, i) => i < b.line && i >= b.line - 4 && cells(l).some((c) => c === b.name));
   const above = at > 0 ? cells(lines[at - 1]).map(clean).find(nameLike) : undefined;
   return above ?? "";
@@ -358,7 +362,7 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
       servicePeriodEnd: ds.length >= 2 ? ds[1] : end,
     });
   }
-  if (!out.length) out.push(...meterTable(lines, start, end));
+  if (!out.length) out.push(...meterTable(lines, start, end, on));
   if (out.length === 1 && !out[0].usageKwh) out[0].usageKwh = totalUsage(lines, on);
   if (!out.length) {
     const total = totalUsage(lines, on);
@@ -400,7 +404,7 @@ export function readingDifference(row: string): string | undefined {
 }
 
 /** A meter table: a "METER NUMBER" header cell, then rows starting with the meter id (dates, readings, kWh). */
-function meterTable(lines: string[], start: string, end: string): Meter[] {
+function meterTable(lines: string[], start: string, end: string, on: RuleSwitch): Meter[] {
   const out: Meter[] = [];
   const header = lines.findIndex((l) => cells(l).some((c) => /^meter (?:number|no\.?|#|id)$/i.test(c)));
   if (header < 0) return out;
@@ -408,7 +412,9 @@ function meterTable(lines: string[], start: string, end: string): Meter[] {
     const cs = cells(lines[i]);
     if (!cs.length || !/^[A-Z]{0,3}\d[A-Z0-9-]{4,}$/.test(cs[0])) break;
     const ds = allDates(lines[i]);
-    const usage = readingDifference(lines[i]) ?? lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? cs.filter((c) => /^[\d,]+$/.test(c)).pop();
+    // where the header has reading columns, a number is usage only as the readings' difference or with its unit
+    const readings = NOT_USAGE.test(lines[header]);
+    const usage = (on("reading-difference") ? readingDifference(lines[i]) : undefined) ?? lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? (readings ? undefined : cs.filter((c) => /^[\d,]+$/.test(c)).pop());
     out.push({ meterNumber: cs[0], usageKwh: usage ? String(parseNumber(usage)) : "", servicePeriodStart: ds.length >= 2 ? ds[0] : start, servicePeriodEnd: ds.length >= 2 ? ds[1] : end });
   }
   return out;

@@ -147,3 +147,16 @@ Deno.test("a meter table row: the usage is the difference of the readings, in an
   assert.equal(readingDifference("123456   4,522   48,837   53,359"), "4522");
   assert.equal(readingDifference("123456   Jan 19   1,043 kWh"), undefined);
 });
+
+Deno.test("an unread service address label: the mailing block is not taken for the service address", () => {
+  const lines = ["Central Maine Power", "Service Location", "Account Number: 3001-0320-353", "Amount Due $393.39",
+    "Your Messages", "Please return this stub with your payment", "AUSTIN STREET BREWERY LLC", "1380 WESTBROOK ST", "PORTLAND ME 04102-1619"];
+  const item = parseBill(lines);
+  assert.equal(item.billingInformation.billingAddress.line1, "1380 WESTBROOK ST");
+  assert.equal(item.customerInformation.serviceAddress.line1, "", "a guess below the threshold is left empty");
+  // no service label at all: the mailing address is the best guess, with a confidence to confirm
+  const guess = parseBill(lines.filter((l) => l !== "Service Location"));
+  assert.equal(guess.customerInformation.serviceAddress.line1, "1380 WESTBROOK ST");
+  assert.ok(guess.confidence.serviceAddress < 0.7);
+  assert.equal(nameLike("cjTy OF BUFFALO"), false, "OCR garble");
+});
