@@ -24,17 +24,35 @@ function sums(results: Scored[]) {
 
 function line(label: string, results: Scored[]) {
   const s = sums(results);
-  return `  ${label.padEnd(14)} ${String(results.length).padStart(5)} ${`${s.right}/${s.total}`.padStart(9)} ${pct(s.right, s.total).padStart(7)} ${String(s.wrong).padStart(6)} ${pct(s.wrong, s.total).padStart(6)} ${String(s.empty).padStart(6)} ${pct(s.empty, s.total).padStart(6)} ${String(s.refused).padStart(8)}`;
+  return `  ${label.padEnd(14)} ${String(results.length).padStart(5)} ${
+    `${s.right}/${s.total}`.padStart(9)
+  } ${pct(s.right, s.total).padStart(7)} ${String(s.wrong).padStart(6)} ${
+    pct(s.wrong, s.total).padStart(6)
+  } ${String(s.empty).padStart(6)} ${pct(s.empty, s.total).padStart(6)} ${String(s.refused).padStart(8)}`;
 }
 
 /** Per utility and overall: fields right, filled wrongly, left empty; bills refused. */
 function table(title: string, results: Scored[]) {
   console.log(`\n== ${title}`);
-  console.log(`  ${"utility".padEnd(14)} ${"bills".padStart(5)} ${"right".padStart(9)} ${"".padStart(7)} ${"wrong".padStart(6)} ${"".padStart(6)} ${"empty".padStart(6)} ${"".padStart(6)} ${"refused".padStart(8)}`);
-  for (const u of [...new Set(results.map((r) => r.utility))].sort()) console.log(line(u, results.filter((r) => r.utility === u)));
+  console.log(
+    `  ${"utility".padEnd(14)} ${"bills".padStart(5)} ${"right".padStart(9)} ${"".padStart(7)} ${
+      "wrong".padStart(6)
+    } ${"".padStart(6)} ${"empty".padStart(6)} ${"".padStart(6)} ${"refused".padStart(8)}`,
+  );
+  for (const u of [...new Set(results.map((r) => r.utility))].sort()) {
+    console.log(line(u, results.filter((r) => r.utility === u)));
+  }
   console.log(line("ALL", results));
   if (verbose) {
-    for (const r of results) for (const w of r.wrong) console.log(`    ${r.id.padEnd(40)} ${w.field.padEnd(28)} want ${JSON.stringify(w.want)} got ${JSON.stringify(w.got)}`);
+    for (const r of results) {
+      for (const w of r.wrong) {
+        console.log(
+          `    ${r.id.padEnd(40)} ${w.field.padEnd(28)} want ${JSON.stringify(w.want)} got ${
+            JSON.stringify(w.got)
+          }`,
+        );
+      }
+    }
   }
 }
 
@@ -48,7 +66,9 @@ function fields(results: Scored[]) {
       byField.set(family(c.field), f);
     }
   }
-  for (const [k, v] of [...byField.entries()].sort()) console.log(`    ${k.padEnd(28)} ${pct(v.right, v.total).padStart(7)}  (${v.right}/${v.total})`);
+  for (const [k, v] of [...byField.entries()].sort()) {
+    console.log(`    ${k.padEnd(28)} ${pct(v.right, v.total).padStart(7)}  (${v.right}/${v.total})`);
+  }
 }
 
 function times(results: Scored[]) {
@@ -56,15 +76,29 @@ function times(results: Scored[]) {
   const img = results.filter((r) => r.kind === "image");
   if (pdf.length) {
     const ms = pdf.map((r) => r.ms).sort((a, b) => a - b);
-    console.log(`  time per text PDF bill (${pdf.length}): mean ${(ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(0)} ms, median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms`);
+    console.log(
+      `  time per text PDF bill (${pdf.length}): mean ${
+        (ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(0)
+      } ms, median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms`,
+    );
   }
-  for (const r of results.filter((r) => r.kind === "pdf" && r.ocrPages > 0)) console.log(`  ${r.id}: ${r.pages} pages of which ${r.ocrPages} OCR: ${r.ms.toFixed(0)} ms`);
+  for (const r of results.filter((r) => r.kind === "pdf" && r.ocrPages > 0)) {
+    console.log(`  ${r.id}: ${r.pages} pages of which ${r.ocrPages} OCR: ${r.ms.toFixed(0)} ms`);
+  }
   if (img.length) {
     const perPage = img.map((r) => r.ms / r.pages).sort((a, b) => a - b);
     const s = sums(img);
-    console.log(`  time per image page: mean ${(perPage.reduce((a, b) => a + b, 0) / perPage.length / 1000).toFixed(2)} s, max ${(perPage[perPage.length - 1] / 1000).toFixed(2)} s; image-only: right ${pct(s.right, s.total)}, wrong ${pct(s.wrong, s.total)}`);
+    console.log(
+      `  time per image page: mean ${
+        (perPage.reduce((a, b) => a + b, 0) / perPage.length / 1000).toFixed(2)
+      } s, max ${(perPage[perPage.length - 1] / 1000).toFixed(2)} s; image-only: right ${
+        pct(s.right, s.total)
+      }, wrong ${pct(s.wrong, s.total)}`,
+    );
     const t = sums(pdf);
-    if (pdf.length) console.log(`  text-PDF-only: right ${pct(t.right, t.total)}, wrong ${pct(t.wrong, t.total)}`);
+    if (pdf.length) {
+      console.log(`  text-PDF-only: right ${pct(t.right, t.total)}, wrong ${pct(t.wrong, t.total)}`);
+    }
   }
 }
 
@@ -81,7 +115,12 @@ async function run(cases: Case[], model = new EmbeddedBillModel()) {
 async function leaveOneUtilityOut(cases: Case[]) {
   const out: Scored[] = [];
   for (const u of [...new Set(cases.map((c) => c.utility))]) {
-    out.push(...await run(cases.filter((c) => c.utility === u), new EmbeddedBillModel({ withoutRulesShapedBy: [u] })));
+    out.push(
+      ...await run(
+        cases.filter((c) => c.utility === u),
+        new EmbeddedBillModel({ withoutRulesShapedBy: [u] }),
+      ),
+    );
   }
   return out;
 }
@@ -110,7 +149,9 @@ try {
   if (!realOnly) {
     const at = Deno.args.indexOf("--synthetic");
     const synthDir = at >= 0 ? Deno.args[at + 1] : "tests/fixtures/bills/synthetic";
-    const only = Deno.args.includes("--only") ? Deno.args[Deno.args.indexOf("--only") + 1].split(",") : undefined;
+    const only = Deno.args.includes("--only")
+      ? Deno.args[Deno.args.indexOf("--only") + 1].split(",")
+      : undefined;
     const s = await run((await syntheticCases(synthDir)).filter((c) => !only || only.includes(c.utility)));
     table(`synthetic corpus (${synthDir})`, s);
     fields(s);

@@ -3,7 +3,11 @@
 // a field whose best value stays below MIN_CONFIDENCE is left empty, because a wrong value costs more
 // than an empty one (the homeowner fills an empty field in; a wrong one goes unnoticed into the report).
 
-export interface Candidate { value: string; conf: number; source: string }
+export interface Candidate {
+  value: string;
+  conf: number;
+  source: string;
+}
 
 /** Below this the reader leaves a field empty rather than guess. */
 export const MIN_CONFIDENCE = 0.5;
@@ -27,7 +31,12 @@ export function choose(cands: Candidate[]): Candidate | undefined {
   for (const c of cands) {
     if (!c.value) continue;
     const prev = byValue.get(c.value);
-    byValue.set(c.value, prev ? { value: c.value, conf: 1 - (1 - prev.conf) * (1 - c.conf), source: `${prev.source}+${c.source}` } : { ...c });
+    byValue.set(
+      c.value,
+      prev
+        ? { value: c.value, conf: 1 - (1 - prev.conf) * (1 - c.conf), source: `${prev.source}+${c.source}` }
+        : { ...c },
+    );
   }
   const ranked = [...byValue.values()].sort((a, b) => b.conf - a.conf);
   const [best, second] = ranked;

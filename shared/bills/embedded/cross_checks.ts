@@ -2,7 +2,12 @@
 // other gain it. Each returns multipliers (or additions) to apply to the fields' confidences.
 const day = (iso: string) => (iso ? Date.parse(`${iso}T00:00:00Z`) / 86_400_000 : NaN);
 
-export interface DateFields { billingPeriodStart: string; billingPeriodEnd: string; invoiceDate: string; dueDate: string }
+export interface DateFields {
+  billingPeriodStart: string;
+  billingPeriodEnd: string;
+  invoiceDate: string;
+  dueDate: string;
+}
 
 /**
  * Billing period end <= statement date <= due date, a period of 7..100 days, a due date within 60 days
@@ -10,7 +15,10 @@ export interface DateFields { billingPeriodStart: string; billingPeriodEnd: stri
  */
 export function dateFactors(d: DateFields): Record<keyof DateFields, number> {
   const f = { billingPeriodStart: 1, billingPeriodEnd: 1, invoiceDate: 1, dueDate: 1 };
-  const s = day(d.billingPeriodStart), e = day(d.billingPeriodEnd), inv = day(d.invoiceDate), due = day(d.dueDate);
+  const s = day(d.billingPeriodStart),
+    e = day(d.billingPeriodEnd),
+    inv = day(d.invoiceDate),
+    due = day(d.dueDate);
   if (!isNaN(s) && !isNaN(e)) {
     const len = e - s;
     if (len < 7 || len > 100) f.billingPeriodStart = f.billingPeriodEnd = 0.5;
@@ -33,9 +41,8 @@ const cents = (s: string) => Math.round(Number(s) * 100);
 
 /** Money amounts printed on the bill, in cents (each occurrence). */
 export function moneyOnBill(text: string): number[] {
-  return [...text.matchAll(/\$\s?(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})\b|\b(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})\b/g)].map((m) =>
-    Number((m[1] ?? m[3]).replace(/,/g, "")) * 100 + Number(m[2] ?? m[4])
-  );
+  return [...text.matchAll(/\$\s?(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})\b|\b(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})\b/g)]
+    .map((m) => Number((m[1] ?? m[3]).replace(/,/g, "")) * 100 + Number(m[2] ?? m[4]));
 }
 
 /**

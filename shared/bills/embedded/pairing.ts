@@ -3,12 +3,35 @@
 // value row, a column under a header). Works on any layout: nothing here knows a utility.
 import { groupByBaseline, type TextPiece } from "../../documents/text_layout.ts";
 
-export interface Word { text: string; x0: number; x1: number; y: number; h: number }
-export interface Cell { text: string; x0: number; x1: number; y: number; h: number; words: Word[] }
-export interface Row { y: number; h: number; cells: Cell[] }
+export interface Word {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  h: number;
+}
+export interface Cell {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  h: number;
+  words: Word[];
+}
+export interface Row {
+  y: number;
+  h: number;
+  cells: Cell[];
+}
 
 export type Where = "same-cell" | "right" | "below";
-export interface Pair { value: string; where: Where; page: number; rowIndex: number; labelText: string }
+export interface Pair {
+  value: string;
+  where: Where;
+  page: number;
+  rowIndex: number;
+  labelText: string;
+}
 
 /** Splits multi-word PDF text items into words, each with an x-range proportional to its characters. */
 export function wordsOf(pieces: TextPiece[]): Word[] {
@@ -43,7 +66,8 @@ export function rowsOf(pieces: TextPiece[]): Row[] {
   });
 }
 
-const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+const overlap = (a0: number, a1: number, b0: number, b1: number) =>
+  Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 
 /**
  * Every value paired with a label on one page. `label` is matched inside cells; `skip(cell, index, length)`
@@ -51,7 +75,13 @@ const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, 
  * value. For each label the first acceptable of: the rest of its cell, the next cell to the right, the cell
  * under it on one of the next two rows that overlaps the label horizontally.
  */
-export function pairLabel(rows: Row[], page: number, label: RegExp, accept: (v: string) => boolean, skip: (cell: string, index: number, length: number) => boolean = () => false): Pair[] {
+export function pairLabel(
+  rows: Row[],
+  page: number,
+  label: RegExp,
+  accept: (v: string) => boolean,
+  skip: (cell: string, index: number, length: number) => boolean = () => false,
+): Pair[] {
   const out: Pair[] = [];
   rows.forEach((row, ri) => {
     row.cells.forEach((cell, ci) => {
@@ -59,9 +89,13 @@ export function pairLabel(rows: Row[], page: number, label: RegExp, accept: (v: 
       if (!m || m.index === undefined || skip(cell.text, m.index, m[0].length)) return;
       const labelText = m[0];
       const rest = cell.text.slice(m.index + m[0].length).replace(/^[\s:#.\-]+/, "").trim();
-      if (rest && accept(rest)) return void out.push({ value: rest, where: "same-cell", page, rowIndex: ri, labelText });
+      if (rest && accept(rest)) {
+        return void out.push({ value: rest, where: "same-cell", page, rowIndex: ri, labelText });
+      }
       const right = row.cells[ci + 1];
-      if (right && accept(right.text)) return void out.push({ value: right.text, where: "right", page, rowIndex: ri, labelText });
+      if (right && accept(right.text)) {
+        return void out.push({ value: right.text, where: "right", page, rowIndex: ri, labelText });
+      }
       // the label's own horizontal extent: the words that the match covers
       const start = cell.text.slice(0, m.index).split(/\s+/).filter(Boolean).length;
       const n = m[0].trim().split(/\s+/).length;
@@ -71,7 +105,9 @@ export function pairLabel(rows: Row[], page: number, label: RegExp, accept: (v: 
         if (rows[k].y - row.y > row.h * 4.5) break;
         const under = rows[k].cells.filter((c) => overlap(c.x0, c.x1, x0 - row.h, x1 + row.h) > 0);
         const best = under.sort((a, b) => overlap(b.x0, b.x1, x0, x1) - overlap(a.x0, a.x1, x0, x1))[0];
-        if (best && accept(best.text)) return void out.push({ value: best.text, where: "below", page, rowIndex: k, labelText });
+        if (best && accept(best.text)) {
+          return void out.push({ value: best.text, where: "below", page, rowIndex: k, labelText });
+        }
       }
     });
   });

@@ -105,7 +105,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // a bill that prints a service address label we could not read has a service address of its own: the
   // mailing block is then not a safe guess
   const labelledElsewhere = /\bservice (?:address|location)\b|\bpremises?\b|\bservice at\b/i.test(text);
-  if (ci.serviceAddress.line1) conf.serviceAddress = service ? 0.85 : sameAsBilling ? 0.7 : labelledElsewhere ? 0.4 : otherBlock ? 0.5 : 0.55;
+  if (ci.serviceAddress.line1) conf.serviceAddress = service ? 0.85 : labelledElsewhere ? 0.4 : sameAsBilling ? 0.7 : otherBlock ? 0.5 : 0.55;
 
   const blockName = billing && addresseeOf(lines, billing, on);
   const name = choose([
@@ -358,8 +358,7 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
     out.push({
       meterNumber: m[1],
       usageKwh: usage ? String(parseNumber(usage)) : "",
-      servicePeriodStart: ds.length >= 2 ? ds[0] : start,
-      servicePeriodEnd: ds.length >= 2 ? ds[1] : end,
+      ...periodOf(ds, start, end),
     });
   }
   if (!out.length) out.push(...meterTable(lines, start, end, on));
@@ -386,6 +385,15 @@ function totalUsage(lines: string[], on: RuleSwitch): string {
     if (m) return String(parseNumber(m[1]));
   }
   return "";
+}
+
+/** A meter's period from the dates on its row, earlier first (tables print "Read Date … Prior Read Date"). */
+function periodOf(ds: string[], start: string, end: string): { servicePeriodStart: string; servicePeriodEnd: string } {
+  if (ds.length < 2) return { servicePeriodStart: start, servicePeriodEnd: end };
+  const [a, b] = ds[0] <= ds[1] ? [ds[0], ds[1]] : [ds[1], ds[0]];
+  // the bill's own period wins when the read dates are its ends (a read on the period's last day)
+  if (start && end && b === end) return { servicePeriodStart: start, servicePeriodEnd: end };
+  return { servicePeriodStart: a, servicePeriodEnd: b };
 }
 
 /**
@@ -415,7 +423,7 @@ function meterTable(lines: string[], start: string, end: string, on: RuleSwitch)
     // where the header has reading columns, a number is usage only as the readings' difference or with its unit
     const readings = NOT_USAGE.test(lines[header]);
     const usage = (on("reading-difference") ? readingDifference(lines[i]) : undefined) ?? lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? (readings ? undefined : cs.filter((c) => /^[\d,]+$/.test(c)).pop());
-    out.push({ meterNumber: cs[0], usageKwh: usage ? String(parseNumber(usage)) : "", servicePeriodStart: ds.length >= 2 ? ds[0] : start, servicePeriodEnd: ds.length >= 2 ? ds[1] : end });
+    out.push({ meterNumber: cs[0], usageKwh: usage ? String(parseNumber(usage)) : "", ...periodOf(ds, start, end) });
   }
   return out;
 }

@@ -1,9 +1,16 @@
 // US electric utilities recognised by name or short brand on a bill, with the states they serve (the first
 // is the usual one). General knowledge of US utility brands (EIA-861 names in brand form), not read off any
 // one bill; a bill names its utility in its logo, remittance box or "questions?" line.
-export interface Utility { name: string; states: string[] }
+export interface Utility {
+  name: string;
+  states: string[];
+}
 
-const U = (re: RegExp, name: string, states: string): [RegExp, Utility] => [re, { name, states: states.split(" ") }];
+const U = (
+  re: RegExp,
+  name: string,
+  states: string,
+): [RegExp, Utility] => [re, { name, states: states.split(" ") }];
 
 const UTILITIES: [RegExp, Utility][] = [
   U(/\bFlorida Power (?:&|and) Light\b|\bFPL\b/i, "Florida Power & Light", "FL"),
@@ -48,7 +55,11 @@ const UTILITIES: [RegExp, Utility][] = [
   U(/\bPPL Electric\b|\bPPL\b/, "PPL Electric Utilities", "PA"),
   U(/\bDuquesne Light\b/i, "Duquesne Light", "PA"),
   U(/\bMet-?Ed\b|\bPenelec\b|\bPenn Power\b|\bWest Penn Power\b/i, "FirstEnergy", "PA"),
-  U(/\bOhio Edison\b|\bToledo Edison\b|\bIlluminating Company\b|\bFirstEnergy\b/i, "FirstEnergy", "OH PA NJ MD WV"),
+  U(
+    /\bOhio Edison\b|\bToledo Edison\b|\bIlluminating Company\b|\bFirstEnergy\b/i,
+    "FirstEnergy",
+    "OH PA NJ MD WV",
+  ),
   U(/\bAEP Ohio\b|\bOhio Power\b/i, "AEP Ohio", "OH"),
   U(/\bAES Ohio\b|\bDayton Power (?:&|and) Light\b/i, "AES Ohio", "OH"),
   U(/\bAES Indiana\b|\bIndianapolis Power (?:&|and) Light\b/i, "AES Indiana", "IN"),
@@ -83,7 +94,11 @@ const UTILITIES: [RegExp, Utility][] = [
   U(/\bIdaho Power\b/i, "Idaho Power", "ID OR"),
   U(/\bNorthWestern Energy\b/i, "NorthWestern Energy", "MT SD NE"),
   U(/\bBlack Hills Energy\b/i, "Black Hills Energy", "SD WY CO"),
-  U(/\bLADWP\b|\bLos Angeles Department of Water (?:&|and) Power\b/i, "Los Angeles Department of Water and Power", "CA"),
+  U(
+    /\bLADWP\b|\bLos Angeles Department of Water (?:&|and) Power\b/i,
+    "Los Angeles Department of Water and Power",
+    "CA",
+  ),
   U(/\bSMUD\b|\bSacramento Municipal Utility\b/i, "SMUD", "CA"),
   U(/\bHawaiian Electric\b/i, "Hawaiian Electric", "HI"),
   U(/\bTampa Electric\b|\bTECO\b/i, "Tampa Electric", "FL"),
@@ -98,7 +113,8 @@ const UTILITIES: [RegExp, Utility][] = [
 ];
 
 // Cooperatives and municipal utilities are many: read their own name off the bill.
-const COOP = /\b((?:[A-Z][A-Za-z.&'-]+\s){1,5}(?:Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company))\b/;
+const COOP =
+  /\b((?:[A-Z][A-Za-z.&'-]+\s){1,5}(?:Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company))\b/;
 
 /** The utility named on the bill (the earliest, most specific match), with its home state and territory. */
 export function findUtility(text: string): { name: string; state: string; states: string[] } | undefined {
