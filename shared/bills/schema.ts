@@ -75,6 +75,11 @@ export const ModelAnswer = z.object({
 });
 export type ModelAnswer = z.infer<typeof ModelAnswer>;
 
+/** An item of the envelope: the extraction result plus the reader's optional per-field confidence. */
+export const ExtractedItem = BillItem.extend({
+  confidence: z.record(z.string(), z.number().min(0).max(1)).optional().describe("The reader's confidence per filled field, 0..1 (embedded engine)"),
+});
+
 export const FileStatus = z.object({ filename: z.string(), status: z.enum(["success", "failed", "skipped"]) });
 
 export const Envelope = z.object({
@@ -82,7 +87,7 @@ export const Envelope = z.object({
   transactionId: z.string().uuid(),
   transactionGroupId: z.string().uuid(),
   id: z.string(),
-  data: z.object({ items: z.array(BillItem) }),
+  data: z.object({ items: z.array(ExtractedItem) }),
   fileStatus: z.array(FileStatus),
 });
 export type Envelope = z.infer<typeof Envelope>;

@@ -104,7 +104,10 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   ci.serviceAddress = service ?? otherBlock?.address ?? billing?.address ?? emptyAddress();
   // a bill that prints a service address label we could not read has a service address of its own: the
   // mailing block is then not a safe guess
-  const labelledElsewhere = /\bservice (?:address|location)\b|\bpremises?\b|\bservice at\b/i.test(text);
+  // … and so does a bill whose body shows another street that we could not read as a whole address (a
+  // premises block garbled by OCR): the mailing block may well not be the home
+  const otherStreet = billing && lines.slice(0, Math.max(0, billing.line - 2)).some((l) => cells(l).some((c) => STREET_WITH_SUFFIX.test(c) && !sameStreet(c, billing.address.line1) && !blocks.some((b) => sameStreet(c, b.address.line1))));
+  const labelledElsewhere = /\bservice (?:address|location)\b|\bpremises?\b|\bservice at\b/i.test(text) || Boolean(otherStreet);
   if (ci.serviceAddress.line1) conf.serviceAddress = service ? 0.85 : labelledElsewhere ? 0.4 : sameAsBilling ? 0.7 : otherBlock ? 0.5 : 0.55;
 
   const blockName = billing && addresseeOf(lines, billing, on);
@@ -196,6 +199,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   return { ...item, confidence: conf };
 }
 
+const STREET_WITH_SUFFIX = /^\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?[A-Za-z][A-Za-z .'-]*\s(?:st|street|rd|road|ave|avenue|blvd|boulevard|dr|drive|ln|lane|ct|court|way|pl|place|pkwy|parkway|hwy|highway|cir|circle|ter|terrace|trl|trail)\b\.?$/i;
 const sameStreet = (a: string, b: string) => a.replace(/\W+/g, "").toLowerCase() === b.replace(/\W+/g, "").toLowerCase();
 const clean = (s: string) => s.replace(/[*|#]+/g, " ").replace(/\s+/g, " ").trim();
 const accountOf = (v: string) => v.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "").trim() ?? "";

@@ -318,3 +318,12 @@ Deno.test("a meter row printing the read date before the prior read date gives a
   assert.deepEqual([m.servicePeriodStart, m.servicePeriodEnd], ["2021-12-20", "2022-01-19"]);
   assert.notEqual(m.usageKwh, "53359", "a reading is never usage");
 });
+
+Deno.test("another street in the body that could not be read as an address: the mailing block is not the home", () => {
+  const stub = ["Please return this portion with your payment", "Pharmaceutics International Inc", "10819 Gilroy Rd", "Hunt Valley, MD 21031"];
+  const garbled = parseBill(["BGE", "Bill Summary", "ELECTRIC   103 Beaver Ct", "CommainSov   Codd   Zion", "Account # 7645860000", "Amount Due $40,371.59", ...stub]);
+  assert.equal(garbled.billingInformation.billingAddress.line1, "10819 Gilroy Rd");
+  assert.equal(garbled.customerInformation.serviceAddress.line1, "");
+  const plain = parseBill(["BGE", "Bill Summary", "Account # 7645860000", "Amount Due $40,371.59", ...stub]);
+  assert.equal(plain.customerInformation.serviceAddress.line1, "10819 Gilroy Rd");
+});
