@@ -269,7 +269,7 @@ function amount(lines: string[], field: "amountDue" | "pastDue"): string {
 }
 
 function billingPeriod(lines: string[]): string[] {
-  const labels = [/\bbilling period\b/i, /\bservice period\b/i, /\bservice (?:from|dates?)\b/i, /\bbilling cycle\b/i, /\bperiod\b/i, /^for:/i, /\bfor service\b/i, /\bbilled from\b/i];
+  const labels = [/\bbilling period\b/i, /\bservice period\b/i, /\bservice (?:from|dates?)\b/i, /\bbilling cycle\b/i, /\bperiod\b/i, /(?:^|\s)for:/i, /\bfor service\b/i, /\bbilled from\b/i];
   for (const label of labels) {
     for (let i = 0; i < lines.length; i++) {
       const m = lines[i].match(label);
