@@ -147,3 +147,6 @@ export const NOT_A_RATE =
 /** Meter readings (odometer values) and other numbers that are not a period's usage. */
 export const NOT_USAGE =
   /\b(?:reading|readings|read|present|previous|prior|current read|meter read|multiplier|mult|odometer|demand|kw\b(?!h))/i;
+
+/** Gas service on a gas+electric bill: its meters, usage and history are not electricity. */
+export const GAS = /\btherms?\b|\bccf\b|\bmcf\b|\bgas\b/i;

@@ -1,7 +1,7 @@
 import { type Address, type BillItem, emptyAddress, emptyItem, type Meter } from "../schema.ts";
 import { type AddressBlock, addressBlocks, parseCityStateZip, parseInlineAddress, splitStreet, isStreet, STATES } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
-import { LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
+import { GAS, LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
 import { rowsOf, pairLabel } from "./pairing.ts";
 import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE } from "./confidence.ts";
 import { amountFactor, consistentHistory, dateFactors, moneyOnBill, rateFactor, territoryFactor } from "./cross_checks.ts";
@@ -346,7 +346,7 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const m = line.match(METER);
-    if (!m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index))) continue;
+    if (!m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index)) || GAS.test(line)) continue;
     if (out.some((o) => o.meterNumber === m[1])) continue;
     const rest = line.slice(m.index + m[0].length);
     const ds = allDates(rest);

@@ -1,5 +1,5 @@
 import { MonthNames, type MonthlyUsage } from "../schema.ts";
-import { NOT_USAGE } from "./lexicon.ts";
+import { GAS, NOT_USAGE } from "./lexicon.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { allDates, cells, MONTH_WORD, monthNumber, parseNumber } from "./values.ts";
 
@@ -18,7 +18,7 @@ function monthRows(lines: string[]): MonthValue[] {
   const out: MonthValue[] = [];
   for (const line of lines) {
     // meter readings ("Jan 25 ... 27415" is a read date and an odometer value), dates of the bill
-    if (/\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line) || NOT_USAGE.test(line)) continue;
+    if (/\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line) || NOT_USAGE.test(line) || GAS.test(line)) continue;
     for (const m of line.matchAll(MONTH_YEAR_VALUE)) {
       const month = monthNumber(m[1]);
       const value = Number(m[3].replace(/,/g, ""));

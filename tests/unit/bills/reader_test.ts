@@ -327,3 +327,14 @@ Deno.test("another street in the body that could not be read as an address: the 
   const plain = parseBill(["BGE", "Bill Summary", "Account # 7645860000", "Amount Due $40,371.59", ...stub]);
   assert.equal(plain.customerInformation.serviceAddress.line1, "10819 Gilroy Rd");
 });
+
+Deno.test("a gas+electric bill: only the electric meter and the electric history are read", () => {
+  const item = parseBill([
+    "Baltimore Gas and Electric", "Account number 1234 5678 90", "Amount due $182.40", "Billing period: 01/05/2024 - 02/05/2024",
+    "Gas meter 7781234   Usage 85 therms", "Electric meter G1887856   Usage 812 kWh",
+    "Gas usage history (therms)   Nov 2023 60   Dec 2023 92   Jan 2024 85",
+    "Electric usage history (kWh)   Nov 2023 700   Dec 2023 790   Jan 2024 812",
+  ]);
+  assert.deepEqual(item.electricityUsage.meters.map((m) => [m.meterNumber, m.usageKwh]), [["G1887856", "812"]]);
+  assert.deepEqual(item.electricityUsage.usageByMonth.map((u) => u.value), [700, 790, 812, 812]);
+});
