@@ -13,7 +13,7 @@ import { findUtility, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
-import { allDates, cells, findDate, parseAmount, parseDate, parseNumber } from "./values.ts";
+import { allDates, cells, findDate, parseAmount, parseDate, parseNumber, parseYearlessDate } from "./values.ts";
 
 const hasDate = (v: string) => Boolean(findDate(v));
 const hasAmount = (v: string) => parseAmount(v) !== "";
@@ -133,6 +133,14 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (inv) conf.invoiceDate = inv.conf;
   bi.dueDate = due?.value ?? "";
   if (due) conf.dueDate = due.conf;
+  // dates printed without a year ("Please pay by Mar 18"): the year that follows the bill's own dates
+  const ref = bi.invoiceDate || bi.billingPeriodEnd;
+  if (!due && ref) {
+    const accept = (v: string) => Boolean(parseYearlessDate(v, ref));
+    const line = findLabeled(lines, LEXICON.dueDate.labels, accept, { skip: skipFor("dueDate") });
+    const yl = labelled("dueDate", accept, (v) => parseYearlessDate(v, ref), line ? parseYearlessDate(line.value, ref) : "");
+    if (yl) [bi.dueDate, conf.dueDate] = [yl.value, yl.conf * 0.9];
+  }
   ci.accountNumber = acct?.value ?? "";
   if (acct) conf.accountNumber = acct.conf;
   ci.serviceNumber = svc?.value ?? "";

@@ -338,3 +338,14 @@ Deno.test("a gas+electric bill: only the electric meter and the electric history
   assert.deepEqual(item.electricityUsage.meters.map((m) => [m.meterNumber, m.usageKwh]), [["G1887856", "812"]]);
   assert.deepEqual(item.electricityUsage.usageByMonth.map((u) => u.value), [700, 790, 812, 812]);
 });
+
+Deno.test("a due date printed without a year takes the year after the bill's own dates", async () => {
+  const { parseYearlessDate } = await import("../../../shared/bills/embedded/values.ts");
+  assert.equal(parseYearlessDate("Mar 18", "2021-02-25"), "2021-03-18");
+  assert.equal(parseYearlessDate("Jan 12", "2023-12-20"), "2024-01-12");
+  assert.equal(parseYearlessDate("1/12", "2023-12-20"), "2024-01-12");
+  assert.equal(parseYearlessDate("Mar 18, 2021", "2021-02-25"), "", "dated with a year: the ordinary parser reads it");
+  const item = parseBill(["Duke Energy", "Account number 9100 2345 6789", "Statement date: 02/25/2021", "Please pay by   Mar 18", "Amount due $98.40"]);
+  assert.equal(item.billingInformation.dueDate, "2021-03-18");
+  assert.ok(item.confidence.dueDate >= 0.5);
+});
