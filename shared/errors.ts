@@ -40,3 +40,8 @@ export interface ErrorBody {
 export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
+
+/** Whether the caller's input (not the platform or a provider) caused the error: logged as info, not error. */
+export function isCallerError(e: DomainError): boolean {
+  return !["internal", "upstream", "unavailable"].includes(e.kind);
+}

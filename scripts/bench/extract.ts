@@ -1,24 +1,75 @@
-// npm run bench:extract [-- --verbose] [--synthetic DIR] [--model embedded|gemini|openai]
-//   (DIR: another generated corpus, e.g. a held-out seed; --model: the same harness against a real model when
-//   its key/endpoint is set, see scripts/bench/model_option.ts; without it a clear message and nothing is run)
-// Field-level exact-match accuracy of the embedded extraction engine, per field and overall, on the fixed
-// synthetic corpus and on the real bills (truths written by reading them), and time per bill for text
-// PDFs and per page for images. Targets: >= 97% synthetic, >= 90% real, <= 300 ms per text PDF, <= 3 s per image page.
+// npm run bench:extract [-- --verbose] [--real-only | --synthetic-only] [--only LAYOUT,…] [--synthetic DIR]   (DIR: another generated corpus, e.g. a held-out seed)
+//   [--model embedded|gemini|openai]: the same harness against a real model when its key/endpoint is set
+//   (scripts/bench/model_option.ts; without it a clear message and nothing is run). Leave-one-utility-out
+//   turns rules of the embedded reader off, so it runs for the embedded reader only.
+// The embedded extraction engine against ground truths, field by field:
+// - real bills: per utility and overall, fields right / filled wrongly / left empty, bills refused; then
+//   leave-one-utility-out: each utility's bills read with every rule that utility's bills shaped turned off
+//   (rules carry a `shapedBy` tag, shared/bills/embedded/rules.ts);
+// - real bills as photos (re-rendered pages, rotated/noised; tests/fixtures/bills/real/photos), when present;
+// - the synthetic corpus (8 layouts, text PDFs and scanned-looking images), and times.
+import { EmbeddedBillModel } from "../../shared/bills/embedded_model.ts";
+import type { BillModel } from "../../shared/bills/model.ts";
 import { benchModel } from "./model_option.ts";
 import { closeOcr } from "../../shared/documents/ocr.ts";
-import { family, realCases, runCase, type Scored, syntheticCases } from "../bills/accuracy.ts";
+import type { DocumentText } from "../../shared/documents/document_text.ts";
+import { type Case, family, realCases, runCase, type Scored, syntheticCases } from "../bills/accuracy.ts";
 
 const verbose = Deno.args.includes("--verbose");
-const chosen = benchModel(Deno.args);
-if ("error" in chosen) {
-  console.error(chosen.error);
+const realOnly = Deno.args.includes("--real-only");
+const picked = benchModel(Deno.args);
+if ("error" in picked) {
+  console.error(picked.error);
   Deno.exit(2);
 }
-const model = chosen.model;
+const chosen = picked;
+const embedded = chosen.kind === "embedded";
+console.log(`reader: ${chosen.kind}`);
+const pct = (a: number, b: number) => `${(100 * a / Math.max(1, b)).toFixed(1)}%`;
 
-function report(title: string, results: Scored[]) {
-  const right = results.reduce((s, r) => s + r.right, 0);
+function sums(results: Scored[]) {
   const total = results.reduce((s, r) => s + r.total, 0);
+  const right = results.reduce((s, r) => s + r.right, 0);
+  const wrong = results.reduce((s, r) => s + r.filledWrong, 0);
+  const empty = results.reduce((s, r) => s + r.empty, 0);
+  return { total, right, wrong, empty, refused: results.filter((r) => r.refused).length };
+}
+
+function line(label: string, results: Scored[]) {
+  const s = sums(results);
+  return `  ${label.padEnd(14)} ${String(results.length).padStart(5)} ${
+    `${s.right}/${s.total}`.padStart(9)
+  } ${pct(s.right, s.total).padStart(7)} ${String(s.wrong).padStart(6)} ${
+    pct(s.wrong, s.total).padStart(6)
+  } ${String(s.empty).padStart(6)} ${pct(s.empty, s.total).padStart(6)} ${String(s.refused).padStart(8)}`;
+}
+
+/** Per utility and overall: fields right, filled wrongly, left empty; bills refused. */
+function table(title: string, results: Scored[]) {
+  console.log(`\n== ${title}`);
+  console.log(
+    `  ${"utility".padEnd(14)} ${"bills".padStart(5)} ${"right".padStart(9)} ${"".padStart(7)} ${
+      "wrong".padStart(6)
+    } ${"".padStart(6)} ${"empty".padStart(6)} ${"".padStart(6)} ${"refused".padStart(8)}`,
+  );
+  for (const u of [...new Set(results.map((r) => r.utility))].sort()) {
+    console.log(line(u, results.filter((r) => r.utility === u)));
+  }
+  console.log(line("ALL", results));
+  if (verbose) {
+    for (const r of results) {
+      for (const w of r.wrong) {
+        console.log(
+          `    ${r.id.padEnd(40)} ${w.field.padEnd(28)} want ${JSON.stringify(w.want)} got ${
+            JSON.stringify(w.got)
+          }`,
+        );
+      }
+    }
+  }
+}
+
+function fields(results: Scored[]) {
   const byField = new Map<string, { right: number; total: number }>();
   for (const r of results) {
     for (const c of r.checked) {
@@ -28,46 +79,99 @@ function report(title: string, results: Scored[]) {
       byField.set(family(c.field), f);
     }
   }
-  console.log(`\n== ${title}: ${results.length} bills, ${right}/${total} fields = ${(100 * right / total).toFixed(2)}%`);
-  for (const [k, v] of [...byField.entries()].sort()) console.log(`  ${k.padEnd(28)} ${(100 * v.right / v.total).toFixed(1).padStart(6)}%  (${v.right}/${v.total})`);
+  for (const [k, v] of [...byField.entries()].sort()) {
+    console.log(`    ${k.padEnd(28)} ${pct(v.right, v.total).padStart(7)}  (${v.right}/${v.total})`);
+  }
+}
+
+function times(results: Scored[]) {
   const pdf = results.filter((r) => r.kind === "pdf" && r.ocrPages === 0);
-  const scannedPdf = results.filter((r) => r.kind === "pdf" && r.ocrPages > 0);
   const img = results.filter((r) => r.kind === "image");
   if (pdf.length) {
     const ms = pdf.map((r) => r.ms).sort((a, b) => a - b);
-    console.log(`  time per text PDF bill (${pdf.length}): mean ${(ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(0)} ms, median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms`);
+    console.log(
+      `  time per text PDF bill (${pdf.length}): mean ${
+        (ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(0)
+      } ms, median ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms`,
+    );
   }
-  for (const r of scannedPdf) {
-    console.log(`  ${r.id}: ${r.pages} pages of which ${r.ocrPages} without a text layer (OCR): ${r.ms.toFixed(0)} ms`);
+  for (const r of results.filter((r) => r.kind === "pdf" && r.ocrPages > 0)) {
+    console.log(`  ${r.id}: ${r.pages} pages of which ${r.ocrPages} OCR: ${r.ms.toFixed(0)} ms`);
   }
   if (img.length) {
     const perPage = img.map((r) => r.ms / r.pages).sort((a, b) => a - b);
-    const acc = img.reduce((s, r) => s + r.right, 0) / img.reduce((s, r) => s + r.total, 0);
-    console.log(`  time per image page: mean ${(perPage.reduce((a, b) => a + b, 0) / perPage.length / 1000).toFixed(2)} s, max ${(perPage[perPage.length - 1] / 1000).toFixed(2)} s; image-only accuracy ${(100 * acc).toFixed(2)}%`);
-    const t = pdf.reduce((s, r) => s + r.right, 0) / Math.max(1, pdf.reduce((s, r) => s + r.total, 0));
-    if (pdf.length) console.log(`  text-PDF-only accuracy ${(100 * t).toFixed(2)}%`);
+    const s = sums(img);
+    console.log(
+      `  time per image page: mean ${
+        (perPage.reduce((a, b) => a + b, 0) / perPage.length / 1000).toFixed(2)
+      } s, max ${(perPage[perPage.length - 1] / 1000).toFixed(2)} s; image-only: right ${
+        pct(s.right, s.total)
+      }, wrong ${pct(s.wrong, s.total)}`,
+    );
+    const t = sums(pdf);
+    if (pdf.length) {
+      console.log(`  text-PDF-only: right ${pct(t.right, t.total)}, wrong ${pct(t.wrong, t.total)}`);
+    }
   }
-  if (verbose) for (const r of results) for (const w of r.wrong) console.log(`  ${r.id.padEnd(36)} ${w.field.padEnd(30)} want ${JSON.stringify(w.want)} got ${JSON.stringify(w.got)}`);
 }
 
-async function run(cases: Awaited<ReturnType<typeof syntheticCases>>) {
+// each document is read (text layer, OCR) once; the leave-one-out runs reuse the text
+const texts = new Map<string, Promise<DocumentText>>();
+
+async function run(cases: Case[], model: BillModel = embedded ? new EmbeddedBillModel() : chosen.model) {
   const out: Scored[] = [];
-  // warm-up (module loading, pdf.js and OCR start) is not billed to the first bill
-  for (const kind of ["pdf", "image"]) {
-    const c = cases.find((x) => x.kind === kind);
-    if (c) await runCase(model, c);
+  for (const c of cases) out.push(await runCase(model, c, texts));
+  return out;
+}
+
+/** Each utility's bills read by a reader with the rules that utility's bills shaped turned off. */
+async function leaveOneUtilityOut(cases: Case[]) {
+  const out: Scored[] = [];
+  for (const u of [...new Set(cases.map((c) => c.utility))]) {
+    out.push(
+      ...await run(
+        cases.filter((c) => c.utility === u),
+        new EmbeddedBillModel({ withoutRulesShapedBy: [u] }),
+      ),
+    );
   }
-  for (const c of cases) out.push(await runCase(model, c));
   return out;
 }
 
 try {
-  const at = Deno.args.indexOf("--synthetic");
-  const synthDir = at >= 0 ? Deno.args[at + 1] : "tests/fixtures/bills/synthetic";
-  const synthetic = await run(await syntheticCases(synthDir));
-  report(`synthetic corpus (${synthDir})`, synthetic);
-  const real = await run(await realCases("tests/fixtures/bills/real"));
-  report("real bills", real);
+  // warm-up (module loading, pdf.js) is not billed to the first bill
+  const realAll = await realCases("tests/fixtures/bills/real");
+  const skipReal = Deno.args.includes("--synthetic-only");
+  const real = skipReal ? [] : realAll.filter((c) => c.kind === "pdf");
+  const photos = skipReal ? [] : realAll.filter((c) => c.kind === "image");
+  await runCase(embedded ? new EmbeddedBillModel() : chosen.model, realAll[0]);
+  texts.clear();
+  if (real.length) {
+    const r = await run(real);
+    table("real bills (text-layer PDFs), all rules", r);
+    times(r);
+    if (embedded) {
+      const loo = await leaveOneUtilityOut(real);
+      table("real bills, leave-one-utility-out (rules shaped by the bill's own utility off)", loo);
+    }
+  }
+  if (photos.length) {
+    const p = await run(photos);
+    table("real bills as photos/scans (OCR), all rules", p);
+    times(p);
+    if (embedded) table("real bills as photos/scans, leave-one-utility-out", await leaveOneUtilityOut(photos));
+  }
+  if (!realOnly && embedded) {
+    const at = Deno.args.indexOf("--synthetic");
+    const synthDir = at >= 0 ? Deno.args[at + 1] : "tests/fixtures/bills/synthetic";
+    const only = Deno.args.includes("--only")
+      ? Deno.args[Deno.args.indexOf("--only") + 1].split(",")
+      : undefined;
+    const s = await run((await syntheticCases(synthDir)).filter((c) => !only || only.includes(c.utility)));
+    table(`synthetic corpus (${synthDir})`, s);
+    fields(s);
+    times(s);
+  }
 } finally {
   await closeOcr();
 }

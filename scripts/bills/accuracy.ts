@@ -1,15 +1,19 @@
 // Field-level exact-match scoring of extractions against ground truths (used by the benchmark and tests).
 import { basename, join } from "node:path";
 import { billDocument } from "../../shared/bills/document.ts";
+import type { DocumentText } from "../../shared/documents/document_text.ts";
 import { extractBill } from "../../shared/bills/extract.ts";
 import { billLimits } from "../../shared/bills/limits.ts";
 import type { BillModel } from "../../shared/bills/model.ts";
 import { normalizeItem } from "../../shared/bills/normalize.ts";
-import type { BillItem } from "../../shared/bills/schema.ts";
+import { type BillItem, emptyItem } from "../../shared/bills/schema.ts";
+import { ApiError } from "../../shared/http/errors.ts";
 import { flatten } from "./flatten.ts";
 
 export interface Case {
   id: string;
+  /** The utility whose bill this is (real: from the file name; synthetic: the layout). */
+  utility: string;
   kind: "pdf" | "image";
   paths: string[];
   truth: BillItem;
@@ -27,16 +31,35 @@ export interface Scored {
   wrong: { field: string; want: string; got: string }[];
   /** Every scored field and whether it matched. */
   checked: { field: string; ok: boolean }[];
+  utility: string;
+  /** The reader said "not an electricity bill" (every field of the truth then counts as empty). */
+  refused: boolean;
+  /** Fields the reader filled with a value other than the truth's. */
+  filledWrong: number;
+  /** Fields the truth has that the reader left empty. */
+  empty: number;
 }
 
 /** Field family: "meters[1].usageKwh" -> "meters.usageKwh", "usage.2024-May" -> "usageByMonth". */
 export const family = (k: string) => (k.startsWith("usage.") ? "usageByMonth" : k.replace(/\[\d+\]/, ""));
 
-export function score(truth: BillItem, got: BillItem): { right: number; total: number; wrong: Scored["wrong"]; checked: Scored["checked"] } {
+const isEmpty = (v: string) => v === "" || v === "(none)";
+
+/**
+ * Field by field: right (equal, including a field both leave empty), filled wrongly (the reader wrote a value
+ * that is not the truth's, also where the truth is empty), empty (the truth has a value, the reader none).
+ */
+export function score(truth: BillItem, got: BillItem): { right: number; total: number; filledWrong: number; empty: number; wrong: Scored["wrong"]; checked: Scored["checked"] } {
   const want = flatten(normalizeItem(truth));
   const have = flatten(got);
+  // Where a unit or suite goes (line1 "115 FOX ST UNIT 115" or line2 "UNIT 115") is a convention, not a
+  // reading: an address whose two lines join to the truth's is right on both lines.
+  for (const a of ["serviceAddress", "billingAddress"]) {
+    const joined = (m: Map<string, string>) => `${m.get(`${a}.line1`) ?? ""} ${m.get(`${a}.line2`) ?? ""}`.replace(/\s+/g, " ").trim().toLowerCase();
+    if (joined(want) && joined(want) === joined(have)) for (const l of ["line1", "line2"]) have.set(`${a}.${l}`, want.get(`${a}.${l}`) ?? "");
+  }
   const keys = new Set([...want.keys(), ...[...have.keys()].filter((k) => k.startsWith("usage.") || k.startsWith("meters["))]);
-  let right = 0;
+  let right = 0, filledWrong = 0, empty = 0;
   const wrong: Scored["wrong"] = [];
   const checked: Scored["checked"] = [];
   for (const k of keys) {
@@ -44,33 +67,55 @@ export function score(truth: BillItem, got: BillItem): { right: number; total: n
     const g = have.get(k) ?? "(none)";
     checked.push({ field: k, ok: w === g });
     if (w === g) right++;
-    else wrong.push({ field: k, want: w, got: g });
+    else {
+      wrong.push({ field: k, want: w, got: g });
+      if (isEmpty(g) || (k === "meters.count" && g === "0")) empty++;
+      else filledWrong++;
+    }
   }
-  return { right, total: keys.size, wrong, checked };
+  return { right, total: keys.size, filledWrong, empty, wrong, checked };
 }
 
-export async function runCase(model: BillModel, c: Case): Promise<Scored> {
+/**
+ * Reads and scores one case. `texts` (optional) keeps each case's document text (PDF text layer / OCR) so a
+ * second run with other reader options (leave-one-out) does not OCR again; its times are then not the read's.
+ */
+export async function runCase(model: BillModel, c: Case, texts?: Map<string, Promise<DocumentText>>): Promise<Scored> {
   const files = await Promise.all(c.paths.map(async (p) => ({ filename: basename(p), bytes: await Deno.readFile(p) })));
   const started = performance.now();
-  const doc = await billDocument(files, billLimits());
-  const x = await extractBill(model, doc, { allowIncomplete: true });
+  const read = await billDocument(files, billLimits());
+  const cached = texts?.get(c.id) ?? read.text();
+  texts?.set(c.id, cached);
+  const doc = { ...read, text: () => cached };
+  let item: BillItem, refused = false;
+  try {
+    item = (await extractBill(model, doc, { allowIncomplete: true })).item;
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.code !== "invalid_file_type") throw e;
+    item = emptyItem();
+    refused = true;
+  }
   const ms = performance.now() - started;
   const text = await doc.text();
   const ocrPages = text.pages.filter((p) => p.source === "ocr").length;
-  return { id: c.id, kind: c.kind, pages: text.pages.length, ocrPages, ms, ...score(c.truth, x.item) };
+  return { id: c.id, utility: c.utility, kind: c.kind, pages: text.pages.length, ocrPages, ms, refused, ...score(c.truth, item) };
 }
+
+/** The utility of a real bill from its file name prefix (hutson_ = the FPL samples). */
+export const realUtility = (id: string) => ({ hutson: "fpl" } as Record<string, string>)[id.split("_")[0]] ?? id.split(/[_-]/)[0];
 
 export async function syntheticCases(dir: string): Promise<Case[]> {
   const manifest = JSON.parse(await Deno.readTextFile(join(dir, "manifest.json"))) as { id: string; kind: "pdf" | "image"; files: string[]; truth: BillItem }[];
-  return manifest.map((m) => ({ id: m.id, kind: m.kind, paths: m.files.map((f) => join(dir, f)), truth: m.truth }));
+  return manifest.map((m) => ({ id: m.id, utility: m.id.split("-")[0], kind: m.kind, paths: m.files.map((f) => join(dir, f)), truth: m.truth }));
 }
 
 export async function realCases(dir: string): Promise<Case[]> {
   const out: Case[] = [];
   for await (const e of Deno.readDir(join(dir, "truth"))) {
     if (!e.name.endsWith(".json")) continue;
-    const t = JSON.parse(await Deno.readTextFile(join(dir, "truth", e.name))) as { file: string; truth: BillItem };
-    out.push({ id: e.name.replace(/\.json$/, ""), kind: "pdf", paths: [join(dir, t.file)], truth: t.truth });
+    const t = JSON.parse(await Deno.readTextFile(join(dir, "truth", e.name))) as { file: string; files?: string[]; kind?: "pdf" | "image"; truth: BillItem };
+    const id = e.name.replace(/\.json$/, "");
+    out.push({ id, utility: realUtility(id), kind: t.kind ?? "pdf", paths: (t.files ?? [t.file]).map((f) => join(dir, f)), truth: t.truth });
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }

@@ -4,10 +4,13 @@ import { invalidFileType } from "./errors.ts";
 import { DomainError } from "../errors.ts";
 import type { BillDocument, BillModel, ModelOutcome } from "./model.ts";
 import { looksLikeElectricityBill, parseBill } from "./embedded/parse_bill.ts";
+import { allRules, rulesWithout } from "./embedded/rules.ts";
 
 /** The offline engine: PDF text layer / OCR, then the layout-aware bill parser. Deterministic. */
 export class EmbeddedBillModel implements BillModel {
   readonly name = "embedded-parser-1";
+  /** `withoutRulesShapedBy`: turn off the rules written for these utilities' bills (the leave-one-out benchmark). */
+  constructor(private readonly opts: { withoutRulesShapedBy?: string[] } = {}) {}
 
   async extract(doc: BillDocument): Promise<ModelOutcome> {
     let text;
@@ -21,10 +24,11 @@ export class EmbeddedBillModel implements BillModel {
       log("info", "bill document unreadable", { error: errorText(e) });
       throw invalidFileType("a file could not be read as a PDF or image");
     }
+    const rules = this.opts.withoutRulesShapedBy?.length ? rulesWithout(this.opts.withoutRulesShapedBy) : allRules;
     try {
       const lines = text.pages.flatMap((p) => p.lines);
       if (!looksLikeElectricityBill(text.text)) return { ok: true, answer: { isElectricityBill: false, item: parseBill([]) }, model: this.name };
-      return { ok: true, answer: { isElectricityBill: true, item: parseBill(lines, text.pages.map((p) => p.pieces)) }, model: this.name };
+      return { ok: true, answer: { isElectricityBill: true, item: parseBill(lines, text.pages.map((p) => p.pieces), { rules }) }, model: this.name };
     } catch (e) {
       return { ok: false, error: "unparseable", detail: errorText(e), model: this.name };
     }

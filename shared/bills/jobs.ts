@@ -2,7 +2,7 @@ import { enqueue, type Job, PermanentJobError } from "../queue/queue.ts";
 import type { Platform } from "../platform.ts";
 import { objectStore } from "../storage/index.ts";
 import { assertSafePath } from "../storage/types.ts";
-import { badRequest } from "../http/errors.ts";
+import { badRequest } from "../errors.ts";
 import { errorText } from "../log.ts";
 import { billDocument } from "./document.ts";
 import { envelopeFor } from "./envelope.ts";

@@ -1,6 +1,6 @@
 import { parseAmount, parseDate } from "./embedded/values.ts";
 import { STATES } from "./embedded/addresses.ts";
-import type { Address, BillItem } from "./schema.ts";
+import type { Address, BillItem, ItemWithConfidence } from "./schema.ts";
 import { completeUsage } from "./usage_completion.ts";
 
 const s = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : "");
@@ -24,7 +24,7 @@ function address(a: Address): Address {
  * Applies the spec's field rules to any model's item, whatever adapter produced it: ISO dates, amounts
  * without symbols (credits negative), two-letter market state, and usageByMonth completed to 12 months.
  */
-export function normalizeItem(item: BillItem): BillItem {
+export function normalizeItem(item: ItemWithConfidence): ItemWithConfidence {
   const ci = item.customerInformation;
   const bi = item.billingInformation;
   const eu = item.electricityUsage;
@@ -62,6 +62,8 @@ export function normalizeItem(item: BillItem): BillItem {
       marketState: STATES.has(state) ? state : serviceAddress.state || billingAddress.state,
       usageByMonth: completeUsage(eu.usageByMonth),
     },
+    // the reader's confidence per field travels with the item (an optional, additive key)
+    ...(item.confidence ? { confidence: { ...item.confidence } } : {}),
   };
 }
 

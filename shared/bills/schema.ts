@@ -60,12 +60,25 @@ export const BillItem = z.object({
 });
 export type BillItem = z.infer<typeof BillItem>;
 
+/**
+ * The reader's confidence (0..1) per field it filled, keyed by the field's name (`customerName`,
+ * `serviceAddress`, `invoiceDate`, `supplyRatePerKwh`, `usageByMonth`, …). Optional on an item (only the
+ * embedded reader gives it); a field left empty has no entry. Not part of the model's response schema.
+ */
+export type ItemConfidence = Record<string, number>;
+export type ItemWithConfidence = BillItem & { confidence?: ItemConfidence };
+
 /** What a model answers per attempt: whether the document is an electricity bill, and the item. */
 export const ModelAnswer = z.object({
   isElectricityBill: z.boolean(),
   item: BillItem,
 });
 export type ModelAnswer = z.infer<typeof ModelAnswer>;
+
+/** An item of the envelope: the extraction result plus the reader's optional per-field confidence. */
+export const ExtractedItem = BillItem.extend({
+  confidence: z.record(z.string(), z.number().min(0).max(1)).optional().describe("The reader's confidence per filled field, 0..1 (embedded engine)"),
+});
 
 export const FileStatus = z.object({ filename: z.string(), status: z.enum(["success", "failed", "skipped"]) });
 
@@ -74,7 +87,7 @@ export const Envelope = z.object({
   transactionId: z.string().uuid(),
   transactionGroupId: z.string().uuid(),
   id: z.string(),
-  data: z.object({ items: z.array(BillItem) }),
+  data: z.object({ items: z.array(ExtractedItem) }),
   fileStatus: z.array(FileStatus),
 });
 export type Envelope = z.infer<typeof Envelope>;

@@ -1,5 +1,5 @@
 import type { AuthContext } from "../db/scoped.ts";
-import { DomainError, statusOf } from "../http/errors.ts";
+import { DomainError, isCallerError } from "../errors.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { objectStore } from "../storage/index.ts";
@@ -66,14 +66,14 @@ export async function runAndRecord(p: Platform, id: string, run: () => Promise<E
     log("info", "bill extracted", { extraction: id, model: x.model, attempts: x.attempts.length, stop: x.stop, ms: x.ms });
     return result;
   } catch (e) {
-    const known = e instanceof DomainError; // an ApiError, or a domain's own (e.g. the document engine's 422)
+    const known = e instanceof DomainError; // a DomainError, also a domain's own (e.g. the document engine's 422)
     const extra = e as { attempts?: AttemptRecord[]; model?: string };
     await finishExtraction(p.sql, id, {
       errorCode: known ? e.code : "processing_failed",
       errorMessage: known ? e.message : `Unexpected failure: ${errorText(e)}`,
       model: extra.model, attempts: extra.attempts, timings: { ...timings, extractMs: Math.round(performance.now() - started) },
     });
-    log(known && statusOf(e) < 500 ? "info" : "error", "bill extraction failed", { extraction: id, error: errorText(e) });
+    log(known && isCallerError(e) ? "info" : "error", "bill extraction failed", { extraction: id, error: errorText(e) });
     throw e;
   }
 }

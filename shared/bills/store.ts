@@ -1,5 +1,5 @@
 import type { Sql } from "../db/client.ts";
-import { conflict } from "../http/errors.ts";
+import { conflict } from "../errors.ts";
 import type { AttemptRecord } from "./retry.ts";
 import type { Envelope } from "./schema.ts";
 

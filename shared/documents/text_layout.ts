@@ -12,15 +12,7 @@ export interface TextPiece {
  * a wide horizontal gap becomes three spaces, so parsers can tell table cells and label/value columns apart.
  */
 export function piecesToLines(pieces: TextPiece[]): string[] {
-  const rows: { y: number; h: number; parts: TextPiece[] }[] = [];
-  const sorted = pieces.filter((p) => p.text.trim()).sort((a, b) => a.y - b.y);
-  for (const p of sorted) {
-    const tol = Math.max(2, Math.min(p.height || 8, 12) * 0.45);
-    let row = rows.find((r) => Math.abs(r.y - p.y) <= tol);
-    if (!row) rows.push(row = { y: p.y, h: p.height, parts: [] });
-    row.parts.push(p);
-  }
-  rows.sort((a, b) => a.y - b.y);
+  const rows = groupByBaseline(pieces.filter((p) => p.text.trim()), (p) => p.height);
   return rows.map((r) => {
     r.parts.sort((a, b) => a.x - b.x);
     const size = Math.max(4, ...r.parts.map((p) => p.height || 8));
@@ -34,4 +26,16 @@ export function piecesToLines(pieces: TextPiece[]): string[] {
     }
     return line;
   });
+}
+
+/** Items on one baseline (y within ~half a line height), as rows from the top of the page down. */
+export function groupByBaseline<T extends { y: number }>(items: T[], heightOf: (t: T) => number): { y: number; h: number; parts: T[] }[] {
+  const rows: { y: number; h: number; parts: T[] }[] = [];
+  for (const p of [...items].sort((a, b) => a.y - b.y)) {
+    const tol = Math.max(2, Math.min(heightOf(p) || 8, 12) * 0.45);
+    let row = rows.find((r) => Math.abs(r.y - p.y) <= tol);
+    if (!row) rows.push(row = { y: p.y, h: heightOf(p), parts: [] });
+    row.parts.push(p);
+  }
+  return rows.sort((a, b) => a.y - b.y);
 }

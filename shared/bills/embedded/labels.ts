@@ -9,9 +9,10 @@ export interface Found {
 /**
  * Finds a labelled value. Tries, for each label in order: the text after the label in the same cell,
  * the next cell on the line, then the cell in the same column on the following lines (a header row over
- * a value row), then the next line. `accept` decides whether a candidate holds the wanted value.
+ * a value row), then the next line. `accept` decides whether a candidate holds the wanted value; `skip`
+ * rejects a negated label ("Next billing date" for a billing date).
  */
-export function findLabeled(lines: string[], labels: RegExp[], accept: (v: string) => boolean, opts: { from?: number; to?: number; below?: number } = {}): Found | undefined {
+export function findLabeled(lines: string[], labels: RegExp[], accept: (v: string) => boolean, opts: { from?: number; to?: number; below?: number; skip?: (cell: string, index: number, length: number) => boolean } = {}): Found | undefined {
   const from = opts.from ?? 0;
   const to = opts.to ?? lines.length;
   for (const label of labels) {
@@ -20,7 +21,7 @@ export function findLabeled(lines: string[], labels: RegExp[], accept: (v: strin
       const cs = cells(line);
       for (let c = 0; c < cs.length; c++) {
         const m = cs[c].match(label);
-        if (!m || m.index === undefined) continue;
+        if (!m || m.index === undefined || opts.skip?.(cs[c], m.index, m[0].length)) continue;
         const after = cs[c].slice(m.index + m[0].length).replace(/^[\s:#.\-]+/, "").trim();
         if (after && accept(after)) return { value: after, line: i };
         if (!after || !accept(after)) {

@@ -27,6 +27,12 @@ export function cleanLines(lines: string[]): string[] {
       .map((part) => (/^\s+$/.test(part) ? part : isNoise(part) ? "" : part))
       .join("")
       .replace(/\b([A-Z])\s(?=[a-z]{2,})/g, "$1")
+      // OCR reads table rules as | ] { }: "1071293109|CITY OF BUFFALO", "30] 5,555]"
+      .replace(/(?<=[A-Za-z0-9])\s*[|\]{}]\s*(?=[A-Za-z0-9$])/g, "   ")
+      .replace(/(?<=\d)[|\]{}]+(?=\s|$)/g, "")
+      // OCR and tight PDF layouts join kWh to its neighbours: "TotalkWhUsed", "1,059kWh", "KWHUsed"
+      .replace(/([A-Za-z0-9])(kWh|KWH|kwh|Kwh)(?=[A-Z][a-z]|[^A-Za-z]|$)/g, "$1 $2")
+      .replace(/\b(kWh|KWH|kwh|Kwh)(?=[A-Z][a-z])/g, "$1 ")
       .replace(/\bk\s?W\s?h\b/g, "kWh")
       // OCR glues words: "toFeb 7, 2024"
       .replace(/([a-z])(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?=[a-z]*\.?\s*\d)/g, "$1 $2")

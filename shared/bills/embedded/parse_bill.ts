@@ -1,108 +1,283 @@
 import { type Address, type BillItem, emptyAddress, emptyItem, type Meter } from "../schema.ts";
-import { addressBlocks, parseCityStateZip, parseInlineAddress, splitStreet, isStreet, STATES } from "./addresses.ts";
+import { type AddressBlock, addressBlocks, parseCityStateZip, parseInlineAddress, splitStreet, isStreet, STATES } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
+import { GAS, LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
+import { rowsOf, pairLabel } from "./pairing.ts";
+import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE } from "./confidence.ts";
+import { amountFactor, consistentHistory, dateFactors, moneyOnBill, rateFactor, territoryFactor } from "./cross_checks.ts";
+import { allRules, type RuleSwitch } from "./rules.ts";
+import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
-import { findUtility, isUtilityName } from "./utilities.ts";
+import { findUtility, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
-import { allDates, cells, findDate, parseAmount, parseDate, parseNumber } from "./values.ts";
+import { allDates, cells, findDate, parseAmount, parseDate, parseNumber, parseYearlessDate } from "./values.ts";
 
 const hasDate = (v: string) => Boolean(findDate(v));
 const hasAmount = (v: string) => parseAmount(v) !== "";
 const ACCOUNT = /^#?\s*([0-9][0-9 -]{4,}[0-9]|[A-Z]{0,3}\d[\dA-Z-]{4,})\b/;
 
-/** Does this text read like an electricity bill at all? */
+/**
+ * Does this text read like an electricity bill at all? Utility evidence: kWh in any spelling (also inside
+ * an OCR-joined word such as "TotalkWhUsed") with a bill word, or a known utility's name or the word
+ * "electric" with an account and an amount. A gas-only bill (therms/CCF and no kWh) is not one.
+ */
 export function looksLikeElectricityBill(text: string): boolean {
   const t = text.toLowerCase();
-  // Every US electricity bill states energy in kWh; "electric" alone also names gas-only utilities' bills.
-  const energy = /\bk\s?wh\b|\bkilowatt[- ]?hours?\b/.test(t);
-  const bill = /\b(amount due|total due|account|bill|statement|usage|meter)\b/.test(t);
-  return energy && bill;
+  const energy = /kwh|kilowatt[- ]?hours?|\bkw\s?hr?s?\b/.test(t);
+  const bill = /(amount due|total due|account|bill|statement|usage|meter|balance|charges)/.test(t);
+  if (energy && bill) return true;
+  // no kWh legible (a photo, a statement with a garbled header): other utility evidence, an account and an amount
+  const gasOnly = /\btherms?\b|\bccf\b|\bmcf\b/.test(t);
+  const account = /\b(?:account|acct)\b/.test(t);
+  const amount = /\$\s?\d/.test(t);
+  return !gasOnly && account && amount && (namesUtility(text) || /\belectric(?:ity)?\b/.test(t));
 }
 
-/** Reads every field of the extraction result from the document's lines (text layer or OCR). */
-export function parseBill(rawLines: string[], pages: TextPiece[][] = []): BillItem {
+export interface ParseOptions {
+  /** Which utility-shaped rules are on (all by default; the leave-one-out benchmark turns some off). */
+  rules?: RuleSwitch;
+}
+
+/** A read item with the reader's confidence (0..1) in every field it filled. */
+export type ReadItem = BillItem & { confidence: ItemConfidence };
+
+/**
+ * Reads every field of the extraction result from the document's lines (text layer or OCR) and its
+ * positioned words. Each field's value comes from candidates (labels paired by position on the page, line
+ * rules, address blocks) with a confidence, cross-checked against the other fields; a field below
+ * MIN_CONFIDENCE is left empty.
+ */
+export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: ParseOptions = {}): ReadItem {
+  const on = opts.rules ?? allRules;
   const lines = cleanLines(rawLines).filter((l) => l.trim());
   const text = lines.join("\n");
   const item = emptyItem();
   const ci = item.customerInformation;
   const bi = item.billingInformation;
   const eu = item.electricityUsage;
+  const conf: ItemConfidence = {};
+  const rows = pages.map((p) => rowsOf(p));
+
+  const labelsOf = (field: LexiconField) => LEXICON[field].labels.filter((re) => on("choice-id") || !/choice/.test(re.source));
+  /** Candidates of a labelled field: the line rule's value, and every label of the lexicon paired on the page. */
+  const labelled = (field: LexiconField, accept: (v: string) => boolean, parse: (v: string) => string, lineValue: string): Candidate | undefined => {
+    const cands: Candidate[] = lineValue ? [{ value: lineValue, conf: BASE.line, source: "line" }] : [];
+    labelsOf(field).forEach((re, i) => {
+      rows.forEach((r, page) => {
+        for (const pair of pairLabel(r, page, re, accept, (c, ix, len) => negated(field, c, ix, len))) {
+          const v = parse(pair.value);
+          if (v) cands.push({ value: v, conf: BASE[pair.where] - 0.03 * i, source: pair.where });
+        }
+      });
+    });
+    return choose(cands);
+  };
 
   const utility = findUtility(text);
   bi.utilityProviderName = utility?.name ?? "";
+  if (utility) conf.utilityProviderName = utility.states.length ? 0.9 : 0.65;
 
-  ci.accountNumber = account(lines);
-  ci.serviceNumber = findLabeled(lines, [/\bservice (?:number|no\.?|id|point id|agreement(?: id| number)?)\b/i, /\bSA ID\b/, /\bpremise (?:number|id)\b/i], (v) => ACCOUNT.test(v))?.value.match(ACCOUNT)?.[1].trim() ?? "";
+  const acct = labelled("accountNumber", (v) => ACCOUNT.test(v), accountOf, account(lines));
+  const svc = labelled("serviceNumber", (v) => ACCOUNT.test(v), (v) => v.match(ACCOUNT)?.[1].trim() ?? "", findLabeled(lines, labelsOf("serviceNumber"), (v) => ACCOUNT.test(v), { skip: skipFor("serviceNumber") })?.value.match(ACCOUNT)?.[1].trim() ?? "");
 
-  bi.invoiceDate = date(lines, [/\bstatement date\b/i, /\bissued? date\b/i, /\b(?:bill|billing|invoice) date\b/i, /\bdate (?:of bill|issued|mailed|prepared)\b/i, /\bdate billed\b/i]);
-  bi.dueDate = date(lines, [/\b(?:payment )?due date\b/i, /\bdue by\b/i, /\bpay(?:ment)? by\b/i, /\bpayments received after\b/i, /\bdue on or before\b/i, /\bplease pay by\b/i]);
+  const inv = labelled("invoiceDate", hasDate, parseDate, date(lines, "invoiceDate"));
+  const due = labelled("dueDate", hasDate, parseDate, date(lines, "dueDate"));
   const period = billingPeriod(lines);
-  bi.billingPeriodStart = period[0] ?? "";
-  bi.billingPeriodEnd = period[1] ?? "";
-  bi.amountDue = amount(lines.map((l) => (/\b(previous|prior|last bill|last statement)\b/i.test(l) ? "" : l)), [/\bcredit balance\b/i, /\btotal amount (?:you owe|due)\b/i, /\btotal (?:amount|balance) due\b/i, /\bamount due\b/i, /\btotal due\b/i, /\bplease pay\b/i, /\bbalance due\b/i, /\bnew balance\b/i]);
-  bi.pastDue = amount(lines, [/\bpast due(?: amount| balance)?\b/i, /\bbalance before new charges\b/i, /\boutstanding balance\b/i, /\bbalance forward\b/i, /\bunpaid balance\b/i, /\bprevious balance remaining\b/i, /\bremaining balance\b/i]);
+  const money = moneyOnBill(text);
+  const amt = labelled("amountDue", hasAmount, amountOf, amount(lines, "amountDue"));
+  const past = labelled("pastDue", hasAmount, amountOf, amount(lines, "pastDue"));
 
-  const blocks = addressBlocks(lines, isNoise).filter((b) => !isUtilityName(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name));
-  const service = serviceAddress(lines);
+  const blocks = addressBlocks(lines, isNoise).filter((b) => !isUtilityName(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) && !remittance(lines, b.line));
+  const service = serviceAddress(lines, on);
   const stubStart = stubLine(lines);
   const stubBlocks = blocks.filter((b) => b.line >= stubStart);
   const billing = stubBlocks[stubBlocks.length - 1] ?? mailingBlock(lines, blocks);
   bi.billingAddress = billing?.address ?? emptyAddress();
-  ci.serviceAddress = service ?? blocks.find((b) => b !== billing)?.address ?? billing?.address ?? emptyAddress();
+  if (billing) conf.billingAddress = stubBlocks.length ? BASE.block + 0.1 : BASE.block - 0.1;
+  // No labelled service address: another (non-remittance) block, or the mailing address. The mailing
+  // address is the home on most residential bills, but only a guess: a low confidence the confirm step shows.
+  const otherBlock = blocks.find((b) => b !== billing);
+  const sameAsBilling = otherBlock && billing && sameStreet(otherBlock.address.line1, billing.address.line1);
+  ci.serviceAddress = service ?? otherBlock?.address ?? billing?.address ?? emptyAddress();
+  // a bill that prints a service address label we could not read has a service address of its own: the
+  // mailing block is then not a safe guess
+  // … and so does a bill whose body shows another street that we could not read as a whole address (a
+  // premises block garbled by OCR): the mailing block may well not be the home
+  const otherStreet = billing && lines.slice(0, Math.max(0, billing.line - 2)).some((l) => cells(l).some((c) => STREET_WITH_SUFFIX.test(c) && !sameStreet(c, billing.address.line1) && !blocks.some((b) => sameStreet(c, b.address.line1))));
+  const labelledElsewhere = /\bservice (?:address|location)\b|\bpremises?\b|\bservice at\b/i.test(text) || Boolean(otherStreet);
+  if (ci.serviceAddress.line1) conf.serviceAddress = service ? 0.85 : labelledElsewhere ? 0.4 : sameAsBilling ? 0.7 : otherBlock ? 0.5 : 0.55;
 
-  ci.customerName = customerName(lines, billing?.name ?? "");
+  const blockName = billing && addresseeOf(lines, billing, on);
+  const name = choose([
+    ...(blockName ? [{ value: blockName, conf: BASE.block, source: "block" }] : []),
+    ...labelledNames(lines).map((v) => ({ value: v, conf: BASE.line, source: "line" })),
+  ]);
+  ci.customerName = name?.value ?? "";
+  if (name) conf.customerName = name.conf;
 
   eu.electricRate = findRatePlan(lines);
+  if (eu.electricRate) conf.electricRate = 0.7;
   eu.electricityTier = findTier(lines);
-  eu.supplyRatePerKwh = findSupplyRate(lines);
-  eu.marketState = ci.serviceAddress.state || bi.billingAddress.state || utility?.state || "";
-  eu.meters = meters(lines, bi.billingPeriodStart, bi.billingPeriodEnd);
+  if (eu.electricityTier) conf.electricityTier = 0.8;
+  eu.supplyRatePerKwh = findSupplyRate(lines, on);
+  if (eu.supplyRatePerKwh) conf.supplyRatePerKwh = 0.75;
 
-  const history = readUsageHistory(lines);
-  for (const page of pages) {
-    for (const c of readUsageChart(page, bi.billingPeriodEnd)) {
-      if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
+  // dates: the labelled values, else a period inferred from a date range that the meter's read confirms
+  bi.billingPeriodStart = period[0] ?? "";
+  bi.billingPeriodEnd = period[1] ?? "";
+  if (period.length) conf.billingPeriodStart = conf.billingPeriodEnd = 0.75;
+  bi.invoiceDate = inv?.value ?? "";
+  if (inv) conf.invoiceDate = inv.conf;
+  bi.dueDate = due?.value ?? "";
+  if (due) conf.dueDate = due.conf;
+  // dates printed without a year ("Please pay by Mar 18"): the year that follows the bill's own dates
+  const ref = bi.invoiceDate || bi.billingPeriodEnd;
+  if (!due && ref) {
+    const accept = (v: string) => Boolean(parseYearlessDate(v, ref));
+    const line = findLabeled(lines, LEXICON.dueDate.labels, accept, { skip: skipFor("dueDate") });
+    const yl = labelled("dueDate", accept, (v) => parseYearlessDate(v, ref), line ? parseYearlessDate(line.value, ref) : "");
+    if (yl) [bi.dueDate, conf.dueDate] = [yl.value, yl.conf * 0.9];
+  }
+  ci.accountNumber = acct?.value ?? "";
+  if (acct) conf.accountNumber = acct.conf;
+  ci.serviceNumber = svc?.value ?? "";
+  if (svc) conf.serviceNumber = svc.conf;
+  bi.amountDue = amt?.value ?? "";
+  if (amt) conf.amountDue = amt.conf * amountFactor(amt.value, past?.value ?? "", money);
+  bi.pastDue = past?.value ?? "";
+  if (past) conf.pastDue = past.conf;
+
+  eu.meters = meters(lines, bi.billingPeriodStart, bi.billingPeriodEnd, on);
+  if (!period.length && on("period-from-date-range")) {
+    const inferred = inferPeriod(lines, eu.meters);
+    if (inferred) {
+      [bi.billingPeriodStart, bi.billingPeriodEnd] = inferred.dates;
+      conf.billingPeriodStart = conf.billingPeriodEnd = inferred.conf;
+      eu.meters = eu.meters.map((m) => ({ ...m, servicePeriodStart: inferred.dates[0], servicePeriodEnd: inferred.dates[1] }));
     }
   }
+  if (eu.meters.length) conf.meters = eu.meters.every((m) => m.usageKwh) ? 0.75 : 0.55;
+
   const total = eu.meters.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);
+  if (conf.supplyRatePerKwh) conf.supplyRatePerKwh *= rateFactor(total, eu.supplyRatePerKwh, money);
+  const df = dateFactors(bi);
+  for (const k of ["billingPeriodStart", "billingPeriodEnd", "invoiceDate", "dueDate"] as const) if (conf[k]) conf[k] *= df[k];
+  const territory = utility?.states ?? [];
+  if (conf.serviceAddress) conf.serviceAddress *= territoryFactor(ci.serviceAddress.state, territory);
+  if (conf.billingAddress && billing && !stubBlocks.length) conf.billingAddress *= territoryFactor(bi.billingAddress.state, territory);
+
+  let history = readUsageHistory(lines, on);
+  if (on("usage-chart-bar-labels")) {
+    for (const page of pages) {
+      for (const c of readUsageChart(page, bi.billingPeriodEnd)) {
+        if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
+      }
+    }
+  }
+  history = consistentHistory(history, total || undefined);
   if (bi.billingPeriodEnd && total > 0) {
     const y = Number(bi.billingPeriodEnd.slice(0, 4));
     const m = Number(bi.billingPeriodEnd.slice(5, 7));
     if (!history.some((h) => h.year === y && h.month === m)) history.push({ year: y, month: m, value: total });
   }
   eu.usageByMonth = history.sort((a, b) => a.year - b.year || a.month - b.month).map((h) => toMonthlyUsage(h));
-  return item;
+  if (eu.usageByMonth.length) conf.usageByMonth = history.length >= 3 ? 0.8 : 0.7;
+
+  // below the threshold a field is left empty rather than guessed
+  const blank: Record<string, () => void> = {
+    customerName: () => (ci.customerName = ""), accountNumber: () => (ci.accountNumber = ""), serviceNumber: () => (ci.serviceNumber = ""),
+    serviceAddress: () => (ci.serviceAddress = emptyAddress()), billingAddress: () => (bi.billingAddress = emptyAddress()),
+    utilityProviderName: () => (bi.utilityProviderName = ""), invoiceDate: () => (bi.invoiceDate = ""), dueDate: () => (bi.dueDate = ""),
+    billingPeriodStart: () => (bi.billingPeriodStart = ""), billingPeriodEnd: () => (bi.billingPeriodEnd = ""),
+    amountDue: () => (bi.amountDue = ""), pastDue: () => (bi.pastDue = ""), electricRate: () => (eu.electricRate = ""),
+    electricityTier: () => (eu.electricityTier = ""), supplyRatePerKwh: () => (eu.supplyRatePerKwh = ""),
+  };
+  for (const [k, v] of Object.entries(conf)) {
+    conf[k] = clamp(v);
+    if (conf[k] < MIN_CONFIDENCE && blank[k]) {
+      blank[k]();
+      delete conf[k];
+    }
+  }
+  eu.marketState = ci.serviceAddress.state || bi.billingAddress.state || utility?.state || "";
+  if (eu.marketState) conf.marketState = clamp(conf.serviceAddress ?? conf.billingAddress ?? 0.6);
+  return { ...item, confidence: conf };
+}
+
+const STREET_WITH_SUFFIX = /^\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?[A-Za-z][A-Za-z .'-]*\s(?:st|street|rd|road|ave|avenue|blvd|boulevard|dr|drive|ln|lane|ct|court|way|pl|place|pkwy|parkway|hwy|highway|cir|circle|ter|terrace|trl|trail)\b\.?$/i;
+const sameStreet = (a: string, b: string) => a.replace(/\W+/g, "").toLowerCase() === b.replace(/\W+/g, "").toLowerCase();
+const clean = (s: string) => s.replace(/[*|#]+/g, " ").replace(/\s+/g, " ").trim();
+const accountOf = (v: string) => v.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "").trim() ?? "";
+const skipFor = (field: LexiconField) => (cell: string, index: number, length: number) => negated(field, cell, index, length);
+
+/** The addressee of a block: its name line, or the line above it when that one is "Accounts Payable"/"Attn …"/"c/o …". */
+function addresseeOf(lines: string[], b: AddressBlock, on: RuleSwitch): string {
+  const name = clean(b.name);
+  if (nameLike(name)) return name;
+  if (!on("attention-line") || !/^(?:attn|attention|c\/o|accounts payable|ap dept)\b/i.test(name)) return "";
+  const at = lines.findIndex((l, i) => i < b.line && i >= b.line - 4 && cells(l).some((c) => c === b.name));
+  const above = at > 0 ? cells(lines[at - 1]).map(clean).find(nameLike) : undefined;
+  return above ?? "";
+}
+
+/** The address block at `line` is the utility's remittance/correspondence box (its heading says so). */
+function remittance(lines: string[], line: number): boolean {
+  for (let k = Math.max(0, line - 3); k <= line; k++) if (REMITTANCE.test(lines[k])) return true;
+  return false;
+}
+
+/**
+ * No labelled billing period: a date range printed on one line ("( 12/21/2021 - 01/19/2022 )") of 20..40
+ * days is a candidate; it is kept when a meter's read date confirms its end.
+ */
+function inferPeriod(lines: string[], ms: Meter[]): { dates: [string, string]; conf: number } | undefined {
+  const day = (s: string) => Date.parse(s) / 86_400_000;
+  for (const line of lines) {
+    const m = line.match(/(\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})\s*(?:-|–|to|through|thru)\s*(\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})/);
+    if (!m) continue;
+    const [a, b] = [parseDate(m[1]), parseDate(m[2])];
+    if (!a || !b || day(b) - day(a) < 20 || day(b) - day(a) > 40) continue;
+    const confirmed = ms.some((x) => x.servicePeriodEnd === b || x.servicePeriodStart === b);
+    return { dates: [a, b], conf: confirmed ? 0.7 : BASE.inferred };
+  }
+  return undefined;
+}
+
+function labelledNames(lines: string[]): string[] {
+  const f = findLabeled(lines, LEXICON.customerName.labels, (v) => nameLike(clean(v)) && !/:/.test(v), { below: 1, skip: skipFor("customerName") });
+  return f ? [clean(f.value)] : [];
 }
 
 function account(lines: string[]): string {
-  const f = findLabeled(lines, [/\baccount (?:number|no\.?|#)/i, /\bbill account\b/i, /\bacct\.? (?:no\.?|#|number)/i, /\baccount\b(?=\s*:)/i], (v) => ACCOUNT.test(v));
+  const f = findLabeled(lines, LEXICON.accountNumber.labels, (v) => ACCOUNT.test(v), { skip: skipFor("accountNumber") });
   return f?.value.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "").trim() ?? "";
 }
 
-function date(lines: string[], labels: RegExp[]): string {
-  const f = findLabeled(lines, labels, hasDate);
+function date(lines: string[], field: "invoiceDate" | "dueDate"): string {
+  const f = findLabeled(lines, LEXICON[field].labels, hasDate, { skip: skipFor(field) });
   return f ? parseDate(f.value) : "";
 }
 
-function amount(lines: string[], labels: RegExp[]): string {
-  for (const label of labels) {
-    const f = findLabeled(lines, [label], hasAmount);
-    if (f) {
-      // "Total amount due by February 8, 2021   $53,146.93": skip the date's digits.
-      const d = findDate(f.value);
-      const rest = d ? f.value.slice(0, d.index) + " " + f.value.slice(d.index + d.length) : f.value;
-      const a = parseAmount(rest);
-      if (a) return a;
-    }
+/** A money amount after a label ("Total amount due by February 8, 2021   $53,146.93": the date's digits skipped). */
+function amountOf(v: string): string {
+  const d = findDate(v);
+  return parseAmount(d ? v.slice(0, d.index) + " " + v.slice(d.index + d.length) : v);
+}
+
+function amount(lines: string[], field: "amountDue" | "pastDue"): string {
+  for (const label of LEXICON[field].labels) {
+    const f = findLabeled(lines, [label], hasAmount, { skip: skipFor(field) });
+    const a = f && amountOf(f.value);
+    if (a) return a;
   }
   return "";
 }
 
 function billingPeriod(lines: string[]): string[] {
-  const labels = [/\bbilling period\b/i, /\bservice period\b/i, /\bservice (?:from|dates?)\b/i, /\bbilling cycle\b/i, /\bperiod\b/i, /^for:/i, /\bfor service\b/i, /\bbilled from\b/i];
+  const labels = [/\bbilling period\b/i, /\bservice period\b/i, /\bservice (?:from|dates?)\b/i, /\bbilling cycle\b/i, /\bperiod\b/i, /(?:^|\s)for:/i, /\bfor service\b/i, /\bbilled from\b/i];
   for (const label of labels) {
     for (let i = 0; i < lines.length; i++) {
       const m = lines[i].match(label);
@@ -116,7 +291,7 @@ function billingPeriod(lines: string[]): string[] {
   return [];
 }
 
-function serviceAddress(lines: string[]): Address | undefined {
+function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
   for (let i = 0; i < lines.length; i++) {
     const cs = cells(lines[i]);
     for (let c = 0; c < cs.length; c++) {
@@ -142,7 +317,7 @@ function serviceAddress(lines: string[]): Address | undefined {
           }
         }
         // "Post Office:  BUFFALO" / "CITY OF BUFFALO   NY   14220" (statement layout)
-        const po = lines[j].match(/post office:?\s+(.+)$/i);
+        const po = on("post-office-city") ? lines[j].match(/post office:?\s+(.+)$/i) : null;
         if (po) {
           const rest = [...cells(po[1]), ...cells(lines[j + 1] ?? "")];
           const st = rest.find((x) => STATES.has(x));
@@ -173,20 +348,13 @@ function mailingBlock(_lines: string[], blocks: ReturnType<typeof addressBlocks>
   return blocks.find((b) => b.name) ?? blocks[0];
 }
 
-function customerName(lines: string[], stubName: string): string {
-  const labelled = findLabeled(lines, [/\bcustomer name\b/i, /\bcustomer\b(?=\s*:)/i, /\baccount name\b/i, /\bname\b(?=\s*:)/i], (v) => /[A-Za-z]{2}/.test(v) && !/:/.test(v) && !/\baccount\b/i.test(v), { below: 1 });
-  const clean = (s: string) => s.replace(/[*|#]+/g, " ").replace(/\s+/g, " ").trim();
-  if (stubName) return clean(stubName);
-  return labelled ? clean(labelled.value) : "";
-}
-
-function meters(lines: string[], start: string, end: string): Meter[] {
+function meters(lines: string[], start: string, end: string, on: RuleSwitch): Meter[] {
   const out: Meter[] = [];
   const METER = /\bmeter\s*(?:#|no\.?|number|id)?\s*:?\s*#?\s*([A-Z]{0,3}\d[A-Z0-9-]{3,})\b/i;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const m = line.match(METER);
-    if (!m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index))) continue;
+    if (!m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index)) || GAS.test(line)) continue;
     if (out.some((o) => o.meterNumber === m[1])) continue;
     const rest = line.slice(m.index + m[0].length);
     const ds = allDates(rest);
@@ -202,21 +370,20 @@ function meters(lines: string[], start: string, end: string): Meter[] {
     out.push({
       meterNumber: m[1],
       usageKwh: usage ? String(parseNumber(usage)) : "",
-      servicePeriodStart: ds.length >= 2 ? ds[0] : start,
-      servicePeriodEnd: ds.length >= 2 ? ds[1] : end,
+      ...periodOf(ds, start, end),
     });
   }
-  if (!out.length) out.push(...meterTable(lines, start, end));
-  if (out.length === 1 && !out[0].usageKwh) out[0].usageKwh = totalUsage(lines);
+  if (!out.length) out.push(...meterTable(lines, start, end, on));
+  if (out.length === 1 && !out[0].usageKwh) out[0].usageKwh = totalUsage(lines, on);
   if (!out.length) {
-    const total = totalUsage(lines);
+    const total = totalUsage(lines, on);
     if (total) out.push({ meterNumber: "", usageKwh: total, servicePeriodStart: start, servicePeriodEnd: end });
   }
   return out;
 }
 
 /** The bill's total kWh: a labelled total, a "current - previous = usage" reading row, or the supply line's kWh. */
-function totalUsage(lines: string[]): string {
+function totalUsage(lines: string[], on: RuleSwitch): string {
   for (const line of lines) {
     const m = line.match(/\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\s*(?:days|\/))/i);
     if (m) {
@@ -226,14 +393,38 @@ function totalUsage(lines: string[]): string {
     }
   }
   for (const line of lines) {
-    const m = line.match(/\b(?:supply|fixed price|generation)\b.*?(\d{1,3}(?:,\d{3})+|\d+)\s*(?:kwh|kh)\s*[x×@]/i);
+    const m = line.match(on("kh-unit") ? /\b(?:supply|fixed price|generation)\b.*?(\d{1,3}(?:,\d{3})+|\d+)\s*(?:kwh|kh)\s*[x×@]/i : /\b(?:supply|fixed price|generation)\b.*?(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\s*[x×@]/i);
     if (m) return String(parseNumber(m[1]));
   }
   return "";
 }
 
+/** A meter's period from the dates on its row, earlier first (tables print "Read Date … Prior Read Date"). */
+function periodOf(ds: string[], start: string, end: string): { servicePeriodStart: string; servicePeriodEnd: string } {
+  if (ds.length < 2) return { servicePeriodStart: start, servicePeriodEnd: end };
+  const [a, b] = ds[0] <= ds[1] ? [ds[0], ds[1]] : [ds[1], ds[0]];
+  // the bill's own period wins when the read dates are its ends (a read on the period's last day)
+  if (start && end && b === end) return { servicePeriodStart: start, servicePeriodEnd: end };
+  return { servicePeriodStart: a, servicePeriodEnd: b };
+}
+
+/**
+ * Meter readings are not usage: in a row with a present and a previous reading, the usage is the number
+ * that equals their difference ("53,359 … 48,837 … 4,522"), whatever column order the utility prints.
+ */
+export function readingDifference(row: string): string | undefined {
+  const nums = row.replace(/\d{1,2}\/\d{1,2}\/\d{2,4}/g, " ").match(/\b\d{1,3}(?:,\d{3})+\b|\b\d{2,7}\b/g)?.map((n) => Number(n.replace(/,/g, ""))) ?? [];
+  // x - y = z also gives x - z = y: the usage is the smaller of the two
+  let best: number | undefined;
+  for (const z of nums) {
+    if (z < 1 || (best !== undefined && z >= best)) continue;
+    if (nums.some((x) => nums.some((y) => x !== z && y !== z && x > y && x - y === z))) best = z;
+  }
+  return best === undefined ? undefined : String(best);
+}
+
 /** A meter table: a "METER NUMBER" header cell, then rows starting with the meter id (dates, readings, kWh). */
-function meterTable(lines: string[], start: string, end: string): Meter[] {
+function meterTable(lines: string[], start: string, end: string, on: RuleSwitch): Meter[] {
   const out: Meter[] = [];
   const header = lines.findIndex((l) => cells(l).some((c) => /^meter (?:number|no\.?|#|id)$/i.test(c)));
   if (header < 0) return out;
@@ -241,8 +432,10 @@ function meterTable(lines: string[], start: string, end: string): Meter[] {
     const cs = cells(lines[i]);
     if (!cs.length || !/^[A-Z]{0,3}\d[A-Z0-9-]{4,}$/.test(cs[0])) break;
     const ds = allDates(lines[i]);
-    const usage = lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? cs.filter((c) => /^[\d,]+$/.test(c)).pop();
-    out.push({ meterNumber: cs[0], usageKwh: usage ? String(parseNumber(usage)) : "", servicePeriodStart: ds.length >= 2 ? ds[0] : start, servicePeriodEnd: ds.length >= 2 ? ds[1] : end });
+    // where the header has reading columns, a number is usage only as the readings' difference or with its unit
+    const readings = NOT_USAGE.test(lines[header]);
+    const usage = (on("reading-difference") ? readingDifference(lines[i]) : undefined) ?? lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? (readings ? undefined : cs.filter((c) => /^[\d,]+$/.test(c)).pop());
+    out.push({ meterNumber: cs[0], usageKwh: usage ? String(parseNumber(usage)) : "", ...periodOf(ds, start, end) });
   }
   return out;
 }

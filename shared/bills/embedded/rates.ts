@@ -1,3 +1,5 @@
+import { NOT_A_RATE } from "./lexicon.ts";
+import { allRules, type RuleSwitch } from "./rules.ts";
 import { cells } from "./values.ts";
 
 const RATE_NUMBER = /\$?\s*(\d?\.\d{3,7})\b/;
@@ -6,14 +8,15 @@ const RATE_NUMBER = /\$?\s*(\d?\.\d{3,7})\b/;
 const SUPPLY_WORDS = [/\bsupply\b|\bsupplier\b/i, /\bgeneration\b/i, /(?<!non-)\bfuel\b/i, /\bfixed price\b|\benergy charge\b|\benergy\b/i];
 
 /** The supply/generation price per kWh as printed ("0.05974"), or "". */
-export function findSupplyRate(lines: string[]): string {
+export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): string {
+  const unit = on("kh-unit") ? "(?:kwh|kh)" : "kwh";
   for (const word of SUPPLY_WORDS) {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
-      if (!word.test(line) || /\bdelivery\b|\bdistribution\b|\btransmission\b/i.test(line.replace(word, ""))) continue;
+      if (!word.test(line) || /\bdelivery\b|\bdistribution\b|\btransmission\b/i.test(line.replace(word, "")) || NOT_A_RATE.test(line)) continue;
       // "9467 kWh x 0.056435", "@ $0.0712/kWh", "at $0.021230", "0.0712 per kWh", "Rate: $0.0712"
       const after = line.slice(line.search(word));
-      const m = after.match(/(?:\b(?:kwh|kh)\s*[x×@]|\bat\b|@|rate:?|price:?)\s*\$?\s*(\d?\.\d{3,7})\b/i) ??
+      const m = after.match(new RegExp(`(?:\\b${unit}\\s*[x×@]|\\bat\\b|@|rate:?|price:?)\\s*\\$?\\s*(\\d?\\.\\d{3,7})\\b`, "i")) ??
         after.match(/\$?\s*(\d?\.\d{3,7})\s*(?:\/|per)\s*kwh/i);
       if (m) return m[1].startsWith(".") ? `0${m[1]}` : m[1];
     }

@@ -1,4 +1,6 @@
 import { MonthNames, type MonthlyUsage } from "../schema.ts";
+import { GAS, NOT_USAGE } from "./lexicon.ts";
+import { allRules, type RuleSwitch } from "./rules.ts";
 import { allDates, cells, MONTH_WORD, monthNumber, parseNumber } from "./values.ts";
 
 export interface MonthValue { year: number; month: number; value: number }
@@ -15,7 +17,8 @@ const toYear = (y: string) => {
 function monthRows(lines: string[]): MonthValue[] {
   const out: MonthValue[] = [];
   for (const line of lines) {
-    if (/\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line)) continue;
+    // meter readings ("Jan 25 ... 27415" is a read date and an odometer value), dates of the bill
+    if (/\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line) || NOT_USAGE.test(line) || GAS.test(line)) continue;
     for (const m of line.matchAll(MONTH_YEAR_VALUE)) {
       const month = monthNumber(m[1]);
       const value = Number(m[3].replace(/,/g, ""));
@@ -92,8 +95,8 @@ function datedRows(lines: string[]): MonthValue[] {
 }
 
 /** Usage history read from the bill: one value per month (the latest row wins for a repeated month). */
-export function readUsageHistory(lines: string[]): MonthValue[] {
-  const found = [...datedRows(lines), ...horizontalRows(lines), ...monthRows(lines)];
+export function readUsageHistory(lines: string[], on: RuleSwitch = allRules): MonthValue[] {
+  const found = [...(on("statement-dated-rows") ? datedRows(lines) : []), ...(on("horizontal-usage-table") ? horizontalRows(lines) : []), ...monthRows(lines)];
   const byKey = new Map<string, MonthValue>();
   for (const f of found) if (f.year >= 1990 && f.year <= 2100 && f.value >= 0) byKey.set(`${f.year}-${f.month}`, f);
   return [...byKey.values()].sort((a, b) => a.year - b.year || a.month - b.month);

@@ -1,35 +1,137 @@
-// US electric utilities recognised by name or short brand on a bill, mapped to their usual full name.
-const UTILITIES: [RegExp, string, string][] = [
-  [/\bFlorida Power (?:&|and) Light\b|\bFPL\b/i, "Florida Power & Light", "FL"],
-  [/\bBaltimore Gas (?:&|and) Electric\b|\bBGE\b/i, "Baltimore Gas and Electric", "MD"],
-  [/\bNational Grid\b/i, "National Grid", "NY"],
-  [/\bPacific Gas (?:&|and) Electric\b|\bPG&E\b/i, "Pacific Gas and Electric", "CA"],
-  [/\bSouthern California Edison\b|\bSCE\b/, "Southern California Edison", "CA"],
-  [/\bCon(?:solidated)? ?Ed(?:ison)?\b/i, "Consolidated Edison", "NY"],
-  [/\bDuke Energy\b/i, "Duke Energy", "NC"],
-  [/\bCom ?Ed\b|\bCommonwealth Edison\b/i, "ComEd", "IL"],
-  [/\bGeorgia Power\b/i, "Georgia Power", "GA"],
-  [/\bArizona Public Service\b|\bAPS\b/, "Arizona Public Service", "AZ"],
-  [/\bXcel Energy\b/i, "Xcel Energy", "CO"],
-  [/\bDominion Energy\b/i, "Dominion Energy", "VA"],
-  [/\bPSE&G\b|\bPublic Service Electric (?:&|and) Gas\b/i, "PSE&G", "NJ"],
-  [/\bEversource\b/i, "Eversource", "MA"],
-  [/\bPECO\b/, "PECO", "PA"],
-  [/\bEntergy\b/i, "Entergy", "LA"],
-  [/\bOncor\b/i, "Oncor", "TX"],
-  [/\bTampa Electric\b|\bTECO\b/i, "Tampa Electric", "FL"],
+// US electric utilities recognised by name or short brand on a bill, with the states they serve (the first
+// is the usual one). General knowledge of US utility brands (EIA-861 names in brand form), not read off any
+// one bill; a bill names its utility in its logo, remittance box or "questions?" line.
+export interface Utility {
+  name: string;
+  states: string[];
+}
+
+const U = (
+  re: RegExp,
+  name: string,
+  states: string,
+): [RegExp, Utility] => [re, { name, states: states.split(" ") }];
+
+const UTILITIES: [RegExp, Utility][] = [
+  U(/\bFlorida Power (?:&|and) Light\b|\bFPL\b/i, "Florida Power & Light", "FL"),
+  U(/\bBaltimore Gas (?:&|and) Electric\b|\bBGE\b/i, "Baltimore Gas and Electric", "MD"),
+  U(/\bNational Grid\b|\bNiagara Mohawk\b/i, "National Grid", "NY MA RI"),
+  U(/\bPacific Gas (?:&|and) Electric\b|\bPG&E\b/i, "Pacific Gas and Electric", "CA"),
+  U(/\bSouthern California Edison\b|\bSCE\b/, "Southern California Edison", "CA"),
+  U(/\bSan Diego Gas (?:&|and) Electric\b|\bSDG&E\b/i, "San Diego Gas & Electric", "CA"),
+  U(/\bCon(?:solidated)? ?Ed(?:ison)?\b/i, "Consolidated Edison", "NY"),
+  U(/\bOrange (?:&|and) Rockland\b/i, "Orange & Rockland", "NY NJ"),
+  U(/\bCentral Hudson\b/i, "Central Hudson Gas & Electric", "NY"),
+  U(/\bNYSEG\b|\bNew York State Electric (?:&|and) Gas\b/i, "NYSEG", "NY"),
+  U(/\bRochester Gas (?:&|and) Electric\b|\bRG&E\b/i, "Rochester Gas and Electric", "NY"),
+  U(/\bPSEG Long Island\b|\bLIPA\b/i, "PSEG Long Island", "NY"),
+  U(/\bDuke Energy\b/i, "Duke Energy", "NC SC FL IN OH KY"),
+  U(/\bCom ?Ed\b|\bCommonwealth Edison\b/i, "ComEd", "IL"),
+  U(/\bAmeren\b/i, "Ameren", "IL MO"),
+  U(/\bGeorgia Power\b/i, "Georgia Power", "GA"),
+  U(/\bAlabama Power\b/i, "Alabama Power", "AL"),
+  U(/\bMississippi Power\b/i, "Mississippi Power", "MS"),
+  U(/\bGulf Power\b/i, "Gulf Power", "FL"),
+  U(/\bArizona Public Service\b|\bAPS\b/, "Arizona Public Service", "AZ"),
+  U(/\bTucson Electric Power\b|\bTEP\b/, "Tucson Electric Power", "AZ"),
+  U(/\bSalt River Project\b|\bSRP\b/, "Salt River Project", "AZ"),
+  U(/\bXcel Energy\b/i, "Xcel Energy", "CO MN WI MI ND SD TX NM"),
+  U(/\bDominion Energy\b/i, "Dominion Energy", "VA NC SC"),
+  U(/\bAppalachian Power\b/i, "Appalachian Power", "VA WV TN"),
+  U(/\bPSE&G\b|\bPublic Service Electric (?:&|and) Gas\b/i, "PSE&G", "NJ"),
+  U(/\bJersey Central Power\b|\bJCP&L\b/i, "Jersey Central Power & Light", "NJ"),
+  U(/\bAtlantic City Electric\b/i, "Atlantic City Electric", "NJ"),
+  U(/\bPepco\b|\bPotomac Electric Power\b/i, "Pepco", "DC MD"),
+  U(/\bDelmarva Power\b/i, "Delmarva Power", "DE MD"),
+  U(/\bPotomac Edison\b/i, "Potomac Edison", "MD WV"),
+  U(/\bEversource\b|\bNSTAR\b/i, "Eversource", "MA CT NH"),
+  U(/\bUnitil\b/i, "Unitil", "NH MA"),
+  U(/\bCentral Maine Power\b|\bCMP\b/, "Central Maine Power", "ME"),
+  U(/\bVersant Power\b|\bEmera Maine\b|\bBangor Hydro\b/i, "Versant Power", "ME"),
+  U(/\bGreen Mountain Power\b/i, "Green Mountain Power", "VT"),
+  U(/\bRhode Island Energy\b/i, "Rhode Island Energy", "RI"),
+  U(/\bUnited Illuminating\b/i, "United Illuminating", "CT"),
+  U(/\bPECO\b/, "PECO", "PA"),
+  U(/\bPPL Electric\b|\bPPL\b/, "PPL Electric Utilities", "PA"),
+  U(/\bDuquesne Light\b/i, "Duquesne Light", "PA"),
+  U(/\bMet-?Ed\b|\bPenelec\b|\bPenn Power\b|\bWest Penn Power\b/i, "FirstEnergy", "PA"),
+  U(
+    /\bOhio Edison\b|\bToledo Edison\b|\bIlluminating Company\b|\bFirstEnergy\b/i,
+    "FirstEnergy",
+    "OH PA NJ MD WV",
+  ),
+  U(/\bAEP Ohio\b|\bOhio Power\b/i, "AEP Ohio", "OH"),
+  U(/\bAES Ohio\b|\bDayton Power (?:&|and) Light\b/i, "AES Ohio", "OH"),
+  U(/\bAES Indiana\b|\bIndianapolis Power (?:&|and) Light\b/i, "AES Indiana", "IN"),
+  U(/\bNIPSCO\b/i, "NIPSCO", "IN"),
+  U(/\bIndiana Michigan Power\b/i, "Indiana Michigan Power", "IN MI"),
+  U(/\bDTE Energy\b|\bDTE\b/, "DTE Energy", "MI"),
+  U(/\bConsumers Energy\b/i, "Consumers Energy", "MI"),
+  U(/\bWe Energies\b/i, "We Energies", "WI"),
+  U(/\bAlliant Energy\b/i, "Alliant Energy", "WI IA"),
+  U(/\bMidAmerican Energy\b/i, "MidAmerican Energy", "IA IL SD"),
+  U(/\bEvergy\b|\bWestar Energy\b|\bKCP&L\b/i, "Evergy", "KS MO"),
+  U(/\bEntergy\b/i, "Entergy", "LA AR MS TX"),
+  U(/\bCleco\b/i, "Cleco", "LA"),
+  U(/\bSWEPCO\b|\bSouthwestern Electric Power\b/i, "SWEPCO", "LA AR TX"),
+  U(/\bOG&E\b|\bOklahoma Gas (?:&|and) Electric\b/i, "OG&E", "OK AR"),
+  U(/\bPublic Service Company of Oklahoma\b|\bPSO\b/, "Public Service Company of Oklahoma", "OK"),
+  U(/\bOncor\b/i, "Oncor", "TX"),
+  U(/\bCenterPoint\b/i, "CenterPoint Energy", "TX IN OH MN"),
+  U(/\bTXU Energy\b/i, "TXU Energy", "TX"),
+  U(/\bReliant\b/i, "Reliant Energy", "TX"),
+  U(/\bAustin Energy\b/i, "Austin Energy", "TX"),
+  U(/\bCPS Energy\b/i, "CPS Energy", "TX"),
+  U(/\bEl Paso Electric\b/i, "El Paso Electric", "TX NM"),
+  U(/\bPNM\b|\bPublic Service Company of New Mexico\b/i, "PNM", "NM"),
+  U(/\bNV Energy\b/i, "NV Energy", "NV"),
+  U(/\bRocky Mountain Power\b/i, "Rocky Mountain Power", "UT WY ID"),
+  U(/\bPacific Power\b|\bPacifiCorp\b/i, "Pacific Power", "OR WA CA"),
+  U(/\bPortland General Electric\b|\bPGE\b/, "Portland General Electric", "OR"),
+  U(/\bPuget Sound Energy\b/i, "Puget Sound Energy", "WA"),
+  U(/\bSeattle City Light\b/i, "Seattle City Light", "WA"),
+  U(/\bAvista\b/i, "Avista", "WA ID"),
+  U(/\bIdaho Power\b/i, "Idaho Power", "ID OR"),
+  U(/\bNorthWestern Energy\b/i, "NorthWestern Energy", "MT SD NE"),
+  U(/\bBlack Hills Energy\b/i, "Black Hills Energy", "SD WY CO"),
+  U(
+    /\bLADWP\b|\bLos Angeles Department of Water (?:&|and) Power\b/i,
+    "Los Angeles Department of Water and Power",
+    "CA",
+  ),
+  U(/\bSMUD\b|\bSacramento Municipal Utility\b/i, "SMUD", "CA"),
+  U(/\bHawaiian Electric\b/i, "Hawaiian Electric", "HI"),
+  U(/\bTampa Electric\b|\bTECO\b/i, "Tampa Electric", "FL"),
+  U(/\bJEA\b/, "JEA", "FL"),
+  U(/\bTVA\b|\bTennessee Valley Authority\b/i, "Tennessee Valley Authority", "TN AL MS KY GA NC VA"),
+  U(/\bLG&E\b|\bLouisville Gas (?:&|and) Electric\b/i, "LG&E", "KY"),
+  U(/\bKentucky Utilities\b/i, "Kentucky Utilities", "KY VA"),
+  U(/\bSanteeCooper\b|\bSantee Cooper\b/i, "Santee Cooper", "SC"),
+  U(/\bEvergy\b/i, "Evergy", "KS MO"),
+  U(/\bMinnesota Power\b/i, "Minnesota Power", "MN"),
+  U(/\bOtter Tail Power\b/i, "Otter Tail Power", "MN ND SD"),
 ];
 
-/** The utility named on the bill (the earliest, most specific match), with its home state. */
-export function findUtility(text: string): { name: string; state: string } | undefined {
-  let best: { name: string; state: string; index: number } | undefined;
-  for (const [re, name, state] of UTILITIES) {
+// Cooperatives and municipal utilities are many: read their own name off the bill.
+const COOP =
+  /\b((?:[A-Z][A-Za-z.&'-]+\s){1,5}(?:Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company))\b/;
+
+/** The utility named on the bill (the earliest, most specific match), with its home state and territory. */
+export function findUtility(text: string): { name: string; state: string; states: string[] } | undefined {
+  let best: { u: Utility; index: number } | undefined;
+  for (const [re, u] of UTILITIES) {
     const m = text.match(re);
-    if (m?.index !== undefined && (!best || m.index < best.index)) best = { name, state, index: m.index };
+    if (m?.index !== undefined && (!best || m.index < best.index)) best = { u, index: m.index };
   }
-  return best && { name: best.name, state: best.state };
+  if (best) return { name: best.u.name, state: best.u.states[0], states: best.u.states };
+  const coop = text.match(COOP);
+  if (coop) return { name: coop[1].trim(), state: "", states: [] };
+  return undefined;
 }
 
 export function isUtilityName(s: string): boolean {
-  return UTILITIES.some(([re]) => re.test(s)) && s.split(/\s+/).length <= 6;
+  return (UTILITIES.some(([re]) => re.test(s)) || COOP.test(s)) && s.split(/\s+/).length <= 6;
 }
+
+/** Does the text name any known electric utility? (evidence that a document is an electricity bill) */
+export const namesUtility = (text: string) => UTILITIES.some(([re]) => re.test(text)) || COOP.test(text);

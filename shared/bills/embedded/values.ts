@@ -42,6 +42,24 @@ export function parseDate(text: string): string {
   return findDate(text)?.iso ?? "";
 }
 
+/**
+ * A date printed without a year ("Due: Mar 18", "3/18"), placed in the year that puts it on or after `ref`
+ * (the bill's period end or statement date) less two weeks; "" when there is no such date or no ref.
+ */
+export function parseYearlessDate(text: string, ref: string): string {
+  if (!ref || findDate(text)) return "";
+  const m = text.match(new RegExp(`\\b(${MONTH_WORD})\\s*(\\d{1,2})\\b(?![,/]?\\s*\\d)`, "i")) ?? text.match(/(?<![\d/])(\d{1,2})\/(\d{1,2})(?![\d/])/);
+  if (!m) return "";
+  const month = /^\d/.test(m[1]) ? Number(m[1]) : monthNumber(m[1])!;
+  const day = Number(m[2]);
+  const y = Number(ref.slice(0, 4));
+  for (const year of [y, y + 1]) {
+    const d = iso(year, month, day);
+    if (d && Date.parse(d) >= Date.parse(ref) - 14 * 86_400_000) return d;
+  }
+  return "";
+}
+
 /** Every date in `text`, in order. */
 export function allDates(text: string): string[] {
   const out: string[] = [];

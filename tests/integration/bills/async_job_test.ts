@@ -49,6 +49,8 @@ Deno.test("async extraction: 202, milestones, queued job survives a restart, COM
     assert.equal(done.percentage, "100%");
     assert.equal(done.result.transactionId, tx);
     assert.equal(done.result.data.items[0].billingInformation.utilityProviderName, "Xcel Energy");
+    // the stored envelope keeps the reader's confidence through the poll's schema
+    assert.ok(done.result.data.items[0].confidence.utilityProviderName >= 0.5, JSON.stringify(done.result.data.items[0].confidence));
     assert.equal((await billExtractionStatus(p, id.orgId, tx))?.status, "COMPLETED");
   } finally {
     await s.close();

@@ -66,6 +66,9 @@ Deno.test("process-bill: subscription, magic bytes, extraction envelope, stored 
     assert.deepEqual(item.electricityUsage.usageByMonth[0], { month: "August", year: 2020, value: 6294, unit: "kWh" });
     assert.deepEqual(item.electricityUsage.usageByMonth.at(-1), { month: "July", year: 2021, value: 9467, unit: "kWh" });
     assert.ok(item.electricityUsage.usageByMonth.every((m: { estimated?: boolean }) => m.estimated === undefined));
+    // the reader's per-field confidence travels with the item (optional, additive)
+    assert.ok(item.confidence.customerName >= 0.5 && item.confidence.customerName <= 1, JSON.stringify(item.confidence));
+    assert.ok(item.confidence.amountDue >= 0.5 && item.confidence.usageByMonth >= 0.5);
 
     const [row] = await p.sql`select * from public.bill_extractions where transaction_id = ${ids.transactionId}`;
     assert.equal(row.status, "COMPLETED");

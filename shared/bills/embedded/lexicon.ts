@@ -1,0 +1,152 @@
+// The label lexicon: what US utilities print beside each field, and the look-alike labels that must NOT be
+// read as that field (negative labels). Written from how bills label things in general, across utilities.
+
+export interface LabelEntry {
+  /** Labels of the field, most specific first. */
+  labels: RegExp[];
+  /**
+   * Negative labels: when one matches the text of the label's cell (the label with its qualifiers, e.g.
+   * "Next billing date", "Previous balance"), the label is not this field's.
+   */
+  not: RegExp[];
+}
+
+const QUALIFIED =
+  /\b(?:next|previous|prior|last|former|old|upcoming|future|estimated next)\s+(?:\w+\s+){0,2}$/i;
+
+export const LEXICON = {
+  invoiceDate: {
+    labels: [
+      /\bstatement date\b/i,
+      /\bissued? date\b/i,
+      /\bdate issued\b/i,
+      /\b(?:bill|billing|invoice) date\b/i,
+      /\bdate (?:of (?:this )?bill|mailed|prepared|printed)\b/i,
+      /\bdate billed\b/i,
+      /\bbill issued\b/i,
+    ],
+    not: [
+      /\bnext\s+(?:bill|billing|read|reading|meter)/i,
+      /\b(?:previous|prior|last)\s+(?:bill|billing|statement)/i,
+      /\bdue\b/i,
+    ],
+  },
+  dueDate: {
+    labels: [
+      /\b(?:payment )?due date\b/i,
+      /\bdate due\b/i,
+      /\bdue by\b/i,
+      /\bpay(?:ment)? by\b/i,
+      /\bdue on or before\b/i,
+      /\bplease pay by\b/i,
+      /\bpayments received after\b/i,
+    ],
+    not: [
+      /\b(?:previous|prior|last)\s+(?:\w+\s+)?due/i,
+      /\bpast due\b/i,
+      /\bnext\s+(?:bill|billing|read)/i,
+      /\bpayments? received through\b/i,
+    ],
+  },
+  amountDue: {
+    labels: [
+      /\bcredit balance\b/i,
+      /\btotal amount (?:you owe|due)\b/i,
+      /\btotal (?:amount|balance) due\b/i,
+      /\bamount due\b/i,
+      /\btotal due\b/i,
+      /\bplease pay\b/i,
+      /\bbalance due\b/i,
+      /\bnew balance\b/i,
+      /\bamount to pay\b/i,
+    ],
+    not: [
+      /\b(?:previous|prior|last)\b/i,
+      /\bpast due\b/i,
+      /\bamount (?:paid|enclosed|received)\b/i,
+      /\binstallment\b/i,
+      /\bpayment plan\b/i,
+    ],
+  },
+  pastDue: {
+    labels: [
+      /\bpast due(?: amount| balance)?\b/i,
+      /\bbalance before new charges\b/i,
+      /\boutstanding balance\b/i,
+      /\bbalance forward\b/i,
+      /\bunpaid balance\b/i,
+      /\bprevious balance remaining\b/i,
+      /\bremaining balance\b/i,
+    ],
+    not: [/\bafter\b/i, /\bif not paid\b/i],
+  },
+  accountNumber: {
+    labels: [
+      /\baccount (?:number|no\.?|#)/i,
+      /\bbill account\b/i,
+      /\bacct\.? (?:no\.?|#|number)/i,
+      /\baccount\b(?=\s*:)/i,
+      /\bcustomer (?:account|number)\b/i,
+    ],
+    not: [/\bsupplier\b|\bchoice\b|\bbank\b|\bpayment plan\b|\brouting\b/i],
+  },
+  serviceNumber: {
+    labels: [
+      /\bservice (?:number|no\.?|id|point id|agreement(?: id| number)?)\b/i,
+      /\bSA ID\b/,
+      /\bpremise (?:number|id)\b/i,
+      /\b(?:esi|esiid|pod) id\b/i,
+      /\bchoice id\b/i,
+    ],
+    not: [/\bphone\b|\bcall\b/i],
+  },
+  customerName: {
+    labels: [/\bcustomer name\b/i, /\bcustomer\b(?=\s*:)/i, /\baccount name\b/i, /\bname\b(?=\s*:)/i],
+    not: [/\butility\b|\bprovider\b|\bsupplier\b/i],
+  },
+} satisfies Record<string, LabelEntry>;
+
+export type LexiconField = keyof typeof LEXICON;
+
+/** Is a label found in `cell` (at `index`) negated by the lexicon: "Next billing date", "Previous balance"? */
+export function negated(field: LexiconField, cell: string, index: number, length: number): boolean {
+  const before = cell.slice(0, index);
+  const around = cell.slice(Math.max(0, index - 30), index + length + 12);
+  if (QUALIFIED.test(before) && field !== "pastDue") return true;
+  return LEXICON[field].not.some((re) => re.test(around));
+}
+
+// Address blocks that belong to the utility, not the customer.
+export const REMITTANCE =
+  /\b(?:remit(?:tance)?|make checks? payable|checks? payable|send payments?(?: to)?|mail payments?(?: to)?|payment (?:address|center|processing)|correspond(?:ence)?(?: with)?|not for payment|write to us|mail to|pay to|lockbox|send correspondence)/i;
+
+// Words that make a phrase one of the bill's own (a plan, a program, a website, a department), not a person
+// or company who is a customer.
+const NOT_A_NAME =
+  /(?:\bwww\.|https?:|\.com\b|\.coop\b|\.org\b|\.net\b|\.gov\b|@|\b(?:plan|program|payment|payments|pay|payable|accounts?|attn|attention|c\/o|autopay|budget|billing|bill|account|service|services|customer|customers|energy|electric|electricity|power|utility|utilities|company|department|dept|correspond|remit|statement|summary|balance|amount|due|total|charges?|usage|meter|rate|tax|thank|please|return|portion|questions?|outage|phone|call|visit|online|page|date|invoice|direct|debit|deposit|assistance|message|important|notice|news|information|premises|location|address|your|our|the)\b)/i;
+
+/** Could this phrase be a customer's name (a person or a company)? Not the bill's own vocabulary. */
+export function nameLike(s: string): boolean {
+  const t = s.trim();
+  if (!/[A-Za-z]{2}/.test(t) || /\d/.test(t) || t.length > 60 || t.split(/\s+/).length > 7) return false;
+  // OCR garble ("cjTy OF BUFFALO"): a word that starts in lower case and turns upper case
+  if (t.split(/\s+/).some((w) => /^[a-z]+[A-Z]/.test(w))) return false;
+  if (
+    /\b(?:llc|inc|corp|co|company|ltd|lp|llp|church|school|city of|county|town of)\b\.?/i.test(t) &&
+    !/\b(?:www|\.com|payable|remit)\b/i.test(t)
+  ) {
+    return !/\b(?:energy|electric|power|utility|utilities|gas)\b/i.test(t);
+  }
+  return !NOT_A_NAME.test(t);
+}
+
+/** A sales-tax or other percentage line must never give a price per kWh. */
+export const NOT_A_RATE =
+  /%|\btax(?:es)?\b|\bpercent\b|\bsurcharge\b|\blate\b|\binterest\b|\bdemand\b|\bkw\b(?!h)/i;
+
+/** Meter readings (odometer values) and other numbers that are not a period's usage. */
+export const NOT_USAGE =
+  /\b(?:reading|readings|read|present|previous|prior|current read|meter read|multiplier|mult|odometer|demand|kw\b(?!h))/i;
+
+/** Gas service on a gas+electric bill: its meters, usage and history are not electricity. */
+export const GAS = /\btherms?\b|\bccf\b|\bmcf\b|\bgas\b/i;
