@@ -1,4 +1,5 @@
 import { DomainError, type ErrorKind } from "../../errors.ts";
+import { ConfigError } from "../../config.ts";
 import type { EngineFailure } from "./protocol.ts";
 
 // What a caller sees when the document engine refuses a document or cannot take it. All are DomainErrors
@@ -41,6 +42,8 @@ export class EngineUnavailable extends DomainError {
 /** An error thrown inside a worker, as it travels back. */
 export function toFailure(e: unknown): EngineFailure {
   if (e instanceof DomainError) return { name: e.name, message: e.message, kind: e.kind, code: e.code };
+  // An engine this deployment does not carry (OCR, the native canvas in an edge function): 503 not_configured.
+  if (e instanceof ConfigError) return { name: e.name, message: e.message, kind: "unavailable", code: "not_configured" };
   if (e instanceof Error) {
     return { name: e.name === "Error" ? e.constructor.name : e.name, message: e.message };
   }

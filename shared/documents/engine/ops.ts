@@ -48,14 +48,23 @@ function preflight(files: DocumentFile[]): void {
   }
 }
 
-/** Decodes the image fully (native decoder, and pdf-lib's, which the report renderer uses). */
+/**
+ * Decodes the image fully: the native decoder where this deployment has it (not in an edge function), and
+ * always pdf-lib's, which is the one the report renderer uses.
+ */
 async function validateImage(bytes: Uint8Array): Promise<ImageInfo> {
   const size = checkImage(bytes, limits);
   const format = sniffFileType(bytes) as "png" | "jpeg";
-  const { loadImage } = await import("@napi-rs/canvas");
-  const img = await loadImage(bytes).catch(() => undefined);
-  if (!img || img.width !== size.width || img.height !== size.height) {
-    throw new UnreadableDocument("the image could not be decoded");
+  const canvas = await importLocalOnly<{ loadImage(b: Uint8Array): Promise<{ width: number; height: number }> }>(
+    "../canvas.ts",
+    import.meta.url,
+    "image decoding",
+  ).catch(() => undefined);
+  if (canvas) {
+    const img = await canvas.loadImage(bytes).catch(() => undefined);
+    if (!img || img.width !== size.width || img.height !== size.height) {
+      throw new UnreadableDocument("the image could not be decoded");
+    }
   }
   const { PDFDocument } = await import("pdf-lib");
   const doc = await PDFDocument.create();
@@ -106,7 +115,10 @@ export const ops = {
   validateImage,
   async ocr(image: Uint8Array): Promise<OcrPage> {
     checkImage(image, limits);
-    const { ocrImage, ocrEngine } = await importLocalOnly<typeof import("../ocr.ts")>("../ocr.ts", import.meta.url, "OCR");
+    const { ocrImage, ocrEngine } = await importLocalOnly<{
+      ocrImage(b: Uint8Array): Promise<{ lines: string[]; confidence: number }>;
+      ocrEngine(): Promise<string>;
+    }>("../ocr.ts", import.meta.url, "OCR");
     const t0 = performance.now();
     const r = await ocrImage(image);
     return {
