@@ -45,5 +45,5 @@ export class StructuredBillModel implements BillModel {
   }
 }
 
-/** Gemini (@google/genai) as the bill model: the same adapter with a GeminiClient. */
+/** Gemini (generateContent REST) as the bill model: the same adapter with a GeminiClient. */
 export { StructuredBillModel as GeminiBillModel };

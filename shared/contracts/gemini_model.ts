@@ -38,5 +38,5 @@ export class StructuredContractAnalyser implements ContractAnalyser {
   }
 }
 
-/** Gemini (@google/genai) as the contract analyser: the same adapter with a GeminiClient. */
+/** Gemini (generateContent REST) as the contract analyser: the same adapter with a GeminiClient. */
 export { StructuredContractAnalyser as GeminiContractAnalyser };

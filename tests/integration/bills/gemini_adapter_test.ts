@@ -53,7 +53,7 @@ Deno.test("gemini adapter: unparseable or failing answers on all 3 attempts are 
   try {
     const model = new GeminiBillModel(new GeminiClient({ apiKey: "test-key", baseUrl: g.url }));
     g.script("not json at all", JSON.stringify({ isElectricityBill: true, item: { wrong: 1 } }), { status: 503 });
-    await assert.rejects(extractBill(model, doc), (e: { status?: number; code?: string }) => e.status === 500 && e.code === "processing_failed");
+    await assert.rejects(extractBill(model, doc), (e: { kind?: string; code?: string }) => e.kind === "internal" && e.code === "processing_failed");
     assert.equal(g.requests.length, 3);
   } finally {
     await g.close();

@@ -127,7 +127,7 @@ Deno.test("openai adapter, bills: HTTP errors, refusals, cut-off and non-JSON an
     });
     await assert.rejects(
       extractBill(model, billDoc()),
-      (e: { status?: number; code?: string }) => e.status === 500 && e.code === "processing_failed",
+      (e: { kind?: string; code?: string }) => e.kind === "internal" && e.code === "processing_failed",
     );
     assert.equal(d.requests.length, 3);
     const client = new OpenAIClient({ baseUrl: `${d.url}/v1`, model: "m" });
