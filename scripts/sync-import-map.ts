@@ -5,7 +5,10 @@ export async function expectedImports(root = new URL("../", import.meta.url)): P
   const pkg = JSON.parse(await Deno.readTextFile(new URL("package.json", root)));
   const lock = JSON.parse(await Deno.readTextFile(new URL("package-lock.json", root)));
   const imports: Record<string, string> = {};
-  for (const name of Object.keys(pkg.dependencies ?? {}).sort()) {
+  // Test and build tools (devDependencies) are imported too; type-only packages (@types/*) are not.
+  const names = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]
+    .filter((n) => !n.startsWith("@types/"));
+  for (const name of names.sort()) {
     const version = lock.packages?.[`node_modules/${name}`]?.version;
     if (!version) throw new Error(`${name} is in package.json but not in package-lock.json: run npm install`);
     imports[name] = `npm:${name}@${version}`;
