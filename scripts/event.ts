@@ -14,7 +14,12 @@ import { createPlatform, type Platform } from "../shared/platform.ts";
 import { setLogLevel } from "../shared/log.ts";
 import { publishEvent } from "../shared/events/publish.ts";
 import { isEventType } from "../shared/events/catalogue.ts";
-import { deadLetterText, getDeadLetter, listDeadLetters, replayDeadLetter } from "../shared/bus/dead_letters.ts";
+import {
+  deadLetterText,
+  getDeadLetter,
+  listDeadLetters,
+  replayDeadLetter,
+} from "../shared/bus/dead_letters.ts";
 
 const USAGE = `Usage:
   npm run event -- publish <event_type> [--recipient <uuid>]... [--job <id>] [--invoice <id>] [--actor <uuid>]
@@ -55,17 +60,29 @@ function fail(message: string): never {
 }
 
 /** A throwaway job or invoice for a test event, in the recipient's organisation, so the email has real data. */
-async function testRecord(p: Platform, kind: "job" | "invoice", recipient: string | undefined): Promise<string> {
+async function testRecord(
+  p: Platform,
+  kind: "job" | "invoice",
+  recipient: string | undefined,
+): Promise<string> {
   const [u] = recipient ? await p.sql`select organization_id from public.users where id = ${recipient}` : [];
-  if (recipient && !u) fail(`No user ${recipient} in public.users: pass an existing user id, or --${kind} <id> of an existing ${kind}`);
-  const org = u?.organization_id ?? (await p.sql`select id from public.organizations order by created_at limit 1`)[0]?.id;
-  if (!org) fail("No organisation in the database: start the stack once (npm start) or pass --job/--invoice.");
+  if (recipient && !u) {
+    fail(
+      `No user ${recipient} in public.users: pass an existing user id, or --${kind} <id> of an existing ${kind}`,
+    );
+  }
+  const org = u?.organization_id ??
+    (await p.sql`select id from public.organizations order by created_at limit 1`)[0]?.id;
+  if (!org) {
+    fail("No organisation in the database: start the stack once (npm start) or pass --job/--invoice.");
+  }
   if (kind === "job") {
     const [j] = await p.sql`insert into public.jobs (organization_id, address, status, technician_id)
       values (${org}, '1 Test Street, Testville, CA 90001', 'Assigned', ${recipient ?? null}) returning id`;
     return j.id as string;
   }
-  const [i] = await p.sql`insert into public.invoices (organization_id, amount, due_date, customer_name, billing_contact_id)
+  const [i] = await p
+    .sql`insert into public.invoices (organization_id, amount, due_date, customer_name, billing_contact_id)
     values (${org}, 1000, current_date + 30, 'Test Customer', ${recipient ?? null}) returning id`;
   return i.id as string;
 }
@@ -74,34 +91,66 @@ async function publishCommand(p: Platform, type: string | undefined) {
   if (!type || !isEventType(type)) fail(`Unknown or missing event type "${type ?? ""}".\n${USAGE}`);
   const recipients = o.recipient ?? [];
   for (const id of [...recipients, ...(o.actor ? [o.actor] : [])]) {
-    if (!UUID.test(id)) fail(`"${id}" is not a user id (uuid): --recipient and --actor take the id of a row of public.users`);
+    if (!UUID.test(id)) {
+      fail(`"${id}" is not a user id (uuid): --recipient and --actor take the id of a row of public.users`);
+    }
   }
   const payload: Record<string, unknown> = {};
   if (recipients.length) payload.recipient_ids = recipients;
   if (o.actor) payload.actor_id = o.actor;
   if (type.startsWith("job.")) payload.job_id = o.job ?? await testRecord(p, "job", recipients[0]);
-  if (type.startsWith("invoice.")) payload.invoice_id = o.invoice ?? await testRecord(p, "invoice", recipients[0]);
-  if (type === "job.status_changed") Object.assign(payload, { old_status: o["old-status"] ?? "In Progress", new_status: o["new-status"] ?? "On Hold" });
-  if (type === "auth.password_reset") Object.assign(payload, { reset_url: `${p.config.publicUrl}/portal/reset-password?token=test`, expires_in: "1 hour" });
-  if (type === "auth.invite_sent") Object.assign(payload, { invite_url: `${p.config.publicUrl}/portal/accept-invite?token=test`, inviter_id: o.actor });
-  if (type.startsWith("auth.") && !recipients.length && !o.actor) fail("auth events need --recipient or --actor <user id>");
+  if (type.startsWith("invoice.")) {
+    payload.invoice_id = o.invoice ?? await testRecord(p, "invoice", recipients[0]);
+  }
+  if (type === "job.status_changed") {
+    Object.assign(payload, {
+      old_status: o["old-status"] ?? "In Progress",
+      new_status: o["new-status"] ?? "On Hold",
+    });
+  }
+  if (type === "auth.password_reset") {
+    Object.assign(payload, {
+      reset_url: `${p.config.publicUrl}/portal/reset-password?token=test`,
+      expires_in: "1 hour",
+    });
+  }
+  if (type === "auth.invite_sent") {
+    Object.assign(payload, {
+      invite_url: `${p.config.publicUrl}/portal/accept-invite?token=test`,
+      inviter_id: o.actor,
+    });
+  }
+  if (type.startsWith("auth.") && !recipients.length && !o.actor) {
+    fail("auth events need --recipient or --actor <user id>");
+  }
 
   const started = performance.now();
   const published = await publishEvent(p, { event_type: type, source: o.source!, payload });
-  console.log(`published ${type} on ${published.topic}: event_id ${published.event_id}, messageId ${published.messageId}`);
+  console.log(
+    `published ${type} on ${published.topic}: event_id ${published.event_id}, messageId ${published.messageId}`,
+  );
   if (o["no-wait"]) return;
 
   const deadline = Date.now() + Number(o.timeout) * 1000;
   while (Date.now() < deadline) {
-    const rows = await p.sql`select l.status, l.recipient_email, l.error_message, l.provider_email_id, l.created_at, m.created_at as mailed_at
+    const rows = await p
+      .sql`select l.status, l.recipient_email, l.error_message, l.provider_email_id, l.created_at, m.created_at as mailed_at
       from public.notification_log l left join mail.outbox m on m.id = l.provider_email_id
-      where l.idempotency_key = ${published.messageId} or (l.idempotency_key >= ${published.messageId + ":"} and l.idempotency_key < ${published.messageId + ";"})`;
+      where l.idempotency_key = ${published.messageId} or (l.idempotency_key >= ${
+      published.messageId + ":"
+    } and l.idempotency_key < ${published.messageId + ";"})`;
     if (rows.length) {
       const ms = Math.round(performance.now() - started);
       for (const r of rows) {
-        console.log(`  ${r.status.padEnd(8)} ${r.recipient_email || "-"}${r.error_message ? `  (${r.error_message})` : ""}${r.provider_email_id ? `  email ${r.provider_email_id}` : ""}`);
+        console.log(
+          `  ${r.status.padEnd(8)} ${r.recipient_email || "-"}${
+            r.error_message ? `  (${r.error_message})` : ""
+          }${r.provider_email_id ? `  email ${r.provider_email_id}` : ""}`,
+        );
       }
-      console.log(`publish → notification log${rows.some((r) => r.mailed_at) ? " and dev mailbox" : ""}: ${ms} ms`);
+      console.log(
+        `publish → notification log${rows.some((r) => r.mailed_at) ? " and dev mailbox" : ""}: ${ms} ms`,
+      );
       if (rows.some((r) => r.mailed_at)) console.log(`dev mailbox: ${p.config.publicUrl}/dev/mailbox`);
       return;
     }
@@ -115,7 +164,11 @@ async function dlqCommand(p: Platform, sub: string | undefined, id: string | und
     const list = await listDeadLetters(p, { includeReplayed: o.all });
     if (!list.length) return console.log("No dead-lettered messages.");
     for (const d of list) {
-      console.log(`${d.id}  ${d.publishTime.toISOString()}  from ${d.sourceTopic} (${d.subscription}, ${d.attempts} attempts)  ${d.replayedAt ? "replayed " + d.replayedAt.toISOString() : ""}\n    last error: ${d.lastError}`);
+      console.log(
+        `${d.id}  ${d.publishTime.toISOString()}  from ${d.sourceTopic} (${d.subscription}, ${d.attempts} attempts)  ${
+          d.replayedAt ? "replayed " + d.replayedAt.toISOString() : ""
+        }\n    last error: ${d.lastError}`,
+      );
     }
     return;
   }
@@ -142,7 +195,8 @@ if (o.help || !positionals.length) {
   Deno.exit(0);
 }
 setLogLevel("warn");
-const url = databaseUrlFromEnv() ?? `postgres://postgres:postgres@127.0.0.1:${envInt("EMBEDDED_PG_PORT", 54322)}/postgres`;
+const url = databaseUrlFromEnv() ??
+  `postgres://postgres:postgres@127.0.0.1:${envInt("EMBEDDED_PG_PORT", 54322)}/postgres`;
 const sql = connect(url, { max: 2 });
 const p = createPlatform(sql, loadCoreConfig());
 try {

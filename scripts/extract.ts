@@ -18,11 +18,27 @@ if (!paths.length) {
 }
 let code = 0;
 try {
-  const files = await Promise.all(paths.map(async (p) => ({ filename: basename(p), bytes: await Deno.readFile(p) })));
+  const files = await Promise.all(
+    paths.map(async (p) => ({ filename: basename(p), bytes: await Deno.readFile(p) })),
+  );
   const doc = await billDocument(files, billLimits());
-  const result = await extractBill(makeBillModel(Deno.env.get("BILL_MODEL") || "embedded"), doc, { allowIncomplete: lenient });
+  const result = await extractBill(makeBillModel(Deno.env.get("BILL_MODEL") || "embedded"), doc, {
+    allowIncomplete: lenient,
+  });
   const id = crypto.randomUUID();
-  console.log(JSON.stringify(envelopeFor({ id, transactionId: id, transactionGroupId: id, item: result.item, filenames: files.map((f) => f.filename) }), null, 2));
+  console.log(
+    JSON.stringify(
+      envelopeFor({
+        id,
+        transactionId: id,
+        transactionGroupId: id,
+        item: result.item,
+        filenames: files.map((f) => f.filename),
+      }),
+      null,
+      2,
+    ),
+  );
 } catch (e) {
   if (e instanceof ApiError) {
     console.error(JSON.stringify({ error: { code: e.code, message: e.message, details: e.details } }));

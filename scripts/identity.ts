@@ -2,7 +2,15 @@
 // identity. DATABASE_URL, else the local stack's embedded PostgreSQL.
 import { parseArgs } from "node:util";
 import { connect } from "../shared/db/client.ts";
-import { createOrganization, createUser, newWidgetToken, revokeRefreshToken, revokeSessions, setPassword, unlock } from "../shared/identity/admin.ts";
+import {
+  createOrganization,
+  createUser,
+  newWidgetToken,
+  revokeRefreshToken,
+  revokeSessions,
+  setPassword,
+  unlock,
+} from "../shared/identity/admin.ts";
 import { errorText } from "../shared/log.ts";
 
 const usage = `Usage: npm run identity -- <command> [options]
@@ -45,14 +53,26 @@ const need = (k: Exclude<keyof typeof values, "help">) => {
   return v as string;
 };
 
-const sql = connect(Deno.env.get("DATABASE_URL") ?? `postgres://postgres:postgres@127.0.0.1:${Deno.env.get("EMBEDDED_PG_PORT") ?? 54322}/postgres`, { max: 1 });
+const sql = connect(
+  Deno.env.get("DATABASE_URL") ??
+    `postgres://postgres:postgres@127.0.0.1:${Deno.env.get("EMBEDDED_PG_PORT") ?? 54322}/postgres`,
+  { max: 1 },
+);
 try {
   switch (positionals[0]) {
     case "create-org":
       console.log(await createOrganization(sql, need("name"), need("slug")));
       break;
     case "create-user":
-      console.log(await createUser(sql, { email: need("email"), orgSlug: need("org"), role: need("role"), fullName: values.name, password: values.password }));
+      console.log(
+        await createUser(sql, {
+          email: need("email"),
+          orgSlug: need("org"),
+          role: need("role"),
+          fullName: values.name,
+          password: values.password,
+        }),
+      );
       break;
     case "set-password":
       await setPassword(sql, need("email"), need("password"));
@@ -62,7 +82,9 @@ try {
       console.log(await newWidgetToken(sql, need("org"), values.label));
       break;
     case "revoke-token":
-      console.log((await revokeRefreshToken(sql, need("token"))) ? "Revoked." : "No active token with that value.");
+      console.log(
+        (await revokeRefreshToken(sql, need("token"))) ? "Revoked." : "No active token with that value.",
+      );
       break;
     case "revoke-sessions":
       console.log(`Ended ${await revokeSessions(sql, need("email"))} session(s).`);

@@ -11,7 +11,11 @@ if (!url) {
 const sql = connect(url, { max: 1 });
 try {
   const applied = await migrate(sql);
-  console.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "Database is up to date.");
+  console.log(
+    applied.length
+      ? `Applied ${applied.length} migration(s): ${applied.join(", ")}`
+      : "Database is up to date.",
+  );
 } catch (e) {
   console.error(errorText(e));
   Deno.exitCode = 1;

@@ -1,5 +1,5 @@
 // `npm start`: the whole platform in one command, offline, with the embedded defaults.
-import { loadCoreConfig, envInt } from "../shared/config.ts";
+import { envInt, loadCoreConfig } from "../shared/config.ts";
 import { connect } from "../shared/db/client.ts";
 import { migrate } from "../shared/db/migrate.ts";
 import { createPlatform } from "../shared/platform.ts";
@@ -14,11 +14,17 @@ const port = envInt("PORT", 54321);
 const mode = stackMode();
 const host = Deno.env.get("HOST") || "127.0.0.1";
 if (mode === "production" && missingProductionSecrets().length) {
-  log("error", "STACK_MODE=production refuses the development secrets; set them", { missing: missingProductionSecrets() });
+  log("error", "STACK_MODE=production refuses the development secrets; set them", {
+    missing: missingProductionSecrets(),
+  });
   Deno.exit(1);
 }
 if (mode === "development" && !isLoopback(host)) {
-  log("warn", "development mode on a non-loopback address: /dev/* pages and development secrets are reachable from the network", { host });
+  log(
+    "warn",
+    "development mode on a non-loopback address: /dev/* pages and development secrets are reachable from the network",
+    { host },
+  );
 }
 
 // The services' modules (a third of a cold start) load while the embedded PostgreSQL initialises and
@@ -57,7 +63,9 @@ async function shutdown(code: number) {
   }, SHUTDOWN_DEADLINE_MS);
   const bounded = (stop: () => Promise<void>) =>
     Promise.race([stop(), new Promise<void>((r) => setTimeout(r, 3000))]);
-  for (const stop of stops.reverse()) await bounded(stop).catch((e) => log("warn", "stop failed", { error: errorText(e) }));
+  for (const stop of stops.reverse()) {
+    await bounded(stop).catch((e) => log("warn", "stop failed", { error: errorText(e) }));
+  }
   await sql.end({ timeout: 2 }).catch(() => {});
   await db.stop().catch((e) => log("warn", "database stop failed", { error: errorText(e) }));
   Deno.exit(code);
@@ -67,8 +75,14 @@ Deno.addSignalListener("SIGTERM", () => shutdown(0));
 
 try {
   const applied = await migrate(sql);
-  const [{ seedDemo }, { createStackHandler }, { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] =
-    await (modules ?? loadModules());
+  const [
+    { seedDemo },
+    { createStackHandler },
+    { extensions },
+    { serviceNames },
+    { startWorker },
+    { jobHandlers },
+  ] = await (modules ?? loadModules());
   const p = createPlatform(sql, config);
   const demo = await seedDemo(p);
   for (const e of extensions) await e.seed?.(p, demo);
@@ -89,13 +103,17 @@ try {
   const ms = Math.round(performance.now() - started);
 
   console.log(`
-  Solar platform is up (${db.embedded ? "embedded PostgreSQL 15" : "DATABASE_URL"}; ${applied.length} migration(s) applied now)
+  Solar platform is up (${
+    db.embedded ? "embedded PostgreSQL 15" : "DATABASE_URL"
+  }; ${applied.length} migration(s) applied now)
   Base URL        ${config.publicUrl}
   Services        ${config.publicUrl}/v1/<service>/...  and  ${config.publicUrl}/functions/v1/<service>/...
   API docs        ${config.publicUrl}/docs
   Demo page       ${config.publicUrl}/demo
   Widget URL      ${config.publicUrl}/widget/?token=${demo.partnerToken}
-  Dev mailbox     ${mode === "development" ? `${config.publicUrl}/dev/mailbox` : "off (STACK_MODE=production)"}
+  Dev mailbox     ${
+    mode === "development" ? `${config.publicUrl}/dev/mailbox` : "off (STACK_MODE=production)"
+  }
   Listening on    ${host}:${port} (STACK_MODE=${mode})
   Demo login      ${demo.adminEmail} / ${demo.adminPassword}
   Partner token   ${demo.partnerToken}

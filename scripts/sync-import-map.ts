@@ -1,7 +1,9 @@
 // `npm run sync:imports`: writes deno.json "imports" from package.json + package-lock.json, so the same bare
 // specifiers resolve from node_modules locally (nodeModulesDir "manual") and as exact npm: versions when the
 // Supabase CLI bundles a function (supabase/config.toml points each function's import_map at deno.json).
-export async function expectedImports(root = new URL("../", import.meta.url)): Promise<Record<string, string>> {
+export async function expectedImports(
+  root = new URL("../", import.meta.url),
+): Promise<Record<string, string>> {
   const pkg = JSON.parse(await Deno.readTextFile(new URL("package.json", root)));
   const lock = JSON.parse(await Deno.readTextFile(new URL("package-lock.json", root)));
   const imports: Record<string, string> = {};

@@ -43,7 +43,15 @@ if (!dbUrl) {
     }
     const dir = await Deno.makeTempDir({ prefix: "solar-test-pg-" });
     await Deno.chmod(dir, 0o777);
-    const pg = new EmbeddedPostgres({ databaseDir: join(dir, "data"), user: "postgres", password: "postgres", port: 54329, persistent: false, createPostgresUser: Deno.uid?.() === 0, onLog: () => {} });
+    const pg = new EmbeddedPostgres({
+      databaseDir: join(dir, "data"),
+      user: "postgres",
+      password: "postgres",
+      port: 54329,
+      persistent: false,
+      createPostgresUser: Deno.uid?.() === 0,
+      onLog: () => {},
+    });
     await pg.initialise();
     await pg.start();
     dbUrl = "postgres://postgres:postgres@127.0.0.1:54329/postgres";
@@ -73,7 +81,8 @@ for await (const chunk of child.stdout) {
   tail = (tail + text).slice(-4000);
 }
 const status = await child.status;
-const summary = [...tail.matchAll(/(?:ok|FAILED) \| (\d+) passed[^|]*\| (\d+) failed(?: \| (\d+) ignored)?/g)].pop();
+const summary = [...tail.matchAll(/(?:ok|FAILED) \| (\d+) passed[^|]*\| (\d+) failed(?: \| (\d+) ignored)?/g)]
+  .pop();
 if (summary) {
   passed += Number(summary[1]);
   failed += Number(summary[2]);
@@ -93,7 +102,9 @@ Deno.exit(failed === 0 && status.success ? 0 : 1);
 
 async function runPgTap(adminUrl: string): Promise<{ passed: number; failed: number; note: string }> {
   const files: string[] = [];
-  for await (const e of Deno.readDir("supabase/tests/database")) if (e.name.endsWith(".sql")) files.push(e.name);
+  for await (const e of Deno.readDir("supabase/tests/database")) {
+    if (e.name.endsWith(".sql")) files.push(e.name);
+  }
   files.sort();
   if (!files.length) return { passed: 0, failed: 0, note: "no files" };
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -114,14 +125,30 @@ async function runPgTap(adminUrl: string): Promise<{ passed: number; failed: num
   const url = u.toString();
   let ok = 0, bad = 0;
   try {
-    const migrateOut = await new Deno.Command(deno, { args: ["run", "-A", "scripts/migrate.ts"], env: { DATABASE_URL: url, LOG_LEVEL: "error" }, stdout: "piped", stderr: "piped" }).output();
+    const migrateOut = await new Deno.Command(deno, {
+      args: ["run", "-A", "scripts/migrate.ts"],
+      env: { DATABASE_URL: url, LOG_LEVEL: "error" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
     if (!migrateOut.success) throw new Error(new TextDecoder().decode(migrateOut.stderr));
     const db = postgres(url, { max: 1, onnotice: () => {} });
     await db`create extension if not exists pgtap`;
     await db.end();
     for (const f of files) {
       const out = await new Deno.Command("psql", {
-        args: ["-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-d", url, "-f", `supabase/tests/database/${f}`],
+        args: [
+          "-X",
+          "-q",
+          "-t",
+          "-A",
+          "-v",
+          "ON_ERROR_STOP=1",
+          "-d",
+          url,
+          "-f",
+          `supabase/tests/database/${f}`,
+        ],
         stdout: "piped",
         stderr: "piped",
       }).output();
@@ -138,7 +165,9 @@ async function runPgTap(adminUrl: string): Promise<{ passed: number; failed: num
       console.log(`pgTAP ${f}: ${good}/${planned} ok${fileFailed ? " — FAILED" : ""}`);
       for (const l of notOk) console.log(`  ${l}`);
       for (const l of lines.filter((l) => l.startsWith("#"))) if (fileFailed) console.log(`  ${l}`);
-      if (!out.success) console.log(new TextDecoder().decode(out.stderr).trim().split("\n").map((l) => `  ${l}`).join("\n"));
+      if (!out.success) {
+        console.log(new TextDecoder().decode(out.stderr).trim().split("\n").map((l) => `  ${l}`).join("\n"));
+      }
     }
   } finally {
     const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -155,7 +184,8 @@ async function runPgTap(adminUrl: string): Promise<{ passed: number; failed: num
 async function provisionPgtapFor(url: string): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const [{ available }] = await sql`select exists(select 1 from pg_available_extensions where name = 'pgtap') as available`;
+    const [{ available }] =
+      await sql`select exists(select 1 from pg_available_extensions where name = 'pgtap') as available`;
     if (available) return;
     const [{ num }] = await sql`select current_setting('server_version_num')::int as num`;
     const host = new URL(url).hostname;
@@ -178,8 +208,11 @@ async function dropStaleTemplates(adminUrl: string): Promise<void> {
   const current = await templateName();
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    const stale = await admin`select datname from pg_database where datname like 'solar_tpl_%' and datname <> ${current}`;
-    for (const { datname } of stale) await admin.unsafe(`drop database if exists "${datname}"`).catch(() => {});
+    const stale =
+      await admin`select datname from pg_database where datname like 'solar_tpl_%' and datname <> ${current}`;
+    for (const { datname } of stale) {
+      await admin.unsafe(`drop database if exists "${datname}"`).catch(() => {});
+    }
   } finally {
     await admin.end();
   }

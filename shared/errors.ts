@@ -26,8 +26,10 @@ export class DomainError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, details?: unknown) => new DomainError("invalid", code, message, details);
-export const unauthorized = (code: string, message: string) => new DomainError("unauthenticated", code, message);
+export const badRequest = (code: string, message: string, details?: unknown) =>
+  new DomainError("invalid", code, message, details);
+export const unauthorized = (code: string, message: string) =>
+  new DomainError("unauthenticated", code, message);
 export const forbidden = (code: string, message: string) => new DomainError("forbidden", code, message);
 export const notFound = (code: string, message: string) => new DomainError("not_found", code, message);
 export const conflict = (code: string, message: string) => new DomainError("conflict", code, message);

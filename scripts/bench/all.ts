@@ -5,7 +5,15 @@ const results: string[] = [];
 for (const name of benches) {
   console.log(`\n=== npm run ${name}`);
   const started = performance.now();
-  const { code } = await new Deno.Command("npm", { args: ["run", "--silent", name], stdout: "inherit", stderr: "inherit" }).output();
-  results.push(`${name}: ${code === 0 ? "ok" : `exit ${code}`} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const { code } = await new Deno.Command("npm", {
+    args: ["run", "--silent", name],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  results.push(
+    `${name}: ${code === 0 ? "ok" : `exit ${code}`} in ${
+      ((performance.now() - started) / 1000).toFixed(1)
+    } s`,
+  );
 }
 console.log(`\n${results.join("\n")}`);

@@ -29,11 +29,23 @@ for (const [i, c] of contracts.entries()) {
     const bytes = await Deno.readFile(new URL(f, dir));
     return { filename: f, bytes, mimeType: mimeTypes[sniffFileType(bytes)!] };
   }));
-  runs.push({ c, files, kind: c.addedLater ? "4th layout (late)" : c.files[0].endsWith(".pdf") ? "text PDF" : "scanned JPEG" });
+  runs.push({
+    c,
+    files,
+    kind: c.addedLater ? "4th layout (late)" : c.files[0].endsWith(".pdf") ? "text PDF" : "scanned JPEG",
+  });
   if (rescanSeed !== undefined && c.files[0].endsWith(".pdf")) {
     const pages = await scanContract(files[0].bytes, rescanSeed + i);
-    const rescanned = pages.map((bytes, k) => ({ filename: `${c.id}-rescan-p${k + 1}.jpg`, bytes, mimeType: "image/jpeg" }));
-    runs.push({ c: { ...c, id: `${c.id}-rescan` }, files: rescanned, kind: c.addedLater ? "rescan 4th" : "rescan JPEG" });
+    const rescanned = pages.map((bytes, k) => ({
+      filename: `${c.id}-rescan-p${k + 1}.jpg`,
+      bytes,
+      mimeType: "image/jpeg",
+    }));
+    runs.push({
+      c: { ...c, id: `${c.id}-rescan` },
+      files: rescanned,
+      kind: c.addedLater ? "rescan 4th" : "rescan JPEG",
+    });
   }
 }
 
@@ -53,7 +65,11 @@ for (const { c, files, kind } of runs) {
   g.correct += cmp.correct;
   const verdict = judge(out.summary, DEFAULT_RULES, c.summary.propertyAddress);
   if (verdict.status === c.approvalStatus) g.approvals++;
-  else misses.push(`${c.id}: approval ${verdict.status}, expected ${c.approvalStatus} (${verdict.reasons.map((r) => r.code).join(", ")})`);
+  else {misses.push(
+      `${c.id}: approval ${verdict.status}, expected ${c.approvalStatus} (${
+        verdict.reasons.map((r) => r.code).join(", ")
+      })`,
+    );}
   for (const m of cmp.mismatches) misses.push(`${c.id}: ${m}`);
 }
 
@@ -63,10 +79,25 @@ console.log("contract corpus: embedded reader");
 console.log("kind            contracts  field accuracy      approval accuracy  median ms  max ms");
 let all = { n: 0, fields: 0, correct: 0, approvals: 0 };
 for (const [kind, g] of Object.entries(groups)) {
-  console.log(`${kind.padEnd(16)}${String(g.n).padStart(9)}  ${`${pct(g.correct, g.fields)} (${g.correct}/${g.fields})`.padEnd(20)}${`${pct(g.approvals, g.n)} (${g.approvals}/${g.n})`.padEnd(19)}${median(g.ms).toFixed(0).padStart(9)}  ${Math.max(...g.ms).toFixed(0).padStart(6)}`);
-  all = { n: all.n + g.n, fields: all.fields + g.fields, correct: all.correct + g.correct, approvals: all.approvals + g.approvals };
+  console.log(
+    `${kind.padEnd(16)}${String(g.n).padStart(9)}  ${
+      `${pct(g.correct, g.fields)} (${g.correct}/${g.fields})`.padEnd(20)
+    }${`${pct(g.approvals, g.n)} (${g.approvals}/${g.n})`.padEnd(19)}${
+      median(g.ms).toFixed(0).padStart(9)
+    }  ${Math.max(...g.ms).toFixed(0).padStart(6)}`,
+  );
+  all = {
+    n: all.n + g.n,
+    fields: all.fields + g.fields,
+    correct: all.correct + g.correct,
+    approvals: all.approvals + g.approvals,
+  };
 }
-console.log(`all             ${String(all.n).padStart(9)}  ${pct(all.correct, all.fields).padEnd(20)}${pct(all.approvals, all.n)}`);
+console.log(
+  `all             ${String(all.n).padStart(9)}  ${pct(all.correct, all.fields).padEnd(20)}${
+    pct(all.approvals, all.n)
+  }`,
+);
 if (misses.length) {
   console.log(`\n${misses.length} mismatch(es):`);
   for (const m of misses) console.log(`  ${m}`);

@@ -159,7 +159,9 @@ try {
     const p = await run(photos);
     table("real bills as photos/scans (OCR), all rules", p);
     times(p);
-    if (embedded) table("real bills as photos/scans, leave-one-utility-out", await leaveOneUtilityOut(photos));
+    if (embedded) {
+      table("real bills as photos/scans, leave-one-utility-out", await leaveOneUtilityOut(photos));
+    }
   }
   if (!realOnly && embedded) {
     const at = Deno.args.indexOf("--synthetic");

@@ -24,9 +24,17 @@ const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? 20);
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const q = (k: number) => s[Math.min(s.length - 1, Math.floor(k * s.length))];
-  return `median ${q(0.5).toFixed(1)} ms, p95 ${q(0.95).toFixed(1)} ms, min ${s[0].toFixed(1)} ms (n=${s.length})`;
+  return `median ${q(0.5).toFixed(1)} ms, p95 ${q(0.95).toFixed(1)} ms, min ${
+    s[0].toFixed(1)
+  } ms (n=${s.length})`;
 };
-const addresses = ["123 Main St, Austin, TX 78701", "1 State St, Albany, NY 12207", "55 Elm St, Sacramento, CA 95814", "9 Pine Rd, Columbus, OH 43215", "3600 NW 2nd Ave, Miami, FL 33127"];
+const addresses = [
+  "123 Main St, Austin, TX 78701",
+  "1 State St, Albany, NY 12207",
+  "55 Elm St, Sacramento, CA 95814",
+  "9 Pine Rd, Columbus, OH 43215",
+  "3600 NW 2nd Ave, Miami, FL 33127",
+];
 
 const p = await testPlatform();
 const s = serveApp(createApp(p).fetch);
@@ -38,8 +46,14 @@ try {
   for (let i = 0; i < RUNS + 3; i++) {
     const t0 = performance.now();
     const res = await fetch(`${s.url}/savings-insight-service/savings-insight-report`, {
-      method: "POST", headers,
-      body: JSON.stringify({ customerName: `Customer ${i}`, email: `bench${i}@example.test`, address: addresses[i % addresses.length], usageByMonth }),
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        customerName: `Customer ${i}`,
+        email: `bench${i}@example.test`,
+        address: addresses[i % addresses.length],
+        usageByMonth,
+      }),
     });
     if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
     await res.json();
@@ -51,7 +65,8 @@ try {
     delivery.push(t2 - t1);
     total.push(t2 - t0);
   }
-  const [row] = await p.sql`select * from public.savings_reports where delivery_status = 'sent' order by created_at desc limit 1`;
+  const [row] = await p
+    .sql`select * from public.savings_reports where delivery_status = 'sent' order by created_at desc limit 1`;
   const render: number[] = [];
   let bytes = 0, pages = 0;
   for (let i = 0; i < RUNS; i++) {
@@ -64,15 +79,25 @@ try {
   const loo = leaveOneOut().filter((x) => x.nearestKm < 1000);
   const within = loo.filter((x) => Math.abs(x.errorPct) <= 10).length;
   const meanAbs = loo.reduce((a, x) => a + Math.abs(x.errorPct), 0) / loo.length;
-  const worst = [...loo].sort((a, b) => Math.abs(b.errorPct) - Math.abs(a.errorPct)).slice(0, 3).map((x) => `${x.state} ${x.errorPct.toFixed(1)}%`).join(", ");
+  const worst = [...loo].sort((a, b) => Math.abs(b.errorPct) - Math.abs(a.errorPct)).slice(0, 3).map((x) =>
+    `${x.state} ${x.errorPct.toFixed(1)}%`
+  ).join(", ");
 
   console.log(`savings bench (embedded adapters, real Postgres, real HTTP)`);
   console.log(`  POST /savings-insight-report (response)         ${stats(api)}`);
   console.log(`  delivery job (PDF + store + email with PDF)     ${stats(delivery)}`);
   console.log(`  report end to end (response + delivery)         ${stats(total)}   target <= 300 ms`);
   console.log(`  designed PDF render                              ${stats(render)}`);
-  console.log(`  standard report PDF size                         ${(bytes / 1024).toFixed(1)} KB, ${pages} pages   target <= 200 KB`);
-  console.log(`  roof model vs PVWatts v8, leave-one-out          ${within}/${loo.length} capitals within ±10%, mean |error| ${meanAbs.toFixed(1)}%, worst ${worst}`);
+  console.log(
+    `  standard report PDF size                         ${
+      (bytes / 1024).toFixed(1)
+    } KB, ${pages} pages   target <= 200 KB`,
+  );
+  console.log(
+    `  roof model vs PVWatts v8, leave-one-out          ${within}/${loo.length} capitals within ±10%, mean |error| ${
+      meanAbs.toFixed(1)
+    }%, worst ${worst}`,
+  );
 } finally {
   await s.close();
   await p.close();

@@ -43,9 +43,13 @@ try {
 }
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return `median ${Math.round(s[Math.floor(s.length / 2)])} ms, min ${Math.round(s[0])} ms, max ${Math.round(s.at(-1)!)} ms`;
+  return `median ${Math.round(s[Math.floor(s.length / 2)])} ms, min ${Math.round(s[0])} ms, max ${
+    Math.round(s.at(-1)!)
+  } ms`;
 };
 console.log(`\nfirst interactive step, ${RUNS} cold loads (fresh browser context each):`);
 console.log(`  partner page load -> widget interactive (wall): ${stats(wall)}`);
 console.log(`  iframe navigation start -> interactive:        ${stats(inner)}`);
-console.log(`  requests per load (page + iframe + API):        ${Math.min(...requests)}-${Math.max(...requests)}`);
+console.log(
+  `  requests per load (page + iframe + API):        ${Math.min(...requests)}-${Math.max(...requests)}`,
+);

@@ -49,16 +49,32 @@ const isEmpty = (v: string) => v === "" || v === "(none)";
  * Field by field: right (equal, including a field both leave empty), filled wrongly (the reader wrote a value
  * that is not the truth's, also where the truth is empty), empty (the truth has a value, the reader none).
  */
-export function score(truth: BillItem, got: BillItem): { right: number; total: number; filledWrong: number; empty: number; wrong: Scored["wrong"]; checked: Scored["checked"] } {
+export function score(
+  truth: BillItem,
+  got: BillItem,
+): {
+  right: number;
+  total: number;
+  filledWrong: number;
+  empty: number;
+  wrong: Scored["wrong"];
+  checked: Scored["checked"];
+} {
   const want = flatten(normalizeItem(truth));
   const have = flatten(got);
   // Where a unit or suite goes (line1 "115 FOX ST UNIT 115" or line2 "UNIT 115") is a convention, not a
   // reading: an address whose two lines join to the truth's is right on both lines.
   for (const a of ["serviceAddress", "billingAddress"]) {
-    const joined = (m: Map<string, string>) => `${m.get(`${a}.line1`) ?? ""} ${m.get(`${a}.line2`) ?? ""}`.replace(/\s+/g, " ").trim().toLowerCase();
-    if (joined(want) && joined(want) === joined(have)) for (const l of ["line1", "line2"]) have.set(`${a}.${l}`, want.get(`${a}.${l}`) ?? "");
+    const joined = (m: Map<string, string>) =>
+      `${m.get(`${a}.line1`) ?? ""} ${m.get(`${a}.line2`) ?? ""}`.replace(/\s+/g, " ").trim().toLowerCase();
+    if (joined(want) && joined(want) === joined(have)) {
+      for (const l of ["line1", "line2"]) have.set(`${a}.${l}`, want.get(`${a}.${l}`) ?? "");
+    }
   }
-  const keys = new Set([...want.keys(), ...[...have.keys()].filter((k) => k.startsWith("usage.") || k.startsWith("meters["))]);
+  const keys = new Set([
+    ...want.keys(),
+    ...[...have.keys()].filter((k) => k.startsWith("usage.") || k.startsWith("meters[")),
+  ]);
   let right = 0, filledWrong = 0, empty = 0;
   const wrong: Scored["wrong"] = [];
   const checked: Scored["checked"] = [];
@@ -80,8 +96,14 @@ export function score(truth: BillItem, got: BillItem): { right: number; total: n
  * Reads and scores one case. `texts` (optional) keeps each case's document text (PDF text layer / OCR) so a
  * second run with other reader options (leave-one-out) does not OCR again; its times are then not the read's.
  */
-export async function runCase(model: BillModel, c: Case, texts?: Map<string, Promise<DocumentText>>): Promise<Scored> {
-  const files = await Promise.all(c.paths.map(async (p) => ({ filename: basename(p), bytes: await Deno.readFile(p) })));
+export async function runCase(
+  model: BillModel,
+  c: Case,
+  texts?: Map<string, Promise<DocumentText>>,
+): Promise<Scored> {
+  const files = await Promise.all(
+    c.paths.map(async (p) => ({ filename: basename(p), bytes: await Deno.readFile(p) })),
+  );
   const started = performance.now();
   const read = await billDocument(files, billLimits());
   const cached = texts?.get(c.id) ?? read.text();
@@ -98,25 +120,56 @@ export async function runCase(model: BillModel, c: Case, texts?: Map<string, Pro
   const ms = performance.now() - started;
   const text = await doc.text();
   const ocrPages = text.pages.filter((p) => p.source === "ocr").length;
-  return { id: c.id, utility: c.utility, kind: c.kind, pages: text.pages.length, ocrPages, ms, refused, ...score(c.truth, item) };
+  return {
+    id: c.id,
+    utility: c.utility,
+    kind: c.kind,
+    pages: text.pages.length,
+    ocrPages,
+    ms,
+    refused,
+    ...score(c.truth, item),
+  };
 }
 
 /** The utility of a real bill from its file name prefix (hutson_ = the FPL samples). */
-export const realUtility = (id: string) => ({ hutson: "fpl" } as Record<string, string>)[id.split("_")[0]] ?? id.split(/[_-]/)[0];
+export const realUtility = (id: string) =>
+  ({ hutson: "fpl" } as Record<string, string>)[id.split("_")[0]] ?? id.split(/[_-]/)[0];
 
 export async function syntheticCases(dir: string): Promise<Case[]> {
-  const manifest = JSON.parse(await Deno.readTextFile(join(dir, "manifest.json"))) as { id: string; kind: "pdf" | "image"; files: string[]; truth: BillItem }[];
-  return manifest.map((m) => ({ id: m.id, utility: m.id.split("-")[0], kind: m.kind, paths: m.files.map((f) => join(dir, f)), truth: m.truth }));
+  const manifest = JSON.parse(await Deno.readTextFile(join(dir, "manifest.json"))) as {
+    id: string;
+    kind: "pdf" | "image";
+    files: string[];
+    truth: BillItem;
+  }[];
+  return manifest.map((m) => ({
+    id: m.id,
+    utility: m.id.split("-")[0],
+    kind: m.kind,
+    paths: m.files.map((f) => join(dir, f)),
+    truth: m.truth,
+  }));
 }
 
 export async function realCases(dir: string): Promise<Case[]> {
   const out: Case[] = [];
   for await (const e of Deno.readDir(join(dir, "truth"))) {
     if (!e.name.endsWith(".json")) continue;
-    const t = JSON.parse(await Deno.readTextFile(join(dir, "truth", e.name))) as { file: string; files?: string[]; kind?: "pdf" | "image"; truth: BillItem };
+    const t = JSON.parse(await Deno.readTextFile(join(dir, "truth", e.name))) as {
+      file: string;
+      files?: string[];
+      kind?: "pdf" | "image";
+      truth: BillItem;
+    };
     const id = e.name.replace(/\.json$/, "");
-    out.push({ id, utility: realUtility(id), kind: t.kind ?? "pdf", paths: (t.files ?? [t.file]).map((f) => join(dir, f)), truth: t.truth });
+    out.push({
+      id,
+      utility: realUtility(id),
+      kind: t.kind ?? "pdf",
+      paths: (t.files ?? [t.file]).map((f) => join(dir, f)),
+      truth: t.truth,
+    });
   }
   return out.sort((a, b) => a.id.localeCompare(b.id));
 }
-

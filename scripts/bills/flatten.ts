@@ -12,13 +12,25 @@ export function flatten(item: BillItem): Map<string, string> {
   put("accountNumber", ci.accountNumber);
   put("serviceNumber", ci.serviceNumber);
   for (const [k, v] of Object.entries(ci.serviceAddress)) if (k !== "country") put(`serviceAddress.${k}`, v);
-  for (const k of ["utilityProviderName", "invoiceDate", "billingPeriodStart", "billingPeriodEnd", "amountDue", "pastDue", "dueDate"] as const) put(k, bi[k]);
+  for (
+    const k of [
+      "utilityProviderName",
+      "invoiceDate",
+      "billingPeriodStart",
+      "billingPeriodEnd",
+      "amountDue",
+      "pastDue",
+      "dueDate",
+    ] as const
+  ) put(k, bi[k]);
   for (const [k, v] of Object.entries(bi.billingAddress)) if (k !== "country") put(`billingAddress.${k}`, v);
   put("meters.count", eu.meters.length);
   eu.meters.forEach((m, i) => {
     for (const [k, v] of Object.entries(m)) put(`meters[${i}].${k}`, v);
   });
-  for (const k of ["electricRate", "electricityTier", "supplyRatePerKwh", "marketState"] as const) put(k, eu[k]);
+  for (const k of ["electricRate", "electricityTier", "supplyRatePerKwh", "marketState"] as const) {
+    put(k, eu[k]);
+  }
   for (const u of eu.usageByMonth) if (!u.estimated) put(`usage.${u.year}-${u.month}`, u.value);
   return out;
 }

@@ -45,4 +45,6 @@ for (const [name, make] of Object.entries(LAYOUTS)) {
   }
 }
 await Deno.writeTextFile(join(out, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n");
-console.log(`${manifest.length} bills (${manifest.filter((m) => m.kind === "image").length} as images) in ${out}`);
+console.log(
+  `${manifest.length} bills (${manifest.filter((m) => m.kind === "image").length} as images) in ${out}`,
+);

@@ -21,9 +21,66 @@ export function rng(seed: number) {
 }
 export type Rng = ReturnType<typeof rng>;
 
-const FIRST = ["Maria", "James", "Linda", "Robert", "Patricia", "Michael", "Jennifer", "David", "Aisha", "Carlos", "Mei", "Thomas", "Priya", "Daniel", "Grace", "Kevin", "Olivia", "Hector", "Nora", "Samuel"];
-const LAST = ["Lopez", "Johnson", "Nguyen", "Smith", "Okafor", "Garcia", "Patel", "Brown", "Kowalski", "Martinez", "Chen", "Williams", "O'Brien", "Davis", "Rossi", "Anderson", "Haddad", "Miller", "Tanaka", "Wilson"];
-const STREETS = ["Oak Hollow Dr", "Maple Ave", "Sunset Blvd", "Pine Ridge Rd", "Cedar Ln", "Lakeview Ct", "Willow St", "Hillcrest Way", "Magnolia Pkwy", "River Bend Rd", "Elm St", "Quail Run", "Park Pl", "Briarwood Cir"];
+const FIRST = [
+  "Maria",
+  "James",
+  "Linda",
+  "Robert",
+  "Patricia",
+  "Michael",
+  "Jennifer",
+  "David",
+  "Aisha",
+  "Carlos",
+  "Mei",
+  "Thomas",
+  "Priya",
+  "Daniel",
+  "Grace",
+  "Kevin",
+  "Olivia",
+  "Hector",
+  "Nora",
+  "Samuel",
+];
+const LAST = [
+  "Lopez",
+  "Johnson",
+  "Nguyen",
+  "Smith",
+  "Okafor",
+  "Garcia",
+  "Patel",
+  "Brown",
+  "Kowalski",
+  "Martinez",
+  "Chen",
+  "Williams",
+  "O'Brien",
+  "Davis",
+  "Rossi",
+  "Anderson",
+  "Haddad",
+  "Miller",
+  "Tanaka",
+  "Wilson",
+];
+const STREETS = [
+  "Oak Hollow Dr",
+  "Maple Ave",
+  "Sunset Blvd",
+  "Pine Ridge Rd",
+  "Cedar Ln",
+  "Lakeview Ct",
+  "Willow St",
+  "Hillcrest Way",
+  "Magnolia Pkwy",
+  "River Bend Rd",
+  "Elm St",
+  "Quail Run",
+  "Park Pl",
+  "Briarwood Cir",
+];
 
 export const PLACES: Record<string, [string, string][]> = {
   FL: [["Tampa", "33614"], ["Sarasota", "34232"], ["Fort Myers", "33907"], ["Boca Raton", "33431"]],
@@ -58,14 +115,38 @@ export interface Facts {
   history: { year: number; month: number; value: number }[];
 }
 
-const SHAPE = { summer: [0.9, 0.85, 0.85, 0.9, 1.05, 1.3, 1.45, 1.45, 1.25, 1.0, 0.85, 0.9], winter: [1.35, 1.25, 1.05, 0.85, 0.8, 0.9, 1.05, 1.05, 0.9, 0.85, 1.05, 1.3] };
+const SHAPE = {
+  summer: [0.9, 0.85, 0.85, 0.9, 1.05, 1.3, 1.45, 1.45, 1.25, 1.0, 0.85, 0.9],
+  winter: [1.35, 1.25, 1.05, 0.85, 0.8, 0.9, 1.05, 1.05, 0.9, 0.85, 1.05, 1.3],
+};
 
 export function address(r: Rng, state: string, unit = false): Address {
   const [city, zip] = r.pick(PLACES[state]);
-  return { line1: `${r.int(12, 9899)} ${r.pick(STREETS)}`, line2: unit ? `Apt ${r.int(1, 40)}${r.pick(["", "B", "C"])}` : "", city, state, zip, country: "US" };
+  return {
+    line1: `${r.int(12, 9899)} ${r.pick(STREETS)}`,
+    line2: unit ? `Apt ${r.int(1, 40)}${r.pick(["", "B", "C"])}` : "",
+    city,
+    state,
+    zip,
+    country: "US",
+  };
 }
 
-export function facts(r: Rng, o: { state: string; utility: string; rate: string; meters?: number; months?: number; credit?: boolean; tier?: boolean; serviceNumber?: boolean; pastDue?: boolean; mailElsewhere?: boolean }): Facts {
+export function facts(
+  r: Rng,
+  o: {
+    state: string;
+    utility: string;
+    rate: string;
+    meters?: number;
+    months?: number;
+    credit?: boolean;
+    tier?: boolean;
+    serviceNumber?: boolean;
+    pastDue?: boolean;
+    mailElsewhere?: boolean;
+  },
+): Facts {
   const year = r.int(2022, 2024);
   const month = r.int(1, 12);
   const endDay = r.int(3, 28);
@@ -78,7 +159,11 @@ export function facts(r: Rng, o: { state: string; utility: string; rate: string;
   const months = o.months ?? 13;
   const history = Array.from({ length: months }, (_, k) => {
     const d = new Date(Date.UTC(year, month - 1 - (months - 1 - k), 1));
-    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, value: Math.round(base * shape[d.getUTCMonth()] * (0.9 + r.next() * 0.2)) };
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      value: Math.round(base * shape[d.getUTCMonth()] * (0.9 + r.next() * 0.2)),
+    };
   });
   const current = history[history.length - 1].value;
   const meterCount = o.meters ?? 1;
@@ -95,7 +180,10 @@ export function facts(r: Rng, o: { state: string; utility: string; rate: string;
     serviceNumber: o.serviceNumber ? r.digits(10) : "",
     service,
     billing: o.mailElsewhere ? address(r, o.state) : service,
-    invoiceDate, periodStart, periodEnd, dueDate,
+    invoiceDate,
+    periodStart,
+    periodEnd,
+    dueDate,
     amountDue: o.credit ? `-${(r.int(1500, 9000) / 100).toFixed(2)}` : amount,
     pastDue: o.pastDue ? (r.int(1000, 9000) / 100).toFixed(2) : "0.00",
     meters: split.map((kwh) => ({ number: `${r.pick(["", "K", "G", "M"])}${r.digits(r.int(7, 9))}`, kwh })),
@@ -111,17 +199,44 @@ export function facts(r: Rng, o: { state: string; utility: string; rate: string;
 export const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The ground truth the bill shows (usage months as printed; nothing estimated). */
-export function truthOf(f: Facts, printed: { history: Facts["history"]; name?: string; billing?: Address; service?: Address }): BillItem {
+export function truthOf(
+  f: Facts,
+  printed: { history: Facts["history"]; name?: string; billing?: Address; service?: Address },
+): BillItem {
   return {
-    customerInformation: { customerName: printed.name ?? f.name, accountNumber: f.account, serviceNumber: f.serviceNumber, serviceAddress: printed.service ?? f.service },
+    customerInformation: {
+      customerName: printed.name ?? f.name,
+      accountNumber: f.account,
+      serviceNumber: f.serviceNumber,
+      serviceAddress: printed.service ?? f.service,
+    },
     billingInformation: {
-      utilityProviderName: f.utility, invoiceDate: iso(f.invoiceDate), billingPeriodStart: iso(f.periodStart), billingPeriodEnd: iso(f.periodEnd),
-      amountDue: f.amountDue, pastDue: f.pastDue, dueDate: iso(f.dueDate), billingAddress: printed.billing ?? f.billing,
+      utilityProviderName: f.utility,
+      invoiceDate: iso(f.invoiceDate),
+      billingPeriodStart: iso(f.periodStart),
+      billingPeriodEnd: iso(f.periodEnd),
+      amountDue: f.amountDue,
+      pastDue: f.pastDue,
+      dueDate: iso(f.dueDate),
+      billingAddress: printed.billing ?? f.billing,
     },
     electricityUsage: {
-      meters: f.meters.map((m) => ({ meterNumber: m.number, usageKwh: String(m.kwh), servicePeriodStart: iso(f.periodStart), servicePeriodEnd: iso(f.periodEnd) })),
-      electricRate: f.rate, electricityTier: f.tier, supplyRatePerKwh: f.supplyRate, marketState: f.state,
-      usageByMonth: printed.history.map((h) => ({ month: MonthNames[h.month - 1], year: h.year, value: h.value, unit: "kWh" as const })),
+      meters: f.meters.map((m) => ({
+        meterNumber: m.number,
+        usageKwh: String(m.kwh),
+        servicePeriodStart: iso(f.periodStart),
+        servicePeriodEnd: iso(f.periodEnd),
+      })),
+      electricRate: f.rate,
+      electricityTier: f.tier,
+      supplyRatePerKwh: f.supplyRate,
+      marketState: f.state,
+      usageByMonth: printed.history.map((h) => ({
+        month: MonthNames[h.month - 1],
+        year: h.year,
+        value: h.value,
+        unit: "kWh" as const,
+      })),
     },
   };
 }

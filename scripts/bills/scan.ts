@@ -3,7 +3,12 @@ import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { renderPdfPage } from "../../shared/documents/pdf_text.ts";
 import type { Rng } from "./random_bill.ts";
 
-export async function scanPage(pdf: Uint8Array, page: number, r: Rng, format: "png" | "jpeg"): Promise<Uint8Array> {
+export async function scanPage(
+  pdf: Uint8Array,
+  page: number,
+  r: Rng,
+  format: "png" | "jpeg",
+): Promise<Uint8Array> {
   const png = await renderPdfPage(pdf, page, 150 / 72);
   const img = await loadImage(png);
   const canvas = createCanvas(img.width, img.height);
@@ -23,5 +28,7 @@ export async function scanPage(pdf: Uint8Array, page: number, r: Rng, format: "p
     ctx.fillStyle = `rgba(${g},${g},${g},${0.25 + r.next() * 0.5})`;
     ctx.fillRect(r.int(0, img.width), r.int(0, img.height), r.int(1, 2), r.int(1, 2));
   }
-  return format === "png" ? new Uint8Array(canvas.toBuffer("image/png")) : new Uint8Array(canvas.toBuffer("image/jpeg", 72));
+  return format === "png"
+    ? new Uint8Array(canvas.toBuffer("image/png"))
+    : new Uint8Array(canvas.toBuffer("image/jpeg", 72));
 }

@@ -11,7 +11,11 @@ export class Sheet {
     // fixed dates: the same seed gives the same bytes
     doc.setCreationDate(new Date(Date.UTC(2026, 0, 1)));
     doc.setModificationDate(new Date(Date.UTC(2026, 0, 1)));
-    const s = new Sheet(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+    const s = new Sheet(
+      doc,
+      await doc.embedFont(StandardFonts.Helvetica),
+      await doc.embedFont(StandardFonts.HelveticaBold),
+    );
     s.addPage();
     return s;
   }
@@ -20,25 +24,56 @@ export class Sheet {
     this.page = this.doc.addPage([612, 792]);
   }
 
-  text(x: number, y: number, s: string, o: { size?: number; bold?: boolean; right?: boolean; gray?: boolean } = {}) {
+  text(
+    x: number,
+    y: number,
+    s: string,
+    o: { size?: number; bold?: boolean; right?: boolean; gray?: boolean } = {},
+  ) {
     const size = o.size ?? 9;
     const font = o.bold ? this.bold : this.regular;
     const w = font.widthOfTextAtSize(s, size);
-    this.page.drawText(s, { x: o.right ? x - w : x, y: 792 - y, size, font, color: o.gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0) });
+    this.page.drawText(s, {
+      x: o.right ? x - w : x,
+      y: 792 - y,
+      size,
+      font,
+      color: o.gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
+    });
   }
 
   /** Label at x, value right-aligned at xr on the same baseline. */
-  row(x: number, xr: number, y: number, label: string, value: string, o: { size?: number; bold?: boolean } = {}) {
+  row(
+    x: number,
+    xr: number,
+    y: number,
+    label: string,
+    value: string,
+    o: { size?: number; bold?: boolean } = {},
+  ) {
     this.text(x, y, label, o);
     this.text(xr, y, value, { ...o, right: true });
   }
 
   rule(y: number, x1 = 36, x2 = 576, dashed = false) {
-    this.page.drawLine({ start: { x: x1, y: 792 - y }, end: { x: x2, y: 792 - y }, thickness: 0.6, dashArray: dashed ? [3, 3] : undefined, color: rgb(0.3, 0.3, 0.3) });
+    this.page.drawLine({
+      start: { x: x1, y: 792 - y },
+      end: { x: x2, y: 792 - y },
+      thickness: 0.6,
+      dashArray: dashed ? [3, 3] : undefined,
+      color: rgb(0.3, 0.3, 0.3),
+    });
   }
 
   box(x: number, y: number, w: number, h: number) {
-    this.page.drawRectangle({ x, y: 792 - y - h, width: w, height: h, borderWidth: 0.6, borderColor: rgb(0.3, 0.3, 0.3) });
+    this.page.drawRectangle({
+      x,
+      y: 792 - y - h,
+      width: w,
+      height: h,
+      borderWidth: 0.6,
+      borderColor: rgb(0.3, 0.3, 0.3),
+    });
   }
 
   async bytes(): Promise<Uint8Array> {
@@ -47,7 +82,20 @@ export class Sheet {
 }
 
 const M3 = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const MFULL = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MFULL = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const p2 = (n: number) => String(n).padStart(2, "0");
 export const fmt = {
   mon: (d: Date) => `${M3[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`,
@@ -58,6 +106,10 @@ export const fmt = {
   dmy: (d: Date) => `${d.getUTCDate()} ${M3[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
   upper: (d: Date) => `${M3[d.getUTCMonth()].toUpperCase()} ${p2(d.getUTCDate())} ${d.getUTCFullYear()}`,
   m3: (m: number) => M3[m - 1],
-  money: (s: string) => (s.startsWith("-") ? `-$${Number(s.slice(1)).toLocaleString("en-US", { minimumFractionDigits: 2 })}` : `$${Number(s).toLocaleString("en-US", { minimumFractionDigits: 2 })}`),
+  money: (
+    s: string,
+  ) => (s.startsWith("-")
+    ? `-$${Number(s.slice(1)).toLocaleString("en-US", { minimumFractionDigits: 2 })}`
+    : `$${Number(s).toLocaleString("en-US", { minimumFractionDigits: 2 })}`),
   kwh: (n: number) => n.toLocaleString("en-US"),
 };

@@ -14,10 +14,21 @@ export interface StubStyle {
   comma?: boolean;
 }
 
-const upper = (a: Address): Address => ({ ...a, line1: a.line1.toUpperCase(), line2: a.line2.toUpperCase(), city: a.city.toUpperCase() });
+const upper = (a: Address): Address => ({
+  ...a,
+  line1: a.line1.toUpperCase(),
+  line2: a.line2.toUpperCase(),
+  city: a.city.toUpperCase(),
+});
 
 /** Draws the stub from y (top) and returns what it prints as the customer's name and mailing address. */
-export function drawStub(s: Sheet, r: Rng, f: Facts, y: number, st: StubStyle): { name: string; billing: Address } {
+export function drawStub(
+  s: Sheet,
+  r: Rng,
+  f: Facts,
+  y: number,
+  st: StubStyle,
+): { name: string; billing: Address } {
   s.rule(y, 36, 576, true);
   s.text(36, y + 14, st.returnText, { size: 7 });
   s.text(36, y + 34, st.accountLabel, { size: 7, bold: true });
@@ -36,8 +47,8 @@ export function drawStub(s: Sheet, r: Rng, f: Facts, y: number, st: StubStyle): 
   s.text(60, y + 130, name, { size: 9 });
   let yy = y + 141;
   s.text(60, yy, b.line1, { size: 9 });
-  if (b.line2) s.text(60, (yy += 11), b.line2, { size: 9 });
-  s.text(60, (yy += 11), `${b.city}${st.comma ? "," : ""} ${b.state} ${b.zip}`, { size: 9 });
+  if (b.line2) s.text(60, yy += 11, b.line2, { size: 9 });
+  s.text(60, yy += 11, `${b.city}${st.comma ? "," : ""} ${b.state} ${b.zip}`, { size: 9 });
   s.text(60, yy + 16, "|".repeat(r.int(30, 50)), { size: 7 });
   s.text(36, 770, r.digits(38), { size: 8 });
   return { name, billing: b };

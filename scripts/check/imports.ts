@@ -24,7 +24,8 @@ export const KNOWN_CYCLE = ["documents", "notifications", "partner", "pdf", "rep
 /** Composition roots: they may import anything. */
 const COMPOSITION = new Set(["stack"]);
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 async function* tsFiles(dir: string): AsyncGenerator<string> {
   for await (const e of Deno.readDir(dir)) {
@@ -47,10 +48,16 @@ function functionName(path: string): string | undefined {
 export function checkEdge(from: string, to: string): string | undefined {
   const a = sharedArea(from), b = sharedArea(to);
   if (a && !COMPOSITION.has(a)) {
-    if (to.startsWith("supabase/") || to.startsWith("scripts/") || to.startsWith("tests/")) return "shared code imports a route, script or test";
+    if (to.startsWith("supabase/") || to.startsWith("scripts/") || to.startsWith("tests/")) {
+      return "shared code imports a route, script or test";
+    }
     if (b && COMPOSITION.has(b)) return "shared code imports the local stack";
-    if (b && a !== b && INFRASTRUCTURE.has(a) && !INFRASTRUCTURE.has(b)) return "infrastructure imports a domain or seam";
-    if (b === HTTP && a !== HTTP) return "a domain imports the HTTP layer (throw a domain error; routes map it)";
+    if (b && a !== b && INFRASTRUCTURE.has(a) && !INFRASTRUCTURE.has(b)) {
+      return "infrastructure imports a domain or seam";
+    }
+    if (b === HTTP && a !== HTTP) {
+      return "a domain imports the HTTP layer (throw a domain error; routes map it)";
+    }
   }
   const fa = functionName(from);
   if (fa) {
@@ -91,7 +98,10 @@ export function areaCycles(graph: Map<string, Set<string>>): string[][] {
   }
   // Tarjan's strongly connected components; every component of more than one area is a cycle.
   let index = 0;
-  const idx = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], on = new Set<string>();
+  const idx = new Map<string, number>(),
+    low = new Map<string, number>(),
+    stack: string[] = [],
+    on = new Set<string>();
   const out: string[][] = [];
   const visit = (v: string) => {
     idx.set(v, index), low.set(v, index++), stack.push(v), on.add(v);
@@ -133,7 +143,13 @@ if (import.meta.main) {
   const { violations, cycles } = await checkImports(root);
   for (const v of violations) console.log(`${v.from} -> ${v.to}: ${v.rule}`);
   const unexpected = unexpectedCycles(cycles);
-  for (const c of cycles) console.log(`cycle between shared/ areas: ${c.join(" <-> ")}${unexpected.includes(c) ? "" : " (known, listed in KNOWN_CYCLE)"}`);
+  for (const c of cycles) {
+    console.log(
+      `cycle between shared/ areas: ${c.join(" <-> ")}${
+        unexpected.includes(c) ? "" : " (known, listed in KNOWN_CYCLE)"
+      }`,
+    );
+  }
   console.log(`${violations.length} import(s) against the direction, ${unexpected.length} new cycle(s)`);
   Deno.exit(violations.length || unexpected.length ? 1 : 0);
 }

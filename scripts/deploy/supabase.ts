@@ -59,7 +59,9 @@ await run(["link", "--project-ref", ref]);
 const file = await readEnvFile(resolve(repoRoot, values["env-file"]!));
 const { secrets, dropped, missing } = plannedSecrets(file, projectUrl);
 // hosted functions serve HTML as text/plain: unsubscribe links end on the CDN build's static page
-if (values["widget-base"] && !secrets.UNSUBSCRIBE_PAGE_URL) secrets.UNSUBSCRIBE_PAGE_URL = `${values["widget-base"].replace(/\/?$/, "/")}unsubscribe.html`;
+if (values["widget-base"] && !secrets.UNSUBSCRIBE_PAGE_URL) {
+  secrets.UNSUBSCRIBE_PAGE_URL = `${values["widget-base"].replace(/\/?$/, "/")}unsubscribe.html`;
+}
 for (const name of dropped) {
   console.log(`  skipping ${name}: Supabase sets SUPABASE_* in every function itself`);
 }

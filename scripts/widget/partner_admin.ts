@@ -22,13 +22,23 @@ const { positionals, values } = parseArgs({
   args: Deno.args,
   allowPositionals: true,
   options: {
-    org: { type: "string" }, file: { type: "string" }, states: { type: "string" }, "roof-types": { type: "string" },
-    "info-file": { type: "string" }, logo: { type: "string" }, primary: { type: "string" }, accent: { type: "string" },
+    org: { type: "string" },
+    file: { type: "string" },
+    states: { type: "string" },
+    "roof-types": { type: "string" },
+    "info-file": { type: "string" },
+    logo: { type: "string" },
+    primary: { type: "string" },
+    accent: { type: "string" },
     "report-logo": { type: "string" },
   },
 });
 
-const sql = connect(Deno.env.get("DATABASE_URL") ?? Deno.env.get("SUPABASE_DB_URL") ?? `postgres://postgres:postgres@127.0.0.1:${Deno.env.get("EMBEDDED_PG_PORT") ?? 54322}/postgres`, { max: 1 });
+const sql = connect(
+  Deno.env.get("DATABASE_URL") ?? Deno.env.get("SUPABASE_DB_URL") ??
+    `postgres://postgres:postgres@127.0.0.1:${Deno.env.get("EMBEDDED_PG_PORT") ?? 54322}/postgres`,
+  { max: 1 },
+);
 /** A PNG or JPEG file as the data: URI the report embeds ("none" removes the logo). */
 async function reportLogo(path: string): Promise<string | null> {
   if (path === "none") return null;
@@ -41,7 +51,9 @@ try {
   if (!values.org || !["show", "set"].includes(positionals[0])) throw new Error(usage);
   const [org] = await sql`select id from public.organizations where slug = ${values.org}`;
   if (!org) throw new Error(`No organisation with slug "${values.org}"`);
-  const [current] = await sql`select logo_url, serving_states, roof_types, widget_info, theme from public.widget_configs where organization_id = ${org.id as string}`;
+  const [current] =
+    await sql`select logo_url, serving_states, roof_types, widget_info, theme from public.widget_configs where organization_id = ${org
+      .id as string}`;
   if (positionals[0] === "show") {
     console.log(JSON.stringify(current ?? null, null, 2));
   } else {
@@ -54,7 +66,12 @@ try {
       ...(values["info-file"] ? { widget_info: await Deno.readTextFile(values["info-file"]) } : {}),
       ...(values.logo ? { logo_url: values.logo } : {}),
       ...(values["report-logo"] ? { report_logo: await reportLogo(values["report-logo"]) } : {}),
-      theme: { ...(current?.theme ?? {}), ...(fromFile.theme ?? {}), ...(values.primary ? { primary: values.primary } : {}), ...(values.accent ? { accent: values.accent } : {}) },
+      theme: {
+        ...(current?.theme ?? {}),
+        ...(fromFile.theme ?? {}),
+        ...(values.primary ? { primary: values.primary } : {}),
+        ...(values.accent ? { accent: values.accent } : {}),
+      },
     };
     const p = createPlatform(sql, loadCoreConfig());
     const saved = await saveWidgetConfig(p, org.id as string, WidgetConfigInput.parse(input));

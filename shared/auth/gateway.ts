@@ -8,7 +8,9 @@ export function requireAuth(p: Platform): MiddlewareHandler {
   return async (c, next) => {
     const header = c.req.header("authorization") ?? "";
     const m = header.match(/^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/);
-    if (!header) return c.json(errorBody("missing_token", "Authorization: Bearer <ID token> is required"), 401);
+    if (!header) {
+      return c.json(errorBody("missing_token", "Authorization: Bearer <ID token> is required"), 401);
+    }
     if (!m) {
       // A partner's first mistake: sending the widget token or a refresh token itself instead of the ID token it buys.
       const refresh = /^Bearer\s+(wgt_|rt_)/.test(header);

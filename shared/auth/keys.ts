@@ -22,7 +22,8 @@ export function signingKey(sql: Sql): Promise<SigningKey> {
 }
 
 async function loadOrCreate(sql: Sql): Promise<SigningKey> {
-  const rows = await sql`select kid, private_jwk from identity.signing_keys where active order by created_at desc limit 1`;
+  const rows =
+    await sql`select kid, private_jwk from identity.signing_keys where active order by created_at desc limit 1`;
   if (rows.length) return fromJwk(rows[0].kid as string, rows[0].private_jwk as JWK);
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
   const priv = await exportJWK(privateKey);
@@ -32,7 +33,8 @@ async function loadOrCreate(sql: Sql): Promise<SigningKey> {
   await sql`insert into identity.signing_keys (kid, alg, private_jwk, public_jwk)
     select ${kid}, 'ES256', ${sql.json(priv as never)}, ${sql.json(pub as never)}
     where not exists (select 1 from identity.signing_keys where active)`;
-  const again = await sql`select kid, private_jwk from identity.signing_keys where active order by created_at desc limit 1`;
+  const again =
+    await sql`select kid, private_jwk from identity.signing_keys where active order by created_at desc limit 1`;
   return fromJwk(again[0].kid as string, again[0].private_jwk as JWK);
 }
 

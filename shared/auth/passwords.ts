@@ -6,7 +6,13 @@ const N = 16384, R = 8, P = 1, KEYLEN = 32;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => err ? reject(err) : resolve(key))
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEYLEN,
+      { N: n, r, p, maxmem: 64 * 1024 * 1024 },
+      (err, key) => err ? reject(err) : resolve(key),
+    )
   );
 }
 
@@ -25,4 +31,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A hash to compare against when the user does not exist, so timing does not reveal which emails exist. */
-export const dummyHash = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+export const dummyHash =
+  "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";

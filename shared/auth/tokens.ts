@@ -1,4 +1,12 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  type JWTPayload,
+  jwtVerify,
+  type JWTVerifyGetKey,
+  SignJWT,
+} from "jose";
 import type { Platform } from "../platform.ts";
 import { provide } from "../platform.ts";
 import { jwks, signingKey } from "./keys.ts";
@@ -13,7 +21,10 @@ export interface IdTokenSubject {
 }
 
 /** Signs a short-lived ID token with the embedded identity's ES256 key. */
-export async function issueIdToken(p: Platform, s: IdTokenSubject): Promise<{ token: string; expiresIn: number }> {
+export async function issueIdToken(
+  p: Platform,
+  s: IdTokenSubject,
+): Promise<{ token: string; expiresIn: number }> {
   const key = await signingKey(p.sql);
   const expiresIn = p.config.idTokenTtl;
   const token = await new SignJWT({
@@ -41,7 +52,11 @@ export class TokenError extends Error {
   }
 }
 
-type KeyResolver = (header: Parameters<JWTVerifyGetKey>[0], token: Parameters<JWTVerifyGetKey>[1], markOwn: () => void) => ReturnType<JWTVerifyGetKey>;
+type KeyResolver = (
+  header: Parameters<JWTVerifyGetKey>[0],
+  token: Parameters<JWTVerifyGetKey>[1],
+  markOwn: () => void,
+) => ReturnType<JWTVerifyGetKey>;
 
 /**
  * The key resolver of the gateway: the configured JWKS_URL (Supabase Auth or another issuer), and always
@@ -53,7 +68,9 @@ function keyResolver(p: Platform): KeyResolver {
     const remote = p.config.jwksUrl ? createRemoteJWKSet(new URL(p.config.jwksUrl)) : undefined;
     let local: { at: number; get: JWTVerifyGetKey } | undefined;
     const localResolver = async () => {
-      if (!local || Date.now() - local.at > 60_000) local = { at: Date.now(), get: createLocalJWKSet(await jwks(p.sql)) };
+      if (!local || Date.now() - local.at > 60_000) {
+        local = { at: Date.now(), get: createLocalJWKSet(await jwks(p.sql)) };
+      }
       return local.get;
     };
     const resolver: KeyResolver = async (header, token, markOwn) => {
@@ -95,7 +112,10 @@ async function sessionActive(p: Platform, sessionId: string): Promise<boolean> {
 
 /** Verifies an ID token (signature, issuer, audience, expiry, session) and returns the caller. */
 export async function verifyIdToken(p: Platform, token: string): Promise<AuthContext> {
-  const issuers = [p.config.jwtIssuer, ...(Deno.env.get("JWT_EXTRA_ISSUERS")?.split(",").map((s) => s.trim()).filter(Boolean) ?? [])];
+  const issuers = [
+    p.config.jwtIssuer,
+    ...(Deno.env.get("JWT_EXTRA_ISSUERS")?.split(",").map((s) => s.trim()).filter(Boolean) ?? []),
+  ];
   let payload: JWTPayload;
   let ownKey = false;
   const resolve = keyResolver(p);
@@ -114,8 +134,12 @@ export async function verifyIdToken(p: Platform, token: string): Promise<AuthCon
   const meta = (payload.app_metadata ?? {}) as Record<string, unknown>;
   if (typeof payload.sub !== "string") throw new TokenError("invalid", "ID token has no subject");
   if (ownKey && payload.session_id !== undefined) {
-    if (typeof payload.session_id !== "string" || !UUID.test(payload.session_id)) throw new TokenError("invalid", "ID token has an invalid session");
-    if (!(await sessionActive(p, payload.session_id))) throw new TokenError("invalid", "ID token's session has been revoked");
+    if (typeof payload.session_id !== "string" || !UUID.test(payload.session_id)) {
+      throw new TokenError("invalid", "ID token has an invalid session");
+    }
+    if (!(await sessionActive(p, payload.session_id))) {
+      throw new TokenError("invalid", "ID token's session has been revoked");
+    }
   }
   return {
     userId: payload.sub,

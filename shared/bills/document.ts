@@ -22,8 +22,12 @@ export async function billDocument(files: UploadedFile[], limits: BillLimits): P
   const out: BillFile[] = [];
   for (const f of files) {
     total += f.bytes.length;
-    if (f.bytes.length > limits.maxFileBytes) throw tooLarge(`${f.filename} is larger than ${limits.maxFileBytes} bytes`);
-    if (total > limits.maxTotalBytes) throw tooLarge(`The files are larger than ${limits.maxTotalBytes} bytes together`);
+    if (f.bytes.length > limits.maxFileBytes) {
+      throw tooLarge(`${f.filename} is larger than ${limits.maxFileBytes} bytes`);
+    }
+    if (total > limits.maxTotalBytes) {
+      throw tooLarge(`The files are larger than ${limits.maxTotalBytes} bytes together`);
+    }
     const kind = sniffFileType(f.bytes);
     if (!kind) throw invalidFileType(`${f.filename} is not a PDF, PNG or JPEG file`);
     out.push({ filename: f.filename, kind, mimeType: mimeTypes[kind], bytes: f.bytes });

@@ -24,11 +24,22 @@ export class EmbeddedBillModel implements BillModel {
       log("info", "bill document unreadable", { error: errorText(e) });
       throw invalidFileType("a file could not be read as a PDF or image");
     }
-    const rules = this.opts.withoutRulesShapedBy?.length ? rulesWithout(this.opts.withoutRulesShapedBy) : allRules;
+    const rules = this.opts.withoutRulesShapedBy?.length
+      ? rulesWithout(this.opts.withoutRulesShapedBy)
+      : allRules;
     try {
       const lines = text.pages.flatMap((p) => p.lines);
-      if (!looksLikeElectricityBill(text.text)) return { ok: true, answer: { isElectricityBill: false, item: parseBill([]) }, model: this.name };
-      return { ok: true, answer: { isElectricityBill: true, item: parseBill(lines, text.pages.map((p) => p.pieces), { rules }) }, model: this.name };
+      if (!looksLikeElectricityBill(text.text)) {
+        return { ok: true, answer: { isElectricityBill: false, item: parseBill([]) }, model: this.name };
+      }
+      return {
+        ok: true,
+        answer: {
+          isElectricityBill: true,
+          item: parseBill(lines, text.pages.map((p) => p.pieces), { rules }),
+        },
+        model: this.name,
+      };
     } catch (e) {
       return { ok: false, error: "unparseable", detail: errorText(e), model: this.name };
     }

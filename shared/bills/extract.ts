@@ -16,13 +16,25 @@ export interface Extraction {
  * One bill through the model with the spec's retry rules, then the field rules. Throws the spec's errors:
  * 400 invalid_file_type (not an electricity bill), 400 incomplete_bill, 500 processing_failed.
  */
-export async function extractBill(model: BillModel, doc: BillDocument, opts: { allowIncomplete?: boolean } = {}): Promise<Extraction> {
+export async function extractBill(
+  model: BillModel,
+  doc: BillDocument,
+  opts: { allowIncomplete?: boolean } = {},
+): Promise<Extraction> {
   const started = performance.now();
   const r = await extractWithRetries(model, doc);
   if (!r.ok) throw Object.assign(processingFailed(), { attempts: r.attempts, model: r.model });
   if (!r.answer.isElectricityBill) throw invalidFileType("the document is not an electricity bill");
   const item = normalizeItem(r.answer.item);
   const missing = isIncomplete(item);
-  if (missing.length && !opts.allowIncomplete) throw Object.assign(incompleteBill(missing), { attempts: r.attempts, model: r.model, item });
-  return { item, model: r.model, attempts: r.attempts, stop: r.stop, ms: Math.round(performance.now() - started) };
+  if (missing.length && !opts.allowIncomplete) {
+    throw Object.assign(incompleteBill(missing), { attempts: r.attempts, model: r.model, item });
+  }
+  return {
+    item,
+    model: r.model,
+    attempts: r.attempts,
+    stop: r.stop,
+    ms: Math.round(performance.now() - started),
+  };
 }

@@ -11,7 +11,14 @@ import { billLimits } from "./limits.ts";
 import { billModel } from "./models.ts";
 import { Envelope } from "./schema.ts";
 import { runAndRecord } from "./service.ts";
-import { createExtraction, extractionById, type ExtractionRow, finishExtraction, MILESTONES, setProgress } from "./store.ts";
+import {
+  createExtraction,
+  extractionById,
+  type ExtractionRow,
+  finishExtraction,
+  MILESTONES,
+  setProgress,
+} from "./store.ts";
 import { assertSubscriptionActive } from "./subscription.ts";
 import type { Sql } from "../db/client.ts";
 
@@ -32,10 +39,13 @@ export function splitObjectPath(objectPath: string): { bucket: string; path: str
   try {
     assertSafePath(objectPath);
   } catch {
-    throw badRequest("invalid_request", "objectPath must be \"<bucket>/<path>\" with no empty, '.' or '..' segments");
+    throw badRequest(
+      "invalid_request",
+      "objectPath must be \"<bucket>/<path>\" with no empty, '.' or '..' segments",
+    );
   }
   const i = objectPath.indexOf("/");
-  if (i <= 0) throw badRequest("invalid_request", "objectPath must be \"<bucket>/<path>\"");
+  if (i <= 0) throw badRequest("invalid_request", 'objectPath must be "<bucket>/<path>"');
   return { bucket: objectPath.slice(0, i), path: objectPath.slice(i + 1) };
 }
 
@@ -49,15 +59,25 @@ export async function startBillExtraction(p: Platform, s: StartBillExtraction): 
   billModel(p); // a model the server cannot build is 503 not_configured now, not a failed job later
   const { maxFiles } = billLimits();
   if (!s.objectPaths.length) throw badRequest("invalid_request", "objectPaths: give at least one file");
-  if (s.objectPaths.length > maxFiles) throw badRequest("too_many_files", `objectPaths: at most ${maxFiles} files make one bill`);
+  if (s.objectPaths.length > maxFiles) {
+    throw badRequest("too_many_files", `objectPaths: at most ${maxFiles} files make one bill`);
+  }
   const filenames = s.objectPaths.map((o) => splitObjectPath(o).path.split("/").pop()!);
   await p.sql.begin(async (tx) => {
     const id = await createExtraction(tx as unknown as Sql, {
-      orgId: s.orgId, transactionId: s.transactionId, transactionGroupId: s.transactionGroupId,
-      externalId: s.externalId ?? null, userId: s.userId ?? null, mode: "async",
-      objectPaths: s.objectPaths, filenames,
+      orgId: s.orgId,
+      transactionId: s.transactionId,
+      transactionGroupId: s.transactionGroupId,
+      externalId: s.externalId ?? null,
+      userId: s.userId ?? null,
+      mode: "async",
+      objectPaths: s.objectPaths,
+      filenames,
     });
-    await enqueue(tx as unknown as Sql, BILL_QUEUE, { extractionId: id }, { maxAttempts: 3, dedupeKey: `bill:${id}` });
+    await enqueue(tx as unknown as Sql, BILL_QUEUE, { extractionId: id }, {
+      maxAttempts: 3,
+      dedupeKey: `bill:${id}`,
+    });
   });
   return s.transactionId;
 }
@@ -73,7 +93,10 @@ export async function runBillJob(p: Platform, job: Job): Promise<void> {
     // Bill errors (not a bill, incomplete, unparseable) are already recorded as FAILED: nothing to retry.
     if ((await extractionById(p.sql, id))?.status === "FAILED") return;
     if (job.attempts >= job.max_attempts) {
-      await finishExtraction(p.sql, id, { errorCode: "processing_failed", errorMessage: `Processing failed: ${errorText(e)}` });
+      await finishExtraction(p.sql, id, {
+        errorCode: "processing_failed",
+        errorMessage: `Processing failed: ${errorText(e)}`,
+      });
       throw new PermanentJobError(errorText(e));
     }
     throw e;
@@ -87,7 +110,10 @@ async function runStoredExtraction(p: Platform, row: ExtractionRow): Promise<voi
     const { bucket, path } = splitObjectPath(objectPath);
     const obj = await objectStore(p).get(bucket, path);
     if (!obj) {
-      await finishExtraction(p.sql, row.id, { errorCode: "not_found", errorMessage: `No object at ${objectPath}` });
+      await finishExtraction(p.sql, row.id, {
+        errorCode: "not_found",
+        errorMessage: `No object at ${objectPath}`,
+      });
       return;
     }
     files.push({ filename: row.filenames[i] ?? path.split("/").pop()!, bytes: obj.bytes });
@@ -102,11 +128,23 @@ async function runStoredExtraction(p: Platform, row: ExtractionRow): Promise<voi
   }
   await setProgress(p.sql, row.id, MILESTONES.validated, "validated");
   await setProgress(p.sql, row.id, MILESTONES.processing, "processing");
-  await runAndRecord(p, row.id, async () => {
-    const x = await extractBill(billModel(p), doc);
-    await setProgress(p.sql, row.id, MILESTONES.extracted, "extracted");
-    return x;
-  }, (x) => envelopeFor({ id: row.id, transactionId: row.transaction_id, transactionGroupId: row.transaction_group_id, item: x.item, filenames })).catch(() => {});
+  await runAndRecord(
+    p,
+    row.id,
+    async () => {
+      const x = await extractBill(billModel(p), doc);
+      await setProgress(p.sql, row.id, MILESTONES.extracted, "extracted");
+      return x;
+    },
+    (x) =>
+      envelopeFor({
+        id: row.id,
+        transactionId: row.transaction_id,
+        transactionGroupId: row.transaction_group_id,
+        item: x.item,
+        filenames,
+      }),
+  ).catch(() => {});
 }
 
 export interface BillStatus {
@@ -122,15 +160,27 @@ export interface BillStatus {
 
 /** SPEC "Async status response" plus the result (COMPLETED) or the error (FAILED). */
 export function billStatus(row: ExtractionRow): BillStatus {
-  const s: BillStatus = { status: row.status, percentage: `${row.percentage}%`, message: row.message, transactionId: row.transaction_id };
+  const s: BillStatus = {
+    status: row.status,
+    percentage: `${row.percentage}%`,
+    message: row.message,
+    transactionId: row.transaction_id,
+  };
   // jsonb keeps no key order: re-parse so the envelope reads in the spec's order
   if (row.status === "COMPLETED" && row.result) s.result = Envelope.parse(row.result);
-  if (row.status === "FAILED") s.error = { code: row.error_code ?? "processing_failed", message: row.error_message ?? "failed" };
+  if (row.status === "FAILED") {
+    s.error = { code: row.error_code ?? "processing_failed", message: row.error_message ?? "failed" };
+  }
   return s;
 }
 
 /** Status of an organisation's extraction by transactionId (for the email agent); undefined when unknown. */
-export async function billExtractionStatus(p: Platform, orgId: string, transactionId: string): Promise<BillStatus | undefined> {
-  const [row] = await p.sql`select * from public.bill_extractions where organization_id = ${orgId} and transaction_id = ${transactionId}`;
+export async function billExtractionStatus(
+  p: Platform,
+  orgId: string,
+  transactionId: string,
+): Promise<BillStatus | undefined> {
+  const [row] = await p
+    .sql`select * from public.bill_extractions where organization_id = ${orgId} and transaction_id = ${transactionId}`;
   return row ? billStatus(row as unknown as ExtractionRow) : undefined;
 }

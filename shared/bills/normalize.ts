@@ -15,8 +15,12 @@ const moneyOf = (v: string) => {
 function address(a: Address): Address {
   const state = s(a.state).toUpperCase();
   return {
-    line1: s(a.line1), line2: s(a.line2), city: s(a.city),
-    state: STATES.has(state) ? state : s(a.state), zip: s(a.zip), country: s(a.country) || (s(a.line1) ? "US" : ""),
+    line1: s(a.line1),
+    line2: s(a.line2),
+    city: s(a.city),
+    state: STATES.has(state) ? state : s(a.state),
+    zip: s(a.zip),
+    country: s(a.country) || (s(a.line1) ? "US" : ""),
   };
 }
 

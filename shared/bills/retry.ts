@@ -19,15 +19,21 @@ export type LoopResult =
 
 const months = (a: ModelAnswer) => a.item.electricityUsage.usageByMonth.length;
 const hasSupply = (a: ModelAnswer) => a.item.electricityUsage.supplyRatePerKwh.trim() !== "";
-const score = (a: ModelAnswer) => Math.min(months(a), 12) + (hasSupply(a) ? 20 : 0) +
-  (a.item.customerInformation.customerName ? 40 : 0) + (a.item.customerInformation.serviceAddress.line1 ? 40 : 0);
+const score = (a: ModelAnswer) =>
+  Math.min(months(a), 12) + (hasSupply(a) ? 20 : 0) +
+  (a.item.customerInformation.customerName ? 40 : 0) +
+  (a.item.customerInformation.serviceAddress.line1 ? 40 : 0);
 
 /**
  * SPEC "Bill extraction retry logic": up to 3 model calls; stop once usageByMonth has 12 months or the
  * answer equals the previous one; retry while supplyRatePerKwh is missing (or the answer is unusable).
  * Of the usable answers the most complete is kept (later wins a tie).
  */
-export async function extractWithRetries(model: BillModel, doc: BillDocument, maxAttempts = MAX_ATTEMPTS): Promise<LoopResult> {
+export async function extractWithRetries(
+  model: BillModel,
+  doc: BillDocument,
+  maxAttempts = MAX_ATTEMPTS,
+): Promise<LoopResult> {
   const attempts: AttemptRecord[] = [];
   let best: { answer: ModelAnswer; model: string } | undefined;
   let previous: string | undefined;

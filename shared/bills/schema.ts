@@ -20,7 +20,20 @@ export const Meter = z.object({
 });
 export type Meter = z.infer<typeof Meter>;
 
-export const MonthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+export const MonthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
 export const MonthlyUsage = z.object({
   month: z.enum(MonthNames),
@@ -77,10 +90,15 @@ export type ModelAnswer = z.infer<typeof ModelAnswer>;
 
 /** An item of the envelope: the extraction result plus the reader's optional per-field confidence. */
 export const ExtractedItem = BillItem.extend({
-  confidence: z.record(z.string(), z.number().min(0).max(1)).optional().describe("The reader's confidence per filled field, 0..1 (embedded engine)"),
+  confidence: z.record(z.string(), z.number().min(0).max(1)).optional().describe(
+    "The reader's confidence per filled field, 0..1 (embedded engine)",
+  ),
 });
 
-export const FileStatus = z.object({ filename: z.string(), status: z.enum(["success", "failed", "skipped"]) });
+export const FileStatus = z.object({
+  filename: z.string(),
+  status: z.enum(["success", "failed", "skipped"]),
+});
 
 export const Envelope = z.object({
   apiVersion: z.string(),
@@ -100,11 +118,29 @@ export function emptyAddress(): Address {
 
 export function emptyItem(): BillItem {
   return {
-    customerInformation: { customerName: "", accountNumber: "", serviceNumber: "", serviceAddress: emptyAddress() },
+    customerInformation: {
+      customerName: "",
+      accountNumber: "",
+      serviceNumber: "",
+      serviceAddress: emptyAddress(),
+    },
     billingInformation: {
-      utilityProviderName: "", invoiceDate: "", billingPeriodStart: "", billingPeriodEnd: "", amountDue: "", pastDue: "", dueDate: "",
+      utilityProviderName: "",
+      invoiceDate: "",
+      billingPeriodStart: "",
+      billingPeriodEnd: "",
+      amountDue: "",
+      pastDue: "",
+      dueDate: "",
       billingAddress: emptyAddress(),
     },
-    electricityUsage: { meters: [], electricRate: "", electricityTier: "", supplyRatePerKwh: "", marketState: "", usageByMonth: [] },
+    electricityUsage: {
+      meters: [],
+      electricRate: "",
+      electricityTier: "",
+      supplyRatePerKwh: "",
+      marketState: "",
+      usageByMonth: [],
+    },
   };
 }

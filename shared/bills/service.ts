@@ -5,7 +5,7 @@ import type { Platform } from "../platform.ts";
 import { objectStore } from "../storage/index.ts";
 import { billDocument, type UploadedFile } from "./document.ts";
 import { envelopeFor } from "./envelope.ts";
-import { type Extraction, extractBill } from "./extract.ts";
+import { extractBill, type Extraction } from "./extract.ts";
 import { billLimits } from "./limits.ts";
 import { billModel } from "./models.ts";
 import type { AttemptRecord } from "./retry.ts";
@@ -39,31 +39,68 @@ export async function processBill(p: Platform, r: SyncRequest): Promise<Envelope
   const doc = await billDocument(r.files, billLimits());
   const paths = doc.files.map((f, i) => `${orgId}/${r.transactionId}/${i + 1}-${safeName(f.filename)}`);
   const id = await createExtraction(p.sql, {
-    orgId: orgId!, transactionId: r.transactionId, transactionGroupId: r.transactionGroupId,
-    externalId: r.externalId ?? r.auth.email, userId: r.auth.userId, mode: r.mode,
-    objectPaths: paths.map((x) => `${BILL_BUCKET}/${x}`), filenames: doc.files.map((f) => f.filename),
+    orgId: orgId!,
+    transactionId: r.transactionId,
+    transactionGroupId: r.transactionGroupId,
+    externalId: r.externalId ?? r.auth.email,
+    userId: r.auth.userId,
+    mode: r.mode,
+    objectPaths: paths.map((x) => `${BILL_BUCKET}/${x}`),
+    filenames: doc.files.map((f) => f.filename),
   });
   const store = objectStore(p);
   try {
     await Promise.all(doc.files.map((f, i) => store.put(BILL_BUCKET, paths[i], f.bytes, f.mimeType)));
   } catch (e) {
     // the row must not stay IN_PROGRESS: record why, then answer 500 (the error handler logs it)
-    await finishExtraction(p.sql, id, { errorCode: "storage_failed", errorMessage: `Could not store the upload: ${errorText(e)}` });
+    await finishExtraction(p.sql, id, {
+      errorCode: "storage_failed",
+      errorMessage: `Could not store the upload: ${errorText(e)}`,
+    });
     throw e;
   }
   const stored = performance.now();
-  return await runAndRecord(p, id, () => extractBill(billModel(p), doc), (x) =>
-    envelopeFor({ id, transactionId: r.transactionId, transactionGroupId: r.transactionGroupId, item: x.item, filenames: doc.files.map((f) => f.filename) }), { storeMs: Math.round(stored - started) });
+  return await runAndRecord(
+    p,
+    id,
+    () => extractBill(billModel(p), doc),
+    (x) =>
+      envelopeFor({
+        id,
+        transactionId: r.transactionId,
+        transactionGroupId: r.transactionGroupId,
+        item: x.item,
+        filenames: doc.files.map((f) => f.filename),
+      }),
+    { storeMs: Math.round(stored - started) },
+  );
 }
 
 /** Runs an extraction and records its result or its error on the row; rethrows errors for the caller. */
-export async function runAndRecord(p: Platform, id: string, run: () => Promise<Extraction>, toEnvelope: (x: Extraction) => Envelope, timings: Record<string, number> = {}): Promise<Envelope> {
+export async function runAndRecord(
+  p: Platform,
+  id: string,
+  run: () => Promise<Extraction>,
+  toEnvelope: (x: Extraction) => Envelope,
+  timings: Record<string, number> = {},
+): Promise<Envelope> {
   const started = performance.now();
   try {
     const x = await run();
     const result = toEnvelope(x);
-    await finishExtraction(p.sql, id, { result, model: x.model, attempts: x.attempts, timings: { ...timings, extractMs: x.ms } });
-    log("info", "bill extracted", { extraction: id, model: x.model, attempts: x.attempts.length, stop: x.stop, ms: x.ms });
+    await finishExtraction(p.sql, id, {
+      result,
+      model: x.model,
+      attempts: x.attempts,
+      timings: { ...timings, extractMs: x.ms },
+    });
+    log("info", "bill extracted", {
+      extraction: id,
+      model: x.model,
+      attempts: x.attempts.length,
+      stop: x.stop,
+      ms: x.ms,
+    });
     return result;
   } catch (e) {
     const known = e instanceof DomainError; // a DomainError, also a domain's own (e.g. the document engine's 422)
@@ -71,9 +108,14 @@ export async function runAndRecord(p: Platform, id: string, run: () => Promise<E
     await finishExtraction(p.sql, id, {
       errorCode: known ? e.code : "processing_failed",
       errorMessage: known ? e.message : `Unexpected failure: ${errorText(e)}`,
-      model: extra.model, attempts: extra.attempts, timings: { ...timings, extractMs: Math.round(performance.now() - started) },
+      model: extra.model,
+      attempts: extra.attempts,
+      timings: { ...timings, extractMs: Math.round(performance.now() - started) },
     });
-    log(known && isCallerError(e) ? "info" : "error", "bill extraction failed", { extraction: id, error: errorText(e) });
+    log(known && isCallerError(e) ? "info" : "error", "bill extraction failed", {
+      extraction: id,
+      error: errorText(e),
+    });
     throw e;
   }
 }

@@ -38,10 +38,17 @@ export interface ExtractionRow {
 export async function createExtraction(sql: Sql, e: NewExtraction): Promise<string> {
   const rows = await sql`insert into public.bill_extractions
       (organization_id, transaction_id, transaction_group_id, external_id, requested_by, mode, object_paths, filenames)
-    values (${e.orgId}, ${e.transactionId}, ${e.transactionGroupId}, ${e.externalId ?? null}, ${e.userId ?? null},
+    values (${e.orgId}, ${e.transactionId}, ${e.transactionGroupId}, ${e.externalId ?? null}, ${
+    e.userId ?? null
+  },
       ${e.mode}, ${e.objectPaths}, ${e.filenames})
     on conflict (organization_id, transaction_id) do nothing returning id`;
-  if (!rows.length) throw conflict("transaction_exists", `transactionId ${e.transactionId} was already used for a bill extraction`);
+  if (!rows.length) {
+    throw conflict(
+      "transaction_exists",
+      `transactionId ${e.transactionId} was already used for a bill extraction`,
+    );
+  }
   return rows[0].id as string;
 }
 
@@ -77,7 +84,12 @@ export async function extractionById(sql: Sql, id: string): Promise<ExtractionRo
 }
 
 /** The caller's own extraction (`sql` runs under RLS as the caller), or undefined. */
-export async function extractionByTransaction(sql: Sql, orgId: string, transactionId: string): Promise<ExtractionRow | undefined> {
-  const [row] = await sql`select * from public.bill_extractions where organization_id = ${orgId} and transaction_id = ${transactionId}`;
+export async function extractionByTransaction(
+  sql: Sql,
+  orgId: string,
+  transactionId: string,
+): Promise<ExtractionRow | undefined> {
+  const [row] =
+    await sql`select * from public.bill_extractions where organization_id = ${orgId} and transaction_id = ${transactionId}`;
   return row as unknown as ExtractionRow | undefined;
 }

@@ -1,4 +1,4 @@
-import { MonthNames, type MonthlyUsage } from "./schema.ts";
+import { type MonthlyUsage, MonthNames } from "./schema.ts";
 
 // Relative monthly residential consumption, Jan..Dec (mean 1.0): a US-average seasonal shape with summer
 // cooling and winter heating peaks. Used only to give missing months the shape; the level comes from the
@@ -16,17 +16,23 @@ const ordinal = (year: number, month0: number) => year * 12 + month0;
  * is marked as read.
  */
 export function completeUsage(read: MonthlyUsage[]): MonthlyUsage[] {
-  const measured = read.filter((m) => !m.estimated && Number.isFinite(m.value) && m.value >= 0 && idx(m) >= 0);
+  const measured = read.filter((m) =>
+    !m.estimated && Number.isFinite(m.value) && m.value >= 0 && idx(m) >= 0
+  );
   if (!measured.length) return [];
   const byOrd = new Map<number, MonthlyUsage>();
-  for (const m of measured) byOrd.set(ordinal(m.year, idx(m)), { month: m.month, year: m.year, value: m.value, unit: "kWh" });
+  for (const m of measured) {
+    byOrd.set(ordinal(m.year, idx(m)), { month: m.month, year: m.year, value: m.value, unit: "kWh" });
+  }
   const latest = Math.max(...byOrd.keys());
   const window = Array.from({ length: 12 }, (_, k) => latest - 11 + k);
   const present = window.filter((o) => byOrd.has(o)).map((o) => byOrd.get(o)!);
   const level = present.reduce((s, m) => s + m.value / SEASONAL_INDEX[idx(m)], 0) / present.length;
   const olderLevel = (() => {
     const older = [...byOrd.entries()].filter(([o]) => o < window[0]).map(([, m]) => m);
-    return older.length ? older.reduce((s, m) => s + m.value / SEASONAL_INDEX[idx(m)], 0) / older.length : undefined;
+    return older.length
+      ? older.reduce((s, m) => s + m.value / SEASONAL_INDEX[idx(m)], 0) / older.length
+      : undefined;
   })();
   return window.map((o) => {
     const have = byOrd.get(o);

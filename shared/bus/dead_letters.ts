@@ -33,7 +33,10 @@ const toDeadLetter = (r: Record<string, unknown>): DeadLetter => {
   };
 };
 
-export async function listDeadLetters(p: Platform, opts: { includeReplayed?: boolean } = {}): Promise<DeadLetter[]> {
+export async function listDeadLetters(
+  p: Platform,
+  opts: { includeReplayed?: boolean } = {},
+): Promise<DeadLetter[]> {
   const rows = await p.sql`select * from bus.messages where topic = ${TOPICS.deadLetter}
     and (${opts.includeReplayed ?? false} or replayed_at is null) order by publish_time desc limit 500`;
   return rows.map(toDeadLetter);
@@ -48,12 +51,20 @@ export async function getDeadLetter(p: Platform, id: string): Promise<DeadLetter
 export const deadLetterText = (d: DeadLetter) => Buffer.from(d.data, "base64").toString("utf8");
 
 /** Re-publishes a dead letter to the topic it came from (a new message id) and marks it replayed. */
-export async function replayDeadLetter(p: Platform, id: string): Promise<{ messageId: string; topic: string }> {
+export async function replayDeadLetter(
+  p: Platform,
+  id: string,
+): Promise<{ messageId: string; topic: string }> {
   const d = await getDeadLetter(p, id);
   if (!d) throw new Error(`No dead-lettered message ${id}`);
   if (!d.sourceTopic) throw new Error(`Dead letter ${id} does not name its source topic`);
-  const attributes = Object.fromEntries(Object.entries(d.attributes).filter(([k]) => !k.startsWith("CloudPubSubDeadLetter")));
-  const { messageId } = await bus(p).publish(d.sourceTopic, Buffer.from(d.data, "base64"), { ...attributes, replay_of: d.sourceMessageId });
+  const attributes = Object.fromEntries(
+    Object.entries(d.attributes).filter(([k]) => !k.startsWith("CloudPubSubDeadLetter")),
+  );
+  const { messageId } = await bus(p).publish(d.sourceTopic, Buffer.from(d.data, "base64"), {
+    ...attributes,
+    replay_of: d.sourceMessageId,
+  });
   await p.sql`update bus.messages set replayed_at = now() where id = ${id}`;
   return { messageId, topic: d.sourceTopic };
 }

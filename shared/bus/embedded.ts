@@ -11,7 +11,9 @@ export class PostgresBus implements Bus {
   async publish(topic: string, data: Uint8Array, attributes: Record<string, string> = {}) {
     const messageId = ulid();
     const rows = await this.sql`insert into bus.messages (id, topic, data, attributes)
-      select ${messageId}, name, ${Buffer.from(data).toString("base64")}, ${this.sql.json(attributes)} from bus.topics where name = ${topic}
+      select ${messageId}, name, ${Buffer.from(data).toString("base64")}, ${
+      this.sql.json(attributes)
+    } from bus.topics where name = ${topic}
       returning id`;
     if (!rows.length) throw new Error(`Unknown topic ${topic}`);
     return { messageId };

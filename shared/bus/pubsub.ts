@@ -22,11 +22,15 @@ export class PubSubBus implements Bus {
   private token?: { value: string; expiresAt: number };
 
   constructor(private o: PubSubOptions) {
-    if (!o.accessToken && !o.serviceAccount) throw new Error("Pub/Sub needs PUBSUB_ACCESS_TOKEN or GCP_SERVICE_ACCOUNT_JSON");
+    if (!o.accessToken && !o.serviceAccount) {
+      throw new Error("Pub/Sub needs PUBSUB_ACCESS_TOKEN or GCP_SERVICE_ACCOUNT_JSON");
+    }
   }
 
   async publish(topic: string, data: Uint8Array, attributes: Record<string, string> = {}) {
-    const url = `${this.o.apiUrl.replace(/\/$/, "")}/v1/projects/${encodeURIComponent(this.o.projectId)}/topics/${encodeURIComponent(topic)}:publish`;
+    const url = `${this.o.apiUrl.replace(/\/$/, "")}/v1/projects/${
+      encodeURIComponent(this.o.projectId)
+    }/topics/${encodeURIComponent(topic)}:publish`;
     const body = { messages: [{ data: Buffer.from(data).toString("base64"), attributes }] };
     const res = await this.call(url, body);
     const json = await res.json() as { messageIds?: string[] };

@@ -59,10 +59,14 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
   const tokens = new Map<string, { token: string; until: number }>();
   let stopped = false;
   let wake: (() => void) | undefined;
-  const nap = (ms: number) => new Promise<void>((r) => {
-    const t = setTimeout(r, ms);
-    wake = () => { clearTimeout(t); r(); };
-  });
+  const nap = (ms: number) =>
+    new Promise<void>((r) => {
+      const t = setTimeout(r, ms);
+      wake = () => {
+        clearTimeout(t);
+        r();
+      };
+    });
   const listening = p.sql.listen("bus_deliveries", () => wake?.()).catch((e) => {
     log("warn", "bus LISTEN unavailable; polling only", { error: errorText(e) });
     return undefined;
@@ -94,7 +98,10 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
     try {
       const res = await fetch(d.push_endpoint, {
         method: "POST",
-        headers: { authorization: `Bearer ${await tokenFor(d.oidc_audience ?? d.push_endpoint)}`, "content-type": "application/json" },
+        headers: {
+          authorization: `Bearer ${await tokenFor(d.oidc_audience ?? d.push_endpoint)}`,
+          "content-type": "application/json",
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(Number(d.ack_deadline_seconds) * 1000),
       });
@@ -102,7 +109,9 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
       const text = await res.text();
       if (!res.ok) error = text.slice(0, 500);
     } catch (e) {
-      error = (e as Error).name === "TimeoutError" ? `no answer within the ${d.ack_deadline_seconds} s ack deadline` : errorText(e);
+      error = (e as Error).name === "TimeoutError"
+        ? `no answer within the ${d.ack_deadline_seconds} s ack deadline`
+        : errorText(e);
     }
     if (status >= 200 && status < 300) {
       await ack(d.delivery_id, status);
@@ -116,15 +125,19 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
       const dlqId = ulid();
       await p.sql.begin(async (tx) => {
         await tx`insert into bus.messages (id, topic, data, attributes) values (${dlqId}, ${d.dead_letter_topic}, ${d.data},
-          ${tx.json({
+          ${
+          tx.json({
             ...d.attributes,
             CloudPubSubDeadLetterSourceDeliveryCount: String(d.attempts),
             CloudPubSubDeadLetterSourceSubscription: d.subscription,
             CloudPubSubDeadLetterSourceTopic: d.topic,
             CloudPubSubDeadLetterSourceMessageId: d.message_id,
             CloudPubSubDeadLetterLastError: error.slice(0, 300),
-          })})`;
-        await tx`update bus.deliveries set status = 'dead_lettered', locked_until = null, last_status = ${status || null}, last_error = ${error}
+          })
+        })`;
+        await tx`update bus.deliveries set status = 'dead_lettered', locked_until = null, last_status = ${
+          status || null
+        }, last_error = ${error}
           where id = ${d.delivery_id}`;
       });
       log("error", "ALERT: message dead-lettered", {
@@ -140,9 +153,18 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
       return;
     }
     const delay = retryDelaySeconds(d.attempts, Number(d.min_backoff_seconds), Number(d.max_backoff_seconds));
-    await p.sql`update bus.deliveries set locked_until = null, last_status = ${status || null}, last_error = ${error},
+    await p.sql`update bus.deliveries set locked_until = null, last_status = ${
+      status || null
+    }, last_error = ${error},
       next_attempt_at = now() + make_interval(secs => ${delay}) where id = ${d.delivery_id}`;
-    log("warn", "push not acknowledged; will retry", { subscription: d.subscription, messageId: d.message_id, attempt: d.attempts, status, retryInSeconds: delay, error: error.slice(0, 200) });
+    log("warn", "push not acknowledged; will retry", {
+      subscription: d.subscription,
+      messageId: d.message_id,
+      attempt: d.attempts,
+      status,
+      retryInSeconds: delay,
+      error: error.slice(0, 200),
+    });
   };
 
   const loop = (async () => {
@@ -154,11 +176,22 @@ export function startPusher(p: Platform, opts: PusherOptions = {}): Pusher {
           const rows = await p.sql`select * from bus.claim_deliveries(${free})` as unknown as Claimed[];
           claimed = rows.length;
           // The limit follows the backlog: a full claim means more is due, a short one that it is drained.
-          limit = claimed === free ? Math.min(maxConcurrency, limit * 2) : Math.max(minConcurrency, Math.ceil(limit / 2));
+          limit = claimed === free
+            ? Math.min(maxConcurrency, limit * 2)
+            : Math.max(minConcurrency, Math.ceil(limit / 2));
           for (const d of rows) {
             const run: Promise<void> = pushOne(d)
-              .catch((e) => log("error", "push bookkeeping failed; the lease will expire and the message be redelivered", { messageId: d.message_id, error: errorText(e) }))
-              .finally(() => { inFlight.delete(run); wake?.(); });
+              .catch((e) =>
+                log(
+                  "error",
+                  "push bookkeeping failed; the lease will expire and the message be redelivered",
+                  { messageId: d.message_id, error: errorText(e) },
+                )
+              )
+              .finally(() => {
+                inFlight.delete(run);
+                wake?.();
+              });
             inFlight.add(run);
           }
         } catch (e) {

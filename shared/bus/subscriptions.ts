@@ -17,7 +17,9 @@ export interface SubscriptionSpec {
 export async function ensureSubscription(sql: Sql, s: SubscriptionSpec): Promise<void> {
   await sql`insert into bus.subscriptions (name, topic, push_endpoint, oidc_audience, ack_deadline_seconds,
       min_backoff_seconds, max_backoff_seconds, max_delivery_attempts, dead_letter_topic)
-    values (${s.name}, ${s.topic}, ${s.pushEndpoint}, ${s.oidcAudience ?? null}, ${s.ackDeadlineSeconds ?? 60},
+    values (${s.name}, ${s.topic}, ${s.pushEndpoint}, ${s.oidcAudience ?? null}, ${
+    s.ackDeadlineSeconds ?? 60
+  },
       ${s.minBackoffSeconds ?? 10}, ${s.maxBackoffSeconds ?? 600}, ${s.maxDeliveryAttempts ?? 7},
       ${s.deadLetterTopic === undefined ? TOPICS.deadLetter : s.deadLetterTopic})
     on conflict (name) do update set topic = excluded.topic, push_endpoint = excluded.push_endpoint,
@@ -27,8 +29,17 @@ export async function ensureSubscription(sql: Sql, s: SubscriptionSpec): Promise
 }
 
 /** The notification service's push subscriptions (jobs, invoices, auth, leads), dead-lettering to the DLQ. */
-export async function ensureNotificationSubscriptions(sql: Sql, pushEndpoint: string, overrides: Partial<SubscriptionSpec> = {}) {
-  for (const [key, topic] of [["jobs", TOPICS.jobs], ["invoices", TOPICS.invoices], ["auth", TOPICS.auth], ["leads", TOPICS.leads]]) {
+export async function ensureNotificationSubscriptions(
+  sql: Sql,
+  pushEndpoint: string,
+  overrides: Partial<SubscriptionSpec> = {},
+) {
+  for (
+    const [key, topic] of [["jobs", TOPICS.jobs], ["invoices", TOPICS.invoices], ["auth", TOPICS.auth], [
+      "leads",
+      TOPICS.leads,
+    ]]
+  ) {
     await ensureSubscription(sql, { name: `notification-service.${key}`, topic, pushEndpoint, ...overrides });
   }
 }

@@ -1,7 +1,11 @@
 /** The event bus seam: Google Cloud Pub/Sub in production, Postgres topics with push delivery locally. */
 export interface Bus {
   /** Publishes one message (bytes) with string attributes; resolves with the bus's message id. */
-  publish(topic: string, data: Uint8Array, attributes?: Record<string, string>): Promise<{ messageId: string }>;
+  publish(
+    topic: string,
+    data: Uint8Array,
+    attributes?: Record<string, string>,
+  ): Promise<{ messageId: string }>;
 }
 
 /** What the bus POSTs to a push endpoint (Pub/Sub's push request body). */

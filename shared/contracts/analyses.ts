@@ -42,12 +42,22 @@ function safeName(name: string): string {
  * records the analysis at 0% "initiated" and queues it in one transaction. The same transactionId sent
  * again by the same organisation returns the existing analysis.
  */
-export async function startAnalysis(p: Platform, auth: AuthContext, a: StartAnalysis): Promise<AnalysisStatus> {
+export async function startAnalysis(
+  p: Platform,
+  auth: AuthContext,
+  a: StartAnalysis,
+): Promise<AnalysisStatus> {
   const orgId = auth.orgId;
   if (!orgId) throw new DomainError("forbidden", "forbidden", "The caller belongs to no organisation");
   if (a.transactionId) {
     const [prev] = await p.sql`select * from public.contract_analyses where id = ${a.transactionId}`;
-    if (prev && prev.organization_id !== orgId) throw new DomainError("conflict", "transaction_exists", `transactionId ${a.transactionId} is already in use`);
+    if (prev && prev.organization_id !== orgId) {
+      throw new DomainError(
+        "conflict",
+        "transaction_exists",
+        `transactionId ${a.transactionId} is already in use`,
+      );
+    }
     if (prev) return statusOf(prev);
   }
   // A model the server cannot build (CONTRACT_MODEL=gemini without GEMINI_API_KEY) is 503 now, not a job
@@ -56,15 +66,22 @@ export async function startAnalysis(p: Platform, auth: AuthContext, a: StartAnal
   const limits = contractLimits();
   const files = checkFiles(a.files, limits);
   const billFiles = a.billFiles?.length ? checkFiles(a.billFiles, limits, "billFiles") : [];
-  const bill = a.bill ?? (a.billTransactionId ? await completedBill(p, orgId, a.billTransactionId) : undefined);
+  const bill = a.bill ??
+    (a.billTransactionId ? await completedBill(p, orgId, a.billTransactionId) : undefined);
   if (billFiles.length) billModel(p);
   if (a.mode === "contract_bill" && !billFiles.length && !bill) {
-    throw new DomainError("invalid", "missing_bill", "analyze-contract-bill needs the customer's bill: `billTransactionId` (a bill extraction), `billFiles` (PDF/PNG/JPEG) or `bill` (bill extraction JSON)");
+    throw new DomainError(
+      "invalid",
+      "missing_bill",
+      "analyze-contract-bill needs the customer's bill: `billTransactionId` (a bill extraction), `billFiles` (PDF/PNG/JPEG) or `bill` (bill extraction JSON)",
+    );
   }
   if (a.propertyId) {
     const [prop] = await p.sql`select organization_id from public.properties where id = ${a.propertyId}`;
     if (!prop) throw new DomainError("not_found", "property_not_found", `No property ${a.propertyId}`);
-    if (prop.organization_id !== orgId) throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
+    if (prop.organization_id !== orgId) {
+      throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
+    }
   }
   const id = a.transactionId ?? crypto.randomUUID();
   const store = objectStore(p);
@@ -79,12 +96,18 @@ export async function startAnalysis(p: Platform, auth: AuthContext, a: StartAnal
   };
   const all = [...await stored(files, "contract"), ...await stored(billFiles, "bill")];
   const row = await p.sql.begin(async (tx) => {
-    const [r] = await tx`insert into public.contract_analyses (id, organization_id, property_id, mode, files, bill, external_id, created_by)
-      values (${id}, ${orgId}, ${a.propertyId ?? null}, ${a.mode}, ${tx.json(all as never)}, ${bill ? tx.json(bill as never) : null},
+    const [r] =
+      await tx`insert into public.contract_analyses (id, organization_id, property_id, mode, files, bill, external_id, created_by)
+      values (${id}, ${orgId}, ${a.propertyId ?? null}, ${a.mode}, ${tx.json(all as never)}, ${
+        bill ? tx.json(bill as never) : null
+      },
               ${a.externalId ?? null}, ${auth.role === "service" ? null : auth.userId})
       on conflict (id) do nothing returning *`;
     if (!r) throw new DomainError("conflict", "transaction_exists", `transactionId ${id} is already in use`);
-    await enqueue(tx as never, CONTRACT_QUEUE, { analysisId: id }, { maxAttempts: 3, dedupeKey: `contract:${id}` });
+    await enqueue(tx as never, CONTRACT_QUEUE, { analysisId: id }, {
+      maxAttempts: 3,
+      dedupeKey: `contract:${id}`,
+    });
     return r;
   });
   return statusOf(row);
@@ -93,20 +116,41 @@ export async function startAnalysis(p: Platform, auth: AuthContext, a: StartAnal
 /** The item of the organisation's completed bill extraction: 404 unknown, 409 not (successfully) finished. */
 async function completedBill(p: Platform, orgId: string, transactionId: string): Promise<BillItem> {
   const s = await billExtractionStatus(p, orgId, transactionId);
-  if (!s) throw new DomainError("not_found", "bill_not_found", `No bill extraction ${transactionId} in this organisation`);
+  if (!s) {
+    throw new DomainError(
+      "not_found",
+      "bill_not_found",
+      `No bill extraction ${transactionId} in this organisation`,
+    );
+  }
   const item = (s as { result?: { data: { items: BillItem[] } } }).result?.data.items[0];
   if (s.status !== "COMPLETED" || !item) {
-    throw new DomainError("conflict", "bill_not_ready", `Bill extraction ${transactionId} is ${s.status} (${s.percentage}); analyse the contract once it is COMPLETED`);
+    throw new DomainError(
+      "conflict",
+      "bill_not_ready",
+      `Bill extraction ${transactionId} is ${s.status} (${s.percentage}); analyse the contract once it is COMPLETED`,
+    );
   }
   return item;
 }
 
 /** POST /poll-contract-approval-status: 404 unknown, 403 another organisation's; the result once COMPLETED. */
-export async function pollAnalysis(p: Platform, auth: AuthContext, transactionId: string): Promise<AnalysisStatus> {
-  const [owner] = await p.sql`select organization_id from public.contract_analyses where id = ${transactionId}`;
+export async function pollAnalysis(
+  p: Platform,
+  auth: AuthContext,
+  transactionId: string,
+): Promise<AnalysisStatus> {
+  const [owner] = await p
+    .sql`select organization_id from public.contract_analyses where id = ${transactionId}`;
   if (!owner) throw new DomainError("not_found", "not_found", `No contract analysis ${transactionId}`);
-  if (owner.organization_id !== auth.orgId) throw new DomainError("forbidden", "forbidden", "This analysis belongs to another organisation");
-  const [row] = await withAuth(p.sql, auth, (tx) => tx`select * from public.contract_analyses where id = ${transactionId}`);
+  if (owner.organization_id !== auth.orgId) {
+    throw new DomainError("forbidden", "forbidden", "This analysis belongs to another organisation");
+  }
+  const [row] = await withAuth(
+    p.sql,
+    auth,
+    (tx) => tx`select * from public.contract_analyses where id = ${transactionId}`,
+  );
   return statusOf(row);
 }
 

@@ -9,12 +9,17 @@ function flatten(v: unknown, prefix = "", out: Record<string, unknown> = {}): Re
 
 function same(a: unknown, b: unknown): boolean {
   if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) < 0.011;
-  if (typeof a === "string" && typeof b === "string") return a.trim().toLowerCase() === b.trim().toLowerCase();
+  if (typeof a === "string" && typeof b === "string") {
+    return a.trim().toLowerCase() === b.trim().toLowerCase();
+  }
   return a === b || (a == null && b == null);
 }
 
 /** Field-by-field agreement of an analysed summary with the expected one (for tests and the accuracy bench). */
-export function compareSummary(expected: ContractSummary, actual: ContractSummary): { fields: number; correct: number; mismatches: string[] } {
+export function compareSummary(
+  expected: ContractSummary,
+  actual: ContractSummary,
+): { fields: number; correct: number; mismatches: string[] } {
   const e = flatten(expected), a = flatten(actual);
   const mismatches: string[] = [];
   for (const k of Object.keys(e)) {

@@ -22,16 +22,46 @@ export function contractLimits(): ContractLimits {
 }
 
 /** Checks uploaded files by their bytes (PDF, PNG, JPEG) and size: 400 invalid_file_type, 413 too large. */
-export function checkFiles(files: { filename: string; bytes: Uint8Array }[], limits: ContractLimits, part = "files"): ContractFile[] {
-  if (!files.length) throw new DomainError("invalid", "invalid_request", `Send the contract as one or more \`${part}\` parts (PDF, PNG or JPEG)`);
-  if (files.length > limits.maxFiles) throw new DomainError("too_large", "payload_too_large", `At most ${limits.maxFiles} files per document`);
+export function checkFiles(
+  files: { filename: string; bytes: Uint8Array }[],
+  limits: ContractLimits,
+  part = "files",
+): ContractFile[] {
+  if (!files.length) {
+    throw new DomainError(
+      "invalid",
+      "invalid_request",
+      `Send the contract as one or more \`${part}\` parts (PDF, PNG or JPEG)`,
+    );
+  }
+  if (files.length > limits.maxFiles) {
+    throw new DomainError("too_large", "payload_too_large", `At most ${limits.maxFiles} files per document`);
+  }
   let total = 0;
   return files.map((f) => {
     total += f.bytes.length;
-    if (f.bytes.length > limits.maxFileBytes) throw new DomainError("too_large", "payload_too_large", `${f.filename} is larger than ${limits.maxFileBytes} bytes`);
-    if (total > limits.maxTotalBytes) throw new DomainError("too_large", "payload_too_large", `The files are larger than ${limits.maxTotalBytes} bytes together`);
+    if (f.bytes.length > limits.maxFileBytes) {
+      throw new DomainError(
+        "too_large",
+        "payload_too_large",
+        `${f.filename} is larger than ${limits.maxFileBytes} bytes`,
+      );
+    }
+    if (total > limits.maxTotalBytes) {
+      throw new DomainError(
+        "too_large",
+        "payload_too_large",
+        `The files are larger than ${limits.maxTotalBytes} bytes together`,
+      );
+    }
     const kind = sniffFileType(f.bytes);
-    if (!kind) throw new DomainError("invalid", "invalid_file_type", `Invalid file type: ${f.filename} is not a PDF, PNG or JPEG file`);
+    if (!kind) {
+      throw new DomainError(
+        "invalid",
+        "invalid_file_type",
+        `Invalid file type: ${f.filename} is not a PDF, PNG or JPEG file`,
+      );
+    }
     return { filename: f.filename, mimeType: mimeTypes[kind], bytes: f.bytes };
   });
 }
@@ -39,5 +69,8 @@ export function checkFiles(files: { filename: string; bytes: Uint8Array }[], lim
 /** The contract as one document; its text (text layer, OCR for images and scans) is read once, lazily. */
 export function contractDocument(files: ContractFile[], limits: ContractLimits): ContractDocument {
   let text: Promise<string> | undefined;
-  return { files, text: () => (text ??= documentText(files, { maxPages: limits.maxPages }).then((t) => t.text)) };
+  return {
+    files,
+    text: () => (text ??= documentText(files, { maxPages: limits.maxPages }).then((t) => t.text)),
+  };
 }

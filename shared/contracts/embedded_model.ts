@@ -11,9 +11,16 @@ export class EmbeddedContractAnalyser implements ContractAnalyser {
       text = await doc.text();
     } catch (e) {
       // A corrupt PDF or an undecodable image fails the same way on every attempt: permanent, not retried.
-      return { ok: false, error: "invalid", detail: `The document could not be read (${errorText(e)})`, model: this.name };
+      return {
+        ok: false,
+        error: "invalid",
+        detail: `The document could not be read (${errorText(e)})`,
+        model: this.name,
+      };
     }
-    if (!text.trim()) return { ok: false, error: "invalid", detail: "The document has no readable text", model: this.name };
+    if (!text.trim()) {
+      return { ok: false, error: "invalid", detail: "The document has no readable text", model: this.name };
+    }
     return { ok: true, summary: analyseContractText(text), model: this.name };
   }
 }

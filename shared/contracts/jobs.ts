@@ -17,7 +17,8 @@ import type { ApprovalStatus, Reason } from "./schema.ts";
 
 // Progress milestones, as for bills: 0 initiated, 10 validated, 20 processing, 50 extracted, 75 judged, 100 done.
 async function progress(p: Platform, id: string, percentage: number, message: string) {
-  await p.sql`update public.contract_analyses set percentage = ${percentage}, message = ${message}, updated_at = now()
+  await p
+    .sql`update public.contract_analyses set percentage = ${percentage}, message = ${message}, updated_at = now()
     where id = ${id} and status = 'IN_PROGRESS'`;
 }
 
@@ -48,7 +49,9 @@ export async function runContractJob(p: Platform, job: Job): Promise<void> {
       await fail(p, id, `Processing failed: ${errorText(e)}`);
       throw new PermanentJobError(errorText(e));
     }
-    await p.sql`update public.contract_analyses set message = ${`retrying: ${errorText(e)}`}, updated_at = now() where id = ${id}`;
+    await p.sql`update public.contract_analyses set message = ${`retrying: ${
+      errorText(e)
+    }`}, updated_at = now() where id = ${id}`;
     throw e;
   }
 }
@@ -82,21 +85,35 @@ async function analyse(p: Platform, row: Record<string, unknown>): Promise<void>
 
   const rules = await loadRules(p.sql, row.organization_id as string);
   const [property] = row.property_id
-    ? await p.sql`select line1, city, state, zip from public.properties where id = ${row.property_id as string}`
+    ? await p.sql`select line1, city, state, zip from public.properties where id = ${row
+      .property_id as string}`
     : [];
   const verdict = judge(outcome.summary, rules, (property as never) ?? null);
   let reasons: Reason[] = verdict.reasons;
   let billCheck = null;
   if (row.mode === "contract_bill") {
-    const bill = (row.bill as BillItem | null) ?? await extractStoredBill(p, stored.filter((f) => f.kind === "bill"));
-    billCheck = checkAgainstBill(outcome.summary, bill, { min: rules.minUsageOffset, max: rules.maxUsageOffset });
+    const bill = (row.bill as BillItem | null) ??
+      await extractStoredBill(p, stored.filter((f) => f.kind === "bill"));
+    billCheck = checkAgainstBill(outcome.summary, bill, {
+      min: rules.minUsageOffset,
+      max: rules.maxUsageOffset,
+    });
     reasons = [...reasons, ...billCheck.reasons];
   }
-  const status: ApprovalStatus = reasons.some((r) => r.severity === "reject") ? "REJECTED" : reasons.length ? "NEEDS_REVIEW" : "APPROVED";
+  const status: ApprovalStatus = reasons.some((r) => r.severity === "reject")
+    ? "REJECTED"
+    : reasons.length
+    ? "NEEDS_REVIEW"
+    : "APPROVED";
   await progress(p, id, 75, "judged");
-  await p.sql`update public.contract_analyses set status = 'COMPLETED', percentage = 100, message = 'complete',
-      summary = ${p.sql.json(outcome.summary as never)}, approval_status = ${status}, reasons = ${p.sql.json(reasons as never)},
-      bill_check = ${billCheck ? p.sql.json(billCheck as never) : null}, model = ${outcome.model}, completed_at = now(), updated_at = now()
+  await p
+    .sql`update public.contract_analyses set status = 'COMPLETED', percentage = 100, message = 'complete',
+      summary = ${p.sql.json(outcome.summary as never)}, approval_status = ${status}, reasons = ${
+    p.sql.json(reasons as never)
+  },
+      bill_check = ${
+    billCheck ? p.sql.json(billCheck as never) : null
+  }, model = ${outcome.model}, completed_at = now(), updated_at = now()
     where id = ${id} and status = 'IN_PROGRESS'`;
   log("info", "contract analysed", { analysis: id, approval: status, reasons: reasons.map((r) => r.code) });
 }
@@ -105,7 +122,10 @@ async function analyse(p: Platform, row: Record<string, unknown>): Promise<void>
 async function extractStoredBill(p: Platform, files: StoredFile[]): Promise<BillItem> {
   const loaded = await load(p, files);
   try {
-    const doc = await billDocument(loaded.map((f) => ({ filename: f.filename, bytes: f.bytes })), billLimits());
+    const doc = await billDocument(
+      loaded.map((f) => ({ filename: f.filename, bytes: f.bytes })),
+      billLimits(),
+    );
     return (await extractBill(billModel(p), doc, { allowIncomplete: true })).item;
   } catch (e) {
     throw new AnalysisFailure(`The bill could not be read: ${errorText(e)}`);

@@ -19,7 +19,9 @@ export async function scanContract(pdf: Uint8Array, seed: number): Promise<Uint8
     ctx.drawImage(img, -img.width / 2, -img.height / 2);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = "rgba(60,60,60,0.5)";
-    for (let k = 0; k < 1500; k++) ctx.fillRect(rnd() * img.width, rnd() * img.height, 1 + rnd() * 2, 1 + rnd() * 2);
+    for (let k = 0; k < 1500; k++) {
+      ctx.fillRect(rnd() * img.width, rnd() * img.height, 1 + rnd() * 2, 1 + rnd() * 2);
+    }
     pages.push(new Uint8Array(await canvas.encode("jpeg", 80)));
   }
   return pages;

@@ -17,7 +17,14 @@ export const Equipment = z.object({
 });
 
 export const FinancingTypes = ["cash", "loan", "lease", "ppa", "unknown"] as const;
-export const ClauseKeys = ["cancellation", "warranty", "production_guarantee", "interconnection", "insurance", "arbitration"] as const;
+export const ClauseKeys = [
+  "cancellation",
+  "warranty",
+  "production_guarantee",
+  "interconnection",
+  "insurance",
+  "arbitration",
+] as const;
 export type ClauseKey = typeof ClauseKeys[number];
 
 export const Signature = z.object({
@@ -38,7 +45,9 @@ export const ContractSummary = z.object({
   systemSizeKw: z.number().nullable().describe("DC nameplate size in kW"),
   equipment: z.object({ panels: Equipment, inverter: Equipment, battery: Equipment.nullable() }),
   totalPrice: z.number().nullable().describe("Total contract price in USD"),
-  pricePerWatt: z.number().nullable().describe("USD per DC watt; totalPrice / (systemSizeKw * 1000) when not printed"),
+  pricePerWatt: z.number().nullable().describe(
+    "USD per DC watt; totalPrice / (systemSizeKw * 1000) when not printed",
+  ),
   financing: z.object({
     type: z.enum(FinancingTypes),
     termYears: z.number().nullable(),

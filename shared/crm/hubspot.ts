@@ -38,12 +38,16 @@ export class HubSpotCrm implements CrmProvider {
       throw new CrmTransientError(`HubSpot unreachable: ${(e as Error).message}`);
     }
     const json = await res.json().catch(() => ({}));
-    if (res.status === 429 || res.status >= 500) throw new CrmTransientError(`HubSpot ${method} ${path}: ${res.status} ${json?.message ?? ""}`);
+    if (res.status === 429 || res.status >= 500) {
+      throw new CrmTransientError(`HubSpot ${method} ${path}: ${res.status} ${json?.message ?? ""}`);
+    }
     return { status: res.status, json };
   }
 
   private fail(what: string, r: { status: number; json: any }): never {
-    throw new Error(`HubSpot ${what} failed: ${r.status} ${r.json?.category ?? ""} ${r.json?.message ?? ""}`.trim());
+    throw new Error(
+      `HubSpot ${what} failed: ${r.status} ${r.json?.category ?? ""} ${r.json?.message ?? ""}`.trim(),
+    );
   }
 
   async upsertLead(lead: CrmLead) {
@@ -62,10 +66,13 @@ export class HubSpotCrm implements CrmProvider {
     const created = await this.call("POST", "/crm/v3/objects/contacts", { properties });
     if (created.status === 201 || created.status === 200) return { crmId: String(created.json.id) };
     // HubSpot answers 409 "Contact already exists. Existing ID: 123" for a known email: update that contact.
-    const existing = created.status === 409 && String(created.json?.message ?? "").match(/Existing ID:\s*(\d+)/);
+    const existing = created.status === 409 &&
+      String(created.json?.message ?? "").match(/Existing ID:\s*(\d+)/);
     if (!existing) this.fail("contact create", created);
     const { lifecyclestage: _keep, ...update } = properties;
-    const patched = await this.call("PATCH", `/crm/v3/objects/contacts/${existing[1]}`, { properties: update });
+    const patched = await this.call("PATCH", `/crm/v3/objects/contacts/${existing[1]}`, {
+      properties: update,
+    });
     if (patched.status !== 200) this.fail("contact update", patched);
     return { crmId: existing[1] };
   }
@@ -78,7 +85,10 @@ export class HubSpotCrm implements CrmProvider {
         dealstage: STAGES[opp.stage] ?? STAGES.qualification,
         ...(opp.amount !== null ? { amount: String(opp.amount) } : {}),
       },
-      associations: [{ to: { id: opp.leadCrmId }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: DEAL_TO_CONTACT }] }],
+      associations: [{
+        to: { id: opp.leadCrmId },
+        types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: DEAL_TO_CONTACT }],
+      }],
     });
     if (r.status !== 201 && r.status !== 200) this.fail("deal create", r);
     return { crmId: String(r.json.id) };
@@ -87,7 +97,10 @@ export class HubSpotCrm implements CrmProvider {
   async addNote(leadCrmId: string, text: string) {
     const r = await this.call("POST", "/crm/v3/objects/notes", {
       properties: { hs_timestamp: new Date().toISOString(), hs_note_body: text },
-      associations: [{ to: { id: leadCrmId }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: NOTE_TO_CONTACT }] }],
+      associations: [{
+        to: { id: leadCrmId },
+        types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: NOTE_TO_CONTACT }],
+      }],
     });
     if (r.status !== 201 && r.status !== 200) this.fail("note create", r);
   }

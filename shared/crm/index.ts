@@ -8,7 +8,9 @@ import type { CrmProvider } from "./types.ts";
 export function crm(p: Platform): CrmProvider {
   return provide(p, "crm", () => {
     const kind = env("CRM_PROVIDER", envOptional("HUBSPOT_ACCESS_TOKEN") ? "hubspot" : "embedded");
-    if (kind === "hubspot") return new HubSpotCrm(env("HUBSPOT_BASE_URL", "https://api.hubapi.com"), env("HUBSPOT_ACCESS_TOKEN"));
+    if (kind === "hubspot") {
+      return new HubSpotCrm(env("HUBSPOT_BASE_URL", "https://api.hubapi.com"), env("HUBSPOT_ACCESS_TOKEN"));
+    }
     if (kind !== "embedded") throw new Error(`CRM_PROVIDER must be hubspot or embedded, got "${kind}"`);
     return new EmbeddedCrm();
   });

@@ -16,7 +16,9 @@ async function guard(p: Platform, table: "leads" | "opportunities", id: string, 
   try {
     await fn();
   } catch (e) {
-    await p.sql`update ${p.sql("public." + table)} set crm_error = ${errorText(e)}, updated_at = now() where id = ${id}`;
+    await p.sql`update ${p.sql("public." + table)} set crm_error = ${
+      errorText(e)
+    }, updated_at = now() where id = ${id}`;
     if (e instanceof CrmTransientError) throw e;
     log("error", "crm sync refused", { table, id, error: errorText(e) });
     throw new PermanentJobError(errorText(e));
@@ -39,17 +41,20 @@ export async function syncLead(p: Platform, leadId: string): Promise<void> {
       outOfArea: l.out_of_area as boolean,
       utilityProvider: (l.utility_provider as string) ?? null,
     });
-    await p.sql`update public.leads set crm_provider = ${provider.name}, crm_id = ${crmId}, crm_synced_at = now(), crm_error = null,
+    await p
+      .sql`update public.leads set crm_provider = ${provider.name}, crm_id = ${crmId}, crm_synced_at = now(), crm_error = null,
       updated_at = now() where id = ${leadId}`;
   });
 }
 
 export async function syncOpportunity(p: Platform, opportunityId: string): Promise<void> {
-  const [o] = await p.sql`select o.*, l.crm_id as lead_crm_id from public.opportunities o join public.leads l on l.id = o.lead_id where o.id = ${opportunityId}`;
+  const [o] = await p
+    .sql`select o.*, l.crm_id as lead_crm_id from public.opportunities o join public.leads l on l.id = o.lead_id where o.id = ${opportunityId}`;
   if (!o) throw new PermanentJobError(`opportunity ${opportunityId} no longer exists`);
   if (o.crm_id) return; // already created: a redelivered job must not make a second deal
   if (!o.lead_crm_id) await syncLead(p, o.lead_id as string);
-  const [{ crm_id: leadCrmId }] = await p.sql`select crm_id from public.leads where id = ${o.lead_id as string}`;
+  const [{ crm_id: leadCrmId }] = await p.sql`select crm_id from public.leads where id = ${o
+    .lead_id as string}`;
   await guard(p, "opportunities", opportunityId, async () => {
     const { crmId } = await crm(p).createOpportunity({
       id: o.id as string,
@@ -58,7 +63,8 @@ export async function syncOpportunity(p: Platform, opportunityId: string): Promi
       amount: o.amount === null ? null : Number(o.amount),
       leadCrmId: leadCrmId as string,
     });
-    await p.sql`update public.opportunities set crm_id = ${crmId}, crm_synced_at = now(), crm_error = null, updated_at = now() where id = ${opportunityId}`;
+    await p
+      .sql`update public.opportunities set crm_id = ${crmId}, crm_synced_at = now(), crm_error = null, updated_at = now() where id = ${opportunityId}`;
   });
 }
 
@@ -83,7 +89,12 @@ export function crmJobHandlers(p: Platform): Record<string, Handler> {
  * Queues a CRM job inside a caller's RLS transaction (withAuth): the queue schema is private, so the
  * role is lifted for this one insert and restored, and the job still commits or rolls back with the data.
  */
-export async function enqueueCrmJob(tx: Tx, queue: string, payload: Record<string, unknown>, dedupeKey: string): Promise<void> {
+export async function enqueueCrmJob(
+  tx: Tx,
+  queue: string,
+  payload: Record<string, unknown>,
+  dedupeKey: string,
+): Promise<void> {
   await tx`reset role`;
   await enqueue(tx as never, queue, payload, { dedupeKey, maxAttempts: 8 });
   await tx`set local role authenticated`;

@@ -23,6 +23,20 @@ export function databaseUrlFromEnv(): string | undefined {
 /** True for errors that mean the database could not be reached (as opposed to a bad query). */
 export function isConnectionError(e: unknown): boolean {
   const code = (e as { code?: string })?.code ?? "";
-  return ["ECONNREFUSED", "ECONNRESET", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED",
-    "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "08000", "08003", "08006", "08001", "08004"].includes(code);
+  return [
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "CONNECT_TIMEOUT",
+    "CONNECTION_CLOSED",
+    "CONNECTION_ENDED",
+    "CONNECTION_DESTROYED",
+    "57P01",
+    "57P02",
+    "57P03",
+    "08000",
+    "08003",
+    "08006",
+    "08001",
+    "08004",
+  ].includes(code);
 }

@@ -35,7 +35,9 @@ export async function migrate(sql: Sql, opts: { dir?: URL; bootstrap?: boolean }
     if (opts.bootstrap !== false) await tx.unsafe(bootstrapSql);
     await tx.unsafe(`create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text)`);
-    const done = new Set((await tx`select version from supabase_migrations.schema_migrations`).map((r) => r.version as string));
+    const done = new Set(
+      (await tx`select version from supabase_migrations.schema_migrations`).map((r) => r.version as string),
+    );
     for (const f of files) {
       if (done.has(f.version)) continue;
       try {
@@ -43,7 +45,9 @@ export async function migrate(sql: Sql, opts: { dir?: URL; bootstrap?: boolean }
       } catch (e) {
         throw new Error(`Migration ${f.version}_${f.name}.sql failed: ${(e as Error).message}`);
       }
-      await tx`insert into supabase_migrations.schema_migrations (version, statements, name) values (${f.version}, ${[f.sql]}, ${f.name})`;
+      await tx`insert into supabase_migrations.schema_migrations (version, statements, name) values (${f.version}, ${[
+        f.sql,
+      ]}, ${f.name})`;
       applied.push(f.version);
       log("info", "migration applied", { version: f.version, name: f.name });
     }

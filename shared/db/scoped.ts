@@ -15,7 +15,14 @@ export interface AuthContext {
  * keep partners apart. Policies read the organisation with `auth.org_id()`.
  */
 export async function withAuth<T>(sql: Sql, auth: AuthContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const claims = JSON.stringify({ ...auth.claims, sub: auth.userId, email: auth.email, org_id: auth.orgId, app_role: auth.role, role: "authenticated" });
+  const claims = JSON.stringify({
+    ...auth.claims,
+    sub: auth.userId,
+    email: auth.email,
+    org_id: auth.orgId,
+    app_role: auth.role,
+    role: "authenticated",
+  });
   return await sql.begin(async (tx) => {
     await tx`select set_config('request.jwt.claims', ${claims}, true), set_config('request.jwt.claim.sub', ${auth.userId}, true)`;
     await tx`set local role authenticated`;

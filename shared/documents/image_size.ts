@@ -23,8 +23,14 @@ export function imageSize(b: Uint8Array): ImageSize | undefined {
   while (i + 3 < b.length) {
     if (b[i] !== 0xff) return undefined;
     const marker = b[i + 1];
-    if (marker === 0xff) { i++; continue; } // fill byte
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; } // no length
+    if (marker === 0xff) {
+      i++;
+      continue;
+    } // fill byte
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    } // no length
     if (marker === 0xd9 || marker === 0xda) return undefined; // end of image / scan data before any frame
     const len = be16(i + 2);
     if (len < 2) return undefined;

@@ -20,7 +20,9 @@ async function worker(): Promise<Worker> {
     errorHandler: () => {},
   }).then(async (w) => {
     // debug_file keeps tesseract's "Estimating resolution" chatter off stdout (the CLI prints JSON there).
-    await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: "1", debug_file: "/dev/null" } as never);
+    await w.setParameters(
+      { tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: "1", debug_file: "/dev/null" } as never,
+    );
     return w;
   });
   return await workerPromise;
@@ -42,7 +44,10 @@ async function recognizeWasm(image: Uint8Array, opts: Options): Promise<Recogniz
   if (opts.adaptive) await w.setParameters({ thresholding_method: "1" } as never);
   try {
     const { data } = await w.recognize(image as never, {}, { blocks: true, text: true });
-    return { lines: (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)), confidence: data.confidence };
+    return {
+      lines: (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)),
+      confidence: data.confidence,
+    };
   } finally {
     if (opts.adaptive) await w.setParameters({ thresholding_method: "0" } as never);
   }
@@ -52,7 +57,8 @@ async function recognize(image: Uint8Array, opts: Options = {}): Promise<Recogni
   return (await nativeOcrAvailable()) ? await nativeOcr(image, opts) : await recognizeWasm(image, opts);
 }
 
-const confidentWords = (r: Recognized) => r.lines.reduce((n, l) => n + l.words.filter((w) => w.confidence >= 60).length, 0);
+const confidentWords = (r: Recognized) =>
+  r.lines.reduce((n, l) => n + l.words.filter((w) => w.confidence >= 60).length, 0);
 
 /** Which OCR engine this process uses: "tesseract-native" or "tesseract.js". */
 export async function ocrEngine(): Promise<string> {
@@ -176,7 +182,13 @@ export function ocrPieces(lines: OcrLine[], scale = 1): TextPiece[] {
     for (const word of line.words) {
       const b = word.bbox;
       if (isSpeck(word, lineHeight)) continue;
-      pieces.push({ x: b.x0 / scale, y: y / scale, width: (b.x1 - b.x0) / scale, height: lineHeight / scale, text: word.text });
+      pieces.push({
+        x: b.x0 / scale,
+        y: y / scale,
+        width: (b.x1 - b.x0) / scale,
+        height: lineHeight / scale,
+        text: word.text,
+      });
     }
   }
   return pieces;
@@ -186,5 +198,6 @@ export function ocrPieces(lines: OcrLine[], scale = 1): TextPiece[] {
 function isSpeck(word: OcrWord, lineHeight: number): boolean {
   const b = word.bbox;
   const text = word.text.trim();
-  return (text.length <= 1 || !/[A-Za-z0-9]/.test(text)) && word.confidence < 50 && (b.y1 - b.y0) < lineHeight / 3;
+  return (text.length <= 1 || !/[A-Za-z0-9]/.test(text)) && word.confidence < 50 &&
+    (b.y1 - b.y0) < lineHeight / 3;
 }

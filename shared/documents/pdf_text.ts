@@ -36,9 +36,17 @@ export async function extractPdfText(bytes: Uint8Array, opts: { maxPages?: numbe
       const height = page.getViewport({ scale: 1 }).height;
       const content = await page.getTextContent();
       const pieces: TextPiece[] = [];
-      for (const it of content.items as { str?: string; transform: number[]; width: number; height: number }[]) {
+      for (
+        const it of content.items as { str?: string; transform: number[]; width: number; height: number }[]
+      ) {
         if (!it.str?.trim()) continue;
-        pieces.push({ x: it.transform[4], y: height - it.transform[5], width: it.width, height: it.height || Math.abs(it.transform[3]), text: it.str });
+        pieces.push({
+          x: it.transform[4],
+          y: height - it.transform[5],
+          width: it.width,
+          height: it.height || Math.abs(it.transform[3]),
+          text: it.str,
+        });
       }
       const lines = piecesToLines(pieces);
       const hasImages = lines.join("").length < 200 ? await paintsImage(page) : true;
@@ -54,13 +62,18 @@ async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[
   const { getResolvedPDFJS } = await import("unpdf");
   const { OPS } = await getResolvedPDFJS();
   const ops = await page.getOperatorList();
-  return ops.fnArray.some((f) => f === OPS.paintImageXObject || f === OPS.paintInlineImageXObject || f === OPS.paintImageMaskXObject);
+  return ops.fnArray.some((f) =>
+    f === OPS.paintImageXObject || f === OPS.paintInlineImageXObject || f === OPS.paintImageMaskXObject
+  );
 }
 
 /** Rasterises one page to PNG (for OCR of pages that have no text layer). */
 export async function renderPdfPage(bytes: Uint8Array, pageNumber: number, scale = 2): Promise<Uint8Array> {
   const { renderPageAsImage } = await import("unpdf");
-  const out = await renderPageAsImage(new Uint8Array(bytes), pageNumber, { canvasImport: () => importLocalOnly("./canvas.ts", import.meta.url, "page rendering"), scale });
+  const out = await renderPageAsImage(new Uint8Array(bytes), pageNumber, {
+    canvasImport: () => importLocalOnly("./canvas.ts", import.meta.url, "page rendering"),
+    scale,
+  });
   return new Uint8Array(out);
 }
 

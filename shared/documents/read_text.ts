@@ -40,7 +40,10 @@ const MIN_TEXT_CHARS = 40;
  * Text of one document made of one or more files (a multi-page PDF, or several page images): the PDF
  * text layer where there is one, OCR for images and for PDF pages without a text layer.
  */
-export async function readDocumentText(files: DocumentFile[], opts: { maxPages?: number } = {}): Promise<DocumentText> {
+export async function readDocumentText(
+  files: DocumentFile[],
+  opts: { maxPages?: number } = {},
+): Promise<DocumentText> {
   const pages: DocumentPage[] = [];
   for (const f of files) {
     const kind = sniffFileType(f.bytes);
@@ -52,7 +55,13 @@ export async function readDocumentText(files: DocumentFile[], opts: { maxPages?:
         } else {
           const png = await renderPdfPage(f.bytes, pg.page);
           const ocr = await ocrImage(png);
-          pages.push({ file: f.filename, page: pg.page, source: "ocr", lines: ocr.lines, pieces: ocr.pieces });
+          pages.push({
+            file: f.filename,
+            page: pg.page,
+            source: "ocr",
+            lines: ocr.lines,
+            pieces: ocr.pieces,
+          });
         }
       }
     } else if (kind === "png" || kind === "jpeg") {

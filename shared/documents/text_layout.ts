@@ -29,7 +29,10 @@ export function piecesToLines(pieces: TextPiece[]): string[] {
 }
 
 /** Items on one baseline (y within ~half a line height), as rows from the top of the page down. */
-export function groupByBaseline<T extends { y: number }>(items: T[], heightOf: (t: T) => number): { y: number; h: number; parts: T[] }[] {
+export function groupByBaseline<T extends { y: number }>(
+  items: T[],
+  heightOf: (t: T) => number,
+): { y: number; h: number; parts: T[] }[] {
   const rows: { y: number; h: number; parts: T[] }[] = [];
   for (const p of [...items].sort((a, b) => a.y - b.y)) {
     const tol = Math.max(2, Math.min(heightOf(p) || 8, 12) * 0.45);

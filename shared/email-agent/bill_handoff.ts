@@ -12,7 +12,10 @@ export interface HandoffStatus {
  * Hands stored bill attachments ("<bucket>/<path>", the files of one bill in page order) to the utility-bill-service's asynchronous
  * extraction (its subscription rule applies); returns the extraction's transactionId.
  */
-export async function startBillHandoff(p: Platform, req: { orgId: string; objectPaths: string[]; externalId?: string }): Promise<string> {
+export async function startBillHandoff(
+  p: Platform,
+  req: { orgId: string; objectPaths: string[]; externalId?: string },
+): Promise<string> {
   return await startBillExtraction(p, {
     orgId: req.orgId,
     objectPaths: req.objectPaths,
@@ -23,7 +26,11 @@ export async function startBillHandoff(p: Platform, req: { orgId: string; object
 }
 
 /** The state of an extraction started by startBillHandoff. */
-export async function billHandoffStatus(p: Platform, orgId: string, transactionId: string): Promise<HandoffStatus> {
+export async function billHandoffStatus(
+  p: Platform,
+  orgId: string,
+  transactionId: string,
+): Promise<HandoffStatus> {
   const s = await billExtractionStatus(p, orgId, transactionId);
   if (!s) return { status: "FAILED", message: `No bill extraction ${transactionId}` };
   const failed = (s as { error?: { message: string } }).error;

@@ -34,7 +34,15 @@ export interface CheckResult {
  */
 export async function checkInbox(p: Platform, opts: { limit?: number } = {}): Promise<CheckResult> {
   const box = inbox(p);
-  const result: CheckResult = { inbox: box.name, fetched: 0, recorded: 0, duplicates: 0, billing: 0, extractionsStarted: 0, messageIds: [] };
+  const result: CheckResult = {
+    inbox: box.name,
+    fetched: 0,
+    recorded: 0,
+    duplicates: 0,
+    billing: 0,
+    extractionsStarted: 0,
+    messageIds: [],
+  };
   result.fetched = await box.receive(opts.limit ?? 50, async (m) => {
     const outcome = await recordMessage(p, box.name, m.raw, m.oversized);
     if (outcome.duplicate) result.duplicates++;
@@ -56,24 +64,47 @@ interface RecordOutcome {
   extractionStarted: boolean;
 }
 
-export async function recordMessage(p: Platform, inboxName: string, raw: Uint8Array, oversized?: number): Promise<RecordOutcome> {
+export async function recordMessage(
+  p: Platform,
+  inboxName: string,
+  raw: Uint8Array,
+  oversized?: number,
+): Promise<RecordOutcome> {
   let mail;
   try {
     mail = await parseMail(raw);
   } catch (e) {
     // Unreadable MIME must not block the inbox: it is recorded as failed, once.
-    return await recordFailure(p, inboxName, `<sha256-${await sha256Hex(raw)}@generated.local>`, `The message could not be parsed: ${errorText(e)}`);
+    return await recordFailure(
+      p,
+      inboxName,
+      `<sha256-${await sha256Hex(raw)}@generated.local>`,
+      `The message could not be parsed: ${errorText(e)}`,
+    );
   }
   const [seen] = await p.sql`select id from public.email_messages where message_id = ${mail.messageId}`;
   if (seen) return { id: seen.id as string, duplicate: true, billing: false, extractionStarted: false };
   if (oversized) {
-    return await recordFailure(p, inboxName, mail.messageId, `The message is ${oversized} bytes, over the inbox size limit; it was not downloaded`, mail);
+    return await recordFailure(
+      p,
+      inboxName,
+      mail.messageId,
+      `The message is ${oversized} bytes, over the inbox size limit; it was not downloaded`,
+      mail,
+    );
   }
 
-  const c = classify({ subject: mail.subject, text: mail.text, from: mail.from.address, attachments: mail.attachments });
+  const c = classify({
+    subject: mail.subject,
+    text: mail.text,
+    from: mail.from.address,
+    attachments: mail.attachments,
+  });
   const hints = mailHints(`${mail.subject}\n${mail.text}`);
   let orgId = await routeToOrganization(p.sql, mail.to);
-  const match = c.category === "other" ? null : await findCustomer(p.sql, orgId, { accountNumber: hints.accountNumber, address: hints.serviceAddress });
+  const match = c.category === "other"
+    ? null
+    : await findCustomer(p.sql, orgId, { accountNumber: hints.accountNumber, address: hints.serviceAddress });
   orgId ??= match?.organizationId ?? null;
 
   const key = (await sha256Hex(mail.messageId)).slice(0, 24);
@@ -83,21 +114,35 @@ export async function recordMessage(p: Platform, inboxName: string, raw: Uint8Ar
     const path = keep ? `${orgId ?? "unrouted"}/${key}/${i + 1}-${safeName(a.filename)}` : null;
     if (path) await objectStore(p).put(ATTACHMENT_BUCKET, path, a.content, a.contentType);
     attachments.push({
-      filename: a.filename, contentType: a.contentType, size: a.content.length, storagePath: path, bill: c.billAttachments.includes(i),
-      kind: sniffFileType(a.content), related: a.related === true, extracted: false,
+      filename: a.filename,
+      contentType: a.contentType,
+      size: a.content.length,
+      storagePath: path,
+      bill: c.billAttachments.includes(i),
+      kind: sniffFileType(a.content),
+      related: a.related === true,
+      extracted: false,
     });
   }
   // One bill per message: its first PDF, or its photographed pages as one document.
-  const billFiles = c.category !== "other" && orgId ? billDocumentFiles(attachments, billLimits().maxFiles) : [];
+  const billFiles = c.category !== "other" && orgId
+    ? billDocumentFiles(attachments, billLimits().maxFiles)
+    : [];
   for (const a of billFiles) a.extracted = true;
 
   const status = c.category === "other" ? "ignored" : match ? "linked" : "unmatched";
   const [row] = await p.sql`insert into public.email_messages
       (organization_id, message_id, inbox, from_address, from_name, to_addresses, subject, sent_at, category, classification_reasons,
        status, account_number, service_address, amount_due, due_date, property_id, contact_id, linked_by, attachments, body_excerpt)
-    values (${orgId}, ${mail.messageId}, ${inboxName}, ${mail.from.address}, ${mail.from.name}, ${mail.to}, ${mail.subject.slice(0, 998)},
-            ${mail.date}, ${c.category}, ${c.reasons}, ${status}, ${hints.accountNumber}, ${hints.serviceAddress ? p.sql.json(hints.serviceAddress) : null},
-            ${hints.amountDue}, ${hints.dueDate}, ${match?.propertyId ?? null}, ${match?.contactId ?? null}, ${match?.by ?? null},
+    values (${orgId}, ${mail.messageId}, ${inboxName}, ${mail.from.address}, ${mail.from.name}, ${mail.to}, ${
+    mail.subject.slice(0, 998)
+  },
+            ${mail.date}, ${c.category}, ${c.reasons}, ${status}, ${hints.accountNumber}, ${
+    hints.serviceAddress ? p.sql.json(hints.serviceAddress) : null
+  },
+            ${hints.amountDue}, ${hints.dueDate}, ${match?.propertyId ?? null}, ${
+    match?.contactId ?? null
+  }, ${match?.by ?? null},
             ${p.sql.json(attachments)}, ${mail.text.slice(0, 500)})
     on conflict (message_id) do nothing
     returning id`;
@@ -111,17 +156,26 @@ export async function recordMessage(p: Platform, inboxName: string, raw: Uint8Ar
   return { id: row.id as string, duplicate: false, billing: c.category !== "other", extractionStarted };
 }
 
-async function handOff(p: Platform, messageRowId: string, orgId: string, objectPaths: string[], sender: string | null): Promise<boolean> {
+async function handOff(
+  p: Platform,
+  messageRowId: string,
+  orgId: string,
+  objectPaths: string[],
+  sender: string | null,
+): Promise<boolean> {
   try {
     const transactionId = await startBillHandoff(p, { orgId, objectPaths, externalId: sender ?? undefined });
-    await p.sql`update public.email_messages set bill_transaction_id = ${transactionId}, status = 'extracting', updated_at = now()
+    await p
+      .sql`update public.email_messages set bill_transaction_id = ${transactionId}, status = 'extracting', updated_at = now()
       where id = ${messageRowId}`;
     await scheduleTracking(p, messageRowId);
     return true;
   } catch (e) {
     // Recorded anyway: the attachment is stored and the message can be re-submitted from the tracking list.
     log("error", "bill hand-off failed", { message: messageRowId, error: errorText(e) });
-    await p.sql`update public.email_messages set status = 'failed', error = ${"Bill extraction could not be started: " + errorText(e)}, updated_at = now()
+    await p.sql`update public.email_messages set status = 'failed', error = ${
+      "Bill extraction could not be started: " + errorText(e)
+    }, updated_at = now()
       where id = ${messageRowId}`;
     return false;
   }
@@ -131,11 +185,22 @@ function safeName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "").slice(0, 100) || "attachment";
 }
 
-async function recordFailure(p: Platform, inboxName: string, messageId: string, error: string, mail?: ParsedMail): Promise<RecordOutcome> {
+async function recordFailure(
+  p: Platform,
+  inboxName: string,
+  messageId: string,
+  error: string,
+  mail?: ParsedMail,
+): Promise<RecordOutcome> {
   const orgId = mail ? await routeToOrganization(p.sql, mail.to) : null;
-  const [row] = await p.sql`insert into public.email_messages (organization_id, message_id, inbox, from_address, to_addresses, subject, category, status, error)
-    values (${orgId}, ${messageId}, ${inboxName}, ${mail?.from.address ?? null}, ${mail?.to ?? []}, ${(mail?.subject ?? "").slice(0, 998)}, 'other', 'failed', ${error})
+  const [row] = await p
+    .sql`insert into public.email_messages (organization_id, message_id, inbox, from_address, to_addresses, subject, category, status, error)
+    values (${orgId}, ${messageId}, ${inboxName}, ${mail?.from.address ?? null}, ${mail?.to ?? []}, ${
+    (mail?.subject ?? "").slice(0, 998)
+  }, 'other', 'failed', ${error})
     on conflict (message_id) do nothing returning id`;
   log("warn", "inbox message recorded as failed", { messageId, error });
-  return row ? { id: row.id as string, duplicate: false, billing: false, extractionStarted: false } : { id: "", duplicate: true, billing: false, extractionStarted: false };
+  return row
+    ? { id: row.id as string, duplicate: false, billing: false, extractionStarted: false }
+    : { id: "", duplicate: true, billing: false, extractionStarted: false };
 }

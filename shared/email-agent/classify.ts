@@ -1,6 +1,11 @@
 import { sniffFileType } from "../documents/sniff.ts";
 
-export type Category = "utility_bill" | "billing_statement" | "payment_confirmation" | "past_due_notice" | "other";
+export type Category =
+  | "utility_bill"
+  | "billing_statement"
+  | "payment_confirmation"
+  | "past_due_notice"
+  | "other";
 
 export interface ClassifyInput {
   subject: string;
@@ -16,15 +21,21 @@ export interface Classification {
   billAttachments: number[];
 }
 
-const PAST_DUE = /\b(past[- ]due|overdue|final notice|disconnect(ion)?|shut[- ]?off|service interruption|late (payment|fee)|delinquent)\b/i;
-const PAYMENT = /\b(payment (received|confirmation|confirmed|processed|successful)|thank you for your payment|we (have )?received your payment|autopay (payment )?(processed|scheduled)|payment receipt)\b/i;
-const BILL_WORDS = /\b(bill|billing|statement|invoice|amount due|balance due|due date|kwh|kilowatt|electric(ity)?|energy|utility|meter|account (number|no|#))\b/i;
-const UTILITY_WORDS = /\b(electric(ity)?|energy|power|utility|kwh|kilowatt|gas (and|&) electric|edison|light (and|&) power)\b/i;
-const BILL_READY = /\b(your (\w+ )?(bill|statement) is (ready|available)|billing statement|new (bill|statement)|e-?bill|paperless bill|view your (bill|statement))\b/i;
+const PAST_DUE =
+  /\b(past[- ]due|overdue|final notice|disconnect(ion)?|shut[- ]?off|service interruption|late (payment|fee)|delinquent)\b/i;
+const PAYMENT =
+  /\b(payment (received|confirmation|confirmed|processed|successful)|thank you for your payment|we (have )?received your payment|autopay (payment )?(processed|scheduled)|payment receipt)\b/i;
+const BILL_WORDS =
+  /\b(bill|billing|statement|invoice|amount due|balance due|due date|kwh|kilowatt|electric(ity)?|energy|utility|meter|account (number|no|#))\b/i;
+const UTILITY_WORDS =
+  /\b(electric(ity)?|energy|power|utility|kwh|kilowatt|gas (and|&) electric|edison|light (and|&) power)\b/i;
+const BILL_READY =
+  /\b(your (\w+ )?(bill|statement) is (ready|available)|billing statement|new (bill|statement)|e-?bill|paperless bill|view your (bill|statement))\b/i;
 
 function billLike(a: { filename: string; contentType: string; content?: Uint8Array }): boolean {
   if (a.content) return sniffFileType(a.content) !== null;
-  return /^(application\/pdf|image\/(png|jpe?g))$/i.test(a.contentType) || /\.(pdf|png|jpe?g)$/i.test(a.filename);
+  return /^(application\/pdf|image\/(png|jpe?g))$/i.test(a.contentType) ||
+    /\.(pdf|png|jpe?g)$/i.test(a.filename);
 }
 
 /**
@@ -46,7 +57,10 @@ export function classify(m: ClassifyInput): Classification {
     return { category: "payment_confirmation", reasons, billAttachments };
   }
   if (billAttachments.length && billingContext) {
-    reasons.push(`${billAttachments.length} PDF/image attachment(s)`, "billing wording in subject, body or file name");
+    reasons.push(
+      `${billAttachments.length} PDF/image attachment(s)`,
+      "billing wording in subject, body or file name",
+    );
     return { category: "utility_bill", reasons, billAttachments };
   }
   if (BILL_READY.test(head) || (BILL_WORDS.test(head) && UTILITY_WORDS.test(head))) {

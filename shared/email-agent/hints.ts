@@ -6,10 +6,13 @@ export interface MailHints {
   serviceAddress: { line1: string; city: string; state: string; zip: string } | null;
 }
 
-const ACCOUNT = /\baccount\s*(?:number|no\.?|#|num\.?)?\s*(?:ending\s+in\s+)?[:#]?\s*([0-9][0-9 -]{3,22}[0-9])/i;
+const ACCOUNT =
+  /\baccount\s*(?:number|no\.?|#|num\.?)?\s*(?:ending\s+in\s+)?[:#]?\s*([0-9][0-9 -]{3,22}[0-9])/i;
 const AMOUNT = /\b(?:amount|balance|total)\s+(?:due|owed)\b[^$\d-]{0,20}(-?\$?\s?[\d,]+\.\d{2})/i;
-const DUE = /\bdue\s+(?:date|by|on)?\s*[:\-]?\s*([A-Z][a-z]{2,8}\.? \d{1,2},? \d{4}|\d{1,2}\/\d{1,2}\/\d{2,4}|\d{4}-\d{2}-\d{2})/i;
-const ADDRESS = /\bservice\s+address\s*[:\-]?\s*([0-9][^\n,]{3,80}),\s*([A-Za-z .'-]{2,40}),?\s+([A-Z]{2})\s+(\d{5})/i;
+const DUE =
+  /\bdue\s+(?:date|by|on)?\s*[:\-]?\s*([A-Z][a-z]{2,8}\.? \d{1,2},? \d{4}|\d{1,2}\/\d{1,2}\/\d{2,4}|\d{4}-\d{2}-\d{2})/i;
+const ADDRESS =
+  /\bservice\s+address\s*[:\-]?\s*([0-9][^\n,]{3,80}),\s*([A-Za-z .'-]{2,40}),?\s+([A-Z]{2})\s+(\d{5})/i;
 
 /** Digits only, so "1234-567 89" and "123456789" match. */
 export function normalizeAccount(s: string): string {
@@ -25,6 +28,8 @@ export function mailHints(text: string): MailHints {
     accountNumber: acct && normalizeAccount(acct[1]).length >= 5 ? normalizeAccount(acct[1]) : null,
     amountDue: amount ? amount[1].replace(/[$,\s]/g, "") : null,
     dueDate: due ? due[1] : null,
-    serviceAddress: addr ? { line1: addr[1].trim(), city: addr[2].trim(), state: addr[3], zip: addr[4] } : null,
+    serviceAddress: addr
+      ? { line1: addr[1].trim(), city: addr[2].trim(), state: addr[3], zip: addr[4] }
+      : null,
   };
 }

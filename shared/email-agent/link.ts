@@ -14,14 +14,31 @@ export interface CustomerFacts {
 }
 
 const ABBREVIATIONS: Record<string, string> = {
-  street: "st", avenue: "ave", road: "rd", drive: "dr", lane: "ln", boulevard: "blvd", court: "ct", place: "pl",
-  terrace: "ter", circle: "cir", highway: "hwy", parkway: "pkwy", north: "n", south: "s", east: "e", west: "w",
-  apartment: "apt", suite: "ste",
+  street: "st",
+  avenue: "ave",
+  road: "rd",
+  drive: "dr",
+  lane: "ln",
+  boulevard: "blvd",
+  court: "ct",
+  place: "pl",
+  terrace: "ter",
+  circle: "cir",
+  highway: "hwy",
+  parkway: "pkwy",
+  north: "n",
+  south: "s",
+  east: "e",
+  west: "w",
+  apartment: "apt",
+  suite: "ste",
 };
 
 /** "123 Main Street, Apt 4" -> "123 main st apt 4" */
 export function normalizeStreet(s: string): string {
-  return s.toLowerCase().replace(/[.,#'"‘’“”]/g, " ").split(/\s+/).filter(Boolean).map((w) => ABBREVIATIONS[w] ?? w).join(" ");
+  return s.toLowerCase().replace(/[.,#'"‘’“”]/g, " ").split(/\s+/).filter(Boolean).map((w) =>
+    ABBREVIATIONS[w] ?? w
+  ).join(" ");
 }
 
 /**
@@ -29,7 +46,11 @@ export function normalizeStreet(s: string): string {
  * details, or learned from an earlier linked message), else by service street address + ZIP. Within the
  * organisation when it is known; across all only when exactly one property matches.
  */
-export async function findCustomer(sql: Sql, orgId: string | null, facts: CustomerFacts): Promise<CustomerMatch | null> {
+export async function findCustomer(
+  sql: Sql,
+  orgId: string | null,
+  facts: CustomerFacts,
+): Promise<CustomerMatch | null> {
   const acct = facts.accountNumber ? normalizeAccount(facts.accountNumber) : "";
   if (acct.length >= 5) {
     const rows = await sql`
@@ -42,7 +63,14 @@ export async function findCustomer(sql: Sql, orgId: string | null, facts: Custom
       select m.organization_id, m.property_id, m.contact_id from public.email_messages m
       where m.account_number = ${acct} and m.property_id is not null and (${orgId}::uuid is null or m.organization_id = ${orgId})
       limit 2`;
-    if (rows.length === 1) return { organizationId: rows[0].organization_id as string, propertyId: rows[0].id as string, contactId: (rows[0].contact_id as string) ?? null, by: "account_number" };
+    if (rows.length === 1) {
+      return {
+        organizationId: rows[0].organization_id as string,
+        propertyId: rows[0].id as string,
+        contactId: (rows[0].contact_id as string) ?? null,
+        by: "account_number",
+      };
+    }
   }
   const zip = facts.address?.zip?.slice(0, 5);
   const street = facts.address?.line1 ? normalizeStreet(facts.address.line1) : "";
@@ -50,7 +78,14 @@ export async function findCustomer(sql: Sql, orgId: string | null, facts: Custom
     const rows = await sql`select organization_id, id, contact_id, line1 from public.properties
       where left(zip, 5) = ${zip} and (${orgId}::uuid is null or organization_id = ${orgId})`;
     const hits = rows.filter((r) => normalizeStreet(r.line1 as string) === street);
-    if (hits.length === 1) return { organizationId: hits[0].organization_id as string, propertyId: hits[0].id as string, contactId: (hits[0].contact_id as string) ?? null, by: "address" };
+    if (hits.length === 1) {
+      return {
+        organizationId: hits[0].organization_id as string,
+        propertyId: hits[0].id as string,
+        contactId: (hits[0].contact_id as string) ?? null,
+        by: "address",
+      };
+    }
   }
   return null;
 }

@@ -21,13 +21,18 @@ export async function refreshTracking(p: Platform, orgId: string | null, limit =
     const s = await billHandoffStatus(p, r.organization_id as string, r.bill_transaction_id as string);
     if (s.status === "IN_PROGRESS") continue;
     if (s.status === "FAILED" || !s.item) {
-      await p.sql`update public.email_messages set status = 'failed', error = ${s.message || "Bill extraction failed"}, updated_at = now() where id = ${r.id as string}`;
+      await p.sql`update public.email_messages set status = 'failed', error = ${
+        s.message || "Bill extraction failed"
+      }, updated_at = now() where id = ${r.id as string}`;
       changed++;
       continue;
     }
     const ci = s.item.customerInformation;
     const acct = ci.accountNumber ? normalizeAccount(ci.accountNumber) : null;
-    const match = await findCustomer(p.sql, r.organization_id as string | null, { accountNumber: acct, address: ci.serviceAddress });
+    const match = await findCustomer(p.sql, r.organization_id as string | null, {
+      accountNumber: acct,
+      address: ci.serviceAddress,
+    });
     await p.sql`update public.email_messages set
         status = ${match ? "linked" : "unmatched"},
         account_number = coalesce(${acct}, account_number),
@@ -54,7 +59,8 @@ const RELINK_WINDOW_DAYS = 180;
  * account number) may have been added since. Returns how many were linked now.
  */
 export async function relinkUnmatched(p: Platform, orgId: string | null, limit = 100): Promise<number> {
-  const rows = await p.sql`select id, organization_id, account_number, service_address from public.email_messages
+  const rows = await p
+    .sql`select id, organization_id, account_number, service_address from public.email_messages
     where status = 'unmatched' and organization_id is not null and (${orgId}::uuid is null or organization_id = ${orgId})
       and (account_number is not null or service_address is not null)
       and received_at > now() - make_interval(days => ${RELINK_WINDOW_DAYS})
@@ -66,7 +72,8 @@ export async function relinkUnmatched(p: Platform, orgId: string | null, limit =
       address: (r.service_address as { line1?: string; zip?: string } | null) ?? undefined,
     });
     if (!match) continue;
-    const done = await p.sql`update public.email_messages set status = 'linked', property_id = ${match.propertyId},
+    const done = await p
+      .sql`update public.email_messages set status = 'linked', property_id = ${match.propertyId},
         contact_id = ${match.contactId}, linked_by = ${match.by}, updated_at = now()
       where id = ${r.id as string} and status = 'unmatched' returning id`;
     if (done.length) {
@@ -89,16 +96,28 @@ export async function applyUpdates(p: Platform, auth: AuthContext, updates: Trac
   for (const u of updates) {
     const [m] = await p.sql`select organization_id from public.email_messages where id = ${u.message_uuid}`;
     if (!m) throw new DomainError("not_found", "message_not_found", `No tracked message ${u.message_uuid}`);
-    if (m.organization_id !== auth.orgId) throw new DomainError("forbidden", "forbidden", "This message belongs to another organisation");
+    if (m.organization_id !== auth.orgId) {
+      throw new DomainError("forbidden", "forbidden", "This message belongs to another organisation");
+    }
     let contactId: string | null = null;
     if (u.property_uuid) {
-      const [prop] = await p.sql`select organization_id, contact_id from public.properties where id = ${u.property_uuid}`;
+      const [prop] = await p
+        .sql`select organization_id, contact_id from public.properties where id = ${u.property_uuid}`;
       if (!prop) throw new DomainError("not_found", "property_not_found", `No property ${u.property_uuid}`);
-      if (prop.organization_id !== auth.orgId) throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
+      if (prop.organization_id !== auth.orgId) {
+        throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
+      }
       contactId = prop.contact_id as string | null;
     }
-    if (u.status === "linked" && !u.property_uuid) throw new DomainError("invalid", "invalid_request", "updates.status linked needs updates.property_uuid");
-    await withAuth(p.sql, auth, (tx) => tx`update public.email_messages set
+    if (u.status === "linked" && !u.property_uuid) {
+      throw new DomainError(
+        "invalid",
+        "invalid_request",
+        "updates.status linked needs updates.property_uuid",
+      );
+    }
+    await withAuth(p.sql, auth, (tx) =>
+      tx`update public.email_messages set
         status = coalesce(${u.property_uuid ? "linked" : u.status ?? null}, status),
         property_id = coalesce(${u.property_uuid ?? null}, property_id),
         contact_id = case when ${u.property_uuid ?? null}::uuid is null then contact_id else ${contactId} end,
@@ -159,8 +178,20 @@ export function trackedJson(r: Record<string, unknown>) {
     contact_uuid: (r.contact_id as string) ?? null,
     linked_by: (r.linked_by as string) ?? null,
     bill_transaction_id: (r.bill_transaction_id as string) ?? null,
-    attachments: ((r.attachments as { filename: string; contentType: string; size: number; bill: boolean; extracted?: boolean }[]) ?? [])
-      .map(({ filename, contentType, size, bill, extracted }) => ({ filename, contentType, size, bill, extracted: extracted === true })),
+    attachments: ((r.attachments as {
+      filename: string;
+      contentType: string;
+      size: number;
+      bill: boolean;
+      extracted?: boolean;
+    }[]) ?? [])
+      .map(({ filename, contentType, size, bill, extracted }) => ({
+        filename,
+        contentType,
+        size,
+        bill,
+        extracted: extracted === true,
+      })),
     notes: (r.notes as string) ?? null,
     error: (r.error as string) ?? null,
   };

@@ -30,10 +30,13 @@ export class OutboxEmailProvider implements EmailProvider {
         })
         : await this.claim(this.sql, msg, hash, id, opts.idempotencyKey);
       if (stored) return { id };
-      const [prior] = await this.sql`select request_hash, email_id from mail.idempotency_keys where key = ${opts.idempotencyKey}`;
+      const [prior] = await this
+        .sql`select request_hash, email_id from mail.idempotency_keys where key = ${opts.idempotencyKey}`;
       if (!prior) throw new TransientEmailError("idempotency key vanished during send; retry");
       if (prior.request_hash !== hash) {
-        throw new IdempotencyConflictError(`Idempotency key ${opts.idempotencyKey} was used with a different request`);
+        throw new IdempotencyConflictError(
+          `Idempotency key ${opts.idempotencyKey} was used with a different request`,
+        );
       }
       return { id: prior.email_id as string };
     } catch (e) {
@@ -51,7 +54,9 @@ export class OutboxEmailProvider implements EmailProvider {
         returning email_id
       ), email as (
         insert into mail.outbox (id, from_address, to_addresses, subject, html, text_body, headers, reply_to)
-        select ${id}, ${msg.from}, ${msg.to}, ${msg.subject}, ${msg.html}, ${msg.text}, ${q.json(msg.headers ?? {})}, ${msg.replyTo ?? null}
+        select ${id}, ${msg.from}, ${msg.to}, ${msg.subject}, ${msg.html}, ${msg.text}, ${
+      q.json(msg.headers ?? {})
+    }, ${msg.replyTo ?? null}
         from key returning id
       )
       select id from email`;
@@ -91,12 +96,18 @@ const SELECT_EMAILS = `
   from mail.outbox o`;
 
 /** The emails in the outbox, newest first; `to` filters on a recipient (case-insensitive). */
-export async function listOutbox(sql: Sql, filter: { to?: string; since?: Date; limit?: number } = {}): Promise<OutboxEmail[]> {
-  const rows = await sql.unsafe(`${SELECT_EMAILS}
+export async function listOutbox(
+  sql: Sql,
+  filter: { to?: string; since?: Date; limit?: number } = {},
+): Promise<OutboxEmail[]> {
+  const rows = await sql.unsafe(
+    `${SELECT_EMAILS}
     where ($1::text is null or lower($1) = any(select lower(t) from unnest(o.to_addresses) t))
       and ($2::timestamptz is null or o.created_at >= $2)
     order by o.created_at desc, o.id desc
-    limit $3`, [filter.to ?? null, filter.since ?? null, filter.limit ?? 100] as never[]);
+    limit $3`,
+    [filter.to ?? null, filter.since ?? null, filter.limit ?? 100] as never[],
+  );
   return rows.map(toEmail);
 }
 
@@ -105,10 +116,19 @@ export async function getOutboxEmail(sql: Sql, id: string): Promise<OutboxEmail 
   return rows.length ? toEmail(rows[0]) : null;
 }
 
-export async function getOutboxAttachment(sql: Sql, id: string, position: number): Promise<EmailAttachment | null> {
-  const rows = await sql`select filename, content_type, content from mail.attachments where email_id = ${id} and position = ${position}`;
+export async function getOutboxAttachment(
+  sql: Sql,
+  id: string,
+  position: number,
+): Promise<EmailAttachment | null> {
+  const rows =
+    await sql`select filename, content_type, content from mail.attachments where email_id = ${id} and position = ${position}`;
   if (!rows.length) return null;
-  return { filename: rows[0].filename as string, contentType: rows[0].content_type as string, content: new Uint8Array(rows[0].content as Uint8Array) };
+  return {
+    filename: rows[0].filename as string,
+    contentType: rows[0].content_type as string,
+    content: new Uint8Array(rows[0].content as Uint8Array),
+  };
 }
 
 /** Records the last delivery event the dev mailbox fired for an email (shown on the page). */
@@ -128,6 +148,9 @@ function toEmail(r: Record<string, unknown>): OutboxEmail {
     replyTo: r.reply_to as string | null,
     lastEvent: r.last_event as string | null,
     createdAt: r.created_at as Date,
-    attachments: (typeof r.attachment_list === "string" ? JSON.parse(r.attachment_list) : r.attachment_list) as OutboxEmail["attachments"],
+    attachments:
+      (typeof r.attachment_list === "string"
+        ? JSON.parse(r.attachment_list)
+        : r.attachment_list) as OutboxEmail["attachments"],
   };
 }

@@ -32,7 +32,7 @@ export class ResendEmailProvider implements EmailProvider {
   async send(msg: EmailMessage, opts: { idempotencyKey: string }): Promise<SendResult> {
     // A request racing another with the same key (two deliveries of one push message) is asked to retry
     // shortly; once the first finishes, Resend answers with the first email's id.
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1;; attempt++) {
       try {
         return await this.sendOnce(msg, opts);
       } catch (e) {
@@ -43,20 +43,26 @@ export class ResendEmailProvider implements EmailProvider {
   }
 
   private async sendOnce(msg: EmailMessage, opts: { idempotencyKey: string }): Promise<SendResult> {
-    const { data, error } = await this.client.emails.send({
-      from: msg.from,
-      to: msg.to,
-      subject: msg.subject,
-      html: msg.html,
-      text: msg.text,
-      headers: msg.headers,
-      replyTo: msg.replyTo,
-      attachments: msg.attachments?.map((a) => ({
-        filename: a.filename,
-        content: Buffer.from(a.content).toString("base64"),
-        contentType: a.contentType,
-      })),
-    }, { idempotencyKey: opts.idempotencyKey, signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000) } as never);
+    const { data, error } = await this.client.emails.send(
+      {
+        from: msg.from,
+        to: msg.to,
+        subject: msg.subject,
+        html: msg.html,
+        text: msg.text,
+        headers: msg.headers,
+        replyTo: msg.replyTo,
+        attachments: msg.attachments?.map((a) => ({
+          filename: a.filename,
+          content: Buffer.from(a.content).toString("base64"),
+          contentType: a.contentType,
+        })),
+      },
+      {
+        idempotencyKey: opts.idempotencyKey,
+        signal: AbortSignal.timeout(this.o.timeoutMs ?? 15_000),
+      } as never,
+    );
     if (data?.id) return { id: data.id };
     const e = (error ?? {}) as { name?: string; message?: string; statusCode?: number | null };
     const text = `Resend: ${e.name ?? "error"}: ${e.message ?? "no id returned"}`;

@@ -9,7 +9,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|\+00:00)$/;
 const EMAIL_LIKE = /[^\s@<>"']+@[^\s@<>"']+\.[a-z]{2,}/i;
 // Keys that name personal data: envelopes carry identifiers only, the service looks people up itself.
-const PERSONAL_KEY = /(^|_)(email|e_mail|name|first_name|last_name|full_name|phone|address|street|ssn|birth|dob)$/i;
+const PERSONAL_KEY =
+  /(^|_)(email|e_mail|name|first_name|last_name|full_name|phone|address|street|ssn|birth|dob)$/i;
 
 const MAX_PAYLOAD_BYTES = 16 * 1024;
 
@@ -60,7 +61,12 @@ export const payloadSchema = z.looseObject({
     return;
   }
   const hit = findPersonalData(p);
-  if (hit) ctx.addIssue({ code: "custom", message: `${hit} looks like personal data; payloads carry identifiers only` });
+  if (hit) {
+    ctx.addIssue({
+      code: "custom",
+      message: `${hit} looks like personal data; payloads carry identifiers only`,
+    });
+  }
   if (new TextEncoder().encode(JSON.stringify(p)).length > MAX_PAYLOAD_BYTES) {
     ctx.addIssue({ code: "custom", message: `payload is larger than ${MAX_PAYLOAD_BYTES} bytes` });
   }
@@ -70,7 +76,10 @@ export const envelopeSchema = z.strictObject({
   event_id: z.string().regex(ULID, "must be a ULID"),
   event_type: z.enum(EVENT_TYPES, { message: "must be an event type of the catalogue" }),
   source: z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "must be a slug").max(64),
-  created_at: z.string().regex(ISO_UTC, "must be an ISO 8601 UTC timestamp").refine((s) => !Number.isNaN(Date.parse(s)), "must be a real date")
+  created_at: z.string().regex(ISO_UTC, "must be an ISO 8601 UTC timestamp").refine(
+    (s) => !Number.isNaN(Date.parse(s)),
+    "must be a real date",
+  )
     .refine((s) => Date.parse(s) >= EARLIEST && Date.parse(s) < LATEST, "must be between 2000 and 2100"),
   payload: payloadSchema,
 });
@@ -85,6 +94,7 @@ export function parseEnvelope(value: unknown): EventEnvelope {
   const r = envelopeSchema.safeParse(value);
   if (r.success) return r.data;
   throw new InvalidEnvelopeError(
-    "malformed envelope: " + r.error.issues.map((i) => `${i.path.join(".") || "envelope"}: ${i.message}`).join("; "),
+    "malformed envelope: " +
+      r.error.issues.map((i) => `${i.path.join(".") || "envelope"}: ${i.message}`).join("; "),
   );
 }

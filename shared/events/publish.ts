@@ -29,20 +29,33 @@ export function buildEnvelope(e: NewEvent): EventEnvelope {
 }
 
 /** Publishes a validated envelope to the topic of its event type. */
-export async function publish(p: Platform, topic: string, envelope: EventEnvelope): Promise<{ messageId: string }> {
+export async function publish(
+  p: Platform,
+  topic: string,
+  envelope: EventEnvelope,
+): Promise<{ messageId: string }> {
   const valid = parseEnvelope(envelope);
   if (DEFERRED_EVENT_TYPES.has(valid.event_type)) {
-    throw new InvalidEnvelopeError(`${valid.event_type} is in the catalogue but not published in this version`);
+    throw new InvalidEnvelopeError(
+      `${valid.event_type} is in the catalogue but not published in this version`,
+    );
   }
   const expected = topicFor(valid.event_type as EventType);
-  if (topic !== expected) throw new InvalidEnvelopeError(`${valid.event_type} belongs on ${expected}, not ${topic}`);
+  if (topic !== expected) {
+    throw new InvalidEnvelopeError(`${valid.event_type} belongs on ${expected}, not ${topic}`);
+  }
   const data = new TextEncoder().encode(JSON.stringify(valid));
   const { messageId } = await bus(p).publish(topic, data, {
     event_type: valid.event_type,
     event_id: valid.event_id,
     source: valid.source,
   });
-  log("info", "event published", { topic, event_type: valid.event_type, event_id: valid.event_id, messageId });
+  log("info", "event published", {
+    topic,
+    event_type: valid.event_type,
+    event_id: valid.event_id,
+    messageId,
+  });
   return { messageId };
 }
 

@@ -4,7 +4,7 @@
 // (a few km), not for a rooftop. City names match through typing errors ("San Fransisco"); a city without a
 // typed ZIP gets its central ZIP (the medoid of its ZIPs), never simply its first one.
 import type { Sql } from "../db/client.ts";
-import type { AddressParts, AddressSuggestion, GeocodeResult, Geocoder } from "./types.ts";
+import type { AddressParts, AddressSuggestion, Geocoder, GeocodeResult } from "./types.ts";
 import { formatAddress, isPoBox, parseUsAddress, stateAbbr } from "./parse.ts";
 import { allowedErrors, cityKey, editDistance } from "./names.ts";
 
@@ -40,14 +40,20 @@ export class GazetteerGeocoder implements Geocoder {
   async findCity(name: string, state?: string): Promise<City | undefined> {
     const key = cityKey(name);
     if (!key) return undefined;
-    const exact = await this.sql`select * from public.geo_cities where key = ${key} ${state ? this.sql`and state = ${state}` : this.sql``}
+    const exact = await this.sql`select * from public.geo_cities where key = ${key} ${
+      state ? this.sql`and state = ${state}` : this.sql``
+    }
       order by zip_count desc limit 1`;
     if (exact.length) return exact[0] as City;
     const errors = allowedErrors(key);
     if (!errors) return undefined;
     // Candidates: same state (or same first letter anywhere), a length within the allowed errors.
-    const rows = await this.sql`select * from public.geo_cities where length(key) between ${key.length - errors} and ${key.length + errors}
-      ${state ? this.sql`and state = ${state}` : this.sql`and left(key, 1) = ${key[0]}`}` as unknown as City[];
+    const rows = await this.sql`select * from public.geo_cities where length(key) between ${
+      key.length - errors
+    } and ${key.length + errors}
+      ${
+      state ? this.sql`and state = ${state}` : this.sql`and left(key, 1) = ${key[0]}`
+    }` as unknown as City[];
     let best: City | undefined, bestD = errors + 1;
     for (const c of rows) {
       const d = editDistance(key, c.key, errors);
@@ -57,19 +63,47 @@ export class GazetteerGeocoder implements Geocoder {
   }
 
   async geocode(address: string | AddressParts): Promise<GeocodeResult | null> {
-    let a = typeof address === "string" ? parseUsAddress(address) : { ...address, state: stateAbbr(address.state) ?? address.state };
+    let a = typeof address === "string"
+      ? parseUsAddress(address)
+      : { ...address, state: stateAbbr(address.state) ?? address.state };
     if (!a.city && a.line1 && a.state) a = await this.splitTrailingCity(a);
     const z = a.zip ? await this.zipRow(a.zip) : undefined;
     if (z && (!a.state || a.state === z.state)) {
-      const parts = { line1: a.line1, line2: a.line2, city: a.city ? titleCase(a.city) : z.city, state: z.state, zip: z.zip };
-      return { formattedAddress: formatAddress(parts), line1: a.line1, city: parts.city, state: z.state, zip: z.zip, lat: z.lat, lon: z.lon, precision: "zip", source: "gazetteer" };
+      const parts = {
+        line1: a.line1,
+        line2: a.line2,
+        city: a.city ? titleCase(a.city) : z.city,
+        state: z.state,
+        zip: z.zip,
+      };
+      return {
+        formattedAddress: formatAddress(parts),
+        line1: a.line1,
+        city: parts.city,
+        state: z.state,
+        zip: z.zip,
+        lat: z.lat,
+        lon: z.lon,
+        precision: "zip",
+        source: "gazetteer",
+      };
     }
     // A known ZIP of another state contradicts the address: no guess. An unknown ZIP (a new one) falls back to the city.
     if (a.city && !z) {
       const c = await this.findCity(a.city, a.state);
       if (c) {
         const parts = { line1: a.line1, line2: a.line2, city: c.city, state: c.state, zip: c.zip };
-        return { formattedAddress: formatAddress(parts), line1: a.line1, city: c.city, state: c.state, zip: c.zip, lat: round(c.lat), lon: round(c.lon), precision: "city", source: "gazetteer" };
+        return {
+          formattedAddress: formatAddress(parts),
+          line1: a.line1,
+          city: c.city,
+          state: c.state,
+          zip: c.zip,
+          lat: round(c.lat),
+          lon: round(c.lon),
+          precision: "city",
+          source: "gazetteer",
+        };
       }
     }
     return null;
@@ -80,7 +114,9 @@ export class GazetteerGeocoder implements Geocoder {
     const words = a.line1!.split(" ");
     for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
       const c = await this.findCity(words.slice(-n).join(" "), a.state);
-      if (c && cityKey(c.city) === cityKey(words.slice(-n).join(" "))) return { ...a, line1: words.slice(0, -n).join(" "), city: c.city };
+      if (c && cityKey(c.city) === cityKey(words.slice(-n).join(" "))) {
+        return { ...a, line1: words.slice(0, -n).join(" "), city: c.city };
+      }
     }
     return a;
   }
@@ -105,7 +141,8 @@ export class GazetteerGeocoder implements Geocoder {
     const segments = q.split(",").map((s) => s.trim());
     const street = segments.length > 1 && /^\d/.test(segments[0]) ? segments[0] : undefined;
     const rest = (street ? segments.slice(1) : segments).join(", ").trim();
-    const withStreet = (s: AddressSuggestion): AddressSuggestion => street ? { ...s, line1: street, description: `${street}, ${s.description}` } : s;
+    const withStreet = (s: AddressSuggestion): AddressSuggestion =>
+      street ? { ...s, line1: street, description: `${street}, ${s.description}` } : s;
 
     const full = parseUsAddress(rest);
     if (full.zip && /\d{5}$/.test(rest)) {
@@ -114,7 +151,9 @@ export class GazetteerGeocoder implements Geocoder {
     }
     const partialZip = rest.match(/(?:^|\s)(\d{3,4})$/);
     if (partialZip) {
-      const hits = await this.sql`select zip, city, state, lat, lon from public.geo_zips where zip like ${partialZip[1] + "%"} order by zip limit ${n}`;
+      const hits = await this.sql`select zip, city, state, lat, lon from public.geo_zips where zip like ${
+        partialZip[1] + "%"
+      } order by zip limit ${n}`;
       return (hits as unknown as Zip[]).map((z) => withStreet(zipSuggestion(z)));
     }
     // "<city prefix>" or "<city>, <state prefix>" or "<city> <ST>"
@@ -128,22 +167,46 @@ export class GazetteerGeocoder implements Geocoder {
     const prefix = cityKey(cityText);
     if (!prefix || /^\d/.test(prefix)) return [];
     const statePrefix = statePart && !state ? statePart.toUpperCase() : undefined;
-    const filter = this.sql`${state ? this.sql`and state = ${state}` : this.sql``} ${statePrefix ? this.sql`and state like ${statePrefix + "%"}` : this.sql``}`;
+    const filter = this.sql`${state ? this.sql`and state = ${state}` : this.sql``} ${
+      statePrefix ? this.sql`and state like ${statePrefix + "%"}` : this.sql``
+    }`;
     // A complete city name with a street typed before it: that city only, so the typed house number is never
     // attached to other towns whose names merely start the same ("New York" is not "New York Mills").
-    const exact = street || state ? await this.sql`select * from public.geo_cities where key = ${prefix} ${filter} order by zip_count desc limit ${n}` : [];
-    let hits = exact.length ? exact as unknown as City[]
-      : await this.sql`select * from public.geo_cities where key like ${prefix.replace(/[\\%_]/g, "\\$&") + "%"} ${filter}
+    const exact = street || state
+      ? await this
+        .sql`select * from public.geo_cities where key = ${prefix} ${filter} order by zip_count desc limit ${n}`
+      : [];
+    let hits = exact.length
+      ? exact as unknown as City[]
+      : await this.sql`select * from public.geo_cities where key like ${
+        prefix.replace(/[\\%_]/g, "\\$&") + "%"
+      } ${filter}
           order by zip_count desc, city limit ${n}` as unknown as City[];
     if (!hits.length) {
       // Nothing starts that way: a misspelt city ("San Fransisco") still finds the place.
       const c = await this.findCity(cityText, state);
       hits = c ? [c] : [];
     }
-    return hits.map((c) => withStreet({ description: `${c.city}, ${c.state}`, city: c.city, state: c.state, zip: c.zip, lat: round(c.lat), lon: round(c.lon) }));
+    return hits.map((c) =>
+      withStreet({
+        description: `${c.city}, ${c.state}`,
+        city: c.city,
+        state: c.state,
+        zip: c.zip,
+        lat: round(c.lat),
+        lon: round(c.lon),
+      })
+    );
   }
 }
 
 function zipSuggestion(z: Zip): AddressSuggestion {
-  return { description: `${z.city}, ${z.state} ${z.zip}`, city: z.city, state: z.state, zip: z.zip, lat: z.lat, lon: z.lon };
+  return {
+    description: `${z.city}, ${z.state} ${z.zip}`,
+    city: z.city,
+    state: z.state,
+    zip: z.zip,
+    lat: z.lat,
+    lon: z.lon,
+  };
 }

@@ -1,7 +1,7 @@
 // Google Geocoding API (GET maps.googleapis.com/maps/api/geocode/json) and Places API (New) Autocomplete
 // (POST places.googleapis.com/v1/places:autocomplete; the legacy Places web service cannot be enabled on
 // new Google Cloud projects).
-import type { AddressParts, AddressSuggestion, GeocodeResult, Geocoder } from "./types.ts";
+import type { AddressParts, AddressSuggestion, Geocoder, GeocodeResult } from "./types.ts";
 import { GeocoderUnavailableError } from "./types.ts";
 import { formatAddress } from "./parse.ts";
 
@@ -14,7 +14,12 @@ interface Component {
 interface GeocodeResponse {
   status: string;
   error_message?: string;
-  results: { address_components: Component[]; formatted_address: string; geometry: { location: { lat: number; lng: number }; location_type: string }; place_id: string }[];
+  results: {
+    address_components: Component[];
+    formatted_address: string;
+    geometry: { location: { lat: number; lng: number }; location_type: string };
+    place_id: string;
+  }[];
 }
 
 interface AutocompleteResponse {
@@ -31,7 +36,10 @@ export class GoogleGeocoder implements Geocoder {
 
   async geocode(address: string | AddressParts): Promise<GeocodeResult | null> {
     const text = typeof address === "string" ? address : formatAddress(address);
-    const body = await this.get<GeocodeResponse>("/maps/api/geocode/json", { address: text, components: "country:US" });
+    const body = await this.get<GeocodeResponse>("/maps/api/geocode/json", {
+      address: text,
+      components: "country:US",
+    });
     if (body.status === "ZERO_RESULTS") return null;
     const r = body.results[0];
     if (!r) return null;
@@ -46,7 +54,8 @@ export class GoogleGeocoder implements Geocoder {
     return {
       formattedAddress: r.formatted_address,
       line1,
-      city: c("locality", false) ?? c("sublocality", false) ?? c("postal_town", false) ?? c("administrative_area_level_3", false) ?? "",
+      city: c("locality", false) ?? c("sublocality", false) ?? c("postal_town", false) ??
+        c("administrative_area_level_3", false) ?? "",
       state,
       zip: c("postal_code") ?? "",
       lat: r.geometry.location.lat,
@@ -70,14 +79,28 @@ export class GoogleGeocoder implements Geocoder {
       throw new GeocoderUnavailableError(`Google Places unreachable: ${(e as Error).message}`);
     }
     if (!res.ok) {
-      const err = await res.json().catch(() => undefined) as { error?: { status?: string; message?: string } } | undefined;
-      throw new GeocoderUnavailableError(`Google Places autocomplete answered HTTP ${res.status}${err?.error ? ` ${err.error.status}: ${err.error.message}` : ""}`);
+      const err = await res.json().catch(() => undefined) as
+        | { error?: { status?: string; message?: string } }
+        | undefined;
+      throw new GeocoderUnavailableError(
+        `Google Places autocomplete answered HTTP ${res.status}${
+          err?.error ? ` ${err.error.status}: ${err.error.message}` : ""
+        }`,
+      );
     }
     const body = await res.json() as AutocompleteResponse;
-    return (body.suggestions ?? []).flatMap((s) => (s.placePrediction ? [{ description: s.placePrediction.text.text, placeId: s.placePrediction.placeId }] : [])).slice(0, limit);
+    return (body.suggestions ?? []).flatMap((
+      s,
+    ) => (s.placePrediction
+      ? [{ description: s.placePrediction.text.text, placeId: s.placePrediction.placeId }]
+      : [])
+    ).slice(0, limit);
   }
 
-  private async get<T extends { status: string; error_message?: string }>(path: string, params: Record<string, string>): Promise<T> {
+  private async get<T extends { status: string; error_message?: string }>(
+    path: string,
+    params: Record<string, string>,
+  ): Promise<T> {
     const url = new URL(path, this.baseUrl);
     for (const [k, v] of Object.entries({ ...params, key: this.apiKey })) url.searchParams.set(k, v);
     let res: Response;
@@ -92,7 +115,9 @@ export class GoogleGeocoder implements Geocoder {
     }
     const body = await res.json() as T;
     if (body.status !== "OK" && body.status !== "ZERO_RESULTS") {
-      throw new GeocoderUnavailableError(`Google geocoding status ${body.status}${body.error_message ? `: ${body.error_message}` : ""}`);
+      throw new GeocoderUnavailableError(
+        `Google geocoding status ${body.status}${body.error_message ? `: ${body.error_message}` : ""}`,
+      );
     }
     return body;
   }

@@ -11,12 +11,19 @@ import type { Geocoder } from "./types.ts";
 export function geocoder(p: Platform): Geocoder {
   return provide(p, "geocoder", () => {
     const kind = env("GEOCODER_PROVIDER", envOptional("GOOGLE_MAPS_API_KEY") ? "google" : "gazetteer");
-    if (kind === "google") return new GoogleGeocoder(env("GOOGLE_MAPS_API_KEY"), env("GOOGLE_MAPS_BASE_URL", "https://maps.googleapis.com"), 5000, env("GOOGLE_PLACES_BASE_URL", "https://places.googleapis.com"));
+    if (kind === "google") {
+      return new GoogleGeocoder(
+        env("GOOGLE_MAPS_API_KEY"),
+        env("GOOGLE_MAPS_BASE_URL", "https://maps.googleapis.com"),
+        5000,
+        env("GOOGLE_PLACES_BASE_URL", "https://places.googleapis.com"),
+      );
+    }
     if (kind !== "gazetteer") throw new Error(`GEOCODER_PROVIDER must be google or gazetteer, got "${kind}"`);
     return new GazetteerGeocoder(p.sql);
   });
 }
-export type { AddressParts, AddressSuggestion, GeocodeResult, Geocoder } from "./types.ts";
+export type { AddressParts, AddressSuggestion, Geocoder, GeocodeResult } from "./types.ts";
 export { GeocoderUnavailableError } from "./types.ts";
 export { addressProblem, formatAddress, isPoBox, parseUsAddress, stateAbbr } from "./parse.ts";
 

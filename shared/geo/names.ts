@@ -1,7 +1,13 @@
 /** The comparable form of a city name: lower case, "Saint"/"Fort"/"Mount" as "st"/"ft"/"mt", no dots or apostrophes. */
 export function cityKey(city: string): string {
-  return city.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[.'’]/g, "").replace(/-/g, " ")
-    .replace(/\bsaint\b/g, "st").replace(/\bsainte\b/g, "ste").replace(/\bfort\b/g, "ft").replace(/\bmount\b/g, "mt")
+  return city.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[.'’]/g, "").replace(
+    /-/g,
+    " ",
+  )
+    .replace(/\bsaint\b/g, "st").replace(/\bsainte\b/g, "ste").replace(/\bfort\b/g, "ft").replace(
+      /\bmount\b/g,
+      "mt",
+    )
     .replace(/\s+/g, " ").trim();
 }
 
@@ -15,7 +21,9 @@ export function editDistance(a: string, b: string, max = 3): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
       rowMin = Math.min(rowMin, d[i][j]);
     }
     if (rowMin > max) return max + 1;

@@ -24,7 +24,8 @@ export function parseUsAddress(input: string): AddressParts {
   // A ZIP ends the address ("…, TX 78701") or follows a state ("TX 78701 Apt 4"); a 5-digit number that starts
   // the street ("13619 Tortona Ln") is a house number, never a ZIP.
   const trailing = text.match(new RegExp(ZIP.source + "\\s*$"));
-  const zip = trailing ?? text.match(new RegExp(`(?<=\\b(?:${[...STATE_ABBR].join("|")})\\.?\\s+)${ZIP.source}`));
+  const zip = trailing ??
+    text.match(new RegExp(`(?<=\\b(?:${[...STATE_ABBR].join("|")})\\.?\\s+)${ZIP.source}`));
   if (zip) {
     out.zip = zip[1];
     text = (text.slice(0, zip.index) + text.slice(zip.index! + zip[0].length)).replace(/[\s,]+$/, "").trim();
@@ -85,9 +86,18 @@ export function isPoBox(text: string): boolean {
 export function addressProblem(address: string | AddressParts): { code: string; message: string } | null {
   const a = typeof address === "string" ? parseUsAddress(address) : address;
   const text = typeof address === "string" ? address : [a.line1, a.line2].filter(Boolean).join(", ");
-  if (isPoBox(text)) return { code: "po_box_not_accepted", message: "Please enter the street address of the home itself; a PO Box has no roof to put panels on." };
+  if (isPoBox(text)) {
+    return {
+      code: "po_box_not_accepted",
+      message: "Please enter the street address of the home itself; a PO Box has no roof to put panels on.",
+    };
+  }
   if (!a.line1 || !/^\d+[A-Za-z]?(-\d+)?\s+\S/.test(a.line1.trim())) {
-    return { code: "street_address_required", message: "Please enter the home's street address with its house number, e.g. 12 Oak Rd, Springfield, IL." };
+    return {
+      code: "street_address_required",
+      message:
+        "Please enter the home's street address with its house number, e.g. 12 Oak Rd, Springfield, IL.",
+    };
   }
   return null;
 }

@@ -47,25 +47,50 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
   }).basePath(`/${service}`) as unknown as ServiceApp;
 
   app.use("*", requestContext(service));
-  app.use("*", cors({
-    origin: p.config.corsOrigins === "*" ? "*" : p.config.corsOrigins.split(",").map((s) => s.trim()),
-    // supabase-js functions.invoke sends apikey and x-client-info: a preflight that refuses them fails in browsers
-    allowHeaders: ["Authorization", "apikey", "X-Client-Info", "Content-Type", "Idempotency-Key", "X-Request-Id"],
-    exposeHeaders: ["X-Request-Id", "Retry-After"],
-    maxAge: 600,
-  }));
-  app.use("*", bodyLimit({
-    maxSize: opts.maxBodyBytes ?? p.config.maxBodyBytes,
-    onError: (c) => c.json(errorBody("payload_too_large", `Request body is larger than ${opts.maxBodyBytes ?? p.config.maxBodyBytes} bytes`), 413),
-  }));
+  app.use(
+    "*",
+    cors({
+      origin: p.config.corsOrigins === "*" ? "*" : p.config.corsOrigins.split(",").map((s) => s.trim()),
+      // supabase-js functions.invoke sends apikey and x-client-info: a preflight that refuses them fails in browsers
+      allowHeaders: [
+        "Authorization",
+        "apikey",
+        "X-Client-Info",
+        "Content-Type",
+        "Idempotency-Key",
+        "X-Request-Id",
+      ],
+      exposeHeaders: ["X-Request-Id", "Retry-After"],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: opts.maxBodyBytes ?? p.config.maxBodyBytes,
+      onError: (c) =>
+        c.json(
+          errorBody(
+            "payload_too_large",
+            `Request body is larger than ${opts.maxBodyBytes ?? p.config.maxBodyBytes} bytes`,
+          ),
+          413,
+        ),
+    }),
+  );
 
   app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths }));
 
-  const open = new Set(["/health", "/health/ready", "/openapi.json", ...(opts.publicPaths ?? [])].map((s) => `/${service}${s}`));
+  const open = new Set(
+    ["/health", "/health/ready", "/openapi.json", ...(opts.publicPaths ?? [])].map((s) => `/${service}${s}`),
+  );
   if (opts.gatewayAuth !== false) {
     const auth = requireAuth(p);
     app.use("*", async (c, next) => {
-      if (c.req.method === "OPTIONS" || open.has(c.req.path.replace(/^\/(functions\/)?v1/, "").replace(/\/$/, ""))) return await next();
+      if (
+        c.req.method === "OPTIONS" ||
+        open.has(c.req.path.replace(/^\/(functions\/)?v1/, "").replace(/\/$/, ""))
+      ) return await next();
       return await auth(c, next);
     });
   }
@@ -79,7 +104,11 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     info: { title: service, version: "v1", description: opts.description },
     servers: [{ url: `${p.config.publicUrl}/v1` }, { url: `${p.config.publicUrl}/functions/v1` }],
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
 
   app.notFound((c) => c.json(errorBody("not_found", `No route ${c.req.method} ${c.req.path}`), 404));
   app.onError((err, c) => errorResponse(err, c, service));
@@ -108,30 +137,62 @@ function requestContext(service: string): MiddlewareHandler<AppEnv> {
 
 export function errorResponse(err: unknown, c: Context, service: string) {
   const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-  if (err instanceof DomainError && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
+  if (err instanceof DomainError && typeof retryAfter === "number") {
+    c.header("Retry-After", String(retryAfter));
+  }
   if (err instanceof DomainError) return c.json(errorBody(err.code, err.message, err.details), statusOf(err));
   if (err instanceof HTTPException) {
     const status = err.status;
     if (status === 415) {
       const type = c.req.header("content-type")?.split(";")[0].trim() || "none";
-      return c.json(errorBody("unsupported_media_type", `Content-Type ${type} is not accepted by this endpoint (JSON bodies need Content-Type: application/json; see its OpenAPI document)`), 415);
+      return c.json(
+        errorBody(
+          "unsupported_media_type",
+          `Content-Type ${type} is not accepted by this endpoint (JSON bodies need Content-Type: application/json; see its OpenAPI document)`,
+        ),
+        415,
+      );
     }
-    const code = status === 401 ? "unauthorized" : status === 413 ? "payload_too_large" : status === 400 ? "invalid_request" : "http_error";
+    const code = status === 401
+      ? "unauthorized"
+      : status === 413
+      ? "payload_too_large"
+      : status === 400
+      ? "invalid_request"
+      : "http_error";
     return c.json(errorBody(code, err.message || "Request rejected"), status);
   }
-  if (err instanceof SyntaxError) return c.json(errorBody("invalid_json", "Request body is not valid JSON"), 400);
+  if (err instanceof SyntaxError) {
+    return c.json(errorBody("invalid_json", "Request body is not valid JSON"), 400);
+  }
   if (isDataException(err)) {
     // PostgreSQL refused a value (SQLSTATE class 22: a date out of range, an invalid number or text): the
     // request carried it, so it is the caller's 400, not a 500; the code is logged to spot a server-side cause.
-    log("warn", "value refused by the database", { service, requestId: c.get("requestId"), sqlstate: (err as { code: string }).code });
+    log("warn", "value refused by the database", {
+      service,
+      requestId: c.get("requestId"),
+      sqlstate: (err as { code: string }).code,
+    });
     return c.json(errorBody("invalid_value", "A value in the request is malformed or out of range"), 400);
   }
   if (err instanceof ConfigError) {
     // The operator's mistake, not the caller's: name the variable in the log only.
-    log("error", "service not configured", { service, requestId: c.get("requestId"), variable: err.variable });
-    return c.json(errorBody("not_configured", "This service is not fully configured on the server (see the server log)"), 503);
+    log("error", "service not configured", {
+      service,
+      requestId: c.get("requestId"),
+      variable: err.variable,
+    });
+    return c.json(
+      errorBody("not_configured", "This service is not fully configured on the server (see the server log)"),
+      503,
+    );
   }
-  log("error", "unhandled error", { service, requestId: c.get("requestId"), error: errorText(err), stack: (err as Error)?.stack });
+  log("error", "unhandled error", {
+    service,
+    requestId: c.get("requestId"),
+    error: errorText(err),
+    stack: (err as Error)?.stack,
+  });
   return c.json(errorBody("internal_error", "Unexpected processing failure"), 500);
 }
 

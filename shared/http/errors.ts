@@ -1,7 +1,16 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DomainError, type ErrorKind } from "../errors.ts";
 
-export { badRequest, conflict, DomainError, errorBody, type ErrorBody, forbidden, notFound, unauthorized } from "../errors.ts";
+export {
+  badRequest,
+  conflict,
+  DomainError,
+  type ErrorBody,
+  errorBody,
+  forbidden,
+  notFound,
+  unauthorized,
+} from "../errors.ts";
 
 const statusOfKind: Record<ErrorKind, ContentfulStatusCode> = {
   invalid: 400,

@@ -12,8 +12,7 @@ import { bucketsFor, type RateLimitPolicy, rateLimitPolicyFromEnv } from "../rat
 import { hit, pruneCounters } from "../ratelimit/counter.ts";
 
 /** The platform's policy (tests replace it with override(p, "rateLimitPolicy", …)). */
-export const rateLimitPolicy = (p: Platform) =>
-  provide(p, "rateLimitPolicy", rateLimitPolicyFromEnv);
+export const rateLimitPolicy = (p: Platform) => provide(p, "rateLimitPolicy", rateLimitPolicyFromEnv);
 
 const PRUNE_EVERY = 1000;
 let sincePrune = 0;

@@ -16,20 +16,39 @@ async function orgId(sql: Sql, slug: string): Promise<string> {
 }
 
 /** Roles a user row may have (public.users_role_check). */
-export const USER_ROLES = ["partner_admin", "partner_user", "technician", "widget", "service", "platform_admin"] as const;
+export const USER_ROLES = [
+  "partner_admin",
+  "partner_user",
+  "technician",
+  "widget",
+  "service",
+  "platform_admin",
+] as const;
 
-export async function createUser(sql: Sql, u: { email: string; orgSlug: string; role: string; fullName?: string; password?: string }): Promise<string> {
+export async function createUser(
+  sql: Sql,
+  u: { email: string; orgSlug: string; role: string; fullName?: string; password?: string },
+): Promise<string> {
   // Checked before any write, so a bad argument leaves no half-made user (e.g. one without its password).
-  if (!(USER_ROLES as readonly string[]).includes(u.role)) throw new Error(`Unknown role "${u.role}": one of ${USER_ROLES.join(", ")}`);
+  if (!(USER_ROLES as readonly string[]).includes(u.role)) {
+    throw new Error(`Unknown role "${u.role}": one of ${USER_ROLES.join(", ")}`);
+  }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(u.email)) throw new Error(`"${u.email}" is not an email address`);
-  if (u.password !== undefined && u.password.length < 10) throw new Error("Passwords must have at least 10 characters");
+  if (u.password !== undefined && u.password.length < 10) {
+    throw new Error("Passwords must have at least 10 characters");
+  }
   const org = await orgId(sql, u.orgSlug);
   // Re-running create-user may change a user's role, never their organisation: moving a person to another
   // partner (with their live sessions) by a typo in --org would hand them that partner's records.
-  const [existing] = await sql`select u.organization_id, o.slug from public.users u left join public.organizations o on o.id = u.organization_id
+  const [existing] =
+    await sql`select u.organization_id, o.slug from public.users u left join public.organizations o on o.id = u.organization_id
     where lower(u.email) = lower(${u.email})`;
   if (existing && existing.organization_id !== org) {
-    throw new Error(`${u.email} already belongs to organisation "${existing.slug ?? "none"}"; a user is not moved to another organisation`);
+    throw new Error(
+      `${u.email} already belongs to organisation "${
+        existing.slug ?? "none"
+      }"; a user is not moved to another organisation`,
+    );
   }
   const [row] = await sql`insert into public.users (email, full_name, organization_id, role)
     values (${u.email}, ${u.fullName ?? ""}, ${org}, ${u.role})
@@ -42,18 +61,25 @@ export async function setPassword(sql: Sql, email: string, password: string): Pr
   if (password.length < 10) throw new Error("Passwords must have at least 10 characters");
   const [user] = await sql`select id from public.users where lower(email) = lower(${email})`;
   if (!user) throw new Error(`No user with email ${email}`);
-  await sql`insert into identity.credentials (user_id, password_hash) values (${user.id as string}, ${await hashPassword(password)})
+  await sql`insert into identity.credentials (user_id, password_hash) values (${user
+    .id as string}, ${await hashPassword(password)})
     on conflict (user_id) do update set password_hash = excluded.password_hash, failed_attempts = 0, locked_until = null, updated_at = now()`;
 }
 
 /** Issues a new widget token for the organisation, creating its widget user on first use. */
 export async function newWidgetToken(sql: Sql, orgSlug: string, label = "widget"): Promise<string> {
-  const userId = await createUser(sql, { email: `widget+${orgSlug}@widget.invalid`, orgSlug, role: "widget", fullName: `${orgSlug} widget` });
+  const userId = await createUser(sql, {
+    email: `widget+${orgSlug}@widget.invalid`,
+    orgSlug,
+    role: "widget",
+    fullName: `${orgSlug} widget`,
+  });
   return await issueWidgetToken(sql, userId, label);
 }
 
 export async function unlock(sql: Sql, email: string): Promise<boolean> {
-  const rows = await sql`update identity.credentials c set locked_until = null, failed_attempts = 0, first_failed_at = null
+  const rows =
+    await sql`update identity.credentials c set locked_until = null, failed_attempts = 0, first_failed_at = null
     from public.users u where u.id = c.user_id and lower(u.email) = lower(${email}) returning c.user_id`;
   return rows.length > 0;
 }

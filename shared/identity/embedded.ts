@@ -3,7 +3,13 @@ import { issueIdToken } from "../auth/tokens.ts";
 import { dummyHash, verifyPassword } from "../auth/passwords.ts";
 import { log } from "../log.ts";
 import { hashToken, storeRefreshToken } from "./refresh_tokens.ts";
-import { admitAttempt, attemptFailed, attemptSucceeded, type LockoutPolicy, lockoutPolicyFromEnv } from "./lockout.ts";
+import {
+  admitAttempt,
+  attemptFailed,
+  attemptSucceeded,
+  type LockoutPolicy,
+  lockoutPolicyFromEnv,
+} from "./lockout.ts";
 import { envInt } from "../config.ts";
 import type { Tx } from "../db/client.ts";
 import { IdentityError, type IdentityProvider, type TokenSet } from "./types.ts";
@@ -20,7 +26,8 @@ export interface EmbeddedIdentityOptions {
 
 /** Whether a session family still has a usable token (not revoked as a whole after a detected theft). */
 async function familyAlive(tx: Tx, familyId: string): Promise<boolean> {
-  const [r] = await tx`select exists(select 1 from identity.refresh_tokens where family_id = ${familyId} and revoked_at is null) as alive`;
+  const [r] =
+    await tx`select exists(select 1 from identity.refresh_tokens where family_id = ${familyId} and revoked_at is null) as alive`;
   return !!r.alive;
 }
 
@@ -66,17 +73,31 @@ export class EmbeddedIdentity implements IdentityProvider {
     const lockedMeanwhile = await attemptSucceeded(sql, userId);
     if (lockedMeanwhile) throw this.lockedError(lockedMeanwhile);
     const familyId = crypto.randomUUID();
-    const refresh = await storeRefreshToken(sql, { userId, kind: "session", familyId, ttlSeconds: this.sessionTtl });
+    const refresh = await storeRefreshToken(sql, {
+      userId,
+      kind: "session",
+      familyId,
+      ttlSeconds: this.sessionTtl,
+    });
     return await this.tokens(row as unknown as UserRow, refresh.token, familyId);
   }
 
   private lockedError(until: Date): IdentityError {
     const secs = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-    return new IdentityError("account_locked", `Too many failed sign-in attempts. The account is locked; try again in ${Math.ceil(secs / 60)} minute(s).`, secs);
+    return new IdentityError(
+      "account_locked",
+      `Too many failed sign-in attempts. The account is locked; try again in ${
+        Math.ceil(secs / 60)
+      } minute(s).`,
+      secs,
+    );
   }
 
   private async announceLock(userId: string): Promise<void> {
-    log("warn", "account locked after repeated failed sign-ins", { userId, lockSeconds: this.lockout.lockSeconds });
+    log("warn", "account locked after repeated failed sign-ins", {
+      userId,
+      lockSeconds: this.lockout.lockSeconds,
+    });
     await this.opts.onAccountLocked?.(userId);
   }
 
@@ -95,25 +116,43 @@ export class EmbeddedIdentity implements IdentityProvider {
         from identity.refresh_tokens t join public.users u on u.id = t.user_id
         where t.token_hash = ${hashToken(refreshToken)} for update of t`;
       if (!t) return new IdentityError("invalid_refresh_token", "Refresh token is not recognised");
-      const user = { id: t.user_id, email: t.email, organization_id: t.organization_id, role: t.role } as UserRow;
+      const user = {
+        id: t.user_id,
+        email: t.email,
+        organization_id: t.organization_id,
+        role: t.role,
+      } as UserRow;
       if (t.revoked_at) {
         if (t.kind === "session" && t.replaced_by) {
           if (t.in_grace && t.rotated_client === client && await familyAlive(tx, t.family_id as string)) {
-            const sibling = await storeRefreshToken(tx, { userId: user.id, kind: "session", familyId: t.family_id as string, ttlSeconds: this.sessionTtl });
+            const sibling = await storeRefreshToken(tx, {
+              userId: user.id,
+              kind: "session",
+              familyId: t.family_id as string,
+              ttlSeconds: this.sessionTtl,
+            });
             return await this.tokens(user, sibling.token, t.family_id as string);
           }
           // A rotated session token presented again means it leaked: end the whole session family.
-          await tx`update identity.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where family_id = ${t.family_id as string}`;
+          await tx`update identity.refresh_tokens set revoked_at = coalesce(revoked_at, now()) where family_id = ${t
+            .family_id as string}`;
           log("warn", "refresh token reuse detected; session family revoked", { userId: t.user_id });
         }
         return new IdentityError("refresh_token_revoked", "Refresh token has been revoked");
       }
-      if (t.expires_at && (t.expires_at as Date) <= new Date()) return new IdentityError("refresh_token_expired", "Refresh token has expired");
+      if (t.expires_at && (t.expires_at as Date) <= new Date()) {
+        return new IdentityError("refresh_token_expired", "Refresh token has expired");
+      }
       if (t.kind === "widget") {
         await tx`update identity.refresh_tokens set last_used_at = now() where id = ${t.id as string}`;
         return await this.tokens(user, refreshToken, t.family_id as string);
       }
-      const next = await storeRefreshToken(tx, { userId: user.id, kind: "session", familyId: t.family_id as string, ttlSeconds: this.sessionTtl });
+      const next = await storeRefreshToken(tx, {
+        userId: user.id,
+        kind: "session",
+        familyId: t.family_id as string,
+        ttlSeconds: this.sessionTtl,
+      });
       await tx`update identity.refresh_tokens set revoked_at = now(), replaced_by = ${next.id}, last_used_at = now(),
           rotated_at = now(), rotated_client = ${client}
         where id = ${t.id as string}`;
@@ -124,7 +163,13 @@ export class EmbeddedIdentity implements IdentityProvider {
   }
 
   private async tokens(u: UserRow, refreshToken: string, sessionId: string): Promise<TokenSet> {
-    const { token, expiresIn } = await issueIdToken(this.p, { userId: u.id, email: u.email, orgId: u.organization_id, role: u.role, sessionId });
+    const { token, expiresIn } = await issueIdToken(this.p, {
+      userId: u.id,
+      email: u.email,
+      orgId: u.organization_id,
+      role: u.role,
+      sessionId,
+    });
     return { idToken: token, refreshToken, expiresIn, tokenType: "Bearer" };
   }
 }

@@ -9,7 +9,11 @@ import { publishEvent } from "../events/publish.ts";
 /** Publishes auth.account_locked; a bus failure is logged and never blocks the sign-in answer. */
 async function announceLock(p: Platform, userId: string): Promise<void> {
   try {
-    await publishEvent(p, { event_type: "auth.account_locked", source: "authenticator-service", payload: { actor_id: userId, recipient_ids: [userId] } });
+    await publishEvent(p, {
+      event_type: "auth.account_locked",
+      source: "authenticator-service",
+      payload: { actor_id: userId, recipient_ids: [userId] },
+    });
   } catch (e) {
     log("warn", "could not publish auth.account_locked", { userId, error: errorText(e) });
   }
@@ -20,7 +24,13 @@ export function identityProvider(p: Platform): IdentityProvider {
   return provide(p, "identity", () => {
     const embedded = new EmbeddedIdentity(p, { onAccountLocked: (id) => announceLock(p, id) });
     const kind = env("IDENTITY_PROVIDER", "embedded");
-    if (kind === "supabase") return new SupabaseIdentity(env("SUPABASE_URL"), envOptional("SUPABASE_ANON_KEY") ?? env("SUPABASE_ANON_KEY"), embedded);
+    if (kind === "supabase") {
+      return new SupabaseIdentity(
+        env("SUPABASE_URL"),
+        envOptional("SUPABASE_ANON_KEY") ?? env("SUPABASE_ANON_KEY"),
+        embedded,
+      );
+    }
     if (kind !== "embedded") throw new Error(`IDENTITY_PROVIDER must be embedded or supabase, got ${kind}`);
     return embedded;
   });

@@ -10,11 +10,20 @@ export function newRefreshToken(kind: "session" | "widget"): string {
 
 export async function storeRefreshToken(
   sql: Sql | Tx,
-  t: { userId: string; kind: "session" | "widget"; familyId?: string; ttlSeconds?: number | null; label?: string },
+  t: {
+    userId: string;
+    kind: "session" | "widget";
+    familyId?: string;
+    ttlSeconds?: number | null;
+    label?: string;
+  },
 ): Promise<{ id: string; token: string }> {
   const token = newRefreshToken(t.kind);
-  const [row] = await sql`insert into identity.refresh_tokens (user_id, token_hash, kind, family_id, label, expires_at)
-    values (${t.userId}, ${hashToken(token)}, ${t.kind}, ${t.familyId ?? crypto.randomUUID()}, ${t.label ?? null},
+  const [row] =
+    await sql`insert into identity.refresh_tokens (user_id, token_hash, kind, family_id, label, expires_at)
+    values (${t.userId}, ${hashToken(token)}, ${t.kind}, ${t.familyId ?? crypto.randomUUID()}, ${
+      t.label ?? null
+    },
             ${t.ttlSeconds ? sql`now() + make_interval(secs => ${t.ttlSeconds})` : null})
     returning id`;
   return { id: row.id as string, token };
@@ -27,6 +36,8 @@ export async function issueWidgetToken(sql: Sql, userId: string, label = "widget
 
 /** Revokes a token (any kind) by its value; returns whether one was revoked. */
 export async function revokeRefreshToken(sql: Sql, token: string): Promise<boolean> {
-  const rows = await sql`update identity.refresh_tokens set revoked_at = now() where token_hash = ${hashToken(token)} and revoked_at is null returning id`;
+  const rows = await sql`update identity.refresh_tokens set revoked_at = now() where token_hash = ${
+    hashToken(token)
+  } and revoked_at is null returning id`;
   return rows.length > 0;
 }

@@ -33,7 +33,11 @@ export class SupabaseIdentity implements IdentityProvider {
     try {
       res = await fetch(`${this.url.replace(/\/$/, "")}/auth/v1/token?grant_type=${grant}`, {
         method: "POST",
-        headers: { apikey: this.anonKey, Authorization: `Bearer ${this.anonKey}`, "Content-Type": "application/json" },
+        headers: {
+          apikey: this.anonKey,
+          Authorization: `Bearer ${this.anonKey}`,
+          "Content-Type": "application/json",
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(10_000),
       });
@@ -43,14 +47,31 @@ export class SupabaseIdentity implements IdentityProvider {
     const json = await res.json().catch(() => ({})) as Record<string, unknown>;
     if (res.ok) {
       const s = json as unknown as GoTrueSession;
-      return { idToken: s.access_token, refreshToken: s.refresh_token, expiresIn: s.expires_in, tokenType: "Bearer" };
+      return {
+        idToken: s.access_token,
+        refreshToken: s.refresh_token,
+        expiresIn: s.expires_in,
+        tokenType: "Bearer",
+      };
     }
     const code = String(json.error_code ?? json.error ?? "");
-    if (res.status === 429) throw new IdentityError("account_locked", "Too many attempts; try again later", Number(res.headers.get("retry-after") ?? 60));
+    if (res.status === 429) {
+      throw new IdentityError(
+        "account_locked",
+        "Too many attempts; try again later",
+        Number(res.headers.get("retry-after") ?? 60),
+      );
+    }
     if (res.status >= 500) throw new IdentityError("identity_unavailable", "The identity provider failed");
-    if (grant === "password") throw new IdentityError("invalid_credentials", "Email or password is incorrect");
-    if (code === "refresh_token_already_used" || code === "session_not_found") throw new IdentityError("refresh_token_revoked", "Refresh token has been revoked");
-    if (code === "session_expired") throw new IdentityError("refresh_token_expired", "Refresh token has expired");
+    if (grant === "password") {
+      throw new IdentityError("invalid_credentials", "Email or password is incorrect");
+    }
+    if (code === "refresh_token_already_used" || code === "session_not_found") {
+      throw new IdentityError("refresh_token_revoked", "Refresh token has been revoked");
+    }
+    if (code === "session_expired") {
+      throw new IdentityError("refresh_token_expired", "Refresh token has expired");
+    }
     throw new IdentityError("invalid_refresh_token", "Refresh token is not recognised");
   }
 }

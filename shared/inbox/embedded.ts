@@ -20,7 +20,12 @@ export class EmbeddedInbox implements Inbox {
 }
 
 /** Stores one received message (used by the SMTP listener). */
-export async function storeInbound(sql: Sql, raw: Uint8Array, envelope: { from: string | null; to: string[] }, mailbox = "INBOX"): Promise<string> {
+export async function storeInbound(
+  sql: Sql,
+  raw: Uint8Array,
+  envelope: { from: string | null; to: string[] },
+  mailbox = "INBOX",
+): Promise<string> {
   const [row] = await sql`insert into mail.inbound_messages (mailbox, envelope_from, envelope_to, raw, size)
     values (${mailbox}, ${envelope.from}, ${envelope.to}, ${raw}, ${raw.length}) returning id`;
   return String(row.id);

@@ -37,7 +37,9 @@ export class ImapInbox implements Inbox {
     try {
       await client.connect();
     } catch (e) {
-      throw new InboxUnavailableError(`IMAP connection to ${this.s.host}:${this.s.port} failed: ${errorText(e)}`);
+      throw new InboxUnavailableError(
+        `IMAP connection to ${this.s.host}:${this.s.port} failed: ${errorText(e)}`,
+      );
     }
     let handled = 0;
     try {
@@ -51,7 +53,11 @@ export class ImapInbox implements Inbox {
           if (!meta) continue;
           if ((meta.size ?? 0) > max) {
             const head = await client.fetchOne(String(uid), { headers: true, uid: true }, { uid: true });
-            await handle({ ref: String(uid), raw: new Uint8Array(head && head.headers ? head.headers : new Uint8Array()), oversized: meta.size });
+            await handle({
+              ref: String(uid),
+              raw: new Uint8Array(head && head.headers ? head.headers : new Uint8Array()),
+              oversized: meta.size,
+            });
           } else {
             const msg = await client.fetchOne(String(uid), { source: true, uid: true }, { uid: true });
             if (!msg || !msg.source) continue;

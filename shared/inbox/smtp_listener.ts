@@ -13,7 +13,10 @@ export interface SmtpListener {
  * TLS: a loopback dev server) up to `maxBytes`, and stores each message in mail.inbound_messages.
  * `swaks --server localhost:2525 --attach bill.pdf` or nodemailer can deliver a bill to it.
  */
-export async function startSmtpListener(sql: Sql, opts: { port: number; host?: string; maxBytes?: number }): Promise<SmtpListener> {
+export async function startSmtpListener(
+  sql: Sql,
+  opts: { port: number; host?: string; maxBytes?: number },
+): Promise<SmtpListener> {
   const maxBytes = opts.maxBytes ?? 25 * 1024 * 1024;
   const server = new SMTPServer({
     name: "solar-inbox.local",
@@ -23,18 +26,26 @@ export async function startSmtpListener(sql: Sql, opts: { port: number; host?: s
     size: maxBytes,
     logger: false,
     onData(dataStream, session, callback) {
-      const stream = dataStream as unknown as { on(ev: string, f: (...a: any[]) => void): void; sizeExceeded?: boolean };
+      const stream = dataStream as unknown as {
+        on(ev: string, f: (...a: any[]) => void): void;
+        sizeExceeded?: boolean;
+      };
       const chunks: Uint8Array[] = [];
       stream.on("data", (c: Uint8Array) => chunks.push(c));
       stream.on("end", async () => {
         if (stream.sizeExceeded) {
-          const err = new Error(`Message exceeds the ${maxBytes} byte limit`) as Error & { responseCode: number };
+          const err = new Error(`Message exceeds the ${maxBytes} byte limit`) as Error & {
+            responseCode: number;
+          };
           err.responseCode = 552;
           return callback(err);
         }
         const raw = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
         let off = 0;
-        for (const c of chunks) { raw.set(c, off); off += c.length; }
+        for (const c of chunks) {
+          raw.set(c, off);
+          off += c.length;
+        }
         try {
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
           const to = session.envelope.rcptTo.map((r) => r.address);

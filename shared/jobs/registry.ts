@@ -29,7 +29,10 @@ export function jobHandlers(p: Platform): Record<string, Handler> {
  * The handlers a worker runs: every queue, or the comma-separated JOB_QUEUES (e.g. the edge queue-worker leaves
  * `bills.extract,contracts.analyze` to a separately hosted worker that carries OCR and page rendering).
  */
-export function configuredHandlers(p: Platform, jobQueues = Deno.env.get("JOB_QUEUES") ?? ""): Record<string, Handler> {
+export function configuredHandlers(
+  p: Platform,
+  jobQueues = Deno.env.get("JOB_QUEUES") ?? "",
+): Record<string, Handler> {
   const only = jobQueues.split(",").map((q) => q.trim()).filter(Boolean);
   return only.length ? queueHandlers(p, ...only) : jobHandlers(p);
 }

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { env, envInt, envOptional } from "../config.ts";
-import { parseStructured, type StructuredClient, type StructuredRequest, type StructuredResult } from "./types.ts";
+import {
+  parseStructured,
+  type StructuredClient,
+  type StructuredRequest,
+  type StructuredResult,
+} from "./types.ts";
 
 export type { PromptPart, StructuredClient, StructuredRequest, StructuredResult } from "./types.ts";
 
@@ -23,7 +28,10 @@ export class GeminiClient implements StructuredClient {
   readonly model: string;
 
   constructor(opts: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs?: number } = {}) {
-    this.baseUrl = (opts.baseUrl ?? envOptional("GEMINI_BASE_URL") ?? GEMINI_DEFAULT_BASE_URL).replace(/\/+$/, "");
+    this.baseUrl = (opts.baseUrl ?? envOptional("GEMINI_BASE_URL") ?? GEMINI_DEFAULT_BASE_URL).replace(
+      /\/+$/,
+      "",
+    );
     this.apiKey = opts.apiKey ?? env("GEMINI_API_KEY");
     this.model = opts.model ?? env("GEMINI_MODEL", "gemini-2.5-flash");
     this.timeoutMs = opts.timeoutMs ?? envInt("GEMINI_TIMEOUT_MS", 60_000);

@@ -39,20 +39,27 @@ const list = (s: string | undefined) => (s ?? "").split(",").map((x) => x.trim()
 
 // Google signs push tokens with either spelling of its issuer.
 const googleAliases = (issuers: string[]) =>
-  issuers.includes("https://accounts.google.com") ? [...new Set([...issuers, "accounts.google.com"])] : issuers;
+  issuers.includes("https://accounts.google.com")
+    ? [...new Set([...issuers, "accounts.google.com"])]
+    : issuers;
 
 /** A secret with a development default locally; deployed (Supabase sets SUPABASE_DB_URL) the well-known default
  * would let anyone forge unsubscribe links, webhooks or preference calls, so a missing secret is an error there. */
 function secret(name: string, devDefault: string): string {
   const v = envOptional(name);
   if (v) return v;
-  if (envOptional("SUPABASE_DB_URL")) throw new Error(`${name} must be set on a deployed notification-service (see docs/deploy.md)`);
+  if (envOptional("SUPABASE_DB_URL")) {
+    throw new Error(`${name} must be set on a deployed notification-service (see docs/deploy.md)`);
+  }
   log("warn", `${name} is not set; using the local development value (set it in production)`);
   return devDefault;
 }
 
 export function loadNotificationConfig(p: Platform): NotificationConfig {
-  const serviceUrl = env("NOTIFICATION_SERVICE_URL", `${p.config.publicUrl}/functions/v1/notification-service`).replace(/\/$/, "");
+  const serviceUrl = env(
+    "NOTIFICATION_SERVICE_URL",
+    `${p.config.publicUrl}/functions/v1/notification-service`,
+  ).replace(/\/$/, "");
   const portalUrl = env("PORTAL_URL", `${p.config.publicUrl}/portal`).replace(/\/$/, "");
   return {
     serviceUrl,

@@ -17,7 +17,13 @@ export interface DecodedPush {
 
 /** What is known of a message that failed to decode. */
 export class UndecodablePush extends PermanentPushError {
-  constructor(reason: string, readonly messageId?: string, readonly eventType = "unknown", readonly eventId = "", readonly recipientId?: string) {
+  constructor(
+    reason: string,
+    readonly messageId?: string,
+    readonly eventType = "unknown",
+    readonly eventId = "",
+    readonly recipientId?: string,
+  ) {
     super(reason);
   }
 }
@@ -28,14 +34,21 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const MESSAGE_ID = /^[^\x00-\x1f\x7f]{1,200}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === "object" && !Array.isArray(v);
 
 export function decodePush(body: unknown): DecodedPush {
-  if (!isObject(body) || !isObject(body.message)) throw new UndecodablePush("push body has no message object");
+  if (!isObject(body) || !isObject(body.message)) {
+    throw new UndecodablePush("push body has no message object");
+  }
   const m = body.message;
   const messageId = m.messageId ?? m.message_id;
-  if (typeof messageId !== "string" || !MESSAGE_ID.test(messageId)) throw new UndecodablePush("message.messageId is missing or invalid");
-  if (typeof m.data !== "string" || m.data.length === 0) throw new UndecodablePush("message.data is missing", messageId);
+  if (typeof messageId !== "string" || !MESSAGE_ID.test(messageId)) {
+    throw new UndecodablePush("message.messageId is missing or invalid");
+  }
+  if (typeof m.data !== "string" || m.data.length === 0) {
+    throw new UndecodablePush("message.data is missing", messageId);
+  }
   if (!BASE64.test(m.data)) throw new UndecodablePush("message.data is not valid base64", messageId);
   let text: string;
   try {
@@ -45,7 +58,9 @@ export function decodePush(body: unknown): DecodedPush {
   }
   // NUL, unpaired surrogates (PostgreSQL refuses both) and deep nesting are permanent: refused before parsing.
   const problem = inspectJsonText(text, MAX_DEPTH);
-  if (problem) throw new UndecodablePush(`message.data: ${problem.message.replace("Request body", "text")}`, messageId);
+  if (problem) {
+    throw new UndecodablePush(`message.data: ${problem.message.replace("Request body", "text")}`, messageId);
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -56,7 +71,9 @@ export function decodePush(body: unknown): DecodedPush {
   const eventType = typeof partial.event_type === "string" ? partial.event_type.slice(0, 100) : "unknown";
   const eventId = typeof partial.event_id === "string" ? partial.event_id.slice(0, 100) : "";
   const ids = isObject(partial.payload) ? partial.payload.recipient_ids : undefined;
-  const recipient = Array.isArray(ids) && typeof ids[0] === "string" && UUID.test(ids[0]) ? ids[0] : undefined;
+  const recipient = Array.isArray(ids) && typeof ids[0] === "string" && UUID.test(ids[0])
+    ? ids[0]
+    : undefined;
   if (isObject(json) && typeof json.event_type === "string" && !isEventType(json.event_type)) {
     throw new UndecodablePush(`unknown event type ${eventType}`, messageId, eventType, eventId, recipient);
   }
@@ -64,7 +81,9 @@ export function decodePush(body: unknown): DecodedPush {
     const attempt = typeof body.deliveryAttempt === "number" ? body.deliveryAttempt : undefined;
     return { messageId, envelope: parseEnvelope(json), deliveryAttempt: attempt };
   } catch (e) {
-    if (e instanceof InvalidEnvelopeError) throw new UndecodablePush(e.message, messageId, eventType, eventId, recipient);
+    if (e instanceof InvalidEnvelopeError) {
+      throw new UndecodablePush(e.message, messageId, eventType, eventId, recipient);
+    }
     throw e;
   }
 }

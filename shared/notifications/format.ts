@@ -16,5 +16,6 @@ export function moment(d: unknown): string {
   if (d === null || d === undefined || d === "") return "";
   const date = d instanceof Date ? d : new Date(String(d));
   if (Number.isNaN(date.getTime())) return String(d);
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date) + " UTC";
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })
+    .format(date) + " UTC";
 }

@@ -23,13 +23,20 @@ export interface PreparedEvent {
 
 /** Job, invoice and auth events use the push's one read (`ctx`); an event type whose data is elsewhere may
  * read it with `sql` (its recipients missing from `ctx.users` are then looked up too: more round trips). */
-type Handler = (e: EventEnvelope, ctx: PushContext, cfg: NotificationConfig, sql: Sql) => PreparedEvent | Promise<PreparedEvent>;
+type Handler = (
+  e: EventEnvelope,
+  ctx: PushContext,
+  cfg: NotificationConfig,
+  sql: Sql,
+) => PreparedEvent | Promise<PreparedEvent>;
 
 const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((x): x is string => !!x))];
 
 function recipientsOr(e: EventEnvelope, defaults: (string | null | undefined)[], what: string): string[] {
   const ids = e.payload.recipient_ids?.length ? unique(e.payload.recipient_ids) : unique(defaults);
-  if (!ids.length) throw new PermanentPushError(`no recipients: payload.recipient_ids is absent and the ${what} is not set`);
+  if (!ids.length) {
+    throw new PermanentPushError(`no recipients: payload.recipient_ids is absent and the ${what} is not set`);
+  }
   return ids;
 }
 
@@ -60,7 +67,10 @@ const invoiceLinks = (cfg: NotificationConfig, id: string) => {
   return { orion_url: url, portal_url: url };
 };
 
-function jobHandler(defaults: (job: Record<string, unknown>) => unknown[], extra: (job: Record<string, unknown>, e: EventEnvelope) => Record<string, unknown> = () => ({})): Handler {
+function jobHandler(
+  defaults: (job: Record<string, unknown>) => unknown[],
+  extra: (job: Record<string, unknown>, e: EventEnvelope) => Record<string, unknown> = () => ({}),
+): Handler {
   return (e, ctx, cfg) => {
     const job = loadJob(e, ctx);
     const base = {
@@ -130,7 +140,11 @@ export const handlers: Record<string, Handler> = {
     if (!e.payload.reset_url) throw new PermanentPushError("payload.reset_url is required");
     return {
       recipientIds: recipientsOr(e, [e.payload.actor_id], "requesting user (actor_id)"),
-      context: (r) => ({ user_name: r.name, reset_url: e.payload.reset_url, expires_in: e.payload.expires_in ?? "1 hour" }),
+      context: (r) => ({
+        user_name: r.name,
+        reset_url: e.payload.reset_url,
+        expires_in: e.payload.expires_in ?? "1 hour",
+      }),
     };
   },
   // Reads its own rows (the lead, the partner's staff): a second round trip for this event type.

@@ -25,10 +25,13 @@ export const recipientKey = (messageId: string, userId: string) => `${messageId}
 export async function insertLogRow(sql: Sql, r: LogRow): Promise<boolean> {
   const rows = await sql`insert into public.notification_log
       (idempotency_key, event_type, event_id, recipient_user_id, recipient_email, status, provider_email_id, sent_at, error_message)
-    values (${r.idempotencyKey}, ${r.eventType.slice(0, 200)}, ${r.eventId.slice(0, 200)}, ${r.recipientUserId}, ${r.recipientEmail},
-      ${r.status}, ${r.providerEmailId ?? null}, ${r.sentAt ?? null}, ${r.errorMessage?.slice(0, 2000) ?? null})
+    values (${r.idempotencyKey}, ${r.eventType.slice(0, 200)}, ${
+    r.eventId.slice(0, 200)
+  }, ${r.recipientUserId}, ${r.recipientEmail},
+      ${r.status}, ${r.providerEmailId ?? null}, ${r.sentAt ?? null}, ${
+    r.errorMessage?.slice(0, 2000) ?? null
+  })
     on conflict (idempotency_key) do nothing
     returning id`;
   return rows.length > 0;
 }
-

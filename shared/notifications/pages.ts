@@ -1,5 +1,6 @@
 // The small, accessible HTML pages a person sees after clicking an unsubscribe link.
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function page(title: string, message: string, link?: { href: string; label: string }): string {
   return `<!doctype html>

@@ -17,22 +17,29 @@ export async function userExists(sql: Sql, userId: string): Promise<boolean> {
 }
 
 export async function preferencesOf(sql: Sql, userId: string) {
-  const rows = await sql`select id, user_id, event_type, email_enabled, updated_at from public.user_notification_preference
+  const rows =
+    await sql`select id, user_id, event_type, email_enabled, updated_at from public.user_notification_preference
     where user_id = ${userId} order by event_type`;
   const byType = new Map(rows.map((r) => [r.event_type as string, r.email_enabled as boolean]));
   return {
     user_id: userId,
     preferences: rows as unknown as PreferenceRow[],
     // What will happen: auth.* emails are always sent (SPEC Authentication 7), whatever a row says.
-    effective: Object.fromEntries(EVENT_TYPES.map((t) => [t, t.startsWith("auth.") || (byType.get(t) ?? true)])) as Record<string, boolean>,
+    effective: Object.fromEntries(
+      EVENT_TYPES.map((t) => [t, t.startsWith("auth.") || (byType.get(t) ?? true)]),
+    ) as Record<string, boolean>,
   };
 }
 
-export async function setPreference(sql: Sql, userId: string, eventType: string, enabled: boolean): Promise<PreferenceRow> {
+export async function setPreference(
+  sql: Sql,
+  userId: string,
+  eventType: string,
+  enabled: boolean,
+): Promise<PreferenceRow> {
   const [row] = await sql`insert into public.user_notification_preference (user_id, event_type, email_enabled)
     values (${userId}, ${eventType}, ${enabled})
     on conflict (user_id, event_type) do update set email_enabled = excluded.email_enabled, updated_at = now()
     returning id, user_id, event_type, email_enabled, updated_at`;
   return row as unknown as PreferenceRow;
 }
-

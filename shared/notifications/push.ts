@@ -16,11 +16,16 @@ import { PermanentPushError } from "./errors.ts";
 import { handlers, type Recipient } from "./handlers.ts";
 import { insertLogRow, NO_RECIPIENT, recipientKey } from "./log_rows.ts";
 import { loadMissingUsers, loadPushContext, type PushUser } from "./push_context.ts";
-import { type Sent, sendAndLog } from "./send_and_log.ts";
+import { sendAndLog, type Sent } from "./send_and_log.ts";
 import { MissingTemplateError, templates } from "./templates.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.ts";
 
-export type RecipientOutcome = { user_id: string; status: "sent" | "skipped" | "failed" | "duplicate"; reason?: string; email_id?: string };
+export type RecipientOutcome = {
+  user_id: string;
+  status: "sent" | "skipped" | "failed" | "duplicate";
+  reason?: string;
+  email_id?: string;
+};
 
 export interface PushResult {
   status: "ok" | "duplicate" | "failed";
@@ -42,14 +47,25 @@ export async function handlePush(p: Platform, body: unknown): Promise<PushResult
     return await deliver(p, messageId, envelope);
   } catch (e) {
     if (!(e instanceof PermanentPushError) && !(e instanceof MissingTemplateError)) throw e;
-    return await recordMessageFailure(p, new UndecodablePush(
-      errorText(e), messageId, envelope.event_type, envelope.event_id, envelope.payload.recipient_ids?.[0],
-    ));
+    return await recordMessageFailure(
+      p,
+      new UndecodablePush(
+        errorText(e),
+        messageId,
+        envelope.event_type,
+        envelope.event_id,
+        envelope.payload.recipient_ids?.[0],
+      ),
+    );
   }
 }
 
 async function recordMessageFailure(p: Platform, e: UndecodablePush): Promise<PushResult> {
-  log("warn", "push message failed permanently", { messageId: e.messageId, event_type: e.eventType, reason: e.message });
+  log("warn", "push message failed permanently", {
+    messageId: e.messageId,
+    event_type: e.eventType,
+    reason: e.message,
+  });
   if (!e.messageId) return { status: "failed", reason: e.message };
   const fresh = await insertLogRow(p.sql, {
     idempotencyKey: e.messageId,
@@ -77,7 +93,11 @@ async function deliver(p: Platform, messageId: string, envelope: EventEnvelope):
   if (!pending.length) return { status: "duplicate" };
   await loadMissingUsers(p.sql, ctx, pending, envelope.event_type);
 
-  const settled = await Promise.allSettled(pending.map((id) => deliverOne(p, keyOf(id), envelope, id, recipientOf(ctx.users.get(id)), prepared.context)));
+  const settled = await Promise.allSettled(
+    pending.map((id) =>
+      deliverOne(p, keyOf(id), envelope, id, recipientOf(ctx.users.get(id)), prepared.context)
+    ),
+  );
   const transient = settled.find((s) => s.status === "rejected");
   if (transient) throw (transient as PromiseRejectedResult).reason;
   const results = settled.map((s) => (s as PromiseFulfilledResult<RecipientOutcome>).value);
@@ -109,18 +129,43 @@ async function deliverOne(
   recipient: (Recipient & { optedOut: boolean }) | undefined,
   context: (r: Recipient) => Record<string, unknown>,
 ): Promise<RecipientOutcome> {
-  const row = { idempotencyKey: key, eventType: envelope.event_type, eventId: envelope.event_id, recipientUserId: userId };
-  const outcome = async (status: "skipped" | "failed", extra: { email?: string; error?: string }): Promise<RecipientOutcome> => {
-    const fresh = await insertLogRow(p.sql, { ...row, recipientEmail: extra.email ?? "", status, errorMessage: extra.error });
-    log(status === "failed" ? "warn" : "info", `notification ${status}`, { key, event_type: envelope.event_type, user_id: userId, reason: extra.error });
-    return fresh ? { user_id: userId, status, reason: extra.error } : { user_id: userId, status: "duplicate" };
+  const row = {
+    idempotencyKey: key,
+    eventType: envelope.event_type,
+    eventId: envelope.event_id,
+    recipientUserId: userId,
+  };
+  const outcome = async (
+    status: "skipped" | "failed",
+    extra: { email?: string; error?: string },
+  ): Promise<RecipientOutcome> => {
+    const fresh = await insertLogRow(p.sql, {
+      ...row,
+      recipientEmail: extra.email ?? "",
+      status,
+      errorMessage: extra.error,
+    });
+    log(status === "failed" ? "warn" : "info", `notification ${status}`, {
+      key,
+      event_type: envelope.event_type,
+      user_id: userId,
+      reason: extra.error,
+    });
+    return fresh
+      ? { user_id: userId, status, reason: extra.error }
+      : { user_id: userId, status: "duplicate" };
   };
   if (!recipient) return await outcome("failed", { error: `unknown recipient ${userId}` });
   // Opt-outs never apply to auth emails (SPEC: Authentication 7).
-  if (recipient.optedOut && !isAuthEvent(envelope.event_type)) return await outcome("skipped", { email: recipient.email });
+  if (recipient.optedOut && !isAuthEvent(envelope.event_type)) {
+    return await outcome("skipped", { email: recipient.email });
+  }
 
   const cfg = notificationConfig(p);
-  const ctx: Record<string, unknown> = { ...context(recipient), event_label: eventLabel(envelope.event_type) };
+  const ctx: Record<string, unknown> = {
+    ...context(recipient),
+    event_label: eventLabel(envelope.event_type),
+  };
   let headers: Record<string, string> | undefined;
   if (!isAuthEvent(envelope.event_type)) {
     // The nonce is fresh per message and recipient but stable across redeliveries (same email, same key).
@@ -133,12 +178,24 @@ async function deliverOne(
   const rendered = templates(p).render(envelope.event_type, ctx);
   let sent: Sent;
   try {
-    sent = await sendAndLog(p, { from: cfg.from, to: [recipient.email], ...rendered, headers }, { ...row, recipientEmail: recipient.email });
+    sent = await sendAndLog(p, { from: cfg.from, to: [recipient.email], ...rendered, headers }, {
+      ...row,
+      recipientEmail: recipient.email,
+    });
   } catch (e) {
-    if (e instanceof PermanentEmailError) return await outcome("failed", { email: recipient.email, error: errorText(e) });
+    if (e instanceof PermanentEmailError) {
+      return await outcome("failed", { email: recipient.email, error: errorText(e) });
+    }
     throw e;
   }
   const { emailId, fresh } = sent;
-  log("info", fresh ? "notification sent" : "notification already logged by a concurrent delivery", { key, event_type: envelope.event_type, user_id: userId, email_id: emailId });
-  return fresh ? { user_id: userId, status: "sent", email_id: emailId } : { user_id: userId, status: "duplicate", email_id: emailId };
+  log("info", fresh ? "notification sent" : "notification already logged by a concurrent delivery", {
+    key,
+    event_type: envelope.event_type,
+    user_id: userId,
+    email_id: emailId,
+  });
+  return fresh
+    ? { user_id: userId, status: "sent", email_id: emailId }
+    : { user_id: userId, status: "duplicate", email_id: emailId };
 }

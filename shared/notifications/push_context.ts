@@ -73,7 +73,12 @@ export async function loadPushContext(sql: Sql, messageId: string, e: EventEnvel
 }
 
 /** Adds to `ctx.users` the recipients a handler chose that the one read did not cover (their opt-outs too). */
-export async function loadMissingUsers(sql: Sql, ctx: PushContext, ids: string[], eventType: string): Promise<void> {
+export async function loadMissingUsers(
+  sql: Sql,
+  ctx: PushContext,
+  ids: string[],
+  eventType: string,
+): Promise<void> {
   const missing = ids.filter((id) => !ctx.users.has(id));
   if (!missing.length) return;
   const rows = await sql`select u.id, u.email, u.full_name, coalesce(not pr.email_enabled, false) as opted_out

@@ -13,7 +13,11 @@ export interface RenderedEmail {
   text: string;
 }
 
-type Compiled = { subject: Handlebars.TemplateDelegate; html: Handlebars.TemplateDelegate; text: Handlebars.TemplateDelegate };
+type Compiled = {
+  subject: Handlebars.TemplateDelegate;
+  html: Handlebars.TemplateDelegate;
+  text: Handlebars.TemplateDelegate;
+};
 
 const defaultDir = new URL("../../templates/email/", import.meta.url);
 
@@ -42,16 +46,21 @@ export class TemplateSet {
       const subject = this.read(`${slug}.subject.txt`);
       const html = this.read(`${slug}.html`);
       const text = this.read(`${slug}.txt`);
-      this.cache.set(slug, subject !== null && html !== null && text !== null
-        ? {
-          subject: this.plain.compile(subject.trim(), { noEscape: true, strict: false }),
-          html: this.html.compile(html),
-          text: this.plain.compile(text, { noEscape: true }),
-        }
-        : null);
+      this.cache.set(
+        slug,
+        subject !== null && html !== null && text !== null
+          ? {
+            subject: this.plain.compile(subject.trim(), { noEscape: true, strict: false }),
+            html: this.html.compile(html),
+            text: this.plain.compile(text, { noEscape: true }),
+          }
+          : null,
+      );
     }
     const c = this.cache.get(slug);
-    if (!c) throw new MissingTemplateError(`missing template for ${eventType} (${slug}.subject.txt, .html, .txt)`);
+    if (!c) {
+      throw new MissingTemplateError(`missing template for ${eventType} (${slug}.subject.txt, .html, .txt)`);
+    }
     return c;
   }
 

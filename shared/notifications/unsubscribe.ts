@@ -10,7 +10,8 @@ export interface UnsubscribeParams {
   nonce: string;
 }
 
-export const signUnsubscribe = (secret: string, p: UnsubscribeParams) => hmacHex(secret, `${p.user_id}:${p.event_type}:${p.nonce}`);
+export const signUnsubscribe = (secret: string, p: UnsubscribeParams) =>
+  hmacHex(secret, `${p.user_id}:${p.event_type}:${p.nonce}`);
 
 export function unsubscribeUrl(cfg: NotificationConfig, p: UnsubscribeParams): string {
   const q = new URLSearchParams({ ...p, sig: signUnsubscribe(cfg.unsubscribeSecret, p) });
@@ -18,15 +19,28 @@ export function unsubscribeUrl(cfg: NotificationConfig, p: UnsubscribeParams): s
 }
 
 /** The RFC 8058 headers of a non-auth email. */
-export function unsubscribeHeaders(cfg: NotificationConfig, p: UnsubscribeParams, url: string): Record<string, string> {
-  const mailto = `mailto:${cfg.unsubscribeMailto}?subject=${encodeURIComponent(`unsubscribe ${p.user_id} ${p.event_type} ${p.nonce}`)}`;
-  return { "List-Unsubscribe": `<${url}>, <${mailto}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+export function unsubscribeHeaders(
+  cfg: NotificationConfig,
+  p: UnsubscribeParams,
+  url: string,
+): Record<string, string> {
+  const mailto = `mailto:${cfg.unsubscribeMailto}?subject=${
+    encodeURIComponent(`unsubscribe ${p.user_id} ${p.event_type} ${p.nonce}`)
+  }`;
+  return {
+    "List-Unsubscribe": `<${url}>, <${mailto}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
 }
 
 export type UnsubscribeOutcome = "unsubscribed" | "tampered" | "nonce_used";
 
 /** Verifies the signature, then consumes the nonce and opts the user out of the one event type. */
-export async function unsubscribe(sql: Sql, secret: string, p: UnsubscribeParams & { sig: string }): Promise<UnsubscribeOutcome> {
+export async function unsubscribe(
+  sql: Sql,
+  secret: string,
+  p: UnsubscribeParams & { sig: string },
+): Promise<UnsubscribeOutcome> {
   if (!/^[0-9a-f]{64}$/.test(p.sig) || !safeEqual(signUnsubscribe(secret, p), p.sig)) return "tampered";
   // Every issued nonce is single-use: consuming it and opting out happen in one statement; a nonce
   // already in security.used_unsubscribe_nonces changes nothing.

@@ -31,7 +31,12 @@ export function verifyWebhook(secret: string, rawBody: string, headers: Headers)
 }
 
 /** Signs a webhook body as the provider does (the dev mailbox and tests use it). */
-export function signWebhook(secret: string, id: string, body: string, at = new Date()): Record<string, string> {
+export function signWebhook(
+  secret: string,
+  id: string,
+  body: string,
+  at = new Date(),
+): Record<string, string> {
   return {
     "webhook-id": id,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
@@ -61,25 +66,38 @@ let sincePrune = 0;
  * Applies a verified delivery event to the log rows of its provider email id, once per webhook id: the id
  * is recorded in security.seen_webhooks in the same transaction, so a replayed webhook changes nothing.
  */
-export async function applyDeliveryEvent(sql: Sql, event: unknown, webhookId?: string): Promise<WebhookResult> {
-  const e = (event ?? {}) as { type?: unknown; data?: { email_id?: unknown; bounce?: { message?: unknown }; reason?: unknown } };
+export async function applyDeliveryEvent(
+  sql: Sql,
+  event: unknown,
+  webhookId?: string,
+): Promise<WebhookResult> {
+  const e = (event ?? {}) as {
+    type?: unknown;
+    data?: { email_id?: unknown; bounce?: { message?: unknown }; reason?: unknown };
+  };
   const type = typeof e.type === "string" ? e.type : "";
   // A NUL cannot match a stored id (and PostgreSQL refuses it): such an event is ignored, never a 500.
-  const emailId = typeof e.data?.email_id === "string" && !e.data.email_id.includes("\u0000") ? e.data.email_id.slice(0, 200) : "";
+  const emailId = typeof e.data?.email_id === "string" && !e.data.email_id.includes("\u0000")
+    ? e.data.email_id.slice(0, 200)
+    : "";
   // Own keys only: "constructor" or "__proto__" are not event types.
   const handled = type === "email.opened" || Object.hasOwn(TRANSITIONS, type);
   if (!handled || !emailId) return { status: "ignored", updated: 0 };
   if (++sincePrune >= PRUNE_EVERY) {
     sincePrune = 0;
-    sql`delete from security.seen_webhooks where seen_at < now() - make_interval(hours => ${SEEN_TTL_HOURS})`.catch(() => {});
+    sql`delete from security.seen_webhooks where seen_at < now() - make_interval(hours => ${SEEN_TTL_HOURS})`
+      .catch(() => {});
   }
   return await sql.begin(async (tx) => {
     if (webhookId) {
-      const fresh = await tx`insert into security.seen_webhooks (webhook_id) values (${webhookId.slice(0, 200)}) on conflict do nothing returning webhook_id`;
+      const fresh = await tx`insert into security.seen_webhooks (webhook_id) values (${
+        webhookId.slice(0, 200)
+      }) on conflict do nothing returning webhook_id`;
       if (!fresh.length) return { status: "duplicate", updated: 0 } as WebhookResult;
     }
     if (type === "email.opened") {
-      const r = await tx`update public.notification_log set opened_at = coalesce(opened_at, now()) where provider_email_id = ${emailId} returning id`;
+      const r =
+        await tx`update public.notification_log set opened_at = coalesce(opened_at, now()) where provider_email_id = ${emailId} returning id`;
       return { status: "ok", updated: r.length } as WebhookResult;
     }
     const t = TRANSITIONS[type];

@@ -1,7 +1,16 @@
 // HTML subset -> a tree of blocks the layout engine understands.
 import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";
-import { applyDeclarations, BASE_STYLE, type CssRule, inherit, parseLength, parseStylesheet, type Style, TAG_DEFAULTS } from "./style.ts";
+import {
+  applyDeclarations,
+  BASE_STYLE,
+  type CssRule,
+  inherit,
+  parseLength,
+  parseStylesheet,
+  type Style,
+  TAG_DEFAULTS,
+} from "./style.ts";
 
 export type Inline = { kind: "text"; text: string; style: Style } | { kind: "br"; style: Style };
 
@@ -28,11 +37,68 @@ export const MAX_DEPTH = 60;
 /** Largest PNG accepted, in pixels (a small compressed PNG can decode to gigabytes). */
 export const MAX_IMAGE_PIXELS = 25_000_000;
 
-const SKIP = new Set(["script", "style", "head", "title", "meta", "link", "iframe", "object", "embed", "svg", "noscript", "template", "form", "input", "button", "select", "textarea", "video", "audio", "canvas"]);
-const BLOCKS = new Set(["p", "div", "section", "article", "header", "footer", "main", "aside", "nav", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "table", "hr", "img", "body", "html", "figure", "figcaption", "address", "pre", "dl", "dt", "dd"]);
+const SKIP = new Set([
+  "script",
+  "style",
+  "head",
+  "title",
+  "meta",
+  "link",
+  "iframe",
+  "object",
+  "embed",
+  "svg",
+  "noscript",
+  "template",
+  "form",
+  "input",
+  "button",
+  "select",
+  "textarea",
+  "video",
+  "audio",
+  "canvas",
+]);
+const BLOCKS = new Set([
+  "p",
+  "div",
+  "section",
+  "article",
+  "header",
+  "footer",
+  "main",
+  "aside",
+  "nav",
+  "blockquote",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "ul",
+  "ol",
+  "li",
+  "table",
+  "hr",
+  "img",
+  "body",
+  "html",
+  "figure",
+  "figcaption",
+  "address",
+  "pre",
+  "dl",
+  "dt",
+  "dd",
+]);
 
 export function htmlToBlocks(html: string, base: Style = BASE_STYLE): Block[] {
-  const doc = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+  const doc = parseDocument(html, {
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+    decodeEntities: true,
+  });
   checkDepth(doc.children, 0);
   const css: CssRule[] = [];
   collectStyles(doc.children, css);
@@ -53,8 +119,11 @@ function pngSize(b: Uint8Array): { width: number; height: number } | undefined {
 
 function collectStyles(nodes: ChildNode[], out: CssRule[]) {
   for (const n of nodes) {
-    if (n.type === "style") out.push(...parseStylesheet(((n as Element).children ?? []).map((c) => (c as { data?: string }).data ?? "").join("")));
-    else if ("children" in n && n.type !== "script") collectStyles((n as Element).children, out);
+    if (n.type === "style") {
+      out.push(...parseStylesheet(
+        ((n as Element).children ?? []).map((c) => (c as { data?: string }).data ?? "").join(""),
+      ));
+    } else if ("children" in n && n.type !== "script") collectStyles((n as Element).children, out);
   }
 }
 
@@ -79,7 +148,9 @@ class Converter {
     const out: Block[] = [];
     let inlines: Inline[] = [];
     const flush = () => {
-      if (inlines.some((i) => i.kind === "br" || i.text.trim())) out.push({ kind: "para", style: inherit(style), inlines });
+      if (inlines.some((i) => i.kind === "br" || i.text.trim())) {
+        out.push({ kind: "para", style: inherit(style), inlines });
+      }
       inlines = [];
     };
     for (const n of nodes) {
@@ -110,8 +181,9 @@ class Converter {
       return;
     }
     for (const c of el.children) {
-      if (c.type === "text") into.push({ kind: "text", text: (c as unknown as { data: string }).data, style: s });
-      else if (c.type === "tag") {
+      if (c.type === "text") {
+        into.push({ kind: "text", text: (c as unknown as { data: string }).data, style: s });
+      } else if (c.type === "tag") {
         const ce = c as Element;
         if (SKIP.has(ce.name)) continue;
         if (BLOCKS.has(ce.name)) {
@@ -126,21 +198,56 @@ class Converter {
   block(el: Element, parent: Style): Block | undefined {
     const s = this.styleOf(el, parent);
     switch (el.name) {
-      case "hr": return { kind: "hr", style: s };
-      case "img": return this.image(el, s);
-      case "ul": case "ol": {
-        const items = el.children.filter((c): c is Element => c.type === "tag" && (c as Element).name === "li")
+      case "hr":
+        return { kind: "hr", style: s };
+      case "img":
+        return this.image(el, s);
+      case "ul":
+      case "ol": {
+        const items = el.children.filter((c): c is Element =>
+          c.type === "tag" && (c as Element).name === "li"
+        )
           .map((li) => this.blocks(li.children, this.styleOf(li, s)));
-        return { kind: "list", style: s, ordered: el.name === "ol", start: Number(el.attribs.start) || 1, items };
+        return {
+          kind: "list",
+          style: s,
+          ordered: el.name === "ol",
+          start: Number(el.attribs.start) || 1,
+          items,
+        };
       }
-      case "table": return this.table(el, s);
-      case "h1": case "h2": case "h3": case "h4": case "h5": case "h6": case "p": case "dt": case "figcaption": case "pre": {
+      case "table":
+        return this.table(el, s);
+      case "h1":
+      case "h2":
+      case "h3":
+      case "h4":
+      case "h5":
+      case "h6":
+      case "p":
+      case "dt":
+      case "figcaption":
+      case "pre": {
         const children = this.blocks(el.children, s);
         // A paragraph of pure inline content keeps its own margins; nested blocks become a group.
-        if (children.length === 1 && children[0].kind === "para") return { ...children[0], style: { ...children[0].style, marginTop: s.marginTop, marginBottom: s.marginBottom, marginLeft: s.marginLeft, marginRight: s.marginRight, background: s.background, breakBefore: s.breakBefore } };
+        if (children.length === 1 && children[0].kind === "para") {
+          return {
+            ...children[0],
+            style: {
+              ...children[0].style,
+              marginTop: s.marginTop,
+              marginBottom: s.marginBottom,
+              marginLeft: s.marginLeft,
+              marginRight: s.marginRight,
+              background: s.background,
+              breakBefore: s.breakBefore,
+            },
+          };
+        }
         return { kind: "group", style: s, children };
       }
-      default: return { kind: "group", style: s, children: this.blocks(el.children, s) };
+      default:
+        return { kind: "group", style: s, children: this.blocks(el.children, s) };
     }
   }
 
@@ -153,10 +260,17 @@ class Converter {
         if (["thead", "tbody", "tfoot"].includes(e.name)) walk(e.children, this.styleOf(e, rowStyle));
         else if (e.name === "tr") {
           const rs = this.styleOf(e, rowStyle);
-          const cells = e.children.filter((c): c is Element => c.type === "tag" && ["td", "th"].includes((c as Element).name)).map((c) => {
+          const cells = e.children.filter((c): c is Element =>
+            c.type === "tag" && ["td", "th"].includes((c as Element).name)
+          ).map((c) => {
             const cs = this.styleOf(c, rs);
             if (!cs.background && rs.background) cs.background = rs.background;
-            return { blocks: this.blocks(c.children, cs), header: c.name === "th", colspan: Math.max(1, Math.min(20, Number(c.attribs.colspan) || 1)), style: cs };
+            return {
+              blocks: this.blocks(c.children, cs),
+              header: c.name === "th",
+              colspan: Math.max(1, Math.min(20, Number(c.attribs.colspan) || 1)),
+              style: cs,
+            };
           });
           if (cells.length) rows.push(cells);
         }
@@ -172,7 +286,9 @@ class Converter {
     const m = src.match(/^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i);
     if (!m) {
       if (/^data:/i.test(src)) throw new PdfInputError("Images must be PNG or JPEG data: URIs (base64)");
-      throw new PdfInputError(`Images must be data: URIs; remote images are never fetched (${src.slice(0, 60)})`);
+      throw new PdfInputError(
+        `Images must be data: URIs; remote images are never fetched (${src.slice(0, 60)})`,
+      );
     }
     let data: Uint8Array;
     try {
@@ -184,12 +300,27 @@ class Converter {
     if (format === "png") {
       const size = pngSize(data);
       if (!size) throw new PdfInputError("An image data: URI says PNG but is not a PNG file");
-      if (size.width * size.height > MAX_IMAGE_PIXELS) throw new PdfInputError(`An image is ${size.width}×${size.height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels`);
+      if (size.width * size.height > MAX_IMAGE_PIXELS) {
+        throw new PdfInputError(
+          `An image is ${size.width}×${size.height} pixels; the limit is ${
+            MAX_IMAGE_PIXELS / 1e6
+          } megapixels`,
+        );
+      }
     }
-    const len = (v: string | undefined) => (v ? parseLength(v.replace(/px$/, "") + (v.match(/[a-z%]+$/) ? "" : "px"), s.fontSize) : undefined);
+    const len = (
+      v: string | undefined,
+    ) => (v ? parseLength(v.replace(/px$/, "") + (v.match(/[a-z%]+$/) ? "" : "px"), s.fontSize) : undefined);
     const styleW = el.attribs.style?.match(/(?:^|;)\s*width\s*:\s*([^;]+)/)?.[1];
     const styleH = el.attribs.style?.match(/(?:^|;)\s*height\s*:\s*([^;]+)/)?.[1];
-    return { kind: "image", style: s, data, format, width: len(styleW ?? el.attribs.width), height: len(styleH ?? el.attribs.height) };
+    return {
+      kind: "image",
+      style: s,
+      data,
+      format,
+      width: len(styleW ?? el.attribs.width),
+      height: len(styleH ?? el.attribs.height),
+    };
   }
 }
 
@@ -201,7 +332,14 @@ export function facesUsed(blocks: Block[], into = new Set<string>()): Set<string
     if (b.kind === "para") b.inlines.forEach((i) => add(i.style));
     else if (b.kind === "group") facesUsed(b.children, into);
     else if (b.kind === "list") b.items.forEach((it) => facesUsed(it, into));
-    else if (b.kind === "table") b.rows.forEach((r) => r.forEach((c) => { add({ ...c.style, bold: c.style.bold || c.header }); facesUsed(c.blocks, into); }));
+    else if (b.kind === "table") {
+      b.rows.forEach((r) =>
+        r.forEach((c) => {
+          add({ ...c.style, bold: c.style.bold || c.header });
+          facesUsed(c.blocks, into);
+        })
+      );
+    }
   }
   return into;
 }

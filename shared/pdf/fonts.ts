@@ -3,7 +3,11 @@
 import { PDFDocument, type PDFFont } from "pdf-lib";
 import fontkit from "@pdf-lib/fontkit";
 
-const FILES = { regular: "DejaVuSans.ttf", bold: "DejaVuSans-Bold.ttf", italic: "DejaVuSans-Oblique.ttf" } as const;
+const FILES = {
+  regular: "DejaVuSans.ttf",
+  bold: "DejaVuSans-Bold.ttf",
+  italic: "DejaVuSans-Oblique.ttf",
+} as const;
 type Face = keyof typeof FILES;
 const bytes = new Map<Face, Uint8Array>();
 
@@ -32,7 +36,10 @@ function fontBytes(face: Face): Uint8Array {
   return b;
 }
 
-type GlyphCache = { _glyphs: Record<number, { codePoints: number[] } | undefined>; getGlyph(id: number, chars?: number[]): unknown };
+type GlyphCache = {
+  _glyphs: Record<number, { codePoints: number[] } | undefined>;
+  getGlyph(id: number, chars?: number[]): unknown;
+};
 function withCodePointSafeGlyphs<T>(font: T): T {
   const f = font as unknown as GlyphCache;
   const original = f.getGlyph.bind(f);

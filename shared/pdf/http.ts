@@ -20,7 +20,9 @@ export async function pdfErrors(fn: () => Promise<Response>): Promise<Response> 
     return await fn();
   } catch (e) {
     if (e instanceof PdfInputError) throw new DomainError("invalid", "invalid_document", e.message);
-    if (e instanceof TemplateNotFoundError) throw new DomainError("not_found", "template_not_found", e.message);
+    if (e instanceof TemplateNotFoundError) {
+      throw new DomainError("not_found", "template_not_found", e.message);
+    }
     if (e instanceof TemplateDataError) throw new DomainError("invalid", "missing_template_data", e.message);
     throw e;
   }

@@ -105,16 +105,28 @@ export function breakLines(inlines: Inline[], width: number, base: Style, ctx: L
     while (cur.length && cur[cur.length - 1].space) w -= cur.pop()!.width;
     const sizes = cur.length ? cur.map((t) => t.style) : [base];
     const maxSize = Math.max(...sizes.map((s) => s.fontSize));
-    lines.push({ tokens: cur, width: w, height: Math.max(...sizes.map((s) => s.fontSize * s.lineHeight)), maxSize, last });
+    lines.push({
+      tokens: cur,
+      width: w,
+      height: Math.max(...sizes.map((s) => s.fontSize * s.lineHeight)),
+      maxSize,
+      last,
+    });
     cur = [];
     w = 0;
   };
   const queue = tokens(inlines, ctx);
   for (let k = 0; k < queue.length; k++) {
     const t = queue[k];
-    if (t.br) { push(true); continue; }
+    if (t.br) {
+      push(true);
+      continue;
+    }
     if (t.space) {
-      if (cur.length) { cur.push(t); w += t.width; }
+      if (cur.length) {
+        cur.push(t);
+        w += t.width;
+      }
       continue;
     }
     // A word wider than the line is cut into pieces that fit; a single glyph wider than the line is placed
@@ -133,7 +145,15 @@ export function breakLines(inlines: Inline[], width: number, base: Style, ctx: L
   return lines.filter((l, i) => l.tokens.length || i < lines.length - 1 || lines.length === 1);
 }
 
-function drawLine(page: PDFPage, line: Line, x: number, yTop: number, width: number, style: Style, ctx: LayoutContext) {
+function drawLine(
+  page: PDFPage,
+  line: Line,
+  x: number,
+  yTop: number,
+  width: number,
+  style: Style,
+  ctx: LayoutContext,
+) {
   const extra = Math.max(0, width - line.width);
   const spaces = line.tokens.filter((t) => t.space).length;
   const justify = style.align === "justify" && !line.last && spaces > 0;
@@ -146,7 +166,15 @@ function drawLine(page: PDFPage, line: Line, x: number, yTop: number, width: num
     if (!run.length) return;
     const s = run[0].style;
     const text = run.map((t) => t.text).join("");
-    if (text.trim()) page.drawText(text, { x: cx, y: baseline, size: s.fontSize, font: ctx.fonts.get(s.bold, s.italic), color: s.color });
+    if (text.trim()) {
+      page.drawText(text, {
+        x: cx,
+        y: baseline,
+        size: s.fontSize,
+        font: ctx.fonts.get(s.bold, s.italic),
+        color: s.color,
+      });
+    }
     cx += run.reduce((a, t) => a + t.width, 0);
     run = [];
   };
@@ -172,7 +200,13 @@ function spacer(h: number): Item[] {
  * soon as the items are taller than that (the pages they would fill are at least that many): an oversized
  * document is refused before all of it is laid out.
  */
-export function layoutBlocks(blocks: Block[], width: number, ctx: LayoutContext, maxHeight = Infinity, tooTall = "The document is too long"): Item[] {
+export function layoutBlocks(
+  blocks: Block[],
+  width: number,
+  ctx: LayoutContext,
+  maxHeight = Infinity,
+  tooTall = "The document is too long",
+): Item[] {
   const items: Item[] = [];
   let height = 0;
   for (const b of blocks) {
@@ -203,9 +237,18 @@ function backgroundBox(body: Item[], width: number, s: Style, dx: number): Item 
   return {
     height: h,
     draw(page, x, yTop) {
-      page.drawRectangle({ x: x + dx - pad, y: yTop - h, width: width + 2 * pad, height: h, color: s.background });
+      page.drawRectangle({
+        x: x + dx - pad,
+        y: yTop - h,
+        width: width + 2 * pad,
+        height: h,
+        color: s.background,
+      });
       let y = yTop - pad;
-      for (const i of body) { i.draw(page, x, y); y -= i.height; }
+      for (const i of body) {
+        i.draw(page, x, y);
+        y -= i.height;
+      }
     },
   };
 }
@@ -217,19 +260,43 @@ function layoutBlock(b: Block, width: number, ctx: LayoutContext): Item[] {
       // Headings, and one-line paragraphs that are all bold (run-in headings), stay with what follows.
       const allBold = b.inlines.every((i) => i.kind === "br" || i.style.bold || !i.text.trim());
       const heading = (b.style.bold && b.style.fontSize >= 12) || (allBold && lines.length === 1);
-      return lines.map((l, i) => ({ height: l.height, keepWithNext: heading && i === lines.length - 1, draw: (p, x, y) => drawLine(p, l, x, y, width, b.style, ctx) }));
+      return lines.map((l, i) => ({
+        height: l.height,
+        keepWithNext: heading && i === lines.length - 1,
+        draw: (p, x, y) => drawLine(p, l, x, y, width, b.style, ctx),
+      }));
     }
-    case "group": return layoutBlocks(b.children, width, ctx);
-    case "hr": return [{ height: 1, draw: (p, x, y) => p.drawLine({ start: { x, y: y - 0.5 }, end: { x: x + width, y: y - 0.5 }, thickness: 0.75, color: GRID }) }];
-    case "list": return layoutList(b, width, ctx);
-    case "table": return layoutTable(b.rows, width, b.style, ctx);
+    case "group":
+      return layoutBlocks(b.children, width, ctx);
+    case "hr":
+      return [{
+        height: 1,
+        draw: (p, x, y) =>
+          p.drawLine({
+            start: { x, y: y - 0.5 },
+            end: { x: x + width, y: y - 0.5 },
+            thickness: 0.75,
+            color: GRID,
+          }),
+      }];
+    case "list":
+      return layoutList(b, width, ctx);
+    case "table":
+      return layoutTable(b.rows, width, b.style, ctx);
     case "image": {
       const img = ctx.resolved.get(b.data)!;
-      let w = b.width ?? img.width * 0.75, h = b.height ?? (b.width ? img.height * b.width / img.width : img.height * 0.75);
+      let w = b.width ?? img.width * 0.75,
+        h = b.height ?? (b.width ? img.height * b.width / img.width : img.height * 0.75);
       if (b.height && !b.width) w = img.width * b.height / img.height;
-      if (w > width) { h = h * width / w; w = width; }
+      if (w > width) {
+        h = h * width / w;
+        w = width;
+      }
       const dx = b.style.align === "center" ? (width - w) / 2 : b.style.align === "right" ? width - w : 0;
-      return [{ height: h, draw: (p, x, y) => p.drawImage(img, { x: x + dx, y: y - h, width: w, height: h }) }];
+      return [{
+        height: h,
+        draw: (p, x, y) => p.drawImage(img, { x: x + dx, y: y - h, width: w, height: h }),
+      }];
     }
   }
 }
@@ -249,7 +316,13 @@ function layoutList(b: Extract<Block, { kind: "list" }>, width: number, ctx: Lay
         it.draw(p, x, y);
         const lh = s.fontSize * s.lineHeight;
         const mw = font.widthOfTextAtSize(marker, s.fontSize);
-        p.drawText(marker, { x: x + indent - mw - 4, y: y - (lh - s.fontSize) / 2 - s.fontSize * 0.8, size: s.fontSize, font, color: s.color });
+        p.drawText(marker, {
+          x: x + indent - mw - 4,
+          y: y - (lh - s.fontSize) / 2 - s.fontSize * 0.8,
+          size: s.fontSize,
+          font,
+          color: s.color,
+        });
       },
     });
     if (first < 0) out.push(markerItem({ height: s.fontSize * s.lineHeight, draw() {} }));
@@ -269,9 +342,18 @@ function cellWidths(c: Cell, ctx: LayoutContext): { min: number; max: number } {
         max = Math.max(max, ts.reduce((a, t) => a + t.width, 0));
         for (const t of ts) if (!t.space) min = Math.max(min, t.width);
       } else if (b.kind === "group") visit(b.children);
-      else if (b.kind === "list") b.items.forEach((it) => { visit(it); max += 20; });
-      else if (b.kind === "image") { min = Math.max(min, Math.min(b.width ?? 60, 200)); max = Math.max(max, b.width ?? 120); }
-      else if (b.kind === "table") { min = Math.max(min, 80); max = Math.max(max, 240); }
+      else if (b.kind === "list") {
+        b.items.forEach((it) => {
+          visit(it);
+          max += 20;
+        });
+      } else if (b.kind === "image") {
+        min = Math.max(min, Math.min(b.width ?? 60, 200));
+        max = Math.max(max, b.width ?? 120);
+      } else if (b.kind === "table") {
+        min = Math.max(min, 80);
+        max = Math.max(max, 240);
+      }
     }
   };
   visit(c.blocks);
@@ -300,7 +382,9 @@ function layoutTable(rows: Cell[][], width: number, style: Style, ctx: LayoutCon
   else {
     const want = max.map((m, i) => Math.max(0, m - min[i]));
     const room = width - sum(min);
-    widths = sum(want) > room ? min.map((m, i) => m + want[i] * room / sum(want)) : max.map((m) => m + (width - sum(max)) * m / sum(max));
+    widths = sum(want) > room
+      ? min.map((m, i) => m + want[i] * room / sum(want))
+      : max.map((m) => m + (width - sum(max)) * m / sum(max));
   }
   const items: Item[] = [];
   let header: Item | undefined;
@@ -310,7 +394,9 @@ function layoutTable(rows: Cell[][], width: number, style: Style, ctx: LayoutCon
       const w = sum(widths.slice(ci, ci + c.colspan));
       const x0 = sum(widths.slice(0, ci));
       ci += c.colspan;
-      const body = layoutBlocks(c.blocks, w - 2 * CELL_PAD, ctx).filter((it, i, all) => !(it.spacer && i === all.length - 1));
+      const body = layoutBlocks(c.blocks, w - 2 * CELL_PAD, ctx).filter((it, i, all) =>
+        !(it.spacer && i === all.length - 1)
+      );
       return { c, w, x0, body, h: body.reduce((a, it) => a + it.height, 0) + 2 * CELL_PAD };
     });
     const h = Math.max(style.fontSize * style.lineHeight + 2 * CELL_PAD, ...cells.map((c) => c.h));
@@ -321,10 +407,25 @@ function layoutTable(rows: Cell[][], width: number, style: Style, ctx: LayoutCon
           const bg = cell.c.style.background ?? (cell.c.header ? HEADER_BG : undefined);
           if (bg) page.drawRectangle({ x: x + cell.x0, y: yTop - h, width: cell.w, height: h, color: bg });
           let y = yTop - CELL_PAD;
-          for (const it of cell.body) { it.draw(page, x + cell.x0 + CELL_PAD, y); y -= it.height; }
+          for (const it of cell.body) {
+            it.draw(page, x + cell.x0 + CELL_PAD, y);
+            y -= it.height;
+          }
         }
-        page.drawLine({ start: { x, y: yTop - h }, end: { x: x + sum(widths), y: yTop - h }, thickness: 0.5, color: GRID });
-        if (r === rows[0] || cells.every((c) => c.c.header)) page.drawLine({ start: { x, y: yTop }, end: { x: x + sum(widths), y: yTop }, thickness: 0.5, color: GRID });
+        page.drawLine({
+          start: { x, y: yTop - h },
+          end: { x: x + sum(widths), y: yTop - h },
+          thickness: 0.5,
+          color: GRID,
+        });
+        if (r === rows[0] || cells.every((c) => c.c.header)) {
+          page.drawLine({
+            start: { x, y: yTop },
+            end: { x: x + sum(widths), y: yTop },
+            thickness: 0.5,
+            color: GRID,
+          });
+        }
       },
     });
     const row = items[items.length - 1];
@@ -343,21 +444,39 @@ export interface PageFrame {
 }
 
 /** Places items on pages from `newPage`, breaking between items; returns the last frame and its cursor. */
-export function flow(items: Item[], newPage: () => PageFrame, start?: { frame: PageFrame; y: number }): { frame: PageFrame; y: number } {
+export function flow(
+  items: Item[],
+  newPage: () => PageFrame,
+  start?: { frame: PageFrame; y: number },
+): { frame: PageFrame; y: number } {
   let frame = start?.frame ?? newPage();
   let y = start?.y ?? frame.top;
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
-    if (it.breakBefore && y < frame.top) { frame = newPage(); y = frame.top; }
+    if (it.breakBefore && y < frame.top) {
+      frame = newPage();
+      y = frame.top;
+    }
     if (it.spacer && y >= frame.top) continue;
     let need = it.height;
     // A heading moves to the next page with the first line after it.
-    if (it.keepWithNext) for (let j = i + 1; j < items.length; j++) { if (!items[j].spacer) { need += items[j].height; break; } need += items[j].height; }
+    if (it.keepWithNext) {
+      for (let j = i + 1; j < items.length; j++) {
+        if (!items[j].spacer) {
+          need += items[j].height;
+          break;
+        }
+        need += items[j].height;
+      }
+    }
     if (y - need < frame.bottom && y < frame.top) {
       frame = newPage();
       y = frame.top;
       if (it.spacer) continue;
-      if (it.repeat) { it.repeat.draw(frame.page, frame.left, y); y -= it.repeat.height; }
+      if (it.repeat) {
+        it.repeat.draw(frame.page, frame.left, y);
+        y -= it.repeat.height;
+      }
     }
     it.draw(frame.page, frame.left, y);
     y -= it.height;
@@ -377,8 +496,8 @@ export async function embedImages(blocks: Block[], ctx: LayoutContext): Promise<
           throw new PdfInputError(`An image is not a valid ${b.format.toUpperCase()} file`);
         }
       } else if (b.kind === "group") await visit(b.children);
-      else if (b.kind === "list") for (const it of b.items) await visit(it);
-      else if (b.kind === "table") for (const r of b.rows) for (const c of r) await visit(c.blocks);
+      else if (b.kind === "list") { for (const it of b.items) await visit(it); }
+      else if (b.kind === "table") { for (const r of b.rows) for (const c of r) await visit(c.blocks); }
     }
   };
   await visit(blocks);

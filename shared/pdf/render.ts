@@ -5,7 +5,12 @@ import { FontSet } from "./fonts.ts";
 import { embedImages, flow, layoutBlocks, type LayoutContext, type PageFrame } from "./layout.ts";
 import { BASE_STYLE, type Style } from "./style.ts";
 
-export const PAGE_SIZES: Record<string, [number, number]> = { letter: [612, 792], a4: [595.28, 841.89], legal: [612, 1008], a5: [419.53, 595.28] };
+export const PAGE_SIZES: Record<string, [number, number]> = {
+  letter: [612, 792],
+  a4: [595.28, 841.89],
+  legal: [612, 1008],
+  a5: [419.53, 595.28],
+};
 export const MAX_PAGES = 200;
 
 export interface Margins {
@@ -24,12 +29,22 @@ export interface PageOptions {
 }
 
 export function pageGeometry(o: PageOptions): { size: [number, number]; margins: Margins } {
-  let size: [number, number] = typeof o.pageSize === "object" ? [o.pageSize.width, o.pageSize.height] : PAGE_SIZES[o.pageSize ?? "letter"];
-  if (!size) throw new PdfInputError(`Unknown page size "${o.pageSize}" (letter, a4, legal, a5 or {width, height} in points)`);
+  let size: [number, number] = typeof o.pageSize === "object"
+    ? [o.pageSize.width, o.pageSize.height]
+    : PAGE_SIZES[o.pageSize ?? "letter"];
+  if (!size) {
+    throw new PdfInputError(
+      `Unknown page size "${o.pageSize}" (letter, a4, legal, a5 or {width, height} in points)`,
+    );
+  }
   if (o.landscape) size = [size[1], size[0]];
   const d = 54;
-  const m = typeof o.margins === "number" ? { top: o.margins, right: o.margins, bottom: o.margins, left: o.margins } : { top: d, right: d, bottom: d, left: d, ...o.margins };
-  if (size[0] - m.left - m.right < 72 || size[1] - m.top - m.bottom < 72) throw new PdfInputError("Margins leave less than 1 inch of content area");
+  const m = typeof o.margins === "number"
+    ? { top: o.margins, right: o.margins, bottom: o.margins, left: o.margins }
+    : { top: d, right: d, bottom: d, left: d, ...o.margins };
+  if (size[0] - m.left - m.right < 72 || size[1] - m.top - m.bottom < 72) {
+    throw new PdfInputError("Margins leave less than 1 inch of content area");
+  }
   return { size, margins: m };
 }
 
@@ -42,7 +57,11 @@ export async function newLayoutContext(doc: PDFDocument, blocks: Block[]): Promi
 }
 
 /** Renders an HTML fragment or document to PDF bytes. Throws PdfInputError for input it refuses. */
-export async function renderHtmlToPdf(html: string, opts: PageOptions = {}, base: Style = BASE_STYLE): Promise<Uint8Array> {
+export async function renderHtmlToPdf(
+  html: string,
+  opts: PageOptions = {},
+  base: Style = BASE_STYLE,
+): Promise<Uint8Array> {
   const { size, margins } = pageGeometry(opts);
   const blocks = htmlToBlocks(html, base);
   const doc = await PDFDocument.create();
@@ -52,10 +71,22 @@ export async function renderHtmlToPdf(html: string, opts: PageOptions = {}, base
   doc.setCreationDate(new Date());
   const ctx = await newLayoutContext(doc, blocks);
   const tooLong = `The document would have more than ${MAX_PAGES} pages`;
-  const items = layoutBlocks(blocks, size[0] - margins.left - margins.right, ctx, MAX_PAGES * (size[1] - margins.top - margins.bottom), tooLong);
+  const items = layoutBlocks(
+    blocks,
+    size[0] - margins.left - margins.right,
+    ctx,
+    MAX_PAGES * (size[1] - margins.top - margins.bottom),
+    tooLong,
+  );
   const newPage = (): PageFrame => {
     if (doc.getPageCount() >= MAX_PAGES) throw new PdfInputError(tooLong);
-    return { page: doc.addPage(size), left: margins.left, width: size[0] - margins.left - margins.right, top: size[1] - margins.top, bottom: margins.bottom };
+    return {
+      page: doc.addPage(size),
+      left: margins.left,
+      width: size[0] - margins.left - margins.right,
+      top: size[1] - margins.top,
+      bottom: margins.bottom,
+    };
   };
   flow(items, newPage);
   return await doc.save();

@@ -1,6 +1,6 @@
 // The savings report as a designed document: cover with partner logo and customer, key figures, monthly
 // usage chart, 25-year projection chart, sections I-III, header and footer with page numbers.
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, type RGB } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
 import type { SavingsFigures } from "../savings/calculate.ts";
 import type { ReportSection } from "../report/types.ts";
 import { cents, escapeHtml, kwh, MONTHS_SHORT, usd, usdCents, years as yearsText } from "../report/format.ts";
@@ -41,9 +41,24 @@ function fit(img: PDFImage, maxW: number, maxH: number) {
   return { width: img.width * k, height: img.height * k };
 }
 
-function text(page: PDFPage, s: string, x: number, y: number, size: number, font: PDFFont, color: RGB = INK, align: "left" | "right" | "center" = "left") {
+function text(
+  page: PDFPage,
+  s: string,
+  x: number,
+  y: number,
+  size: number,
+  font: PDFFont,
+  color: RGB = INK,
+  align: "left" | "right" | "center" = "left",
+) {
   const w = font.widthOfTextAtSize(s, size);
-  page.drawText(s, { x: align === "right" ? x - w : align === "center" ? x - w / 2 : x, y, size, font, color });
+  page.drawText(s, {
+    x: align === "right" ? x - w : align === "center" ? x - w / 2 : x,
+    y,
+    size,
+    font,
+    color,
+  });
 }
 
 /** Shortens `s` with an ellipsis to fit `width`. */
@@ -73,7 +88,12 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   const ctx: LayoutContext = { doc, fonts, resolved: new Map() };
   await embedImages(sectionBlocks.flat(), ctx);
   const logo = await logoImage(doc, r.partner.logoDataUri);
-  const dateText = date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const dateText = date.toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
   // ---- Cover
   const cover = doc.addPage([W, H]);
@@ -81,14 +101,28 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   cover.drawRectangle({ x: 0, y: H - 194, width: W, height: 4, color: SUN });
   if (logo) {
     const d = fit(logo, 150, 46);
-    cover.drawRectangle({ x: M - 8, y: H - 40 - d.height - 8, width: d.width + 16, height: d.height + 16, color: rgb(1, 1, 1) });
+    cover.drawRectangle({
+      x: M - 8,
+      y: H - 40 - d.height - 8,
+      width: d.width + 16,
+      height: d.height + 16,
+      color: rgb(1, 1, 1),
+    });
     cover.drawImage(logo, { x: M, y: H - 40 - d.height, ...d });
   } else {
     text(cover, clip(r.partner.name, bold, 14, 300), M, H - 58, 14, bold, rgb(1, 1, 1));
   }
   text(cover, dateText, W - M, H - 52, 9, regular, rgb(0.9, 0.93, 0.96), "right");
   text(cover, "Solar Savings Report", M, H - 125, 28, bold, rgb(1, 1, 1));
-  text(cover, clip(`Prepared for ${r.customerName}`, regular, 13, W - 2 * M), M, H - 150, 13, regular, rgb(1, 1, 1));
+  text(
+    cover,
+    clip(`Prepared for ${r.customerName}`, regular, 13, W - 2 * M),
+    M,
+    H - 150,
+    13,
+    regular,
+    rgb(1, 1, 1),
+  );
   text(cover, clip(r.address, regular, 9.5, W - 2 * M), M, H - 170, 9.5, regular, rgb(0.88, 0.92, 0.96));
 
   // Key figures: two rows of three tiles.
@@ -96,21 +130,23 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   const proposed = f.systemKw > 0;
   const last25 = f.projection[f.projection.length - 1];
   // Without a proposed system the cover shows the home's own figures and why, never a row of zeros.
-  const tiles: [string, string][] = !proposed ? [
-    [usd(f.annualCost), "Electricity cost a year"],
-    [kwh(f.annualKwh), "Electricity use a year"],
-    [cents(f.ratePerKwh), "Rate used"],
-    ["None", noSystemShort(f)],
-    [last25 ? usd(last25.costWithoutSolar) : "—", `Year ${last25?.year ?? 25} cost without solar`],
-    [`${f.escalatorPct}% a year`, "Price rise assumed"],
-  ] : [
-    [usd(f.netAnnualSavings), "First-year savings"],
-    [usd(f.lifetimeSavings), `${f.projection.length}-year savings`],
-    [f.paybackYears === null ? "—" : yearsText(f.paybackYears), "Payback period"],
-    [`${f.systemKw.toFixed(1)} kW`, `System size (${f.panels} panels)`],
-    [usd(f.netCost), creditTileLabel(f)],
-    [kwh(f.annualProductionKwh), `Production a year · ${f.offsetPct.toFixed(0)}% of use`],
-  ];
+  const tiles: [string, string][] = !proposed
+    ? [
+      [usd(f.annualCost), "Electricity cost a year"],
+      [kwh(f.annualKwh), "Electricity use a year"],
+      [cents(f.ratePerKwh), "Rate used"],
+      ["None", noSystemShort(f)],
+      [last25 ? usd(last25.costWithoutSolar) : "—", `Year ${last25?.year ?? 25} cost without solar`],
+      [`${f.escalatorPct}% a year`, "Price rise assumed"],
+    ]
+    : [
+      [usd(f.netAnnualSavings), "First-year savings"],
+      [usd(f.lifetimeSavings), `${f.projection.length}-year savings`],
+      [f.paybackYears === null ? "—" : yearsText(f.paybackYears), "Payback period"],
+      [`${f.systemKw.toFixed(1)} kW`, `System size (${f.panels} panels)`],
+      [usd(f.netCost), creditTileLabel(f)],
+      [kwh(f.annualProductionKwh), `Production a year · ${f.offsetPct.toFixed(0)}% of use`],
+    ];
   const tileW = (W - 2 * M - 2 * 12) / 3, tileH = 62;
   tiles.forEach(([value, label], i) => {
     const x = M + (i % 3) * (tileW + 12), y = H - 250 - Math.floor(i / 3) * (tileH + 12) - tileH;
@@ -124,9 +160,21 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   const chartTop = H - 250 - 2 * tileH - 12 - 40;
   text(cover, "Monthly electricity use (kWh)", M, chartTop, 12, bold, brand);
   const estimated = f.monthlyKwh.map((_, i) => f.extrapolatedMonths.includes(i + 1));
-  barChart(cover, regular, { x: M, y: chartTop - 200, width: W - 2 * M, height: 170 }, f.monthlyKwh, MONTHS_SHORT, brand, estimated);
-  const fixedNote = typeof f.fixedChargeMonthly === "number" ? ` plus a ${usdCents(f.fixedChargeMonthly)} monthly fixed charge` : "";
-  const usageNote = `Total ${kwh(f.annualKwh)} a year, ${usd(f.annualCost)} at ${cents(f.ratePerKwh)}${fixedNote}.` + (estimated.some(Boolean) ? " Lighter bars are estimated months." : "");
+  barChart(
+    cover,
+    regular,
+    { x: M, y: chartTop - 200, width: W - 2 * M, height: 170 },
+    f.monthlyKwh,
+    MONTHS_SHORT,
+    brand,
+    estimated,
+  );
+  const fixedNote = typeof f.fixedChargeMonthly === "number"
+    ? ` plus a ${usdCents(f.fixedChargeMonthly)} monthly fixed charge`
+    : "";
+  const usageNote =
+    `Total ${kwh(f.annualKwh)} a year, ${usd(f.annualCost)} at ${cents(f.ratePerKwh)}${fixedNote}.` +
+    (estimated.some(Boolean) ? " Lighter bars are estimated months." : "");
   text(cover, usageNote, M, chartTop - 232, 8.5, regular, MUTED);
 
   // ---- Following pages: projection chart, then sections I-III.
@@ -141,16 +189,40 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   text(first.page, "25-year electricity cost projection", M, y - 12, 12, bold, brand);
   const years = f.projection.map((p) => String(p.year));
   // The savings are the gap between the two cost lines: a shaded band, never a third line crossing them.
-  const without = { name: "Yearly cost without solar", values: f.projection.map((p) => p.costWithoutSolar), color: MUTED, dash: [4, 2] };
-  lineChart(first.page, regular, { x: M, y: y - 210, width: W - 2 * M, height: 160 }, proposed ? [
-    without,
-    { name: "Yearly cost with solar", values: f.projection.map((p) => p.costWithSolar), color: brand },
-  ] : [without], years.map((yy) => `Year ${yy}`), (v) => `$${v >= 1000 ? `${(v / 1000).toFixed(1).replace(/\.0$/, "")}k` : Math.round(v)}`, 5, proposed ? {
-    name: "Your yearly savings", upper: f.projection.map((p) => p.costWithoutSolar), lower: f.projection.map((p) => p.costWithSolar), color: rgb(0.99, 0.87, 0.62),
-  } : undefined);
+  const without = {
+    name: "Yearly cost without solar",
+    values: f.projection.map((p) => p.costWithoutSolar),
+    color: MUTED,
+    dash: [4, 2],
+  };
+  lineChart(
+    first.page,
+    regular,
+    { x: M, y: y - 210, width: W - 2 * M, height: 160 },
+    proposed
+      ? [
+        without,
+        { name: "Yearly cost with solar", values: f.projection.map((p) => p.costWithSolar), color: brand },
+      ]
+      : [without],
+    years.map((yy) => `Year ${yy}`),
+    (v) => `$${v >= 1000 ? `${(v / 1000).toFixed(1).replace(/\.0$/, "")}k` : Math.round(v)}`,
+    5,
+    proposed
+      ? {
+        name: "Your yearly savings",
+        upper: f.projection.map((p) => p.costWithoutSolar),
+        lower: f.projection.map((p) => p.costWithSolar),
+        color: rgb(0.99, 0.87, 0.62),
+      }
+      : undefined,
+  );
   const last = f.projection[f.projection.length - 1];
   const chartNote = proposed
-    ? `Rates rise ${f.escalatorPct}% a year. Over ${f.projection.length} years solar saves ${usd(f.lifetimeSavings)}; net of its cost, ${usd(f.lifetimeNetBenefit)}.` + (last ? ` Year ${last.year} bill without solar: ${usd(last.costWithoutSolar)}.` : "")
+    ? `Rates rise ${f.escalatorPct}% a year. Over ${f.projection.length} years solar saves ${
+      usd(f.lifetimeSavings)
+    }; net of its cost, ${usd(f.lifetimeNetBenefit)}.` +
+      (last ? ` Year ${last.year} bill without solar: ${usd(last.costWithoutSolar)}.` : "")
     : `Rates rise ${f.escalatorPct}% a year. No system is proposed (see section I), so only the cost without solar is shown.`;
   text(first.page, chartNote, M, y - 238, 8.5, regular, MUTED);
   y -= 262;
@@ -161,10 +233,16 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     const heading = `${s.sequence}. ${s.title}`;
     const items = layoutBlocks(sectionBlocks[k], W - 2 * M, ctx);
     const headingItem = {
-      height: 34, keepWithNext: true,
+      height: 34,
+      keepWithNext: true,
       draw(page: PDFPage, x: number, yTop: number) {
         text(page, heading, x, yTop - 20, headingSize, bold, brand);
-        page.drawLine({ start: { x, y: yTop - 27 }, end: { x: x + W - 2 * M, y: yTop - 27 }, thickness: 1, color: SUN });
+        page.drawLine({
+          start: { x, y: yTop - 27 },
+          end: { x: x + W - 2 * M, y: yTop - 27 },
+          thickness: 1,
+          color: SUN,
+        });
       },
     };
     cursor = flow([{ height: 10, spacer: true, draw() {} }, headingItem, ...items], newPage, cursor);
@@ -173,10 +251,16 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   // ---- What happens next: the report ends with the homeowner's next step, not a half-empty page.
   const nextItems = layoutBlocks(htmlToBlocks(nextStepsHtml(r, dateText), BASE_STYLE), W - 2 * M, ctx);
   const nextHeading = {
-    height: 34, keepWithNext: true,
+    height: 34,
+    keepWithNext: true,
     draw(page: PDFPage, x: number, yTop: number) {
       text(page, "What happens next", x, yTop - 20, headingSize, bold, brand);
-      page.drawLine({ start: { x, y: yTop - 27 }, end: { x: x + W - 2 * M, y: yTop - 27 }, thickness: 1, color: SUN });
+      page.drawLine({
+        start: { x, y: yTop - 27 },
+        end: { x: x + W - 2 * M, y: yTop - 27 },
+        thickness: 1,
+        color: SUN,
+      });
     },
   };
   cursor = flow([{ height: 10, spacer: true, draw() {} }, nextHeading, ...nextItems], newPage, cursor);
@@ -187,10 +271,28 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     if (i > 0) {
       text(page, clip(r.partner.name, bold, 8.5, 300), M, H - M + 4, 8.5, bold, brand);
       text(page, "Solar Savings Report", W - M, H - M + 4, 8.5, regular, MUTED, "right");
-      page.drawLine({ start: { x: M, y: H - M - 2 }, end: { x: W - M, y: H - M - 2 }, thickness: 0.5, color: rgb(0.85, 0.86, 0.88) });
+      page.drawLine({
+        start: { x: M, y: H - M - 2 },
+        end: { x: W - M, y: H - M - 2 },
+        thickness: 0.5,
+        color: rgb(0.85, 0.86, 0.88),
+      });
     }
-    page.drawLine({ start: { x: M, y: M + 8 }, end: { x: W - M, y: M + 8 }, thickness: 0.5, color: rgb(0.85, 0.86, 0.88) });
-    text(page, clip(`Prepared for ${r.customerName} by ${r.partner.name} · ${dateText}`, regular, 7.5, 400), M, M - 4, 7.5, regular, MUTED);
+    page.drawLine({
+      start: { x: M, y: M + 8 },
+      end: { x: W - M, y: M + 8 },
+      thickness: 0.5,
+      color: rgb(0.85, 0.86, 0.88),
+    });
+    text(
+      page,
+      clip(`Prepared for ${r.customerName} by ${r.partner.name} · ${dateText}`, regular, 7.5, 400),
+      M,
+      M - 4,
+      7.5,
+      regular,
+      MUTED,
+    );
     text(page, `Page ${i + 1} of ${total}`, W - M, M - 4, 7.5, regular, MUTED, "right");
   });
   return await doc.save();
@@ -206,7 +308,9 @@ function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {
   const f = r.figures, partner = escapeHtml(r.partner.name);
   const steps = f.systemKw > 0
     ? [
-      `${partner} contacts you to check the figures with you: your usage, your roof (size, shade, condition${(f.flags ?? []).includes("roof_ownership_unknown") ? " and who owns it" : ""}) and your utility's current rules.`,
+      `${partner} contacts you to check the figures with you: your usage, your roof (size, shade, condition${
+        (f.flags ?? []).includes("roof_ownership_unknown") ? " and who owns it" : ""
+      }) and your utility's current rules.`,
       "You receive a firm quote: the system, its price, the financing options, and the credits that apply on the day you sign.",
       "Nothing is decided until you sign; you can ask any question by replying to the email this report came with.",
     ]
@@ -215,7 +319,9 @@ function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {
       "You can ask any question by replying to the email this report came with.",
     ];
   const c = (f as Partial<SavingsFigures>).credit;
-  const basis = `This report is an estimate prepared on ${dateText}. It uses ${c ? "the federal tax credit rules in force on that date" : "the figures above"}, your state's average electricity price unless your own rate was given, and a model of your roof; a site visit confirms them.`;
+  const basis = `This report is an estimate prepared on ${dateText}. It uses ${
+    c ? "the federal tax credit rules in force on that date" : "the figures above"
+  }, your state's average electricity price unless your own rate was given, and a model of your roof; a site visit confirms them.`;
   return `<ol>${steps.map((s) => `<li>${s}</li>`).join("")}</ol><p><em>${basis}</em></p>`;
 }
 
@@ -223,6 +329,8 @@ function noSystemShort(f: SavingsFigures): string {
   const flags = f.flags ?? [];
   if (flags.includes("zero_usage")) return "No system: no measurable use";
   if (flags.includes("roof_not_owned")) return "No system: roof not yours";
-  if (flags.includes("below_minimum_size")) return flags.includes("roof_limited") ? "No system: roof under 2 kW" : "No system: needs under 2 kW";
+  if (flags.includes("below_minimum_size")) {
+    return flags.includes("roof_limited") ? "No system: roof under 2 kW" : "No system: needs under 2 kW";
+  }
   return "No system: no usable roof";
 }

@@ -19,7 +19,9 @@ export const figuresForPdf = z.object({
   paybackYears: z.number().nullable(),
   lifetimeSavings: money,
   lifetimeNetBenefit: money,
-  projection: z.array(z.object({ year: z.number().int(), costWithoutSolar: money, costWithSolar: money, savings: money })).min(1).max(50),
+  projection: z.array(
+    z.object({ year: z.number().int(), costWithoutSolar: money, costWithSolar: money, savings: money }),
+  ).min(1).max(50),
 }).passthrough();
 
 export const savingsPdfRequest = z.object({
@@ -28,7 +30,10 @@ export const savingsPdfRequest = z.object({
   state: z.string().trim().max(2).default(""),
   partner: z.object({
     name: z.string().trim().min(1).max(200),
-    logo: z.string().max(500_000).regex(/^data:image\/(png|jpe?g);base64,/i, "must be a PNG or JPEG data: URI").optional(),
+    logo: z.string().max(500_000).regex(
+      /^data:image\/(png|jpe?g);base64,/i,
+      "must be a PNG or JPEG data: URI",
+    ).optional(),
     color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour").optional(),
   }).default({ name: "Solar partner" }),
   report: reportSchema,

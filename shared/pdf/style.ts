@@ -1,6 +1,6 @@
 // The CSS subset of the HTML renderer: font size, weight and style, colour, background, alignment, margins,
 // line height. From style attributes and <style> rules with tag, .class and tag.class selectors.
-import { rgb, type RGB } from "pdf-lib";
+import { type RGB, rgb } from "pdf-lib";
 
 export type Align = "left" | "center" | "right" | "justify";
 
@@ -23,10 +23,28 @@ export interface Style {
 export type StyleDecl = Partial<Record<keyof Style, unknown>> & { [k: string]: unknown };
 
 const NAMED: Record<string, string> = {
-  black: "#000000", white: "#ffffff", red: "#ff0000", green: "#008000", blue: "#0000ff", gray: "#808080", grey: "#808080",
-  orange: "#ffa500", navy: "#000080", teal: "#008080", maroon: "#800000", purple: "#800080", silver: "#c0c0c0",
-  darkgray: "#a9a9a9", darkgrey: "#a9a9a9", lightgray: "#d3d3d3", lightgrey: "#d3d3d3", darkgreen: "#006400",
-  darkblue: "#00008b", yellow: "#ffff00", gold: "#ffd700", brown: "#a52a2a",
+  black: "#000000",
+  white: "#ffffff",
+  red: "#ff0000",
+  green: "#008000",
+  blue: "#0000ff",
+  gray: "#808080",
+  grey: "#808080",
+  orange: "#ffa500",
+  navy: "#000080",
+  teal: "#008080",
+  maroon: "#800000",
+  purple: "#800080",
+  silver: "#c0c0c0",
+  darkgray: "#a9a9a9",
+  darkgrey: "#a9a9a9",
+  lightgray: "#d3d3d3",
+  lightgrey: "#d3d3d3",
+  darkgreen: "#006400",
+  darkblue: "#00008b",
+  yellow: "#ffff00",
+  gold: "#ffd700",
+  brown: "#a52a2a",
 };
 
 export function parseColor(v: string): RGB | undefined {
@@ -34,7 +52,11 @@ export function parseColor(v: string): RGB | undefined {
   const hex = (NAMED[s] ?? s).match(/^#([0-9a-f]{3}|[0-9a-f]{6})$/);
   if (hex) {
     const h = hex[1].length === 3 ? hex[1].split("").map((c) => c + c).join("") : hex[1];
-    return rgb(parseInt(h.slice(0, 2), 16) / 255, parseInt(h.slice(2, 4), 16) / 255, parseInt(h.slice(4, 6), 16) / 255);
+    return rgb(
+      parseInt(h.slice(0, 2), 16) / 255,
+      parseInt(h.slice(2, 4), 16) / 255,
+      parseInt(h.slice(4, 6), 16) / 255,
+    );
   }
   const fn = s.match(/^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)/);
   if (fn) return rgb(Math.min(255, +fn[1]) / 255, Math.min(255, +fn[2]) / 255, Math.min(255, +fn[3]) / 255);
@@ -48,13 +70,21 @@ export function parseLength(v: string, base: number): number | undefined {
   const n = Number(m[1]);
   if (!Number.isFinite(n)) return undefined;
   switch (m[2]) {
-    case "pt": return n;
-    case "em": case "rem": return n * base;
-    case "%": return n / 100 * base;
-    case "mm": return n * 72 / 25.4;
-    case "cm": return n * 72 / 2.54;
-    case "in": return n * 72;
-    default: return n * 0.75; // px (and unitless)
+    case "pt":
+      return n;
+    case "em":
+    case "rem":
+      return n * base;
+    case "%":
+      return n / 100 * base;
+    case "mm":
+      return n * 72 / 25.4;
+    case "cm":
+      return n * 72 / 2.54;
+    case "in":
+      return n * 72;
+    default:
+      return n * 0.75; // px (and unitless)
   }
 }
 
@@ -66,32 +96,56 @@ export function applyDeclarations(s: Style, css: string): Style {
   for (const decl of css.split(";")) {
     const i = decl.indexOf(":");
     if (i < 0) continue;
-    const prop = decl.slice(0, i).trim().toLowerCase(), val = decl.slice(i + 1).trim().replace(/\s*!important$/, "");
+    const prop = decl.slice(0, i).trim().toLowerCase(),
+      val = decl.slice(i + 1).trim().replace(/\s*!important$/, "");
     switch (prop) {
       case "font-size": {
-        const named: Record<string, number> = { small: 9, medium: 10.5, large: 13, "x-large": 16, "xx-large": 20 };
+        const named: Record<string, number> = {
+          small: 9,
+          medium: 10.5,
+          large: 13,
+          "x-large": 16,
+          "xx-large": 20,
+        };
         const n = named[val] ?? parseLength(val, s.fontSize);
         if (n !== undefined) out.fontSize = clamp(n, 4, 96);
         break;
       }
-      case "font-weight": out.bold = val === "bold" || val === "bolder" || Number(val) >= 600; break;
-      case "font-style": out.italic = val === "italic" || val === "oblique"; break;
-      case "color": out.color = parseColor(val) ?? out.color; break;
-      case "background": case "background-color": out.background = parseColor(val) ?? out.background; break;
-      case "text-align": if (["left", "center", "right", "justify"].includes(val)) out.align = val as Align; break;
+      case "font-weight":
+        out.bold = val === "bold" || val === "bolder" || Number(val) >= 600;
+        break;
+      case "font-style":
+        out.italic = val === "italic" || val === "oblique";
+        break;
+      case "color":
+        out.color = parseColor(val) ?? out.color;
+        break;
+      case "background":
+      case "background-color":
+        out.background = parseColor(val) ?? out.background;
+        break;
+      case "text-align":
+        if (["left", "center", "right", "justify"].includes(val)) out.align = val as Align;
+        break;
       case "line-height": {
         const n = /^[\d.]+$/.test(val) ? Number(val) : (parseLength(val, s.fontSize) ?? 0) / out.fontSize;
         if (n > 0) out.lineHeight = clamp(n, 0.8, 4);
         break;
       }
-      case "page-break-before": case "break-before": out.breakBefore = val === "always" || val === "page"; break;
+      case "page-break-before":
+      case "break-before":
+        out.breakBefore = val === "always" || val === "page";
+        break;
       case "margin": {
         const parts = val.split(/\s+/).map((p) => parseLength(p, s.fontSize) ?? 0);
         const [t, r = t, b = t, l = r] = parts;
         Object.assign(out, { marginTop: t, marginRight: r, marginBottom: b, marginLeft: l });
         break;
       }
-      case "margin-top": case "margin-bottom": case "margin-left": case "margin-right": {
+      case "margin-top":
+      case "margin-bottom":
+      case "margin-left":
+      case "margin-right": {
         const n = parseLength(val, s.fontSize);
         const key = ("margin" + prop[7].toUpperCase() + prop.slice(8)) as "marginTop";
         if (n !== undefined) out[key] = clamp(n, -200, 400);
@@ -116,7 +170,12 @@ export function parseStylesheet(css: string): CssRule[] {
     for (const sel of m[1].split(",").map((x) => x.trim())) {
       const s = sel.match(/^([a-zA-Z][a-zA-Z0-9]*)?(?:\.([a-zA-Z0-9_-]+))?$/);
       if (!s || (!s[1] && !s[2])) continue; // complex selectors are ignored
-      rules.push({ tag: s[1]?.toLowerCase(), cls: s[2], decls: m[2], specificity: (s[1] ? 1 : 0) + (s[2] ? 10 : 0) });
+      rules.push({
+        tag: s[1]?.toLowerCase(),
+        cls: s[2],
+        decls: m[2],
+        specificity: (s[1] ? 1 : 0) + (s[2] ? 10 : 0),
+      });
     }
   }
   return rules.sort((a, b) => a.specificity - b.specificity);
@@ -124,7 +183,15 @@ export function parseStylesheet(css: string): CssRule[] {
 
 /** A child's starting style: inherited text properties, fresh box properties. */
 export function inherit(parent: Style): Style {
-  return { ...parent, marginTop: 0, marginBottom: 0, marginLeft: 0, marginRight: 0, background: undefined, breakBefore: false };
+  return {
+    ...parent,
+    marginTop: 0,
+    marginBottom: 0,
+    marginLeft: 0,
+    marginRight: 0,
+    background: undefined,
+    breakBefore: false,
+  };
 }
 
 /** Default styles of the elements the renderer knows (applied before author CSS). */
@@ -136,18 +203,29 @@ export const TAG_DEFAULTS: Record<string, string> = {
   h5: "font-size: 10.5pt; font-weight: bold; margin-top: 6pt; margin-bottom: 4pt",
   h6: "font-size: 9pt; font-weight: bold; margin-top: 6pt; margin-bottom: 4pt",
   p: "margin-bottom: 7pt",
-  ul: "margin-bottom: 7pt", ol: "margin-bottom: 7pt",
+  ul: "margin-bottom: 7pt",
+  ol: "margin-bottom: 7pt",
   li: "margin-bottom: 2pt",
   table: "margin-bottom: 9pt; font-size: 0.9em",
   th: "font-weight: bold",
-  strong: "font-weight: bold", b: "font-weight: bold",
-  em: "font-style: italic", i: "font-style: italic",
+  strong: "font-weight: bold",
+  b: "font-weight: bold",
+  em: "font-style: italic",
+  i: "font-style: italic",
   small: "font-size: 0.85em",
   hr: "margin-top: 6pt; margin-bottom: 6pt",
   blockquote: "margin-left: 18pt; margin-bottom: 7pt; font-style: italic",
 };
 
 export const BASE_STYLE: Style = {
-  fontSize: 10.5, bold: false, italic: false, color: rgb(0.1, 0.1, 0.12), align: "left", lineHeight: 1.35,
-  marginTop: 0, marginBottom: 0, marginLeft: 0, marginRight: 0,
+  fontSize: 10.5,
+  bold: false,
+  italic: false,
+  color: rgb(0.1, 0.1, 0.12),
+  align: "left",
+  lineHeight: 1.35,
+  marginTop: 0,
+  marginBottom: 0,
+  marginLeft: 0,
+  marginRight: 0,
 };

@@ -15,13 +15,24 @@ hb.registerHelper("usdCents", (x: unknown) => usdCents(Number(x)));
 hb.registerHelper("kwh", (x: unknown) => kwh(Number(x)));
 hb.registerHelper("number", (x: unknown) => num(Number(x)));
 hb.registerHelper("rate", (x: unknown) => cents(Number(x)));
-hb.registerHelper("date", (x: unknown) => new Date(String(x)).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }));
+hb.registerHelper(
+  "date",
+  (x: unknown) =>
+    new Date(String(x)).toLocaleDateString("en-US", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    }),
+);
 
 const compiled = new Map<string, { run: HandlebarsTemplateDelegate; src: string }>();
 
 export async function listTemplates(): Promise<string[]> {
   const names: string[] = [];
-  for await (const e of Deno.readDir(DIR)) if (e.isFile && e.name.endsWith(".hbs")) names.push(e.name.slice(0, -4));
+  for await (const e of Deno.readDir(DIR)) {
+    if (e.isFile && e.name.endsWith(".hbs")) names.push(e.name.slice(0, -4));
+  }
   return names.sort();
 }
 
@@ -33,7 +44,9 @@ async function load(name: string): Promise<{ run: HandlebarsTemplateDelegate; sr
   try {
     src = await Deno.readTextFile(new URL(`${name}.hbs`, DIR));
   } catch {
-    throw new TemplateNotFoundError(`No PDF template named "${name}" (available: ${(await listTemplates()).join(", ")})`);
+    throw new TemplateNotFoundError(
+      `No PDF template named "${name}" (available: ${(await listTemplates()).join(", ")})`,
+    );
   }
   t = { run: hb.compile(src, { strict: true }), src };
   compiled.set(name, t);
@@ -50,8 +63,12 @@ export async function renderTemplateHtml(name: string, data: Record<string, unkn
     if (m) {
       // Handlebars names only the last segment ("name"); the source at that position has the full path.
       const path = t.src.split("\n")[Number(m[2]) - 1]?.slice(Number(m[3])).match(/^[\w.]+/)?.[0] ?? m[1];
-      throw new TemplateDataError(`Template "${name}" needs the variable "${path}" (line ${m[2]}, column ${m[3]})`);
+      throw new TemplateDataError(
+        `Template "${name}" needs the variable "${path}" (line ${m[2]}, column ${m[3]})`,
+      );
     }
-    throw new TemplateDataError(`Template "${name}" could not be rendered with this data: ${(e as Error).message.split("\n")[0]}`);
+    throw new TemplateDataError(
+      `Template "${name}" could not be rendered with this data: ${(e as Error).message.split("\n")[0]}`,
+    );
   }
 }

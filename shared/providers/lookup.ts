@@ -10,7 +10,13 @@ export interface UtilityProvider {
   match: "zip" | "county" | "area" | "state" | "other";
 }
 
-export const OTHER_PROVIDER: UtilityProvider = { id: "other", eiaId: null, name: "Other / not listed", ownership: null, match: "other" };
+export const OTHER_PROVIDER: UtilityProvider = {
+  id: "other",
+  eiaId: null,
+  name: "Other / not listed",
+  ownership: null,
+  match: "other",
+};
 
 // Ranking: being listed for the zip itself and being investor-owned (IOUs serve most homes where they
 // operate) each weigh the same; ties go to the larger utility (more zips served). So 94103, listed only
@@ -51,7 +57,13 @@ export async function providersForState(sql: Sql, state: string, limit = 60): Pr
 }
 
 function row(r: Record<string, unknown>, match: UtilityProvider["match"]): UtilityProvider {
-  return { id: `eia:${r.eiaid}`, eiaId: Number(r.eiaid), name: String(r.display_name), ownership: (r.ownership as string) ?? null, match };
+  return {
+    id: `eia:${r.eiaid}`,
+    eiaId: Number(r.eiaid),
+    name: String(r.display_name),
+    ownership: (r.ownership as string) ?? null,
+    match,
+  };
 }
 
 /** The same utility written two ways ("Co" / "Company", "&" / "and", punctuation, legal forms) compares equal. */

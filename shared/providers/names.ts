@@ -24,7 +24,13 @@ const WORDS: Record<string, string> = {
   corp: "Corporation",
 };
 
-const STATE_NAMES: Record<string, string> = { NY: "New York", NJ: "New Jersey", MN: "Minnesota", WI: "Wisconsin", MI: "Michigan" };
+const STATE_NAMES: Record<string, string> = {
+  NY: "New York",
+  NJ: "New Jersey",
+  MN: "Minnesota",
+  WI: "Wisconsin",
+  MI: "Michigan",
+};
 
 function titleCase(word: string): string {
   return word.length <= 3 && /^[A-Z&]+$/.test(word) ? word : word.charAt(0) + word.slice(1).toLowerCase();

@@ -20,7 +20,12 @@ export interface EnqueueOptions {
 type Queryable = Pick<Sql, "unsafe"> & ((...args: never[]) => unknown);
 
 /** Adds a job; may be called inside a transaction (pass the transaction) so the job commits with the data. */
-export async function enqueue(sql: Sql | Queryable, queue: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string> {
+export async function enqueue(
+  sql: Sql | Queryable,
+  queue: string,
+  payload: unknown,
+  opts: EnqueueOptions = {},
+): Promise<string> {
   const s = sql as Sql;
   const rows = await s`insert into queue.jobs (queue, payload, run_at, max_attempts, dedupe_key)
     values (${queue}, ${s.json(payload as never)}, now() + make_interval(secs => ${opts.delaySeconds ?? 0}),
@@ -44,10 +49,16 @@ export function backoffSeconds(attempt: number, min = 10, max = 600): number {
  * Claims and runs ready jobs of the given queues once. Returns how many ran. Success marks a job done;
  * failure re-queues it with backoff until max_attempts, then marks it failed with the last error.
  */
-export async function runReadyJobs(sql: Sql, handlers: Record<string, Handler>, opts: { batch?: number; leaseSeconds?: number } = {}): Promise<number> {
+export async function runReadyJobs(
+  sql: Sql,
+  handlers: Record<string, Handler>,
+  opts: { batch?: number; leaseSeconds?: number } = {},
+): Promise<number> {
   const queues = Object.keys(handlers);
   if (!queues.length) return 0;
-  const jobs = await sql`select * from queue.claim(${queues}, ${opts.batch ?? 10}, ${opts.leaseSeconds ?? 300})`;
+  const jobs = await sql`select * from queue.claim(${queues}, ${opts.batch ?? 10}, ${
+    opts.leaseSeconds ?? 300
+  })`;
   await Promise.all(jobs.map(async (row) => {
     const job = row as unknown as Job;
     try {
@@ -55,9 +66,17 @@ export async function runReadyJobs(sql: Sql, handlers: Record<string, Handler>, 
       await sql`update queue.jobs set status = 'done', finished_at = now(), locked_until = null, last_error = null where id = ${job.id}`;
     } catch (e) {
       const permanent = e instanceof PermanentJobError || job.attempts >= job.max_attempts;
-      log(permanent ? "error" : "warn", "job failed", { queue: job.queue, job: job.id, attempt: job.attempts, permanent, error: errorText(e) });
+      log(permanent ? "error" : "warn", "job failed", {
+        queue: job.queue,
+        job: job.id,
+        attempt: job.attempts,
+        permanent,
+        error: errorText(e),
+      });
       if (permanent) {
-        await sql`update queue.jobs set status = 'failed', finished_at = now(), locked_until = null, last_error = ${errorText(e)} where id = ${job.id}`;
+        await sql`update queue.jobs set status = 'failed', finished_at = now(), locked_until = null, last_error = ${
+          errorText(e)
+        } where id = ${job.id}`;
       } else {
         await sql`update queue.jobs set status = 'queued', locked_until = null, last_error = ${errorText(e)},
           run_at = now() + make_interval(secs => ${backoffSeconds(job.attempts)}) where id = ${job.id}`;

@@ -1,18 +1,26 @@
 import type { Platform } from "../platform.ts";
 import { errorText, log } from "../log.ts";
-import { runReadyJobs, type Handler } from "./queue.ts";
+import { type Handler, runReadyJobs } from "./queue.ts";
 
 /**
  * Runs the queue until stopped: wakes on NOTIFY queue_jobs and polls every `pollMs` (for delayed jobs and
  * leases that ran out). Returns a stop function that waits for the loop to finish its current batch.
  */
-export function startWorker(p: Platform, handlers: Record<string, Handler>, opts: { pollMs?: number } = {}): () => Promise<void> {
+export function startWorker(
+  p: Platform,
+  handlers: Record<string, Handler>,
+  opts: { pollMs?: number } = {},
+): () => Promise<void> {
   let stopped = false;
   let wake: (() => void) | undefined;
-  const nap = (ms: number) => new Promise<void>((r) => {
-    const t = setTimeout(r, ms);
-    wake = () => { clearTimeout(t); r(); };
-  });
+  const nap = (ms: number) =>
+    new Promise<void>((r) => {
+      const t = setTimeout(r, ms);
+      wake = () => {
+        clearTimeout(t);
+        r();
+      };
+    });
   const listening = p.sql.listen("queue_jobs", () => wake?.()).catch((e) => {
     log("warn", "queue LISTEN unavailable; polling only", { error: errorText(e) });
     return undefined;

@@ -2,7 +2,18 @@
 // data, deterministic and offline. Generic wording (never a named programme) where the state has no data.
 import type { ReportContext, ReportWriter, SavingsReport } from "./types.ts";
 import { SECTION_TITLES } from "./schema.ts";
-import { article, cents, countWord, escapeHtml as h, kwh, listMonths, MONTHS, usd, usdCents, years } from "./format.ts";
+import {
+  article,
+  cents,
+  countWord,
+  escapeHtml as h,
+  kwh,
+  listMonths,
+  MONTHS,
+  usd,
+  usdCents,
+  years,
+} from "./format.ts";
 import type { SavingsFigures } from "../savings/calculate.ts";
 
 export class EmbeddedReportWriter implements ReportWriter {
@@ -20,15 +31,44 @@ export class EmbeddedReportWriter implements ReportWriter {
 
 function executiveSummary(c: ReportContext): string {
   const f = c.figures, p = c.program;
-  const out = [`<p>${h(c.customerName)}, your home in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At ${rateWords(c)} of ${cents(f.ratePerKwh)}${c.rateKind !== "customer" && c.rateYear ? ` (EIA, ${c.rateYear})` : ""}, that is about <strong>${usd(f.annualCost)} a year</strong>.</p>`];
+  const out = [
+    `<p>${h(c.customerName)}, your home in ${h(c.stateName)} used <strong>${
+      kwh(f.annualKwh)
+    }</strong> of electricity over the last year. At ${rateWords(c)} of ${cents(f.ratePerKwh)}${
+      c.rateKind !== "customer" && c.rateYear ? ` (EIA, ${c.rateYear})` : ""
+    }, that is about <strong>${usd(f.annualCost)} a year</strong>.</p>`,
+  ];
   if (f.systemKw > 0) {
-    out.push(`<p>${article(f.systemKw.toFixed(1)) === "an" ? "An" : "A"} <strong>${f.systemKw.toFixed(1)} kW</strong> solar system on your roof would produce about ${kwh(f.annualProductionKwh)} a year, covering <strong>${f.offsetPct.toFixed(0)}%</strong> of your usage. We estimate <strong>${usd(f.netAnnualSavings)} in savings in the first year</strong> and <strong>${usd(f.lifetimeSavings)} over ${f.projection.length} years</strong>, with the system paying for itself in ${years(f.paybackYears)}.</p>`);
+    out.push(
+      `<p>${article(f.systemKw.toFixed(1)) === "an" ? "An" : "A"} <strong>${
+        f.systemKw.toFixed(1)
+      } kW</strong> solar system on your roof would produce about ${
+        kwh(f.annualProductionKwh)
+      } a year, covering <strong>${f.offsetPct.toFixed(0)}%</strong> of your usage. We estimate <strong>${
+        usd(f.netAnnualSavings)
+      } in savings in the first year</strong> and <strong>${
+        usd(f.lifetimeSavings)
+      } over ${f.projection.length} years</strong>, with the system paying for itself in ${
+        years(f.paybackYears)
+      }.</p>`,
+    );
   } else {
     out.push(`<p>${noSystemReason(f)}</p>`);
   }
-  if (f.flags.includes("roof_ownership_unknown")) out.push(`<p><strong>Who owns your roof?</strong> Your address is a unit in a shared building. A rooftop system needs the consent of whoever owns the roof (the building owner or your association); tell us who that is and we will confirm the figures below with them.</p>`);
-  if (p.efficiencyPrograms && !p.isGeneric) out.push(`<p>Energy-efficiency programmes can lower your usage before you size a system; see ${h(p.efficiencyPrograms)}.</p>`);
-  else out.push(`<p>Energy-efficiency improvements (LED lighting, a smart thermostat, sealing and insulation) reduce usage before sizing a system; your utility may offer rebates for them.</p>`);
+  if (f.flags.includes("roof_ownership_unknown")) {
+    out.push(
+      `<p><strong>Who owns your roof?</strong> Your address is a unit in a shared building. A rooftop system needs the consent of whoever owns the roof (the building owner or your association); tell us who that is and we will confirm the figures below with them.</p>`,
+    );
+  }
+  if (p.efficiencyPrograms && !p.isGeneric) {
+    out.push(
+      `<p>Energy-efficiency programmes can lower your usage before you size a system; see ${
+        h(p.efficiencyPrograms)
+      }.</p>`,
+    );
+  } else {out.push(
+      `<p>Energy-efficiency improvements (LED lighting, a smart thermostat, sealing and insulation) reduce usage before sizing a system; your utility may offer rebates for them.</p>`,
+    );}
   return out.join("");
 }
 
@@ -42,20 +82,51 @@ function rateWords(c: ReportContext): string {
 function usageAnalysis(c: ReportContext): string {
   const f = c.figures;
   // Two half-years side by side: six rows instead of twelve keeps the analysis on fewer pages.
-  const cell = (i: number) => `<td>${MONTHS[i]}</td><td>${kwh(f.monthlyKwh[i])}${f.extrapolatedMonths.includes(i + 1) ? " <em>(est.)</em>" : ""}</td><td>${usd(f.monthlyKwh[i] * f.ratePerKwh)}</td>`;
+  const cell = (i: number) =>
+    `<td>${MONTHS[i]}</td><td>${kwh(f.monthlyKwh[i])}${
+      f.extrapolatedMonths.includes(i + 1) ? " <em>(est.)</em>" : ""
+    }</td><td>${usd(f.monthlyKwh[i] * f.ratePerKwh)}</td>`;
   const monthly = [0, 1, 2, 3, 4, 5].map((i) => `<tr>${cell(i)}${cell(i + 6)}</tr>`).join("");
   const out = [
-    `<p>Your annual consumption is <strong>${kwh(f.annualKwh)}</strong>, an average of ${kwh(f.annualKwh / 12)} a month. ${f.peakMonths.length ? `Use ${f.peakMonths.every((m) => f.extrapolatedMonths.includes(m)) ? "is estimated to peak" : "peaks"} in <strong>${listMonths(f.peakMonths)}</strong>.` : "Your use is fairly even through the year."}</p>`,
+    `<p>Your annual consumption is <strong>${kwh(f.annualKwh)}</strong>, an average of ${
+      kwh(f.annualKwh / 12)
+    } a month. ${
+      f.peakMonths.length
+        ? `Use ${
+          f.peakMonths.every((m) => f.extrapolatedMonths.includes(m))
+            ? "is estimated to peak"
+            : "peaks"
+        } in <strong>${listMonths(f.peakMonths)}</strong>.`
+        : "Your use is fairly even through the year."
+    }</p>`,
   ];
   if (f.extrapolatedMonths.length) out.push(`<p><em>${estimatedWords(f.extrapolatedMonths.length)}</em></p>`);
-  out.push(`<table><thead><tr><th>Month</th><th>Usage</th><th>Energy cost</th><th>Month</th><th>Usage</th><th>Energy cost</th></tr></thead><tbody>${monthly}</tbody></table>`);
+  out.push(
+    `<table><thead><tr><th>Month</th><th>Usage</th><th>Energy cost</th><th>Month</th><th>Usage</th><th>Energy cost</th></tr></thead><tbody>${monthly}</tbody></table>`,
+  );
   const years = [1, 5, 10, 15, 20, 25].map((y) => f.projection[y - 1]).filter(Boolean);
   const trend = c.escalatorBasis ? ` (${h(c.escalatorBasis)})` : " over the long run";
   const proposed = f.systemKw > 0;
-  out.push(`<p>Electricity prices have risen about ${f.escalatorPct}% a year${trend}. ${proposed ? "Your yearly cost without and with solar would grow as follows:" : "Without solar, your yearly cost would grow as follows:"}</p>`);
+  out.push(
+    `<p>Electricity prices have risen about ${f.escalatorPct}% a year${trend}. ${
+      proposed
+        ? "Your yearly cost without and with solar would grow as follows:"
+        : "Without solar, your yearly cost would grow as follows:"
+    }</p>`,
+  );
   // Unknown fixed charge: the cost with solar is never printed as a bare $0.
   const withSolar = (v: number) => f.fixedChargeMonthly === null ? `${usd(v)} + fixed charge` : usd(v);
-  out.push(`<table><thead><tr><th>Year</th><th>Rate</th><th>Cost without solar</th>${proposed ? "<th>Cost with solar</th>" : ""}</tr></thead><tbody>${years.map((y) => `<tr><td>${y.year}</td><td>${cents(y.ratePerKwh)}</td><td>${usd(y.costWithoutSolar)}</td>${proposed ? `<td>${withSolar(y.costWithSolar)}</td>` : ""}</tr>`).join("")}</tbody></table>`);
+  out.push(
+    `<table><thead><tr><th>Year</th><th>Rate</th><th>Cost without solar</th>${
+      proposed ? "<th>Cost with solar</th>" : ""
+    }</tr></thead><tbody>${
+      years.map((y) =>
+        `<tr><td>${y.year}</td><td>${cents(y.ratePerKwh)}</td><td>${usd(y.costWithoutSolar)}</td>${
+          proposed ? `<td>${withSolar(y.costWithSolar)}</td>` : ""
+        }</tr>`
+      ).join("")
+    }</tbody></table>`,
+  );
   out.push(`<p>${fixedChargeWords(f)}</p>`);
   return out.join("");
 }
@@ -64,54 +135,129 @@ function recommendation(c: ReportContext): string {
   const f = c.figures, p = c.program;
   const out: string[] = [];
   if (f.systemKw > 0) {
-    out.push(`<p>We recommend ${article(f.systemKw.toFixed(1))} <strong>${f.systemKw.toFixed(1)} kW</strong> system of ${f.panels} panel${f.panels === 1 ? "" : "s"} of ${f.panelCapacityW} W${f.roofLimited ? ", the most your roof can hold" : ""}, producing about <strong>${kwh(f.annualProductionKwh)}</strong> a year (${f.offsetPct.toFixed(0)}% of your usage).</p>`);
-    out.push(`<table><tbody>` +
-      `<tr><td>Gross system cost</td><td>${usd(f.grossCost)} (${c.costIsNationalFallback ? "national median" : h(c.state) + " median"} of $${f.costPerWatt.toFixed(2)}/W${c.costYear ? `, ${c.costYear}` : ""}${c.costIsNationalFallback ? "; no state figure on file" : ""})</td></tr>` +
-      (f.credit.pct > 0 ? `<tr><td>${h(f.credit.name)} (${f.credit.pct}%)</td><td>−${usd(f.federalCredit)}</td></tr>` : `<tr><td>Federal tax credit</td><td>none (see below)</td></tr>`) +
-      `<tr><td>Net system cost</td><td><strong>${usd(f.netCost)}</strong></td></tr>` +
-      `<tr><td>First-year savings</td><td><strong>${usd(f.netAnnualSavings)}</strong></td></tr>` +
-      `<tr><td>Payback period</td><td><strong>${years(f.paybackYears)}</strong></td></tr>` +
-      `<tr><td>${f.projection.length}-year savings</td><td>${usd(f.lifetimeSavings)} (net of the system cost: ${usd(f.lifetimeNetBenefit)})</td></tr>` +
-      `<tr><td>CO₂ avoided</td><td>${(f.co2OffsetKgPerYear / 1000).toFixed(1)} t a year, ${f.co2OffsetTonnesLifetime.toFixed(0)} t over ${f.projection.length} years</td></tr>` +
-      `</tbody></table>`);
+    out.push(
+      `<p>We recommend ${article(f.systemKw.toFixed(1))} <strong>${
+        f.systemKw.toFixed(1)
+      } kW</strong> system of ${f.panels} panel${f.panels === 1 ? "" : "s"} of ${f.panelCapacityW} W${
+        f.roofLimited ? ", the most your roof can hold" : ""
+      }, producing about <strong>${kwh(f.annualProductionKwh)}</strong> a year (${
+        f.offsetPct.toFixed(0)
+      }% of your usage).</p>`,
+    );
+    out.push(
+      `<table><tbody>` +
+        `<tr><td>Gross system cost</td><td>${usd(f.grossCost)} (${
+          c.costIsNationalFallback ? "national median" : h(c.state) + " median"
+        } of $${f.costPerWatt.toFixed(2)}/W${c.costYear ? `, ${c.costYear}` : ""}${
+          c.costIsNationalFallback ? "; no state figure on file" : ""
+        })</td></tr>` +
+        (f.credit.pct > 0
+          ? `<tr><td>${h(f.credit.name)} (${f.credit.pct}%)</td><td>−${usd(f.federalCredit)}</td></tr>`
+          : `<tr><td>Federal tax credit</td><td>none (see below)</td></tr>`) +
+        `<tr><td>Net system cost</td><td><strong>${usd(f.netCost)}</strong></td></tr>` +
+        `<tr><td>First-year savings</td><td><strong>${usd(f.netAnnualSavings)}</strong></td></tr>` +
+        `<tr><td>Payback period</td><td><strong>${years(f.paybackYears)}</strong></td></tr>` +
+        `<tr><td>${f.projection.length}-year savings</td><td>${
+          usd(f.lifetimeSavings)
+        } (net of the system cost: ${usd(f.lifetimeNetBenefit)})</td></tr>` +
+        `<tr><td>CO₂ avoided</td><td>${(f.co2OffsetKgPerYear / 1000).toFixed(1)} t a year, ${
+          f.co2OffsetTonnesLifetime.toFixed(0)
+        } t over ${f.projection.length} years</td></tr>` +
+        `</tbody></table>`,
+    );
     out.push(`<p>${creditWords(c)}</p>`);
     if (f.programCharges.total > 0) {
       const parts: string[] = [];
-      if (f.programCharges.exportShortfall > 0) parts.push(`energy sent to the grid is credited at about ${Math.round(p.exportCreditRatio * 100)}% of the retail rate (${usd(f.programCharges.exportShortfall)} a year)`);
-      if (f.programCharges.nonbypassable > 0) parts.push(`non-bypassable charges still apply to offset energy (${usd(f.programCharges.nonbypassable)})`);
-      if (f.programCharges.solarCharges > 0) parts.push(`a monthly charge per kW of solar applies (${usd(f.programCharges.solarCharges)})`);
+      if (f.programCharges.exportShortfall > 0) {
+        parts.push(
+          `energy sent to the grid is credited at about ${
+            Math.round(p.exportCreditRatio * 100)
+          }% of the retail rate (${usd(f.programCharges.exportShortfall)} a year)`,
+        );
+      }
+      if (f.programCharges.nonbypassable > 0) {
+        parts.push(
+          `non-bypassable charges still apply to offset energy (${usd(f.programCharges.nonbypassable)})`,
+        );
+      }
+      if (f.programCharges.solarCharges > 0) {
+        parts.push(`a monthly charge per kW of solar applies (${usd(f.programCharges.solarCharges)})`);
+      }
       out.push(`<p>Your savings account for ${h(c.stateName)}'s rules: ${parts.join("; ")}.</p>`);
     }
   } else {
-    out.push(`<p>${noSystemReason(f)} The figures below will update when new bills or roof details are available.</p>`);
+    out.push(
+      `<p>${
+        noSystemReason(f)
+      } The figures below will update when new bills or roof details are available.</p>`,
+    );
   }
   const benefits: string[] = [];
   benefits.push(`<li><strong>Net metering:</strong> ${netMetering(c)}</li>`);
-  benefits.push(`<li><strong>Property tax:</strong> ${p.propertyTaxExemption && !p.isGeneric ? h(p.propertyTaxExemption).replace(/\.*$/, ".") : "many states exempt the added value of solar from property tax; check your county assessor."}</li>`);
-  if (p.incentives && !p.isGeneric) benefits.push(`<li><strong>State incentives:</strong> ${h(p.incentives).replace(/\.*$/, ".")}</li>`);
-  else benefits.push(`<li><strong>Local incentives:</strong> utilities and cities sometimes offer rebates; your installer can check what applies at your address.</li>`);
+  benefits.push(
+    `<li><strong>Property tax:</strong> ${
+      p.propertyTaxExemption && !p.isGeneric
+        ? h(p.propertyTaxExemption).replace(/\.*$/, ".")
+        : "many states exempt the added value of solar from property tax; check your county assessor."
+    }</li>`,
+  );
+  if (p.incentives && !p.isGeneric) {
+    benefits.push(`<li><strong>State incentives:</strong> ${h(p.incentives).replace(/\.*$/, ".")}</li>`);
+  } else {benefits.push(
+      `<li><strong>Local incentives:</strong> utilities and cities sometimes offer rebates; your installer can check what applies at your address.</li>`,
+    );}
   out.push(`<p><strong>Additional benefits</strong></p><ul>${benefits.join("")}</ul>`);
   if (f.systemKw <= 0) return out.join("");
   const ownCredit = f.credit.claimant === "homeowner" && f.credit.pct > 0;
-  out.push(`<p><strong>Financing options</strong></p><ul><li><strong>Cash purchase:</strong> the best lifetime return${ownCredit ? `; you claim the ${f.credit.pct}% credit described above` : f.credit.claimant === "none" ? "; no federal tax credit applies to a system you buy today" : ""}.</li><li><strong>Solar loan:</strong> little or nothing down; loan payments often fall below the bill savings.</li><li><strong>Lease or power purchase agreement:</strong> no upfront cost and a fixed price per month or per kWh; the owner of the system claims the tax credit.</li></ul>`);
-  out.push(`<p><strong>Battery storage:</strong> ${p.batteryIncentives && !p.isGeneric ? h(p.batteryIncentives) + "; a" : "a"} battery stores daytime solar for the evening and keeps essentials running in an outage${ownCredit && !f.credit.statedByPartner ? "; a home battery installed under the same rule qualifies for the same federal credit" : ""}.</p>`);
+  out.push(
+    `<p><strong>Financing options</strong></p><ul><li><strong>Cash purchase:</strong> the best lifetime return${
+      ownCredit
+        ? `; you claim the ${f.credit.pct}% credit described above`
+        : f.credit.claimant === "none"
+        ? "; no federal tax credit applies to a system you buy today"
+        : ""
+    }.</li><li><strong>Solar loan:</strong> little or nothing down; loan payments often fall below the bill savings.</li><li><strong>Lease or power purchase agreement:</strong> no upfront cost and a fixed price per month or per kWh; the owner of the system claims the tax credit.</li></ul>`,
+  );
+  out.push(
+    `<p><strong>Battery storage:</strong> ${
+      p.batteryIncentives && !p.isGeneric ? h(p.batteryIncentives) + "; a" : "a"
+    } battery stores daytime solar for the evening and keeps essentials running in an outage${
+      ownCredit && !f.credit.statedByPartner
+        ? "; a home battery installed under the same rule qualifies for the same federal credit"
+        : ""
+    }.</p>`,
+  );
   return out.join("");
 }
 
 function netMetering(c: ReportContext): string {
   const p = c.program;
   switch (p.netMetering) {
-    case "retail": return `${h(c.stateName)} credits energy you export at the full retail rate, so your panels offset your bill one for one.`;
-    case "net_billing": return `${h(c.stateName)} credits exported energy below the retail rate (about ${Math.round(p.exportCreditRatio * 100)}%), so using your solar at home is worth the most.`;
-    case "none": return `${h(c.stateName)} has no statewide net-metering rule; export credits depend on your utility or retail plan, so using your solar at home is worth the most.`;
-    default: return "most utilities credit the solar energy you export; the figures assume credits at the retail rate.";
+    case "retail":
+      return `${
+        h(c.stateName)
+      } credits energy you export at the full retail rate, so your panels offset your bill one for one.`;
+    case "net_billing":
+      return `${h(c.stateName)} credits exported energy below the retail rate (about ${
+        Math.round(p.exportCreditRatio * 100)
+      }%), so using your solar at home is worth the most.`;
+    case "none":
+      return `${
+        h(c.stateName)
+      } has no statewide net-metering rule; export credits depend on your utility or retail plan, so using your solar at home is worth the most.`;
+    default:
+      return "most utilities credit the solar energy you export; the figures assume credits at the retail rate.";
   }
 }
 
 /** Why the report offers no system (the flags of the calculation). */
 function noSystemReason(f: SavingsFigures): string {
-  if (f.flags.includes("zero_usage")) return "Your bills show no measurable electricity use, so we do not recommend a solar system at this time.";
-  if (f.flags.includes("roof_not_owned")) return "You told us you do not own the roof, so we do not propose a rooftop system; community solar subscriptions, where your state has them, let you save without panels on your roof.";
+  if (f.flags.includes("zero_usage")) {
+    return "Your bills show no measurable electricity use, so we do not recommend a solar system at this time.";
+  }
+  if (f.flags.includes("roof_not_owned")) {
+    return "You told us you do not own the roof, so we do not propose a rooftop system; community solar subscriptions, where your state has them, let you save without panels on your roof.";
+  }
   if (f.flags.includes("below_minimum_size")) {
     return f.flags.includes("roof_limited")
       ? "Your roof has room for fewer panels than the smallest system installers usually offer (2 kW), so we do not propose one."
@@ -121,12 +267,22 @@ function noSystemReason(f: SavingsFigures): string {
 }
 
 function estimatedWords(n: number): string {
-  if (n >= 12) return "Your bills gave no month-by-month usage, so every month here is estimated from a typical seasonal pattern scaled to your total; a bill with a usage history makes these figures firmer.";
-  return `${countWord(n)[0].toUpperCase()}${countWord(n).slice(1)} of the twelve months ${n === 1 ? "was" : "were"} not on your bills and ${n === 1 ? "is" : "are"} estimated from the seasonal pattern of the ${countWord(12 - n)} we have.`;
+  if (n >= 12) {
+    return "Your bills gave no month-by-month usage, so every month here is estimated from a typical seasonal pattern scaled to your total; a bill with a usage history makes these figures firmer.";
+  }
+  return `${countWord(n)[0].toUpperCase()}${countWord(n).slice(1)} of the twelve months ${
+    n === 1 ? "was" : "were"
+  } not on your bills and ${n === 1 ? "is" : "are"} estimated from the seasonal pattern of the ${
+    countWord(12 - n)
+  } we have.`;
 }
 
 function fixedChargeWords(f: SavingsFigures): string {
-  if (f.fixedChargeMonthly !== null) return `These costs include your utility's fixed charge of ${usdCents(f.fixedChargeMonthly)} a month, which you keep paying with solar.`;
+  if (f.fixedChargeMonthly !== null) {
+    return `These costs include your utility's fixed charge of ${
+      usdCents(f.fixedChargeMonthly)
+    } a month, which you keep paying with solar.`;
+  }
   return "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill; you keep paying it with solar, so your bill does not drop to zero.";
 }
 
@@ -134,6 +290,12 @@ function fixedChargeWords(f: SavingsFigures): string {
 function creditWords(c: ReportContext): string {
   const k = c.figures.credit;
   const by = k.statedByPartner ? ` (as stated by ${h(c.partnerName ?? "your installer")})` : "";
-  if (k.pct > 0) return `<strong>${h(k.name)}${by}:</strong> ${k.pct}% of the system cost, ${h(k.condition)}. Source: ${h(k.source)}.`;
-  return `<strong>${h(k.name)}.</strong> ${h(k.condition[0].toUpperCase() + k.condition.slice(1))}. Source: ${h(k.source)}.`;
+  if (k.pct > 0) {
+    return `<strong>${h(k.name)}${by}:</strong> ${k.pct}% of the system cost, ${h(k.condition)}. Source: ${
+      h(k.source)
+    }.`;
+  }
+  return `<strong>${h(k.name)}.</strong> ${h(k.condition[0].toUpperCase() + k.condition.slice(1))}. Source: ${
+    h(k.source)
+  }.`;
 }

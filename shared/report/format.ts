@@ -1,9 +1,27 @@
 // Number and text formatting shared by the report writer and the PDF.
-export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 export const MONTHS_SHORT = MONTHS.map((m) => m.slice(0, 3));
 
 const usd0 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const usd2 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd2 = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const int = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 export const usd = (x: number) => usd0.format(Math.round(x));
@@ -21,16 +39,37 @@ export function listMonths(ms: number[]): string {
     if (last && m === last[last.length - 1] + 1) last.push(m);
     else runs.push([m]);
   }
-  const words = runs.flatMap((r) => r.length >= 3 ? [`${MONTHS[r[0] - 1]} to ${MONTHS[r[r.length - 1] - 1]}`] : r.map((m) => MONTHS[m - 1]));
-  return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  const words = runs.flatMap((r) =>
+    r.length >= 3 ? [`${MONTHS[r[0] - 1]} to ${MONTHS[r[r.length - 1] - 1]}`] : r.map((m) => MONTHS[m - 1])
+  );
+  return words.length <= 1
+    ? words.join("")
+    : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
-const SMALL = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const SMALL = [
+  "no",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+];
 /** Small counts as words ("three"), larger ones as digits. */
 export const countWord = (n: number) => (n >= 0 && n < SMALL.length ? SMALL[n] : String(n));
 
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /** "a" or "an" before a number as it is read aloud ("an 8.4 kW", "an 11 kW", "a 9.2 kW"). */

@@ -13,10 +13,14 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
     "You write personalised residential solar savings reports for US homeowners.",
     `The home is in the state with abbreviation ${ctx.state} (${ctx.stateName}). Use local ${ctx.state} electricity rates, programmes and incentives;`,
     "for anything without state-specific data, use national averages and generic programme descriptions. Never invent a named programme: name only programmes given in the data.",
-    "Use exactly the figures provided (do not recompute or round differently). Answer in JSON: {\"sections\": [...]} with three sections in this order:",
-    `I "${SECTION_TITLES[0]}" (current spend, solar opportunity, headline savings figure, state-specific efficiency programmes);`,
+    'Use exactly the figures provided (do not recompute or round differently). Answer in JSON: {"sections": [...]} with three sections in this order:',
+    `I "${
+      SECTION_TITLES[0]
+    }" (current spend, solar opportunity, headline savings figure, state-specific efficiency programmes);`,
     `II "${SECTION_TITLES[1]}" (monthly and annual consumption, peak months, year-on-year cost projection);`,
-    `III "${SECTION_TITLES[2]}" (system size, annual production, gross cost, tax credit, net cost, payback, annual savings, additional benefits such as property tax exemption and net metering, financing options, battery storage incentives).`,
+    `III "${
+      SECTION_TITLES[2]
+    }" (system size, annual production, gross cost, tax credit, net cost, payback, annual savings, additional benefits such as property tax exemption and net metering, financing options, battery storage incentives).`,
     "Tax credit: use only figures.credit (its name, pct, condition and source) and figures.federalCredit. When figures.credit.pct is 0, say that no federal tax credit applies and why; never mention a 30% or any other credit the data does not give.",
     "Fixed charge: figures.fixedChargeMonthly is the utility's fixed monthly charge included in every cost (null: unknown and excluded); never say the bill with solar is $0.",
     "When figures.systemKw is 0 explain why from figures.flags (below_minimum_size: under the 2 kW minimum; roof_not_owned; zero_usage; no_usable_roof). With roof_ownership_unknown, ask who owns the roof.",
@@ -27,8 +31,21 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
     customerName: ctx.customerName,
     state: ctx.state,
     address: ctx.address,
-    rates: { ratePerKwh: f.ratePerKwh, rateIs: { state: "the state average", national: "the US average", customer: "the customer's own rate" }[ctx.rateKind ?? "state"], source: ctx.rateSource, escalatorPctPerYear: f.escalatorPct },
-    solarCost: { usdPerWatt: f.costPerWatt, source: ctx.costSource, nationalMedianUsed: ctx.costIsNationalFallback },
+    rates: {
+      ratePerKwh: f.ratePerKwh,
+      rateIs: {
+        state: "the state average",
+        national: "the US average",
+        customer: "the customer's own rate",
+      }[ctx.rateKind ?? "state"],
+      source: ctx.rateSource,
+      escalatorPctPerYear: f.escalatorPct,
+    },
+    solarCost: {
+      usdPerWatt: f.costPerWatt,
+      source: ctx.costSource,
+      nationalMedianUsed: ctx.costIsNationalFallback,
+    },
     stateProgrammes: ctx.program.isGeneric ? { stateSpecificData: false } : {
       netMetering: ctx.program.netMetering,
       exportCreditShareOfRetail: ctx.program.exportCreditRatio,
@@ -62,8 +79,15 @@ export class GeminiReportWriter implements ReportWriter {
       }
       if (r.ok) return r.value;
       last = `${r.error}: ${r.detail}`;
-      log("warn", "report writer answer rejected", { writer: this.name, attempt, model: r.model, problem: last.slice(0, 500) });
+      log("warn", "report writer answer rejected", {
+        writer: this.name,
+        attempt,
+        model: r.model,
+        problem: last.slice(0, 500),
+      });
     }
-    throw new ReportInvalidError(`The language model returned no valid report after ${this.attempts} attempts (${last.slice(0, 300)})`);
+    throw new ReportInvalidError(
+      `The language model returned no valid report after ${this.attempts} attempts (${last.slice(0, 300)})`,
+    );
   }
 }

@@ -12,7 +12,9 @@ export function reportWriter(p: Platform): ReportWriter {
     const kind = env("REPORT_WRITER", envOptional("GEMINI_API_KEY") ? "gemini" : "embedded");
     if (kind === "gemini") return new GeminiReportWriter(new GeminiClient());
     if (kind === "openai") return new GeminiReportWriter(new OpenAIClient());
-    if (kind !== "embedded") throw new Error(`REPORT_WRITER must be gemini, openai or embedded, got "${kind}"`);
+    if (kind !== "embedded") {
+      throw new Error(`REPORT_WRITER must be gemini, openai or embedded, got "${kind}"`);
+    }
     return new EmbeddedReportWriter();
   });
 }

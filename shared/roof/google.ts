@@ -18,7 +18,12 @@ interface BuildingInsights {
 const GOOGLE_DC_TO_AC = 0.85;
 
 export class GoogleSolarRoofData implements RoofDataProvider {
-  constructor(private readonly apiKey: string, private readonly baseUrl = "https://solar.googleapis.com", private readonly requiredQuality = "MEDIUM", private readonly timeoutMs = 8000) {}
+  constructor(
+    private readonly apiKey: string,
+    private readonly baseUrl = "https://solar.googleapis.com",
+    private readonly requiredQuality = "MEDIUM",
+    private readonly timeoutMs = 8000,
+  ) {}
 
   async findClosest(q: RoofQuery): Promise<RoofData | null> {
     const url = new URL("/v1/buildingInsights:findClosest", this.baseUrl);
@@ -38,7 +43,9 @@ export class GoogleSolarRoofData implements RoofDataProvider {
     }
     if (!res.ok) {
       const detail = await res.text().catch(() => "");
-      throw new RoofDataUnavailableError(`Google Solar API answered HTTP ${res.status}: ${detail.slice(0, 200)}`);
+      throw new RoofDataUnavailableError(
+        `Google Solar API answered HTTP ${res.status}: ${detail.slice(0, 200)}`,
+      );
     }
     const sp = ((await res.json()) as BuildingInsights).solarPotential;
     if (!sp || !sp.maxArrayPanelsCount || !sp.solarPanelConfigs?.length) return null;

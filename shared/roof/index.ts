@@ -13,8 +13,14 @@ export function roofData(p: Platform): RoofDataProvider {
     const key = envOptional("GOOGLE_SOLAR_API_KEY") ?? envOptional("GOOGLE_MAPS_API_KEY");
     const kind = env("ROOF_DATA_PROVIDER", key ? "google" : "model");
     if (kind === "google") {
-      if (!key) throw new Error("ROOF_DATA_PROVIDER=google needs GOOGLE_SOLAR_API_KEY (or GOOGLE_MAPS_API_KEY)");
-      return new GoogleSolarRoofData(key, env("GOOGLE_SOLAR_BASE_URL", "https://solar.googleapis.com"), env("GOOGLE_SOLAR_REQUIRED_QUALITY", "MEDIUM"));
+      if (!key) {
+        throw new Error("ROOF_DATA_PROVIDER=google needs GOOGLE_SOLAR_API_KEY (or GOOGLE_MAPS_API_KEY)");
+      }
+      return new GoogleSolarRoofData(
+        key,
+        env("GOOGLE_SOLAR_BASE_URL", "https://solar.googleapis.com"),
+        env("GOOGLE_SOLAR_REQUIRED_QUALITY", "MEDIUM"),
+      );
     }
     if (kind !== "model") throw new Error(`ROOF_DATA_PROVIDER must be google or model, got "${kind}"`);
     return new ModelRoofData();

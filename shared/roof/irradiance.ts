@@ -20,7 +20,8 @@ export function extraterrestrialDaily(latDeg: number): number {
     const n = MONTH_DAYS[m];
     const d = declination(n);
     const ws = Math.acos(Math.max(-1, Math.min(1, -Math.tan(phi) * Math.tan(d))));
-    const h0 = 24 / Math.PI * SOLAR_CONSTANT * eccentricity(n) * (Math.cos(phi) * Math.cos(d) * Math.sin(ws) + ws * Math.sin(phi) * Math.sin(d));
+    const h0 = 24 / Math.PI * SOLAR_CONSTANT * eccentricity(n) *
+      (Math.cos(phi) * Math.cos(d) * Math.sin(ws) + ws * Math.sin(phi) * Math.sin(d));
     total += h0 * DAYS_IN_MONTH[m];
   }
   return total / 365;
@@ -67,6 +68,7 @@ export function planeOfArrayAnnual(latDeg: number, kt: number, tiltDeg: number, 
 
 /** Great-circle distance in km. */
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const a = Math.sin((lat2 - lat1) * RAD / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin((lon2 - lon1) * RAD / 2) ** 2;
+  const a = Math.sin((lat2 - lat1) * RAD / 2) ** 2 +
+    Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin((lon2 - lon1) * RAD / 2) ** 2;
   return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
 }

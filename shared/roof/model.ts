@@ -42,7 +42,11 @@ export function modelRoof(q: RoofQuery): RoofData {
     yieldDcKwhPerKw: round1(yieldDc),
     configs,
     dcToAcDerate: d.dcToAcDerate,
-    note: `Modelled from PVWatts v8 yields at ${y.nearest.join(", ")} state capitals, tilt ${tilt}°, azimuth ${azimuth}°, ${q.roofAreaM2 ? "given" : "typical"} roof of ${area} m²`,
+    note: `Modelled from PVWatts v8 yields at ${
+      y.nearest.join(", ")
+    } state capitals, tilt ${tilt}°, azimuth ${azimuth}°, ${
+      q.roofAreaM2 ? "given" : "typical"
+    } roof of ${area} m²`,
   };
 }
 

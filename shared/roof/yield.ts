@@ -3,7 +3,7 @@
 // (PVWatts AC yield / modelled plane-of-array irradiation at tilt 20°, azimuth 180°) are interpolated to
 // the site by inverse-distance weighting of the nearest capitals; the site's plane-of-array irradiation
 // for the real tilt and azimuth is then computed by solar geometry (irradiance.ts) and multiplied by PR.
-import { CAPITALS, type Capital } from "./capitals.ts";
+import { type Capital, CAPITALS } from "./capitals.ts";
 import { distanceKm, extraterrestrialDaily, planeOfArrayAnnual } from "./irradiance.ts";
 
 const REF_TILT = 20, REF_AZIMUTH = 180;
@@ -33,7 +33,13 @@ export interface SiteYield {
 }
 
 /** Yield for a site; `exclude` drops one capital (leave-one-out validation). */
-export function siteYield(lat: number, lon: number, tiltDeg = REF_TILT, azimuthDeg = REF_AZIMUTH, exclude?: string): SiteYield {
+export function siteYield(
+  lat: number,
+  lon: number,
+  tiltDeg = REF_TILT,
+  azimuthDeg = REF_AZIMUTH,
+  exclude?: string,
+): SiteYield {
   const near = allStations()
     .filter((s) => s.state !== exclude)
     .map((s) => ({ s, d: distanceKm(lat, lon, s.lat, s.lon) }))
@@ -54,10 +60,24 @@ export function siteYield(lat: number, lon: number, tiltDeg = REF_TILT, azimuthD
 }
 
 /** Leave-one-out check of the method on the recorded capitals: predicted vs PVWatts, per state. */
-export function leaveOneOut(): { state: string; pvwatts: number; predicted: number; errorPct: number; nearestKm: number }[] {
+export function leaveOneOut(): {
+  state: string;
+  pvwatts: number;
+  predicted: number;
+  errorPct: number;
+  nearestKm: number;
+}[] {
   return allStations().map((s) => {
     const p = siteYield(s.lat, s.lon, REF_TILT, REF_AZIMUTH, s.state);
-    const nearestKm = Math.min(...allStations().filter((o) => o.state !== s.state).map((o) => distanceKm(s.lat, s.lon, o.lat, o.lon)));
-    return { state: s.state, pvwatts: s.yieldAcPerKw, predicted: p.yieldAcPerKw, errorPct: (p.yieldAcPerKw / s.yieldAcPerKw - 1) * 100, nearestKm };
+    const nearestKm = Math.min(
+      ...allStations().filter((o) => o.state !== s.state).map((o) => distanceKm(s.lat, s.lon, o.lat, o.lon)),
+    );
+    return {
+      state: s.state,
+      pvwatts: s.yieldAcPerKw,
+      predicted: p.yieldAcPerKw,
+      errorPct: (p.yieldAcPerKw / s.yieldAcPerKw - 1) * 100,
+      nearestKm,
+    };
   });
 }

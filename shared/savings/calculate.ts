@@ -105,18 +105,35 @@ export function dcEnergy(roof: RoofInput, panels: number): number {
   const cs = roof.configs;
   const exact = cs.find((c) => c.panelsCount === panels);
   if (exact) return exact.yearlyEnergyDcKwh;
-  const lo = [...cs].reverse().find((c) => c.panelsCount < panels), hi = cs.find((c) => c.panelsCount > panels);
-  if (lo && hi) return lo.yearlyEnergyDcKwh + (hi.yearlyEnergyDcKwh - lo.yearlyEnergyDcKwh) * (panels - lo.panelsCount) / (hi.panelsCount - lo.panelsCount);
+  const lo = [...cs].reverse().find((c) => c.panelsCount < panels),
+    hi = cs.find((c) => c.panelsCount > panels);
+  if (lo && hi) {
+    return lo.yearlyEnergyDcKwh +
+      (hi.yearlyEnergyDcKwh - lo.yearlyEnergyDcKwh) * (panels - lo.panelsCount) /
+        (hi.panelsCount - lo.panelsCount);
+  }
   return panels * roof.panelCapacityW / 1000 * roof.yieldDcKwhPerKw;
 }
 
 /** Savings in a year at a given rate, after the state's programme charges (never negative). */
-function yearSavings(offsetKwh: number, rate: number, systemKw: number, program: ProgramInput, a: Assumptions) {
+function yearSavings(
+  offsetKwh: number,
+  rate: number,
+  systemKw: number,
+  program: ProgramInput,
+  a: Assumptions,
+) {
   const gross = offsetKwh * rate;
   const exportShortfall = offsetKwh * a.exportShare * rate * (1 - program.exportCreditRatio);
   const nonbypassable = offsetKwh * program.nonbypassableUsdPerKwh;
   const solarCharges = systemKw * program.solarChargeUsdPerKwMonth * 12;
-  return { gross, exportShortfall, nonbypassable, solarCharges, net: Math.max(0, gross - exportShortfall - nonbypassable - solarCharges) };
+  return {
+    gross,
+    exportShortfall,
+    nonbypassable,
+    solarCharges,
+    net: Math.max(0, gross - exportShortfall - nonbypassable - solarCharges),
+  };
 }
 
 export function calculateSavings(input: CalcInput): SavingsFigures {
@@ -151,11 +168,17 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
     const kw = annualKwh * a.targetOffset / yieldAcPerKw;
     panels = Math.max(1, Math.round(kw * 1000 / roof.panelCapacityW));
     // Rounding may land a panel short of the target: prefer covering usage.
-    while (panels < roof.maxPanels && dcEnergy(roof, panels) * roof.dcToAcDerate < annualKwh * a.targetOffset * 0.97) panels++;
+    while (
+      panels < roof.maxPanels &&
+      dcEnergy(roof, panels) * roof.dcToAcDerate < annualKwh * a.targetOffset * 0.97
+    ) panels++;
     if (panels > roof.maxPanels) {
       panels = roof.maxPanels;
       flags.push("roof_limited");
-    } else if (panels === roof.maxPanels && dcEnergy(roof, panels) * roof.dcToAcDerate < annualKwh * a.targetOffset * 0.97) flags.push("roof_limited");
+    } else if (
+      panels === roof.maxPanels &&
+      dcEnergy(roof, panels) * roof.dcToAcDerate < annualKwh * a.targetOffset * 0.97
+    ) flags.push("roof_limited");
     // Below the minimum sensible size the report says so rather than offering a 3-panel system.
     if (panels * roof.panelCapacityW / 1000 < a.minSystemKw) {
       panels = 0;
@@ -191,7 +214,15 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
     const costWithout = annualKwh * r + fixedYear;
     lifetimeSavings += s;
     cumulative += s;
-    projection.push({ year: y, ratePerKwh: Math.round(r * 10000) / 10000, costWithoutSolar: money(costWithout), productionKwh: Math.round(prod), savings: money(s), costWithSolar: money(costWithout - s), cumulativeNet: money(cumulative) });
+    projection.push({
+      year: y,
+      ratePerKwh: Math.round(r * 10000) / 10000,
+      costWithoutSolar: money(costWithout),
+      productionKwh: Math.round(prod),
+      savings: money(s),
+      costWithSolar: money(costWithout - s),
+      cumulativeNet: money(cumulative),
+    });
   }
 
   const co2Factor = roof.carbonOffsetKgPerMwh ? roof.carbonOffsetKgPerMwh / 1000 : a.co2KgPerKwh;
@@ -218,7 +249,12 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
     fixedChargeMonthly: fixed,
     netCost: money(netCost),
     grossAnnualOffsetValue: money(y1.gross),
-    programCharges: { exportShortfall: money(y1.exportShortfall), nonbypassable: money(y1.nonbypassable), solarCharges: money(y1.solarCharges), total: money(y1.exportShortfall + y1.nonbypassable + y1.solarCharges) },
+    programCharges: {
+      exportShortfall: money(y1.exportShortfall),
+      nonbypassable: money(y1.nonbypassable),
+      solarCharges: money(y1.solarCharges),
+      total: money(y1.exportShortfall + y1.nonbypassable + y1.solarCharges),
+    },
     netAnnualSavings: money(netAnnualSavings),
     paybackYears: paybackYears === null ? null : Math.round(paybackYears * 10) / 10,
     projection,

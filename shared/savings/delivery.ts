@@ -5,7 +5,7 @@ import { emailProvider, PermanentEmailError } from "../email/index.ts";
 import { partnerSender, renderReportEmail } from "../partner/homeowner_email.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
-import { PermanentJobError, type Job } from "../queue/queue.ts";
+import { type Job, PermanentJobError } from "../queue/queue.ts";
 import { objectStore } from "../storage/index.ts";
 import type { SavingsReportDocument } from "../pdf/savings_report.ts";
 import { renderSavingsReportPdf } from "../documents/render.ts";
@@ -40,17 +40,29 @@ export async function partnerBranding(sql: Sql, orgId: string): Promise<{ name: 
   return { name: (org?.name as string) ?? "Your solar partner", color };
 }
 
-export function reportDocument(r: StoredReport, partner: { name: string; color?: string }, logo?: string): SavingsReportDocument {
+export function reportDocument(
+  r: StoredReport,
+  partner: { name: string; color?: string },
+  logo?: string,
+): SavingsReportDocument {
   return {
-    customerName: r.customer_name, address: r.address.formattedAddress, state: r.state,
+    customerName: r.customer_name,
+    address: r.address.formattedAddress,
+    state: r.state,
     partner: { name: partner.name, color: partner.color, logoDataUri: logo },
-    figures: r.figures, sections: r.report.sections, generatedAt: r.created_at, transactionId: r.id,
+    figures: r.figures,
+    sections: r.report.sections,
+    generatedAt: r.created_at,
+    transactionId: r.id,
   };
 }
 
 export const pdfPath = (r: { organization_id: string; id: string }) => `${r.organization_id}/${r.id}.pdf`;
 
-export async function deliverReport(p: Platform, job: Job<{ reportId: string; partnerLogo?: string }>): Promise<void> {
+export async function deliverReport(
+  p: Platform,
+  job: Job<{ reportId: string; partnerLogo?: string }>,
+): Promise<void> {
   const [row] = await p.sql`select * from public.savings_reports where id = ${job.payload.reportId}`;
   if (!row) throw new PermanentJobError(`Savings report ${job.payload.reportId} does not exist`);
   const r = row as unknown as StoredReport;
@@ -66,18 +78,26 @@ export async function deliverReport(p: Platform, job: Job<{ reportId: string; pa
       await store.put(REPORT_BUCKET, pdfPath(r), pdf, "application/pdf");
     }
     // The email speaks for the partner (sender name, reply-to, logo, next step): shared/partner/homeowner_email.ts.
-    const email = renderReportEmail(p, await partnerSender(p.sql, r.organization_id), { customerName: r.customer_name, figures: r.figures });
+    const email = renderReportEmail(p, await partnerSender(p.sql, r.organization_id), {
+      customerName: r.customer_name,
+      figures: r.figures,
+    });
     const sent = await emailProvider(p).send({
       ...email,
       to: [r.email],
       attachments: [{ filename: "solar-savings-report.pdf", content: pdf, contentType: "application/pdf" }],
     }, { idempotencyKey: `savings-report:${r.id}` });
-    await p.sql`update public.savings_reports set delivery_status = 'sent', pdf_path = ${pdfPath(r)}, email_id = ${sent.id},
+    await p.sql`update public.savings_reports set delivery_status = 'sent', pdf_path = ${
+      pdfPath(r)
+    }, email_id = ${sent.id},
       delivered_at = now(), delivery_error = null where id = ${r.id}`;
     log("info", "savings report delivered", { transactionId: r.id, emailId: sent.id, pdfBytes: pdf.length });
   } catch (e) {
-    const final = e instanceof PermanentEmailError || e instanceof PermanentJobError || job.attempts >= job.max_attempts;
-    await p.sql`update public.savings_reports set delivery_status = ${final ? "failed" : "queued"}, delivery_error = ${errorText(e).slice(0, 500)} where id = ${r.id}`;
+    const final = e instanceof PermanentEmailError || e instanceof PermanentJobError ||
+      job.attempts >= job.max_attempts;
+    await p.sql`update public.savings_reports set delivery_status = ${
+      final ? "failed" : "queued"
+    }, delivery_error = ${errorText(e).slice(0, 500)} where id = ${r.id}`;
     if (e instanceof PermanentEmailError) throw new PermanentJobError(errorText(e));
     throw e;
   }

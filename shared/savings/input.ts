@@ -30,7 +30,10 @@ export const savingsRequest = z.object({
   ratePerKwh: z.number().positive().max(2).optional(),
   roofAreaM2: z.number().positive().max(10_000).optional(),
   /** A PNG/JPEG data: URI shown on the PDF cover (URLs are never fetched). */
-  partnerLogo: z.string().max(500_000).regex(/^data:image\/(png|jpe?g);base64,/i, "must be a PNG or JPEG data: URI").optional(),
+  partnerLogo: z.string().max(500_000).regex(
+    /^data:image\/(png|jpe?g);base64,/i,
+    "must be a PNG or JPEG data: URI",
+  ).optional(),
   deliver: z.boolean().optional(),
   /** The utility's fixed monthly customer charge from the bill ($/month); solar does not remove it. */
   fixedChargeMonthly: z.number().min(0).max(500).optional(),
@@ -42,7 +45,9 @@ export type SavingsRequest = z.infer<typeof savingsRequest>;
 /** /generate-savings-insights: usage and financial data supplied by the caller. */
 export const insightsRequest = z.object({
   customerName: z.string().trim().min(1).max(200),
-  state: z.string().trim().regex(/^[A-Za-z]{2}$/, "two-letter state abbreviation").transform((s) => s.toUpperCase()),
+  state: z.string().trim().regex(/^[A-Za-z]{2}$/, "two-letter state abbreviation").transform((s) =>
+    s.toUpperCase()
+  ),
   address: z.string().trim().max(400).optional(),
   usageByMonth: z.array(usageEntry).min(1).max(24),
   financials: z.object({

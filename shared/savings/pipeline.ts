@@ -1,14 +1,21 @@
 // The savings pipeline: geocode -> roof data -> state rates -> calculation -> report -> stored, with the
 // PDF and the email delivered by a queued job (savings.deliver).
 import type { AuthContext } from "../db/scoped.ts";
-import { badRequest, forbidden, DomainError } from "../errors.ts";
+import { badRequest, DomainError, forbidden } from "../errors.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { enqueue } from "../queue/queue.ts";
-import { geocoder, formatAddress, GeocoderUnavailableError, type GeocodeResult } from "../geo/index.ts";
+import { formatAddress, geocoder, type GeocodeResult, GeocoderUnavailableError } from "../geo/index.ts";
 import { STATE_NAMES } from "../geo/states.ts";
-import { modelRoof, roofData, type RoofData } from "../roof/index.ts";
-import { reportWriter, ReportInvalidError, ReportWriterUnavailableError, validateReport, type ReportContext, type SavingsReport } from "../report/index.ts";
+import { modelRoof, type RoofData, roofData } from "../roof/index.ts";
+import {
+  type ReportContext,
+  ReportInvalidError,
+  reportWriter,
+  ReportWriterUnavailableError,
+  type SavingsReport,
+  validateReport,
+} from "../report/index.ts";
 import { EmbeddedReportWriter } from "../report/embedded.ts";
 import { calculateSavings, type SavingsFigures } from "./calculate.ts";
 import { loadStateData, type StateData } from "./reference.ts";
@@ -28,7 +35,14 @@ export interface SavingsResult {
   figures: SavingsFigures;
   address: GeocodeResult;
   roof: Omit<RoofData, "configs">;
-  rates: { ratePerKwh: number; source: string; escalatorPct: number; costPerWatt: number; costSource: string; nationalFallback: boolean };
+  rates: {
+    ratePerKwh: number;
+    source: string;
+    escalatorPct: number;
+    costPerWatt: number;
+    costSource: string;
+    nationalFallback: boolean;
+  };
   program: { state: string; generic: boolean; netMetering: string; source: string };
   writer: string;
   delivery: { status: "queued" | "none"; email: string };
@@ -43,15 +57,32 @@ function usage(input: UsageInput[]) {
   }
 }
 
-async function locate(p: Platform, address: SavingsRequest["address"], location?: { lat: number; lon: number }): Promise<GeocodeResult> {
+async function locate(
+  p: Platform,
+  address: SavingsRequest["address"],
+  location?: { lat: number; lon: number },
+): Promise<GeocodeResult> {
   let g: GeocodeResult | null;
   try {
     g = await geocoder(p).geocode(address);
   } catch (e) {
-    if (e instanceof GeocoderUnavailableError) throw new DomainError("unavailable", "geocoder_unavailable", "The address could not be geocoded right now; try again shortly");
+    if (e instanceof GeocoderUnavailableError) {
+      throw new DomainError(
+        "unavailable",
+        "geocoder_unavailable",
+        "The address could not be geocoded right now; try again shortly",
+      );
+    }
     throw e;
   }
-  if (!g) throw badRequest("address_not_found", `The address "${typeof address === "string" ? address : formatAddress(address)}" could not be located in the US`);
+  if (!g) {
+    throw badRequest(
+      "address_not_found",
+      `The address "${
+        typeof address === "string" ? address : formatAddress(address)
+      }" could not be located in the US`,
+    );
+  }
   return location ? { ...g, lat: location.lat, lon: location.lon } : g;
 }
 
@@ -68,7 +99,10 @@ async function roofAt(p: Platform, lat: number, lon: number, roofAreaM2?: number
 }
 
 /** Writes and validates the report; a model that is unreachable falls back to the embedded writer. */
-export async function writeValidReport(p: Platform, ctx: ReportContext): Promise<{ report: SavingsReport; writer: string }> {
+export async function writeValidReport(
+  p: Platform,
+  ctx: ReportContext,
+): Promise<{ report: SavingsReport; writer: string }> {
   const writer = reportWriter(p);
   let report: SavingsReport, name = writer.name;
   try {
@@ -76,30 +110,56 @@ export async function writeValidReport(p: Platform, ctx: ReportContext): Promise
   } catch (e) {
     if (e instanceof ReportInvalidError) throw new DomainError("internal", "report_invalid", e.message);
     if (!(e instanceof ReportWriterUnavailableError)) throw e;
-    log("warn", "report writer unavailable, using the embedded writer", { writer: writer.name, error: errorText(e) });
+    log("warn", "report writer unavailable, using the embedded writer", {
+      writer: writer.name,
+      error: errorText(e),
+    });
     report = await new EmbeddedReportWriter().write(ctx);
     name = "embedded (fallback)";
   }
   const v = validateReport(report);
-  if (!v.ok) throw new DomainError("internal", "report_invalid", `The generated report failed validation: ${v.problems}`);
+  if (!v.ok) {
+    throw new DomainError(
+      "internal",
+      "report_invalid",
+      `The generated report failed validation: ${v.problems}`,
+    );
+  }
   return { report: v.report, writer: name };
 }
 
 /** The escalator's source in a few words: the state's own EIA history, or the national default. */
 function escalatorBasis(state: StateData): string {
   const own = state.escalatorSource.match(/\((\d{4})\) to .*\((\d{4})\)/);
-  if (own && !state.escalatorSource.startsWith("National")) return `EIA, ${STATE_NAMES[state.state] ?? state.state} ${own[1]}–${own[2]}`;
+  if (own && !state.escalatorSource.startsWith("National")) {
+    return `EIA, ${STATE_NAMES[state.state] ?? state.state} ${own[1]}–${own[2]}`;
+  }
   return "EIA, US average 2003–2023; no state history on file";
 }
 
-function context(customerName: string, address: string, state: StateData, figures: SavingsFigures, customerRate: boolean, partnerName?: string): ReportContext {
+function context(
+  customerName: string,
+  address: string,
+  state: StateData,
+  figures: SavingsFigures,
+  customerRate: boolean,
+  partnerName?: string,
+): ReportContext {
   return {
     partnerName,
-    customerName, state: state.state, stateName: STATE_NAMES[state.state] ?? state.state, address, figures, program: state.program,
+    customerName,
+    state: state.state,
+    stateName: STATE_NAMES[state.state] ?? state.state,
+    address,
+    figures,
+    program: state.program,
     rateSource: customerRate ? "the customer's own rate (supplied by the caller)" : state.rateSource,
     rateKind: customerRate ? "customer" : state.rateIsNationalFallback ? "national" : "state",
-    costSource: state.costSource, costIsNationalFallback: state.costIsNationalFallback,
-    rateYear: customerRate ? null : state.rateYear, costYear: state.costYear, escalatorBasis: escalatorBasis(state),
+    costSource: state.costSource,
+    costIsNationalFallback: state.costIsNationalFallback,
+    rateYear: customerRate ? null : state.rateYear,
+    costYear: state.costYear,
+    escalatorBasis: escalatorBasis(state),
   };
 }
 
@@ -107,24 +167,46 @@ function context(customerName: string, address: string, state: StateData, figure
  * The full pipeline for one customer; stores the report and queues the PDF + email unless deliver=false.
  * `opts.now` is the report's date (the credit policy applies on it); tests pass one, callers never do.
  */
-export async function createSavingsReport(p: Platform, auth: AuthContext, req: SavingsRequest, opts: { now?: Date } = {}): Promise<SavingsResult> {
+export async function createSavingsReport(
+  p: Platform,
+  auth: AuthContext,
+  req: SavingsRequest,
+  opts: { now?: Date } = {},
+): Promise<SavingsResult> {
   if (!auth.orgId) throw forbidden("forbidden", "The token has no organisation");
   const months = usage(req.usageByMonth);
   const address = await locate(p, req.address, req.location);
   const [roof, state, settings, partner] = await Promise.all([
-    roofAt(p, address.lat, address.lon, req.roofAreaM2), loadStateData(p.sql, address.state),
-    loadSavingsSettings(p.sql, auth.orgId), partnerBranding(p.sql, auth.orgId),
+    roofAt(p, address.lat, address.lon, req.roofAreaM2),
+    loadStateData(p.sql, address.state),
+    loadSavingsSettings(p.sql, auth.orgId),
+    partnerBranding(p.sql, auth.orgId),
   ]);
   const ratePerKwh = req.ratePerKwh ?? state.ratePerKwh;
   const figures = calculateSavings({
-    usage: months, ratePerKwh, escalatorPct: state.escalatorPct, costPerWatt: state.costPerWatt, roof, program: state.program,
+    usage: months,
+    ratePerKwh,
+    escalatorPct: state.escalatorPct,
+    costPerWatt: state.costPerWatt,
+    roof,
+    program: state.program,
     credit: federalCredit(opts.now ?? new Date(), settings.offerOwnership, settings.creditOverride),
     fixedChargeMonthly: req.fixedChargeMonthly ?? null,
     roofAccess: roofAccess(req.address, req.roofOwnership),
   });
   if (state.rateIsNationalFallback) figures.flags.push("national_average_rate");
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
-  const { report, writer } = await writeValidReport(p, context(req.customerName, address.formattedAddress, state, figures, req.ratePerKwh !== undefined, partner.name));
+  const { report, writer } = await writeValidReport(
+    p,
+    context(
+      req.customerName,
+      address.formattedAddress,
+      state,
+      figures,
+      req.ratePerKwh !== undefined,
+      partner.name,
+    ),
+  );
 
   const id = req.transactionId ?? crypto.randomUUID();
   const deliver = req.deliver !== false;
@@ -133,24 +215,67 @@ export async function createSavingsReport(p: Platform, auth: AuthContext, req: S
     const t = tx as unknown as typeof p.sql;
     const rows = await t`insert into public.savings_reports
       (id, organization_id, created_by, customer_name, email, state, address, input, figures, report, writer, delivery_status)
-      values (${id}, ${auth.orgId}, ${auth.userId}, ${req.customerName}, ${req.email}, ${address.state}, ${t.json(address as never)},
-              ${t.json({ ...req, partnerLogo: req.partnerLogo ? "(data URI)" : undefined, roof: roofSummary } as never)}, ${t.json(figures as never)},
+      values (${id}, ${auth.orgId}, ${auth.userId}, ${req.customerName}, ${req.email}, ${address.state}, ${
+      t.json(address as never)
+    },
+              ${
+      t.json({ ...req, partnerLogo: req.partnerLogo ? "(data URI)" : undefined, roof: roofSummary } as never)
+    }, ${t.json(figures as never)},
               ${t.json(report as never)}, ${writer}, ${deliver ? "queued" : "none"})
       on conflict (id) do nothing returning id`;
-    if (!rows.length) throw new DomainError("conflict", "duplicate_transaction", `A savings report with transaction id ${id} already exists`);
-    if (deliver) await enqueue(t, DELIVERY_QUEUE, { reportId: id, partnerLogo: req.partnerLogo }, { dedupeKey: `savings-deliver:${id}`, maxAttempts: 6 });
+    if (!rows.length) {
+      throw new DomainError(
+        "conflict",
+        "duplicate_transaction",
+        `A savings report with transaction id ${id} already exists`,
+      );
+    }
+    if (deliver) {
+      await enqueue(t, DELIVERY_QUEUE, { reportId: id, partnerLogo: req.partnerLogo }, {
+        dedupeKey: `savings-deliver:${id}`,
+        maxAttempts: 6,
+      });
+    }
   });
-  log("info", "savings report created", { transactionId: id, org: auth.orgId, state: address.state, systemKw: figures.systemKw, writer, roof: roof.source });
+  log("info", "savings report created", {
+    transactionId: id,
+    org: auth.orgId,
+    state: address.state,
+    systemKw: figures.systemKw,
+    writer,
+    roof: roof.source,
+  });
   return {
-    transactionId: id, report, figures, address, roof: roofSummary, writer,
-    rates: { ratePerKwh, source: req.ratePerKwh ? "caller" : state.rateSource, escalatorPct: state.escalatorPct, costPerWatt: state.costPerWatt, costSource: state.costSource, nationalFallback: state.costIsNationalFallback },
-    program: { state: address.state, generic: state.program.isGeneric, netMetering: state.program.netMetering, source: state.program.source },
+    transactionId: id,
+    report,
+    figures,
+    address,
+    roof: roofSummary,
+    writer,
+    rates: {
+      ratePerKwh,
+      source: req.ratePerKwh ? "caller" : state.rateSource,
+      escalatorPct: state.escalatorPct,
+      costPerWatt: state.costPerWatt,
+      costSource: state.costSource,
+      nationalFallback: state.costIsNationalFallback,
+    },
+    program: {
+      state: address.state,
+      generic: state.program.isGeneric,
+      netMetering: state.program.netMetering,
+      source: state.program.source,
+    },
     delivery: { status: deliver ? "queued" : "none", email: req.email },
   };
 }
 
 /** Report only, from caller-supplied usage and financial data; state defaults fill what the caller omits. */
-export async function generateInsights(p: Platform, req: InsightsRequest, auth?: AuthContext): Promise<{ report: SavingsReport; figures: SavingsFigures; writer: string }> {
+export async function generateInsights(
+  p: Platform,
+  req: InsightsRequest,
+  auth?: AuthContext,
+): Promise<{ report: SavingsReport; figures: SavingsFigures; writer: string }> {
   if (!STATE_NAMES[req.state]) throw badRequest("invalid_state", `Unknown state "${req.state}"`);
   const months = usage(req.usageByMonth);
   const [state, settings, partner] = await Promise.all([
@@ -163,13 +288,34 @@ export async function generateInsights(p: Platform, req: InsightsRequest, auth?:
   const at = req.location ?? (capital ? { lat: capital.lat, lon: capital.lon } : { lat: 39.8, lon: -98.6 });
   const model = modelRoof(at);
   const roof = f.yieldDcKwhPerKw || f.panelCapacityW || f.maxPanels !== undefined
-    ? { ...model, configs: [], yieldDcKwhPerKw: f.yieldDcKwhPerKw ?? model.yieldDcKwhPerKw, panelCapacityW: f.panelCapacityW ?? model.panelCapacityW, maxPanels: f.maxPanels ?? model.maxPanels }
+    ? {
+      ...model,
+      configs: [],
+      yieldDcKwhPerKw: f.yieldDcKwhPerKw ?? model.yieldDcKwhPerKw,
+      panelCapacityW: f.panelCapacityW ?? model.panelCapacityW,
+      maxPanels: f.maxPanels ?? model.maxPanels,
+    }
     : model;
   const figures = calculateSavings({
-    usage: months, ratePerKwh: f.ratePerKwh ?? state.ratePerKwh, escalatorPct: f.escalatorPct ?? state.escalatorPct,
-    costPerWatt: f.costPerWatt ?? state.costPerWatt, roof, program: state.program,
-    credit: federalCredit(new Date(), settings.offerOwnership, settings.creditOverride), fixedChargeMonthly: f.fixedChargeMonthly ?? null,
+    usage: months,
+    ratePerKwh: f.ratePerKwh ?? state.ratePerKwh,
+    escalatorPct: f.escalatorPct ?? state.escalatorPct,
+    costPerWatt: f.costPerWatt ?? state.costPerWatt,
+    roof,
+    program: state.program,
+    credit: federalCredit(new Date(), settings.offerOwnership, settings.creditOverride),
+    fixedChargeMonthly: f.fixedChargeMonthly ?? null,
   });
-  const { report, writer } = await writeValidReport(p, context(req.customerName, req.address ?? STATE_NAMES[req.state], state, figures, f.ratePerKwh !== undefined, partner?.name));
+  const { report, writer } = await writeValidReport(
+    p,
+    context(
+      req.customerName,
+      req.address ?? STATE_NAMES[req.state],
+      state,
+      figures,
+      f.ratePerKwh !== undefined,
+      partner?.name,
+    ),
+  );
   return { report, figures, writer };
 }

@@ -31,7 +31,9 @@ export async function loadStateData(sql: Sql, state: string): Promise<StateData>
     return rs.find((r) => r.state === state) ?? rs.find((r) => r.state === "US");
   };
   const [rate, cost, prog] = [pick(rates), pick(costs), pick(programs)];
-  if (!rate || !cost || !prog) throw new Error("Savings reference data is missing (the US rows of the seed migration)");
+  if (!rate || !cost || !prog) {
+    throw new Error("Savings reference data is missing (the US rows of the seed migration)");
+  }
   return {
     state,
     ratePerKwh: Number(rate.rate_usd_per_kwh),

@@ -10,7 +10,11 @@ export async function storedReport(p: Platform, auth: AuthContext, id: string): 
   const [owner] = await p.sql`select organization_id from public.savings_reports where id = ${id}`;
   if (!owner) throw notFound("not_found", `No savings report with transaction id ${id}`);
   assertSameOrg(auth, owner.organization_id as string, "savings report");
-  const [row] = await withAuth(p.sql, auth, (tx) => tx`select * from public.savings_reports where id = ${id}`);
+  const [row] = await withAuth(
+    p.sql,
+    auth,
+    (tx) => tx`select * from public.savings_reports where id = ${id}`,
+  );
   if (!row) throw notFound("not_found", `No savings report with transaction id ${id}`);
   return row as unknown as StoredReport;
 }

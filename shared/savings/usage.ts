@@ -24,7 +24,20 @@ const NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "o
  * Approximate share of a year's US residential electricity use by month (winter heating and summer
  * cooling peaks; shape of EIA Electric Power Monthly residential retail sales). Sums to 1.
  */
-export const SEASONAL_PROFILE = [0.096, 0.083, 0.076, 0.066, 0.069, 0.086, 0.103, 0.102, 0.086, 0.070, 0.070, 0.093];
+export const SEASONAL_PROFILE = [
+  0.096,
+  0.083,
+  0.076,
+  0.066,
+  0.069,
+  0.086,
+  0.103,
+  0.102,
+  0.086,
+  0.070,
+  0.070,
+  0.093,
+];
 
 export function monthNumber(m: string | number): number | undefined {
   if (typeof m === "number") return Number.isInteger(m) && m >= 1 && m <= 12 ? m : undefined;
@@ -46,8 +59,12 @@ export function normaliseUsage(input: UsageInput[]): MonthUsage[] {
   for (const u of input) {
     const m = monthNumber(u.month);
     if (!m) throw new UsageError(`Unknown month "${u.month}"`);
-    if (!Number.isFinite(u.value) || u.value < 0) throw new UsageError(`Usage for month ${u.month} must be a number >= 0`);
-    if (u.unit && !/^kwh$/i.test(u.unit.trim())) throw new UsageError(`Usage unit must be kWh, got "${u.unit}"`);
+    if (!Number.isFinite(u.value) || u.value < 0) {
+      throw new UsageError(`Usage for month ${u.month} must be a number >= 0`);
+    }
+    if (u.unit && !/^kwh$/i.test(u.unit.trim())) {
+      throw new UsageError(`Usage unit must be kWh, got "${u.unit}"`);
+    }
     const e = sums.get(m) ?? { kwh: 0, n: 0, extrapolated: true };
     e.kwh += u.value;
     e.n++;
@@ -61,6 +78,8 @@ export function normaliseUsage(input: UsageInput[]): MonthUsage[] {
   const scale = knownKwh / knownShare;
   return SEASONAL_PROFILE.map((share, i) => {
     const k = known.get(i + 1);
-    return k ? { month: i + 1, kwh: k.kwh, extrapolated: k.extrapolated } : { month: i + 1, kwh: Math.round(share * scale), extrapolated: true };
+    return k
+      ? { month: i + 1, kwh: k.kwh, extrapolated: k.extrapolated }
+      : { month: i + 1, kwh: Math.round(share * scale), extrapolated: true };
   });
 }

@@ -4,7 +4,7 @@ import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { scheduler } from "./index.ts";
 import { assignJob } from "./assign.ts";
-import { SchedulerUnavailableError, SlotError, type Appointment } from "./types.ts";
+import { type Appointment, SchedulerUnavailableError, SlotError } from "./types.ts";
 
 export interface ContactInput {
   contact_uuid?: string;
@@ -28,16 +28,29 @@ export interface CreateAppointmentInput {
  * organisation's (403) and past slots (400); the scheduler answers 409 when the slot is taken. A booking
  * with a technician who has a platform login creates a job for them and publishes job.assigned.
  */
-export async function createAppointment(p: Platform, auth: AuthContext, input: CreateAppointmentInput): Promise<Appointment> {
-  const [property] = await p.sql`select p.*, c.first_name, c.last_name, c.email as contact_email, c.phone as contact_phone
+export async function createAppointment(
+  p: Platform,
+  auth: AuthContext,
+  input: CreateAppointmentInput,
+): Promise<Appointment> {
+  const [property] = await p
+    .sql`select p.*, c.first_name, c.last_name, c.email as contact_email, c.phone as contact_phone
     from public.properties p left join public.contacts c on c.id = p.contact_id where p.id = ${input.propertyId}`;
   if (!property) throw new DomainError("not_found", "property_not_found", `No property ${input.propertyId}`);
-  if (property.organization_id !== input.orgId) throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
-  if (input.start.getTime() <= Date.now()) throw new DomainError("invalid", "slot_in_past", `The slot ${input.start.toISOString()} is in the past`);
+  if (property.organization_id !== input.orgId) {
+    throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
+  }
+  if (input.start.getTime() <= Date.now()) {
+    throw new DomainError("invalid", "slot_in_past", `The slot ${input.start.toISOString()} is in the past`);
+  }
 
   const contact = await resolveContact(p, input.orgId, input.contact, property.contact_id as string | null);
   const customer = contact
-    ? { name: `${contact.first_name} ${contact.last_name}`.trim(), email: contact.email, phone: contact.phone }
+    ? {
+      name: `${contact.first_name} ${contact.last_name}`.trim(),
+      email: contact.email,
+      phone: contact.phone,
+    }
     : null;
   let appointment: Appointment;
   try {
@@ -50,47 +63,108 @@ export async function createAppointment(p: Platform, auth: AuthContext, input: C
       notes: input.notes ?? null,
       idempotencyKey: input.idempotencyKey ?? crypto.randomUUID(),
       clientKey: input.idempotencyKey,
-      address: { line1: property.line1, line2: property.line2, city: property.city, state: property.state, zip: property.zip },
+      address: {
+        line1: property.line1,
+        line2: property.line2,
+        city: property.city,
+        state: property.state,
+        zip: property.zip,
+      },
       customer,
     });
   } catch (e) {
-    if (e instanceof SlotError) throw new DomainError(e.kind === "taken" ? "conflict" : "invalid", e.kind === "taken" ? "slot_unavailable" : "invalid_slot", e.message);
-    if (e instanceof SchedulerUnavailableError) throw new DomainError("upstream", "scheduler_unavailable", "The scheduling system is not reachable; try again shortly");
+    if (e instanceof SlotError) {
+      throw new DomainError(
+        e.kind === "taken" ? "conflict" : "invalid",
+        e.kind === "taken" ? "slot_unavailable" : "invalid_slot",
+        e.message,
+      );
+    }
+    if (e instanceof SchedulerUnavailableError) {
+      throw new DomainError(
+        "upstream",
+        "scheduler_unavailable",
+        "The scheduling system is not reachable; try again shortly",
+      );
+    }
     throw e;
   }
   // The key answered an earlier booking: fine for a retry of the same request, not for a different one (a client
   // reusing a key would otherwise be told 201 for a slot it did not get).
-  if (input.idempotencyKey && (appointment.propertyId !== input.propertyId || appointment.start.getTime() !== input.start.getTime())) {
-    throw new DomainError("unprocessable", "idempotency_key_reused", `Idempotency-Key "${input.idempotencyKey}" was already used for property ${appointment.propertyId} at ${appointment.start.toISOString()}; send a new key for a different booking`);
+  if (
+    input.idempotencyKey &&
+    (appointment.propertyId !== input.propertyId || appointment.start.getTime() !== input.start.getTime())
+  ) {
+    throw new DomainError(
+      "unprocessable",
+      "idempotency_key_reused",
+      `Idempotency-Key "${input.idempotencyKey}" was already used for property ${appointment.propertyId} at ${appointment.start.toISOString()}; send a new key for a different booking`,
+    );
   }
-  log("info", "appointment booked", { appointment: appointment.id, org: input.orgId, provider: appointment.provider, technician: appointment.technician?.id });
+  log("info", "appointment booked", {
+    appointment: appointment.id,
+    org: input.orgId,
+    provider: appointment.provider,
+    technician: appointment.technician?.id,
+  });
   if (appointment.technician?.userId && !appointment.jobId) {
     try {
       appointment.jobId = await assignJob(p, appointment, auth.userId, formatAddress(property));
     } catch (e) {
       // The booking stands; the job can be assigned again from the appointment (job_id stays null).
-      log("error", "job assignment failed after booking", { appointment: appointment.id, error: errorText(e) });
+      log("error", "job assignment failed after booking", {
+        appointment: appointment.id,
+        error: errorText(e),
+      });
     }
   }
   return appointment;
 }
 
-async function resolveContact(p: Platform, orgId: string, c: ContactInput | undefined, propertyContactId: string | null) {
+async function resolveContact(
+  p: Platform,
+  orgId: string,
+  c: ContactInput | undefined,
+  propertyContactId: string | null,
+) {
   if (c?.contact_uuid) {
-    const [row] = await p.sql`select id, organization_id, first_name, last_name, email, phone from public.contacts where id = ${c.contact_uuid}`;
+    const [row] = await p
+      .sql`select id, organization_id, first_name, last_name, email, phone from public.contacts where id = ${c.contact_uuid}`;
     if (!row) throw new DomainError("not_found", "contact_not_found", `No contact ${c.contact_uuid}`);
-    if (row.organization_id !== orgId) throw new DomainError("forbidden", "forbidden", "This contact belongs to another organisation");
-    return row as unknown as { id: string; first_name: string; last_name: string; email: string | null; phone: string | null };
+    if (row.organization_id !== orgId) {
+      throw new DomainError("forbidden", "forbidden", "This contact belongs to another organisation");
+    }
+    return row as unknown as {
+      id: string;
+      first_name: string;
+      last_name: string;
+      email: string | null;
+      phone: string | null;
+    };
   }
   if (c && (c.first_name || c.last_name || c.email || c.phone)) {
-    const [row] = await p.sql`insert into public.contacts (organization_id, first_name, last_name, email, phone)
+    const [row] = await p
+      .sql`insert into public.contacts (organization_id, first_name, last_name, email, phone)
       values (${orgId}, ${c.first_name ?? ""}, ${c.last_name ?? ""}, ${c.email ?? null}, ${c.phone ?? null})
       returning id, first_name, last_name, email, phone`;
-    return row as unknown as { id: string; first_name: string; last_name: string; email: string | null; phone: string | null };
+    return row as unknown as {
+      id: string;
+      first_name: string;
+      last_name: string;
+      email: string | null;
+      phone: string | null;
+    };
   }
   if (!propertyContactId) return null;
-  const [row] = await p.sql`select id, first_name, last_name, email, phone from public.contacts where id = ${propertyContactId}`;
-  return (row as unknown as { id: string; first_name: string; last_name: string; email: string | null; phone: string | null }) ?? null;
+  const [row] = await p
+    .sql`select id, first_name, last_name, email, phone from public.contacts where id = ${propertyContactId}`;
+  return (row as unknown as {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string | null;
+    phone: string | null;
+  }) ?? null;
 }
 
 function formatAddress(r: Record<string, unknown>): string {

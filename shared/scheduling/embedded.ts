@@ -16,8 +16,14 @@ export class EmbeddedScheduler implements Scheduler {
   constructor(private readonly sql: Sql) {}
 
   async availableSlots(orgId: string, from: Date, to: Date): Promise<Slot[]> {
-    const rows = await this.sql`select starts_at, ends_at, capacity, free from app.available_slots(${orgId}, ${from}, ${to})`;
-    return rows.map((r) => ({ start: r.starts_at as Date, end: r.ends_at as Date, capacity: r.capacity as number, available: r.free as number }));
+    const rows = await this
+      .sql`select starts_at, ends_at, capacity, free from app.available_slots(${orgId}, ${from}, ${to})`;
+    return rows.map((r) => ({
+      start: r.starts_at as Date,
+      end: r.ends_at as Date,
+      capacity: r.capacity as number,
+      available: r.free as number,
+    }));
   }
 
   async book(req: BookingRequest): Promise<Appointment> {
@@ -30,14 +36,23 @@ export class EmbeddedScheduler implements Scheduler {
       // A concurrent request with the same Idempotency-Key may have won the race.
       const won = round > 0 && req.clientKey ? await this.byKey(req.orgId, req.clientKey) : null;
       if (won) return won;
-      const [slot] = await this.sql`select capacity, free_technicians from app.available_slots(${req.orgId}, ${req.start}, ${end})
+      const [slot] = await this
+        .sql`select capacity, free_technicians from app.available_slots(${req.orgId}, ${req.start}, ${end})
         where starts_at = ${req.start}`;
-      if (!slot) throw new SlotError("invalid", `${req.start.toISOString()} is not a bookable slot of this organisation (see available-slots)`);
+      if (!slot) {
+        throw new SlotError(
+          "invalid",
+          `${req.start.toISOString()} is not a bookable slot of this organisation (see available-slots)`,
+        );
+      }
       const free = slot.free_technicians as string[];
       if (!free.length) {
-        throw new SlotError("taken", (slot.capacity as number) === 0
-          ? "This organisation has no technicians to send"
-          : `The slot starting ${req.start.toISOString()} is already fully booked; choose another slot`);
+        throw new SlotError(
+          "taken",
+          (slot.capacity as number) === 0
+            ? "This organisation has no technicians to send"
+            : `The slot starting ${req.start.toISOString()} is already fully booked; choose another slot`,
+        );
       }
       try {
         return await this.insert(req, end, settings.timezone, free[round % free.length]);
@@ -51,7 +66,10 @@ export class EmbeddedScheduler implements Scheduler {
         if (code !== EXCLUSION_VIOLATION) throw e;
       }
     }
-    throw new SlotError("taken", `The slot starting ${req.start.toISOString()} is already fully booked; choose another slot`);
+    throw new SlotError(
+      "taken",
+      `The slot starting ${req.start.toISOString()} is already fully booked; choose another slot`,
+    );
   }
 
   private async byKey(orgId: string, key: string): Promise<Appointment | null> {
@@ -61,13 +79,22 @@ export class EmbeddedScheduler implements Scheduler {
     return row ? appointmentFromRow(row) : null;
   }
 
-  private async insert(req: BookingRequest, end: Date, timezone: string, technicianId: string): Promise<Appointment> {
+  private async insert(
+    req: BookingRequest,
+    end: Date,
+    timezone: string,
+    technicianId: string,
+  ): Promise<Appointment> {
     const [row] = await this.sql`
       with a as (
         insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, technician_id, notes, created_by, idempotency_key)
-        values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${req.start}, ${end}, ${timezone}, ${technicianId}, ${req.notes}, ${req.createdBy}, ${req.clientKey ?? null})
+        values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${req.start}, ${end}, ${timezone}, ${technicianId}, ${req.notes}, ${req.createdBy}, ${
+      req.clientKey ?? null
+    })
         returning *)
-      select ${this.sql.unsafe(appointmentSelect)} from a left join public.technicians t on t.id = a.technician_id`;
+      select ${
+      this.sql.unsafe(appointmentSelect)
+    } from a left join public.technicians t on t.id = a.technician_id`;
     return appointmentFromRow(row);
   }
 }

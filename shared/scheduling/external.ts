@@ -1,7 +1,14 @@
 import type { Sql } from "../db/client.ts";
 import { appointmentFromRow } from "./rows.ts";
 import { schedulingSettings } from "./settings.ts";
-import { type Appointment, type BookingRequest, type Scheduler, SchedulerUnavailableError, type Slot, SlotError } from "./types.ts";
+import {
+  type Appointment,
+  type BookingRequest,
+  type Scheduler,
+  SchedulerUnavailableError,
+  type Slot,
+  SlotError,
+} from "./types.ts";
 
 /**
  * An external field-service scheduler over REST (wire format in docs/operations.md):
@@ -12,13 +19,22 @@ import { type Appointment, type BookingRequest, type Scheduler, SchedulerUnavail
  */
 export class ExternalScheduler implements Scheduler {
   readonly name = "external";
-  constructor(private readonly sql: Sql, private readonly baseUrl: string, private readonly apiKey: string, private readonly timeoutMs = 10_000) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+    private readonly timeoutMs = 10_000,
+  ) {}
 
   private async call(path: string, init: RequestInit = {}): Promise<Response> {
     try {
       return await fetch(`${this.baseUrl.replace(/\/$/, "")}${path}`, {
         ...init,
-        headers: { Authorization: `Bearer ${this.apiKey}`, Accept: "application/json", ...(init.headers ?? {}) },
+        headers: {
+          Authorization: `Bearer ${this.apiKey}`,
+          Accept: "application/json",
+          ...(init.headers ?? {}),
+        },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (e) {
@@ -27,13 +43,19 @@ export class ExternalScheduler implements Scheduler {
   }
 
   async availableSlots(orgId: string, from: Date, to: Date): Promise<Slot[]> {
-    const q = new URLSearchParams({ organization_id: orgId, start: from.toISOString(), end: to.toISOString() });
+    const q = new URLSearchParams({
+      organization_id: orgId,
+      start: from.toISOString(),
+      end: to.toISOString(),
+    });
     const res = await this.call(`/v1/availability?${q}`);
     if (!res.ok) {
       await res.body?.cancel();
       throw new SchedulerUnavailableError(`Scheduler availability failed with HTTP ${res.status}`);
     }
-    const body = await res.json() as { data?: { start: string; end: string; capacity?: number; available: number }[] };
+    const body = await res.json() as {
+      data?: { start: string; end: string; capacity?: number; available: number }[];
+    };
     return (body.data ?? []).map((s) => ({
       start: new Date(s.start),
       end: new Date(s.end),
@@ -58,12 +80,27 @@ export class ExternalScheduler implements Scheduler {
       }),
     });
     const body = await res.json().catch(() => ({})) as {
-      data?: { id: string; start: string; end: string; status?: string; technician?: { id?: string; name: string; email?: string } | null };
+      data?: {
+        id: string;
+        start: string;
+        end: string;
+        status?: string;
+        technician?: { id?: string; name: string; email?: string } | null;
+      };
       error?: { code?: string; message?: string };
     };
-    if (res.status === 409) throw new SlotError("taken", body.error?.message ?? "The scheduler reports the slot is no longer available");
-    if (res.status === 400 || res.status === 422) throw new SlotError("invalid", body.error?.message ?? "The scheduler rejected the slot");
-    if (!res.ok || !body.data) throw new SchedulerUnavailableError(`Scheduler booking failed with HTTP ${res.status}`);
+    if (res.status === 409) {
+      throw new SlotError(
+        "taken",
+        body.error?.message ?? "The scheduler reports the slot is no longer available",
+      );
+    }
+    if (res.status === 400 || res.status === 422) {
+      throw new SlotError("invalid", body.error?.message ?? "The scheduler rejected the slot");
+    }
+    if (!res.ok || !body.data) {
+      throw new SchedulerUnavailableError(`Scheduler booking failed with HTTP ${res.status}`);
+    }
     const d = body.data;
     const tech = d.technician ?? null;
     // The technician's platform user, when the scheduler's crew is one of ours (by email), gets job.assigned.
@@ -71,8 +108,12 @@ export class ExternalScheduler implements Scheduler {
       with a as (
         insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, provider, external_id,
                                          technician_name, technician_email, notes, created_by, idempotency_key)
-        values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${new Date(d.start)}, ${new Date(d.end)}, ${timezone}, 'external', ${d.id},
-                ${tech?.name ?? null}, ${tech?.email ?? null}, ${req.notes}, ${req.createdBy}, ${req.clientKey ?? null})
+        values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${new Date(d.start)}, ${new Date(
+      d.end,
+    )}, ${timezone}, 'external', ${d.id},
+                ${tech?.name ?? null}, ${tech?.email ?? null}, ${req.notes}, ${req.createdBy}, ${
+      req.clientKey ?? null
+    })
         on conflict (provider, external_id) where external_id is not null do update set updated_at = now()
         returning *)
       select a.*, u.id as tech_user_id from a

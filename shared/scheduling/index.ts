@@ -8,8 +8,12 @@ import type { Scheduler } from "./types.ts";
 export function scheduler(p: Platform): Scheduler {
   return provide(p, "scheduler", () => {
     const kind = env("SCHEDULER_PROVIDER", "embedded");
-    if (kind === "external") return new ExternalScheduler(p.sql, env("SCHEDULER_API_URL"), env("SCHEDULER_API_KEY"));
-    if (kind !== "embedded") throw new Error(`SCHEDULER_PROVIDER must be embedded or external, got "${kind}"`);
+    if (kind === "external") {
+      return new ExternalScheduler(p.sql, env("SCHEDULER_API_URL"), env("SCHEDULER_API_KEY"));
+    }
+    if (kind !== "embedded") {
+      throw new Error(`SCHEDULER_PROVIDER must be embedded or external, got "${kind}"`);
+    }
     return new EmbeddedScheduler(p.sql);
   });
 }

@@ -89,7 +89,8 @@ const STOP_GRACE_MS = 5000;
 async function stopServer(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const within = (ms: number) => Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+  const within = (ms: number) =>
+    Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
   child.kill("SIGINT");
   if (await within(STOP_GRACE_MS)) return;
   log("warn", "PostgreSQL did not stop within the grace period: immediate shutdown", { pid: child.pid });

@@ -31,7 +31,8 @@ export async function seedDemo(p: Platform): Promise<DemoContext> {
   const sql = p.sql;
   const file = join(p.config.dataDir, "demo.json");
   const saved = await readDemoFile(file);
-  const [org] = await sql`insert into public.organizations (name, slug) values ('Demo Solar Co', ${DEMO_ORG_SLUG})
+  const [org] =
+    await sql`insert into public.organizations (name, slug) values ('Demo Solar Co', ${DEMO_ORG_SLUG})
     on conflict (slug) do update set slug = excluded.slug returning id`;
   const orgId = org.id as string;
   const [admin] = await sql`insert into public.users (email, full_name, organization_id, role)
@@ -46,18 +47,26 @@ export async function seedDemo(p: Platform): Promise<DemoContext> {
   if (!cred || !password) {
     password = Deno.env.get("DEMO_PASSWORD") ?? `demo-${crypto.randomUUID().slice(0, 13)}`;
     const hash = await hashPassword(password);
-    await sql`insert into identity.credentials (user_id, password_hash) values (${admin.id as string}, ${hash})
+    await sql`insert into identity.credentials (user_id, password_hash) values (${admin
+      .id as string}, ${hash})
       on conflict (user_id) do update set password_hash = excluded.password_hash, failed_attempts = 0, locked_until = null`;
   }
 
   let partnerToken = saved.partnerToken;
   const valid = partnerToken
-    ? await sql`select 1 from identity.refresh_tokens where token_hash = ${hashToken(partnerToken)} and kind = 'widget' and revoked_at is null`
+    ? await sql`select 1 from identity.refresh_tokens where token_hash = ${
+      hashToken(partnerToken)
+    } and kind = 'widget' and revoked_at is null`
     : [];
   if (!valid.length) partnerToken = await issueWidgetToken(sql, widget.id as string, "demo widget");
 
   await Deno.mkdir(p.config.dataDir, { recursive: true });
-  const demo: DemoFile = { baseUrl: p.config.publicUrl, email: DEMO_ADMIN_EMAIL, password, partnerToken: partnerToken! };
+  const demo: DemoFile = {
+    baseUrl: p.config.publicUrl,
+    email: DEMO_ADMIN_EMAIL,
+    password,
+    partnerToken: partnerToken!,
+  };
   await Deno.writeTextFile(file, JSON.stringify(demo, null, 2) + "\n", { mode: 0o600 });
   return {
     orgId,

@@ -13,14 +13,18 @@ export function mountDocs(app: Hono): void {
   app.get("/docs/assets/:file", async (c) => {
     const file = c.req.param("file");
     if (!(file in assets)) return c.json({ error: { code: "not_found", message: "No such asset" } }, 404);
-    return new Response(await Deno.readFile(new URL(file, dist)), { headers: { "Content-Type": assets[file], "Cache-Control": "public, max-age=86400" } });
+    return new Response(await Deno.readFile(new URL(file, dist)), {
+      headers: { "Content-Type": assets[file], "Cache-Control": "public, max-age=86400" },
+    });
   });
   app.get("/docs", (c) => {
     const urls = serviceNames.map((s) => ({ name: s, url: `/v1/${s}/openapi.json` }));
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Platform API</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head><body><div id="ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script><script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
-<script>window.ui = SwaggerUIBundle({ urls: ${JSON.stringify(urls)}, dom_id: "#ui", layout: "StandaloneLayout",
+<script>window.ui = SwaggerUIBundle({ urls: ${
+      JSON.stringify(urls)
+    }, dom_id: "#ui", layout: "StandaloneLayout",
 presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], persistAuthorization: true });</script></body></html>`);
   });
 }

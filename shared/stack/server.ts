@@ -21,11 +21,19 @@ export function createStackHandler(
   const trustProxy = envBool("STACK_TRUST_PROXY", false);
   const services = new Map(serviceNames.map((name) => [name, serviceFactories[name](p)]));
   const root = new Hono();
-  root.get("/auth/v1/.well-known/jwks.json", async (c) => c.json(await jwks(p.sql), 200, { "Cache-Control": "public, max-age=300" }));
+  root.get(
+    "/auth/v1/.well-known/jwks.json",
+    async (c) => c.json(await jwks(p.sql), 200, { "Cache-Control": "public, max-age=300" }),
+  );
   mountDocs(root);
   root.get("/", (c) => c.html(indexPage(extensions, devPages)));
   // The /dev/* pages (dev mailbox with password-reset links, fake webhooks) exist in development mode only.
-  if (!devPages) root.all("/dev/*", (c) => c.json(errorBody("not_found", "Development pages are off (STACK_MODE=production)"), 404));
+  if (!devPages) {
+    root.all(
+      "/dev/*",
+      (c) => c.json(errorBody("not_found", "Development pages are off (STACK_MODE=production)"), 404),
+    );
+  }
   for (const e of extensions) e.routes?.(root, p);
   root.notFound((c) => c.json(errorBody("not_found", `No route ${c.req.method} ${c.req.path}`), 404));
 
@@ -34,7 +42,9 @@ export function createStackHandler(
     const m = url.pathname.match(/^\/(?:functions\/)?v1\/([a-z-]+)(\/.*)?$/);
     if (m) {
       const svc = services.get(m[1]);
-      if (!svc) return Response.json(errorBody("unknown_service", `No service named ${m[1]}`), { status: 404 });
+      if (!svc) {
+        return Response.json(errorBody("unknown_service", `No service named ${m[1]}`), { status: 404 });
+      }
       // Supabase hands a function the path without /functions/v1; the gateway strips /v1 the same way.
       url.pathname = `/${m[1]}${m[2] ?? ""}`;
       const forwarded = new Request(url, req);
@@ -49,9 +59,15 @@ export function createStackHandler(
 }
 
 function indexPage(extensions: StackExtension[], devPages: boolean): string {
-  const links = serviceNames.map((s) => `<li><a href="/v1/${s}/health">${s}</a> · <a href="/v1/${s}/openapi.json">openapi.json</a></li>`).join("");
+  const links = serviceNames.map((s) =>
+    `<li><a href="/v1/${s}/health">${s}</a> · <a href="/v1/${s}/openapi.json">openapi.json</a></li>`
+  ).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Solar platform (local)</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}</style></head><body>
-<h1>Solar platform — local stack</h1><p><a href="/docs">API documentation</a> · <a href="/demo">Demo partner page</a>${devPages ? ` · <a href="/dev/mailbox">Dev mailbox</a>` : ""}</p>
-<h2>Services</h2><ul>${links}</ul><p>Extensions: ${extensions.map((e) => e.name).join(", ")}</p></body></html>`;
+<h1>Solar platform — local stack</h1><p><a href="/docs">API documentation</a> · <a href="/demo">Demo partner page</a>${
+    devPages ? ` · <a href="/dev/mailbox">Dev mailbox</a>` : ""
+  }</p>
+<h2>Services</h2><ul>${links}</ul><p>Extensions: ${
+    extensions.map((e) => e.name).join(", ")
+  }</p></body></html>`;
 }

@@ -8,8 +8,13 @@ import type { ObjectStore } from "./types.ts";
 /** STORAGE_PROVIDER=supabase (SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY) or files (default, under DATA_DIR/storage). */
 export function objectStore(p: Platform): ObjectStore {
   return provide(p, "storage", () => {
-    const kind = env("STORAGE_PROVIDER", envOptional("SUPABASE_URL") && envOptional("SUPABASE_SERVICE_ROLE_KEY") ? "supabase" : "files");
-    if (kind === "supabase") return new SupabaseObjectStore(env("SUPABASE_URL"), env("SUPABASE_SERVICE_ROLE_KEY"));
+    const kind = env(
+      "STORAGE_PROVIDER",
+      envOptional("SUPABASE_URL") && envOptional("SUPABASE_SERVICE_ROLE_KEY") ? "supabase" : "files",
+    );
+    if (kind === "supabase") {
+      return new SupabaseObjectStore(env("SUPABASE_URL"), env("SUPABASE_SERVICE_ROLE_KEY"));
+    }
     return new FileObjectStore(join(p.config.dataDir, "storage"));
   });
 }

@@ -6,12 +6,17 @@ export class SupabaseObjectStore implements ObjectStore {
   private readonly client: SupabaseClient;
 
   constructor(url: string, serviceKey: string) {
-    this.client = createClient(url, serviceKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+    this.client = createClient(url, serviceKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
   }
 
   async put(bucket: string, path: string, bytes: Uint8Array, contentType: string): Promise<void> {
     assertSafePath(`${bucket}/${path}`);
-    const { error } = await this.client.storage.from(bucket).upload(path, bytes, { contentType, upsert: true });
+    const { error } = await this.client.storage.from(bucket).upload(path, bytes, {
+      contentType,
+      upsert: true,
+    });
     if (error) throw new Error(`Supabase Storage upload of ${bucket}/${path} failed: ${error.message}`);
   }
 
@@ -19,12 +24,20 @@ export class SupabaseObjectStore implements ObjectStore {
     assertSafePath(`${bucket}/${path}`);
     const { data, error } = await this.client.storage.from(bucket).download(path);
     if (error) {
-      const status = Number((error as { status?: number; statusCode?: string }).status ?? (error as { statusCode?: string }).statusCode);
+      const status = Number(
+        (error as { status?: number; statusCode?: string }).status ??
+          (error as { statusCode?: string }).statusCode,
+      );
       const body = JSON.stringify((error as { originalError?: unknown }).originalError ?? "") + error.message;
-      if (status === 404 || status === 400 && /not.?found/i.test(body) || /not.?found/i.test(error.message)) return null;
+      if (status === 404 || status === 400 && /not.?found/i.test(body) || /not.?found/i.test(error.message)) {
+        return null;
+      }
       throw new Error(`Supabase Storage download of ${bucket}/${path} failed: ${error.message}`);
     }
-    return { bytes: new Uint8Array(await data.arrayBuffer()), contentType: data.type || "application/octet-stream" };
+    return {
+      bytes: new Uint8Array(await data.arrayBuffer()),
+      contentType: data.type || "application/octet-stream",
+    };
   }
 
   async remove(bucket: string, path: string): Promise<void> {

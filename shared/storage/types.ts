@@ -15,7 +15,11 @@ export interface ObjectStore {
 /** Object paths are relative, made of safe segments: no "..", no leading slash, no control characters. */
 export function assertSafePath(path: string): void {
   // deno-lint-ignore no-control-regex -- control characters are exactly what is refused here
-  if (!path || path.length > 512 || path.startsWith("/") || path.split("/").some((s) => s === "" || s === "." || s === "..") || /[\x00-\x1f\\]/.test(path)) {
+  const unsafeChars = /[\x00-\x1f\\]/;
+  if (
+    !path || path.length > 512 || path.startsWith("/") ||
+    path.split("/").some((s) => s === "" || s === "." || s === "..") || unsafeChars.test(path)
+  ) {
     throw new Error(`Invalid object path "${path}"`);
   }
 }

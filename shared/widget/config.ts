@@ -23,7 +23,8 @@ const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colou
 
 /** What a partner admin may write (PUT /widget-config or the partner-admin CLI). */
 export const WidgetConfigInput = z.object({
-  logo_url: z.string().max(2000).regex(/^(https?:\/\/|\/)/, "must be an http(s) URL or a path").nullable().optional(),
+  logo_url: z.string().max(2000).regex(/^(https?:\/\/|\/)/, "must be an http(s) URL or a path").nullable()
+    .optional(),
   serving_states: z.array(z.string().toUpperCase().refine(isUsState, "must be a US state code")).max(51),
   roof_types: z.array(z.string().trim().min(1).max(40)).min(1).max(12),
   widget_info: z.string().max(20000).default(""),
@@ -66,32 +67,57 @@ function toConfig(r: Record<string, unknown>): WidgetConfig {
 
 /** The caller's partner configuration (RLS: only the caller's organisation is visible). */
 export async function getWidgetConfig(p: Platform, auth: AuthContext): Promise<WidgetConfig> {
-  const rows = await withAuth(p.sql, auth, (tx) => tx`select w.*, o.name as partner_name from public.widget_configs w
-    left join public.organizations o on o.id = w.organization_id where w.organization_id = ${auth.orgId}`);
-  if (!rows.length) throw new DomainError("not_found", "widget_not_configured", "This partner has no widget configuration yet");
+  const rows = await withAuth(
+    p.sql,
+    auth,
+    (tx) =>
+      tx`select w.*, o.name as partner_name from public.widget_configs w
+    left join public.organizations o on o.id = w.organization_id where w.organization_id = ${auth.orgId}`,
+  );
+  if (!rows.length) {
+    throw new DomainError(
+      "not_found",
+      "widget_not_configured",
+      "This partner has no widget configuration yet",
+    );
+  }
   return toConfig(rows[0]);
 }
 
 /** Creates or replaces the configuration of `orgId`. `auth` set: runs under RLS (partner_admin only). */
-export async function saveWidgetConfig(p: Platform, orgId: string, input: WidgetConfigInput, auth?: AuthContext): Promise<WidgetConfig> {
+export async function saveWidgetConfig(
+  p: Platform,
+  orgId: string,
+  input: WidgetConfigInput,
+  auth?: AuthContext,
+): Promise<WidgetConfig> {
   const c = WidgetConfigInput.parse(input);
   if (c.report_logo) await validateImageDataUri(c.report_logo, "report_logo");
   const states = [...new Set(c.serving_states)].sort();
   const write = (tx: typeof p.sql) =>
     tx`insert into public.widget_configs (organization_id, logo_url, serving_states, roof_types, widget_info, theme, report_logo, updated_by, updated_at)
-      values (${orgId}, ${c.logo_url ?? null}, ${states}, ${c.roof_types}, ${sanitizeWidgetHtml(c.widget_info)},
+      values (${orgId}, ${c.logo_url ?? null}, ${states}, ${c.roof_types}, ${
+      sanitizeWidgetHtml(c.widget_info)
+    },
               ${tx.json(c.theme as never)}, ${c.report_logo ?? null}, ${auth?.userId ?? null}, now())
       on conflict (organization_id) do update set logo_url = excluded.logo_url, serving_states = excluded.serving_states,
         roof_types = excluded.roof_types, widget_info = excluded.widget_info, theme = excluded.theme,
-        report_logo = case when ${c.report_logo === undefined} then widget_configs.report_logo else excluded.report_logo end,
+        report_logo = case when ${
+      c.report_logo === undefined
+    } then widget_configs.report_logo else excluded.report_logo end,
         updated_by = excluded.updated_by, updated_at = now()
       returning *, (select name from public.organizations where id = ${orgId}) as partner_name`;
-  const rows = auth ? await withAuth(p.sql, auth, (tx) => write(tx as unknown as typeof p.sql)) : await write(p.sql);
+  const rows = auth
+    ? await withAuth(p.sql, auth, (tx) => write(tx as unknown as typeof p.sql))
+    : await write(p.sql);
   return toConfig(rows[0]);
 }
 
 /** True when the partner serves the state (case-insensitive two-letter code). */
-export function servesState(config: Pick<WidgetConfig, "serving_states">, state: string | null | undefined): boolean {
+export function servesState(
+  config: Pick<WidgetConfig, "serving_states">,
+  state: string | null | undefined,
+): boolean {
   return !!state && config.serving_states.includes(state.toUpperCase());
 }
 

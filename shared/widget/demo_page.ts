@@ -3,12 +3,16 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /** The copy-paste embed: the embed script creates the iframe, sizes it to the widget and relays its events. */
 export function embedSnippet(baseUrl: string, token: string): string {
-  return `<div id="solar-widget"></div>\n<script src="${baseUrl}/widget/embed.js" data-token="${escape(token)}" data-target="#solar-widget" async></script>`;
+  return `<div id="solar-widget"></div>\n<script src="${baseUrl}/widget/embed.js" data-token="${
+    escape(token)
+  }" data-target="#solar-widget" async></script>`;
 }
 
 /** The plain iframe (no resizing, no events), for pages that cannot run a script. */
 export function iframeSnippet(baseUrl: string, token: string): string {
-  return `<iframe src="${baseUrl}/widget/?token=${encodeURIComponent(token)}" width="100%" height="700" style="border:0" title="Solar savings estimate" allow="camera"></iframe>`;
+  return `<iframe src="${baseUrl}/widget/?token=${
+    encodeURIComponent(token)
+  }" width="100%" height="700" style="border:0" title="Solar savings estimate" allow="camera"></iframe>`;
 }
 
 export function demoPage(baseUrl: string, token: string): string {
@@ -38,7 +42,8 @@ pre{background:#0f172a;color:#e2e8f0;padding:1rem;border-radius:10px;overflow:au
 </main></body></html>`;
 }
 
-export const demoLogo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" width="160" height="40" role="img" aria-label="Demo Solar Co">
+export const demoLogo =
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" width="160" height="40" role="img" aria-label="Demo Solar Co">
 <circle cx="20" cy="20" r="9" fill="#f59e0b"/><g stroke="#f59e0b" stroke-width="3" stroke-linecap="round">
 <path d="M20 3v5M20 32v5M3 20h5M32 20h5M8 8l3.5 3.5M28.5 28.5 32 32M8 32l3.5-3.5M28.5 11.5 32 8"/></g>
 <text x="44" y="26" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#1d4ed8">Demo Solar</text></svg>`;

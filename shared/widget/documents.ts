@@ -15,7 +15,9 @@ export function sniffType(bytes: Uint8Array): string | null {
   if (b(0) === 0x25 && b(1) === 0x50 && b(2) === 0x44 && b(3) === 0x46) return "application/pdf";
   if (b(0) === 0x89 && b(1) === 0x50 && b(2) === 0x4e && b(3) === 0x47) return "image/png";
   if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return "image/jpeg";
-  if (b(0) === 0x52 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x46 && b(8) === 0x57 && b(9) === 0x45) return "image/webp";
+  if (b(0) === 0x52 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x46 && b(8) === 0x57 && b(9) === 0x45) {
+    return "image/webp";
+  }
   return null;
 }
 
@@ -30,24 +32,41 @@ export interface IncomingFile {
 }
 
 /** Stores the files in the object store and links them to the property. */
-export async function attachDocuments(p: Platform, auth: AuthContext, propertyId: string, files: IncomingFile[], kind = "document") {
+export async function attachDocuments(
+  p: Platform,
+  auth: AuthContext,
+  propertyId: string,
+  files: IncomingFile[],
+  kind = "document",
+) {
   await assertOwned(p, auth, "properties", propertyId);
   if (!files.length) throw badRequest("missing_file", "Attach at least one file in the 'files' field");
-  if (files.length > MAX_DOCUMENTS) throw badRequest("too_many_files", `At most ${MAX_DOCUMENTS} files per request`);
-  if (!(KINDS as readonly string[]).includes(kind)) throw badRequest("invalid_request", `kind must be one of ${KINDS.join(", ")}`);
+  if (files.length > MAX_DOCUMENTS) {
+    throw badRequest("too_many_files", `At most ${MAX_DOCUMENTS} files per request`);
+  }
+  if (!(KINDS as readonly string[]).includes(kind)) {
+    throw badRequest("invalid_request", `kind must be one of ${KINDS.join(", ")}`);
+  }
   const checked = files.map((f) => {
     if (f.bytes.length === 0) throw badRequest("empty_file", `${safeFilename(f.name)} is empty`);
-    if (f.bytes.length > MAX_DOCUMENT_BYTES) throw badRequest("file_too_large", `${safeFilename(f.name)} is larger than 10 MB`);
+    if (f.bytes.length > MAX_DOCUMENT_BYTES) {
+      throw badRequest("file_too_large", `${safeFilename(f.name)} is larger than 10 MB`);
+    }
     const type = sniffType(f.bytes);
-    if (!type) throw badRequest("invalid_file_type", `${safeFilename(f.name)} is not a PDF, PNG, JPEG or WebP file`);
+    if (!type) {
+      throw badRequest("invalid_file_type", `${safeFilename(f.name)} is not a PDF, PNG, JPEG or WebP file`);
+    }
     return { ...f, type, filename: safeFilename(f.name), id: crypto.randomUUID() };
   });
   const store = objectStore(p);
-  for (const f of checked) await store.put(DOCUMENTS_BUCKET, `${auth.orgId}/${propertyId}/${f.id}-${f.filename}`, f.bytes, f.type);
+  for (const f of checked) {
+    await store.put(DOCUMENTS_BUCKET, `${auth.orgId}/${propertyId}/${f.id}-${f.filename}`, f.bytes, f.type);
+  }
   const rows = await withAuth(p.sql, auth, async (tx) => {
     const out = [];
     for (const f of checked) {
-      const [r] = await tx`insert into public.property_documents (id, organization_id, property_id, kind, filename, content_type, size_bytes, bucket, path, created_by)
+      const [r] =
+        await tx`insert into public.property_documents (id, organization_id, property_id, kind, filename, content_type, size_bytes, bucket, path, created_by)
         values (${f.id}, ${auth.orgId}, ${propertyId}, ${kind}, ${f.filename}, ${f.type}, ${f.bytes.length}, ${DOCUMENTS_BUCKET},
           ${`${auth.orgId}/${propertyId}/${f.id}-${f.filename}`}, ${auth.userId}) returning id, kind, filename, content_type, size_bytes, created_at`;
       out.push(r);

@@ -1,7 +1,7 @@
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { CRM_LEAD_QUEUE, CRM_OPPORTUNITY_QUEUE, enqueueCrmJob } from "../crm/sync.ts";
-import { DomainError, badRequest } from "../errors.ts";
+import { badRequest, DomainError } from "../errors.ts";
 import { getWidgetConfig, servesState } from "./config.ts";
 import { assertOwned } from "../auth/ownership.ts";
 import { insertContact } from "./records.ts";
@@ -26,7 +26,9 @@ export function leadView(r: Record<string, unknown>) {
     // What the bill reader read and what the homeowner corrected on the widget's check step (issue 11 §2).
     bill_reading: r.bill_reading ?? null,
     bill_corrections: r.bill_corrections ?? null,
-    report: r.report_path ? { transaction_id: r.report_transaction_id, bucket: r.report_bucket, path: r.report_path } : null,
+    report: r.report_path
+      ? { transaction_id: r.report_transaction_id, bucket: r.report_bucket, path: r.report_path }
+      : null,
     crm: { provider: r.crm_provider, id: r.crm_id ?? null, synced_at: r.crm_synced_at ?? null },
     created_at: r.created_at,
   };
@@ -37,9 +39,19 @@ export function leadView(r: Record<string, unknown>) {
  * the first lead. The partner's serving_states decide out-of-area on the server, not the widget. The CRM
  * push is a job committed with the lead.
  */
-export async function createLead(p: Platform, auth: AuthContext, input: LeadInputT): Promise<{ lead: ReturnType<typeof leadView>; created: boolean }> {
+export async function createLead(
+  p: Platform,
+  auth: AuthContext,
+  input: LeadInputT,
+): Promise<{ lead: ReturnType<typeof leadView>; created: boolean }> {
   if (input.idempotency_key) {
-    const prior = await withAuth(p.sql, auth, (tx) => tx`select * from public.leads where organization_id = ${auth.orgId} and idempotency_key = ${input.idempotency_key!}`);
+    const prior = await withAuth(
+      p.sql,
+      auth,
+      (tx) =>
+        tx`select * from public.leads where organization_id = ${auth.orgId} and idempotency_key = ${input
+          .idempotency_key!}`,
+    );
     if (prior.length) return { lead: leadView(assertSameContact(prior[0], input)), created: false };
   }
   if (input.contact_id) await assertOwned(p, auth, "contacts", input.contact_id);
@@ -47,8 +59,16 @@ export async function createLead(p: Platform, auth: AuthContext, input: LeadInpu
   if (input.property_id) {
     await assertOwned(p, auth, "properties", input.property_id);
     if (!address) {
-      const [pr] = await p.sql`select line1, line2, city, state, zip, country from public.properties where id = ${input.property_id}`;
-      address = { line1: pr.line1, line2: pr.line2 ?? null, city: pr.city, state: pr.state, zip: pr.zip, country: "US" } as NonNullable<LeadInputT["address"]>;
+      const [pr] = await p
+        .sql`select line1, line2, city, state, zip, country from public.properties where id = ${input.property_id}`;
+      address = {
+        line1: pr.line1,
+        line2: pr.line2 ?? null,
+        city: pr.city,
+        state: pr.state,
+        zip: pr.zip,
+        country: "US",
+      } as NonNullable<LeadInputT["address"]>;
     }
   }
   if (!address) throw badRequest("invalid_request", "body.address: Required (or give a property_id)");
@@ -62,12 +82,19 @@ export async function createLead(p: Platform, auth: AuthContext, input: LeadInpu
 
   const { row, created } = await withAuth(p.sql, auth, async (tx) => {
     const contactId = input.contact_id ?? (await insertContact(tx, auth.orgId!, c)).id as string;
-    if (input.property_id) await tx`update public.properties set contact_id = coalesce(contact_id, ${contactId}) where id = ${input.property_id}`;
-    const inserted = await tx`insert into public.leads (organization_id, contact_id, property_id, status, out_of_area, idempotency_key,
+    if (input.property_id) {
+      await tx`update public.properties set contact_id = coalesce(contact_id, ${contactId}) where id = ${input.property_id}`;
+    }
+    const inserted =
+      await tx`insert into public.leads (organization_id, contact_id, property_id, status, out_of_area, idempotency_key,
         first_name, last_name, email, phone, consent, consent_text, consent_at, address, utility_provider, monthly_kwh, created_by)
       values (${auth.orgId}, ${contactId}, ${input.property_id ?? null}, 'new', ${outOfArea},
-        ${input.idempotency_key ?? null}, ${c.first_name}, ${c.last_name}, ${c.email}, ${c.phone ?? null}, ${input.consent},
-        ${input.consent_text ?? null}, ${input.consent ? new Date() : null}, ${tx.json(address as never)}, ${input.utility_provider ?? null},
+        ${input.idempotency_key ?? null}, ${c.first_name}, ${c.last_name}, ${c.email}, ${
+        c.phone ?? null
+      }, ${input.consent},
+        ${input.consent_text ?? null}, ${input.consent ? new Date() : null}, ${tx.json(address as never)}, ${
+        input.utility_provider ?? null
+      },
         ${input.monthly_kwh ? tx.json(input.monthly_kwh as never) : null}, ${auth.userId})
       on conflict (organization_id, idempotency_key) do nothing returning *`;
     if (!inserted.length) {
@@ -75,12 +102,23 @@ export async function createLead(p: Platform, auth: AuthContext, input: LeadInpu
       // contact insert is rolled back by throwing, so retry outside).
       throw new DuplicateKey();
     }
-    await enqueueCrmJob(tx, CRM_LEAD_QUEUE, { leadId: inserted[0].id }, `${CRM_LEAD_QUEUE}:${inserted[0].id}`);
+    await enqueueCrmJob(
+      tx,
+      CRM_LEAD_QUEUE,
+      { leadId: inserted[0].id },
+      `${CRM_LEAD_QUEUE}:${inserted[0].id}`,
+    );
     await enqueueLeadCreated(tx, inserted[0].id as string);
     return { row: inserted[0], created: true };
   }).catch(async (e) => {
     if (!(e instanceof DuplicateKey)) throw e;
-    const [r] = await withAuth(p.sql, auth, (tx) => tx`select * from public.leads where organization_id = ${auth.orgId} and idempotency_key = ${input.idempotency_key!}`);
+    const [r] = await withAuth(
+      p.sql,
+      auth,
+      (tx) =>
+        tx`select * from public.leads where organization_id = ${auth.orgId} and idempotency_key = ${input
+          .idempotency_key!}`,
+    );
     return { row: assertSameContact(r, input), created: false };
   });
   return { lead: leadView(row), created };
@@ -93,10 +131,15 @@ class DuplicateKey extends Error {}
  * after a failed attempt) must not silently answer with the first lead, whose report would go to the old address.
  */
 function assertSameContact(row: Record<string, unknown>, input: LeadInputT): Record<string, unknown> {
-  const same = (a: unknown, b: unknown) => String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+  const same = (a: unknown, b: unknown) =>
+    String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
   const c = input.contact;
   if (!same(row.email, c.email) || !same(row.first_name, c.first_name) || !same(row.last_name, c.last_name)) {
-    throw new DomainError("conflict", "idempotency_key_reused", "This idempotency key was already used for a lead with other contact details; send a new key");
+    throw new DomainError(
+      "conflict",
+      "idempotency_key_reused",
+      "This idempotency key was already used for a lead with other contact details; send a new key",
+    );
   }
   return row;
 }
@@ -118,18 +161,31 @@ export async function createOpportunity(p: Platform, auth: AuthContext, input: O
   await assertOwned(p, auth, "leads", input.lead_id);
   return await withAuth(p.sql, auth, async (tx) => {
     if (input.idempotency_key) {
-      const [prior] = await tx`select * from public.opportunities where organization_id = ${auth.orgId} and idempotency_key = ${input.idempotency_key}`;
+      const [prior] =
+        await tx`select * from public.opportunities where organization_id = ${auth.orgId} and idempotency_key = ${input.idempotency_key}`;
       if (prior) return { opportunity: opportunityView(prior), created: false };
     }
-    const [lead] = await tx`select first_name, last_name, savings from public.leads where id = ${input.lead_id}`;
+    const [lead] =
+      await tx`select first_name, last_name, savings from public.leads where id = ${input.lead_id}`;
     const savings = (lead.savings ?? {}) as { netCost?: number; systemSizeKw?: number };
-    const name = input.name ?? `Solar — ${[lead.first_name, lead.last_name].filter(Boolean).join(" ")}`.trim();
-    const [row] = await tx`insert into public.opportunities (organization_id, lead_id, name, stage, amount, system_size_kw, idempotency_key)
-      values (${auth.orgId}, ${input.lead_id}, ${name}, ${input.stage}, ${input.amount ?? savings.netCost ?? null},
+    const name = input.name ??
+      `Solar — ${[lead.first_name, lead.last_name].filter(Boolean).join(" ")}`.trim();
+    const [row] =
+      await tx`insert into public.opportunities (organization_id, lead_id, name, stage, amount, system_size_kw, idempotency_key)
+      values (${auth.orgId}, ${input.lead_id}, ${name}, ${input.stage}, ${
+        input.amount ?? savings.netCost ?? null
+      },
         ${input.system_size_kw ?? savings.systemSizeKw ?? null}, ${input.idempotency_key ?? null})
       on conflict (organization_id, idempotency_key) do update set updated_at = public.opportunities.updated_at
       returning *, (xmax = 0) as inserted`;
-    if (row.inserted) await enqueueCrmJob(tx, CRM_OPPORTUNITY_QUEUE, { opportunityId: row.id }, `${CRM_OPPORTUNITY_QUEUE}:${row.id}`);
+    if (row.inserted) {
+      await enqueueCrmJob(
+        tx,
+        CRM_OPPORTUNITY_QUEUE,
+        { opportunityId: row.id },
+        `${CRM_OPPORTUNITY_QUEUE}:${row.id}`,
+      );
+    }
     return { opportunity: opportunityView(row), created: row.inserted as boolean };
   });
 }

@@ -7,7 +7,12 @@ import { assertOwned } from "../auth/ownership.ts";
 
 // The widget may only talk to our API, so address autocomplete, geocoding and roof data reach it here.
 
-const unavailable = (what: string) => new DomainError("unavailable", "provider_unavailable", `${what} is unavailable right now; please try again`);
+const unavailable = (what: string) =>
+  new DomainError(
+    "unavailable",
+    "provider_unavailable",
+    `${what} is unavailable right now; please try again`,
+  );
 
 export async function autocomplete(p: Platform, q: string, limit: number) {
   try {
@@ -31,11 +36,16 @@ export async function geocode(p: Platform, address: string) {
   }
 }
 
-export async function roofAnalysis(p: Platform, auth: AuthContext, q: { lat?: number; lon?: number; property_uuid?: string }) {
+export async function roofAnalysis(
+  p: Platform,
+  auth: AuthContext,
+  q: { lat?: number; lon?: number; property_uuid?: string },
+) {
   let { lat, lon } = q;
   if (q.property_uuid) {
     await assertOwned(p, auth, "properties", q.property_uuid);
-    const [pr] = await p.sql`select latitude, longitude, line1, city, state, zip from public.properties where id = ${q.property_uuid}`;
+    const [pr] = await p
+      .sql`select latitude, longitude, line1, city, state, zip from public.properties where id = ${q.property_uuid}`;
     if (pr.latitude === null || pr.longitude === null) {
       const g = await geocode(p, `${pr.line1}, ${pr.city}, ${pr.state} ${pr.zip}`);
       lat = g.lat, lon = g.lon;
@@ -43,7 +53,9 @@ export async function roofAnalysis(p: Platform, auth: AuthContext, q: { lat?: nu
       lat = pr.latitude as number, lon = pr.longitude as number;
     }
   }
-  if (lat === undefined || lon === undefined) throw new DomainError("invalid", "invalid_request", "Give lat and lon, or property_uuid");
+  if (lat === undefined || lon === undefined) {
+    throw new DomainError("invalid", "invalid_request", "Give lat and lon, or property_uuid");
+  }
   try {
     const roof = await roofData(p).findClosest({ lat, lon });
     if (!roof) throw notFound("roof_not_found", "No roof data for this location");

@@ -5,7 +5,14 @@ import { assertOwned } from "../auth/ownership.ts";
 import type { ContactInputT, PropertyInputT, PropertyPatchT } from "./schemas.ts";
 
 export function contactView(r: Record<string, unknown>) {
-  return { id: r.id, first_name: r.first_name, last_name: r.last_name, email: r.email, phone: r.phone, created_at: r.created_at };
+  return {
+    id: r.id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    email: r.email,
+    phone: r.phone,
+    created_at: r.created_at,
+  };
 }
 
 export function propertyView(r: Record<string, unknown>) {
@@ -36,13 +43,21 @@ export async function createContact(p: Platform, auth: AuthContext, c: ContactIn
 export async function createProperty(p: Platform, auth: AuthContext, input: PropertyInputT) {
   if (input.contact_id) await assertOwned(p, auth, "contacts", input.contact_id);
   const a = input.address;
-  const row = await withAuth(p.sql, auth, async (tx) =>
-    (await tx`insert into public.properties (organization_id, contact_id, line1, line2, city, state, zip, country, latitude, longitude,
+  const row = await withAuth(
+    p.sql,
+    auth,
+    async (tx) =>
+      (await tx`insert into public.properties (organization_id, contact_id, line1, line2, city, state, zip, country, latitude, longitude,
         roof_type, utility_provider, details)
-      values (${auth.orgId}, ${input.contact_id ?? null}, ${a.line1}, ${a.line2 ?? null}, ${a.city}, ${a.state}, ${a.zip}, ${a.country},
-        ${input.latitude ?? null}, ${input.longitude ?? null}, ${input.roof_type ?? null}, ${input.utility_provider ?? null},
+      values (${auth.orgId}, ${input.contact_id ?? null}, ${a.line1}, ${
+        a.line2 ?? null
+      }, ${a.city}, ${a.state}, ${a.zip}, ${a.country},
+        ${input.latitude ?? null}, ${input.longitude ?? null}, ${input.roof_type ?? null}, ${
+        input.utility_provider ?? null
+      },
         ${tx.json((input.details ?? {}) as never)})
-      returning *`)[0]);
+      returning *`)[0],
+  );
   return propertyView(row);
 }
 
@@ -52,16 +67,29 @@ export async function updateProperty(p: Platform, auth: AuthContext, id: string,
   const set: Record<string, unknown> = {};
   if (patch.address) {
     const a = patch.address;
-    Object.assign(set, { line1: a.line1, line2: a.line2 ?? null, city: a.city, state: a.state, zip: a.zip, country: a.country });
+    Object.assign(set, {
+      line1: a.line1,
+      line2: a.line2 ?? null,
+      city: a.city,
+      state: a.state,
+      zip: a.zip,
+      country: a.country,
+    });
   }
   for (const k of ["contact_id", "latitude", "longitude", "roof_type", "utility_provider"] as const) {
     if (patch[k] !== undefined) set[k] = patch[k];
   }
   const row = await withAuth(p.sql, auth, async (tx) => {
-    if (patch.details) await tx`update public.properties set details = details || ${tx.json(patch.details as never)} where id = ${id}`;
+    if (patch.details) {
+      await tx`update public.properties set details = details || ${
+        tx.json(patch.details as never)
+      } where id = ${id}`;
+    }
     const cols = Object.keys(set);
     const [r] = cols.length
-      ? await tx`update public.properties set ${tx(set, cols)}, updated_at = now() where id = ${id} returning *`
+      ? await tx`update public.properties set ${
+        tx(set, cols)
+      }, updated_at = now() where id = ${id} returning *`
       : await tx`update public.properties set updated_at = now() where id = ${id} returning *`;
     return r;
   });

@@ -5,14 +5,35 @@ import sanitizeHtml from "sanitize-html";
 // when it is served, so a row written by other means can never reach a homeowner unsanitised.
 // sanitize-html ships no types; the options used here are its documented ones.
 const options: Record<string, unknown> = {
-  allowedTags: ["p", "br", "strong", "em", "b", "i", "u", "ul", "ol", "li", "a", "h3", "h4", "span", "small", "img", "blockquote"],
+  allowedTags: [
+    "p",
+    "br",
+    "strong",
+    "em",
+    "b",
+    "i",
+    "u",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "h3",
+    "h4",
+    "span",
+    "small",
+    "img",
+    "blockquote",
+  ],
   allowedAttributes: { a: ["href", "title", "target", "rel"], img: ["src", "alt", "width", "height"] },
   allowedSchemes: ["https", "http", "mailto", "tel"],
   allowedSchemesByTag: { img: ["https"] },
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   transformTags: {
-    a: (tagName: string, attribs: Record<string, string>) => ({ tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" } }),
+    a: (tagName: string, attribs: Record<string, string>) => ({
+      tagName,
+      attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer" },
+    }),
   },
 };
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
-import { DomainError, badRequest, notFound } from "../errors.ts";
+import { badRequest, DomainError, notFound } from "../errors.ts";
 import type { Handler } from "../queue/queue.ts";
 import { PermanentJobError } from "../queue/queue.ts";
 import { createSavingsReport } from "../savings/pipeline.ts";
@@ -25,16 +25,26 @@ export const SavingsInfoInput = z.object({
   contact: ContactInput.optional(),
   address: Address.optional(),
   property_id: z.string().uuid().optional(),
-  transaction_id: z.string().uuid().optional().describe("The bill extraction's transactionId (recorded on the lead)"),
+  transaction_id: z.string().uuid().optional().describe(
+    "The bill extraction's transactionId (recorded on the lead)",
+  ),
   usage_by_month: z.array(UsageMonth).min(1).max(24).optional(),
-  bill: z.object({ electricityUsage: z.object({ usageByMonth: z.array(UsageMonth).min(1).max(24) }).passthrough() }).passthrough().optional()
-    .describe("A bill extraction result item (data.items[0]); its usageByMonth is used when usage_by_month is absent"),
+  bill: z.object({
+    electricityUsage: z.object({ usageByMonth: z.array(UsageMonth).min(1).max(24) }).passthrough(),
+  }).passthrough().optional()
+    .describe(
+      "A bill extraction result item (data.items[0]); its usageByMonth is used when usage_by_month is absent",
+    ),
   location: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
   consent: z.boolean().optional(),
   reading: ReadingValues.omit({ usage_by_month: true }).optional()
-    .describe("What the homeowner made of the bill reading on the confirm step (service address, utility); the name is the lead's"),
+    .describe(
+      "What the homeowner made of the bill reading on the confirm step (service address, utility); the name is the lead's",
+    ),
   confirmed: z.array(Group).max(4).optional()
-    .describe("Confirm-step lines the homeowner confirmed as right although a check failed (name, address, utility, usage)"),
+    .describe(
+      "Confirm-step lines the homeowner confirmed as right although a check failed (name, address, utility, usage)",
+    ),
 }).openapi("WidgetSavingsInfo");
 export type SavingsInfoInputT = z.infer<typeof SavingsInfoInput>;
 
@@ -58,47 +68,95 @@ export interface WidgetSavingsSummary {
   deliveryStatus: string;
 }
 
-function summary(leadId: string, transactionId: string, f: SavingsFigures, email: string, deliveryStatus: string): WidgetSavingsSummary {
+function summary(
+  leadId: string,
+  transactionId: string,
+  f: SavingsFigures,
+  email: string,
+  deliveryStatus: string,
+): WidgetSavingsSummary {
   return {
-    transactionId, leadId, systemKw: f.systemKw, panels: f.panels, annualProductionKwh: f.annualProductionKwh, grossCost: f.grossCost,
-    federalCredit: f.federalCredit, credit: f.credit, netCost: f.netCost, netAnnualSavings: f.netAnnualSavings, paybackYears: f.paybackYears,
-    annualKwh: f.annualKwh, monthlyKwh: f.monthlyKwh, offsetPct: f.offsetPct, emailSentTo: email, deliveryStatus,
+    transactionId,
+    leadId,
+    systemKw: f.systemKw,
+    panels: f.panels,
+    annualProductionKwh: f.annualProductionKwh,
+    grossCost: f.grossCost,
+    federalCredit: f.federalCredit,
+    credit: f.credit,
+    netCost: f.netCost,
+    netAnnualSavings: f.netAnnualSavings,
+    paybackYears: f.paybackYears,
+    annualKwh: f.annualKwh,
+    monthlyKwh: f.monthlyKwh,
+    offsetPct: f.offsetPct,
+    emailSentTo: email,
+    deliveryStatus,
   };
 }
 
-async function existingReport(p: Platform, leadId: string, reportId: string, email: string): Promise<WidgetSavingsSummary | null> {
+async function existingReport(
+  p: Platform,
+  leadId: string,
+  reportId: string,
+  email: string,
+): Promise<WidgetSavingsSummary | null> {
   // A concurrent request may still be running the pipeline for this lead: wait a little for its report.
   for (let i = 0; i < 40; i++) {
-    const [r] = await p.sql`select figures, delivery_status from public.savings_reports where id = ${reportId}`;
+    const [r] = await p
+      .sql`select figures, delivery_status from public.savings_reports where id = ${reportId}`;
     if (r) return summary(leadId, reportId, r.figures as SavingsFigures, email, r.delivery_status as string);
     const [l] = await p.sql`select report_transaction_id from public.leads where id = ${leadId}`;
     if (l?.report_transaction_id !== reportId) return null;
     await new Promise((res) => setTimeout(res, 250));
   }
-  throw new DomainError("conflict", "savings_in_progress", "The savings report for this lead is still being prepared; try again shortly");
+  throw new DomainError(
+    "conflict",
+    "savings_in_progress",
+    "The savings report for this lead is still being prepared; try again shortly",
+  );
 }
 
 /**
  * Runs the savings pipeline once per lead: the report is emailed to the homeowner (queued PDF + email) and
  * attached to the lead; a repeated call answers with the same figures and sends nothing again.
  */
-export async function processWidgetSavings(p: Platform, auth: AuthContext, input: SavingsInfoInputT): Promise<WidgetSavingsSummary> {
+export async function processWidgetSavings(
+  p: Platform,
+  auth: AuthContext,
+  input: SavingsInfoInputT,
+): Promise<WidgetSavingsSummary> {
   const usage = input.usage_by_month ?? input.bill?.electricityUsage.usageByMonth;
-  if (!usage?.length) throw badRequest("invalid_request", "body.usage_by_month: Required (or give bill.electricityUsage.usageByMonth)");
+  if (!usage?.length) {
+    throw badRequest(
+      "invalid_request",
+      "body.usage_by_month: Required (or give bill.electricityUsage.usageByMonth)",
+    );
+  }
   if (input.transaction_id) {
     // Recorded on the lead as its bill: only one of this partner's own extractions.
-    const [bill] = await p.sql`select 1 from public.bill_extractions where organization_id = ${auth.orgId ?? null} and transaction_id = ${input.transaction_id}`;
+    const [bill] = await p.sql`select 1 from public.bill_extractions where organization_id = ${
+      auth.orgId ?? null
+    } and transaction_id = ${input.transaction_id}`;
     if (!bill) throw notFound("not_found", `No bill extraction with transactionId ${input.transaction_id}`);
   }
   // The gate (issue 11 §2): the report never rests on an implausible value nobody confirmed.
-  const billItem = input.transaction_id ? await extractionItem(p, auth, input.transaction_id) : input.bill ?? null;
+  const billItem = input.transaction_id
+    ? await extractionItem(p, auth, input.transaction_id)
+    : input.bill ?? null;
   let leadId = input.lead_id;
   if (leadId) await assertOwned(p, auth, "leads", leadId);
   else {
-    if (!input.contact || !input.address) throw badRequest("invalid_request", "body: give lead_id, or contact and address");
+    if (!input.contact || !input.address) {
+      throw badRequest("invalid_request", "body: give lead_id, or contact and address");
+    }
     const { lead } = await createLead(p, auth, {
-      idempotency_key: input.idempotency_key, contact: input.contact, address: input.address, property_id: input.property_id,
-      consent: input.consent ?? false, monthly_kwh: usage.map((u) => u.value),
+      idempotency_key: input.idempotency_key,
+      contact: input.contact,
+      address: input.address,
+      property_id: input.property_id,
+      consent: input.consent ?? false,
+      monthly_kwh: usage.map((u) => u.value),
     });
     leadId = lead.id as string;
   }
@@ -119,27 +177,55 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
   });
   if (review.unconfirmed.length) {
     const reasons = review.checks.filter((c) => review.unconfirmed.includes(c.group)).map((c) => c.message);
-    throw badRequest("needs_confirmation", `Confirm or correct what was read from the bill before a report is made: ${reasons.join("; ")}`,
-      { needsConfirmation: review.unconfirmed, checks: review.checks.filter((c) => review.unconfirmed.includes(c.group)) });
+    throw badRequest(
+      "needs_confirmation",
+      `Confirm or correct what was read from the bill before a report is made: ${reasons.join("; ")}`,
+      {
+        needsConfirmation: review.unconfirmed,
+        checks: review.checks.filter((c) => review.unconfirmed.includes(c.group)),
+      },
+    );
   }
 
   // Claim the lead for one report (a double click or retry must not email twice).
   const reportId = crypto.randomUUID();
-  const claimed = await withAuth(p.sql, auth, (tx) =>
-    tx`update public.leads set report_transaction_id = ${reportId}, updated_at = now() where id = ${leadId} and report_transaction_id is null returning id`);
+  const claimed = await withAuth(
+    p.sql,
+    auth,
+    (tx) =>
+      tx`update public.leads set report_transaction_id = ${reportId}, updated_at = now() where id = ${leadId} and report_transaction_id is null returning id`,
+  );
   if (!claimed.length) {
     // Another request holds the claim (it may have taken it after the lead was read above).
     const [now] = await p.sql`select report_transaction_id from public.leads where id = ${leadId}`;
-    const prior = now?.report_transaction_id ? await existingReport(p, leadId!, now.report_transaction_id as string, lead.email as string) : null;
+    const prior = now?.report_transaction_id
+      ? await existingReport(p, leadId!, now.report_transaction_id as string, lead.email as string)
+      : null;
     if (prior) return prior;
-    throw new DomainError("conflict", "savings_in_progress", "The savings report for this lead is being prepared; try again shortly");
+    throw new DomainError(
+      "conflict",
+      "savings_in_progress",
+      "The savings report for this lead is being prepared; try again shortly",
+    );
   }
   try {
     const result = await createSavingsReport(p, auth, {
       customerName: [lead.first_name, lead.last_name].filter(Boolean).join(" ") || String(lead.email),
       email: lead.email as string,
-      address: { line1: address.line1, line2: address.line2 ?? undefined, city: address.city, state: address.state, zip: address.zip },
-      usageByMonth: usage.map((u) => ({ month: u.month, year: u.year, value: u.value, unit: u.unit ?? "kWh", estimated: u.estimated })),
+      address: {
+        line1: address.line1,
+        line2: address.line2 ?? undefined,
+        city: address.city,
+        state: address.state,
+        zip: address.zip,
+      },
+      usageByMonth: usage.map((u) => ({
+        month: u.month,
+        year: u.year,
+        value: u.value,
+        unit: u.unit ?? "kWh",
+        estimated: u.estimated,
+      })),
       transactionId: reportId,
       location: input.location,
       partnerLogo: (await reportLogoOf(p, auth.orgId ?? null)) ?? undefined,
@@ -147,20 +233,33 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
     });
     const s = summary(leadId!, reportId, result.figures, lead.email as string, result.delivery.status);
     await withAuth(p.sql, auth, async (tx) => {
-      await tx`update public.leads set savings = ${tx.json({ ...s, monthlyKwh: undefined } as never)}, monthly_kwh = ${tx.json(result.figures.monthlyKwh as never)},
+      await tx`update public.leads set savings = ${
+        tx.json({ ...s, monthlyKwh: undefined } as never)
+      }, monthly_kwh = ${tx.json(result.figures.monthlyKwh as never)},
         status = case when status = 'new' then 'report_sent' else status end, updated_at = now() where id = ${leadId}`;
-      if (input.transaction_id) await tx`update public.leads set savings = savings || ${tx.json({ billTransactionId: input.transaction_id } as never)} where id = ${leadId}`;
+      if (input.transaction_id) {
+        await tx`update public.leads set savings = savings || ${
+          tx.json({ billTransactionId: input.transaction_id } as never)
+        } where id = ${leadId}`;
+      }
       const { corrections, unconfirmed: _u, ...reading } = review;
-      await tx`update public.leads set bill_reading = ${tx.json({ ...reading, checkedAt: new Date().toISOString() } as never)},
+      await tx`update public.leads set bill_reading = ${
+        tx.json({ ...reading, checkedAt: new Date().toISOString() } as never)
+      },
         bill_corrections = ${tx.json(corrections as never)} where id = ${leadId}`;
       await tx`reset role`;
-      await enqueue(tx as never, ATTACH_REPORT_QUEUE, { leadId, reportId }, { dedupeKey: `${ATTACH_REPORT_QUEUE}:${reportId}`, maxAttempts: 12, delaySeconds: 3 });
+      await enqueue(tx as never, ATTACH_REPORT_QUEUE, { leadId, reportId }, {
+        dedupeKey: `${ATTACH_REPORT_QUEUE}:${reportId}`,
+        maxAttempts: 12,
+        delaySeconds: 3,
+      });
       await tx`set local role authenticated`;
     });
     return s;
   } catch (e) {
     // Release the claim so the homeowner can try again.
-    await p.sql`update public.leads set report_transaction_id = null where id = ${leadId} and report_transaction_id = ${reportId}`;
+    await p
+      .sql`update public.leads set report_transaction_id = null where id = ${leadId} and report_transaction_id = ${reportId}`;
     throw e;
   }
 }
@@ -170,28 +269,45 @@ export async function processWidgetSavings(p: Platform, auth: AuthContext, input
  * the CRM. Retries with backoff until the delivery job has produced the PDF.
  */
 export async function attachReport(p: Platform, leadId: string, reportId: string): Promise<void> {
-  const [r] = await p.sql`select delivery_status, pdf_path, figures from public.savings_reports where id = ${reportId}`;
+  const [r] = await p
+    .sql`select delivery_status, pdf_path, figures from public.savings_reports where id = ${reportId}`;
   if (!r) throw new PermanentJobError(`savings report ${reportId} does not exist`);
-  if (r.delivery_status === "failed") throw new PermanentJobError(`savings report ${reportId} could not be delivered`);
-  if (r.delivery_status !== "sent" || !r.pdf_path) throw new Error(`savings report ${reportId} is not delivered yet (${r.delivery_status})`);
+  if (r.delivery_status === "failed") {
+    throw new PermanentJobError(`savings report ${reportId} could not be delivered`);
+  }
+  if (r.delivery_status !== "sent" || !r.pdf_path) {
+    throw new Error(`savings report ${reportId} is not delivered yet (${r.delivery_status})`);
+  }
   const [lead] = await p.sql`select organization_id, property_id from public.leads where id = ${leadId}`;
   if (!lead) throw new PermanentJobError(`lead ${leadId} no longer exists`);
   const f = r.figures as SavingsFigures;
   const pdf = await objectStore(p).get(REPORT_BUCKET, r.pdf_path as string);
   await p.sql.begin(async (tx) => {
-    await tx`update public.leads set report_bucket = ${REPORT_BUCKET}, report_path = ${r.pdf_path as string}, updated_at = now() where id = ${leadId}`;
+    await tx`update public.leads set report_bucket = ${REPORT_BUCKET}, report_path = ${r
+      .pdf_path as string}, updated_at = now() where id = ${leadId}`;
     if (lead.property_id) {
       await tx`insert into public.property_documents (organization_id, property_id, kind, filename, content_type, size_bytes, bucket, path)
-        select ${lead.organization_id as string}, ${lead.property_id as string}, 'report', 'solar-savings-report.pdf', 'application/pdf', ${pdf?.bytes.length ?? 0},
+        select ${lead.organization_id as string}, ${lead
+        .property_id as string}, 'report', 'solar-savings-report.pdf', 'application/pdf', ${
+        pdf?.bytes.length ?? 0
+      },
           ${REPORT_BUCKET}, ${r.pdf_path as string}
-        where not exists (select 1 from public.property_documents where bucket = ${REPORT_BUCKET} and path = ${r.pdf_path as string})`;
+        where not exists (select 1 from public.property_documents where bucket = ${REPORT_BUCKET} and path = ${r
+        .pdf_path as string})`;
     }
-    const note = `Solar savings report sent to the homeowner: ${f.systemKw} kW system, net cost $${Math.round(f.netCost).toLocaleString("en-US")}, ` +
-      `annual savings $${Math.round(f.netAnnualSavings).toLocaleString("en-US")}, payback ${f.paybackYears ?? "n/a"} years. PDF: ${REPORT_BUCKET}/${r.pdf_path}`;
+    const note =
+      `Solar savings report sent to the homeowner: ${f.systemKw} kW system, net cost $${
+        Math.round(f.netCost).toLocaleString("en-US")
+      }, ` +
+      `annual savings $${Math.round(f.netAnnualSavings).toLocaleString("en-US")}, payback ${
+        f.paybackYears ?? "n/a"
+      } years. PDF: ${REPORT_BUCKET}/${r.pdf_path}`;
     await enqueueCrmJob(tx as never, CRM_NOTE_QUEUE, { leadId, text: note }, `${CRM_NOTE_QUEUE}:${reportId}`);
   });
 }
 
 export function widgetJobHandlers(p: Platform): Record<string, Handler> {
-  return { [ATTACH_REPORT_QUEUE]: (job) => attachReport(p, String(job.payload.leadId), String(job.payload.reportId)) };
+  return {
+    [ATTACH_REPORT_QUEUE]: (job) => attachReport(p, String(job.payload.leadId), String(job.payload.reportId)),
+  };
 }

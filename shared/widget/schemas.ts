@@ -2,7 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { isUsState } from "./states.ts";
 
 const text = (max: number) => z.string().trim().max(max);
-export const Zip = z.string().trim().regex(/^\d{5}(-\d{4})?$/, "must be a 5-digit US zip").transform((s) => s.slice(0, 5));
+export const Zip = z.string().trim().regex(/^\d{5}(-\d{4})?$/, "must be a 5-digit US zip").transform((s) =>
+  s.slice(0, 5)
+);
 export const StateCode = z.string().trim().toUpperCase().refine(isUsState, "must be a US state code");
 
 export const Address = z.object({
@@ -51,7 +53,9 @@ export const OpportunityInput = z.object({
   lead_id: z.string().uuid(),
   idempotency_key: IdemKey.optional(),
   name: text(200).min(1).optional(),
-  stage: z.enum(["qualification", "proposal", "negotiation", "closed_won", "closed_lost"]).default("qualification"),
+  stage: z.enum(["qualification", "proposal", "negotiation", "closed_won", "closed_lost"]).default(
+    "qualification",
+  ),
   amount: z.number().min(0).max(10_000_000).optional().nullable(),
   system_size_kw: z.number().min(0).max(1000).optional().nullable(),
 }).openapi("OpportunityInput");

@@ -15,13 +15,31 @@ export function startGeminiDouble(): GeminiDouble {
   const requests: { model: string; body: any }[] = [];
   const served = serveApp(async (req) => {
     const m = new URL(req.url).pathname.match(/\/models\/([^/:]+):generateContent$/);
-    if (!m || req.method !== "POST") return Response.json({ error: { code: 404, message: "Not found", status: "NOT_FOUND" } }, { status: 404 });
-    if (!req.headers.get("x-goog-api-key")) return Response.json({ error: { code: 403, message: "API key missing", status: "PERMISSION_DENIED" } }, { status: 403 });
+    if (!m || req.method !== "POST") {
+      return Response.json({ error: { code: 404, message: "Not found", status: "NOT_FOUND" } }, {
+        status: 404,
+      });
+    }
+    if (!req.headers.get("x-goog-api-key")) {
+      return Response.json(
+        { error: { code: 403, message: "API key missing", status: "PERMISSION_DENIED" } },
+        { status: 403 },
+      );
+    }
     const body = await req.json();
     requests.push({ model: m[1], body });
     const next = queue.shift();
-    if (next === undefined) return Response.json({ error: { code: 500, message: "No scripted answer", status: "INTERNAL" } }, { status: 500 });
-    if (typeof next !== "string") return Response.json(next.body ?? { error: { code: next.status, message: "scripted failure", status: "UNAVAILABLE" } }, { status: next.status });
+    if (next === undefined) {
+      return Response.json({ error: { code: 500, message: "No scripted answer", status: "INTERNAL" } }, {
+        status: 500,
+      });
+    }
+    if (typeof next !== "string") {
+      return Response.json(
+        next.body ?? { error: { code: next.status, message: "scripted failure", status: "UNAVAILABLE" } },
+        { status: next.status },
+      );
+    }
     return Response.json({
       candidates: [{ content: { role: "model", parts: [{ text: next }] }, finishReason: "STOP", index: 0 }],
       usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 10, totalTokenCount: 20 },

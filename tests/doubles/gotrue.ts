@@ -13,9 +13,17 @@ export function startGoTrueDouble(users: Record<string, string>, anonKey: string
   const session = (email: string) => {
     const refresh = crypto.randomUUID().replaceAll("-", "").slice(0, 12);
     live.set(refresh, email);
-    return { access_token: `header.${btoa(JSON.stringify({ email }))}.sig`, token_type: "bearer", expires_in: 3600, expires_at: Math.floor(Date.now() / 1000) + 3600, refresh_token: refresh, user: { id: crypto.randomUUID(), email } };
+    return {
+      access_token: `header.${btoa(JSON.stringify({ email }))}.sig`,
+      token_type: "bearer",
+      expires_in: 3600,
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+      refresh_token: refresh,
+      user: { id: crypto.randomUUID(), email },
+    };
   };
-  const err = (status: number, error_code: string, msg: string) => Response.json({ code: status, error_code, msg }, { status });
+  const err = (status: number, error_code: string, msg: string) =>
+    Response.json({ code: status, error_code, msg }, { status });
   const served = serveApp(async (req) => {
     const url = new URL(req.url);
     if (url.pathname !== "/auth/v1/token" || req.method !== "POST") return err(404, "not_found", "Not found");
@@ -25,13 +33,19 @@ export function startGoTrueDouble(users: Record<string, string>, anonKey: string
     calls.push({ grant, body, apikey });
     if (apikey !== anonKey) return Response.json({ message: "Invalid API key" }, { status: 401 });
     if (grant === "password") {
-      if (users[body.email] !== body.password) return err(400, "invalid_credentials", "Invalid login credentials");
+      if (users[body.email] !== body.password) {
+        return err(400, "invalid_credentials", "Invalid login credentials");
+      }
       return Response.json(session(body.email));
     }
     if (grant === "refresh_token") {
-      if (used.has(body.refresh_token)) return err(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+      if (used.has(body.refresh_token)) {
+        return err(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+      }
       const email = live.get(body.refresh_token);
-      if (!email) return err(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+      if (!email) {
+        return err(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+      }
       used.add(body.refresh_token);
       live.delete(body.refresh_token);
       return Response.json(session(email));

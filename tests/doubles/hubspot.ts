@@ -20,10 +20,17 @@ export interface HubSpotDouble extends Served {
   failNext(n: number): void;
 }
 
-const err = (category: string, message: string) => ({ status: "error", message, correlationId: crypto.randomUUID(), category });
+const err = (category: string, message: string) => ({
+  status: "error",
+  message,
+  correlationId: crypto.randomUUID(),
+  category,
+});
 
 export function startHubSpotDouble(token = "pat-na1-test-token"): HubSpotDouble {
-  const contacts = new Map<string, HubSpotRecord>(), deals = new Map<string, HubSpotRecord>(), notes = new Map<string, HubSpotRecord>();
+  const contacts = new Map<string, HubSpotRecord>(),
+    deals = new Map<string, HubSpotRecord>(),
+    notes = new Map<string, HubSpotRecord>();
   const requests: { method: string; path: string }[] = [];
   let failures = 0, nextId = 1000;
   const app = new Hono();
@@ -38,9 +45,22 @@ export function startHubSpotDouble(token = "pat-na1-test-token"): HubSpotDouble 
     }
     await next();
   });
-  const view = (r: HubSpotRecord) => ({ id: r.id, properties: r.properties, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), archived: false });
-  const create = (store: Map<string, HubSpotRecord>, body: { properties?: Record<string, string>; associations?: HubSpotRecord["associations"] }) => {
-    const r = { id: String(nextId++), properties: body.properties ?? {}, associations: body.associations ?? [] };
+  const view = (r: HubSpotRecord) => ({
+    id: r.id,
+    properties: r.properties,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    archived: false,
+  });
+  const create = (
+    store: Map<string, HubSpotRecord>,
+    body: { properties?: Record<string, string>; associations?: HubSpotRecord["associations"] },
+  ) => {
+    const r = {
+      id: String(nextId++),
+      properties: body.properties ?? {},
+      associations: body.associations ?? [],
+    };
     store.set(r.id, r);
     return r;
   };
@@ -61,12 +81,21 @@ export function startHubSpotDouble(token = "pat-na1-test-token"): HubSpotDouble 
   const withAssociations = (store: Map<string, HubSpotRecord>) => async (c: any) => {
     const body = await c.req.json();
     for (const a of body.associations ?? []) {
-      if (!contacts.has(String(a?.to?.id))) return c.json(err("VALIDATION_ERROR", `One or more associations are invalid: ${a?.to?.id}`), 400);
+      if (!contacts.has(String(a?.to?.id))) {
+        return c.json(err("VALIDATION_ERROR", `One or more associations are invalid: ${a?.to?.id}`), 400);
+      }
     }
     return c.json(view(create(store, body)), 201);
   };
   app.post("/crm/v3/objects/deals", withAssociations(deals));
   app.post("/crm/v3/objects/notes", withAssociations(notes));
   const served = serveApp(app.fetch);
-  return Object.assign(served, { token, contacts, deals, notes, requests, failNext: (n: number) => void (failures = n) });
+  return Object.assign(served, {
+    token,
+    contacts,
+    deals,
+    notes,
+    requests,
+    failNext: (n: number) => void (failures = n),
+  });
 }

@@ -22,7 +22,8 @@ export interface ResendDouble extends Served {
 
 type Scripted = number | "hang" | "concurrent";
 
-const err = (status: number, name: string, message: string) => Response.json({ statusCode: status, name, message }, { status });
+const err = (status: number, name: string, message: string) =>
+  Response.json({ statusCode: status, name, message }, { status });
 
 export function startResendDouble(apiKey = "re_test_key"): ResendDouble {
   const requests: ResendRequest[] = [];
@@ -33,8 +34,12 @@ export function startResendDouble(apiKey = "re_test_key"): ResendDouble {
   const hanging: (() => void)[] = [];
   const served = serveApp(async (req) => {
     const url = new URL(req.url);
-    if (req.method !== "POST" || url.pathname !== "/emails") return err(404, "not_found", "The requested endpoint does not exist.");
-    if (req.headers.get("authorization") !== `Bearer ${apiKey}`) return err(401, "missing_api_key", "Missing API key in the authorization header.");
+    if (req.method !== "POST" || url.pathname !== "/emails") {
+      return err(404, "not_found", "The requested endpoint does not exist.");
+    }
+    if (req.headers.get("authorization") !== `Bearer ${apiKey}`) {
+      return err(401, "missing_api_key", "Missing API key in the authorization header.");
+    }
     const text = await req.text();
     let body: any;
     try {
@@ -49,11 +54,19 @@ export function startResendDouble(apiKey = "re_test_key"): ResendDouble {
       return err(504, "application_error", "gave up");
     }
     if (next === "concurrent") {
-      return err(409, "concurrent_idempotent_requests", "Same idempotency key used while original request is still in progress. Try the request again later.");
+      return err(
+        409,
+        "concurrent_idempotent_requests",
+        "Same idempotency key used while original request is still in progress. Try the request again later.",
+      );
     }
-    if (typeof next === "number") return err(next, next === 429 ? "rate_limit_exceeded" : "application_error", "scripted failure");
+    if (typeof next === "number") {
+      return err(next, next === 429 ? "rate_limit_exceeded" : "application_error", "scripted failure");
+    }
     for (const field of ["from", "to", "subject"]) {
-      if (!body[field] || (Array.isArray(body[field]) && !body[field].length)) return err(422, "validation_error", `The \`${field}\` field is required.`);
+      if (!body[field] || (Array.isArray(body[field]) && !body[field].length)) {
+        return err(422, "validation_error", `The \`${field}\` field is required.`);
+      }
     }
     const to = Array.isArray(body.to) ? body.to[0] : body.to;
     const f = failures.get(to);
@@ -65,7 +78,11 @@ export function startResendDouble(apiKey = "re_test_key"): ResendDouble {
     if (key) {
       const prior = keys.get(key);
       if (prior && prior.body !== text) {
-        return err(409, "invalid_idempotent_request", "Same idempotency key used with a different request payload. Change your idempotency key or payload.");
+        return err(
+          409,
+          "invalid_idempotent_request",
+          "Same idempotency key used with a different request payload. Change your idempotency key or payload.",
+        );
       }
       if (prior) return Response.json({ id: prior.id });
     }

@@ -10,8 +10,20 @@ function freePort(): number {
 }
 
 async function startStack(dataDir: string, port: number, pgPort: number) {
-  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn", HOST: "127.0.0.1" };
-  const child = new Deno.Command(Deno.execPath(), { args: ["run", "-A", "scripts/start.ts"], env, stdout: "piped", stderr: "piped", clearEnv: false }).spawn();
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+  };
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "scripts/start.ts"],
+    env,
+    stdout: "piped",
+    stderr: "piped",
+    clearEnv: false,
+  }).spawn();
   let out = "";
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const deadline = Date.now() + 60_000;
@@ -25,7 +37,13 @@ async function startStack(dataDir: string, port: number, pgPort: number) {
     while (!(await reader.read()).done) { /* keep the pipe flowing */ }
   })();
   let err = "";
-  const errDrain = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(new WritableStream({ write(t) { err = (err + t).slice(-3000); } }));
+  const errDrain = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
+    new WritableStream({
+      write(t) {
+        err = (err + t).slice(-3000);
+      },
+    }),
+  );
   return {
     out,
     kill: (signal: Deno.Signal) => child.kill(signal),
@@ -42,7 +60,8 @@ async function startStack(dataDir: string, port: number, pgPort: number) {
 }
 
 Deno.test({
-  name: "npm start: embedded PostgreSQL, all ten services healthy, demo login and partner token work, Ctrl-C stops, restart reuses data",
+  name:
+    "npm start: embedded PostgreSQL, all ten services healthy, demo login and partner token work, Ctrl-C stops, restart reuses data",
   // The stack's DATABASE_URL must not leak in from the environment: this test is about the embedded database.
   ignore: Deno.env.get("SKIP_STACK_E2E") === "1",
   async fn() {
@@ -59,10 +78,18 @@ Deno.test({
       const demo = JSON.parse(await Deno.readTextFile(join(dataDir, "demo.json")));
       assert.deepEqual(Object.keys(demo).sort(), ["baseUrl", "email", "partnerToken", "password"]);
       const base = `http://127.0.0.1:${port}`;
-      const login = await fetch(`${base}/v1/authenticator-service/get-token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: demo.email, password: demo.password }) });
+      const login = await fetch(`${base}/v1/authenticator-service/get-token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: demo.email, password: demo.password }),
+      });
       assert.equal(login.status, 200);
       const { idToken } = await login.json();
-      const widget = await fetch(`${base}/functions/v1/authenticator-service/refresh-token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: demo.partnerToken }) });
+      const widget = await fetch(`${base}/functions/v1/authenticator-service/refresh-token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ refreshToken: demo.partnerToken }),
+      });
       assert.equal(widget.status, 200);
       assert.equal((await widget.json()).refreshToken, demo.partnerToken);
       const jwks = await (await fetch(`${base}/auth/v1/.well-known/jwks.json`)).json();
@@ -72,18 +99,27 @@ Deno.test({
       const stopped = await first.stop();
       assert.equal(stopped.code, 0, `exit ${stopped.code} (${stopped.signal}); stderr:\n${stopped.stderr}`);
       await assert.rejects(fetch(`${base}/v1/widget-service/health`), "the server is gone after Ctrl-C");
-      const pgUp = await Deno.connect({ hostname: "127.0.0.1", port: pgPort }).then((c) => (c.close(), true), () => false);
+      const pgUp = await Deno.connect({ hostname: "127.0.0.1", port: pgPort }).then(
+        (c) => (c.close(), true),
+        () => false,
+      );
       assert.equal(pgUp, false, "the embedded PostgreSQL stopped too");
 
       const second = await startStack(dataDir, port, pgPort);
       assert.match(second.out, /0 migration\(s\) applied now/);
       const again = JSON.parse(await Deno.readTextFile(join(dataDir, "demo.json")));
       assert.deepEqual(again, demo, "same login and partner token after a restart");
-      const relogin = await fetch(`${base}/v1/widget-service/health`, { headers: { Authorization: `Bearer ${idToken}` } });
+      const relogin = await fetch(`${base}/v1/widget-service/health`, {
+        headers: { Authorization: `Bearer ${idToken}` },
+      });
       assert.equal(relogin.status, 200);
       await relogin.body?.cancel();
       const stopped2 = await second.stop();
-      assert.equal(stopped2.code, 0, `exit ${stopped2.code} (${stopped2.signal}); stderr:\n${stopped2.stderr}`);
+      assert.equal(
+        stopped2.code,
+        0,
+        `exit ${stopped2.code} (${stopped2.signal}); stderr:\n${stopped2.stderr}`,
+      );
     } finally {
       if (saved) Deno.env.set("DATABASE_URL", saved);
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
@@ -92,7 +128,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "npm start after a crash: the PostgreSQL left running by a killed stack is stopped and the stack starts",
+  name:
+    "npm start after a crash: the PostgreSQL left running by a killed stack is stopped and the stack starts",
   async fn() {
     const dataDir = await Deno.makeTempDir({ prefix: "solar-stack-" });
     const port = freePort(), pgPort = freePort();
@@ -102,7 +139,10 @@ Deno.test({
       const first = await startStack(dataDir, port, pgPort);
       first.kill("SIGKILL");
       await first.stop().catch(() => {});
-      const orphan = await Deno.connect({ hostname: "127.0.0.1", port: pgPort }).then((c) => (c.close(), true), () => false);
+      const orphan = await Deno.connect({ hostname: "127.0.0.1", port: pgPort }).then(
+        (c) => (c.close(), true),
+        () => false,
+      );
       assert.equal(orphan, true, "the killed stack left its PostgreSQL running");
       const second = await startStack(dataDir, port, pgPort);
       assert.match(second.out, /10\/10 services healthy/);

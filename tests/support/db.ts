@@ -18,7 +18,8 @@ export async function templateName(): Promise<string> {
   const files = await readMigrations();
   const text = bootstrapSql + files.map((f) => f.version + f.sql).join("\n");
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return "solar_tpl_" + Array.from(new Uint8Array(digest).slice(0, 6), (b) => b.toString(16).padStart(2, "0")).join("");
+  return "solar_tpl_" +
+    Array.from(new Uint8Array(digest).slice(0, 6), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 let templateReady: Promise<string> | undefined;
@@ -94,7 +95,10 @@ export interface TestPlatform extends Platform {
 export async function testPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
   const db = await createTestDatabase();
   for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
-  const p = createPlatform(db.sql, { ...loadCoreConfig(), dataDir: await Deno.makeTempDir({ prefix: "solar-test-" }) });
+  const p = createPlatform(db.sql, {
+    ...loadCoreConfig(),
+    dataDir: await Deno.makeTempDir({ prefix: "solar-test-" }),
+  });
   return Object.assign(p, {
     db,
     async close() {

@@ -27,12 +27,18 @@ export class Api {
 
   /** Rule 1: exchanges the partner's refresh token for an ID token; throws ApiError when it is refused. */
   async authenticate(): Promise<void> {
-    const res = await this.raw("POST", "/v1/authenticator-service/refresh-token", { json: { refreshToken: this.partnerToken }, auth: false });
+    const res = await this.raw("POST", "/v1/authenticator-service/refresh-token", {
+      json: { refreshToken: this.partnerToken },
+      auth: false,
+    });
     const body = res as { idToken: string; expiresIn: number };
     if (!body?.idToken) throw new ApiError(401, "invalid_token", "No ID token");
     this.idToken = body.idToken;
     clearTimeout(this.refreshTimer);
-    this.refreshTimer = setTimeout(() => this.authenticate().catch(() => {}), refreshDelayMs(Number(body.expiresIn))) as unknown as number;
+    this.refreshTimer = setTimeout(
+      () => this.authenticate().catch(() => {}),
+      refreshDelayMs(Number(body.expiresIn)),
+    ) as unknown as number;
   }
 
   /** Stops the background refresh (the page is going away, or a test is done). */
@@ -41,15 +47,26 @@ export class Api {
   }
 
   get<T>(path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
-    const qs = Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join("&");
+    const qs = Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) =>
+      `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`
+    ).join("&");
     return this.call<T>("GET", qs ? `${path}?${qs}` : path, {});
   }
 
-  send<T>(method: "POST" | "PUT", path: string, json: unknown, headers: Record<string, string> = {}): Promise<T> {
+  send<T>(
+    method: "POST" | "PUT",
+    path: string,
+    json: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     return this.call<T>(method, path, { json, headers });
   }
 
-  private async call<T>(method: string, path: string, opts: { json?: unknown; headers?: Record<string, string> }): Promise<T> {
+  private async call<T>(
+    method: string,
+    path: string,
+    opts: { json?: unknown; headers?: Record<string, string> },
+  ): Promise<T> {
     try {
       return await this.raw(method, path, { ...opts, auth: true }) as T;
     } catch (e) {
@@ -62,13 +79,21 @@ export class Api {
     }
   }
 
-  private async raw(method: string, path: string, opts: { json?: unknown; headers?: Record<string, string>; auth: boolean }): Promise<unknown> {
+  private async raw(
+    method: string,
+    path: string,
+    opts: { json?: unknown; headers?: Record<string, string>; auth: boolean },
+  ): Promise<unknown> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.auth) headers.authorization = `Bearer ${this.idToken}`;
     if (opts.json !== undefined) headers["content-type"] = "application/json";
     let res: Response;
     try {
-      res = await fetch(this.base + path, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
+      res = await fetch(this.base + path, {
+        method,
+        headers,
+        body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+      });
     } catch {
       throw new ApiError(0, "network", "network");
     }
@@ -104,5 +129,12 @@ function parse(status: number, text: string): Promise<unknown> {
   } catch { /* not JSON */ }
   if (status >= 200 && status < 300) return Promise.resolve(body);
   const err = body?.error ?? {};
-  return Promise.reject(new ApiError(status, String(err.code ?? "http_" + status), String(err.message ?? "Request failed"), err.details));
+  return Promise.reject(
+    new ApiError(
+      status,
+      String(err.code ?? "http_" + status),
+      String(err.message ?? "Request failed"),
+      err.details,
+    ),
+  );
 }

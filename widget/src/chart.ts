@@ -13,14 +13,31 @@ export function usageChart(monthly: number[], annual: number): HTMLElement {
   fig.className = "chart";
   const w = 360, hgt = 140, pad = 18, bw = (w - pad) / 12;
   const max = Math.max(1, ...monthly);
-  const root = svg("svg", { viewBox: `0 0 ${w} ${hgt + 20}`, role: "img", "aria-labelledby": "chart-cap", preserveAspectRatio: "xMidYMid meet" });
+  const root = svg("svg", {
+    viewBox: `0 0 ${w} ${hgt + 20}`,
+    role: "img",
+    "aria-labelledby": "chart-cap",
+    preserveAspectRatio: "xMidYMid meet",
+  });
   monthly.forEach((v, i) => {
     const bh = Math.max(2, (v / max) * hgt);
-    const rect = svg("rect", { x: pad + i * bw + 2, y: hgt - bh, width: bw - 4, height: bh, rx: 3, class: "bar" });
+    const rect = svg("rect", {
+      x: pad + i * bw + 2,
+      y: hgt - bh,
+      width: bw - 4,
+      height: bh,
+      rx: 3,
+      class: "bar",
+    });
     const title = svg("title", {});
     title.textContent = `${t.months[i]}: ${v.toLocaleString("en-US")} kWh`;
     rect.append(title);
-    const label = svg("text", { x: pad + i * bw + bw / 2, y: hgt + 14, "text-anchor": "middle", class: "axis" });
+    const label = svg("text", {
+      x: pad + i * bw + bw / 2,
+      y: hgt + 14,
+      "text-anchor": "middle",
+      class: "axis",
+    });
     label.textContent = t.monthsShort[i].charAt(0);
     root.append(rect, label);
   });

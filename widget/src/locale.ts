@@ -14,14 +14,16 @@ export const t = {
   errorNetwork: "We could not reach the server. Check your connection and try again.",
 
   notConfiguredTitle: "This widget is not configured",
-  notConfiguredText: "The solar savings tool could not start on this page. If you own this website, check the widget token in the embed code or contact your solar partner's support.",
+  notConfiguredText:
+    "The solar savings tool could not start on this page. If you own this website, check the widget token in the embed code or contact your solar partner's support.",
 
   addressTitle: "See how much you could save with solar",
   addressIntro: "Start with the address of the home you want to power.",
   addressLabel: "Home address",
   addressPlaceholder: "Start typing, e.g. 1 Market St, San Francisco",
   addressHint: "Use the arrow keys to pick a suggestion, Enter to choose it.",
-  suggestionsCount: (n: number) => n === 0 ? "No suggestions" : `${n} suggestion${n === 1 ? "" : "s"} available`,
+  suggestionsCount: (n: number) =>
+    n === 0 ? "No suggestions" : `${n} suggestion${n === 1 ? "" : "s"} available`,
   addressNotFound: "We could not find that address. Check the street, city and ZIP code.",
   addressNeeded: "Enter your home address to continue.",
   promises: ["Takes about 2 minutes", "Based on your real bill", "Free report by email, no obligation"],
@@ -46,7 +48,8 @@ export const t = {
   otherProviderName: "Provider name (optional)",
 
   billTitle: "Upload your electricity bill",
-  billIntro: "We read your monthly usage from your bill to size your system. A PDF or clear photos of every page work best.",
+  billIntro:
+    "We read your monthly usage from your bill to size your system. A PDF or clear photos of every page work best.",
   dropHere: "Drag and drop your bill here",
   addBill: "Add a PDF or photos of your bill",
   or: "or",
@@ -62,14 +65,16 @@ export const t = {
   tooBig: (name: string) => `${name} is larger than 10 MB.`,
   tooMany: "Upload at most 10 files.",
   notABill: "This does not look like an electricity bill. Please upload your electricity bill.",
-  incompleteBill: "We could not read your name or service address. Upload all pages of the bill, or a clearer photo.",
+  incompleteBill:
+    "We could not read your name or service address. Upload all pages of the bill, or a clearer photo.",
   billFailed: "We could not read this bill. Please try again or upload a different file.",
   billReadingOff: "Bill reading is not available on this site right now. Enter your usage yourself below.",
   billTooLarge: "These files are too large to send together. Upload fewer pages or smaller photos.",
   usageTitle: "Your monthly electricity use",
   usageIntro: "Check your monthly kWh and correct any month if needed.",
   checkTitle: "Check what we read from your bill",
-  checkIntro: "Correct anything we got wrong. Lines marked with ! need your attention before we make your report.",
+  checkIntro:
+    "Correct anything we got wrong. Lines marked with ! need your attention before we make your report.",
   checkName: "Name on the bill",
   checkNameLabel: "Full name",
   checkAddress: "Service address",
@@ -112,7 +117,8 @@ export const t = {
   monthHeader: "Month",
   kwhHeader: "kWh",
   thisInstaller: "this installer",
-  consent: (partner: string) => `I agree that ${partner} may contact me about solar for this home by email or phone. I can withdraw at any time.`,
+  consent: (partner: string) =>
+    `I agree that ${partner} may contact me about solar for this home by email or phone. I can withdraw at any time.`,
   consentNeeded: "Please agree so we can send your report.",
   getReport: "Get my savings report",
   creating: "Calculating your savings…",
@@ -134,14 +140,32 @@ export const t = {
 
   exitTitle: "We're not in your area yet",
   exitText: (state: string | null) =>
-    `We don't install solar in ${state ?? "your area"} yet. Leave your name and email and we'll let you know as soon as we do.`,
-  exitConsent: (partner: string) => `I agree that ${partner} may email me when it installs solar in my area. I can withdraw at any time.`,
+    `We don't install solar in ${
+      state ?? "your area"
+    } yet. Leave your name and email and we'll let you know as soon as we do.`,
+  exitConsent: (partner: string) =>
+    `I agree that ${partner} may email me when it installs solar in my area. I can withdraw at any time.`,
   exitConsentNeeded: "Please agree so we can let you know when we install in your area.",
   exitSubmit: "Keep me posted",
   exitThanks: "Thank you! We'll be in touch.",
-  exitThanksText: "We saved your details and will email you when solar installation is available at your address.",
+  exitThanksText:
+    "We saved your details and will email you when solar installation is available at your address.",
 
-  months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+  months: [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ],
   monthsShort: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-  money: (n: number) => n.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }),
+  money: (n: number) =>
+    n.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }),
 };

@@ -2,7 +2,7 @@ import { Api, ApiError } from "./api.ts";
 import { h } from "./dom.ts";
 import { t } from "./locale.ts";
 import { applyTheme } from "./theme.ts";
-import { newState, ORDER, STEPS, type StepId, type WidgetInfo, type WidgetState } from "./types.ts";
+import { newState, ORDER, type StepId, STEPS, type WidgetInfo, type WidgetState } from "./types.ts";
 import type { Ctx, StepView } from "./context.ts";
 import { addressStep } from "./steps/address.ts";
 import { confirmStep } from "./steps/confirm.ts";
@@ -44,11 +44,17 @@ function apiBase(params: URLSearchParams): string {
 function notConfigured() {
   ready();
   root.replaceChildren(
-    h("main", { class: "screen center", id: "main" },
-      h("div", { class: "notice" },
+    h(
+      "main",
+      { class: "screen center", id: "main" },
+      h(
+        "div",
+        { class: "notice" },
         h("div", { class: "notice-icon", "aria-hidden": "true" }, "!"),
         h("h1", { tabindex: "-1" }, t.notConfiguredTitle),
-        h("p", {}, t.notConfiguredText))),
+        h("p", {}, t.notConfiguredText),
+      ),
+    ),
   );
   (root.querySelector("h1") as HTMLElement).focus();
   document.body.dataset.ready = "not-configured";
@@ -69,8 +75,18 @@ async function start() {
   } catch (e) {
     if (e instanceof ApiError && e.status === 0) {
       ready();
-      root.replaceChildren(h("main", { class: "screen center", id: "main" }, h("div", { class: "notice" }, h("h1", {}, t.errorNetwork),
-        h("button", { class: "btn primary", type: "button", onclick: () => location.reload() }, t.retry))));
+      root.replaceChildren(
+        h(
+          "main",
+          { class: "screen center", id: "main" },
+          h(
+            "div",
+            { class: "notice" },
+            h("h1", {}, t.errorNetwork),
+            h("button", { class: "btn primary", type: "button", onclick: () => location.reload() }, t.retry),
+          ),
+        ),
+      );
       return;
     }
     return notConfigured();
@@ -101,9 +117,14 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const progressLabel = h("p", { class: "progress-label" });
   const bar = h("div", { class: "progress-bar", "aria-hidden": "true" }, h("span", {}));
-  const header = h("header", { class: "top" },
-    info.logo_url ? h("img", { class: "logo", src: info.logo_url, alt: info.partner_name ?? "", height: "32" }) : h("span", { class: "logo-text" }, info.partner_name ?? ""),
-    h("div", { class: "progress" }, progressLabel, bar));
+  const header = h(
+    "header",
+    { class: "top" },
+    info.logo_url
+      ? h("img", { class: "logo", src: info.logo_url, alt: info.partner_name ?? "", height: "32" })
+      : h("span", { class: "logo-text" }, info.partner_name ?? ""),
+    h("div", { class: "progress" }, progressLabel, bar),
+  );
   const main = h("main", { class: "screen", id: "main" });
   ready();
   root.replaceChildren(h("div", { class: "widget" }, header, main, status));
@@ -139,9 +160,18 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
     const alert = h("div", { class: "alert", role: "alert", tabindex: "-1", hidden: true });
     const back = h("button", { class: "btn ghost", type: "button", onclick: () => goBack() }, "← " + t.back);
     const nextBtn = h("button", { class: "btn primary", type: "submit" }, view.nextLabel ?? t.continue);
-    const form = h("form", { class: "step", novalidate: true }, alert, view.body,
-      view.noBack && view.nextLabel === null ? null
-        : h("div", { class: "nav" }, view.noBack || ORDER.indexOf(state.step) <= 0 ? h("span", {}) : back, view.nextLabel === null ? null : nextBtn));
+    const form = h(
+      "form",
+      { class: "step", novalidate: true },
+      alert,
+      view.body,
+      view.noBack && view.nextLabel === null ? null : h(
+        "div",
+        { class: "nav" },
+        view.noBack || ORDER.indexOf(state.step) <= 0 ? h("span", {}) : back,
+        view.nextLabel === null ? null : nextBtn,
+      ),
+    );
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       if (!view.next || form.getAttribute("aria-busy") === "true") return;
@@ -181,7 +211,9 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
     show(steps[step](ctx));
     const current = (history.state as { widgetStep?: string } | null)?.widgetStep;
     if (how === "push" && current !== step) history.pushState({ widgetStep: step, depth: depth() + 1 }, "");
-    else if (how === "replace" || (how === "push" && current === step)) history.replaceState({ widgetStep: step, depth: depth() }, "");
+    else if (how === "replace" || (how === "push" && current === step)) {
+      history.replaceState({ widgetStep: step, depth: depth() }, "");
+    }
     saveSession(token, state);
     host.emit("step", { step, index: i + 1, total: STEPS.length });
   }

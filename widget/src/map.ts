@@ -15,16 +15,38 @@ export function miniMap(lat: number, lon: number, place: string, tileUrl?: strin
     const tiles = [];
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
-        const src = tileUrl.replace("{z}", String(z)).replace("{x}", String(tx + dx)).replace("{y}", String(ty + dy));
-        tiles.push(h("img", { src, alt: "", width: "256", height: "256", style: `left:${(dx + 1) * 256}px;top:${(dy + 1) * 256}px`, loading: "lazy" }));
+        const src = tileUrl.replace("{z}", String(z)).replace("{x}", String(tx + dx)).replace(
+          "{y}",
+          String(ty + dy),
+        );
+        tiles.push(
+          h("img", {
+            src,
+            alt: "",
+            width: "256",
+            height: "256",
+            style: `left:${(dx + 1) * 256}px;top:${(dy + 1) * 256}px`,
+            loading: "lazy",
+          }),
+        );
       }
     }
     const offX = (x - tx + 1) * 256, offY = (y - ty + 1) * 256;
-    return h("div", { class: "map", role: "img", "aria-label": label },
-      h("div", { class: "tiles", style: `transform:translate(calc(50% - ${offX}px), calc(50% - ${offY}px))` }, tiles),
-      h("span", { class: "map-pin", "aria-hidden": "true" }));
+    return h(
+      "div",
+      { class: "map", role: "img", "aria-label": label },
+      h(
+        "div",
+        { class: "tiles", style: `transform:translate(calc(50% - ${offX}px), calc(50% - ${offY}px))` },
+        tiles,
+      ),
+      h("span", { class: "map-pin", "aria-hidden": "true" }),
+    );
   }
-  return h("div", { class: "map offline", role: "img", "aria-label": label },
+  return h(
+    "div",
+    { class: "map offline", role: "img", "aria-label": label },
     h("span", { class: "map-pin", "aria-hidden": "true" }),
-    h("span", { class: "map-caption" }, t.located(lat, lon)));
+    h("span", { class: "map-caption" }, t.located(lat, lon)),
+  );
 }

@@ -69,7 +69,13 @@ export interface ReadingCheck {
 /** widget-service /bill-reading: what the bill reader read and what must be confirmed (the plausibility gate). */
 export interface ReadingReview {
   transactionId: string | null;
-  read: { customerName: string; serviceAddress: Address; utilityProviderName: string; usageByMonth: MonthUsage[]; annualKwh: number } | null;
+  read: {
+    customerName: string;
+    serviceAddress: Address;
+    utilityProviderName: string;
+    usageByMonth: MonthUsage[];
+    annualKwh: number;
+  } | null;
   checks: ReadingCheck[];
   needsConfirmation: ReadingGroup[];
   unconfirmed: ReadingGroup[];
@@ -125,9 +131,31 @@ export interface WidgetState {
 
 export function newState(): WidgetState {
   return {
-    step: "address", query: "", address: null, lat: null, lon: null, roofType: "", propertyId: null, providers: null, providersZip: null,
-    providerId: "", providerOther: "", files: [], billTransactionId: null, billUtility: null, usage: null, review: null, reading: {}, confirmed: [],
-    contact: { first_name: "", last_name: "", email: "", phone: "" }, consent: false,
-    leadKey: crypto.randomUUID(), leadId: null, leadContact: null, savings: null, exitDone: null, onExit: false,
+    step: "address",
+    query: "",
+    address: null,
+    lat: null,
+    lon: null,
+    roofType: "",
+    propertyId: null,
+    providers: null,
+    providersZip: null,
+    providerId: "",
+    providerOther: "",
+    files: [],
+    billTransactionId: null,
+    billUtility: null,
+    usage: null,
+    review: null,
+    reading: {},
+    confirmed: [],
+    contact: { first_name: "", last_name: "", email: "", phone: "" },
+    consent: false,
+    leadKey: crypto.randomUUID(),
+    leadId: null,
+    leadContact: null,
+    savings: null,
+    exitDone: null,
+    onExit: false,
   };
 }

@@ -1,14 +1,21 @@
 import { type Address, emptyAddress } from "../schema.ts";
 import { cells } from "./values.ts";
 
-export const STATES = new Set("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR".split(" "));
+export const STATES = new Set(
+  "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR"
+    .split(" "),
+);
 
 // OCR reads the comma after the city as an apostrophe, a period or a semicolon: "CHICAGO'IL 60614".
 const CITY_STATE_ZIP = /^([A-Za-z][A-Za-z .'-]*?)(?:[,;'.]\s*|\s+)([A-Z]{2})\.?,?\s+(\d{5})(?:-?(\d{4}))?$/;
 const STREET = /^(\d+[A-Za-z]?\s+\S.*|P\.?\s?O\.?\s+Box\s+\d+.*|\d+\s*$)/i;
 const UNIT = /^(?:apt|apartment|unit|suite|ste|#|fl|floor|bldg|building|lot|rm|room)\b\.?\s*#?\s*\S+/i;
 
-export interface CityStateZip { city: string; state: string; zip: string }
+export interface CityStateZip {
+  city: string;
+  state: string;
+  zip: string;
+}
 
 export function parseCityStateZip(text: string): CityStateZip | undefined {
   const m = text.trim().match(CITY_STATE_ZIP);
@@ -16,7 +23,8 @@ export function parseCityStateZip(text: string): CityStateZip | undefined {
   return { city: m[1].trim(), state: m[2], zip: m[4] ? `${m[3]}-${m[4]}` : m[3] };
 }
 
-export const isStreet = (s: string) => STREET.test(s.trim()) && !/^\d[\d\s.,$/-]*$/.test(s.trim().replace(/\s+(?:[A-Za-z].*)$/, "x"));
+export const isStreet = (s: string) =>
+  STREET.test(s.trim()) && !/^\d[\d\s.,$/-]*$/.test(s.trim().replace(/\s+(?:[A-Za-z].*)$/, "x"));
 export const isUnit = (s: string) => UNIT.test(s.trim());
 
 /** Splits "123 Main St Apt 4" / "10819 Gilroy Rd *Suite 100" into line1 and line2. */
@@ -75,10 +83,20 @@ export function addressBlocks(lines: string[], isNoise: (s: string) => boolean):
       if (!street) continue;
       const { line1, line2 } = splitStreet(street);
       // A name has no digits: the line above a street can be a service period ("Service from Jan 8, 2024 …").
-      const nameCell = upCells(j - 1).find((x) => /[A-Za-z]{2}/.test(x) && !isStreet(x) && !/[:$\d]/.test(x)) ?? "";
+      const nameCell = upCells(j - 1).find((x) =>
+        /[A-Za-z]{2}/.test(x) && !isStreet(x) && !/[:$\d]/.test(x)
+      ) ?? "";
       blocks.push({
         name: nameCell,
-        address: { ...emptyAddress(), line1, line2: unit || line2, city: csz.city, state: csz.state, zip: csz.zip, country: "US" },
+        address: {
+          ...emptyAddress(),
+          line1,
+          line2: unit || line2,
+          city: csz.city,
+          state: csz.state,
+          zip: csz.zip,
+          country: "US",
+        },
         line: i,
       });
     }

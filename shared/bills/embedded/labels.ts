@@ -12,7 +12,17 @@ export interface Found {
  * a value row), then the next line. `accept` decides whether a candidate holds the wanted value; `skip`
  * rejects a negated label ("Next billing date" for a billing date).
  */
-export function findLabeled(lines: string[], labels: RegExp[], accept: (v: string) => boolean, opts: { from?: number; to?: number; below?: number; skip?: (cell: string, index: number, length: number) => boolean } = {}): Found | undefined {
+export function findLabeled(
+  lines: string[],
+  labels: RegExp[],
+  accept: (v: string) => boolean,
+  opts: {
+    from?: number;
+    to?: number;
+    below?: number;
+    skip?: (cell: string, index: number, length: number) => boolean;
+  } = {},
+): Found | undefined {
   const from = opts.from ?? 0;
   const to = opts.to ?? lines.length;
   for (const label of labels) {
@@ -30,9 +40,13 @@ export function findLabeled(lines: string[], labels: RegExp[], accept: (v: strin
         const headerCells = cs.length;
         for (let j = i + 1; j < Math.min(to, i + 1 + (opts.below ?? 2)); j++) {
           const below = cells(lines[j]);
-          if (below.length === headerCells && headerCells > 1 && accept(below[c])) return { value: below[c], line: j };
+          if (below.length === headerCells && headerCells > 1 && accept(below[c])) {
+            return { value: below[c], line: j };
+          }
           // a value row with extra cells on the left (a logo or a name beside it): align from the right
-          if (below.length > headerCells && headerCells > 1 && accept(below[c + below.length - headerCells])) {
+          if (
+            below.length > headerCells && headerCells > 1 && accept(below[c + below.length - headerCells])
+          ) {
             return { value: below[c + below.length - headerCells], line: j };
           }
           if (headerCells === 1 && below.length && accept(below[0])) return { value: below[0], line: j };

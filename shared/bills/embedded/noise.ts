@@ -42,7 +42,8 @@ export function cleanLines(lines: string[]): string[] {
 }
 
 // OCR leaves specks as cells of their own (".", "|", "°") and glued to cells ("_ BOCA RATON FL 33431").
-const EDGE_JUNK = /^[_|,:;'"\u2018\u2019\u201c\u201d\u00b0*~.\s]+(?=[A-Za-z0-9$(\-\u2212])|(?<=[A-Za-z0-9)])[_|,;'"\u2018\u2019\u201c\u201d\u00b0*~\s]+$/g;
+const EDGE_JUNK =
+  /^[_|,:;'"\u2018\u2019\u201c\u201d\u00b0*~.\s]+(?=[A-Za-z0-9$(\-\u2212])|(?<=[A-Za-z0-9)])[_|,;'"\u2018\u2019\u201c\u201d\u00b0*~\s]+$/g;
 
 function tidyCell(cell: string): string {
   if (/^[^A-Za-z0-9$]{1,3}$/.test(cell.trim())) return "";

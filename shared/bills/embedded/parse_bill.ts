@@ -1,10 +1,25 @@
 import { type Address, type BillItem, emptyAddress, emptyItem, type Meter } from "../schema.ts";
-import { type AddressBlock, addressBlocks, parseCityStateZip, parseInlineAddress, splitStreet, isStreet, STATES } from "./addresses.ts";
+import {
+  type AddressBlock,
+  addressBlocks,
+  isStreet,
+  parseCityStateZip,
+  parseInlineAddress,
+  splitStreet,
+  STATES,
+} from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
 import { GAS, LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
-import { rowsOf, pairLabel } from "./pairing.ts";
+import { pairLabel, rowsOf } from "./pairing.ts";
 import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE } from "./confidence.ts";
-import { amountFactor, consistentHistory, dateFactors, moneyOnBill, rateFactor, territoryFactor } from "./cross_checks.ts";
+import {
+  amountFactor,
+  consistentHistory,
+  dateFactors,
+  moneyOnBill,
+  rateFactor,
+  territoryFactor,
+} from "./cross_checks.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
@@ -13,7 +28,15 @@ import { findUtility, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
-import { allDates, cells, findDate, parseAmount, parseDate, parseNumber, parseYearlessDate } from "./values.ts";
+import {
+  allDates,
+  cells,
+  findDate,
+  parseAmount,
+  parseDate,
+  parseNumber,
+  parseYearlessDate,
+} from "./values.ts";
 
 const hasDate = (v: string) => Boolean(findDate(v));
 const hasAmount = (v: string) => parseAmount(v) !== "";
@@ -61,9 +84,15 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const conf: ItemConfidence = {};
   const rows = pages.map((p) => rowsOf(p));
 
-  const labelsOf = (field: LexiconField) => LEXICON[field].labels.filter((re) => on("choice-id") || !/choice/.test(re.source));
+  const labelsOf = (field: LexiconField) =>
+    LEXICON[field].labels.filter((re) => on("choice-id") || !/choice/.test(re.source));
   /** Candidates of a labelled field: the line rule's value, and every label of the lexicon paired on the page. */
-  const labelled = (field: LexiconField, accept: (v: string) => boolean, parse: (v: string) => string, lineValue: string): Candidate | undefined => {
+  const labelled = (
+    field: LexiconField,
+    accept: (v: string) => boolean,
+    parse: (v: string) => string,
+    lineValue: string,
+  ): Candidate | undefined => {
     const cands: Candidate[] = lineValue ? [{ value: lineValue, conf: BASE.line, source: "line" }] : [];
     labelsOf(field).forEach((re, i) => {
       rows.forEach((r, page) => {
@@ -81,7 +110,13 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (utility) conf.utilityProviderName = utility.states.length ? 0.9 : 0.65;
 
   const acct = labelled("accountNumber", (v) => ACCOUNT.test(v), accountOf, account(lines));
-  const svc = labelled("serviceNumber", (v) => ACCOUNT.test(v), (v) => v.match(ACCOUNT)?.[1].trim() ?? "", findLabeled(lines, labelsOf("serviceNumber"), (v) => ACCOUNT.test(v), { skip: skipFor("serviceNumber") })?.value.match(ACCOUNT)?.[1].trim() ?? "");
+  const svc = labelled(
+    "serviceNumber",
+    (v) => ACCOUNT.test(v),
+    (v) => v.match(ACCOUNT)?.[1].trim() ?? "",
+    findLabeled(lines, labelsOf("serviceNumber"), (v) => ACCOUNT.test(v), { skip: skipFor("serviceNumber") })
+      ?.value.match(ACCOUNT)?.[1].trim() ?? "",
+  );
 
   const inv = labelled("invoiceDate", hasDate, parseDate, date(lines, "invoiceDate"));
   const due = labelled("dueDate", hasDate, parseDate, date(lines, "dueDate"));
@@ -90,7 +125,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const amt = labelled("amountDue", hasAmount, amountOf, amount(lines, "amountDue"));
   const past = labelled("pastDue", hasAmount, amountOf, amount(lines, "pastDue"));
 
-  const blocks = addressBlocks(lines, isNoise).filter((b) => !isUtilityName(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) && !remittance(lines, b.line));
+  const blocks = addressBlocks(lines, isNoise).filter((b) =>
+    !isUtilityName(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) && !remittance(lines, b.line)
+  );
   const service = serviceAddress(lines, on);
   const stubStart = stubLine(lines);
   const stubBlocks = blocks.filter((b) => b.line >= stubStart);
@@ -106,9 +143,26 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // mailing block is then not a safe guess
   // … and so does a bill whose body shows another street that we could not read as a whole address (a
   // premises block garbled by OCR): the mailing block may well not be the home
-  const otherStreet = billing && lines.slice(0, Math.max(0, billing.line - 2)).some((l) => cells(l).some((c) => STREET_WITH_SUFFIX.test(c) && !sameStreet(c, billing.address.line1) && !blocks.some((b) => sameStreet(c, b.address.line1))));
-  const labelledElsewhere = /\bservice (?:address|location)\b|\bpremises?\b|\bservice at\b/i.test(text) || Boolean(otherStreet);
-  if (ci.serviceAddress.line1) conf.serviceAddress = service ? 0.85 : labelledElsewhere ? 0.4 : sameAsBilling ? 0.7 : otherBlock ? 0.5 : 0.55;
+  const otherStreet = billing &&
+    lines.slice(0, Math.max(0, billing.line - 2)).some((l) =>
+      cells(l).some((c) =>
+        STREET_WITH_SUFFIX.test(c) && !sameStreet(c, billing.address.line1) &&
+        !blocks.some((b) => sameStreet(c, b.address.line1))
+      )
+    );
+  const labelledElsewhere = /\bservice (?:address|location)\b|\bpremises?\b|\bservice at\b/i.test(text) ||
+    Boolean(otherStreet);
+  if (ci.serviceAddress.line1) {
+    conf.serviceAddress = service
+      ? 0.85
+      : labelledElsewhere
+      ? 0.4
+      : sameAsBilling
+      ? 0.7
+      : otherBlock
+      ? 0.5
+      : 0.55;
+  }
 
   const blockName = billing && addresseeOf(lines, billing, on);
   const name = choose([
@@ -138,7 +192,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (!due && ref) {
     const accept = (v: string) => Boolean(parseYearlessDate(v, ref));
     const line = findLabeled(lines, LEXICON.dueDate.labels, accept, { skip: skipFor("dueDate") });
-    const yl = labelled("dueDate", accept, (v) => parseYearlessDate(v, ref), line ? parseYearlessDate(line.value, ref) : "");
+    const yl = labelled(
+      "dueDate",
+      accept,
+      (v) => parseYearlessDate(v, ref),
+      line ? parseYearlessDate(line.value, ref) : "",
+    );
     if (yl) [bi.dueDate, conf.dueDate] = [yl.value, yl.conf * 0.9];
   }
   ci.accountNumber = acct?.value ?? "";
@@ -156,7 +215,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     if (inferred) {
       [bi.billingPeriodStart, bi.billingPeriodEnd] = inferred.dates;
       conf.billingPeriodStart = conf.billingPeriodEnd = inferred.conf;
-      eu.meters = eu.meters.map((m) => ({ ...m, servicePeriodStart: inferred.dates[0], servicePeriodEnd: inferred.dates[1] }));
+      eu.meters = eu.meters.map((m) => ({
+        ...m,
+        servicePeriodStart: inferred.dates[0],
+        servicePeriodEnd: inferred.dates[1],
+      }));
     }
   }
   if (eu.meters.length) conf.meters = eu.meters.every((m) => m.usageKwh) ? 0.75 : 0.55;
@@ -164,10 +227,14 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const total = eu.meters.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);
   if (conf.supplyRatePerKwh) conf.supplyRatePerKwh *= rateFactor(total, eu.supplyRatePerKwh, money);
   const df = dateFactors(bi);
-  for (const k of ["billingPeriodStart", "billingPeriodEnd", "invoiceDate", "dueDate"] as const) if (conf[k]) conf[k] *= df[k];
+  for (const k of ["billingPeriodStart", "billingPeriodEnd", "invoiceDate", "dueDate"] as const) {
+    if (conf[k]) conf[k] *= df[k];
+  }
   const territory = utility?.states ?? [];
   if (conf.serviceAddress) conf.serviceAddress *= territoryFactor(ci.serviceAddress.state, territory);
-  if (conf.billingAddress && billing && !stubBlocks.length) conf.billingAddress *= territoryFactor(bi.billingAddress.state, territory);
+  if (conf.billingAddress && billing && !stubBlocks.length) {
+    conf.billingAddress *= territoryFactor(bi.billingAddress.state, territory);
+  }
 
   let history = readUsageHistory(lines, on);
   if (on("usage-chart-bar-labels")) {
@@ -181,19 +248,32 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (bi.billingPeriodEnd && total > 0) {
     const y = Number(bi.billingPeriodEnd.slice(0, 4));
     const m = Number(bi.billingPeriodEnd.slice(5, 7));
-    if (!history.some((h) => h.year === y && h.month === m)) history.push({ year: y, month: m, value: total });
+    if (!history.some((h) => h.year === y && h.month === m)) {
+      history.push({ year: y, month: m, value: total });
+    }
   }
-  eu.usageByMonth = history.sort((a, b) => a.year - b.year || a.month - b.month).map((h) => toMonthlyUsage(h));
+  eu.usageByMonth = history.sort((a, b) => a.year - b.year || a.month - b.month).map((h) =>
+    toMonthlyUsage(h)
+  );
   if (eu.usageByMonth.length) conf.usageByMonth = history.length >= 3 ? 0.8 : 0.7;
 
   // below the threshold a field is left empty rather than guessed
   const blank: Record<string, () => void> = {
-    customerName: () => (ci.customerName = ""), accountNumber: () => (ci.accountNumber = ""), serviceNumber: () => (ci.serviceNumber = ""),
-    serviceAddress: () => (ci.serviceAddress = emptyAddress()), billingAddress: () => (bi.billingAddress = emptyAddress()),
-    utilityProviderName: () => (bi.utilityProviderName = ""), invoiceDate: () => (bi.invoiceDate = ""), dueDate: () => (bi.dueDate = ""),
-    billingPeriodStart: () => (bi.billingPeriodStart = ""), billingPeriodEnd: () => (bi.billingPeriodEnd = ""),
-    amountDue: () => (bi.amountDue = ""), pastDue: () => (bi.pastDue = ""), electricRate: () => (eu.electricRate = ""),
-    electricityTier: () => (eu.electricityTier = ""), supplyRatePerKwh: () => (eu.supplyRatePerKwh = ""),
+    customerName: () => (ci.customerName = ""),
+    accountNumber: () => (ci.accountNumber = ""),
+    serviceNumber: () => (ci.serviceNumber = ""),
+    serviceAddress: () => (ci.serviceAddress = emptyAddress()),
+    billingAddress: () => (bi.billingAddress = emptyAddress()),
+    utilityProviderName: () => (bi.utilityProviderName = ""),
+    invoiceDate: () => (bi.invoiceDate = ""),
+    dueDate: () => (bi.dueDate = ""),
+    billingPeriodStart: () => (bi.billingPeriodStart = ""),
+    billingPeriodEnd: () => (bi.billingPeriodEnd = ""),
+    amountDue: () => (bi.amountDue = ""),
+    pastDue: () => (bi.pastDue = ""),
+    electricRate: () => (eu.electricRate = ""),
+    electricityTier: () => (eu.electricityTier = ""),
+    supplyRatePerKwh: () => (eu.supplyRatePerKwh = ""),
   };
   for (const [k, v] of Object.entries(conf)) {
     conf[k] = clamp(v);
@@ -207,11 +287,14 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   return { ...item, confidence: conf };
 }
 
-const STREET_WITH_SUFFIX = /^\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?[A-Za-z][A-Za-z .'-]*\s(?:st|street|rd|road|ave|avenue|blvd|boulevard|dr|drive|ln|lane|ct|court|way|pl|place|pkwy|parkway|hwy|highway|cir|circle|ter|terrace|trl|trail)\b\.?$/i;
-const sameStreet = (a: string, b: string) => a.replace(/\W+/g, "").toLowerCase() === b.replace(/\W+/g, "").toLowerCase();
+const STREET_WITH_SUFFIX =
+  /^\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?[A-Za-z][A-Za-z .'-]*\s(?:st|street|rd|road|ave|avenue|blvd|boulevard|dr|drive|ln|lane|ct|court|way|pl|place|pkwy|parkway|hwy|highway|cir|circle|ter|terrace|trl|trail)\b\.?$/i;
+const sameStreet = (a: string, b: string) =>
+  a.replace(/\W+/g, "").toLowerCase() === b.replace(/\W+/g, "").toLowerCase();
 const clean = (s: string) => s.replace(/[*|#]+/g, " ").replace(/\s+/g, " ").trim();
 const accountOf = (v: string) => v.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "").trim() ?? "";
-const skipFor = (field: LexiconField) => (cell: string, index: number, length: number) => negated(field, cell, index, length);
+const skipFor = (field: LexiconField) => (cell: string, index: number, length: number) =>
+  negated(field, cell, index, length);
 
 /** The addressee of a block: its name line, or the line above it when that one is "Accounts Payable"/"Attn …"/"c/o …". */
 function addresseeOf(lines: string[], b: AddressBlock, on: RuleSwitch): string {
@@ -236,7 +319,9 @@ function remittance(lines: string[], line: number): boolean {
 function inferPeriod(lines: string[], ms: Meter[]): { dates: [string, string]; conf: number } | undefined {
   const day = (s: string) => Date.parse(s) / 86_400_000;
   for (const line of lines) {
-    const m = line.match(/(\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})\s*(?:-|–|to|through|thru)\s*(\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})/);
+    const m = line.match(
+      /(\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})\s*(?:-|–|to|through|thru)\s*(\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})/,
+    );
     if (!m) continue;
     const [a, b] = [parseDate(m[1]), parseDate(m[2])];
     if (!a || !b || day(b) - day(a) < 20 || day(b) - day(a) > 40) continue;
@@ -247,12 +332,17 @@ function inferPeriod(lines: string[], ms: Meter[]): { dates: [string, string]; c
 }
 
 function labelledNames(lines: string[]): string[] {
-  const f = findLabeled(lines, LEXICON.customerName.labels, (v) => nameLike(clean(v)) && !/:/.test(v), { below: 1, skip: skipFor("customerName") });
+  const f = findLabeled(lines, LEXICON.customerName.labels, (v) => nameLike(clean(v)) && !/:/.test(v), {
+    below: 1,
+    skip: skipFor("customerName"),
+  });
   return f ? [clean(f.value)] : [];
 }
 
 function account(lines: string[]): string {
-  const f = findLabeled(lines, LEXICON.accountNumber.labels, (v) => ACCOUNT.test(v), { skip: skipFor("accountNumber") });
+  const f = findLabeled(lines, LEXICON.accountNumber.labels, (v) => ACCOUNT.test(v), {
+    skip: skipFor("accountNumber"),
+  });
   return f?.value.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "").trim() ?? "";
 }
 
@@ -277,7 +367,16 @@ function amount(lines: string[], field: "amountDue" | "pastDue"): string {
 }
 
 function billingPeriod(lines: string[]): string[] {
-  const labels = [/\bbilling period\b/i, /\bservice period\b/i, /\bservice (?:from|dates?)\b/i, /\bbilling cycle\b/i, /\bperiod\b/i, /(?:^|\s)for:/i, /\bfor service\b/i, /\bbilled from\b/i];
+  const labels = [
+    /\bbilling period\b/i,
+    /\bservice period\b/i,
+    /\bservice (?:from|dates?)\b/i,
+    /\bbilling cycle\b/i,
+    /\bperiod\b/i,
+    /(?:^|\s)for:/i,
+    /\bfor service\b/i,
+    /\bbilled from\b/i,
+  ];
   for (const label of labels) {
     for (let i = 0; i < lines.length; i++) {
       const m = lines[i].match(label);
@@ -295,14 +394,18 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
   for (let i = 0; i < lines.length; i++) {
     const cs = cells(lines[i]);
     for (let c = 0; c < cs.length; c++) {
-      const m = cs[c].match(/\b(?:service (?:address|location|for|delivered to)|premises?(?: address)?|service at|location of service)\b\s*:?\s*/i);
+      const m = cs[c].match(
+        /\b(?:service (?:address|location|for|delivered to)|premises?(?: address)?|service at|location of service)\b\s*:?\s*/i,
+      );
       if (!m || m.index === undefined) continue;
       const after = cs[c].slice(m.index + m[0].length).trim() || (cs[c + 1] ?? "");
       const inline = parseInlineAddress(after);
       if (inline) return inline;
       // Street after the label (same line or the next), then city/state/zip on a following line.
       let streetLine = isStreet(after) ? i : -1;
-      for (let k = i + 1; streetLine < 0 && k <= Math.min(lines.length - 1, i + 3); k++) if (cells(lines[k]).some(isStreet)) streetLine = k;
+      for (let k = i + 1; streetLine < 0 && k <= Math.min(lines.length - 1, i + 3); k++) {
+        if (cells(lines[k]).some(isStreet)) streetLine = k;
+      }
       if (streetLine < 0) continue;
       const street = streetLine === i ? after : cells(lines[streetLine]).find(isStreet)!;
       const startJ = streetLine + 1;
@@ -312,7 +415,9 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
           const csz = parseCityStateZip(cell);
           if (csz) {
             const { line1, line2 } = splitStreet(street);
-            const unit = j > startJ ? cells(lines[startJ]).find((x) => /^(apt|unit|suite|ste|#)/i.test(x)) ?? "" : "";
+            const unit = j > startJ
+              ? cells(lines[startJ]).find((x) => /^(apt|unit|suite|ste|#)/i.test(x)) ?? ""
+              : "";
             return { ...emptyAddress(), line1, line2: unit || line2, ...csz, country: "US" };
           }
         }
@@ -337,7 +442,10 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
 /** Where the payment stub starts: the tear-off instruction, or the last third of the last page. */
 function stubLine(lines: string[]): number {
   for (let i = lines.length - 1; i >= 0; i--) {
-    if (/\b(return (?:only )?this (?:portion|stub|coupon)|detach|payment (?:stub|coupon)|please return|remittance|amount enclosed|keep this portion)\b/i.test(lines[i])) {
+    if (
+      /\b(return (?:only )?this (?:portion|stub|coupon)|detach|payment (?:stub|coupon)|please return|remittance|amount enclosed|keep this portion)\b/i
+        .test(lines[i])
+    ) {
       return Math.max(0, i - 8);
     }
   }
@@ -354,11 +462,14 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const m = line.match(METER);
-    if (!m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index)) || GAS.test(line)) continue;
+    if (
+      !m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index)) || GAS.test(line)
+    ) continue;
     if (out.some((o) => o.meterNumber === m[1])) continue;
     const rest = line.slice(m.index + m[0].length);
     const ds = allDates(rest);
-    let usage = rest.match(/^\W*kwh (?:used|usage)\s*:?\s*(\d{1,3}(?:,\d{3})+|\d+)\b/i)?.[1] ?? rest.match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1];
+    let usage = rest.match(/^\W*kwh (?:used|usage)\s*:?\s*(\d{1,3}(?:,\d{3})+|\d+)\b/i)?.[1] ??
+      rest.match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1];
     if (!usage) {
       // the meter's usage on one of the next lines: "Usage  512 kWh", "Total kWh used 512"
       for (let j = i + 1; j <= Math.min(lines.length - 1, i + 4) && !usage; j++) {
@@ -377,7 +488,9 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
   if (out.length === 1 && !out[0].usageKwh) out[0].usageKwh = totalUsage(lines, on);
   if (!out.length) {
     const total = totalUsage(lines, on);
-    if (total) out.push({ meterNumber: "", usageKwh: total, servicePeriodStart: start, servicePeriodEnd: end });
+    if (total) {
+      out.push({ meterNumber: "", usageKwh: total, servicePeriodStart: start, servicePeriodEnd: end });
+    }
   }
   return out;
 }
@@ -385,22 +498,36 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
 /** The bill's total kWh: a labelled total, a "current - previous = usage" reading row, or the supply line's kWh. */
 function totalUsage(lines: string[], on: RuleSwitch): string {
   for (const line of lines) {
-    const m = line.match(/\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\s*(?:days|\/))/i);
+    const m = line.match(
+      /\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\s*(?:days|\/))/i,
+    );
     if (m) {
       const nums = cells(line.slice(m.index)).filter((c) => /^[\d,]+$/.test(c));
-      if (nums.length === 3 && /current|previous|usage/i.test(lines.join(" ")) && Number(nums[0].replace(/,/g, "")) - Number(nums[1].replace(/,/g, "")) === Number(nums[2].replace(/,/g, ""))) return String(Number(nums[2].replace(/,/g, "")));
+      if (
+        nums.length === 3 && /current|previous|usage/i.test(lines.join(" ")) &&
+        Number(nums[0].replace(/,/g, "")) - Number(nums[1].replace(/,/g, "")) ===
+          Number(nums[2].replace(/,/g, ""))
+      ) return String(Number(nums[2].replace(/,/g, "")));
       return String(parseNumber(m[1]));
     }
   }
   for (const line of lines) {
-    const m = line.match(on("kh-unit") ? /\b(?:supply|fixed price|generation)\b.*?(\d{1,3}(?:,\d{3})+|\d+)\s*(?:kwh|kh)\s*[x×@]/i : /\b(?:supply|fixed price|generation)\b.*?(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\s*[x×@]/i);
+    const m = line.match(
+      on("kh-unit")
+        ? /\b(?:supply|fixed price|generation)\b.*?(\d{1,3}(?:,\d{3})+|\d+)\s*(?:kwh|kh)\s*[x×@]/i
+        : /\b(?:supply|fixed price|generation)\b.*?(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\s*[x×@]/i,
+    );
     if (m) return String(parseNumber(m[1]));
   }
   return "";
 }
 
 /** A meter's period from the dates on its row, earlier first (tables print "Read Date … Prior Read Date"). */
-function periodOf(ds: string[], start: string, end: string): { servicePeriodStart: string; servicePeriodEnd: string } {
+function periodOf(
+  ds: string[],
+  start: string,
+  end: string,
+): { servicePeriodStart: string; servicePeriodEnd: string } {
   if (ds.length < 2) return { servicePeriodStart: start, servicePeriodEnd: end };
   const [a, b] = ds[0] <= ds[1] ? [ds[0], ds[1]] : [ds[1], ds[0]];
   // the bill's own period wins when the read dates are its ends (a read on the period's last day)
@@ -413,7 +540,10 @@ function periodOf(ds: string[], start: string, end: string): { servicePeriodStar
  * that equals their difference ("53,359 … 48,837 … 4,522"), whatever column order the utility prints.
  */
 export function readingDifference(row: string): string | undefined {
-  const nums = row.replace(/\d{1,2}\/\d{1,2}\/\d{2,4}/g, " ").match(/\b\d{1,3}(?:,\d{3})+\b|\b\d{2,7}\b/g)?.map((n) => Number(n.replace(/,/g, ""))) ?? [];
+  const nums =
+    row.replace(/\d{1,2}\/\d{1,2}\/\d{2,4}/g, " ").match(/\b\d{1,3}(?:,\d{3})+\b|\b\d{2,7}\b/g)?.map((n) =>
+      Number(n.replace(/,/g, ""))
+    ) ?? [];
   // x - y = z also gives x - z = y: the usage is the smaller of the two
   let best: number | undefined;
   for (const z of nums) {
@@ -434,8 +564,15 @@ function meterTable(lines: string[], start: string, end: string, on: RuleSwitch)
     const ds = allDates(lines[i]);
     // where the header has reading columns, a number is usage only as the readings' difference or with its unit
     const readings = NOT_USAGE.test(lines[header]);
-    const usage = (on("reading-difference") ? readingDifference(lines[i]) : undefined) ?? lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? (readings ? undefined : cs.filter((c) => /^[\d,]+$/.test(c)).pop());
-    out.push({ meterNumber: cs[0], usageKwh: usage ? String(parseNumber(usage)) : "", ...periodOf(ds, start, end) });
+    const usage = (on("reading-difference") ? readingDifference(lines[i]) : undefined) ??
+      lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? (readings ? undefined : cs.filter((c) =>
+        /^[\d,]+$/.test(c)
+      ).pop());
+    out.push({
+      meterNumber: cs[0],
+      usageKwh: usage ? String(parseNumber(usage)) : "",
+      ...periodOf(ds, start, end),
+    });
   }
   return out;
 }

@@ -24,27 +24,43 @@ export function readUsageChart(pieces: TextPiece[], periodEnd: string): MonthVal
     const spacing = (center(row[row.length - 1]) - center(row[0])) / (row.length - 1);
     const isYear = (p: TextPiece) => /^(19|20)\d{2}$/.test(p.text.trim());
     // a row of two or more years is the year axis, not bar values
-    const yearRow = (p: TextPiece) => isYear(p) && pieces.some((q) => q !== p && isYear(q) && Math.abs(q.y - p.y) <= 3);
-    const labels = pieces.filter((p) => /^\d{1,3}(,\d{3})*$|^\d+$/.test(p.text.trim()) && p.y < y && p.y > y - spacing * 12 && !yearRow(p));
+    const yearRow = (p: TextPiece) =>
+      isYear(p) && pieces.some((q) => q !== p && isYear(q) && Math.abs(q.y - p.y) <= 3);
+    const labels = pieces.filter((p) =>
+      /^\d{1,3}(,\d{3})*$|^\d+$/.test(p.text.trim()) && p.y < y && p.y > y - spacing * 12 && !yearRow(p)
+    );
     const values: (number | undefined)[] = row.map((m) => {
       const near = labels.filter((l) => Math.abs(center(l) - center(m)) <= spacing * 0.35);
       return near.length === 1 ? Number(near[0].text.replace(/,/g, "")) : undefined;
     });
     if (values.filter((v) => v !== undefined).length < row.length / 2) continue;
-    const years = yearsFor(row.map((m) => monthNumber(m.text)!), periodEnd, pieces.filter((p) => /^(19|20)\d{2}$/.test(p.text.trim()) && p.y < y));
+    const years = yearsFor(
+      row.map((m) => monthNumber(m.text)!),
+      periodEnd,
+      pieces.filter((p) => /^(19|20)\d{2}$/.test(p.text.trim()) && p.y < y),
+    );
     if (!years) continue;
-    return row.flatMap((m, i) => (values[i] === undefined ? [] : [{ year: years[i], month: monthNumber(m.text)!, value: values[i]! }]));
+    return row.flatMap((
+      m,
+      i,
+    ) => (values[i] === undefined
+      ? []
+      : [{ year: years[i], month: monthNumber(m.text)!, value: values[i]! }])
+    );
   }
   return [];
 }
 
 function yearsFor(months: number[], periodEnd: string, yearLabels: TextPiece[]): number[] | undefined {
   let lastYear: number | undefined;
-  if (periodEnd && Number(periodEnd.slice(5, 7)) === months[months.length - 1]) lastYear = Number(periodEnd.slice(0, 4));
-  else if (yearLabels.length) lastYear = Math.max(...yearLabels.map((p) => Number(p.text.trim())));
+  if (periodEnd && Number(periodEnd.slice(5, 7)) === months[months.length - 1]) {
+    lastYear = Number(periodEnd.slice(0, 4));
+  } else if (yearLabels.length) lastYear = Math.max(...yearLabels.map((p) => Number(p.text.trim())));
   if (!lastYear) return undefined;
   const out = new Array<number>(months.length);
   out[months.length - 1] = lastYear;
-  for (let i = months.length - 2; i >= 0; i--) out[i] = months[i] < months[i + 1] ? out[i + 1] : out[i + 1] - 1;
+  for (let i = months.length - 2; i >= 0; i--) {
+    out[i] = months[i] < months[i + 1] ? out[i + 1] : out[i + 1] - 1;
+  }
   return out;
 }

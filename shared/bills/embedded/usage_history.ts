@@ -1,11 +1,18 @@
-import { MonthNames, type MonthlyUsage } from "../schema.ts";
+import { type MonthlyUsage, MonthNames } from "../schema.ts";
 import { GAS, NOT_USAGE } from "./lexicon.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { allDates, cells, MONTH_WORD, monthNumber, parseNumber } from "./values.ts";
 
-export interface MonthValue { year: number; month: number; value: number }
+export interface MonthValue {
+  year: number;
+  month: number;
+  value: number;
+}
 
-const MONTH_YEAR_VALUE = new RegExp(`\\b(${MONTH_WORD})[\\s.,'\u2018\u2019-]*([\u2018\u2019']?\\d{2}|\\d{4})\\b(?![/.-]\\d)(?:\\s*[-:]?\\s*)(?:\\|\\s*)?(\\d{1,3}(?:,\\d{3})+|\\d+)(?!\\.\\d|\\d|,\\s?\\d{4}|\\s*(?:days?)\\b)`, "gi");
+const MONTH_YEAR_VALUE = new RegExp(
+  `\\b(${MONTH_WORD})[\\s.,'\u2018\u2019-]*([\u2018\u2019']?\\d{2}|\\d{4})\\b(?![/.-]\\d)(?:\\s*[-:]?\\s*)(?:\\|\\s*)?(\\d{1,3}(?:,\\d{3})+|\\d+)(?!\\.\\d|\\d|,\\s?\\d{4}|\\s*(?:days?)\\b)`,
+  "gi",
+);
 const NUMERIC_MONTH_VALUE = /(?<![\d/])(\d{1,2})\/(\d{4})\s+(\d{1,3}(?:,\d{3})+|\d+)(?![.\d/])/g;
 
 const toYear = (y: string) => {
@@ -18,7 +25,10 @@ function monthRows(lines: string[]): MonthValue[] {
   const out: MonthValue[] = [];
   for (const line of lines) {
     // meter readings ("Jan 25 ... 27415" is a read date and an odometer value), dates of the bill
-    if (/\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line) || NOT_USAGE.test(line) || GAS.test(line)) continue;
+    if (
+      /\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line) ||
+      NOT_USAGE.test(line) || GAS.test(line)
+    ) continue;
     for (const m of line.matchAll(MONTH_YEAR_VALUE)) {
       const month = monthNumber(m[1]);
       const value = Number(m[3].replace(/,/g, ""));
@@ -28,7 +38,9 @@ function monthRows(lines: string[]): MonthValue[] {
     }
     for (const m of line.matchAll(NUMERIC_MONTH_VALUE)) {
       const month = Number(m[1]);
-      if (month >= 1 && month <= 12) out.push({ year: Number(m[2]), month, value: Number(m[3].replace(/,/g, "")) });
+      if (month >= 1 && month <= 12) {
+        out.push({ year: Number(m[2]), month, value: Number(m[3].replace(/,/g, "")) });
+      }
     }
   }
   return out;
@@ -45,7 +57,9 @@ function horizontalRows(lines: string[]): MonthValue[] {
   for (let i = 0; i < lines.length; i++) {
     // OCR may glue two header dates into one cell ("Apr22,2022 May21,2021"): split them
     const cs = cells(lines[i]).flatMap((c) => c.split(/(?<=\d{4})\s+(?=[A-Za-z])/));
-    const headerCells = cs.filter((c) => MONTH_TOKEN.test(c) || (allDates(c).length === 1 && allDates(c)[0] && c.length <= 14));
+    const headerCells = cs.filter((c) =>
+      MONTH_TOKEN.test(c) || (allDates(c).length === 1 && allDates(c)[0] && c.length <= 14)
+    );
     const dates = headerCells.length >= 2 ? headerCells : [];
     if (dates.length < 2) continue;
     const when = dates.map((c) => {
@@ -61,7 +75,9 @@ function horizontalRows(lines: string[]): MonthValue[] {
       let k = row.length;
       while (k > 0 && /^[\d,]+$/.test(row[k - 1])) k--;
       const label = row[k - 1] ?? "";
-      if (!/\b(kwh|usage|used|consumption)\b/i.test(label) || /\/\s*day|per day|avg|average|days/i.test(label)) continue;
+      if (
+        !/\b(kwh|usage|used|consumption)\b/i.test(label) || /\/\s*day|per day|avg|average|days/i.test(label)
+      ) continue;
       const nums = row.slice(k).map((c) => Number(c.replace(/,/g, "")));
       if (nums.length !== when.length) continue;
       when.forEach((w, k) => out.push({ ...w, value: nums[k] }));
@@ -87,7 +103,10 @@ function datedRows(lines: string[]): MonthValue[] {
     if (!lastDate || lastDate.index === undefined) continue;
     const after = fixed.slice(lastDate.index + lastDate[0].length).trim().split(/\s+/);
     const nums = after.map((c) => (/^[\d,]+(\.\d+)?$/.test(c) ? Number(c.replace(/,/g, "")) : NaN));
-    if (nums.length < 2 || !(nums[0] >= 20 && nums[0] <= 70 && Number.isInteger(nums[0])) || !Number.isInteger(nums[1])) continue;
+    if (
+      nums.length < 2 || !(nums[0] >= 20 && nums[0] <= 70 && Number.isInteger(nums[0])) ||
+      !Number.isInteger(nums[1])
+    ) continue;
     const end = dates[dates.length - 1];
     out.push({ year: Number(end.slice(0, 4)), month: Number(end.slice(5, 7)), value: nums[1] });
   }
@@ -96,9 +115,15 @@ function datedRows(lines: string[]): MonthValue[] {
 
 /** Usage history read from the bill: one value per month (the latest row wins for a repeated month). */
 export function readUsageHistory(lines: string[], on: RuleSwitch = allRules): MonthValue[] {
-  const found = [...(on("statement-dated-rows") ? datedRows(lines) : []), ...(on("horizontal-usage-table") ? horizontalRows(lines) : []), ...monthRows(lines)];
+  const found = [
+    ...(on("statement-dated-rows") ? datedRows(lines) : []),
+    ...(on("horizontal-usage-table") ? horizontalRows(lines) : []),
+    ...monthRows(lines),
+  ];
   const byKey = new Map<string, MonthValue>();
-  for (const f of found) if (f.year >= 1990 && f.year <= 2100 && f.value >= 0) byKey.set(`${f.year}-${f.month}`, f);
+  for (const f of found) {
+    if (f.year >= 1990 && f.year <= 2100 && f.value >= 0) byKey.set(`${f.year}-${f.month}`, f);
+  }
   return [...byKey.values()].sort((a, b) => a.year - b.year || a.month - b.month);
 }
 

@@ -1,9 +1,22 @@
 // Reading values as printed on US bills: dates in many formats, money with symbols and credit marks.
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
-export const MONTH_WORD = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+export const MONTH_WORD =
+  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
 
 export function monthNumber(word: string): number | undefined {
   const w = word.toLowerCase().replace(/\.$/, "");
@@ -21,8 +34,14 @@ function iso(y: number, m: number, d: number): string | undefined {
 // One regex per date shape; the first match in the text wins (callers pass the text after a label).
 const DATE_SHAPES: { re: RegExp; to: (m: RegExpMatchArray) => string | undefined }[] = [
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, to: (m) => iso(+m[1], +m[2], +m[3]) },
-  { re: new RegExp(`\\b(${MONTH_WORD})\\s*(\\d{1,2}),?\\s*(\\d{4})\\b`, "i"), to: (m) => iso(+m[3], monthNumber(m[1])!, +m[2]) },
-  { re: new RegExp(`\\b(\\d{1,2})[\\s-]*(${MONTH_WORD})[\\s,-]*(\\d{4})\\b`, "i"), to: (m) => iso(+m[3], monthNumber(m[2])!, +m[1]) },
+  {
+    re: new RegExp(`\\b(${MONTH_WORD})\\s*(\\d{1,2}),?\\s*(\\d{4})\\b`, "i"),
+    to: (m) => iso(+m[3], monthNumber(m[1])!, +m[2]),
+  },
+  {
+    re: new RegExp(`\\b(\\d{1,2})[\\s-]*(${MONTH_WORD})[\\s,-]*(\\d{4})\\b`, "i"),
+    to: (m) => iso(+m[3], monthNumber(m[2])!, +m[1]),
+  },
   { re: /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?!\d)/, to: (m) => iso(year4(m[3]), +m[1], +m[2]) },
 ];
 
@@ -48,7 +67,8 @@ export function parseDate(text: string): string {
  */
 export function parseYearlessDate(text: string, ref: string): string {
   if (!ref || findDate(text)) return "";
-  const m = text.match(new RegExp(`\\b(${MONTH_WORD})\\s*(\\d{1,2})\\b(?![,/]?\\s*\\d)`, "i")) ?? text.match(/(?<![\d/])(\d{1,2})\/(\d{1,2})(?![\d/])/);
+  const m = text.match(new RegExp(`\\b(${MONTH_WORD})\\s*(\\d{1,2})\\b(?![,/]?\\s*\\d)`, "i")) ??
+    text.match(/(?<![\d/])(\d{1,2})\/(\d{1,2})(?![\d/])/);
   if (!m) return "";
   const month = /^\d/.test(m[1]) ? Number(m[1]) : monthNumber(m[1])!;
   const day = Number(m[2]);
@@ -73,7 +93,8 @@ export function allDates(text: string): string[] {
   return out;
 }
 
-const MONEY = /(\(\s*)?([-−–]\s*)?\$?\s*([-−–]\s*)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{2})(?!\d)\s*(\))?\s*(-(?!\d)|CR\b|CREDIT\b)?/i;
+const MONEY =
+  /(\(\s*)?([-−–]\s*)?\$?\s*([-−–]\s*)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{2})(?!\d)\s*(\))?\s*(-(?!\d)|CR\b|CREDIT\b)?/i;
 
 /** The first money amount in `text` as a plain decimal string ("-12.50" for a credit), or "". */
 export function parseAmount(text: string): string {

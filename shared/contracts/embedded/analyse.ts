@@ -25,7 +25,8 @@ export function analyseContractText(text: string): ContractSummary {
     if (s.signed) s.name = bestReading([s.name, party, printed[role]], flat);
   }
   return {
-    isSolarContract: /solar|photovoltaic/i.test(flat) && /agreement|contract|lease/i.test(flat) && (size !== null || /modules|panels/i.test(flat)),
+    isSolarContract: /solar|photovoltaic/i.test(flat) && /agreement|contract|lease/i.test(flat) &&
+      (size !== null || /modules|panels/i.test(flat)),
     parties: { installer: inst, customer: cust, financier: fin.type === "loan" ? financier(flat) : "" },
     customer: { name: cust, ...contactDetails(flat) },
     propertyAddress: propertyAddress(flat),

@@ -12,14 +12,22 @@ export function cleanLine(line: string): string {
   const raw = line
     .replace(/[“”„″]/g, '"').replace(/[‘’‚′`]/g, "'")
     .split(/\s{2,}/)
-    .map((c) => c.trim().replace(/^[^A-Za-z0-9$(/]+/, "").replace(/[\s:;,.'"]+$/, (m) => (m.includes(".") && /[A-Za-z]\.$/.test(c.trim()) ? "." : "")))
+    .map((c) =>
+      c.trim().replace(/^[^A-Za-z0-9$(/]+/, "").replace(
+        /[\s:;,.'"]+$/,
+        (m) => (m.includes(".") && /[A-Za-z]\.$/.test(c.trim()) ? "." : ""),
+      )
+    )
     .filter((c) => c && !STRAY.test(c));
   // a short junk cell is dropped between other cells, never when it is the whole line
   const cells = raw.length > 1 ? raw.filter((c) => !(STRAY_PAIR.test(c) && !SHORT_WORDS.has(c))) : raw;
   return unpairedQuotes(cells.join("   "))
     // "Isl Mei Smith", "/sl Mei Smith", "/sf", "SIGNATURE:Is!", "IsI'Mei O'Brien" -> "/s/ Mei Smith" (a
     // conformed signature read by OCR).
-    .replace(/(^|\s|:)[Il|/1!]s[Il|/1!f](?:\s+|['.](?=[A-Z]))/g, (_, pre) => `${pre === ":" ? ": " : pre}/s/ `)
+    .replace(
+      /(^|\s|:)[Il|/1!]s[Il|/1!f](?:\s+|['.](?=[A-Z]))/g,
+      (_, pre) => `${pre === ":" ? ": " : pre}/s/ `,
+    )
     // a quote read between a letter and a digit is a space ("Pure-R'410")
     .replace(/([A-Za-z])'(?=\d)/g, "$1 ");
 }
@@ -31,6 +39,11 @@ export function cleanLine(line: string): string {
 function unpairedQuotes(line: string): string {
   let out = line.replace(/(^|\s)'(?=[A-Za-z])([^\s']*)(?=\s|$)/g, "$1$2");
   // between two words it stood for a space ('cash"at completion')
-  if ((out.match(/"/g) ?? []).length % 2) out = out.replace(/(?<!\()"(?!\))/g, (_, at: number) => /\w/.test(out[at - 1] ?? "") && /\w/.test(out[at + 1] ?? "") ? " " : "");
+  if ((out.match(/"/g) ?? []).length % 2) {
+    out = out.replace(
+      /(?<!\()"(?!\))/g,
+      (_, at: number) => /\w/.test(out[at - 1] ?? "") && /\w/.test(out[at + 1] ?? "") ? " " : "",
+    );
+  }
   return out;
 }

@@ -3,8 +3,33 @@ import { num } from "./values.ts";
 type Item = { manufacturer: string; model: string; quantity: number | null };
 
 // Brands whose names have more than one word, so the model is not cut in the wrong place.
-const BRANDS = ["Canadian Solar", "Hanwha Q CELLS", "Tesla", "REC", "Qcells", "Jinko", "JinkoSolar", "LONGi", "Trina", "Panasonic", "SunPower", "Maxeon", "Silfab",
-  "Enphase", "SolarEdge", "SMA", "Generac", "LG", "FranklinWH", "Franklin", "Fronius", "Tigo", "Sonnen", "Sungrow", "Huawei"];
+const BRANDS = [
+  "Canadian Solar",
+  "Hanwha Q CELLS",
+  "Tesla",
+  "REC",
+  "Qcells",
+  "Jinko",
+  "JinkoSolar",
+  "LONGi",
+  "Trina",
+  "Panasonic",
+  "SunPower",
+  "Maxeon",
+  "Silfab",
+  "Enphase",
+  "SolarEdge",
+  "SMA",
+  "Generac",
+  "LG",
+  "FranklinWH",
+  "Franklin",
+  "Fronius",
+  "Tigo",
+  "Sonnen",
+  "Sungrow",
+  "Huawei",
+];
 
 function split(text: string, quantity: number | null): Item {
   let t = text.trim().replace(/\s+/g, " ");
@@ -27,7 +52,8 @@ function split(text: string, quantity: number | null): Item {
  * hyphen.
  */
 export function modelCode(model: string): string {
-  return model.split(" ").map((w) => w.replace(/^1(?=[A-Z]{1,3}\d)/, "I").replace(/(?<=\d);(?=\d)/g, "-")).join(" ");
+  return model.split(" ").map((w) => w.replace(/^1(?=[A-Z]{1,3}\d)/, "I").replace(/(?<=\d);(?=\d)/g, "-"))
+    .join(" ");
 }
 
 /** "27 x REC Alpha Pure-R 410 (410 W each)" / "1 x SolarEdge SE7600H-US" / "Tesla Powerwall 3". */
@@ -38,7 +64,8 @@ function labelled(lines: string[], label: RegExp): Item | null | undefined {
     const v = m[1].replace(/\(.*?\)/g, "").trim().replace(/\.$/, "");
     if (!v || /^(none|not included|n\/a)$/i.test(v)) return null;
     // "26 x Jinko ...", also as OCR leaves it: "AE   26 x Jinko" (dust before), "19'x- Qcells", "15-x REC"
-    const q = v.match(/^(?:[^\s\d]{1,3}\s+)?(\d+)\s*['.,-]?\s*(?:x|×)[-'.]?\s*(.+)$/i) ?? v.match(/^(\d+)\s+([A-Za-z].+)$/);
+    const q = v.match(/^(?:[^\s\d]{1,3}\s+)?(\d+)\s*['.,-]?\s*(?:x|×)[-'.]?\s*(.+)$/i) ??
+      v.match(/^(\d+)\s+([A-Za-z].+)$/);
     return q ? split(q[2], Number(q[1])) : split(v, null);
   }
   return undefined;
@@ -49,9 +76,14 @@ export function equipment(lines: string[], flat: string) {
   // a label may keep a dot of dust ("Inverter.   29 x Enphase ...")
   let panels = labelled(lines, /^(?:Solar )?(?:Modules|Panels|Solar Panels)\.?(?:\s*:\s*|\s{2,})(.+)$/i);
   let inverter = labelled(lines, /^Inverters?\.?(?:\s*:\s*|\s{2,})(.+)$/i);
-  let battery = labelled(lines, /^(?:Battery(?: Storage)?|Energy storage|Storage)\.?(?:\s*:\s*|\s{2,})(.+)$/i);
+  let battery = labelled(
+    lines,
+    /^(?:Battery(?: Storage)?|Energy storage|Storage)\.?(?:\s*:\s*|\s{2,})(.+)$/i,
+  );
   if (!panels) {
-    const m = one.match(/(?:consists of|made of|comprising|consisting of) (\d+|[a-z]+) (.+?) (?:solar )?(?:modules|panels)\b/i);
+    const m = one.match(
+      /(?:consists of|made of|comprising|consisting of) (\d+|[a-z]+) (.+?) (?:solar )?(?:modules|panels)\b/i,
+    );
     if (m) panels = split(m[2], num(m[1]));
   }
   if (!inverter) {

@@ -9,13 +9,21 @@ export function installer(flat: string): string {
     new RegExp(`between ${NAME} \\("(?:Contractor|Seller|Installer)"\\)`),
     new RegExp(`by ${NAME} \\("Provider"\\)`),
   ]) ?? first(flat, [
-    new RegExp(`(?:^|\\n)(?:Installer|Contractor|Seller|Company)\\s*:?\\s{1,}${NAME}(?:\\s*(?:\\n|$)|\\s{2,}|,)`, "m"),
+    new RegExp(
+      `(?:^|\\n)(?:Installer|Contractor|Seller|Company)\\s*:?\\s{1,}${NAME}(?:\\s*(?:\\n|$)|\\s{2,}|,)`,
+      "m",
+    ),
   ]) ?? "";
 }
 
 export function customer(flat: string): string {
-  return first(flat.replace(/\s+/g, " "), [new RegExp(`and ${NAME} \\("(?:Customer|you|Buyer|Homeowner)"\\)`)]) ?? first(flat, [
-    new RegExp(`(?:^|\\n)(?:Borrower|Customer|Buyer|Homeowner|Owner|Purchaser)(?:\\(s\\))?\\s*:?\\s{1,}${NAME}(?:\\s*(?:\\n|$)|\\s{2,})`, "m"),
+  return first(flat.replace(/\s+/g, " "), [
+    new RegExp(`and ${NAME} \\("(?:Customer|you|Buyer|Homeowner)"\\)`),
+  ]) ?? first(flat, [
+    new RegExp(
+      `(?:^|\\n)(?:Borrower|Customer|Buyer|Homeowner|Owner|Purchaser)(?:\\(s\\))?\\s*:?\\s{1,}${NAME}(?:\\s*(?:\\n|$)|\\s{2,})`,
+      "m",
+    ),
   ]) ?? "";
 }
 
@@ -35,9 +43,22 @@ export function contactDetails(flat: string): { email: string; phone: string } {
 
 // Labels and phrases that introduce the address; their words may be glued or split by OCR dust
 // ("for the.-home. located at").
-const ADDRESS_LABELS = ["Property Address", "Installation Address", "Service Address", "Job site", "Project site", "Project address", "Site address", "home located at", "premises at"]
+const ADDRESS_LABELS = [
+  "Property Address",
+  "Installation Address",
+  "Service Address",
+  "Job site",
+  "Project site",
+  "Project address",
+  "Site address",
+  "home located at",
+  "premises at",
+]
   .map((l) => l.split(" ").join("[\\s.,'-]*")).join("|");
-const ADDRESS = new RegExp(`(?:${ADDRESS_LABELS})\\s*:?\\s*["']?(\\d+[^,]{2,60}),[\\s.-]*([A-Za-z .'-]{2,40}),[\\s.-]*([A-Z]{2}) (\\d{5})`, "i");
+const ADDRESS = new RegExp(
+  `(?:${ADDRESS_LABELS})\\s*:?\\s*["']?(\\d+[^,]{2,60}),[\\s.-]*([A-Za-z .'-]{2,40}),[\\s.-]*([A-Z]{2}) (\\d{5})`,
+  "i",
+);
 
 export function propertyAddress(flat: string): ContractAddress {
   const one = flat.replace(/\s+/g, " ");

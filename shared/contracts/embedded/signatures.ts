@@ -24,7 +24,9 @@ const ROLE = Object.fromEntries((Object.keys(ROLE_WORDS) as SignatureRole[]).map
     const dust = line.match(/^(\S{1,3})\s+([A-Za-z]+)/);
     const afterDust = dust && !SHORT_WORD.test(dust[1]) ? dust[2] : undefined;
     const candidates = [first, afterDust].filter(Boolean).map((w) => w!.toLowerCase());
-    return candidates.some((w) => ROLE_WORDS[role].some((r) => w === r || (r.length >= 7 && similarity(w, r) >= 0.85)));
+    return candidates.some((w) =>
+      ROLE_WORDS[role].some((r) => w === r || (r.length >= 7 && similarity(w, r) >= 0.85))
+    );
   },
 }])) as Record<SignatureRole, { test(line: string): boolean }>;
 
@@ -106,7 +108,9 @@ export function similarity(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
     prev = row;
   }
   return 1 - prev[b.length] / Math.max(a.length, b.length);

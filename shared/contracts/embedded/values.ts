@@ -1,5 +1,18 @@
 // Reading numbers, money and dates as contracts print them.
-const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fourteen: 14, thirty: 30 };
+const WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fourteen: 14,
+  thirty: 30,
+};
 
 export function money(s: string | undefined): number | null {
   if (!s) return null;
@@ -13,7 +26,20 @@ export function num(s: string | undefined): number | null {
   return Number.isFinite(n) ? n : WORDS[s.toLowerCase()] ?? null;
 }
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
 
 /** 06/13/2026, 2026-06-13, June 13, 2026 -> 2026-06-13; "" when not a date. */
 export function isoDate(s: string): string {

@@ -43,7 +43,9 @@ export class EngineUnavailable extends DomainError {
 export function toFailure(e: unknown): EngineFailure {
   if (e instanceof DomainError) return { name: e.name, message: e.message, kind: e.kind, code: e.code };
   // An engine this deployment does not carry (OCR, the native canvas in an edge function): 503 not_configured.
-  if (e instanceof ConfigError) return { name: e.name, message: e.message, kind: "unavailable", code: "not_configured" };
+  if (e instanceof ConfigError) {
+    return { name: e.name, message: e.message, kind: "unavailable", code: "not_configured" };
+  }
   if (e instanceof Error) {
     return { name: e.name === "Error" ? e.constructor.name : e.name, message: e.message };
   }

@@ -22,7 +22,10 @@ export function documentEngine(): DocumentEngine {
     ? new SubprocessPool(limits)
     : new InProcessTransport();
   if (transport instanceof InProcessTransport) {
-    log("info", "document engine: in-process (no subprocesses in this runtime; the request's isolate is the sandbox)");
+    log(
+      "info",
+      "document engine: in-process (no subprocesses in this runtime; the request's isolate is the sandbox)",
+    );
   }
   engine = new DocumentEngine(transport, limits.textTimeoutMs);
   return engine;
@@ -32,7 +35,8 @@ function mayStartSubprocesses(): boolean {
   const forced = envOptional("DOCUMENT_ENGINE");
   if (forced === "subprocess" || forced === "in-process") return forced === "subprocess";
   try {
-    return typeof Deno.Command === "function" && Deno.permissions.querySync({ name: "run" }).state === "granted";
+    return typeof Deno.Command === "function" &&
+      Deno.permissions.querySync({ name: "run" }).state === "granted";
   } catch {
     return false;
   }

@@ -55,7 +55,9 @@ function preflight(files: DocumentFile[]): void {
 async function validateImage(bytes: Uint8Array): Promise<ImageInfo> {
   const size = checkImage(bytes, limits);
   const format = sniffFileType(bytes) as "png" | "jpeg";
-  const canvas = await importLocalOnly<{ loadImage(b: Uint8Array): Promise<{ width: number; height: number }> }>(
+  const canvas = await importLocalOnly<
+    { loadImage(b: Uint8Array): Promise<{ width: number; height: number }> }
+  >(
     "../canvas.ts",
     import.meta.url,
     "image decoding",

@@ -7,4 +7,12 @@ import { extension as widget } from "./widget.ts";
 import { extension as operations } from "./operations.ts";
 import { extension as partner } from "./partner.ts";
 
-export const extensions: StackExtension[] = [foundation, notifications, bills, savings, widget, operations, partner];
+export const extensions: StackExtension[] = [
+  foundation,
+  notifications,
+  bills,
+  savings,
+  widget,
+  operations,
+  partner,
+];

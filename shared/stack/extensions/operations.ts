@@ -13,8 +13,15 @@ async function start(p: Platform): Promise<() => Promise<void>> {
   if (env("INBOX_PROVIDER", "embedded") === "embedded" && smtpPort > 0) {
     const host = env("INBOX_SMTP_HOST", "127.0.0.1");
     try {
-      const smtp = await startSmtpListener(p.sql, { port: smtpPort, host, maxBytes: envInt("INBOX_MAX_MESSAGE_BYTES", 25 * 1024 * 1024) });
-      log("info", "embedded inbox listening", { smtp: `${host}:${smtp.port}`, hint: `swaks --server ${host}:${smtp.port} --to bills+demo-solar@inbox.local --attach @bill.pdf` });
+      const smtp = await startSmtpListener(p.sql, {
+        port: smtpPort,
+        host,
+        maxBytes: envInt("INBOX_MAX_MESSAGE_BYTES", 25 * 1024 * 1024),
+      });
+      log("info", "embedded inbox listening", {
+        smtp: `${host}:${smtp.port}`,
+        hint: `swaks --server ${host}:${smtp.port} --to bills+demo-solar@inbox.local --attach @bill.pdf`,
+      });
       stops.push(smtp.close);
     } catch (e) {
       log("error", "embedded inbox SMTP listener not started", { port: smtpPort, error: errorText(e) });
@@ -22,7 +29,10 @@ async function start(p: Platform): Promise<() => Promise<void>> {
   }
   const every = envInt("INBOX_CHECK_INTERVAL_SECONDS", 60);
   if (every > 0) {
-    const tick = () => scheduleInboxCheck(p, every).catch((e) => log("warn", "inbox check not scheduled", { error: errorText(e) }));
+    const tick = () =>
+      scheduleInboxCheck(p, every).catch((e) =>
+        log("warn", "inbox check not scheduled", { error: errorText(e) })
+      );
     const timer = setInterval(tick, every * 1000);
     stops.push(() => Promise.resolve(clearInterval(timer)));
   }
@@ -32,14 +42,24 @@ async function start(p: Platform): Promise<() => Promise<void>> {
 }
 
 async function seed(p: Platform, demo: { orgId: string }): Promise<void> {
-  await p.sql`insert into public.scheduling_settings (organization_id) values (${demo.orgId}) on conflict do nothing`;
-  await p.sql`insert into public.contract_approval_rules (organization_id) values (${demo.orgId}) on conflict do nothing`;
-  const [existing] = await p.sql`select 1 from public.technicians where organization_id = ${demo.orgId} limit 1`;
+  await p
+    .sql`insert into public.scheduling_settings (organization_id) values (${demo.orgId}) on conflict do nothing`;
+  await p
+    .sql`insert into public.contract_approval_rules (organization_id) values (${demo.orgId}) on conflict do nothing`;
+  const [existing] = await p
+    .sql`select 1 from public.technicians where organization_id = ${demo.orgId} limit 1`;
   if (existing) return;
   // The notifications area's demo technician (a login, so bookings email them) and a crew without one.
-  const [tech] = await p.sql`select id, full_name, email from public.users where organization_id = ${demo.orgId} and role = 'technician' order by created_at limit 1`;
-  if (tech) await p.sql`insert into public.technicians (organization_id, user_id, name, email) values (${demo.orgId}, ${tech.id}, ${tech.full_name || "Technician"}, ${tech.email})`;
-  await p.sql`insert into public.technicians (organization_id, name) values (${demo.orgId}, 'Install Crew B')`;
+  const [tech] = await p
+    .sql`select id, full_name, email from public.users where organization_id = ${demo.orgId} and role = 'technician' order by created_at limit 1`;
+  if (tech) {
+    await p
+      .sql`insert into public.technicians (organization_id, user_id, name, email) values (${demo.orgId}, ${tech.id}, ${
+      tech.full_name || "Technician"
+    }, ${tech.email})`;
+  }
+  await p
+    .sql`insert into public.technicians (organization_id, name) values (${demo.orgId}, 'Install Crew B')`;
 }
 
 export const extension: StackExtension = {

@@ -2,12 +2,17 @@ import type { Context, Hono } from "hono";
 import type { StackExtension } from "../extension.ts";
 import type { Platform } from "../../platform.ts";
 import { seedWidgetDemo } from "../../widget/demo.ts";
-import { demoPage, demoLogo } from "../../widget/demo_page.ts";
+import { demoLogo, demoPage } from "../../widget/demo_page.ts";
 import { errorText, log } from "../../log.ts";
 
-const TYPES: Record<string, string> = { html: "text/html; charset=utf-8", js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };
+const TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+};
 // The widget only talks to this origin (or the ?api= one) and may be framed by any partner page.
-const CSP = "default-src 'self'; connect-src 'self' https:; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
+const CSP =
+  "default-src 'self'; connect-src 'self' https:; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
 
 const widgetDist = new URL("../../../widget/dist/", import.meta.url);
 // esbuild (a native binary) must only load
@@ -17,7 +22,9 @@ const builder = ["..", "..", "..", "scripts", "widget", "build.ts"].join("/");
 let built: Promise<unknown> | undefined;
 /** Builds widget/dist once per process (the stack serves the current source). */
 export function ensureWidgetBuilt(): Promise<unknown> {
-  built ??= import(builder).then((m) => m.buildWidget()).then((r) => log("info", "widget built", { ms: r.ms, files: r.files })).catch((e) => {
+  built ??= import(builder).then((m) => m.buildWidget()).then((r) =>
+    log("info", "widget built", { ms: r.ms, files: r.files })
+  ).catch((e) => {
     built = undefined;
     throw e;
   });
@@ -60,7 +67,11 @@ function routes(app: Hono, p: Platform) {
   };
   app.get("/widget/", (c) => serve(c, "index.html"));
   app.get("/widget/:file{[a-z]+\\.(html|js|css)}", (c) => serve(c, c.req.param("file")));
-  app.get("/demo/logo.svg", (c) => c.body(demoLogo, 200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600" }));
+  app.get(
+    "/demo/logo.svg",
+    (c) =>
+      c.body(demoLogo, 200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600" }),
+  );
   app.get("/demo", async (c) => {
     const token = await partnerToken(p);
     if (!token) return c.text("The demo partner has not been seeded yet.", 503);

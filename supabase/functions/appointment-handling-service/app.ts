@@ -11,7 +11,10 @@ import { isTimeZone, schedulingSettings } from "../../../shared/scheduling/setti
 import { SchedulerUnavailableError } from "../../../shared/scheduling/types.ts";
 
 const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi("Error");
-const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+const err = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorBody } },
+});
 
 const SlotSchema = z.object({
   start: z.string().openapi({ example: "2026-11-23T13:00:00.000Z" }),
@@ -49,10 +52,21 @@ const availableSlots = createRoute({
   request: {
     params: z.object({ organization_uuid: z.string().uuid() }),
     query: z.object({
-      from: z.string().max(40).optional().openapi({ description: "YYYY-MM-DD (start of that day in `timezone`) or ISO date-time; default now", example: "2026-11-23" }),
-      to: z.string().max(40).optional().openapi({ description: "YYYY-MM-DD (inclusive) or ISO date-time; default from + 14 days", example: "2026-12-06" }),
-      timezone: z.string().max(64).optional().openapi({ description: "IANA zone for dates and local_* times; default the organisation's", example: "America/Chicago" }),
-      include_full: z.enum(["true", "false"]).optional().openapi({ description: "Also list fully booked slots (available 0)" }),
+      from: z.string().max(40).optional().openapi({
+        description: "YYYY-MM-DD (start of that day in `timezone`) or ISO date-time; default now",
+        example: "2026-11-23",
+      }),
+      to: z.string().max(40).optional().openapi({
+        description: "YYYY-MM-DD (inclusive) or ISO date-time; default from + 14 days",
+        example: "2026-12-06",
+      }),
+      timezone: z.string().max(64).optional().openapi({
+        description: "IANA zone for dates and local_* times; default the organisation's",
+        example: "America/Chicago",
+      }),
+      include_full: z.enum(["true", "false"]).optional().openapi({
+        description: "Also list fully booked slots (available 0)",
+      }),
     }),
   },
   responses: {
@@ -60,7 +74,13 @@ const availableSlots = createRoute({
       description: "Slots",
       content: {
         "application/json": {
-          schema: z.object({ organization_uuid: z.string().uuid(), timezone: z.string(), from: z.string(), to: z.string(), slots: z.array(SlotSchema) }),
+          schema: z.object({
+            organization_uuid: z.string().uuid(),
+            timezone: z.string(),
+            from: z.string(),
+            to: z.string(),
+            slots: z.array(SlotSchema),
+          }),
         },
       },
     },
@@ -85,7 +105,9 @@ const createAppointmentRoute = createRoute({
           schema: z.object({
             property_uuid: z.string().uuid(),
             slot: z.object({
-              start: z.string().datetime({ offset: true }).refine(realDay, "not a calendar date").openapi({ example: "2026-11-23T13:00:00.000Z" }),
+              start: z.string().datetime({ offset: true }).refine(realDay, "not a calendar date").openapi({
+                example: "2026-11-23T13:00:00.000Z",
+              }),
             }),
             contact: z.object({
               contact_uuid: z.string().uuid().optional(),
@@ -93,7 +115,9 @@ const createAppointmentRoute = createRoute({
               last_name: z.string().max(100).optional(),
               email: z.string().email().max(320).optional(),
               phone: z.string().max(40).optional(),
-            }).optional().openapi({ description: "An existing contact, or details of a new one; default the property's contact" }),
+            }).optional().openapi({
+              description: "An existing contact, or details of a new one; default the property's contact",
+            }),
             notes: z.string().max(2000).optional(),
           }),
         },
@@ -101,7 +125,10 @@ const createAppointmentRoute = createRoute({
     },
   },
   responses: {
-    201: { description: "The booked appointment", content: { "application/json": { schema: AppointmentSchema } } },
+    201: {
+      description: "The booked appointment",
+      content: { "application/json": { schema: AppointmentSchema } },
+    },
     400: err("Invalid body, past slot or not a slot"),
     401: err("Missing or invalid token"),
     403: err("Property or contact of another organisation"),
@@ -116,7 +143,8 @@ const createAppointmentRoute = createRoute({
 export function createApp(p: Platform) {
   const app = createServiceApp(p, "appointment-handling-service", {
     maxBodyBytes: 16 * 1024,
-    description: "Lists and books field-service appointment slots (embedded scheduling or an external field-service scheduler).",
+    description:
+      "Lists and books field-service appointment slots (embedded scheduling or an external field-service scheduler).",
   });
   app.use("/available-slots/*", allowRoles("partner_admin", "partner_user", "widget", "service"));
   app.use("/create-appointment", allowRoles("partner_admin", "partner_user", "widget", "service"));
@@ -126,17 +154,35 @@ export function createApp(p: Platform) {
     const q = c.req.valid("query");
     const auth = c.get("auth");
     if (auth.role !== "platform_admin" && auth.orgId !== orgId) {
-      throw new ApiError(403, "forbidden", `Organisation ${orgId} is not yours: a token may only read its own organisation's slots`);
+      throw new ApiError(
+        403,
+        "forbidden",
+        `Organisation ${orgId} is not yours: a token may only read its own organisation's slots`,
+      );
     }
-    if (q.timezone && !isTimeZone(q.timezone)) throw new ApiError(400, "invalid_timezone", `query.timezone: unknown time zone "${q.timezone}"`);
+    if (q.timezone && !isTimeZone(q.timezone)) {
+      throw new ApiError(400, "invalid_timezone", `query.timezone: unknown time zone "${q.timezone}"`);
+    }
     const tz = q.timezone ?? (await schedulingSettings(p.sql, orgId)).timezone;
     const range = await resolveRange(p.sql, tz, q.from, q.to);
     try {
       const slots = (await scheduler(p).availableSlots(orgId, range.from, range.to))
         .filter((s) => q.include_full === "true" || s.available > 0);
-      return c.json({ organization_uuid: orgId, timezone: tz, from: range.from.toISOString(), to: range.to.toISOString(), slots: slots.map((s) => slotJson(s, tz)) }, 200);
+      return c.json({
+        organization_uuid: orgId,
+        timezone: tz,
+        from: range.from.toISOString(),
+        to: range.to.toISOString(),
+        slots: slots.map((s) => slotJson(s, tz)),
+      }, 200);
     } catch (e) {
-      if (e instanceof SchedulerUnavailableError) throw new ApiError(502, "scheduler_unavailable", "The scheduling system is not reachable; try again shortly");
+      if (e instanceof SchedulerUnavailableError) {
+        throw new ApiError(
+          502,
+          "scheduler_unavailable",
+          "The scheduling system is not reachable; try again shortly",
+        );
+      }
       throw e;
     }
   });

@@ -16,8 +16,15 @@ const TokenSet = z.object({
 const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi("Error");
 const errors = {
   400: { description: "Malformed body", content: { "application/json": { schema: ErrorBody } } },
-  401: { description: "Wrong credentials, or unknown / revoked / expired refresh token", content: { "application/json": { schema: ErrorBody } } },
-  429: { description: "Account locked after repeated failures, or too many requests from this address (Retry-After)", content: { "application/json": { schema: ErrorBody } } },
+  401: {
+    description: "Wrong credentials, or unknown / revoked / expired refresh token",
+    content: { "application/json": { schema: ErrorBody } },
+  },
+  429: {
+    description:
+      "Account locked after repeated failures, or too many requests from this address (Retry-After)",
+    content: { "application/json": { schema: ErrorBody } },
+  },
 };
 const ok = { 200: { description: "Tokens", content: { "application/json": { schema: TokenSet } } } };
 
@@ -28,7 +35,11 @@ const getToken = createRoute({
   request: {
     body: {
       required: true,
-      content: { "application/json": { schema: z.object({ email: z.string().email().max(320), password: z.string().min(1).max(1024) }) } },
+      content: {
+        "application/json": {
+          schema: z.object({ email: z.string().email().max(320), password: z.string().min(1).max(1024) }),
+        },
+      },
     },
   },
   responses: { ...ok, ...errors },
@@ -39,7 +50,10 @@ const refreshToken = createRoute({
   path: "/refresh-token",
   summary: "Exchange a refresh token (a user's, or a partner's widget token) for a new ID token",
   request: {
-    body: { required: true, content: { "application/json": { schema: z.object({ refreshToken: z.string().min(10).max(512) }) } } },
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ refreshToken: z.string().min(10).max(512) }) } },
+    },
   },
   responses: { ...ok, ...errors },
 });
@@ -48,7 +62,9 @@ function identityFailure(c: Context, e: unknown): never {
   if (!(e instanceof IdentityError)) throw e;
   if (e.code === "account_locked") {
     // RFC 9110 Retry-After: when a client may try again (the lock's remaining seconds).
-    if (e.retryAfterSeconds && e.retryAfterSeconds > 0) c.header("Retry-After", String(Math.ceil(e.retryAfterSeconds)));
+    if (e.retryAfterSeconds && e.retryAfterSeconds > 0) {
+      c.header("Retry-After", String(Math.ceil(e.retryAfterSeconds)));
+    }
     throw new ApiError(429, e.code, e.message);
   }
   if (e.code === "identity_unavailable") throw new ApiError(503, e.code, e.message);

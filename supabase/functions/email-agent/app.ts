@@ -2,15 +2,29 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { withAuth } from "../../../shared/db/scoped.ts";
 import { checkInbox } from "../../../shared/email-agent/check.ts";
-import { applyUpdates, listTracked, refreshTracking, trackedJson } from "../../../shared/email-agent/track.ts";
+import {
+  applyUpdates,
+  listTracked,
+  refreshTracking,
+  trackedJson,
+} from "../../../shared/email-agent/track.ts";
 import { createServiceApp } from "../../../shared/http/app.ts";
 import { ApiError } from "../../../shared/http/errors.ts";
 import { InboxUnavailableError } from "../../../shared/inbox/types.ts";
 import type { Platform } from "../../../shared/platform.ts";
 
 const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi("Error");
-const err = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
-const Category = z.enum(["utility_bill", "billing_statement", "payment_confirmation", "past_due_notice", "other"]);
+const err = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorBody } },
+});
+const Category = z.enum([
+  "utility_bill",
+  "billing_statement",
+  "payment_confirmation",
+  "past_due_notice",
+  "other",
+]);
 const Status = z.enum(["received", "extracting", "extracted", "linked", "unmatched", "ignored", "failed"]);
 
 const TrackedMessage = z.object({
@@ -20,8 +34,12 @@ const TrackedMessage = z.object({
   from: z.string().nullable(),
   subject: z.string(),
   received_at: z.string(),
-  category: z.string().openapi({ description: "utility_bill, billing_statement, payment_confirmation, past_due_notice or other" }),
-  status: z.string().openapi({ description: "received, extracting, extracted, linked, unmatched, ignored or failed" }),
+  category: z.string().openapi({
+    description: "utility_bill, billing_statement, payment_confirmation, past_due_notice or other",
+  }),
+  status: z.string().openapi({
+    description: "received, extracting, extracted, linked, unmatched, ignored or failed",
+  }),
   account_number: z.string().nullable(),
   customer_name: z.string().nullable(),
   service_address: z.any().nullable(),
@@ -30,9 +48,14 @@ const TrackedMessage = z.object({
   property_uuid: z.string().uuid().nullable(),
   contact_uuid: z.string().uuid().nullable(),
   linked_by: z.string().nullable().openapi({ description: "account_number, address or manual" }),
-  bill_transaction_id: z.string().uuid().nullable().openapi({ description: "Poll with utility-bill-service /poll-utility-bill-status" }),
+  bill_transaction_id: z.string().uuid().nullable().openapi({
+    description: "Poll with utility-bill-service /poll-utility-bill-status",
+  }),
   attachments: z.array(z.object({
-    filename: z.string(), contentType: z.string(), size: z.number(), bill: z.boolean(),
+    filename: z.string(),
+    contentType: z.string(),
+    size: z.number(),
+    bill: z.boolean(),
     extracted: z.boolean().openapi({ description: "Part of the document handed to bill extraction" }),
   })),
   notes: z.string().nullable(),
@@ -45,11 +68,17 @@ const checkInboxRoute = createRoute({
   summary: "Fetch new messages from the configured inbox, classify and record them, hand bills to extraction",
   security: [{ bearer: [] }],
   request: {
-    body: { required: false, content: { "application/json": { schema: z.object({ limit: z.number().int().min(1).max(200).optional() }) } } },
+    body: {
+      required: false,
+      content: {
+        "application/json": { schema: z.object({ limit: z.number().int().min(1).max(200).optional() }) },
+      },
+    },
   },
   responses: {
     200: {
-      description: "What the check found; `messages` are the new messages routed to the caller's organisation",
+      description:
+        "What the check found; `messages` are the new messages routed to the caller's organisation",
       content: {
         "application/json": {
           schema: z.object({
@@ -99,7 +128,9 @@ const trackRoute = createRoute({
               limit: z.number().int().min(1).max(200).optional(),
               offset: z.number().int().min(0).max(100000).optional(),
             }).optional(),
-            refresh: z.boolean().optional().openapi({ description: "Bring extractions in progress up to date first (default true)" }),
+            refresh: z.boolean().optional().openapi({
+              description: "Bring extractions in progress up to date first (default true)",
+            }),
           }),
         },
       },
@@ -108,7 +139,15 @@ const trackRoute = createRoute({
   responses: {
     200: {
       description: "Tracked billing messages, newest first",
-      content: { "application/json": { schema: z.object({ refreshed: z.number().int(), count: z.number().int(), messages: z.array(TrackedMessage) }) } },
+      content: {
+        "application/json": {
+          schema: z.object({
+            refreshed: z.number().int(),
+            count: z.number().int(),
+            messages: z.array(TrackedMessage),
+          }),
+        },
+      },
     },
     400: err("Invalid body"),
     401: err("Missing or invalid token"),
@@ -121,18 +160,26 @@ const trackRoute = createRoute({
 export function createApp(p: Platform) {
   const app = createServiceApp(p, "email-agent", {
     maxBodyBytes: 64 * 1024,
-    description: "Checks the billing inbox (IMAP, or the embedded SMTP-fed mailbox) and tracks billing-related email.",
+    description:
+      "Checks the billing inbox (IMAP, or the embedded SMTP-fed mailbox) and tracks billing-related email.",
   });
   app.use("/check-inbox", allowRoles("partner_admin", "partner_user", "service"));
   app.use("/track-billing-email-messages", allowRoles("partner_admin", "partner_user", "service"));
 
   app.openapi(checkInboxRoute, async (c) => {
-    const body = c.req.header("content-length") === "0" || !c.req.header("content-type") ? {} : c.req.valid("json") ?? {};
+    const body = c.req.header("content-length") === "0" || !c.req.header("content-type")
+      ? {}
+      : c.req.valid("json") ?? {};
     const auth = c.get("auth");
     try {
       const r = await checkInbox(p, { limit: body.limit });
       const rows = r.messageIds.length
-        ? await withAuth(p.sql, auth, (tx) => tx`select * from public.email_messages where id = any(${r.messageIds}) order by received_at`)
+        ? await withAuth(
+          p.sql,
+          auth,
+          (tx) =>
+            tx`select * from public.email_messages where id = any(${r.messageIds}) order by received_at`,
+        )
         : [];
       const { messageIds: _ids, ...counts } = r;
       return c.json({ ...counts, messages: rows.map(trackedJson) }, 200);
@@ -143,7 +190,9 @@ export function createApp(p: Platform) {
   });
 
   app.openapi(trackRoute, async (c) => {
-    const body = c.req.header("content-length") === "0" || !c.req.header("content-type") ? {} : c.req.valid("json") ?? {};
+    const body = c.req.header("content-length") === "0" || !c.req.header("content-type")
+      ? {}
+      : c.req.valid("json") ?? {};
     const auth = c.get("auth");
     if (!auth.orgId) throw new ApiError(403, "forbidden", "The caller belongs to no organisation");
     const refreshed = body.refresh === false ? 0 : await refreshTracking(p, auth.orgId);

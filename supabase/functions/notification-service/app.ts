@@ -13,11 +13,24 @@ import { handlePush } from "../../../shared/notifications/push.ts";
 import { PushAuthError, verifyPushToken } from "../../../shared/notifications/push_auth.ts";
 import { preferencesOf, setPreference, userExists } from "../../../shared/notifications/preferences.ts";
 import { unsubscribe } from "../../../shared/notifications/unsubscribe.ts";
-import { applyDeliveryEvent, verifyWebhook, WebhookBodyError, webhookIdOf, WebhookSignatureError } from "../../../shared/notifications/webhook.ts";
+import {
+  applyDeliveryEvent,
+  verifyWebhook,
+  WebhookBodyError,
+  webhookIdOf,
+  WebhookSignatureError,
+} from "../../../shared/notifications/webhook.ts";
 
-const PushAnswer = z.object({ status: z.enum(["ok", "duplicate", "failed"]), reason: z.string().optional(), results: z.array(z.any()).optional() });
+const PushAnswer = z.object({
+  status: z.enum(["ok", "duplicate", "failed"]),
+  reason: z.string().optional(),
+  results: z.array(z.any()).optional(),
+});
 const ErrorAnswer = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { "application/json": { schema } }, description });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
 const html = (description: string) => ({ content: { "text/html": { schema: z.string() } }, description });
 const UserParam = z.object({ user_id: z.uuid().openapi({ param: { name: "user_id", in: "path" } }) });
 const PreferenceBody = z.object({ event_type: z.enum(EVENT_TYPES), email_enabled: z.boolean() });
@@ -27,7 +40,8 @@ export function createApp(p: Platform) {
   const app = createServiceApp(p, "notification-service", {
     gatewayAuth: false,
     rawJsonPaths: ["/events/push"],
-    description: "Event-bus push target, email delivery webhooks, notification preferences and one-click unsubscribe.",
+    description:
+      "Event-bus push target, email delivery webhooks, notification preferences and one-click unsubscribe.",
   });
 
   const internalToken: MiddlewareHandler = async (c, next) => {
@@ -38,100 +52,144 @@ export function createApp(p: Platform) {
     await next();
   };
 
-  app.openapi(createRoute({
-    method: "post",
-    path: "/events/push",
-    summary: "Event-bus push target (Pub/Sub push format, OIDC bearer token)",
-    responses: {
-      200: json(PushAnswer, "Handled: sent (ok), duplicate, or permanently failed (acknowledged)"),
-      401: json(ErrorAnswer, "Missing or invalid OIDC token"),
-      500: json(ErrorAnswer, "Transient failure; the bus retries"),
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/events/push",
+      summary: "Event-bus push target (Pub/Sub push format, OIDC bearer token)",
+      responses: {
+        200: json(PushAnswer, "Handled: sent (ok), duplicate, or permanently failed (acknowledged)"),
+        401: json(ErrorAnswer, "Missing or invalid OIDC token"),
+        500: json(ErrorAnswer, "Transient failure; the bus retries"),
+      },
+    }),
+    async (c) => {
+      try {
+        await verifyPushToken(p, c.req.header("authorization"));
+      } catch (e) {
+        if (!(e instanceof PushAuthError)) throw e;
+        log("warn", "push rejected", { reason: e.message });
+        return c.json(errorBody("unauthorized", e.message), 401);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        body = undefined;
+      }
+      try {
+        return c.json(await handlePush(p, body), 200);
+      } catch (e) {
+        log("error", "push failed transiently; the bus will retry", { error: errorText(e) });
+        return c.json(
+          errorBody("transient_failure", "Temporary failure while handling the message; retry later"),
+          500,
+        );
+      }
     },
-  }), async (c) => {
-    try {
-      await verifyPushToken(p, c.req.header("authorization"));
-    } catch (e) {
-      if (!(e instanceof PushAuthError)) throw e;
-      log("warn", "push rejected", { reason: e.message });
-      return c.json(errorBody("unauthorized", e.message), 401);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.req.text());
-    } catch {
-      body = undefined;
-    }
-    try {
-      return c.json(await handlePush(p, body), 200);
-    } catch (e) {
-      log("error", "push failed transiently; the bus will retry", { error: errorText(e) });
-      return c.json(errorBody("transient_failure", "Temporary failure while handling the message; retry later"), 500);
-    }
-  });
+  );
 
-  app.openapi(createRoute({
-    method: "post",
-    path: "/events/webhook",
-    summary: "Email provider delivery webhooks (Standard Webhooks signature)",
-    responses: {
-      200: json(z.object({ status: z.enum(["ok", "ignored", "duplicate"]), updated: z.number() }), "Applied, ignored, or a webhook id already applied"),
-      400: json(ErrorAnswer, "Signed, but the body is not JSON"),
-      403: json(ErrorAnswer, "Signature invalid"),
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/events/webhook",
+      summary: "Email provider delivery webhooks (Standard Webhooks signature)",
+      responses: {
+        200: json(
+          z.object({ status: z.enum(["ok", "ignored", "duplicate"]), updated: z.number() }),
+          "Applied, ignored, or a webhook id already applied",
+        ),
+        400: json(ErrorAnswer, "Signed, but the body is not JSON"),
+        403: json(ErrorAnswer, "Signature invalid"),
+      },
+    }),
+    async (c) => {
+      const raw = await c.req.text();
+      let event: unknown;
+      try {
+        event = verifyWebhook(notificationConfig(p).webhookSecret, raw, c.req.raw.headers);
+      } catch (e) {
+        if (e instanceof WebhookBodyError) {
+          return c.json(
+            errorBody("invalid_json", "Webhook body is not valid JSON"),
+            400,
+          );
+        }
+        if (!(e instanceof WebhookSignatureError)) throw e;
+        log("warn", "webhook rejected", { reason: e.message });
+        return c.json(errorBody("invalid_signature", "Webhook signature verification failed"), 403);
+      }
+      return c.json(await applyDeliveryEvent(p.sql, event, webhookIdOf(c.req.raw.headers)), 200);
     },
-  }), async (c) => {
-    const raw = await c.req.text();
-    let event: unknown;
-    try {
-      event = verifyWebhook(notificationConfig(p).webhookSecret, raw, c.req.raw.headers);
-    } catch (e) {
-      if (e instanceof WebhookBodyError) return c.json(errorBody("invalid_json", "Webhook body is not valid JSON"), 400);
-      if (!(e instanceof WebhookSignatureError)) throw e;
-      log("warn", "webhook rejected", { reason: e.message });
-      return c.json(errorBody("invalid_signature", "Webhook signature verification failed"), 403);
-    }
-    return c.json(await applyDeliveryEvent(p.sql, event, webhookIdOf(c.req.raw.headers)), 200);
-  });
+  );
 
-  app.openapi(createRoute({
-    method: "get",
-    path: "/preferences/{user_id}",
-    summary: "A user's preference rows and the effective value of every event type",
-    middleware: [internalToken] as const,
-    request: { params: UserParam },
-    responses: {
-      200: json(z.any(), "Preferences (a missing row means opted in)"),
-      401: json(ErrorAnswer, "Bad service token"),
-      404: json(ErrorAnswer, "No such user"),
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/preferences/{user_id}",
+      summary: "A user's preference rows and the effective value of every event type",
+      middleware: [internalToken] as const,
+      request: { params: UserParam },
+      responses: {
+        200: json(z.any(), "Preferences (a missing row means opted in)"),
+        401: json(ErrorAnswer, "Bad service token"),
+        404: json(ErrorAnswer, "No such user"),
+      },
+    }),
+    async (c) => {
+      const { user_id } = c.req.valid("param");
+      if (!(await userExists(p.sql, user_id))) {
+        return c.json(
+          errorBody("user_not_found", "No user has this id"),
+          404,
+        );
+      }
+      return c.json(await preferencesOf(p.sql, user_id), 200);
     },
-  }), async (c) => {
-    const { user_id } = c.req.valid("param");
-    if (!(await userExists(p.sql, user_id))) return c.json(errorBody("user_not_found", "No user has this id"), 404);
-    return c.json(await preferencesOf(p.sql, user_id), 200);
-  });
+  );
 
-  app.openapi(createRoute({
-    method: "put",
-    path: "/preferences/{user_id}",
-    summary: "Upsert one preference",
-    middleware: [internalToken] as const,
-    request: { params: UserParam, body: { content: { "application/json": { schema: PreferenceBody } }, required: true } },
-    responses: {
-      200: json(z.any(), "The stored row"),
-      400: json(ErrorAnswer, "Invalid body"),
-      401: json(ErrorAnswer, "Bad service token"),
-      404: json(ErrorAnswer, "No such user"),
+  app.openapi(
+    createRoute({
+      method: "put",
+      path: "/preferences/{user_id}",
+      summary: "Upsert one preference",
+      middleware: [internalToken] as const,
+      request: {
+        params: UserParam,
+        body: { content: { "application/json": { schema: PreferenceBody } }, required: true },
+      },
+      responses: {
+        200: json(z.any(), "The stored row"),
+        400: json(ErrorAnswer, "Invalid body"),
+        401: json(ErrorAnswer, "Bad service token"),
+        404: json(ErrorAnswer, "No such user"),
+      },
+    }),
+    async (c) => {
+      const { user_id } = c.req.valid("param");
+      const b = c.req.valid("json");
+      if (!(await userExists(p.sql, user_id))) {
+        return c.json(
+          errorBody("user_not_found", "No user has this id"),
+          404,
+        );
+      }
+      return c.json({
+        status: "ok",
+        preference: await setPreference(p.sql, user_id, b.event_type, b.email_enabled),
+      }, 200);
     },
-  }), async (c) => {
-    const { user_id } = c.req.valid("param");
-    const b = c.req.valid("json");
-    if (!(await userExists(p.sql, user_id))) return c.json(errorBody("user_not_found", "No user has this id"), 404);
-    return c.json({ status: "ok", preference: await setPreference(p.sql, user_id, b.event_type, b.email_enabled) }, 200);
-  });
+  );
 
   const unsubscribeHandler = (oneClick: boolean) => async (c: any) => {
     const q = c.req.query() as Record<string, string | undefined>;
     const cfg = notificationConfig(p);
-    const params = { user_id: q.user_id ?? "", event_type: q.event_type ?? "", nonce: q.nonce ?? "", sig: (q.sig ?? "").toLowerCase() };
+    const params = {
+      user_id: q.user_id ?? "",
+      event_type: q.event_type ?? "",
+      nonce: q.nonce ?? "",
+      sig: (q.sig ?? "").toLowerCase(),
+    };
     const outcome = /^[0-9a-f-]{36}$/i.test(params.user_id) && /^[0-9A-HJKMNP-TV-Z]{26}$/.test(params.nonce)
       ? await unsubscribe(p.sql, cfg.unsubscribeSecret, params)
       : "tampered";
@@ -141,36 +199,74 @@ export function createApp(p: Platform) {
     const staticPage = envOptional("UNSUBSCRIBE_PAGE_URL");
     if (staticPage && !oneClick) {
       const result = outcome === "tampered" ? "invalid" : outcome === "nonce_used" ? "used" : "unsubscribed";
-      if (result === "unsubscribed") log("info", "unsubscribed", { user_id: params.user_id, event_type: params.event_type, one_click: false });
+      if (result === "unsubscribed") {
+        log("info", "unsubscribed", {
+          user_id: params.user_id,
+          event_type: params.event_type,
+          one_click: false,
+        });
+      }
       return c.redirect(`${staticPage}#${result}`, 303);
     }
     if (outcome === "tampered") {
-      return c.html(page("Link not valid", "This unsubscribe link is not valid. It may have been altered.", manage), 403);
+      return c.html(
+        page("Link not valid", "This unsubscribe link is not valid. It may have been altered.", manage),
+        403,
+      );
     }
     if (outcome === "nonce_used") {
       // A one-click POST repeated by a mail client is still a success: the preference is already off.
       if (oneClick) return c.json({ status: "ok" }, 200);
       return c.html(page("Link already used", "This unsubscribe link has already been used.", manage), 400);
     }
-    log("info", "unsubscribed", { user_id: params.user_id, event_type: params.event_type, one_click: oneClick });
+    log("info", "unsubscribed", {
+      user_id: params.user_id,
+      event_type: params.event_type,
+      one_click: oneClick,
+    });
     if (oneClick) return c.json({ status: "ok" }, 200);
-    return c.html(page("You are unsubscribed", `You will no longer receive “${eventLabel(params.event_type)}” emails.`, manage), 200);
+    return c.html(
+      page(
+        "You are unsubscribed",
+        `You will no longer receive “${eventLabel(params.event_type)}” emails.`,
+        manage,
+      ),
+      200,
+    );
   };
-  const UnsubQuery = z.object({ user_id: z.string().optional(), event_type: z.string().optional(), nonce: z.string().optional(), sig: z.string().optional() });
-  app.openapi(createRoute({
-    method: "get",
-    path: "/unsubscribe",
-    summary: "One-click unsubscribe link (HMAC-signed query)",
-    request: { query: UnsubQuery },
-    responses: { 200: html("Confirmation page"), 400: html("Nonce already used"), 403: html("Signature tampered") },
-  }), unsubscribeHandler(false));
-  app.openapi(createRoute({
-    method: "post",
-    path: "/unsubscribe",
-    summary: "RFC 8058 one-click unsubscribe (body List-Unsubscribe=One-Click)",
-    request: { query: UnsubQuery },
-    responses: { 200: json(z.object({ status: z.literal("ok") }), "Unsubscribed"), 403: html("Signature tampered") },
-  }), unsubscribeHandler(true));
+  const UnsubQuery = z.object({
+    user_id: z.string().optional(),
+    event_type: z.string().optional(),
+    nonce: z.string().optional(),
+    sig: z.string().optional(),
+  });
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/unsubscribe",
+      summary: "One-click unsubscribe link (HMAC-signed query)",
+      request: { query: UnsubQuery },
+      responses: {
+        200: html("Confirmation page"),
+        400: html("Nonce already used"),
+        403: html("Signature tampered"),
+      },
+    }),
+    unsubscribeHandler(false),
+  );
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/unsubscribe",
+      summary: "RFC 8058 one-click unsubscribe (body List-Unsubscribe=One-Click)",
+      request: { query: UnsubQuery },
+      responses: {
+        200: json(z.object({ status: z.literal("ok") }), "Unsubscribed"),
+        403: html("Signature tampered"),
+      },
+    }),
+    unsubscribeHandler(true),
+  );
 
   return app;
 }

@@ -10,14 +10,34 @@ import { pdfErrors, pdfResponse } from "../../../shared/pdf/http.ts";
 
 const callers = allowRoles("widget", "partner_admin", "partner_user", "service");
 const security = [{ bearer: [] }];
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
-const pdfOut = (extra: Record<number, { description: string }> = {}) => ({ 200: { description: "application/pdf" }, 400: { description: "Invalid request or document" }, 401: { description: "Missing or invalid token" }, 403: { description: "Forbidden" }, ...extra });
+const json = <T extends z.ZodType>(schema: T) => ({
+  content: { "application/json": { schema } },
+  required: true,
+});
+const pdfOut = (extra: Record<number, { description: string }> = {}) => ({
+  200: { description: "application/pdf" },
+  400: { description: "Invalid request or document" },
+  401: { description: "Missing or invalid token" },
+  403: { description: "Forbidden" },
+  ...extra,
+});
 
 const margin = z.number().min(0).max(288);
 export const pageOptions = z.object({
-  pageSize: z.union([z.enum(Object.keys(PAGE_SIZES) as [string, ...string[]]), z.object({ width: z.number().min(144).max(2880), height: z.number().min(144).max(2880) })]).default("letter"),
+  pageSize: z.union([
+    z.enum(Object.keys(PAGE_SIZES) as [string, ...string[]]),
+    z.object({ width: z.number().min(144).max(2880), height: z.number().min(144).max(2880) }),
+  ]).default("letter"),
   landscape: z.boolean().default(false),
-  margins: z.union([margin, z.object({ top: margin.optional(), right: margin.optional(), bottom: margin.optional(), left: margin.optional() })]).optional(),
+  margins: z.union([
+    margin,
+    z.object({
+      top: margin.optional(),
+      right: margin.optional(),
+      bottom: margin.optional(),
+      left: margin.optional(),
+    }),
+  ]).optional(),
   title: z.string().max(200).optional(),
   filename: z.string().max(100).optional(),
 });
@@ -28,40 +48,92 @@ export function createApp(p: Platform) {
     description: "Renders an HTML subset, named Handlebars templates, or the designed savings report to PDF.",
   });
 
-  app.openapi(createRoute({
-    method: "post", path: "/generate-pdf-from-html", security, middleware: [callers] as const,
-    request: { body: json(pageOptions.extend({ html: z.string().min(1).max(4 * 1024 * 1024) })) }, responses: pdfOut(),
-    description: "HTML subset: h1-h6, p, div, lists, strong/em, br, hr, tables, images as PNG/JPEG data: URIs only (URLs are never fetched); CSS: font-size, font-weight, font-style, color, background-color, text-align, margins, line-height, page-break-before.",
-  }), async (c) => {
-    const { html, filename, ...opts } = c.req.valid("json");
-    return await pdfErrors(async () => pdfResponse(await renderHtmlToPdf(html, opts as never), filename ?? "document.pdf"));
-  });
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/generate-pdf-from-html",
+      security,
+      middleware: [callers] as const,
+      request: { body: json(pageOptions.extend({ html: z.string().min(1).max(4 * 1024 * 1024) })) },
+      responses: pdfOut(),
+      description:
+        "HTML subset: h1-h6, p, div, lists, strong/em, br, hr, tables, images as PNG/JPEG data: URIs only (URLs are never fetched); CSS: font-size, font-weight, font-style, color, background-color, text-align, margins, line-height, page-break-before.",
+    }),
+    async (c) => {
+      const { html, filename, ...opts } = c.req.valid("json");
+      return await pdfErrors(async () =>
+        pdfResponse(await renderHtmlToPdf(html, opts as never), filename ?? "document.pdf")
+      );
+    },
+  );
 
-  app.openapi(createRoute({
-    method: "post", path: "/generate-pdf-from-template", security, middleware: [callers] as const,
-    request: { body: json(pageOptions.extend({ template: z.string().min(1).max(64), data: z.record(z.string(), z.unknown()).default({}) })) },
-    responses: pdfOut({ 404: { description: "Unknown template" } }),
-    description: "Renders templates/pdf/<template>.hbs with `data`; a variable the template needs but the data lacks is a 400 naming it.",
-  }), async (c) => {
-    const { template, data, filename, ...opts } = c.req.valid("json");
-    return await pdfErrors(async () => pdfResponse(await renderHtmlToPdf(await renderTemplateHtml(template, data), opts as never), filename ?? `${template}.pdf`));
-  });
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/generate-pdf-from-template",
+      security,
+      middleware: [callers] as const,
+      request: {
+        body: json(
+          pageOptions.extend({
+            template: z.string().min(1).max(64),
+            data: z.record(z.string(), z.unknown()).default({}),
+          }),
+        ),
+      },
+      responses: pdfOut({ 404: { description: "Unknown template" } }),
+      description:
+        "Renders templates/pdf/<template>.hbs with `data`; a variable the template needs but the data lacks is a 400 naming it.",
+    }),
+    async (c) => {
+      const { template, data, filename, ...opts } = c.req.valid("json");
+      return await pdfErrors(async () =>
+        pdfResponse(
+          await renderHtmlToPdf(await renderTemplateHtml(template, data), opts as never),
+          filename ?? `${template}.pdf`,
+        )
+      );
+    },
+  );
 
-  app.openapi(createRoute({
-    method: "get", path: "/templates", security, middleware: [callers] as const, responses: { 200: { description: "{data: {items: [name]}}" } },
-  }), async (c) => c.json({ data: { items: await listTemplates() } }, 200));
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/templates",
+      security,
+      middleware: [callers] as const,
+      responses: { 200: { description: "{data: {items: [name]}}" } },
+    }),
+    async (c) => c.json({ data: { items: await listTemplates() } }, 200),
+  );
 
-  app.openapi(createRoute({
-    method: "post", path: "/generate-savings-report", security, middleware: [callers] as const,
-    request: { body: json(savingsPdfRequest) }, responses: pdfOut(),
-    description: "The savings report (output of savings-insight-service) as a designed multi-page PDF.",
-  }), async (c) => {
-    const b = c.req.valid("json");
-    return await pdfErrors(async () => pdfResponse(await renderSavingsReportPdf({
-      customerName: b.customerName, address: b.address, state: b.state,
-      partner: { name: b.partner.name, logoDataUri: b.partner.logo, color: b.partner.color },
-      figures: b.figures as never, sections: b.report.sections, generatedAt: b.generatedAt,
-    }), "solar-savings-report.pdf"));
-  });
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/generate-savings-report",
+      security,
+      middleware: [callers] as const,
+      request: { body: json(savingsPdfRequest) },
+      responses: pdfOut(),
+      description: "The savings report (output of savings-insight-service) as a designed multi-page PDF.",
+    }),
+    async (c) => {
+      const b = c.req.valid("json");
+      return await pdfErrors(async () =>
+        pdfResponse(
+          await renderSavingsReportPdf({
+            customerName: b.customerName,
+            address: b.address,
+            state: b.state,
+            partner: { name: b.partner.name, logoDataUri: b.partner.logo, color: b.partner.color },
+            figures: b.figures as never,
+            sections: b.report.sections,
+            generatedAt: b.generatedAt,
+          }),
+          "solar-savings-report.pdf",
+        )
+      );
+    },
+  );
   return app;
 }

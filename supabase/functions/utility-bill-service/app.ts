@@ -18,8 +18,12 @@ const uuid = z.string().uuid();
 const ObjectPath = z.string().min(3).max(512);
 /** A bill already in the object store: one file, or the pages of one bill as several files (in order). */
 const StoredBillBody = z.object({
-  objectPath: ObjectPath.optional().openapi({ description: "\"bills/<your org id>/<path>\" of one PDF, PNG or JPEG" }),
-  objectPaths: z.array(ObjectPath).min(1).max(50).optional().openapi({ description: "Several files that make one bill, in page order" }),
+  objectPath: ObjectPath.optional().openapi({
+    description: '"bills/<your org id>/<path>" of one PDF, PNG or JPEG',
+  }),
+  objectPaths: z.array(ObjectPath).min(1).max(50).optional().openapi({
+    description: "Several files that make one bill, in page order",
+  }),
   transactionId: uuid,
   transactionGroupId: uuid,
   externalId: z.string().max(320).optional(),
@@ -29,19 +33,33 @@ const StoredBillBody = z.object({
 });
 const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const errors = {
-  400: { description: "invalid_request, invalid_file_type, incomplete_bill or subscription_inactive", content: { "application/json": { schema: ErrorBody } } },
-  413: { description: "Too many files, pages or bytes", content: { "application/json": { schema: ErrorBody } } },
+  400: {
+    description: "invalid_request, invalid_file_type, incomplete_bill or subscription_inactive",
+    content: { "application/json": { schema: ErrorBody } },
+  },
+  413: {
+    description: "Too many files, pages or bytes",
+    content: { "application/json": { schema: ErrorBody } },
+  },
   500: { description: "processing_failed", content: { "application/json": { schema: ErrorBody } } },
 };
 const multipart = (extra: Record<string, z.ZodTypeAny>) => ({
-  content: { "multipart/form-data": { schema: z.object({ files: z.any().openapi({ type: "array", items: { type: "string", format: "binary" } }), ...extra }) } },
+  content: {
+    "multipart/form-data": {
+      schema: z.object({
+        files: z.any().openapi({ type: "array", items: { type: "string", format: "binary" } }),
+        ...extra,
+      }),
+    },
+  },
 });
 
 export function createApp(p: Platform) {
   const limits = billLimits();
   const app = createServiceApp(p, "utility-bill-service", {
     maxBodyBytes: limits.maxTotalBytes + 1024 * 1024,
-    description: "Extracts structured data from electricity bills (PDF, PNG, JPEG): sync, async and the widget's upload.",
+    description:
+      "Extracts structured data from electricity bills (PDF, PNG, JPEG): sync, async and the widget's upload.",
   });
 
   app.use("/process-bill", allowRoles(...PARTNER));
@@ -56,72 +74,158 @@ export function createApp(p: Platform) {
     });
   }
 
-  app.openapi(createRoute({
-    method: "post", path: "/process-bill", summary: "Upload a bill and get the extraction (sync)", security: [{ bearer: [] }],
-    request: { body: multipart({ transactionId: uuid, transactionGroupId: uuid, externalId: z.string().optional() }) },
-    responses: { 200: { description: "Extraction envelope", content: { "application/json": { schema: Envelope } } }, ...errors },
-  }), async (c) => {
-    const form = await readForm(c);
-    const transactionId = requiredUuid(form, "transactionId");
-    const transactionGroupId = requiredUuid(form, "transactionGroupId");
-    const externalId = optionalText(form, "externalId");
-    const envelope = await processBill(p, { auth: c.get("auth"), files: await filesOf(form), transactionId, transactionGroupId, externalId, mode: "sync" });
-    return c.json(envelope, 200);
-  });
-
-  app.openapi(createRoute({
-    method: "post", path: "/upload", summary: "The widget's bill upload: extraction plus what the widget needs next", security: [{ bearer: [] }],
-    request: { body: multipart({ transactionId: z.string().optional().openapi({ description: "uuid; made by the service when absent" }), transactionGroupId: z.string().optional().openapi({ description: "uuid; made by the service when absent" }) }) },
-    responses: { 200: { description: "Extraction envelope with a usage summary", content: { "application/json": { schema: z.any() } } }, ...errors },
-  }), async (c) => {
-    const form = await readForm(c);
-    // The widget may name its own ids (uuids); anything else is replaced, never refused.
-    const given = (name: string) => {
-      const v = optionalText(form, name);
-      return v && uuid.safeParse(v).success ? v : undefined;
-    };
-    const transactionId = given("transactionId") ?? crypto.randomUUID();
-    const transactionGroupId = given("transactionGroupId") ?? crypto.randomUUID();
-    const envelope = await processBill(p, { auth: c.get("auth"), files: await filesOf(form), transactionId, transactionGroupId, mode: "upload" });
-    return c.json(uploadResponse(envelope), 200);
-  });
-
-  app.openapi(createRoute({
-    method: "post", path: "/process-utility-bill", summary: "Start the extraction of a bill already in the object store (async)", security: [{ bearer: [] }],
-    request: { body: { content: { "application/json": { schema: StoredBillBody } } } },
-    responses: { 202: { description: "Accepted", content: { "application/json": { schema: z.object({ transactionId: uuid, status: z.string(), percentage: z.string(), message: z.string() }) } } }, ...errors },
-  }), async (c) => {
-    const body = c.req.valid("json");
-    const auth = c.get("auth");
-    // A caller reads only its own organisation's bills: "bills/<its org id>/…" (never another partner's
-    // upload, never another bucket such as the email agent's attachments).
-    const own = `bills/${auth.orgId}/`;
-    const objectPaths = body.objectPaths ?? [body.objectPath!];
-    if (!auth.orgId || !objectPaths.every((o) => o.startsWith(own))) {
-      throw forbidden("forbidden", `objectPath must be in your organisation's folder: "${own}<path>"`);
-    }
-    const transactionId = await startBillExtraction(p, {
-      objectPaths, transactionId: body.transactionId, transactionGroupId: body.transactionGroupId,
-      orgId: auth.orgId!, userId: auth.userId, externalId: body.externalId ?? auth.email,
-    });
-    return c.json({ transactionId, status: "IN_PROGRESS", percentage: "0%", message: "initiated" }, 202);
-  });
-
-  app.openapi(createRoute({
-    method: "post", path: "/poll-utility-bill-status", summary: "Status of an extraction; the envelope once COMPLETED", security: [{ bearer: [] }],
-    request: { body: { content: { "application/json": { schema: z.object({ transactionId: uuid }) } } } },
-    responses: {
-      200: { description: "{status, percentage, message} (+ result when COMPLETED, error when FAILED)", content: { "application/json": { schema: z.any() } } },
-      404: { description: "Unknown transactionId", content: { "application/json": { schema: ErrorBody } } },
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/process-bill",
+      summary: "Upload a bill and get the extraction (sync)",
+      security: [{ bearer: [] }],
+      request: {
+        body: multipart({ transactionId: uuid, transactionGroupId: uuid, externalId: z.string().optional() }),
+      },
+      responses: {
+        200: { description: "Extraction envelope", content: { "application/json": { schema: Envelope } } },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const form = await readForm(c);
+      const transactionId = requiredUuid(form, "transactionId");
+      const transactionGroupId = requiredUuid(form, "transactionGroupId");
+      const externalId = optionalText(form, "externalId");
+      const envelope = await processBill(p, {
+        auth: c.get("auth"),
+        files: await filesOf(form),
+        transactionId,
+        transactionGroupId,
+        externalId,
+        mode: "sync",
+      });
+      return c.json(envelope, 200);
     },
-  }), async (c) => {
-    const { transactionId } = c.req.valid("json");
-    const auth = c.get("auth");
-    // Under RLS: another organisation's transaction is as unknown as a missing one.
-    const row = await withAuth(p.sql, auth, (tx) => extractionByTransaction(tx as never, auth.orgId ?? "00000000-0000-0000-0000-000000000000", transactionId));
-    if (!row) throw notFound("not_found", `No bill extraction with transactionId ${transactionId}`);
-    return c.json(billStatus(row as ExtractionRow), 200);
-  });
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/upload",
+      summary: "The widget's bill upload: extraction plus what the widget needs next",
+      security: [{ bearer: [] }],
+      request: {
+        body: multipart({
+          transactionId: z.string().optional().openapi({
+            description: "uuid; made by the service when absent",
+          }),
+          transactionGroupId: z.string().optional().openapi({
+            description: "uuid; made by the service when absent",
+          }),
+        }),
+      },
+      responses: {
+        200: {
+          description: "Extraction envelope with a usage summary",
+          content: { "application/json": { schema: z.any() } },
+        },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const form = await readForm(c);
+      // The widget may name its own ids (uuids); anything else is replaced, never refused.
+      const given = (name: string) => {
+        const v = optionalText(form, name);
+        return v && uuid.safeParse(v).success ? v : undefined;
+      };
+      const transactionId = given("transactionId") ?? crypto.randomUUID();
+      const transactionGroupId = given("transactionGroupId") ?? crypto.randomUUID();
+      const envelope = await processBill(p, {
+        auth: c.get("auth"),
+        files: await filesOf(form),
+        transactionId,
+        transactionGroupId,
+        mode: "upload",
+      });
+      return c.json(uploadResponse(envelope), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/process-utility-bill",
+      summary: "Start the extraction of a bill already in the object store (async)",
+      security: [{ bearer: [] }],
+      request: { body: { content: { "application/json": { schema: StoredBillBody } } } },
+      responses: {
+        202: {
+          description: "Accepted",
+          content: {
+            "application/json": {
+              schema: z.object({
+                transactionId: uuid,
+                status: z.string(),
+                percentage: z.string(),
+                message: z.string(),
+              }),
+            },
+          },
+        },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const auth = c.get("auth");
+      // A caller reads only its own organisation's bills: "bills/<its org id>/…" (never another partner's
+      // upload, never another bucket such as the email agent's attachments).
+      const own = `bills/${auth.orgId}/`;
+      const objectPaths = body.objectPaths ?? [body.objectPath!];
+      if (!auth.orgId || !objectPaths.every((o) => o.startsWith(own))) {
+        throw forbidden("forbidden", `objectPath must be in your organisation's folder: "${own}<path>"`);
+      }
+      const transactionId = await startBillExtraction(p, {
+        objectPaths,
+        transactionId: body.transactionId,
+        transactionGroupId: body.transactionGroupId,
+        orgId: auth.orgId!,
+        userId: auth.userId,
+        externalId: body.externalId ?? auth.email,
+      });
+      return c.json({ transactionId, status: "IN_PROGRESS", percentage: "0%", message: "initiated" }, 202);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/poll-utility-bill-status",
+      summary: "Status of an extraction; the envelope once COMPLETED",
+      security: [{ bearer: [] }],
+      request: { body: { content: { "application/json": { schema: z.object({ transactionId: uuid }) } } } },
+      responses: {
+        200: {
+          description: "{status, percentage, message} (+ result when COMPLETED, error when FAILED)",
+          content: { "application/json": { schema: z.any() } },
+        },
+        404: { description: "Unknown transactionId", content: { "application/json": { schema: ErrorBody } } },
+      },
+    }),
+    async (c) => {
+      const { transactionId } = c.req.valid("json");
+      const auth = c.get("auth");
+      // Under RLS: another organisation's transaction is as unknown as a missing one.
+      const row = await withAuth(p.sql, auth, (tx) =>
+        extractionByTransaction(
+          tx as never,
+          auth.orgId ?? "00000000-0000-0000-0000-000000000000",
+          transactionId,
+        ));
+      if (!row) {
+        throw notFound("not_found", `No bill extraction with transactionId ${transactionId}`);
+      }
+      return c.json(billStatus(row as ExtractionRow), 200);
+    },
+  );
 
   return app;
 }
@@ -129,7 +233,8 @@ export function createApp(p: Platform) {
 type Form = Record<string, string | File | (string | File)[]>;
 
 const MULTIPART_ONLY = "Send multipart/form-data with one or more `files` parts";
-const isMultipart = (c: Context<AppEnv>) => (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+const isMultipart = (c: Context<AppEnv>) =>
+  (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
 async function readForm(c: Context<AppEnv>): Promise<Form> {
   if (!isMultipart(c)) throw badRequest("invalid_request", MULTIPART_ONLY);
@@ -142,9 +247,16 @@ async function readForm(c: Context<AppEnv>): Promise<Form> {
 
 async function filesOf(form: Form): Promise<UploadedFile[]> {
   const raw = form["files"] ?? form["files[]"] ?? form["file"];
-  const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((f): f is File => typeof f !== "string");
+  const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((f): f is File =>
+    typeof f !== "string"
+  );
   if (!list.length) throw badRequest("invalid_request", "body.files: at least one file is required");
-  return await Promise.all(list.map(async (f, i) => ({ filename: f.name || `file-${i + 1}`, bytes: new Uint8Array(await f.arrayBuffer()) })));
+  return await Promise.all(
+    list.map(async (f, i) => ({
+      filename: f.name || `file-${i + 1}`,
+      bytes: new Uint8Array(await f.arrayBuffer()),
+    })),
+  );
 }
 
 function optionalText(form: Form, name: string): string | undefined {
@@ -155,6 +267,8 @@ function optionalText(form: Form, name: string): string | undefined {
 
 function requiredUuid(form: Form, name: string): string {
   const v = optionalText(form, name);
-  if (!v || !uuid.safeParse(v).success) throw badRequest("invalid_request", `body.${name}: a uuid is required`);
+  if (!v || !uuid.safeParse(v).success) {
+    throw badRequest("invalid_request", `body.${name}: a uuid is required`);
+  }
   return v;
 }

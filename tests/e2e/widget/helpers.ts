@@ -4,9 +4,12 @@ import type { Stack } from "./stack.ts";
 
 export const ARTIFACTS = new URL("../../../test-artifacts/widget/", import.meta.url);
 await Deno.mkdir(ARTIFACTS, { recursive: true });
-export const shot = (page: Page, name: string) => page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: false });
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: false });
 
-const axeSource = await Deno.readTextFile(new URL("../../../node_modules/axe-core/axe.min.js", import.meta.url));
+const axeSource = await Deno.readTextFile(
+  new URL("../../../node_modules/axe-core/axe.min.js", import.meta.url),
+);
 
 /** axe-core violations of serious or critical impact on the current page. */
 export async function axeProblems(page: Page): Promise<string[]> {
@@ -15,7 +18,12 @@ export async function axeProblems(page: Page): Promise<string[]> {
     // deno-lint-ignore no-explicit-any
     const r = await (window as any).axe.run(document, { resultTypes: ["violations"] });
     // deno-lint-ignore no-explicit-any
-    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n: any) => n.target.join(" ")).slice(0, 3) }));
+    return r.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n: any) => n.target.join(" ")).slice(0, 3),
+    }));
   });
   return violations.filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
     .map((v: { id: string; help: string; nodes: string[] }) => `${v.id}: ${v.help} (${v.nodes.join(", ")})`);
@@ -31,7 +39,11 @@ export function watchThirdParty(page: Page, stack: Stack): string[] {
   return foreign;
 }
 
-export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  ms = 30_000,
+): Promise<T> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     const v = await fn();
@@ -41,7 +53,11 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | null | unde
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export async function query<T = Record<string, unknown>>(stack: Stack, text: string, params: unknown[] = []): Promise<T[]> {
+export async function query<T = Record<string, unknown>>(
+  stack: Stack,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const sql = connect(stack.db.url, { max: 1 });
   try {
     return await sql.unsafe(text, params as never[]) as unknown as T[];

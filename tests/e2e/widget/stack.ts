@@ -24,7 +24,14 @@ export async function startStack(): Promise<Stack> {
   const url = `http://127.0.0.1:${port}`;
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("../../../scripts/start.ts", import.meta.url).pathname],
-    env: { DATABASE_URL: db.url, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: "warn" },
+    env: {
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+    },
     stdout: "piped",
     stderr: "piped",
   }).spawn();

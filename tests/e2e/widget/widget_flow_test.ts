@@ -4,7 +4,7 @@ import { Buffer } from "node:buffer";
 const encodeBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
-import { startStack, type Stack } from "./stack.ts";
+import { type Stack, startStack } from "./stack.ts";
 import { axeProblems, query, shot, waitFor, watchThirdParty } from "./helpers.ts";
 
 const FIXTURES = new URL("../../fixtures/bills/", import.meta.url);
@@ -15,7 +15,12 @@ let current: Page | undefined;
 async function open(browser: Browser, stack: Stack, width: number, token = stack.token) {
   // bypassCSP only lets the test inject axe-core; the widget itself runs under its real CSP otherwise.
   // Narrow widths are phones: touch, coarse pointer (the camera button shows).
-  const page = await browser.newPage({ viewport: { width, height: 600 }, bypassCSP: true, isMobile: width < 500, hasTouch: width < 500 });
+  const page = await browser.newPage({
+    viewport: { width, height: 600 },
+    bypassCSP: true,
+    isMobile: width < 500,
+    hasTouch: width < 500,
+  });
   const foreign = watchThirdParty(page, stack);
   await page.goto(`${stack.url}/widget/?token=${encodeURIComponent(token)}`);
   await page.waitForSelector("body[data-ready]");
@@ -30,7 +35,9 @@ async function expectAccessible(page: Page, where: string) {
 /** Address, roof and provider chosen with the mouse: the page is at the bill step. */
 async function toBillStep(browser: Browser, stack: Stack, width: number): Promise<Page> {
   const { page } = await open(browser, stack, width);
-  await page.getByRole("combobox", { name: "Home address" }).pressSequentially("7070 Elm St, Tem", { delay: 15 });
+  await page.getByRole("combobox", { name: "Home address" }).pressSequentially("7070 Elm St, Tem", {
+    delay: 15,
+  });
   await page.getByRole("option", { name: /Tempe, AZ/ }).click();
   await page.getByRole("button", { name: "Continue" }).click();
   // Each step is awaited by its heading: Continue saves before the next step replaces the form.
@@ -49,7 +56,10 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   const tag = `w${width}`;
   await expectAccessible(page, "address");
   // The partner's colour (demo configuration: #1d4ed8) themes the widget.
-  assert.equal(await page.getByRole("button", { name: "Continue" }).evaluate((b) => getComputedStyle(b).backgroundColor), "rgb(29, 78, 216)");
+  assert.equal(
+    await page.getByRole("button", { name: "Continue" }).evaluate((b) => getComputedStyle(b).backgroundColor),
+    "rgb(29, 78, 216)",
+  );
   const address = page.getByRole("combobox", { name: "Home address" });
   await address.pressSequentially("7070 Elm St, Tem", { delay: 15 });
   await page.getByRole("option", { name: /Tempe, AZ/ }).waitFor();
@@ -71,7 +81,10 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   const labels = await page.locator(".choice span").allTextContents();
   assert.equal(labels.at(-1), "Other / not listed", `${providers}`);
   assert.ok(labels.some((l) => /Arizona Public Service|Salt River/.test(l)), labels.join(" | "));
-  assert.ok(await page.getByText("Why homeowners choose Demo Solar Co").isVisible(), "the partner's widget_info panel");
+  assert.ok(
+    await page.getByText("Why homeowners choose Demo Solar Co").isVisible(),
+    "the partner's widget_info panel",
+  );
   await page.getByRole("radio", { name: labels[0] }).check();
   await expectAccessible(page, "provider");
   // The longest step name fits in the header, at 375 px too (no ellipsis).
@@ -83,7 +96,10 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
 
   await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
   if (width < 500) {
-    assert.ok(await page.getByRole("button", { name: "Take a photo" }).isVisible(), "camera button on phones");
+    assert.ok(
+      await page.getByRole("button", { name: "Take a photo" }).isVisible(),
+      "camera button on phones",
+    );
     assert.equal(await page.locator("input[capture=environment]").getAttribute("accept"), "image/*");
   }
   await page.locator("input[type=file][multiple]").setInputFiles(APS_BILL);
@@ -115,7 +131,16 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
 
   await page.getByRole("heading", { name: "Your solar savings estimate" }).waitFor({ timeout: 60_000 });
   await page.getByText(`Your full report is on its way to ${email}.`).waitFor();
-  for (const label of ["System size", "Share of your use", "System cost", "Net cost", "Payback", "Annual savings"]) {
+  for (
+    const label of [
+      "System size",
+      "Share of your use",
+      "System cost",
+      "Net cost",
+      "Payback",
+      "Annual savings",
+    ]
+  ) {
     assert.ok(await page.getByText(label, { exact: true }).isVisible(), label);
   }
   assert.equal(await page.locator(".chart rect").count(), 12);
@@ -123,21 +148,38 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   await shot(page, `${tag}-7-summary`);
   assert.deepEqual(foreign, [], "no third-party request with the embedded adapters");
 
-  const [lead] = await query<{ id: string; status: string; report_transaction_id: string; property_id: string; monthly_kwh: number[] }>(
-    stack, "select id, status, report_transaction_id, property_id, monthly_kwh from public.leads where email = $1", [email]);
+  const [lead] = await query<
+    { id: string; status: string; report_transaction_id: string; property_id: string; monthly_kwh: number[] }
+  >(
+    stack,
+    "select id, status, report_transaction_id, property_id, monthly_kwh from public.leads where email = $1",
+    [email],
+  );
   assert.equal(lead.status, "report_sent");
   assert.ok(lead.report_transaction_id);
   // monthly_kwh is in calendar order; the first month of the bill (November) was corrected to 950.
   assert.equal(lead.monthly_kwh[10], 950, "the homeowner's correction was used");
-  const mail = await waitFor("the report email", async () =>
-    (await query(stack, "select subject from mail.outbox where $1 = any(to_addresses)", [email]))[0]);
+  const mail = await waitFor(
+    "the report email",
+    async () =>
+      (await query(stack, "select subject from mail.outbox where $1 = any(to_addresses)", [email]))[0],
+  );
   assert.match(String(mail.subject), /savings|solar/i);
-  await waitFor("the report attached to the lead", async () =>
-    (await query(stack, "select report_path from public.leads where id = $1 and report_path is not null", [lead.id]))[0]);
+  await waitFor(
+    "the report attached to the lead",
+    async () =>
+      (await query(stack, "select report_path from public.leads where id = $1 and report_path is not null", [
+        lead.id,
+      ]))[0],
+  );
   await page.close();
 }
 
-Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeResources: false, sanitizeOps: false }, async (test) => {
+Deno.test({
+  name: "lead widget in Chromium against the local stack",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async (test) => {
   const stack = await startStack();
   const { browser, close } = await launchBrowser();
   // Each step leaves a screenshot of where it stopped when it fails.
@@ -147,33 +189,45 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
         try {
           await fn();
         } catch (e) {
-          if (current && !current.isClosed()) await shot(current, `FAILED-${name.slice(0, 40).replace(/\W+/g, "-")}`).catch(() => {});
+          if (current && !current.isClosed()) {
+            await shot(current, `FAILED-${name.slice(0, 40).replace(/\W+/g, "-")}`).catch(() => {});
+          }
           throw e;
         }
       }),
   };
   try {
-    await t.step("happy path at 1024 px: autocomplete, roof, provider, real PDF bill, usage fix, consent, savings, email in the mailbox, lead in the database", () =>
-      happyPath(browser, stack, 1024, "grace.1024@example.com"));
+    await t.step(
+      "happy path at 1024 px: autocomplete, roof, provider, real PDF bill, usage fix, consent, savings, email in the mailbox, lead in the database",
+      () => happyPath(browser, stack, 1024, "grace.1024@example.com"),
+    );
     await t.step("happy path at 375 px", () => happyPath(browser, stack, 375, "grace.375@example.com"));
 
-    await t.step("outside serving_states: exit screen captures name and email as an out-of-area lead", async () => {
-      const { page } = await open(browser, stack, 375);
-      await page.getByRole("combobox", { name: "Home address" }).pressSequentially("100 Main St, Boise", { delay: 15 });
-      await page.getByRole("option", { name: /Boise, ID/ }).click();
-      await page.getByRole("button", { name: "Continue" }).click();
-      await page.getByRole("heading", { name: "We're not in your area yet" }).waitFor();
-      await expectAccessible(page, "exit");
-      await shot(page, "w375-exit");
-      await page.getByLabel("First name").fill("Idris");
-      await page.getByRole("textbox", { name: "Email" }).fill("idris@example.com");
-      await page.getByRole("checkbox").check();
-      await page.getByRole("button", { name: "Keep me posted" }).click();
-      await page.getByRole("heading", { name: "Thank you! We'll be in touch." }).waitFor();
-      const rows = await query(stack, "select status, out_of_area, address->>'state' as state from public.leads where email = 'idris@example.com'");
-      assert.deepEqual(rows.map((r) => [r.status, r.out_of_area, r.state]), [["new", true, "ID"]]);
-      await page.close();
-    });
+    await t.step(
+      "outside serving_states: exit screen captures name and email as an out-of-area lead",
+      async () => {
+        const { page } = await open(browser, stack, 375);
+        await page.getByRole("combobox", { name: "Home address" }).pressSequentially("100 Main St, Boise", {
+          delay: 15,
+        });
+        await page.getByRole("option", { name: /Boise, ID/ }).click();
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("heading", { name: "We're not in your area yet" }).waitFor();
+        await expectAccessible(page, "exit");
+        await shot(page, "w375-exit");
+        await page.getByLabel("First name").fill("Idris");
+        await page.getByRole("textbox", { name: "Email" }).fill("idris@example.com");
+        await page.getByRole("checkbox").check();
+        await page.getByRole("button", { name: "Keep me posted" }).click();
+        await page.getByRole("heading", { name: "Thank you! We'll be in touch." }).waitFor();
+        const rows = await query(
+          stack,
+          "select status, out_of_area, address->>'state' as state from public.leads where email = 'idris@example.com'",
+        );
+        assert.deepEqual(rows.map((r) => [r.status, r.out_of_area, r.state]), [["new", true, "ID"]]);
+        await page.close();
+      },
+    );
 
     await t.step("a bad token shows the friendly not-configured screen", async () => {
       const { page } = await open(browser, stack, 1024, "wgt_not-a-real-token");
@@ -183,153 +237,229 @@ Deno.test({ name: "lead widget in Chromium against the local stack", sanitizeRes
       await page.close();
     });
 
-    await t.step("an invalid file: wrong type refused in the browser, a non-bill refused by the service, then retry works", async () => {
-      const page = await toBillStep(browser, stack, 1024);
-      const input = page.locator("input[type=file][multiple]");
-      await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-      await page.getByText("notes.txt is not a PDF, PNG or JPG file.").waitFor();
-      await input.setInputFiles({ name: "holiday.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
-      await page.getByRole("button", { name: "Read my bill" }).click();
-      await page.locator(".upload-error").waitFor();
-      const message = await page.locator(".upload-error p").textContent();
-      assert.match(message ?? "", /does not look like an electricity bill|could not read/i);
-      await shot(page, "w1024-invalid-file");
-      await page.getByRole("button", { name: "Remove holiday.pdf" }).click();
-      await input.setInputFiles(APS_BILL);
-      await page.getByRole("button", { name: "Read my bill" }).click();
-      await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
-      await page.close();
-    });
-
-    await t.step("suggestions for an older text are never picked: typing on hides them until the new ones arrive", async () => {
-      const { page } = await open(browser, stack, 1024);
-      const box = page.getByRole("combobox", { name: "Home address" });
-      await box.pressSequentially("100 Main St, Bo", { delay: 15 });
-      await page.getByRole("option", { name: /Boise, ID/ }).first().waitFor();
-      // typed on and ArrowDown + Enter at once, before the new suggestions come back
-      await box.pressSequentially("ston");
-      await page.keyboard.press("ArrowDown");
-      assert.equal(await box.getAttribute("aria-activedescendant"), null, "no stale option highlighted");
-      assert.equal(await box.inputValue(), "100 Main St, Boston");
-      // the suggestions for what is typed now come back and are the ones picked
-      await page.getByRole("option", { name: /Boston, MA/ }).waitFor();
-      await page.keyboard.press("ArrowDown");
-      await page.keyboard.press("Enter");
-      assert.equal(await box.inputValue(), "100 Main St, Boston, MA");
-      await page.keyboard.press("Enter");
-      await page.getByRole("heading", { name: "We're not in your area yet" }).waitFor();
-      assert.ok(await page.getByText("We don't install solar in Massachusetts yet").isVisible(), "the typed address (Boston, MA), not the stale Boise suggestion");
-      await page.close();
-    });
-
-    await t.step("a partner without an active bill subscription: a homeowner message (not the server's) and manual entry opened", async () => {
-      await query(stack, "update public.bill_subscriptions set status = 'suspended'");
-      try {
+    await t.step(
+      "an invalid file: wrong type refused in the browser, a non-bill refused by the service, then retry works",
+      async () => {
         const page = await toBillStep(browser, stack, 1024);
-        await page.locator("input[type=file][multiple]").setInputFiles(APS_BILL);
+        const input = page.locator("input[type=file][multiple]");
+        await input.setInputFiles({
+          name: "notes.txt",
+          mimeType: "text/plain",
+          buffer: Buffer.from("hello"),
+        });
+        await page.getByText("notes.txt is not a PDF, PNG or JPG file.").waitFor();
+        await input.setInputFiles({
+          name: "holiday.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.from("%PDF-1.4\n%%EOF\n"),
+        });
         await page.getByRole("button", { name: "Read my bill" }).click();
         await page.locator(".upload-error").waitFor();
-        const message = await page.locator(".upload-error p").textContent() ?? "";
-        assert.match(message, /Bill reading is not available on this site right now/);
-        assert.doesNotMatch(message, /subscription|organisation/i);
-        assert.ok(await page.getByLabel("Average monthly use (kWh)").isVisible(), "manual entry is opened");
-        await shot(page, "w1024-bill-reading-off");
-        // The homeowner's own figure goes through the check step too: the usage line only, checked by the gate.
-        await page.getByLabel("Average monthly use (kWh)").fill("90000");
-        await page.locator(".manual").getByRole("button", { name: "Continue" }).click();
-        await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor();
-        assert.deepEqual(await page.locator(".read-line").evaluateAll((els) => els.map((e) => e.getAttribute("data-group"))), ["usage"]);
-        await page.getByRole("button", { name: "Continue", exact: true }).click();
-        await page.locator(".read-line.flagged[data-group=usage]").waitFor();
-        assert.match(await page.locator(".flag-why").textContent() ?? "", /unusual for a home/);
+        const message = await page.locator(".upload-error p").textContent();
+        assert.match(message ?? "", /does not look like an electricity bill|could not read/i);
+        await shot(page, "w1024-invalid-file");
+        await page.getByRole("button", { name: "Remove holiday.pdf" }).click();
+        await input.setInputFiles(APS_BILL);
+        await page.getByRole("button", { name: "Read my bill" }).click();
+        await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({
+          timeout: 60_000,
+        });
         await page.close();
-      } finally {
-        await query(stack, "update public.bill_subscriptions set status = 'active'");
-      }
-    });
+      },
+    );
+
+    await t.step(
+      "suggestions for an older text are never picked: typing on hides them until the new ones arrive",
+      async () => {
+        const { page } = await open(browser, stack, 1024);
+        const box = page.getByRole("combobox", { name: "Home address" });
+        await box.pressSequentially("100 Main St, Bo", { delay: 15 });
+        await page.getByRole("option", { name: /Boise, ID/ }).first().waitFor();
+        // typed on and ArrowDown + Enter at once, before the new suggestions come back
+        await box.pressSequentially("ston");
+        await page.keyboard.press("ArrowDown");
+        assert.equal(await box.getAttribute("aria-activedescendant"), null, "no stale option highlighted");
+        assert.equal(await box.inputValue(), "100 Main St, Boston");
+        // the suggestions for what is typed now come back and are the ones picked
+        await page.getByRole("option", { name: /Boston, MA/ }).waitFor();
+        await page.keyboard.press("ArrowDown");
+        await page.keyboard.press("Enter");
+        assert.equal(await box.inputValue(), "100 Main St, Boston, MA");
+        await page.keyboard.press("Enter");
+        await page.getByRole("heading", { name: "We're not in your area yet" }).waitFor();
+        assert.ok(
+          await page.getByText("We don't install solar in Massachusetts yet").isVisible(),
+          "the typed address (Boston, MA), not the stale Boise suggestion",
+        );
+        await page.close();
+      },
+    );
+
+    await t.step(
+      "a partner without an active bill subscription: a homeowner message (not the server's) and manual entry opened",
+      async () => {
+        await query(stack, "update public.bill_subscriptions set status = 'suspended'");
+        try {
+          const page = await toBillStep(browser, stack, 1024);
+          await page.locator("input[type=file][multiple]").setInputFiles(APS_BILL);
+          await page.getByRole("button", { name: "Read my bill" }).click();
+          await page.locator(".upload-error").waitFor();
+          const message = await page.locator(".upload-error p").textContent() ?? "";
+          assert.match(message, /Bill reading is not available on this site right now/);
+          assert.doesNotMatch(message, /subscription|organisation/i);
+          assert.ok(await page.getByLabel("Average monthly use (kWh)").isVisible(), "manual entry is opened");
+          await shot(page, "w1024-bill-reading-off");
+          // The homeowner's own figure goes through the check step too: the usage line only, checked by the gate.
+          await page.getByLabel("Average monthly use (kWh)").fill("90000");
+          await page.locator(".manual").getByRole("button", { name: "Continue" }).click();
+          await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor();
+          assert.deepEqual(
+            await page.locator(".read-line").evaluateAll((els) =>
+              els.map((e) => e.getAttribute("data-group"))
+            ),
+            ["usage"],
+          );
+          await page.getByRole("button", { name: "Continue", exact: true }).click();
+          await page.locator(".read-line.flagged[data-group=usage]").waitFor();
+          assert.match(await page.locator(".flag-why").textContent() ?? "", /unusual for a home/);
+          await page.close();
+        } finally {
+          await query(stack, "update public.bill_subscriptions set status = 'active'");
+        }
+      },
+    );
 
     await t.step("several photos of one bill are read as one bill, with upload progress", async () => {
       const page = await toBillStep(browser, stack, 375);
       // Dropped on the drop zone, as a real drag and drop delivers them.
-      const files = await Promise.all(["comed-04-p1.png", "comed-04-p2.png"].map(async (name) =>
-        ({ name, b64: encodeBase64(await Deno.readFile(new URL(`synthetic/${name}`, FIXTURES))) })));
+      const files = await Promise.all(
+        ["comed-04-p1.png", "comed-04-p2.png"].map(async (name) => ({
+          name,
+          b64: encodeBase64(await Deno.readFile(new URL(`synthetic/${name}`, FIXTURES))),
+        })),
+      );
       const dataTransfer = await page.evaluateHandle((list) => {
         const dt = new DataTransfer();
-        for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: "image/png" }));
+        for (const f of list) {
+          dt.items.add(
+            new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: "image/png" }),
+          );
+        }
         return dt;
       }, files);
       await page.dispatchEvent(".dropzone", "dragover", { dataTransfer });
       await page.dispatchEvent(".dropzone", "drop", { dataTransfer });
-      assert.deepEqual(await page.locator(".file-name").allTextContents(), ["comed-04-p1.png", "comed-04-p2.png"]);
+      assert.deepEqual(await page.locator(".file-name").allTextContents(), [
+        "comed-04-p1.png",
+        "comed-04-p2.png",
+      ]);
       await page.getByRole("button", { name: "Read my bill" }).click();
       await page.getByRole("progressbar").waitFor();
       await shot(page, "w375-bill-progress");
-      await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
+      await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({
+        timeout: 60_000,
+      });
       assert.match(await page.getByLabel("Provider name").inputValue(), /ComEd|Commonwealth Edison/);
       await page.close();
     });
 
-    await t.step("keyboard only: the whole flow with a real utility bill (BGE, MD) and no mouse", async () => {
-      const { page } = await open(browser, stack, 1024);
-      const k = page.keyboard;
-      const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent || document.activeElement?.id || "");
-      await k.press("Tab"); // the address combobox
-      await k.type("10819 Gilroy Rd, Cock", { delay: 15 });
-      await page.getByRole("option").first().waitFor();
-      await k.press("ArrowDown");
-      await k.press("Enter");
-      await k.press("Enter"); // submits the step
-      await page.getByRole("heading", { name: "Confirm your home" }).waitFor();
-      // Tab through the address fields to the roof radio group, pick with the arrow keys.
-      for (let i = 0; i < 12 && !(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type === "radio")); i++) await k.press("Tab");
-      await k.press("Space");
-      await k.press("Enter");
-      await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
-      await k.press("Tab");
-      await k.press("Space");
-      await k.press("Enter");
-      await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
-      for (let i = 0; i < 6 && (await focused()) !== "Choose files"; i++) await k.press("Tab");
-      // Enter opens the chooser. playwright turns on file-chooser interception when the waiter is made, but
-      // asynchronously: a key pressed at once can reach the page first, and the chooser then opens unseen
-      // (measured in a bare page: 14/30 Enter presses missed, 0/30 after one round trip; a mouse click
-      // makes round trips of its own). So one round trip to the page comes between the two.
-      const choosing = page.waitForEvent("filechooser", { timeout: 15_000 });
-      await page.evaluate(() => document.activeElement?.textContent);
-      await k.press("Enter");
-      const chooser = await choosing;
-      await chooser.setFiles(BGE_BILL);
-      await page.locator(".file-name", { hasText: "bge_1.20.21_-_E.pdf" }).waitFor();
-      // Enter on a file input reopens the chooser: Tab on to "Read my bill" (past the file's remove button).
-      for (let i = 0; i < 8 && (await focused()) !== "Read my bill"; i++) await k.press("Tab");
-      await k.press("Enter");
-      await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
-      // A commercial account (536,218 kWh, "… Inc"): the gate marks the name and the usage; the homeowner
-      // confirms both, with the keyboard (Continue moves the focus to the first line left to confirm).
-      await k.press("Tab");
-      await k.press("Enter");
-      for (const group of ["name", "usage"]) {
-        await page.waitForFunction((g) => (document.activeElement as HTMLInputElement | null)?.type === "checkbox" &&
-          document.activeElement?.closest(".read-line")?.getAttribute("data-group") === g, group);
+    await t.step(
+      "keyboard only: the whole flow with a real utility bill (BGE, MD) and no mouse",
+      async () => {
+        const { page } = await open(browser, stack, 1024);
+        const k = page.keyboard;
+        const focused = () =>
+          page.evaluate(() =>
+            document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent ||
+            document.activeElement?.id || ""
+          );
+        await k.press("Tab"); // the address combobox
+        await k.type("10819 Gilroy Rd, Cock", { delay: 15 });
+        await page.getByRole("option").first().waitFor();
+        await k.press("ArrowDown");
+        await k.press("Enter");
+        await k.press("Enter"); // submits the step
+        await page.getByRole("heading", { name: "Confirm your home" }).waitFor();
+        // Tab through the address fields to the roof radio group, pick with the arrow keys.
+        for (
+          let i = 0;
+          i < 12 &&
+          !(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type === "radio"));
+          i++
+        ) await k.press("Tab");
         await k.press("Space");
         await k.press("Enter");
-      }
-      await page.getByRole("heading", { name: "Where should we send your report?" }).waitFor();
-      for (let i = 0; i < 4 && !/Email/.test(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.labels?.[0]?.textContent ?? "")); i++) await k.press("Tab");
-      await k.type("keys@example.com");
-      for (let i = 0; i < 4 && !(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type === "checkbox")); i++) await k.press("Tab");
-      await k.press("Space");
-      await k.press("Enter");
-      await page.getByRole("heading", { name: "Your solar savings estimate" }).waitFor({ timeout: 60_000 });
-      assert.ok(await focused());
-      // The BGE account uses far more than a home roof can make: the summary says what share it covers.
-      const share = page.locator(".figure", { hasText: "Share of your use" }).locator("dd");
-      assert.match(await share.textContent() ?? "", /^\d{1,2}%$/);
-      await shot(page, "w1024-keyboard-summary");
-      await waitFor("the keyboard user's report email", async () =>
-        (await query(stack, "select 1 from mail.outbox where 'keys@example.com' = any(to_addresses)"))[0]);
-      await page.close();
-    });
+        await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
+        await k.press("Tab");
+        await k.press("Space");
+        await k.press("Enter");
+        await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
+        for (let i = 0; i < 6 && (await focused()) !== "Choose files"; i++) await k.press("Tab");
+        // Enter opens the chooser. playwright turns on file-chooser interception when the waiter is made, but
+        // asynchronously: a key pressed at once can reach the page first, and the chooser then opens unseen
+        // (measured in a bare page: 14/30 Enter presses missed, 0/30 after one round trip; a mouse click
+        // makes round trips of its own). So one round trip to the page comes between the two.
+        const choosing = page.waitForEvent("filechooser", { timeout: 15_000 });
+        await page.evaluate(() => document.activeElement?.textContent);
+        await k.press("Enter");
+        const chooser = await choosing;
+        await chooser.setFiles(BGE_BILL);
+        await page.locator(".file-name", { hasText: "bge_1.20.21_-_E.pdf" }).waitFor();
+        // Enter on a file input reopens the chooser: Tab on to "Read my bill" (past the file's remove button).
+        for (let i = 0; i < 8 && (await focused()) !== "Read my bill"; i++) await k.press("Tab");
+        await k.press("Enter");
+        await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({
+          timeout: 60_000,
+        });
+        // A commercial account (536,218 kWh, "… Inc"): the gate marks the name and the usage; the homeowner
+        // confirms both, with the keyboard (Continue moves the focus to the first line left to confirm).
+        await k.press("Tab");
+        await k.press("Enter");
+        for (const group of ["name", "usage"]) {
+          await page.waitForFunction(
+            (g) =>
+              (document.activeElement as HTMLInputElement | null)?.type === "checkbox" &&
+              document.activeElement?.closest(".read-line")?.getAttribute("data-group") === g,
+            group,
+          );
+          await k.press("Space");
+          await k.press("Enter");
+        }
+        await page.getByRole("heading", { name: "Where should we send your report?" }).waitFor();
+        for (
+          let i = 0;
+          i < 4 && !/Email/.test(
+            await page.evaluate(() =>
+              (document.activeElement as HTMLInputElement)?.labels?.[0]?.textContent ?? ""
+            ),
+          );
+          i++
+        ) {
+          await k.press("Tab");
+        }
+        await k.type("keys@example.com");
+        for (
+          let i = 0;
+          i < 4 &&
+          !(await page.evaluate(() => (document.activeElement as HTMLInputElement)?.type === "checkbox"));
+          i++
+        ) await k.press("Tab");
+        await k.press("Space");
+        await k.press("Enter");
+        await page.getByRole("heading", { name: "Your solar savings estimate" }).waitFor({ timeout: 60_000 });
+        assert.ok(await focused());
+        // The BGE account uses far more than a home roof can make: the summary says what share it covers.
+        const share = page.locator(".figure", { hasText: "Share of your use" }).locator("dd");
+        assert.match(await share.textContent() ?? "", /^\d{1,2}%$/);
+        await shot(page, "w1024-keyboard-summary");
+        await waitFor(
+          "the keyboard user's report email",
+          async () =>
+            (await query(stack, "select 1 from mail.outbox where 'keys@example.com' = any(to_addresses)"))[0],
+        );
+        await page.close();
+      },
+    );
   } catch (e) {
     console.error(stack.log().slice(-4000));
     throw e;

@@ -11,12 +11,25 @@ import { EmbeddedIdentity } from "../../../shared/identity/embedded.ts";
 
 async function setup() {
   const p = await testPlatform();
-  const [org] = await p.sql`insert into public.organizations (name, slug) values ('Sun Co', 'sun-co') returning id`;
-  const [user] = await p.sql`insert into public.users (email, full_name, organization_id, role) values ('Pat@Sun.test', 'Pat', ${org.id}, 'partner_admin') returning id`;
-  await p.sql`insert into identity.credentials (user_id, password_hash) values (${user.id}, ${await hashPassword("correct horse")})`;
-  const [w] = await p.sql`insert into public.users (email, organization_id, role) values ('widget@sun.test', ${org.id}, 'widget') returning id`;
+  const [org] = await p
+    .sql`insert into public.organizations (name, slug) values ('Sun Co', 'sun-co') returning id`;
+  const [user] = await p
+    .sql`insert into public.users (email, full_name, organization_id, role) values ('Pat@Sun.test', 'Pat', ${org.id}, 'partner_admin') returning id`;
+  await p
+    .sql`insert into identity.credentials (user_id, password_hash) values (${user.id}, ${await hashPassword(
+      "correct horse",
+    )})`;
+  const [w] = await p
+    .sql`insert into public.users (email, organization_id, role) values ('widget@sun.test', ${org.id}, 'widget') returning id`;
   const locked: string[] = [];
-  override(p, "identity", new EmbeddedIdentity(p, { lockout: { maxFailures: 3, windowSeconds: 600, lockSeconds: 600 }, onAccountLocked: (id) => Promise.resolve(void locked.push(id)) }));
+  override(
+    p,
+    "identity",
+    new EmbeddedIdentity(p, {
+      lockout: { maxFailures: 3, windowSeconds: 600, lockSeconds: 600 },
+      onAccountLocked: (id) => Promise.resolve(void locked.push(id)),
+    }),
+  );
   const s = serveApp(createApp(p).fetch);
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${s.url}/authenticator-service${path}`, {
@@ -24,7 +37,19 @@ async function setup() {
       headers: { "content-type": "application/json", ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
-  return { p, s, post, orgId: org.id as string, userId: user.id as string, widgetUserId: w.id as string, locked, async close() { await s.close(); await p.close(); } };
+  return {
+    p,
+    s,
+    post,
+    orgId: org.id as string,
+    userId: user.id as string,
+    widgetUserId: w.id as string,
+    locked,
+    async close() {
+      await s.close();
+      await p.close();
+    },
+  };
 }
 
 Deno.test("get-token: correct credentials give a verifiable short-lived ID token with org and role claims", async () => {
@@ -50,12 +75,16 @@ Deno.test("get-token: correct credentials give a verifiable short-lived ID token
 Deno.test("get-token: wrong password and unknown email are 401 invalid_credentials; malformed bodies are 400", async () => {
   const t = await setup();
   try {
-    for (const body of [{ email: "pat@sun.test", password: "nope" }, { email: "ghost@sun.test", password: "x" }]) {
+    for (
+      const body of [{ email: "pat@sun.test", password: "nope" }, { email: "ghost@sun.test", password: "x" }]
+    ) {
       const res = await t.post("/get-token", body);
       assert.equal(res.status, 401);
       assert.equal((await res.json()).error.code, "invalid_credentials");
     }
-    for (const body of ["{not json", { email: "pat@sun.test" }, { email: "not-an-email", password: "x" }, [1, 2]]) {
+    for (
+      const body of ["{not json", { email: "pat@sun.test" }, { email: "not-an-email", password: "x" }, [1, 2]]
+    ) {
       const res = await t.post("/get-token", body);
       assert.equal(res.status, 400, JSON.stringify(body));
       const err = (await res.json()).error;
@@ -69,18 +98,29 @@ Deno.test("get-token: wrong password and unknown email are 401 invalid_credentia
 Deno.test("lockout: repeated failures lock the account (429) even for the right password, and announce it once", async () => {
   const t = await setup();
   try {
-    for (let i = 0; i < 3; i++) assert.equal((await (await t.post("/get-token", { email: "pat@sun.test", password: "bad" })).json()).error.code, "invalid_credentials");
+    for (let i = 0; i < 3; i++) {
+      assert.equal(
+        (await (await t.post("/get-token", { email: "pat@sun.test", password: "bad" })).json()).error.code,
+        "invalid_credentials",
+      );
+    }
     const res = await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" });
     assert.equal(res.status, 429);
     const retryAfter = Number(res.headers.get("retry-after"));
-    assert.ok(retryAfter > 0 && retryAfter <= 900, `Retry-After: the lock's remaining seconds (got ${res.headers.get("retry-after")})`);
+    assert.ok(
+      retryAfter > 0 && retryAfter <= 900,
+      `Retry-After: the lock's remaining seconds (got ${res.headers.get("retry-after")})`,
+    );
     const err = (await res.json()).error;
     assert.equal(err.code, "account_locked");
     assert.match(err.message, /locked/);
     assert.deepEqual(t.locked, [t.userId]);
     // Lock over: the right password works again and resets the counter.
     await t.p.sql`update identity.credentials set locked_until = now() - interval '1 second'`;
-    assert.equal((await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" })).status, 200);
+    assert.equal(
+      (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" })).status,
+      200,
+    );
   } finally {
     await t.close();
   }
@@ -89,17 +129,24 @@ Deno.test("lockout: repeated failures lock the account (429) even for the right 
 Deno.test("refresh: a session refresh token rotates; a rotated one presented by another client revokes the whole family", async () => {
   const t = await setup();
   try {
-    const first = await (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" })).json();
+    const first = await (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" }))
+      .json();
     const second = await (await t.post("/refresh-token", { refreshToken: first.refreshToken })).json();
     assert.notEqual(second.refreshToken, first.refreshToken);
     assert.ok((await verifyIdToken(t.p, second.idToken)).userId === t.userId);
     // Another client (address + user agent) presenting the rotated token: a thief, even within the grace.
-    const reuse = await t.post("/refresh-token", { refreshToken: first.refreshToken }, { "user-agent": "thief/1.0" });
+    const reuse = await t.post("/refresh-token", { refreshToken: first.refreshToken }, {
+      "user-agent": "thief/1.0",
+    });
     assert.equal(reuse.status, 401);
     assert.equal((await reuse.json()).error.code, "refresh_token_revoked");
     const afterTheft = await t.post("/refresh-token", { refreshToken: second.refreshToken });
     assert.equal(afterTheft.status, 401, "the newer token of the family is revoked too");
-    await assert.rejects(verifyIdToken(t.p, second.idToken), /revoked/, "the session's ID tokens end with it");
+    await assert.rejects(
+      verifyIdToken(t.p, second.idToken),
+      /revoked/,
+      "the session's ID tokens end with it",
+    );
   } finally {
     await t.close();
   }
@@ -109,7 +156,8 @@ Deno.test("refresh: the same client presenting a rotated token after the grace r
   const t = await setup();
   try {
     override(t.p, "identity", new EmbeddedIdentity(t.p, { reuseGraceSeconds: 0 }));
-    const first = await (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" })).json();
+    const first = await (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" }))
+      .json();
     const second = await (await t.post("/refresh-token", { refreshToken: first.refreshToken })).json();
     const reuse = await t.post("/refresh-token", { refreshToken: first.refreshToken });
     assert.equal(reuse.status, 401);
@@ -147,7 +195,8 @@ Deno.test("refresh: unknown and expired refresh tokens are 401", async () => {
     const unknown = await t.post("/refresh-token", { refreshToken: "rt_" + "x".repeat(40) });
     assert.equal(unknown.status, 401);
     assert.equal((await unknown.json()).error.code, "invalid_refresh_token");
-    const first = await (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" })).json();
+    const first = await (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" }))
+      .json();
     await t.p.sql`update identity.refresh_tokens set expires_at = now() - interval '1 minute'`;
     const expired = await t.post("/refresh-token", { refreshToken: first.refreshToken });
     assert.equal(expired.status, 401);
@@ -161,8 +210,11 @@ Deno.test("an ID token from the authenticator is accepted by the gateway of anot
   const t = await setup();
   const w = serveApp(widgetApp(t.p).fetch);
   try {
-    const { idToken } = await (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" })).json();
-    const res = await fetch(`${w.url}/widget-service/no-such-route`, { headers: { Authorization: `Bearer ${idToken}` } });
+    const { idToken } =
+      await (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" })).json();
+    const res = await fetch(`${w.url}/widget-service/no-such-route`, {
+      headers: { Authorization: `Bearer ${idToken}` },
+    });
     assert.equal(res.status, 404, "past the gateway (401 would mean the token was refused)");
     await res.body?.cancel();
   } finally {
@@ -174,9 +226,14 @@ Deno.test("an ID token from the authenticator is accepted by the gateway of anot
 Deno.test("lockout publishes one auth.account_locked event on platform.auth, with ids only", async () => {
   const p = await testPlatform();
   try {
-    const [org] = await p.sql`insert into public.organizations (name, slug) values ('Lock Co', 'lock-co') returning id`;
-    const [user] = await p.sql`insert into public.users (email, organization_id, role) values ('lock@co.test', ${org.id}, 'partner_user') returning id`;
-    await p.sql`insert into identity.credentials (user_id, password_hash) values (${user.id}, ${await hashPassword("right password")})`;
+    const [org] = await p
+      .sql`insert into public.organizations (name, slug) values ('Lock Co', 'lock-co') returning id`;
+    const [user] = await p
+      .sql`insert into public.users (email, organization_id, role) values ('lock@co.test', ${org.id}, 'partner_user') returning id`;
+    await p
+      .sql`insert into identity.credentials (user_id, password_hash) values (${user.id}, ${await hashPassword(
+        "right password",
+      )})`;
     const { identityProvider } = await import("../../../shared/identity/index.ts");
     const id = identityProvider(p);
     for (let i = 0; i < 6; i++) await id.passwordGrant("lock@co.test", "wrong").catch(() => {});

@@ -11,7 +11,8 @@ import { signingKey } from "../../../shared/auth/keys.ts";
 
 // Routes with their own auth scheme (SPEC Authentication 2 and 6).
 const ownAuth = (svc: string, path: string) =>
-  svc === "notification-service" || (svc === "authenticator-service" && ["/get-token", "/refresh-token"].includes(path));
+  svc === "notification-service" ||
+  (svc === "authenticator-service" && ["/get-token", "/refresh-token"].includes(path));
 
 function routesOf(svc: string, p: Parameters<typeof serviceFactories[string]>[0]) {
   const app = serviceFactories[svc](p) as unknown as { routes: { method: string; path: string }[] };
@@ -47,7 +48,9 @@ Deno.test("gateway auth matrix: every route of every service answers 401 to miss
       .setAudience(p.config.jwtAudience).setIssuedAt(now).sign(key.privateKey);
     const other = await generateKeyPair("ES256");
     await exportJWK(other.publicKey);
-    const none = `${btoa(JSON.stringify({ alg: "none" })).replace(/=/g, "")}.${btoa(JSON.stringify({ sub: id.userId })).replace(/=/g, "")}.`;
+    const none = `${btoa(JSON.stringify({ alg: "none" })).replace(/=/g, "")}.${
+      btoa(JSON.stringify({ sub: id.userId })).replace(/=/g, "")
+    }.`;
     const cases: [string, string | undefined, string][] = [
       ["no Authorization header", undefined, "missing_token"],
       ["not a Bearer header", `Basic ${btoa("a:b")}`, "invalid_token"],
@@ -68,7 +71,9 @@ Deno.test("gateway auth matrix: every route of every service answers 401 to miss
         for (const [name, header, code] of cases) {
           const res = await fetch(`${stack.url}/v1/${svc}${fill(r.path)}`, {
             method: r.method,
-            headers: header ? { Authorization: header, "content-type": "application/json" } : { "content-type": "application/json" },
+            headers: header
+              ? { Authorization: header, "content-type": "application/json" }
+              : { "content-type": "application/json" },
             body: ["GET", "HEAD"].includes(r.method) ? undefined : "{}",
           });
           assert.equal(res.status, 401, `${r.method} /v1/${svc}${r.path} with ${name}`);
@@ -78,17 +83,33 @@ Deno.test("gateway auth matrix: every route of every service answers 401 to miss
       }
     }
     console.log(`auth matrix: ${checked} route/case combinations answered 401`);
-    assert.ok(checked >= cases.length * 20, `expected the matrix to cover the services' routes, covered ${checked / cases.length}`);
+    assert.ok(
+      checked >= cases.length * 20,
+      `expected the matrix to cover the services' routes, covered ${checked / cases.length}`,
+    );
     // The same valid token passes the gateway (whatever the route then answers, it is not 401).
     // A refresh or widget token sent as the bearer: 401 that says what to do with it.
-    for (const refresh of ["wgt_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdEF", "rt_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"]) {
-      const res = await fetch(`${stack.url}/v1/email-agent/check-inbox`, { method: "POST", headers: { Authorization: `Bearer ${refresh}` } });
+    for (
+      const refresh of [
+        "wgt_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdEF",
+        "rt_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789",
+      ]
+    ) {
+      const res = await fetch(`${stack.url}/v1/email-agent/check-inbox`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${refresh}` },
+      });
       assert.equal(res.status, 401);
       const err = (await res.json()).error;
       assert.equal(err.code, "invalid_token");
-      assert.match(err.message, /refresh token, not an ID token: exchange it at POST \/v1\/authenticator-service\/refresh-token/);
+      assert.match(
+        err.message,
+        /refresh token, not an ID token: exchange it at POST \/v1\/authenticator-service\/refresh-token/,
+      );
     }
-    const valid = await fetch(`${stack.url}/functions/v1/widget-service/unknown-route`, { headers: id.headers });
+    const valid = await fetch(`${stack.url}/functions/v1/widget-service/unknown-route`, {
+      headers: id.headers,
+    });
     assert.equal(valid.status, 404);
     await valid.body?.cancel();
   } finally {
@@ -127,11 +148,16 @@ Deno.test("gateway 403: a valid token of partner A is refused partner B's organi
   try {
     const a = await tokensFor(p, { role: "partner_admin" });
     const b = await tokensFor(p, { role: "partner_admin" });
-    const [prop] = await p.sql`insert into public.properties (organization_id, line1, city, state, zip) values (${b.orgId}, '2 Oak Ave', 'Miami', 'FL', '33137') returning id`;
+    const [prop] = await p
+      .sql`insert into public.properties (organization_id, line1, city, state, zip) values (${b.orgId}, '2 Oak Ave', 'Miami', 'FL', '33137') returning id`;
     const h = { ...a.headers, "content-type": "application/json" };
     const checks: [string, RequestInit][] = [
       [`/v1/appointment-handling-service/available-slots/${b.orgId}`, { headers: h }],
-      [`/v1/widget-service/property/${prop.id}`, { method: "PUT", headers: h, body: JSON.stringify({ city: "Hacked" }) }],
+      [`/v1/widget-service/property/${prop.id}`, {
+        method: "PUT",
+        headers: h,
+        body: JSON.stringify({ city: "Hacked" }),
+      }],
     ];
     for (const [path, init] of checks) {
       const res = await fetch(`${stack.url}${path}`, init);
@@ -141,7 +167,9 @@ Deno.test("gateway 403: a valid token of partner A is refused partner B's organi
     const [after] = await p.sql`select city from public.properties where id = ${prop.id}`;
     assert.equal(after.city, "Miami");
     // The owner may.
-    const own = await fetch(`${stack.url}/v1/appointment-handling-service/available-slots/${b.orgId}`, { headers: b.headers });
+    const own = await fetch(`${stack.url}/v1/appointment-handling-service/available-slots/${b.orgId}`, {
+      headers: b.headers,
+    });
     assert.equal(own.status, 200);
     await own.body?.cancel();
   } finally {

@@ -4,8 +4,18 @@ const deno = Deno.execPath();
 const root = new URL("../../../", import.meta.url).pathname;
 
 async function extract(...files: string[]) {
-  const out = await new Deno.Command(deno, { args: ["run", "-A", "scripts/extract.ts", "--", ...files], cwd: root, stdout: "piped", stderr: "piped", env: { LOG_LEVEL: "error", BILL_MODEL: "embedded" } }).output();
-  return { code: out.code, stdout: new TextDecoder().decode(out.stdout), stderr: new TextDecoder().decode(out.stderr) };
+  const out = await new Deno.Command(deno, {
+    args: ["run", "-A", "scripts/extract.ts", "--", ...files],
+    cwd: root,
+    stdout: "piped",
+    stderr: "piped",
+    env: { LOG_LEVEL: "error", BILL_MODEL: "embedded" },
+  }).output();
+  return {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
 }
 
 Deno.test("npm run extract prints the envelope, and exits 2 with the spec's error code", async () => {

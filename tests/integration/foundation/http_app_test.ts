@@ -15,7 +15,13 @@ Deno.test("service app: one error shape, field-named validation, 413, no stack t
     createRoute({
       method: "post",
       path: "/things",
-      request: { body: { content: { "application/json": { schema: z.object({ name: z.string().min(2), count: z.number().int() }) } } } },
+      request: {
+        body: {
+          content: {
+            "application/json": { schema: z.object({ name: z.string().min(2), count: z.number().int() }) },
+          },
+        },
+      },
       responses: { 200: { description: "ok" } },
     }),
     (c) => c.json({ got: c.req.valid("json") }, 200),
@@ -31,7 +37,12 @@ Deno.test("service app: one error shape, field-named validation, 413, no stack t
   try {
     const admin = await tokensFor(p, { role: "partner_admin" });
     const widget = await tokensFor(p, { role: "widget", orgId: admin.orgId });
-    const post = (body: string) => fetch(`${s.url}/demo-service/things`, { method: "POST", headers: { ...admin.headers, "content-type": "application/json" }, body });
+    const post = (body: string) =>
+      fetch(`${s.url}/demo-service/things`, {
+        method: "POST",
+        headers: { ...admin.headers, "content-type": "application/json" },
+        body,
+      });
 
     const ok = await post(JSON.stringify({ name: "ab", count: 2 }));
     assert.equal(ok.status, 200);
@@ -56,19 +67,33 @@ Deno.test("service app: one error shape, field-named validation, 413, no stack t
     const boom = await fetch(`${s.url}/demo-service/boom`, { headers: admin.headers });
     assert.equal(boom.status, 500);
     const text = await boom.text();
-    assert.deepEqual(JSON.parse(text), { error: { code: "internal_error", message: "Unexpected processing failure" } });
+    assert.deepEqual(JSON.parse(text), {
+      error: { code: "internal_error", message: "Unexpected processing failure" },
+    });
     assert.doesNotMatch(text, /secret|db\.ts/);
 
     const conflict = await fetch(`${s.url}/demo-service/conflict`, { headers: admin.headers });
     assert.equal(conflict.status, 409);
-    assert.deepEqual(await conflict.json(), { error: { code: "slot_taken", message: "That slot was just booked" } });
+    assert.deepEqual(await conflict.json(), {
+      error: { code: "slot_taken", message: "That slot was just booked" },
+    });
 
-    assert.equal((await (await fetch(`${s.url}/demo-service/admins-only`, { headers: admin.headers })).json()).ok, true);
+    assert.equal(
+      (await (await fetch(`${s.url}/demo-service/admins-only`, { headers: admin.headers })).json()).ok,
+      true,
+    );
     const denied = await fetch(`${s.url}/demo-service/admins-only`, { headers: widget.headers });
     assert.equal(denied.status, 403);
     assert.equal((await denied.json()).error.code, "forbidden");
 
-    const pre = await fetch(`${s.url}/demo-service/things`, { method: "OPTIONS", headers: { Origin: "https://partner.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization,content-type" } });
+    const pre = await fetch(`${s.url}/demo-service/things`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://partner.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type",
+      },
+    });
     assert.ok(pre.status === 204 || pre.status === 200);
     assert.equal(pre.headers.get("access-control-allow-origin"), "*");
     await pre.body?.cancel();
@@ -88,7 +113,9 @@ Deno.test("service app: a body of the wrong Content-Type is 415 unsupported_medi
     createRoute({
       method: "post",
       path: "/things",
-      request: { body: { required: true, content: { "application/json": { schema: z.object({ name: z.string() }) } } } },
+      request: {
+        body: { required: true, content: { "application/json": { schema: z.object({ name: z.string() }) } } },
+      },
       responses: { 200: { description: "ok" } },
     }),
     (c) => c.json({ got: c.req.valid("json") }, 200),

@@ -12,7 +12,11 @@ async function contract(store: ObjectStore) {
   assert.deepEqual(got?.bytes, bytes);
   assert.equal(got?.contentType, "application/pdf");
   await store.put("bills", "org-1/2026/bill.pdf", new Uint8Array([1, 2, 3]), "image/png");
-  assert.deepEqual((await store.get("bills", "org-1/2026/bill.pdf"))?.bytes, new Uint8Array([1, 2, 3]), "put overwrites");
+  assert.deepEqual(
+    (await store.get("bills", "org-1/2026/bill.pdf"))?.bytes,
+    new Uint8Array([1, 2, 3]),
+    "put overwrites",
+  );
   await store.remove("bills", "org-1/2026/bill.pdf");
   assert.equal(await store.get("bills", "org-1/2026/bill.pdf"), null);
   for (const bad of ["../etc/passwd", "/abs", "a//b", "a/./b", "a\u0000b"]) {
@@ -33,7 +37,15 @@ Deno.test("object store: the Supabase Storage adapter does the same against Stor
   const storage = startStorageDouble("service-key", ["bills"]);
   try {
     await contract(new SupabaseObjectStore(storage.url, "service-key"));
-    await assert.rejects(new SupabaseObjectStore(storage.url, "wrong-key").put("bills", "x.pdf", new Uint8Array([1]), "application/pdf"), /upload of bills\/x\.pdf failed/);
+    await assert.rejects(
+      new SupabaseObjectStore(storage.url, "wrong-key").put(
+        "bills",
+        "x.pdf",
+        new Uint8Array([1]),
+        "application/pdf",
+      ),
+      /upload of bills\/x\.pdf failed/,
+    );
   } finally {
     await storage.close();
   }

@@ -22,7 +22,11 @@ Deno.test("gazetteer: ZIP, city and state, without commas; the typed house numbe
     assert.equal(c?.city, "Washington");
     assert.equal(c?.line1, "1600 Pennsylvania Ave NW");
     assert.equal(await g.geocode("Nowhere at all"), null);
-    assert.equal((await g.geocode("1 Main St, Austin, CA 78701"))?.state ?? null, null, "a ZIP that contradicts the state is not trusted");
+    assert.equal(
+      (await g.geocode("1 Main St, Austin, CA 78701"))?.state ?? null,
+      null,
+      "a ZIP that contradicts the state is not trusted",
+    );
 
     // Issue 15: "13619 Tortona Ln, Windermere FL" kept its house number only as a wrong ZIP.
     const w = await g.geocode("13619 Tortona Ln, Windermere FL");
@@ -33,7 +37,10 @@ Deno.test("gazetteer: ZIP, city and state, without commas; the typed house numbe
     // "435 W 57th St, New York, NY" landed on 10001 at a point on Long Island: now Manhattan's central ZIP.
     const ny = await g.geocode("435 W 57th St, New York, NY");
     assert.equal(ny?.line1, "435 W 57th St");
-    assert.ok(km(ny!, { lat: 40.7831, lon: -73.9712 }) < 8, `in Manhattan: ${ny?.lat},${ny?.lon} ZIP ${ny?.zip}`);
+    assert.ok(
+      km(ny!, { lat: 40.7831, lon: -73.9712 }) < 8,
+      `in Manhattan: ${ny?.lat},${ny?.lon} ZIP ${ny?.zip}`,
+    );
     const [own] = await p.sql`select lat, lon from public.geo_zips where zip = ${ny!.zip}`;
     assert.ok(km(ny!, own as never) < 0.01, "the point is the chosen ZIP's own");
   } finally {
@@ -66,21 +73,30 @@ Deno.test("gazetteer autocomplete: prefixes, state filter, ZIP prefixes, street 
     const g = new GazetteerGeocoder(p.sql);
     const s = await g.autocomplete("12 Oak Rd, Springf", 3);
     assert.equal(s.length, 3);
-    assert.ok(s.every((x) => x.description.startsWith("12 Oak Rd, Springfield, ") && x.line1 === "12 Oak Rd" && x.lat && x.zip));
+    assert.ok(
+      s.every((x) =>
+        x.description.startsWith("12 Oak Rd, Springfield, ") && x.line1 === "12 Oak Rd" && x.lat && x.zip
+      ),
+    );
     const pdx = await g.autocomplete("Portland, OR");
     assert.ok(pdx.length && pdx.every((x) => x.state === "OR"));
     const z = await g.autocomplete("9021", 4);
     assert.equal(z.length, 4);
     assert.ok(z.every((x) => x.zip!.startsWith("9021")));
     assert.deepEqual(await g.autocomplete("x"), []);
-    assert.equal((await g.autocomplete("123 Main St Austin TX", 3))[0].description, "123 Main St, Austin, TX");
+    assert.equal(
+      (await g.autocomplete("123 Main St Austin TX", 3))[0].description,
+      "123 Main St, Austin, TX",
+    );
     const partial = await g.autocomplete("9 Elm Rd Sacram", 3);
     assert.equal(partial[0].city, "Sacramento");
     assert.equal(partial[0].line1, "9 Elm Rd");
     // The typed house number goes with the typed town only (not New York Mills, NY or MN).
     const ny = await g.autocomplete("435 W 57th St, New York", 5);
     assert.deepEqual(ny.map((x) => x.description), ["435 W 57th St, New York, NY"]);
-    assert.deepEqual((await g.autocomplete("13619 Tortona Ln, Windermere FL")).map((x) => x.description), ["13619 Tortona Ln, Windermere, FL"]);
+    assert.deepEqual((await g.autocomplete("13619 Tortona Ln, Windermere FL")).map((x) => x.description), [
+      "13619 Tortona Ln, Windermere, FL",
+    ]);
     assert.deepEqual(await g.autocomplete("PO Box 12, Austin"), []);
   } finally {
     await p.close();
@@ -88,12 +104,29 @@ Deno.test("gazetteer autocomplete: prefixes, state filter, ZIP prefixes, street 
 });
 
 Deno.test("PO Boxes and addresses without a street are refused with a clear reason", () => {
-  for (const a of ["PO Box 123, Austin, TX 78701", "P.O. Box 9, Miami, FL", "Post Office Box 4, Boise, ID", "po box 77 Denver CO"]) {
+  for (
+    const a of [
+      "PO Box 123, Austin, TX 78701",
+      "P.O. Box 9, Miami, FL",
+      "Post Office Box 4, Boise, ID",
+      "po box 77 Denver CO",
+    ]
+  ) {
     assert.ok(isPoBox(a), a);
     assert.equal(addressProblem(a)?.code, "po_box_not_accepted", a);
   }
-  for (const a of ["Austin, TX", "San Francisco", "Main St, Austin, TX"]) assert.equal(addressProblem(a)?.code, "street_address_required", a);
-  for (const a of ["12 Oak Rd, Springfield, IL", "13619 Tortona Ln, Windermere FL", "1600 Pennsylvania Ave NW Washington DC 20500", "12B Main St, Boston, MA", "98 Boxwood Ln, Austin, TX"]) {
+  for (const a of ["Austin, TX", "San Francisco", "Main St, Austin, TX"]) {
+    assert.equal(addressProblem(a)?.code, "street_address_required", a);
+  }
+  for (
+    const a of [
+      "12 Oak Rd, Springfield, IL",
+      "13619 Tortona Ln, Windermere FL",
+      "1600 Pennsylvania Ave NW Washington DC 20500",
+      "12B Main St, Boston, MA",
+      "98 Boxwood Ln, Austin, TX",
+    ]
+  ) {
     assert.equal(addressProblem(a), null, a);
   }
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { createLocalJWKSet, jwtVerify } from "jose";
-import { testPlatform, type TestPlatform } from "../../support/db.ts";
+import { type TestPlatform, testPlatform } from "../../support/db.ts";
 import { serveApp } from "../../support/http.ts";
 import { jwks } from "../../../shared/auth/keys.ts";
 import { publishEvent } from "../../../shared/events/publish.ts";
@@ -24,7 +24,14 @@ function endpoint(statuses: (number | "hang")[] = []) {
     }
     return new Response(next ? "nope" : "ok", { status: next ?? 200 });
   });
-  return { ...s, seen, close: async () => { hangs.forEach((r) => r()); await s.close(); } };
+  return {
+    ...s,
+    seen,
+    close: async () => {
+      hangs.forEach((r) => r());
+      await s.close();
+    },
+  };
 }
 
 const deliveries = (p: TestPlatform) => p.sql`select * from bus.deliveries order by id`;
@@ -35,9 +42,16 @@ Deno.test("bus end to end: publishEvent → push with OIDC → notification-serv
   try {
     await ensureNotificationSubscriptions(h.p.sql, `${h.serviceUrl}/events/push`);
     const started = performance.now();
-    const pub = await publishEvent(h.p, { event_type: "job.assigned", source: "appointment-handling-service", payload: { job_id: h.jobId, actor_id: h.contact.id } });
+    const pub = await publishEvent(h.p, {
+      event_type: "job.assigned",
+      source: "appointment-handling-service",
+      payload: { job_id: h.jobId, actor_id: h.contact.id },
+    });
     // The email is committed before its log row (send, then log, as with a remote provider): wait for both.
-    await until("the email and its log row", async () => (await h.emails()).length === 1 && (await h.logRows()).length === 1);
+    await until(
+      "the email and its log row",
+      async () => (await h.emails()).length === 1 && (await h.logRows()).length === 1,
+    );
     const ms = performance.now() - started;
     console.log(`publish → outbox: ${ms.toFixed(0)} ms`);
     assert.ok(ms < 5000, "well inside the spec's 5 s bound for a test event");
@@ -48,11 +62,22 @@ Deno.test("bus end to end: publishEvent → push with OIDC → notification-serv
     const [d] = await deliveries(h.p);
     assert.equal(d.attempts, 1);
     assert.equal(d.subscription, "notification-service.jobs");
-    const subs = await h.p.sql`select name, topic, ack_deadline_seconds::float as ack, min_backoff_seconds::float as min,
+    const subs = await h.p
+      .sql`select name, topic, ack_deadline_seconds::float as ack, min_backoff_seconds::float as min,
       max_backoff_seconds::float as max, max_delivery_attempts as attempts, dead_letter_topic as dlq from bus.subscriptions order by name`;
-    assert.deepEqual(subs.map((s) => ({ ...s })), ["auth", "invoices", "jobs", "leads"].map((t) => ({
-      name: `notification-service.${t}`, topic: `platform.${t}`, ack: 60, min: 10, max: 600, attempts: 7, dlq: "platform.notifications.dlq",
-    })), "the spec's push policy: ack 60 s, retry 10–600 s, 7 attempts, dead-letter topic");
+    assert.deepEqual(
+      subs.map((s) => ({ ...s })),
+      ["auth", "invoices", "jobs", "leads"].map((t) => ({
+        name: `notification-service.${t}`,
+        topic: `platform.${t}`,
+        ack: 60,
+        min: 10,
+        max: 600,
+        attempts: 7,
+        dlq: "platform.notifications.dlq",
+      })),
+      "the spec's push policy: ack 60 s, retry 10–600 s, 7 attempts, dead-letter topic",
+    );
   } finally {
     await pusher.stop();
     await h.close();
@@ -64,8 +89,19 @@ Deno.test("push body and OIDC token have Pub/Sub's shape; non-2xx and timeouts a
   const ep = endpoint([500, "hang", 503]);
   const pusher = startPusher(p, { pollMs: 20 });
   try {
-    await ensureSubscription(p.sql, { name: "test.jobs", topic: "platform.jobs", pushEndpoint: `${ep.url}/push`, ackDeadlineSeconds: 0.5, minBackoffSeconds: 0.05, maxBackoffSeconds: 0.2 });
-    const pub = await publishEvent(p, { event_type: "job.cancelled", source: "portal", payload: { job_id: "JOB-7" } });
+    await ensureSubscription(p.sql, {
+      name: "test.jobs",
+      topic: "platform.jobs",
+      pushEndpoint: `${ep.url}/push`,
+      ackDeadlineSeconds: 0.5,
+      minBackoffSeconds: 0.05,
+      maxBackoffSeconds: 0.2,
+    });
+    const pub = await publishEvent(p, {
+      event_type: "job.cancelled",
+      source: "portal",
+      payload: { job_id: "JOB-7" },
+    });
     await until("the ack", async () => (await deliveries(p))[0]?.status === "acked");
     assert.equal(ep.seen.length, 4);
     assert.deepEqual(ep.seen.map((s) => s.body.deliveryAttempt), [1, 2, 3, 4]);
@@ -77,7 +113,10 @@ Deno.test("push body and OIDC token have Pub/Sub's shape; non-2xx and timeouts a
     const env = JSON.parse(Buffer.from(first.message.data, "base64").toString());
     assert.equal(env.event_id, pub.event_id);
     const token = ep.seen[0].auth.replace(/^Bearer /, "");
-    const { payload } = await jwtVerify(token, createLocalJWKSet(await jwks(p.sql)), { issuer: p.config.jwtIssuer, audience: `${ep.url}/push` });
+    const { payload } = await jwtVerify(token, createLocalJWKSet(await jwks(p.sql)), {
+      issuer: p.config.jwtIssuer,
+      audience: `${ep.url}/push`,
+    });
     assert.equal(payload.email, "bus-push@solar-platform.local");
     const [d] = await deliveries(p);
     assert.equal(d.attempts, 4);
@@ -96,8 +135,18 @@ Deno.test("after 7 failed attempts the message goes to the dead-letter topic wit
   console.error = (line: string) => errors.push(String(line));
   const pusher = startPusher(p, { pollMs: 20 });
   try {
-    await ensureSubscription(p.sql, { name: "test.auth", topic: "platform.auth", pushEndpoint: ep.url, minBackoffSeconds: 0.01, maxBackoffSeconds: 0.05 });
-    const pub = await publishEvent(p, { event_type: "auth.account_locked", source: "authenticator-service", payload: { actor_id: crypto.randomUUID() } });
+    await ensureSubscription(p.sql, {
+      name: "test.auth",
+      topic: "platform.auth",
+      pushEndpoint: ep.url,
+      minBackoffSeconds: 0.01,
+      maxBackoffSeconds: 0.05,
+    });
+    const pub = await publishEvent(p, {
+      event_type: "auth.account_locked",
+      source: "authenticator-service",
+      payload: { actor_id: crypto.randomUUID() },
+    });
     await until("dead letter", async () => (await deliveries(p))[0]?.status === "dead_lettered");
     assert.equal(ep.seen.length, 7);
     const dead = await listDeadLetters({ ...p });
@@ -110,7 +159,11 @@ Deno.test("after 7 failed attempts the message goes to the dead-letter topic wit
 
     const replay = await replayDeadLetter(p, dead[0].id);
     assert.equal(replay.topic, "platform.auth");
-    await until("replayed delivery acked", async () => (await deliveries(p)).some((d) => d.message_id === replay.messageId && d.status === "acked"));
+    await until(
+      "replayed delivery acked",
+      async () =>
+        (await deliveries(p)).some((d) => d.message_id === replay.messageId && d.status === "acked"),
+    );
     assert.equal((await listDeadLetters(p)).length, 0, "replayed dead letters leave the list");
     assert.equal((await listDeadLetters(p, { includeReplayed: true })).length, 1);
   } finally {
@@ -125,22 +178,48 @@ Deno.test("a restart loses nothing: a pusher that died mid-push is covered by th
   const p = await testPlatform();
   const ep = endpoint();
   try {
-    await ensureSubscription(p.sql, { name: "test.invoices", topic: "platform.invoices", pushEndpoint: ep.url, ackDeadlineSeconds: 0.3, minBackoffSeconds: 0.05 });
+    await ensureSubscription(p.sql, {
+      name: "test.invoices",
+      topic: "platform.invoices",
+      pushEndpoint: ep.url,
+      ackDeadlineSeconds: 0.3,
+      minBackoffSeconds: 0.05,
+    });
     const ids = [];
-    for (let i = 0; i < 20; i++) ids.push((await publishEvent(p, { event_type: "invoice.sent", source: "portal", payload: { invoice_id: `INV-${i}` } })).messageId);
+    for (let i = 0; i < 20; i++) {
+      ids.push(
+        (await publishEvent(p, {
+          event_type: "invoice.sent",
+          source: "portal",
+          payload: { invoice_id: `INV-${i}` },
+        })).messageId,
+      );
+    }
     // A pusher that claimed three deliveries and then died (its process was killed): nothing acknowledges them.
     const claimed = await p.sql`select * from bus.claim_deliveries(3)`;
     assert.equal(claimed.length, 3);
     const first = startPusher(p, { pollMs: 20, concurrency: 2 });
-    await until("some acks", async () => (await p.sql`select count(*)::int n from bus.deliveries where status = 'acked'`)[0].n >= 5);
+    await until(
+      "some acks",
+      async () => (await p.sql`select count(*)::int n from bus.deliveries where status = 'acked'`)[0].n >= 5,
+    );
     await first.stop();
     const second = startPusher(p, { pollMs: 20 });
-    await until("all acked", async () => (await p.sql`select count(*)::int n from bus.deliveries where status = 'acked'`)[0].n === 20);
+    await until(
+      "all acked",
+      async () =>
+        (await p.sql`select count(*)::int n from bus.deliveries where status = 'acked'`)[0].n === 20,
+    );
     await second.stop();
     const delivered = new Set(ep.seen.map((s) => s.body.message.messageId));
     assert.deepEqual([...delivered].sort(), [...ids].sort());
-    const reclaimed = await p.sql`select attempts from bus.deliveries where id = any(${claimed.map((c) => c.delivery_id)})`;
-    assert.ok(reclaimed.every((r) => r.attempts === 2), "the died-mid-push attempts count, then redelivered once");
+    const reclaimed = await p.sql`select attempts from bus.deliveries where id = any(${
+      claimed.map((c) => c.delivery_id)
+    })`;
+    assert.ok(
+      reclaimed.every((r) => r.attempts === 2),
+      "the died-mid-push attempts count, then redelivered once",
+    );
   } finally {
     await ep.close();
     await p.close();
@@ -150,14 +229,47 @@ Deno.test("a restart loses nothing: a pusher that died mid-push is covered by th
 Deno.test("publish validation: personal data, wrong topic, deferred type and bad source are refused", async () => {
   const p = await testPlatform();
   try {
-    await assert.rejects(publishEvent(p, { event_type: "job.assigned", source: "portal", payload: { job_id: "J", email: "x" } }), /personal data/);
-    await assert.rejects(publishEvent(p, { event_type: "job.assigned", source: "portal", payload: { job_id: "J", note: "call ann@example.com" } }), /personal data/);
-    await assert.rejects(publishEvent(p, { event_type: "invoice.overdue", source: "portal", payload: { invoice_id: "I" } }), /not published in this version/);
-    await assert.rejects(publishEvent(p, { event_type: "job.exploded", source: "portal", payload: {} }), /event_type/);
-    await assert.rejects(publishEvent(p, { event_type: "job.assigned", source: "Portal Service", payload: {} }), /source/);
-    await assert.rejects(publishEvent(p, { event_type: "job.assigned", source: "portal", payload: { recipient_ids: ["not-a-uuid"] } }), /recipient_ids/);
+    await assert.rejects(
+      publishEvent(p, { event_type: "job.assigned", source: "portal", payload: { job_id: "J", email: "x" } }),
+      /personal data/,
+    );
+    await assert.rejects(
+      publishEvent(p, {
+        event_type: "job.assigned",
+        source: "portal",
+        payload: { job_id: "J", note: "call ann@example.com" },
+      }),
+      /personal data/,
+    );
+    await assert.rejects(
+      publishEvent(p, { event_type: "invoice.overdue", source: "portal", payload: { invoice_id: "I" } }),
+      /not published in this version/,
+    );
+    await assert.rejects(
+      publishEvent(p, { event_type: "job.exploded", source: "portal", payload: {} }),
+      /event_type/,
+    );
+    await assert.rejects(
+      publishEvent(p, { event_type: "job.assigned", source: "Portal Service", payload: {} }),
+      /source/,
+    );
+    await assert.rejects(
+      publishEvent(p, {
+        event_type: "job.assigned",
+        source: "portal",
+        payload: { recipient_ids: ["not-a-uuid"] },
+      }),
+      /recipient_ids/,
+    );
     const { publish, buildEnvelope } = await import("../../../shared/events/publish.ts");
-    await assert.rejects(publish(p, "platform.auth", buildEnvelope({ event_type: "job.assigned", source: "portal", payload: {} })), /belongs on platform\.jobs/);
+    await assert.rejects(
+      publish(
+        p,
+        "platform.auth",
+        buildEnvelope({ event_type: "job.assigned", source: "portal", payload: {} }),
+      ),
+      /belongs on platform\.jobs/,
+    );
     assert.equal((await p.sql`select count(*)::int n from bus.messages`)[0].n, 0);
   } finally {
     await p.close();
@@ -168,13 +280,28 @@ Deno.test("retention: finished deliveries and their messages go after 7 days; pe
   const { pruneBus } = await import("../../../shared/bus/retention.ts");
   const p = await testPlatform();
   try {
-    await ensureSubscription(p.sql, { name: "ret.jobs", topic: "platform.jobs", pushEndpoint: "http://127.0.0.1:9/x" });
-    const old = await publishEvent(p, { event_type: "job.assigned", source: "portal", payload: { job_id: "J-1" } });
-    const pending = await publishEvent(p, { event_type: "job.assigned", source: "portal", payload: { job_id: "J-2" } });
+    await ensureSubscription(p.sql, {
+      name: "ret.jobs",
+      topic: "platform.jobs",
+      pushEndpoint: "http://127.0.0.1:9/x",
+    });
+    const old = await publishEvent(p, {
+      event_type: "job.assigned",
+      source: "portal",
+      payload: { job_id: "J-1" },
+    });
+    const pending = await publishEvent(p, {
+      event_type: "job.assigned",
+      source: "portal",
+      payload: { job_id: "J-2" },
+    });
     await p.sql`update bus.messages set publish_time = now() - interval '8 days'`;
-    await p.sql`update bus.deliveries set status = 'acked', acked_at = now() - interval '8 days' where message_id = ${old.messageId}`;
-    await p.sql`insert into bus.messages (id, topic, data, publish_time) values ('DLQ1', 'platform.notifications.dlq', 'e30=', now() - interval '30 days')`;
-    await p.sql`insert into mail.idempotency_keys (key, request_hash, email_id, created_at) values ('k', 'h', 'e', now() - interval '25 hours'), ('k2', 'h', 'e', now())`;
+    await p
+      .sql`update bus.deliveries set status = 'acked', acked_at = now() - interval '8 days' where message_id = ${old.messageId}`;
+    await p
+      .sql`insert into bus.messages (id, topic, data, publish_time) values ('DLQ1', 'platform.notifications.dlq', 'e30=', now() - interval '30 days')`;
+    await p
+      .sql`insert into mail.idempotency_keys (key, request_hash, email_id, created_at) values ('k', 'h', 'e', now() - interval '25 hours'), ('k2', 'h', 'e', now())`;
     assert.deepEqual(await pruneBus(p.sql), { deliveries: 1, messages: 1, keys: 1 });
     const left = await p.sql`select id from bus.messages order by id`;
     assert.deepEqual(left.map((r) => r.id).sort(), ["DLQ1", pending.messageId].sort());

@@ -8,17 +8,34 @@ const deno = new URL("../../../node_modules/.bin/deno", import.meta.url).pathnam
 const script = new URL("../../../scripts/event.ts", import.meta.url).pathname;
 
 async function cli(url: string, ...args: string[]) {
-  const out = await new Deno.Command(deno, { args: ["run", "-A", script, ...args], env: { DATABASE_URL: url, LOG_LEVEL: "error" }, stdout: "piped", stderr: "piped" }).output();
-  return { code: out.code, stdout: new TextDecoder().decode(out.stdout), stderr: new TextDecoder().decode(out.stderr) };
+  const out = await new Deno.Command(deno, {
+    args: ["run", "-A", script, ...args],
+    env: { DATABASE_URL: url, LOG_LEVEL: "error" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
 }
 
 Deno.test("event CLI: publish a test event; list, show and replay a dead letter", async () => {
   const p = await testPlatform();
   const failing = serveApp(() => new Response("down", { status: 503 }));
   try {
-    const [org] = await p.sql`insert into public.organizations (name, slug) values ('Cli Solar', 'cli-solar') returning id`;
-    const [tech] = await p.sql`insert into public.users (email, full_name, organization_id, role) values ('t@cli.test', 'T', ${org.id}, 'technician') returning id`;
-    await ensureSubscription(p.sql, { name: "cli.jobs", topic: "platform.jobs", pushEndpoint: failing.url, maxDeliveryAttempts: 1, minBackoffSeconds: 0 });
+    const [org] = await p
+      .sql`insert into public.organizations (name, slug) values ('Cli Solar', 'cli-solar') returning id`;
+    const [tech] = await p
+      .sql`insert into public.users (email, full_name, organization_id, role) values ('t@cli.test', 'T', ${org.id}, 'technician') returning id`;
+    await ensureSubscription(p.sql, {
+      name: "cli.jobs",
+      topic: "platform.jobs",
+      pushEndpoint: failing.url,
+      maxDeliveryAttempts: 1,
+      minBackoffSeconds: 0,
+    });
 
     const pub = await cli(p.db.url, "publish", "job.assigned", "--recipient", tech.id as string, "--no-wait");
     assert.equal(pub.code, 0, pub.stderr);
@@ -30,7 +47,9 @@ Deno.test("event CLI: publish a test event; list, show and replay a dead letter"
 
     const pusher = startPusher(p, { pollMs: 20 });
     const end = Date.now() + 5000;
-    while (Date.now() < end && !(await p.sql`select 1 from bus.deliveries where status = 'dead_lettered'`).length) await new Promise((r) => setTimeout(r, 20));
+    while (
+      Date.now() < end && !(await p.sql`select 1 from bus.deliveries where status = 'dead_lettered'`).length
+    ) await new Promise((r) => setTimeout(r, 20));
     await pusher.stop();
 
     const list = await cli(p.db.url, "dlq", "list");
@@ -65,7 +84,14 @@ Deno.test("event CLI: an unknown option or a recipient that is not a uuid is a s
       assert.match(bad.stderr, /"not-a-uuid" is not a user id \(uuid\)/);
       assert.doesNotMatch(bad.stderr, /invalid input syntax/, "not the raw database error");
     }
-    const unknown = await cli(p.db.url, "publish", "job.assigned", "--recipient", "00000000-0000-4000-8000-000000000000", "--no-wait");
+    const unknown = await cli(
+      p.db.url,
+      "publish",
+      "job.assigned",
+      "--recipient",
+      "00000000-0000-4000-8000-000000000000",
+      "--no-wait",
+    );
     assert.equal(unknown.code, 2, unknown.stderr);
     assert.match(unknown.stderr, /No user 00000000-0000-4000-8000-000000000000 in public\.users/);
     assert.doesNotMatch(unknown.stderr, /foreign key/, "not the raw database error");

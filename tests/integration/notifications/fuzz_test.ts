@@ -11,9 +11,18 @@ Deno.test("fuzz: 1,000 malformed push bodies give no 500 and a failed row for ea
     const valid = h.envelope("job.assigned", { job_id: h.jobId });
     // Ways to break a valid envelope so it can never be delivered.
     const brokenEnvelope = fc.oneof(
-      fc.constantFrom("event_id", "event_type", "source", "created_at", "payload").map((k) => { const e: any = { ...valid }; delete e[k]; return e; }),
-      fc.record({ k: fc.constantFrom("event_id", "event_type", "source", "created_at", "payload"), v: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.array(fc.string())) })
-        .filter(({ k, v }) => !(k === "source" && typeof v === "string" && /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(v)))
+      fc.constantFrom("event_id", "event_type", "source", "created_at", "payload").map((k) => {
+        const e: any = { ...valid };
+        delete e[k];
+        return e;
+      }),
+      fc.record({
+        k: fc.constantFrom("event_id", "event_type", "source", "created_at", "payload"),
+        v: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.array(fc.string())),
+      })
+        .filter(({ k, v }) =>
+          !(k === "source" && typeof v === "string" && /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(v))
+        )
         .map(({ k, v }) => ({ ...valid, [k]: v })),
       fc.string({ minLength: 1, maxLength: 30 }).map((t) => ({ ...valid, event_type: `x.${t}` })),
       fc.emailAddress().map((e) => ({ ...valid, payload: { job_id: h.jobId, contact: e } })),
@@ -21,21 +30,33 @@ Deno.test("fuzz: 1,000 malformed push bodies give no 500 and a failed row for ea
     );
     const data = fc.oneof(
       brokenEnvelope.map(enc),
-      fc.string().map((s) => s + "!*"),                        // not base64
+      fc.string().map((s) => s + "!*"), // not base64
       fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => Buffer.from(b).toString("base64")), // random bytes
-      fc.string({ minLength: 1 }).map((s) => enc(`{${s}`)),    // bad JSON
+      fc.string({ minLength: 1 }).map((s) => enc(`{${s}`)), // bad JSON
       fc.constantFrom("", "===", "e30"),
       fc.oneof(fc.integer(), fc.constant(null), fc.boolean(), fc.object()),
     );
     // deno-lint-ignore no-control-regex -- ids with control characters count as "no messageId"
-    const withId = fc.record({ id: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !/[\x00-\x1f\x7f]/.test(s)), data });
+    const controlChars = /[\x00-\x1f\x7f]/;
+    const withId = fc.record({
+      id: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !controlChars.test(s)),
+      data,
+    });
     const noId = fc.oneof(
       fc.jsonValue(),
-      fc.record({ message: fc.record({ data, messageId: fc.oneof(fc.integer(), fc.constant(null), fc.constant(""), fc.object()) }) }),
+      fc.record({
+        message: fc.record({
+          data,
+          messageId: fc.oneof(fc.integer(), fc.constant(null), fc.constant(""), fc.object()),
+        }),
+      }),
       fc.record({ message: fc.oneof(fc.string(), fc.integer(), fc.array(fc.integer())) }),
       fc.string().map((s) => `not json ${s}`),
     );
-    const samples = fc.sample(fc.oneof({ arbitrary: withId, weight: 3 }, { arbitrary: noId, weight: 1 }), { numRuns: 1000, seed: 20261122 });
+    const samples = fc.sample(fc.oneof({ arbitrary: withId, weight: 3 }, { arbitrary: noId, weight: 1 }), {
+      numRuns: 1000,
+      seed: 20261122,
+    });
 
     let i = 0;
     const expectedKeys: string[] = [];

@@ -2,7 +2,7 @@
 // billing contact, technician), a job and an invoice, and helpers to push signed bus messages at it.
 import { Buffer } from "node:buffer";
 import { ulid } from "ulid";
-import { testPlatform, type TestPlatform } from "../../support/db.ts";
+import { type TestPlatform, testPlatform } from "../../support/db.ts";
 import { serveApp, type Served } from "../../support/http.ts";
 import { override } from "../../../shared/platform.ts";
 import { createApp } from "../../../supabase/functions/notification-service/app.ts";
@@ -29,7 +29,10 @@ export interface Harness {
   token(audience?: string): Promise<string>;
   envelope(eventType: string, payload?: Record<string, unknown>): Record<string, unknown>;
   /** POSTs a push body; `envelope` may be an object (encoded) or a ready body. */
-  push(envelope: Record<string, unknown>, opts?: { messageId?: string }): Promise<{ status: number; body: any; messageId: string }>;
+  push(
+    envelope: Record<string, unknown>,
+    opts?: { messageId?: string },
+  ): Promise<{ status: number; body: any; messageId: string }>;
   pushRaw(body: unknown, headers?: Record<string, string>): Promise<Response>;
   emails(to?: string): Promise<Record<string, unknown>[]>;
   logRows(): Promise<Record<string, unknown>[]>;
@@ -42,7 +45,9 @@ export const SECRETS = {
   unsubscribeSecret: "unsubscribe-test-secret",
 };
 
-export async function notificationHarness(opts: { configure?: (p: TestPlatform) => void } = {}): Promise<Harness> {
+export async function notificationHarness(
+  opts: { configure?: (p: TestPlatform) => void } = {},
+): Promise<Harness> {
   const p = await testPlatform();
   const app = createApp(p);
   const server = serveApp(app.fetch);
@@ -51,25 +56,36 @@ export async function notificationHarness(opts: { configure?: (p: TestPlatform) 
     ...loadNotificationConfig(p),
     ...SECRETS,
     serviceUrl,
-    push: { issuers: [p.config.jwtIssuer], audiences: [serviceUrl, `${serviceUrl}/events/push`], allowedEmails: [LOCAL_PUSH_IDENTITY] },
+    push: {
+      issuers: [p.config.jwtIssuer],
+      audiences: [serviceUrl, `${serviceUrl}/events/push`],
+      allowedEmails: [LOCAL_PUSH_IDENTITY],
+    },
   };
   override(p, "notificationConfig", cfg);
   opts.configure?.(p);
 
   const slug = `org-${crypto.randomUUID().slice(0, 8)}`;
-  const [org] = await p.sql`insert into public.organizations (name, slug) values ('Sunny Installers', ${slug}) returning id, name`;
+  const [org] = await p
+    .sql`insert into public.organizations (name, slug) values ('Sunny Installers', ${slug}) returning id, name`;
   const person = async (name: string, role: string): Promise<Person> => {
-    const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${crypto.randomUUID().slice(0, 6)}@example.test`;
-    const [u] = await p.sql`insert into public.users (email, full_name, organization_id, role) values (${email}, ${name}, ${org.id}, ${role}) returning id`;
+    const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${
+      crypto.randomUUID().slice(0, 6)
+    }@example.test`;
+    const [u] = await p
+      .sql`insert into public.users (email, full_name, organization_id, role) values (${email}, ${name}, ${org.id}, ${role}) returning id`;
     return { id: u.id as string, email, name };
   };
   const technician = await person("Tess Technician", "technician");
   const contact = await person("Paula Partner", "partner_admin");
   const billing = await person("Bill Billing", "partner_user");
-  await p.sql`insert into public.partner_contacts (organization_id, contact_user_id, billing_contact_user_id) values (${org.id}, ${contact.id}, ${billing.id})`;
-  const [job] = await p.sql`insert into public.jobs (organization_id, address, status, technician_id, completed_at, cancelled_at)
+  await p
+    .sql`insert into public.partner_contacts (organization_id, contact_user_id, billing_contact_user_id) values (${org.id}, ${contact.id}, ${billing.id})`;
+  const [job] = await p
+    .sql`insert into public.jobs (organization_id, address, status, technician_id, completed_at, cancelled_at)
     values (${org.id}, '12 Elm St, Springfield, IL 62701', 'Assigned', ${technician.id}, '2026-11-20T15:30:00Z', '2026-11-21T09:00:00Z') returning id`;
-  const [inv] = await p.sql`insert into public.invoices (organization_id, job_id, amount, due_date, customer_name, paid_at, sent_at)
+  const [inv] = await p
+    .sql`insert into public.invoices (organization_id, job_id, amount, due_date, customer_name, paid_at, sent_at)
     values (${org.id}, ${job.id}, 1234.5, '2026-12-15', 'Homer Owner', '2026-11-21T10:00:00Z', '2026-11-20T10:00:00Z') returning id`;
 
   const token = (audience = `${serviceUrl}/events/push`) => signPushToken(p, audience, LOCAL_PUSH_IDENTITY);
@@ -105,10 +121,17 @@ export async function notificationHarness(opts: { configure?: (p: TestPlatform) 
     },
     pushRaw,
     emails: async (to) => {
-      const rows = await p.sql`select * from mail.outbox where ${to ?? null}::text is null or ${to ?? ""} = any(to_addresses) order by created_at`;
+      const rows = await p.sql`select * from mail.outbox where ${to ?? null}::text is null or ${
+        to ?? ""
+      } = any(to_addresses) order by created_at`;
       return rows as unknown as Record<string, unknown>[];
     },
-    logRows: async () => await p.sql`select * from public.notification_log order by created_at, idempotency_key` as unknown as Record<string, unknown>[],
+    logRows: async () =>
+      await p
+        .sql`select * from public.notification_log order by created_at, idempotency_key` as unknown as Record<
+          string,
+          unknown
+        >[],
     async close() {
       await server.close();
       await p.close();

@@ -39,7 +39,10 @@ Deno.test("database down: 500 so the bus retries, then success on the retry with
     assert.equal(after.body.status, "ok");
     const mails = await h.emails();
     assert.equal(mails.length, 2, "one email for the warm-up message, one for the retried one");
-    assert.equal((await h.logRows()).filter((r) => String(r.idempotency_key).startsWith(messageId)).length, 1);
+    assert.equal(
+      (await h.logRows()).filter((r) => String(r.idempotency_key).startsWith(messageId)).length,
+      1,
+    );
   } finally {
     await server.close();
     proxy.close();

@@ -12,14 +12,19 @@ Deno.test("Pub/Sub adapter: publishes through the REST API with a static token; 
   const d = startPubSubDouble({ accessToken: "ya29.static" });
   try {
     const b = new PubSubBus({ projectId: d.project, apiUrl: d.url, accessToken: "ya29.static" });
-    const { messageId } = await b.publish("platform.jobs", new TextEncoder().encode('{"a":1}'), { event_type: "job.assigned" });
+    const { messageId } = await b.publish("platform.jobs", new TextEncoder().encode('{"a":1}'), {
+      event_type: "job.assigned",
+    });
     assert.match(messageId, /^\d+$/);
     assert.equal(d.published[0].topic, "platform.jobs");
     assert.equal(Buffer.from(d.published[0].data, "base64").toString(), '{"a":1}');
     assert.deepEqual(d.published[0].attributes, { event_type: "job.assigned" });
     d.script(503);
     await assert.rejects(b.publish("platform.jobs", new Uint8Array([1])), BusUnavailableError);
-    await assert.rejects(b.publish("no.such.topic", new Uint8Array([1])), (e) => !(e instanceof BusUnavailableError) && /404/.test((e as Error).message));
+    await assert.rejects(
+      b.publish("no.such.topic", new Uint8Array([1])),
+      (e) => !(e instanceof BusUnavailableError) && /404/.test((e as Error).message),
+    );
     const bad = new PubSubBus({ projectId: d.project, apiUrl: d.url, accessToken: "ya29.wrong" });
     await assert.rejects(bad.publish("platform.jobs", new Uint8Array([1])), /401/);
   } finally {
@@ -37,11 +42,23 @@ Deno.test("Pub/Sub adapter: service-account key → OAuth token (cached) → pub
     const bus = new PubSubBus({
       projectId: d.project,
       apiUrl: d.url,
-      serviceAccount: { client_email: email, private_key: await exportPKCS8(privateKey), token_uri: `${d.url}/token` },
+      serviceAccount: {
+        client_email: email,
+        private_key: await exportPKCS8(privateKey),
+        token_uri: `${d.url}/token`,
+      },
     });
     override(p, "bus", bus);
-    const a = await publishEvent(p, { event_type: "invoice.paid", source: "portal", payload: { invoice_id: "INV-1" } });
-    const b = await publishEvent(p, { event_type: "auth.account_locked", source: "authenticator-service", payload: { actor_id: crypto.randomUUID() } });
+    const a = await publishEvent(p, {
+      event_type: "invoice.paid",
+      source: "portal",
+      payload: { invoice_id: "INV-1" },
+    });
+    const b = await publishEvent(p, {
+      event_type: "auth.account_locked",
+      source: "authenticator-service",
+      payload: { actor_id: crypto.randomUUID() },
+    });
     assert.equal(a.topic, "platform.invoices");
     assert.equal(b.topic, "platform.auth");
     assert.equal(d.tokenRequests, 1, "the access token is cached");

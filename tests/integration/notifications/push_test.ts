@@ -15,7 +15,10 @@ Deno.test("job.assigned: one email to the technician with unsubscribe headers, o
     assert.equal(e.subject, "New job assigned");
     assert.match(e.html, /Tess Technician/);
     assert.match(e.html, /12 Elm St/);
-    assert.match(e.headers["List-Unsubscribe"], /^<http:\/\/127\.0\.0\.1:\d+\/notification-service\/unsubscribe\?user_id=[^>]+>, <mailto:[^>]+>$/);
+    assert.match(
+      e.headers["List-Unsubscribe"],
+      /^<http:\/\/127\.0\.0\.1:\d+\/notification-service\/unsubscribe\?user_id=[^>]+>, <mailto:[^>]+>$/,
+    );
     assert.equal(e.headers["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
     assert.match(e.html, /Unsubscribe from these emails/);
     assert.match(e.html, /Manage notification preferences/);
@@ -39,9 +42,13 @@ Deno.test("push auth: 401 without bearer, forged, wrong audience, wrong issuer, 
   try {
     const url = `${h.serviceUrl}/events/push`;
     const body = JSON.stringify({ message: { messageId: "1", data: "e30=" } });
-    const post = (auth?: string) => fetch(url, { method: "POST", body, headers: auth ? { authorization: auth } : {} });
+    const post = (auth?: string) =>
+      fetch(url, { method: "POST", body, headers: auth ? { authorization: auth } : {} });
     const statuses: number[] = [];
-    const collect = async (r: Response) => { statuses.push(r.status); await r.body?.cancel(); };
+    const collect = async (r: Response) => {
+      statuses.push(r.status);
+      await r.body?.cancel();
+    };
     await collect(await post());
     await collect(await post("Basic abc"));
     await collect(await post("Bearer not.a.jwt"));
@@ -53,9 +60,14 @@ Deno.test("push auth: 401 without bearer, forged, wrong audience, wrong issuer, 
     const { SignJWT } = await import("jose");
     const { signingKey } = await import("../../../shared/auth/keys.ts");
     const key = await signingKey(h.p.sql);
-    const sign = (iss: string, email: string) => new SignJWT({ email }).setProtectedHeader({ alg: "ES256", kid: key.kid })
-      .setIssuer(iss).setAudience(`${h.serviceUrl}/events/push`).setIssuedAt().setExpirationTime("5m").sign(key.privateKey);
-    await collect(await post(`Bearer ${await sign("https://evil.example", "bus-push@solar-platform.local")}`));
+    const sign = (iss: string, email: string) =>
+      new SignJWT({ email }).setProtectedHeader({ alg: "ES256", kid: key.kid })
+        .setIssuer(iss).setAudience(`${h.serviceUrl}/events/push`).setIssuedAt().setExpirationTime("5m").sign(
+          key.privateKey,
+        );
+    await collect(
+      await post(`Bearer ${await sign("https://evil.example", "bus-push@solar-platform.local")}`),
+    );
     await collect(await post(`Bearer ${await sign(h.p.config.jwtIssuer, "intruder@example.test")}`));
     assert.deepEqual(statuses, [401, 401, 401, 401, 401, 401, 401]);
     assert.equal((await h.logRows()).length, 0);
@@ -88,7 +100,11 @@ Deno.test("two concurrent deliveries of one message: one email, one sent row, th
     const messageId = ulid();
     const answers = await Promise.all(Array.from({ length: 6 }, () => h.push(env, { messageId })));
     assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200, 200, 200]);
-    assert.equal(answers.filter((a) => a.body.status === "ok").length, 1, JSON.stringify(answers.map((a) => a.body)));
+    assert.equal(
+      answers.filter((a) => a.body.status === "ok").length,
+      1,
+      JSON.stringify(answers.map((a) => a.body)),
+    );
     assert.equal(answers.filter((a) => a.body.status === "duplicate").length, 5);
     assert.equal((await h.emails()).length, 1);
     const rows = await h.logRows();
@@ -113,7 +129,9 @@ Deno.test("crash after the send, before the log write: 500, then the redelivery 
     assert.doesNotMatch(JSON.stringify(first.body), /disk full|at .*\.ts/);
     assert.equal((await h.emails()).length, 1, "the provider accepted the email before the crash");
     assert.equal((await h.logRows()).length, 0);
-    await h.p.sql.unsafe(`drop trigger inject_log_failure on public.notification_log; drop function pg_temp_fail()`);
+    await h.p.sql.unsafe(
+      `drop trigger inject_log_failure on public.notification_log; drop function pg_temp_fail()`,
+    );
     const again = await h.push(env, { messageId });
     assert.equal(again.status, 200);
     assert.equal(again.body.status, "ok");
@@ -131,7 +149,8 @@ Deno.test("opted-out recipient: skipped row, no email; auth event to the same us
   const h = await notificationHarness();
   try {
     for (const t of ["job.assigned", "auth.account_locked"]) {
-      await h.p.sql`insert into public.user_notification_preference (user_id, event_type, email_enabled) values (${h.technician.id}, ${t}, false)`;
+      await h.p
+        .sql`insert into public.user_notification_preference (user_id, event_type, email_enabled) values (${h.technician.id}, ${t}, false)`;
     }
     const a = await h.push(h.envelope("job.assigned", { job_id: h.jobId }));
     assert.equal(a.status, 200);
@@ -142,10 +161,17 @@ Deno.test("opted-out recipient: skipped row, no email; auth event to the same us
     const emails = await h.emails();
     assert.equal(emails.length, 1);
     assert.equal(emails[0].subject, "Account locked");
-    assert.equal((emails[0].headers as any)["List-Unsubscribe"], undefined, "auth emails carry no unsubscribe header");
+    assert.equal(
+      (emails[0].headers as any)["List-Unsubscribe"],
+      undefined,
+      "auth emails carry no unsubscribe header",
+    );
     assert.doesNotMatch(String(emails[0].html), /unsubscribe/i);
     const rows = await h.logRows();
-    assert.deepEqual(rows.map((r) => [r.event_type, r.status]).sort(), [["auth.account_locked", "sent"], ["job.assigned", "skipped"]]);
+    assert.deepEqual(rows.map((r) => [r.event_type, r.status]).sort(), [["auth.account_locked", "sent"], [
+      "job.assigned",
+      "skipped",
+    ]]);
     const skipped = rows.find((r) => r.status === "skipped")!;
     assert.equal(skipped.provider_email_id, null);
     assert.equal(skipped.sent_at, null);
@@ -160,14 +186,38 @@ Deno.test("permanent errors: a failed row and 200 {status: failed, reason}, neve
     const cases: [string, unknown, RegExp][] = [];
     const enc = (v: unknown) => btoa(typeof v === "string" ? v : JSON.stringify(v));
     const msg = (data: string) => ({ message: { messageId: ulid(), data } });
-    cases.push(["unknown event type", msg(enc(h.envelope("job.exploded", { job_id: h.jobId }))), /unknown event type job\.exploded/]);
-    cases.push(["malformed envelope", msg(enc({ event_type: "job.assigned", payload: {} })), /malformed envelope/]);
+    cases.push([
+      "unknown event type",
+      msg(enc(h.envelope("job.exploded", { job_id: h.jobId }))),
+      /unknown event type job\.exploded/,
+    ]);
+    cases.push([
+      "malformed envelope",
+      msg(enc({ event_type: "job.assigned", payload: {} })),
+      /malformed envelope/,
+    ]);
     cases.push(["bad base64", msg("%%%not-base64%%%"), /not valid base64/]);
     cases.push(["bad JSON", msg(enc("{not json")), /not valid JSON/]);
-    cases.push(["unknown recipient", msg(enc(h.envelope("job.assigned", { job_id: h.jobId, recipient_ids: [crypto.randomUUID()] }))), /unknown recipient/]);
-    cases.push(["unknown job", msg(enc(h.envelope("job.assigned", { job_id: "JOB-404404" }))), /job JOB-404404 not found/]);
-    cases.push(["personal data", msg(enc(h.envelope("job.assigned", { job_id: h.jobId, note: "mail bob@example.com" }))), /personal data/]);
-    cases.push(["deferred event type", msg(enc(h.envelope("invoice.overdue", { invoice_id: h.invoiceId }))), /template|handler/]);
+    cases.push([
+      "unknown recipient",
+      msg(enc(h.envelope("job.assigned", { job_id: h.jobId, recipient_ids: [crypto.randomUUID()] }))),
+      /unknown recipient/,
+    ]);
+    cases.push([
+      "unknown job",
+      msg(enc(h.envelope("job.assigned", { job_id: "JOB-404404" }))),
+      /job JOB-404404 not found/,
+    ]);
+    cases.push([
+      "personal data",
+      msg(enc(h.envelope("job.assigned", { job_id: h.jobId, note: "mail bob@example.com" }))),
+      /personal data/,
+    ]);
+    cases.push([
+      "deferred event type",
+      msg(enc(h.envelope("invoice.overdue", { invoice_id: h.invoiceId }))),
+      /template|handler/,
+    ]);
     for (const [name, body, reason] of cases) {
       const res = await h.pushRaw(body);
       assert.equal(res.status, 200, name);
@@ -177,7 +227,11 @@ Deno.test("permanent errors: a failed row and 200 {status: failed, reason}, neve
     }
     const rows = await h.logRows();
     assert.equal(rows.length, cases.length);
-    assert.ok(rows.every((r) => r.status === "failed" && typeof r.error_message === "string" && r.error_message.length > 0));
+    assert.ok(
+      rows.every((r) =>
+        r.status === "failed" && typeof r.error_message === "string" && r.error_message.length > 0
+      ),
+    );
     assert.equal((await h.emails()).length, 0);
     // No messageId at all: nothing to key a row on, still acknowledged.
     const noId = await h.pushRaw("this is not json");
@@ -192,7 +246,9 @@ Deno.test("missing template: failed row, 200", async () => {
   const dir = await Deno.makeTempDir();
   const { TemplateSet } = await import("../../../shared/notifications/templates.ts");
   const { override } = await import("../../../shared/platform.ts");
-  const h = await notificationHarness({ configure: (p) => override(p, "notificationTemplates", new TemplateSet(new URL(`file://${dir}/`))) });
+  const h = await notificationHarness({
+    configure: (p) => override(p, "notificationTemplates", new TemplateSet(new URL(`file://${dir}/`))),
+  });
   try {
     const r = await h.push(h.envelope("job.assigned", { job_id: h.jobId }));
     assert.equal(r.status, 200);
@@ -216,22 +272,50 @@ Deno.test("production push auth: Google-style RS256 tokens verified against a re
   const h = await notificationHarness();
   try {
     const sa = "pubsub-push@solar-prod.iam.gserviceaccount.com";
-    h.cfg.push = { issuers: ["https://accounts.google.com", "accounts.google.com"], audiences: [h.serviceUrl], jwksUrl: `${certs.url}/oauth2/v3/certs`, allowedEmails: [sa] };
-    const google = (claims: Record<string, unknown>, iss = "https://accounts.google.com", aud = h.serviceUrl) =>
-      new SignJWT({ email_verified: true, azp: "1234567890", ...claims }).setProtectedHeader({ alg: "RS256", kid: "google-key-1", typ: "JWT" })
-        .setIssuer(iss).setAudience(aud).setSubject("1234567890").setIssuedAt().setExpirationTime("1h").sign(privateKey);
+    h.cfg.push = {
+      issuers: ["https://accounts.google.com", "accounts.google.com"],
+      audiences: [h.serviceUrl],
+      jwksUrl: `${certs.url}/oauth2/v3/certs`,
+      allowedEmails: [sa],
+    };
+    const google = (
+      claims: Record<string, unknown>,
+      iss = "https://accounts.google.com",
+      aud = h.serviceUrl,
+    ) =>
+      new SignJWT({ email_verified: true, azp: "1234567890", ...claims }).setProtectedHeader({
+        alg: "RS256",
+        kid: "google-key-1",
+        typ: "JWT",
+      })
+        .setIssuer(iss).setAudience(aud).setSubject("1234567890").setIssuedAt().setExpirationTime("1h").sign(
+          privateKey,
+        );
     const push = async (token: string) => {
       const res = await fetch(`${h.serviceUrl}/events/push`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}` },
-        body: JSON.stringify({ message: { messageId: ulid(), data: btoa(JSON.stringify(h.envelope("job.assigned", { job_id: h.jobId }))) } }),
+        body: JSON.stringify({
+          message: {
+            messageId: ulid(),
+            data: btoa(JSON.stringify(h.envelope("job.assigned", { job_id: h.jobId }))),
+          },
+        }),
       });
       await res.body?.cancel();
       return res.status;
     };
     assert.equal(await push(await google({ email: sa })), 200);
-    assert.equal(await push(await google({ email: sa }, "accounts.google.com")), 200, "Google's short issuer spelling");
-    assert.equal(await push(await google({ email: "someone@gmail.com" })), 401, "identity not on the allow-list");
+    assert.equal(
+      await push(await google({ email: sa }, "accounts.google.com")),
+      200,
+      "Google's short issuer spelling",
+    );
+    assert.equal(
+      await push(await google({ email: "someone@gmail.com" })),
+      401,
+      "identity not on the allow-list",
+    );
     assert.equal(await push(await google({ email: sa, email_verified: false })), 401);
     assert.equal(await push(await google({ email: sa }, "https://evil.example")), 401);
     assert.equal(await push(await google({ email: sa }, undefined, "https://other-service.example")), 401);

@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import { ulid } from "ulid";
 import { startResendDouble } from "../../doubles/resend.ts";
 import { ResendEmailProvider } from "../../../shared/email/resend.ts";
-import { IdempotencyConflictError, PermanentEmailError, TransientEmailError } from "../../../shared/email/types.ts";
+import {
+  IdempotencyConflictError,
+  PermanentEmailError,
+  TransientEmailError,
+} from "../../../shared/email/types.ts";
 import { override } from "../../../shared/platform.ts";
 import { notificationHarness } from "./harness.ts";
 
@@ -12,8 +16,15 @@ const msg = {
   subject: "Hello",
   html: "<p>Hi</p>",
   text: "Hi",
-  headers: { "List-Unsubscribe": "<https://x/unsubscribe>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-  attachments: [{ filename: "report.pdf", contentType: "application/pdf", content: new Uint8Array([37, 80, 68, 70]) }],
+  headers: {
+    "List-Unsubscribe": "<https://x/unsubscribe>",
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  },
+  attachments: [{
+    filename: "report.pdf",
+    contentType: "application/pdf",
+    content: new Uint8Array([37, 80, 68, 70]),
+  }],
 };
 
 Deno.test("Resend adapter: wire format, idempotency replies and error classes", async () => {
@@ -29,20 +40,42 @@ Deno.test("Resend adapter: wire format, idempotency replies and error classes", 
     assert.equal(req.headers["authorization"], `Bearer ${d.apiKey}`);
     assert.deepEqual(req.body.to, ["ann@example.test"]);
     assert.equal(req.body.headers["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
-    assert.deepEqual(req.body.attachments, [{ filename: "report.pdf", content: "JVBERg==", content_type: "application/pdf" }]);
+    assert.deepEqual(req.body.attachments, [{
+      filename: "report.pdf",
+      content: "JVBERg==",
+      content_type: "application/pdf",
+    }]);
 
-    await assert.rejects(r.send({ ...msg, subject: "Changed" }, { idempotencyKey: "k-1" }), IdempotencyConflictError);
+    await assert.rejects(
+      r.send({ ...msg, subject: "Changed" }, { idempotencyKey: "k-1" }),
+      IdempotencyConflictError,
+    );
     d.script(500);
     await assert.rejects(r.send(msg, { idempotencyKey: "k-2" }), TransientEmailError);
     d.script(429);
     await assert.rejects(r.send(msg, { idempotencyKey: "k-3" }), TransientEmailError);
-    await assert.rejects(r.send({ ...msg, to: [] }, { idempotencyKey: "k-4" }), (e) => e instanceof PermanentEmailError && !(e instanceof TransientEmailError));
+    await assert.rejects(
+      r.send({ ...msg, to: [] }, { idempotencyKey: "k-4" }),
+      (e) => e instanceof PermanentEmailError && !(e instanceof TransientEmailError),
+    );
     d.script("concurrent", "concurrent");
-    assert.equal((await r.send(msg, { idempotencyKey: "k-1" })).id, a.id, "a racing request retries and gets the first id");
+    assert.equal(
+      (await r.send(msg, { idempotencyKey: "k-1" })).id,
+      a.id,
+      "a racing request retries and gets the first id",
+    );
     d.script("concurrent", "concurrent", "concurrent", "concurrent");
-    await assert.rejects(r.send(msg, { idempotencyKey: "k-1" }), TransientEmailError, "still racing after 4 tries: retry later");
+    await assert.rejects(
+      r.send(msg, { idempotencyKey: "k-1" }),
+      TransientEmailError,
+      "still racing after 4 tries: retry later",
+    );
     d.script("hang");
-    await assert.rejects(r.send(msg, { idempotencyKey: "k-5" }), TransientEmailError, "a timeout is transient");
+    await assert.rejects(
+      r.send(msg, { idempotencyKey: "k-5" }),
+      TransientEmailError,
+      "a timeout is transient",
+    );
     const down = new ResendEmailProvider({ apiKey: d.apiKey, baseUrl: "http://127.0.0.1:1", timeoutMs: 500 });
     await assert.rejects(down.send(msg, { idempotencyKey: "k-6" }), TransientEmailError);
     const wrongKey = new ResendEmailProvider({ apiKey: "re_wrong", baseUrl: d.url });
@@ -54,17 +87,27 @@ Deno.test("Resend adapter: wire format, idempotency replies and error classes", 
 
 Deno.test("push through Resend: provider 5xx → 500 and a retry; crash after send → the same email id, no second email", async () => {
   const d = startResendDouble();
-  const h = await notificationHarness({ configure: (p) => override(p, "email", new ResendEmailProvider({ apiKey: d.apiKey, baseUrl: d.url, timeoutMs: 2000 })) });
+  const h = await notificationHarness({
+    configure: (p) =>
+      override(p, "email", new ResendEmailProvider({ apiKey: d.apiKey, baseUrl: d.url, timeoutMs: 2000 })),
+  });
   try {
     const env = h.envelope("job.completed", { job_id: h.jobId });
     const messageId = ulid();
     d.failFor(h.technician.email, 503);
     const first = await h.push(env, { messageId });
     assert.equal(first.status, 500, "one recipient's provider failure makes the bus retry");
-    assert.deepEqual((await h.logRows()).map((r) => [r.recipient_email, r.status]), [[h.contact.email, "sent"]]);
+    assert.deepEqual((await h.logRows()).map((r) => [r.recipient_email, r.status]), [[
+      h.contact.email,
+      "sent",
+    ]]);
     const second = await h.push(env, { messageId });
     assert.equal(second.body.status, "ok");
-    assert.deepEqual(second.body.results.map((r: any) => r.user_id), [h.technician.id], "only the recipient still owed an email");
+    assert.deepEqual(
+      second.body.results.map((r: any) => r.user_id),
+      [h.technician.id],
+      "only the recipient still owed an email",
+    );
     assert.equal(d.sent.length, 2);
 
     // Crash between send and log write, through Resend: the log write path fails once.
@@ -81,7 +124,10 @@ Deno.test("push through Resend: provider 5xx → 500 and a retry; crash after se
     const row = (await h.logRows()).find((r) => String(r.idempotency_key).startsWith(m2))!;
     assert.equal(row.provider_email_id, d.sent[2].id);
     assert.equal(d.requests.filter((r) => r.headers["idempotency-key"] === m2).length, 2);
-    assert.ok(d.requests.some((r) => r.headers["idempotency-key"] === `${messageId}:${h.technician.id}`), "several recipients: one key each");
+    assert.ok(
+      d.requests.some((r) => r.headers["idempotency-key"] === `${messageId}:${h.technician.id}`),
+      "several recipients: one key each",
+    );
   } finally {
     await h.close();
     await d.close();

@@ -22,7 +22,11 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
     const [tech] = await h.p.sql`select id from public.users where email = 'tech@demo-solar.test'`;
 
     const started = performance.now();
-    const pub = await publishEvent(h.p, { event_type: "job.assigned", source: "appointment-handling-service", payload: { job_id: "JOB-DEMO-1" } });
+    const pub = await publishEvent(h.p, {
+      event_type: "job.assigned",
+      source: "appointment-handling-service",
+      payload: { job_id: "JOB-DEMO-1" },
+    });
     let mails: any[] = [];
     while (performance.now() - started < 5000) {
       mails = (await (await fetch(`${stack.url}/dev/mailbox.json?to=tech@demo-solar.test`)).json()).emails;
@@ -40,14 +44,30 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
     // The savings team's report: an attachment through the email seam, downloadable from the mailbox.
     const pdf = new TextEncoder().encode("%PDF-1.7 test report");
     const { id } = await emailProvider(h.p).send({
-      from: "reports@example.test", to: ["homeowner@example.test"], subject: "Your solar savings report", html: "<p>Attached</p>", text: "Attached",
-      attachments: [{ filename: "savings-report.pdf", contentType: "application/pdf", content: pdf },
-        { filename: "note.html", contentType: "text/html", content: new TextEncoder().encode("<script>alert(1)</script>") }],
+      from: "reports@example.test",
+      to: ["homeowner@example.test"],
+      subject: "Your solar savings report",
+      html: "<p>Attached</p>",
+      text: "Attached",
+      attachments: [{ filename: "savings-report.pdf", contentType: "application/pdf", content: pdf }, {
+        filename: "note.html",
+        contentType: "text/html",
+        content: new TextEncoder().encode("<script>alert(1)</script>"),
+      }],
     }, { idempotencyKey: "report-1" });
     const { listOutbox } = await import("../../../shared/email/outbox.ts");
     const forHomeowner = await listOutbox(h.p.sql, { to: "HOMEOWNER@example.test" });
-    assert.deepEqual(forHomeowner.map((m) => [m.id, m.attachments[0]]), [[id, { position: 0, filename: "savings-report.pdf", contentType: "application/pdf", size: pdf.length }]]);
-    assert.equal((await listOutbox(h.p.sql, { to: "homeowner@example.test", since: new Date(Date.now() + 60_000) })).length, 0);
+    assert.deepEqual(forHomeowner.map((m) => [m.id, m.attachments[0]]), [[id, {
+      position: 0,
+      filename: "savings-report.pdf",
+      contentType: "application/pdf",
+      size: pdf.length,
+    }]]);
+    assert.equal(
+      (await listOutbox(h.p.sql, { to: "homeowner@example.test", since: new Date(Date.now() + 60_000) }))
+        .length,
+      0,
+    );
     const page = await (await fetch(`${stack.url}/dev/mailbox/${id}`)).text();
     assert.match(page, /savings-report\.pdf/);
     const dl = await fetch(`${stack.url}/dev/mailbox/${id}/attachments/0`);
@@ -56,7 +76,11 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
     assert.deepEqual(new Uint8Array(await dl.arrayBuffer()), pdf);
     assert.equal(dl.headers.get("content-security-policy"), null, "a PDF opens in the browser's viewer");
     const html = await fetch(`${stack.url}/dev/mailbox/${id}/attachments/1?inline=1`);
-    assert.equal(html.headers.get("content-security-policy"), "sandbox", "an HTML attachment cannot run as the stack");
+    assert.equal(
+      html.headers.get("content-security-policy"),
+      "sandbox",
+      "an HTML attachment cannot run as the stack",
+    );
     await html.body?.cancel();
     for (const bad of ["2", "x", "-1"]) {
       const r = await fetch(`${stack.url}/dev/mailbox/${id}/attachments/${bad}`);
@@ -68,11 +92,17 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
     assert.match(list, /New job assigned/);
 
     // Buttons fire signed webhooks at the service.
-    const fire = await fetch(`${stack.url}/dev/mailbox/${mails[0].id}/events/bounced`, { method: "POST", redirect: "manual" });
+    const fire = await fetch(`${stack.url}/dev/mailbox/${mails[0].id}/events/bounced`, {
+      method: "POST",
+      redirect: "manual",
+    });
     assert.equal(fire.status, 303);
     assert.match(decodeURIComponent(fire.headers.get("location")!), /email\.bounced → 200/);
     await fire.body?.cancel();
-    const [after] = await h.p.sql`select status, error_message from public.notification_log where provider_email_id = ${mails[0].id}`;
+    const [after] = await h.p
+      .sql`select status, error_message from public.notification_log where provider_email_id = ${
+      mails[0].id
+    }`;
     assert.equal(after.status, "bounced");
     assert.match(after.error_message, /does not exist/);
     const bad = await fetch(`${stack.url}/dev/mailbox/${mails[0].id}/events/exploded`, { method: "POST" });

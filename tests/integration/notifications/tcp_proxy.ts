@@ -11,11 +11,17 @@ export function tcpProxy(targetPort: number, targetHost = "127.0.0.1"): TcpProxy
   let listener: Deno.Listener | undefined;
   const conns = new Set<Deno.Conn>();
   let port = 0;
-  const closeQuietly = (c: Deno.Conn) => { try { c.close(); } catch { /* already closed */ } };
+  const closeQuietly = (c: Deno.Conn) => {
+    try {
+      c.close();
+    } catch { /* already closed */ }
+  };
   const pipe = async (from: Deno.Conn, to: Deno.Conn) => {
     try {
       await from.readable.pipeTo(to.writable);
-    } catch { /* peer closed */ } finally {
+    } catch {
+      /* peer closed */
+    } finally {
       closeQuietly(from);
       closeQuietly(to);
       conns.delete(from);
@@ -43,11 +49,20 @@ export function tcpProxy(targetPort: number, targetHost = "127.0.0.1"): TcpProxy
     })();
   };
   const down = () => {
-    try { listener?.close(); } catch { /* closed */ }
+    try {
+      listener?.close();
+    } catch { /* closed */ }
     listener = undefined;
     for (const c of conns) closeQuietly(c);
     conns.clear();
   };
   up();
-  return { get port() { return port; }, down, up, close: down };
+  return {
+    get port() {
+      return port;
+    },
+    down,
+    up,
+    close: down,
+  };
 }

@@ -10,14 +10,30 @@ Deno.test("delivery webhooks move the status of the row matched by provider_emai
       const r = await h.push(h.envelope("job.assigned", { job_id: h.jobId }));
       return r.body.results[0].email_id as string;
     };
-    const hook = async (type: string, emailId: string, extra: Record<string, unknown> = {}, prefix = "webhook") => {
-      const body = JSON.stringify({ type, created_at: new Date().toISOString(), data: { email_id: emailId, ...extra } });
-      const headers = Object.fromEntries(Object.entries(signWebhook(SECRETS.webhookSecret, `msg_${crypto.randomUUID()}`, body))
-        .map(([k, v]) => [k.replace("webhook", prefix), v]));
-      const res = await fetch(`${h.serviceUrl}/events/webhook`, { method: "POST", body, headers: { ...headers, "content-type": "application/json" } });
+    const hook = async (
+      type: string,
+      emailId: string,
+      extra: Record<string, unknown> = {},
+      prefix = "webhook",
+    ) => {
+      const body = JSON.stringify({
+        type,
+        created_at: new Date().toISOString(),
+        data: { email_id: emailId, ...extra },
+      });
+      const headers = Object.fromEntries(
+        Object.entries(signWebhook(SECRETS.webhookSecret, `msg_${crypto.randomUUID()}`, body))
+          .map(([k, v]) => [k.replace("webhook", prefix), v]),
+      );
+      const res = await fetch(`${h.serviceUrl}/events/webhook`, {
+        method: "POST",
+        body,
+        headers: { ...headers, "content-type": "application/json" },
+      });
       return { status: res.status, body: await res.json() };
     };
-    const row = async (emailId: string) => (await h.p.sql`select * from public.notification_log where provider_email_id = ${emailId}`)[0];
+    const row = async (emailId: string) =>
+      (await h.p.sql`select * from public.notification_log where provider_email_id = ${emailId}`)[0];
 
     const a = await send();
     assert.deepEqual(await hook("email.opened", a), { status: 200, body: { status: "ok", updated: 1 } });
@@ -60,11 +76,21 @@ Deno.test("webhook verification failures answer 403: wrong secret, tampered body
     const other = "whsec_" + btoa("another-secret-another-secret!!!");
     assert.equal(await post(signWebhook(other, "msg_1", body)), 403);
     assert.equal(await post(signWebhook(SECRETS.webhookSecret, "msg_2", body), body.replace("x", "y")), 403);
-    assert.equal(await post(signWebhook(SECRETS.webhookSecret, "msg_3", body, new Date(Date.now() - 6 * 60_000))), 403);
+    assert.equal(
+      await post(signWebhook(SECRETS.webhookSecret, "msg_3", body, new Date(Date.now() - 6 * 60_000))),
+      403,
+    );
     assert.equal(await post({}), 403);
     const fresh = new Webhook(SECRETS.webhookSecret);
     const now = new Date();
-    assert.equal(await post({ "webhook-id": "msg_4", "webhook-timestamp": String(Math.floor(now.getTime() / 1000)), "webhook-signature": fresh.sign("msg_4", now, body) }), 200);
+    assert.equal(
+      await post({
+        "webhook-id": "msg_4",
+        "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+        "webhook-signature": fresh.sign("msg_4", now, body),
+      }),
+      200,
+    );
   } finally {
     await h.close();
   }
@@ -75,13 +101,20 @@ Deno.test("a correctly signed webhook whose body is not JSON is 400 invalid_json
   try {
     const body = "not json {";
     const headers = signWebhook(SECRETS.webhookSecret, `msg_${crypto.randomUUID()}`, body);
-    const res = await fetch(`${h.serviceUrl}/events/webhook`, { method: "POST", body, headers: { ...headers, "content-type": "application/json" } });
+    const res = await fetch(`${h.serviceUrl}/events/webhook`, {
+      method: "POST",
+      body,
+      headers: { ...headers, "content-type": "application/json" },
+    });
     assert.equal(res.status, 400);
     assert.equal((await res.json()).error.code, "invalid_json");
     const forged = await fetch(`${h.serviceUrl}/events/webhook`, {
       method: "POST",
       body,
-      headers: { ...signWebhook("whsec_" + btoa("another-secret-of-thirty-two-byte"), "msg_1", body), "content-type": "application/json" },
+      headers: {
+        ...signWebhook("whsec_" + btoa("another-secret-of-thirty-two-byte"), "msg_1", body),
+        "content-type": "application/json",
+      },
     });
     assert.equal(forged.status, 403, "a bad signature is still 403 first");
     await forged.body?.cancel();

@@ -11,11 +11,24 @@ async function setup() {
   const p = await testPlatform();
   const s = serveApp(createApp(p).fetch);
   const admin = await tokensFor(p);
-  await p.sql`insert into public.scheduling_settings (organization_id, timezone, slot_minutes, day_start, day_end, work_days, min_notice_minutes)
+  await p
+    .sql`insert into public.scheduling_settings (organization_id, timezone, slot_minutes, day_start, day_end, work_days, min_notice_minutes)
     values (${admin.orgId}, 'America/Chicago', 120, '08:00', '16:00', '{1,2,3,4,5,6,7}', 0)`;
   const call = (path: string, init: RequestInit = {}, headers = admin.headers) =>
-    fetch(`${s.url}${base}${path}`, { ...init, headers: { ...headers, "Content-Type": "application/json", ...(init.headers ?? {}) } });
-  return { p, s, admin, call, async close() { await s.close(); await p.close(); } };
+    fetch(`${s.url}${base}${path}`, {
+      ...init,
+      headers: { ...headers, "Content-Type": "application/json", ...(init.headers ?? {}) },
+    });
+  return {
+    p,
+    s,
+    admin,
+    call,
+    async close() {
+      await s.close();
+      await p.close();
+    },
+  };
 }
 
 Deno.test("available-slots: timezone-aware grid, capacity from technicians, holidays skipped, 403 for another org", async () => {
@@ -29,17 +42,29 @@ Deno.test("available-slots: timezone-aware grid, capacity from technicians, holi
     const body = await res.json();
     assert.equal(body.timezone, "America/Chicago");
     // 08:00-16:00 in 2 h slots: 08, 10, 12, 14 local, each with both technicians free.
-    assert.deepEqual(body.slots.map((s: any) => s.local_start.slice(11)), ["08:00", "10:00", "12:00", "14:00"]);
+    assert.deepEqual(body.slots.map((s: any) => s.local_start.slice(11)), [
+      "08:00",
+      "10:00",
+      "12:00",
+      "14:00",
+    ]);
     assert.ok(body.slots.every((s: any) => s.available === 2 && s.capacity === 2));
     // Chicago is UTC-6 in winter, UTC-5 in summer: the UTC instant follows the zone's offset that day.
-    const offsetH = (new Date(`${day}T08:00:00Z`).getTime() - new Date(body.slots[0].start).getTime()) / 3_600_000;
+    const offsetH = (new Date(`${day}T08:00:00Z`).getTime() - new Date(body.slots[0].start).getTime()) /
+      3_600_000;
     assert.ok(offsetH === -6 || offsetH === -5, `offset ${offsetH}`);
 
-    const viewed = await (await t.call(`/available-slots/${t.admin.orgId}?from=${day}&to=${day}&timezone=America/New_York`)).json();
+    const viewed = await (await t.call(
+      `/available-slots/${t.admin.orgId}?from=${day}&to=${day}&timezone=America/New_York`,
+    )).json();
     assert.equal(viewed.slots[0].local_start.slice(11), "09:00");
 
-    await t.p.sql`insert into public.scheduling_holidays (organization_id, day, name) values (${t.admin.orgId}, ${day}, 'Closed')`;
-    assert.equal((await (await t.call(`/available-slots/${t.admin.orgId}?from=${day}&to=${day}`)).json()).slots.length, 0);
+    await t.p
+      .sql`insert into public.scheduling_holidays (organization_id, day, name) values (${t.admin.orgId}, ${day}, 'Closed')`;
+    assert.equal(
+      (await (await t.call(`/available-slots/${t.admin.orgId}?from=${day}&to=${day}`)).json()).slots.length,
+      0,
+    );
 
     const def = await (await t.call(`/available-slots/${t.admin.orgId}`)).json();
     const spanDays = (new Date(def.to).getTime() - new Date(def.from).getTime()) / 86_400_000;
@@ -50,7 +75,11 @@ Deno.test("available-slots: timezone-aware grid, capacity from technicians, holi
     assert.equal(forbidden.status, 403);
     const forbiddenError = (await forbidden.json()).error;
     assert.equal(forbiddenError.code, "forbidden");
-    assert.match(forbiddenError.message, /is not yours/, "not 'This organisation belongs to another organisation'");
+    assert.match(
+      forbiddenError.message,
+      /is not yours/,
+      "not 'This organisation belongs to another organisation'",
+    );
 
     const bad = await t.call(`/available-slots/${t.admin.orgId}?from=tomorrow`);
     assert.equal(bad.status, 400);
@@ -62,7 +91,10 @@ Deno.test("available-slots: timezone-aware grid, capacity from technicians, holi
       assert.match((await res.json()).error.message, /not a calendar date|expected YYYY-MM-DD/, q);
     }
     assert.equal((await t.call(`/available-slots/${t.admin.orgId}?timezone=Mars/Base`)).status, 400);
-    assert.equal((await t.call(`/available-slots/${t.admin.orgId}?from=2026-01-01&to=2026-12-31`)).status, 400);
+    assert.equal(
+      (await t.call(`/available-slots/${t.admin.orgId}?from=2026-01-01&to=2026-12-31`)).status,
+      400,
+    );
   } finally {
     await t.close();
   }
@@ -74,7 +106,14 @@ Deno.test("create-appointment: books, assigns a technician, creates the job and 
     const tech = await seedTechnician(t.p, t.admin.orgId);
     const { propertyId, contactId } = await seedProperty(t.p, t.admin.orgId);
     const slots = (await (await t.call(`/available-slots/${t.admin.orgId}`)).json()).slots;
-    const res = await t.call("/create-appointment", { method: "POST", body: JSON.stringify({ property_uuid: propertyId, slot: { start: slots[0].start }, notes: "Gate code 42" }) });
+    const res = await t.call("/create-appointment", {
+      method: "POST",
+      body: JSON.stringify({
+        property_uuid: propertyId,
+        slot: { start: slots[0].start },
+        notes: "Gate code 42",
+      }),
+    });
     assert.equal(res.status, 201, await res.clone().text());
     const a = await res.json();
     assert.equal(a.property_uuid, propertyId);
@@ -93,7 +132,10 @@ Deno.test("create-appointment: books, assigns a technician, creates the job and 
     assert.equal(assigned.source, "appointment-handling-service");
 
     // The slot is now full (one technician): listed as unavailable, and a second booking gets 409.
-    const again = await t.call("/create-appointment", { method: "POST", body: JSON.stringify({ property_uuid: propertyId, slot: { start: slots[0].start } }) });
+    const again = await t.call("/create-appointment", {
+      method: "POST",
+      body: JSON.stringify({ property_uuid: propertyId, slot: { start: slots[0].start } }),
+    });
     assert.equal(again.status, 409);
     assert.equal((await again.json()).error.code, "slot_unavailable");
   } finally {
@@ -106,7 +148,8 @@ Deno.test("create-appointment rejects past slots, off-grid times, unknown and fo
   try {
     await seedTechnician(t.p, t.admin.orgId);
     const { propertyId } = await seedProperty(t.p, t.admin.orgId);
-    const post = (body: unknown, headers = t.admin.headers) => t.call("/create-appointment", { method: "POST", body: JSON.stringify(body) }, headers);
+    const post = (body: unknown, headers = t.admin.headers) =>
+      t.call("/create-appointment", { method: "POST", body: JSON.stringify(body) }, headers);
     const past = await post({ property_uuid: propertyId, slot: { start: "2020-01-06T14:00:00Z" } });
     assert.equal(past.status, 400);
     assert.equal((await past.json()).error.code, "slot_in_past");
@@ -142,17 +185,27 @@ Deno.test("20 parallel bookings of the last free slot: exactly one succeeds, the
     const slots = (await (await t.call(`/available-slots/${t.admin.orgId}`)).json()).slots;
     const start = slots[0].start;
     // Take one of the two technicians first, so one seat is left.
-    const first = await t.call("/create-appointment", { method: "POST", body: JSON.stringify({ property_uuid: propertyId, slot: { start } }) });
+    const first = await t.call("/create-appointment", {
+      method: "POST",
+      body: JSON.stringify({ property_uuid: propertyId, slot: { start } }),
+    });
     assert.equal(first.status, 201);
-    const results = await Promise.all(Array.from({ length: 20 }, () =>
-      t.call("/create-appointment", { method: "POST", body: JSON.stringify({ property_uuid: propertyId, slot: { start } }) })
-        .then(async (r) => ({ status: r.status, body: await r.json() }))
-    ));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call("/create-appointment", {
+          method: "POST",
+          body: JSON.stringify({ property_uuid: propertyId, slot: { start } }),
+        })
+          .then(async (r) => ({ status: r.status, body: await r.json() }))),
+    );
     const statuses = results.map((r) => r.status).sort();
     assert.equal(statuses.filter((s) => s === 201).length, 1, JSON.stringify(statuses));
     assert.equal(statuses.filter((s) => s === 409).length, 19, JSON.stringify(statuses));
-    for (const r of results.filter((r) => r.status === 409)) assert.match(r.body.error.message, /fully booked/);
-    const [{ n }] = await t.p.sql`select count(*)::int n from public.appointments where starts_at = ${start} and status = 'scheduled'`;
+    for (const r of results.filter((r) => r.status === 409)) {
+      assert.match(r.body.error.message, /fully booked/);
+    }
+    const [{ n }] = await t.p
+      .sql`select count(*)::int n from public.appointments where starts_at = ${start} and status = 'scheduled'`;
     assert.equal(n, 2);
   } finally {
     await t.close();
@@ -166,7 +219,12 @@ Deno.test("create-appointment with an Idempotency-Key books once; a retry return
     await seedTechnician(t.p, t.admin.orgId, "B");
     const { propertyId } = await seedProperty(t.p, t.admin.orgId);
     const slots = (await (await t.call(`/available-slots/${t.admin.orgId}`)).json()).slots;
-    const book = (key: string) => t.call("/create-appointment", { method: "POST", headers: { "Idempotency-Key": key }, body: JSON.stringify({ property_uuid: propertyId, slot: { start: slots[0].start } }) });
+    const book = (key: string) =>
+      t.call("/create-appointment", {
+        method: "POST",
+        headers: { "Idempotency-Key": key },
+        body: JSON.stringify({ property_uuid: propertyId, slot: { start: slots[0].start } }),
+      });
     const [a, b] = await Promise.all([book("retry-1"), book("retry-1")]);
     assert.equal(a.status, 201);
     assert.equal(b.status, 201);

@@ -13,7 +13,13 @@ export interface Dovecot {
 
 /** A plain IMAP client logged in to the test server (the tests append mail with it, as a sender's MTA would). */
 export async function imapClient(d: Dovecot): Promise<ImapFlow> {
-  const c = new ImapFlow({ host: d.host, port: d.port, secure: false, auth: { user: d.user, pass: d.password }, logger: false });
+  const c = new ImapFlow({
+    host: d.host,
+    port: d.port,
+    secure: false,
+    auth: { user: d.user, pass: d.password },
+    logger: false,
+  });
   await c.connect();
   return c;
 }
@@ -27,8 +33,13 @@ export async function startDovecot(): Promise<Dovecot> {
   await Deno.mkdir(`${dir}/home/${user}`, { recursive: true });
   await Deno.chown(`${dir}/home`, uid, gid);
   await Deno.chown(`${dir}/home/${user}`, uid, gid);
-  await Deno.writeTextFile(`${dir}/passwd`, `${user}:{PLAIN}${password}:${uid}:${gid}::${dir}/home/${user}\n`);
-  await Deno.writeTextFile(`${dir}/dovecot.conf`, `
+  await Deno.writeTextFile(
+    `${dir}/passwd`,
+    `${user}:{PLAIN}${password}:${uid}:${gid}::${dir}/home/${user}\n`,
+  );
+  await Deno.writeTextFile(
+    `${dir}/dovecot.conf`,
+    `
 base_dir = ${dir}/run
 state_dir = ${dir}/state
 log_path = ${dir}/dovecot.log
@@ -62,8 +73,13 @@ service anvil {
 service imap-login {
   chroot =
 }
-`);
-  const child = new Deno.Command("/usr/sbin/dovecot", { args: ["-F", "-c", `${dir}/dovecot.conf`], stdout: "null", stderr: "piped" }).spawn();
+`,
+  );
+  const child = new Deno.Command("/usr/sbin/dovecot", {
+    args: ["-F", "-c", `${dir}/dovecot.conf`],
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {

@@ -21,14 +21,20 @@ Deno.test("external scheduler adapter: slots and bookings through the scheduler'
     const { propertyId } = await seedProperty(p, admin.orgId);
     const h = { ...admin.headers, "Content-Type": "application/json" };
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const slots = await (await fetch(`${s.url}/appointment-handling-service/available-slots/${admin.orgId}?from=${day}T00:00:00Z&to=${day}T23:59:00Z`, { headers: h })).json();
+    const slots = await (await fetch(
+      `${s.url}/appointment-handling-service/available-slots/${admin.orgId}?from=${day}T00:00:00Z&to=${day}T23:59:00Z`,
+      { headers: h },
+    )).json();
     assert.equal(slots.slots.length, 8);
     assert.equal(slots.slots[0].start, `${day}T09:00:00.000Z`);
     assert.ok(double.requests.every((r) => r.auth === "Bearer sk_test_1"));
 
-    const book = (key: string) => fetch(`${s.url}/appointment-handling-service/create-appointment`, {
-      method: "POST", headers: { ...h, "Idempotency-Key": key }, body: JSON.stringify({ property_uuid: propertyId, slot: { start: slots.slots[0].start } }),
-    });
+    const book = (key: string) =>
+      fetch(`${s.url}/appointment-handling-service/create-appointment`, {
+        method: "POST",
+        headers: { ...h, "Idempotency-Key": key },
+        body: JSON.stringify({ property_uuid: propertyId, slot: { start: slots.slots[0].start } }),
+      });
     const res = await book("k1");
     assert.equal(res.status, 201, await res.clone().text());
     const a = await res.json();

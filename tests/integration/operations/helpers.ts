@@ -3,9 +3,14 @@ import type { Platform } from "../../../shared/platform.ts";
 
 export async function seedProperty(p: Platform, orgId: string, over: Record<string, string> = {}) {
   const [contact] = await p.sql`insert into public.contacts (organization_id, first_name, last_name, email)
-    values (${orgId}, ${over.first_name ?? "Jane"}, ${over.last_name ?? "Homeowner"}, ${over.email ?? "jane@example.test"}) returning id`;
-  const [prop] = await p.sql`insert into public.properties (organization_id, contact_id, line1, city, state, zip, details)
-    values (${orgId}, ${contact.id}, ${over.line1 ?? "123 Main St"}, ${over.city ?? "Austin"}, ${over.state ?? "TX"}, ${over.zip ?? "78701"},
+    values (${orgId}, ${over.first_name ?? "Jane"}, ${over.last_name ?? "Homeowner"}, ${
+    over.email ?? "jane@example.test"
+  }) returning id`;
+  const [prop] = await p
+    .sql`insert into public.properties (organization_id, contact_id, line1, city, state, zip, details)
+    values (${orgId}, ${contact.id}, ${over.line1 ?? "123 Main St"}, ${over.city ?? "Austin"}, ${
+    over.state ?? "TX"
+  }, ${over.zip ?? "78701"},
             ${p.sql.json({ accountNumber: over.accountNumber ?? "4455667788" })}) returning id`;
   return { propertyId: prop.id as string, contactId: contact.id as string };
 }
@@ -13,8 +18,10 @@ export async function seedProperty(p: Platform, orgId: string, over: Record<stri
 /** A technician with a platform login (so bookings publish job.assigned to them). */
 export async function seedTechnician(p: Platform, orgId: string, name = "Tom Tech") {
   const email = `tech-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const [u] = await p.sql`insert into public.users (email, full_name, organization_id, role) values (${email}, ${name}, ${orgId}, 'technician') returning id`;
-  const [t] = await p.sql`insert into public.technicians (organization_id, user_id, name, email) values (${orgId}, ${u.id}, ${name}, ${email}) returning id`;
+  const [u] = await p
+    .sql`insert into public.users (email, full_name, organization_id, role) values (${email}, ${name}, ${orgId}, 'technician') returning id`;
+  const [t] = await p
+    .sql`insert into public.technicians (organization_id, user_id, name, email) values (${orgId}, ${u.id}, ${name}, ${email}) returning id`;
   return { technicianId: t.id as string, userId: u.id as string, email };
 }
 

@@ -28,7 +28,12 @@ export async function withInbox(opts: { subscription: boolean }, run: (w: InboxW
     if (opts.subscription) await upsertSubscription(p.sql, admin.orgId);
     const slug = await orgSlug(p, admin.orgId);
     const send = async (mail: Mail) => {
-      const mailer = nodemailer.createTransport({ host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true });
+      const mailer = nodemailer.createTransport({
+        host: "127.0.0.1",
+        port: smtp.port,
+        secure: false,
+        ignoreTLS: true,
+      });
       await mailer.sendMail(mail);
       mailer.close();
     };
@@ -39,4 +44,3 @@ export async function withInbox(opts: { subscription: boolean }, run: (w: InboxW
     await p.close();
   }
 }
-

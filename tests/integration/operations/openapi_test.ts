@@ -7,8 +7,14 @@ import { createApp as emailAgent } from "../../../supabase/functions/email-agent
 
 // SPEC's paths and methods, exactly; each documented in the service's OpenAPI document.
 const spec = {
-  "appointment-handling-service": [["get", "/available-slots/{organization_uuid}"], ["post", "/create-appointment"]],
-  "contract-approval-service": [["post", "/analyze-contract"], ["post", "/analyze-contract-bill"], ["post", "/poll-contract-approval-status"]],
+  "appointment-handling-service": [["get", "/available-slots/{organization_uuid}"], [
+    "post",
+    "/create-appointment",
+  ]],
+  "contract-approval-service": [["post", "/analyze-contract"], ["post", "/analyze-contract-bill"], [
+    "post",
+    "/poll-contract-approval-status",
+  ]],
   "email-agent": [["post", "/check-inbox"], ["post", "/track-billing-email-messages"]],
 } as const;
 
@@ -16,16 +22,28 @@ Deno.test("the three services document exactly the spec's paths in their OpenAPI
   const sql = connect("postgres://postgres@127.0.0.1:5432/postgres", { max: 1 });
   try {
     const p = createPlatform(sql);
-    const apps = { "appointment-handling-service": appointments(p), "contract-approval-service": contracts(p), "email-agent": emailAgent(p) };
+    const apps = {
+      "appointment-handling-service": appointments(p),
+      "contract-approval-service": contracts(p),
+      "email-agent": emailAgent(p),
+    };
     for (const [service, routes] of Object.entries(spec)) {
-      const res = await apps[service as keyof typeof apps].fetch(new Request(`http://local/${service}/openapi.json`));
+      const res = await apps[service as keyof typeof apps].fetch(
+        new Request(`http://local/${service}/openapi.json`),
+      );
       assert.equal(res.status, 200);
       const doc = await res.json();
-      const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m} ${path}`)).sort();
+      const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops as object).map((m) => `${m} ${path}`)
+      ).sort();
       assert.deepEqual(documented, routes.map(([m, path]) => `${m} /${service}${path}`).sort(), service);
-      for (const [m, path] of routes) assert.ok(doc.paths[`/${service}${path}`][m].responses, `${service} ${path} responses`);
+      for (const [m, path] of routes) {
+        assert.ok(doc.paths[`/${service}${path}`][m].responses, `${service} ${path} responses`);
+      }
     }
-    const c = await (await apps["contract-approval-service"].fetch(new Request("http://local/contract-approval-service/openapi.json"))).json();
+    const c = await (await apps["contract-approval-service"].fetch(
+      new Request("http://local/contract-approval-service/openapi.json"),
+    )).json();
     assert.ok(c.components.schemas.ContractAnalysisStatus.properties.result, "contract result documented");
     const health = await apps["email-agent"].fetch(new Request("http://local/email-agent/health"));
     assert.deepEqual(await health.json(), { status: "ok" });

@@ -28,7 +28,11 @@ Deno.test("provider list: current names first, wholesale-only entities never lea
     const coState = await providersForState(p.sql, "CO");
     assert.ok(!/Western Area Power/.test(coState[0].name));
     const tn = await providersForState(p.sql, "TN");
-    assert.notEqual(tn[0].name, "Tennessee Valley Authority", "TVA sells to the local power companies, not to homes");
+    assert.notEqual(
+      tn[0].name,
+      "Tennessee Valley Authority",
+      "TVA sells to the local power companies, not to homes",
+    );
 
     // Renamed since 2018.
     assert.equal((await providersForZip(p.sql, "66603"))[0].name, "Evergy Kansas Central"); // Topeka, was Westar Energy

@@ -100,8 +100,15 @@ Deno.test("webhook types like constructor, __proto__, toString are ignored with 
     }
     assert.equal((await row(a)).status, "sent");
     // Signed, sent without a JSON content type (so the body guard does not see it), with a NUL in the id.
-    const body = JSON.stringify({ type: "email.bounced", data: { email_id: `${a}\u0000`, bounce: { message: "x\u0000" } } });
-    const res = await fetch(`${h.serviceUrl}/events/webhook`, { method: "POST", body, headers: signWebhook(SECRETS.webhookSecret, "msg_nul", body) });
+    const body = JSON.stringify({
+      type: "email.bounced",
+      data: { email_id: `${a}\u0000`, bounce: { message: "x\u0000" } },
+    });
+    const res = await fetch(`${h.serviceUrl}/events/webhook`, {
+      method: "POST",
+      body,
+      headers: signWebhook(SECRETS.webhookSecret, "msg_nul", body),
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { status: "ignored", updated: 0 });
   } finally {

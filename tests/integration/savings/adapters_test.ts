@@ -17,15 +17,34 @@ Deno.test("Google geocoder: parses components, US only, ZERO_RESULTS is null, er
   try {
     const g = new GoogleGeocoder(GEOCODE_KEY, d.url, 5000, d.url);
     const r = await g.geocode("3600 NW 2nd Ave, Miami, FL");
-    assert.deepEqual(r, { formattedAddress: "3600 NW 2nd Ave, Miami, FL 33127, USA", line1: "3600 Northwest 2nd Avenue", city: "Miami", state: "FL", zip: "33127", lat: 25.8093, lon: -80.1987, precision: "rooftop", source: "google" });
+    assert.deepEqual(r, {
+      formattedAddress: "3600 NW 2nd Ave, Miami, FL 33127, USA",
+      line1: "3600 Northwest 2nd Avenue",
+      city: "Miami",
+      state: "FL",
+      zip: "33127",
+      lat: 25.8093,
+      lon: -80.1987,
+      precision: "rooftop",
+      source: "google",
+    });
     assert.equal(d.requests[0].searchParams.get("components"), "country:US");
     assert.equal(await g.geocode({ line1: "1 Nowhere Rd", city: "Atlantis", state: "ZZ" }), null);
     assert.equal(await g.geocode("10 Downing St, London"), null, "non-US results are not used");
     const ac = await g.autocomplete("1 dr carl", 5);
-    assert.deepEqual(ac, [{ description: "1 Dr Carlton B Goodlett Pl, San Francisco, CA 94102, USA", placeId: ac[0].placeId }]);
+    assert.deepEqual(ac, [{
+      description: "1 Dr Carlton B Goodlett Pl, San Francisco, CA 94102, USA",
+      placeId: ac[0].placeId,
+    }]);
     assert.deepEqual(d.places[0], { input: "1 dr carl", includedRegionCodes: ["us"] });
-    await assert.rejects(new GoogleGeocoder("wrong-key", d.url, 5000, d.url).autocomplete("1 dr carl"), /403 PERMISSION_DENIED/);
-    await assert.rejects(new GoogleGeocoder("wrong-key", d.url).geocode("3600 NW 2nd Ave"), (e) => e instanceof GeocoderUnavailableError && /REQUEST_DENIED.*invalid/.test(e.message));
+    await assert.rejects(
+      new GoogleGeocoder("wrong-key", d.url, 5000, d.url).autocomplete("1 dr carl"),
+      /403 PERMISSION_DENIED/,
+    );
+    await assert.rejects(
+      new GoogleGeocoder("wrong-key", d.url).geocode("3600 NW 2nd Ave"),
+      (e) => e instanceof GeocoderUnavailableError && /REQUEST_DENIED.*invalid/.test(e.message),
+    );
     d.failWith = "OVER_QUERY_LIMIT";
     await assert.rejects(g.geocode("3600 NW 2nd Ave"), GeocoderUnavailableError);
     d.failWith = 503;
@@ -55,7 +74,10 @@ Deno.test("Google Solar buildingInsights: maps the real Miami response; no build
     assert.equal(q.get("requiredQuality"), "MEDIUM");
     assert.equal(q.get("location.latitude"), "25.8299000");
     assert.equal(await solar.findClosest({ lat: 40, lon: -100 }), null);
-    await assert.rejects(new GoogleSolarRoofData("bad", d.url).findClosest({ lat: 25.8299, lon: -80.19548 }), (e) => e instanceof RoofDataUnavailableError && /403/.test(e.message));
+    await assert.rejects(
+      new GoogleSolarRoofData("bad", d.url).findClosest({ lat: 25.8299, lon: -80.19548 }),
+      (e) => e instanceof RoofDataUnavailableError && /403/.test(e.message),
+    );
     d.failWith = 503;
     await assert.rejects(solar.findClosest({ lat: 25.8299, lon: -80.19548 }), /503/);
   } finally {
@@ -71,13 +93,22 @@ Deno.test("pipeline with the Google adapters: Google's panel layouts size the sy
     override(p, "roof", new GoogleSolarRoofData(SOLAR_KEY, solar.url));
     const auth = await tokensFor(p, { role: "widget" });
     const ctx = { userId: auth.userId, email: auth.email, orgId: auth.orgId, role: "widget", claims: {} };
-    const req = { customerName: "Rosa Diaz", email: "rosa@example.test", address: "3600 NW 2nd Ave, Miami, FL", usageByMonth, location: { lat: 25.8299, lon: -80.19548 }, deliver: false };
+    const req = {
+      customerName: "Rosa Diaz",
+      email: "rosa@example.test",
+      address: "3600 NW 2nd Ave, Miami, FL",
+      usageByMonth,
+      location: { lat: 25.8299, lon: -80.19548 },
+      deliver: false,
+    };
     const r = await createSavingsReport(p, ctx, req);
     assert.equal(r.address.source, "google");
     assert.equal(r.address.state, "FL");
     assert.equal(r.roof.source, "google_solar");
     assert.equal(r.figures.panelCapacityW, 250);
-    const cfg = MIAMI.solarPotential.solarPanelConfigs.find((c: { panelsCount: number }) => c.panelsCount === r.figures.panels);
+    const cfg = MIAMI.solarPotential.solarPanelConfigs.find((c: { panelsCount: number }) =>
+      c.panelsCount === r.figures.panels
+    );
     assert.equal(r.figures.annualProductionKwh, Math.round(cfg.yearlyEnergyDcKwh * 0.85));
     assert.equal(r.figures.co2OffsetKgPerYear, Math.round(r.figures.annualProductionKwh * 541.25635 / 1000));
     solar.failWith = 503;

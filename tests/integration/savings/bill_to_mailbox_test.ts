@@ -25,7 +25,11 @@ Deno.test("bill extraction result -> savings report -> PDF in the dev mailbox", 
     form.append("files", new File([bill as BlobPart], "aps-01.pdf", { type: "application/pdf" }));
     form.append("transactionId", crypto.randomUUID());
     form.append("transactionGroupId", crypto.randomUUID());
-    const extracted = await fetch(`${s.url}/v1/utility-bill-service/process-bill`, { method: "POST", headers: id.headers, body: form });
+    const extracted = await fetch(`${s.url}/v1/utility-bill-service/process-bill`, {
+      method: "POST",
+      headers: id.headers,
+      body: form,
+    });
     assert.equal(extracted.status, 200, await extracted.clone().text());
     const envelope = await extracted.json();
     const item = envelope.data.items[0];
@@ -33,18 +37,30 @@ Deno.test("bill extraction result -> savings report -> PDF in the dev mailbox", 
     const email = `e2e-${crypto.randomUUID().slice(0, 8)}@example.test`;
 
     const res = await fetch(`${s.url}/v1/savings-insight-service/savings-insight-report`, {
-      method: "POST", headers: { ...id.headers, "Content-Type": "application/json" },
-      body: JSON.stringify({ customerName, email, address: item.customerInformation.serviceAddress, usageByMonth: item.electricityUsage.usageByMonth, transactionId: envelope.transactionId }),
+      method: "POST",
+      headers: { ...id.headers, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        customerName,
+        email,
+        address: item.customerInformation.serviceAddress,
+        usageByMonth: item.electricityUsage.usageByMonth,
+        transactionId: envelope.transactionId,
+      }),
     });
     assert.equal(res.status, 200, await res.clone().text());
     const report = await res.json();
     assert.equal(report.transactionId, envelope.transactionId);
     assert.equal(report.data.items[0].address.state, item.customerInformation.serviceAddress.state);
     const f = report.data.items[0].figures;
-    const billKwh = item.electricityUsage.usageByMonth.reduce((a: number, m: { value: number }) => a + m.value, 0);
+    const billKwh = item.electricityUsage.usageByMonth.reduce(
+      (a: number, m: { value: number }) => a + m.value,
+      0,
+    );
     assert.ok(Math.abs(f.annualKwh - billKwh) <= 12, `${f.annualKwh} vs ${billKwh}`);
 
-    let mail: { id: string; subject: string; attachments: { position: number; contentType: string }[] } | undefined;
+    let mail:
+      | { id: string; subject: string; attachments: { position: number; contentType: string }[] }
+      | undefined;
     for (let i = 0; i < 300 && !mail; i++) { // up to 30 s on a loaded machine
       const box = await (await fetch(`${s.url}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
       mail = box.emails[0];
@@ -54,9 +70,19 @@ Deno.test("bill extraction result -> savings report -> PDF in the dev mailbox", 
     assert.match(mail.subject, /Desert Sun Solar/);
     const a = mail.attachments[0];
     assert.equal(a.contentType, "application/pdf");
-    const pdf = new Uint8Array(await (await fetch(`${s.url}/dev/mailbox/${mail.id}/attachments/${a.position}`)).arrayBuffer());
+    const pdf = new Uint8Array(
+      await (await fetch(`${s.url}/dev/mailbox/${mail.id}/attachments/${a.position}`)).arrayBuffer(),
+    );
     const { text } = await extractText(pdf, { mergePages: true });
-    for (const t of [customerName, "Desert Sun Solar", "I. Executive Summary", "II. Usage Analysis", "III. Solar Recommendation and Financial Analysis"]) {
+    for (
+      const t of [
+        customerName,
+        "Desert Sun Solar",
+        "I. Executive Summary",
+        "II. Usage Analysis",
+        "III. Solar Recommendation and Financial Analysis",
+      ]
+    ) {
       assert.ok(text.includes(t), `PDF lacks "${t}"`);
     }
   } finally {

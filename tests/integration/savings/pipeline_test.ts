@@ -15,7 +15,11 @@ import { num, usd } from "../../../shared/report/format.ts";
 import { usageByMonth } from "./fixtures.ts";
 
 const post = (url: string, headers: Record<string, string>, body: unknown) =>
-  fetch(url, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF + email delivered by the queued job", async () => {
   const p = await testPlatform();
@@ -23,14 +27,19 @@ Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF +
   try {
     const id = await tokensFor(p, { role: "widget", orgName: "Sunrise Solar Co." });
     const res = await post(`${s.url}/savings-insight-service/savings-insight-report`, id.headers, {
-      customerName: "Jane Doe", email: "jane@example.test", address: "123 Main St, Austin, TX 78701", usageByMonth,
+      customerName: "Jane Doe",
+      email: "jane@example.test",
+      address: "123 Main St, Austin, TX 78701",
+      usageByMonth,
     });
     assert.equal(res.status, 200, await res.clone().text());
     const body = await res.json();
     assert.match(body.transactionId, /^[0-9a-f-]{36}$/);
     const item = body.data.items[0];
     assert.deepEqual(item.report.sections.map((x: any) => [x.sequence, x.title]), [
-      ["I", "Executive Summary"], ["II", "Usage Analysis"], ["III", "Solar Recommendation and Financial Analysis"],
+      ["I", "Executive Summary"],
+      ["II", "Usage Analysis"],
+      ["III", "Solar Recommendation and Financial Analysis"],
     ]);
     const f = item.figures;
     assert.equal(f.annualKwh, 13820);
@@ -49,14 +58,16 @@ Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF +
     assert.equal(item.delivery.status, "queued");
     assert.match(item.report.sections[0].text, new RegExp(usd(f.netAnnualSavings).replace("$", "\\$")));
 
-    const [row] = await p.sql`select organization_id, delivery_status, state from public.savings_reports where id = ${body.transactionId}`;
+    const [row] = await p
+      .sql`select organization_id, delivery_status, state from public.savings_reports where id = ${body.transactionId}`;
     assert.equal(row.organization_id, id.orgId);
     assert.equal(row.delivery_status, "queued");
 
     // The response did not wait for the email: nothing in the outbox until the worker runs the job.
     assert.equal((await listOutbox(p.sql, { to: "jane@example.test" })).length, 0);
     assert.equal(await runReadyJobs(p.sql, queueHandlers(p, DELIVERY_QUEUE)), 1);
-    const [done] = await p.sql`select delivery_status, pdf_path, email_id from public.savings_reports where id = ${body.transactionId}`;
+    const [done] = await p
+      .sql`select delivery_status, pdf_path, email_id from public.savings_reports where id = ${body.transactionId}`;
     assert.equal(done.delivery_status, "sent");
     const mails = await listOutbox(p.sql, { to: "jane@example.test" });
     assert.equal(mails.length, 1);
@@ -69,10 +80,29 @@ Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF +
 
     const { text, totalPages } = await extractText(new Uint8Array(att!.content), { mergePages: true });
     assert.ok(totalPages >= 3);
-    for (const t of ["Solar Savings Report", "Jane Doe", "Sunrise Solar Co.", "I. Executive Summary", "II. Usage Analysis", "III. Solar Recommendation and Financial Analysis", "Key figures"]) {
+    for (
+      const t of [
+        "Solar Savings Report",
+        "Jane Doe",
+        "Sunrise Solar Co.",
+        "I. Executive Summary",
+        "II. Usage Analysis",
+        "III. Solar Recommendation and Financial Analysis",
+        "Key figures",
+      ]
+    ) {
       assert.ok(text.includes(t), `PDF text lacks "${t}"`);
     }
-    for (const v of [usd(f.netAnnualSavings), usd(f.netCost), usd(f.lifetimeSavings), `${f.systemKw.toFixed(1)} kW`, `${num(f.annualKwh)} kWh`, `${f.paybackYears.toFixed(1)} years`]) {
+    for (
+      const v of [
+        usd(f.netAnnualSavings),
+        usd(f.netCost),
+        usd(f.lifetimeSavings),
+        `${f.systemKw.toFixed(1)} kW`,
+        `${num(f.annualKwh)} kWh`,
+        `${f.paybackYears.toFixed(1)} years`,
+      ]
+    ) {
       assert.ok(text.includes(v), `PDF text lacks figure "${v}"`);
     }
 
@@ -81,19 +111,34 @@ Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF +
     await p.sql`update public.savings_reports set delivery_status = 'queued'`;
     await runReadyJobs(p.sql, queueHandlers(p, DELIVERY_QUEUE));
     assert.equal((await listOutbox(p.sql, { to: "jane@example.test" })).length, 1);
-    const [again] = await p.sql`select delivery_status, email_id from public.savings_reports where id = ${body.transactionId}`;
-    assert.deepEqual({ ...again }, { delivery_status: "sent", email_id: done.email_id }, "the retry reused the stored PDF, so the provider answered with the first email");
+    const [again] = await p
+      .sql`select delivery_status, email_id from public.savings_reports where id = ${body.transactionId}`;
+    assert.deepEqual(
+      { ...again },
+      { delivery_status: "sent", email_id: done.email_id },
+      "the retry reused the stored PDF, so the provider answered with the first email",
+    );
 
     // The stored report renders again on demand, for its organisation only.
-    const pdf = await post(`${s.url}/savings-insight-service/generate-pdf-report`, id.headers, { transactionId: body.transactionId });
+    const pdf = await post(`${s.url}/savings-insight-service/generate-pdf-report`, id.headers, {
+      transactionId: body.transactionId,
+    });
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get("content-type"), "application/pdf");
-    assert.deepEqual(new Uint8Array(await pdf.arrayBuffer()), new Uint8Array(att!.content), "the PDF the customer received");
+    assert.deepEqual(
+      new Uint8Array(await pdf.arrayBuffer()),
+      new Uint8Array(att!.content),
+      "the PDF the customer received",
+    );
     const other = await tokensFor(p, { role: "partner_admin" });
-    const denied = await post(`${s.url}/savings-insight-service/generate-pdf-report`, other.headers, { transactionId: body.transactionId });
+    const denied = await post(`${s.url}/savings-insight-service/generate-pdf-report`, other.headers, {
+      transactionId: body.transactionId,
+    });
     assert.equal(denied.status, 403);
     assert.equal((await denied.json()).error.code, "forbidden");
-    const unknown = await post(`${s.url}/savings-insight-service/generate-pdf-report`, id.headers, { transactionId: crypto.randomUUID() });
+    const unknown = await post(`${s.url}/savings-insight-service/generate-pdf-report`, id.headers, {
+      transactionId: crypto.randomUUID(),
+    });
     assert.equal(unknown.status, 404);
     await unknown.body?.cancel();
   } finally {
@@ -108,7 +153,12 @@ Deno.test("savings-insight-report: bad input is a 400 naming the problem, never 
   try {
     const id = await tokensFor(p, { role: "widget" });
     const url = `${s.url}/savings-insight-service/savings-insight-report`;
-    const base = { customerName: "A B", email: "a@example.test", address: "1 Main St, Denver, CO 80202", usageByMonth };
+    const base = {
+      customerName: "A B",
+      email: "a@example.test",
+      address: "1 Main St, Denver, CO 80202",
+      usageByMonth,
+    };
     const cases: [unknown, string, RegExp][] = [
       [{ ...base, address: "Nowhere Land" }, "address_not_found", /could not be located/],
       [{ ...base, usageByMonth: [{ month: "Smarch", value: 10 }] }, "invalid_usage", /Unknown month/],
@@ -123,7 +173,11 @@ Deno.test("savings-insight-report: bad input is a 400 naming the problem, never 
       assert.equal(j.error.code, code);
       assert.match(j.error.message, msg);
     }
-    const bad = await fetch(url, { method: "POST", headers: { ...id.headers, "Content-Type": "application/json" }, body: "{not json" });
+    const bad = await fetch(url, {
+      method: "POST",
+      headers: { ...id.headers, "Content-Type": "application/json" },
+      body: "{not json",
+    });
     assert.equal(bad.status, 400);
     await bad.body?.cancel();
     const noToken = await post(url, {}, base);
@@ -149,8 +203,12 @@ Deno.test("fewer than 12 months, a state without programme data, and a tiny roof
   try {
     const id = await tokensFor(p, { role: "partner_user" });
     const r = await post(`${s.url}/savings-insight-service/savings-insight-report`, id.headers, {
-      customerName: "Sam Poe", email: "sam@example.test", address: { line1: "5 Elm St", city: "Columbus", state: "OH", zip: "43215" },
-      usageByMonth: usageByMonth.slice(5, 9), roofAreaM2: 30, deliver: false,
+      customerName: "Sam Poe",
+      email: "sam@example.test",
+      address: { line1: "5 Elm St", city: "Columbus", state: "OH", zip: "43215" },
+      usageByMonth: usageByMonth.slice(5, 9),
+      roofAreaM2: 30,
+      deliver: false,
     });
     assert.equal(r.status, 200);
     const { data } = await r.json();
@@ -173,17 +231,28 @@ Deno.test("a place without state data (Puerto Rico) uses the US averages and gen
   try {
     const id = await tokensFor(p, { role: "service" });
     const r = await post(`${s.url}/savings-insight-service/savings-insight-report`, id.headers, {
-      customerName: "Luis Rivera", email: "luis@example.test", address: "100 Calle Fortaleza, San Juan, PR 00901", usageByMonth, deliver: false,
+      customerName: "Luis Rivera",
+      email: "luis@example.test",
+      address: "100 Calle Fortaleza, San Juan, PR 00901",
+      usageByMonth,
+      deliver: false,
     });
     assert.equal(r.status, 200);
     const item = (await r.json()).data.items[0];
     assert.equal(item.address.state, "PR");
     assert.equal(item.figures.ratePerKwh, 0.16); // the US row
-    assert.ok(item.figures.flags.includes("national_average_rate") && item.figures.flags.includes("generic_state_programmes"));
+    assert.ok(
+      item.figures.flags.includes("national_average_rate") &&
+        item.figures.flags.includes("generic_state_programmes"),
+    );
     assert.equal(item.rates.nationalFallback, true);
     assert.match(item.report.sections[0].text, /the US average residential rate of 16\.00 ¢\/kWh/);
     assert.ok(!item.report.sections[0].text.includes("PR average"));
-    const insights = await post(`${s.url}/savings-insight-service/generate-savings-insights`, id.headers, { customerName: "X", state: "ZZ", usageByMonth });
+    const insights = await post(`${s.url}/savings-insight-service/generate-savings-insights`, id.headers, {
+      customerName: "X",
+      state: "ZZ",
+      usageByMonth,
+    });
     assert.equal(insights.status, 400);
     assert.equal((await insights.json()).error.code, "invalid_state");
   } finally {

@@ -12,7 +12,8 @@ Deno.test("widget-info: 404 until configured, admin-only writes, sanitised HTML,
       logo_url: "https://partner.example/logo.svg",
       serving_states: ["ca", "NY"],
       roof_types: ["Asphalt shingle", "Tile"],
-      widget_info: `<h3 onmouseover="x()">Why Sunny</h3><script>alert(1)</script><a href="javascript:alert(1)">bad</a><p>25-year warranty</p>`,
+      widget_info:
+        `<h3 onmouseover="x()">Why Sunny</h3><script>alert(1)</script><a href="javascript:alert(1)">bad</a><p>25-year warranty</p>`,
       theme: { primary: "#0b6e4f" },
     };
     const denied = await e.call(e.widget, "PUT", "/widget-config", config);
@@ -26,7 +27,10 @@ Deno.test("widget-info: 404 until configured, admin-only writes, sanitised HTML,
     assert.equal(got.json.data.map_tile_url, null, "offline: no map tiles, so no third-party request");
     Deno.env.set("WIDGET_MAP_TILE_URL", "https://tiles.example/{z}/{x}/{y}.png");
     try {
-      assert.equal((await e.call(e.widget, "GET", "/widget-info")).json.data.map_tile_url, "https://tiles.example/{z}/{x}/{y}.png");
+      assert.equal(
+        (await e.call(e.widget, "GET", "/widget-info")).json.data.map_tile_url,
+        "https://tiles.example/{z}/{x}/{y}.png",
+      );
     } finally {
       Deno.env.delete("WIDGET_MAP_TILE_URL");
     }
@@ -37,15 +41,25 @@ Deno.test("widget-info: 404 until configured, admin-only writes, sanitised HTML,
     assert.doesNotMatch(got.json.data.widget_info, /script|onmouseover|javascript:/);
 
     // A row written around the API is still sanitised on the way out.
-    await e.p.sql`update public.widget_configs set widget_info = '<p onclick="x()">ok</p><script>x</script>' where organization_id = ${e.admin.orgId}`;
+    await e.p
+      .sql`update public.widget_configs set widget_info = '<p onclick="x()">ok</p><script>x</script>' where organization_id = ${e.admin.orgId}`;
     assert.equal((await e.call(e.widget, "GET", "/widget-info")).json.data.widget_info, "<p>ok</p>");
 
-    assert.equal((await e.call(e.other, "GET", "/widget-info")).status, 404, "another partner sees no configuration");
+    assert.equal(
+      (await e.call(e.other, "GET", "/widget-info")).status,
+      404,
+      "another partner sees no configuration",
+    );
     const unconfigured = await e.call(e.other, "POST", "/create-lead", {
-      contact: { first_name: "Al", email: "al@example.com" }, address: { line1: "1 Ocean Dr", city: "Miami", state: "FL", zip: "33139" },
+      contact: { first_name: "Al", email: "al@example.com" },
+      address: { line1: "1 Ocean Dr", city: "Miami", state: "FL", zip: "33139" },
     });
     assert.equal(unconfigured.json.data.status, "new", "a partner without a configuration serves everywhere");
-    const bad = await e.call(e.admin, "PUT", "/widget-config", { ...config, serving_states: ["ZZ"], theme: { primary: "red" } });
+    const bad = await e.call(e.admin, "PUT", "/widget-config", {
+      ...config,
+      serving_states: ["ZZ"],
+      theme: { primary: "red" },
+    });
     assert.equal(bad.status, 400);
     assert.match(bad.json.error.message, /serving_states/);
   } finally {
@@ -70,8 +84,12 @@ Deno.test("utility-providers and energy-providers list utilities by zip and stat
 
     const state = await e.call(e.widget, "GET", "/utility-providers?state=ca");
     const stateNames = state.json.data.items.map((i: { name: string }) => i.name);
-    for (const n of ["Pacific Gas & Electric Co", "Southern California Edison Co", "San Diego Gas & Electric Co"]) assert.ok(stateNames.includes(n), n);
-    assert.ok(stateNames.indexOf("Pacific Gas & Electric Co") < stateNames.indexOf("City & County of San Francisco"));
+    for (
+      const n of ["Pacific Gas & Electric Co", "Southern California Edison Co", "San Diego Gas & Electric Co"]
+    ) assert.ok(stateNames.includes(n), n);
+    assert.ok(
+      stateNames.indexOf("Pacific Gas & Electric Co") < stateNames.indexOf("City & County of San Francisco"),
+    );
 
     // 94101 (PO boxes) is in no table: the surrounding San Francisco zips answer.
     const po = await e.call(e.widget, "GET", "/utility-providers?zip=94101");
@@ -92,22 +110,42 @@ Deno.test("utility-providers and energy-providers list utilities by zip and stat
 Deno.test("address autocomplete, geocode and roof analysis reach the widget through widget-service", async () => {
   const e = await widgetEnv();
   try {
-    const ac = await e.call(e.widget, "GET", "/address-autocomplete?q=" + encodeURIComponent("1 Market St, San Fran"));
+    const ac = await e.call(
+      e.widget,
+      "GET",
+      "/address-autocomplete?q=" + encodeURIComponent("1 Market St, San Fran"),
+    );
     assert.equal(ac.status, 200);
     assert.ok(ac.json.data.items.length > 0);
     assert.ok(ac.json.data.items.some((s: { city?: string; state?: string }) => s.state === "CA"));
-    const g = await e.call(e.widget, "GET", "/geocode?address=" + encodeURIComponent("1 Market St, San Francisco, CA 94105"));
+    const g = await e.call(
+      e.widget,
+      "GET",
+      "/geocode?address=" + encodeURIComponent("1 Market St, San Francisco, CA 94105"),
+    );
     assert.equal(g.status, 200);
     assert.equal(g.json.data.state, "CA");
     assert.ok(Math.abs(g.json.data.lat - 37.79) < 0.2 && Math.abs(g.json.data.lon + 122.4) < 0.2);
-    const roof = await e.call(e.widget, "GET", `/roof-analysis?lat=${g.json.data.lat}&lon=${g.json.data.lon}`);
+    const roof = await e.call(
+      e.widget,
+      "GET",
+      `/roof-analysis?lat=${g.json.data.lat}&lon=${g.json.data.lon}`,
+    );
     assert.equal(roof.status, 200);
     assert.ok(roof.json.data.maxSunshineHoursPerYear > 1000);
     assert.ok(roof.json.data.yieldDcKwhPerKw > 900);
     assert.equal((await e.call(e.widget, "GET", "/roof-analysis")).status, 400);
-    assert.equal((await e.call(e.widget, "GET", "/geocode?address=" + encodeURIComponent("12 Nowhere Rd, Zzqxville"))).status, 404);
+    assert.equal(
+      (await e.call(e.widget, "GET", "/geocode?address=" + encodeURIComponent("12 Nowhere Rd, Zzqxville")))
+        .status,
+      404,
+    );
     // A home's street address only: a PO Box or a city alone is 400 with a message for the homeowner.
-    const box = await e.call(e.widget, "GET", "/geocode?address=" + encodeURIComponent("PO Box 12, Austin, TX 78701"));
+    const box = await e.call(
+      e.widget,
+      "GET",
+      "/geocode?address=" + encodeURIComponent("PO Box 12, Austin, TX 78701"),
+    );
     assert.deepEqual([box.status, box.json.error.code], [400, "po_box_not_accepted"]);
     const city = await e.call(e.widget, "GET", "/geocode?address=" + encodeURIComponent("Austin, TX"));
     assert.deepEqual([city.status, city.json.error.code], [400, "street_address_required"]);

@@ -1,5 +1,5 @@
-import { testPlatform, type TestPlatform } from "../../support/db.ts";
-import { tokensFor, type TestIdentity } from "../../support/auth.ts";
+import { type TestPlatform, testPlatform } from "../../support/db.ts";
+import { type TestIdentity, tokensFor } from "../../support/auth.ts";
 import { serveApp, type Served } from "../../support/http.ts";
 import { createApp } from "../../../supabase/functions/widget-service/app.ts";
 import { saveWidgetConfig } from "../../../shared/widget/config.ts";
@@ -10,7 +10,13 @@ export interface WidgetEnv {
   admin: TestIdentity;
   widget: TestIdentity;
   other: TestIdentity;
-  call(who: TestIdentity, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: any }>;
+  call(
+    who: TestIdentity,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; json: any }>;
   close(): Promise<void>;
 }
 
@@ -22,20 +28,56 @@ export async function widgetEnv(opts: { configure?: boolean } = {}): Promise<Wid
   const widget = await tokensFor(p, { role: "widget", orgId: admin.orgId });
   const other = await tokensFor(p, { role: "widget" });
   if (opts.configure !== false) {
-    await saveWidgetConfig(p, admin.orgId, { serving_states: ["CA", "NY", "TX"], roof_types: ["Shingle", "Tile", "Metal"], widget_info: "<p>Hi</p>", theme: {} });
-    await saveWidgetConfig(p, other.orgId, { serving_states: ["FL"], roof_types: ["Tile"], widget_info: "", theme: {} });
+    await saveWidgetConfig(p, admin.orgId, {
+      serving_states: ["CA", "NY", "TX"],
+      roof_types: ["Shingle", "Tile", "Metal"],
+      widget_info: "<p>Hi</p>",
+      theme: {},
+    });
+    await saveWidgetConfig(p, other.orgId, {
+      serving_states: ["FL"],
+      roof_types: ["Tile"],
+      widget_info: "",
+      theme: {},
+    });
   }
-  const call = async (who: TestIdentity, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    who: TestIdentity,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const isForm = body instanceof FormData;
     const res = await fetch(`${s.url}/widget-service${path}`, {
       method,
-      headers: { ...who.headers, ...(body !== undefined && !isForm ? { "content-type": "application/json" } : {}), ...headers },
+      headers: {
+        ...who.headers,
+        ...(body !== undefined && !isForm ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
     return { status: res.status, json: await res.json() };
   };
-  return { p, s, admin, widget, other, call, close: async () => { await s.close(); await p.close(); } };
+  return {
+    p,
+    s,
+    admin,
+    widget,
+    other,
+    call,
+    close: async () => {
+      await s.close();
+      await p.close();
+    },
+  };
 }
 
 export const address = { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" };
-export const contact = { first_name: "Jane", last_name: "Doe", email: "jane@example.com", phone: "+1 415 555 0100" };
+export const contact = {
+  first_name: "Jane",
+  last_name: "Doe",
+  email: "jane@example.com",
+  phone: "+1 415 555 0100",
+};

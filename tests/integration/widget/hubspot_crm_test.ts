@@ -10,7 +10,17 @@ Deno.test("HubSpot adapter: lead -> contact (409 existing -> update), opportunit
   const hs = startHubSpotDouble();
   try {
     const crm = new HubSpotCrm(hs.url, hs.token);
-    const lead = { id: crypto.randomUUID(), email: "jane@example.com", firstName: "Jane", lastName: "Doe", phone: null, address, status: "new", outOfArea: false, utilityProvider: null };
+    const lead = {
+      id: crypto.randomUUID(),
+      email: "jane@example.com",
+      firstName: "Jane",
+      lastName: "Doe",
+      phone: null,
+      address,
+      status: "new",
+      outOfArea: false,
+      utilityProvider: null,
+    };
     const { crmId } = await crm.upsertLead(lead);
     assert.equal(hs.contacts.get(crmId)?.properties.firstname, "Jane");
     assert.equal(hs.contacts.get(crmId)?.properties.hs_lead_status, "NEW");
@@ -20,7 +30,13 @@ Deno.test("HubSpot adapter: lead -> contact (409 existing -> update), opportunit
     assert.equal(hs.contacts.get(crmId)?.properties.firstname, "Janet");
     assert.deepEqual(hs.requests.map((r) => r.method).slice(1), ["POST", "PATCH"]);
 
-    const deal = await crm.createOpportunity({ id: crypto.randomUUID(), name: "Solar — Jane Doe", stage: "qualification", amount: 19999.5, leadCrmId: crmId });
+    const deal = await crm.createOpportunity({
+      id: crypto.randomUUID(),
+      name: "Solar — Jane Doe",
+      stage: "qualification",
+      amount: 19999.5,
+      leadCrmId: crmId,
+    });
     const d = hs.deals.get(deal.crmId)!;
     assert.equal(d.properties.amount, "19999.5");
     assert.equal(d.properties.dealstage, "appointmentscheduled");
@@ -40,11 +56,16 @@ Deno.test("CRM sync jobs push widget leads to HubSpot and retry through an outag
   const e = await widgetEnv();
   try {
     override(e.p, "crm", new HubSpotCrm(hs.url, hs.token));
-    const lead = await e.call(e.widget, "POST", "/create-lead", { idempotency_key: "hs-lead-0001", contact, address });
+    const lead = await e.call(e.widget, "POST", "/create-lead", {
+      idempotency_key: "hs-lead-0001",
+      contact,
+      address,
+    });
     assert.equal(lead.status, 201, "the lead is accepted while the CRM is down");
     hs.failNext(1);
     await runReadyJobs(e.p.sql, crmJobHandlers(e.p));
-    const [failed] = await e.p.sql`select crm_id, crm_error from public.leads where id = ${lead.json.data.id}`;
+    const [failed] = await e.p
+      .sql`select crm_id, crm_error from public.leads where id = ${lead.json.data.id}`;
     assert.equal(failed.crm_id, null);
     assert.match(failed.crm_error as string, /503/);
     const [job] = await e.p.sql`select status from queue.jobs where queue = 'crm.sync-lead'`;
@@ -52,7 +73,8 @@ Deno.test("CRM sync jobs push widget leads to HubSpot and retry through an outag
 
     await e.p.sql`update queue.jobs set run_at = now() where status = 'queued'`;
     await runReadyJobs(e.p.sql, crmJobHandlers(e.p));
-    const [synced] = await e.p.sql`select crm_provider, crm_id, crm_error from public.leads where id = ${lead.json.data.id}`;
+    const [synced] = await e.p
+      .sql`select crm_provider, crm_id, crm_error from public.leads where id = ${lead.json.data.id}`;
     assert.equal(synced.crm_provider, "hubspot");
     assert.equal(hs.contacts.get(synced.crm_id as string)?.properties.email, "jane@example.com");
     assert.equal(synced.crm_error, null);

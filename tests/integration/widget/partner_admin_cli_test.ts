@@ -4,8 +4,17 @@ import { testPlatform } from "../../support/db.ts";
 const cli = new URL("../../../scripts/widget/partner_admin.ts", import.meta.url).pathname;
 
 async function run(url: string, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), { args: ["run", "-A", cli, ...args], env: { DATABASE_URL: url, LOG_LEVEL: "error" }, stdout: "piped", stderr: "piped" }).output();
-  return { code: out.code, stdout: new TextDecoder().decode(out.stdout), stderr: new TextDecoder().decode(out.stderr) };
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", cli, ...args],
+    env: { DATABASE_URL: url, LOG_LEVEL: "error" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
 }
 
 Deno.test("partner-admin CLI sets (validated, sanitised) and shows a partner's widget configuration", async () => {
@@ -14,7 +23,19 @@ Deno.test("partner-admin CLI sets (validated, sanitised) and shows a partner's w
     await p.sql`insert into public.organizations (name, slug) values ('Sunny Roofs', 'sunny-roofs')`;
     const panel = await Deno.makeTempFile({ suffix: ".html" });
     await Deno.writeTextFile(panel, `<p onclick="x()">Local since 1999</p><script>alert(1)</script>`);
-    const set = await run(p.db.url, ["set", "--org", "sunny-roofs", "--states", "ca,az", "--roof-types", "Tile,Metal", "--info-file", panel, "--primary", "#123456"]);
+    const set = await run(p.db.url, [
+      "set",
+      "--org",
+      "sunny-roofs",
+      "--states",
+      "ca,az",
+      "--roof-types",
+      "Tile,Metal",
+      "--info-file",
+      panel,
+      "--primary",
+      "#123456",
+    ]);
     assert.equal(set.code, 0, set.stderr);
     const shown = JSON.parse((await run(p.db.url, ["show", "--org", "sunny-roofs"])).stdout);
     assert.deepEqual(shown.serving_states, ["AZ", "CA"]);
@@ -36,7 +57,8 @@ Deno.test("partner-admin CLI sets (validated, sanitised) and shows a partner's w
     const withLogo = await run(p.db.url, ["set", "--org", "sunny-roofs", "--report-logo", logo]);
     assert.equal(withLogo.code, 0, withLogo.stderr);
     assert.equal(JSON.parse(withLogo.stdout).report_logo, true);
-    const [stored] = await p.sql`select report_logo from public.widget_configs w join public.organizations o on o.id = w.organization_id where o.slug = 'sunny-roofs'`;
+    const [stored] = await p
+      .sql`select report_logo from public.widget_configs w join public.organizations o on o.id = w.organization_id where o.slug = 'sunny-roofs'`;
     assert.match(stored.report_logo, /^data:image\/png;base64,iVBORw0KGgo/);
     const notImage = await run(p.db.url, ["set", "--org", "sunny-roofs", "--report-logo", panel]);
     assert.equal(notImage.code, 1);

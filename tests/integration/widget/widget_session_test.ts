@@ -29,13 +29,18 @@ Deno.test("the widget session exchanges the partner token, refreshes its ID toke
   try {
     await api.authenticate();
     assert.equal(exchanges, 1);
-    const info = await api.get<{ data: { serving_states: string[]; partner_name: string } }>("/v1/widget-service/widget-info");
+    const info = await api.get<{ data: { serving_states: string[]; partner_name: string } }>(
+      "/v1/widget-service/widget-info",
+    );
     assert.ok(info.data.serving_states.includes("CA"));
     assert.equal(info.data.partner_name, "Demo Solar Co");
     // The 2 s token is refreshed at 1.5 s, so calls made after the first token expired still work.
     await new Promise((r) => setTimeout(r, 2600));
     assert.ok(exchanges >= 2, `refreshed in the background (${exchanges} exchanges)`);
-    const again = await api.get<{ data: { items: { name: string }[] } }>("/v1/widget-service/utility-providers", { zip: "10001" });
+    const again = await api.get<{ data: { items: { name: string }[] } }>(
+      "/v1/widget-service/utility-providers",
+      { zip: "10001" },
+    );
     assert.equal(again.data.items[0].name, "Consolidated Edison Co of New York");
 
     const bad = new Api(s.url, "wgt_not-a-real-token");

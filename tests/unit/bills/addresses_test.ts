@@ -3,12 +3,24 @@ import { parseCityStateZip } from "../../../shared/bills/embedded/addresses.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 
 Deno.test("city, state and ZIP read through OCR's misread comma; names with an apostrophe kept", () => {
-  for (const line of ["CHICAGO, IL 60614", "CHICAGO'IL 60614", "CHICAGO. IL 60614", "CHICAGO;IL 60614", "Chicago IL 60614-1234"]) {
+  for (
+    const line of [
+      "CHICAGO, IL 60614",
+      "CHICAGO'IL 60614",
+      "CHICAGO. IL 60614",
+      "CHICAGO;IL 60614",
+      "Chicago IL 60614-1234",
+    ]
+  ) {
     const csz = parseCityStateZip(line);
     assert.equal(csz?.state, "IL", line);
     assert.equal(csz?.city.toUpperCase(), "CHICAGO", line);
   }
-  assert.deepEqual(parseCityStateZip("COEUR D'ALENE, ID 83814"), { city: "COEUR D'ALENE", state: "ID", zip: "83814" });
+  assert.deepEqual(parseCityStateZip("COEUR D'ALENE, ID 83814"), {
+    city: "COEUR D'ALENE",
+    state: "ID",
+    zip: "83814",
+  });
   assert.deepEqual(parseCityStateZip("O'FALLON, MO 63366"), { city: "O'FALLON", state: "MO", zip: "63366" });
   assert.equal(parseCityStateZip("Carol Stream, XX 60197"), undefined, "not a state");
 });

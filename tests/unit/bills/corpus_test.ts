@@ -26,7 +26,16 @@ Deno.test("a scanned-looking image is read through offline OCR", async () => {
     assert.equal(c.kind, "image");
     const r = await runCase(model, c);
     const wrong = new Set(r.wrong.map((w) => w.field));
-    for (const f of ["customerName", "accountNumber", "amountDue", "supplyRatePerKwh", "invoiceDate", "meters[0].usageKwh"]) assert.ok(!wrong.has(f), `${f}: ${JSON.stringify(r.wrong)}`);
+    for (
+      const f of [
+        "customerName",
+        "accountNumber",
+        "amountDue",
+        "supplyRatePerKwh",
+        "invoiceDate",
+        "meters[0].usageKwh",
+      ]
+    ) assert.ok(!wrong.has(f), `${f}: ${JSON.stringify(r.wrong)}`);
     assert.ok(r.right / r.total >= 0.85, `image accuracy ${r.right}/${r.total}`);
   } finally {
     await closeOcr();
@@ -34,7 +43,9 @@ Deno.test("a scanned-looking image is read through offline OCR", async () => {
 });
 
 Deno.test("real bills (text layer): >= 90% of fields right, <= 2% filled wrongly, none refused", async () => {
-  const cases = (await realCases(`${dir}real`)).filter((c) => c.kind === "pdf" && !c.id.startsWith("bge_Powercon"));
+  const cases = (await realCases(`${dir}real`)).filter((c) =>
+    c.kind === "pdf" && !c.id.startsWith("bge_Powercon")
+  );
   assert.ok(new Set(cases.map((c) => c.utility)).size >= 4);
   let right = 0, total = 0, wrong = 0;
   for (const c of cases) {

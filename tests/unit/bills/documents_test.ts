@@ -29,7 +29,10 @@ Deno.test("documentText OCRs a PDF page that is only a scanned image, and reads 
     const scannedPdf = await doc.save();
     const text = await documentText([
       { filename: "scan.pdf", bytes: scannedPdf },
-      { filename: "extra.pdf", bytes: await Deno.readFile(new URL("../../fixtures/bills/synthetic/aps-01.pdf", import.meta.url)) },
+      {
+        filename: "extra.pdf",
+        bytes: await Deno.readFile(new URL("../../fixtures/bills/synthetic/aps-01.pdf", import.meta.url)),
+      },
     ]);
     assert.deepEqual(text.pages.map((p) => [p.file, p.source]), [["scan.pdf", "ocr"], ["extra.pdf", "text"]]);
     assert.match(text.pages[0].lines.join("\n"), /Arizona Public Service/);
@@ -41,8 +44,19 @@ Deno.test("documentText OCRs a PDF page that is only a scanned image, and reads 
 
 Deno.test("pageSkew measures a scan's tilt from word boxes (median of lines, ignores short lines)", async () => {
   const { pageSkew } = await import("../../../shared/documents/ocr.ts");
-  const line = (y: number, slope: number) => [0, 100, 200, 300].map((x) => ({ x0: x, x1: x + 60, y0: y + slope * (x + 30) - 5, y1: y + slope * (x + 30) + 5 }));
-  assert.ok(Math.abs(pageSkew([line(100, 0.02), line(140, 0.02), line(180, 0.021), [{ x0: 0, x1: 5, y0: 0, y1: 90 }]]) - 0.02) < 1e-3);
+  const line = (y: number, slope: number) =>
+    [0, 100, 200, 300].map((x) => ({
+      x0: x,
+      x1: x + 60,
+      y0: y + slope * (x + 30) - 5,
+      y1: y + slope * (x + 30) + 5,
+    }));
+  assert.ok(
+    Math.abs(
+      pageSkew([line(100, 0.02), line(140, 0.02), line(180, 0.021), [{ x0: 0, x1: 5, y0: 0, y1: 90 }]]) -
+        0.02,
+    ) < 1e-3,
+  );
   assert.equal(pageSkew([line(100, 0.5)]), 0, "a steep 'slope' is not a scan's tilt: left alone");
   assert.equal(pageSkew([]), 0);
 });

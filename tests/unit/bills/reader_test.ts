@@ -320,8 +320,21 @@ Deno.test("a meter row printing the read date before the prior read date gives a
 });
 
 Deno.test("another street in the body that could not be read as an address: the mailing block is not the home", () => {
-  const stub = ["Please return this portion with your payment", "Pharmaceutics International Inc", "10819 Gilroy Rd", "Hunt Valley, MD 21031"];
-  const garbled = parseBill(["BGE", "Bill Summary", "ELECTRIC   103 Beaver Ct", "CommainSov   Codd   Zion", "Account # 7645860000", "Amount Due $40,371.59", ...stub]);
+  const stub = [
+    "Please return this portion with your payment",
+    "Pharmaceutics International Inc",
+    "10819 Gilroy Rd",
+    "Hunt Valley, MD 21031",
+  ];
+  const garbled = parseBill([
+    "BGE",
+    "Bill Summary",
+    "ELECTRIC   103 Beaver Ct",
+    "CommainSov   Codd   Zion",
+    "Account # 7645860000",
+    "Amount Due $40,371.59",
+    ...stub,
+  ]);
   assert.equal(garbled.billingInformation.billingAddress.line1, "10819 Gilroy Rd");
   assert.equal(garbled.customerInformation.serviceAddress.line1, "");
   const plain = parseBill(["BGE", "Bill Summary", "Account # 7645860000", "Amount Due $40,371.59", ...stub]);
@@ -330,12 +343,19 @@ Deno.test("another street in the body that could not be read as an address: the 
 
 Deno.test("a gas+electric bill: only the electric meter and the electric history are read", () => {
   const item = parseBill([
-    "Baltimore Gas and Electric", "Account number 1234 5678 90", "Amount due $182.40", "Billing period: 01/05/2024 - 02/05/2024",
-    "Gas meter 7781234   Usage 85 therms", "Electric meter G1887856   Usage 812 kWh",
+    "Baltimore Gas and Electric",
+    "Account number 1234 5678 90",
+    "Amount due $182.40",
+    "Billing period: 01/05/2024 - 02/05/2024",
+    "Gas meter 7781234   Usage 85 therms",
+    "Electric meter G1887856   Usage 812 kWh",
     "Gas usage history (therms)   Nov 2023 60   Dec 2023 92   Jan 2024 85",
     "Electric usage history (kWh)   Nov 2023 700   Dec 2023 790   Jan 2024 812",
   ]);
-  assert.deepEqual(item.electricityUsage.meters.map((m) => [m.meterNumber, m.usageKwh]), [["G1887856", "812"]]);
+  assert.deepEqual(item.electricityUsage.meters.map((m) => [m.meterNumber, m.usageKwh]), [[
+    "G1887856",
+    "812",
+  ]]);
   assert.deepEqual(item.electricityUsage.usageByMonth.map((u) => u.value), [700, 790, 812, 812]);
 });
 
@@ -344,8 +364,18 @@ Deno.test("a due date printed without a year takes the year after the bill's own
   assert.equal(parseYearlessDate("Mar 18", "2021-02-25"), "2021-03-18");
   assert.equal(parseYearlessDate("Jan 12", "2023-12-20"), "2024-01-12");
   assert.equal(parseYearlessDate("1/12", "2023-12-20"), "2024-01-12");
-  assert.equal(parseYearlessDate("Mar 18, 2021", "2021-02-25"), "", "dated with a year: the ordinary parser reads it");
-  const item = parseBill(["Duke Energy", "Account number 9100 2345 6789", "Statement date: 02/25/2021", "Please pay by   Mar 18", "Amount due $98.40"]);
+  assert.equal(
+    parseYearlessDate("Mar 18, 2021", "2021-02-25"),
+    "",
+    "dated with a year: the ordinary parser reads it",
+  );
+  const item = parseBill([
+    "Duke Energy",
+    "Account number 9100 2345 6789",
+    "Statement date: 02/25/2021",
+    "Please pay by   Mar 18",
+    "Amount due $98.40",
+  ]);
   assert.equal(item.billingInformation.dueDate, "2021-03-18");
   assert.ok(item.confidence.dueDate >= 0.5);
 });

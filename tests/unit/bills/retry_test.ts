@@ -20,16 +20,33 @@ class ScriptedModel implements BillModel {
 
 const doc: BillDocument = { files: [], text: () => Promise.reject(new Error("not used")) };
 
-function answer(o: { months?: number; supply?: string; name?: string; street?: string; bill?: boolean } = {}): ModelOutcome {
+function answer(
+  o: { months?: number; supply?: string; name?: string; street?: string; bill?: boolean } = {},
+): ModelOutcome {
   const item = emptyItem();
   item.customerInformation.customerName = o.name ?? "Ada Lovelace";
-  item.customerInformation.serviceAddress = { line1: o.street ?? "1 Main St", line2: "", city: "Denver", state: "CO", zip: "80206", country: "US" };
+  item.customerInformation.serviceAddress = {
+    line1: o.street ?? "1 Main St",
+    line2: "",
+    city: "Denver",
+    state: "CO",
+    zip: "80206",
+    country: "US",
+  };
   item.electricityUsage.supplyRatePerKwh = o.supply ?? "0.0712";
-  item.electricityUsage.usageByMonth = Array.from({ length: o.months ?? 3 }, (_, i) => ({ month: MonthNames[i], year: 2024, value: 500 + i, unit: "kWh" as const }));
+  item.electricityUsage.usageByMonth = Array.from(
+    { length: o.months ?? 3 },
+    (_, i) => ({ month: MonthNames[i], year: 2024, value: 500 + i, unit: "kWh" as const }),
+  );
   const a: ModelAnswer = { isElectricityBill: o.bill ?? true, item };
   return { ok: true, answer: a, model: "scripted" };
 }
-const garbage: ModelOutcome = { ok: false, error: "unparseable", detail: "Model answer is not JSON", model: "scripted" };
+const garbage: ModelOutcome = {
+  ok: false,
+  error: "unparseable",
+  detail: "Model answer is not JSON",
+  model: "scripted",
+};
 
 Deno.test("stops after the first attempt when usageByMonth has 12 months", async () => {
   const m = new ScriptedModel([answer({ months: 12 }), answer()]);
@@ -48,7 +65,11 @@ Deno.test("stops when the answer does not change between attempts", async () => 
 });
 
 Deno.test("retries while supplyRatePerKwh is missing, telling the model what it missed, and keeps the best answer", async () => {
-  const m = new ScriptedModel([answer({ supply: "" }), answer({ supply: "", months: 5 }), answer({ supply: "0.0651", months: 6 })]);
+  const m = new ScriptedModel([
+    answer({ supply: "" }),
+    answer({ supply: "", months: 5 }),
+    answer({ supply: "0.0651", months: 6 }),
+  ]);
   const r = await extractWithRetries(m, doc);
   assert.ok(r.ok);
   assert.equal(m.calls.length, 3);
@@ -58,7 +79,12 @@ Deno.test("retries while supplyRatePerKwh is missing, telling the model what it 
 });
 
 Deno.test("never calls the model more than 3 times", async () => {
-  const m = new ScriptedModel([answer({ supply: "" }), answer({ supply: "", months: 2 }), answer({ supply: "", months: 1 }), answer({ months: 12 })]);
+  const m = new ScriptedModel([
+    answer({ supply: "" }),
+    answer({ supply: "", months: 2 }),
+    answer({ supply: "", months: 1 }),
+    answer({ months: 12 }),
+  ]);
   const r = await extractWithRetries(m, doc);
   assert.ok(r.ok);
   assert.equal(m.calls.length, 3);
@@ -79,7 +105,11 @@ Deno.test("an unparseable answer is retried; three of them are 500 processing_fa
 });
 
 Deno.test("no customer name or service address after all attempts is 400 incomplete_bill", async () => {
-  const m = new ScriptedModel([answer({ name: "" }), answer({ name: "", months: 5 }), answer({ name: "", months: 6 })]);
+  const m = new ScriptedModel([
+    answer({ name: "" }),
+    answer({ name: "", months: 5 }),
+    answer({ name: "", months: 6 }),
+  ]);
   await assert.rejects(extractBill(m, doc), (e: unknown) => {
     assert.ok(e instanceof ApiError);
     assert.equal(e.code, "incomplete_bill");
@@ -87,9 +117,15 @@ Deno.test("no customer name or service address after all attempts is 400 incompl
     return true;
   });
   assert.equal(m.calls.length, 3, "the name was retried for before giving up");
-  await assert.rejects(extractBill(new ScriptedModel([answer({ street: "", months: 12 })]), doc), /serviceAddress/);
+  await assert.rejects(
+    extractBill(new ScriptedModel([answer({ street: "", months: 12 })]), doc),
+    /serviceAddress/,
+  );
 });
 
 Deno.test("a document the model says is not an electricity bill is 400 invalid_file_type", async () => {
-  await assert.rejects(extractBill(new ScriptedModel([answer({ bill: false })]), doc), (e: unknown) => e instanceof ApiError && e.code === "invalid_file_type");
+  await assert.rejects(
+    extractBill(new ScriptedModel([answer({ bill: false })]), doc),
+    (e: unknown) => e instanceof ApiError && e.code === "invalid_file_type",
+  );
 });

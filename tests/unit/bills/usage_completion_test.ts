@@ -1,11 +1,19 @@
 import assert from "node:assert/strict";
 import { completeUsage, SEASONAL_INDEX } from "../../../shared/bills/usage_completion.ts";
-import { MonthNames, type MonthlyUsage } from "../../../shared/bills/schema.ts";
+import { type MonthlyUsage, MonthNames } from "../../../shared/bills/schema.ts";
 
-const m = (year: number, month: number, value: number): MonthlyUsage => ({ month: MonthNames[month - 1], year, value, unit: "kWh" });
+const m = (year: number, month: number, value: number): MonthlyUsage => ({
+  month: MonthNames[month - 1],
+  year,
+  value,
+  unit: "kWh",
+});
 
 Deno.test("keeps the most recent 12 months, oldest first, without estimates when all are read", () => {
-  const read = Array.from({ length: 15 }, (_, i) => m(2023 + Math.floor((i + 9) / 12), ((i + 9) % 12) + 1, 100 + i));
+  const read = Array.from(
+    { length: 15 },
+    (_, i) => m(2023 + Math.floor((i + 9) / 12), ((i + 9) % 12) + 1, 100 + i),
+  );
   const out = completeUsage(read);
   assert.equal(out.length, 12);
   assert.deepEqual(out[0], m(2024, 1, 103));

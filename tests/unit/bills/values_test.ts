@@ -6,9 +6,17 @@ import { emptyItem } from "../../../shared/bills/schema.ts";
 
 Deno.test("dates in the formats US bills print them", () => {
   const cases: [string, string][] = [
-    ["Statement Date: Feb 25, 2021", "2021-02-25"], ["February 8, 2021", "2021-02-08"], ["03/05/2024", "2024-03-05"],
-    ["1/15/24", "2024-01-15"], ["01-15-2024", "2024-01-15"], ["5 Mar 2024", "2024-03-05"], ["MAR 05 2024", "2024-03-05"],
-    ["Sept. 3, 2023", "2023-09-03"], ["2024-07-01", "2024-07-01"], ["no date here", ""], ["13/45/2024", ""],
+    ["Statement Date: Feb 25, 2021", "2021-02-25"],
+    ["February 8, 2021", "2021-02-08"],
+    ["03/05/2024", "2024-03-05"],
+    ["1/15/24", "2024-01-15"],
+    ["01-15-2024", "2024-01-15"],
+    ["5 Mar 2024", "2024-03-05"],
+    ["MAR 05 2024", "2024-03-05"],
+    ["Sept. 3, 2023", "2023-09-03"],
+    ["2024-07-01", "2024-07-01"],
+    ["no date here", ""],
+    ["13/45/2024", ""],
   ];
   for (const [text, want] of cases) assert.equal(parseDate(text), want, text);
   assert.deepEqual(allDates("Service From 12/14/23 To 1/12/24"), ["2023-12-14", "2024-01-12"]);
@@ -16,8 +24,16 @@ Deno.test("dates in the formats US bills print them", () => {
 
 Deno.test("amounts: symbols and thousands separators stripped, credits negative", () => {
   const cases: [string, string][] = [
-    ["$53,146.93", "53146.93"], ["-$670.43", "-670.43"], ["$45.20 CR", "-45.20"], ["($12.00)", "-12.00"], ["$10.11 CREDIT", "-10.11"],
-    ["12.50-", "-12.50"], ["−149.86", "-149.86"], ["$0.00", "0.00"], ["Total 148.57", "148.57"], ["none", ""],
+    ["$53,146.93", "53146.93"],
+    ["-$670.43", "-670.43"],
+    ["$45.20 CR", "-45.20"],
+    ["($12.00)", "-12.00"],
+    ["$10.11 CREDIT", "-10.11"],
+    ["12.50-", "-12.50"],
+    ["−149.86", "-149.86"],
+    ["$0.00", "0.00"],
+    ["Total 148.57", "148.57"],
+    ["none", ""],
   ];
   for (const [text, want] of cases) assert.equal(parseAmount(text), want, text);
 });
@@ -38,7 +54,14 @@ Deno.test("any model's item is normalised: ISO dates, plain amounts, state, rate
   item.billingInformation.amountDue = "$1,234.50";
   item.billingInformation.pastDue = "$12 CR";
   item.electricityUsage.supplyRatePerKwh = "$0.0712/kWh";
-  item.customerInformation.serviceAddress = { line1: " 1 Main  St ", line2: "", city: "Tampa", state: "fl", zip: "33614", country: "" };
+  item.customerInformation.serviceAddress = {
+    line1: " 1 Main  St ",
+    line2: "",
+    city: "Tampa",
+    state: "fl",
+    zip: "33614",
+    country: "",
+  };
   const n = normalizeItem(item);
   assert.equal(n.billingInformation.invoiceDate, "2024-03-05");
   assert.equal(n.billingInformation.amountDue, "1234.50");

@@ -28,7 +28,10 @@ Deno.test("in-process engine: a text PDF is read, pages counted, a giant-header 
     const text = await documentText([{ filename: "bill.pdf", bytes: pdf }]);
     assert.match(text.text, /kWh/i);
     assert.equal(await documentEngine().pageCount(pdf), text.pages.length);
-    const err = await documentEngine().validateImage(fixture("documents/giant_header.png")).then(() => undefined, (e) => e);
+    const err = await documentEngine().validateImage(fixture("documents/giant_header.png")).then(
+      () => undefined,
+      (e) => e,
+    );
     assert.ok(err instanceof DomainError, String(err));
     assert.equal(err.kind, "unprocessable");
   });
@@ -37,15 +40,30 @@ Deno.test("in-process engine: a text PDF is read, pages counted, a giant-header 
 Deno.test("without run permission the engine chooses the in-process transport by itself", async () => {
   const script = await Deno.makeTempFile({ suffix: ".ts" });
   const index = new URL("../../../shared/documents/engine/index.ts", import.meta.url).href;
-  await Deno.writeTextFile(script, `const { documentEngine } = await import(${JSON.stringify(index)});
-console.log(documentEngine().transport.constructor.name);`);
+  await Deno.writeTextFile(
+    script,
+    `const { documentEngine } = await import(${JSON.stringify(index)});
+console.log(documentEngine().transport.constructor.name);`,
+  );
   // deno run grants only what is named: no --allow-run, as in an edge function.
   const child = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-check", "--config", new URL("../../../deno.json", import.meta.url).pathname, "--allow-read", "--allow-env", script],
+    args: [
+      "run",
+      "--no-check",
+      "--config",
+      new URL("../../../deno.json", import.meta.url).pathname,
+      "--allow-read",
+      "--allow-env",
+      script,
+    ],
     env: { LOG_LEVEL: "error", DOCUMENT_ENGINE: "" },
     stdout: "piped",
     stderr: "piped",
   }).output();
   await Deno.remove(script);
-  assert.equal(new TextDecoder().decode(child.stdout).trim(), "InProcessTransport", new TextDecoder().decode(child.stderr));
+  assert.equal(
+    new TextDecoder().decode(child.stdout).trim(),
+    "InProcessTransport",
+    new TextDecoder().decode(child.stderr),
+  );
 });

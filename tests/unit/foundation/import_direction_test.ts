@@ -16,7 +16,10 @@ Deno.test("the rules name each kind of wrong import", () => {
   assert.match(checkEdge("shared/widget/leads.ts", "shared/http/errors.ts")!, /HTTP layer/);
   assert.match(checkEdge("shared/db/client.ts", "shared/widget/leads.ts")!, /infrastructure/);
   assert.match(checkEdge("shared/savings/pipeline.ts", "shared/stack/server.ts")!, /local stack/);
-  assert.match(checkEdge("supabase/functions/queue-worker/index.ts", "shared/stack/extensions/index.ts")!, /local stack/);
+  assert.match(
+    checkEdge("supabase/functions/queue-worker/index.ts", "shared/stack/extensions/index.ts")!,
+    /local stack/,
+  );
   assert.match(checkEdge("supabase/functions/a/app.ts", "supabase/functions/b/app.ts")!, /another function/);
   assert.match(checkEdge("shared/bills/x.ts", "tests/support/db.ts")!, /route, script or test/);
   assert.equal(checkEdge("supabase/functions/a/app.ts", "shared/http/app.ts"), undefined);

@@ -1,14 +1,29 @@
 import assert from "node:assert/strict";
 import { ulid } from "ulid";
 import { findPersonalData, InvalidEnvelopeError, parseEnvelope } from "../../../shared/events/envelope.ts";
-import { EVENT_TYPES, isAuthEvent, NOTIFIED_EVENT_TYPES, templateSlug, topicFor } from "../../../shared/events/catalogue.ts";
+import {
+  EVENT_TYPES,
+  isAuthEvent,
+  NOTIFIED_EVENT_TYPES,
+  templateSlug,
+  topicFor,
+} from "../../../shared/events/catalogue.ts";
 import { buildEnvelope } from "../../../shared/events/publish.ts";
 
-const good = () => ({ event_id: ulid(), event_type: "job.assigned", source: "appointment-handling-service", created_at: "2026-11-22T10:00:00.000Z", payload: { job_id: "JOB-1" } });
+const good = () => ({
+  event_id: ulid(),
+  event_type: "job.assigned",
+  source: "appointment-handling-service",
+  created_at: "2026-11-22T10:00:00.000Z",
+  payload: { job_id: "JOB-1" },
+});
 
 Deno.test("envelope: a valid one parses; each rule of the spec is enforced", () => {
   assert.equal(parseEnvelope(good()).event_type, "job.assigned");
-  assert.equal(parseEnvelope({ ...good(), created_at: "2026-11-22T10:00:00+00:00" }).source, "appointment-handling-service");
+  assert.equal(
+    parseEnvelope({ ...good(), created_at: "2026-11-22T10:00:00+00:00" }).source,
+    "appointment-handling-service",
+  );
   const bad: [string, Record<string, unknown>][] = [
     ["event_id", { event_id: "not-a-ulid" }],
     ["event_id", { event_id: ulid().toLowerCase() }],
@@ -28,13 +43,24 @@ Deno.test("envelope: a valid one parses; each rule of the spec is enforced", () 
     ["envelope", { extra: 1 }],
   ];
   for (const [field, patch] of bad) {
-    assert.throws(() => parseEnvelope({ ...good(), ...patch }), (e) => e instanceof InvalidEnvelopeError && e.message.includes(field), `${field}: ${JSON.stringify(patch)}`);
+    assert.throws(
+      () => parseEnvelope({ ...good(), ...patch }),
+      (e) => e instanceof InvalidEnvelopeError && e.message.includes(field),
+      `${field}: ${JSON.stringify(patch)}`,
+    );
   }
   assert.throws(() => parseEnvelope({ ...good(), payload: { blob: "x".repeat(20_000) } }), /larger than/);
 });
 
 Deno.test("personal data detection: emails anywhere, personal keys; identifiers and URLs pass", () => {
-  assert.equal(findPersonalData({ job_id: "JOB-1", recipient_ids: [crypto.randomUUID()], invite_url: "https://p.example/i/abc" }), null);
+  assert.equal(
+    findPersonalData({
+      job_id: "JOB-1",
+      recipient_ids: [crypto.randomUUID()],
+      invite_url: "https://p.example/i/abc",
+    }),
+    null,
+  );
   assert.equal(findPersonalData({ a: { b: ["ok", "ann@example.org"] } }), "payload.a.b[1]");
   assert.equal(findPersonalData({ full_name: "Ann" }), "payload.full_name");
   assert.equal(findPersonalData({ phone: "1" }), "payload.phone");
@@ -46,9 +72,17 @@ Deno.test("catalogue: topic routing per the spec table; auth events; template sl
   assert.ok(!NOTIFIED_EVENT_TYPES.includes("invoice.overdue" as never));
   const routes = Object.fromEntries(EVENT_TYPES.map((t) => [t, topicFor(t)]));
   assert.deepEqual(routes, {
-    "job.assigned": "platform.jobs", "job.status_changed": "platform.jobs", "job.completed": "platform.jobs", "job.cancelled": "platform.jobs",
-    "invoice.created": "platform.invoices", "invoice.sent": "platform.invoices", "invoice.paid": "platform.invoices", "invoice.overdue": "platform.invoices",
-    "auth.invite_sent": "platform.auth", "auth.password_reset": "platform.auth", "auth.account_locked": "platform.auth",
+    "job.assigned": "platform.jobs",
+    "job.status_changed": "platform.jobs",
+    "job.completed": "platform.jobs",
+    "job.cancelled": "platform.jobs",
+    "invoice.created": "platform.invoices",
+    "invoice.sent": "platform.invoices",
+    "invoice.paid": "platform.invoices",
+    "invoice.overdue": "platform.invoices",
+    "auth.invite_sent": "platform.auth",
+    "auth.password_reset": "platform.auth",
+    "auth.account_locked": "platform.auth",
     "lead.created": "platform.leads",
   });
   assert.ok(isAuthEvent("auth.password_reset") && !isAuthEvent("job.assigned"));

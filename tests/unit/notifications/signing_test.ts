@@ -26,5 +26,14 @@ Deno.test("derived nonce: a ULID, stable per seed, different across seeds, time 
 });
 
 Deno.test("retry policy: exponential from 10 s, capped at 600 s", () => {
-  assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelaySeconds(n, 10, 600)), [10, 20, 40, 80, 160, 320, 600, 600]);
+  assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelaySeconds(n, 10, 600)), [
+    10,
+    20,
+    40,
+    80,
+    160,
+    320,
+    600,
+    600,
+  ]);
 });

@@ -7,8 +7,20 @@ import { NOTIFIED_EVENT_TYPES } from "../../../shared/events/catalogue.ts";
 const p = createPlatform(null as never, loadCoreConfig());
 
 Deno.test("templates: all eleven event types have subject, HTML and text; the layout is shared", () => {
-  const ctx = { lead_name: "Jane Doe", job_id: "JOB-9", invoice_id: "INV-9", partner_name: "P", recipient_name: "R", user_id: "u", unsubscribe_url: "https://u/x?a=1&b=2", preferences_url: "https://p", event_label: "x" };
-  const subjects = Object.fromEntries(NOTIFIED_EVENT_TYPES.map((t) => [t, templates(p).render(t, ctx).subject]));
+  const ctx = {
+    lead_name: "Jane Doe",
+    job_id: "JOB-9",
+    invoice_id: "INV-9",
+    partner_name: "P",
+    recipient_name: "R",
+    user_id: "u",
+    unsubscribe_url: "https://u/x?a=1&b=2",
+    preferences_url: "https://p",
+    event_label: "x",
+  };
+  const subjects = Object.fromEntries(
+    NOTIFIED_EVENT_TYPES.map((t) => [t, templates(p).render(t, ctx).subject]),
+  );
   assert.deepEqual(subjects, {
     "job.assigned": "New job assigned",
     "job.status_changed": "Job status update: JOB-9",
@@ -33,7 +45,12 @@ Deno.test("templates: all eleven event types have subject, HTML and text; the la
 });
 
 Deno.test("templates: HTML is escaped in the HTML part, not in text; subjects are one line", () => {
-  const r = templates(p).render("job.status_changed", { job_id: "J\r\nBcc: x@y", partner_name: "<b>Evil</b> & Co", old_status: "a", new_status: "b" });
+  const r = templates(p).render("job.status_changed", {
+    job_id: "J\r\nBcc: x@y",
+    partner_name: "<b>Evil</b> & Co",
+    old_status: "a",
+    new_status: "b",
+  });
   assert.match(r.html, /&lt;b&gt;Evil&lt;\/b&gt; &amp; Co/);
   assert.doesNotMatch(r.html, /<b>Evil/);
   assert.match(r.text, /<b>Evil<\/b> & Co/);

@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
 import { billDocumentFiles } from "../../../shared/email-agent/bill_files.ts";
 
-const a = (name: string, kind: "pdf" | "png" | "jpeg" | null, extra: { stored?: boolean; related?: boolean } = {}) =>
-  ({ name, kind, storagePath: extra.stored === false ? null : `org/key/${name}`, related: extra.related });
+const a = (
+  name: string,
+  kind: "pdf" | "png" | "jpeg" | null,
+  extra: { stored?: boolean; related?: boolean } = {},
+) => ({ name, kind, storagePath: extra.stored === false ? null : `org/key/${name}`, related: extra.related });
 
 Deno.test("bill files: the first PDF is the whole bill, whatever images come with it", () => {
   const picked = billDocumentFiles([a("photo.jpg", "jpeg"), a("bill.pdf", "pdf"), a("older.pdf", "pdf")], 10);

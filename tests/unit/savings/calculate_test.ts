@@ -9,14 +9,30 @@ import { federalCredit } from "../../../shared/savings/credit.ts";
 // The hand-worked examples are dated 2025 (the 30% §25D credit applied); the credit policy has its own tests.
 const in2025 = federalCredit("2025-06-01");
 
-const flat = (kwh: number) => normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: kwh })));
+const flat = (kwh: number) =>
+  normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: kwh })));
 // 400 W panels, 1,500 kWh DC per kW per year, 0.85 DC->AC: 1,275 kWh AC per kW.
-const roof = (maxPanels = 40): RoofInput => ({ panelCapacityW: 400, maxPanels, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 });
+const roof = (maxPanels = 40): RoofInput => ({
+  panelCapacityW: 400,
+  maxPanels,
+  yieldDcKwhPerKw: 1500,
+  configs: [],
+  dcToAcDerate: 0.85,
+});
 const retail: ProgramInput = { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 };
-const near = (actual: number, expected: number, tol = 0.011) => assert.ok(Math.abs(actual - expected) <= tol, `${actual} != ${expected}`);
+const near = (actual: number, expected: number, tol = 0.011) =>
+  assert.ok(Math.abs(actual - expected) <= tol, `${actual} != ${expected}`);
 
 Deno.test("Ohio (generic programme, retail net metering): 12,000 kWh at 15.38 ¢", () => {
-  const f = calculateSavings({ usage: flat(1000), ratePerKwh: 0.1538, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail, credit: in2025 });
+  const f = calculateSavings({
+    usage: flat(1000),
+    ratePerKwh: 0.1538,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(),
+    program: retail,
+    credit: in2025,
+  });
   assert.equal(f.annualKwh, 12000);
   near(f.annualCost, 1845.6);
   // 12,000 / 1,275 = 9.41 kW -> 23.5 panels -> 24 panels = 9.6 kW, 12,240 kWh
@@ -39,8 +55,13 @@ Deno.test("Ohio (generic programme, retail net metering): 12,000 kWh at 15.38 ¢
 
 Deno.test("California (net billing, exports at 25% of retail, 2.5 ¢ non-bypassable): 6,000 kWh at 29.51 ¢", () => {
   const f = calculateSavings({
-    usage: flat(500), ratePerKwh: 0.2951, escalatorPct: 3, costPerWatt: 2.5, roof: roof(),
-    program: { exportCreditRatio: 0.25, nonbypassableUsdPerKwh: 0.025, solarChargeUsdPerKwMonth: 0 }, credit: in2025,
+    usage: flat(500),
+    ratePerKwh: 0.2951,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(),
+    program: { exportCreditRatio: 0.25, nonbypassableUsdPerKwh: 0.025, solarChargeUsdPerKwMonth: 0 },
+    credit: in2025,
   });
   near(f.annualCost, 1770.6);
   assert.equal(f.panels, 12); // 6,000 / 1,275 = 4.71 kW -> 11.8 -> 12 panels
@@ -55,8 +76,13 @@ Deno.test("California (net billing, exports at 25% of retail, 2.5 ¢ non-bypassa
 
 Deno.test("New York (solar charge per kW-month) with a roof too small for the usage", () => {
   const f = calculateSavings({
-    usage: flat(1500), ratePerKwh: 0.2225, escalatorPct: 3, costPerWatt: 2.5, roof: roof(20),
-    program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0.85 }, credit: in2025,
+    usage: flat(1500),
+    ratePerKwh: 0.2225,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(20),
+    program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0.85 },
+    credit: in2025,
   });
   assert.equal(f.panels, 20); // 35 panels needed, the roof holds 20
   assert.ok(f.roofLimited && f.flags.includes("roof_limited"));
@@ -68,8 +94,18 @@ Deno.test("New York (solar charge per kW-month) with a roof too small for the us
 });
 
 Deno.test("provider panel layouts are used (interpolated between sizes) instead of the flat yield", () => {
-  const r: RoofInput = { ...roof(30), configs: [{ panelsCount: 10, yearlyEnergyDcKwh: 5000 }, { panelsCount: 30, yearlyEnergyDcKwh: 13000 }] };
-  const f = calculateSavings({ usage: flat(600), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: r, program: retail });
+  const r: RoofInput = {
+    ...roof(30),
+    configs: [{ panelsCount: 10, yearlyEnergyDcKwh: 5000 }, { panelsCount: 30, yearlyEnergyDcKwh: 13000 }],
+  };
+  const f = calculateSavings({
+    usage: flat(600),
+    ratePerKwh: 0.15,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: r,
+    program: retail,
+  });
   // 20 panels -> 9,000 kWh DC -> 7,650 AC >= 7,200 x 0.97
   const dc = 5000 + 8000 * (f.panels - 10) / 20;
   assert.equal(f.annualProductionKwh, Math.round(dc * 0.85));
@@ -77,7 +113,14 @@ Deno.test("provider panel layouts are used (interpolated between sizes) instead 
 });
 
 Deno.test("zero usage recommends no system and no payback", () => {
-  const f = calculateSavings({ usage: flat(0), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail });
+  const f = calculateSavings({
+    usage: flat(0),
+    ratePerKwh: 0.15,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(),
+    program: retail,
+  });
   assert.equal(f.systemKw, 0);
   assert.equal(f.netAnnualSavings, 0);
   assert.equal(f.paybackYears, null);
@@ -85,11 +128,21 @@ Deno.test("zero usage recommends no system and no payback", () => {
 });
 
 Deno.test("fewer than 12 months: missing months extrapolated from the seasonal profile and flagged", () => {
-  const usage = normaliseUsage([{ month: "July", value: 1200 }, { month: "Aug", value: 1100 }, { month: "2025-09", value: 900 }]);
+  const usage = normaliseUsage([{ month: "July", value: 1200 }, { month: "Aug", value: 1100 }, {
+    month: "2025-09",
+    value: 900,
+  }]);
   assert.equal(usage.length, 12);
   assert.deepEqual(usage.filter((u) => !u.extrapolated).map((u) => u.month), [7, 8, 9]);
   assert.ok(usage[0].kwh > usage[3].kwh, "January (heating) above April");
-  const f = calculateSavings({ usage, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail });
+  const f = calculateSavings({
+    usage,
+    ratePerKwh: 0.15,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(),
+    program: retail,
+  });
   assert.ok(f.flags.includes("extrapolated_months"));
   assert.equal(f.extrapolatedMonths.length, 9);
   assert.deepEqual(f.peakMonths, [7]);
@@ -102,7 +155,11 @@ Deno.test("months the bill extraction marked estimated stay flagged; two years o
   ]);
   assert.deepEqual(usage.filter((u) => u.extrapolated).map((u) => u.month), [2, 3]);
   assert.equal(usage[0].kwh, 900);
-  assert.equal(usage[0].extrapolated, false, "a measured January in one year outweighs an estimate in the other");
+  assert.equal(
+    usage[0].extrapolated,
+    false,
+    "a measured January in one year outweighs an estimate in the other",
+  );
 });
 
 Deno.test("bad usage input is rejected with a clear message", () => {
@@ -121,73 +178,208 @@ const arbProgram = fc.record({
 });
 
 Deno.test("property: payback falls (never rises) when the electricity rate rises", () => {
-  fc.assert(fc.property(arbUsage, fc.double({ min: 0.08, max: 0.4, noNaN: true }), fc.double({ min: 1.01, max: 2, noNaN: true }), arbProgram, (usage, rate, k, program) => {
-    const base = { usage, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program };
-    const lo = calculateSavings({ ...base, ratePerKwh: rate });
-    const hi = calculateSavings({ ...base, ratePerKwh: rate * k });
-    assert.ok(hi.netAnnualSavings >= lo.netAnnualSavings);
-    if (lo.paybackYears !== null) assert.ok(hi.paybackYears !== null && hi.paybackYears <= lo.paybackYears + 0.05);
-  }), { numRuns: 200 });
+  fc.assert(
+    fc.property(
+      arbUsage,
+      fc.double({ min: 0.08, max: 0.4, noNaN: true }),
+      fc.double({ min: 1.01, max: 2, noNaN: true }),
+      arbProgram,
+      (usage, rate, k, program) => {
+        const base = { usage, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program };
+        const lo = calculateSavings({ ...base, ratePerKwh: rate });
+        const hi = calculateSavings({ ...base, ratePerKwh: rate * k });
+        assert.ok(hi.netAnnualSavings >= lo.netAnnualSavings);
+        if (lo.paybackYears !== null) {
+          assert.ok(
+            hi.paybackYears !== null && hi.paybackYears <= lo.paybackYears + 0.05,
+          );
+        }
+      },
+    ),
+    { numRuns: 200 },
+  );
 });
 
 Deno.test("property: the system fits the roof and is never under 2 kW, net cost is gross less the dated credit, savings never exceed the bill", () => {
   const day = fc.integer({ min: Date.UTC(2017, 0, 1), max: Date.UTC(2030, 11, 31) }).map((t) => new Date(t));
-  fc.assert(fc.property(arbUsage, fc.integer({ min: 0, max: 60 }), fc.double({ min: 0.08, max: 0.4, noNaN: true }), arbProgram, day, (usage, maxPanels, rate, program, date) => {
-    const credit = federalCredit(date);
-    const f = calculateSavings({ usage, ratePerKwh: rate, escalatorPct: 3, costPerWatt: 2.5, roof: roof(maxPanels), program, credit });
-    assert.ok(f.panels <= maxPanels);
-    assert.ok(f.panels === 0 || f.systemKw >= 2, `a ${f.systemKw} kW system is below the minimum`);
-    assert.equal(credit.pct, date < new Date("2020-01-01") ? 30 : date < new Date("2022-01-01") ? 26 : date < new Date("2026-01-01") ? 30 : 0);
-    assert.ok(Math.abs(f.netCost - f.grossCost * (1 - credit.pct / 100)) < 0.02);
-    assert.ok(f.netAnnualSavings <= f.annualCost + 0.01);
-    assert.ok(f.offsetPct <= 100);
-    if (f.panels < maxPanels && f.panels > 0) assert.ok(f.annualProductionKwh >= f.annualKwh * 0.97 - 1, "unconstrained systems offset ~100%");
-  }), { numRuns: 200 });
+  fc.assert(
+    fc.property(
+      arbUsage,
+      fc.integer({ min: 0, max: 60 }),
+      fc.double({ min: 0.08, max: 0.4, noNaN: true }),
+      arbProgram,
+      day,
+      (usage, maxPanels, rate, program, date) => {
+        const credit = federalCredit(date);
+        const f = calculateSavings({
+          usage,
+          ratePerKwh: rate,
+          escalatorPct: 3,
+          costPerWatt: 2.5,
+          roof: roof(maxPanels),
+          program,
+          credit,
+        });
+        assert.ok(f.panels <= maxPanels);
+        assert.ok(f.panels === 0 || f.systemKw >= 2, `a ${f.systemKw} kW system is below the minimum`);
+        assert.equal(
+          credit.pct,
+          date < new Date("2020-01-01")
+            ? 30
+            : date < new Date("2022-01-01")
+            ? 26
+            : date < new Date("2026-01-01")
+            ? 30
+            : 0,
+        );
+        assert.ok(Math.abs(f.netCost - f.grossCost * (1 - credit.pct / 100)) < 0.02);
+        assert.ok(f.netAnnualSavings <= f.annualCost + 0.01);
+        assert.ok(f.offsetPct <= 100);
+        if (f.panels < maxPanels && f.panels > 0) {
+          assert.ok(
+            f.annualProductionKwh >= f.annualKwh * 0.97 - 1,
+            "unconstrained systems offset ~100%",
+          );
+        }
+      },
+    ),
+    { numRuns: 200 },
+  );
 });
 
 Deno.test("property: more roof yield means fewer panels for the same usage", () => {
-  fc.assert(fc.property(arbUsage, fc.integer({ min: 900, max: 1800 }), (usage, y) => {
-    const big: RoofInput = { ...roof(200), yieldDcKwhPerKw: y };
-    const a = calculateSavings({ usage, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: big, program: retail });
-    const b = calculateSavings({ usage, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: { ...big, yieldDcKwhPerKw: y * 1.2 }, program: retail });
-    assert.ok(b.panels <= a.panels);
-  }), { numRuns: 100 });
+  fc.assert(
+    fc.property(arbUsage, fc.integer({ min: 900, max: 1800 }), (usage, y) => {
+      const big: RoofInput = { ...roof(200), yieldDcKwhPerKw: y };
+      const a = calculateSavings({
+        usage,
+        ratePerKwh: 0.15,
+        escalatorPct: 3,
+        costPerWatt: 2.5,
+        roof: big,
+        program: retail,
+      });
+      const b = calculateSavings({
+        usage,
+        ratePerKwh: 0.15,
+        escalatorPct: 3,
+        costPerWatt: 2.5,
+        roof: { ...big, yieldDcKwhPerKw: y * 1.2 },
+        program: retail,
+      });
+      assert.ok(b.panels <= a.panels);
+    }),
+    { numRuns: 100 },
+  );
 });
 
 Deno.test("fixed monthly charge: in every cost, the cost with solar never drops to $0", () => {
-  const f = calculateSavings({ usage: flat(1000), ratePerKwh: 0.1538, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail, credit: in2025, fixedChargeMonthly: 12.5 });
+  const f = calculateSavings({
+    usage: flat(1000),
+    ratePerKwh: 0.1538,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(),
+    program: retail,
+    credit: in2025,
+    fixedChargeMonthly: 12.5,
+  });
   near(f.annualCost, 1845.6 + 150);
   assert.equal(f.fixedChargeMonthly, 12.5);
   assert.ok(!f.flags.includes("fixed_charge_unknown"));
   near(f.netAnnualSavings, 1845.6, 0.02); // the fixed charge is not saved
-  for (const y of f.projection) assert.ok(y.costWithSolar >= 150 - 0.01, `year ${y.year}: ${y.costWithSolar}`);
+  for (const y of f.projection) {
+    assert.ok(y.costWithSolar >= 150 - 0.01, `year ${y.year}: ${y.costWithSolar}`);
+  }
   near(f.projection[0].costWithSolar, 150);
 });
 
 Deno.test("minimum system size: low usage or a tiny roof gets no 1.2 kW, 3-panel offer", () => {
-  const low = calculateSavings({ usage: flat(100), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail });
+  const low = calculateSavings({
+    usage: flat(100),
+    ratePerKwh: 0.15,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(),
+    program: retail,
+  });
   assert.equal(low.panels, 0, "1,200 kWh a year needs ~0.94 kW");
   assert.equal(low.systemKw, 0);
   assert.ok(low.flags.includes("below_minimum_size"));
   assert.equal(low.paybackYears, null);
-  const tiny = calculateSavings({ usage: flat(900), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(3), program: retail });
+  const tiny = calculateSavings({
+    usage: flat(900),
+    ratePerKwh: 0.15,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(3),
+    program: retail,
+  });
   assert.equal(tiny.panels, 0);
   assert.ok(tiny.flags.includes("below_minimum_size") && tiny.flags.includes("roof_limited"));
-  const ok = calculateSavings({ usage: flat(250), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail });
+  const ok = calculateSavings({
+    usage: flat(250),
+    ratePerKwh: 0.15,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(),
+    program: retail,
+  });
   assert.ok(ok.systemKw >= 2, `3,000 kWh a year: ${ok.systemKw} kW`);
 });
 
 Deno.test("roof access: not owned offers no system; a unit address asks who owns the roof", () => {
-  const no = calculateSavings({ usage: flat(900), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail, roofAccess: "not_owned" });
+  const no = calculateSavings({
+    usage: flat(900),
+    ratePerKwh: 0.15,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(),
+    program: retail,
+    roofAccess: "not_owned",
+  });
   assert.equal(no.panels, 0);
   assert.ok(no.flags.includes("roof_not_owned"));
-  const ask = calculateSavings({ usage: flat(900), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail, roofAccess: "ask" });
+  const ask = calculateSavings({
+    usage: flat(900),
+    ratePerKwh: 0.15,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: roof(),
+    program: retail,
+    roofAccess: "ask",
+  });
   assert.ok(ask.panels > 0);
   assert.ok(ask.flags.includes("roof_ownership_unknown"));
 });
 
 Deno.test("peak months: a flat year has none; a summer peak is named", () => {
-  assert.deepEqual(calculateSavings({ usage: flat(900), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail }).peakMonths, []);
-  const summer = normaliseUsage([700, 650, 600, 650, 800, 1100, 1300, 1280, 1000, 700, 650, 720].map((v, i) => ({ month: i + 1, value: v })));
-  assert.deepEqual(calculateSavings({ usage: summer, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof: roof(), program: retail }).peakMonths, [7, 8]);
+  assert.deepEqual(
+    calculateSavings({
+      usage: flat(900),
+      ratePerKwh: 0.15,
+      escalatorPct: 3,
+      costPerWatt: 2.5,
+      roof: roof(),
+      program: retail,
+    }).peakMonths,
+    [],
+  );
+  const summer = normaliseUsage(
+    [700, 650, 600, 650, 800, 1100, 1300, 1280, 1000, 700, 650, 720].map((v, i) => ({
+      month: i + 1,
+      value: v,
+    })),
+  );
+  assert.deepEqual(
+    calculateSavings({
+      usage: summer,
+      ratePerKwh: 0.15,
+      escalatorPct: 3,
+      costPerWatt: 2.5,
+      roof: roof(),
+      program: retail,
+    }).peakMonths,
+    [7, 8],
+  );
 });

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { buildReferenceArtifacts, CAPITALS_PATH, REFERENCE_PATH, stateRates } from "../../../scripts/savings/reference.ts";
+import {
+  buildReferenceArtifacts,
+  CAPITALS_PATH,
+  REFERENCE_PATH,
+  stateRates,
+} from "../../../scripts/savings/reference.ts";
 
 Deno.test("the committed reference migration and capitals module are what the CSVs generate (regenerate after editing a CSV)", () => {
   const a = buildReferenceArtifacts();
@@ -9,11 +14,20 @@ Deno.test("the committed reference migration and capitals module are what the CS
   assert.equal(a.states, 52);
   assert.equal(a.capitals, 50);
   // Every programme row names a source; no state row is generated without one.
-  assert.ok(!/, (null|'')\)(,|\n)/.test(a.seedSql.split("insert into public.state_solar_programs")[1].split("on conflict")[0]));
+  assert.ok(
+    !/, (null|'')\)(,|\n)/.test(
+      a.seedSql.split("insert into public.state_solar_programs")[1].split("on conflict")[0],
+    ),
+  );
 });
 
 Deno.test("rates: a state with EIA 2014-2024 history gets its 2024 price and its own escalator; others keep 2023 and say so", () => {
-  const rates = [{ state: "AL", rate_cents_per_kwh: "14.62", year: "2023", source: "SEDS" }, { state: "CA", rate_cents_per_kwh: "29.51", year: "2023", source: "SEDS" }];
+  const rates = [{ state: "AL", rate_cents_per_kwh: "14.62", year: "2023", source: "SEDS" }, {
+    state: "CA",
+    rate_cents_per_kwh: "29.51",
+    year: "2023",
+    source: "SEDS",
+  }];
   const history = [
     { state: "AL", year: "2014", rate_cents_per_kwh: "11.48", source: "EIA" },
     { state: "AL", year: "2024", rate_cents_per_kwh: "15.12", source: "EIA" },

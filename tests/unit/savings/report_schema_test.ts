@@ -9,21 +9,41 @@ const good = () => ({
   sections: [
     { sequence: "I", title: "Executive Summary", text: "<p>Hi <strong>there</strong></p>" },
     { sequence: "II", title: "Usage Analysis", text: "<table><tr><td>Jan</td><td>1</td></tr></table><br>" },
-    { sequence: "III", title: "Solar Recommendation and Financial Analysis", text: "<ul><li><em>x</em></li></ul>" },
+    {
+      sequence: "III",
+      title: "Solar Recommendation and Financial Analysis",
+      text: "<ul><li><em>x</em></li></ul>",
+    },
   ],
 });
 
 Deno.test("report validation: sequence I-II-III, the spec's titles, only the allowed HTML", () => {
   assert.ok(validateReport(good()).ok);
   const cases: [(r: ReturnType<typeof good>) => void, RegExp][] = [
-    [(r) => { r.sections[1].sequence = "III"; }, /sections\.1\.sequence: expected II/],
-    [(r) => { r.sections[0].title = "Summary"; }, /expected "Executive Summary"/],
-    [(r) => { r.sections.pop(); }, /sections/],
-    [(r) => { r.sections[0].text = "<p>ok</p><script>alert(1)</script>"; }, /<script> is not allowed/],
-    [(r) => { r.sections[0].text = '<p onclick="x()">hi</p>'; }, /attributes are not allowed on <p>/],
-    [(r) => { r.sections[0].text = "<p>unclosed"; }, /unclosed <p>/],
-    [(r) => { r.sections[0].text = '<a href="https://evil">x</a>'; }, /<a> is not allowed/],
-    [(r) => { r.sections[0].text = ""; }, /sections\.0\.text/],
+    [(r) => {
+      r.sections[1].sequence = "III";
+    }, /sections\.1\.sequence: expected II/],
+    [(r) => {
+      r.sections[0].title = "Summary";
+    }, /expected "Executive Summary"/],
+    [(r) => {
+      r.sections.pop();
+    }, /sections/],
+    [(r) => {
+      r.sections[0].text = "<p>ok</p><script>alert(1)</script>";
+    }, /<script> is not allowed/],
+    [(r) => {
+      r.sections[0].text = '<p onclick="x()">hi</p>';
+    }, /attributes are not allowed on <p>/],
+    [(r) => {
+      r.sections[0].text = "<p>unclosed";
+    }, /unclosed <p>/],
+    [(r) => {
+      r.sections[0].text = '<a href="https://evil">x</a>';
+    }, /<a> is not allowed/],
+    [(r) => {
+      r.sections[0].text = "";
+    }, /sections\.0\.text/],
   ];
   for (const [mutate, msg] of cases) {
     const r = good();
@@ -36,22 +56,62 @@ Deno.test("report validation: sequence I-II-III, the spec's titles, only the all
 });
 
 const program = (over: Partial<StateProgram> = {}): StateProgram => ({
-  state: "OH", isGeneric: true, netMetering: "generic", exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0,
-  propertyTaxExemption: null, incentives: null, efficiencyPrograms: null, batteryIncentives: null, source: "x", year: 2024, ...over,
+  state: "OH",
+  isGeneric: true,
+  netMetering: "generic",
+  exportCreditRatio: 1,
+  nonbypassableUsdPerKwh: 0,
+  solarChargeUsdPerKwMonth: 0,
+  propertyTaxExemption: null,
+  incentives: null,
+  efficiencyPrograms: null,
+  batteryIncentives: null,
+  source: "x",
+  year: 2024,
+  ...over,
 });
-const figures = () => calculateSavings({
-  usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 + i * 20 }))), ratePerKwh: 0.2, escalatorPct: 3, costPerWatt: 2.5,
-  roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
-  program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 },
+const figures = () =>
+  calculateSavings({
+    usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 + i * 20 }))),
+    ratePerKwh: 0.2,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
+    program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 },
+  });
+const ctx = (p: StateProgram) => ({
+  customerName: "Ann <Lee>",
+  state: p.state,
+  stateName: p.state === "MA" ? "Massachusetts" : "Ohio",
+  address: "x",
+  figures: figures(),
+  program: p,
+  rateSource: "EIA",
+  costSource: "ES",
+  costIsNationalFallback: true,
 });
-const ctx = (p: StateProgram) => ({ customerName: "Ann <Lee>", state: p.state, stateName: p.state === "MA" ? "Massachusetts" : "Ohio", address: "x", figures: figures(), program: p, rateSource: "EIA", costSource: "ES", costIsNationalFallback: true });
 
 Deno.test("embedded writer: valid sections, named programmes only from the data, generic wording otherwise, escaped names", async () => {
-  const ma = program({ state: "MA", isGeneric: false, netMetering: "retail", efficiencyPrograms: "Mass Save energy-efficiency rebates", propertyTaxExemption: "Exempt for 20 years", batteryIncentives: "ConnectedSolutions payments" });
+  const ma = program({
+    state: "MA",
+    isGeneric: false,
+    netMetering: "retail",
+    efficiencyPrograms: "Mass Save energy-efficiency rebates",
+    propertyTaxExemption: "Exempt for 20 years",
+    batteryIncentives: "ConnectedSolutions payments",
+  });
   const r1 = await new EmbeddedReportWriter().write(ctx(ma));
   assert.ok(validateReport(r1).ok, JSON.stringify(validateReport(r1)));
   const all1 = r1.sections.map((s) => s.text).join("");
-  for (const t of ["Mass Save", "Exempt for 20 years", "ConnectedSolutions", "full retail rate", "Ann &lt;Lee&gt;"]) assert.ok(all1.includes(t), t);
+  for (
+    const t of [
+      "Mass Save",
+      "Exempt for 20 years",
+      "ConnectedSolutions",
+      "full retail rate",
+      "Ann &lt;Lee&gt;",
+    ]
+  ) assert.ok(all1.includes(t), t);
   const r2 = await new EmbeddedReportWriter().write(ctx(program()));
   const all2 = r2.sections.map((s) => s.text).join("");
   assert.ok(validateReport(r2).ok);
@@ -62,7 +122,8 @@ Deno.test("embedded writer: valid sections, named programmes only from the data,
 
 Deno.test("embedded writer: the customer's own rate or the national fallback is never called the state average; a 1-panel roof gets no offer", async () => {
   const oh = program({ state: "OH" });
-  const text = async (over: Record<string, unknown>) => (await new EmbeddedReportWriter().write({ ...ctx(oh), ...over })).sections.map((s) => s.text).join("");
+  const text = async (over: Record<string, unknown>) =>
+    (await new EmbeddedReportWriter().write({ ...ctx(oh), ...over })).sections.map((s) => s.text).join("");
   assert.match(await text({}), /the OH average residential rate of 20\.00 ¢\/kWh/);
   const own = await text({ rateKind: "customer" });
   assert.match(own, /your electricity rate of 20\.00 ¢\/kWh/);
@@ -71,7 +132,10 @@ Deno.test("embedded writer: the customer's own rate or the national fallback is 
   assert.match(national, /the US average residential rate/);
   assert.ok(!national.includes("OH average"));
   const one = calculateSavings({
-    usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 }))), ratePerKwh: 0.2, escalatorPct: 3, costPerWatt: 2.5,
+    usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 }))),
+    ratePerKwh: 0.2,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
     roof: { panelCapacityW: 400, maxPanels: 1, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
     program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 },
   });
@@ -89,21 +153,55 @@ Deno.test("wording: month lists, estimated months, programmes named once, the cr
   assert.equal(listMonths([6, 7, 8, 1]), "January and June to August");
   assert.equal(listMonths([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), "January to December");
 
-  const nj = program({ state: "NJ", isGeneric: false, netMetering: "retail", efficiencyPrograms: "New Jersey's Clean Energy Program" });
-  const write = async (f: ReturnType<typeof figures>) => (await new EmbeddedReportWriter().write({ ...ctx(nj), state: "NJ", stateName: "New Jersey", figures: f })).sections.map((s) => s.text).join("");
+  const nj = program({
+    state: "NJ",
+    isGeneric: false,
+    netMetering: "retail",
+    efficiencyPrograms: "New Jersey's Clean Energy Program",
+  });
+  const write = async (f: ReturnType<typeof figures>) =>
+    (await new EmbeddedReportWriter().write({ ...ctx(nj), state: "NJ", stateName: "New Jersey", figures: f }))
+      .sections.map((s) => s.text).join("");
   const text = await write(figures());
   assert.ok(!/New Jersey offers New Jersey/.test(text));
   assert.match(text, /see New Jersey&#39;s Clean Energy Program/);
   assert.ok(!/ and [A-Z][a-z]+ and /.test(text), "no 'and … and' month chains");
-  assert.match(text, /No federal tax credit: the Residential Clean Energy Credit \(IRC §25D\) ended/, "a default (today's) report names the ended credit");
-  assert.match(text, /\$0 \+ fixed charge|\$\d[\d,]* \+ fixed charge/, "the cost with solar is never a bare $0 when the fixed charge is unknown");
+  assert.match(
+    text,
+    /No federal tax credit: the Residential Clean Energy Credit \(IRC §25D\) ended/,
+    "a default (today's) report names the ended credit",
+  );
+  assert.match(
+    text,
+    /\$0 \+ fixed charge|\$\d[\d,]* \+ fixed charge/,
+    "the cost with solar is never a bare $0 when the fixed charge is unknown",
+  );
 
-  const usage = (n: number) => normaliseUsage(Array.from({ length: 12 - n }, (_, i) => ({ month: i + 1, value: 900 })));
-  const calc = (u: ReturnType<typeof usage>) => calculateSavings({ usage: u, ratePerKwh: 0.2, escalatorPct: 3, costPerWatt: 2.5, roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 }, program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 }, credit: federalCredit("2025-05-01") });
+  const usage = (n: number) =>
+    normaliseUsage(Array.from({ length: 12 - n }, (_, i) => ({ month: i + 1, value: 900 })));
+  const calc = (u: ReturnType<typeof usage>) =>
+    calculateSavings({
+      usage: u,
+      ratePerKwh: 0.2,
+      escalatorPct: 3,
+      costPerWatt: 2.5,
+      roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
+      program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 },
+      credit: federalCredit("2025-05-01"),
+    });
   const nine = await write(calc(usage(9)));
-  assert.match(nine, /Nine of the twelve months were not on your bills and are estimated from the seasonal pattern of the three we have/);
-  assert.match(nine, /Residential Clean Energy Credit \(IRC §25D\) \(30%\)/, "a 2025-dated report keeps the 30% credit");
-  const all = normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900, estimated: true })));
+  assert.match(
+    nine,
+    /Nine of the twelve months were not on your bills and are estimated from the seasonal pattern of the three we have/,
+  );
+  assert.match(
+    nine,
+    /Residential Clean Energy Credit \(IRC §25D\) \(30%\)/,
+    "a 2025-dated report keeps the 30% credit",
+  );
+  const all = normaliseUsage(
+    Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900, estimated: true })),
+  );
   const twelve = await write(calc(all));
   assert.ok(!/12 of the 12|twelve of the twelve/i.test(twelve));
   assert.match(twelve, /Your bills gave no month-by-month usage/);

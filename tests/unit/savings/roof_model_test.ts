@@ -14,7 +14,10 @@ Deno.test("leave-one-out: a capital predicted from the others is within ±10% of
   const r = leaveOneOut().filter((x) => x.nearestKm < 1000); // AK and HI have no neighbour to learn from
   const within = r.filter((x) => Math.abs(x.errorPct) <= 10);
   const meanAbs = r.reduce((s, x) => s + Math.abs(x.errorPct), 0) / r.length;
-  assert.ok(within.length >= r.length - 1, `outside ±10%: ${r.filter((x) => Math.abs(x.errorPct) > 10).map((x) => x.state)}`);
+  assert.ok(
+    within.length >= r.length - 1,
+    `outside ±10%: ${r.filter((x) => Math.abs(x.errorPct) > 10).map((x) => x.state)}`,
+  );
   assert.ok(meanAbs < 4, `mean abs error ${meanAbs}`);
 });
 
@@ -39,5 +42,7 @@ Deno.test("the embedded roof gives Google's fields: area, sunshine hours, panel 
   assert.equal(r.configs.at(-1)!.panelsCount, r.maxPanels);
   assert.ok(Math.abs(r.configs.at(-1)!.yearlyEnergyDcKwh - r.maxPanels * 0.4 * r.yieldDcKwhPerKw) < 1);
   // AC = DC x 0.85 reproduces the PVWatts-equivalent yield (Austin's capital row: 1,469 kWh/kW).
-  assert.ok(Math.abs(r.yieldDcKwhPerKw * 0.85 / CAPITALS.find((c) => c.state === "TX")!.yieldAcPerKw - 1) < 0.02);
+  assert.ok(
+    Math.abs(r.yieldDcKwhPerKw * 0.85 / CAPITALS.find((c) => c.state === "TX")!.yieldAcPerKw - 1) < 0.02,
+  );
 });

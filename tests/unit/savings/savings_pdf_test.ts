@@ -6,16 +6,50 @@ import { EmbeddedReportWriter } from "../../../shared/report/embedded.ts";
 import { renderSavingsReportPdf } from "../../../shared/pdf/savings_report.ts";
 import type { StateProgram } from "../../../shared/report/types.ts";
 
-const program: StateProgram = { state: "OH", isGeneric: true, netMetering: "generic", exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0, propertyTaxExemption: null, incentives: null, efficiencyPrograms: null, batteryIncentives: null, source: "x", year: 2024 };
+const program: StateProgram = {
+  state: "OH",
+  isGeneric: true,
+  netMetering: "generic",
+  exportCreditRatio: 1,
+  nonbypassableUsdPerKwh: 0,
+  solarChargeUsdPerKwMonth: 0,
+  propertyTaxExemption: null,
+  incentives: null,
+  efficiencyPrograms: null,
+  batteryIncentives: null,
+  source: "x",
+  year: 2024,
+};
 
 Deno.test("the designed PDF renders the edge cases: zero usage (no system) and a very long customer name", async () => {
   const figures = calculateSavings({
-    usage: normaliseUsage([{ month: 1, value: 0 }]), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5,
-    roof: { panelCapacityW: 400, maxPanels: 30, yieldDcKwhPerKw: 1400, configs: [], dcToAcDerate: 0.85 }, program,
+    usage: normaliseUsage([{ month: 1, value: 0 }]),
+    ratePerKwh: 0.15,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: { panelCapacityW: 400, maxPanels: 30, yieldDcKwhPerKw: 1400, configs: [], dcToAcDerate: 0.85 },
+    program,
   });
   const name = "Wolfeschlegelsteinhausenbergerdorff ".repeat(6).trim();
-  const report = await new EmbeddedReportWriter().write({ customerName: name, state: "OH", stateName: "Ohio", address: "1 Main St, Columbus, OH", figures, program, rateSource: "", costSource: "", costIsNationalFallback: true });
-  const pdf = await renderSavingsReportPdf({ customerName: name, address: "1 Main St, Columbus, OH 43215", state: "OH", partner: { name: "Buckeye Solar" }, figures, sections: report.sections });
+  const report = await new EmbeddedReportWriter().write({
+    customerName: name,
+    state: "OH",
+    stateName: "Ohio",
+    address: "1 Main St, Columbus, OH",
+    figures,
+    program,
+    rateSource: "",
+    costSource: "",
+    costIsNationalFallback: true,
+  });
+  const pdf = await renderSavingsReportPdf({
+    customerName: name,
+    address: "1 Main St, Columbus, OH 43215",
+    state: "OH",
+    partner: { name: "Buckeye Solar" },
+    figures,
+    sections: report.sections,
+  });
   const { text } = await extractText(pdf, { mergePages: true });
   assert.ok(text.includes("we do not recommend a solar system"));
   assert.ok(text.includes("III. Solar Recommendation and Financial Analysis"));
@@ -32,9 +66,36 @@ Deno.test("the designed PDF: the credit on the cover tile follows the policy, th
   const usage = normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 })));
   const roof = { panelCapacityW: 400, maxPanels: 30, yieldDcKwhPerKw: 1400, configs: [], dcToAcDerate: 0.85 };
   const render = async (date: string) => {
-    const figures = calculateSavings({ usage, ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, roof, program, credit: federalCredit(date), fixedChargeMonthly: 11.25 });
-    const report = await new EmbeddedReportWriter().write({ customerName: "Ann Lee", state: "OH", stateName: "Ohio", address: "1 Main St", figures, program, rateSource: "", costSource: "", costIsNationalFallback: true, partnerName: "Buckeye Solar" });
-    const pdf = await renderSavingsReportPdf({ customerName: "Ann Lee", address: "1 Main St, Columbus, OH 43215", state: "OH", partner: { name: "Buckeye Solar" }, figures, sections: report.sections });
+    const figures = calculateSavings({
+      usage,
+      ratePerKwh: 0.15,
+      escalatorPct: 3,
+      costPerWatt: 2.5,
+      roof,
+      program,
+      credit: federalCredit(date),
+      fixedChargeMonthly: 11.25,
+    });
+    const report = await new EmbeddedReportWriter().write({
+      customerName: "Ann Lee",
+      state: "OH",
+      stateName: "Ohio",
+      address: "1 Main St",
+      figures,
+      program,
+      rateSource: "",
+      costSource: "",
+      costIsNationalFallback: true,
+      partnerName: "Buckeye Solar",
+    });
+    const pdf = await renderSavingsReportPdf({
+      customerName: "Ann Lee",
+      address: "1 Main St, Columbus, OH 43215",
+      state: "OH",
+      partner: { name: "Buckeye Solar" },
+      figures,
+      sections: report.sections,
+    });
     return (await extractText(pdf, { mergePages: true })).text;
   };
   const now = await render("2026-11-23");

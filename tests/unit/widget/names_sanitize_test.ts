@@ -17,13 +17,17 @@ Deno.test("utility names are cleaned for display", () => {
 });
 
 Deno.test("widget_info HTML keeps formatting and drops scripts, handlers and javascript: URLs", () => {
-  const dirty = `<h3 onclick="steal()">Why us</h3><script>alert(1)</script><p style="color:red">25 years <strong>warranty</strong></p>
+  const dirty =
+    `<h3 onclick="steal()">Why us</h3><script>alert(1)</script><p style="color:red">25 years <strong>warranty</strong></p>
     <a href="javascript:alert(1)">x</a><a href="https://partner.example/faq">FAQ</a><img src="x" onerror="alert(1)"><iframe src="https://evil"></iframe>`;
   const clean = sanitizeWidgetHtml(dirty);
   assert.doesNotMatch(clean, /script|onclick|onerror|javascript:|iframe|style=/i);
   assert.match(clean, /<h3>Why us<\/h3>/);
   assert.match(clean, /<strong>warranty<\/strong>/);
-  assert.match(clean, /<a href="https:\/\/partner.example\/faq" target="_blank" rel="noopener noreferrer">FAQ<\/a>/);
+  assert.match(
+    clean,
+    /<a href="https:\/\/partner.example\/faq" target="_blank" rel="noopener noreferrer">FAQ<\/a>/,
+  );
 });
 
 Deno.test("uploads are typed by their bytes, names made safe", () => {

@@ -10,11 +10,25 @@ export function addressStep(ctx: Ctx): StepView {
   const id = uid("address");
   const listId = `${id}-list`;
   const input = h("input", {
-    id, type: "text", value: state.query, autocomplete: "street-address", role: "combobox", "aria-expanded": "false",
-    "aria-controls": listId, "aria-autocomplete": "list", "aria-describedby": `${id}-hint ${id}-err`, placeholder: t.addressPlaceholder,
+    id,
+    type: "text",
+    value: state.query,
+    autocomplete: "street-address",
+    role: "combobox",
+    "aria-expanded": "false",
+    "aria-controls": listId,
+    "aria-autocomplete": "list",
+    "aria-describedby": `${id}-hint ${id}-err`,
+    placeholder: t.addressPlaceholder,
     spellcheck: "false",
   });
-  const list = h("ul", { id: listId, role: "listbox", class: "suggestions", "aria-label": t.addressLabel, hidden: true });
+  const list = h("ul", {
+    id: listId,
+    role: "listbox",
+    class: "suggestions",
+    "aria-label": t.addressLabel,
+    hidden: true,
+  });
   const error = h("p", { id: `${id}-err`, class: "field-error", hidden: true });
   let items: Suggestion[] = [];
   let active = -1;
@@ -45,9 +59,22 @@ export function addressStep(ctx: Ctx): StepView {
   };
   const show = (found: Suggestion[]) => {
     items = found;
-    list.replaceChildren(...found.map((s, i) =>
-      h("li", { id: `${listId}-${i}`, role: "option", "aria-selected": "false", onmousedown: (e: Event) => e.preventDefault(), onclick: () => choose(s) },
-        h("span", { class: "pin", "aria-hidden": "true" }), s.description)));
+    list.replaceChildren(
+      ...found.map((s, i) =>
+        h(
+          "li",
+          {
+            id: `${listId}-${i}`,
+            role: "option",
+            "aria-selected": "false",
+            onmousedown: (e: Event) => e.preventDefault(),
+            onclick: () => choose(s),
+          },
+          h("span", { class: "pin", "aria-hidden": "true" }),
+          s.description,
+        )
+      ),
+    );
     list.hidden = found.length === 0;
     input.setAttribute("aria-expanded", String(found.length > 0));
     active = -1;
@@ -67,7 +94,10 @@ export function addressStep(ctx: Ctx): StepView {
     if (q.length < 3) return;
     debounce = setTimeout(async () => {
       try {
-        const res = await ctx.api.get<{ data: { items: Suggestion[] } }>("/v1/widget-service/address-autocomplete", { q, limit: 5 });
+        const res = await ctx.api.get<{ data: { items: Suggestion[] } }>(
+          "/v1/widget-service/address-autocomplete",
+          { q, limit: 5 },
+        );
         if (mine === seq) show(res.data.items);
       } catch { /* suggestions are a convenience; typing a full address still works */ }
     }, 180) as unknown as number;
@@ -91,17 +121,28 @@ export function addressStep(ctx: Ctx): StepView {
   });
   input.addEventListener("blur", () => setTimeout(close, 100));
 
-  const body = h("div", { class: "stack" },
-    h("div", { class: "hero" },
-      h("div", { class: "hero-main" },
+  const body = h(
+    "div",
+    { class: "stack" },
+    h(
+      "div",
+      { class: "hero" },
+      h(
+        "div",
+        { class: "hero-main" },
         h("h1", {}, t.addressTitle),
         h("p", { class: "lead" }, t.addressIntro),
-        h("div", { class: "field combo" },
+        h(
+          "div",
+          { class: "field combo" },
           h("label", { for: id }, t.addressLabel),
           h("p", { id: `${id}-hint`, class: "hint" }, t.addressHint),
           h("div", { class: "combo-wrap" }, input, list),
-          error)),
-      h("ul", { class: "promises" }, t.promises.map((p) => h("li", {}, p)))),
+          error,
+        ),
+      ),
+      h("ul", { class: "promises" }, t.promises.map((p) => h("li", {}, p))),
+    ),
   );
 
   return {

@@ -14,7 +14,13 @@ const isPdf = (f: File) => f.type === "application/pdf" || /\.pdf$/i.test(f.name
 
 interface Envelope {
   transactionId: string;
-  data: { items: { customerInformation?: { customerName?: string }; billingInformation?: { utilityProviderName?: string }; electricityUsage?: { usageByMonth?: MonthUsage[] } }[] };
+  data: {
+    items: {
+      customerInformation?: { customerName?: string };
+      billingInformation?: { utilityProviderName?: string };
+      electricityUsage?: { usageByMonth?: MonthUsage[] };
+    }[];
+  };
 }
 
 /** Step 4 (rule 4): bill upload (drag and drop, camera, several images as one bill, progress); then the check step. */
@@ -24,22 +30,65 @@ export function billStep(ctx: Ctx): StepView {
   const id = uid("bill");
   const errorBox = h("div", { class: "upload-error", role: "alert", hidden: true });
   const list = h("ul", { class: "files", "aria-label": t.filesLabel });
-  const progress = h("div", { class: "progress-wrap", hidden: true },
-    h("div", { class: "meter", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "0", "aria-label": t.uploading(0) }, h("span", {})),
-    h("p", { class: "meter-label" }));
+  const progress = h(
+    "div",
+    { class: "progress-wrap", hidden: true },
+    h("div", {
+      class: "meter",
+      role: "progressbar",
+      "aria-valuemin": "0",
+      "aria-valuemax": "100",
+      "aria-valuenow": "0",
+      "aria-label": t.uploading(0),
+    }, h("span", {})),
+    h("p", { class: "meter-label" }),
+  );
   // The visible buttons are the controls; the file inputs behind them stay out of the tab order.
-  const input = h("input", { id, type: "file", accept: ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg", multiple: true, class: "sr-only", tabindex: "-1", "aria-hidden": "true" });
-  const camera = h("input", { type: "file", accept: "image/*", capture: "environment", class: "sr-only", tabindex: "-1", "aria-hidden": "true" });
+  const input = h("input", {
+    id,
+    type: "file",
+    accept: ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg",
+    multiple: true,
+    class: "sr-only",
+    tabindex: "-1",
+    "aria-hidden": "true",
+  });
+  const camera = h("input", {
+    type: "file",
+    accept: "image/*",
+    capture: "environment",
+    class: "sr-only",
+    tabindex: "-1",
+    "aria-hidden": "true",
+  });
 
   const showError = (msg: string | null, retry = false) => {
     errorBox.replaceChildren(...(msg ? [h("p", {}, msg)] : []));
-    if (msg && retry) errorBox.append(h("button", { class: "btn small", type: "button", onclick: () => submit() }, t.retry));
+    if (msg && retry) {
+      errorBox.append(h("button", { class: "btn small", type: "button", onclick: () => submit() }, t.retry));
+    }
     errorBox.hidden = !msg;
   };
   const renderFiles = () => {
-    list.replaceChildren(...s.files.map((f, i) =>
-      h("li", {}, h("span", { class: "file-name" }, f.name), h("span", { class: "file-size" }, `${Math.max(1, Math.round(f.size / 1024))} KB`),
-        h("button", { type: "button", class: "icon-btn", "aria-label": t.removeFile(f.name), onclick: () => { s.files.splice(i, 1); renderFiles(); } }, "×"))));
+    list.replaceChildren(
+      ...s.files.map((f, i) =>
+        h(
+          "li",
+          {},
+          h("span", { class: "file-name" }, f.name),
+          h("span", { class: "file-size" }, `${Math.max(1, Math.round(f.size / 1024))} KB`),
+          h("button", {
+            type: "button",
+            class: "icon-btn",
+            "aria-label": t.removeFile(f.name),
+            onclick: () => {
+              s.files.splice(i, 1);
+              renderFiles();
+            },
+          }, "×"),
+        )
+      ),
+    );
   };
   const add = (files: FileList | File[] | null) => {
     showError(null);
@@ -54,21 +103,48 @@ export function billStep(ctx: Ctx): StepView {
     renderFiles();
     if (s.files.length) ctx.announce(s.files.map((f) => f.name).join(", "));
   };
-  input.addEventListener("change", () => { add(input.files); input.value = ""; });
-  camera.addEventListener("change", () => { add(camera.files); camera.value = ""; });
+  input.addEventListener("change", () => {
+    add(input.files);
+    input.value = "";
+  });
+  camera.addEventListener("change", () => {
+    add(camera.files);
+    camera.value = "";
+  });
 
-  const drop = h("div", { class: "dropzone" },
+  const drop = h(
+    "div",
+    { class: "dropzone" },
     h("div", { class: "drop-icon", "aria-hidden": "true" }),
     h("p", { class: "drop-title" }, coarse ? t.addBill : t.dropHere),
     coarse ? null : h("p", { class: "drop-or" }, t.or),
-    h("div", { class: "drop-actions" },
-      h("button", { type: "button", class: "btn secondary", "aria-describedby": `${id}-types`, onclick: () => input.click() }, t.chooseFiles),
-      coarse ? h("button", { type: "button", class: "btn secondary", onclick: () => camera.click() }, t.takePhoto) : null),
+    h(
+      "div",
+      { class: "drop-actions" },
+      h("button", {
+        type: "button",
+        class: "btn secondary",
+        "aria-describedby": `${id}-types`,
+        onclick: () => input.click(),
+      }, t.chooseFiles),
+      coarse
+        ? h("button", { type: "button", class: "btn secondary", onclick: () => camera.click() }, t.takePhoto)
+        : null,
+    ),
     h("p", { id: `${id}-types`, class: "hint" }, t.billTypes),
-    input, camera);
-  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+    input,
+    camera,
+  );
+  drop.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    drop.classList.add("over");
+  });
   drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-  drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); add(e.dataTransfer?.files ?? null); });
+  drop.addEventListener("drop", (e) => {
+    e.preventDefault();
+    drop.classList.remove("over");
+    add(e.dataTransfer?.files ?? null);
+  });
 
   const setProgress = (pct: number, label: string) => {
     if (progress.hidden) {
@@ -100,7 +176,10 @@ export function billStep(ctx: Ctx): StepView {
         const pct = Math.round(fr * 100);
         setProgress(pct, pct >= 100 ? t.reading : t.uploading(pct));
         // Screen readers hear every 25%, not every event.
-        if (Math.floor(pct / 25) !== announced) { announced = Math.floor(pct / 25); ctx.announce(pct >= 100 ? t.reading : t.uploading(pct)); }
+        if (Math.floor(pct / 25) !== announced) {
+          announced = Math.floor(pct / 25);
+          ctx.announce(pct >= 100 ? t.reading : t.uploading(pct));
+        }
       });
       const item = env.data.items[0] ?? {};
       const usage = item.electricityUsage?.usageByMonth ?? [];
@@ -117,19 +196,34 @@ export function billStep(ctx: Ctx): StepView {
       ctx.go("check");
     } catch (e) {
       progress.hidden = true;
-      const known = e instanceof ApiError && ["invalid_file_type", "incomplete_bill", "subscription_inactive", "payload_too_large"].includes(e.code);
-      showError(known ? errorMessage(e) : e instanceof ApiError && e.status === 400 ? e.message : t.billFailed, !known);
+      const known = e instanceof ApiError &&
+        ["invalid_file_type", "incomplete_bill", "subscription_inactive", "payload_too_large"].includes(
+          e.code,
+        );
+      showError(
+        known ? errorMessage(e) : e instanceof ApiError && e.status === 400 ? e.message : t.billFailed,
+        !known,
+      );
       // No bill reading for this partner: the homeowner can still go on with their own figure.
-      if (e instanceof ApiError && e.code === "subscription_inactive") (manual as HTMLDetailsElement).open = true;
+      if (e instanceof ApiError && e.code === "subscription_inactive") {
+        (manual as HTMLDetailsElement).open = true;
+      }
       return false;
     }
   }
 
   const manual = manualEntry(ctx);
-  const body = h("div", { class: "stack" },
+  const body = h(
+    "div",
+    { class: "stack" },
     h("h2", {}, t.billTitle),
     h("p", { class: "lead" }, t.billIntro),
-    drop, list, progress, errorBox, manual);
+    drop,
+    list,
+    progress,
+    errorBox,
+    manual,
+  );
   renderFiles();
   return { body, next: submit, nextLabel: t.readBill };
 }
@@ -147,7 +241,8 @@ function attachToProperty(ctx: Ctx) {
 function manualEntry(ctx: Ctx): HTMLElement {
   const f = field({ label: t.manualUsage, name: "manual_kwh", inputmode: "numeric", hint: t.manualHint });
   const use = h("button", {
-    type: "button", class: "btn secondary",
+    type: "button",
+    class: "btn secondary",
     onclick: () => {
       const v = Number(f.input.value);
       if (!Number.isFinite(v) || v <= 0 || v > 1000000) {
@@ -157,9 +252,20 @@ function manualEntry(ctx: Ctx): HTMLElement {
       }
       const year = new Date().getFullYear() - 1;
       Object.assign(ctx.state, { billTransactionId: null, review: null, reading: {}, confirmed: [] });
-      ctx.state.usage = t.months.map((month) => ({ month, year, value: Math.round(v), unit: "kWh", estimated: true }));
+      ctx.state.usage = t.months.map((month) => ({
+        month,
+        year,
+        value: Math.round(v),
+        unit: "kWh",
+        estimated: true,
+      }));
       ctx.go("check");
     },
   }, t.continue);
-  return h("details", { class: "manual" }, h("summary", {}, t.noBill), h("div", { class: "row" }, f.wrap, use));
+  return h(
+    "details",
+    { class: "manual" },
+    h("summary", {}, t.noBill),
+    h("div", { class: "row" }, f.wrap, use),
+  );
 }

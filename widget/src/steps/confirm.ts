@@ -9,35 +9,91 @@ import { locate } from "./locate.ts";
 export function confirmStep(ctx: Ctx): StepView {
   const s = ctx.state;
   const a = s.address!;
-  const line1 = field({ label: t.street, name: "line1", value: a.line1, autocomplete: "address-line1", required: true });
+  const line1 = field({
+    label: t.street,
+    name: "line1",
+    value: a.line1,
+    autocomplete: "address-line1",
+    required: true,
+  });
   const line2 = field({ label: t.unit, name: "line2", value: a.line2 ?? "", autocomplete: "address-line2" });
-  const city = field({ label: t.city, name: "city", value: a.city, autocomplete: "address-level2", required: true });
-  const st = field({ label: t.state, name: "state", value: a.state, autocomplete: "address-level1", required: true, maxlength: 2 });
-  const zip = field({ label: t.zip, name: "zip", value: a.zip, autocomplete: "postal-code", required: true, inputmode: "numeric", maxlength: 5 });
+  const city = field({
+    label: t.city,
+    name: "city",
+    value: a.city,
+    autocomplete: "address-level2",
+    required: true,
+  });
+  const st = field({
+    label: t.state,
+    name: "state",
+    value: a.state,
+    autocomplete: "address-level1",
+    required: true,
+    maxlength: 2,
+  });
+  const zip = field({
+    label: t.zip,
+    name: "zip",
+    value: a.zip,
+    autocomplete: "postal-code",
+    required: true,
+    inputmode: "numeric",
+    maxlength: 5,
+  });
 
   const roofName = uid("roof");
   const roofErr = h("p", { id: `${roofName}-err`, class: "field-error", hidden: true });
   const roofs = ctx.info.roof_types.map((r) =>
-    h("label", { class: "choice" },
-      h("input", { type: "radio", name: roofName, value: r, checked: s.roofType === r, required: true, onchange: () => {
-        s.roofType = r;
-        roofErr.hidden = true;
-      } }),
-      h("span", {}, r)));
-  const roofSet = h("fieldset", { class: "choices roofs", "aria-describedby": `${roofName}-err` }, h("legend", {}, t.roofType), roofs, roofErr);
+    h(
+      "label",
+      { class: "choice" },
+      h("input", {
+        type: "radio",
+        name: roofName,
+        value: r,
+        checked: s.roofType === r,
+        required: true,
+        onchange: () => {
+          s.roofType = r;
+          roofErr.hidden = true;
+        },
+      }),
+      h("span", {}, r),
+    )
+  );
+  const roofSet = h(
+    "fieldset",
+    { class: "choices roofs", "aria-describedby": `${roofName}-err` },
+    h("legend", {}, t.roofType),
+    roofs,
+    roofErr,
+  );
 
-  const body = h("div", { class: "stack" },
+  const body = h(
+    "div",
+    { class: "stack" },
     h("h2", {}, t.confirmTitle),
     h("p", { class: "lead" }, t.confirmIntro),
-    h("div", { class: "split" },
+    h(
+      "div",
+      { class: "split" },
       h("div", { class: "grid-address" }, line1.wrap, line2.wrap, city.wrap, st.wrap, zip.wrap),
-      s.lat !== null ? miniMap(s.lat, s.lon!, `${a.line1} ${a.city}`, ctx.info.map_tile_url) : null),
-    roofSet);
+      s.lat !== null ? miniMap(s.lat, s.lon!, `${a.line1} ${a.city}`, ctx.info.map_tile_url) : null,
+    ),
+    roofSet,
+  );
 
   return {
     body,
     next: async () => {
-      const v = { line1: line1.input.value.trim(), line2: line2.input.value.trim(), city: city.input.value.trim(), state: st.input.value.trim().toUpperCase(), zip: zip.input.value.trim() };
+      const v = {
+        line1: line1.input.value.trim(),
+        line2: line2.input.value.trim(),
+        city: city.input.value.trim(),
+        state: st.input.value.trim().toUpperCase(),
+        zip: zip.input.value.trim(),
+      };
       const errors: [typeof line1, string | null][] = [
         [line1, v.line1 ? null : t.required],
         [city, v.city ? null : t.required],
@@ -52,18 +108,32 @@ export function confirmStep(ctx: Ctx): StepView {
         firstBad.focus();
         return false;
       }
-      const moved = v.zip !== a.zip || v.city.toLowerCase() !== a.city.toLowerCase() || v.state !== a.state || v.line1 !== a.line1;
+      const moved = v.zip !== a.zip || v.city.toLowerCase() !== a.city.toLowerCase() || v.state !== a.state ||
+        v.line1 !== a.line1;
       if (moved) {
         // The homeowner corrected the address: place it again (and re-check the serving area).
         if (await locate(ctx, null, `${v.line1}, ${v.city}, ${v.state} ${v.zip}`) === "exit") return;
       }
       // The homeowner's own spelling wins; the geocoder only placed the point and checked the area.
       s.address = { ...v, line2: v.line2 || undefined };
-      const property = { address: { ...s.address, line2: s.address.line2 ?? null }, latitude: s.lat, longitude: s.lon, roof_type: s.roofType };
+      const property = {
+        address: { ...s.address, line2: s.address.line2 ?? null },
+        latitude: s.lat,
+        longitude: s.lon,
+        roof_type: s.roofType,
+      };
       if (s.propertyId) await ctx.api.send("PUT", `/v1/widget-service/property/${s.propertyId}`, property);
-      else s.propertyId = (await ctx.api.send<{ data: { property_uuid: string } }>("POST", "/v1/widget-service/property", property)).data.property_uuid;
+      else {s.propertyId = (await ctx.api.send<{ data: { property_uuid: string } }>(
+          "POST",
+          "/v1/widget-service/property",
+          property,
+        )).data.property_uuid;}
       if (!s.providers || s.providersZip !== v.zip) {
-        s.providers = (await ctx.api.get<{ data: { items: Provider[] } }>("/v1/widget-service/utility-providers", { zip: v.zip, state: v.state })).data.items;
+        s.providers =
+          (await ctx.api.get<{ data: { items: Provider[] } }>("/v1/widget-service/utility-providers", {
+            zip: v.zip,
+            state: v.state,
+          })).data.items;
         s.providersZip = v.zip;
         if (!s.providers.some((p) => p.id === s.providerId)) s.providerId = "";
       }

@@ -5,7 +5,9 @@ import { stateName } from "../states.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-const addressKey = (a: Ctx["state"]["address"]) => (a ? [a.line1, a.city, a.state, a.zip].join("|").toLowerCase() : "");
+const addressKey = (
+  a: Ctx["state"]["address"],
+) => (a ? [a.line1, a.city, a.state, a.zip].join("|").toLowerCase() : "");
 const thanks = () => [
   h("div", { class: "exit-icon done", "aria-hidden": "true" }),
   h("h2", { tabindex: "-1" }, t.exitThanks),
@@ -20,21 +22,47 @@ export function exitScreen(ctx: Ctx): StepView {
     queueMicrotask(() => (document.body.dataset.step = "exit-done"));
     return { body: h("div", { class: "stack exit" }, ...thanks()), nextLabel: null };
   }
-  const first = field({ label: t.firstName, name: "first_name", value: s.contact.first_name, autocomplete: "given-name", required: true });
-  const last = field({ label: t.lastName, name: "last_name", value: s.contact.last_name, autocomplete: "family-name" });
-  const email = field({ label: t.email, name: "email", type: "email", value: s.contact.email, autocomplete: "email", required: true });
+  const first = field({
+    label: t.firstName,
+    name: "first_name",
+    value: s.contact.first_name,
+    autocomplete: "given-name",
+    required: true,
+  });
+  const last = field({
+    label: t.lastName,
+    name: "last_name",
+    value: s.contact.last_name,
+    autocomplete: "family-name",
+  });
+  const email = field({
+    label: t.email,
+    name: "email",
+    type: "email",
+    value: s.contact.email,
+    autocomplete: "email",
+    required: true,
+  });
   const consentId = uid("consent");
   const consentText = t.exitConsent(ctx.info.partner_name || t.thisInstaller);
-  const consent = h("input", { id: consentId, type: "checkbox", checked: s.consent, "aria-describedby": `${consentId}-err` });
+  const consent = h("input", {
+    id: consentId,
+    type: "checkbox",
+    checked: s.consent,
+    "aria-describedby": `${consentId}-err`,
+  });
   const consentErr = h("p", { id: `${consentId}-err`, class: "field-error", hidden: true });
   const form = h("div", { class: "grid-2" }, first.wrap, last.wrap, email.wrap);
-  const body = h("div", { class: "stack exit" },
+  const body = h(
+    "div",
+    { class: "stack exit" },
     h("div", { class: "exit-icon", "aria-hidden": "true" }),
     h("h2", {}, t.exitTitle),
     h("p", { class: "lead" }, t.exitText(stateName(s.address?.state ?? ""))),
     form,
     h("div", { class: "consent" }, consent, h("label", { for: consentId }, consentText)),
-    consentErr);
+    consentErr,
+  );
 
   let done = false;
   const view: StepView = {
@@ -42,11 +70,21 @@ export function exitScreen(ctx: Ctx): StepView {
     nextLabel: t.exitSubmit,
     next: async () => {
       if (done) return;
-      const c = { first_name: first.input.value.trim(), last_name: last.input.value.trim(), email: email.input.value.trim() };
+      const c = {
+        first_name: first.input.value.trim(),
+        last_name: last.input.value.trim(),
+        email: email.input.value.trim(),
+      };
       first.setError(c.first_name ? null : t.nameNeeded);
       email.setError(EMAIL.test(c.email) ? null : t.emailInvalid);
       setFieldError(consent, consentErr, consent.checked ? null : t.exitConsentNeeded);
-      const bad = !c.first_name ? first.input : !EMAIL.test(c.email) ? email.input : !consent.checked ? consent : null;
+      const bad = !c.first_name
+        ? first.input
+        : !EMAIL.test(c.email)
+        ? email.input
+        : !consent.checked
+        ? consent
+        : null;
       if (bad) {
         bad.focus();
         return false;

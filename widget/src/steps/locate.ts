@@ -15,19 +15,39 @@ interface Geocoded {
 /** Geocodes the address (or takes a suggestion's point), then shows the exit screen outside serving_states (rule 5). */
 export async function locate(ctx: Ctx, chosen: Suggestion | null, text: string): Promise<"served" | "exit"> {
   let g: Geocoded;
-  if (chosen && chosen.line1 && chosen.lat !== undefined && chosen.lon !== undefined && chosen.state && chosen.zip && chosen.city) {
-    g = { line1: chosen.line1, city: chosen.city, state: chosen.state, zip: chosen.zip, lat: chosen.lat, lon: chosen.lon };
+  if (
+    chosen && chosen.line1 && chosen.lat !== undefined && chosen.lon !== undefined && chosen.state &&
+    chosen.zip && chosen.city
+  ) {
+    g = {
+      line1: chosen.line1,
+      city: chosen.city,
+      state: chosen.state,
+      zip: chosen.zip,
+      lat: chosen.lat,
+      lon: chosen.lon,
+    };
   } else {
     try {
-      g = (await ctx.api.get<{ data: Geocoded }>("/v1/widget-service/geocode", { address: chosen?.description ?? text })).data;
+      g = (await ctx.api.get<{ data: Geocoded }>("/v1/widget-service/geocode", {
+        address: chosen?.description ?? text,
+      })).data;
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) throw new ApiError(404, "address_not_found", t.addressNotFound);
+      if (e instanceof ApiError && e.status === 404) {
+        throw new ApiError(404, "address_not_found", t.addressNotFound);
+      }
       throw e;
     }
   }
   const s = ctx.state;
   const previous = s.address;
-  const address: Address = { line1: g.line1 || streetFrom(text), line2: previous?.line2, city: g.city, state: g.state, zip: g.zip };
+  const address: Address = {
+    line1: g.line1 || streetFrom(text),
+    line2: previous?.line2,
+    city: g.city,
+    state: g.state,
+    zip: g.zip,
+  };
   if (previous && (previous.zip !== address.zip)) s.providers = null;
   s.address = address;
   s.lat = g.lat;

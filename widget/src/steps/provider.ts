@@ -10,26 +10,44 @@ export function providerStep(ctx: Ctx): StepView {
   const other = field({ label: t.otherProviderName, name: "provider_other", value: s.providerOther });
   other.wrap.hidden = s.providerId !== "other";
   const options = (s.providers ?? []).map((p) =>
-    h("label", { class: "choice wide" },
+    h(
+      "label",
+      { class: "choice wide" },
       h("input", {
-        type: "radio", name, value: p.id, checked: s.providerId === p.id,
+        type: "radio",
+        name,
+        value: p.id,
+        checked: s.providerId === p.id,
         onchange: () => {
           s.providerId = p.id;
           other.wrap.hidden = p.id !== "other";
           setFieldError(options[0].querySelector("input")!, err, null);
         },
       }),
-      h("span", {}, p.name)));
-  const set = h("fieldset", { class: "choices providers", "aria-describedby": `${name}-err` }, h("legend", { class: "sr-only" }, t.providerTitle), options, err);
+      h("span", {}, p.name),
+    )
+  );
+  const set = h(
+    "fieldset",
+    { class: "choices providers", "aria-describedby": `${name}-err` },
+    h("legend", { class: "sr-only" }, t.providerTitle),
+    options,
+    err,
+  );
 
-  const panel = ctx.info.widget_info ? h("aside", { class: "partner-panel", "aria-label": ctx.info.partner_name ?? "" }) : null;
+  const panel = ctx.info.widget_info
+    ? h("aside", { class: "partner-panel", "aria-label": ctx.info.partner_name ?? "" })
+    : null;
   // widget_info is sanitised by the server on write and on read (no scripts, handlers or javascript: URLs).
   if (panel) panel.innerHTML = ctx.info.widget_info;
 
-  const body = h("div", { class: "stack" },
+  const body = h(
+    "div",
+    { class: "stack" },
     h("h2", {}, t.providerTitle),
     h("p", { class: "lead" }, t.providerIntro),
-    h("div", { class: panel ? "columns" : "" }, h("div", {}, set, other.wrap), panel));
+    h("div", { class: panel ? "columns" : "" }, h("div", {}, set, other.wrap), panel),
+  );
 
   return {
     body,
@@ -43,7 +61,9 @@ export function providerStep(ctx: Ctx): StepView {
       s.providerOther = other.input.value.trim();
       const chosen = s.providers!.find((p) => p.id === s.providerId)!;
       const providerName = chosen.id === "other" ? (s.providerOther || chosen.name) : chosen.name;
-      await ctx.api.send("PUT", `/v1/widget-service/property/${s.propertyId}`, { utility_provider: providerName });
+      await ctx.api.send("PUT", `/v1/widget-service/property/${s.propertyId}`, {
+        utility_provider: providerName,
+      });
       ctx.go("bill");
     },
   };

@@ -7,25 +7,38 @@ import { newState } from "../types.ts";
 /** Step 6: the savings summary and "report sent to your email". */
 export function summaryStep(ctx: Ctx): StepView {
   const r = ctx.state.savings!;
-  const figure = (label: string, value: string, strong = false) => h("div", { class: strong ? "figure strong" : "figure" }, h("dt", {}, label), h("dd", {}, value));
-  const body = h("div", { class: "stack" },
+  const figure = (label: string, value: string, strong = false) =>
+    h("div", { class: strong ? "figure strong" : "figure" }, h("dt", {}, label), h("dd", {}, value));
+  const body = h(
+    "div",
+    { class: "stack" },
     h("h2", {}, t.summaryTitle),
-    h("p", { class: "sent", role: "status" }, h("span", { class: "check", "aria-hidden": "true" }, "✓"), t.reportSent(r.emailSentTo)),
-    h("dl", { class: "figures" },
+    h(
+      "p",
+      { class: "sent", role: "status" },
+      h("span", { class: "check", "aria-hidden": "true" }, "✓"),
+      t.reportSent(r.emailSentTo),
+    ),
+    h(
+      "dl",
+      { class: "figures" },
       figure(t.annualSavings, t.money(r.netAnnualSavings), true),
       figure(t.systemSize, t.kw(r.systemKw)),
       // A roof-limited system covers part of the use only: say how much next to its size.
       figure(t.covers, t.coverage(r.offsetPct)),
       figure(t.systemCost, t.money(r.grossCost)),
       figure(t.netCost, t.money(r.netCost)),
-      figure(t.payback, r.paybackYears === null ? "—" : t.years(r.paybackYears))),
+      figure(t.payback, r.paybackYears === null ? "—" : t.years(r.paybackYears)),
+    ),
     usageChart(r.monthlyKwh, r.annualKwh),
     h("button", {
-      type: "button", class: "link",
+      type: "button",
+      class: "link",
       onclick: () => {
         Object.assign(ctx.state, newState());
         ctx.go("address");
       },
-    }, t.startOver));
+    }, t.startOver),
+  );
   return { body, nextLabel: null, noBack: true };
 }
