@@ -66,6 +66,28 @@ if (!stopEmbedded) await provisionPgtapFor(dbUrl);
 
 let passed = 0, failed = 0, skipped = 0;
 
+// --- Formatting and lint (deno.json "fmt" / "lint"): one line each, counted like a test ---------------------
+for (const [name, args] of [["format", ["fmt", "--check"]], ["lint", ["lint"]]] as const) {
+  const out = await new Deno.Command(deno, {
+    args: [...args],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  if (out.success) {
+    passed++;
+    console.log(`${name}: ok`);
+  } else {
+    failed++;
+    const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+    console.log(
+      `${name}: FAILED (run \`deno ${name === "format" ? "fmt" : "lint"}\`)\n${
+        text.trim().split("\n").slice(-30).join("\n")
+      }`,
+    );
+  }
+}
+
 // --- Deno tests -------------------------------------------------------------------------------
 const child = new Deno.Command(deno, {
   args: ["test", "-A", "--no-check=remote", ...args],
