@@ -7,7 +7,7 @@ import { billLimits } from "../shared/bills/limits.ts";
 import { makeBillModel } from "../shared/bills/models.ts";
 import { envelopeFor } from "../shared/bills/envelope.ts";
 import { closeOcr } from "../shared/documents/ocr.ts";
-import { ApiError } from "../shared/http/errors.ts";
+import { DomainError } from "../shared/errors.ts";
 
 const args = Deno.args.filter((a) => a !== "--");
 const lenient = args.includes("--allow-incomplete");
@@ -40,7 +40,7 @@ try {
     ),
   );
 } catch (e) {
-  if (e instanceof ApiError) {
+  if (e instanceof DomainError) {
     console.error(JSON.stringify({ error: { code: e.code, message: e.message, details: e.details } }));
     code = 2;
   } else {

@@ -7,7 +7,7 @@ import { billLimits } from "../../shared/bills/limits.ts";
 import type { BillModel } from "../../shared/bills/model.ts";
 import { normalizeItem } from "../../shared/bills/normalize.ts";
 import { type BillItem, emptyItem } from "../../shared/bills/schema.ts";
-import { ApiError } from "../../shared/http/errors.ts";
+import { DomainError } from "../../shared/errors.ts";
 import { flatten } from "./flatten.ts";
 
 export interface Case {
@@ -113,7 +113,7 @@ export async function runCase(
   try {
     item = (await extractBill(model, doc, { allowIncomplete: true })).item;
   } catch (e) {
-    if (!(e instanceof ApiError) || e.code !== "invalid_file_type") throw e;
+    if (!(e instanceof DomainError) || e.code !== "invalid_file_type") throw e;
     item = emptyItem();
     refused = true;
   }

@@ -12,7 +12,7 @@ import {
 } from "./protocol.ts";
 import { DocumentTooComplex, EngineBusy, EngineUnavailable } from "./errors.ts";
 import type { PoolLimits } from "./limits.ts";
-import { tesseractBin } from "../ocr_native.ts";
+import { envOptional } from "../../config.ts";
 
 const tmpDir = () => Deno.env.get("TMPDIR") ?? "/tmp";
 
@@ -68,7 +68,7 @@ class Worker {
         "--allow-env",
         "--allow-ffi",
         "--allow-sys",
-        `--allow-run=${tesseractBin()}`,
+        `--allow-run=${tesseractBinary()}`,
         `--allow-write=${tmpDir()}`,
         WORKER_ENTRY.pathname,
       ],
@@ -273,3 +273,7 @@ export class SubprocessPool implements EngineTransport {
     this.stats.workers = 0;
   }
 }
+
+// The native OCR binary a worker may run (ocr_native.ts reads the same variable; that module is not imported
+// here, so no function graph reaches the OCR model package).
+const tesseractBinary = () => envOptional("TESSERACT_BIN") ?? "tesseract";

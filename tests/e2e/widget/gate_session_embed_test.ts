@@ -6,7 +6,8 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
 import { type Stack, startStack } from "./stack.ts";
 import { axeProblems, query, shot, waitFor } from "./helpers.ts";
-import { HISTORY, WRONG, wrongReadingBill } from "./wrong_bill.ts";
+import { HISTORY, WRONG, wrongReadingAnswer, wrongReadingBill } from "./wrong_bill.ts";
+import { startGeminiDouble } from "../../doubles/gemini.ts";
 
 const corrected = HISTORY.slice(1).map((v) => (v === WRONG.meterReading ? 980 : v));
 
@@ -54,7 +55,15 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async (t) => {
-  const stack = await startStack();
+  // The bill is read by a model double (Gemini's wire format) that answers the wrong reading for every upload.
+  const gemini = startGeminiDouble();
+  gemini.script(...Array.from({ length: 30 }, wrongReadingAnswer));
+  const stack = await startStack({
+    BILL_MODEL: "gemini",
+    REPORT_WRITER: "embedded",
+    GEMINI_API_KEY: "test-key",
+    GEMINI_BASE_URL: gemini.url,
+  });
   const { browser, close } = await launchBrowser();
   let page: Page | undefined;
   const step = (name: string, fn: () => Promise<void>) =>
@@ -346,5 +355,6 @@ Deno.test({
   } finally {
     await close();
     await stack.stop();
+    await gemini.close();
   }
 });

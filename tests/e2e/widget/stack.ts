@@ -17,7 +17,8 @@ function freePort(): number {
   return port;
 }
 
-export async function startStack(): Promise<Stack> {
+/** The stack on a fresh database; `env` adds variables (e.g. a bill model pointed at a local double). */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const db = await createTestDatabase();
   const port = freePort();
   const dataDir = await Deno.makeTempDir({ prefix: "widget-e2e-" });
@@ -31,6 +32,7 @@ export async function startStack(): Promise<Stack> {
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdout: "piped",
     stderr: "piped",

@@ -4,6 +4,7 @@
 import { drawStub } from "../../../scripts/bills/stub.ts";
 import { type Facts, rng } from "../../../scripts/bills/random_bill.ts";
 import { fmt, Sheet } from "../../../scripts/bills/sheet.ts";
+import { emptyItem, MonthNames } from "../../../shared/bills/schema.ts";
 
 export const WRONG = { name: "DIRECT PAYMENT PLAN", meterReading: 27415 };
 /** Oldest first: Dec 2024 … Dec 2025; January 2025 carries the meter reading. */
@@ -80,3 +81,42 @@ export async function wrongReadingBill(): Promise<Uint8Array> {
 }
 
 if (import.meta.main) await Deno.writeFile(Deno.args[0] ?? "/tmp/wrong-bill.pdf", await wrongReadingBill());
+
+/**
+ * The same wrong reading as a language model's answer (the Gemini wire format's candidate text): the
+ * embedded reader now refuses "DIRECT PAYMENT PLAN" as a name, so the gate's e2e reads the bill through a
+ * model double that makes both mistakes, whatever the embedded rules become.
+ */
+export function wrongReadingAnswer(): string {
+  const item = emptyItem();
+  const service = {
+    line1: "7070 Elm St",
+    line2: "",
+    city: "Tempe",
+    state: "AZ",
+    zip: "85281",
+    country: "US",
+  };
+  item.customerInformation.customerName = WRONG.name;
+  item.customerInformation.accountNumber = "4417093362";
+  item.customerInformation.serviceAddress = service;
+  Object.assign(item.billingInformation, {
+    utilityProviderName: "Arizona Public Service",
+    invoiceDate: "2025-12-22",
+    billingPeriodStart: "2025-11-19",
+    billingPeriodEnd: "2025-12-19",
+    amountDue: "$148.37",
+    pastDue: "$0.00",
+    dueDate: "2026-01-12",
+    billingAddress: service,
+  });
+  item.electricityUsage.supplyRatePerKwh = "0.0847";
+  item.electricityUsage.marketState = "AZ";
+  item.electricityUsage.usageByMonth = HISTORY.map((value, i) => ({
+    month: MonthNames[i === 0 ? 11 : i - 1],
+    year: i === 0 ? 2024 : 2025,
+    value,
+    unit: "kWh" as const,
+  }));
+  return JSON.stringify({ isElectricityBill: true, item });
+}

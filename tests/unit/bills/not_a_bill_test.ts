@@ -4,7 +4,8 @@ import { billDocument } from "../../../shared/bills/document.ts";
 import { extractBill } from "../../../shared/bills/extract.ts";
 import { billLimits } from "../../../shared/bills/limits.ts";
 import { EmbeddedBillModel } from "../../../shared/bills/embedded_model.ts";
-import { ApiError } from "../../../shared/http/errors.ts";
+import { DomainError } from "../../../shared/errors.ts";
+import { statusOf } from "../../../shared/http/errors.ts";
 
 async function pdfWith(lines: string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -35,7 +36,8 @@ Deno.test("a PDF that is not an electricity bill (a gas bill, a letter) is 400 i
     await assert.rejects(
       extractBill(new EmbeddedBillModel(), doc),
       (e: unknown) =>
-        e instanceof ApiError && e.code === "invalid_file_type" && /not an electricity bill/.test(e.message),
+        e instanceof DomainError && e.code === "invalid_file_type" &&
+        /not an electricity bill/.test(e.message),
     );
   }
 });
@@ -45,7 +47,7 @@ Deno.test("limits: too many files and too many pages are 413, checked before any
   const limits = { ...billLimits(), maxFiles: 2, maxPages: 2 };
   await assert.rejects(
     billDocument([1, 2, 3].map((i) => ({ filename: `${i}.pdf`, bytes: one })), limits),
-    (e: unknown) => e instanceof ApiError && e.status === 413,
+    (e: unknown) => e instanceof DomainError && statusOf(e) === 413,
   );
   const doc = await PDFDocument.create();
   for (let i = 0; i < 3; i++) doc.addPage();

@@ -3,7 +3,8 @@ import { extractWithRetries } from "../../../shared/bills/retry.ts";
 import { extractBill } from "../../../shared/bills/extract.ts";
 import type { BillDocument, BillModel, ModelOutcome } from "../../../shared/bills/model.ts";
 import { emptyItem, type ModelAnswer, MonthNames } from "../../../shared/bills/schema.ts";
-import { ApiError } from "../../../shared/http/errors.ts";
+import { DomainError } from "../../../shared/errors.ts";
+import { statusOf } from "../../../shared/http/errors.ts";
 
 /** A model that answers from a script, one entry per call, and records the hints it was given. */
 class ScriptedModel implements BillModel {
@@ -97,8 +98,8 @@ Deno.test("an unparseable answer is retried; three of them are 500 processing_fa
   assert.ok(recovered.ok);
   assert.equal(recovered.attempts[0].ok, false);
   await assert.rejects(extractBill(new ScriptedModel([garbage, garbage, garbage]), doc), (e: unknown) => {
-    assert.ok(e instanceof ApiError);
-    assert.equal(e.status, 500);
+    assert.ok(e instanceof DomainError);
+    assert.equal(statusOf(e), 500);
     assert.equal(e.code, "processing_failed");
     return true;
   });
@@ -111,7 +112,7 @@ Deno.test("no customer name or service address after all attempts is 400 incompl
     answer({ name: "", months: 6 }),
   ]);
   await assert.rejects(extractBill(m, doc), (e: unknown) => {
-    assert.ok(e instanceof ApiError);
+    assert.ok(e instanceof DomainError);
     assert.equal(e.code, "incomplete_bill");
     assert.deepEqual((e.details as { missing: string[] }).missing, ["customerName"]);
     return true;
@@ -126,6 +127,6 @@ Deno.test("no customer name or service address after all attempts is 400 incompl
 Deno.test("a document the model says is not an electricity bill is 400 invalid_file_type", async () => {
   await assert.rejects(
     extractBill(new ScriptedModel([answer({ bill: false })]), doc),
-    (e: unknown) => e instanceof ApiError && e.code === "invalid_file_type",
+    (e: unknown) => e instanceof DomainError && e.code === "invalid_file_type",
   );
 });
