@@ -63,7 +63,9 @@ export async function processBill(p: Platform, r: SyncRequest): Promise<Envelope
   return await runAndRecord(
     p,
     id,
-    () => extractBill(billModel(p), doc),
+    // The widget's upload answers what was read even when the name or service address was left empty: the
+    // homeowner gives both anyway (the check and contact steps). The partner API keeps incomplete_bill.
+    () => extractBill(billModel(p), doc, { allowIncomplete: r.mode === "upload" }),
     (x) =>
       envelopeFor({
         id,
