@@ -3,7 +3,7 @@
 import { basename } from "node:path";
 import { billDocument } from "../shared/bills/document.ts";
 import { extractBill } from "../shared/bills/extract.ts";
-import { billLimits } from "../shared/bills/limits.ts";
+import { loadBillLimits } from "../shared/bills/limits.ts";
 import { makeBillModel } from "../shared/bills/models.ts";
 import { envelopeFor } from "../shared/bills/envelope.ts";
 import { closeOcr } from "../shared/documents/ocr.ts";
@@ -21,7 +21,7 @@ try {
   const files = await Promise.all(
     paths.map(async (p) => ({ filename: basename(p), bytes: await Deno.readFile(p) })),
   );
-  const doc = await billDocument(files, billLimits());
+  const doc = await billDocument(files, loadBillLimits());
   const result = await extractBill(makeBillModel(Deno.env.get("BILL_MODEL") || "embedded"), doc, {
     allowIncomplete: lenient,
   });

@@ -1,7 +1,7 @@
 // `npm start`: the whole platform in one command, offline, with the embedded defaults.
 import { envInt, loadCoreConfig } from "../shared/config.ts";
 import { connect } from "../shared/db/client.ts";
-import { migrate } from "../shared/db/migrate.ts";
+import { migrate, readMigrations } from "../shared/db/migrate.ts";
 import { createPlatform } from "../shared/platform.ts";
 import { errorText, log } from "../shared/log.ts";
 import { startDatabase } from "../shared/stack/database.ts";
@@ -39,12 +39,19 @@ const loadModules = () =>
     import("../shared/jobs/registry.ts"),
   ]);
 let modules: ReturnType<typeof loadModules> | undefined;
+// The migration files (4 MB) are read meanwhile too.
+let files: ReturnType<typeof readMigrations> | undefined;
 const db = await startDatabase(config.dataDir, {
   whileStarting: () => {
     modules = loadModules();
     modules.catch(() => {}); // awaited below; a failure surfaces there
+    files = readMigrations();
+    files.catch(() => {});
   },
 });
+// Where a start's time goes (LOG_LEVEL=debug): ms since the start at the end of each phase.
+const phases: Record<string, number> = { database: Math.round(performance.now() - started) };
+const phase = (name: string) => phases[name] = Math.round(performance.now() - started);
 const sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
 const stops: (() => Promise<void>)[] = [closeDocumentEngine];
 let stopping = false;
@@ -74,7 +81,8 @@ Deno.addSignalListener("SIGINT", () => shutdown(0));
 Deno.addSignalListener("SIGTERM", () => shutdown(0));
 
 try {
-  const applied = await migrate(sql);
+  const applied = await migrate(sql, { files: await (files ?? readMigrations()) });
+  phase("migrations");
   const [
     { seedDemo },
     { createStackHandler },
@@ -86,13 +94,16 @@ try {
   const p = createPlatform(sql, config);
   const demo = await seedDemo(p);
   for (const e of extensions) await e.seed?.(p, demo);
+  phase("seed");
 
   const server = Deno.serve({ port, hostname: host, onListen: () => {} }, createStackHandler(p, extensions));
   stops.push(() => server.shutdown());
   // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
   const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
   stops.push(startWorker(p, handlers));
+  // One after the other: the partner console's and the widget's builds (esbuild) started side by side can hang.
   for (const e of extensions) if (e.start) stops.push(await e.start(p));
+  phase("started");
 
   const health = await Promise.all(serviceNames.map(async (s) => {
     const res = await fetch(`http://127.0.0.1:${port}/v1/${s}/health`);
@@ -100,6 +111,8 @@ try {
     return [s, res.status] as const;
   }));
   const unhealthy = health.filter(([, status]) => status !== 200);
+  phase("healthy");
+  log("debug", "startup phases", phases);
   const ms = Math.round(performance.now() - started);
 
   console.log(`

@@ -1,38 +1,84 @@
 // Reads configuration from the environment. Every variable read here or through env() is listed in README.md.
-const get = (name: string): string | undefined => {
-  const v = Deno.env.get(name);
+// Each cloud area loads its configuration once, with load<Area>Config(source) at provide() time, from an
+// EnvSource (Deno.env by default; tests pass a Map), and hands it to its adapter: adapters never read the
+// environment themselves.
+
+/** Where configuration comes from: Deno.env, or a Map in tests. */
+export interface EnvSource {
+  get(name: string): string | undefined;
+}
+
+const get = (name: string, source: EnvSource = Deno.env): string | undefined => {
+  const v = source.get(name);
   return v === undefined || v === "" ? undefined : v;
 };
 
-/** A required environment variable is missing: the deployment is misconfigured (503 not_configured, not a 500). */
+/**
+ * A required environment variable is missing or unusable: the deployment is misconfigured (503 not_configured,
+ * not a 500). Thrown by the load<Area>Config functions, so it surfaces when the area's settings are read.
+ */
 export class ConfigError extends Error {
-  constructor(readonly variable: string) {
-    super(`Missing required environment variable ${variable}`);
+  constructor(readonly variable: string, problem?: string) {
+    super(
+      problem
+        ? `Environment variable ${variable} ${problem}`
+        : `Missing required environment variable ${variable}`,
+    );
   }
 }
 
-export function env(name: string, fallback?: string): string {
-  const v = get(name) ?? fallback;
+export function env(name: string, fallback?: string, source?: EnvSource): string {
+  const v = get(name, source) ?? fallback;
   if (v === undefined) throw new ConfigError(name);
   return v;
 }
 
-export function envOptional(name: string): string | undefined {
-  return get(name);
+export function envOptional(name: string, source?: EnvSource): string | undefined {
+  return get(name, source);
 }
 
-export function envInt(name: string, fallback: number): number {
-  const v = get(name);
+export function envInt(name: string, fallback: number, source?: EnvSource): number {
+  const v = get(name, source);
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!Number.isFinite(n)) throw new Error(`Environment variable ${name} must be a number, got "${v}"`);
+  if (!Number.isFinite(n)) throw new ConfigError(name, `must be a number, got "${v.slice(0, 80)}"`);
   return n;
 }
 
-export function envBool(name: string, fallback: boolean): boolean {
-  const v = get(name);
+/** A whole number of at least 1 (a count, a size): anything else is a ConfigError naming the variable. */
+export function envPositiveInt(name: string, fallback: number, source?: EnvSource): number {
+  const n = envInt(name, fallback, source);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new ConfigError(name, `must be a whole number of at least 1, got ${n}`);
+  }
+  return n;
+}
+
+/** Upload limits of a document intake (bills, contracts): <PREFIX>_MAX_FILES, _MAX_FILE_BYTES, _MAX_TOTAL_BYTES, _MAX_PAGES. */
+export interface UploadLimits {
+  maxFiles: number;
+  maxFileBytes: number;
+  maxTotalBytes: number;
+  maxPages: number;
+}
+
+export function loadUploadLimits(prefix: string, defaults: UploadLimits, source?: EnvSource): UploadLimits {
+  return {
+    maxFiles: envPositiveInt(`${prefix}_MAX_FILES`, defaults.maxFiles, source),
+    maxFileBytes: envPositiveInt(`${prefix}_MAX_FILE_BYTES`, defaults.maxFileBytes, source),
+    maxTotalBytes: envPositiveInt(`${prefix}_MAX_TOTAL_BYTES`, defaults.maxTotalBytes, source),
+    maxPages: envPositiveInt(`${prefix}_MAX_PAGES`, defaults.maxPages, source),
+  };
+}
+
+/** 1/true/yes/on or 0/false/no/off (any case); anything else is a ConfigError naming the variable. */
+export function envBool(name: string, fallback: boolean, source?: EnvSource): boolean {
+  const v = get(name, source);
   if (v === undefined) return fallback;
-  return ["1", "true", "yes", "on"].includes(v.toLowerCase());
+  const s = v.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(s)) return true;
+  if (["0", "false", "no", "off"].includes(s)) return false;
+  throw new ConfigError(name, `must be true or false, got "${v.slice(0, 80)}"`);
 }
 
 export interface CoreConfig {

@@ -96,6 +96,11 @@ export class Api {
     );
   }
 
+  /** A call without the session (an invitation's lookup and acceptance). */
+  async publicCall<T>(method: string, path: string, json?: unknown): Promise<T> {
+    return await this.request(method, path, json, false) as T;
+  }
+
   /** An authenticated call; a 401 refreshes the session once, then signs out. */
   async call<T>(method: string, path: string, json?: unknown): Promise<T> {
     return await this.withRetry(() => this.request(method, path, json)) as T;

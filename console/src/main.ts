@@ -1,5 +1,6 @@
 // The partner console: sign in, then leads, widget settings with live preview and embed snippet, widget tokens,
-// users and notifications. Hash routes (#/leads, #/leads/<id>, #/widget, #/tokens, #/users, #/notifications).
+// users and notifications. Hash routes (#/leads, #/leads/<id>, #/widget, #/tokens, #/users, #/notifications);
+// #/invitation/<token> (an invitation email's link) comes before sign-in.
 import { Api, ApiError, svc } from "./api.ts";
 import { h } from "../../widget/src/dom.ts";
 import { type Ctx, isAdmin, type Me } from "./context.ts";
@@ -10,6 +11,7 @@ import { widgetView } from "./views/widget.ts";
 import { tokensView } from "./views/tokens.ts";
 import { usersView } from "./views/users.ts";
 import { notificationsView } from "./views/notifications.ts";
+import { invitationView } from "./views/invitation.ts";
 
 declare const API_BASE: string;
 const root = document.getElementById("app")!;
@@ -30,7 +32,21 @@ function showLogin(message?: string) {
   document.body.dataset.view = "login";
 }
 
+async function showInvitation(token: string) {
+  document.title = "Invitation · Partner console";
+  document.body.dataset.view = "invitation";
+  root.replaceChildren(await invitationView(api, token, start));
+  root.removeAttribute("aria-busy");
+  const heading = root.querySelector("h1");
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus();
+  }
+}
+
 async function start() {
+  const invitation = location.hash.match(/^#\/invitation\/([A-Za-z0-9_-]{1,200})$/);
+  if (invitation) return await showInvitation(invitation[1]);
   if (!api.signedIn) return showLogin();
   let me: Me;
   try {

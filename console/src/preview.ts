@@ -1,5 +1,6 @@
-// The live preview: the real widget (/widget/, same origin) in an iframe with a one-hour preview token; the
-// draft colours and logo are applied to its document as the partner types, before anything is saved.
+// The live preview: the real widget in an iframe with a one-hour preview token. Same origin as the console: the
+// draft colours and logo are applied to its document as the partner types, before anything is saved. Another
+// origin: the draft goes to the preview session on the server (draftForServer) and the widget reloads.
 export interface Draft {
   logo_url: string | null;
   partner_name: string;
@@ -53,4 +54,28 @@ export function applyWhenReady(frame: HTMLIFrameElement, draft: () => Draft) {
     setTimeout(tick, 100);
   };
   tick();
+}
+
+// Set at build time (CONSOLE_WIDGET_URL) when the widget is served from another origin than the console.
+declare const WIDGET_URL: string;
+
+/** Where the widget is: CONSOLE_WIDGET_URL, else /widget/ on the API's origin. */
+export function widgetBase(apiBase: string): string {
+  const given = typeof WIDGET_URL === "string" ? WIDGET_URL : "";
+  if (/^https?:\/\//.test(given)) return given.replace(/\/?$/, "/");
+  return /^https?:\/\//.test(apiBase) && new URL(apiBase).origin !== location.origin
+    ? `${apiBase}/widget/`
+    : "/widget/";
+}
+
+/** The draft as PUT /preview/{id} takes it; null while a field is half typed (a colour of 3 digits). */
+export function draftForServer(d: Draft): { logo_url: string | null; theme: Draft["theme"] } | null {
+  const theme: Draft["theme"] = {};
+  for (const k of ["primary", "accent"] as const) {
+    const v = d.theme[k];
+    if (v && !hex(v)) return null;
+    if (v) theme[k] = v;
+  }
+  if (d.logo_url && !/^(https?:\/\/|\/)/.test(d.logo_url)) return null;
+  return { logo_url: d.logo_url, theme };
 }

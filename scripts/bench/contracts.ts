@@ -6,7 +6,7 @@
 // `-- --rescan SEED` also scans every text-PDF contract anew (scan.ts, seed SEED + its index) and reads
 // those through OCR: held-out scans the reader was not tuned on (the six fixture scans were).
 import { compareSummary } from "../../shared/contracts/compare.ts";
-import { contractDocument, contractLimits } from "../../shared/contracts/document.ts";
+import { contractDocument, loadContractLimits } from "../../shared/contracts/document.ts";
 import { EmbeddedContractAnalyser } from "../../shared/contracts/embedded_model.ts";
 import { mimeTypes, sniffFileType } from "../../shared/documents/sniff.ts";
 import { judge } from "../../shared/contracts/rules.ts";
@@ -51,7 +51,7 @@ for (const [i, c] of contracts.entries()) {
 
 for (const { c, files, kind } of runs) {
   const started = performance.now();
-  const out = await analyser.analyse(contractDocument(files, contractLimits()));
+  const out = await analyser.analyse(contractDocument(files, loadContractLimits()));
   const ms = performance.now() - started;
   const g = groups[kind] ??= { n: 0, fields: 0, correct: 0, approvals: 0, ms: [] };
   g.n++;

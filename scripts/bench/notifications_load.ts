@@ -2,8 +2,7 @@
 // the service's event loop (in production Pub/Sub pushes from elsewhere). The same client drives the
 // push endpoint and the baselines (a bare Hono handler, a Hono handler doing one INSERT and one SELECT),
 // so their ratios compare like with like.
-import { Buffer } from "node:buffer";
-import { ulid } from "../../shared/ids.ts";
+import { pushBody } from "./notifications_body.ts";
 
 interface Job {
   url: string;
@@ -15,21 +14,7 @@ interface Job {
   maxSeconds?: number;
 }
 
-const body = (jobId: string) =>
-  JSON.stringify({
-    message: {
-      messageId: ulid(),
-      publishTime: new Date().toISOString(),
-      data: Buffer.from(JSON.stringify({
-        event_id: ulid(),
-        event_type: "job.assigned",
-        source: "bench",
-        created_at: new Date().toISOString(),
-        payload: { job_id: jobId },
-      })).toString("base64"),
-    },
-    subscription: "projects/local/subscriptions/bench",
-  });
+const body = (jobId: string) => JSON.stringify(pushBody(jobId));
 
 self.onmessage = async (e: MessageEvent<Job>) => {
   const { url, token, jobIds, count, concurrency } = e.data;

@@ -4,7 +4,7 @@
 // interleaved; the ratio (target <= 1.0x); and the service's memory before, right after, and once the idle
 // workers have exited (target: back within 50 MB of idle). --wasm also times the tesseract.js fallback.
 import { closeDocumentEngine, documentEngine } from "../../shared/documents/engine/index.ts";
-import { tessdataDir, tesseractArgs, tesseractBin } from "../../shared/documents/ocr_native.ts";
+import { ocrConfig, tessdataDir, tesseractArgs } from "../../shared/documents/ocr_native.ts";
 import { mb, treeRss } from "./proc.ts";
 
 const arg = (
@@ -23,12 +23,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function cli(path: string, env: Record<string, string> = {}): Promise<number> {
   const t0 = performance.now();
   const args = tesseractArgs("txt").map((a) => (a === "stdin" ? path : a));
-  const out = await new Deno.Command(tesseractBin(), { args, stdout: "null", stderr: "null", env }).output();
+  const out = await new Deno.Command(ocrConfig().tesseractBin, { args, stdout: "null", stderr: "null", env })
+    .output();
   if (!out.success) throw new Error(`tesseract CLI failed on ${path}`);
   return performance.now() - t0;
 }
 
-const probe = await new Deno.Command(tesseractBin(), {
+const probe = await new Deno.Command(ocrConfig().tesseractBin, {
   args: ["--version"],
   stdout: "piped",
   stderr: "piped",

@@ -12,8 +12,8 @@ import { createApp } from "../../supabase/functions/savings-insight-service/app.
 import { runReadyJobs } from "../../shared/queue/queue.ts";
 import { queueHandlers } from "../../shared/jobs/registry.ts";
 import { DELIVERY_QUEUE } from "../../shared/savings/pipeline.ts";
-import { renderSavingsReportPdf } from "../../shared/pdf/savings_report.ts";
-import { reportDocument } from "../../shared/savings/delivery.ts";
+import { renderSavingsReportPdf } from "../../shared/savings/report_pdf.ts";
+import { reportDocument, type StoredReport } from "../../shared/savings/delivery.ts";
 import { leaveOneOut } from "../../shared/roof/yield.ts";
 import { setLogLevel } from "../../shared/log.ts";
 import { PDFDocument } from "pdf-lib";
@@ -66,12 +66,14 @@ try {
     total.push(t2 - t0);
   }
   const [row] = await p
-    .sql`select * from public.savings_reports where delivery_status = 'sent' order by created_at desc limit 1`;
+    .sql<
+    StoredReport[]
+  >`select * from public.savings_reports where delivery_status = 'sent' order by created_at desc limit 1`;
   const render: number[] = [];
   let bytes = 0, pages = 0;
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
-    const pdf = await renderSavingsReportPdf(reportDocument(row as never, { name: "Bench Solar" }));
+    const pdf = await renderSavingsReportPdf(reportDocument(row, { name: "Bench Solar" }));
     render.push(performance.now() - t);
     bytes = pdf.length;
     if (!pages) pages = (await PDFDocument.load(pdf)).getPageCount();

@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import { billDocument } from "../../shared/bills/document.ts";
 import type { DocumentText } from "../../shared/documents/document_text.ts";
 import { extractBill } from "../../shared/bills/extract.ts";
-import { billLimits } from "../../shared/bills/limits.ts";
+import { loadBillLimits } from "../../shared/bills/limits.ts";
 import type { BillModel } from "../../shared/bills/model.ts";
 import { normalizeItem } from "../../shared/bills/normalize.ts";
 import { type BillItem, emptyItem } from "../../shared/bills/schema.ts";
@@ -105,7 +105,7 @@ export async function runCase(
     c.paths.map(async (p) => ({ filename: basename(p), bytes: await Deno.readFile(p) })),
   );
   const started = performance.now();
-  const read = await billDocument(files, billLimits());
+  const read = await billDocument(files, loadBillLimits());
   const cached = texts?.get(c.id) ?? read.text();
   texts?.set(c.id, cached);
   const doc = { ...read, text: () => cached };

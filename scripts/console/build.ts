@@ -3,12 +3,19 @@
 import * as esbuild from "esbuild";
 
 const root = new URL("../../console/", import.meta.url);
-const dist = new URL("dist/", root);
+const defaultDist = new URL("dist/", root);
 
 export async function buildConsole(
-  opts: { minify?: boolean } = {},
+  opts: {
+    minify?: boolean;
+    /** Elsewhere than console/dist (a separately hosted copy, as in tests/e2e/console/cross_origin_test.ts). */
+    outDir?: URL;
+    apiBase?: string;
+    widgetUrl?: string;
+  } = {},
 ): Promise<{ ms: number; files: { name: string; bytes: number }[] }> {
   const started = performance.now();
+  const dist = opts.outDir ?? defaultDist;
   await Deno.mkdir(dist, { recursive: true });
   const common = {
     bundle: true,
@@ -23,7 +30,10 @@ export async function buildConsole(
       outfile: new URL("app.js", dist).pathname,
       format: "iife",
       target: ["es2020", "chrome100", "safari15", "firefox100"],
-      define: { API_BASE: JSON.stringify(Deno.env.get("CONSOLE_API_BASE") ?? "") },
+      define: {
+        API_BASE: JSON.stringify(opts.apiBase ?? Deno.env.get("CONSOLE_API_BASE") ?? ""),
+        WIDGET_URL: JSON.stringify(opts.widgetUrl ?? Deno.env.get("CONSOLE_WIDGET_URL") ?? ""),
+      },
     });
     await esbuild.build({
       ...common,

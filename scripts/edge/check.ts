@@ -12,9 +12,19 @@ import { type EdgeVariant, type EdgeWorld, prepareWorld, variantsFor } from "./r
 
 export const BUDGETS = {
   bundleBytes: 10 * 1024 * 1024,
+  /** Half the hosted platform's 2 s of CPU per request (supabase.com/docs/guides/functions/limits). */
   requestCpuMs: 1000,
+  /**
+   * The queue-worker's call runs jobs until QUEUE_WORKER_BUDGET_MS (500 ms) have passed, plus the job in hand, so
+   * one call may hold two heavy jobs (e.g. contracts.analyze then savings.deliver): its budget is 3/4 of the 2 s.
+   */
+  workerCallCpuMs: 1500,
   requestPeakBytes: 150 * 1024 * 1024,
 };
+
+function cpuBudgetOf(fn: string): number {
+  return fn === "queue-worker" ? BUDGETS.workerCallCpuMs : BUDGETS.requestCpuMs;
+}
 
 export interface RequestResult {
   name: string;
@@ -114,8 +124,9 @@ export function overBudget(r: FunctionResult): string[] {
       `bundle ${(r.bundle.bytes / MB).toFixed(1)} MB > 10 MB (npm packages: ${r.bundle.packages.join(", ")})`,
     );
   }
-  if (r.heaviest.cpuMs > BUDGETS.requestCpuMs) {
-    out.push(`${r.heaviest.name}: ${r.heaviest.cpuMs} ms CPU > 1000 ms`);
+  const cpuBudget = cpuBudgetOf(r.fn);
+  if (r.heaviest.cpuMs > cpuBudget) {
+    out.push(`${r.heaviest.name}: ${r.heaviest.cpuMs} ms CPU > ${cpuBudget} ms`);
   }
   const peak = Math.max(...r.requests.map((q) => q.peakHeapBytes));
   if (peak > BUDGETS.requestPeakBytes) {
@@ -210,7 +221,7 @@ if (import.meta.main) {
   console.log(
     `${
       results.length - bad
-    }/${results.length} functions pass (bundle <= 10 MB, heaviest request <= 1000 ms CPU and <= 150 MB)`,
+    }/${results.length} functions pass (bundle <= 10 MB, heaviest request <= 1000 ms CPU (a queue-worker call <= 1500 ms) and <= 150 MB)`,
   );
   Deno.exit(bad ? 1 : 0);
 }

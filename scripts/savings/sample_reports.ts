@@ -3,12 +3,13 @@
 //   TEST_DATABASE_URL=postgres://... deno run -A scripts/savings/sample_reports.ts [OUTDIR]   (default /tmp/savings-samples)
 //   for f in OUTDIR/*.pdf; do pdftoppm -png -r 60 "$f" "${f%.pdf}"; done
 // Cases: Florida with the bill's fixed charge, California (net billing) with 3 months of bills, New Jersey,
-// a New York apartment (asks who owns the roof), a low-use Texas home (below the 2 kW minimum).
+// a New York apartment (asks who owns the roof; and answered "someone else" as the widget sends it), Alabama
+// (an EIA 2024 price and its own escalator), a low-use Texas home (below the 2 kW minimum).
 import { testPlatform } from "../../tests/support/db.ts";
 import { tokensFor } from "../../tests/support/auth.ts";
 import { createSavingsReport } from "../../shared/savings/pipeline.ts";
-import { renderSavingsReportPdf } from "../../shared/pdf/savings_report.ts";
-import { MONTHS } from "../../shared/report/format.ts";
+import { renderSavingsReportPdf } from "../../shared/savings/report_pdf.ts";
+import { MONTHS } from "../../shared/format.ts";
 import { setLogLevel } from "../../shared/log.ts";
 
 setLogLevel("error");
@@ -46,6 +47,19 @@ const cases = [
     customerName: "Li Wei",
     address: "1 State St Apt 5C, Albany, NY 12207",
     usageByMonth: usage(7000),
+  },
+  {
+    name: "ny-apartment-not-owned",
+    customerName: "Li Wei",
+    address: "1 State St Apt 5C, Albany, NY 12207",
+    usageByMonth: usage(7000),
+    roofOwnership: "not_owned" as const,
+  },
+  {
+    name: "al",
+    customerName: "Dana Brooks",
+    address: "600 Dexter Ave, Montgomery, AL 36104",
+    usageByMonth: usage(14000),
   },
   {
     name: "tx-low-use",

@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
-import type { Sql } from "../db/client.ts";
+import { jsonb, type Sql } from "../db/client.ts";
 
 export interface SigningKey {
   kid: string;
@@ -31,7 +31,7 @@ async function loadOrCreate(sql: Sql): Promise<SigningKey> {
   const pub = publicPart(priv, kid);
   // Two processes may race on first start: the insert is conditional and the winner's key is used.
   await sql`insert into identity.signing_keys (kid, alg, private_jwk, public_jwk)
-    select ${kid}, 'ES256', ${sql.json(priv as never)}, ${sql.json(pub as never)}
+    select ${kid}, 'ES256', ${jsonb(sql, priv)}, ${jsonb(sql, pub)}
     where not exists (select 1 from identity.signing_keys where active)`;
   const again =
     await sql`select kid, private_jwk from identity.signing_keys where active order by created_at desc limit 1`;

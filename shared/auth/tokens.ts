@@ -9,6 +9,7 @@ import {
 } from "jose";
 import type { Platform } from "../platform.ts";
 import { provide } from "../platform.ts";
+import { envOptional, type EnvSource } from "../config.ts";
 import { jwks, signingKey } from "./keys.ts";
 import type { AuthContext } from "../db/scoped.ts";
 
@@ -110,12 +111,30 @@ async function sessionActive(p: Platform, sessionId: string): Promise<boolean> {
   return !!r.active;
 }
 
+export interface TokenConfig {
+  /** Issuers accepted besides CoreConfig.jwtIssuer (JWT_EXTRA_ISSUERS, comma separated). */
+  extraIssuers: string[];
+}
+
+export function loadTokenConfig(source: EnvSource = Deno.env): TokenConfig {
+  return {
+    extraIssuers: (envOptional("JWT_EXTRA_ISSUERS", source) ?? "").split(",").map((s) => s.trim()).filter(
+      Boolean,
+    ),
+  };
+}
+
+/** The issuers an ID token may name, computed once per platform (tests override "tokenConfig" first). */
+function acceptedIssuers(p: Platform): string[] {
+  return provide(p, "acceptedIssuers", (p) => [
+    p.config.jwtIssuer,
+    ...provide(p, "tokenConfig", () => loadTokenConfig()).extraIssuers,
+  ]);
+}
+
 /** Verifies an ID token (signature, issuer, audience, expiry, session) and returns the caller. */
 export async function verifyIdToken(p: Platform, token: string): Promise<AuthContext> {
-  const issuers = [
-    p.config.jwtIssuer,
-    ...(Deno.env.get("JWT_EXTRA_ISSUERS")?.split(",").map((s) => s.trim()).filter(Boolean) ?? []),
-  ];
+  const issuers = acceptedIssuers(p);
   let payload: JWTPayload;
   let ownKey = false;
   const resolve = keyResolver(p);
@@ -153,5 +172,7 @@ export async function verifyIdToken(p: Platform, token: string): Promise<AuthCon
 declare module "../platform.ts" {
   interface Seams {
     authKeys: KeyResolver;
+    tokenConfig: TokenConfig;
+    acceptedIssuers: string[];
   }
 }

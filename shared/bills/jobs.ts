@@ -20,7 +20,6 @@ import {
   setProgress,
 } from "./store.ts";
 import { assertSubscriptionActive } from "./subscription.ts";
-import type { Sql } from "../db/client.ts";
 
 export const BILL_QUEUE = "bills.extract";
 
@@ -57,14 +56,14 @@ export function splitObjectPath(objectPath: string): { bucket: string; path: str
 export async function startBillExtraction(p: Platform, s: StartBillExtraction): Promise<string> {
   await assertSubscriptionActive(p.sql, s.orgId);
   billModel(p); // a model the server cannot build is 503 not_configured now, not a failed job later
-  const { maxFiles } = billLimits();
+  const { maxFiles } = billLimits(p);
   if (!s.objectPaths.length) throw badRequest("invalid_request", "objectPaths: give at least one file");
   if (s.objectPaths.length > maxFiles) {
     throw badRequest("too_many_files", `objectPaths: at most ${maxFiles} files make one bill`);
   }
   const filenames = s.objectPaths.map((o) => splitObjectPath(o).path.split("/").pop()!);
   await p.sql.begin(async (tx) => {
-    const id = await createExtraction(tx as unknown as Sql, {
+    const id = await createExtraction(tx, {
       orgId: s.orgId,
       transactionId: s.transactionId,
       transactionGroupId: s.transactionGroupId,
@@ -74,7 +73,7 @@ export async function startBillExtraction(p: Platform, s: StartBillExtraction): 
       objectPaths: s.objectPaths,
       filenames,
     });
-    await enqueue(tx as unknown as Sql, BILL_QUEUE, { extractionId: id }, {
+    await enqueue(tx, BILL_QUEUE, { extractionId: id }, {
       maxAttempts: 3,
       dedupeKey: `bill:${id}`,
     });
@@ -121,9 +120,12 @@ async function runStoredExtraction(p: Platform, row: ExtractionRow): Promise<voi
   const filenames = files.map((f) => f.filename);
   let doc;
   try {
-    doc = await billDocument(files, billLimits());
+    doc = await billDocument(files, billLimits(p));
   } catch (e) {
-    await runAndRecord(p, row.id, () => Promise.reject(e), () => undefined as never).catch(() => {});
+    // run rejects, so the envelope is never built
+    await runAndRecord(p, row.id, () => Promise.reject(e), () => {
+      throw e;
+    }).catch(() => {});
     return;
   }
   await setProgress(p.sql, row.id, MILESTONES.validated, "validated");

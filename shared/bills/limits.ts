@@ -1,18 +1,26 @@
-import { envInt } from "../config.ts";
+// Upload limits of bill extraction (documented in docs/bills.md), read once per platform.
+import { type EnvSource, loadUploadLimits, type UploadLimits } from "../config.ts";
+import { type Platform, provide } from "../platform.ts";
 
-/** Upload limits of bill extraction (documented in docs/bills.md). */
-export interface BillLimits {
-  maxFiles: number;
-  maxFileBytes: number;
-  maxTotalBytes: number;
-  maxPages: number;
+export type BillLimits = UploadLimits;
+
+export function loadBillLimits(source: EnvSource = Deno.env): BillLimits {
+  const defaults = {
+    maxFiles: 10,
+    maxFileBytes: 10 * 1024 * 1024,
+    maxTotalBytes: 25 * 1024 * 1024,
+    maxPages: 20,
+  };
+  return loadUploadLimits("BILL", defaults, source);
 }
 
-export function billLimits(): BillLimits {
-  return {
-    maxFiles: envInt("BILL_MAX_FILES", 10),
-    maxFileBytes: envInt("BILL_MAX_FILE_BYTES", 10 * 1024 * 1024),
-    maxTotalBytes: envInt("BILL_MAX_TOTAL_BYTES", 25 * 1024 * 1024),
-    maxPages: envInt("BILL_MAX_PAGES", 20),
-  };
+/** The platform's bill limits (tests replace them with override(p, "billLimits", …)). */
+export function billLimits(p: Platform): BillLimits {
+  return provide(p, "billLimits", () => loadBillLimits());
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    billLimits: BillLimits;
+  }
 }

@@ -65,10 +65,17 @@ export function normalizeItem(item: ItemWithConfidence): ItemWithConfidence {
       supplyRatePerKwh: /^\d*\.?\d+$/.test(rate) ? rate : "",
       marketState: STATES.has(state) ? state : serviceAddress.state || billingAddress.state,
       usageByMonth: completeUsage(eu.usageByMonth),
+      ...("fixedMonthlyCharge" in eu ? { fixedMonthlyCharge: fixedCharge(eu.fixedMonthlyCharge) } : {}),
     },
     // the reader's confidence per field travels with the item (an optional, additive key)
     ...(item.confidence ? { confidence: { ...item.confidence } } : {}),
   };
+}
+
+/** A fixed monthly charge in dollars (a number or an amount string), null when absent or not a sane figure. */
+function fixedCharge(v: unknown): number | null {
+  const n = typeof v === "number" ? v : typeof v === "string" && moneyOf(v) ? Number(moneyOf(v)) : NaN;
+  return Number.isFinite(n) && n >= 0 && n <= 500 ? Math.round(n * 100) / 100 : null;
 }
 
 export function isIncomplete(item: BillItem): string[] {

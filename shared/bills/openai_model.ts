@@ -4,5 +4,5 @@ import { OpenAIClient, type OpenAIOptions } from "../llm/openai.ts";
 import { StructuredBillModel } from "./gemini_model.ts";
 
 export function openAIBillModel(opts?: OpenAIOptions): StructuredBillModel {
-  return new StructuredBillModel(new OpenAIClient(opts));
+  return new StructuredBillModel(new OpenAIClient(opts ?? {}));
 }

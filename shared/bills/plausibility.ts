@@ -2,7 +2,8 @@
 // check, or that the reader itself is unsure of, is shown to the homeowner to confirm or correct before a
 // report is computed from it. Pure functions; the limits come from the environment (documented in
 // README.md and docs/widget.md).
-import { envInt } from "../config.ts";
+import { ConfigError, envInt, type EnvSource } from "../config.ts";
+import { type Platform, provide } from "../platform.ts";
 
 /** What the homeowner confirms, in the widget's words: one group per line of the confirm step. */
 export type ReadingGroup = "name" | "address" | "utility" | "usage";
@@ -74,18 +75,47 @@ export const DEFAULT_LIMITS: PlausibilityLimits = {
   minConfidence: 0.6,
 };
 
-/** The limits, each overridable by an environment variable (READING_*). */
-export function plausibilityLimits(): PlausibilityLimits {
+/** The limits, each overridable by an environment variable (READING_*), read once per platform. */
+export function plausibilityLimits(source: EnvSource = Deno.env): PlausibilityLimits {
   const d = DEFAULT_LIMITS;
-  return {
-    annualKwhMin: envInt("READING_ANNUAL_KWH_MIN", d.annualKwhMin),
-    annualKwhMax: envInt("READING_ANNUAL_KWH_MAX", d.annualKwhMax),
-    monthKwhMax: envInt("READING_MONTH_KWH_MAX", d.monthKwhMax),
-    shapeMaxRatio: envInt("READING_SHAPE_MAX_RATIO", d.shapeMaxRatio),
-    rateMinCents: envInt("READING_RATE_MIN_CENTS", d.rateMinCents),
-    rateMaxCents: envInt("READING_RATE_MAX_CENTS", d.rateMaxCents),
-    minConfidence: envInt("READING_MIN_CONFIDENCE", d.minConfidence),
+  const n = (name: string, fallback: number) => {
+    const v = envInt(name, fallback, source);
+    if (v < 0) throw new ConfigError(name, `must not be negative, got ${v}`);
+    return v;
   };
+  const l = {
+    annualKwhMin: n("READING_ANNUAL_KWH_MIN", d.annualKwhMin),
+    annualKwhMax: n("READING_ANNUAL_KWH_MAX", d.annualKwhMax),
+    monthKwhMax: n("READING_MONTH_KWH_MAX", d.monthKwhMax),
+    shapeMaxRatio: n("READING_SHAPE_MAX_RATIO", d.shapeMaxRatio),
+    rateMinCents: n("READING_RATE_MIN_CENTS", d.rateMinCents),
+    rateMaxCents: n("READING_RATE_MAX_CENTS", d.rateMaxCents),
+    minConfidence: n("READING_MIN_CONFIDENCE", d.minConfidence),
+  };
+  if (l.annualKwhMin > l.annualKwhMax) {
+    throw new ConfigError(
+      "READING_ANNUAL_KWH_MIN",
+      `must not exceed READING_ANNUAL_KWH_MAX (${l.annualKwhMax})`,
+    );
+  }
+  if (l.rateMinCents > l.rateMaxCents) {
+    throw new ConfigError(
+      "READING_RATE_MIN_CENTS",
+      `must not exceed READING_RATE_MAX_CENTS (${l.rateMaxCents})`,
+    );
+  }
+  return l;
+}
+
+/** The platform's reading limits (tests replace them with override(p, "readingLimits", …)). */
+export function readingLimits(p: Platform): PlausibilityLimits {
+  return provide(p, "readingLimits", () => plausibilityLimits());
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    readingLimits: PlausibilityLimits;
+  }
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
@@ -304,7 +334,8 @@ export interface GateInput {
   reading: Reading;
   /** The home's address as the homeowner gave it (its state must be the bill's service state). */
   addressState?: string;
-  limits?: PlausibilityLimits;
+  /** The platform's limits (readingLimits(p)); never read from the environment here. */
+  limits: PlausibilityLimits;
   now?: Date;
 }
 
@@ -317,7 +348,7 @@ export interface GateResult {
 /** Runs every check on a reading. Empty fields are not failures (the homeowner fills them in). */
 export function checkReading(input: GateInput): GateResult {
   const r = input.reading;
-  const l = input.limits ?? plausibilityLimits();
+  const l = input.limits;
   const checks: ReadingCheck[] = [];
   const name = nameCheck(r.customerName, r.utilityProviderName);
   if (name) checks.push(name);

@@ -69,6 +69,9 @@ export const BillItem = z.object({
     supplyRatePerKwh: z.string().describe("Supply or generation rate in dollars per kWh, e.g. 0.0712"),
     marketState: z.string().describe("Two-letter state of the service address"),
     usageByMonth: z.array(MonthlyUsage).describe("Usage history read from the bill, most recent last"),
+    fixedMonthlyCharge: z.number().nullable().optional().describe(
+      "The utility's fixed monthly charge in dollars (customer / basic service / facilities / base charge), null if not printed",
+    ),
   }),
 });
 export type BillItem = z.infer<typeof BillItem>;

@@ -36,7 +36,7 @@ export async function processBill(p: Platform, r: SyncRequest): Promise<Envelope
   const orgId = r.auth.orgId;
   await assertSubscriptionActive(p.sql, orgId);
   const started = performance.now();
-  const doc = await billDocument(r.files, billLimits());
+  const doc = await billDocument(r.files, billLimits(p));
   const paths = doc.files.map((f, i) => `${orgId}/${r.transactionId}/${i + 1}-${safeName(f.filename)}`);
   const id = await createExtraction(p.sql, {
     orgId: orgId!,

@@ -1,4 +1,4 @@
-import type { Sql } from "../db/client.ts";
+import { type Db, jsonb, type Sql } from "../db/client.ts";
 import { conflict } from "../errors.ts";
 import type { AttemptRecord } from "./retry.ts";
 import type { Envelope } from "./schema.ts";
@@ -35,7 +35,7 @@ export interface ExtractionRow {
   model: string | null;
 }
 
-export async function createExtraction(sql: Sql, e: NewExtraction): Promise<string> {
+export async function createExtraction(sql: Db, e: NewExtraction): Promise<string> {
   const rows = await sql`insert into public.bill_extractions
       (organization_id, transaction_id, transaction_group_id, external_id, requested_by, mode, object_paths, filenames)
     values (${e.orgId}, ${e.transactionId}, ${e.transactionGroupId}, ${e.externalId ?? null}, ${
@@ -71,10 +71,10 @@ export async function finishExtraction(sql: Sql, id: string, o: Outcome): Promis
   await sql`update public.bill_extractions set
       status = ${ok ? "COMPLETED" : "FAILED"}, percentage = 100,
       message = ${ok ? "completed" : `failed: ${o.errorMessage ?? "unknown error"}`},
-      result = ${o.result ? sql.json(o.result as never) : null},
+      result = ${o.result ? jsonb(sql, o.result) : null},
       error_code = ${o.errorCode ?? null}, error_message = ${o.errorMessage ?? null},
-      model = ${o.model ?? null}, attempts = ${sql.json((o.attempts ?? []) as never)},
-      timings = ${sql.json((o.timings ?? {}) as never)}, completed_at = now(), updated_at = now()
+      model = ${o.model ?? null}, attempts = ${jsonb(sql, o.attempts ?? [])},
+      timings = ${jsonb(sql, o.timings ?? {})}, completed_at = now(), updated_at = now()
     where id = ${id}`;
 }
 
@@ -85,7 +85,7 @@ export async function extractionById(sql: Sql, id: string): Promise<ExtractionRo
 
 /** The caller's own extraction (`sql` runs under RLS as the caller), or undefined. */
 export async function extractionByTransaction(
-  sql: Sql,
+  sql: Db,
   orgId: string,
   transactionId: string,
 ): Promise<ExtractionRow | undefined> {

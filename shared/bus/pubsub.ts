@@ -4,8 +4,9 @@
 // JWT-bearer grant and cached until shortly before it expires.
 import { Buffer } from "node:buffer";
 import { importPKCS8, SignJWT } from "jose";
+import { SeamUnavailableError } from "../errors.ts";
+import { HttpJsonClient } from "../runtime/http_json.ts";
 import type { Bus } from "./types.ts";
-import { BusUnavailableError } from "./types.ts";
 
 export interface PubSubOptions {
   projectId: string;
@@ -20,47 +21,43 @@ const SCOPE = "https://www.googleapis.com/auth/pubsub";
 
 export class PubSubBus implements Bus {
   private token?: { value: string; expiresAt: number };
+  private readonly http: HttpJsonClient;
+  private readonly oauth: HttpJsonClient;
 
   constructor(private o: PubSubOptions) {
     if (!o.accessToken && !o.serviceAccount) {
       throw new Error("Pub/Sub needs PUBSUB_ACCESS_TOKEN or GCP_SERVICE_ACCOUNT_JSON");
     }
+    const common = { seam: "bus", timeoutMs: o.timeoutMs ?? 10_000, secrets: [o.accessToken] };
+    this.http = new HttpJsonClient({
+      ...common,
+      provider: "Pub/Sub",
+      baseUrl: o.apiUrl,
+      headers: async () => ({ authorization: `Bearer ${await this.accessToken()}` }),
+    });
+    const tokenUri = o.serviceAccount?.token_uri ?? "https://oauth2.googleapis.com/token";
+    this.oauth = new HttpJsonClient({
+      ...common,
+      provider: "Google OAuth token endpoint",
+      baseUrl: tokenUri,
+    });
   }
 
   async publish(topic: string, data: Uint8Array, attributes: Record<string, string> = {}) {
-    const url = `${this.o.apiUrl.replace(/\/$/, "")}/v1/projects/${
-      encodeURIComponent(this.o.projectId)
-    }/topics/${encodeURIComponent(topic)}:publish`;
+    const path = `/v1/projects/${encodeURIComponent(this.o.projectId)}/topics/${
+      encodeURIComponent(topic)
+    }:publish`;
     const body = { messages: [{ data: Buffer.from(data).toString("base64"), attributes }] };
-    const res = await this.call(url, body);
-    const json = await res.json() as { messageIds?: string[] };
-    const messageId = json.messageIds?.[0];
-    if (!messageId) throw new BusUnavailableError("Pub/Sub publish answered without a message id");
-    return { messageId };
-  }
-
-  private async call(url: string, body: unknown): Promise<Response> {
-    let res: Response;
+    let json: { messageIds?: string[] } | undefined;
     try {
-      res = await fetch(url, {
-        method: "POST",
-        headers: { authorization: `Bearer ${await this.accessToken()}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000),
-      });
+      json = await this.http.json<{ messageIds?: string[] }>(path, { json: body });
     } catch (e) {
-      throw new BusUnavailableError(`Pub/Sub unreachable: ${(e as Error).message}`);
+      if (e instanceof SeamUnavailableError && e.status === 401) this.token = undefined; // fetch a new one next time
+      throw e;
     }
-    if (res.ok) return res;
-    const text = await res.text();
-    let detail = text.slice(0, 300);
-    try {
-      detail = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? detail;
-    } catch { /* not JSON */ }
-    if (res.status === 401) this.token = undefined;
-    const msg = `Pub/Sub publish failed (${res.status}): ${detail}`;
-    if (res.status >= 500 || res.status === 429) throw new BusUnavailableError(msg);
-    throw new Error(msg);
+    const messageId = json?.messageIds?.[0];
+    if (!messageId) throw new SeamUnavailableError("bus", "Pub/Sub publish answered without a message id");
+    return { messageId };
   }
 
   private async accessToken(): Promise<string> {
@@ -76,19 +73,10 @@ export class PubSubBus implements Bus {
       .setIssuedAt()
       .setExpirationTime("1h")
       .sign(key);
-    let res: Response;
-    try {
-      res = await fetch(tokenUri, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion }),
-        signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000),
-      });
-    } catch (e) {
-      throw new BusUnavailableError(`Google OAuth token endpoint unreachable: ${(e as Error).message}`);
-    }
-    if (!res.ok) throw new BusUnavailableError(`Google OAuth token exchange failed (${res.status})`);
-    const json = await res.json() as { access_token: string; expires_in: number };
+    const json = await this.oauth.json<{ access_token: string; expires_in: number }>("", {
+      body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     this.token = { value: json.access_token, expiresAt: Date.now() + json.expires_in * 1000 };
     return json.access_token;
   }

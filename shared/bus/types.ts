@@ -22,4 +22,4 @@ export interface PushBody {
   deliveryAttempt?: number;
 }
 
-export class BusUnavailableError extends Error {}
+// Adapters fail with SeamUnavailableError("bus", …) (shared/errors.ts).

@@ -5,10 +5,12 @@ import type { Platform } from "../platform.ts";
 import { enqueue } from "../queue/queue.ts";
 import { objectStore } from "../storage/index.ts";
 import type { BillItem } from "../bills/schema.ts";
+import type { ApprovalStatus, ContractSummary, Reason } from "./schema.ts";
 import { billExtractionStatus } from "../bills/jobs.ts";
 import { checkFiles, contractLimits } from "./document.ts";
 import { contractAnalyser } from "./models.ts";
 import { billModel } from "../bills/models.ts";
+import { jsonb } from "../db/client.ts";
 
 export const CONTRACT_BUCKET = "contracts";
 export const CONTRACT_QUEUE = "contracts.analyze";
@@ -30,7 +32,18 @@ export interface AnalysisStatus {
   status: "IN_PROGRESS" | "COMPLETED" | "FAILED";
   percentage: string;
   message: string;
-  result?: Record<string, unknown>;
+  result?: AnalysisResult;
+}
+
+/** The judged analysis, once COMPLETED. */
+export interface AnalysisResult {
+  approvalStatus: ApprovalStatus;
+  reasons: Reason[];
+  summary: ContractSummary;
+  billCheck?: unknown;
+  propertyUuid: string | null;
+  model: string;
+  completedAt: string | null;
 }
 
 function safeName(name: string): string {
@@ -63,7 +76,7 @@ export async function startAnalysis(
   // A model the server cannot build (CONTRACT_MODEL=gemini without GEMINI_API_KEY) is 503 now, not a job
   // that fails minutes later.
   contractAnalyser(p);
-  const limits = contractLimits();
+  const limits = contractLimits(p);
   const files = checkFiles(a.files, limits);
   const billFiles = a.billFiles?.length ? checkFiles(a.billFiles, limits, "billFiles") : [];
   const bill = a.bill ??
@@ -98,13 +111,13 @@ export async function startAnalysis(
   const row = await p.sql.begin(async (tx) => {
     const [r] =
       await tx`insert into public.contract_analyses (id, organization_id, property_id, mode, files, bill, external_id, created_by)
-      values (${id}, ${orgId}, ${a.propertyId ?? null}, ${a.mode}, ${tx.json(all as never)}, ${
-        bill ? tx.json(bill as never) : null
+      values (${id}, ${orgId}, ${a.propertyId ?? null}, ${a.mode}, ${jsonb(tx, all)}, ${
+        bill ? jsonb(tx, bill) : null
       },
               ${a.externalId ?? null}, ${auth.role === "service" ? null : auth.userId})
       on conflict (id) do nothing returning *`;
     if (!r) throw new DomainError("conflict", "transaction_exists", `transactionId ${id} is already in use`);
-    await enqueue(tx as never, CONTRACT_QUEUE, { analysisId: id }, {
+    await enqueue(tx, CONTRACT_QUEUE, { analysisId: id }, {
       maxAttempts: 3,
       dedupeKey: `contract:${id}`,
     });
@@ -163,12 +176,12 @@ export function statusOf(r: Record<string, unknown>): AnalysisStatus {
   };
   if (r.status === "COMPLETED") {
     s.result = {
-      approvalStatus: r.approval_status,
-      reasons: r.reasons ?? [],
-      summary: r.summary,
+      approvalStatus: r.approval_status as ApprovalStatus,
+      reasons: (r.reasons ?? []) as Reason[],
+      summary: r.summary as ContractSummary,
       ...(r.bill_check ? { billCheck: r.bill_check } : {}),
-      propertyUuid: r.property_id ?? null,
-      model: r.model,
+      propertyUuid: (r.property_id ?? null) as string | null,
+      model: r.model as string,
       completedAt: (r.completed_at as Date | null)?.toISOString() ?? null,
     };
   }

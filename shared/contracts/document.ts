@@ -1,24 +1,32 @@
-import { envInt } from "../config.ts";
+import { type EnvSource, loadUploadLimits, type UploadLimits } from "../config.ts";
+import { type Platform, provide } from "../platform.ts";
 import { documentText } from "../documents/document_text.ts";
 import { mimeTypes, sniffFileType } from "../documents/sniff.ts";
 import { DomainError } from "../errors.ts";
 import type { ContractDocument, ContractFile } from "./model.ts";
 
-export interface ContractLimits {
-  maxFiles: number;
-  maxFileBytes: number;
-  maxTotalBytes: number;
-  maxPages: number;
-}
+export type ContractLimits = UploadLimits;
 
 /** CONTRACT_MAX_FILES (10), CONTRACT_MAX_FILE_BYTES (15 MB), CONTRACT_MAX_TOTAL_BYTES (25 MB), CONTRACT_MAX_PAGES (40). */
-export function contractLimits(): ContractLimits {
-  return {
-    maxFiles: envInt("CONTRACT_MAX_FILES", 10),
-    maxFileBytes: envInt("CONTRACT_MAX_FILE_BYTES", 15 * 1024 * 1024),
-    maxTotalBytes: envInt("CONTRACT_MAX_TOTAL_BYTES", 25 * 1024 * 1024),
-    maxPages: envInt("CONTRACT_MAX_PAGES", 40),
+export function loadContractLimits(source: EnvSource = Deno.env): ContractLimits {
+  const defaults = {
+    maxFiles: 10,
+    maxFileBytes: 15 * 1024 * 1024,
+    maxTotalBytes: 25 * 1024 * 1024,
+    maxPages: 40,
   };
+  return loadUploadLimits("CONTRACT", defaults, source);
+}
+
+/** The platform's contract upload limits, read once (tests replace them with override(p, "contractLimits", …)). */
+export function contractLimits(p: Platform): ContractLimits {
+  return provide(p, "contractLimits", () => loadContractLimits());
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    contractLimits: ContractLimits;
+  }
 }
 
 /** Checks uploaded files by their bytes (PDF, PNG, JPEG) and size: 400 invalid_file_type, 413 too large. */

@@ -12,8 +12,9 @@ import { CONTRACT_BUCKET } from "./analyses.ts";
 import { checkAgainstBill } from "./bill_check.ts";
 import { contractDocument, contractLimits } from "./document.ts";
 import { contractAnalyser } from "./models.ts";
-import { judge, loadRules } from "./rules.ts";
+import { judge, loadRules, type PropertyAddress } from "./rules.ts";
 import type { ApprovalStatus, Reason } from "./schema.ts";
+import { jsonb } from "../db/client.ts";
 
 // Progress milestones, as for bills: 0 initiated, 10 validated, 20 processing, 50 extracted, 75 judged, 100 done.
 async function progress(p: Platform, id: string, percentage: number, message: string) {
@@ -73,7 +74,7 @@ async function analyse(p: Platform, row: Record<string, unknown>): Promise<void>
   const stored = row.files as StoredFile[];
   const files = await load(p, stored.filter((f) => f.kind === "contract"));
   await progress(p, id, 10, "validated");
-  const doc = contractDocument(files, contractLimits());
+  const doc = contractDocument(files, contractLimits(p));
   await progress(p, id, 20, "processing");
   const analyser = contractAnalyser(p);
   const outcome = await analyser.analyse(doc);
@@ -85,10 +86,10 @@ async function analyse(p: Platform, row: Record<string, unknown>): Promise<void>
 
   const rules = await loadRules(p.sql, row.organization_id as string);
   const [property] = row.property_id
-    ? await p.sql`select line1, city, state, zip from public.properties where id = ${row
+    ? await p.sql<PropertyAddress[]>`select line1, city, state, zip from public.properties where id = ${row
       .property_id as string}`
     : [];
-  const verdict = judge(outcome.summary, rules, (property as never) ?? null);
+  const verdict = judge(outcome.summary, rules, property ?? null);
   let reasons: Reason[] = verdict.reasons;
   let billCheck = null;
   if (row.mode === "contract_bill") {
@@ -108,11 +109,11 @@ async function analyse(p: Platform, row: Record<string, unknown>): Promise<void>
   await progress(p, id, 75, "judged");
   await p
     .sql`update public.contract_analyses set status = 'COMPLETED', percentage = 100, message = 'complete',
-      summary = ${p.sql.json(outcome.summary as never)}, approval_status = ${status}, reasons = ${
-    p.sql.json(reasons as never)
+      summary = ${jsonb(p.sql, outcome.summary)}, approval_status = ${status}, reasons = ${
+    jsonb(p.sql, reasons)
   },
       bill_check = ${
-    billCheck ? p.sql.json(billCheck as never) : null
+    billCheck ? jsonb(p.sql, billCheck) : null
   }, model = ${outcome.model}, completed_at = now(), updated_at = now()
     where id = ${id} and status = 'IN_PROGRESS'`;
   log("info", "contract analysed", { analysis: id, approval: status, reasons: reasons.map((r) => r.code) });
@@ -124,7 +125,7 @@ async function extractStoredBill(p: Platform, files: StoredFile[]): Promise<Bill
   try {
     const doc = await billDocument(
       loaded.map((f) => ({ filename: f.filename, bytes: f.bytes })),
-      billLimits(),
+      billLimits(p),
     );
     return (await extractBill(billModel(p), doc, { allowIncomplete: true })).item;
   } catch (e) {

@@ -104,7 +104,7 @@ export function judge(
   }
 
   for (const clause of rules.requiredClauses) {
-    if (!s.clauses.includes(clause as never)) {
+    if (!s.clauses.some((c) => c === clause)) {
       review(`missing_clause_${clause}`, `Required clause missing: ${clause.replaceAll("_", " ")}`);
     }
   }

@@ -1,5 +1,6 @@
+import { SeamUnavailableError } from "../errors.ts";
+import { HttpJsonClient } from "../runtime/http_json.ts";
 import type { CrmLead, CrmOpportunity, CrmProvider } from "./types.ts";
-import { CrmTransientError } from "./types.ts";
 
 // HubSpot CRM v3 object API (private app token). Association type ids are HubSpot's defined ones.
 const DEAL_TO_CONTACT = 3;
@@ -23,30 +24,31 @@ const LEAD_STATUS: Record<string, string> = {
 
 export class HubSpotCrm implements CrmProvider {
   readonly name = "hubspot" as const;
-  constructor(private baseUrl: string, private token: string, private timeoutMs = 10_000) {}
+  private readonly http: HttpJsonClient;
 
-  private async call(method: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl.replace(/\/$/, "")}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${this.token}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (e) {
-      throw new CrmTransientError(`HubSpot unreachable: ${(e as Error).message}`);
-    }
-    const json = await res.json().catch(() => ({}));
-    if (res.status === 429 || res.status >= 500) {
-      throw new CrmTransientError(`HubSpot ${method} ${path}: ${res.status} ${json?.message ?? ""}`);
-    }
-    return { status: res.status, json };
+  constructor(baseUrl: string, token: string, timeoutMs = 10_000) {
+    this.http = new HttpJsonClient({
+      seam: "crm",
+      provider: "HubSpot",
+      baseUrl,
+      headers: { authorization: `Bearer ${token}` },
+      timeoutMs,
+      secrets: [token],
+    });
   }
 
+  /** 429/5xx/network are retried, then fail retryable (the sync job tries later); 4xx answers are read here. */
+  private async call(method: string, path: string, body: unknown): Promise<{ status: number; json: any }> {
+    const r = await this.http.request<any>(path, { method, json: body, accept: (s) => s >= 400 && s < 500 });
+    return { status: r.status, json: r.data ?? {} };
+  }
+
+  /** A refusal that retrying will not change: the sync job fails for good. */
   private fail(what: string, r: { status: number; json: any }): never {
-    throw new Error(
+    throw new SeamUnavailableError(
+      "crm",
       `HubSpot ${what} failed: ${r.status} ${r.json?.category ?? ""} ${r.json?.message ?? ""}`.trim(),
+      { retryable: false, status: r.status },
     );
   }
 

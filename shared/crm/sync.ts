@@ -1,10 +1,10 @@
 import type { Platform } from "../platform.ts";
-import type { Tx } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import type { Handler } from "../queue/queue.ts";
 import { enqueue, PermanentJobError } from "../queue/queue.ts";
 import { errorText, log } from "../log.ts";
+import { isSeamUnavailable } from "../errors.ts";
 import { crm } from "./index.ts";
-import { CrmTransientError } from "./types.ts";
 
 // Leads and opportunities are committed in Postgres first, with a queued sync job in the same
 // transaction; the job pushes them to the CRM and retries with backoff, so a CRM outage loses nothing.
@@ -19,7 +19,7 @@ async function guard(p: Platform, table: "leads" | "opportunities", id: string, 
     await p.sql`update ${p.sql("public." + table)} set crm_error = ${
       errorText(e)
     }, updated_at = now() where id = ${id}`;
-    if (e instanceof CrmTransientError) throw e;
+    if (isSeamUnavailable(e, "crm") && e.retryable) throw e;
     log("error", "crm sync refused", { table, id, error: errorText(e) });
     throw new PermanentJobError(errorText(e));
   }
@@ -90,12 +90,12 @@ export function crmJobHandlers(p: Platform): Record<string, Handler> {
  * role is lifted for this one insert and restored, and the job still commits or rolls back with the data.
  */
 export async function enqueueCrmJob(
-  tx: Tx,
+  tx: Db,
   queue: string,
   payload: Record<string, unknown>,
   dedupeKey: string,
 ): Promise<void> {
   await tx`reset role`;
-  await enqueue(tx as never, queue, payload, { dedupeKey, maxAttempts: 8 });
+  await enqueue(tx, queue, payload, { dedupeKey, maxAttempts: 8 });
   await tx`set local role authenticated`;
 }

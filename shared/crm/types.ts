@@ -29,5 +29,5 @@ export interface CrmProvider {
   addNote(leadCrmId: string, text: string): Promise<void>;
 }
 
-/** Retry later (network failure, 429, 5xx). Anything else thrown is permanent. */
-export class CrmTransientError extends Error {}
+// Adapters throw SeamUnavailableError("crm", …): `retryable` (network failure, 429, 5xx) is tried again later by
+// the sync job; a refusal (retryable false) or anything else thrown is permanent.

@@ -2,6 +2,19 @@ import postgres from "postgres";
 
 export type Sql = postgres.Sql<Record<string, unknown>>;
 export type Tx = postgres.TransactionSql<Record<string, unknown>>;
+/** Either the pool or a transaction: what a function takes when it may run inside a caller's transaction. */
+export type Db = Sql | Tx;
+
+/** What a jsonb parameter may be: anything JSON.stringify writes as an object, array or scalar. */
+export type JsonInput = object | string | number | boolean | null;
+
+/**
+ * A jsonb query parameter. postgres.js types `sql.json()` with its own JSONValue, which the project's
+ * interfaces (no index signature) do not satisfy although they serialize alike: the one cast lives here.
+ */
+export function jsonb(db: Db, value: JsonInput): postgres.Parameter {
+  return db.json(value as postgres.JSONValue);
+}
 
 /** Opens a pool to the database at `url`. Notices are silenced; errors surface as thrown exceptions. */
 export function connect(url: string, opts: { max?: number } = {}): Sql {

@@ -1,8 +1,19 @@
 import { createRequire } from "node:module";
-import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import { Buffer } from "node:buffer";
+import { createWorker, OEM, PSM, type Worker, type WorkerParams } from "tesseract.js";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { imageSize } from "./image_size.ts";
-import { nativeOcr, nativeOcrAvailable } from "./ocr_native.ts";
+import { nativeOcr, nativeOcrAvailable, type PendingOcr, startNativeOcr } from "./ocr_native.ts";
+import {
+  type BandSheet,
+  bandSheet,
+  encodePgm,
+  type Gray,
+  grayFromRgba,
+  prepareForOcr,
+  quarterTurn,
+  stackBelow,
+} from "./ocr_preprocess.ts";
 
 // The English model ships in the npm package @tesseract.js-data/eng: OCR never downloads anything.
 const require = createRequire(import.meta.url);
@@ -20,9 +31,12 @@ async function worker(): Promise<Worker> {
     errorHandler: () => {},
   }).then(async (w) => {
     // debug_file keeps tesseract's "Estimating resolution" chatter off stdout (the CLI prints JSON there).
-    await w.setParameters(
-      { tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: "1", debug_file: "/dev/null" } as never,
-    );
+    const params: Partial<WorkerParams> = {
+      tessedit_pageseg_mode: PSM.AUTO,
+      preserve_interword_spaces: "1",
+      debug_file: "/dev/null",
+    };
+    await w.setParameters(params);
     return w;
   });
   return await workerPromise;
@@ -39,26 +53,106 @@ type Recognized = { lines: OcrLine[]; confidence: number };
 
 type Options = { adaptive?: boolean };
 
+/** Tesseract's thresholding method: "0" global Otsu (the default), "1" Leptonica's tiled (adaptive) Otsu. */
+const thresholding = (method: "0" | "1"): Partial<WorkerParams> => ({ thresholding_method: method });
+
 async function recognizeWasm(image: Uint8Array, opts: Options): Promise<Recognized> {
   const w = await worker();
-  if (opts.adaptive) await w.setParameters({ thresholding_method: "1" } as never);
+  if (opts.adaptive) await w.setParameters(thresholding("1"));
   try {
-    const { data } = await w.recognize(image as never, {}, { blocks: true, text: true });
+    const { data } = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, {
+      blocks: true,
+      text: true,
+    });
     return {
       lines: (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)),
       confidence: data.confidence,
     };
   } finally {
-    if (opts.adaptive) await w.setParameters({ thresholding_method: "0" } as never);
+    if (opts.adaptive) await w.setParameters(thresholding("0"));
   }
 }
 
-async function recognize(image: Uint8Array, opts: Options = {}): Promise<Recognized> {
+/** `started`: a native tesseract already loading its model for this image (first reading of a page). */
+async function recognize(image: Uint8Array, opts: Options = {}, started?: PendingOcr): Promise<Recognized> {
+  if (started) return await started.read(image);
   return (await nativeOcrAvailable()) ? await nativeOcr(image, opts) : await recognizeWasm(image, opts);
 }
 
 const confidentWords = (r: Recognized) =>
   r.lines.reduce((n, l) => n + l.words.filter((w) => w.confidence >= 60).length, 0);
+
+/** Share of the words of three or more characters whose box is much taller than wide (text read sideways). */
+function verticalWords(r: Recognized): number {
+  let n = 0, tall = 0;
+  for (const l of r.lines) {
+    for (const w of l.words) {
+      if (w.text.trim().length < 3) continue;
+      n++;
+      if (w.bbox.y1 - w.bbox.y0 > 1.5 * (w.bbox.x1 - w.bbox.x0)) tall++;
+    }
+  }
+  return n ? tall / n : 0;
+}
+
+// White between the page and the band sheet under it.
+const SHEET_GAP = 48;
+
+/**
+ * One tesseract run over the page with its band sheet (ocr_preprocess.ts bandSheet) stacked under it: one
+ * process and one model load instead of two; the sheet's lines are told from the page's by their height and
+ * merged in (withBands).
+ */
+async function readPage(page: Gray, opts: Options = {}, started?: PendingOcr): Promise<Recognized> {
+  let bands;
+  try {
+    bands = bandSheet(page);
+  } catch (e) {
+    await started?.cancel();
+    throw e;
+  }
+  if (!bands) return await recognize(encodePgm(page), opts, started);
+  const r = await recognize(encodePgm(stackBelow(page, bands.sheet, SHEET_GAP)), opts, started);
+  const top = page.height + SHEET_GAP / 2;
+  const mid = (l: OcrLine) => (l.bbox.y0 + l.bbox.y1) / 2;
+  const dy = page.height + SHEET_GAP;
+  const up = (b: Box) => ({ x0: b.x0, x1: b.x1, y0: b.y0 - dy, y1: b.y1 - dy });
+  const sheetLines = r.lines.filter((l) => mid(l) >= top)
+    .map((l) => ({ bbox: up(l.bbox), words: l.words.map((w) => ({ ...w, bbox: up(w.bbox) })) }));
+  return withBands(
+    { lines: r.lines.filter((l) => mid(l) < top), confidence: r.confidence },
+    bands,
+    { lines: sheetLines, confidence: r.confidence },
+  );
+}
+
+/**
+ * The page's reading with its light-on-dark bands read again from the band sheet: words of the page
+ * reading inside a band (tesseract's own try at inverted text, often lost or garbled) give way to the
+ * sheet's, moved back to the band's place on the page.
+ */
+export function withBands(page: Recognized, sheet: BandSheet, read: Recognized): Recognized {
+  // a word whose middle row meets the band (its edges read as "[" or "|" included)
+  const inBand = (b: Box) => {
+    const row = Math.floor((b.y0 + b.y1) / 2) * sheet.pageWidth;
+    for (let x = Math.max(0, b.x0 - 2); x <= Math.min(sheet.pageWidth - 1, b.x1 + 2); x++) {
+      if (sheet.mask[row + x]) return true;
+    }
+    return false;
+  };
+  const lines = page.lines
+    .map((l) => ({ ...l, words: l.words.filter((w) => !inBand(w.bbox)) }))
+    .filter((l) => l.words.length);
+  for (const line of read.lines) {
+    const cy = (line.bbox.y0 + line.bbox.y1) / 2;
+    const band = sheet.bands.find((b) => cy >= b.sheetY && cy < b.sheetY + (b.box.y1 - b.box.y0));
+    if (!band) continue;
+    const dx = band.box.x0 - band.sheetX, dy = band.box.y0 - band.sheetY;
+    const move = (b: Box) => ({ x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy });
+    lines.push({ bbox: move(line.bbox), words: line.words.map((w) => ({ ...w, bbox: move(w.bbox) })) });
+  }
+  return { lines, confidence: page.confidence };
+}
 
 /** Which OCR engine this process uses: "tesseract-native" or "tesseract.js". */
 export async function ocrEngine(): Promise<string> {
@@ -68,6 +162,8 @@ export async function ocrEngine(): Promise<string> {
 // A page read with less mean confidence than this may be turned (a photo taken sideways or upside down):
 // the other three orientations are read too and the most confident one is kept.
 const LOW_CONFIDENCE = 55;
+// A turned reading this confident ends the search.
+const CONFIDENT = 75;
 // A page read into fewer confident words than this may be a dim, unevenly lit photo, where tesseract's
 // global threshold loses most of the text (a test page: 3 of 43 lines): it is read again with tesseract's
 // adaptive (tiled Otsu) threshold and the reading with more confident words is kept.
@@ -75,23 +171,48 @@ const SPARSE_WORDS = 40;
 
 /**
  * OCR of a PNG or JPEG page: lines in reading order, rebuilt from word boxes so table columns survive.
+ * The page is prepared first (ocr_preprocess.ts: turned when clearly sideways; a dim or unevenly lit page
+ * flattened and stretched; a skew of 3° or more taken out), handed over as grayscale PGM, with its
+ * light-on-dark bands inverted on a sheet under it (readPage).
  * The native `tesseract` when installed, else tesseract.js (WASM); only ever inside a document worker.
  */
 export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
   // One page at a time: tesseract is CPU bound and this machine is shared.
   const run = queue.then(async () => {
-    const { image, scale } = await fitForOcr(bytes);
-    let best = await recognize(image);
-    let bestImage = image;
+    // The first reading's tesseract starts now: it loads its model while the page is decoded and prepared.
+    const started = imageSize(bytes) && (await nativeOcrAvailable()) ? startNativeOcr() : undefined;
+    let prepared: { page: Gray; scale: number };
+    try {
+      const { gray, scale } = await decodeForOcr(bytes);
+      prepared = { page: prepareForOcr(gray).gray, scale };
+    } catch (e) {
+      await started?.cancel();
+      throw e;
+    }
+    const { page, scale } = prepared;
+    let best = await readPage(page, {}, started);
+    let bestPage = page;
+    if (verticalWords(best) > 0.5) {
+      // tesseract read the page sideways (its words' boxes stand upright): the page turned a quarter either
+      // way, the more confident reading of words lying flat
+      for (const turns of [1, 3]) {
+        const turned = quarterTurn(page, turns);
+        const r = await readPage(turned);
+        if (verticalWords(r) > 0.5) continue;
+        if (verticalWords(best) > 0.5 || r.confidence > best.confidence) [best, bestPage] = [r, turned];
+        if (best.confidence >= CONFIDENT) break;
+      }
+    }
     if (best.confidence < LOW_CONFIDENCE) {
       for (const turns of [2, 1, 3]) {
-        const turned = await rotated(image, turns);
-        const r = await recognize(turned);
-        if (r.confidence > best.confidence + 10) [best, bestImage] = [r, turned];
+        const turned = quarterTurn(page, turns);
+        const r = await readPage(turned);
+        if (r.confidence > best.confidence + 10) [best, bestPage] = [r, turned];
+        if (best.confidence >= CONFIDENT) break;
       }
     }
     if (confidentWords(best) < SPARSE_WORDS) {
-      const r = await recognize(bestImage, { adaptive: true });
+      const r = await readPage(bestPage, { adaptive: true });
       if (confidentWords(r) > confidentWords(best)) best = r;
     }
     const pieces = ocrPieces(best.lines, scale);
@@ -99,19 +220,6 @@ export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
   });
   queue = run.catch(() => {});
   return run;
-}
-
-/** The image turned by quarter turns clockwise (PNG). */
-async function rotated(image: Uint8Array, turns: number): Promise<Uint8Array> {
-  const { createCanvas, loadImage } = await import("@napi-rs/canvas");
-  const img = await loadImage(image);
-  const swap = turns % 2 === 1;
-  const canvas = createCanvas(swap ? img.height : img.width, swap ? img.width : img.height);
-  const ctx = canvas.getContext("2d");
-  ctx.translate(canvas.width / 2, canvas.height / 2);
-  ctx.rotate((turns * Math.PI) / 2);
-  ctx.drawImage(img, -img.width / 2, -img.height / 2);
-  return new Uint8Array(canvas.toBuffer("image/png"));
 }
 
 /** Stops the OCR worker and the document engine's workers (tests and CLI exit cleanly). */
@@ -127,18 +235,23 @@ export async function closeOcr(): Promise<void> {
 // across a letter page), and tesseract's time grows with the pixel count. Larger images are scaled down.
 const MAX_OCR_WIDTH = 2200;
 
-async function fitForOcr(bytes: Uint8Array): Promise<{ image: Uint8Array; scale: number }> {
+/** The page's grayscale pixels, scaled down to MAX_OCR_WIDTH (`scale`: the factor it was shrunk by). */
+async function decodeForOcr(bytes: Uint8Array): Promise<{ gray: Gray; scale: number }> {
   // The native decoder crashes the process on some malformed headers: only well-formed ones reach it.
-  const size = imageSize(bytes);
-  if (!size) throw new Error("The image could not be read (no valid PNG or JPEG header)");
-  if (size.width <= MAX_OCR_WIDTH) return { image: bytes, scale: 1 };
+  if (!imageSize(bytes)) throw new Error("The image could not be read (no valid PNG or JPEG header)");
   const { createCanvas, loadImage } = await import("@napi-rs/canvas");
   const img = await loadImage(bytes).catch(() => undefined);
-  if (!img || img.width <= MAX_OCR_WIDTH) return { image: bytes, scale: 1 };
-  const scale = MAX_OCR_WIDTH / img.width;
-  const canvas = createCanvas(MAX_OCR_WIDTH, Math.round(img.height * scale));
-  canvas.getContext("2d").drawImage(img, 0, 0, canvas.width, canvas.height);
-  return { image: new Uint8Array(canvas.toBuffer("image/png")), scale };
+  if (!img) throw new Error("The image could not be decoded");
+  const scale = img.width > MAX_OCR_WIDTH ? MAX_OCR_WIDTH / img.width : 1;
+  const width = Math.round(img.width * scale), height = Math.round(img.height * scale);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  // Drawn over white, every pixel is opaque: the canvas's own pixels (premultiplied RGBA, the same as
+  // straight RGBA when opaque) are read without getImageData's copy and conversion (about 6x slower).
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, width, height);
+  ctx.drawImage(img, 0, 0, width, height);
+  return { gray: grayFromRgba(canvas.data(), width, height), scale };
 }
 
 type Box = { x0: number; y0: number; x1: number; y1: number };

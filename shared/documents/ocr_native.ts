@@ -3,36 +3,71 @@
 // from its TSV output. Runs inside a document worker, like every decoder.
 import { createRequire } from "node:module";
 import { gunzipSync } from "node:zlib";
-import { envOptional } from "../config.ts";
+import { ConfigError, envOptional, envPositiveInt, type EnvSource } from "../config.ts";
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
 export type NativeLine = { bbox: Box; words: { text: string; confidence: number; bbox: Box }[] };
 
+const MODES = ["auto", "wasm", "native"] as const;
+
+/** The OCR settings of this process (a document worker), read once: see ocrConfig(). */
+export interface OcrConfig {
+  /** DOCUMENT_OCR: "wasm" never runs the binary; "auto" (default) and "native" use it when it runs. */
+  mode: (typeof MODES)[number];
+  /** TESSERACT_BIN, default "tesseract". */
+  tesseractBin: string;
+  /** DOCUMENT_OCR_TESSDATA: a tessdata directory to use instead of the npm package's model. */
+  tessdata?: string;
+  /** DOCUMENT_OCR_THREADS: OpenMP threads per page (default 1). */
+  threads: number;
+  /** TMPDIR, where the model is unpacked (default /tmp). */
+  tmpDir: string;
+}
+
+export function loadOcrConfig(source: EnvSource = Deno.env): OcrConfig {
+  const mode = (envOptional("DOCUMENT_OCR", source) ?? "auto") as OcrConfig["mode"];
+  if (!MODES.includes(mode)) {
+    throw new ConfigError(
+      "DOCUMENT_OCR",
+      `must be one of ${MODES.join(", ")}, got "${String(mode).slice(0, 40)}"`,
+    );
+  }
+  return {
+    mode,
+    tesseractBin: envOptional("TESSERACT_BIN", source) ?? "tesseract",
+    tessdata: envOptional("DOCUMENT_OCR_TESSDATA", source),
+    threads: envPositiveInt("DOCUMENT_OCR_THREADS", 1, source),
+    tmpDir: envOptional("TMPDIR", source) ?? "/tmp",
+  };
+}
+
+let config: OcrConfig | undefined;
+/** This process's OCR settings: read from the environment at the first OCR, never again. */
+export function ocrConfig(): OcrConfig {
+  return (config ??= loadOcrConfig());
+}
+
 let available: Promise<boolean> | undefined;
 
-/** `tesseract` runs here (DOCUMENT_OCR=wasm turns it off; =native requires it). */
-export function nativeOcrAvailable(): Promise<boolean> {
-  const mode = envOptional("DOCUMENT_OCR") ?? "auto";
-  if (mode === "wasm") return Promise.resolve(false);
-  available ??= new Deno.Command(tesseractBin(), { args: ["--version"], stdout: "null", stderr: "null" })
+/** `tesseract` runs here (DOCUMENT_OCR=wasm turns it off). */
+export function nativeOcrAvailable(cfg: OcrConfig = ocrConfig()): Promise<boolean> {
+  if (cfg.mode === "wasm") return Promise.resolve(false);
+  available ??= new Deno.Command(cfg.tesseractBin, { args: ["--version"], stdout: "null", stderr: "null" })
     .output()
     .then((o) => o.success).catch(() => false);
   return available;
 }
 
-export const tesseractBin = () => envOptional("TESSERACT_BIN") ?? "tesseract";
-
 let tessdata: string | undefined;
 
 /** A tessdata directory holding the npm package's English model (the one tesseract.js uses). */
-export function tessdataDir(): string {
+export function tessdataDir(cfg: OcrConfig = ocrConfig()): string {
   if (tessdata) return tessdata;
-  const configured = envOptional("DOCUMENT_OCR_TESSDATA");
-  if (configured) return (tessdata = configured);
+  if (cfg.tessdata) return (tessdata = cfg.tessdata);
   const require = createRequire(import.meta.url);
   const eng = require("@tesseract.js-data/eng") as { langPath: string };
   const gz = Deno.readFileSync(`${eng.langPath}/eng.traineddata.gz`);
-  const dir = `${Deno.env.get("TMPDIR") ?? "/tmp"}/solar-tessdata-${gz.length}`;
+  const dir = `${cfg.tmpDir}/solar-tessdata-${gz.length}`;
   try {
     if (Deno.statSync(`${dir}/eng.traineddata`).size > 0) return (tessdata = dir);
   } catch { /* not unpacked yet */ }
@@ -44,12 +79,12 @@ export function tessdataDir(): string {
 }
 
 /** The arguments of one recognition (shared with the benchmark's CLI run, so both use the same settings). */
-export function tesseractArgs(output: "tsv" | "txt"): string[] {
+export function tesseractArgs(output: "tsv" | "txt", cfg: OcrConfig = ocrConfig()): string[] {
   return [
     "stdin",
     "stdout",
     "--tessdata-dir",
-    tessdataDir(),
+    tessdataDir(cfg),
     "-l",
     "eng",
     "--oem",
@@ -62,28 +97,60 @@ export function tesseractArgs(output: "tsv" | "txt"): string[] {
   ];
 }
 
-/** Lines of positioned words and the mean word confidence of an image, by the native binary. */
-export async function nativeOcr(
-  image: Uint8Array,
-  opts: { adaptive?: boolean } = {},
-): Promise<{ lines: NativeLine[]; confidence: number }> {
-  const child = new Deno.Command(tesseractBin(), {
-    args: [...tesseractArgs("tsv"), ...(opts.adaptive ? ["-c", "thresholding_method=1"] : [])],
+/** A `tesseract` started before its image is ready (see startNativeOcr). */
+export interface PendingOcr {
+  /** Hands the image over and waits for its lines of positioned words and mean word confidence. */
+  read(image: Uint8Array): Promise<{ lines: NativeLine[]; confidence: number }>;
+  /** Stops the process without an image (the page could not be prepared). */
+  cancel(): Promise<void>;
+}
+
+/**
+ * Starts the native binary now and gives it its image later: tesseract loads its model before it reads
+ * stdin, so the model loads on the other core while the caller decodes and prepares the page.
+ */
+export function startNativeOcr(opts: { adaptive?: boolean } = {}, cfg: OcrConfig = ocrConfig()): PendingOcr {
+  const child = new Deno.Command(cfg.tesseractBin, {
+    args: [...tesseractArgs("tsv", cfg), ...(opts.adaptive ? ["-c", "thresholding_method=1"] : [])],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
     // One OpenMP thread per page: tesseract's threads spin-wait for each other, and on a shared 2-core
     // machine two threads made a page 3-10x slower (pages of several requests run in parallel workers).
-    env: { OMP_THREAD_LIMIT: envOptional("DOCUMENT_OCR_THREADS") ?? "1" },
+    env: { OMP_THREAD_LIMIT: String(cfg.threads) },
   }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(image);
-  await w.close();
-  const out = await child.output();
-  if (!out.success) {
-    throw new Error(`tesseract failed: ${new TextDecoder().decode(out.stderr).trim().slice(0, 200)}`);
-  }
-  return parseTsv(new TextDecoder().decode(out.stdout));
+  return {
+    async read(image) {
+      const w = child.stdin.getWriter();
+      try {
+        await w.write(image);
+        await w.close();
+      } finally {
+        w.releaseLock();
+      }
+      const out = await child.output();
+      if (!out.success) {
+        throw new Error(`tesseract failed: ${new TextDecoder().decode(out.stderr).trim().slice(0, 200)}`);
+      }
+      return parseTsv(new TextDecoder().decode(out.stdout));
+    },
+    async cancel() {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* already exited */ }
+      await child.stdin.close().catch(() => {});
+      await child.output().catch(() => {});
+    },
+  };
+}
+
+/** Lines of positioned words and the mean word confidence of an image, by the native binary. */
+export async function nativeOcr(
+  image: Uint8Array,
+  opts: { adaptive?: boolean } = {},
+  cfg: OcrConfig = ocrConfig(),
+): Promise<{ lines: NativeLine[]; confidence: number }> {
+  return await startNativeOcr(opts, cfg).read(image);
 }
 
 /** Tesseract's TSV (level 4 lines, level 5 words) as lines of words. */

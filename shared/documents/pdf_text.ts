@@ -22,7 +22,7 @@ type PdfDoc = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 export async function openPdf(bytes: Uint8Array): Promise<PdfDoc> {
   // pdf.js may detach the buffer it is given: hand it a copy.
-  return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, verbosity: 0 } as never);
+  return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, verbosity: 0 });
 }
 
 /** The text layer of every page (up to maxPages) as layout-preserving lines. */

@@ -1,24 +1,17 @@
-// A separately hosted document engine: `deno run -A shared/documents/worker_server.ts` serves the engine's
-// operations over HTTP (POST /v1/documents/<op>, body and answer in the engine's frame format) for
-// services that cannot start subprocesses (DOCUMENT_ENGINE_URL there). The work itself still runs in this
-// host's pool of worker subprocesses, under the same limits. DOCUMENT_ENGINE_TOKEN, when set, is required
-// as a bearer token. PORT (default 8790), HOST (default 127.0.0.1).
+// A separately hosted document engine: serves the engine's operations over HTTP (POST /v1/documents/<op>,
+// body and answer in the engine's frame format) for services that cannot start subprocesses
+// (DOCUMENT_ENGINE_URL there). The work itself still runs in this host's pool of worker subprocesses, under
+// the same limits. It serves the built-in operations and those registered in this process (registry.ts):
+// the entry that registers every domain's operations is shared/stack/document_engine.ts
+// (`deno run -A shared/stack/document_engine.ts`). DOCUMENT_ENGINE_TOKEN, when set, is required as a bearer
+// token. PORT (default 8790), HOST (default 127.0.0.1).
 import { envInt, envOptional } from "../config.ts";
 import { log } from "../log.ts";
 import { decodeFrame, encodeFrame, type EngineRequest, type EngineResponse } from "./engine/protocol.ts";
 import { toFailure } from "./engine/errors.ts";
 import { poolLimits } from "./engine/limits.ts";
 import { type EngineTransport, SubprocessPool } from "./engine/pool.ts";
-
-const OPS = new Set([
-  "text",
-  "pageCount",
-  "renderPdfPage",
-  "renderHtmlToPdf",
-  "renderSavingsReport",
-  "validateImage",
-  "ocr",
-]);
+import { hasDocumentOp } from "./engine/registry.ts";
 
 /** The HTTP handler (exported for tests): one frame in, one frame out. */
 export function engineHandler(
@@ -34,7 +27,7 @@ export function engineHandler(
     const url = new URL(req.url);
     if (req.method === "GET" && url.pathname === "/health") return Response.json({ status: "ok" });
     const op = url.pathname.match(/^\/v1\/documents\/(\w+)$/)?.[1];
-    if (req.method !== "POST" || !op || !OPS.has(op)) {
+    if (req.method !== "POST" || !op || !hasDocumentOp(op)) {
       return Response.json({ error: { code: "not_found", message: "No such operation" } }, { status: 404 });
     }
     if (token && req.headers.get("authorization") !== `Bearer ${token}`) {
@@ -60,7 +53,8 @@ export function engineHandler(
   };
 }
 
-if (import.meta.main) {
+/** Serves the engine until SIGINT (the composition's entry calls this after registering its operations). */
+export function serveDocumentEngine(): void {
   const pool = new SubprocessPool(poolLimits());
   const port = envInt("PORT", 8790);
   const server = Deno.serve({

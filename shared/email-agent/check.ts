@@ -6,7 +6,7 @@ import { classify } from "./classify.ts";
 import { mailHints } from "./hints.ts";
 import { findCustomer } from "./link.ts";
 import { type ParsedMail, parseMail, sha256Hex } from "./parse.ts";
-import { routeToOrganization } from "./route.ts";
+import { inboxRouting, routeToOrganization } from "./route.ts";
 import { startBillHandoff } from "./bill_handoff.ts";
 import { billDocumentFiles } from "./bill_files.ts";
 import { sniffFileType } from "../documents/sniff.ts";
@@ -101,7 +101,7 @@ export async function recordMessage(
     attachments: mail.attachments,
   });
   const hints = mailHints(`${mail.subject}\n${mail.text}`);
-  let orgId = await routeToOrganization(p.sql, mail.to);
+  let orgId = await routeToOrganization(p.sql, mail.to, inboxRouting(p).defaultOrgSlug);
   const match = c.category === "other"
     ? null
     : await findCustomer(p.sql, orgId, { accountNumber: hints.accountNumber, address: hints.serviceAddress });
@@ -126,7 +126,7 @@ export async function recordMessage(
   }
   // One bill per message: its first PDF, or its photographed pages as one document.
   const billFiles = c.category !== "other" && orgId
-    ? billDocumentFiles(attachments, billLimits().maxFiles)
+    ? billDocumentFiles(attachments, billLimits(p).maxFiles)
     : [];
   for (const a of billFiles) a.extracted = true;
 
@@ -192,7 +192,7 @@ async function recordFailure(
   error: string,
   mail?: ParsedMail,
 ): Promise<RecordOutcome> {
-  const orgId = mail ? await routeToOrganization(p.sql, mail.to) : null;
+  const orgId = mail ? await routeToOrganization(p.sql, mail.to, inboxRouting(p).defaultOrgSlug) : null;
   const [row] = await p
     .sql`insert into public.email_messages (organization_id, message_id, inbox, from_address, to_addresses, subject, category, status, error)
     values (${orgId}, ${messageId}, ${inboxName}, ${mail?.from.address ?? null}, ${mail?.to ?? []}, ${

@@ -6,6 +6,7 @@ import type { Platform } from "../platform.ts";
 import { billHandoffStatus } from "./bill_handoff.ts";
 import { normalizeAccount } from "./hints.ts";
 import { findCustomer } from "./link.ts";
+import { jsonb } from "../db/client.ts";
 
 /**
  * Brings messages whose bill is being extracted up to date: a completed extraction gives the account
@@ -37,7 +38,7 @@ export async function refreshTracking(p: Platform, orgId: string | null, limit =
         status = ${match ? "linked" : "unmatched"},
         account_number = coalesce(${acct}, account_number),
         customer_name = ${ci.customerName || null},
-        service_address = ${p.sql.json(ci.serviceAddress as never)},
+        service_address = ${jsonb(p.sql, ci.serviceAddress)},
         amount_due = coalesce(${s.item.billingInformation.amountDue || null}, amount_due),
         due_date = coalesce(${s.item.billingInformation.dueDate || null}, due_date),
         property_id = coalesce(${match?.propertyId ?? null}, property_id),

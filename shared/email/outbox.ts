@@ -2,7 +2,7 @@
 // with Resend's idempotency semantics: a key is kept 24 hours; the same key with the same request returns
 // the first email's id and stores nothing; the same key with another request is refused.
 import { ulid } from "ulid";
-import type { Sql } from "../db/client.ts";
+import type { Db, Sql } from "../db/client.ts";
 import { isConnectionError } from "../db/client.ts";
 import { messageFingerprint } from "./fingerprint.ts";
 import {
@@ -11,8 +11,8 @@ import {
   type EmailProvider,
   IdempotencyConflictError,
   type SendResult,
-  TransientEmailError,
 } from "./types.ts";
+import { SeamUnavailableError } from "../errors.ts";
 
 export class OutboxEmailProvider implements EmailProvider {
   constructor(private sql: Sql) {}
@@ -24,15 +24,15 @@ export class OutboxEmailProvider implements EmailProvider {
       // Claim the key (or reclaim it when older than 24 h) and store the email with it, atomically.
       const stored = msg.attachments?.length
         ? await this.sql.begin(async (tx) => {
-          const ok = await this.claim(tx as unknown as Sql, msg, hash, id, opts.idempotencyKey);
-          if (ok) await this.storeAttachments(tx as unknown as Sql, id, msg.attachments!);
+          const ok = await this.claim(tx, msg, hash, id, opts.idempotencyKey);
+          if (ok) await this.storeAttachments(tx, id, msg.attachments!);
           return ok;
         })
         : await this.claim(this.sql, msg, hash, id, opts.idempotencyKey);
       if (stored) return { id };
       const [prior] = await this
         .sql`select request_hash, email_id from mail.idempotency_keys where key = ${opts.idempotencyKey}`;
-      if (!prior) throw new TransientEmailError("idempotency key vanished during send; retry");
+      if (!prior) throw new SeamUnavailableError("email", "idempotency key vanished during send; retry");
       if (prior.request_hash !== hash) {
         throw new IdempotencyConflictError(
           `Idempotency key ${opts.idempotencyKey} was used with a different request`,
@@ -40,12 +40,14 @@ export class OutboxEmailProvider implements EmailProvider {
       }
       return { id: prior.email_id as string };
     } catch (e) {
-      if (isConnectionError(e)) throw new TransientEmailError(`outbox unavailable: ${(e as Error).message}`);
+      if (isConnectionError(e)) {
+        throw new SeamUnavailableError("email", `outbox unavailable: ${(e as Error).message}`);
+      }
       throw e;
     }
   }
 
-  private async claim(q: Sql, msg: EmailMessage, hash: string, id: string, key: string): Promise<boolean> {
+  private async claim(q: Db, msg: EmailMessage, hash: string, id: string, key: string): Promise<boolean> {
     const rows = await q`
       with key as (
         insert into mail.idempotency_keys (key, request_hash, email_id) values (${key}, ${hash}, ${id})
@@ -63,7 +65,7 @@ export class OutboxEmailProvider implements EmailProvider {
     return rows.length > 0;
   }
 
-  private async storeAttachments(q: Sql, id: string, attachments: EmailAttachment[]) {
+  private async storeAttachments(q: Db, id: string, attachments: EmailAttachment[]) {
     const rows = attachments.map((a, position) => ({
       email_id: id,
       position,
@@ -71,7 +73,7 @@ export class OutboxEmailProvider implements EmailProvider {
       content_type: a.contentType,
       content: a.content,
     }));
-    await q`insert into mail.attachments ${q(rows as never)}`;
+    await q`insert into mail.attachments ${q(rows)}`;
   }
 }
 
@@ -106,7 +108,7 @@ export async function listOutbox(
       and ($2::timestamptz is null or o.created_at >= $2)
     order by o.created_at desc, o.id desc
     limit $3`,
-    [filter.to ?? null, filter.since ?? null, filter.limit ?? 100] as never[],
+    [filter.to ?? null, filter.since ?? null, filter.limit ?? 100],
   );
   return rows.map(toEmail);
 }

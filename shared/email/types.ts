@@ -25,13 +25,12 @@ export interface SendResult {
 export interface EmailProvider {
   /**
    * Sends once per idempotency key: the same key with the same message returns the first email's id and
-   * sends nothing; the same key with a different message is rejected. Throws TransientEmailError when the
-   * provider could not be reached or failed (retry later), PermanentEmailError when it refused the message.
+   * sends nothing; the same key with a different message is rejected. Throws SeamUnavailableError("email")
+   * when the provider could not be reached or failed (retry later), PermanentEmailError when it refused the message.
    */
   send(msg: EmailMessage, opts: { idempotencyKey: string }): Promise<SendResult>;
 }
 
-export class TransientEmailError extends Error {}
 export class PermanentEmailError extends Error {}
 
 /** The idempotency key was already used with a different request (Resend answers 409). */

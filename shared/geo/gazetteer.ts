@@ -69,6 +69,7 @@ export class GazetteerGeocoder implements Geocoder {
     if (!a.city && a.line1 && a.state) a = await this.splitTrailingCity(a);
     const z = a.zip ? await this.zipRow(a.zip) : undefined;
     if (z && (!a.state || a.state === z.state)) {
+      // The homeowner's own ZIP is kept.
       const parts = {
         line1: a.line1,
         line2: a.line2,
@@ -86,27 +87,41 @@ export class GazetteerGeocoder implements Geocoder {
         lon: z.lon,
         precision: "zip",
         source: "gazetteer",
+        zipConfirmed: true,
       };
     }
-    // A known ZIP of another state contradicts the address: no guess. An unknown ZIP (a new one) falls back to the city.
+    // A known ZIP of another state contradicts the address: no guess. An unknown ZIP (a new one) is kept, placed
+    // at its city. Without a ZIP, a city of one ZIP has it; a city of several gets its central ZIP, marked for the
+    // homeowner to confirm among the city's ZIPs: the gazetteer knows no streets, so it never picks one silently.
     if (a.city && !z) {
       const c = await this.findCity(a.city, a.state);
       if (c) {
-        const parts = { line1: a.line1, line2: a.line2, city: c.city, state: c.state, zip: c.zip };
+        const typed = a.zip && /^\d{5}$/.test(a.zip) ? a.zip : undefined;
+        const zip = typed ?? c.zip;
+        const parts = { line1: a.line1, line2: a.line2, city: c.city, state: c.state, zip };
+        const confirmed = !!typed || c.zip_count <= 1;
         return {
           formattedAddress: formatAddress(parts),
           line1: a.line1,
           city: c.city,
           state: c.state,
-          zip: c.zip,
+          zip,
           lat: round(c.lat),
           lon: round(c.lon),
           precision: "city",
           source: "gazetteer",
+          zipConfirmed: confirmed,
+          ...(confirmed ? {} : { zipCandidates: await this.cityZips(c) }),
         };
       }
     }
     return null;
+  }
+
+  /** Every ZIP of a city (its name as the gazetteer keys it), in order. */
+  async cityZips(c: City): Promise<string[]> {
+    const rows = await this.sql`select zip, city from public.geo_zips where state = ${c.state} order by zip`;
+    return rows.filter((r) => cityKey(r.city as string) === c.key).map((r) => r.zip as string);
   }
 
   /** "1600 Pennsylvania Ave NW Washington" + DC: the last 1-3 words may be a city of that state. */
@@ -193,6 +208,7 @@ export class GazetteerGeocoder implements Geocoder {
         city: c.city,
         state: c.state,
         zip: c.zip,
+        zipConfirmed: c.zip_count <= 1,
         lat: round(c.lat),
         lon: round(c.lon),
       })
@@ -206,6 +222,7 @@ function zipSuggestion(z: Zip): AddressSuggestion {
     city: z.city,
     state: z.state,
     zip: z.zip,
+    zipConfirmed: true,
     lat: z.lat,
     lon: z.lon,
   };

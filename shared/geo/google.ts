@@ -1,8 +1,9 @@
 // Google Geocoding API (GET maps.googleapis.com/maps/api/geocode/json) and Places API (New) Autocomplete
 // (POST places.googleapis.com/v1/places:autocomplete; the legacy Places web service cannot be enabled on
 // new Google Cloud projects).
+import { SeamUnavailableError } from "../errors.ts";
+import { HttpJsonClient } from "../runtime/http_json.ts";
 import type { AddressParts, AddressSuggestion, Geocoder, GeocodeResult } from "./types.ts";
-import { GeocoderUnavailableError } from "./types.ts";
 import { formatAddress } from "./parse.ts";
 
 interface Component {
@@ -27,12 +28,31 @@ interface AutocompleteResponse {
 }
 
 export class GoogleGeocoder implements Geocoder {
+  private readonly geocoding: HttpJsonClient;
+  private readonly places: HttpJsonClient;
+
   constructor(
     private readonly apiKey: string,
-    private readonly baseUrl = "https://maps.googleapis.com",
-    private readonly timeoutMs = 5000,
-    private readonly placesUrl = "https://places.googleapis.com",
-  ) {}
+    baseUrl = "https://maps.googleapis.com",
+    timeoutMs = 5000,
+    placesUrl = "https://places.googleapis.com",
+  ) {
+    // A homeowner is waiting on these: two attempts within the timeout and a little more.
+    const common = {
+      seam: "geocoder",
+      timeoutMs,
+      attempts: 2,
+      deadlineMs: timeoutMs + 2000,
+      secrets: [apiKey],
+    };
+    this.geocoding = new HttpJsonClient({ ...common, provider: "Google geocoding", baseUrl });
+    this.places = new HttpJsonClient({
+      ...common,
+      provider: "Google Places autocomplete",
+      baseUrl: placesUrl,
+      headers: { "X-Goog-Api-Key": apiKey },
+    });
+  }
 
   async geocode(address: string | AddressParts): Promise<GeocodeResult | null> {
     const text = typeof address === "string" ? address : formatAddress(address);
@@ -67,28 +87,9 @@ export class GoogleGeocoder implements Geocoder {
 
   async autocomplete(query: string, limit = 5): Promise<AddressSuggestion[]> {
     if (query.trim().length < 2) return [];
-    let res: Response;
-    try {
-      res = await fetch(new URL("/v1/places:autocomplete", this.placesUrl), {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Goog-Api-Key": this.apiKey },
-        body: JSON.stringify({ input: query, includedRegionCodes: ["us"] }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (e) {
-      throw new GeocoderUnavailableError(`Google Places unreachable: ${(e as Error).message}`);
-    }
-    if (!res.ok) {
-      const err = await res.json().catch(() => undefined) as
-        | { error?: { status?: string; message?: string } }
-        | undefined;
-      throw new GeocoderUnavailableError(
-        `Google Places autocomplete answered HTTP ${res.status}${
-          err?.error ? ` ${err.error.status}: ${err.error.message}` : ""
-        }`,
-      );
-    }
-    const body = await res.json() as AutocompleteResponse;
+    const body = await this.places.json<AutocompleteResponse>("/v1/places:autocomplete", {
+      json: { input: query, includedRegionCodes: ["us"] },
+    });
     return (body.suggestions ?? []).flatMap((
       s,
     ) => (s.placePrediction
@@ -101,22 +102,13 @@ export class GoogleGeocoder implements Geocoder {
     path: string,
     params: Record<string, string>,
   ): Promise<T> {
-    const url = new URL(path, this.baseUrl);
-    for (const [k, v] of Object.entries({ ...params, key: this.apiKey })) url.searchParams.set(k, v);
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (e) {
-      throw new GeocoderUnavailableError(`Google geocoding unreachable: ${(e as Error).message}`);
-    }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new GeocoderUnavailableError(`Google geocoding answered HTTP ${res.status}`);
-    }
-    const body = await res.json() as T;
+    const body = await this.geocoding.json<T>(path, { query: { ...params, key: this.apiKey } });
     if (body.status !== "OK" && body.status !== "ZERO_RESULTS") {
-      throw new GeocoderUnavailableError(
+      // OVER_QUERY_LIMIT and UNKNOWN_ERROR pass; REQUEST_DENIED and INVALID_REQUEST will not.
+      throw new SeamUnavailableError(
+        "geocoder",
         `Google geocoding status ${body.status}${body.error_message ? `: ${body.error_message}` : ""}`,
+        { retryable: body.status === "OVER_QUERY_LIMIT" || body.status === "UNKNOWN_ERROR" },
       );
     }
     return body;

@@ -22,6 +22,14 @@ export interface GeocodeResult {
   /** How exact the point is: a rooftop/street point from a provider, or a ZIP/city centroid from the gazetteer. */
   precision: "rooftop" | "street" | "zip" | "city";
   source: "google" | "gazetteer";
+  /**
+   * False when the ZIP is a default the homeowner must confirm: no ZIP was typed and the city has several
+   * (the offline gazetteer knows no streets). True for a typed ZIP, a city with one ZIP, or a street-level result.
+   * Adapters that leave it out: confirmed when the point is street-level or better (shared/widget/location.ts).
+   */
+  zipConfirmed?: boolean;
+  /** When `zipConfirmed` is false: every ZIP of the city, in order, for the homeowner to pick from. */
+  zipCandidates?: string[];
 }
 
 export interface AddressSuggestion {
@@ -33,6 +41,8 @@ export interface AddressSuggestion {
   zip?: string;
   lat?: number;
   lon?: number;
+  /** False when `zip` is only the city's central ZIP among several (to be confirmed once geocoded). */
+  zipConfirmed?: boolean;
   /** Provider place id (Google) when there is one. */
   placeId?: string;
 }
@@ -43,5 +53,3 @@ export interface Geocoder {
   /** Up to `limit` suggestions for a partly typed address. */
   autocomplete(query: string, limit?: number): Promise<AddressSuggestion[]>;
 }
-
-export class GeocoderUnavailableError extends Error {}

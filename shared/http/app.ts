@@ -1,10 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { cors } from "hono/cors";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ulid } from "../ids.ts";
-import { ApiError, DomainError, errorBody, statusOf } from "./errors.ts";
+import { ApiError, DomainError, errorBody, SeamUnavailableError, statusOf } from "./errors.ts";
 import { describeZodError } from "./validation.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
@@ -14,8 +13,11 @@ import type { AuthContext } from "../db/scoped.ts";
 import { guardBody } from "./body_guard.ts";
 import { readiness } from "./health.ts";
 import { rateLimit } from "./rate_limit.ts";
+import { corsMiddleware } from "./cors.ts";
+import { httpConfig } from "./config.ts";
+import { setAnswerHeader } from "./headers.ts";
 
-export type AppEnv = { Variables: { requestId: string; auth: AuthContext } };
+export type AppEnv = { Variables: { requestId: string; auth: AuthContext; clientIpHeader: string } };
 export type ServiceApp = OpenAPIHono<AppEnv>;
 
 export interface ServiceAppOptions {
@@ -46,11 +48,13 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     },
   }).basePath(`/${service}`) as unknown as ServiceApp;
 
-  app.use("*", requestContext(service));
+  // Settings are read once here (shared/http/config.ts) and handed to the middleware: no request reads the env.
+  const http = httpConfig(p);
+  app.use("*", requestContext(service, http.clientIpHeader));
   app.use(
     "*",
-    cors({
-      origin: p.config.corsOrigins === "*" ? "*" : p.config.corsOrigins.split(",").map((s) => s.trim()),
+    corsMiddleware({
+      origins: p.config.corsOrigins,
       // supabase-js functions.invoke sends apikey and x-client-info: a preflight that refuses them fails in browsers
       allowHeaders: [
         "Authorization",
@@ -61,7 +65,7 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
         "X-Request-Id",
       ],
       exposeHeaders: ["X-Request-Id", "Retry-After"],
-      maxAge: 600,
+      maxAgeSeconds: 600,
     }),
   );
   app.use(
@@ -79,7 +83,7 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     }),
   );
 
-  app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths }));
+  app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths, maxDepth: http.maxJsonDepth }));
 
   const open = new Set(
     ["/health", "/health/ready", "/openapi.json", ...(opts.publicPaths ?? [])].map((s) => `/${service}${s}`),
@@ -95,10 +99,10 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     });
   }
 
-  app.use("*", rateLimit(p, service));
+  app.use("*", rateLimit(p, service, http.clientIpHeader));
 
   app.get("/health", (c) => c.json({ status: "ok" }));
-  app.get("/health/ready", (c) => readiness(p, c));
+  app.get("/health/ready", (c) => readiness(p, c, http.readinessTimeoutMs));
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: service, version: "v1", description: opts.description },
@@ -115,13 +119,14 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
   return app;
 }
 
-function requestContext(service: string): MiddlewareHandler<AppEnv> {
+function requestContext(service: string, clientIpHeader: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || ulid();
     c.set("requestId", requestId);
+    c.set("clientIpHeader", clientIpHeader);
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", requestId);
+    setAnswerHeader(c, "X-Request-Id", requestId);
     if (c.req.path.endsWith("/health") || c.req.path.endsWith("/health/ready")) return;
     log(c.res.status >= 500 ? "error" : "info", "request", {
       service,
@@ -139,6 +144,17 @@ export function errorResponse(err: unknown, c: Context, service: string) {
   const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
   if (err instanceof DomainError && typeof retryAfter === "number") {
     c.header("Retry-After", String(retryAfter));
+  }
+  if (err instanceof SeamUnavailableError) {
+    // The provider's answer goes to the log; the caller learns which service failed (502) or is not set up (503).
+    log("warn", "seam unavailable", {
+      service,
+      requestId: c.get("requestId"),
+      seam: err.seam,
+      status: err.status,
+      error: err.message,
+    });
+    return c.json(errorBody(err.code, err.publicMessage), statusOf(err));
   }
   if (err instanceof DomainError) return c.json(errorBody(err.code, err.message, err.details), statusOf(err));
   if (err instanceof HTTPException) {

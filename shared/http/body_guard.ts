@@ -8,8 +8,8 @@ import { inspectJsonText, maxJsonDepth } from "../validation/json_guard.ts";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
-export function guardBody(opts: { exceptPaths?: string[] } = {}): MiddlewareHandler {
-  const depth = maxJsonDepth();
+export function guardBody(opts: { exceptPaths?: string[]; maxDepth?: number } = {}): MiddlewareHandler {
+  const depth = opts.maxDepth ?? maxJsonDepth();
   const except = opts.exceptPaths ?? [];
   return async (c, next) => {
     const url = c.req.url;

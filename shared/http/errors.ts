@@ -9,6 +9,7 @@ export {
   errorBody,
   forbidden,
   notFound,
+  SeamUnavailableError,
   unauthorized,
 } from "../errors.ts";
 
@@ -22,8 +23,8 @@ const statusOfKind: Record<ErrorKind, ContentfulStatusCode> = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
-  upstream: 502,
-  unavailable: 503,
+  upstream: 502, // a provider failed (SeamUnavailableError)
+  unavailable: 503, // not configured here, or not reachable now (SeamUnavailableError with notConfigured)
 };
 
 const kindOfStatus = (status: number): ErrorKind =>

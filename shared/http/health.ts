@@ -1,14 +1,14 @@
 // Liveness and readiness of every service app. GET /health answers from memory (is the process serving
 // requests at all); GET /health/ready also asks the database with a bounded query, and answers 503
-// not_ready when it does not answer in READINESS_TIMEOUT_MS, so a load balancer stops routing to it.
+// not_ready when it does not answer in READINESS_TIMEOUT_MS (read once, shared/http/config.ts), so a load
+// balancer stops routing to it.
 import type { Context } from "hono";
-import { envInt } from "../config.ts";
 import type { Platform } from "../platform.ts";
 import { errorBody } from "./errors.ts";
 
 export async function databaseReady(
   p: Platform,
-  timeoutMs = envInt("READINESS_TIMEOUT_MS", 2000),
+  timeoutMs: number,
 ): Promise<string | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -26,8 +26,8 @@ export async function databaseReady(
   }
 }
 
-export async function readiness(p: Platform, c: Context) {
-  const problem = await databaseReady(p);
+export async function readiness(p: Platform, c: Context, timeoutMs: number) {
+  const problem = await databaseReady(p, timeoutMs);
   if (problem) {
     return c.json({
       ...errorBody("not_ready", `Database check failed: ${problem}`),

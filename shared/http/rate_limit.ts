@@ -12,22 +12,31 @@ import { bucketsFor, type RateLimitPolicy, rateLimitPolicyFromEnv } from "../rat
 import { hit, pruneCounters } from "../ratelimit/counter.ts";
 
 /** The platform's policy (tests replace it with override(p, "rateLimitPolicy", …)). */
-export const rateLimitPolicy = (p: Platform) => provide(p, "rateLimitPolicy", rateLimitPolicyFromEnv);
+export const rateLimitPolicy = (p: Platform) => provide(p, "rateLimitPolicy", () => rateLimitPolicyFromEnv());
 
 const PRUNE_EVERY = 1000;
 let sincePrune = 0;
 
-export function rateLimit(p: Platform, service: string): MiddlewareHandler {
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Built once per app: the service's path prefix is compiled here and the client address header comes from
+ * the platform's HTTP settings. The policy is looked up per request in the platform's registry (a map
+ * lookup, read from the environment once), so a test may override it after the app exists.
+ */
+export function rateLimit(p: Platform, service: string, clientIpHeader?: string): MiddlewareHandler {
+  const prefix = new RegExp(`^.*?/${escapeRegExp(service)}`);
+  const trailingSlash = /\/$/;
   return async (c, next) => {
     if (c.req.method === "OPTIONS") return await next();
     const policy = rateLimitPolicy(p);
     const auth = c.get("auth") as AuthContext | undefined;
-    const path = c.req.path.replace(new RegExp(`^.*?/${service}`), "").replace(/\/$/, "") || "/";
+    const path = c.req.path.replace(prefix, "").replace(trailingSlash, "") || "/";
     const buckets = bucketsFor(policy, {
       service,
       path,
       method: c.req.method,
-      ip: clientIp(c),
+      ip: clientIp(c, clientIpHeader),
       role: auth?.role,
       orgId: auth?.orgId,
     });

@@ -1,4 +1,4 @@
-import { envInt } from "../config.ts";
+import { envInt, type EnvSource } from "../config.ts";
 import type { Sql } from "../db/client.ts";
 
 /** Brute-force protection: LOGIN_MAX_FAILURES failures within LOGIN_FAILURE_WINDOW_SECONDS lock the account for LOGIN_LOCK_SECONDS. */
@@ -8,11 +8,12 @@ export interface LockoutPolicy {
   lockSeconds: number;
 }
 
-export function lockoutPolicyFromEnv(): LockoutPolicy {
+/** Read once, when the embedded identity is made. */
+export function lockoutPolicyFromEnv(source: EnvSource = Deno.env): LockoutPolicy {
   return {
-    maxFailures: envInt("LOGIN_MAX_FAILURES", 5),
-    windowSeconds: envInt("LOGIN_FAILURE_WINDOW_SECONDS", 900),
-    lockSeconds: envInt("LOGIN_LOCK_SECONDS", 900),
+    maxFailures: envInt("LOGIN_MAX_FAILURES", 5, source),
+    windowSeconds: envInt("LOGIN_FAILURE_WINDOW_SECONDS", 900, source),
+    lockSeconds: envInt("LOGIN_LOCK_SECONDS", 900, source),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Sql, Tx } from "../db/client.ts";
+import type { Db, Sql } from "../db/client.ts";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -9,7 +9,7 @@ export function newRefreshToken(kind: "session" | "widget"): string {
 }
 
 export async function storeRefreshToken(
-  sql: Sql | Tx,
+  sql: Db,
   t: {
     userId: string;
     kind: "session" | "widget";

@@ -1,3 +1,5 @@
+import { SeamUnavailableError } from "../errors.ts";
+import { HttpJsonClient } from "../runtime/http_json.ts";
 import { IdentityError, type IdentityProvider, type TokenSet } from "./types.ts";
 
 interface GoTrueSession {
@@ -13,11 +15,19 @@ interface GoTrueSession {
  * tokens rotate on use, a widget token must not), so those go to `widgetTokens`.
  */
 export class SupabaseIdentity implements IdentityProvider {
-  constructor(
-    private readonly url: string,
-    private readonly anonKey: string,
-    private readonly widgetTokens: IdentityProvider,
-  ) {}
+  private readonly http: HttpJsonClient;
+
+  constructor(url: string, anonKey: string, private readonly widgetTokens: IdentityProvider) {
+    this.http = new HttpJsonClient({
+      seam: "identity",
+      provider: "Supabase Auth",
+      baseUrl: url,
+      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+      timeoutMs: 10_000,
+      attempts: 2,
+      secrets: [anonKey],
+    });
+  }
 
   passwordGrant(email: string, password: string): Promise<TokenSet> {
     return this.token("password", { email, password });
@@ -29,23 +39,24 @@ export class SupabaseIdentity implements IdentityProvider {
   }
 
   private async token(grant: "password" | "refresh_token", body: Record<string, string>): Promise<TokenSet> {
-    let res: Response;
+    let res;
     try {
-      res = await fetch(`${this.url.replace(/\/$/, "")}/auth/v1/token?grant_type=${grant}`, {
-        method: "POST",
-        headers: {
-          apikey: this.anonKey,
-          Authorization: `Bearer ${this.anonKey}`,
-          "Content-Type": "application/json",
+      // 4xx are GoTrue's answers (a 429 is its lockout, not a reason to retry); 5xx and network are retried.
+      res = await this.http.request<Record<string, unknown> | undefined>(
+        `/auth/v1/token?grant_type=${grant}`,
+        {
+          json: body,
+          accept: (status) => status >= 400 && status < 500,
         },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
-      });
-    } catch {
-      throw new IdentityError("identity_unavailable", "The identity provider could not be reached");
+      );
+    } catch (e) {
+      if (e instanceof SeamUnavailableError) {
+        throw new IdentityError("identity_unavailable", "The identity provider could not be reached");
+      }
+      throw e;
     }
-    const json = await res.json().catch(() => ({})) as Record<string, unknown>;
-    if (res.ok) {
+    const json = res.data ?? {};
+    if (res.status < 300) {
       const s = json as unknown as GoTrueSession;
       return {
         idToken: s.access_token,
@@ -62,7 +73,6 @@ export class SupabaseIdentity implements IdentityProvider {
         Number(res.headers.get("retry-after") ?? 60),
       );
     }
-    if (res.status >= 500) throw new IdentityError("identity_unavailable", "The identity provider failed");
     if (grant === "password") {
       throw new IdentityError("invalid_credentials", "Email or password is incorrect");
     }

@@ -1,6 +1,7 @@
 import { ImapFlow } from "imapflow";
 import { errorText, log } from "../log.ts";
-import { type Inbox, type InboxMessage, InboxUnavailableError } from "./types.ts";
+import { SeamUnavailableError } from "../errors.ts";
+import type { Inbox, InboxMessage } from "./types.ts";
 
 export interface ImapSettings {
   host: string;
@@ -37,7 +38,8 @@ export class ImapInbox implements Inbox {
     try {
       await client.connect();
     } catch (e) {
-      throw new InboxUnavailableError(
+      throw new SeamUnavailableError(
+        "inbox",
         `IMAP connection to ${this.s.host}:${this.s.port} failed: ${errorText(e)}`,
       );
     }

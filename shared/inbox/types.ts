@@ -19,4 +19,4 @@ export interface Inbox {
   receive(limit: number, handle: (m: InboxMessage) => Promise<void>): Promise<number>;
 }
 
-export class InboxUnavailableError extends Error {}
+// A mailbox that cannot be reached fails with SeamUnavailableError("inbox", …) (shared/errors.ts): 502.

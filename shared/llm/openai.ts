@@ -1,15 +1,9 @@
-// An OpenAI-compatible chat-completions client with JSON-schema structured output, over plain fetch:
+// An OpenAI-compatible chat-completions client with JSON-schema structured output, over the shared JSON client:
 // OpenAI, Azure OpenAI, and self-hosted servers that speak the same wire format (vLLM, Ollama, LM Studio).
-//   OPENAI_BASE_URL     default https://api.openai.com/v1 (vLLM: http://host:8000/v1; Ollama: http://host:11434/v1;
-//                       Azure: https://RESOURCE.openai.azure.com)
-//   OPENAI_API_KEY      required for OpenAI and Azure; optional for a self-hosted server
-//   OPENAI_MODEL        model id (Azure: the deployment name); default gpt-4.1-mini on api.openai.com only
-//   OPENAI_API_VERSION  set for Azure OpenAI: the api-version query parameter; the key goes in the api-key header
-//   OPENAI_PDF_INPUT    file (default: PDFs as `file` content parts, as OpenAI/Azure accept them) or text
-//                       (the document's text layer instead, for servers that take only text and images)
-//   OPENAI_TIMEOUT_MS   default 120000
-import { ConfigError, env, envInt, envOptional } from "../config.ts";
+// Its settings (OPENAI_* variables) are read by loadOpenAIConfig in ./config.ts.
 import { z } from "zod";
+import { HttpJsonClient } from "../runtime/http_json.ts";
+import { loadOpenAIConfig, type OpenAIOptions } from "./config.ts";
 import {
   parseStructured,
   type PromptPart,
@@ -18,21 +12,10 @@ import {
   type StructuredResult,
 } from "./types.ts";
 
-export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
-const OPENAI_DEFAULT_MODEL = "gpt-4.1-mini";
+export { loadOpenAIConfig, OPENAI_DEFAULT_BASE_URL, type OpenAIOptions } from "./config.ts";
 
-export interface OpenAIOptions {
-  baseUrl?: string;
-  apiKey?: string;
-  model?: string;
-  /** Azure OpenAI api-version; when set, the Azure URL layout and api-key header are used. */
-  apiVersion?: string;
-  pdfInput?: "file" | "text";
-  timeoutMs?: number;
-}
-
-/** The endpoint answered with an HTTP error or could not be reached (the adapters report "unavailable"). */
-export class OpenAIUnavailableError extends Error {}
+/** No environment: a client gets its settings from its caller (loadOpenAIConfig() reads them once). */
+const NO_ENV = new Map<string, string>();
 
 type ContentPart =
   | { type: "text"; text: string }
@@ -65,46 +48,42 @@ export class OpenAIClient implements StructuredClient {
   readonly provider = "openai";
   readonly model: string;
   readonly pdfInput: "file" | "text";
-  private readonly baseUrl: string;
   private readonly apiKey?: string;
   private readonly apiVersion?: string;
-  private readonly timeoutMs: number;
+  private readonly http: HttpJsonClient;
 
-  constructor(opts: OpenAIOptions = {}) {
-    const configuredBase = opts.baseUrl ?? envOptional("OPENAI_BASE_URL");
-    this.baseUrl = (configuredBase ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, "");
-    this.apiVersion = opts.apiVersion ?? envOptional("OPENAI_API_VERSION");
-    this.apiKey = opts.apiKey ?? envOptional("OPENAI_API_KEY");
-    // Azure OpenAI has its own URL layout: without the api-version every request would 404.
-    if (
-      /\.openai\.azure\.com$|\.cognitiveservices\.azure\.com$/.test(new URL(this.baseUrl).hostname) &&
-      !this.apiVersion
-    ) throw new ConfigError("OPENAI_API_VERSION");
-    // OpenAI and Azure need a key; a self-hosted server (any other base URL) may not.
-    if (!this.apiKey && (!configuredBase || this.apiVersion)) throw new ConfigError("OPENAI_API_KEY");
-    this.model = opts.model ??
-      (configuredBase || this.apiVersion ? env("OPENAI_MODEL") : env("OPENAI_MODEL", OPENAI_DEFAULT_MODEL));
-    const pdf = opts.pdfInput ?? env("OPENAI_PDF_INPUT", "file");
-    if (pdf !== "file" && pdf !== "text") {
-      throw new Error(`OPENAI_PDF_INPUT must be file or text, got "${pdf}"`);
-    }
-    this.pdfInput = pdf;
-    this.timeoutMs = opts.timeoutMs ?? envInt("OPENAI_TIMEOUT_MS", 120_000);
+  constructor(opts: OpenAIOptions) {
+    const c = loadOpenAIConfig(opts, NO_ENV);
+    this.apiVersion = c.apiVersion;
+    this.apiKey = c.apiKey;
+    this.model = c.model;
+    this.pdfInput = c.pdfInput;
+    // One attempt per generate: a model answer takes long, and the callers (bill reader, contract analyser)
+    // run their own attempts, or fall back (report writer).
+    this.http = new HttpJsonClient({
+      seam: "language_model",
+      provider: "OpenAI-compatible endpoint",
+      baseUrl: c.baseUrl,
+      timeoutMs: c.timeoutMs,
+      attempts: 1,
+      maxResponseBytes: 5 * 1024 * 1024,
+      secrets: [c.apiKey],
+    });
   }
 
   private endpoint(model: string): { url: string; headers: Record<string, string> } {
-    const headers: Record<string, string> = { "Content-Type": "application/json" };
+    const headers: Record<string, string> = {};
     if (this.apiVersion) {
       if (this.apiKey) headers["api-key"] = this.apiKey;
       return {
-        url: `${this.baseUrl}/openai/deployments/${encodeURIComponent(model)}/chat/completions?api-version=${
+        url: `/openai/deployments/${encodeURIComponent(model)}/chat/completions?api-version=${
           encodeURIComponent(this.apiVersion)
         }`,
         headers,
       };
     }
     if (this.apiKey) headers.Authorization = `Bearer ${this.apiKey}`;
-    return { url: `${this.baseUrl}/chat/completions`, headers };
+    return { url: `/chat/completions`, headers };
   }
 
   async generate<T>(req: StructuredRequest<T>): Promise<StructuredResult<T>> {
@@ -121,35 +100,10 @@ export class OpenAIClient implements StructuredClient {
         json_schema: { name: "answer", strict: false, schema: responseSchema(req.schema) },
       },
     };
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method: "POST",
-        headers,
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (e) {
-      throw new OpenAIUnavailableError(
-        `OpenAI-compatible endpoint unreachable: ${e instanceof Error ? e.message : String(e)}`,
-      );
-    }
-    const text = await res.text();
-    if (!res.ok) {
-      let message = text.slice(0, 300);
-      try {
-        message = JSON.parse(text).error?.message ?? message;
-      } catch { /* not JSON */ }
-      throw new OpenAIUnavailableError(`OpenAI-compatible endpoint answered ${res.status}: ${message}`);
-    }
-    let choice:
-      | { message?: { content?: string | null; refusal?: string | null }; finish_reason?: string }
-      | undefined;
-    try {
-      choice = JSON.parse(text).choices?.[0];
-    } catch {
-      throw new OpenAIUnavailableError("OpenAI-compatible endpoint answered a body that is not JSON");
-    }
+    const answer = await this.http.json<{
+      choices?: { message?: { content?: string | null; refusal?: string | null }; finish_reason?: string }[];
+    }>(url, { json: body, headers });
+    const choice = answer?.choices?.[0];
     if (choice?.message?.refusal) {
       return {
         ok: false,

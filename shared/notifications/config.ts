@@ -1,10 +1,11 @@
 // Configuration of the notification service, read once per platform from the environment (tests override
 // the "notificationConfig" seam). Every variable is listed in docs/notifications.md.
-import { env, envOptional } from "../config.ts";
+import { ConfigError, env, envOptional, type EnvSource } from "../config.ts";
 import { type Platform, provide } from "../platform.ts";
 import { log } from "../log.ts";
 import { senderAddress } from "../email/index.ts";
 import { LOCAL_PUSH_IDENTITY } from "../bus/push_token.ts";
+import { loadConsoleUrl } from "../urls.ts";
 
 export interface PushAuthConfig {
   /** Accepted token issuers: Google's in production, the local identity otherwise. */
@@ -30,9 +31,13 @@ export interface NotificationConfig {
   /** mailto: target of the List-Unsubscribe header. */
   unsubscribeMailto: string;
   portalUrl: string;
+  /** The partner console (CONSOLE_URL, default $PUBLIC_URL/console/): links in partner emails. */
+  consoleUrl: string;
   preferencesUrl: string;
   supportUrl: string;
   from: string;
+  /** Static unsubscribe confirmation page (UNSUBSCRIBE_PAGE_URL) where HTML is served as text/plain. */
+  unsubscribePageUrl?: string;
 }
 
 const list = (s: string | undefined) => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
@@ -45,45 +50,52 @@ const googleAliases = (issuers: string[]) =>
 
 /** A secret with a development default locally; deployed (Supabase sets SUPABASE_DB_URL) the well-known default
  * would let anyone forge unsubscribe links, webhooks or preference calls, so a missing secret is an error there. */
-function secret(name: string, devDefault: string): string {
-  const v = envOptional(name);
+function secret(name: string, devDefault: string, source: EnvSource): string {
+  const v = envOptional(name, source);
   if (v) return v;
-  if (envOptional("SUPABASE_DB_URL")) {
-    throw new Error(`${name} must be set on a deployed notification-service (see docs/deploy.md)`);
+  if (envOptional("SUPABASE_DB_URL", source)) {
+    throw new ConfigError(name, "must be set on a deployed notification-service (see docs/deploy.md)");
   }
   log("warn", `${name} is not set; using the local development value (set it in production)`);
   return devDefault;
 }
 
-export function loadNotificationConfig(p: Platform): NotificationConfig {
+/** Read once per platform (notificationConfig(p)); tests pass a Map as `source`. */
+export function loadNotificationConfig(p: Platform, source: EnvSource = Deno.env): NotificationConfig {
+  const audiences = list(envOptional("PUSH_OIDC_AUDIENCE", source));
   const serviceUrl = env(
     "NOTIFICATION_SERVICE_URL",
     `${p.config.publicUrl}/functions/v1/notification-service`,
+    source,
   ).replace(/\/$/, "");
-  const portalUrl = env("PORTAL_URL", `${p.config.publicUrl}/portal`).replace(/\/$/, "");
+  const portalUrl = env("PORTAL_URL", `${p.config.publicUrl}/portal`, source).replace(/\/$/, "");
   return {
     serviceUrl,
     push: {
-      issuers: googleAliases(list(env("PUSH_OIDC_ISSUER", p.config.jwtIssuer))),
-      audiences: list(envOptional("PUSH_OIDC_AUDIENCE")).length
-        ? list(envOptional("PUSH_OIDC_AUDIENCE"))
-        : [serviceUrl, `${serviceUrl}/events/push`],
-      jwksUrl: envOptional("PUSH_OIDC_JWKS_URL"),
-      allowedEmails: list(env("PUSH_OIDC_ALLOWED_EMAILS", LOCAL_PUSH_IDENTITY)),
+      issuers: googleAliases(list(env("PUSH_OIDC_ISSUER", p.config.jwtIssuer, source))),
+      audiences: audiences.length ? audiences : [serviceUrl, `${serviceUrl}/events/push`],
+      jwksUrl: envOptional("PUSH_OIDC_JWKS_URL", source),
+      allowedEmails: list(env("PUSH_OIDC_ALLOWED_EMAILS", LOCAL_PUSH_IDENTITY, source)),
     },
-    webhookSecret: secret("EMAIL_WEBHOOK_SECRET", "whsec_ZGV2LW9ubHktd2ViaG9vay1zZWNyZXQtMzItYnl0ZXMh"),
-    internalToken: secret("INTERNAL_SERVICE_TOKEN", "dev-internal-service-token"),
-    unsubscribeSecret: secret("UNSUBSCRIBE_SECRET", "dev-unsubscribe-secret"),
-    unsubscribeMailto: env("UNSUBSCRIBE_MAILTO", "unsubscribe@mail.solar-platform.local"),
+    webhookSecret: secret(
+      "EMAIL_WEBHOOK_SECRET",
+      "whsec_ZGV2LW9ubHktd2ViaG9vay1zZWNyZXQtMzItYnl0ZXMh",
+      source,
+    ),
+    internalToken: secret("INTERNAL_SERVICE_TOKEN", "dev-internal-service-token", source),
+    unsubscribeSecret: secret("UNSUBSCRIBE_SECRET", "dev-unsubscribe-secret", source),
+    unsubscribeMailto: env("UNSUBSCRIBE_MAILTO", "unsubscribe@mail.solar-platform.local", source),
     portalUrl,
-    preferencesUrl: env("PREFERENCES_URL", `${portalUrl}/settings/notifications`),
-    supportUrl: env("SUPPORT_URL", `${portalUrl}/support`),
-    from: senderAddress(),
+    consoleUrl: loadConsoleUrl(p.config.publicUrl, source),
+    preferencesUrl: env("PREFERENCES_URL", `${portalUrl}/settings/notifications`, source),
+    supportUrl: env("SUPPORT_URL", `${portalUrl}/support`, source),
+    from: senderAddress(source),
+    unsubscribePageUrl: envOptional("UNSUBSCRIBE_PAGE_URL", source),
   };
 }
 
 export function notificationConfig(p: Platform): NotificationConfig {
-  return provide(p, "notificationConfig", loadNotificationConfig);
+  return provide(p, "notificationConfig", (p) => loadNotificationConfig(p));
 }
 
 declare module "../platform.ts" {

@@ -5,7 +5,7 @@ import type { NotificationConfig } from "./config.ts";
 import { PermanentPushError } from "./errors.ts";
 import { day, moment, money } from "./format.ts";
 import type { PushContext } from "./push_context.ts";
-import { leadCreatedHandler } from "../partner/lead_email.ts";
+import { leadCreatedHandler } from "./lead_created.ts";
 import type { Sql } from "../db/client.ts";
 
 export interface Recipient {

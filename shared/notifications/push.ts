@@ -145,12 +145,14 @@ async function deliverOne(
       status,
       errorMessage: extra.error,
     });
-    log(status === "failed" ? "warn" : "info", `notification ${status}`, {
-      key,
-      event_type: envelope.event_type,
-      user_id: userId,
-      reason: extra.error,
-    });
+    if (status === "failed") {
+      log("warn", "notification failed", {
+        key,
+        event_type: envelope.event_type,
+        user_id: userId,
+        reason: extra.error,
+      });
+    }
     return fresh
       ? { user_id: userId, status, reason: extra.error }
       : { user_id: userId, status: "duplicate" };
@@ -188,13 +190,8 @@ async function deliverOne(
     }
     throw e;
   }
+  // Sent, skipped and duplicate outcomes are in the route's one log line per push (its `results`).
   const { emailId, fresh } = sent;
-  log("info", fresh ? "notification sent" : "notification already logged by a concurrent delivery", {
-    key,
-    event_type: envelope.event_type,
-    user_id: userId,
-    email_id: emailId,
-  });
   return fresh
     ? { user_id: userId, status: "sent", email_id: emailId }
     : { user_id: userId, status: "duplicate", email_id: emailId };

@@ -1,17 +1,13 @@
 // Send one rendered notification with its idempotency key, then write its `sent` log row (SPEC: Delivery
 // guarantees). With the embedded outbox provider both are one CALL of notify.send_outbox_and_log (the
 // email committed first, then the row: the same order and crash windows as a remote provider, in one round
-// trip); with any other provider, the provider's send and then the row insert.
+// trip; the procedure fingerprints the email for the idempotency check itself, migration 20261124004000);
+// with any other provider, the provider's send and then the row insert.
 import { ulid } from "../ids.ts";
 import type { Platform } from "../platform.ts";
-import {
-  type EmailMessage,
-  emailProvider,
-  IdempotencyConflictError,
-  TransientEmailError,
-} from "../email/index.ts";
+import { type EmailMessage, emailProvider, IdempotencyConflictError } from "../email/index.ts";
+import { SeamUnavailableError } from "../errors.ts";
 import { OutboxEmailProvider } from "../email/outbox.ts";
-import { messageFingerprint } from "../email/fingerprint.ts";
 import { insertLogRow, type LogRow } from "./log_rows.ts";
 
 export interface Sent {
@@ -40,7 +36,7 @@ export async function sendAndLog(p: Platform, msg: EmailMessage, row: SentRow): 
 
 async function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): Promise<Sent> {
   const [r] = await p.sql`call notify.send_outbox_and_log(
-    ${row.idempotencyKey}, ${messageFingerprint(msg)}, ${ulid()},
+    ${row.idempotencyKey}, null, ${ulid()},
     ${msg.from}, ${msg.to}, ${msg.subject}, ${msg.html}, ${msg.text}, ${p.sql.json(msg.headers ?? {})}, ${
     msg.replyTo ?? null
   },
@@ -57,6 +53,6 @@ async function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): P
         `Idempotency key ${row.idempotencyKey} was used with a different request`,
       );
     default:
-      throw new TransientEmailError("idempotency key vanished during send; retry");
+      throw new SeamUnavailableError("email", "idempotency key vanished during send; retry");
   }
 }

@@ -1,15 +1,34 @@
-import { env, envInt } from "../config.ts";
+// Partner settings of the operator, read once per platform (partnerConfig(p)), never per invitation or webhook.
+import { ConfigError, envBool, envPositiveInt, type EnvSource } from "../config.ts";
+import { type Platform, provide } from "../platform.ts";
 
-/** Where the partner console is served (links in partner emails): CONSOLE_URL, default $PUBLIC_URL/console/. */
-export function consoleUrl(): string {
-  const publicUrl = env("PUBLIC_URL", `http://localhost:${envInt("PORT", 54321)}`).replace(/\/$/, "");
-  return env("CONSOLE_URL", `${publicUrl}/console/`).replace(/\/?$/, "/");
+export interface PartnerConfig {
+  /** Hours an invitation link stays valid (PARTNER_INVITATION_TTL_HOURS, default 7 days, at most a year). */
+  invitationTtlHours: number;
+  /** Webhooks may target loopback/private hosts and plain http (PARTNER_WEBHOOK_ALLOW_PRIVATE; development). */
+  webhookAllowPrivate: boolean;
 }
 
-/** An absolute URL for a path or URL of the partner's configuration (a logo given as "/demo/logo.svg"). */
-export function absoluteUrl(urlOrPath: string | null | undefined): string | null {
-  if (!urlOrPath) return null;
-  if (/^https?:\/\//.test(urlOrPath)) return urlOrPath;
-  const publicUrl = env("PUBLIC_URL", `http://localhost:${envInt("PORT", 54321)}`).replace(/\/$/, "");
-  return urlOrPath.startsWith("/") ? publicUrl + urlOrPath : null;
+const MAX_TTL_HOURS = 24 * 366;
+
+export function loadPartnerConfig(source: EnvSource = Deno.env): PartnerConfig {
+  const invitationTtlHours = envPositiveInt("PARTNER_INVITATION_TTL_HOURS", 168, source);
+  if (invitationTtlHours > MAX_TTL_HOURS) {
+    throw new ConfigError("PARTNER_INVITATION_TTL_HOURS", `must be at most ${MAX_TTL_HOURS} hours`);
+  }
+  return {
+    invitationTtlHours,
+    webhookAllowPrivate: envBool("PARTNER_WEBHOOK_ALLOW_PRIVATE", false, source),
+  };
+}
+
+/** The platform's partner settings (tests replace them with override(p, "partnerConfig", …)). */
+export function partnerConfig(p: Platform): PartnerConfig {
+  return provide(p, "partnerConfig", () => loadPartnerConfig());
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    partnerConfig: PartnerConfig;
+  }
 }

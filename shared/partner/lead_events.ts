@@ -14,7 +14,7 @@ export const LEAD_CREATED_QUEUE = "partner.lead-created";
  */
 export async function enqueueLeadCreated(tx: Tx, leadId: string): Promise<void> {
   await tx`reset role`;
-  await enqueue(tx as never, LEAD_CREATED_QUEUE, { leadId }, {
+  await enqueue(tx, LEAD_CREATED_QUEUE, { leadId }, {
     dedupeKey: `${LEAD_CREATED_QUEUE}:${leadId}`,
     maxAttempts: 10,
   });

@@ -10,7 +10,7 @@ import { objectStore } from "../storage/index.ts";
 import { CRM_LEAD_QUEUE } from "../crm/sync.ts";
 import { enqueue } from "../queue/queue.ts";
 import { correctionRows, type LeadSummary, leadSummary, readingRows } from "./lead_view.ts";
-import { LEAD_STATUSES } from "./statuses.ts";
+import { LEAD_STATUSES } from "../leads/statuses.ts";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD").refine(
   (s) =>
@@ -194,7 +194,7 @@ export async function setLeadStatus(
       await tx`update public.leads set status = ${status}, status_changed_at = now(), status_changed_by = ${auth.userId},
       updated_at = now() where id = ${id} returning *`;
     await tx`reset role`;
-    await enqueue(tx as never, CRM_LEAD_QUEUE, { leadId: id }, {
+    await enqueue(tx, CRM_LEAD_QUEUE, { leadId: id }, {
       dedupeKey: `${CRM_LEAD_QUEUE}:${id}:${Date.now()}`,
       maxAttempts: 8,
     });

@@ -53,13 +53,16 @@ export async function issueWidgetToken(p: Platform, auth: AuthContext, name: str
 /** A one-hour widget token for the console's live preview (not listed, expires by itself). */
 export async function previewToken(p: Platform, auth: AuthContext) {
   const userId = await widgetUser(p, auth.orgId!);
+  // The family id is the widget session's `session_id` claim: the key of the preview's draft (preview.ts).
+  const previewId = crypto.randomUUID();
   const { token } = await storeRefreshToken(p.sql, {
     userId,
     kind: "widget",
     ttlSeconds: PREVIEW_TTL_SECONDS,
     label: PREVIEW_LABEL,
+    familyId: previewId,
   });
-  return { token, expires_in: PREVIEW_TTL_SECONDS };
+  return { token, expires_in: PREVIEW_TTL_SECONDS, preview_id: previewId };
 }
 
 async function ownToken(p: Platform, auth: AuthContext, id: string) {

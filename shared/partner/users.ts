@@ -59,3 +59,26 @@ export async function setUserRole(
   const [row] = await p.sql`update public.users set role = ${role} where id = ${id} returning *`;
   return view(row);
 }
+
+/**
+ * Removes a colleague from the organisation: their account, password and sessions go (the rows that name them
+ * keep the record with a null author). Never oneself, never the organisation's last admin.
+ */
+export async function removeUser(p: Platform, auth: AuthContext, id: string) {
+  if (id === auth.userId) {
+    throw new DomainError("conflict", "cannot_remove_self", "You cannot remove yourself");
+  }
+  return await p.sql.begin(async (tx) => {
+    // Admins locked in a fixed order, so two admins removing each other at once cannot both succeed.
+    const admins = await tx`select id from public.users where organization_id = ${auth.orgId}
+      and role = 'partner_admin' order by id for update`;
+    const [u] = await tx`select * from public.users where id = ${id} and organization_id = ${auth.orgId}
+      and role in ('partner_admin', 'partner_user') for update`;
+    if (!u) throw notFound("not_found", `No user ${id} in this organisation`);
+    if (u.role === "partner_admin" && admins.length <= 1) {
+      throw new DomainError("conflict", "last_admin", "The organisation's last admin cannot be removed");
+    }
+    await tx`delete from public.users where id = ${id}`;
+    return view(u);
+  });
+}

@@ -1,9 +1,6 @@
 // Where a partner's webhook may point: a public https endpoint. Loopback, private, link-local and metadata
 // addresses are refused (a partner admin must not make the platform call into its own network), unless
-// PARTNER_WEBHOOK_ALLOW_PRIVATE=true (local development and tests).
-import { envBool } from "../config.ts";
-
-const allowPrivate = () => envBool("PARTNER_WEBHOOK_ALLOW_PRIVATE", false);
+// PARTNER_WEBHOOK_ALLOW_PRIVATE=true (local development and tests; partnerConfig(p).webhookAllowPrivate, passed in).
 
 function privateIPv4(ip: string): boolean {
   const m = ip.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
@@ -29,14 +26,14 @@ export function isPrivateAddress(hostOrIp: string): boolean {
 }
 
 /** Why this URL cannot receive webhooks, or null. */
-export function webhookUrlProblem(raw: string): string | null {
+export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
     return "must be a URL";
   }
-  if (allowPrivate()) return /^https?:$/.test(u.protocol) ? null : "must be an http(s) URL";
+  if (allowPrivate) return /^https?:$/.test(u.protocol) ? null : "must be an http(s) URL";
   if (u.protocol !== "https:") return "must be an https URL";
   if (u.username || u.password) return "must not carry a user name or password";
   if (isPrivateAddress(u.hostname)) {
@@ -46,8 +43,8 @@ export function webhookUrlProblem(raw: string): string | null {
 }
 
 /** At delivery time: the name must not resolve to a private address either (DNS can change after the check). */
-export async function resolvesPrivately(raw: string): Promise<boolean> {
-  if (allowPrivate()) return false;
+export async function resolvesPrivately(raw: string, allowPrivate: boolean): Promise<boolean> {
+  if (allowPrivate) return false;
   const host = new URL(raw).hostname;
   if (isPrivateAddress(host)) return true;
   if (/^[\d.]+$/.test(host) || host.includes(":")) return false;

@@ -4,11 +4,12 @@
 import { Webhook } from "standardwebhooks";
 import { randomBytes } from "node:crypto";
 import type { Platform } from "../platform.ts";
-import type { Tx } from "../db/client.ts";
+import { jsonb, type JsonInput, type Tx } from "../db/client.ts";
 import { backoffSeconds, enqueue, type Handler, type Job, PermanentJobError } from "../queue/queue.ts";
 import { errorText, log } from "../log.ts";
 import { leadSummary } from "./lead_view.ts";
 import { resolvesPrivately } from "./webhook_url.ts";
+import { partnerConfig } from "./config.ts";
 
 export const WEBHOOK_QUEUE = "partner.webhook-delivery";
 export const WEBHOOK_MAX_ATTEMPTS = 8;
@@ -26,14 +27,14 @@ async function queueDelivery(
   eventType: string,
   messageId: string,
   leadId: string | null,
-  body: unknown,
+  body: JsonInput,
 ) {
   const [d] =
     await tx`insert into public.partner_webhook_deliveries (organization_id, webhook_id, url, event_type, message_id, lead_id, payload)
-    values (${orgId}, ${h.id}, ${h.url}, ${eventType}, ${messageId}, ${leadId}, ${tx.json(body as never)})
+    values (${orgId}, ${h.id}, ${h.url}, ${eventType}, ${messageId}, ${leadId}, ${jsonb(tx, body)})
     on conflict (webhook_id, message_id) do nothing returning id`;
   if (!d) return null;
-  await enqueue(tx as never, WEBHOOK_QUEUE, { deliveryId: d.id }, {
+  await enqueue(tx, WEBHOOK_QUEUE, { deliveryId: d.id }, {
     dedupeKey: `${WEBHOOK_QUEUE}:${d.id}`,
     maxAttempts: WEBHOOK_MAX_ATTEMPTS,
   });
@@ -109,7 +110,7 @@ export async function deliverWebhook(p: Platform, job: Job): Promise<void> {
   let status: number | null = null;
   let error: string | null = null;
   try {
-    if (await resolvesPrivately(d.url as string)) {
+    if (await resolvesPrivately(d.url as string, partnerConfig(p).webhookAllowPrivate)) {
       throw new Error("the endpoint resolves to a private address");
     }
     const res = await fetch(d.url as string, {

@@ -1,7 +1,7 @@
 // Named Handlebars templates (templates/pdf/<name>.hbs) rendered to HTML, then to PDF. Strict: a variable
 // the data does not have is an error naming it (400), never a silent blank.
 import Handlebars from "handlebars";
-import { cents, kwh, num, usd, usdCents } from "../report/format.ts";
+import { cents, kwh, num, usd, usdCents } from "../format.ts";
 
 const DIR = new URL("../../templates/pdf/", import.meta.url);
 const NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;

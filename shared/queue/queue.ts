@@ -1,5 +1,6 @@
-import type { Sql } from "../db/client.ts";
+import { type Db, jsonb, type JsonInput, type Sql } from "../db/client.ts";
 import { errorText, log } from "../log.ts";
+import { SeamUnavailableError } from "../errors.ts";
 
 export interface Job<T = Record<string, unknown>> {
   id: string;
@@ -17,18 +18,15 @@ export interface EnqueueOptions {
   dedupeKey?: string;
 }
 
-type Queryable = Pick<Sql, "unsafe"> & ((...args: never[]) => unknown);
-
 /** Adds a job; may be called inside a transaction (pass the transaction) so the job commits with the data. */
 export async function enqueue(
-  sql: Sql | Queryable,
+  sql: Db,
   queue: string,
-  payload: unknown,
+  payload: JsonInput,
   opts: EnqueueOptions = {},
 ): Promise<string> {
-  const s = sql as Sql;
-  const rows = await s`insert into queue.jobs (queue, payload, run_at, max_attempts, dedupe_key)
-    values (${queue}, ${s.json(payload as never)}, now() + make_interval(secs => ${opts.delaySeconds ?? 0}),
+  const rows = await sql`insert into queue.jobs (queue, payload, run_at, max_attempts, dedupe_key)
+    values (${queue}, ${jsonb(sql, payload)}, now() + make_interval(secs => ${opts.delaySeconds ?? 0}),
             ${opts.maxAttempts ?? 5}, ${opts.dedupeKey ?? null})
     on conflict (dedupe_key) do update set dedupe_key = excluded.dedupe_key
     returning id`;
@@ -65,7 +63,14 @@ export async function runReadyJobs(
       await handlers[job.queue](job);
       await sql`update queue.jobs set status = 'done', finished_at = now(), locked_until = null, last_error = null where id = ${job.id}`;
     } catch (e) {
-      const permanent = e instanceof PermanentJobError || job.attempts >= job.max_attempts;
+      // A seam failure says itself whether trying again can help (a 4xx refusal cannot) and how long to wait.
+      const permanent = e instanceof PermanentJobError ||
+        (e instanceof SeamUnavailableError && !e.retryable) ||
+        job.attempts >= job.max_attempts;
+      const delay = Math.max(
+        backoffSeconds(job.attempts),
+        e instanceof SeamUnavailableError ? e.retryAfterSeconds ?? 0 : 0,
+      );
       log(permanent ? "error" : "warn", "job failed", {
         queue: job.queue,
         job: job.id,
@@ -79,7 +84,7 @@ export async function runReadyJobs(
         } where id = ${job.id}`;
       } else {
         await sql`update queue.jobs set status = 'queued', locked_until = null, last_error = ${errorText(e)},
-          run_at = now() + make_interval(secs => ${backoffSeconds(job.attempts)}) where id = ${job.id}`;
+          run_at = now() + make_interval(secs => ${delay}) where id = ${job.id}`;
       }
     }
   }));

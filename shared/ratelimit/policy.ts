@@ -1,7 +1,7 @@
 // Rate limits of the public surface (issue 12): sign-in per address, and everything a partner's public
 // widget token can call, per partner (the token) and per address. Every figure is an environment
 // variable (README "Rate limits"); a value of 0 turns that limit off.
-import { envInt } from "../config.ts";
+import { envInt, type EnvSource } from "../config.ts";
 
 export interface Limit {
   /** Requests allowed per window; 0 = unlimited. */
@@ -20,10 +20,11 @@ export interface RateLimitPolicy {
   leadsPerIp: Limit;
 }
 
-export function rateLimitPolicyFromEnv(): RateLimitPolicy {
-  const n = (name: string, fallback: number): Limit => ({ max: Math.max(0, envInt(name, fallback)) });
+/** Read once per platform (rateLimitPolicy(p) in shared/http/rate_limit.ts); tests pass a Map. */
+export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitPolicy {
+  const n = (name: string, fallback: number): Limit => ({ max: Math.max(0, envInt(name, fallback, source)) });
   return {
-    windowSeconds: Math.max(1, envInt("RATE_LIMIT_WINDOW_SECONDS", 60)),
+    windowSeconds: Math.max(1, envInt("RATE_LIMIT_WINDOW_SECONDS", 60, source)),
     signinPerIp: n("RATE_LIMIT_SIGNIN_PER_IP", 30),
     refreshPerIp: n("RATE_LIMIT_REFRESH_PER_IP", 300),
     widgetPerOrg: n("RATE_LIMIT_WIDGET_PER_ORG", 6000),

@@ -1,7 +1,7 @@
 // Google Solar API: GET /v1/buildingInsights:findClosest (wire format as in
 // data/reference/google_solar_buildingInsights_miami.json).
+import { HttpJsonClient } from "../runtime/http_json.ts";
 import type { RoofData, RoofDataProvider, RoofQuery } from "./types.ts";
-import { RoofDataUnavailableError } from "./types.ts";
 
 interface BuildingInsights {
   solarPotential?: {
@@ -18,36 +18,38 @@ interface BuildingInsights {
 const GOOGLE_DC_TO_AC = 0.85;
 
 export class GoogleSolarRoofData implements RoofDataProvider {
+  private readonly http: HttpJsonClient;
+
   constructor(
     private readonly apiKey: string,
-    private readonly baseUrl = "https://solar.googleapis.com",
+    baseUrl = "https://solar.googleapis.com",
     private readonly requiredQuality = "MEDIUM",
-    private readonly timeoutMs = 8000,
-  ) {}
+    timeoutMs = 8000,
+  ) {
+    this.http = new HttpJsonClient({
+      seam: "roof_data",
+      provider: "Google Solar API",
+      baseUrl,
+      timeoutMs,
+      attempts: 2,
+      deadlineMs: timeoutMs + 2000,
+      secrets: [apiKey],
+    });
+  }
 
   async findClosest(q: RoofQuery): Promise<RoofData | null> {
-    const url = new URL("/v1/buildingInsights:findClosest", this.baseUrl);
-    url.searchParams.set("location.latitude", q.lat.toFixed(7));
-    url.searchParams.set("location.longitude", q.lon.toFixed(7));
-    url.searchParams.set("requiredQuality", this.requiredQuality);
-    url.searchParams.set("key", this.apiKey);
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (e) {
-      throw new RoofDataUnavailableError(`Google Solar API unreachable: ${(e as Error).message}`);
-    }
-    if (res.status === 404) {
-      await res.body?.cancel();
-      return null; // no building with imagery of the required quality near the point
-    }
-    if (!res.ok) {
-      const detail = await res.text().catch(() => "");
-      throw new RoofDataUnavailableError(
-        `Google Solar API answered HTTP ${res.status}: ${detail.slice(0, 200)}`,
-      );
-    }
-    const sp = ((await res.json()) as BuildingInsights).solarPotential;
+    const res = await this.http.request<BuildingInsights>("/v1/buildingInsights:findClosest", {
+      query: {
+        "location.latitude": q.lat.toFixed(7),
+        "location.longitude": q.lon.toFixed(7),
+        requiredQuality: this.requiredQuality,
+        key: this.apiKey,
+      },
+      // 404: no building with imagery of the required quality near the point.
+      accept: (status) => status === 404,
+    });
+    if (res.status === 404) return null;
+    const sp = res.data?.solarPotential;
     if (!sp || !sp.maxArrayPanelsCount || !sp.solarPanelConfigs?.length) return null;
     const configs = [...sp.solarPanelConfigs].sort((a, b) => a.panelsCount - b.panelsCount)
       .map((c) => ({ panelsCount: c.panelsCount, yearlyEnergyDcKwh: c.yearlyEnergyDcKwh }));

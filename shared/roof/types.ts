@@ -35,5 +35,3 @@ export interface RoofDataProvider {
   /** Roof figures at a point; null when the provider has no building there. */
   findClosest(q: RoofQuery): Promise<RoofData | null>;
 }
-
-export class RoofDataUnavailableError extends Error {}

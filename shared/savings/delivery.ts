@@ -2,15 +2,15 @@
 // the customer with the PDF attached (idempotent per report, so a retried job never sends twice).
 import type { Sql } from "../db/client.ts";
 import { emailProvider, PermanentEmailError } from "../email/index.ts";
-import { partnerSender, renderReportEmail } from "../partner/homeowner_email.ts";
+import { partnerSender, renderReportEmail } from "./report_email.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { type Job, PermanentJobError } from "../queue/queue.ts";
 import { objectStore } from "../storage/index.ts";
-import type { SavingsReportDocument } from "../pdf/savings_report.ts";
-import { renderSavingsReportPdf } from "../documents/render.ts";
+import type { SavingsReportDocument } from "./report_pdf.ts";
+import { renderSavingsReportPdf } from "./report_render.ts";
 import type { SavingsFigures } from "./calculate.ts";
-import type { ReportSection } from "../report/types.ts";
+import type { ReportSection } from "./report/types.ts";
 
 export const REPORT_BUCKET = "savings-reports";
 
@@ -77,8 +77,8 @@ export async function deliverReport(
       pdf = await renderSavingsReportPdf(reportDocument(r, partner, job.payload.partnerLogo));
       await store.put(REPORT_BUCKET, pdfPath(r), pdf, "application/pdf");
     }
-    // The email speaks for the partner (sender name, reply-to, logo, next step): shared/partner/homeowner_email.ts.
-    const email = renderReportEmail(p, await partnerSender(p.sql, r.organization_id), {
+    // The email speaks for the partner (sender name, reply-to, logo, next step): shared/savings/report_email.ts.
+    const email = renderReportEmail(p, await partnerSender(p, r.organization_id), {
       customerName: r.customer_name,
       figures: r.figures,
     });

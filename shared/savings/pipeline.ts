@@ -1,22 +1,21 @@
 // The savings pipeline: geocode -> roof data -> state rates -> calculation -> report -> stored, with the
 // PDF and the email delivered by a queued job (savings.deliver).
 import type { AuthContext } from "../db/scoped.ts";
-import { badRequest, DomainError, forbidden } from "../errors.ts";
+import { badRequest, DomainError, forbidden, isSeamUnavailable } from "../errors.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { enqueue } from "../queue/queue.ts";
-import { formatAddress, geocoder, type GeocodeResult, GeocoderUnavailableError } from "../geo/index.ts";
+import { formatAddress, geocoder, type GeocodeResult } from "../geo/index.ts";
 import { STATE_NAMES } from "../geo/states.ts";
 import { modelRoof, type RoofData, roofData } from "../roof/index.ts";
 import {
   type ReportContext,
   ReportInvalidError,
   reportWriter,
-  ReportWriterUnavailableError,
   type SavingsReport,
   validateReport,
-} from "../report/index.ts";
-import { EmbeddedReportWriter } from "../report/embedded.ts";
+} from "./report/index.ts";
+import { EmbeddedReportWriter } from "./report/embedded.ts";
 import { calculateSavings, type SavingsFigures } from "./calculate.ts";
 import { loadStateData, type StateData } from "./reference.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
@@ -26,6 +25,7 @@ import { federalCredit } from "./credit.ts";
 import { DEFAULT_SETTINGS, loadSavingsSettings } from "./settings.ts";
 import { roofAccess } from "./roof_access.ts";
 import { partnerBranding } from "./delivery.ts";
+import { jsonb } from "../db/client.ts";
 
 export const DELIVERY_QUEUE = "savings.deliver";
 
@@ -66,7 +66,7 @@ async function locate(
   try {
     g = await geocoder(p).geocode(address);
   } catch (e) {
-    if (e instanceof GeocoderUnavailableError) {
+    if (isSeamUnavailable(e, "geocoder")) {
       throw new DomainError(
         "unavailable",
         "geocoder_unavailable",
@@ -109,7 +109,7 @@ export async function writeValidReport(
     report = await writer.write(ctx);
   } catch (e) {
     if (e instanceof ReportInvalidError) throw new DomainError("internal", "report_invalid", e.message);
-    if (!(e instanceof ReportWriterUnavailableError)) throw e;
+    if (!isSeamUnavailable(e)) throw e;
     log("warn", "report writer unavailable, using the embedded writer", {
       writer: writer.name,
       error: errorText(e),
@@ -216,12 +216,12 @@ export async function createSavingsReport(
     const rows = await t`insert into public.savings_reports
       (id, organization_id, created_by, customer_name, email, state, address, input, figures, report, writer, delivery_status)
       values (${id}, ${auth.orgId}, ${auth.userId}, ${req.customerName}, ${req.email}, ${address.state}, ${
-      t.json(address as never)
+      jsonb(t, address)
     },
               ${
-      t.json({ ...req, partnerLogo: req.partnerLogo ? "(data URI)" : undefined, roof: roofSummary } as never)
-    }, ${t.json(figures as never)},
-              ${t.json(report as never)}, ${writer}, ${deliver ? "queued" : "none"})
+      jsonb(t, { ...req, partnerLogo: req.partnerLogo ? "(data URI)" : undefined, roof: roofSummary })
+    }, ${jsonb(t, figures)},
+              ${jsonb(t, report)}, ${writer}, ${deliver ? "queued" : "none"})
       on conflict (id) do nothing returning id`;
     if (!rows.length) {
       throw new DomainError(

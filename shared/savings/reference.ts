@@ -1,6 +1,6 @@
 // State reference data from the platform database (seeded by the 20261122003100 migration, editable per row).
 import type { Sql } from "../db/client.ts";
-import type { StateProgram } from "../report/types.ts";
+import type { StateProgram } from "./report/types.ts";
 
 export interface StateData {
   state: string;

@@ -4,7 +4,7 @@ import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { scheduler } from "./index.ts";
 import { assignJob } from "./assign.ts";
-import { type Appointment, SchedulerUnavailableError, SlotError } from "./types.ts";
+import { type Appointment, SlotError } from "./types.ts";
 
 export interface ContactInput {
   contact_uuid?: string;
@@ -78,13 +78,6 @@ export async function createAppointment(
         e.kind === "taken" ? "conflict" : "invalid",
         e.kind === "taken" ? "slot_unavailable" : "invalid_slot",
         e.message,
-      );
-    }
-    if (e instanceof SchedulerUnavailableError) {
-      throw new DomainError(
-        "upstream",
-        "scheduler_unavailable",
-        "The scheduling system is not reachable; try again shortly",
       );
     }
     throw e;

@@ -1,14 +1,9 @@
 import type { Sql } from "../db/client.ts";
+import { SeamUnavailableError } from "../errors.ts";
+import { HttpJsonClient } from "../runtime/http_json.ts";
 import { appointmentFromRow } from "./rows.ts";
 import { schedulingSettings } from "./settings.ts";
-import {
-  type Appointment,
-  type BookingRequest,
-  type Scheduler,
-  SchedulerUnavailableError,
-  type Slot,
-  SlotError,
-} from "./types.ts";
+import { type Appointment, type BookingRequest, type Scheduler, type Slot, SlotError } from "./types.ts";
 
 /**
  * An external field-service scheduler over REST (wire format in docs/operations.md):
@@ -19,27 +14,17 @@ import {
  */
 export class ExternalScheduler implements Scheduler {
   readonly name = "external";
-  constructor(
-    private readonly sql: Sql,
-    private readonly baseUrl: string,
-    private readonly apiKey: string,
-    private readonly timeoutMs = 10_000,
-  ) {}
+  private readonly http: HttpJsonClient;
 
-  private async call(path: string, init: RequestInit = {}): Promise<Response> {
-    try {
-      return await fetch(`${this.baseUrl.replace(/\/$/, "")}${path}`, {
-        ...init,
-        headers: {
-          Authorization: `Bearer ${this.apiKey}`,
-          Accept: "application/json",
-          ...(init.headers ?? {}),
-        },
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (e) {
-      throw new SchedulerUnavailableError(`Scheduler unreachable: ${(e as Error).message}`);
-    }
+  constructor(private readonly sql: Sql, baseUrl: string, apiKey: string, timeoutMs = 10_000) {
+    this.http = new HttpJsonClient({
+      seam: "scheduler",
+      provider: "Scheduler",
+      baseUrl,
+      headers: { Authorization: `Bearer ${apiKey}` },
+      timeoutMs,
+      secrets: [apiKey],
+    });
   }
 
   async availableSlots(orgId: string, from: Date, to: Date): Promise<Slot[]> {
@@ -48,15 +33,10 @@ export class ExternalScheduler implements Scheduler {
       start: from.toISOString(),
       end: to.toISOString(),
     });
-    const res = await this.call(`/v1/availability?${q}`);
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new SchedulerUnavailableError(`Scheduler availability failed with HTTP ${res.status}`);
-    }
-    const body = await res.json() as {
+    const body = await this.http.json<{
       data?: { start: string; end: string; capacity?: number; available: number }[];
-    };
-    return (body.data ?? []).map((s) => ({
+    }>("/v1/availability", { query: Object.fromEntries(q) });
+    return (body?.data ?? []).map((s) => ({
       start: new Date(s.start),
       end: new Date(s.end),
       capacity: s.capacity ?? s.available,
@@ -66,20 +46,8 @@ export class ExternalScheduler implements Scheduler {
 
   async book(req: BookingRequest): Promise<Appointment> {
     const { timezone, slotMinutes } = await schedulingSettings(this.sql, req.orgId);
-    const res = await this.call("/v1/appointments", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": req.idempotencyKey },
-      body: JSON.stringify({
-        organization_id: req.orgId,
-        start: req.start.toISOString(),
-        end: new Date(req.start.getTime() + slotMinutes * 60_000).toISOString(),
-        external_reference: req.propertyId,
-        address: req.address,
-        customer: req.customer,
-        notes: req.notes,
-      }),
-    });
-    const body = await res.json().catch(() => ({})) as {
+    // The Idempotency-Key makes a retried POST safe; 400/409/422 are the scheduler's answers about the slot.
+    const res = await this.http.request<{
       data?: {
         id: string;
         start: string;
@@ -88,7 +56,20 @@ export class ExternalScheduler implements Scheduler {
         technician?: { id?: string; name: string; email?: string } | null;
       };
       error?: { code?: string; message?: string };
-    };
+    }>("/v1/appointments", {
+      headers: { "Idempotency-Key": req.idempotencyKey },
+      accept: (status) => status === 400 || status === 409 || status === 422,
+      json: {
+        organization_id: req.orgId,
+        start: req.start.toISOString(),
+        end: new Date(req.start.getTime() + slotMinutes * 60_000).toISOString(),
+        external_reference: req.propertyId,
+        address: req.address,
+        customer: req.customer,
+        notes: req.notes,
+      },
+    });
+    const body = res.data ?? {};
     if (res.status === 409) {
       throw new SlotError(
         "taken",
@@ -98,8 +79,14 @@ export class ExternalScheduler implements Scheduler {
     if (res.status === 400 || res.status === 422) {
       throw new SlotError("invalid", body.error?.message ?? "The scheduler rejected the slot");
     }
-    if (!res.ok || !body.data) {
-      throw new SchedulerUnavailableError(`Scheduler booking failed with HTTP ${res.status}`);
+    if (!body.data) {
+      throw new SeamUnavailableError(
+        "scheduler",
+        `Scheduler booking answered HTTP ${res.status} without data`,
+        {
+          status: res.status,
+        },
+      );
     }
     const d = body.data;
     const tech = d.technician ?? null;

@@ -57,5 +57,4 @@ export class SlotError extends Error {
   }
 }
 
-/** The external scheduler could not be reached or failed (502 to the caller, retry later). */
-export class SchedulerUnavailableError extends Error {}
+// The external scheduler could not be reached or failed (502 to the caller, retry later): the scheduler seam fails with SeamUnavailableError("scheduler", …) (shared/errors.ts).

@@ -1,48 +1,70 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+// Supabase Storage's object API (storage-api) over the shared JSON client, with the service role key (the
+// functions act for the platform): POST /storage/v1/object/{bucket}/{path} (raw body, x-upsert), GET the same,
+// DELETE /storage/v1/object/{bucket} {prefixes}. Storage answers a missing object with 400 {statusCode:"404"}.
+import { SeamUnavailableError } from "../errors.ts";
+import { HttpJsonClient } from "../runtime/http_json.ts";
 import { assertSafePath, type ObjectStore, type StoredObject } from "./types.ts";
 
-/** Supabase Storage through supabase-js (service role key: the functions act for the platform). */
+const objectPath = (bucket: string, path: string) =>
+  `/storage/v1/object/${encodeURIComponent(bucket)}/${path.split("/").map(encodeURIComponent).join("/")}`;
+
+/** A missing object: 404, or Storage's 400 whose body says 404 / not found. */
+function isNotFound(status: number, data: unknown): boolean {
+  const d = data as { statusCode?: unknown; error?: unknown; message?: unknown } | undefined;
+  return status === 404 ||
+    (status === 400 && (String(d?.statusCode) === "404" || /not.?found/i.test(`${d?.error} ${d?.message}`)));
+}
+
 export class SupabaseObjectStore implements ObjectStore {
-  private readonly client: SupabaseClient;
+  private readonly http: HttpJsonClient;
 
   constructor(url: string, serviceKey: string) {
-    this.client = createClient(url, serviceKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    this.http = new HttpJsonClient({
+      seam: "storage",
+      provider: "Supabase Storage",
+      baseUrl: url,
+      headers: { authorization: `Bearer ${serviceKey}`, apikey: serviceKey },
+      timeoutMs: 30_000,
+      maxResponseBytes: 100 * 1024 * 1024,
+      secrets: [serviceKey],
     });
   }
 
   async put(bucket: string, path: string, bytes: Uint8Array, contentType: string): Promise<void> {
     assertSafePath(`${bucket}/${path}`);
-    const { error } = await this.client.storage.from(bucket).upload(path, bytes, {
-      contentType,
-      upsert: true,
+    await this.http.request(objectPath(bucket, path), {
+      method: "POST",
+      body: bytes as BodyInit,
+      headers: { "content-type": contentType, "x-upsert": "true" },
     });
-    if (error) throw new Error(`Supabase Storage upload of ${bucket}/${path} failed: ${error.message}`);
   }
 
   async get(bucket: string, path: string): Promise<StoredObject | null> {
     assertSafePath(`${bucket}/${path}`);
-    const { data, error } = await this.client.storage.from(bucket).download(path);
-    if (error) {
-      const status = Number(
-        (error as { status?: number; statusCode?: string }).status ??
-          (error as { statusCode?: string }).statusCode,
-      );
-      const body = JSON.stringify((error as { originalError?: unknown }).originalError ?? "") + error.message;
-      if (status === 404 || status === 400 && /not.?found/i.test(body) || /not.?found/i.test(error.message)) {
-        return null;
-      }
-      throw new Error(`Supabase Storage download of ${bucket}/${path} failed: ${error.message}`);
+    const r = await this.http.request<Uint8Array>(objectPath(bucket, path), {
+      as: "bytes",
+      headers: { accept: "*/*" },
+      accept: (status) => status === 400 || status === 404,
+    });
+    if (r.status === 400 || r.status === 404) {
+      let data: unknown;
+      try {
+        data = JSON.parse(new TextDecoder().decode(r.data));
+      } catch { /* not JSON */ }
+      if (isNotFound(r.status, data)) return null;
+      throw new SeamUnavailableError("storage", `Supabase Storage download of ${bucket}/${path} refused`, {
+        status: r.status,
+        retryable: false,
+      });
     }
-    return {
-      bytes: new Uint8Array(await data.arrayBuffer()),
-      contentType: data.type || "application/octet-stream",
-    };
+    return { bytes: r.data, contentType: r.headers.get("content-type") || "application/octet-stream" };
   }
 
   async remove(bucket: string, path: string): Promise<void> {
     assertSafePath(`${bucket}/${path}`);
-    const { error } = await this.client.storage.from(bucket).remove([path]);
-    if (error) throw new Error(`Supabase Storage delete of ${bucket}/${path} failed: ${error.message}`);
+    await this.http.request(`/storage/v1/object/${encodeURIComponent(bucket)}`, {
+      method: "DELETE",
+      json: { prefixes: [path] },
+    });
   }
 }

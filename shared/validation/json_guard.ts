@@ -1,12 +1,12 @@
 // Checks JSON text BEFORE it is parsed: nesting depth (a body nested thousands deep overflows recursive
 // validators and serialisers), NUL characters and lone UTF-16 surrogates (PostgreSQL text and jsonb
 // refuse both, so they would surface as 500s deep inside a handler). One linear pass, no allocation.
-import { envInt } from "../config.ts";
+import { envInt, type EnvSource } from "../config.ts";
 
 export const DEFAULT_MAX_JSON_DEPTH = 32;
 
-export function maxJsonDepth(): number {
-  return envInt("MAX_JSON_DEPTH", DEFAULT_MAX_JSON_DEPTH);
+export function maxJsonDepth(source: EnvSource = Deno.env): number {
+  return envInt("MAX_JSON_DEPTH", DEFAULT_MAX_JSON_DEPTH, source);
 }
 
 export interface TextProblem {

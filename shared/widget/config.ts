@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { envOptional } from "../config.ts";
-import type { Platform } from "../platform.ts";
+import { ConfigError, envOptional, type EnvSource } from "../config.ts";
+import { type Platform, provide } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { DomainError } from "../errors.ts";
 import { sanitizeWidgetHtml } from "./sanitize.ts";
 import { isUsState } from "./states.ts";
 import { sniffFileType } from "../documents/sniff.ts";
 import { validateImageDataUri } from "../documents/logo.ts";
+import { jsonb } from "../db/client.ts";
 
 /** The data: URI's bytes are a PNG or JPEG (magic bytes), whatever its media type says. */
 function isImageDataUri(uri: string): boolean {
@@ -51,7 +52,32 @@ export interface WidgetConfig {
   updated_at: string;
 }
 
-function toConfig(r: Record<string, unknown>): WidgetConfig {
+/** Operator settings of the widget, read once per platform (widgetSettings(p)). */
+export interface WidgetSettings {
+  /** Map tile URL template with {z}, {x} and {y} (WIDGET_MAP_TILE_URL); null when none is configured. */
+  mapTileUrl: string | null;
+}
+
+export function loadWidgetSettings(source: EnvSource = Deno.env): WidgetSettings {
+  const url = envOptional("WIDGET_MAP_TILE_URL", source)?.trim();
+  if (url && !(/^https?:\/\//.test(url) && ["{z}", "{x}", "{y}"].every((k) => url.includes(k)))) {
+    throw new ConfigError("WIDGET_MAP_TILE_URL", `must be an http(s) URL with {z}, {x} and {y}`);
+  }
+  return { mapTileUrl: url || null };
+}
+
+/** The platform's widget settings (tests replace them with override(p, "widgetSettings", …)). */
+export function widgetSettings(p: Platform): WidgetSettings {
+  return provide(p, "widgetSettings", () => loadWidgetSettings());
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    widgetSettings: WidgetSettings;
+  }
+}
+
+function toConfig(r: Record<string, unknown>, settings: WidgetSettings): WidgetConfig {
   return {
     logo_url: (r.logo_url as string | null) ?? null,
     serving_states: r.serving_states as string[],
@@ -60,19 +86,25 @@ function toConfig(r: Record<string, unknown>): WidgetConfig {
     theme: (r.theme ?? {}) as WidgetConfig["theme"],
     partner_name: String(r.partner_name ?? ""),
     report_logo: r.report_logo != null,
-    map_tile_url: envOptional("WIDGET_MAP_TILE_URL") ?? null,
+    map_tile_url: settings.mapTileUrl,
     updated_at: new Date(r.updated_at as string).toISOString(),
   };
 }
 
-/** The caller's partner configuration (RLS: only the caller's organisation is visible). */
+/**
+ * The caller's partner configuration (RLS: only the caller's organisation is visible). A console preview session
+ * (a preview token's widget) sees the console's unsaved colours and logo (public.partner_widget_previews, whose
+ * policy shows a draft to its own session only; shared/partner/preview.ts writes it).
+ */
 export async function getWidgetConfig(p: Platform, auth: AuthContext): Promise<WidgetConfig> {
   const rows = await withAuth(
     p.sql,
     auth,
     (tx) =>
-      tx`select w.*, o.name as partner_name from public.widget_configs w
-    left join public.organizations o on o.id = w.organization_id where w.organization_id = ${auth.orgId}`,
+      tx`select w.*, o.name as partner_name, d.draft from public.widget_configs w
+    left join public.organizations o on o.id = w.organization_id
+    left join public.partner_widget_previews d on d.organization_id = w.organization_id
+    where w.organization_id = ${auth.orgId}`,
   );
   if (!rows.length) {
     throw new DomainError(
@@ -81,7 +113,14 @@ export async function getWidgetConfig(p: Platform, auth: AuthContext): Promise<W
       "This partner has no widget configuration yet",
     );
   }
-  return toConfig(rows[0]);
+  const draft = rows[0].draft as { logo_url?: string | null; theme?: WidgetConfig["theme"] } | null;
+  const config = toConfig(rows[0], widgetSettings(p));
+  if (!draft) return config;
+  return {
+    ...config,
+    ...("logo_url" in draft ? { logo_url: draft.logo_url ?? null } : {}),
+    theme: { ...config.theme, ...draft.theme },
+  };
 }
 
 /** Creates or replaces the configuration of `orgId`. `auth` set: runs under RLS (partner_admin only). */
@@ -99,7 +138,7 @@ export async function saveWidgetConfig(
       values (${orgId}, ${c.logo_url ?? null}, ${states}, ${c.roof_types}, ${
       sanitizeWidgetHtml(c.widget_info)
     },
-              ${tx.json(c.theme as never)}, ${c.report_logo ?? null}, ${auth?.userId ?? null}, now())
+              ${jsonb(tx, c.theme)}, ${c.report_logo ?? null}, ${auth?.userId ?? null}, now())
       on conflict (organization_id) do update set logo_url = excluded.logo_url, serving_states = excluded.serving_states,
         roof_types = excluded.roof_types, widget_info = excluded.widget_info, theme = excluded.theme,
         report_logo = case when ${
@@ -110,7 +149,7 @@ export async function saveWidgetConfig(
   const rows = auth
     ? await withAuth(p.sql, auth, (tx) => write(tx as unknown as typeof p.sql))
     : await write(p.sql);
-  return toConfig(rows[0]);
+  return toConfig(rows[0], widgetSettings(p));
 }
 
 /** True when the partner serves the state (case-insensitive two-letter code). */

@@ -7,6 +7,7 @@ import { assertOwned } from "../auth/ownership.ts";
 import { insertContact } from "./records.ts";
 import { enqueueLeadCreated } from "../partner/lead_events.ts";
 import type { LeadInputT, OpportunityInputT } from "./schemas.ts";
+import { jsonb } from "../db/client.ts";
 
 export function leadView(r: Record<string, unknown>) {
   return {
@@ -92,10 +93,10 @@ export async function createLead(
         ${input.idempotency_key ?? null}, ${c.first_name}, ${c.last_name}, ${c.email}, ${
         c.phone ?? null
       }, ${input.consent},
-        ${input.consent_text ?? null}, ${input.consent ? new Date() : null}, ${tx.json(address as never)}, ${
+        ${input.consent_text ?? null}, ${input.consent ? new Date() : null}, ${jsonb(tx, address)}, ${
         input.utility_provider ?? null
       },
-        ${input.monthly_kwh ? tx.json(input.monthly_kwh as never) : null}, ${auth.userId})
+        ${input.monthly_kwh ? jsonb(tx, input.monthly_kwh) : null}, ${auth.userId})
       on conflict (organization_id, idempotency_key) do nothing returning *`;
     if (!inserted.length) {
       // A concurrent request with the same key won the race: answer with its lead (this transaction's

@@ -1,8 +1,8 @@
 import type { Platform } from "../platform.ts";
-import { addressProblem, geocoder, GeocoderUnavailableError } from "../geo/index.ts";
-import { roofData, RoofDataUnavailableError } from "../roof/index.ts";
+import { addressProblem, geocoder } from "../geo/index.ts";
+import { roofData } from "../roof/index.ts";
 import { type AuthContext } from "../db/scoped.ts";
-import { DomainError, notFound } from "../errors.ts";
+import { DomainError, isSeamUnavailable, notFound } from "../errors.ts";
 import { assertOwned } from "../auth/ownership.ts";
 
 // The widget may only talk to our API, so address autocomplete, geocoding and roof data reach it here.
@@ -18,7 +18,7 @@ export async function autocomplete(p: Platform, q: string, limit: number) {
   try {
     return await geocoder(p).autocomplete(q, limit);
   } catch (e) {
-    if (e instanceof GeocoderUnavailableError) throw unavailable("Address search");
+    if (isSeamUnavailable(e, "geocoder")) throw unavailable("Address search");
     throw e;
   }
 }
@@ -29,9 +29,10 @@ export async function geocode(p: Platform, address: string) {
   try {
     const r = await geocoder(p).geocode(address);
     if (!r) throw notFound("address_not_found", "We could not find that address in the US");
-    return r;
+    // A ZIP the homeowner did not type and the geocoder could not place at street level is to be confirmed.
+    return { ...r, zipConfirmed: r.zipConfirmed ?? (r.precision === "rooftop" || r.precision === "street") };
   } catch (e) {
-    if (e instanceof GeocoderUnavailableError) throw unavailable("Address lookup");
+    if (isSeamUnavailable(e, "geocoder")) throw unavailable("Address lookup");
     throw e;
   }
 }
@@ -61,7 +62,7 @@ export async function roofAnalysis(
     if (!roof) throw notFound("roof_not_found", "No roof data for this location");
     return { lat, lon, ...roof };
   } catch (e) {
-    if (e instanceof RoofDataUnavailableError) throw unavailable("Roof analysis");
+    if (isSeamUnavailable(e, "roof_data")) throw unavailable("Roof analysis");
     throw e;
   }
 }

@@ -7,6 +7,7 @@ import { notFound } from "../errors.ts";
 import {
   annualKwh,
   checkReading,
+  type PlausibilityLimits,
   type Reading,
   READING_GROUPS,
   type ReadingAddress,
@@ -16,6 +17,8 @@ import {
   readingOf,
 } from "../bills/plausibility.ts";
 import { StateCode } from "./schemas.ts";
+
+export { readingLimits } from "../bills/plausibility.ts";
 
 export const UsageMonth = z.object({
   month: z.union([z.string().min(1).max(20), z.number().int().min(1).max(12)]),
@@ -114,6 +117,8 @@ export function reviewReading(o: {
   values?: ReadingValuesT;
   addressState?: string;
   confirmed?: ReadingGroup[];
+  /** The platform's plausibility limits (readingLimits(p)). */
+  limits: PlausibilityLimits;
 }): ReadingReview {
   const read = o.item ? readingOf(o.item) : null;
   const base = read ?? EMPTY;
@@ -142,7 +147,7 @@ export function reviewReading(o: {
       corrections.usage = { read: read.usageByMonth, corrected: used.usageByMonth };
     }
   }
-  const gate = checkReading({ reading: used, addressState: o.addressState });
+  const gate = checkReading({ reading: used, addressState: o.addressState, limits: o.limits });
   const checks = gate.checks.filter((c) => !(c.quality && corrections[c.group]));
   const needsConfirmation = READING_GROUPS.filter((g) => checks.some((c) => c.group === g));
   const confirmed = READING_GROUPS.filter((g) => o.confirmed?.includes(g));

@@ -1,6 +1,6 @@
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
-import type { Tx } from "../db/client.ts";
+import { jsonb, type Tx } from "../db/client.ts";
 import { assertOwned } from "../auth/ownership.ts";
 import type { ContactInputT, PropertyInputT, PropertyPatchT } from "./schemas.ts";
 
@@ -55,7 +55,7 @@ export async function createProperty(p: Platform, auth: AuthContext, input: Prop
         ${input.latitude ?? null}, ${input.longitude ?? null}, ${input.roof_type ?? null}, ${
         input.utility_provider ?? null
       },
-        ${tx.json((input.details ?? {}) as never)})
+        ${jsonb(tx, input.details ?? {})})
       returning *`)[0],
   );
   return propertyView(row);
@@ -82,7 +82,7 @@ export async function updateProperty(p: Platform, auth: AuthContext, id: string,
   const row = await withAuth(p.sql, auth, async (tx) => {
     if (patch.details) {
       await tx`update public.properties set details = details || ${
-        tx.json(patch.details as never)
+        jsonb(tx, patch.details)
       } where id = ${id}`;
     }
     const cols = Object.keys(set);

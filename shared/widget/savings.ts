@@ -14,7 +14,8 @@ import { assertOwned } from "../auth/ownership.ts";
 import { Address, ContactInput } from "./schemas.ts";
 import { createLead } from "./leads.ts";
 import { reportLogoOf } from "./config.ts";
-import { extractionItem, Group, ReadingValues, reviewReading, UsageMonth } from "./reading.ts";
+import { extractionItem, Group, readingLimits, ReadingValues, reviewReading, UsageMonth } from "./reading.ts";
+import { jsonb } from "../db/client.ts";
 
 export const ATTACH_REPORT_QUEUE = "widget.attach-report";
 
@@ -45,6 +46,10 @@ export const SavingsInfoInput = z.object({
     .describe(
       "Confirm-step lines the homeowner confirmed as right although a check failed (name, address, utility, usage)",
     ),
+  roof_ownership: z.enum(["own", "not_owned"]).optional()
+    .describe(
+      "Who owns the roof, asked by the widget when the address is a unit (shared/savings/roof_access.ts): without it a unit's report asks",
+    ),
 }).openapi("WidgetSavingsInfo");
 export type SavingsInfoInputT = z.infer<typeof SavingsInfoInput>;
 
@@ -64,9 +69,13 @@ export interface WidgetSavingsSummary {
   annualKwh: number;
   monthlyKwh: number[];
   offsetPct: number;
+  /** Why no system is offered (systemKw 0): roof_not_owned, below_minimum_size, zero_usage, no_usable_roof; else null. */
+  noSystemReason: string | null;
   emailSentTo: string;
   deliveryStatus: string;
 }
+
+const NO_SYSTEM = ["roof_not_owned", "below_minimum_size", "zero_usage", "no_usable_roof"];
 
 function summary(
   leadId: string,
@@ -90,6 +99,7 @@ function summary(
     annualKwh: f.annualKwh,
     monthlyKwh: f.monthlyKwh,
     offsetPct: f.offsetPct,
+    noSystemReason: f.systemKw > 0 ? null : (f.flags ?? []).find((x) => NO_SYSTEM.includes(x)) ?? null,
     emailSentTo: email,
     deliveryStatus,
   };
@@ -115,6 +125,19 @@ async function existingReport(
     "savings_in_progress",
     "The savings report for this lead is still being prepared; try again shortly",
   );
+}
+
+/**
+ * The utility's fixed monthly charge as the bill reader read it (`electricityUsage.fixedMonthlyCharge`, dollars),
+ * when it has one; otherwise the report says the fixed charge is not included (shared/savings).
+ */
+export function billFixedCharge(item: unknown): number | undefined {
+  const n = (item as { electricityUsage?: { fixedMonthlyCharge?: unknown } } | null | undefined)
+    ?.electricityUsage
+    ?.fixedMonthlyCharge;
+  return typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= 500
+    ? Math.round(n * 100) / 100
+    : undefined;
 }
 
 /**
@@ -165,6 +188,7 @@ export async function processWidgetSavings(
 
   const address = lead.address as Record<string, string>;
   const review = reviewReading({
+    limits: readingLimits(p),
     item: billItem,
     transactionId: input.transaction_id,
     addressState: address.state,
@@ -229,26 +253,28 @@ export async function processWidgetSavings(
       transactionId: reportId,
       location: input.location,
       partnerLogo: (await reportLogoOf(p, auth.orgId ?? null)) ?? undefined,
+      roofOwnership: input.roof_ownership,
+      fixedChargeMonthly: billFixedCharge(billItem),
       deliver: true,
     });
     const s = summary(leadId!, reportId, result.figures, lead.email as string, result.delivery.status);
     await withAuth(p.sql, auth, async (tx) => {
       await tx`update public.leads set savings = ${
-        tx.json({ ...s, monthlyKwh: undefined } as never)
-      }, monthly_kwh = ${tx.json(result.figures.monthlyKwh as never)},
+        jsonb(tx, { ...s, monthlyKwh: undefined })
+      }, monthly_kwh = ${jsonb(tx, result.figures.monthlyKwh)},
         status = case when status = 'new' then 'report_sent' else status end, updated_at = now() where id = ${leadId}`;
       if (input.transaction_id) {
         await tx`update public.leads set savings = savings || ${
-          tx.json({ billTransactionId: input.transaction_id } as never)
+          jsonb(tx, { billTransactionId: input.transaction_id })
         } where id = ${leadId}`;
       }
       const { corrections, unconfirmed: _u, ...reading } = review;
       await tx`update public.leads set bill_reading = ${
-        tx.json({ ...reading, checkedAt: new Date().toISOString() } as never)
+        jsonb(tx, { ...reading, checkedAt: new Date().toISOString() })
       },
-        bill_corrections = ${tx.json(corrections as never)} where id = ${leadId}`;
+        bill_corrections = ${jsonb(tx, corrections)} where id = ${leadId}`;
       await tx`reset role`;
-      await enqueue(tx as never, ATTACH_REPORT_QUEUE, { leadId, reportId }, {
+      await enqueue(tx, ATTACH_REPORT_QUEUE, { leadId, reportId }, {
         dedupeKey: `${ATTACH_REPORT_QUEUE}:${reportId}`,
         maxAttempts: 12,
         delaySeconds: 3,
@@ -302,7 +328,7 @@ export async function attachReport(p: Platform, leadId: string, reportId: string
       `annual savings $${Math.round(f.netAnnualSavings).toLocaleString("en-US")}, payback ${
         f.paybackYears ?? "n/a"
       } years. PDF: ${REPORT_BUCKET}/${r.pdf_path}`;
-    await enqueueCrmJob(tx as never, CRM_NOTE_QUEUE, { leadId, text: note }, `${CRM_NOTE_QUEUE}:${reportId}`);
+    await enqueueCrmJob(tx, CRM_NOTE_QUEUE, { leadId, text: note }, `${CRM_NOTE_QUEUE}:${reportId}`);
   });
 }
 

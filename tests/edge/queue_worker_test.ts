@@ -1,24 +1,19 @@
 // The queue-worker function's invocation: internal token only, bounded work per call, health open.
 import assert from "node:assert/strict";
-import { testPlatform } from "../support/db.ts";
+import { noDatabase, testPlatform } from "../support/db.ts";
+import { createPlatform } from "../../shared/platform.ts";
 import { enqueue, type Handler } from "../../shared/queue/queue.ts";
-import { runWorkerInvocation } from "../../supabase/functions/queue-worker/run.ts";
-
-function withEnv(vars: Record<string, string>) {
-  const old = Object.fromEntries(Object.keys(vars).map((k) => [k, Deno.env.get(k)]));
-  for (const [k, v] of Object.entries(vars)) Deno.env.set(k, v);
-  return () => {
-    for (const [k, v] of Object.entries(old)) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
-  };
-}
+import { loadQueueWorkerConfig, runWorkerInvocation } from "../../supabase/functions/queue-worker/run.ts";
+import { ConfigError } from "../../shared/config.ts";
 
 Deno.test("queue-worker: 401 without the internal token; one call runs at most QUEUE_WORKER_MAX_JOBS and reports what is left", async () => {
   const t = await testPlatform();
-  const restore = withEnv({
-    INTERNAL_SERVICE_TOKEN: "tok-queue",
-    QUEUE_WORKER_MAX_JOBS: "2",
-    QUEUE_WORKER_BUDGET_MS: "10000",
-  });
+  const cfg = loadQueueWorkerConfig(
+    new Map([["INTERNAL_SERVICE_TOKEN", "tok-queue"], ["QUEUE_WORKER_MAX_JOBS", "2"], [
+      "QUEUE_WORKER_BUDGET_MS",
+      "10000",
+    ]]),
+  );
   try {
     const ran: number[] = [];
     const handlers: Record<string, Handler> = {
@@ -27,13 +22,14 @@ Deno.test("queue-worker: 401 without the internal token; one call runs at most Q
     for (const n of [1, 2, 3]) await enqueue(t.sql, "edge.test", { n });
     const url = "http://edge.test/queue-worker";
 
-    const health = await runWorkerInvocation(t, handlers, new Request(`${url}/health`));
+    const health = await runWorkerInvocation(t, handlers, new Request(`${url}/health`), cfg);
     assert.equal(health.status, 200);
     for (const auth of [undefined, "Bearer wrong", "tok-queue"]) {
       const r = await runWorkerInvocation(
         t,
         handlers,
         new Request(url, { method: "POST", headers: auth ? { Authorization: auth } : {} }),
+        cfg,
       );
       assert.equal(r.status, 401);
       assert.equal((await r.json()).error.code, "unauthorized");
@@ -45,12 +41,29 @@ Deno.test("queue-worker: 401 without the internal token; one call runs at most Q
         t,
         handlers,
         new Request(url, { method: "POST", headers: { Authorization: "Bearer tok-queue" } }),
+        cfg,
       );
     assert.deepEqual(await (await call()).json(), { status: "ok", ran: 2, ready: 1 });
     assert.deepEqual(await (await call()).json(), { status: "ok", ran: 1, ready: 0 });
     assert.deepEqual(ran.sort(), [1, 2, 3]);
   } finally {
-    restore();
     await t.close();
   }
+});
+
+Deno.test("queue-worker: settings are read at start; an unset token refuses every call; a bad count is a ConfigError", async () => {
+  const none = loadQueueWorkerConfig(new Map());
+  assert.equal(none.expectedAuth, null);
+  const r = await runWorkerInvocation(
+    createPlatform(noDatabase()),
+    {},
+    new Request("http://edge.test/queue-worker", { method: "POST", headers: { Authorization: "Bearer " } }),
+    none,
+  );
+  assert.equal(r.status, 401);
+  await r.body?.cancel();
+  assert.throws(
+    () => loadQueueWorkerConfig(new Map([["QUEUE_WORKER_MAX_JOBS", "0"]])),
+    (e: unknown) => e instanceof ConfigError && e.variable === "QUEUE_WORKER_MAX_JOBS",
+  );
 });

@@ -107,3 +107,15 @@ export async function testPlatform(env: Record<string, string> = {}): Promise<Te
     },
   });
 }
+
+/** A `Sql` for a test that must not reach the database: calling it or reading any of its members throws. */
+export function noDatabase(): Sql {
+  const refuse = (): never => {
+    throw new Error("this test must not use the database");
+  };
+  const target = Object.assign(refuse, {});
+  return new Proxy(target, {
+    get: (_t, key) => (typeof key === "symbol" ? undefined : refuse()),
+    apply: refuse,
+  }) as unknown as Sql;
+}

@@ -36,9 +36,29 @@ export const t = {
   state: "State",
   zip: "ZIP code",
   zipInvalid: "Enter a 5-digit ZIP code.",
+  zipSeveral: (city: string) => `${city} has several ZIP codes — check yours.`,
+  zipMine: "This is my ZIP code",
+  zipConfirmNeeded: "Type your ZIP code or confirm it below.",
   stateInvalid: "Enter a two-letter state code, e.g. CA.",
   roofType: "Roof type",
   roofNeeded: "Choose your roof type.",
+  roofOwnerTitle: "Who owns the roof?",
+  roofOwnerIntro:
+    "This address is a unit in a shared building. Solar panels go on the roof, so whoever owns the roof decides.",
+  roofOwnerOwn: "I own the roof or can decide on it (e.g. my own townhouse or condo roof)",
+  roofOwnerNotOwned: "Someone else: a landlord, building owner or homeowners' association",
+  roofOwnerNeeded: "Tell us who owns the roof.",
+  noSystemTitle: "No rooftop system to offer here",
+  noSystem: {
+    roof_not_owned:
+      "You told us someone else owns the roof, so we do not propose a rooftop system. Community solar subscriptions, where your state has them, let you save without panels on your roof; your report has the details.",
+    below_minimum_size:
+      "The system your use needs (or your roof allows) would be under the 2 kW minimum installers usually offer, so we do not propose one. Your report explains why.",
+    zero_usage:
+      "We did not get any electricity use to size a system from. Your report explains what we need.",
+    no_usable_roof:
+      "We could not find roof space for panels at this address. Your report explains what we found.",
+  } as Record<string, string>,
   mapLabel: (place: string) => `Map of ${place}`,
   located: (lat: number, lon: number) => `Located at ${lat.toFixed(4)}, ${lon.toFixed(4)}`,
 
@@ -83,6 +103,9 @@ export const t = {
   checkUsage: "Monthly electricity use (kWh)",
   checkConfirm: "I checked this: it is right as shown",
   checkNeeded: "Please correct or confirm the marked lines.",
+  checkNotRead: "We could not read this from your bill. Please type it as it appears on your bill.",
+  checkNameNeeded: "Type the name on the account.",
+  checkMissing: "Please fill in the lines we could not read from your bill.",
   checkReasons: {
     name_not_a_person: "This looks like text printed on the bill, not a person's name.",
     state_mismatch: "This address is in another state than your home.",

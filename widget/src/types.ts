@@ -16,6 +16,8 @@ export interface Suggestion {
   zip?: string;
   lat?: number;
   lon?: number;
+  /** False when `zip` is only the city's central ZIP among several: geocode to get the candidates (issue 15). */
+  zipConfirmed?: boolean;
 }
 
 export interface Address {
@@ -54,6 +56,8 @@ export interface Savings {
   annualKwh: number;
   monthlyKwh: number[];
   offsetPct: number;
+  /** Why no system is offered (systemKw 0): roof_not_owned, below_minimum_size, zero_usage, no_usable_roof. */
+  noSystemReason?: string | null;
   emailSentTo: string;
 }
 
@@ -101,7 +105,13 @@ export interface WidgetState {
   address: Address | null;
   lat: number | null;
   lon: number | null;
+  /** False while the address's ZIP is the platform's default among the city's several: the homeowner confirms it. */
+  zipConfirmed: boolean;
+  /** The city's ZIPs to pick from while `zipConfirmed` is false. */
+  zipCandidates: string[] | null;
   roofType: string;
+  /** Asked when the address is a unit (shared/savings/roof_access.ts): who owns the roof; "" = not asked/answered. */
+  roofOwnership: "own" | "not_owned" | "";
   propertyId: string | null;
   providers: Provider[] | null;
   providersZip: string | null;
@@ -136,7 +146,10 @@ export function newState(): WidgetState {
     address: null,
     lat: null,
     lon: null,
+    zipConfirmed: true,
+    zipCandidates: null,
     roofType: "",
+    roofOwnership: "",
     propertyId: null,
     providers: null,
     providersZip: null,

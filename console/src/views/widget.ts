@@ -1,7 +1,7 @@
 import { ApiError, svc } from "../api.ts";
 import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, isAdmin } from "../context.ts";
-import { applyWhenReady, type Draft } from "../preview.ts";
+import { applyWhenReady, type Draft, draftForServer, widgetBase } from "../preview.ts";
 import { embedSnippet } from "../../../shared/partner/snippet.ts";
 import type { WidgetConfig } from "../../../shared/widget/config.ts";
 
@@ -91,12 +91,44 @@ export async function widgetView(ctx: Ctx): Promise<HTMLElement> {
     theme: { primary: primary.text.value, accent: accent.text.value },
   });
 
+  // The real widget in an iframe with a one-hour preview token. Served from the console's origin, the draft is
+  // applied to its document as the partner types; from another origin (its document is out of reach), the draft
+  // is stored for the preview session (PUT /preview/{id}) and the widget reloaded to read it.
   const frame = h("iframe", { title: "Widget preview", class: "preview", src: "about:blank" });
-  const preview = () => applyWhenReady(frame, draft);
-  frame.addEventListener("load", preview);
-  ctx.api.call<{ data: { token: string } }>("POST", svc("/preview-token")).then(({ data }) => {
-    frame.src = `/widget/?token=${encodeURIComponent(data.token)}`;
-  }).catch((
+  const widget = widgetBase(ctx.api.base);
+  const sameOrigin = new URL(widget, location.href).origin === location.origin;
+  let session: { token: string; preview_id: string } | null = null;
+  let version = 0;
+  const load = () => {
+    if (!session) return;
+    const q = new URLSearchParams({ token: session.token, api: ctx.api.base });
+    if (version) q.set("v", String(version));
+    frame.src = `${widget}?${q}`;
+  };
+  let timer: number | undefined;
+  const preview = () => {
+    if (sameOrigin) return applyWhenReady(frame, draft);
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const body = draftForServer(draft());
+      if (!session || !body) return;
+      try {
+        await ctx.api.call("PUT", svc(`/preview/${session.preview_id}`), body);
+        version++;
+        load();
+      } catch (e) {
+        alert.textContent = `The preview could not be updated: ${(e as Error).message}`;
+        alert.hidden = false;
+      }
+    }, 400) as unknown as number;
+  };
+  if (sameOrigin) frame.addEventListener("load", preview);
+  ctx.api.call<{ data: { token: string; preview_id: string } }>("POST", svc("/preview-token")).then(
+    ({ data }) => {
+      session = data;
+      load();
+    },
+  ).catch((
     e,
   ) => (alert.textContent = `The preview could not start: ${(e as Error).message}`, alert.hidden = false));
   for (const el of [logo, primary.picker, primary.text, accent.picker, accent.text]) {
@@ -139,7 +171,8 @@ export async function widgetView(ctx: Ctx): Promise<HTMLElement> {
       };
       await ctx.api.call("PUT", "/v1/widget-service/widget-config", body);
       ctx.announce("Widget settings saved");
-      frame.contentWindow?.location.reload();
+      version++;
+      load();
     } catch (err) {
       alert.textContent = (err as Error).message;
       alert.hidden = false;
@@ -150,7 +183,7 @@ export async function widgetView(ctx: Ctx): Promise<HTMLElement> {
   const snippet = h(
     "textarea",
     { readonly: true, rows: 4, class: "code", id: uid("snippet") },
-    embedSnippet(location.origin, "YOUR_WIDGET_TOKEN"),
+    embedSnippet(new URL(widget, location.href).href.replace(/\/widget\/?$/, ""), "YOUR_WIDGET_TOKEN"),
   );
   return h(
     "section",

@@ -104,6 +104,22 @@ export const LEXICON = {
     labels: [/\bcustomer name\b/i, /\bcustomer\b(?=\s*:)/i, /\baccount name\b/i, /\bname\b(?=\s*:)/i],
     not: [/\butility\b|\bprovider\b|\bsupplier\b/i],
   },
+  // the utility's fixed charge per bill, whatever the kWh: common US names for it
+  fixedMonthlyCharge: {
+    labels: [
+      /\bcustomer charge\b(?!s)/i,
+      /\bbasic (?:service )?charge\b(?!s)/i,
+      /\bcustomer service charge\b(?!s)/i,
+      /\bmonthly (?:service |customer )?charge\b(?!s)/i,
+      /\bfacilit(?:y|ies) charge\b(?!s)/i,
+      /\bbase (?:service )?charge\b(?!s)/i,
+      /\bfixed (?:monthly )?charge\b(?!s)/i,
+      /\bservice charge\b(?!s)/i,
+    ],
+    not: [
+      /\blate\b|\breturned\b|\breconnect|\bcollection|\bconnection\b|\bcheck\b|\btrip\b|\bfield\b|\btotal\b|\bgas\b|\bdemand\b/i,
+    ],
+  },
 } satisfies Record<string, LabelEntry>;
 
 export type LexiconField = keyof typeof LEXICON;

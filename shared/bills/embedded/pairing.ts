@@ -9,6 +9,8 @@ export interface Word {
   x1: number;
   y: number;
   h: number;
+  /** The index of the text item the word came from (words of one PDF item belong together). */
+  item?: number;
 }
 export interface Cell {
   text: string;
@@ -36,15 +38,15 @@ export interface Pair {
 /** Splits multi-word PDF text items into words, each with an x-range proportional to its characters. */
 export function wordsOf(pieces: TextPiece[]): Word[] {
   const out: Word[] = [];
-  for (const p of pieces) {
+  pieces.forEach((p, item) => {
     const text = p.text;
-    if (!text.trim()) continue;
+    if (!text.trim()) return;
     const per = text.length ? p.width / text.length : 0;
     for (const m of text.matchAll(/\S+/g)) {
       const x0 = p.x + per * (m.index ?? 0);
-      out.push({ text: m[0], x0, x1: x0 + per * m[0].length, y: p.y, h: p.height || 8 });
+      out.push({ text: m[0], x0, x1: x0 + per * m[0].length, y: p.y, h: p.height || 8, item });
     }
-  }
+  });
   return out;
 }
 

@@ -10,7 +10,7 @@ import {
 } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
 import { GAS, LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
-import { pairLabel, rowsOf } from "./pairing.ts";
+import { pairLabel, rowsOf, wordsOf } from "./pairing.ts";
 import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE } from "./confidence.ts";
 import {
   amountFactor,
@@ -27,6 +27,9 @@ import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
 import { findUtility, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
+import { recentMonths, tableUsage } from "./usage_tables.ts";
+import { meterTables, unlabelledPeriod } from "./meter_tables.ts";
+import { readTables, type Table } from "./tables.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import {
   allDates,
@@ -40,6 +43,18 @@ import {
 
 const hasDate = (v: string) => Boolean(findDate(v));
 const hasAmount = (v: string) => parseAmount(v) !== "";
+/** A fixed charge's amount: after a price × quantity ("30 days @ $0.45   $13.50") the line's last amount. */
+const fixedAmountOf = (v: string) => {
+  if (!/@|\bx\b|×/.test(v)) return amountOf(v);
+  const all = v.match(/\$?\s?\d{1,3}(?:,\d{3})*\.\d{2}\b/g) ?? [];
+  return all.length ? parseAmount(all[all.length - 1]) : "";
+};
+/** A fixed charge: one dollar amount of 0.5..100 (not a per-kWh price, not a total of the bill). */
+const isFixedCharge = (v: string) => {
+  if (/kwh|%/i.test(v)) return false;
+  const a = Number(fixedAmountOf(v));
+  return /\$|\d\.\d{2}\b/.test(v) && a >= 0.5 && a <= 100;
+};
 const ACCOUNT = /^#?\s*([0-9][0-9 -]{4,}[0-9]|[A-Z]{0,3}\d[\dA-Z-]{4,})\b/;
 
 /**
@@ -83,6 +98,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const eu = item.electricityUsage;
   const conf: ItemConfidence = {};
   const rows = pages.map((p) => rowsOf(p));
+  let tableCache: Table[] | undefined;
+  const tables = () => tableCache ??= readTables(pages.map(wordsOf), on);
 
   const labelsOf = (field: LexiconField) =>
     LEXICON[field].labels.filter((re) => on("choice-id") || !/choice/.test(re.source));
@@ -102,6 +119,22 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
         }
       });
     });
+    // where same-line pairing found nothing: a label that heads a column of the table reader (also one
+    // printed over two lines, "Due / Date") over the one value row under it
+    if (!cands.some((c) => c.source === "same-cell" || c.source === "right")) {
+      for (const t of tables()) {
+        if (t.rows.length !== 1) continue;
+        t.columns.forEach((col, k) => {
+          const i = labelsOf(field).findIndex((re) => {
+            const m = col.header.match(re);
+            return m?.index !== undefined && !negated(field, col.header, m.index, m[0].length);
+          });
+          const cell = t.rows[0].cells[k];
+          const v = i >= 0 && cell && accept(cell) ? parse(cell) : "";
+          if (v) cands.push({ value: v, conf: BASE.below - 0.03 * i, source: "column" });
+        });
+      }
+    }
     return choose(cands);
   };
 
@@ -209,17 +242,35 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   bi.pastDue = past?.value ?? "";
   if (past) conf.pastDue = past.conf;
 
-  eu.meters = meters(lines, bi.billingPeriodStart, bi.billingPeriodEnd, on);
-  if (!period.length && on("period-from-date-range")) {
-    const inferred = inferPeriod(lines, eu.meters);
+  // the utility's fixed charge (customer / basic service / facilities charge): a sane monthly figure only
+  const fixed = labelled(
+    "fixedMonthlyCharge",
+    isFixedCharge,
+    fixedAmountOf,
+    fixedChargeLine(lines),
+  );
+  if (fixed) {
+    eu.fixedMonthlyCharge = Number(fixed.value);
+    conf.fixedMonthlyCharge = fixed.conf;
+  }
+
+  eu.meters = fromMeterTables(
+    meters(lines, bi.billingPeriodStart, bi.billingPeriodEnd, on),
+    meterTables(pages.map(wordsOf), on),
+    totalUsage(lines, on),
+  );
+  if (!period.length) {
+    const inferred = unlabelledPeriod(lines, bi.invoiceDate, bi.dueDate, eu.meters) ??
+      (on("period-from-date-range") ? inferPeriod(lines, eu.meters) : undefined);
     if (inferred) {
       [bi.billingPeriodStart, bi.billingPeriodEnd] = inferred.dates;
       conf.billingPeriodStart = conf.billingPeriodEnd = inferred.conf;
-      eu.meters = eu.meters.map((m) => ({
-        ...m,
-        servicePeriodStart: inferred.dates[0],
-        servicePeriodEnd: inferred.dates[1],
-      }));
+      eu.meters = eu.meters.map((m) =>
+        !m.servicePeriodEnd || m.servicePeriodEnd === inferred.dates[1] ||
+          m.servicePeriodStart === inferred.dates[1] || on("period-from-date-range")
+          ? { ...m, servicePeriodStart: inferred.dates[0], servicePeriodEnd: inferred.dates[1] }
+          : m
+      );
     }
   }
   if (eu.meters.length) conf.meters = eu.meters.every((m) => m.usageKwh) ? 0.75 : 0.55;
@@ -244,18 +295,33 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       }
     }
   }
+  // the generic table reader (column tables, transposed tables, labelled charts): its reading of a month wins.
+  // Without a billing period, a history must reach the bill's own latest date (within 3 months): one that
+  // stops long before it was only partly read, and would put stale months in the year.
+  history = recentMonths(
+    [...history, ...tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on)],
+    bi.billingPeriodEnd,
+  );
+  const latest = bi.invoiceDate || latestDate(lines);
+  if (!bi.billingPeriodEnd && latest && history.length) {
+    const key = (y: number, m: number) => y * 12 + m;
+    const last = Math.max(...history.map((t) => key(t.year, t.month)));
+    if (last < key(Number(latest.slice(0, 4)), Number(latest.slice(5, 7))) - 3) history = [];
+  }
   history = consistentHistory(history, total || undefined);
+  // cross-check with the current period: the history's month of the bill agrees with the meters' kWh, or not
+  let agreement = 0;
   if (bi.billingPeriodEnd && total > 0) {
     const y = Number(bi.billingPeriodEnd.slice(0, 4));
     const m = Number(bi.billingPeriodEnd.slice(5, 7));
-    if (!history.some((h) => h.year === y && h.month === m)) {
-      history.push({ year: y, month: m, value: total });
-    }
+    const same = history.find((h) => h.year === y && h.month === m);
+    if (!same) history.push({ year: y, month: m, value: total });
+    else agreement = Math.abs(same.value - total) <= Math.max(1, total * 0.02) ? 0.05 : -0.2;
   }
   eu.usageByMonth = history.sort((a, b) => a.year - b.year || a.month - b.month).map((h) =>
     toMonthlyUsage(h)
   );
-  if (eu.usageByMonth.length) conf.usageByMonth = history.length >= 3 ? 0.8 : 0.7;
+  if (eu.usageByMonth.length) conf.usageByMonth = (history.length >= 3 ? 0.8 : 0.7) + agreement;
 
   // below the threshold a field is left empty rather than guessed
   const blank: Record<string, () => void> = {
@@ -274,6 +340,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     electricRate: () => (eu.electricRate = ""),
     electricityTier: () => (eu.electricityTier = ""),
     supplyRatePerKwh: () => (eu.supplyRatePerKwh = ""),
+    fixedMonthlyCharge: () => delete eu.fixedMonthlyCharge,
   };
   for (const [k, v] of Object.entries(conf)) {
     conf[k] = clamp(v);
@@ -295,6 +362,12 @@ const clean = (s: string) => s.replace(/[*|#]+/g, " ").replace(/\s+/g, " ").trim
 const accountOf = (v: string) => v.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "").trim() ?? "";
 const skipFor = (field: LexiconField) => (cell: string, index: number, length: number) =>
   negated(field, cell, index, length);
+
+/** The latest date printed on the bill that is not in the future (a print date, a read date). */
+function latestDate(lines: string[]): string {
+  const today = new Date().toISOString().slice(0, 10);
+  return lines.flatMap((l) => allDates(l)).filter((d) => d <= today).sort().at(-1) ?? "";
+}
 
 /** The addressee of a block: its name line, or the line above it when that one is "Accounts Payable"/"Attn …"/"c/o …". */
 function addresseeOf(lines: string[], b: AddressBlock, on: RuleSwitch): string {
@@ -349,6 +422,21 @@ function account(lines: string[]): string {
 function date(lines: string[], field: "invoiceDate" | "dueDate"): string {
   const f = findLabeled(lines, LEXICON[field].labels, hasDate, { skip: skipFor(field) });
   return f ? parseDate(f.value) : "";
+}
+
+/** The fixed charge on a labelled line: the line's last amount (after a "30 days @ $0.45" the charge itself). */
+function fixedChargeLine(lines: string[]): string {
+  for (const label of LEXICON.fixedMonthlyCharge.labels) {
+    for (const line of lines) {
+      const m = line.match(label);
+      if (!m || m.index === undefined || negated("fixedMonthlyCharge", line, m.index, m[0].length)) continue;
+      const rest = line.slice(m.index + m[0].length);
+      const all = rest.match(/\$?\s?\d{1,3}(?:,\d{3})*\.\d{2}\b/g) ?? [];
+      const last = all.length ? all[all.length - 1] : "";
+      if (last && !/kwh|%/i.test(rest) && isFixedCharge(last)) return parseAmount(last);
+    }
+  }
+  return "";
 }
 
 /** A money amount after a label ("Total amount due by February 8, 2021   $53,146.93": the date's digits skipped). */
@@ -493,6 +581,24 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
     }
   }
   return out;
+}
+
+/**
+ * Meters read by the table reader fill what the line reader left: a meter's usage (same number, or the only
+ * meter), or the meters themselves when none was found. The bill's printed kWh, when there is one, must agree
+ * (±2%) with the table's usage, else the table's usage is not taken (a wrong value costs more than none).
+ */
+function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter[] {
+  if (!table.length) return found;
+  const sum = table.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);
+  const agrees = !printed || Math.abs(Number(printed) - sum) <= Math.max(1, sum * 0.02);
+  if (!found.length) return agrees ? table : [];
+  return found.map((m) => {
+    const t = table.find((x) => x.meterNumber === m.meterNumber) ??
+      (found.length === 1 && table.length === 1 ? table[0] : undefined);
+    if (!t || m.usageKwh || !t.usageKwh || !agrees) return m;
+    return { ...m, usageKwh: t.usageKwh };
+  });
 }
 
 /** The bill's total kWh: a labelled total, a "current - previous = usage" reading row, or the supply line's kWh. */

@@ -34,6 +34,21 @@ export const RULES = {
     shapedBy: ["fpl"],
     what: 'a row of period dates over a "kWh Used" row (FPL\'s this month / last month / last year table)',
   },
+  // written in the table-reader round, after looking at National Grid's statements' word boxes: tagged
+  // although they read as general (a table's text layer glues two dates; a statement runs over pages under
+  // a page title; a correction row dated decades ahead)
+  "glued-dates": {
+    shapedBy: ["ngrid"],
+    what: 'two dates glued by the text layer in one word ("10/13/202110/13/21") are split into two cells',
+  },
+  "table-page-continuation": {
+    shapedBy: ["ngrid"],
+    what: "a table continued on the next page under a page title keeps the previous page's columns",
+  },
+  "history-outlier-row": {
+    shapedBy: ["ngrid"],
+    what: 'a history row dated far from both neighbours ("12/31/30 … 0", a correction) is dropped',
+  },
 } as const;
 
 export type RuleId = keyof typeof RULES;

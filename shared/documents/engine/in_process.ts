@@ -2,16 +2,15 @@
 // Runtime), where each request already runs in an isolate of its own with the platform's memory and CPU caps,
 // so a document that blows them ends that request only. The preflight checks of ops.ts still run first.
 import { toFailure } from "./errors.ts";
-import { ops } from "./ops.ts";
+import { runDocumentOp } from "./registry.ts";
 import type { EngineResponse } from "./protocol.ts";
 import type { EngineTransport } from "./pool.ts";
 
 export class InProcessTransport implements EngineTransport {
   async call(op: string, args: unknown[]): Promise<EngineResponse> {
-    const fn = (ops as Record<string, (...a: unknown[]) => Promise<unknown>>)[op];
     try {
-      if (!fn) throw new Error(`unknown operation ${op}`);
-      return { id: 0, ok: true, value: await fn(...args) };
+      // A registered operation is known here: the module calling it imported the one that registers it.
+      return { id: 0, ok: true, value: await runDocumentOp(op, args) };
     } catch (e) {
       return { id: 0, ok: false, error: toFailure(e) };
     }

@@ -1,7 +1,7 @@
-// The operations a document worker runs, in the worker's own process. Each one checks its input against
-// the limits first (preflight.ts), so no decoder sees an image or stream over them.
+// The engine's built-in operations, run in the worker's own process. Each one checks its input against
+// the limits first (preflight.ts), so no decoder sees an image or stream over them. Domains add their own
+// operations through registry.ts.
 import type { PageOptions } from "../../pdf/render.ts";
-import type { SavingsReportDocument } from "../../pdf/savings_report.ts";
 import type { DocumentFile, DocumentText } from "../read_text.ts";
 import { sniffFileType } from "../sniff.ts";
 import { importLocalOnly } from "../../runtime/local_only.ts";
@@ -78,15 +78,18 @@ async function validateImage(bytes: Uint8Array): Promise<ImageInfo> {
   return { format, ...size };
 }
 
-/** The report's logo only when its header is within the limits (a bad one is left off, not decoded). */
-function safeLogo(uri: string | null | undefined): string | null {
+/**
+ * A PNG/JPEG data: URI only when its header is within the limits (for an operation that embeds a stored
+ * image, such as a report's logo: a bad one is left off, not decoded); null otherwise.
+ */
+export function safeImageDataUri(uri: string | null | undefined, label = "The image"): string | null {
   const m = uri?.match(/^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=]+)$/i);
   if (!m) return null;
   try {
-    checkImage(Uint8Array.from(atob(m[2]), (c) => c.charCodeAt(0)), limits, "The logo");
+    checkImage(Uint8Array.from(atob(m[2]), (c) => c.charCodeAt(0)), limits, label);
     return uri!;
   } catch (e) {
-    console.error(`report logo left off: ${(e as Error).message}`);
+    console.error(`${label.toLowerCase()} left off: ${(e as Error).message}`);
     return null;
   }
 }
@@ -106,13 +109,6 @@ export const ops = {
   async renderHtmlToPdf(html: string, opts: PageOptions = {}): Promise<Uint8Array> {
     const { renderHtmlToPdf } = await import("../../pdf/render.ts");
     return await renderHtmlToPdf(html, opts);
-  },
-  async renderSavingsReport(doc: SavingsReportDocument): Promise<Uint8Array> {
-    const { renderSavingsReportPdf } = await import("../../pdf/savings_report.ts");
-    return await renderSavingsReportPdf({
-      ...doc,
-      partner: { ...doc.partner, logoDataUri: safeLogo(doc.partner.logoDataUri) },
-    });
   },
   validateImage,
   async ocr(image: Uint8Array): Promise<OcrPage> {

@@ -12,6 +12,7 @@ import {
 } from "./protocol.ts";
 import { DocumentTooComplex, EngineBusy, EngineUnavailable } from "./errors.ts";
 import type { PoolLimits } from "./limits.ts";
+import { documentOpModule } from "./registry.ts";
 import { envOptional } from "../../config.ts";
 
 const tmpDir = () => Deno.env.get("TMPDIR") ?? "/tmp";
@@ -176,7 +177,7 @@ export class SubprocessPool implements EngineTransport {
     this.stats.busy++;
     try {
       return await worker.run(
-        { id: this.#nextId++, op, args },
+        { id: this.#nextId++, op, args, module: documentOpModule(op) },
         opts.timeoutMs ?? this.limits.timeoutMs,
         this.limits.workerMaxMb * 1048576,
         this.stats,

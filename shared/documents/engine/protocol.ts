@@ -7,6 +7,8 @@ export interface EngineRequest {
   id: number;
   op: string;
   args: unknown[];
+  /** The module that registers `op` (registry.ts), for an operation a worker imports on first use. */
+  module?: string;
 }
 
 export interface EngineFailure {

@@ -9,7 +9,7 @@ import {
   FrameReader,
 } from "./protocol.ts";
 import { toFailure } from "./errors.ts";
-import { ops } from "./ops.ts";
+import { runDocumentOp } from "./registry.ts";
 
 // stdout carries frames only: libraries' chatter goes to stderr.
 console.log =
@@ -26,9 +26,7 @@ while (true) {
   const req = decodeFrame(frame) as EngineRequest;
   let res: EngineResponse;
   try {
-    const fn = (ops as Record<string, (...a: unknown[]) => Promise<unknown>>)[req.op];
-    if (!fn) throw new Error(`unknown operation ${req.op}`);
-    res = { id: req.id, ok: true, value: await fn(...req.args) };
+    res = { id: req.id, ok: true, value: await runDocumentOp(req.op, req.args, req.module) };
   } catch (e) {
     res = { id: req.id, ok: false, error: toFailure(e) };
   }

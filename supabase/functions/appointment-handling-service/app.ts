@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { errorResponse as err, security } from "../../../shared/http/openapi.ts";
 import { ApiError } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { createAppointment } from "../../../shared/scheduling/appointments.ts";
@@ -8,13 +9,6 @@ import { scheduler } from "../../../shared/scheduling/index.ts";
 import { realDay, resolveRange } from "../../../shared/scheduling/range.ts";
 import { appointmentJson, slotJson } from "../../../shared/scheduling/serialize.ts";
 import { isTimeZone, schedulingSettings } from "../../../shared/scheduling/settings.ts";
-import { SchedulerUnavailableError } from "../../../shared/scheduling/types.ts";
-
-const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi("Error");
-const err = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ErrorBody } },
-});
 
 const SlotSchema = z.object({
   start: z.string().openapi({ example: "2026-11-23T13:00:00.000Z" }),
@@ -48,7 +42,7 @@ const availableSlots = createRoute({
   method: "get",
   path: "/available-slots/{organization_uuid}",
   summary: "Bookable appointment slots of a partner organisation (default: the next 14 days)",
-  security: [{ bearer: [] }],
+  security,
   request: {
     params: z.object({ organization_uuid: z.string().uuid() }),
     query: z.object({
@@ -95,7 +89,7 @@ const createAppointmentRoute = createRoute({
   method: "post",
   path: "/create-appointment",
   summary: "Book a field-service appointment for a slot and a property",
-  security: [{ bearer: [] }],
+  security,
   request: {
     headers: z.object({ "idempotency-key": z.string().max(200).optional() }),
     body: {
@@ -165,26 +159,16 @@ export function createApp(p: Platform) {
     }
     const tz = q.timezone ?? (await schedulingSettings(p.sql, orgId)).timezone;
     const range = await resolveRange(p.sql, tz, q.from, q.to);
-    try {
-      const slots = (await scheduler(p).availableSlots(orgId, range.from, range.to))
-        .filter((s) => q.include_full === "true" || s.available > 0);
-      return c.json({
-        organization_uuid: orgId,
-        timezone: tz,
-        from: range.from.toISOString(),
-        to: range.to.toISOString(),
-        slots: slots.map((s) => slotJson(s, tz)),
-      }, 200);
-    } catch (e) {
-      if (e instanceof SchedulerUnavailableError) {
-        throw new ApiError(
-          502,
-          "scheduler_unavailable",
-          "The scheduling system is not reachable; try again shortly",
-        );
-      }
-      throw e;
-    }
+    // A scheduler that cannot answer is a SeamUnavailableError: 502 scheduler_unavailable.
+    const slots = (await scheduler(p).availableSlots(orgId, range.from, range.to))
+      .filter((s) => q.include_full === "true" || s.available > 0);
+    return c.json({
+      organization_uuid: orgId,
+      timezone: tz,
+      from: range.from.toISOString(),
+      to: range.to.toISOString(),
+      slots: slots.map((s) => slotJson(s, tz)),
+    }, 200);
   });
 
   app.openapi(createAppointmentRoute, async (c) => {

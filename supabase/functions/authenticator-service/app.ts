@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { errorResponse } from "../../../shared/http/openapi.ts";
 import { ApiError } from "../../../shared/http/errors.ts";
 import { clientFingerprint } from "../../../shared/http/client_ip.ts";
 import type { Platform } from "../../../shared/platform.ts";
@@ -13,18 +14,12 @@ const TokenSet = z.object({
   tokenType: z.literal("Bearer"),
 }).openapi("TokenSet");
 
-const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi("Error");
 const errors = {
-  400: { description: "Malformed body", content: { "application/json": { schema: ErrorBody } } },
-  401: {
-    description: "Wrong credentials, or unknown / revoked / expired refresh token",
-    content: { "application/json": { schema: ErrorBody } },
-  },
-  429: {
-    description:
-      "Account locked after repeated failures, or too many requests from this address (Retry-After)",
-    content: { "application/json": { schema: ErrorBody } },
-  },
+  400: errorResponse("Malformed body"),
+  401: errorResponse("Wrong credentials, or unknown / revoked / expired refresh token"),
+  429: errorResponse(
+    "Account locked after repeated failures, or too many requests from this address (Retry-After)",
+  ),
 };
 const ok = { 200: { description: "Tokens", content: { "application/json": { schema: TokenSet } } } };
 

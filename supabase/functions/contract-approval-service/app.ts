@@ -5,13 +5,9 @@ import { contractLimits } from "../../../shared/contracts/document.ts";
 import { readAnalysisForm } from "../../../shared/contracts/form.ts";
 import { ContractSummary } from "../../../shared/contracts/schema.ts";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { errorResponse as err, security } from "../../../shared/http/openapi.ts";
 import type { Platform } from "../../../shared/platform.ts";
 
-const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi("Error");
-const err = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ErrorBody } },
-});
 const binary = z.any().openapi({ type: "array", items: { type: "string", format: "binary" } });
 
 const Status = z.object({
@@ -56,7 +52,7 @@ const uploadErrors = {
 
 /** SPEC: contract-approval-service (async analysis with polling). */
 export function createApp(p: Platform) {
-  const limits = contractLimits();
+  const limits = contractLimits(p);
   const app = createServiceApp(p, "contract-approval-service", {
     maxBodyBytes: limits.maxTotalBytes * 2 + 1024 * 1024,
     description:
@@ -72,14 +68,13 @@ export function createApp(p: Platform) {
       method: "post",
       path: "/analyze-contract",
       summary: "Upload a contract for analysis (async: poll with the transactionId)",
-      security: [{ bearer: [] }],
+      security,
       request: {
         body: { required: true, content: { "multipart/form-data": { schema: z.object(formFields) } } },
       },
       responses: { ...accepted, ...uploadErrors },
     }),
-    async (c) =>
-      c.json(await startAnalysis(p, c.get("auth"), await readAnalysisForm(c, "contract")) as never, 202),
+    async (c) => c.json(await startAnalysis(p, c.get("auth"), await readAnalysisForm(c, "contract")), 202),
   );
 
   app.openapi(
@@ -88,7 +83,7 @@ export function createApp(p: Platform) {
       path: "/analyze-contract-bill",
       summary:
         "Analyse a contract and cross-check it against the customer's bill (name, service address, usage vs system size)",
-      security: [{ bearer: [] }],
+      security,
       request: {
         body: {
           required: true,
@@ -114,7 +109,7 @@ export function createApp(p: Platform) {
       responses: { ...accepted, ...uploadErrors },
     }),
     async (c) =>
-      c.json(await startAnalysis(p, c.get("auth"), await readAnalysisForm(c, "contract_bill")) as never, 202),
+      c.json(await startAnalysis(p, c.get("auth"), await readAnalysisForm(c, "contract_bill")), 202),
   );
 
   app.openapi(
@@ -122,7 +117,7 @@ export function createApp(p: Platform) {
       method: "post",
       path: "/poll-contract-approval-status",
       summary: "Status of a contract analysis; the summary and approval decision once COMPLETED",
-      security: [{ bearer: [] }],
+      security,
       request: {
         body: {
           required: true,
@@ -137,8 +132,7 @@ export function createApp(p: Platform) {
         404: err("Unknown transactionId"),
       },
     }),
-    async (c) =>
-      c.json(await pollAnalysis(p, c.get("auth"), c.req.valid("json").transactionId) as never, 200),
+    async (c) => c.json(await pollAnalysis(p, c.get("auth"), c.req.valid("json").transactionId), 200),
   );
   return app;
 }

@@ -9,15 +9,10 @@ import {
   trackedJson,
 } from "../../../shared/email-agent/track.ts";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { errorResponse as err, security } from "../../../shared/http/openapi.ts";
 import { ApiError } from "../../../shared/http/errors.ts";
-import { InboxUnavailableError } from "../../../shared/inbox/types.ts";
 import type { Platform } from "../../../shared/platform.ts";
 
-const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi("Error");
-const err = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ErrorBody } },
-});
 const Category = z.enum([
   "utility_bill",
   "billing_statement",
@@ -66,7 +61,7 @@ const checkInboxRoute = createRoute({
   method: "post",
   path: "/check-inbox",
   summary: "Fetch new messages from the configured inbox, classify and record them, hand bills to extraction",
-  security: [{ bearer: [] }],
+  security,
   request: {
     body: {
       required: false,
@@ -104,7 +99,7 @@ const trackRoute = createRoute({
   method: "post",
   path: "/track-billing-email-messages",
   summary: "Update the tracking of billing-related messages and list them with filters",
-  security: [{ bearer: [] }],
+  security,
   request: {
     body: {
       required: false,
@@ -171,22 +166,17 @@ export function createApp(p: Platform) {
       ? {}
       : c.req.valid("json") ?? {};
     const auth = c.get("auth");
-    try {
-      const r = await checkInbox(p, { limit: body.limit });
-      const rows = r.messageIds.length
-        ? await withAuth(
-          p.sql,
-          auth,
-          (tx) =>
-            tx`select * from public.email_messages where id = any(${r.messageIds}) order by received_at`,
-        )
-        : [];
-      const { messageIds: _ids, ...counts } = r;
-      return c.json({ ...counts, messages: rows.map(trackedJson) }, 200);
-    } catch (e) {
-      if (e instanceof InboxUnavailableError) throw new ApiError(502, "inbox_unavailable", e.message);
-      throw e;
-    }
+    // A mailbox that cannot be reached is a SeamUnavailableError: 502 inbox_unavailable.
+    const r = await checkInbox(p, { limit: body.limit });
+    const rows = r.messageIds.length
+      ? await withAuth(
+        p.sql,
+        auth,
+        (tx) => tx`select * from public.email_messages where id = any(${r.messageIds}) order by received_at`,
+      )
+      : [];
+    const { messageIds: _ids, ...counts } = r;
+    return c.json({ ...counts, messages: rows.map(trackedJson) }, 200);
   });
 
   app.openapi(trackRoute, async (c) => {

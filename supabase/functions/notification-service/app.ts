@@ -1,15 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { ErrorSchema as ErrorAnswer } from "../../../shared/http/openapi.ts";
 import { errorBody } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { errorText, log } from "../../../shared/log.ts";
 import { EVENT_TYPES, eventLabel } from "../../../shared/events/catalogue.ts";
 import { notificationConfig } from "../../../shared/notifications/config.ts";
-import { envOptional } from "../../../shared/config.ts";
 import { safeEqual } from "../../../shared/notifications/crypto.ts";
 import { page } from "../../../shared/notifications/pages.ts";
-import { handlePush } from "../../../shared/notifications/push.ts";
+import { handlePush, type PushResult } from "../../../shared/notifications/push.ts";
+import { ulid } from "../../../shared/ids.ts";
 import { PushAuthError, verifyPushToken } from "../../../shared/notifications/push_auth.ts";
 import { preferencesOf, setPreference, userExists } from "../../../shared/notifications/preferences.ts";
 import { unsubscribe } from "../../../shared/notifications/unsubscribe.ts";
@@ -26,7 +27,6 @@ const PushAnswer = z.object({
   reason: z.string().optional(),
   results: z.array(z.any()).optional(),
 });
-const ErrorAnswer = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { "application/json": { schema } },
   description,
@@ -63,29 +63,11 @@ export function createApp(p: Platform) {
         500: json(ErrorAnswer, "Transient failure; the bus retries"),
       },
     }),
+    // Served by pushFetch below (without the app's middleware); this route documents it and answers
+    // when the app is called some other way (app.request in a test, a rewritten path).
     async (c) => {
-      try {
-        await verifyPushToken(p, c.req.header("authorization"));
-      } catch (e) {
-        if (!(e instanceof PushAuthError)) throw e;
-        log("warn", "push rejected", { reason: e.message });
-        return c.json(errorBody("unauthorized", e.message), 401);
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        body = undefined;
-      }
-      try {
-        return c.json(await handlePush(p, body), 200);
-      } catch (e) {
-        log("error", "push failed transiently; the bus will retry", { error: errorText(e) });
-        return c.json(
-          errorBody("transient_failure", "Temporary failure while handling the message; retry later"),
-          500,
-        );
-      }
+      const answer = await pushAnswer(p, c.req.header("authorization"), await c.req.text());
+      return answer.status === 200 ? c.json(answer.body, 200) : c.json(answer.body, answer.status);
     },
   );
 
@@ -196,7 +178,7 @@ export function createApp(p: Platform) {
     const manage = { href: cfg.preferencesUrl, label: "Manage all notification preferences" };
     // Where the platform serves HTML as text/plain (hosted functions without a custom domain), the person is sent
     // to a static confirmation page instead (UNSUBSCRIBE_PAGE_URL: the widget CDN build's unsubscribe.html).
-    const staticPage = envOptional("UNSUBSCRIBE_PAGE_URL");
+    const staticPage = cfg.unsubscribePageUrl;
     if (staticPage && !oneClick) {
       const result = outcome === "tampered" ? "invalid" : outcome === "nonce_used" ? "used" : "unsubscribed";
       if (result === "unsubscribed") {
@@ -268,5 +250,120 @@ export function createApp(p: Platform) {
     unsubscribeHandler(true),
   );
 
+  // POST /events/push is the hot path (one request per bus message): it skips the service app's
+  // middleware (CORS and the browser-facing body checks, which a server-to-server push does not need, and
+  // a rate limit that has no bucket for this service) and keeps what it needs itself: the body limit, the
+  // request id and one log line per request.
+  const honoFetch = app.fetch;
+  const pushPath = "/notification-service/events/push";
+  app.fetch = (req, env, ctx) =>
+    req.method === "POST" && new URL(req.url).pathname === pushPath
+      ? pushFetch(p, req)
+      : honoFetch(req, env, ctx);
   return app;
+}
+
+type ErrorAnswerBody = ReturnType<typeof errorBody>;
+type PushAnswerBody = PushResult | ErrorAnswerBody;
+type PushOutcome =
+  & { about?: Record<string, unknown> }
+  & ({ status: 200; body: PushResult } | { status: 401 | 500; body: ErrorAnswerBody });
+
+/** Authentication, then the push (shared/notifications/push.ts): 200, 401 or 500 (the bus retries). */
+async function pushAnswer(
+  p: Platform,
+  authorization: string | undefined,
+  text: string,
+): Promise<PushOutcome> {
+  try {
+    await verifyPushToken(p, authorization);
+  } catch (e) {
+    if (!(e instanceof PushAuthError)) throw e;
+    log("warn", "push rejected", { reason: e.message });
+    return { status: 401, body: errorBody("unauthorized", e.message) };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const message = (body as { message?: { messageId?: unknown; attributes?: { event_type?: unknown } } })
+    ?.message;
+  const about = {
+    messageId: typeof message?.messageId === "string" ? message.messageId.slice(0, 200) : undefined,
+    event_type: typeof message?.attributes?.event_type === "string"
+      ? message.attributes.event_type.slice(0, 100)
+      : undefined,
+  };
+  try {
+    return { status: 200, body: await handlePush(p, body), about };
+  } catch (e) {
+    log("error", "push failed transiently; the bus will retry", { ...about, error: errorText(e) });
+    return {
+      about,
+      status: 500,
+      body: errorBody("transient_failure", "Temporary failure while handling the message; retry later"),
+    };
+  }
+}
+
+async function pushFetch(p: Platform, req: Request): Promise<Response> {
+  const requestId = req.headers.get("x-request-id")?.slice(0, 64) || ulid();
+  const started = performance.now();
+  let status = 500;
+  let body: PushAnswerBody;
+  let about: Record<string, unknown> | undefined;
+  try {
+    const text = await bodyText(req, p.config.maxBodyBytes);
+    if (text === null) {
+      status = 413;
+      body = errorBody("payload_too_large", `Request body is larger than ${p.config.maxBodyBytes} bytes`);
+    } else {
+      ({ status, body, about } = await pushAnswer(p, req.headers.get("authorization") ?? undefined, text));
+    }
+  } catch (e) {
+    // What the app's error handler answers for an unexpected failure (e.g. the push keys not loadable).
+    log("error", "unhandled error", { service: "notification-service", requestId, error: errorText(e) });
+    status = 500;
+    body = errorBody("internal_error", "Unexpected processing failure");
+  }
+  // The push's one log line: the request, the message and what became of each recipient.
+  log(status >= 500 ? "error" : "info", "request", {
+    service: "notification-service",
+    requestId,
+    method: "POST",
+    path: new URL(req.url).pathname,
+    status,
+    ms: Math.round(performance.now() - started),
+    ...about,
+    outcome: (body as PushResult).status,
+    results: (body as PushResult).results,
+  });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", "x-request-id": requestId },
+  });
+}
+
+/** The body as text, or null when it is larger than `max` bytes (a streamed body is read no further). */
+async function bodyText(req: Request, max: number): Promise<string | null> {
+  const length = req.headers.get("content-length");
+  // A declared length is what the server reads (HTTP framing): checked first, then read in one go.
+  if (length !== null) return Number(length) > max ? null : await req.text();
+  if (!req.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req.body) {
+    size += chunk.byteLength;
+    if (size > max) return null;
+    chunks.push(chunk);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
 }

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { errorResponse, jsonBody as json, security } from "../../../shared/http/openapi.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import {
@@ -14,7 +15,7 @@ import {
   listLeads,
   setLeadStatus,
 } from "../../../shared/partner/leads.ts";
-import { LEAD_STATUSES } from "../../../shared/partner/statuses.ts";
+import { LEAD_STATUSES } from "../../../shared/leads/statuses.ts";
 import {
   issueWidgetToken,
   listWidgetTokens,
@@ -22,7 +23,24 @@ import {
   renameWidgetToken,
   revokeWidgetToken,
 } from "../../../shared/partner/tokens.ts";
-import { addUser, listUsers, NewUser, PARTNER_ROLES, setUserRole } from "../../../shared/partner/users.ts";
+import {
+  addUser,
+  listUsers,
+  NewUser,
+  PARTNER_ROLES,
+  removeUser,
+  setUserRole,
+} from "../../../shared/partner/users.ts";
+import {
+  AcceptInvitation,
+  acceptInvitation,
+  describeInvitation,
+  InvitationToken,
+  inviteUser,
+  listInvitations,
+  NewInvitation,
+  revokeInvitation,
+} from "../../../shared/partner/invitations.ts";
 import {
   addWebhook,
   deleteWebhook,
@@ -38,19 +56,16 @@ import {
   WebhookInput,
 } from "../../../shared/partner/settings.ts";
 import { embedSnippet } from "../../../shared/partner/snippet.ts";
+import { PreviewDraft, savePreviewDraft } from "../../../shared/partner/preview.ts";
 
 const partner = allowRoles("partner_admin", "partner_user");
 const admin = allowRoles("partner_admin");
-const json = <T extends z.ZodType>(schema: T) => ({
-  content: { "application/json": { schema } },
-  required: true,
-});
 const ok = (description: string) => ({
   200: { description },
-  400: { description: "Invalid request" },
-  401: { description: "Missing or invalid token" },
-  403: { description: "Forbidden (role, or another partner's record)" },
-  404: { description: "Unknown record" },
+  400: errorResponse("Invalid request"),
+  401: errorResponse("Missing or invalid token"),
+  403: errorResponse("Forbidden (role, or another partner's record)"),
+  404: errorResponse("Unknown record"),
 });
 const Id = z.object({ id: z.string().uuid() });
 const Name = z.object({ name: z.string().trim().min(1).max(80) });
@@ -71,9 +86,10 @@ export function createApp(p: Platform) {
     description:
       "The partner console's API: leads (list, CSV, detail, status, report and bill files), widget tokens, users, " +
       "contact details for homeowner emails, notification preferences, webhooks and their delivery log. Roles partner_admin and " +
-      "partner_user; tokens, users, settings and webhooks are partner_admin only. Widget settings are widget-service's GET /widget-info and PUT /widget-config.",
+      "partner_user; tokens, users, invitations, settings and webhooks are partner_admin only. An invitee reads and accepts their " +
+      "invitation without a token (POST /invitations/lookup, /invitations/accept). Widget settings are widget-service's GET /widget-info and PUT /widget-config.",
+    publicPaths: ["/invitations/lookup", "/invitations/accept"],
   });
-  const security = [{ bearer: [] }];
   const route = <T extends Parameters<typeof createRoute>[0]>(r: T) => createRoute({ security, ...r });
 
   app.openapi(
@@ -243,11 +259,30 @@ export function createApp(p: Platform) {
       path: "/preview-token",
       middleware: [partner] as const,
       responses: {
-        201: { description: "{data: {token, expires_in}}: a one-hour widget token for the live preview" },
+        201: {
+          description:
+            "{data: {token, expires_in, preview_id}}: a one-hour widget token for the live preview; PUT /preview/{preview_id} sets its draft",
+        },
         ...ok(""),
       },
     }),
     async (c) => c.json({ data: await previewToken(p, c.get("auth")) }, 201),
+  );
+  app.openapi(
+    route({
+      method: "put",
+      path: "/preview/{id}",
+      middleware: [partner] as const,
+      request: { params: Id, body: json(PreviewDraft) },
+      responses: ok(
+        "{data: {preview_id, logo_url, theme}}: the unsaved colours and logo the preview session's widget-info answers " +
+          "(a widget on another origin than the console; reload it to see them)",
+      ),
+    }),
+    async (c) =>
+      c.json({
+        data: await savePreviewDraft(p, c.get("auth"), c.req.valid("param").id, c.req.valid("json")),
+      }, 200),
   );
 
   app.openapi(
@@ -277,6 +312,90 @@ export function createApp(p: Platform) {
         { data: await setUserRole(p, c.get("auth"), c.req.valid("param").id, c.req.valid("json").role) },
         200,
       ),
+  );
+
+  app.openapi(
+    route({
+      method: "delete",
+      path: "/users/{id}",
+      middleware: [admin] as const,
+      request: { params: Id },
+      responses: {
+        ...ok("{data: user} removed: account, password and sessions"),
+        409: { description: "cannot_remove_self, last_admin" },
+      },
+    }),
+    async (c) => c.json({ data: await removeUser(p, c.get("auth"), c.req.valid("param").id) }, 200),
+  );
+
+  app.openapi(
+    route({
+      method: "get",
+      path: "/invitations",
+      middleware: [partner] as const,
+      responses: ok(
+        "{data: [{id, email, role, invited_by, created_at, expires_at, expired}]}: open invitations",
+      ),
+    }),
+    async (c) => c.json({ data: await listInvitations(p, c.get("auth")) }, 200),
+  );
+  app.openapi(
+    route({
+      method: "post",
+      path: "/invitations",
+      middleware: [admin] as const,
+      request: { body: json(NewInvitation) },
+      responses: {
+        201: {
+          description: "{data: invitation}: the invitation email is sent (a single-use link that expires)",
+        },
+        409: { description: "email_taken" },
+        503: { description: "email_unavailable: the email could not be sent; nothing was saved" },
+        ...ok(""),
+      },
+    }),
+    async (c) => c.json({ data: await inviteUser(p, c.get("auth"), c.req.valid("json")) }, 201),
+  );
+  app.openapi(
+    route({
+      method: "delete",
+      path: "/invitations/{id}",
+      middleware: [admin] as const,
+      request: { params: Id },
+      responses: ok("{data: invitation} revoked: its link no longer works"),
+    }),
+    async (c) => c.json({ data: await revokeInvitation(p, c.get("auth"), c.req.valid("param").id) }, 200),
+  );
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/invitations/lookup",
+      request: { body: json(InvitationToken) },
+      responses: {
+        200: { description: "{data: {partner_name, email, role, expires_at, account_exists}}" },
+        400: { description: "Invalid token format" },
+        404: { description: "invitation_not_found (unknown or revoked)" },
+        409: { description: "invitation_used, invitation_expired" },
+      },
+    }),
+    async (c) => c.json({ data: await describeInvitation(p, c.req.valid("json").token) }, 200),
+  );
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/invitations/accept",
+      request: { body: json(AcceptInvitation) },
+      responses: {
+        201: {
+          description: "{data: {user_id, email, role, organization_id}}: sign in with the email and password",
+        },
+        400: { description: "Invalid request (password under 10 characters)" },
+        401: { description: "invalid_credentials: an existing account's password is wrong" },
+        404: { description: "invitation_not_found" },
+        409: { description: "invitation_used, invitation_expired, email_taken" },
+      },
+    }),
+    async (c) => c.json({ data: await acceptInvitation(p, c.req.valid("json")) }, 201),
   );
 
   app.openapi(

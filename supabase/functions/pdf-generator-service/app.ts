@@ -1,24 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { authErrors, errorResponse, jsonBody as json, security } from "../../../shared/http/openapi.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { PAGE_SIZES } from "../../../shared/pdf/render.ts";
-import { renderHtmlToPdf, renderSavingsReportPdf } from "../../../shared/documents/render.ts";
+import { renderHtmlToPdf } from "../../../shared/documents/render.ts";
+import { renderSavingsReportPdf } from "../../../shared/savings/report_render.ts";
 import { listTemplates, renderTemplateHtml } from "../../../shared/pdf/templates.ts";
-import { savingsPdfRequest } from "../../../shared/pdf/savings_schema.ts";
+import { savingsPdfRequest } from "../../../shared/savings/report_pdf_schema.ts";
 import { pdfErrors, pdfResponse } from "../../../shared/pdf/http.ts";
 
 const callers = allowRoles("widget", "partner_admin", "partner_user", "service");
-const security = [{ bearer: [] }];
-const json = <T extends z.ZodType>(schema: T) => ({
-  content: { "application/json": { schema } },
-  required: true,
-});
-const pdfOut = (extra: Record<number, { description: string }> = {}) => ({
+const pdfOut = (extra: Record<number, ReturnType<typeof errorResponse>> = {}) => ({
   200: { description: "application/pdf" },
-  400: { description: "Invalid request or document" },
-  401: { description: "Missing or invalid token" },
-  403: { description: "Forbidden" },
+  400: errorResponse("Invalid request or document"),
+  ...authErrors,
   ...extra,
 });
 
@@ -62,7 +58,7 @@ export function createApp(p: Platform) {
     async (c) => {
       const { html, filename, ...opts } = c.req.valid("json");
       return await pdfErrors(async () =>
-        pdfResponse(await renderHtmlToPdf(html, opts as never), filename ?? "document.pdf")
+        pdfResponse(await renderHtmlToPdf(html, opts), filename ?? "document.pdf")
       );
     },
   );
@@ -81,7 +77,7 @@ export function createApp(p: Platform) {
           }),
         ),
       },
-      responses: pdfOut({ 404: { description: "Unknown template" } }),
+      responses: pdfOut({ 404: errorResponse("Unknown template") }),
       description:
         "Renders templates/pdf/<template>.hbs with `data`; a variable the template needs but the data lacks is a 400 naming it.",
     }),
@@ -89,7 +85,7 @@ export function createApp(p: Platform) {
       const { template, data, filename, ...opts } = c.req.valid("json");
       return await pdfErrors(async () =>
         pdfResponse(
-          await renderHtmlToPdf(await renderTemplateHtml(template, data), opts as never),
+          await renderHtmlToPdf(await renderTemplateHtml(template, data), opts),
           filename ?? `${template}.pdf`,
         )
       );
@@ -126,7 +122,7 @@ export function createApp(p: Platform) {
             address: b.address,
             state: b.state,
             partner: { name: b.partner.name, logoDataUri: b.partner.logo, color: b.partner.color },
-            figures: b.figures as never,
+            figures: b.figures,
             sections: b.report.sections,
             generatedAt: b.generatedAt,
           }),

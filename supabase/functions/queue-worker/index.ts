@@ -4,8 +4,9 @@
 // shared/jobs/registry.ts, the same table the local stack's worker uses.
 import { platformFromEnv } from "../../../shared/platform.ts";
 import { configuredHandlers } from "../../../shared/jobs/registry.ts";
-import { runWorkerInvocation } from "./run.ts";
+import { loadQueueWorkerConfig, runWorkerInvocation } from "./run.ts";
 
 const p = platformFromEnv();
 const handlers = configuredHandlers(p); // JOB_QUEUES, default every queue
-Deno.serve((req) => runWorkerInvocation(p, handlers, req));
+const cfg = loadQueueWorkerConfig(); // INTERNAL_SERVICE_TOKEN, QUEUE_WORKER_*: read once, not per call
+Deno.serve((req) => runWorkerInvocation(p, handlers, req, cfg));

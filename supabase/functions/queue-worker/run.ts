@@ -1,14 +1,31 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Platform } from "../../../shared/platform.ts";
 import { type Handler, runReadyJobs } from "../../../shared/queue/queue.ts";
-import { envInt, envOptional } from "../../../shared/config.ts";
+import { envInt, envOptional, envPositiveInt, type EnvSource } from "../../../shared/config.ts";
 import { errorBody } from "../../../shared/http/errors.ts";
 
-function authorised(req: Request): boolean {
-  const token = envOptional("INTERNAL_SERVICE_TOKEN");
-  if (!token) return false;
+export interface QueueWorkerConfig {
+  /** `Authorization: Bearer <INTERNAL_SERVICE_TOKEN>`, encoded once; null when unset (every call is 401). */
+  expectedAuth: Uint8Array | null;
+  maxJobs: number;
+  batch: number;
+  budgetMs: number;
+}
+
+/** Read once when the function starts (index.ts), never per invocation. */
+export function loadQueueWorkerConfig(source: EnvSource = Deno.env): QueueWorkerConfig {
+  const token = envOptional("INTERNAL_SERVICE_TOKEN", source);
+  return {
+    expectedAuth: token ? new TextEncoder().encode(`Bearer ${token}`) : null,
+    maxJobs: envPositiveInt("QUEUE_WORKER_MAX_JOBS", 10, source),
+    batch: envPositiveInt("QUEUE_WORKER_BATCH", 1, source),
+    budgetMs: Math.max(0, envInt("QUEUE_WORKER_BUDGET_MS", 500, source)),
+  };
+}
+
+function authorised(req: Request, expected: Uint8Array | null): boolean {
+  if (!expected) return false;
   const given = new TextEncoder().encode(req.headers.get("authorization") ?? "");
-  const expected = new TextEncoder().encode(`Bearer ${token}`);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
@@ -23,17 +40,17 @@ export async function runWorkerInvocation(
   p: Platform,
   handlers: Record<string, Handler>,
   req: Request,
+  cfg: QueueWorkerConfig,
 ): Promise<Response> {
   const path = new URL(req.url).pathname;
   if (req.method === "GET" && path.endsWith("/health")) {
     return Response.json({ status: "ok", service: "queue-worker" });
   }
-  if (req.method !== "POST" || !authorised(req)) {
+  if (req.method !== "POST" || !authorised(req, cfg.expectedAuth)) {
     return Response.json(errorBody("unauthorized", "Internal service token required"), { status: 401 });
   }
-  const maxJobs = envInt("QUEUE_WORKER_MAX_JOBS", 10);
-  const batch = envInt("QUEUE_WORKER_BATCH", 1);
-  const deadline = Date.now() + envInt("QUEUE_WORKER_BUDGET_MS", 500);
+  const { maxJobs, batch } = cfg;
+  const deadline = Date.now() + cfg.budgetMs;
   let ran = 0;
   while (ran < maxJobs && Date.now() < deadline) {
     const n = await runReadyJobs(p.sql, handlers, { batch: Math.min(batch, maxJobs - ran) });

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { authErrors, errorResponse, jsonBody as json, security } from "../../../shared/http/openapi.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { badRequest } from "../../../shared/http/errors.ts";
@@ -13,23 +14,17 @@ import {
 } from "../../../shared/savings/settings.ts";
 import { partnerBranding, REPORT_BUCKET, reportDocument } from "../../../shared/savings/delivery.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
-import { renderSavingsReportPdf } from "../../../shared/documents/render.ts";
-import { reportSchema } from "../../../shared/report/schema.ts";
-import { figuresForPdf } from "../../../shared/pdf/savings_schema.ts";
+import { renderSavingsReportPdf } from "../../../shared/savings/report_render.ts";
+import { reportSchema } from "../../../shared/savings/report/schema.ts";
+import { figuresForPdf } from "../../../shared/savings/report_pdf_schema.ts";
 import { pdfErrors, pdfResponse } from "../../../shared/pdf/http.ts";
 
 const callers = allowRoles("widget", "partner_admin", "partner_user", "service");
-const security = [{ bearer: [] }];
-const json = <T extends z.ZodType>(schema: T) => ({
-  content: { "application/json": { schema } },
-  required: true,
-});
 const responses = (description: string) => ({
   200: { description },
-  400: { description: "Invalid request" },
-  401: { description: "Missing or invalid token" },
-  403: { description: "Forbidden" },
-  500: { description: "Report generation failed (report_invalid)" },
+  400: errorResponse("Invalid request"),
+  ...authErrors,
+  500: errorResponse("Report generation failed (report_invalid)"),
 });
 
 const pdfRequest = z.object({
@@ -126,7 +121,7 @@ export function createApp(p: Platform) {
           address: body.address ?? "",
           state: body.state ?? "",
           partner: { ...partner, logoDataUri: body.partnerLogo },
-          figures: body.figures as never,
+          figures: body.figures,
           sections: body.report.sections,
         });
         return pdfResponse(pdf, "solar-savings-report.pdf");

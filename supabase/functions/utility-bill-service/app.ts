@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { withAuth } from "../../../shared/db/scoped.ts";
 import { type AppEnv, createServiceApp } from "../../../shared/http/app.ts";
+import { errorResponse, security } from "../../../shared/http/openapi.ts";
 import { badRequest, forbidden, notFound } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import type { UploadedFile } from "../../../shared/bills/document.ts";
@@ -31,17 +32,10 @@ const StoredBillBody = z.object({
   message: "give objectPath or objectPaths (exactly one of them)",
   path: ["objectPath"],
 });
-const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const errors = {
-  400: {
-    description: "invalid_request, invalid_file_type, incomplete_bill or subscription_inactive",
-    content: { "application/json": { schema: ErrorBody } },
-  },
-  413: {
-    description: "Too many files, pages or bytes",
-    content: { "application/json": { schema: ErrorBody } },
-  },
-  500: { description: "processing_failed", content: { "application/json": { schema: ErrorBody } } },
+  400: errorResponse("invalid_request, invalid_file_type, incomplete_bill or subscription_inactive"),
+  413: errorResponse("Too many files, pages or bytes"),
+  500: errorResponse("processing_failed"),
 };
 const multipart = (extra: Record<string, z.ZodTypeAny>) => ({
   content: {
@@ -55,7 +49,7 @@ const multipart = (extra: Record<string, z.ZodTypeAny>) => ({
 });
 
 export function createApp(p: Platform) {
-  const limits = billLimits();
+  const limits = billLimits(p);
   const app = createServiceApp(p, "utility-bill-service", {
     maxBodyBytes: limits.maxTotalBytes + 1024 * 1024,
     description:
@@ -79,7 +73,7 @@ export function createApp(p: Platform) {
       method: "post",
       path: "/process-bill",
       summary: "Upload a bill and get the extraction (sync)",
-      security: [{ bearer: [] }],
+      security,
       request: {
         body: multipart({ transactionId: uuid, transactionGroupId: uuid, externalId: z.string().optional() }),
       },
@@ -110,7 +104,7 @@ export function createApp(p: Platform) {
       method: "post",
       path: "/upload",
       summary: "The widget's bill upload: extraction plus what the widget needs next",
-      security: [{ bearer: [] }],
+      security,
       request: {
         body: multipart({
           transactionId: z.string().optional().openapi({
@@ -154,7 +148,7 @@ export function createApp(p: Platform) {
       method: "post",
       path: "/process-utility-bill",
       summary: "Start the extraction of a bill already in the object store (async)",
-      security: [{ bearer: [] }],
+      security,
       request: { body: { content: { "application/json": { schema: StoredBillBody } } } },
       responses: {
         202: {
@@ -200,14 +194,14 @@ export function createApp(p: Platform) {
       method: "post",
       path: "/poll-utility-bill-status",
       summary: "Status of an extraction; the envelope once COMPLETED",
-      security: [{ bearer: [] }],
+      security,
       request: { body: { content: { "application/json": { schema: z.object({ transactionId: uuid }) } } } },
       responses: {
         200: {
           description: "{status, percentage, message} (+ result when COMPLETED, error when FAILED)",
           content: { "application/json": { schema: z.any() } },
         },
-        404: { description: "Unknown transactionId", content: { "application/json": { schema: ErrorBody } } },
+        404: errorResponse("Unknown transactionId"),
       },
     }),
     async (c) => {
@@ -216,7 +210,7 @@ export function createApp(p: Platform) {
       // Under RLS: another organisation's transaction is as unknown as a missing one.
       const row = await withAuth(p.sql, auth, (tx) =>
         extractionByTransaction(
-          tx as never,
+          tx,
           auth.orgId ?? "00000000-0000-0000-0000-000000000000",
           transactionId,
         ));

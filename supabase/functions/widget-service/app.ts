@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createServiceApp } from "../../../shared/http/app.ts";
+import { authErrors, errorResponse, jsonBody as json, security } from "../../../shared/http/openapi.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { badRequest } from "../../../shared/http/errors.ts";
@@ -19,18 +20,18 @@ import { attachDocuments, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS } from "../../../sha
 import { createLead, createOpportunity } from "../../../shared/widget/leads.ts";
 import { autocomplete, geocode, roofAnalysis } from "../../../shared/widget/location.ts";
 import { processWidgetSavings, SavingsInfoInput } from "../../../shared/widget/savings.ts";
-import { extractionItem, ReadingCheckInput, reviewReading } from "../../../shared/widget/reading.ts";
+import {
+  extractionItem,
+  ReadingCheckInput,
+  readingLimits,
+  reviewReading,
+} from "../../../shared/widget/reading.ts";
 
 const anyPartner = allowRoles("widget", "partner_admin", "partner_user");
-const json = <T extends z.ZodType>(schema: T) => ({
-  content: { "application/json": { schema } },
-  required: true,
-});
 const ok = (description: string) => ({
   200: { description },
-  400: { description: "Invalid request" },
-  401: { description: "Missing or invalid token" },
-  403: { description: "Forbidden" },
+  400: errorResponse("Invalid request"),
+  ...authErrors,
 });
 const Uuid = z.object({ property_uuid: z.string().uuid() });
 const idempotencyKey = (header: string | undefined, body: string | undefined) => body ?? header?.trim();
@@ -41,7 +42,6 @@ export function createApp(p: Platform) {
     description:
       "The lead widget's backend: partner configuration, providers, roof data, contacts, properties, leads.",
   });
-  const security = [{ bearer: [] }];
 
   app.openapi(
     createRoute({
@@ -103,7 +103,10 @@ export function createApp(p: Platform) {
           limit: z.coerce.number().int().min(1).max(10).default(5),
         }),
       },
-      responses: ok("{data: {items: [{description, line1, city, state, zip, lat, lon}]}}"),
+      responses: ok(
+        "{data: {items: [{description, line1, city, state, zip, zipConfirmed, lat, lon}]}}; zipConfirmed false: " +
+          "the ZIP is only the city's default, geocode the suggestion before using it",
+      ),
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -119,7 +122,11 @@ export function createApp(p: Platform) {
       middleware: [anyPartner] as const,
       request: { query: z.object({ address: z.string().trim().min(3).max(300) }) },
       responses: {
-        ...ok("{data: {formattedAddress, line1, city, state, zip, lat, lon, precision, source}}"),
+        ...ok(
+          "{data: {formattedAddress, line1, city, state, zip, lat, lon, precision, source, zipConfirmed, " +
+            "zipCandidates?}}; zipConfirmed false: zip is a default among the city's zipCandidates (no ZIP typed, " +
+            "several in the city): the homeowner confirms or types theirs before it is used",
+        ),
         404: { description: "Address not found" },
       },
     }),
@@ -286,6 +293,7 @@ export function createApp(p: Platform) {
         : body.bill ?? null;
       return c.json({
         data: reviewReading({
+          limits: readingLimits(p),
           item,
           transactionId: body.transaction_id,
           values: body.values,

@@ -2,18 +2,10 @@
 // report through the widget's API), then the partner signs in, finds it with its report and bill, changes
 // the widget colour in the live preview and copies the embed snippet. axe on every view; 1280 and 375 px.
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../widget/browser.ts";
 import { type Stack, startStack } from "../widget/stack.ts";
-import { axeProblems, query, waitFor } from "../widget/helpers.ts";
-import { connect } from "../../../shared/db/client.ts";
-import { setPassword } from "../../../shared/identity/admin.ts";
-
-const ARTIFACTS = new URL("../../../test-artifacts/console/", import.meta.url);
-await Deno.mkdir(ARTIFACTS, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: true });
-const BILL = new URL("../../fixtures/bills/synthetic/aps-01.pdf", import.meta.url).pathname;
+import { query, waitFor } from "../widget/helpers.ts";
+import { ARTIFACTS, BILL, expectAccessible, knownPassword, nav, shot, signIn } from "./support.ts";
 
 /** What the widget does for a homeowner, over the same API: bill upload, then the savings report. */
 async function homeownerLead(stack: Stack, email: string): Promise<string> {
@@ -54,47 +46,6 @@ async function homeownerLead(stack: Stack, email: string): Promise<string> {
     60_000,
   );
   return s.data.leadId;
-}
-
-async function expectAccessible(page: Page, where: string) {
-  assert.deepEqual(await axeProblems(page), [], `axe serious/critical violations at ${where}`);
-}
-
-async function signIn(browser: Browser, stack: Stack, width: number): Promise<Page> {
-  const demo = { email: "admin@demo-solar.test", password: PASSWORD };
-  const ctx = await browser.newContext({
-    viewport: { width, height: 900 },
-    bypassCSP: true,
-    isMobile: width < 500,
-    hasTouch: width < 500,
-  });
-  await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.url });
-  const page = await ctx.newPage();
-  await page.goto(`${stack.url}/console/`);
-  await page.getByRole("heading", { name: "Partner console" }).waitFor();
-  await expectAccessible(page, `login ${width}`);
-  await page.getByLabel("Email").fill(demo.email);
-  await page.getByLabel("Password").fill("not the password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("alert").getByText("The email or password is not right.").waitFor();
-  await page.getByLabel("Password").fill(demo.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: "Leads" }).waitFor();
-  return page;
-}
-
-const nav = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Console" }).getByRole("link", { name, exact: true });
-const PASSWORD = "console-e2e-password";
-
-/** The demo admin's password is random; the test sets a known one (as `npm run identity -- set-password` would). */
-async function knownPassword(stack: Stack) {
-  const sql = connect(stack.db.url, { max: 1 });
-  try {
-    await setPassword(sql, "admin@demo-solar.test", PASSWORD);
-  } finally {
-    await sql.end();
-  }
 }
 
 Deno.test({

@@ -1,51 +1,29 @@
 // The widget in Chromium: a wrong bill reading caught and corrected on the check step (issue 11 §2); progress
 // that survives reload and Back; the embed script sizing the iframe and relaying events (issue 15).
 import assert from "node:assert/strict";
-import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
-import { type Stack, startStack } from "./stack.ts";
-import { axeProblems, query, shot, waitFor } from "./helpers.ts";
-import { HISTORY, WRONG, wrongReadingAnswer, wrongReadingBill } from "./wrong_bill.ts";
-import { startGeminiDouble } from "../../doubles/gemini.ts";
+import { type Stack, startStackReadingAs } from "./stack.ts";
+import {
+  axeProblems,
+  openWidget,
+  pageSteps,
+  query,
+  shot,
+  toHomeStep,
+  uploadWrongBill,
+  waitFor,
+} from "./helpers.ts";
+import { HISTORY, WRONG, wrongReadingAnswer } from "./wrong_bill.ts";
 
 const corrected = HISTORY.slice(1).map((v) => (v === WRONG.meterReading ? 980 : v));
 
-async function open(browser: Browser, stack: Stack, width: number): Promise<Page> {
-  const page = await browser.newPage({
-    viewport: { width, height: 700 },
-    bypassCSP: true,
-    isMobile: width < 500,
-    hasTouch: width < 500,
-  });
-  await page.goto(`${stack.url}/widget/?token=${encodeURIComponent(stack.token)}`);
-  await page.waitForSelector("body[data-ready]");
-  return page;
-}
+const open = (browser: Browser, stack: Stack, width: number) => openWidget(browser, stack, width);
 
 async function toProvider(page: Page) {
-  await page.getByRole("combobox", { name: "Home address" }).pressSequentially("7070 Elm St, Tem", {
-    delay: 15,
-  });
-  await page.getByRole("option", { name: /Tempe, AZ/ }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("heading", { name: "Confirm your home" }).waitFor();
-  await page.getByRole("radio", { name: "Metal" }).check();
+  await toHomeStep(page);
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
-}
-
-async function uploadWrongBill(page: Page) {
-  await page.getByRole("radio").first().check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
-  await page.locator("input[type=file][multiple]").setInputFiles({
-    name: "aps-direct-plan.pdf",
-    mimeType: "application/pdf",
-    buffer: Buffer.from(await wrongReadingBill()),
-  });
-  await page.getByRole("button", { name: "Read my bill" }).click();
-  await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
 }
 
 const line = (page: Page, group: string) => page.locator(`.read-line[data-group=${group}]`);
@@ -56,34 +34,15 @@ Deno.test({
   sanitizeOps: false,
 }, async (t) => {
   // The bill is read by a model double (Gemini's wire format) that answers the wrong reading for every upload.
-  const gemini = startGeminiDouble();
-  gemini.script(...Array.from({ length: 30 }, wrongReadingAnswer));
-  const stack = await startStack({
-    BILL_MODEL: "gemini",
-    REPORT_WRITER: "embedded",
-    GEMINI_API_KEY: "test-key",
-    GEMINI_BASE_URL: gemini.url,
-  });
+  const { stack, gemini } = await startStackReadingAs(wrongReadingAnswer, 30);
   const { browser, close } = await launchBrowser();
-  let page: Page | undefined;
-  const step = (name: string, fn: () => Promise<void>) =>
-    t.step(name, async () => {
-      try {
-        await fn();
-      } catch (e) {
-        if (page && !page.isClosed()) {
-          await shot(page, `FAILED-gate-${name.slice(0, 30).replace(/\W+/g, "-")}`).catch(() => {});
-        }
-        throw e;
-      } finally {
-        await page?.close().catch(() => {});
-      }
-    });
+  const { pages, step } = pageSteps(t, "gate");
+  let page: Page;
   try {
     await step(
       "a wrong reading is marked on the check step, must be confirmed, and the report uses the homeowner's correction (1280 px)",
       async () => {
-        page = await open(browser, stack, 1280);
+        page = pages.page = await open(browser, stack, 1280);
         await toProvider(page);
         await uploadWrongBill(page);
         // What was read is shown: name, service address, utility, the months.
@@ -165,7 +124,7 @@ Deno.test({
     await step(
       "375 px: the marked check step; a reload keeps the reading (the bill's id) and the step; Back and Forward move between steps",
       async () => {
-        page = await open(browser, stack, 375);
+        page = pages.page = await open(browser, stack, 375);
         await toProvider(page);
         // Reload on the provider step: same step, same address (no new upload of anything).
         await page.reload();
@@ -246,7 +205,8 @@ Deno.test({
             }),
         );
         try {
-          page = await (await browser.newContext({ viewport: { width: 375, height: 700 } })).newPage();
+          page = pages.page = await (await browser.newContext({ viewport: { width: 375, height: 700 } }))
+            .newPage();
           await page.goto(`http://127.0.0.1:${host.addr.port}/`);
           const iframe = page.locator("iframe[title='Solar savings estimate']");
           const frame = page.frameLocator("iframe[title='Solar savings estimate']");
@@ -327,7 +287,7 @@ Deno.test({
 
           // A new tab (this one's session storage holds the finished flow above).
           await page.close();
-          const tab = page = await browser.newPage({ viewport: { width: 375, height: 700 } });
+          const tab = page = pages.page = await browser.newPage({ viewport: { width: 375, height: 700 } });
           await tab.goto(`http://127.0.0.1:${host.addr.port}/iframe`);
           const marked = tab.locator("iframe[data-solar-widget]");
           await tab.frameLocator("iframe[data-solar-widget]").getByRole("heading", {

@@ -1,6 +1,8 @@
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { connect } from "../../../shared/db/client.ts";
 import type { Stack } from "./stack.ts";
+import { Buffer } from "node:buffer";
+import { wrongReadingBill } from "./wrong_bill.ts";
 
 export const ARTIFACTS = new URL("../../../test-artifacts/widget/", import.meta.url);
 await Deno.mkdir(ARTIFACTS, { recursive: true });
@@ -60,8 +62,74 @@ export async function query<T = Record<string, unknown>>(
 ): Promise<T[]> {
   const sql = connect(stack.db.url, { max: 1 });
   try {
-    return await sql.unsafe(text, params as never[]) as unknown as T[];
+    return await sql.unsafe(text, params) as unknown as T[];
   } finally {
     await sql.end();
   }
+}
+
+/** A fresh page on the widget of `stack` (phones below 500 px: touch), ready once the widget says so. */
+export async function openWidget(browser: Browser, stack: Stack, width: number, height = 700): Promise<Page> {
+  // bypassCSP only lets the test inject axe-core; the widget itself runs under its real CSP otherwise.
+  const page = await browser.newPage({
+    viewport: { width, height },
+    bypassCSP: true,
+    isMobile: width < 500,
+    hasTouch: width < 500,
+  });
+  await page.goto(`${stack.url}/widget/?token=${encodeURIComponent(stack.token)}`);
+  await page.waitForSelector("body[data-ready]");
+  return page;
+}
+
+/**
+ * Test steps that each own one page (`pages.page`): a failing step leaves a FAILED-<prefix>-… screenshot,
+ * and the page is closed after every step.
+ */
+export function pageSteps(t: Deno.TestContext, prefix: string) {
+  const pages: { page?: Page } = {};
+  const step = (name: string, fn: () => Promise<void>) =>
+    t.step(name, async () => {
+      try {
+        await fn();
+      } catch (e) {
+        const page = pages.page;
+        if (page && !page.isClosed()) {
+          await shot(page, `FAILED-${prefix}-${name.slice(0, 30).replace(/\W+/g, "-")}`).catch(() => {});
+        }
+        throw e;
+      } finally {
+        await pages.page?.close().catch(() => {});
+      }
+    });
+  return { pages, step };
+}
+
+/** From the provider step: the first provider, then the APS bill of wrong_bill.ts uploaded and read. */
+export async function uploadWrongBill(page: Page) {
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
+  await page.locator("input[type=file][multiple]").setInputFiles({
+    name: "aps-direct-plan.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from(await wrongReadingBill()),
+  });
+  await page.getByRole("button", { name: "Read my bill" }).click();
+  await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
+}
+
+/**
+ * From the address step: the demo address in Tempe, AZ chosen, on the home step with a Metal roof and Tempe's
+ * default ZIP confirmed (Tempe has several ZIPs, so the widget asks: issue 15).
+ */
+export async function toHomeStep(page: Page) {
+  await page.getByRole("combobox", { name: "Home address" }).pressSequentially("7070 Elm St, Tem", {
+    delay: 15,
+  });
+  await page.getByRole("option", { name: /Tempe, AZ/ }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: "Confirm your home" }).waitFor();
+  await page.getByRole("checkbox", { name: "This is my ZIP code" }).check();
+  await page.getByRole("radio", { name: "Metal" }).check();
 }

@@ -1,6 +1,7 @@
 // The real local stack (scripts/start.ts, as `npm start` runs it) on a fresh migrated test database and a
 // free port, for browser tests. Stopped with SIGTERM; the database is dropped afterwards.
 import { createTestDatabase, type TestDb } from "../../support/db.ts";
+import { type GeminiDouble, startGeminiDouble } from "../../doubles/gemini.ts";
 
 export interface Stack {
   url: string;
@@ -65,4 +66,23 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     },
   };
+}
+
+/**
+ * The stack with its bill reader pointed at a Gemini double that answers `answer()` to each of `uploads`
+ * uploads (a reading the embedded reader's rules would not make), and the embedded report writer.
+ */
+export async function startStackReadingAs(
+  answer: () => string,
+  uploads: number,
+): Promise<{ stack: Stack; gemini: GeminiDouble }> {
+  const gemini = startGeminiDouble();
+  gemini.script(...Array.from({ length: uploads }, answer));
+  const stack = await startStack({
+    BILL_MODEL: "gemini",
+    REPORT_WRITER: "embedded",
+    GEMINI_API_KEY: "test-key",
+    GEMINI_BASE_URL: gemini.url,
+  });
+  return { stack, gemini };
 }

@@ -120,3 +120,15 @@ export function wrongReadingAnswer(): string {
   }));
   return JSON.stringify({ isElectricityBill: true, item });
 }
+
+/**
+ * A reading whose name and service address the reader left empty (it leaves a field empty rather than guess):
+ * the same bill and plausible months (January's meter reading replaced by a usage), no customer line.
+ */
+export function unreadNameAnswer(): string {
+  const answer = JSON.parse(wrongReadingAnswer());
+  answer.item.customerInformation.customerName = "";
+  answer.item.customerInformation.serviceAddress = emptyItem().customerInformation.serviceAddress;
+  answer.item.electricityUsage.usageByMonth[1].value = 980;
+  return JSON.stringify(answer);
+}

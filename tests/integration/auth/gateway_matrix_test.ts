@@ -9,10 +9,11 @@ import { createStackHandler } from "../../../shared/stack/server.ts";
 import { serviceFactories, serviceNames } from "../../../shared/stack/services.ts";
 import { signingKey } from "../../../shared/auth/keys.ts";
 
-// Routes with their own auth scheme (SPEC Authentication 2 and 6).
+// Routes with their own auth scheme (SPEC Authentication 2 and 6; an invitation's single-use token, docs/partner.md).
 const ownAuth = (svc: string, path: string) =>
   svc === "notification-service" ||
-  (svc === "authenticator-service" && ["/get-token", "/refresh-token"].includes(path));
+  (svc === "authenticator-service" && ["/get-token", "/refresh-token"].includes(path)) ||
+  (svc === "partner-service" && ["/invitations/lookup", "/invitations/accept"].includes(path));
 
 function routesOf(svc: string, p: Parameters<typeof serviceFactories[string]>[0]) {
   const app = serviceFactories[svc](p) as unknown as { routes: { method: string; path: string }[] };

@@ -37,3 +37,36 @@ Deno.test("a failing migration names its file and leaves the database unchanged"
     await db.drop();
   }
 });
+
+Deno.test("the history keeps each file's text, uncompressed; files read beforehand stand for the folder", async () => {
+  const db = await createTestDatabase();
+  const dir = await Deno.makeTempDir();
+  try {
+    const files = await readMigrations();
+    const gazetteer = files.find((f) => f.name === "geo_gazetteer")!;
+    const [row] = await db.sql`select statements, pg_column_compression(statements) as compression,
+      (select attstorage from pg_attribute where attrelid = 'supabase_migrations.schema_migrations'::regclass
+        and attname = 'statements') as storage
+      from supabase_migrations.schema_migrations where version = ${gazetteer.version}`;
+    assert.deepEqual(row.statements, [gazetteer.sql], "the file's text, as `supabase db push` records it");
+    assert.equal(
+      row.storage,
+      "e",
+      "external: 4 MB of migration text is not pglz-compressed on a first start",
+    );
+    assert.equal(row.compression, null);
+    const extra = {
+      version: "29990101000002",
+      name: "given",
+      sql: "create table public.tmp_given (id int);",
+    };
+    assert.deepEqual(await migrate(db.sql, { files: [...files, extra], dir: new URL(`file://${dir}/`) }), [
+      extra.version,
+    ]);
+    const [t] = await db.sql`select to_regclass('public.tmp_given') is not null as made`;
+    assert.equal(t.made, true);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await db.drop();
+  }
+});

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { SeamUnavailableError } from "../../../shared/errors.ts";
 import { FileObjectStore } from "../../../shared/storage/embedded.ts";
 import { SupabaseObjectStore } from "../../../shared/storage/supabase.ts";
 import type { ObjectStore } from "../../../shared/storage/types.ts";
@@ -44,7 +45,9 @@ Deno.test("object store: the Supabase Storage adapter does the same against Stor
         new Uint8Array([1]),
         "application/pdf",
       ),
-      /upload of bills\/x\.pdf failed/,
+      (e) =>
+        e instanceof SeamUnavailableError && e.seam === "storage" && !e.retryable &&
+        /bills\/x\.pdf/.test(e.message),
     );
   } finally {
     await storage.close();

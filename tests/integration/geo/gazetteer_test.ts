@@ -41,8 +41,10 @@ Deno.test("gazetteer: ZIP, city and state, without commas; the typed house numbe
       km(ny!, { lat: 40.7831, lon: -73.9712 }) < 8,
       `in Manhattan: ${ny?.lat},${ny?.lon} ZIP ${ny?.zip}`,
     );
-    const [own] = await p.sql`select lat, lon from public.geo_zips where zip = ${ny!.zip}`;
-    assert.ok(km(ny!, own as never) < 0.01, "the point is the chosen ZIP's own");
+    const [own] = await p.sql<
+      { lat: number; lon: number }[]
+    >`select lat, lon from public.geo_zips where zip = ${ny!.zip}`;
+    assert.ok(km(ny!, own) < 0.01, "the point is the chosen ZIP's own");
   } finally {
     await p.close();
   }

@@ -3,7 +3,7 @@ import { Buffer } from "node:buffer";
 import { exportPKCS8, exportSPKI, generateKeyPair } from "jose";
 import { startPubSubDouble } from "../../doubles/pubsub.ts";
 import { PubSubBus } from "../../../shared/bus/pubsub.ts";
-import { BusUnavailableError } from "../../../shared/bus/types.ts";
+import { SeamUnavailableError } from "../../../shared/errors.ts";
 import { override } from "../../../shared/platform.ts";
 import { publishEvent } from "../../../shared/events/publish.ts";
 import { testPlatform } from "../../support/db.ts";
@@ -19,11 +19,16 @@ Deno.test("Pub/Sub adapter: publishes through the REST API with a static token; 
     assert.equal(d.published[0].topic, "platform.jobs");
     assert.equal(Buffer.from(d.published[0].data, "base64").toString(), '{"a":1}');
     assert.deepEqual(d.published[0].attributes, { event_type: "job.assigned" });
-    d.script(503);
-    await assert.rejects(b.publish("platform.jobs", new Uint8Array([1])), BusUnavailableError);
+    d.script(503); // one 503 is retried by the client
+    assert.match((await b.publish("platform.jobs", new Uint8Array([1]))).messageId, /^\d+$/);
+    d.script(503, 503, 503);
+    await assert.rejects(
+      b.publish("platform.jobs", new Uint8Array([1])),
+      (e) => e instanceof SeamUnavailableError && e.seam === "bus" && e.retryable && e.status === 503,
+    );
     await assert.rejects(
       b.publish("no.such.topic", new Uint8Array([1])),
-      (e) => !(e instanceof BusUnavailableError) && /404/.test((e as Error).message),
+      (e) => e instanceof SeamUnavailableError && !e.retryable && /404/.test(e.message),
     );
     const bad = new PubSubBus({ projectId: d.project, apiUrl: d.url, accessToken: "ya29.wrong" });
     await assert.rejects(bad.publish("platform.jobs", new Uint8Array([1])), /401/);

@@ -2,11 +2,8 @@ import assert from "node:assert/strict";
 import { ulid } from "ulid";
 import { startResendDouble } from "../../doubles/resend.ts";
 import { ResendEmailProvider } from "../../../shared/email/resend.ts";
-import {
-  IdempotencyConflictError,
-  PermanentEmailError,
-  TransientEmailError,
-} from "../../../shared/email/types.ts";
+import { IdempotencyConflictError, PermanentEmailError } from "../../../shared/email/types.ts";
+import { SeamUnavailableError } from "../../../shared/errors.ts";
 import { override } from "../../../shared/platform.ts";
 import { notificationHarness } from "./harness.ts";
 
@@ -26,6 +23,9 @@ const msg = {
     content: new Uint8Array([37, 80, 68, 70]),
   }],
 };
+
+/** Retry later: the provider could not take the email now. */
+const transient = (e: unknown) => e instanceof SeamUnavailableError && e.seam === "email" && e.retryable;
 
 Deno.test("Resend adapter: wire format, idempotency replies and error classes", async () => {
   const d = startResendDouble();
@@ -50,13 +50,15 @@ Deno.test("Resend adapter: wire format, idempotency replies and error classes", 
       r.send({ ...msg, subject: "Changed" }, { idempotencyKey: "k-1" }),
       IdempotencyConflictError,
     );
-    d.script(500);
-    await assert.rejects(r.send(msg, { idempotencyKey: "k-2" }), TransientEmailError);
-    d.script(429);
-    await assert.rejects(r.send(msg, { idempotencyKey: "k-3" }), TransientEmailError);
+    d.script(500); // one 500 is retried by the client
+    assert.ok((await r.send(msg, { idempotencyKey: "k-2" })).id);
+    d.script(500, 500, 500, 500);
+    await assert.rejects(r.send(msg, { idempotencyKey: "k-2b" }), transient);
+    d.script(429, 429, 429, 429);
+    await assert.rejects(r.send(msg, { idempotencyKey: "k-3" }), transient);
     await assert.rejects(
       r.send({ ...msg, to: [] }, { idempotencyKey: "k-4" }),
-      (e) => e instanceof PermanentEmailError && !(e instanceof TransientEmailError),
+      (e) => e instanceof PermanentEmailError && !transient(e),
     );
     d.script("concurrent", "concurrent");
     assert.equal(
@@ -67,17 +69,17 @@ Deno.test("Resend adapter: wire format, idempotency replies and error classes", 
     d.script("concurrent", "concurrent", "concurrent", "concurrent");
     await assert.rejects(
       r.send(msg, { idempotencyKey: "k-1" }),
-      TransientEmailError,
+      transient,
       "still racing after 4 tries: retry later",
     );
-    d.script("hang");
+    d.script("hang", "hang", "hang", "hang");
     await assert.rejects(
       r.send(msg, { idempotencyKey: "k-5" }),
-      TransientEmailError,
+      transient,
       "a timeout is transient",
     );
     const down = new ResendEmailProvider({ apiKey: d.apiKey, baseUrl: "http://127.0.0.1:1", timeoutMs: 500 });
-    await assert.rejects(down.send(msg, { idempotencyKey: "k-6" }), TransientEmailError);
+    await assert.rejects(down.send(msg, { idempotencyKey: "k-6" }), transient);
     const wrongKey = new ResendEmailProvider({ apiKey: "re_wrong", baseUrl: d.url });
     await assert.rejects(wrongKey.send(msg, { idempotencyKey: "k-7" }), PermanentEmailError);
   } finally {
@@ -94,7 +96,7 @@ Deno.test("push through Resend: provider 5xx → 500 and a retry; crash after se
   try {
     const env = h.envelope("job.completed", { job_id: h.jobId });
     const messageId = ulid();
-    d.failFor(h.technician.email, 503);
+    d.failFor(h.technician.email, 503, 4); // every attempt of the client fails
     const first = await h.push(env, { messageId });
     assert.equal(first.status, 500, "one recipient's provider failure makes the bus retry");
     assert.deepEqual((await h.logRows()).map((r) => [r.recipient_email, r.status]), [[

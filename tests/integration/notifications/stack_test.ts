@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { serveApp } from "../../support/http.ts";
 import { createStackHandler } from "../../../shared/stack/server.ts";
 import { extension } from "../../../shared/stack/extensions/notifications.ts";
+import type { DemoContext } from "../../../shared/stack/extension.ts";
 import { emailProvider } from "../../../shared/email/index.ts";
 import { publishEvent } from "../../../shared/events/publish.ts";
 import { notificationHarness } from "./harness.ts";
@@ -17,7 +18,17 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
   h.cfg.push.audiences = [`${h.cfg.serviceUrl}/events/push`];
   let stop: (() => Promise<void>) | undefined;
   try {
-    await extension.seed!(h.p, { orgId: h.org.id, adminUserId: h.contact.id } as never);
+    // The notification seed reads the organisation and its admin; the rest of the demo is the stack's.
+    const demo: DemoContext = {
+      orgId: h.org.id,
+      orgSlug: "notifications-test",
+      adminUserId: h.contact.id,
+      adminEmail: h.contact.email,
+      adminPassword: "",
+      widgetUserId: h.contact.id,
+      partnerToken: "",
+    };
+    await extension.seed!(h.p, demo);
     stop = await extension.start!(h.p);
     const [tech] = await h.p.sql`select id from public.users where email = 'tech@demo-solar.test'`;
 

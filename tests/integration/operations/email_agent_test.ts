@@ -318,7 +318,13 @@ Deno.test("unmatched billing mail is linked later, once the customer is added: b
 
     // The second customer is added; the scheduled inbox check (no HTTP call) links its message too.
     const second = await seedProperty(p, admin.orgId, { accountNumber: "1212343456", line1: "9 Oak Ave" });
-    await runCheckInboxJob(p, {} as never);
+    await runCheckInboxJob(p, {
+      id: "scheduled",
+      queue: "email-agent.check-inbox",
+      payload: {},
+      attempts: 1,
+      max_attempts: 1,
+    });
     const [m2] = await p
       .sql`select status, property_id, linked_by from public.email_messages where message_id = '<later-2@utility.example>'`;
     assert.deepEqual([m2.status, m2.property_id, m2.linked_by], [

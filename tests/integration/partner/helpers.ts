@@ -5,6 +5,13 @@ import { createApp as partnerApp } from "../../../supabase/functions/partner-ser
 import { createApp as widgetApp } from "../../../supabase/functions/widget-service/app.ts";
 import { saveWidgetConfig } from "../../../shared/widget/config.ts";
 
+/** Who makes a call: only the request headers it sends (a signed-in identity, a session token, or nobody). */
+export type Caller = Pick<TestIdentity, "headers">;
+/** A caller without credentials. */
+export const anonymous: Caller = { headers: {} };
+/** A caller presenting `idToken` as its bearer token. */
+export const bearer = (idToken: string): Caller => ({ headers: { Authorization: `Bearer ${idToken}` } });
+
 export interface PartnerEnv {
   p: TestPlatform;
   admin: TestIdentity;
@@ -13,7 +20,7 @@ export interface PartnerEnv {
   other: TestIdentity;
   /** Calls /<service><path> on the real HTTP server (partner-service or widget-service). */
   call(
-    who: TestIdentity,
+    who: Caller,
     method: string,
     path: string,
     body?: unknown,
@@ -39,7 +46,7 @@ export async function partnerEnv(): Promise<PartnerEnv> {
     widget_info: "",
     theme: { primary: "#1d4ed8" },
   });
-  const call = async (who: TestIdentity, method: string, path: string, body?: unknown) => {
+  const call = async (who: Caller, method: string, path: string, body?: unknown) => {
     const res = await fetch(`${s.url}${path}`, {
       method,
       headers: { ...who.headers, ...(body !== undefined ? { "content-type": "application/json" } : {}) },

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { partnerEnv } from "./helpers.ts";
-import { partnerSender, renderReportEmail } from "../../../shared/partner/homeowner_email.ts";
+import { partnerSender, renderReportEmail } from "../../../shared/savings/report_email.ts";
 import type { SavingsFigures } from "../../../shared/savings/calculate.ts";
 
 const visibleText = (html: string) =>
@@ -26,7 +26,7 @@ Deno.test("the homeowner's report email speaks for the partner: sender name, rep
       paybackYears: 9.7,
     } as unknown as SavingsFigures;
     // Without settings: reply to the partner's first admin, next step = reply.
-    let sender = await partnerSender(e.p.sql, e.admin.orgId);
+    let sender = await partnerSender(e.p, e.admin.orgId);
     let mail = renderReportEmail(e.p, sender, { customerName: "Jane Doe", figures });
     assert.equal(mail.from, `"Sunny Roofs LLC" <notifications@mail.solar-platform.local>`);
     assert.equal(mail.replyTo, e.admin.email);
@@ -36,7 +36,7 @@ Deno.test("the homeowner's report email speaks for the partner: sender name, rep
       reply_to_email: "hello@sunny.example",
       phone: "+1 (415) 555-0199",
     });
-    sender = await partnerSender(e.p.sql, e.admin.orgId);
+    sender = await partnerSender(e.p, e.admin.orgId);
     mail = renderReportEmail(e.p, sender, { customerName: "Jane Doe", figures });
     assert.equal(mail.replyTo, "hello@sunny.example");
     assert.equal(mail.subject, "Your solar savings report from Sunny Roofs LLC");

@@ -8,11 +8,13 @@ import { webhookJobHandlers } from "../../../shared/partner/webhooks.ts";
 import { handlePush } from "../../../shared/notifications/push.ts";
 import { listOutbox } from "../../../shared/email/outbox.ts";
 import { serveApp } from "../../support/http.ts";
+import { override } from "../../../shared/platform.ts";
+import { loadPartnerConfig } from "../../../shared/partner/config.ts";
 
 Deno.test("a new lead: lead.created on the bus, emailed to the partner's people (opt-out honoured), signed webhook retried with backoff", async () => {
   // The receiver is on loopback, which a deployed platform refuses (webhook_url.ts).
-  Deno.env.set("PARTNER_WEBHOOK_ALLOW_PRIVATE", "true");
   const e = await partnerEnv();
+  override(e.p, "partnerConfig", loadPartnerConfig(new Map([["PARTNER_WEBHOOK_ALLOW_PRIVATE", "true"]])));
   const received: { headers: Headers; body: string }[] = [];
   let failFirst = true;
   const receiver = serveApp(async (req) => {
@@ -87,7 +89,6 @@ Deno.test("a new lead: lead.created on the bus, emailed to the partner's people 
     assert.match(mail.html, /href="http:\/\/\S+\/console\/#\/notifications"/);
     assert.match(mail.text, /Unsubscribe from "New leads from your widget" emails/);
   } finally {
-    Deno.env.delete("PARTNER_WEBHOOK_ALLOW_PRIVATE");
     await receiver.close();
     await e.close();
   }

@@ -1,9 +1,8 @@
 // Provider adapters against local doubles speaking the providers' wire formats.
 import assert from "node:assert/strict";
 import { GoogleGeocoder } from "../../../shared/geo/google.ts";
-import { GeocoderUnavailableError } from "../../../shared/geo/types.ts";
+import { SeamUnavailableError } from "../../../shared/errors.ts";
 import { GoogleSolarRoofData } from "../../../shared/roof/google.ts";
-import { RoofDataUnavailableError } from "../../../shared/roof/types.ts";
 import { testPlatform } from "../../support/db.ts";
 import { tokensFor } from "../../support/auth.ts";
 import { override } from "../../../shared/platform.ts";
@@ -12,7 +11,7 @@ import { usageByMonth } from "./fixtures.ts";
 import { GEOCODE_KEY, startGeocodingDouble } from "../../doubles/google_geocoding.ts";
 import { MIAMI, SOLAR_KEY, startSolarDouble } from "../../doubles/google_solar.ts";
 
-Deno.test("Google geocoder: parses components, US only, ZERO_RESULTS is null, errors are GeocoderUnavailableError", async () => {
+Deno.test("Google geocoder: parses components, US only, ZERO_RESULTS is null, errors are geocoder SeamUnavailableErrors", async () => {
   const d = startGeocodingDouble();
   try {
     const g = new GoogleGeocoder(GEOCODE_KEY, d.url, 5000, d.url);
@@ -43,10 +42,15 @@ Deno.test("Google geocoder: parses components, US only, ZERO_RESULTS is null, er
     );
     await assert.rejects(
       new GoogleGeocoder("wrong-key", d.url).geocode("3600 NW 2nd Ave"),
-      (e) => e instanceof GeocoderUnavailableError && /REQUEST_DENIED.*invalid/.test(e.message),
+      (e) =>
+        e instanceof SeamUnavailableError && e.seam === "geocoder" && !e.retryable &&
+        /REQUEST_DENIED.*invalid/.test(e.message),
     );
     d.failWith = "OVER_QUERY_LIMIT";
-    await assert.rejects(g.geocode("3600 NW 2nd Ave"), GeocoderUnavailableError);
+    await assert.rejects(
+      g.geocode("3600 NW 2nd Ave"),
+      (e) => e instanceof SeamUnavailableError && e.seam === "geocoder" && e.retryable,
+    );
     d.failWith = 503;
     await assert.rejects(g.autocomplete("3600 NW"), /HTTP 503/);
   } finally {
@@ -76,7 +80,7 @@ Deno.test("Google Solar buildingInsights: maps the real Miami response; no build
     assert.equal(await solar.findClosest({ lat: 40, lon: -100 }), null);
     await assert.rejects(
       new GoogleSolarRoofData("bad", d.url).findClosest({ lat: 25.8299, lon: -80.19548 }),
-      (e) => e instanceof RoofDataUnavailableError && /403/.test(e.message),
+      (e) => e instanceof SeamUnavailableError && e.seam === "roof_data" && e.status === 403 && !e.retryable,
     );
     d.failWith = 503;
     await assert.rejects(solar.findClosest({ lat: 25.8299, lon: -80.19548 }), /503/);

@@ -11,7 +11,7 @@ import { extractBill } from "../../../shared/bills/extract.ts";
 import type { BillDocument } from "../../../shared/bills/model.ts";
 import { emptyItem, MonthNames } from "../../../shared/bills/schema.ts";
 import { StructuredContractAnalyser } from "../../../shared/contracts/gemini_model.ts";
-import { GeminiReportWriter } from "../../../shared/report/gemini.ts";
+import { GeminiReportWriter } from "../../../shared/savings/report/gemini.ts";
 import { override } from "../../../shared/platform.ts";
 import { testPlatform } from "../../support/db.ts";
 import { tokensFor } from "../../support/auth.ts";

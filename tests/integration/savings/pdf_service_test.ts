@@ -7,7 +7,7 @@ import { serveApp, type Served } from "../../support/http.ts";
 import { createApp } from "../../../supabase/functions/pdf-generator-service/app.ts";
 import { calculateSavings } from "../../../shared/savings/calculate.ts";
 import { normaliseUsage } from "../../../shared/savings/usage.ts";
-import { EmbeddedReportWriter } from "../../../shared/report/embedded.ts";
+import { EmbeddedReportWriter } from "../../../shared/savings/report/embedded.ts";
 
 const PNG_2x2 =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==";
@@ -243,5 +243,21 @@ Deno.test("generate-savings-report: the designed report carries every section ti
     });
     assert.equal(invalid.status, 400);
     assert.match((await invalid.json()).error.message, /report\.sections/);
+    // The optional figures the document reads are validated too: never a PDF built from a wrong-typed credit.
+    for (
+      const [bad, path] of [
+        [{ credit: { pct: "30" } }, /figures\.credit\.pct/],
+        [{ fixedChargeMonthly: "12.50" }, /figures\.fixedChargeMonthly/],
+        [{ flags: "roof_ownership_unknown" }, /figures\.flags/],
+      ] as const
+    ) {
+      const res = await fetch(`${s.url}/pdf-generator-service/generate-savings-report`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ customerName: "X", report, figures: { ...figures, ...bad } }),
+      });
+      assert.equal(res.status, 400, JSON.stringify(bad));
+      assert.match((await res.json()).error.message, path);
+    }
   });
 });

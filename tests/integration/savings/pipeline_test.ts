@@ -11,7 +11,7 @@ import { queueHandlers } from "../../../shared/jobs/registry.ts";
 import { DELIVERY_QUEUE } from "../../../shared/savings/pipeline.ts";
 import { getOutboxAttachment, listOutbox } from "../../../shared/email/index.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
-import { num, usd } from "../../../shared/report/format.ts";
+import { num, usd } from "../../../shared/format.ts";
 import { usageByMonth } from "./fixtures.ts";
 
 const post = (url: string, headers: Record<string, string>, body: unknown) =>

@@ -1,7 +1,7 @@
 // The Gemini report writer against the local Gemini double: prompt content, retries, clear failure codes.
 import assert from "node:assert/strict";
 import { GeminiClient } from "../../../shared/llm/gemini.ts";
-import { GeminiReportWriter } from "../../../shared/report/gemini.ts";
+import { GeminiReportWriter } from "../../../shared/savings/report/gemini.ts";
 import { override } from "../../../shared/platform.ts";
 import { startGeminiDouble } from "../../doubles/gemini.ts";
 import { testPlatform } from "../../support/db.ts";

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { widgetEnv } from "./helpers.ts";
+import { override } from "../../../shared/platform.ts";
+import { loadWidgetSettings } from "../../../shared/widget/config.ts";
 
 Deno.test("widget-info: 404 until configured, admin-only writes, sanitised HTML, partner-scoped", async () => {
   const e = await widgetEnv({ configure: false });
@@ -25,15 +27,16 @@ Deno.test("widget-info: 404 until configured, admin-only writes, sanitised HTML,
     const got = await e.call(e.widget, "GET", "/widget-info");
     assert.equal(got.status, 200);
     assert.equal(got.json.data.map_tile_url, null, "offline: no map tiles, so no third-party request");
-    Deno.env.set("WIDGET_MAP_TILE_URL", "https://tiles.example/{z}/{x}/{y}.png");
-    try {
-      assert.equal(
-        (await e.call(e.widget, "GET", "/widget-info")).json.data.map_tile_url,
-        "https://tiles.example/{z}/{x}/{y}.png",
-      );
-    } finally {
-      Deno.env.delete("WIDGET_MAP_TILE_URL");
-    }
+    // The setting is read once per platform (loadWidgetSettings); a platform configured with a tile server says so.
+    override(
+      e.p,
+      "widgetSettings",
+      loadWidgetSettings(new Map([["WIDGET_MAP_TILE_URL", "https://tiles.example/{z}/{x}/{y}.png"]])),
+    );
+    assert.equal(
+      (await e.call(e.widget, "GET", "/widget-info")).json.data.map_tile_url,
+      "https://tiles.example/{z}/{x}/{y}.png",
+    );
     assert.equal(got.json.data.logo_url, config.logo_url);
     assert.deepEqual(got.json.data.roof_types, config.roof_types);
     assert.equal(got.json.data.theme.primary, "#0b6e4f");

@@ -62,7 +62,7 @@ Deno.test("CRM sync jobs push widget leads to HubSpot and retry through an outag
       address,
     });
     assert.equal(lead.status, 201, "the lead is accepted while the CRM is down");
-    hs.failNext(1);
+    hs.failNext(3); // every attempt of the client: the outage outlasts its retries
     await runReadyJobs(e.p.sql, crmJobHandlers(e.p));
     const [failed] = await e.p
       .sql`select crm_id, crm_error from public.leads where id = ${lead.json.data.id}`;

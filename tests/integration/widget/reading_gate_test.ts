@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { address, contact, type WidgetEnv, widgetEnv } from "./helpers.ts";
 
 import { billItem, type ItemOptions, TYPICAL as typical, usage } from "../../support/bill_reading.ts";
+import { jsonb } from "../../../shared/db/client.ts";
 
 // The issue's misreading: a meter reading taken for January, the correspondence box taken for the name.
 const misread = usage([27415, ...typical.slice(1)]);
@@ -13,7 +14,7 @@ async function storeExtraction(e: WidgetEnv, item: unknown, orgId = e.admin.orgI
   await e.p
     .sql`insert into public.bill_extractions (organization_id, transaction_id, transaction_group_id, mode, status, percentage, message, result)
     values (${orgId}, ${id}, ${crypto.randomUUID()}, 'upload', 'COMPLETED', 100, 'done', ${
-    e.p.sql.json({ data: { items: [item] } } as never)
+    jsonb(e.p.sql, { data: { items: [item] } })
   })`;
   return id;
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { billDocument } from "../../../shared/bills/document.ts";
 import { extractBill } from "../../../shared/bills/extract.ts";
-import { billLimits } from "../../../shared/bills/limits.ts";
+import { loadBillLimits } from "../../../shared/bills/limits.ts";
 import { EmbeddedBillModel } from "../../../shared/bills/embedded_model.ts";
 import { DomainError } from "../../../shared/errors.ts";
 import { statusOf } from "../../../shared/http/errors.ts";
@@ -32,7 +32,7 @@ Deno.test("a PDF that is not an electricity bill (a gas bill, a letter) is 400 i
     "Our spring newsletter is here. Electric vehicles are welcome at the community garage.",
   ]);
   for (const bytes of [gas, letter]) {
-    const doc = await billDocument([{ filename: "doc.pdf", bytes }], billLimits());
+    const doc = await billDocument([{ filename: "doc.pdf", bytes }], loadBillLimits());
     await assert.rejects(
       extractBill(new EmbeddedBillModel(), doc),
       (e: unknown) =>
@@ -44,7 +44,7 @@ Deno.test("a PDF that is not an electricity bill (a gas bill, a letter) is 400 i
 
 Deno.test("limits: too many files and too many pages are 413, checked before any reading", async () => {
   const one = await pdfWith(["kWh"]);
-  const limits = { ...billLimits(), maxFiles: 2, maxPages: 2 };
+  const limits = { ...loadBillLimits(), maxFiles: 2, maxPages: 2 };
   await assert.rejects(
     billDocument([1, 2, 3].map((i) => ({ filename: `${i}.pdf`, bytes: one })), limits),
     (e: unknown) => e instanceof DomainError && statusOf(e) === 413,

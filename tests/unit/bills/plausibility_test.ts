@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { ConfigError } from "../../../shared/config.ts";
 import {
   checkReading,
   DEFAULT_LIMITS,
@@ -115,22 +116,23 @@ Deno.test("the reader's confidence: low means confirm, absent means unknown (not
   assert.equal(groupOfField("accountNumber"), null);
 });
 
-Deno.test("limits come from the environment", () => {
-  Deno.env.set("READING_ANNUAL_KWH_MAX", "80000");
-  Deno.env.set("READING_MIN_CONFIDENCE", "0.8");
-  try {
-    const l = plausibilityLimits();
-    assert.equal(l.annualKwhMax, 80000);
-    assert.equal(l.minConfidence, 0.8);
-    assert.equal(l.rateMaxCents, 60);
-    assert.deepEqual(
-      checkReading({ reading: readingOf(bill({ values: Array(12).fill(5500) })), limits: l }).checks.map((
-        c,
-      ) => c.code),
-      [],
+Deno.test("limits come from the environment (an EnvSource), and an unusable value is a ConfigError", () => {
+  const l = plausibilityLimits(
+    new Map([["READING_ANNUAL_KWH_MAX", "80000"], ["READING_MIN_CONFIDENCE", "0.8"]]),
+  );
+  assert.equal(l.annualKwhMax, 80000);
+  assert.equal(l.minConfidence, 0.8);
+  assert.equal(l.rateMaxCents, 60);
+  assert.deepEqual(
+    checkReading({ reading: readingOf(bill({ values: Array(12).fill(5500) })), limits: l }).checks.map((
+      c,
+    ) => c.code),
+    [],
+  );
+  for (const [name, value] of [["READING_RATE_MAX_CENTS", "lots"], ["READING_ANNUAL_KWH_MIN", "90000"]]) {
+    assert.throws(
+      () => plausibilityLimits(new Map([[name, value]])),
+      (e: unknown) => e instanceof ConfigError && e.variable === name,
     );
-  } finally {
-    Deno.env.delete("READING_ANNUAL_KWH_MAX");
-    Deno.env.delete("READING_MIN_CONFIDENCE");
   }
 });

@@ -1,6 +1,7 @@
 // The separately hosted engine (worker_server.ts) through its HTTP client: same operations, same errors.
 import assert from "node:assert/strict";
 import { serveApp } from "../../support/http.ts";
+import { testPoolLimits } from "../../support/document_engine.ts";
 import { engineHandler } from "../../../shared/documents/worker_server.ts";
 import { SubprocessPool } from "../../../shared/documents/engine/pool.ts";
 import { HttpEngineClient } from "../../../shared/documents/engine/http_client.ts";
@@ -9,14 +10,7 @@ import { DocumentTooComplex, EngineUnavailable } from "../../../shared/documents
 import { PdfInputError } from "../../../shared/pdf/blocks.ts";
 import { statusOf } from "../../../shared/http/errors.ts";
 
-const limits = {
-  workers: 1,
-  queueMax: 2,
-  workerMaxMb: 512,
-  timeoutMs: 60_000,
-  textTimeoutMs: 60_000,
-  idleMs: 5_000,
-};
+const limits = testPoolLimits;
 
 Deno.test("hosted engine: renders and counts pages over HTTP, refuses a bomb with 422, requires its token", async () => {
   const pool = new SubprocessPool(limits);

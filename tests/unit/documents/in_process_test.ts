@@ -1,25 +1,15 @@
 // Where no subprocess may start (an edge function), the engine's operations run in the request's own isolate:
 // the same preflight checks and the same errors, text PDFs read, an image bomb still refused before decoding.
 import assert from "node:assert/strict";
-import { closeDocumentEngine, documentEngine } from "../../../shared/documents/engine/index.ts";
+import { documentEngine } from "../../../shared/documents/engine/index.ts";
+import { withDocumentEngine } from "../../support/document_engine.ts";
 import { InProcessTransport } from "../../../shared/documents/engine/in_process.ts";
 import { documentText } from "../../../shared/documents/document_text.ts";
 import { DomainError } from "../../../shared/errors.ts";
 
 const fixture = (path: string) => Deno.readFileSync(new URL(`../../fixtures/${path}`, import.meta.url));
 
-async function withInProcessEngine(fn: () => Promise<void>) {
-  const saved = Deno.env.get("DOCUMENT_ENGINE");
-  Deno.env.set("DOCUMENT_ENGINE", "in-process");
-  await closeDocumentEngine();
-  try {
-    await fn();
-  } finally {
-    if (saved === undefined) Deno.env.delete("DOCUMENT_ENGINE");
-    else Deno.env.set("DOCUMENT_ENGINE", saved);
-    await closeDocumentEngine();
-  }
-}
+const withInProcessEngine = (fn: () => Promise<void>) => withDocumentEngine("in-process", fn);
 
 Deno.test("in-process engine: a text PDF is read, pages counted, a giant-header PNG refused with 422 before decoding", async () => {
   await withInProcessEngine(async () => {

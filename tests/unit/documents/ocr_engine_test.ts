@@ -51,7 +51,7 @@ Deno.test("OCR: an upside-down page is read the right way up", async () => {
   assert.ok(r.confidence > 70, String(r.confidence));
 });
 
-Deno.test("OCR: a dim, unevenly lit photo is read again with an adaptive threshold (most of its text was lost)", async () => {
+Deno.test("OCR: a dim, unevenly lit, grainy photo is read (flattened before OCR; read as it is, most of its text was lost)", async () => {
   const img = await loadImage(
     Deno.readFileSync(new URL("../../fixtures/bills/synthetic/aps-08.jpg", import.meta.url)),
   );
@@ -69,6 +69,50 @@ Deno.test("OCR: a dim, unevenly lit photo is read again with an adaptive thresho
   ctx.putImageData(d, 0, 0);
   const photo = new Uint8Array(canvas.toBuffer("image/png"));
   const r = await withOcr("auto", (e) => e.ocr(photo));
-  // A single global threshold reads 3-4 lines of this page; the adaptive one about 20 (the clean page: 43).
+  // Read as it is: 2 lines with a global threshold, 20 with the adaptive one; flattened: 26-27 (the clean page: 43).
   assert.ok(r.lines.length >= 12, `${r.engine}: ${r.lines.length} lines\n${r.lines.join("\n")}`);
+});
+
+Deno.test("OCR: white text on dark bands (an inverted table header, a total banner) is read", async () => {
+  const c = createCanvas(1275, 700);
+  const ctx = c.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, 1275, 700);
+  ctx.fillStyle = "#000";
+  ctx.font = "22px sans-serif";
+  ctx.fillText("Account Number 4417 2290 55   Statement Date March 3, 2025", 60, 80);
+  ctx.fillStyle = "#1d2f5a";
+  ctx.fillRect(40, 200, 1195, 44);
+  ctx.fillStyle = "#fff";
+  ctx.font = "bold 22px sans-serif";
+  ["SERVICE PERIOD", "METER NUMBER", "TOTAL KWH USED", "AMOUNT DUE"].forEach((t, i) =>
+    ctx.fillText(t, 60 + i * 300, 230)
+  );
+  ctx.fillStyle = "#000";
+  ctx.font = "22px sans-serif";
+  ["Feb 1 - Mar 1", "Z88123", "1,059", "$182.44"].forEach((t, i) => ctx.fillText(t, 60 + i * 300, 280));
+  ctx.fillStyle = "#333";
+  ctx.fillRect(40, 400, 1195, 60);
+  ctx.fillStyle = "#eee";
+  ctx.font = "26px sans-serif";
+  ctx.fillText("TOTAL AMOUNT DUE BY APRIL 2, 2025     $182.44", 80, 440);
+  const r = await withOcr("auto", (e) => e.ocr(new Uint8Array(c.toBuffer("image/png"))));
+  // Read as it is, tesseract loses most of the grey banner ("RIL 2, 2025   $182.44").
+  assert.ok(r.lines.some((l) => /TOTAL AMOUNT DUE BY APRIL 2, 2025\s+\$182\.44/.test(l)), r.lines.join("\n"));
+  assert.ok(
+    r.lines.some((l) => /SERVICE PERIOD\s+METER NUMBER\s+TOTAL KWH USED\s+AMOUNT DUE/.test(l)),
+    r.lines.join("\n"),
+  );
+});
+
+Deno.test("OCR: a page photographed sideways is read the right way up", async () => {
+  const img = await loadImage(page);
+  const canvas = createCanvas(img.height, img.width);
+  const ctx = canvas.getContext("2d");
+  ctx.translate(img.height, 0);
+  ctx.rotate(Math.PI / 2);
+  ctx.drawImage(img, 0, 0);
+  const r = await withOcr("auto", (e) => e.ocr(new Uint8Array(canvas.toBuffer("image/png"))));
+  assert.ok(r.lines.some((l) => /ACCOUNT NUMBER/.test(l)), `${r.engine}: ${r.lines.slice(0, 5).join("\n")}`);
+  assert.ok(r.confidence > 70, String(r.confidence));
 });

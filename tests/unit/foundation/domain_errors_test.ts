@@ -24,7 +24,7 @@ app.get("/domain/:kind", (c) => {
   throw new DomainError(c.req.param("kind") as ErrorKind, "some_code", "Something went wrong");
 });
 app.get("/api", () => {
-  throw new ApiError(418 as never, "teapot", "An explicit status wins");
+  throw new ApiError(418, "teapot", "An explicit status wins");
 });
 app.onError((e, c) => errorResponse(e, c, "test"));
 

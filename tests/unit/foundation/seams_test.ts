@@ -5,8 +5,12 @@ import { createPlatform, override, provide } from "../../../shared/platform.ts";
 import { emailProvider } from "../../../shared/email/index.ts";
 import type { EmailProvider } from "../../../shared/email/types.ts";
 import { loadCoreConfig } from "../../../shared/config.ts";
+import { connect } from "../../../shared/db/client.ts";
 
-const platform = () => createPlatform({} as never, loadCoreConfig());
+// postgres.js connects on the first query, which these tests never send.
+const NO_DATABASE = "postgres://127.0.0.1:1/unused";
+
+const platform = () => createPlatform(connect(NO_DATABASE), loadCoreConfig());
 
 Deno.test("seams: provide() makes the adapter once; override() replaces it for every later caller", () => {
   const p = platform();

@@ -69,7 +69,7 @@ Deno.test("personal data detection: emails anywhere, personal keys; identifiers 
 Deno.test("catalogue: topic routing per the spec table; auth events; template slugs", () => {
   assert.equal(EVENT_TYPES.length, 12);
   assert.equal(NOTIFIED_EVENT_TYPES.length, 11);
-  assert.ok(!NOTIFIED_EVENT_TYPES.includes("invoice.overdue" as never));
+  assert.ok(!new Set<string>(NOTIFIED_EVENT_TYPES).has("invoice.overdue"));
   const routes = Object.fromEntries(EVENT_TYPES.map((t) => [t, topicFor(t)]));
   assert.deepEqual(routes, {
     "job.assigned": "platform.jobs",

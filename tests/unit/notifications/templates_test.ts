@@ -1,10 +1,14 @@
 import assert from "node:assert/strict";
 import { createPlatform } from "../../../shared/platform.ts";
 import { loadCoreConfig } from "../../../shared/config.ts";
+import { connect } from "../../../shared/db/client.ts";
+
+// postgres.js connects on the first query, which these tests never send.
+const NO_DATABASE = "postgres://127.0.0.1:1/unused";
 import { templates } from "../../../shared/notifications/templates.ts";
 import { NOTIFIED_EVENT_TYPES } from "../../../shared/events/catalogue.ts";
 
-const p = createPlatform(null as never, loadCoreConfig());
+const p = createPlatform(connect(NO_DATABASE), loadCoreConfig());
 
 Deno.test("templates: all eleven event types have subject, HTML and text; the layout is shared", () => {
   const ctx = {

@@ -2,8 +2,11 @@ import assert from "node:assert/strict";
 import {
   buildReferenceArtifacts,
   CAPITALS_PATH,
+  DOC_PATH,
   REFERENCE_PATH,
   stateRates,
+  stateSourcesTable,
+  withStateSources,
 } from "../../../scripts/savings/reference.ts";
 
 Deno.test("the committed reference migration and capitals module are what the CSVs generate (regenerate after editing a CSV)", () => {
@@ -40,4 +43,26 @@ Deno.test("rates: a state with EIA 2014-2024 history gets its 2024 price and its
   assert.equal(ca.year, 2023);
   assert.equal(ca.escalatorPct, 3);
   assert.match(ca.source, /no 2024 state figure was found/);
+});
+
+Deno.test("docs/savings.md names each state's price year and source and its $/W year, as the CSVs have them", () => {
+  const root = new URL("../../../", import.meta.url);
+  const doc = Deno.readTextFileSync(new URL(DOC_PATH, root));
+  assert.equal(doc, withStateSources(doc), "regenerate: deno run -A scripts/savings/reference.ts");
+  const rows = stateSourcesTable().split("\n").slice(2).map((l) => l.split("|").map((c) => c.trim()));
+  assert.equal(rows.length, 52);
+  const byState = new Map(rows.map((r) => [r[1], r]));
+  // A 2024 price only with its EIA 2024 source; every other state says its 2023 figure is kept.
+  for (const r of rows) {
+    if (r[3] === "2024") assert.match(r[4], /2024 annual/);
+    else assert.equal(r[4], "EIA SEDS 2023 (no 2024 figure on file)");
+  }
+  assert.deepEqual(
+    rows.filter((r) => r[3] === "2024").map((r) => r[1]),
+    ["AL", "AR", "FL", "GA", "KY", "LA", "MS", "NC", "SC", "TN", "VA", "WV"],
+  );
+  // Installed $/W: AZ and TN their own 2024 medians; an older state figure is shown as not used.
+  assert.deepEqual(byState.get("AZ")!.slice(7, 10), ["1.99", "2024", "state median"]);
+  assert.deepEqual(byState.get("TN")!.slice(7, 10), ["3.35", "2024", "state median"]);
+  assert.match(byState.get("TX")![9], /national median .*older, not used: 3\.90 \(2012\)/);
 });

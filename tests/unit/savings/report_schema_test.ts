@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { htmlProblems, validateReport } from "../../../shared/report/schema.ts";
-import { EmbeddedReportWriter } from "../../../shared/report/embedded.ts";
+import { htmlProblems, validateReport } from "../../../shared/savings/report/schema.ts";
+import { EmbeddedReportWriter } from "../../../shared/savings/report/embedded.ts";
 import { calculateSavings } from "../../../shared/savings/calculate.ts";
 import { normaliseUsage } from "../../../shared/savings/usage.ts";
-import type { StateProgram } from "../../../shared/report/types.ts";
+import type { StateProgram } from "../../../shared/savings/report/types.ts";
+import { genericProgram } from "./fixtures.ts";
 
 const good = () => ({
   sections: [
@@ -55,21 +56,7 @@ Deno.test("report validation: sequence I-II-III, the spec's titles, only the all
   assert.deepEqual(htmlProblems("<p>5 < 6 and 7 > 3</p>"), []);
 });
 
-const program = (over: Partial<StateProgram> = {}): StateProgram => ({
-  state: "OH",
-  isGeneric: true,
-  netMetering: "generic",
-  exportCreditRatio: 1,
-  nonbypassableUsdPerKwh: 0,
-  solarChargeUsdPerKwMonth: 0,
-  propertyTaxExemption: null,
-  incentives: null,
-  efficiencyPrograms: null,
-  batteryIncentives: null,
-  source: "x",
-  year: 2024,
-  ...over,
-});
+const program = genericProgram;
 const figures = () =>
   calculateSavings({
     usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 + i * 20 }))),
@@ -145,7 +132,7 @@ Deno.test("embedded writer: the customer's own rate or the national fallback is 
 });
 
 Deno.test("wording: month lists, estimated months, programmes named once, the credit and its source", async () => {
-  const { listMonths } = await import("../../../shared/report/format.ts");
+  const { listMonths } = await import("../../../shared/format.ts");
   const { federalCredit } = await import("../../../shared/savings/credit.ts");
   assert.equal(listMonths([7]), "July");
   assert.equal(listMonths([8, 7]), "July and August");

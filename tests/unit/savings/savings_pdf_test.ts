@@ -2,24 +2,11 @@ import assert from "node:assert/strict";
 import { extractText } from "unpdf";
 import { calculateSavings } from "../../../shared/savings/calculate.ts";
 import { normaliseUsage } from "../../../shared/savings/usage.ts";
-import { EmbeddedReportWriter } from "../../../shared/report/embedded.ts";
-import { renderSavingsReportPdf } from "../../../shared/pdf/savings_report.ts";
-import type { StateProgram } from "../../../shared/report/types.ts";
+import { EmbeddedReportWriter } from "../../../shared/savings/report/embedded.ts";
+import { renderSavingsReportPdf } from "../../../shared/savings/report_pdf.ts";
+import { annLeeReport, genericProgram } from "./fixtures.ts";
 
-const program: StateProgram = {
-  state: "OH",
-  isGeneric: true,
-  netMetering: "generic",
-  exportCreditRatio: 1,
-  nonbypassableUsdPerKwh: 0,
-  solarChargeUsdPerKwMonth: 0,
-  propertyTaxExemption: null,
-  incentives: null,
-  efficiencyPrograms: null,
-  batteryIncentives: null,
-  source: "x",
-  year: 2024,
-};
+const program = genericProgram();
 
 Deno.test("the designed PDF renders the edge cases: zero usage (no system) and a very long customer name", async () => {
   const figures = calculateSavings({
@@ -63,45 +50,21 @@ Deno.test("the designed PDF renders the edge cases: zero usage (no system) and a
 
 Deno.test("the designed PDF: the credit on the cover tile follows the policy, the fixed charge is named, the report ends with a next step", async () => {
   const { federalCredit } = await import("../../../shared/savings/credit.ts");
-  const usage = normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 })));
-  const roof = { panelCapacityW: 400, maxPanels: 30, yieldDcKwhPerKw: 1400, configs: [], dcToAcDerate: 0.85 };
-  const render = async (date: string) => {
-    const figures = calculateSavings({
-      usage,
-      ratePerKwh: 0.15,
-      escalatorPct: 3,
-      costPerWatt: 2.5,
-      roof,
-      program,
-      credit: federalCredit(date),
-      fixedChargeMonthly: 11.25,
-    });
-    const report = await new EmbeddedReportWriter().write({
-      customerName: "Ann Lee",
-      state: "OH",
-      stateName: "Ohio",
-      address: "1 Main St",
-      figures,
-      program,
-      rateSource: "",
-      costSource: "",
-      costIsNationalFallback: true,
-      partnerName: "Buckeye Solar",
-    });
-    const pdf = await renderSavingsReportPdf({
-      customerName: "Ann Lee",
-      address: "1 Main St, Columbus, OH 43215",
-      state: "OH",
-      partner: { name: "Buckeye Solar" },
-      figures,
-      sections: report.sections,
-    });
+  const render = async (date: string, fixedChargeMonthly: number | null = 11.25) => {
+    const pdf = await renderSavingsReportPdf(
+      await annLeeReport({ credit: federalCredit(date), fixedChargeMonthly }),
+    );
     return (await extractText(pdf, { mergePages: true })).text;
   };
   const now = await render("2026-11-23");
   assert.ok(now.includes("Net cost (no federal credit)"));
   assert.ok(!now.includes("30%"), "no 30% credit after 2025");
-  assert.ok(now.includes("plus a $11.25 monthly fixed charge"));
+  assert.ok(now.includes("plus your bill's $11.25 monthly fixed charge"));
+  // No fixed charge read: the cover says it is left out, never a bare total.
+  const unread = await render("2026-11-23", null);
+  assert.ok(
+    unread.includes("Your utility's fixed monthly charge was not read from your bill: it is not included"),
+  );
   assert.ok(now.includes("What happens next"));
   assert.ok(now.includes("Buckeye Solar contacts you"));
   const before = await render("2025-03-01");

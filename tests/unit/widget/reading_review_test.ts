@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { reviewReading } from "../../../shared/widget/reading.ts";
+import { DEFAULT_LIMITS } from "../../../shared/bills/plausibility.ts";
 
 import { billItem, type ItemOptions, TYPICAL as typical, usage } from "../../support/bill_reading.ts";
 
@@ -14,9 +15,14 @@ const item = (o: ItemOptions = {}) =>
   });
 
 Deno.test("a doubt about the reading (rate, confidence) is lifted by correcting its line; a value check is not", () => {
-  const misreadRate = reviewReading({ item: item({ rate: "6.25" }), addressState: "AZ" });
+  const misreadRate = reviewReading({
+    limits: DEFAULT_LIMITS,
+    item: item({ rate: "6.25" }),
+    addressState: "AZ",
+  });
   assert.deepEqual(misreadRate.unconfirmed, ["usage"]);
   const corrected = reviewReading({
+    limits: DEFAULT_LIMITS,
     item: item({ rate: "6.25" }),
     addressState: "AZ",
     values: { usage_by_month: usage(typical.map((v) => v + 10)) },
@@ -24,10 +30,15 @@ Deno.test("a doubt about the reading (rate, confidence) is lifted by correcting 
   assert.deepEqual(corrected.unconfirmed, [], "the homeowner's own months replace the doubtful reading");
   assert.ok(corrected.corrections.usage);
 
-  const unsureName = reviewReading({ item: item({ confidence: { customerName: 0.2 } }), addressState: "AZ" });
+  const unsureName = reviewReading({
+    limits: DEFAULT_LIMITS,
+    item: item({ confidence: { customerName: 0.2 } }),
+    addressState: "AZ",
+  });
   assert.deepEqual(unsureName.needsConfirmation, ["name"]);
   assert.deepEqual(
     reviewReading({
+      limits: DEFAULT_LIMITS,
       item: item({ confidence: { customerName: 0.2 } }),
       addressState: "AZ",
       values: { customer_name: "Grace M. Hopper" },
@@ -36,6 +47,7 @@ Deno.test("a doubt about the reading (rate, confidence) is lifted by correcting 
   );
   assert.deepEqual(
     reviewReading({
+      limits: DEFAULT_LIMITS,
       item: item({ confidence: { customerName: 0.2 } }),
       addressState: "AZ",
       confirmed: ["name"],
@@ -44,6 +56,7 @@ Deno.test("a doubt about the reading (rate, confidence) is lifted by correcting 
   );
 
   const stillWrong = reviewReading({
+    limits: DEFAULT_LIMITS,
     item: item(),
     addressState: "AZ",
     values: { usage_by_month: usage(Array(12).fill(9000)) },
@@ -56,18 +69,27 @@ Deno.test("a doubt about the reading (rate, confidence) is lifted by correcting 
 });
 
 Deno.test("no bill: the typed usage alone is checked; nothing is recorded as corrected", () => {
-  const r = reviewReading({ item: null, values: { usage_by_month: usage(Array(12).fill(900)) } });
+  const r = reviewReading({
+    limits: DEFAULT_LIMITS,
+    item: null,
+    values: { usage_by_month: usage(Array(12).fill(900)) },
+  });
   assert.equal(r.read, null);
   assert.deepEqual(r.checks, []);
   assert.deepEqual(r.corrections, {});
   assert.deepEqual(
-    reviewReading({ item: null, values: { usage_by_month: usage(Array(12).fill(20)) } }).unconfirmed,
+    reviewReading({
+      limits: DEFAULT_LIMITS,
+      item: null,
+      values: { usage_by_month: usage(Array(12).fill(20)) },
+    }).unconfirmed,
     ["usage"],
   );
 });
 
 Deno.test("what was read is reported with its year's kWh, without the reader's confidence map", () => {
   const r = reviewReading({
+    limits: DEFAULT_LIMITS,
     item: item({ confidence: { customerName: 0.99 } }),
     transactionId: "t-1",
     addressState: "AZ",

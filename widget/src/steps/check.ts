@@ -58,29 +58,32 @@ export function checkStep(ctx: Ctx): StepView {
   };
 
   const a: Partial<Address> = s.reading.service_address ?? read?.serviceAddress ?? {};
+  // What the reader left empty (it leaves a field empty rather than guess) the homeowner types: required.
+  const notRead = (v: string | undefined) => (read && !v?.trim() ? t.checkNotRead : undefined);
+  const nameValue = s.reading.customer_name ?? read?.customerName ?? "";
   const name = field({
     label: t.checkNameLabel,
     name: "bill_name",
-    value: s.reading.customer_name ?? read?.customerName ?? "",
+    value: nameValue,
     autocomplete: "name",
+    required: !!read,
+    hint: notRead(nameValue),
   });
-  const street = field({ label: t.street, name: "bill_line1", value: a.line1 ?? "", autocomplete: "off" });
-  const city = field({ label: t.city, name: "bill_city", value: a.city ?? "", autocomplete: "off" });
-  const st = field({
-    label: t.state,
-    name: "bill_state",
-    value: a.state ?? "",
-    autocomplete: "off",
-    maxlength: 2,
-  });
-  const zip = field({
-    label: t.zip,
-    name: "bill_zip",
-    value: a.zip ?? "",
-    autocomplete: "off",
-    inputmode: "numeric",
-    maxlength: 10,
-  });
+  const addressNotRead = read && !(a.line1?.trim() && a.city?.trim() && a.state?.trim() && a.zip?.trim());
+  // The service address as the bill gives it; each part required once something was read.
+  const part = (label: string, key: keyof Address, more: Partial<Parameters<typeof field>[0]> = {}) =>
+    field({
+      label,
+      name: `bill_${key}`,
+      value: a[key] ?? "",
+      autocomplete: "off",
+      required: !!read,
+      ...more,
+    });
+  const street = part(t.street, "line1", { hint: addressNotRead ? t.checkNotRead : undefined });
+  const city = part(t.city, "city");
+  const st = part(t.state, "state", { maxlength: 2 });
+  const zip = part(t.zip, "zip", { inputmode: "numeric", maxlength: 10 });
   const utility = field({
     label: t.checkUtilityLabel,
     name: "bill_utility",
@@ -182,6 +185,25 @@ export function checkStep(ctx: Ctx): StepView {
         err.hidden = false;
         inputs[bad].input.focus();
         return false;
+      }
+      if (read) {
+        // Name and service address are required: what the bill did not give, the homeowner types.
+        const missing: [typeof name, string | null][] = [
+          [name, name.input.value.trim() ? null : t.checkNameNeeded],
+          [street, street.input.value.trim() ? null : t.required],
+          [city, city.input.value.trim() ? null : t.required],
+          [st, /^[A-Za-z]{2}$/.test(st.input.value.trim()) ? null : t.stateInvalid],
+          [zip, /^\d{5}(-\d{4})?$/.test(zip.input.value.trim()) ? null : t.zipInvalid],
+        ];
+        missing.forEach(([f, m]) => f.setError(m));
+        const first = missing.find(([, m]) => m);
+        if (first) {
+          err.textContent = t.checkMissing;
+          err.hidden = false;
+          ctx.announce(t.checkMissing);
+          first[0].input.focus();
+          return false;
+        }
       }
       inputs.forEach((i, j) => (i.u.value = Math.round(values[j])));
       const reading: ReadingValues = read

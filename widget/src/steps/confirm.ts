@@ -4,6 +4,7 @@ import type { Ctx, StepView } from "../context.ts";
 import type { Provider } from "../types.ts";
 import { miniMap } from "../map.ts";
 import { locate } from "./locate.ts";
+import { isUnitAddress } from "../../../shared/savings/roof_access.ts";
 
 /** Step 2: confirm the address, choose the roof type (partner's roof_types), then load providers (rule 3). */
 export function confirmStep(ctx: Ctx): StepView {
@@ -41,6 +42,40 @@ export function confirmStep(ctx: Ctx): StepView {
     inputmode: "numeric",
     maxlength: 5,
   });
+  // A ZIP the platform could not choose (a city of several, issue 15) is pre-filled but marked until the
+  // homeowner edits it or says it is theirs; any 5-digit ZIP they type is theirs, listed or not.
+  const ask = !s.zipConfirmed;
+  let zipEdited = false;
+  const zipHintId = `${zip.input.id}-check`;
+  const zipMine = h("input", { type: "checkbox", onchange: () => markZip() });
+  const zipCheck = ask
+    ? h(
+      "div",
+      { class: "zip-check" },
+      h("p", { id: zipHintId, class: "hint" }, t.zipSeveral(a.city)),
+      h(
+        "datalist",
+        { id: `${zip.input.id}-list` },
+        (s.zipCandidates ?? []).map((z) => h("option", { value: z })),
+      ),
+      h("label", { class: "choice" }, zipMine, h("span", {}, t.zipMine)),
+    )
+    : null;
+  const zipOk = () => !ask || zipEdited || zipMine.checked;
+  const markZip = () => {
+    const ids = zip.input.getAttribute("aria-describedby")!.split(" ").filter((id) => id !== zipHintId);
+    if (zipOk()) zip.setError(null);
+    else zip.input.setAttribute("aria-invalid", "true");
+    zip.input.setAttribute("aria-describedby", (zipOk() ? ids : [zipHintId, ...ids]).join(" "));
+  };
+  if (ask) {
+    zip.input.setAttribute("list", `${zip.input.id}-list`);
+    zip.input.addEventListener("input", () => {
+      zipEdited = true;
+      markZip();
+    });
+    markZip();
+  }
 
   const roofName = uid("roof");
   const roofErr = h("p", { id: `${roofName}-err`, class: "field-error", hidden: true });
@@ -70,6 +105,44 @@ export function confirmStep(ctx: Ctx): StepView {
     roofErr,
   );
 
+  // A unit in a shared building (the API's own rule): ask who owns the roof, as the report needs it.
+  const ownerName = uid("roof-owner");
+  const ownerErr = h("p", { id: `${ownerName}-err`, class: "field-error", hidden: true });
+  const owners = ([["own", t.roofOwnerOwn], ["not_owned", t.roofOwnerNotOwned]] as const).map(([v, label]) =>
+    h(
+      "label",
+      { class: "choice" },
+      h("input", {
+        type: "radio",
+        name: ownerName,
+        value: v,
+        checked: s.roofOwnership === v,
+        onchange: () => {
+          s.roofOwnership = v;
+          setFieldError(ownerInput(), ownerErr, null);
+        },
+      }),
+      h("span", {}, label),
+    )
+  );
+  const ownerInput = () => owners[0].querySelector("input") as HTMLInputElement;
+  const ownerSet = h(
+    "fieldset",
+    { class: "choices roof-owner", "aria-describedby": `${ownerName}-intro ${ownerName}-err` },
+    h("legend", {}, t.roofOwnerTitle),
+    h("p", { id: `${ownerName}-intro`, class: "hint" }, t.roofOwnerIntro),
+    owners,
+    ownerErr,
+  );
+  const isUnit = () => isUnitAddress({ line1: line1.input.value, line2: line2.input.value });
+  const showOwner = () => {
+    ownerSet.hidden = !isUnit();
+    owners.forEach((o) => ((o.querySelector("input") as HTMLInputElement).required = !ownerSet.hidden));
+  };
+  line1.input.addEventListener("input", showOwner);
+  line2.input.addEventListener("input", showOwner);
+  showOwner();
+
   const body = h(
     "div",
     { class: "stack" },
@@ -78,10 +151,11 @@ export function confirmStep(ctx: Ctx): StepView {
     h(
       "div",
       { class: "split" },
-      h("div", { class: "grid-address" }, line1.wrap, line2.wrap, city.wrap, st.wrap, zip.wrap),
+      h("div", { class: "grid-address" }, line1.wrap, line2.wrap, city.wrap, st.wrap, zip.wrap, zipCheck),
       s.lat !== null ? miniMap(s.lat, s.lon!, `${a.line1} ${a.city}`, ctx.info.map_tile_url) : null,
     ),
     roofSet,
+    ownerSet,
   );
 
   return {
@@ -98,13 +172,18 @@ export function confirmStep(ctx: Ctx): StepView {
         [line1, v.line1 ? null : t.required],
         [city, v.city ? null : t.required],
         [st, /^[A-Z]{2}$/.test(v.state) ? null : t.stateInvalid],
-        [zip, /^\d{5}$/.test(v.zip) ? null : t.zipInvalid],
+        [zip, /^\d{5}$/.test(v.zip) ? (zipOk() ? null : t.zipConfirmNeeded) : t.zipInvalid],
       ];
       errors.forEach(([f, m]) => f.setError(m));
       const roofInput = roofs[0]?.querySelector("input") as HTMLInputElement | undefined;
       setFieldError(roofInput ?? roofSet, roofErr, s.roofType ? null : t.roofNeeded);
-      const firstBad = errors.find(([, m]) => m)?.[0].input ?? (!s.roofType ? roofInput : undefined);
+      const unit = isUnit();
+      if (!unit) s.roofOwnership = "";
+      setFieldError(ownerInput(), ownerErr, unit && !s.roofOwnership ? t.roofOwnerNeeded : null);
+      const firstBad = errors.find(([, m]) => m)?.[0].input ??
+        (!s.roofType ? roofInput : unit && !s.roofOwnership ? ownerInput() : undefined);
       if (firstBad) {
+        if (!zipOk()) ctx.announce(t.zipConfirmNeeded);
         firstBad.focus();
         return false;
       }
@@ -116,6 +195,9 @@ export function confirmStep(ctx: Ctx): StepView {
       }
       // The homeowner's own spelling wins; the geocoder only placed the point and checked the area.
       s.address = { ...v, line2: v.line2 || undefined };
+      // The ZIP sent onward is the one the homeowner typed or confirmed.
+      s.zipConfirmed = true;
+      s.zipCandidates = null;
       const property = {
         address: { ...s.address, line2: s.address.line2 ?? null },
         latitude: s.lat,

@@ -121,6 +121,7 @@ export function contactStep(ctx: Ctx): StepView {
               ? { service_address: s.reading.service_address, utility: s.reading.utility }
               : undefined,
             confirmed: s.confirmed,
+            roof_ownership: s.roofOwnership || undefined,
             location: s.lat !== null ? { lat: s.lat, lon: s.lon } : undefined,
           },
           { "Idempotency-Key": `${s.leadKey}:savings` },

@@ -10,14 +10,20 @@ interface Geocoded {
   zip: string;
   lat: number;
   lon: number;
+  zipConfirmed?: boolean;
+  zipCandidates?: string[];
 }
 
-/** Geocodes the address (or takes a suggestion's point), then shows the exit screen outside serving_states (rule 5). */
+/**
+ * Geocodes the address (or takes a suggestion's point when its ZIP is not a guess), then shows the exit screen
+ * outside serving_states (rule 5). A ZIP the platform could not choose is kept with the city's candidates, for the
+ * confirm step to ask (issue 15).
+ */
 export async function locate(ctx: Ctx, chosen: Suggestion | null, text: string): Promise<"served" | "exit"> {
   let g: Geocoded;
   if (
     chosen && chosen.line1 && chosen.lat !== undefined && chosen.lon !== undefined && chosen.state &&
-    chosen.zip && chosen.city
+    chosen.zip && chosen.city && chosen.zipConfirmed !== false
   ) {
     g = {
       line1: chosen.line1,
@@ -52,6 +58,8 @@ export async function locate(ctx: Ctx, chosen: Suggestion | null, text: string):
   s.address = address;
   s.lat = g.lat;
   s.lon = g.lon;
+  s.zipConfirmed = g.zipConfirmed !== false;
+  s.zipCandidates = s.zipConfirmed ? null : g.zipCandidates ?? null;
   if (ctx.info.serving_states.includes(address.state)) return "served";
   ctx.exit();
   return "exit";

@@ -19,7 +19,15 @@ export function summaryStep(ctx: Ctx): StepView {
       h("span", { class: "check", "aria-hidden": "true" }, "✓"),
       t.reportSent(r.emailSentTo),
     ),
-    h(
+    r.noSystemReason
+      ? h(
+        "div",
+        { class: "notice no-system" },
+        h("h3", {}, t.noSystemTitle),
+        h("p", {}, t.noSystem[r.noSystemReason] ?? t.noSystem.no_usable_roof),
+      )
+      : null,
+    r.noSystemReason ? null : h(
       "dl",
       { class: "figures" },
       figure(t.annualSavings, t.money(r.netAnnualSavings), true),

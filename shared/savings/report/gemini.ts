@@ -1,10 +1,10 @@
 // The Gemini report writer: structured JSON output, validated by the same schema as the embedded writer;
 // an invalid answer is retried, then ReportInvalidError.
-import type { StructuredClient } from "../llm/types.ts";
-import { errorText, log } from "../log.ts";
+import type { StructuredClient } from "../../llm/types.ts";
+import { log } from "../../log.ts";
 import { reportSchema, SECTION_TITLES } from "./schema.ts";
 import type { ReportContext, ReportWriter, SavingsReport } from "./types.ts";
-import { ReportInvalidError, ReportWriterUnavailableError } from "./types.ts";
+import { ReportInvalidError } from "./types.ts";
 
 export const REPORT_ATTEMPTS = 3;
 
@@ -71,12 +71,8 @@ export class GeminiReportWriter implements ReportWriter {
     const { system, text } = reportPrompt(ctx);
     let last = "";
     for (let attempt = 1; attempt <= this.attempts; attempt++) {
-      let r;
-      try {
-        r = await this.client.generate({ system, parts: [{ text }], schema: reportSchema });
-      } catch (e) {
-        throw new ReportWriterUnavailableError(`${this.name} unavailable: ${errorText(e)}`);
-      }
+      // An unreachable or failing model throws SeamUnavailableError (the caller falls back to the embedded writer).
+      const r = await this.client.generate({ system, parts: [{ text }], schema: reportSchema });
       if (r.ok) return r.value;
       last = `${r.error}: ${r.detail}`;
       log("warn", "report writer answer rejected", {

@@ -1,6 +1,6 @@
 // What the designed savings PDF needs from a caller-supplied report (the output of savings-insight-service).
 import { z } from "@hono/zod-openapi";
-import { reportSchema } from "../report/schema.ts";
+import { reportSchema } from "./report/schema.ts";
 
 const money = z.number().finite();
 export const figuresForPdf = z.object({
@@ -22,6 +22,10 @@ export const figuresForPdf = z.object({
   projection: z.array(
     z.object({ year: z.number().int(), costWithoutSolar: money, costWithSolar: money, savings: money }),
   ).min(1).max(50),
+  // Optional: without them the document says the credit / the fixed charge is left out.
+  credit: z.object({ pct: z.number().min(0).max(100) }).passthrough().optional(),
+  fixedChargeMonthly: z.number().min(0).finite().nullable().optional(),
+  flags: z.array(z.string().max(100)).max(50).optional(),
 }).passthrough();
 
 export const savingsPdfRequest = z.object({

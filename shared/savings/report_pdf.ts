@@ -1,21 +1,55 @@
 // The savings report as a designed document: cover with partner logo and customer, key figures, monthly
 // usage chart, 25-year projection chart, sections I-III, header and footer with page numbers.
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
-import type { SavingsFigures } from "../savings/calculate.ts";
-import type { ReportSection } from "../report/types.ts";
-import { cents, escapeHtml, kwh, MONTHS_SHORT, usd, usdCents, years as yearsText } from "../report/format.ts";
-import { htmlToBlocks } from "./blocks.ts";
-import { barChart, lineChart } from "./charts.ts";
-import { FontSet } from "./fonts.ts";
-import { embedImages, flow, layoutBlocks, type LayoutContext, type PageFrame } from "./layout.ts";
-import { BASE_STYLE, parseColor } from "./style.ts";
+import type { SavingsFigures } from "./calculate.ts";
+import type { ReportSection } from "./report/types.ts";
+import { cents, escapeHtml, kwh, MONTHS_SHORT, usd, usdCents, years as yearsText } from "../format.ts";
+import { htmlToBlocks } from "../pdf/blocks.ts";
+import { barChart, lineChart } from "../pdf/charts.ts";
+import { FontSet } from "../pdf/fonts.ts";
+import { embedImages, flow, layoutBlocks, type LayoutContext, type PageFrame } from "../pdf/layout.ts";
+import { BASE_STYLE, parseColor } from "../pdf/style.ts";
+
+/**
+ * The figures the document shows: those of `calculateSavings`, or a caller-supplied subset (the PDF routes validate
+ * it with `figuresForPdf`). The credit, the fixed charge and the flags are optional: without them the document says
+ * the figure is left out instead of showing it.
+ */
+export type ReportFigures =
+  & Pick<
+    SavingsFigures,
+    | "monthlyKwh"
+    | "extrapolatedMonths"
+    | "annualKwh"
+    | "annualCost"
+    | "ratePerKwh"
+    | "escalatorPct"
+    | "systemKw"
+    | "panels"
+    | "annualProductionKwh"
+    | "offsetPct"
+    | "netCost"
+    | "netAnnualSavings"
+    | "paybackYears"
+    | "lifetimeSavings"
+    | "lifetimeNetBenefit"
+  >
+  & {
+    projection: Pick<
+      SavingsFigures["projection"][number],
+      "year" | "costWithoutSolar" | "costWithSolar" | "savings"
+    >[];
+    credit?: Pick<SavingsFigures["credit"], "pct">;
+    fixedChargeMonthly?: number | null;
+    flags?: string[];
+  };
 
 export interface SavingsReportDocument {
   customerName: string;
   address: string;
   state: string;
   partner: { name: string; logoDataUri?: string | null; color?: string | null };
-  figures: SavingsFigures;
+  figures: ReportFigures;
   sections: ReportSection[];
   generatedAt?: string | Date;
   transactionId?: string;
@@ -169,13 +203,19 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     brand,
     estimated,
   );
-  const fixedNote = typeof f.fixedChargeMonthly === "number"
-    ? ` plus a ${usdCents(f.fixedChargeMonthly)} monthly fixed charge`
-    : "";
+  // The fixed charge is always named: the bill's, or said to be left out (no sourced default exists).
+  const fixed = f.fixedChargeMonthly ?? null;
+  const known = fixed !== null;
   const usageNote =
-    `Total ${kwh(f.annualKwh)} a year, ${usd(f.annualCost)} at ${cents(f.ratePerKwh)}${fixedNote}.` +
-    (estimated.some(Boolean) ? " Lighter bars are estimated months." : "");
-  text(cover, usageNote, M, chartTop - 232, 8.5, regular, MUTED);
+    `Total ${kwh(f.annualKwh)} a year, ${usd(f.annualCost)} at ${cents(f.ratePerKwh)}${
+      known ? ` plus your bill's ${usdCents(fixed)} monthly fixed charge` : ""
+    }.` + (estimated.some(Boolean) ? " Lighter bars are estimated months." : "");
+  text(cover, clip(usageNote, regular, 8.5, W - 2 * M), M, chartTop - 232, 8.5, regular, MUTED);
+  if (!known) {
+    const fixedNote =
+      "Your utility's fixed monthly charge was not read from your bill: it is not included, and solar does not remove it.";
+    text(cover, clip(fixedNote, regular, 8.5, W - 2 * M), M, chartTop - 244, 8.5, regular, MUTED);
+  }
 
   // ---- Following pages: projection chart, then sections I-III.
   const pages: PDFPage[] = [cover];
@@ -298,8 +338,8 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   return await doc.save();
 }
 
-function creditTileLabel(f: SavingsFigures): string {
-  const c = (f as Partial<SavingsFigures>).credit;
+function creditTileLabel(f: ReportFigures): string {
+  const c = f.credit;
   if (!c) return "Net cost";
   return c.pct > 0 ? `Net cost after ${c.pct}% tax credit` : "Net cost (no federal credit)";
 }
@@ -318,14 +358,14 @@ function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {
       `${partner} can look at your situation with you and tell you when solar would make sense (new bills, a roof change, community solar).`,
       "You can ask any question by replying to the email this report came with.",
     ];
-  const c = (f as Partial<SavingsFigures>).credit;
+  const c = f.credit;
   const basis = `This report is an estimate prepared on ${dateText}. It uses ${
     c ? "the federal tax credit rules in force on that date" : "the figures above"
   }, your state's average electricity price unless your own rate was given, and a model of your roof; a site visit confirms them.`;
   return `<ol>${steps.map((s) => `<li>${s}</li>`).join("")}</ol><p><em>${basis}</em></p>`;
 }
 
-function noSystemShort(f: SavingsFigures): string {
+function noSystemShort(f: ReportFigures): string {
   const flags = f.flags ?? [];
   if (flags.includes("zero_usage")) return "No system: no measurable use";
   if (flags.includes("roof_not_owned")) return "No system: roof not yours";

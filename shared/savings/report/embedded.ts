@@ -13,8 +13,8 @@ import {
   usd,
   usdCents,
   years,
-} from "./format.ts";
-import type { SavingsFigures } from "../savings/calculate.ts";
+} from "../../format.ts";
+import type { SavingsFigures } from "../calculate.ts";
 
 export class EmbeddedReportWriter implements ReportWriter {
   readonly name = "embedded";

@@ -1,4 +1,4 @@
-import type { SavingsFigures } from "../savings/calculate.ts";
+import type { SavingsFigures } from "../calculate.ts";
 
 /** The report writer seam: Gemini in production, a deterministic writer from the figures offline. */
 export interface ReportSection {
@@ -55,4 +55,3 @@ export interface ReportWriter {
 }
 
 export class ReportInvalidError extends Error {}
-export class ReportWriterUnavailableError extends Error {}

@@ -2,19 +2,18 @@
 // (each may opt out in the console), with the lead's details read at delivery time (the event carries ids only).
 import type { Sql } from "../db/client.ts";
 import type { EventEnvelope } from "../events/envelope.ts";
-import type { NotificationConfig } from "../notifications/config.ts";
-import { PermanentPushError } from "../notifications/errors.ts";
-import type { PreparedEvent, Recipient } from "../notifications/handlers.ts";
-import { moment } from "../notifications/format.ts";
-import { consoleUrl } from "./config.ts";
-import { STATUS_LABELS } from "./statuses.ts";
+import type { NotificationConfig } from "./config.ts";
+import { PermanentPushError } from "./errors.ts";
+import type { PreparedEvent, Recipient } from "./handlers.ts";
+import { moment } from "./format.ts";
+import { STATUS_LABELS } from "../leads/statuses.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function leadCreatedHandler(
   sql: Sql,
   e: EventEnvelope,
-  _cfg: NotificationConfig,
+  cfg: NotificationConfig,
 ): Promise<PreparedEvent> {
   const id = (e.payload as { lead_id?: unknown }).lead_id;
   if (typeof id !== "string" || !UUID.test(id)) {
@@ -34,7 +33,7 @@ export async function leadCreatedHandler(
     throw new PermanentPushError("no recipients: the lead's partner has no partner_admin or partner_user");
   }
   const a = (lead.address ?? {}) as Record<string, string>;
-  const url = `${consoleUrl()}#/leads/${id}`;
+  const url = `${cfg.consoleUrl}#/leads/${id}`;
   const base = {
     lead_id: id,
     partner_name: lead.partner_name,
@@ -51,7 +50,7 @@ export async function leadCreatedHandler(
     created_at: moment(lead.created_at),
     lead_url: url,
     // The partner's own preference page (the footer's "Manage notification preferences").
-    console_preferences_url: `${consoleUrl()}#/notifications`,
+    console_preferences_url: `${cfg.consoleUrl}#/notifications`,
     orion_url: url,
   };
   return {

@@ -1,13 +1,12 @@
 // The savings report email to the homeowner, in the partner's name: sender name = the partner, Reply-To = the
 // partner's address (console settings, else its contact or first admin), the partner's logo and colour, one
 // clear next step (call, else reply), and a text part that says the same as the HTML.
-import type { Sql } from "../db/client.ts";
-import { senderAddress } from "../email/index.ts";
+import { emailSender } from "../email/index.ts";
 import { TemplateSet } from "../notifications/templates.ts";
 import { type Platform, provide } from "../platform.ts";
-import { article, kwh, usd, years } from "../report/format.ts";
-import type { SavingsFigures } from "../savings/calculate.ts";
-import { absoluteUrl } from "./config.ts";
+import { article, kwh, usd, years } from "../format.ts";
+import type { SavingsFigures } from "./calculate.ts";
+import { absoluteUrl, links } from "../urls.ts";
 
 const dir = new URL("../../templates/email/homeowner/", import.meta.url);
 
@@ -21,9 +20,9 @@ export interface PartnerSender {
 }
 
 /** The partner's name, reply address, phone, website, logo and colour (each optional but the name). */
-export async function partnerSender(sql: Sql, orgId: string): Promise<PartnerSender> {
-  const [r] =
-    await sql`select o.name, s.reply_to_email, s.phone, s.website_url, w.logo_url, w.theme->>'primary' as color,
+export async function partnerSender(p: Platform, orgId: string): Promise<PartnerSender> {
+  const [r] = await p
+    .sql`select o.name, s.reply_to_email, s.phone, s.website_url, w.logo_url, w.theme->>'primary' as color,
       (select u.email from public.partner_contacts pc join public.users u on u.id = pc.contact_user_id where pc.organization_id = o.id) as contact_email,
       (select u.email from public.users u where u.organization_id = o.id and u.role = 'partner_admin' order by u.created_at limit 1) as admin_email
     from public.organizations o
@@ -37,14 +36,13 @@ export async function partnerSender(sql: Sql, orgId: string): Promise<PartnerSen
     website: (r?.website_url as string | null) ?? null,
     // Email clients show raster images from https URLs; an SVG or a relative path on a local stack may not load,
     // so the partner's name is the image's alt text and stays readable.
-    logoUrl: absoluteUrl(r?.logo_url as string | null),
+    logoUrl: absoluteUrl(links(p).publicUrl, r?.logo_url as string | null),
     color: /^#[0-9a-fA-F]{6}$/.test(String(r?.color)) ? String(r?.color) : "#0b6e4f",
   };
 }
 
 /** "Partner Name <address of EMAIL_FROM>": the operator's verified sending address with the partner's name. */
-export function fromPartner(name: string): string {
-  const configured = senderAddress();
+export function fromPartner(name: string, configured: string): string {
   const address = configured.match(/<([^>]+)>/)?.[1] ?? configured.trim();
   const display = name.replace(/[\r\n"\\<>]/g, " ").replace(/\s+/g, " ").trim();
   return `"${display}" <${address}>`;
@@ -87,7 +85,11 @@ export function renderReportEmail(p: Platform, partner: PartnerSender, r: Report
     payback: years(f.paybackYears),
   };
   const rendered = templates(p).render("savings_report", ctx);
-  return { ...rendered, from: fromPartner(partner.name), replyTo: partner.replyTo ?? undefined };
+  return {
+    ...rendered,
+    from: fromPartner(partner.name, emailSender(p)),
+    replyTo: partner.replyTo ?? undefined,
+  };
 }
 
 function templates(p: Platform): TemplateSet {

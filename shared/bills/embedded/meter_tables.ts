@@ -1,0 +1,114 @@
+// Meter tables read by the generic table reader, and a billing period printed without a label. Nothing here
+// knows a utility: US bills print a meter's readings as a table (meter number / read dates / previous and
+// present reading / multiplier / usage), and many print the period as a bare date range.
+import type { Meter } from "../schema.ts";
+import type { Word } from "./pairing.ts";
+import { allRules, type RuleSwitch } from "./rules.ts";
+import { readTables } from "./tables.ts";
+import { GAS } from "./lexicon.ts";
+import { parseDate, parseNumber } from "./values.ts";
+
+type Role = "meter" | "previous" | "present" | "startDate" | "endDate" | "multiplier" | "usage";
+
+/** What a meter table's column holds, from its header ("Prior Read Date", "Present Reading", "Total kWh"). */
+export function columnRole(header: string): Role | undefined {
+  const h = header.toLowerCase();
+  if (!h) return undefined;
+  const before = /\b(?:prior|previous|prev\.?|last|beginning|start|from)\b/.test(h);
+  if (/\bdate\b|\bdated\b/.test(h)) {
+    return before ? "startDate" : /\bread|\bto\b|end/.test(h) ? "endDate" : undefined;
+  }
+  if (/\bmeter\s*(?:number|no\.?|#|id)\b|^meter$/.test(h)) return "meter";
+  if (/multiplier|\bmult\b|constant|\bfactor\b/.test(h)) return "multiplier";
+  if (/\bread(?:ing|ings)?\b/.test(h)) return before ? "previous" : "present";
+  if (
+    /\bkwh\b|\busage\b|\bused\b|consumption|energy/.test(h) &&
+    !/\$|amount|cost|days|demand|average|avg|per day|\bkw\b(?!h)/.test(h)
+  ) {
+    return "usage";
+  }
+  return undefined;
+}
+
+const METER_ID = /^[A-Z]{0,3}\d[A-Z0-9-]{3,}$|^[A-Z]{1,3}[A-Z0-9-]*\d{4,}$/;
+const num = (s: string) => (/^[\d,]+(?:\.\d+)?$/.test(s.trim()) ? parseNumber(s.trim()) : undefined);
+
+/**
+ * Meters from the document's column tables whose header names a meter number and either a usage column or
+ * present and previous readings. Usage is the usage column; without one, (present − previous) × multiplier,
+ * a present reading below the previous one being a rollover of the register (10^digits of the previous).
+ * The meter's period is its previous and present read dates. Rows about gas are skipped.
+ */
+export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[] {
+  const out: Meter[] = [];
+  for (const t of readTables(pages, on)) {
+    const roles = t.columns.map((c) => columnRole(c.header));
+    const at = (r: Role) => roles.indexOf(r);
+    if (at("meter") < 0 || (at("usage") < 0 && (at("present") < 0 || at("previous") < 0))) continue;
+    if (t.columns.some((c) => GAS.test(c.header))) continue;
+    for (const row of t.rows) {
+      const id = row.cells[at("meter")].trim();
+      if (!METER_ID.test(id) || row.cells.some((c) => GAS.test(c))) continue;
+      const cell = (r: Role) => (at(r) >= 0 ? row.cells[at(r)] : "");
+      let usage = num(cell("usage"));
+      if (usage === undefined) {
+        const present = num(cell("present"));
+        const previous = num(cell("previous"));
+        const mult = at("multiplier") >= 0 ? num(cell("multiplier")) ?? 1 : 1;
+        if (present !== undefined && previous !== undefined) {
+          const digits = cell("previous").replace(/\D/g, "").length;
+          const diff = present >= previous ? present - previous : present + 10 ** digits - previous;
+          usage = Math.round(diff * mult * 1000) / 1000;
+        }
+      }
+      const [s, e] = [parseDate(cell("startDate")), parseDate(cell("endDate"))];
+      out.push({
+        meterNumber: id,
+        usageKwh: usage === undefined ? "" : String(usage),
+        servicePeriodStart: s && e && s > e ? e : s,
+        servicePeriodEnd: s && e && s > e ? s : e,
+      });
+    }
+  }
+  return out;
+}
+
+const day = (iso: string) => Date.parse(iso) / 86_400_000;
+const D = String.raw`(?:\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:,?\s+\d{4})?)`;
+const RANGE = new RegExp(`(${D})\\s*(?:-|–|—|to|through|thru)\\s*(${D})`, "gi");
+
+/**
+ * A billing period printed without a label: a date range of 20..40 days ("Jan 5 – Feb 4, 2022",
+ * "01/05/22 to 02/04/22"; a start without a year takes the end's). Kept only when the bill's own dates agree:
+ * period end ≤ statement date ≤ due date, a meter read on its last day (or the day before its first), a day
+ * count printed next to it equal to its length. Two different ranges that both pass → none.
+ */
+export function unlabelledPeriod(
+  lines: string[],
+  statement: string,
+  due: string,
+  meters: Meter[],
+): { dates: [string, string]; conf: number } | undefined {
+  const found = new Map<string, { dates: [string, string]; conf: number }>();
+  for (const line of lines) {
+    for (const m of line.matchAll(RANGE)) {
+      const b = parseDate(m[2]);
+      let a = parseDate(m[1]);
+      if (!a && b && !/\d{4}|\/\d{2}$/.test(m[1])) a = parseDate(`${m[1]}, ${b.slice(0, 4)}`);
+      if (a && b && a > b && !/\d{4}/.test(m[1])) a = parseDate(`${m[1]}, ${Number(b.slice(0, 4)) - 1}`);
+      if (!a || !b) continue;
+      const span = day(b) - day(a);
+      if (span < 20 || span > 40) continue;
+      if ((statement && statement < b) || (due && due < b) || (statement && due && due < statement)) continue;
+      let conf = 0;
+      if (statement || due) conf += 0.55;
+      if (meters.some((x) => x.servicePeriodEnd === b)) conf += 0.15;
+      const days = line.slice((m.index ?? 0) + m[0].length).match(/^\D{0,12}?\b(\d{2})\s*days\b/i)?.[1];
+      if (days) conf += Math.abs(Number(days) - span) <= 1 ? 0.1 : -0.3;
+      const key = `${a}|${b}`;
+      if (!found.has(key) || found.get(key)!.conf < conf) found.set(key, { dates: [a, b], conf });
+    }
+  }
+  const kept = [...found.values()].filter((f) => f.conf >= 0.5);
+  return kept.length === 1 ? { ...kept[0], conf: Math.min(0.8, kept[0].conf) } : undefined;
+}

@@ -1,0 +1,305 @@
+// A generic table reader from word boxes (PDF text items split into words, or OCR words). Nothing here knows
+// a utility: tables are found by their shape on the page.
+// - Column tables: a header band (one or several lines of header words: "Read / Date", "Billed / kWh") over
+//   rows of values; columns come from the x-ranges of the values, each header word goes to the column it
+//   overlaps; every row gets one cell per column ("" where the row prints nothing). A table that runs onto
+//   the next page without its header keeps the previous page's columns.
+// - Transposed tables: a line of month or date headers, and below it rows led by a label ("kWh Used",
+//   "Amount", "Days") whose values sit under the headers.
+// - Labelled bar charts: a row of month labels with one number printed above each bar.
+import { groupByBaseline } from "../../documents/text_layout.ts";
+import type { Word } from "./pairing.ts";
+import { allRules, type RuleSwitch } from "./rules.ts";
+import { MONTH_WORD } from "./values.ts";
+
+/** One token of a line: adjacent words joined (a label, "Feb 25, 2021"), numbers kept apart. */
+export interface Token {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  h: number;
+  /** The words of the token. */
+  words: Word[];
+}
+export interface Column {
+  x0: number;
+  x1: number;
+  /** The header words over the column, top to bottom, left to right ("Billed Kwh"); "" when none. */
+  header: string;
+}
+export interface Table {
+  page: number;
+  columns: Column[];
+  /** One entry per data line: a cell per column, "" where the line prints nothing in that column. */
+  rows: { y: number; cells: string[] }[];
+}
+export interface TransposedTable {
+  page: number;
+  /** The header tokens (months or dates), left to right. */
+  headers: Token[];
+  /** Rows under the headers: the row's label and a value per header ("" when empty). */
+  rows: { label: string; cells: string[] }[];
+}
+
+const NUMBER = /^[(\-]?\$?\s?\d[\d,]*(?:\.\d+)?\)?%?(?:\s?kwh)?$/i;
+const DATE = /^\d{1,2}\/\d{1,2}(?:\/\d{2,4})?$|^\d{1,2}\/\d{4}$/;
+const MONTH_TOKEN = new RegExp(
+  `^${MONTH_WORD}(?:[\\s.,'\u2019-]*(?:\\d{1,2},?\\s*)?(?:'?\\d{2}|\\d{4}))?$`,
+  "i",
+);
+const hasDigit = (s: string) => /\d/.test(s);
+const hasLetter = (s: string) => /[A-Za-z]/.test(s);
+/** A value of a table cell: a number, an amount, a date or a month (with or without a year or day). */
+export const isValueToken = (t: string) =>
+  NUMBER.test(t) || DATE.test(t) || MONTH_TOKEN.test(t) || /^\d{1,2}\/\d{1,2}\/\d{2,4}\s*-\s*/.test(t);
+
+/** Words whose presence makes a line a table header. Common US bill vocabulary. */
+export const HEADER_WORD =
+  /\b(?:month|months|date|dates|days?|kwh|usage|use|used|amount|read|reading|billing|billed|period|bill|from|to|through|thru|service|charges?|cost|total|average|avg|temp|temperature|demand|meter|consumption|energy|year|electric|electricity|current|previous|present|start|end|ending)\b/i;
+
+const overlap = (a0: number, a1: number, b0: number, b1: number) =>
+  Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+
+/** Two dates glued by the text layer ("10/13/202110/13/21") become two words, sharing the box by characters. */
+function splitGlued(words: Word[]): Word[] {
+  return words.flatMap((w) => {
+    const m = w.text.match(/^(\d{1,2}\/\d{1,2}\/\d{4})(\d{1,2}\/\d{1,2}\/\d{2,4})$/);
+    if (!m) return [w];
+    const per = (w.x1 - w.x0) / w.text.length;
+    const cut = w.x0 + per * m[1].length;
+    return [{ ...w, text: m[1], x1: cut }, { ...w, text: m[2], x0: cut }];
+  });
+}
+
+/** Lines of tokens: words closer than half a character height join, unless both are numbers. */
+export function tokenLines(
+  words: Word[],
+  on: RuleSwitch = allRules,
+): { y: number; h: number; tokens: Token[] }[] {
+  return groupByBaseline(on("glued-dates") ? splitGlued(words) : words, (w) => w.h).map((r) => {
+    const ws = [...r.parts].sort((a, b) => a.x0 - b.x0);
+    const h = Math.max(4, ...ws.map((w) => w.h));
+    const tokens: Token[] = [];
+    for (const w of ws) {
+      const last = tokens.at(-1);
+      const prev = last?.words.at(-1);
+      const numbers = last && !hasLetter(last.text) && hasDigit(last.text) && !hasLetter(w.text) &&
+        !/[,/$-]$/.test(last.text) && !/^[$-]/.test(w.text);
+      const joins = last && prev && !numbers &&
+        ((prev.item !== undefined && prev.item === w.item) ||
+          w.x0 - last.x1 <= Math.min(prev.h, w.h) * 0.8) &&
+        !(hasDigit(last.text) && !hasLetter(last.text) && MONTH_TOKEN.test(w.text)) &&
+        !(MONTH_TOKEN.test(last.text) && MONTH_TOKEN.test(w.text));
+      if (last && joins) {
+        last.text += " " + w.text;
+        last.x1 = Math.max(last.x1, w.x1);
+        last.words.push(w);
+      } else tokens.push({ text: w.text, x0: w.x0, x1: w.x1, y: w.y, h, words: [w] });
+    }
+    return { y: r.y, h, tokens };
+  });
+}
+
+const valueCount = (ts: Token[]) => ts.filter((t) => isValueToken(t.text)).length;
+
+/** Columns from the x-ranges of the values: narrow tokens first, a token bridging two columns joins neither. */
+function columnsOf(tokens: Token[]): { x0: number; x1: number }[] {
+  const cols: { x0: number; x1: number }[] = [];
+  for (const t of [...tokens].sort((a, b) => (a.x1 - a.x0) - (b.x1 - b.x0))) {
+    const hit = cols.filter((c) => overlap(c.x0, c.x1, t.x0, t.x1) > 0);
+    if (hit.length === 0) cols.push({ x0: t.x0, x1: t.x1 });
+    else if (hit.length === 1) {
+      [hit[0].x0, hit[0].x1] = [Math.min(hit[0].x0, t.x0), Math.max(hit[0].x1, t.x1)];
+    }
+  }
+  return cols.sort((a, b) => a.x0 - b.x0);
+}
+
+/** The column a token belongs to: the most overlap, else the nearest centre within `reach`. */
+function columnOf(cols: { x0: number; x1: number }[], t: Token, reach: number): number {
+  let best = -1, bestOverlap = 0;
+  cols.forEach((c, i) => {
+    const o = overlap(c.x0, c.x1, t.x0, t.x1);
+    if (o > bestOverlap) [best, bestOverlap] = [i, o];
+  });
+  if (best >= 0) return best;
+  const mid = (t.x0 + t.x1) / 2;
+  let dist = reach;
+  cols.forEach((c, i) => {
+    const d = Math.min(Math.abs(c.x0 - mid), Math.abs(c.x1 - mid), Math.abs((c.x0 + c.x1) / 2 - mid));
+    if (d < dist) [best, dist] = [i, d];
+  });
+  return best;
+}
+
+/**
+ * Column tables of a document (pages of words, in order). A block of at least two lines with two or more
+ * values each, under a header band of up to five lines that holds a header word; a block without a header
+ * on a later page continues the previous page's table when its values fall in that table's columns.
+ */
+export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] {
+  const out: Table[] = [];
+  let previous: Table | undefined;
+  pages.forEach((words, page) => {
+    const lines = tokenLines(words, on);
+    let i = 0;
+    while (i < lines.length) {
+      if (valueCount(lines[i].tokens) < 2) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      const near = (k: number) => lines[k].y - lines[k - 1].y <= Math.max(lines[k].h, lines[k - 1].h) * 3.5;
+      // a row with empty cells may hold a single value when the table goes on below it
+      while (
+        j < lines.length && near(j) && (valueCount(lines[j].tokens) >= 2 ||
+          (valueCount(lines[j].tokens) === 1 && j + 1 < lines.length && near(j + 1) &&
+            valueCount(lines[j + 1].tokens) >= 2))
+      ) j++;
+      const block = lines.slice(i, j);
+      // the header band: non-value lines right above the block
+      const band: Token[] = [];
+      for (let k = i - 1, below = lines[i]; k >= 0 && k >= i - 5; k--) {
+        const l = lines[k];
+        if (below.y - l.y > Math.max(l.h, below.h) * 2.6 || valueCount(l.tokens) > l.tokens.length / 2) break;
+        band.push(...l.tokens.flatMap((t) => t.words.map((w) => ({ ...t, ...w, words: [w] }))));
+        below = l;
+      }
+      const data = block.flatMap((l) => l.tokens);
+      // a header names at least two of the columns with header words (a page title over a continued table does not)
+      const xs = columnsOf(data);
+      const heads: Token[][] = xs.map(() => []);
+      if (band.some((t) => HEADER_WORD.test(t.text))) {
+        for (const t of band) {
+          const c = columnOf(xs, t, (t.x1 - t.x0) / 2 + t.h);
+          if (c >= 0) heads[c].push(t);
+        }
+      }
+      let cols: Column[];
+      if (heads.filter((h) => h.some((t) => HEADER_WORD.test(t.text))).length >= 2) {
+        cols = xs.map((c, k) => ({
+          ...c,
+          header: heads[k].sort((a, b) => a.y - b.y || a.x0 - b.x0).map((t) => t.text).join(" "),
+        }));
+      } else if (
+        on("table-page-continuation") && previous && previous.page === page - 1 &&
+        data.filter((t) => columnOf(previous!.columns, t, 0) >= 0).length >= data.length * 0.8
+      ) {
+        cols = previous.columns;
+      } else {
+        i = j;
+        continue;
+      }
+      const rows = block.map((l) => {
+        const cells = cols.map(() => [] as string[]);
+        for (const t of l.tokens) {
+          const c = columnOf(cols, t, t.h);
+          if (c >= 0) cells[c].push(t.text);
+        }
+        return { y: l.y, cells: cells.map((c) => c.join(" ")) };
+      });
+      const table = { page, columns: cols, rows };
+      out.push(table);
+      previous = table;
+      i = j;
+    }
+  });
+  return out;
+}
+
+/** A header token naming a month or a date: "Jan", "January 2024", "Feb 25, 2021", "02/25/21", "01/2024". */
+export const isMonthHeader = (t: string) =>
+  MONTH_TOKEN.test(t.trim()) || /^\d{1,2}\/(?:\d{1,2}\/)?(?:\d{2}|\d{4})$/.test(t.trim());
+
+/**
+ * Transposed tables: a line with at least three month/date headers, and the labelled rows under it (up to
+ * six lines) whose values sit under the headers (by x-overlap, else the nearest header within half a
+ * column's spacing).
+ */
+export function readTransposed(pages: Word[][]): TransposedTable[] {
+  const out: TransposedTable[] = [];
+  pages.forEach((words, page) => {
+    const lines = tokenLines(words);
+    lines.forEach((line, i) => {
+      const headers = line.tokens.filter((t) => isMonthHeader(t.text));
+      if (headers.length < 3) return;
+      const spacing = (headers.at(-1)!.x1 - headers[0].x0) / (headers.length - 1);
+      const rows: TransposedTable["rows"] = [];
+      for (let k = i + 1; k < lines.length && k <= i + 6; k++) {
+        if (lines[k].y - lines[k - 1].y > lines[k].h * 3) break;
+        const ts = lines[k].tokens;
+        if (ts.filter((t) => isMonthHeader(t.text)).length >= 3) break;
+        const left = ts.filter((t) => t.x1 <= headers[0].x0 + 2 && hasLetter(t.text));
+        const label = left.at(-1)?.text ?? "";
+        const cells = headers.map(() => "");
+        for (const t of ts) {
+          if (t.x1 <= headers[0].x0 - spacing / 2) continue;
+          const c = columnOf(headers, t, spacing / 2);
+          if (c >= 0) cells[c] = cells[c] ? `${cells[c]} ${t.text}` : t.text;
+        }
+        if (cells.some(Boolean)) rows.push({ label, cells });
+      }
+      if (rows.length) out.push({ page, headers, rows });
+    });
+  });
+  return out;
+}
+
+export interface ChartBar {
+  /** The month label's text ("JUL", "Jan '24"). */
+  label: string;
+  /** The number printed over the bar, when exactly one is. */
+  value: number | undefined;
+  /** A year label printed under or over the month (nearest in x within the chart), when any. */
+  year: number | undefined;
+}
+
+/**
+ * Labelled bar charts: a row of at least six month labels (any spelling, optionally with a year) and, above
+ * it, one integer centred over each month (within a third of the spacing). Axis ticks (several numbers over
+ * one month, or numbers with a unit) are not bar values. Years from year labels near each month.
+ */
+export function readBarCharts(pages: Word[][]): ChartBar[][] {
+  const out: ChartBar[][] = [];
+  for (const words of pages) {
+    const lines = tokenLines(words);
+    const all = lines.flatMap((l) => l.tokens);
+    const monthsOf = (l: { tokens: Token[] }) =>
+      l.tokens.filter((t) => MONTH_TOKEN.test(t.text) && /^[A-Za-z]{3}/.test(t.text));
+    // numbers on a labelled row ("kWh   951   743 …") belong to a table, not to a chart
+    const labelled = new Set(
+      lines.filter((l) =>
+        l.tokens.length > 1 && hasLetter(l.tokens[0].text) && !isValueToken(l.tokens[0].text)
+      )
+        .flatMap((l) => l.tokens),
+    );
+    for (const [li, line] of lines.entries()) {
+      const months = monthsOf(line);
+      if (months.length < 6) continue;
+      // the chart's values sit between this month row and the one above it, if any
+      const above = lines.slice(0, li).reverse().find((l) => monthsOf(l).length >= 3)?.y ?? -Infinity;
+      const center = (t: Token) => (t.x0 + t.x1) / 2;
+      const spacing = (center(months.at(-1)!) - center(months[0])) / (months.length - 1);
+      if (!(spacing > 0)) continue;
+      const numbers = all.filter((t) =>
+        /^\d{1,3}(?:,\d{3})*$|^\d+$/.test(t.text) && t.y < line.y && t.y > line.y - spacing * 14 &&
+        t.y > above && !labelled.has(t) && !/^(?:19|20)\d{2}$/.test(t.text)
+      );
+      const years = all.filter((t) =>
+        /^(?:19|20)\d{2}$/.test(t.text) && Math.abs(t.y - line.y) < spacing * 14
+      );
+      const bars = months.map((m) => {
+        const near = numbers.filter((n) => Math.abs(center(n) - center(m)) <= spacing / 3);
+        const ys = years.filter((y) => Math.abs(center(y) - center(m)) <= spacing * 0.6);
+        return {
+          label: m.text,
+          value: near.length === 1 ? Number(near[0].text.replace(/,/g, "")) : undefined,
+          year: ys.length === 1 ? Number(ys[0].text) : undefined,
+        };
+      });
+      if (bars.filter((b) => b.value !== undefined).length >= months.length / 2) out.push(bars);
+    }
+  }
+  return out;
+}

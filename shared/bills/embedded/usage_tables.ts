@@ -1,0 +1,193 @@
+// Usage history from the tables and labelled charts of the page (tables.ts): which column (or row) holds the
+// month and which the kWh — never an amount, a day count, a demand or a meter reading — and the year of
+// months printed without one. Generic: chosen by the header words every US bill uses.
+import { NOT_USAGE } from "./lexicon.ts";
+import type { Word } from "./pairing.ts";
+import { readBarCharts, readTables, readTransposed } from "./tables.ts";
+import { allRules, type RuleSwitch } from "./rules.ts";
+import type { MonthValue } from "./usage_history.ts";
+import { allDates, MONTH_WORD, monthNumber } from "./values.ts";
+
+const KWH_HEAD = /kwh|kilowatt|\busage\b|\bused\b|\buse\b|consumption|\benergy\b/i;
+/** Headers of columns that are never a period's usage: money, days, demand, readings, averages, temperatures. */
+const NOT_KWH_HEAD =
+  /\$|¢|amount|cost|charges?|dollars|\bdays?\b|demand|\bkw\b(?!h)|meter|avg|average|per day|\/\s*day|daily|temp|factor|rkva|\btax|\brate\b|price|\bgas\b|therms?|ccf/i;
+const PLAIN_NUMBER = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+(?:\.\d+)?$/;
+
+/** How much a header reads as the period's kWh: 2 names kWh, 1 usage words, 0 not usage. */
+export function kwhScore(header: string): number {
+  if (!KWH_HEAD.test(header) || NOT_KWH_HEAD.test(header) || NOT_USAGE.test(header)) return 0;
+  return /kwh|kilowatt/i.test(header) ? 2 : 1;
+}
+
+const MONTH_CELL = new RegExp(`^(${MONTH_WORD})[\\s.,'\u2019-]*(?:('?)(\\d{2})|(\\d{4}))?$`, "i");
+
+/** The month (and year, when printed) of a cell: a date (the last one: a period's end), "Jan 2024", "01/2024", "Jan". */
+export function monthOf(cell: string, header = ""): { month: number; year?: number } | undefined {
+  const c = cell.trim();
+  const ds = allDates(c);
+  if (ds.length) {
+    const d = ds[ds.length - 1];
+    return { year: Number(d.slice(0, 4)), month: Number(d.slice(5, 7)) };
+  }
+  const mm = c.match(/^(\d{1,2})\/(\d{4})$/);
+  if (mm && +mm[1] >= 1 && +mm[1] <= 12) return { month: +mm[1], year: +mm[2] };
+  const m = c.match(MONTH_CELL);
+  if (!m) return undefined;
+  const month = monthNumber(m[1])!;
+  if (m[4]) return { month, year: Number(m[4]) };
+  // "Jan 24": a year where the apostrophe says so or the column is of months, else a day of a year-less date
+  if (m[3] && (m[2] || !/date/i.test(header))) return { month, year: 2000 + Number(m[3]) };
+  return { month };
+}
+
+/**
+ * Years for a run of months printed in order (oldest first or newest first) where some or none print their
+ * year: from the printed years, else the newest month is the one on or before the bill's period end.
+ */
+export function placeYears(
+  months: number[],
+  known: (number | undefined)[],
+  periodEnd: string,
+): number[] | undefined {
+  if (!months.length) return [];
+  const steps = months.slice(1).map((m, i) => (m - months[i] + 12) % 12);
+  const descending = steps.filter((s) => s === 11).length > steps.filter((s) => s === 1).length;
+  const ms = descending ? [...months].reverse() : months;
+  const ks = descending ? [...known].reverse() : known;
+  const out = new Array<number>(ms.length);
+  let anchor = ks.findIndex((y) => y !== undefined);
+  if (anchor >= 0) out[anchor] = ks[anchor]!;
+  else if (periodEnd) {
+    const [y, m] = [Number(periodEnd.slice(0, 4)), Number(periodEnd.slice(5, 7))];
+    anchor = ms.length - 1;
+    out[anchor] = ms[anchor] <= m ? y : y - 1;
+  } else return undefined;
+  for (let i = anchor + 1; i < ms.length; i++) {
+    out[i] = ks[i] ?? (ms[i] < ms[i - 1] ? out[i - 1] + 1 : out[i - 1]);
+  }
+  for (let i = anchor - 1; i >= 0; i--) out[i] = ks[i] ?? (ms[i] > ms[i + 1] ? out[i + 1] - 1 : out[i + 1]);
+  return descending ? out.reverse() : out;
+}
+
+const numberOf = (cell: string) => {
+  const t = cell.trim().replace(/\s*kwh$/i, "");
+  return PLAIN_NUMBER.test(t) ? Number(t.replace(/,/g, "")) : undefined;
+};
+
+/** The column or row holding kWh: the best-scored header whose values are plain numbers; none when two tie. */
+function pickKwh<T>(items: T[], header: (t: T) => string, values: (t: T) => string[]): T | undefined {
+  const scored = items.map((t) => {
+    const vs = values(t).filter((v) => v.trim());
+    const plain = vs.filter((v) => numberOf(v) !== undefined).length;
+    const ok = vs.length > 0 && plain >= vs.length * 0.6 && !vs.some((v) => /\$/.test(v));
+    return { t, s: ok ? kwhScore(header(t)) + (/\btotal\b/i.test(header(t)) ? 0.5 : 0) : 0 };
+  }).filter((x) => x.s > 0).sort((a, b) => b.s - a.s);
+  if (!scored.length || (scored[1] && scored[1].s === scored[0].s)) return undefined;
+  return scored[0].t;
+}
+
+function fromRuns(
+  cells: { month: string; value: string }[],
+  header: string,
+  periodEnd: string,
+  on: RuleSwitch = allRules,
+): MonthValue[] {
+  const parsed = cells.map((c) => ({ when: monthOf(c.month, header), value: numberOf(c.value) }))
+    .filter((c) => c.when && c.value !== undefined);
+  const years = placeYears(parsed.map((p) => p.when!.month), parsed.map((p) => p.when!.year), periodEnd);
+  if (!years) return [];
+  const rows = parsed.map((p, i) => ({ year: years[i], month: p.when!.month, value: p.value! }));
+  // a row dated far from both its neighbours (a correction row "12/31/30 … 0") is not a month of the history
+  const key = (r: MonthValue) => r.year * 12 + r.month;
+  const far = (a: MonthValue, b: MonthValue | undefined) => !b || Math.abs(key(a) - key(b)) > 13;
+  if (!on("history-outlier-row")) return rows;
+  return rows.filter((r, i) => rows.length < 3 || !(far(r, rows[i - 1]) && far(r, rows[i + 1])));
+}
+
+const MONTH_HEAD = /\b(?:month|date|period|read|bill|billing|from|to|through|thru|service|year|mo)\b/i;
+
+/** Month score of a date/month column header: its end ("to", "read", "through") over its start ("from"). */
+const monthHeadScore = (h: string) =>
+  (/\b(?:to|end|ending|through|thru|read)\b/i.test(h) ? 2 : 0) -
+  (/\b(?:from|start|begin|beginning)\b/i.test(h) ? 2 : 0) +
+  (/\bmonth\b/i.test(h) ? 1 : 0);
+
+/** Usage history from column tables, transposed tables and labelled bar charts on the pages. */
+export function tableUsage(pages: Word[][], periodEnd: string, on: RuleSwitch = allRules): MonthValue[] {
+  const out: MonthValue[] = [];
+  // charts first: a table's reading of the same month wins
+  for (const bars of readBarCharts(pages)) {
+    const ms = bars.map((b) => monthOf(b.label)!);
+    const years = placeYears(ms.map((m) => m.month), bars.map((b, i) => ms[i].year ?? b.year), periodEnd);
+    if (!years) continue;
+    bars.forEach((b, i) => {
+      if (b.value !== undefined) out.push({ year: years[i], month: ms[i].month, value: b.value });
+    });
+  }
+  for (const t of readTables(pages, on)) {
+    const idx = t.columns.map((_, i) => i);
+    const cellsOf = (i: number) => t.rows.map((r) => r.cells[i]);
+    const isMonthCol = (i: number) => {
+      const vs = cellsOf(i).filter((v) => v.trim());
+      return vs.length > 0 && vs.filter((v) => monthOf(v, t.columns[i].header)).length >= vs.length * 0.6;
+    };
+    const isNumberCol = (i: number) => {
+      const vs = cellsOf(i).filter((v) => v.trim());
+      return vs.length > 0 && vs.every((v) => numberOf(v) !== undefined);
+    };
+    // side-by-side pairs ("MAR 2021  888   APR 2021  921") under a usage heading: every month with the number
+    // right of it
+    const pairs = idx.filter((i) => isMonthCol(i) && i + 1 < idx.length && isNumberCol(i + 1));
+    let runs: { month: string; value: string; header: string }[][] = [];
+    if (pairs.length >= 2 && kwhScore(t.columns.map((c) => c.header).join(" ")) > 0) {
+      runs = [
+        t.rows.flatMap((r) => pairs.map((i) => ({ month: r.cells[i], value: r.cells[i + 1], header: "" }))),
+      ];
+    } else {
+      const kwh = pickKwh(idx, (i) => t.columns[i].header, cellsOf);
+      if (kwh === undefined) continue;
+      // the month column: the best-headed one ("Read Date" over "Bill Date", "To" over "From"), the nearest
+      // left of the kWh on a tie
+      const mc = idx.filter((i) =>
+        i !== kwh && isMonthCol(i)
+      ).sort((a, b) =>
+        monthHeadScore(t.columns[b].header) - monthHeadScore(t.columns[a].header) ||
+        (a < kwh ? kwh - a : 100 + a) - (b < kwh ? kwh - b : 100 + b)
+      )[0];
+      // the month column is headed as one ("Month", "Read Date", "Service Period", "To") or holds month names
+      if (
+        mc === undefined || t.rows.length < 2 ||
+        !(MONTH_HEAD.test(t.columns[mc].header) ||
+          t.rows.every((r) => !r.cells[mc].trim() || MONTH_CELL.test(r.cells[mc].trim())))
+      ) continue;
+      runs = [t.rows.map((r) => ({ month: r.cells[mc], value: r.cells[kwh], header: t.columns[mc].header }))];
+    }
+    for (const run of runs) {
+      const got = fromRuns(run, run[0]?.header ?? "", periodEnd, on);
+      // rows of one month (a table of meters read over the same period) are not a monthly history
+      const distinct = new Set(got.map((g) => g.year * 12 + g.month)).size;
+      if (got.length && distinct >= got.length * 0.75) out.push(...got);
+    }
+  }
+  for (const t of readTransposed(pages)) {
+    const row = pickKwh(t.rows, (r) => r.label, (r) => r.cells);
+    if (!row) continue;
+    out.push(...fromRuns(t.headers.map((h, i) => ({ month: h.text, value: row.cells[i] })), "", periodEnd));
+  }
+  return out;
+}
+
+/**
+ * A usable history: months after the bill's period are dropped, a repeated month keeps its later reading,
+ * at most the 13 latest months are kept.
+ */
+export function recentMonths(months: MonthValue[], periodEnd: string): MonthValue[] {
+  const end = periodEnd ? Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) : Infinity;
+  const byKey = new Map<number, MonthValue>();
+  for (const m of months) {
+    const k = m.year * 12 + m.month;
+    if (k <= end && m.year >= 1990) byKey.set(k, m);
+  }
+  return [...byKey.entries()].sort((a, b) => a[0] - b[0]).slice(-13).map(([, m]) => m);
+}

@@ -1,0 +1,39 @@
+// Settings of the HTTP layer every service app shares, read once per platform (at createServiceApp) and
+// handed to the middleware, so no request reads the environment. Variables are listed in README.md.
+import { ConfigError, envInt, envOptional, type EnvSource } from "../config.ts";
+import { type Platform, provide } from "../platform.ts";
+import { DEFAULT_MAX_JSON_DEPTH } from "../validation/json_guard.ts";
+
+export interface HttpConfig {
+  /** Header carrying the client's address (CLIENT_IP_HEADER; default x-forwarded-for), lower case. */
+  clientIpHeader: string;
+  /** Bound of the database check of GET /health/ready (READINESS_TIMEOUT_MS). */
+  readinessTimeoutMs: number;
+  /** Deepest JSON body nesting accepted (MAX_JSON_DEPTH). */
+  maxJsonDepth: number;
+}
+
+export function loadHttpConfig(source: EnvSource = Deno.env): HttpConfig {
+  const readinessTimeoutMs = envInt("READINESS_TIMEOUT_MS", 2000, source);
+  if (readinessTimeoutMs <= 0) {
+    throw new ConfigError("READINESS_TIMEOUT_MS", `must be positive, got ${readinessTimeoutMs}`);
+  }
+  const header = (envOptional("CLIENT_IP_HEADER", source) ?? "x-forwarded-for").trim().toLowerCase();
+  if (!/^[a-z0-9-]+$/.test(header)) throw new ConfigError("CLIENT_IP_HEADER", "must be a header name");
+  return {
+    clientIpHeader: header,
+    readinessTimeoutMs,
+    maxJsonDepth: envInt("MAX_JSON_DEPTH", DEFAULT_MAX_JSON_DEPTH, source),
+  };
+}
+
+/** The platform's HTTP settings (tests replace them with override(p, "httpConfig", …) before creating an app). */
+export function httpConfig(p: Platform): HttpConfig {
+  return provide(p, "httpConfig", () => loadHttpConfig());
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    httpConfig: HttpConfig;
+  }
+}

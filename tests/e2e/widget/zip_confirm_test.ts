@@ -1,0 +1,146 @@
+// The widget in Chromium (issue 15): an address whose ZIP the platform could not choose ("435 W 57th St, New York,
+// NY": Manhattan has many ZIPs, the offline geocoder knows no streets) is not taken as is. The home step pre-fills
+// the city's default ZIP, marks it, lists the city's ZIPs and blocks Continue until the homeowner types theirs or
+// ticks "This is my ZIP code"; the ZIP sent onward (property, providers, lead) is the confirmed one.
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { launchBrowser } from "./browser.ts";
+import { startStack } from "./stack.ts";
+import { axeProblems, openWidget, pageSteps, query, shot } from "./helpers.ts";
+
+const CONED_BILL = new URL("../../fixtures/bills/synthetic/coned-01.pdf", import.meta.url).pathname;
+const ADDRESS = "435 W 57th St, New York, NY";
+
+const zipField = (page: Page) => page.locator("input[name=zip]");
+const focusedName = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? "");
+const describedBy = (page: Page) =>
+  zipField(page).evaluate((e) =>
+    (e.getAttribute("aria-describedby") ?? "").split(" ").map((id) =>
+      document.getElementById(id)?.textContent ?? ""
+    )
+      .join(" ")
+  );
+
+/** On the confirm step of ADDRESS: the ZIP is pre-filled, marked and its candidates are listed. */
+async function expectZipQuestion(page: Page): Promise<string> {
+  await page.getByRole("heading", { name: "Confirm your home" }).waitFor();
+  await page.getByText("New York has several ZIP codes — check yours.").waitFor();
+  const zip = await zipField(page).inputValue();
+  assert.match(zip, /^\d{5}$/, "pre-filled with the city's default");
+  assert.equal(await zipField(page).getAttribute("aria-invalid"), "true", "marked for confirmation");
+  assert.match(await describedBy(page), /several ZIP codes/, "the hint is the field's description");
+  const options = await page.evaluate(() =>
+    [...(document.querySelector("input[name=zip]") as HTMLInputElement).list!.options].map((o) => o.value)
+  );
+  assert.ok(options.length > 100, `the city's ZIPs are offered (${options.length})`);
+  assert.ok(options.includes("10019") && options.includes(zip));
+  return zip;
+}
+
+Deno.test({
+  name:
+    "widget: a ZIP the platform could not choose is confirmed by the homeowner before it is used (Chromium)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async (t) => {
+  const stack = await startStack();
+  const { browser, close } = await launchBrowser();
+  const { pages, step } = pageSteps(t, "zip");
+  try {
+    await step(
+      "1280 px: a suggestion of a several-ZIP city asks; Continue is blocked; 10019 typed reaches the lead",
+      async () => {
+        const page = pages.page = await openWidget(browser, stack, 1280, 800);
+        await page.getByRole("combobox", { name: "Home address" }).pressSequentially(ADDRESS, { delay: 10 });
+        await page.getByRole("option", { name: /New York, NY/ }).first().click();
+        await page.getByRole("button", { name: "Continue" }).click();
+        const prefilled = await expectZipQuestion(page);
+        await page.getByRole("radio", { name: "Metal" }).check();
+        assert.deepEqual(await axeProblems(page), [], "axe on the home step asking for the ZIP");
+        await shot(page, "w1280-confirm-zip");
+
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByText("Type your ZIP code or confirm it below.").first()
+          .waitFor();
+        assert.equal(await focusedName(page), "zip", "focus on the ZIP field");
+        // Announced in the polite status line (written a tick later, so a repeated message is read again).
+        await page.locator("p.status[role=status]", {
+          hasText: "Type your ZIP code or confirm it below.",
+        }).waitFor({ timeout: 5_000 });
+        assert.ok(await page.getByRole("heading", { name: "Confirm your home" }).isVisible(), "blocked");
+        assert.deepEqual(await axeProblems(page), [], "axe with the ZIP error");
+        await shot(page, "w1280-confirm-zip-blocked");
+
+        // A reload keeps the question (the state survives in sessionStorage).
+        await page.reload();
+        await page.waitForSelector("body[data-ready]");
+        assert.equal(await expectZipQuestion(page), prefilled);
+
+        await zipField(page).fill("10019");
+        assert.equal(await zipField(page).getAttribute("aria-invalid"), null, "typing the ZIP confirms it");
+        assert.doesNotMatch(await describedBy(page), /several ZIP codes/);
+        await page.getByRole("radio", { name: "Metal" }).check();
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
+        const labels = await page.locator(".choice span").allTextContents();
+        assert.ok(labels.some((l) => /Consolidated Edison/i.test(l)), labels.join(" | "));
+        await page.getByRole("radio").first().check();
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
+        await page.locator("input[type=file][multiple]").setInputFiles(CONED_BILL);
+        await page.getByRole("button", { name: "Read my bill" }).click();
+        await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({
+          timeout: 60_000,
+        });
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("heading", { name: "Where should we send your report?" }).waitFor();
+        await page.getByRole("textbox", { name: "Email" }).fill("zip.confirm@example.com");
+        await page.getByRole("checkbox").check();
+        await page.getByRole("button", { name: "Get my savings report" }).click();
+        await page.getByRole("heading", { name: "Your solar savings estimate" }).waitFor({ timeout: 60_000 });
+        const [lead] = await query<{ zip: string; city: string }>(
+          stack,
+          "select p.zip, p.city from public.leads l join public.properties p on p.id = l.property_id where l.email = 'zip.confirm@example.com'",
+        );
+        assert.deepEqual(lead, { zip: "10019", city: "New York" }, "the lead carries the homeowner's ZIP");
+      },
+    );
+
+    await step(
+      "375 px: the typed address asks too; ticking “This is my ZIP code” keeps the default",
+      async () => {
+        const page = pages.page = await openWidget(browser, stack, 375, 760);
+        await page.getByRole("combobox", { name: "Home address" }).fill(ADDRESS);
+        await page.getByRole("button", { name: "Continue" }).click();
+        const prefilled = await expectZipQuestion(page);
+        await page.getByRole("radio", { name: "Asphalt shingle" }).check();
+        await page.getByText("New York has several ZIP codes — check yours.").scrollIntoViewIfNeeded();
+        assert.deepEqual(await axeProblems(page), [], "axe at 375 px");
+        await shot(page, "w375-confirm-zip");
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByText("Type your ZIP code or confirm it below.").first()
+          .waitFor();
+        assert.equal(await focusedName(page), "zip");
+        await page.getByRole("checkbox", { name: "This is my ZIP code" }).check();
+        assert.equal(await zipField(page).getAttribute("aria-invalid"), null);
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
+        const props = await query<{ zip: string }>(
+          stack,
+          "select zip from public.properties where zip = $1",
+          [
+            prefilled,
+          ],
+        );
+        assert.equal(props.length, 1, "the confirmed default is the property's ZIP");
+      },
+    );
+  } catch (e) {
+    console.error(stack.log().slice(-4000));
+    throw e;
+  } finally {
+    await close();
+    await stack.stop();
+  }
+});

@@ -1,0 +1,62 @@
+// Report tests' inputs: a state program (Ohio's generic net metering, no state incentives) and a report.
+import type { StateProgram } from "../../../shared/savings/report/types.ts";
+import type { AppliedCredit } from "../../../shared/savings/credit.ts";
+import type { SavingsReportDocument } from "../../../shared/savings/report_pdf.ts";
+import { calculateSavings } from "../../../shared/savings/calculate.ts";
+import { normaliseUsage } from "../../../shared/savings/usage.ts";
+import { EmbeddedReportWriter } from "../../../shared/savings/report/embedded.ts";
+
+export const genericProgram = (over: Partial<StateProgram> = {}): StateProgram => ({
+  state: "OH",
+  isGeneric: true,
+  netMetering: "generic",
+  exportCreditRatio: 1,
+  nonbypassableUsdPerKwh: 0,
+  solarChargeUsdPerKwMonth: 0,
+  propertyTaxExemption: null,
+  incentives: null,
+  efficiencyPrograms: null,
+  batteryIncentives: null,
+  source: "x",
+  year: 2024,
+  ...over,
+});
+
+/** A year of 900 kWh a month in Ohio for Ann Lee, written and laid out for "Buckeye Solar". */
+export async function annLeeReport(
+  opts: { credit?: AppliedCredit; fixedChargeMonthly?: number | null; logoDataUri?: string | null } = {},
+): Promise<SavingsReportDocument> {
+  const program = genericProgram();
+  const usage = normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 })));
+  const roof = { panelCapacityW: 400, maxPanels: 30, yieldDcKwhPerKw: 1400, configs: [], dcToAcDerate: 0.85 };
+  const figures = calculateSavings({
+    usage,
+    ratePerKwh: 0.15,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof,
+    program,
+    credit: opts.credit,
+    fixedChargeMonthly: opts.fixedChargeMonthly,
+  });
+  const report = await new EmbeddedReportWriter().write({
+    customerName: "Ann Lee",
+    state: "OH",
+    stateName: "Ohio",
+    address: "1 Main St",
+    figures,
+    program,
+    rateSource: "",
+    costSource: "",
+    costIsNationalFallback: true,
+    partnerName: "Buckeye Solar",
+  });
+  return {
+    customerName: "Ann Lee",
+    address: "1 Main St, Columbus, OH 43215",
+    state: "OH",
+    partner: { name: "Buckeye Solar", logoDataUri: opts.logoDataUri },
+    figures,
+    sections: report.sections,
+  };
+}
