@@ -53,12 +53,16 @@ const db = await startDatabase(config.dataDir, {
 const phases: Record<string, number> = { database: Math.round(performance.now() - started) };
 const phase = (name: string) => phases[name] = Math.round(performance.now() - started);
 const sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
-const stops: (() => Promise<void>)[] = [closeDocumentEngine];
+const stops: { name: string; stop: () => Promise<void> }[] = [{
+  name: "document engine",
+  stop: closeDocumentEngine,
+}];
 let stopping = false;
 
 // Whatever hangs in the orderly shutdown (a stuck connection, a peer that never answers), Ctrl-C ends the
-// process within this time.
-const SHUTDOWN_DEADLINE_MS = 10_000;
+// process within this time; the parts stop side by side, each within STOP_PART_MS.
+const SHUTDOWN_DEADLINE_MS = 4_500;
+const STOP_PART_MS = 1_500;
 
 async function shutdown(code: number) {
   if (stopping) return;
@@ -66,14 +70,19 @@ async function shutdown(code: number) {
   log("info", "stopping");
   setTimeout(() => {
     log("error", "shutdown did not finish in time: exiting", { deadlineMs: SHUTDOWN_DEADLINE_MS });
+    db.abort();
     Deno.exit(code || 1);
   }, SHUTDOWN_DEADLINE_MS);
-  const bounded = (stop: () => Promise<void>) =>
-    Promise.race([stop(), new Promise<void>((r) => setTimeout(r, 3000))]);
-  for (const stop of stops.reverse()) {
-    await bounded(stop).catch((e) => log("warn", "stop failed", { error: errorText(e) }));
-  }
-  await sql.end({ timeout: 2 }).catch(() => {});
+  await Promise.all(stops.map(async ({ name, stop }) => {
+    const t0 = performance.now();
+    const done = await Promise.race([
+      stop().then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), STOP_PART_MS)),
+    ]).catch((e) => (log("warn", "stop failed", { part: name, error: errorText(e) }), true));
+    if (!done) log("warn", "a part did not stop in time; going on", { part: name, ms: STOP_PART_MS });
+    else log("debug", "stopped", { part: name, ms: Math.round(performance.now() - t0) });
+  }));
+  await sql.end({ timeout: 1 }).catch(() => {});
   await db.stop().catch((e) => log("warn", "database stop failed", { error: errorText(e) }));
   Deno.exit(code);
 }
@@ -97,12 +106,12 @@ try {
   phase("seed");
 
   const server = Deno.serve({ port, hostname: host, onListen: () => {} }, createStackHandler(p, extensions));
-  stops.push(() => server.shutdown());
+  stops.push({ name: "http server", stop: () => server.shutdown() });
   // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
   const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
-  stops.push(startWorker(p, handlers));
+  stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
   // One after the other: the partner console's and the widget's builds (esbuild) started side by side can hang.
-  for (const e of extensions) if (e.start) stops.push(await e.start(p));
+  for (const e of extensions) if (e.start) stops.push({ name: e.name, stop: await e.start(p) });
   phase("started");
 
   const health = await Promise.all(serviceNames.map(async (s) => {

