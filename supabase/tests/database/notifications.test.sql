@@ -125,7 +125,7 @@ select is((select priority from bus.deliveries where message_id = 'tap-urgent'),
 select is((select priority from bus.deliveries where message_id = 'tap-normal'), 5::smallint, 'unlisted event types get 5');
 select is((select array_agg(message_id) from bus.claim_deliveries(1)), array['tap-urgent'], 'the urgent delivery is claimed first though queued after the other');
 set local role authenticated;
-select throws_ok($$call notify.send_outbox_and_log('k', 'h', 'id', 'f', '{}', 's', 'h', 't', '{}', null, 'job.assigned', 'e', '00000000-0000-0000-0000-0000000000c1', 'x', null, null)$$,
+select throws_ok($$select * from notify.push_send_and_log('k', 'id', 'f', '{}', 's', 'h', 't', '{}', null, 'job.assigned', 'e', '00000000-0000-0000-0000-0000000000c1', 'x')$$,
   '42501', null, 'API roles cannot call the push write');
 reset role;
 
