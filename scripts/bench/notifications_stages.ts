@@ -1,6 +1,7 @@
 // `deno run -A scripts/bench/notifications_stages.ts`: where one push's time goes, stage by stage, in
 // process and one push at a time (no HTTP, no concurrency): decode + validate, the read, render, the
-// unsubscribe link, the request fingerprint, the write. Prints microseconds per call (median of batches).
+// unsubscribe link, the write (notify.push_send_and_log: the email and its log row, one transaction). Prints
+// microseconds per call (median of batches).
 // BENCH_PUSHES (2000).
 import { Hono } from "hono";
 import { pushBody } from "./notifications_body.ts";
@@ -18,7 +19,7 @@ import { handlePush } from "../../shared/notifications/push.ts";
 import { loadPushContext } from "../../shared/notifications/push_context.ts";
 import { templates } from "../../shared/notifications/templates.ts";
 import { handlers } from "../../shared/notifications/handlers.ts";
-import { messageFingerprint } from "../../shared/email/fingerprint.ts";
+import { sendAndLog } from "../../shared/notifications/send_and_log.ts";
 import { derivedUlid } from "../../shared/notifications/crypto.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "../../shared/notifications/unsubscribe.ts";
 import { eventLabel } from "../../shared/events/catalogue.ts";
@@ -118,7 +119,14 @@ try {
     ...rendered,
     headers: unsubscribeHeaders(cfg, params(0), "x"),
   };
-  await time("request fingerprint (SHA-256 of the email)", () => messageFingerprint(msg));
+  await time("the write (sendAndLog: email + log row, one transaction)", (i) =>
+    sendAndLog(p, msg, {
+      idempotencyKey: `stage-${i}`,
+      eventType: "job.assigned",
+      eventId: decoded[i].envelope.event_id,
+      recipientUserId: r.userId,
+      recipientEmail: r.email,
+    }));
   await sql`create table if not exists public.bench_raw (k text primary key, v text not null, at timestamptz not null default now())`;
   await time("raw INSERT + SELECT (the bench's peer)", async () => {
     const k = ulid();
