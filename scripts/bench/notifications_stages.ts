@@ -4,7 +4,7 @@
 // microseconds per call (median of batches).
 // BENCH_PUSHES (2000).
 import { Hono } from "hono";
-import { pushBody } from "./notifications_body.ts";
+import { pushBody, seedJob } from "./notifications_body.ts";
 import { createApp } from "../../supabase/functions/notification-service/app.ts";
 import { LOCAL_PUSH_IDENTITY, signPushToken } from "../../shared/bus/push_token.ts";
 import { ulid } from "../../shared/ids.ts";
@@ -51,12 +51,9 @@ async function time(name: string, f: (i: number) => unknown | Promise<unknown>) 
 }
 
 try {
-  const [org] =
-    await sql`insert into public.organizations (name, slug) values ('Bench Solar', 'bench-solar') returning id`;
-  const [tech] = await sql`insert into public.users (email, full_name, organization_id, role)
-    values ('tech@bench.test', 'Tech One', ${org.id}, 'technician') returning id`;
-  const [job] = await sql`insert into public.jobs (organization_id, address, status, technician_id)
-    values (${org.id}, '1 Bench Road, Austin, TX', 'Assigned', ${tech.id}) returning id`;
+  const seeded = await seedJob(sql);
+  const job = { id: seeded.jobId };
+  const tech = { id: seeded.technicianId };
   const bodies = Array.from({ length: N * 2 }, () => body(job.id as string));
   const cfg = notificationConfig(p);
   console.log(

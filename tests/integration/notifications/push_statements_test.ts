@@ -10,7 +10,7 @@ import type { Sql } from "../../../shared/db/client.ts";
 import { loadCoreConfig } from "../../../shared/config.ts";
 import { loadNotificationConfig } from "../../../shared/notifications/config.ts";
 import { handlePush } from "../../../shared/notifications/push.ts";
-import { pushBody } from "../../../scripts/bench/notifications_body.ts";
+import { pushBody, seedJob } from "../../../scripts/bench/notifications_body.ts";
 
 Deno.test("one push is two statements on the connection: the read and the one-transaction write", async () => {
   const db = await createTestDatabase();
@@ -24,14 +24,9 @@ Deno.test("one push is two statements on the connection: the read and the one-tr
   try {
     const p = createPlatform(sql, loadCoreConfig());
     override(p, "notificationConfig", { ...loadNotificationConfig(p), unsubscribeSecret: "test" });
-    const [org] =
-      await sql`insert into public.organizations (name, slug) values ('Count Solar', 'count') returning id`;
-    const [tech] = await sql`insert into public.users (email, full_name, organization_id, role)
-      values ('tech@count.test', 'Tess', ${org.id}, 'technician') returning id`;
-    const [job] = await sql`insert into public.jobs (organization_id, address, status, technician_id)
-      values (${org.id}, '1 Count Road', 'Assigned', ${tech.id}) returning id`;
+    const { jobId } = await seedJob(sql);
 
-    const body = pushBody(job.id as string);
+    const body = pushBody(jobId);
     statements.length = 0;
     const first = await handlePush(p, body);
     assert.equal(first.status, "ok", JSON.stringify(first));
