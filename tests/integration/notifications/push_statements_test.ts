@@ -31,7 +31,7 @@ Deno.test("one push is two statements on the connection: the read and the one-tr
     const first = await handlePush(p, body);
     assert.equal(first.status, "ok", JSON.stringify(first));
     assert.equal(statements.length, 2, statements.join("\n"));
-    assert.match(statements[0], /^with job as/);
+    assert.match(statements[0], /notify\.push_context/);
     assert.match(statements[1], /notify\.push_send_and_log/);
 
     statements.length = 0;
