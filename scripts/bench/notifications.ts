@@ -228,7 +228,7 @@ try {
       const messageId = ulid();
       const envelope = {
         event_id: ulid(),
-        event_type: "job.assigned",
+        event_type: "job.assigned" as const,
         source: "bench",
         created_at: new Date().toISOString(),
         payload: { job_id: jobIds[i % jobIds.length] },

@@ -11,7 +11,8 @@ import { OutboxEmailProvider } from "../email/outbox.ts";
 import { insertLogRow, type LogRow } from "./log_rows.ts";
 
 export interface Sent {
-  emailId: string;
+  /** The key's email; absent only for a duplicate of a row that logged no email (failed, skipped). */
+  emailId?: string;
   /** False when a row with the key already existed (a concurrent delivery logged it). */
   fresh: boolean;
 }
@@ -41,5 +42,6 @@ async function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): P
     msg.replyTo ?? null
   },
     ${row.eventType}, ${row.eventId}, ${row.recipientUserId}, ${row.recipientEmail})`;
-  return { emailId: r.email_id as string, fresh: r.outcome === "sent" };
+  // A duplicate of a `failed` or `skipped` row has no email id: none is reported.
+  return { emailId: (r.email_id as string | null) ?? undefined, fresh: r.outcome === "sent" };
 }

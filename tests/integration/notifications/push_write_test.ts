@@ -44,6 +44,16 @@ Deno.test("push write: one log row and one email per key, no key row; a redelive
     const [{ n }] = await p.sql`select count(*)::int as n from mail.outbox`;
     assert.equal(n, 1);
 
+    // A key whose row logged no email (a failure): duplicate, no email id, and no email stored either.
+    await p.sql`insert into public.notification_log (idempotency_key, event_type, event_id, recipient_user_id,
+      recipient_email, status, error_message) values ('f1', 'job.assigned', 'e', ${
+      row("f1").recipientUserId
+    }, '',
+      'failed', 'unknown recipient')`;
+    assert.deepEqual(await sendAndLog(p, msg, row("f1")), { emailId: undefined, fresh: false });
+    const [{ n: still }] = await p.sql`select count(*)::int as n from mail.outbox`;
+    assert.equal(still, 1);
+
     // Two different keys with the same email are two emails.
     const other = await sendAndLog(p, msg, row("m2"));
     assert.equal(other.fresh, true);
