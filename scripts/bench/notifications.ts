@@ -4,7 +4,10 @@
 // 1. Push path, interleaved rounds of four loads driven by the same client (a Worker) at the same
 //    concurrency: a bare Hono handler, a Hono handler doing one postgres.js INSERT and one SELECT, the same
 //    INSERT+SELECT in-process without HTTP ("raw postgres.js"), and POST /events/push. Ratios are taken
-//    within a round (the machine is shared, so absolute figures move with other people's load).
+//    within a round (the machine is shared, so absolute figures move with other people's load). A fifth
+//    load, "the push's SQL alone", runs just the push's two statements in process (the read, then the
+//    write of an email rendered once beforehand): no HTTP, decoding, rendering or signing, so its ratio to
+//    raw INSERT+SELECT is the most the push path could reach with this storage.
 //    Target: push ≥ 0.5× raw postgres.js INSERT+SELECT, p99 ≤ 10 ms at 8 in flight.
 // 2. Bus backlog: N messages (job.status_changed) queued at once, then one job.assigned published behind
 //    them; prints how long the job.assigned took to be emailed (target ≤ 5 s behind 10,000), how long a
@@ -27,6 +30,9 @@ import { buildEnvelope, publishEvent } from "../../shared/events/publish.ts";
 import { ensureNotificationSubscriptions } from "../../shared/bus/subscriptions.ts";
 import { startPusher } from "../../shared/bus/pusher.ts";
 import { TOPICS } from "../../shared/events/catalogue.ts";
+import { loadPushContext } from "../../shared/notifications/push_context.ts";
+import { sendAndLog } from "../../shared/notifications/send_and_log.ts";
+import { templates } from "../../shared/notifications/templates.ts";
 
 setLogLevel("error");
 const N = Number(Deno.env.get("BENCH_PUSHES") ?? 2000);
@@ -144,14 +150,18 @@ function viaHttp(url: string, token: string, jobIds: string[], count: number): P
   });
 }
 
-async function inProcess(count: number): Promise<Run> {
+async function inProcess(
+  count: number,
+  op: (i: number) => Promise<unknown> = () => insertSelect(sql),
+): Promise<Run> {
   const lat: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(Array.from({ length: C }, async () => {
-    while (next++ < count) {
+    while (next < count) {
+      const i = next++;
       const t0 = performance.now();
-      await insertSelect(sql);
+      await op(i);
       lat.push(performance.now() - t0);
     }
   }));
@@ -187,16 +197,64 @@ try {
   );
 
   if (SECTIONS.has("push")) {
+    // The push's two statements alone: what the database work of one push costs, without the rest.
+    const [tech] = await p
+      .sql`select u.id, u.email from public.users u join public.jobs j on j.technician_id = u.id
+      where j.id = ${jobIds[0]}`;
+    const email = {
+      from: "Solar Platform <notifications@bench.test>",
+      to: [tech.email as string],
+      ...templates(p).render("job.assigned", {
+        technician_name: "Tech 1",
+        job_id: jobIds[0],
+        job_address: "1 Bench Road, Austin, TX",
+        partner_name: "Bench Solar",
+        orion_url: `${serviceUrl}/portal/jobs/${jobIds[0]}`,
+        portal_url: `${serviceUrl}/portal/jobs/${jobIds[0]}`,
+        event_label: "Job assigned",
+        user_id: tech.id,
+        unsubscribe_url:
+          `${serviceUrl}/unsubscribe?user_id=${tech.id}&event_type=job.assigned&nonce=${ulid()}&sig=${
+            "0".repeat(64)
+          }`,
+        preferences_url: `${serviceUrl}/portal/settings/notifications`,
+      }),
+      headers: {
+        "List-Unsubscribe": `<${serviceUrl}/unsubscribe>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    };
+    const pushSql = async (i: number) => {
+      const messageId = ulid();
+      const envelope = {
+        event_id: ulid(),
+        event_type: "job.assigned" as const,
+        source: "bench",
+        created_at: new Date().toISOString(),
+        payload: { job_id: jobIds[i % jobIds.length] },
+      };
+      const ctx = await loadPushContext(sql, messageId, envelope);
+      const technician = ctx.job!.technician_id as string;
+      await sendAndLog(p, email, {
+        idempotencyKey: messageId,
+        eventType: envelope.event_type,
+        eventId: envelope.event_id,
+        recipientUserId: technician,
+        recipientEmail: ctx.users.get(technician)!.email,
+      });
+    };
     const loads: Record<string, () => Promise<Run>> = {
       "bare Hono handler": () => measured(N, () => viaHttp(`${baseUrl}/bare`, token, jobIds, N)),
       "Hono + INSERT+SELECT": () => measured(N, () => viaHttp(`${baseUrl}/insert-select`, token, jobIds, N)),
       "raw postgres.js INSERT+SELECT": () => measured(N, () => inProcess(N)),
       "POST /events/push": () => measured(N, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
+      "the push's SQL alone": () => measured(N, () => inProcess(N, pushSql)),
     };
     // Warm-up: JIT, connection pool, template compilation.
     for (const run of Object.values(loads)) await run();
     const results = new Map<string, Run[]>(Object.keys(loads).map((k) => [k, []]));
-    const ratios: { raw: number; http: number; bare: number; cpu: number }[] = [];
+    const ratios: { raw: number; http: number; bare: number; cpu: number; sql: number; sqlCpu: number }[] =
+      [];
     for (let r = 0; r < ROUNDS; r++) {
       const round = new Map<string, Run>();
       for (const [name, run] of Object.entries(loads)) round.set(name, await run());
@@ -207,6 +265,10 @@ try {
         http: push / round.get("Hono + INSERT+SELECT")!.perSecond,
         bare: push / round.get("bare Hono handler")!.perSecond,
         cpu: round.get("raw postgres.js INSERT+SELECT")!.cpuMs! / round.get("POST /events/push")!.cpuMs!,
+        sql: round.get("the push's SQL alone")!.perSecond /
+          round.get("raw postgres.js INSERT+SELECT")!.perSecond,
+        sqlCpu: round.get("raw postgres.js INSERT+SELECT")!.cpuMs! /
+          round.get("the push's SQL alone")!.cpuMs!,
       });
     }
     console.log(
@@ -244,6 +306,11 @@ try {
     );
     console.log(
       `  ratio push / bare Hono                        ${ratios.map((x) => fmt(x.bare, 2)).join(", ")}`,
+    );
+    console.log(
+      `  ceiling: the push's SQL alone / raw INSERT+SELECT  ${
+        ratios.map((x) => fmt(x.sql, 2)).join(", ")
+      }   by CPU ${ratios.map((x) => fmt(x.sqlCpu, 2)).join(", ")}`,
     );
     console.log(`  push p99        ${push.map((x) => fmt(x.p99)).join(", ")} ms   (target ≤ 10)`);
     const [{ n: sent }] = await p

@@ -1,9 +1,10 @@
 // `deno run -A scripts/bench/notifications_stages.ts`: where one push's time goes, stage by stage, in
 // process and one push at a time (no HTTP, no concurrency): decode + validate, the read, render, the
-// unsubscribe link, the request fingerprint, the write. Prints microseconds per call (median of batches).
+// unsubscribe link, the write (notify.push_send_and_log: the email and its log row, one transaction). Prints
+// microseconds per call (median of batches).
 // BENCH_PUSHES (2000).
 import { Hono } from "hono";
-import { pushBody } from "./notifications_body.ts";
+import { pushBody, seedJob } from "./notifications_body.ts";
 import { createApp } from "../../supabase/functions/notification-service/app.ts";
 import { LOCAL_PUSH_IDENTITY, signPushToken } from "../../shared/bus/push_token.ts";
 import { ulid } from "../../shared/ids.ts";
@@ -18,7 +19,7 @@ import { handlePush } from "../../shared/notifications/push.ts";
 import { loadPushContext } from "../../shared/notifications/push_context.ts";
 import { templates } from "../../shared/notifications/templates.ts";
 import { handlers } from "../../shared/notifications/handlers.ts";
-import { messageFingerprint } from "../../shared/email/fingerprint.ts";
+import { sendAndLog } from "../../shared/notifications/send_and_log.ts";
 import { derivedUlid } from "../../shared/notifications/crypto.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "../../shared/notifications/unsubscribe.ts";
 import { eventLabel } from "../../shared/events/catalogue.ts";
@@ -50,12 +51,9 @@ async function time(name: string, f: (i: number) => unknown | Promise<unknown>) 
 }
 
 try {
-  const [org] =
-    await sql`insert into public.organizations (name, slug) values ('Bench Solar', 'bench-solar') returning id`;
-  const [tech] = await sql`insert into public.users (email, full_name, organization_id, role)
-    values ('tech@bench.test', 'Tech One', ${org.id}, 'technician') returning id`;
-  const [job] = await sql`insert into public.jobs (organization_id, address, status, technician_id)
-    values (${org.id}, '1 Bench Road, Austin, TX', 'Assigned', ${tech.id}) returning id`;
+  const seeded = await seedJob(sql);
+  const job = { id: seeded.jobId };
+  const tech = { id: seeded.technicianId };
   const bodies = Array.from({ length: N * 2 }, () => body(job.id as string));
   const cfg = notificationConfig(p);
   console.log(
@@ -118,7 +116,14 @@ try {
     ...rendered,
     headers: unsubscribeHeaders(cfg, params(0), "x"),
   };
-  await time("request fingerprint (SHA-256 of the email)", () => messageFingerprint(msg));
+  await time("the write (sendAndLog: email + log row, one transaction)", (i) =>
+    sendAndLog(p, msg, {
+      idempotencyKey: `stage-${i}`,
+      eventType: "job.assigned",
+      eventId: decoded[i].envelope.event_id,
+      recipientUserId: r.userId,
+      recipientEmail: r.email,
+    }));
   await sql`create table if not exists public.bench_raw (k text primary key, v text not null, at timestamptz not null default now())`;
   await time("raw INSERT + SELECT (the bench's peer)", async () => {
     const k = ulid();

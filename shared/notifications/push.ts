@@ -1,9 +1,10 @@
 // POST /events/push after authentication (SPEC: push rules 3-8, Delivery guarantees): decode; one read for
 // the dedupe on the message id, the event's record and its recipients (push_context.ts); route to the
 // event's handler; per recipient: opt-out check (not for auth.*), render, send with the per-recipient
-// idempotency key, then write the log row (send_and_log.ts: one CALL with the outbox provider). Permanent problems become
-// `failed` rows and 200; anything else (database down, provider 5xx or timeout) is thrown for a 500 so
-// the bus redelivers; a row is written only after the provider accepted the email.
+// idempotency key, then write the log row (send_and_log.ts: with the outbox provider one statement, the
+// email and its row in one transaction). Permanent problems become `failed` rows and 200; anything else
+// (database down, provider 5xx or timeout) is thrown for a 500 so the bus redelivers; a `sent` row is
+// written only with (outbox) or after (remote provider) the accepted email.
 import type { Platform } from "../platform.ts";
 import { eventLabel, isAuthEvent } from "../events/catalogue.ts";
 import type { EventEnvelope } from "../events/envelope.ts";

@@ -1,17 +1,18 @@
 // Send one rendered notification with its idempotency key, then write its `sent` log row (SPEC: Delivery
-// guarantees). With the embedded outbox provider both are one CALL of notify.send_outbox_and_log (the
-// email committed first, then the row: the same order and crash windows as a remote provider, in one round
-// trip; the procedure fingerprints the email for the idempotency check itself, migration 20261124004000);
-// with any other provider, the provider's send and then the row insert.
+// guarantees). With the embedded outbox provider both are one statement and one transaction,
+// notify.push_send_and_log (migration 20261125010000): the log row's unique key is the dedupe record, the
+// email is stored only with it, one synchronous commit, so either both exist or neither and the
+// redelivery of a failed push sends the email once. With any other provider: the provider's send (the
+// key as its idempotency key), then the row insert.
 import { ulid } from "../ids.ts";
 import type { Platform } from "../platform.ts";
-import { type EmailMessage, emailProvider, IdempotencyConflictError } from "../email/index.ts";
-import { SeamUnavailableError } from "../errors.ts";
+import { type EmailMessage, emailProvider } from "../email/index.ts";
 import { OutboxEmailProvider } from "../email/outbox.ts";
 import { insertLogRow, type LogRow } from "./log_rows.ts";
 
 export interface Sent {
-  emailId: string;
+  /** The key's email; absent only for a duplicate of a row that logged no email (failed, skipped). */
+  emailId?: string;
   /** False when a row with the key already existed (a concurrent delivery logged it). */
   fresh: boolean;
 }
@@ -35,24 +36,12 @@ export async function sendAndLog(p: Platform, msg: EmailMessage, row: SentRow): 
 }
 
 async function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): Promise<Sent> {
-  const [r] = await p.sql`call notify.send_outbox_and_log(
-    ${row.idempotencyKey}, null, ${ulid()},
+  const [r] = await p.sql`select email_id, outcome from notify.push_send_and_log(
+    ${row.idempotencyKey}, ${ulid()},
     ${msg.from}, ${msg.to}, ${msg.subject}, ${msg.html}, ${msg.text}, ${p.sql.json(msg.headers ?? {})}, ${
     msg.replyTo ?? null
   },
-    ${row.eventType}, ${row.eventId}, ${row.recipientUserId}, ${row.recipientEmail}, null, null)`;
-  const emailId = r.email_id as string;
-  switch (r.outcome) {
-    case "sent":
-    case "resent":
-      return { emailId, fresh: true };
-    case "duplicate":
-      return { emailId, fresh: false };
-    case "conflict":
-      throw new IdempotencyConflictError(
-        `Idempotency key ${row.idempotencyKey} was used with a different request`,
-      );
-    default:
-      throw new SeamUnavailableError("email", "idempotency key vanished during send; retry");
-  }
+    ${row.eventType}, ${row.eventId}, ${row.recipientUserId}, ${row.recipientEmail})`;
+  // A duplicate of a `failed` or `skipped` row has no email id: none is reported.
+  return { emailId: (r.email_id as string | null) ?? undefined, fresh: r.outcome === "sent" };
 }

@@ -1,5 +1,5 @@
 begin;
-select plan(78);
+select plan(80);
 
 -- notification_log: exactly the spec's columns, types, defaults and nullability.
 select has_table('public', 'notification_log', 'notification_log table');
@@ -125,9 +125,14 @@ select is((select priority from bus.deliveries where message_id = 'tap-urgent'),
 select is((select priority from bus.deliveries where message_id = 'tap-normal'), 5::smallint, 'unlisted event types get 5');
 select is((select array_agg(message_id) from bus.claim_deliveries(1)), array['tap-urgent'], 'the urgent delivery is claimed first though queued after the other');
 set local role authenticated;
-select throws_ok($$call notify.send_outbox_and_log('k', 'h', 'id', 'f', '{}', 's', 'h', 't', '{}', null, 'job.assigned', 'e', '00000000-0000-0000-0000-0000000000c1', 'x', null, null)$$,
+select throws_ok($$select * from notify.push_send_and_log('k', 'id', 'f', '{}', 's', 'h', 't', '{}', null, 'job.assigned', 'e', '00000000-0000-0000-0000-0000000000c1', 'x')$$,
   '42501', null, 'API roles cannot call the push write');
+select throws_ok($$select * from notify.push_context('m', null, null, '{}', 'job.assigned')$$,
+  '42501', null, 'API roles cannot call the push read');
 reset role;
+-- The push read is planned once per connection, not on every push (migration 20261125010100).
+select is((select proconfig from pg_proc where oid = 'notify.push_context'::regproc),
+  array['plan_cache_mode=force_generic_plan'], 'the push read keeps a generic plan');
 
 select * from finish();
 rollback;

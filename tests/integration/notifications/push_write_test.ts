@@ -1,9 +1,9 @@
-// The push's write (notify.send_outbox_and_log) fingerprints the email itself (migration 20261124004000):
-// the service passes no request hash, and the outbox's idempotency rule still holds per key.
+// The push's write with the outbox provider (notify.push_send_and_log, migration 20261125010000): one
+// statement, one transaction; the log row's unique key is the only dedupe record (no mail.idempotency_keys
+// row, no fingerprint), and the email is stored only together with its row.
 import assert from "node:assert/strict";
 import { testPlatform } from "../../support/db.ts";
 import { sendAndLog } from "../../../shared/notifications/send_and_log.ts";
-import { IdempotencyConflictError } from "../../../shared/email/types.ts";
 
 const msg = {
   from: "Solar Platform <notifications@x.test>",
@@ -24,44 +24,69 @@ const row = (key: string) => ({
   recipientEmail: "tech@x.test",
 });
 
-Deno.test("push write: the procedure's own fingerprint tells the same email from another under one key", async () => {
+Deno.test("push write: one log row and one email per key, no key row; a redelivery gets the first email id", async () => {
   const p = await testPlatform();
   try {
     const first = await sendAndLog(p, msg, row("m1"));
     assert.equal(first.fresh, true);
-    const [k] = await p.sql`select request_hash, email_id from mail.idempotency_keys where key = 'm1'`;
-    assert.match(k.request_hash as string, /^sql1:[0-9a-f]{64}$/);
-    assert.equal(k.email_id, first.emailId);
+    const [log] = await p
+      .sql`select status, provider_email_id from public.notification_log where idempotency_key = 'm1'`;
+    assert.deepEqual({ ...log }, { status: "sent", provider_email_id: first.emailId });
+    const [{ keys }] = await p.sql`select count(*)::int as keys from mail.idempotency_keys`;
+    assert.equal(keys, 0, "the log row is the dedupe record: no separate key row");
+    const [email] = await p.sql`select id, subject, html from mail.outbox`;
+    assert.deepEqual({ ...email }, { id: first.emailId, subject: msg.subject, html: msg.html });
 
-    // The same email again (a redelivery): the first email id, no second email, the row already there.
-    const again = await sendAndLog(p, { ...msg, headers: { ...msg.headers } }, row("m1"));
-    assert.deepEqual(again, { emailId: first.emailId, fresh: false });
-
-    // Any field changed under the same key is another request: refused, nothing stored.
-    for (
-      const changed of [
-        { ...msg, html: "<p>Hello Tech!</p>" },
-        { ...msg, text: "Hello Tech." },
-        { ...msg, subject: "New job" },
-        { ...msg, to: ["other@x.test"] },
-        { ...msg, headers: { ...msg.headers, "X-Extra": "1" } },
-        { ...msg, replyTo: "ops@x.test" },
-        // A field boundary moved: the same characters overall, split differently.
-        { ...msg, subject: "New job assigned<p>", html: "Hello Tech</p>" },
-      ]
-    ) {
-      await assert.rejects(sendAndLog(p, changed, row("m1")), IdempotencyConflictError);
+    // The same key again (a redelivery, even with another rendering): the first email id, nothing stored.
+    for (const again of [msg, { ...msg, html: "<p>Hello Tech!</p>" }]) {
+      assert.deepEqual(await sendAndLog(p, again, row("m1")), { emailId: first.emailId, fresh: false });
     }
     const [{ n }] = await p.sql`select count(*)::int as n from mail.outbox`;
     assert.equal(n, 1);
-    const [{ rows }] = await p
-      .sql`select count(*)::int as rows from public.notification_log where idempotency_key = 'm1'`;
-    assert.equal(rows, 1);
+
+    // A key whose row logged no email (a failure): duplicate, no email id, and no email stored either.
+    await p.sql`insert into public.notification_log (idempotency_key, event_type, event_id, recipient_user_id,
+      recipient_email, status, error_message) values ('f1', 'job.assigned', 'e', ${
+      row("f1").recipientUserId
+    }, '',
+      'failed', 'unknown recipient')`;
+    assert.deepEqual(await sendAndLog(p, msg, row("f1")), { emailId: undefined, fresh: false });
+    const [{ n: still }] = await p.sql`select count(*)::int as n from mail.outbox`;
+    assert.equal(still, 1);
 
     // Two different keys with the same email are two emails.
     const other = await sendAndLog(p, msg, row("m2"));
     assert.equal(other.fresh, true);
     assert.notEqual(other.emailId, first.emailId);
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("push write: concurrent writes of one key store one email; the others get its id", async () => {
+  const p = await testPlatform();
+  try {
+    const all = await Promise.all(Array.from({ length: 8 }, () => sendAndLog(p, msg, row("c1"))));
+    assert.equal(all.filter((s) => s.fresh).length, 1);
+    const [{ ids }] = await p.sql`select array_agg(id) as ids from mail.outbox`;
+    assert.deepEqual(ids, [all.find((s) => s.fresh)!.emailId]);
+    assert.ok(all.every((s) => s.emailId === ids[0]), JSON.stringify(all));
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("push write: the email and its row are one transaction (a failed row write stores no email)", async () => {
+  const p = await testPlatform();
+  try {
+    // Fails after the log row's insert, inside the same statement: the email must go with it.
+    await p.sql.unsafe(`create function public.inject_fail() returns trigger language plpgsql as $$
+      begin raise exception 'disk full (injected)' using errcode = '53100'; end $$;
+      create trigger inject after insert on mail.outbox for each row execute function public.inject_fail();`);
+    await assert.rejects(sendAndLog(p, msg, row("t1")), /disk full/);
+    const [{ emails, rows }] = await p.sql`select (select count(*)::int from mail.outbox) as emails,
+      (select count(*)::int from public.notification_log) as rows`;
+    assert.deepEqual({ emails, rows }, { emails: 0, rows: 0 });
   } finally {
     await p.close();
   }
