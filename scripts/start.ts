@@ -49,6 +49,9 @@ const db = await startDatabase(config.dataDir, {
     files.catch(() => {});
   },
 });
+// Neither started when the server printed nothing while it started (see StartOptions.whileStarting).
+const loaded = modules ?? loadModules();
+const migrationFiles = files ?? readMigrations();
 // Where a start's time goes (LOG_LEVEL=debug): ms since the start at the end of each phase.
 const phases: Record<string, number> = { database: Math.round(performance.now() - started) };
 const phase = (name: string) => phases[name] = Math.round(performance.now() - started);
@@ -90,7 +93,11 @@ Deno.addSignalListener("SIGINT", () => shutdown(0));
 Deno.addSignalListener("SIGTERM", () => shutdown(0));
 
 try {
-  const applied = await migrate(sql, { files: await (files ?? readMigrations()) });
+  // While the migrations run (PostgreSQL's work), this process prepares the demo login: a first start's
+  // password hash (scrypt, off the main thread) is ready by the time the seed needs it.
+  const demoPrepared = loaded.then(([{ prepareDemo }]) => prepareDemo(config.dataDir));
+  demoPrepared.catch(() => {}); // awaited by the seed; a failure surfaces there
+  const applied = await migrate(sql, { files: await migrationFiles });
   phase("migrations");
   const [
     { seedDemo },
@@ -99,9 +106,9 @@ try {
     { serviceNames },
     { startWorker },
     { jobHandlers },
-  ] = await (modules ?? loadModules());
+  ] = await loaded;
   const p = createPlatform(sql, config);
-  const demo = await seedDemo(p);
+  const demo = await seedDemo(p, demoPrepared);
   for (const e of extensions) await e.seed?.(p, demo);
   phase("seed");
 
@@ -110,7 +117,6 @@ try {
   // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
   const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
   stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
-  // One after the other: the partner console's and the widget's builds (esbuild) started side by side can hang.
   for (const e of extensions) if (e.start) stops.push({ name: e.name, stop: await e.start(p) });
   phase("started");
 
@@ -145,6 +151,15 @@ try {
   Press Ctrl-C to stop.
 `);
   if (unhealthy.length) log("error", "unhealthy services", { unhealthy });
+  // What need not hold back the start (the widget's and the console's builds, the first bus prune) runs now.
+  for (const e of extensions) {
+    if (stopping) break;
+    await e.afterHealthy?.(p).catch((err) =>
+      log("error", "work after the start failed", { part: e.name, error: errorText(err) })
+    );
+  }
+  phase("afterHealthy");
+  log("debug", "after the start", { ms: phases.afterHealthy - phases.healthy });
 } catch (e) {
   log("error", "startup failed", { error: errorText(e) });
   await shutdown(1);
