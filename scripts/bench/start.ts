@@ -4,7 +4,9 @@
 // fresh data folders. Cold = empty DATA_DIR (initdb + every migration); warm = the same folder again.
 // Target: cold start ≤ 1.5× the embedded PostgreSQL's own cold start.
 //   BENCH_START_ROUNDS (2), BENCH_START_PORT (55180; PostgreSQL on the next port),
-//   BENCH_START_TIMEOUT_MS (60000: a start not ready by then is killed and reported)
+//   BENCH_START_TIMEOUT_MS (60000: a start not ready by then is killed and reported),
+//   BENCH_START_COMPARE (a checkout of another revision, e.g. `git archive <rev> | tar -x -C dir` with
+//   node_modules linked: its npm start runs in the same rounds, for a before/after in the same conditions)
 import { startDatabase } from "../../shared/stack/database.ts";
 
 const PHASES = ["database", "migrations", "seed", "started", "healthy"];
@@ -53,12 +55,13 @@ async function main() {
     args: string[],
     dataDir: string,
     ready: RegExp,
+    cwd = repo,
   ): Promise<Run> {
     const started = performance.now();
     const argv = [deno, "run", "-A", ...args];
     const child = new Deno.Command(gnuTime ? "/usr/bin/time" : deno, {
       args: gnuTime ? ["-f", "BENCH_CPU %U %S", ...argv] : argv.slice(1),
-      cwd: repo,
+      cwd,
       env: {
         PORT: String(port),
         EMBEDDED_PG_PORT: String(port + 1),
@@ -128,6 +131,8 @@ async function main() {
   }
 
   const stack = (dir: string) => timed(["scripts/start.ts"], dir, /Press Ctrl-C to stop/);
+  const compare = Deno.env.get("BENCH_START_COMPARE");
+  const other = (dir: string) => timed(["scripts/start.ts"], dir, /Press Ctrl-C to stop/, compare);
   const database = (dir: string) =>
     timed(["scripts/bench/start.ts", "--database-only", dir], dir, /database ready/);
 
@@ -136,15 +141,23 @@ async function main() {
     "npm start, cold": [],
     "PostgreSQL alone, warm": [],
     "npm start, warm": [],
+    ...(compare ? { "compared, cold": [], "compared, warm": [] } : {}),
   };
   try {
     for (let r = 0; r < rounds; r++) {
       const pgDir = `${root}/pg-${r}`;
       const stackDir = `${root}/stack-${r}`;
+      // With a revision to compare, the two alternate which goes first from one round to the next.
+      const both = async (kind: string) => {
+        const runs: [string, () => Promise<Run>][] = [[`npm start, ${kind}`, () => stack(stackDir)]];
+        if (compare) runs.push([`compared, ${kind}`, () => other(`${root}/compare-${r}`)]);
+        if (r % 2) runs.reverse();
+        for (const [name, run] of runs) results[name].push(await run());
+      };
       results["PostgreSQL alone, cold"].push(await database(pgDir));
-      results["npm start, cold"].push(await stack(stackDir));
+      await both("cold");
       results["PostgreSQL alone, warm"].push(await database(pgDir));
-      results["npm start, warm"].push(await stack(stackDir));
+      await both("warm");
     }
   } finally {
     await Deno.remove(root, { recursive: true }).catch(() => {});
@@ -173,10 +186,18 @@ async function main() {
       ratio("npm start, warm", "PostgreSQL alone, warm", "ms")
     }   CPU ${ratio("npm start, warm", "PostgreSQL alone, warm", "cpuMs")}`,
   );
+  for (const kind of compare ? ["cold", "warm"] : []) {
+    const [ours, theirs] = [`npm start, ${kind}`, `compared, ${kind}`];
+    console.log(
+      `  ratio ${kind}: npm start / ${compare}   wall ${ratio(ours, theirs, "ms")}   CPU ${
+        ratio(ours, theirs, "cpuMs")
+      }`,
+    );
+  }
   // The stack's own phases (ms each, from its process start; database = PostgreSQL initialised and started
   // while the services' modules load, then migrations, demo seed, server and loops started, all healthy).
   console.log(`  phases of npm start (ms each, per round): ${PHASES.join(" → ")}`);
-  for (const name of ["npm start, cold", "npm start, warm"]) {
+  for (const name of Object.keys(results).filter((n) => !n.startsWith("PostgreSQL"))) {
     const rows = results[name].map((r) => phaseDurations(r.phases).join("/"));
     console.log(`    ${name.padEnd(22)} ${rows.join("   ")}`);
   }
