@@ -159,6 +159,12 @@ Deno.test("a failure in one lane rolls every lane and the main migrations back",
     assert.deepEqual([t.main, t.a], [null, null], "nothing of the other transactions committed");
     const history = await db.sql`select version from supabase_migrations.schema_migrations`;
     assert.equal(history.length, 0);
+    // A failure before other files of its transaction (sent without waiting for each answer) is the one named.
+    const early = [file("29990101000000", "base", "select nope_not_a_function();"), ...laneFiles.slice(1)];
+    await assert.rejects(
+      migrate(db.sql, { files: early, lanes }),
+      /29990101000000_base\.sql failed: .*nope_not_a_function/,
+    );
     // Fixed, the same run applies everything.
     assert.equal((await migrate(db.sql, { files: laneFiles, lanes })).length, laneFiles.length);
   } finally {
