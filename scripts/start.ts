@@ -3,6 +3,7 @@
 import { envInt, loadCoreConfig } from "../shared/config.ts";
 import type { Sql } from "../shared/db/client.ts";
 import type { MigrationFile } from "../shared/db/migrate.ts";
+import type { DemoPrepared } from "../shared/stack/demo_seed.ts";
 import { errorText, log } from "../shared/log.ts";
 import { startDatabase } from "../shared/stack/database.ts";
 import { isLoopback, missingProductionSecrets, stackMode } from "../shared/stack/mode.ts";
@@ -49,12 +50,16 @@ const loadModules = () =>
 let core: ReturnType<typeof loadCore> | undefined;
 let modules: ReturnType<typeof loadModules> | undefined;
 let files: Promise<MigrationFile[]> | undefined;
+let demoPrepared: Promise<DemoPrepared> | undefined;
 const loadAll = () => {
   core = loadCore();
   // One after the other: Deno settles dynamic imports pending together at once.
   modules = core.then(loadModules);
   files = core.then(([, { readMigrations }]) => readMigrations());
-  for (const p of [core, modules, files]) p.catch(() => {}); // awaited below; a failure surfaces there
+  // The demo login too: a first start's password hash (scrypt, off the main thread) is computed once the
+  // modules are in, while PostgreSQL still starts, instead of holding back the seed.
+  demoPrepared = modules.then(([{ prepareDemo }]) => prepareDemo(config.dataDir));
+  for (const p of [core, modules, files, demoPrepared]) p.catch(() => {}); // awaited below; failures surface there
 };
 const db = await startDatabase(config.dataDir, { whileStarting: loadAll });
 // Not started when the server printed nothing while it started (see StartOptions.whileStarting).
@@ -102,10 +107,6 @@ Deno.addSignalListener("SIGINT", () => shutdown(0));
 Deno.addSignalListener("SIGTERM", () => shutdown(0));
 
 try {
-  // While the migrations run (PostgreSQL's work), this process prepares the demo login: a first start's
-  // password hash (scrypt, off the main thread) is ready by the time the seed needs it.
-  const demoPrepared = modules!.then(([{ prepareDemo }]) => prepareDemo(config.dataDir));
-  demoPrepared.catch(() => {}); // awaited by the seed; a failure surfaces there
   const [{ connect }, { migrate }, { createPlatform }] = await core!;
   sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
   const applied = await migrate(sql, { files: await files! });
@@ -119,7 +120,7 @@ try {
     { jobHandlers },
   ] = await modules!;
   const p = createPlatform(sql, config);
-  const demo = await seedDemo(p, demoPrepared);
+  const demo = await seedDemo(p, demoPrepared!);
   for (const e of extensions) await e.seed?.(p, demo);
   phase("seed");
 

@@ -24,7 +24,7 @@ async function readDemoFile(path: string): Promise<Partial<DemoFile>> {
 
 /** What a start knows of the demo partner before the database is ready: the saved file and, when it holds no
  * password (a first start), a new password whose scrypt hash is already being computed (off the main thread,
- * while the migrations run: `npm run bench:start`). */
+ * while PostgreSQL starts: `npm run bench:start`). */
 export interface DemoPrepared {
   saved: Partial<DemoFile>;
   fresh?: { password: string; hash: Promise<string> };
