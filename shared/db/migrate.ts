@@ -65,8 +65,9 @@ type MigrateOptions = {
  * to a lane). With more, each pending lane of `lanes` runs in a transaction of its own on its own connection
  * while the other migrations run in version order in a main transaction; every transaction records its own
  * versions, and none commits before all have run their migrations: a failure anywhere rolls every one back
- * (the database is left unchanged, as with one transaction). The rows of a table created in the same
- * transaction still skip the WAL (wal_level=minimal).
+ * (the database is left unchanged, as with one transaction). Only a failing COMMIT itself (a full disk) could
+ * leave the transactions that committed before it applied; the history still says exactly which. The rows
+ * of a table created in the same transaction still skip the WAL (wal_level=minimal).
  */
 export async function migrate(sql: Sql, opts: MigrateOptions = {}): Promise<string[]> {
   const files = opts.files ?? await readMigrations(opts.dir);
