@@ -1,14 +1,15 @@
 // `npm start`: the whole platform in one command, offline, with the embedded defaults.
+// Only what starts the database loads before it: the rest loads while PostgreSQL initialises and starts.
 import { envInt, loadCoreConfig } from "../shared/config.ts";
-import { connect } from "../shared/db/client.ts";
-import { migrate, readMigrations } from "../shared/db/migrate.ts";
-import { createPlatform } from "../shared/platform.ts";
+import type { Sql } from "../shared/db/client.ts";
+import type { MigrationFile } from "../shared/db/migrate.ts";
+import type { DemoPrepared } from "../shared/stack/demo_seed.ts";
 import { errorText, log } from "../shared/log.ts";
 import { startDatabase } from "../shared/stack/database.ts";
 import { isLoopback, missingProductionSecrets, stackMode } from "../shared/stack/mode.ts";
-import { closeDocumentEngine } from "../shared/documents/engine/index.ts";
 
-const started = performance.now();
+// Times are counted from the process start (performance.now()'s origin): Deno's own start and the imports count.
+const started = 0;
 const config = loadCoreConfig();
 const port = envInt("PORT", 54321);
 const mode = stackMode();
@@ -27,8 +28,15 @@ if (mode === "development" && !isLoopback(host)) {
   );
 }
 
-// The services' modules (a third of a cold start) load while the embedded PostgreSQL initialises and
-// starts in its own process (`npm run bench:start`).
+// What the migrations need (the database client, the runner, the files) loads first, then the services'
+// modules (a third of a cold start), all while the embedded PostgreSQL initialises and starts in its own
+// process (`npm run bench:start`). Imported before the database start, the first ones held it back 0.1–0.2 s.
+const loadCore = () =>
+  Promise.all([
+    import("../shared/db/client.ts"),
+    import("../shared/db/migrate.ts"),
+    import("../shared/platform.ts"),
+  ]);
 const loadModules = () =>
   Promise.all([
     import("../shared/stack/demo_seed.ts"),
@@ -37,25 +45,34 @@ const loadModules = () =>
     import("../shared/stack/services.ts"),
     import("../shared/queue/worker.ts"),
     import("../shared/jobs/registry.ts"),
+    import("../shared/documents/engine/index.ts"),
   ]);
+let core: ReturnType<typeof loadCore> | undefined;
 let modules: ReturnType<typeof loadModules> | undefined;
-// The migration files (4 MB) are read meanwhile too.
-let files: ReturnType<typeof readMigrations> | undefined;
-const db = await startDatabase(config.dataDir, {
-  whileStarting: () => {
-    modules = loadModules();
-    modules.catch(() => {}); // awaited below; a failure surfaces there
-    files = readMigrations();
-    files.catch(() => {});
-  },
-});
+let files: Promise<MigrationFile[]> | undefined;
+let demoPrepared: Promise<DemoPrepared> | undefined;
+const loadAll = () => {
+  core = loadCore();
+  // One after the other: Deno settles dynamic imports pending together at once.
+  modules = core.then(loadModules);
+  files = core.then(([, { readMigrations }]) => readMigrations());
+  // The demo login too: a first start's password hash (scrypt, off the main thread) is computed once the
+  // modules are in, while PostgreSQL still starts, instead of holding back the seed.
+  demoPrepared = modules.then(([{ prepareDemo }]) => prepareDemo(config.dataDir));
+  for (const p of [core, modules, files, demoPrepared]) p.catch(() => {}); // awaited below; failures surface there
+};
+const db = await startDatabase(config.dataDir, { whileStarting: loadAll });
+// Not started when the server printed nothing while it started (see StartOptions.whileStarting).
+if (!core) loadAll();
+let engine: Awaited<ReturnType<typeof loadModules>>[6] | undefined;
+modules!.then((m) => engine = m[6], () => {});
 // Where a start's time goes (LOG_LEVEL=debug): ms since the start at the end of each phase.
 const phases: Record<string, number> = { database: Math.round(performance.now() - started) };
 const phase = (name: string) => phases[name] = Math.round(performance.now() - started);
-const sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
+let sql: Sql | undefined; // once the modules are loaded
 const stops: { name: string; stop: () => Promise<void> }[] = [{
   name: "document engine",
-  stop: closeDocumentEngine,
+  stop: async () => await engine?.closeDocumentEngine(),
 }];
 let stopping = false;
 
@@ -82,7 +99,7 @@ async function shutdown(code: number) {
     if (!done) log("warn", "a part did not stop in time; going on", { part: name, ms: STOP_PART_MS });
     else log("debug", "stopped", { part: name, ms: Math.round(performance.now() - t0) });
   }));
-  await sql.end({ timeout: 1 }).catch(() => {});
+  await sql?.end({ timeout: 1 }).catch(() => {});
   await db.stop().catch((e) => log("warn", "database stop failed", { error: errorText(e) }));
   Deno.exit(code);
 }
@@ -90,7 +107,9 @@ Deno.addSignalListener("SIGINT", () => shutdown(0));
 Deno.addSignalListener("SIGTERM", () => shutdown(0));
 
 try {
-  const applied = await migrate(sql, { files: await (files ?? readMigrations()) });
+  const [{ connect }, { migrate }, { createPlatform }] = await core!;
+  sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
+  const applied = await migrate(sql, { files: await files! });
   phase("migrations");
   const [
     { seedDemo },
@@ -99,9 +118,9 @@ try {
     { serviceNames },
     { startWorker },
     { jobHandlers },
-  ] = await (modules ?? loadModules());
+  ] = await modules!;
   const p = createPlatform(sql, config);
-  const demo = await seedDemo(p);
+  const demo = await seedDemo(p, demoPrepared!);
   for (const e of extensions) await e.seed?.(p, demo);
   phase("seed");
 
@@ -110,7 +129,6 @@ try {
   // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
   const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
   stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
-  // One after the other: the partner console's and the widget's builds (esbuild) started side by side can hang.
   for (const e of extensions) if (e.start) stops.push({ name: e.name, stop: await e.start(p) });
   phase("started");
 
@@ -145,6 +163,15 @@ try {
   Press Ctrl-C to stop.
 `);
   if (unhealthy.length) log("error", "unhealthy services", { unhealthy });
+  // What need not hold back the start (the widget's and the console's builds, the first bus prune) runs now.
+  for (const e of extensions) {
+    if (stopping) break;
+    await e.afterHealthy?.(p).catch((err) =>
+      log("error", "work after the start failed", { part: e.name, error: errorText(err) })
+    );
+  }
+  phase("afterHealthy");
+  log("debug", "after the start", { ms: phases.afterHealthy - phases.healthy });
 } catch (e) {
   log("error", "startup failed", { error: errorText(e) });
   await shutdown(1);

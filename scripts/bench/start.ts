@@ -4,8 +4,12 @@
 // fresh data folders. Cold = empty DATA_DIR (initdb + every migration); warm = the same folder again.
 // Target: cold start ≤ 1.5× the embedded PostgreSQL's own cold start.
 //   BENCH_START_ROUNDS (2), BENCH_START_PORT (55180; PostgreSQL on the next port),
-//   BENCH_START_TIMEOUT_MS (60000: a start not ready by then is killed and reported)
+//   BENCH_START_TIMEOUT_MS (60000: a start not ready by then is killed and reported),
+//   BENCH_START_COMPARE (a checkout of another revision, e.g. `git archive <rev> | tar -x -C dir` with
+//   node_modules linked: its npm start runs in the same rounds, for a before/after in the same conditions)
 import { startDatabase } from "../../shared/stack/database.ts";
+
+const PHASES = ["database", "migrations", "seed", "started", "healthy"];
 
 if (Deno.args[0] === "--database-only") {
   // The embedded PostgreSQL alone: started, reported, stopped on SIGINT.
@@ -51,18 +55,20 @@ async function main() {
     args: string[],
     dataDir: string,
     ready: RegExp,
-  ): Promise<{ ms: number; cpuMs: number }> {
+    cwd = repo,
+  ): Promise<Run> {
     const started = performance.now();
     const argv = [deno, "run", "-A", ...args];
     const child = new Deno.Command(gnuTime ? "/usr/bin/time" : deno, {
       args: gnuTime ? ["-f", "BENCH_CPU %U %S", ...argv] : argv.slice(1),
-      cwd: repo,
+      cwd,
       env: {
         PORT: String(port),
         EMBEDDED_PG_PORT: String(port + 1),
         DATA_DIR: dataDir,
         HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
+        // debug: the stack logs where its start's time went ("startup phases", before it prints the start).
+        LOG_LEVEL: "debug",
       },
       stdout: "piped",
       stderr: "piped",
@@ -82,35 +88,76 @@ async function main() {
           break;
         }
       }
+      // Read on to the end: with debug logging the stack still writes while it stops.
+      const drained = (async () => {
+        while (!(await reader.read()).done) { /* the pipe must not fill */ }
+      })();
       await stopGracefully(child.pid);
-      void reader.cancel();
+      await drained;
       const [status, err] = await Promise.all([child.status, new Response(child.stderr).text()]);
+      await stopLeftover(dataDir);
       if (ms < 0) throw new Error(`not ready (exit ${status.code}): ${(out + err).slice(-2000)}`);
       const cpu = err.match(/BENCH_CPU ([\d.]+) ([\d.]+)/);
-      return { ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN };
+      const phases = out.split("\n").find((l) => l.includes(`"msg":"startup phases"`));
+      return {
+        ms,
+        cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN,
+        phases: phases ? JSON.parse(phases) : undefined,
+      };
     } finally {
       clearTimeout(timeout);
     }
   }
 
+  /** A PostgreSQL still running on the data folder once its process exited would hold the port for the
+   * next run: it is stopped (and said), so one bad run does not fail the rounds after it. */
+  async function stopLeftover(dataDir: string) {
+    const pid = Number(
+      (await Deno.readTextFile(`${dataDir}/postgres/postmaster.pid`).catch(() => "")).split("\n")[0],
+    );
+    const alive = () => {
+      try {
+        Deno.kill(pid, "SIGCONT");
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (!pid || !alive()) return;
+    console.error(`a PostgreSQL (pid ${pid}) was left running on ${dataDir}: stopping it`);
+    Deno.kill(pid, "SIGINT");
+    for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+    if (alive()) Deno.kill(pid, "SIGKILL");
+  }
+
   const stack = (dir: string) => timed(["scripts/start.ts"], dir, /Press Ctrl-C to stop/);
+  const compare = Deno.env.get("BENCH_START_COMPARE");
+  const other = (dir: string) => timed(["scripts/start.ts"], dir, /Press Ctrl-C to stop/, compare);
   const database = (dir: string) =>
     timed(["scripts/bench/start.ts", "--database-only", dir], dir, /database ready/);
 
-  const results: Record<string, { ms: number; cpuMs: number }[]> = {
+  const results: Record<string, Run[]> = {
     "PostgreSQL alone, cold": [],
     "npm start, cold": [],
     "PostgreSQL alone, warm": [],
     "npm start, warm": [],
+    ...(compare ? { "compared, cold": [], "compared, warm": [] } : {}),
   };
   try {
     for (let r = 0; r < rounds; r++) {
       const pgDir = `${root}/pg-${r}`;
       const stackDir = `${root}/stack-${r}`;
+      // With a revision to compare, the two alternate which goes first from one round to the next.
+      const both = async (kind: string) => {
+        const runs: [string, () => Promise<Run>][] = [[`npm start, ${kind}`, () => stack(stackDir)]];
+        if (compare) runs.push([`compared, ${kind}`, () => other(`${root}/compare-${r}`)]);
+        if (r % 2) runs.reverse();
+        for (const [name, run] of runs) results[name].push(await run());
+      };
       results["PostgreSQL alone, cold"].push(await database(pgDir));
-      results["npm start, cold"].push(await stack(stackDir));
+      await both("cold");
       results["PostgreSQL alone, warm"].push(await database(pgDir));
-      results["npm start, warm"].push(await stack(stackDir));
+      await both("warm");
     }
   } finally {
     await Deno.remove(root, { recursive: true }).catch(() => {});
@@ -139,4 +186,31 @@ async function main() {
       ratio("npm start, warm", "PostgreSQL alone, warm", "ms")
     }   CPU ${ratio("npm start, warm", "PostgreSQL alone, warm", "cpuMs")}`,
   );
+  for (const kind of compare ? ["cold", "warm"] : []) {
+    const [ours, theirs] = [`npm start, ${kind}`, `compared, ${kind}`];
+    console.log(
+      `  ratio ${kind}: npm start / ${compare}   wall ${ratio(ours, theirs, "ms")}   CPU ${
+        ratio(ours, theirs, "cpuMs")
+      }`,
+    );
+  }
+  // The stack's own phases (ms each, from its process start; database = PostgreSQL initialised and started
+  // while the services' modules load, then migrations, demo seed, server and loops started, all healthy).
+  console.log(`  phases of npm start (ms each, per round): ${PHASES.join(" → ")}`);
+  for (const name of Object.keys(results).filter((n) => !n.startsWith("PostgreSQL"))) {
+    const rows = results[name].map((r) => phaseDurations(r.phases).join("/"));
+    console.log(`    ${name.padEnd(22)} ${rows.join("   ")}`);
+  }
+}
+
+interface Run {
+  ms: number;
+  cpuMs: number;
+  phases?: Record<string, number>;
+}
+
+/** Each phase's own duration (the log gives the time at the end of each). */
+function phaseDurations(phases: Record<string, number> | undefined): (number | string)[] {
+  if (!phases) return PHASES.map(() => "?");
+  return PHASES.map((p, i) => phases[p] - (i ? phases[PHASES[i - 1]] : 0));
 }

@@ -1,4 +1,4 @@
-import type { Sql } from "./client.ts";
+import type { Sql, Tx } from "./client.ts";
 import { bootstrapSql } from "./bootstrap.ts";
 import { log } from "../log.ts";
 
@@ -33,36 +33,148 @@ do $$ begin
 end $$;`;
 
 /**
- * Applies the migrations not yet recorded, each in its own transaction, recording them in
- * supabase_migrations.schema_migrations exactly as `supabase db push` does, so a database migrated here
- * and one migrated by the Supabase CLI agree. An advisory lock serialises concurrent runners.
- * `files` (read beforehand, e.g. while the database starts) stands for reading `dir`. Returns the versions applied.
+ * Migrations that touch only what they create themselves: reference data (its tables, rows, keys, indexes,
+ * policies and grants to the bootstrap's API roles), which nothing outside the lane reads in a migration. Each
+ * inner list runs in version order on a connection of its own, beside the other migrations, so a first start's
+ * bulk loads use a second core (`npm run bench:start`). tests/integration/foundation/migrations_test.ts checks
+ * the claim on the files: no migration outside a lane names a table the lane creates, and a lane names no table
+ * created outside it. A new reference-data migration may join a lane (or start one); anything else stays out.
  */
-export async function migrate(
-  sql: Sql,
-  opts: { dir?: URL; bootstrap?: boolean; files?: MigrationFile[] } = {},
-): Promise<string[]> {
+export const INDEPENDENT_LANES: readonly (readonly string[])[] = [
+  ["20261123004100"], // geo_gazetteer
+  ["20261122004100", "20261122004200", "20261123004200", "20261124005000"], // utility providers, their updates
+];
+
+const LOCK_KEY = "supabase_migrations";
+
+type MigrateOptions = {
+  dir?: URL;
+  bootstrap?: boolean;
+  files?: MigrationFile[];
+  /** Versions that may run beside the rest, one list per connection (default INDEPENDENT_LANES). */
+  lanes?: readonly (readonly string[])[];
+};
+
+/**
+ * Applies the migrations not yet recorded, recording them in supabase_migrations.schema_migrations exactly as
+ * `supabase db push` does, so a database migrated here and one migrated by the Supabase CLI agree. An advisory
+ * lock serialises concurrent runners. `files` (read beforehand, e.g. while the database starts) stands for
+ * reading `dir`. Returns the versions applied, in version order.
+ *
+ * All pending migrations run in one transaction when the pool has one connection (or nothing pending belongs
+ * to a lane). With more, each pending lane of `lanes` runs in a transaction of its own on its own connection
+ * while the other migrations run in version order in a main transaction; every transaction records its own
+ * versions, and none commits before all have run their migrations: a failure anywhere rolls every one back
+ * (the database is left unchanged, as with one transaction). Only a failing COMMIT itself (a full disk) could
+ * leave the transactions that committed before it applied; the history still says exactly which. The rows
+ * of a table created in the same transaction still skip the WAL (wal_level=minimal).
+ */
+export async function migrate(sql: Sql, opts: MigrateOptions = {}): Promise<string[]> {
   const files = opts.files ?? await readMigrations(opts.dir);
+  // One connection holds the lock, each lane and the main transaction need one more.
+  const connections = (sql.options as { max?: number }).max ?? 1;
+  if (connections < 3) return await migrateSerial(sql, files, opts);
+  const lock = await sql.reserve();
+  try {
+    await lock`select pg_advisory_lock(hashtext(${LOCK_KEY}))`;
+    try {
+      if (opts.bootstrap !== false) await lock.unsafe(bootstrapSql);
+      await lock.unsafe(createHistorySql);
+      const done = await appliedVersions(lock);
+      const pending = files.filter((f) => !done.has(f.version));
+      if (!pending.length) return [];
+      const groups = planLanes(pending, opts.lanes ?? INDEPENDENT_LANES, connections - 1);
+      await runTogether(sql, groups);
+      return pending.map((f) => f.version);
+    } finally {
+      await lock`select pg_advisory_unlock(hashtext(${LOCK_KEY}))`;
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * The pending files split into the main group (first, version order) and one group per lane that has pending
+ * files; lanes beyond `max` groups join the main group (running a lane's files in version order among the
+ * others is always correct).
+ */
+export function planLanes(
+  pending: MigrationFile[],
+  lanes: readonly (readonly string[])[],
+  max: number,
+): MigrationFile[][] {
+  const laneOf = new Map<string, number>();
+  lanes.forEach((l, i) => l.forEach((v) => laneOf.set(v, i)));
+  const byLane = lanes.map(() => [] as MigrationFile[]);
+  const main: MigrationFile[] = [];
+  for (const f of pending) {
+    const i = laneOf.get(f.version);
+    (i === undefined ? main : byLane[i]).push(f);
+  }
+  const groups = [main, ...byLane.filter((g) => g.length)];
+  while (groups.length > Math.max(1, max)) {
+    main.push(...groups.pop()!);
+    main.sort((a, b) => a.version.localeCompare(b.version));
+  }
+  return groups.filter((g) => g.length);
+}
+
+class LaneAborted extends Error {}
+
+/** Each group in a transaction of its own, all committing only once every group has applied its files. */
+async function runTogether(sql: Sql, groups: MigrationFile[][]): Promise<void> {
+  let failure: unknown;
+  let arrived = 0;
+  let release!: () => void;
+  const barrier = new Promise<void>((r) => release = r);
+  const run = (group: MigrationFile[]) =>
+    sql.begin(async (tx) => {
+      for (const f of group) {
+        if (failure) throw new LaneAborted();
+        await applyOne(tx, f);
+      }
+      if (++arrived === groups.length) release();
+      await barrier;
+      if (failure) throw new LaneAborted();
+    }).catch((e) => {
+      if (!(e instanceof LaneAborted)) failure ??= e;
+      release();
+    });
+  await Promise.all(groups.map(run));
+  if (failure) throw failure;
+}
+
+async function appliedVersions(db: Sql | Tx): Promise<Set<string>> {
+  return new Set(
+    (await db`select version from supabase_migrations.schema_migrations`).map((r) => r.version as string),
+  );
+}
+
+async function applyOne(tx: Tx, f: MigrationFile): Promise<void> {
+  try {
+    await tx.unsafe(f.sql);
+  } catch (e) {
+    throw new Error(`Migration ${f.version}_${f.name}.sql failed: ${(e as Error).message}`);
+  }
+  // array[$2::text]: the file goes as one text parameter, not as an array literal PostgreSQL must parse.
+  await tx`insert into supabase_migrations.schema_migrations (version, statements, name)
+    values (${f.version}, array[${f.sql}::text], ${f.name})`;
+  log("info", "migration applied", { version: f.version, name: f.name });
+}
+
+/** Every pending migration in one transaction on one connection. */
+async function migrateSerial(sql: Sql, files: MigrationFile[], opts: MigrateOptions): Promise<string[]> {
   const applied: string[] = [];
   await sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(hashtext('supabase_migrations'))`;
+    await tx`select pg_advisory_xact_lock(hashtext(${LOCK_KEY}))`;
     if (opts.bootstrap !== false) await tx.unsafe(bootstrapSql);
     await tx.unsafe(createHistorySql);
-    const done = new Set(
-      (await tx`select version from supabase_migrations.schema_migrations`).map((r) => r.version as string),
-    );
+    const done = await appliedVersions(tx);
     for (const f of files) {
       if (done.has(f.version)) continue;
-      try {
-        await tx.unsafe(f.sql);
-      } catch (e) {
-        throw new Error(`Migration ${f.version}_${f.name}.sql failed: ${(e as Error).message}`);
-      }
-      // array[$2::text]: the file goes as one text parameter, not as an array literal PostgreSQL must parse.
-      await tx`insert into supabase_migrations.schema_migrations (version, statements, name)
-        values (${f.version}, array[${f.sql}::text], ${f.name})`;
+      await applyOne(tx, f);
       applied.push(f.version);
-      log("info", "migration applied", { version: f.version, name: f.name });
     }
   });
   return applied;

@@ -1,4 +1,4 @@
-import { getDocumentProxy } from "unpdf";
+import type { getDocumentProxy } from "unpdf";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { importLocalOnly } from "../runtime/local_only.ts";
 export type { TextPiece };
@@ -22,6 +22,8 @@ type PdfDoc = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 export async function openPdf(bytes: Uint8Array): Promise<PdfDoc> {
   // pdf.js may detach the buffer it is given: hand it a copy.
+  // pdf.js (unpdf) loads with the first PDF, not with every process that may read one.
+  const { getDocumentProxy } = await import("unpdf");
   return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, verbosity: 0 });
 }
 

@@ -1,4 +1,3 @@
-import { simpleParser } from "mailparser";
 import { Buffer } from "node:buffer";
 
 export interface MailAttachment {
@@ -21,6 +20,8 @@ export interface ParsedMail {
 
 /** Parses an RFC 5322 message (MIME, encodings, attachments). A message without Message-ID gets a stable one from its bytes. */
 export async function parseMail(raw: Uint8Array): Promise<ParsedMail> {
+  // mailparser loads with the first message, not with every process that may parse one.
+  const { simpleParser } = await import("mailparser");
   const m = await simpleParser(Buffer.from(raw), { skipHtmlToText: false, skipTextLinks: true });
   const addresses = (v: unknown): { address?: string; name?: string }[] => {
     const list = Array.isArray(v) ? v : v ? [v] : [];

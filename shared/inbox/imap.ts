@@ -1,4 +1,3 @@
-import { ImapFlow } from "imapflow";
 import { errorText, log } from "../log.ts";
 import { SeamUnavailableError } from "../errors.ts";
 import type { Inbox, InboxMessage } from "./types.ts";
@@ -25,6 +24,8 @@ export class ImapInbox implements Inbox {
   }
 
   async receive(limit: number, handle: (m: InboxMessage) => Promise<void>): Promise<number> {
+    // imapflow loads with the first IMAP check, not with every process that may run one.
+    const { ImapFlow } = await import("imapflow");
     const client = new ImapFlow({
       host: this.s.host,
       port: this.s.port,

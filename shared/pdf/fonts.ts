@@ -1,7 +1,7 @@
 // DejaVu Sans (assets/fonts, Bitstream Vera / DejaVu licence): Unicode coverage, embedded as subsets so a
 // report carries only the glyphs it uses. Each weight is embedded on first use.
-import { PDFDocument, type PDFFont } from "pdf-lib";
-import fontkit from "@pdf-lib/fontkit";
+import type { PDFDocument, PDFFont } from "pdf-lib";
+import type Fontkit from "@pdf-lib/fontkit";
 
 const FILES = {
   regular: "DejaVuSans.ttf",
@@ -17,15 +17,22 @@ const bytes = new Map<Face, Uint8Array>();
 // that glyph would leave the character out of its ToUnicode map (text not extractable). A cached glyph
 // without code points is therefore rebuilt when it is asked for with its characters.
 const parsed = new Map<Uint8Array, unknown>();
-const cachingFontkit = {
-  ...fontkit,
-  create(data: Uint8Array, postscriptName?: string) {
-    if (postscriptName) return fontkit.create(data, postscriptName);
-    let f = parsed.get(data);
-    if (!f) parsed.set(data, f = withCodePointSafeGlyphs(fontkit.create(data)));
-    return f;
-  },
-} as typeof fontkit;
+// fontkit unpacks its data tables when it loads (about a tenth of the local stack's module loading,
+// `npm run bench:start`): it loads with the first document that embeds a font, not with the process.
+let cachingFontkit: Promise<typeof Fontkit> | undefined;
+function loadFontkit(): Promise<typeof Fontkit> {
+  return cachingFontkit ??= import("@pdf-lib/fontkit").then(({ default: fontkit }) =>
+    ({
+      ...fontkit,
+      create(data: Uint8Array, postscriptName?: string) {
+        if (postscriptName) return fontkit.create(data, postscriptName);
+        let f = parsed.get(data);
+        if (!f) parsed.set(data, f = withCodePointSafeGlyphs(fontkit.create(data)));
+        return f;
+      },
+    }) as typeof Fontkit
+  );
+}
 
 function fontBytes(face: Face): Uint8Array {
   let b = bytes.get(face);
@@ -53,9 +60,8 @@ function withCodePointSafeGlyphs<T>(font: T): T {
 export class FontSet {
   private readonly embedded = new Map<Face, Promise<PDFFont>>();
   private readonly ready = new Map<Face, PDFFont>();
-  constructor(private readonly doc: PDFDocument) {
-    doc.registerFontkit(cachingFontkit);
-  }
+  private registered?: Promise<void>;
+  constructor(private readonly doc: PDFDocument) {}
 
   static faceOf(bold: boolean, italic: boolean): Face {
     return bold ? "bold" : italic ? "italic" : "regular"; // no bold-italic face shipped: bold wins
@@ -63,6 +69,7 @@ export class FontSet {
 
   /** Embeds the faces a layout will need; call before measuring with get(). */
   async load(...faces: Face[]): Promise<void> {
+    await (this.registered ??= loadFontkit().then((fontkit) => this.doc.registerFontkit(fontkit)));
     for (const f of faces) {
       if (!this.embedded.has(f)) this.embedded.set(f, this.doc.embedFont(fontBytes(f), { subset: true }));
       this.ready.set(f, await this.embedded.get(f)!);

@@ -4,13 +4,9 @@ import { type Block, facesUsed, htmlToBlocks, PdfInputError } from "./blocks.ts"
 import { FontSet } from "./fonts.ts";
 import { embedImages, flow, layoutBlocks, type LayoutContext, type PageFrame } from "./layout.ts";
 import { BASE_STYLE, type Style } from "./style.ts";
+import { PAGE_SIZES } from "./page_sizes.ts";
 
-export const PAGE_SIZES: Record<string, [number, number]> = {
-  letter: [612, 792],
-  a4: [595.28, 841.89],
-  legal: [612, 1008],
-  a5: [419.53, 595.28],
-};
+export { PAGE_SIZES };
 export const MAX_PAGES = 200;
 
 export interface Margins {

@@ -1,6 +1,15 @@
 // The CSS subset of the HTML renderer: font size, weight and style, colour, background, alignment, margins,
 // line height. From style attributes and <style> rules with tag, .class and tag.class selectors.
-import { type RGB, rgb } from "pdf-lib";
+import type { RGB } from "pdf-lib";
+
+/** pdf-lib's rgb() (components 0–1) without loading pdf-lib: styles are parsed by processes that never draw a
+ * PDF (the document engine's callers, the local stack at start: `npm run bench:start`). */
+function rgb(red: number, green: number, blue: number): RGB {
+  for (const c of [red, green, blue]) {
+    if (!(c >= 0 && c <= 1)) throw new RangeError(`colour component ${c} not in 0–1`);
+  }
+  return { type: "RGB", red, green, blue } as unknown as RGB;
+}
 
 export type Align = "left" | "center" | "right" | "justify";
 

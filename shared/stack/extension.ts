@@ -25,6 +25,12 @@ export interface StackExtension {
   routes?: (app: Hono, p: Platform) => void;
   /** Background loops (bus push delivery, inbound SMTP); returns a stop function. */
   start?: (p: Platform) => Promise<() => Promise<void>>;
+  /**
+   * Work that need not hold back the start (builds of static files, housekeeping): run once every service
+   * answered healthy and the start was printed, one extension after the other. Whatever serves its result
+   * waits for it (a request for the widget before its build waits for that build).
+   */
+  afterHealthy?: (p: Platform) => Promise<void>;
   /** Demo data, after the demo partner exists. Must be idempotent (a second start reuses the data). */
   seed?: (p: Platform, demo: DemoContext) => Promise<void>;
 }

@@ -118,6 +118,12 @@ function routes(app: Hono, p: Platform) {
   });
 }
 
+function prune(p: Platform): Promise<void> {
+  return pruneBus(p.sql).then((n) => log("info", "bus retention", n)).catch((e) =>
+    log("warn", "bus retention failed", { error: errorText(e) })
+  );
+}
+
 async function start(p: Platform): Promise<() => Promise<void>> {
   const cfg = notificationConfig(p);
   await ensureNotificationSubscriptions(p.sql, `${localServiceUrl()}/events/push`, {
@@ -125,12 +131,8 @@ async function start(p: Platform): Promise<() => Promise<void>> {
   });
   const pusher = startPusher(p);
   log("info", "event bus push loop started", { endpoint: `${localServiceUrl()}/events/push` });
-  const prune = () =>
-    pruneBus(p.sql).then((n) => log("info", "bus retention", n)).catch((e) =>
-      log("warn", "bus retention failed", { error: errorText(e) })
-    );
-  await prune();
-  const timer = setInterval(prune, 3600_000);
+  // The first prune runs after the start (afterHealthy), then hourly.
+  const timer = setInterval(() => prune(p), 3600_000);
   return async () => {
     clearInterval(timer);
     await pusher.stop();
@@ -158,4 +160,4 @@ async function seed(p: Platform, demo: { orgId: string; adminUserId: string }) {
   });
 }
 
-export const extension: StackExtension = { name: "notifications", routes, start, seed };
+export const extension: StackExtension = { name: "notifications", routes, start, seed, afterHealthy: prune };

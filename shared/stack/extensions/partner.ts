@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { StackExtension } from "../extension.ts";
+import { oneAtATime } from "../one_at_a_time.ts";
 import { leadEventHandlers } from "../../partner/lead_events.ts";
 import { webhookJobHandlers } from "../../partner/webhooks.ts";
 import { errorText, log } from "../../log.ts";
@@ -20,7 +21,7 @@ const builder = ["..", "..", "..", "scripts", "console", "build.ts"].join("/");
 
 let built: Promise<unknown> | undefined;
 export function ensureConsoleBuilt(): Promise<unknown> {
-  built ??= import(builder).then((m) => m.buildConsole()).then((r) =>
+  built ??= oneAtATime(() => import(builder).then((m) => m.buildConsole())).then((r) =>
     log("info", "console built", { ms: r.ms })
   ).catch((e) => {
     built = undefined;
@@ -60,8 +61,8 @@ export const extension: StackExtension = {
     await p.sql`insert into public.partner_settings (organization_id, reply_to_email, phone, website_url)
       values (${demo.orgId}, ${demo.adminEmail}, '(800) 555-0100', ${`${p.config.publicUrl}/demo`}) on conflict (organization_id) do nothing`;
   },
-  start: async () => {
+  // The console's files are built after the start (a request before that waits for the build).
+  afterHealthy: async () => {
     await ensureConsoleBuilt().catch((e) => log("error", "console build failed", { error: errorText(e) }));
-    return async () => {};
   },
 };

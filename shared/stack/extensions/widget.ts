@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { StackExtension } from "../extension.ts";
+import { oneAtATime } from "../one_at_a_time.ts";
 import type { Platform } from "../../platform.ts";
 import { seedWidgetDemo } from "../../widget/demo.ts";
 import { demoLogo, demoPage } from "../../widget/demo_page.ts";
@@ -22,7 +23,7 @@ const builder = ["..", "..", "..", "scripts", "widget", "build.ts"].join("/");
 let built: Promise<unknown> | undefined;
 /** Builds widget/dist once per process (the stack serves the current source). */
 export function ensureWidgetBuilt(): Promise<unknown> {
-  built ??= import(builder).then((m) => m.buildWidget()).then((r) =>
+  built ??= oneAtATime(() => import(builder).then((m) => m.buildWidget())).then((r) =>
     log("info", "widget built", { ms: r.ms, files: r.files })
   ).catch((e) => {
     built = undefined;
@@ -86,8 +87,8 @@ export const extension: StackExtension = {
     tokens.set(p, demo.partnerToken);
     await seedWidgetDemo(p, demo.orgId);
   },
-  start: async () => {
+  // The widget's files are built after the start (a request before that waits for the build).
+  afterHealthy: async () => {
     await ensureWidgetBuilt().catch((e) => log("error", "widget build failed", { error: errorText(e) }));
-    return async () => {};
   },
 };

@@ -3,7 +3,7 @@ import { createServiceApp } from "../../../shared/http/app.ts";
 import { authErrors, errorResponse, jsonBody as json, security } from "../../../shared/http/openapi.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
-import { PAGE_SIZES } from "../../../shared/pdf/render.ts";
+import { PAGE_SIZES } from "../../../shared/pdf/page_sizes.ts";
 import { renderHtmlToPdf } from "../../../shared/documents/render.ts";
 import { renderSavingsReportPdf } from "../../../shared/savings/report_render.ts";
 import { listTemplates, renderTemplateHtml } from "../../../shared/pdf/templates.ts";

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
-import { createTestDatabase } from "../../support/db.ts";
-import { migrate, readMigrations } from "../../../shared/db/migrate.ts";
+import { adminUrl, createTestDatabase } from "../../support/db.ts";
+import { connect, type Sql } from "../../../shared/db/client.ts";
+import {
+  INDEPENDENT_LANES,
+  migrate,
+  type MigrationFile,
+  planLanes,
+  readMigrations,
+} from "../../../shared/db/migrate.ts";
 
 Deno.test("migrations are recorded like the Supabase CLI and a second run applies nothing", async () => {
   const db = await createTestDatabase();
@@ -68,5 +75,212 @@ Deno.test("the history keeps each file's text, uncompressed; files read beforeha
   } finally {
     await Deno.remove(dir, { recursive: true });
     await db.drop();
+  }
+});
+
+/** An empty database (no migration), dropped by the returned function. */
+async function emptyDatabase(max: number): Promise<{ sql: Sql; drop: () => Promise<void> }> {
+  const name = `solar_m_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = connect(adminUrl, { max: 1 });
+  await admin.unsafe(`create database "${name}"`).finally(() => admin.end());
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const sql = connect(u.toString(), { max });
+  return {
+    sql,
+    drop: async () => {
+      await sql.end({ timeout: 1 });
+      const a = connect(adminUrl, { max: 1 });
+      await a.unsafe(`drop database if exists "${name}" with (force)`).finally(() => a.end());
+    },
+  };
+}
+
+const file = (version: string, name: string, sql: string): MigrationFile => ({ version, name, sql });
+// Each migration notes the transaction and the backend it ran in.
+const note = (table: string) =>
+  `insert into public.${table} (step, xact, pid) values (current_setting('app.step', true), txid_current(), pg_backend_pid());`;
+const laneFiles = [
+  file(
+    "29990101000000",
+    "base",
+    "create table public.t_main (step text, xact bigint, pid int);" + note("t_main"),
+  ),
+  file(
+    "29990101000001",
+    "lane_a1",
+    "create table public.t_a (step text, xact bigint, pid int); set local app.step = 'a1';" + note("t_a"),
+  ),
+  file("29990101000002", "main2", note("t_main")),
+  // Needs lane_a1 (its table): the lane runs its files in version order.
+  file("29990101000003", "lane_a2", "set local app.step = 'a2';" + note("t_a")),
+  file(
+    "29990101000004",
+    "lane_b",
+    "create table public.t_b (step text, xact bigint, pid int);" + note("t_b"),
+  ),
+];
+const lanes = [["29990101000001", "29990101000003"], ["29990101000004"]];
+
+Deno.test("lanes run beside the main migrations, each in its own transaction and recording its own versions", async () => {
+  const db = await emptyDatabase(4);
+  try {
+    const applied = await migrate(db.sql, { files: laneFiles, lanes });
+    assert.deepEqual(applied, laneFiles.map((f) => f.version), "every version, in version order");
+    const history = await db
+      .sql`select version, name from supabase_migrations.schema_migrations order by version`;
+    assert.deepEqual(history.map((r) => [r.version, r.name]), laneFiles.map((f) => [f.version, f.name]));
+    const rows = await db.sql`select 'main' as t, step, xact::text, pid from public.t_main
+      union all select 'a', step, xact::text, pid from public.t_a
+      union all select 'b', step, xact::text, pid from public.t_b`;
+    const of = (t: string) => rows.filter((r) => r.t === t);
+    assert.deepEqual(of("a").map((r) => r.step), ["a1", "a2"], "the lane's files in version order");
+    const xacts = (t: string) => new Set(of(t).map((r) => r.xact));
+    const pids = (t: string) => new Set(of(t).map((r) => r.pid));
+    for (const t of ["main", "a", "b"]) assert.equal(xacts(t).size, 1, `one transaction for ${t}`);
+    assert.equal(new Set(rows.map((r) => r.xact)).size, 3, "three transactions");
+    assert.equal(new Set(rows.map((r) => r.pid)).size, 3, "on three connections");
+    assert.equal(pids("a").size, 1);
+    assert.deepEqual(await migrate(db.sql, { files: laneFiles, lanes }), [], "a second run applies nothing");
+  } finally {
+    await db.drop();
+  }
+});
+
+Deno.test("a failure in one lane rolls every lane and the main migrations back", async () => {
+  const db = await emptyDatabase(4);
+  try {
+    const files = [
+      ...laneFiles.slice(0, 4),
+      file("29990101000004", "lane_b", "select nope_not_a_function();"),
+    ];
+    await assert.rejects(migrate(db.sql, { files, lanes }), /29990101000004_lane_b\.sql failed/);
+    const [t] = await db.sql`select to_regclass('public.t_main') as main, to_regclass('public.t_a') as a`;
+    assert.deepEqual([t.main, t.a], [null, null], "nothing of the other transactions committed");
+    const history = await db.sql`select version from supabase_migrations.schema_migrations`;
+    assert.equal(history.length, 0);
+    // A failure before other files of its transaction (sent without waiting for each answer) is the one named.
+    const early = [file("29990101000000", "base", "select nope_not_a_function();"), ...laneFiles.slice(1)];
+    await assert.rejects(
+      migrate(db.sql, { files: early, lanes }),
+      /29990101000000_base\.sql failed: .*nope_not_a_function/,
+    );
+    // Fixed, the same run applies everything.
+    assert.equal((await migrate(db.sql, { files: laneFiles, lanes })).length, laneFiles.length);
+  } finally {
+    await db.drop();
+  }
+});
+
+Deno.test("planLanes: lanes beyond the free connections join the main group in version order", () => {
+  const [a, b, c, d, e] = laneFiles;
+  const v = (groups: MigrationFile[][]) => groups.map((g) => g.map((f) => f.version.slice(-1)));
+  assert.deepEqual(v(planLanes(laneFiles, lanes, 3)), [["0", "2"], ["1", "3"], ["4"]]);
+  assert.deepEqual(v(planLanes(laneFiles, lanes, 2)), [["0", "2", "4"], ["1", "3"]]);
+  assert.deepEqual(v(planLanes(laneFiles, lanes, 1)), [["0", "1", "2", "3", "4"]]);
+  assert.deepEqual(v(planLanes([b, d], lanes, 3)), [["1", "3"]], "no empty main group");
+  assert.deepEqual(v(planLanes([a, c, e], [], 3)), [["0", "2", "4"]]);
+});
+
+/** The database's shape and reference rows, to compare two ways of migrating it. */
+async function fingerprint(sql: Sql): Promise<Record<string, unknown>> {
+  const q = (text: string) => sql.unsafe(text).then((rows) => rows.map((r) => Object.values(r).join("|")));
+  const tables = await q(`select table_schema || '.' || table_name from information_schema.tables
+    where table_schema in ('public', 'identity', 'queue', 'bus', 'app', 'storage') order by 1`);
+  // Rows compared without their time columns (created_at = now() differs between two runs).
+  const counts: Record<string, string> = {};
+  for (const t of tables) {
+    const [schema, table] = t.split(".");
+    const cols = await sql`select column_name from information_schema.columns where table_schema = ${schema}
+      and table_name = ${table} and data_type not like 'timestamp%' and data_type <> 'date' order by ordinal_position`;
+    const row = `row(${cols.map((c) => `x."${c.column_name}"`).join(", ")})::text`;
+    const [r] = await sql.unsafe(
+      `select count(*)::text || ':' || coalesce(md5(string_agg(${row}, ',' order by ${row})), '') as c
+      from "${schema}"."${table}" x`,
+    );
+    counts[t] = r.c as string;
+  }
+  return {
+    tables,
+    counts,
+    columns: await q(`select table_schema, table_name, column_name, data_type, column_default, is_nullable
+      from information_schema.columns where table_schema not in ('pg_catalog', 'information_schema') order by 1, 2, 3`),
+    indexes: await q(`select schemaname, tablename, indexname, indexdef from pg_indexes
+      where schemaname not in ('pg_catalog') order by 1, 2, 3`),
+    constraints: await q(
+      `select conrelid::regclass::text, conname, pg_get_constraintdef(oid) from pg_constraint
+      where connamespace::regnamespace::text not in ('pg_catalog', 'information_schema') order by 1, 2`,
+    ),
+    policies: await q(
+      `select schemaname, tablename, policyname, cmd, roles::text, qual, with_check from pg_policies order by 1, 2, 3`,
+    ),
+    grants: await q(
+      `select table_schema, table_name, grantee, privilege_type from information_schema.role_table_grants
+      where table_schema not in ('pg_catalog', 'information_schema') order by 1, 2, 3, 4`,
+    ),
+    functions: await q(`select p.oid::regprocedure::text, md5(pg_get_functiondef(p.oid)) from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace where n.nspname not in ('pg_catalog', 'information_schema')
+      and p.prokind in ('f', 'p') order by 1`),
+    history: await q(
+      `select version, name, md5(array_to_string(statements, '')) from supabase_migrations.schema_migrations order by 1`,
+    ),
+  };
+}
+
+Deno.test("the real migrations in lanes give the same database as in one transaction", async () => {
+  const serial = await createTestDatabase(); // the template: one connection, one transaction
+  const parallel = await emptyDatabase(6);
+  try {
+    const applied = await migrate(parallel.sql);
+    assert.deepEqual(applied, (await readMigrations()).map((f) => f.version));
+    const [a, b] = [await fingerprint(serial.sql), await fingerprint(parallel.sql)];
+    for (const k of Object.keys(a)) assert.deepEqual(b[k], a[k], k);
+  } finally {
+    await parallel.drop();
+    await serial.drop();
+  }
+});
+
+/** Names of what a file creates (tables, views, functions, types, sequences), without their schema. */
+function createdNames(sql: string): Set<string> {
+  const names = new Set<string>();
+  const re =
+    /create\s+(?:or\s+replace\s+)?(?:unlogged\s+)?(?:table|view|materialized\s+view|function|type|sequence)\s+(?:if\s+not\s+exists\s+)?(?:"?\w+"?\.)?"?(\w+)"?/gi;
+  for (const m of code(sql).matchAll(re)) names.add(m[1].toLowerCase());
+  return names;
+}
+
+/** The SQL without comments, string literals and dollar-quoted bodies of data (kept: dollar-quoted code). */
+function code(sql: string): string {
+  return sql
+    .replace(
+      /\$(\w+)\$[\s\S]*?\$\1\$/g,
+      (m, tag) => (/^(rows|zips|cities|counties|territories|providers)$/.test(tag) ? "" : m),
+    )
+    .replace(/--[^\n]*/g, "")
+    .replace(/'(?:[^']|'')*'/g, "''");
+}
+
+Deno.test("INDEPENDENT_LANES: no migration outside a lane names what the lane creates, and the reverse", async () => {
+  const files = await readMigrations();
+  const byVersion = new Map(files.map((f) => [f.version, f]));
+  for (const lane of INDEPENDENT_LANES) {
+    const inLane = new Set(lane);
+    for (const v of lane) assert.ok(byVersion.has(v), `lane version ${v} is a migration`);
+    assert.deepEqual([...lane], [...lane].sort(), "a lane lists its versions in order");
+    const mine = new Set(lane.flatMap((v) => [...createdNames(byVersion.get(v)!.sql)]));
+    const others = files.filter((f) => !inLane.has(f.version));
+    const theirs = new Set(others.flatMap((f) => [...createdNames(f.sql)]));
+    const mentions = (sql: string, name: string) => new RegExp(`\\b${name}\\b`, "i").test(code(sql));
+    for (const f of others) {
+      for (const n of mine) {
+        assert.ok(!mentions(f.sql, n), `${f.version}_${f.name} names ${n} of lane ${lane}`);
+      }
+    }
+    for (const v of lane) {
+      for (const n of theirs) {
+        assert.ok(!mentions(byVersion.get(v)!.sql, n), `lane file ${v} names ${n}, created outside the lane`);
+      }
+    }
   }
 });

@@ -1,0 +1,81 @@
+// `npm start` prints its start before the work that need not hold it back (the widget's and the partner
+// console's esbuild builds, the first bus retention prune), and that work still happens: a request that comes
+// before a build waits for it.
+import assert from "node:assert/strict";
+import { createTestDatabase } from "../support/db.ts";
+import { freePort } from "../integration/operations/helpers.ts";
+
+Deno.test({
+  name:
+    "npm start: builds and the first bus prune run after the start is printed, and a request waits for its build",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const db = await createTestDatabase();
+    const port = freePort();
+    const dataDir = await Deno.makeTempDir({ prefix: "after-healthy-" });
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "scripts/start.ts"],
+      cwd: new URL("../../", import.meta.url).pathname,
+      env: {
+        DATABASE_URL: db.url,
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        HOST: "127.0.0.1",
+        INBOX_SMTP_PORT: "0",
+        LOG_LEVEL: "debug",
+      },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    let out = "";
+    let err = "";
+    const errDone = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
+      new WritableStream({ write: (t) => void (err += t) }),
+    );
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!out.includes("Press Ctrl-C")) {
+        const { value, done } = await reader.read();
+        if (done || Date.now() > deadline) {
+          throw new Error(`stack did not start:\n${out}\n${err.slice(-3000)}`);
+        }
+        out += value;
+      }
+      const outDone = (async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          out += value;
+        }
+      })();
+      // Right after the start, both builds asked for at once: each waits for its build, one after the other.
+      const base = `http://127.0.0.1:${port}`;
+      const [widget, console] = await Promise.all([fetch(`${base}/widget/`), fetch(`${base}/console/`)]);
+      assert.equal(widget.status, 200, await widget.text());
+      assert.equal(console.status, 200, await console.text());
+
+      // Info and debug lines go to stdout, in the order they happened, with the printed start.
+      const position = (msg: string) => out.indexOf(`"msg":"${msg}"`);
+      for (let i = 0; i < 300 && position("after the start") < 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const printed = out.indexOf("Press Ctrl-C to stop.");
+      for (const msg of ["widget built", "console built", "bus retention", "after the start"]) {
+        assert.ok(position(msg) > printed, `"${msg}" logged after the start was printed:\n${out}`);
+      }
+      child.kill("SIGINT");
+      assert.equal((await child.status).code, 0);
+      await outDone;
+      await errDone;
+    } finally {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* exited */ }
+      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+      await db.drop();
+    }
+  },
+});

@@ -1,0 +1,62 @@
+// What `npm start` loads before all its services answer: the static import graph (what loads with a module;
+// dynamic imports load on first use). Heavy engines stay out of it (`npm run bench:start`: fontkit alone cost
+// 0.13 s of CPU at every start), and scripts/start.ts loads only the database starter before PostgreSQL starts.
+import assert from "node:assert/strict";
+
+const root = new URL("../../../", import.meta.url);
+
+interface Dep {
+  code?: { specifier: string };
+  isDynamic?: boolean;
+}
+
+/** Every module `file` reaches through static imports (`import type` and `import()` left out). */
+async function staticGraph(file: string): Promise<Set<string>> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", file],
+    cwd: root,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const info = JSON.parse(new TextDecoder().decode(out.stdout));
+  const deps = new Map<string, Dep[]>(
+    info.modules.map((m: { specifier: string; dependencies?: Dep[] }) => [m.specifier, m.dependencies ?? []]),
+  );
+  const seen = new Set<string>(info.roots);
+  const queue = [...info.roots];
+  while (queue.length) {
+    for (const d of deps.get(queue.pop()!) ?? []) {
+      const next = d.code?.specifier;
+      if (!next || d.isDynamic || seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
+  }
+  return seen;
+}
+
+const packageOf = (specifier: string) => {
+  const m = specifier.match(/\/node_modules\/((?:@[^/]+\/)?[^/]+)\//);
+  return m?.[1];
+};
+
+Deno.test("the stack's services, extensions and jobs load no PDF, pdf.js, MIME or IMAP engine at start", async () => {
+  const heavy = ["pdf-lib", "@pdf-lib/fontkit", "unpdf", "mailparser", "imapflow"];
+  for (
+    const file of ["shared/stack/services.ts", "shared/stack/extensions/index.ts", "shared/jobs/registry.ts"]
+  ) {
+    const packages = new Set([...await staticGraph(file)].map(packageOf).filter(Boolean));
+    for (const p of heavy) assert.ok(!packages.has(p), `${file} loads ${p} with it`);
+  }
+});
+
+Deno.test("scripts/start.ts loads only the database starter before PostgreSQL starts", async () => {
+  const graph = [...await staticGraph("scripts/start.ts")].map((s) => s.replace(root.href, ""));
+  const packages = new Set(graph.map(packageOf).filter(Boolean));
+  assert.ok(!packages.has("postgres"), "the database client loads while PostgreSQL starts");
+  for (const m of ["shared/db/migrate.ts", "shared/platform.ts", "shared/documents/engine/index.ts"]) {
+    assert.ok(!graph.includes(m), `${m} loads while PostgreSQL starts`);
+  }
+  assert.ok(graph.includes("shared/stack/database.ts"));
+});
