@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { withAuth } from "../../../shared/db/scoped.ts";
 import { type AppEnv, createServiceApp } from "../../../shared/http/app.ts";
-import { errorResponse, security } from "../../../shared/http/openapi.ts";
+import { errorResponse, jsonBody, security } from "../../../shared/http/openapi.ts";
 import { badRequest, forbidden, notFound } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import type { UploadedFile } from "../../../shared/bills/document.ts";
@@ -149,7 +149,7 @@ export function createApp(p: Platform) {
       path: "/process-utility-bill",
       summary: "Start the extraction of a bill already in the object store (async)",
       security,
-      request: { body: { content: { "application/json": { schema: StoredBillBody } } } },
+      request: { body: jsonBody(StoredBillBody) },
       responses: {
         202: {
           description: "Accepted",
@@ -195,7 +195,7 @@ export function createApp(p: Platform) {
       path: "/poll-utility-bill-status",
       summary: "Status of an extraction; the envelope once COMPLETED",
       security,
-      request: { body: { content: { "application/json": { schema: z.object({ transactionId: uuid }) } } } },
+      request: { body: jsonBody(z.object({ transactionId: uuid })) },
       responses: {
         200: {
           description: "{status, percentage, message} (+ result when COMPLETED, error when FAILED)",
