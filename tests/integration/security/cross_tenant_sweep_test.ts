@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { type TestIdentity, tokensFor } from "../../support/auth.ts";
 import { saveWidgetConfig } from "../../../shared/widget/config.ts";
 import type { Sql } from "../../../shared/db/client.ts";
-import { sample, type Schema, type SweepRoute, sweepRoutes, sweepStack } from "./routes.ts";
+import { plausibleBases, sample, type Schema, type SweepRoute, sweepRoutes, sweepStack } from "./routes.ts";
 
 const ID_FIELD = /(^id$|_id$|Id$|_uuid$|uuid$|^objectPaths?$|Ids$|_ids$)/;
 
@@ -270,37 +270,7 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
 
     // Plausible bodies where the generated sample cannot satisfy a rule across fields (routes added later are
     // still swept with the sample their OpenAPI schema gives).
-    const home = { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" };
-    const contact = { first_name: "Alpha", email: "alpha2@alpha-tenant.example" };
-    const bases: Record<string, { body?: Record<string, unknown>; query?: string }> = {
-      "POST /utility-bill-service/process-utility-bill": {
-        body: {
-          objectPath: `bills/${a.ids.org}/x.pdf`,
-          transactionId: crypto.randomUUID(),
-          transactionGroupId: crypto.randomUUID(),
-        },
-      },
-      "POST /widget-service/create-lead": { body: { contact, address: home, consent: true } },
-      "POST /widget-service/process-widget-savings-info": {
-        body: {
-          contact,
-          address: home,
-          usage_by_month: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 600 })),
-        },
-      },
-      "POST /savings-insight-service/savings-insight-report": {
-        body: {
-          customerName: "Alpha",
-          email: "alpha3@alpha-tenant.example",
-          address: "1 Market St, San Francisco, CA 94105",
-          usageByMonth: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 600 })),
-        },
-      },
-      "GET /widget-service/utility-providers": { query: "zip=94105" },
-      "GET /widget-service/energy-providers": { query: "zip=94105" },
-      "GET /widget-service/geocode": { query: "address=1%20Market%20St%2C%20San%20Francisco%2C%20CA" },
-      "PUT /widget-service/widget-config": { body: { serving_states: ["CA"], roof_types: ["Shingle"] } },
-    };
+    const bases = plausibleBases(a.ids.org);
     for (const route of routes) {
       const known = bases[`${route.method} /${route.service}${route.path}`];
       const query = known?.query ?? new URLSearchParams(

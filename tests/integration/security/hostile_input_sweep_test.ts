@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { tokensFor } from "../../support/auth.ts";
 import { serviceNames } from "../../../shared/stack/services.ts";
 import { saveWidgetConfig } from "../../../shared/widget/config.ts";
-import { sample, type Schema, type SweepRoute, sweepRoutes, sweepStack } from "./routes.ts";
+import { plausibleBases, sample, type Schema, type SweepRoute, sweepRoutes, sweepStack } from "./routes.ts";
 
 interface Variant {
   name: string;
@@ -99,7 +99,7 @@ function withField(base: unknown, path: string[], raw: string): string {
   return JSON.stringify(copy).replace(JSON.stringify(marker), raw);
 }
 
-function variantsOf(route: SweepRoute): Variant[] {
+function variantsOf(route: SweepRoute, known?: Record<string, unknown>): Variant[] {
   const path = pathWith(route);
   const q = baseQuery(route).toString();
   const v: Variant[] = [{ name: "plain", path, query: q }];
@@ -154,7 +154,7 @@ function variantsOf(route: SweepRoute): Variant[] {
       v.push({ name: `form ${field}=empty file with a hostile name`, path, query: q, body: empty });
     }
   } else if (route.body) {
-    const base = sample(route.body);
+    const base = known ?? sample(route.body);
     v.push({ name: "plausible body", path, query: q, body: JSON.stringify(base), contentType: json });
     for (const field of fieldPaths(route.body)) {
       for (const [name, raw] of FIELD_VALUES) {
@@ -196,6 +196,7 @@ Deno.test("hostile input sweep: every route, valid tokens, hostile bodies/params
       theme: {},
     });
     const routes = await sweepRoutes(p);
+    const bases = plausibleBases(admin.orgId);
     const findings: string[] = [];
     let sent = 0;
     const send = async (route: SweepRoute, v: Variant, headers: Record<string, string>) => {
@@ -217,11 +218,13 @@ Deno.test("hostile input sweep: every route, valid tokens, hostile bodies/params
         query: baseQuery(route).toString(),
       }, headers);
       if (probe.status === 403) headers = widget.headers;
-      for (const v of variantsOf(route)) {
+      for (const v of variantsOf(route, bases[`${route.method} /${route.service}${route.path}`]?.body)) {
         const label = `${route.method} /${route.service}${route.path} [${v.name}]`;
         const t0 = performance.now();
         const r = await send(route, v, headers);
-        if (Deno.env.get("SWEEP_TRACE")) console.log(`TRACE ${Math.round(performance.now() - t0)} ms ${r.status} ${label}`);
+        if (Deno.env.get("SWEEP_TRACE")) {
+          console.log(`TRACE ${Math.round(performance.now() - t0)} ms ${r.status} ${label}`);
+        }
         const body = r.text.slice(0, 300);
         if (r.status >= 500) {
           let code = "";

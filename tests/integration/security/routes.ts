@@ -165,3 +165,38 @@ function byName(key: string, s: Schema): unknown {
   if (key === "city") return "San Francisco";
   return undefined;
 }
+
+/** Plausible bodies and queries where a sample generated from the schema cannot meet a rule across fields (the
+ * sweeps use them as the base their variants change; routes added later are swept with their generated sample). */
+export function plausibleBases(
+  orgId: string,
+): Record<string, { body?: Record<string, unknown>; query?: string }> {
+  const home = { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" };
+  const contact = { first_name: "Alpha", email: "alpha2@alpha-tenant.example" };
+  const year = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 600 }));
+  return {
+    "POST /utility-bill-service/process-utility-bill": {
+      body: {
+        objectPath: `bills/${orgId}/x.pdf`,
+        transactionId: crypto.randomUUID(),
+        transactionGroupId: crypto.randomUUID(),
+      },
+    },
+    "POST /widget-service/create-lead": { body: { contact, address: home, consent: true } },
+    "POST /widget-service/process-widget-savings-info": {
+      body: { contact, address: home, usage_by_month: year },
+    },
+    "POST /savings-insight-service/savings-insight-report": {
+      body: {
+        customerName: "Alpha",
+        email: "alpha3@alpha-tenant.example",
+        address: "1 Market St, San Francisco, CA 94105",
+        usageByMonth: year,
+      },
+    },
+    "GET /widget-service/utility-providers": { query: "zip=94105" },
+    "GET /widget-service/energy-providers": { query: "zip=94105" },
+    "GET /widget-service/geocode": { query: "address=1%20Market%20St%2C%20San%20Francisco%2C%20CA" },
+    "PUT /widget-service/widget-config": { body: { serving_states: ["CA"], roof_types: ["Shingle"] } },
+  };
+}
