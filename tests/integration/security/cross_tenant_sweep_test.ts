@@ -213,6 +213,8 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
     const before = await snapshot(p.sql, b.ids.org);
 
     const bIds = Object.values(b.ids).filter(Boolean);
+    // A's own records (its admin aside: PATCH /users/:id on it would demote the caller for the rest of the sweep).
+    const aIds = Object.entries(a.ids).filter(([k]) => k !== "adminUser" && k !== "org").map(([, v]) => v);
     const routes = await sweepRoutes(p);
     const findings: string[] = [];
     let sent = 0;
@@ -266,6 +268,7 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
       if (leaked.length) {
         findings.push(`${label} -> ${res.status} carries B's ${leaked.join(", ")}: ${text.slice(0, 200)}`);
       }
+      return res.status;
     };
 
     // Plausible bodies where the generated sample cannot satisfy a rule across fields (routes added later are
@@ -324,8 +327,19 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
             await check(who, token, route, fill(route, {}), undefined, qs.toString());
           }
         }
-        // Id-like body fields (top level and one level down).
+        // Id-like body fields (top level and one level down), on a record of A's own where the route acts on
+        // one (PUT /property/:id, PATCH /leads/:id, ...): linking A's record to B's must fail too.
         if (base) {
+          let own = fill(route, {});
+          if (route.pathParams.length && route.method !== "DELETE") {
+            for (const id of aIds) {
+              const path = fill(route, Object.fromEntries(route.pathParams.map((n) => [n, id])));
+              if (await check(who, token, route, path, JSON.stringify(base), query) < 300) {
+                own = path;
+                break;
+              }
+            }
+          }
           const fields: string[][] = [];
           for (const [k, v] of Object.entries((route.body as Schema).properties ?? {})) {
             if (ID_FIELD.test(k) || (v as Schema)?.format === "uuid") fields.push([k]);
@@ -341,7 +355,7 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
               for (const k of field.slice(0, -1)) at = (at[k] ??= {}) as Record<string, unknown>;
               const leaf = field[field.length - 1];
               at[leaf] = /s$/.test(leaf) ? [id] : id;
-              await check(who, token, route, fill(route, {}), JSON.stringify(body), query);
+              await check(who, token, route, own, JSON.stringify(body), query);
             }
           }
         }
