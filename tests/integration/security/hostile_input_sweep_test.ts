@@ -12,6 +12,7 @@ import { plausibleBases, sample, type Schema, type SweepRoute, sweepRoutes, swee
 interface Variant {
   name: string;
   path: string;
+  headers?: Record<string, string>;
   query?: string;
   body?: BodyInit;
   contentType?: string;
@@ -60,6 +61,16 @@ const QUERY_VALUES: [string, string][] = [
   ["0000-00-00", "0000-00-00"],
   ["2024-13-45", "2024-13-45"],
   ["unpaired surrogate", "%ED%A0%80"],
+  ["empty", ""],
+];
+
+/** Values of declared request headers (a header is a byte string: no NUL, no lone surrogate). */
+const HEADER_VALUES: [string, string][] = [
+  ["sql", "' or 1=1--"],
+  ["300 chars", "k".repeat(300)],
+  ["8 KB", "k".repeat(8000)],
+  ["latin-1", "caf\u00e9"],
+  ["-1", "-1"],
   ["empty", ""],
 ];
 
@@ -117,6 +128,21 @@ function variantsOf(route: SweepRoute, known?: Record<string, unknown>): Variant
     v.push({ name: `query ${param} repeated`, path, query: `${q}&${param}=1&${param}=2&${param}=x` });
     v.push({ name: `query ${param}[] array`, path, query: `${q}&${param}[]=1&${param}[]=2` });
   }
+  for (const header of route.headerParams) {
+    for (const [name, value] of HEADER_VALUES) {
+      const body = route.bodyType === "application/json"
+        ? JSON.stringify(known ?? sample(route.body))
+        : undefined;
+      v.push({
+        name: `header ${header}=${name}`,
+        path,
+        query: q,
+        headers: { [header]: value },
+        body,
+        contentType: body ? "application/json" : undefined,
+      });
+    }
+  }
   if (route.method === "GET" || route.method === "DELETE") return v;
   const json = "application/json";
   v.push(
@@ -156,6 +182,21 @@ function variantsOf(route: SweepRoute, known?: Record<string, unknown>): Variant
   } else if (route.body) {
     const base = known ?? sample(route.body);
     v.push({ name: "plausible body", path, query: q, body: JSON.stringify(base), contentType: json });
+    // Prototype pollution: keys a naive merge would copy onto Object.prototype (checked after the sweep).
+    const text = JSON.stringify(base);
+    const inner = text.length > 2 ? text.slice(1, -1) + "," : "";
+    for (const key of ["__proto__", "constructor", "prototype"]) {
+      const payload = key === "constructor"
+        ? '{"prototype":{"sweepPolluted":true}}'
+        : '{"sweepPolluted":true}';
+      v.push({
+        name: `body with ${key}`,
+        path,
+        query: q,
+        body: `{${inner}"${key}":${payload}}`,
+        contentType: json,
+      });
+    }
     for (const field of fieldPaths(route.body)) {
       for (const [name, raw] of FIELD_VALUES) {
         v.push({
@@ -201,7 +242,7 @@ Deno.test("hostile input sweep: every route, valid tokens, hostile bodies/params
     let sent = 0;
     const send = async (route: SweepRoute, v: Variant, headers: Record<string, string>) => {
       const url = `${stack.url}/v1/${route.service}${v.path}${v.query ? `?${v.query}` : ""}`;
-      const h: Record<string, string> = { ...headers };
+      const h: Record<string, string> = { ...headers, ...v.headers };
       if (v.contentType) h["content-type"] = v.contentType;
       const res = await fetch(url, { method: route.method, headers: h, body: v.body });
       sent++;
@@ -259,6 +300,11 @@ Deno.test("hostile input sweep: every route, valid tokens, hostile bodies/params
       }
       slowest.push([performance.now() - routeStarted, `${route.method} /${route.service}${route.path}`]);
     }
+    assert.equal(
+      (Object.prototype as Record<string, unknown>).sweepPolluted,
+      undefined,
+      "no body polluted Object.prototype",
+    );
     for (const svc of serviceNames) {
       const health = await fetch(`${stack.url}/v1/${svc}/health`);
       assert.equal(health.status, 200, `${svc} still answers /health`);

@@ -31,6 +31,8 @@ export interface SweepRoute {
   path: string;
   pathParams: string[];
   queryParams: string[];
+  /** Request headers the operation declares (e.g. Idempotency-Key). */
+  headerParams: string[];
   /** The query parameters' schemas and whether they are required. */
   query: Record<string, { required: boolean; schema: Schema }>;
   /** The request body's media type and (resolved) schema, when the OpenAPI document declares one. */
@@ -84,6 +86,9 @@ export async function sweepRoutes(p: Platform): Promise<SweepRoute[]> {
         path,
         pathParams,
         queryParams: (op?.parameters ?? []).filter((x: Schema) => x.in === "query").map((x: Schema) =>
+          String(x.name)
+        ),
+        headerParams: (op?.parameters ?? []).filter((x: Schema) => x.in === "header").map((x: Schema) =>
           String(x.name)
         ),
         query: Object.fromEntries(
