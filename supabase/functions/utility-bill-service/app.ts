@@ -16,7 +16,17 @@ import { uploadResponse } from "../../../shared/bills/upload_response.ts";
 
 const PARTNER = ["partner_admin", "partner_user", "service"];
 const uuid = z.string().uuid();
-const ObjectPath = z.string().min(3).max(512);
+/** A segment that reads as another folder once some layer decodes it: "%2e%2e", "..%2f", "%5c". */
+const disguisedSegment = (segment: string) => {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch { /* not percent-encoded: checked as it is */ }
+  return decoded === "." || decoded === ".." || /[\/\\]/.test(decoded);
+};
+const ObjectPath = z.string().min(3).max(512).refine((p) => !p.split("/").some(disguisedSegment), {
+  message: 'must not contain ".", ".." or slashes in a segment, percent-encoded or not',
+});
 /** A bill already in the object store: one file, or the pages of one bill as several files (in order). */
 const StoredBillBody = z.object({
   objectPath: ObjectPath.optional().openapi({

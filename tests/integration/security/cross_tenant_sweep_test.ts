@@ -136,6 +136,7 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
       });
       const org = admin.orgId;
       const txn = crypto.randomUUID(), group = crypto.randomUUID(), report = crypto.randomUUID();
+      await p.sql`insert into public.bill_subscriptions (organization_id) values (${org})`;
       const objectPath = `bills/${org}/${lower}-bill.pdf`;
       await p
         .sql`insert into public.bill_extractions (organization_id, transaction_id, transaction_group_id, mode,
@@ -240,6 +241,8 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
       path: string,
       body?: string,
       query = "",
+      /** The body names an existing object of B's (an object path): a 2xx is a breach as for a path id. */
+      namesB = false,
     ) => {
       const label = `${who}: ${route.method} /${route.service}${path}${query ? `?${query}` : ""}${
         body ? ` ${body.slice(0, 160)}` : ""
@@ -258,8 +261,12 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
       const usedB = bIds.filter((id) => sentText.includes(id) || sentText.includes(encodeURIComponent(id)));
       const inPath = bIds.filter((id) => path.includes(id) || path.includes(encodeURIComponent(id)));
       if (res.status >= 500) findings.push(`${label} -> ${res.status} ${text.slice(0, 200)}`);
-      if (inPath.length > 0 && res.status >= 200 && res.status < 300) {
-        findings.push(`${label} -> ${res.status} with B's id ${inPath.join(",")}: ${text.slice(0, 200)}`);
+      if ((inPath.length > 0 || namesB) && res.status >= 200 && res.status < 300) {
+        findings.push(
+          `${label} -> ${res.status} with B's ${namesB ? "object" : `id ${inPath.join(",")}`}: ${
+            text.slice(0, 200)
+          }`,
+        );
       }
       // B's data A did not send itself: ids, names, emails, URLs.
       const leaked = [...bIds.filter((id) => !usedB.includes(id)), ...b.words].filter((m) =>
@@ -348,14 +355,27 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
             }
           }
           for (const field of fields) {
-            const values = /objectPath/.test(field[field.length - 1]) ? [b.objectPath] : bIds;
+            // An object path of B's, plainly and dressed as one of A's ("bills/<A>/../<B>/…", "bills/<A>/%2e%2e/…").
+            const objectPaths = [
+              b.objectPath,
+              `bills/${a.ids.org}/../${b.objectPath.slice("bills/".length)}`,
+              `bills/${a.ids.org}/%2e%2e/${b.objectPath.slice("bills/".length)}`,
+              `bills/${a.ids.org}/./../../${b.objectPath}`,
+              `bills/${a.ids.org}\\..\\${b.objectPath.slice("bills/".length)}`,
+            ];
+            const isPath = /objectPath/.test(field[field.length - 1]);
+            const values = isPath ? objectPaths : bIds;
             for (const id of values) {
               const body = structuredClone(base);
+              // A new transaction each time, so a used id (409) does not hide what the route does with B's.
+              for (const k of ["transactionId", "transactionGroupId"]) {
+                if (k in body && k !== field[0]) body[k] = crypto.randomUUID();
+              }
               let at = body as Record<string, unknown>;
               for (const k of field.slice(0, -1)) at = (at[k] ??= {}) as Record<string, unknown>;
               const leaf = field[field.length - 1];
               at[leaf] = /s$/.test(leaf) ? [id] : id;
-              await check(who, token, route, own, JSON.stringify(body), query);
+              await check(who, token, route, own, JSON.stringify(body), query, isPath);
             }
           }
         }
