@@ -215,6 +215,26 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
 
     const bIds = Object.values(b.ids).filter(Boolean);
     // A's own records (its admin aside: PATCH /users/:id on it would demote the caller for the rest of the sweep).
+    // A's record of the kind a field's name says, for the linking variants.
+    const kinds: [RegExp, string][] = [
+      [/message|email/i, "email"],
+      [/lead/i, "lead"],
+      [/contact/i, "contact"],
+      [/property/i, "property"],
+      [/technician/i, "technician"],
+      [/job/i, "job"],
+      [/invoice/i, "invoice"],
+      [/webhook/i, "webhook"],
+      [/doc/i, "document"],
+      [/appointment/i, "appointment"],
+      [/contract/i, "contract"],
+      [/report/i, "report"],
+      [/transaction/i, "bill"],
+    ];
+    const ownOfKind = (name: string) => {
+      const kind = kinds.find(([re]) => re.test(name))?.[1];
+      return kind ? a.ids[kind] : undefined;
+    };
     const aIds = Object.entries(a.ids).filter(([k]) => k !== "adminUser" && k !== "org").map(([, v]) => v);
     const routes = await sweepRoutes(p);
     const findings: string[] = [];
@@ -347,13 +367,36 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
               }
             }
           }
+          // Id fields: top level, one level down, and in the items of an array of objects ("[]").
           const fields: string[][] = [];
+          const isId = (k: string, v: unknown) => ID_FIELD.test(k) || (v as Schema)?.format === "uuid";
           for (const [k, v] of Object.entries((route.body as Schema).properties ?? {})) {
-            if (ID_FIELD.test(k) || (v as Schema)?.format === "uuid") fields.push([k]);
+            if (isId(k, v)) fields.push([k]);
             for (const [k2, v2] of Object.entries((v as Schema)?.properties ?? {})) {
-              if (ID_FIELD.test(k2) || (v2 as Schema)?.format === "uuid") fields.push([k, k2]);
+              if (isId(k2, v2)) fields.push([k, k2]);
+            }
+            const items = (v as Schema)?.type === "array" ? (v as Schema).items : undefined;
+            for (const [k2, v2] of Object.entries(items?.properties ?? {})) {
+              if (isId(k2, v2)) fields.push([k, "[]", k2]);
             }
           }
+          const set = (body: Record<string, unknown>, field: string[], value: unknown) => {
+            let at: Record<string, unknown> = body;
+            for (let i = 0; i < field.length - 1; i++) {
+              const k = field[i];
+              if (field[i + 1] === "[]") {
+                const items = (route.body as Schema).properties[k].items;
+                const list = Array.isArray(at[k]) && (at[k] as unknown[]).length
+                  ? at[k] as unknown[]
+                  : [sample(items)];
+                at[k] = list;
+                at = list[0] as Record<string, unknown>;
+                i++;
+              } else at = (at[k] ??= {}) as Record<string, unknown>;
+            }
+            const leaf = field[field.length - 1];
+            at[leaf] = /s$/.test(leaf) && !Array.isArray(value) ? [value] : value;
+          };
           for (const field of fields) {
             // An object path of B's, plainly and dressed as one of A's ("bills/<A>/../<B>/…", "bills/<A>/%2e%2e/…").
             const objectPaths = [
@@ -366,16 +409,32 @@ Deno.test("cross-tenant sweep: A's tokens on every route with B's ids never reac
             const isPath = /objectPath/.test(field[field.length - 1]);
             const values = isPath ? objectPaths : bIds;
             for (const id of values) {
-              const body = structuredClone(base);
-              // A new transaction each time, so a used id (409) does not hide what the route does with B's.
-              for (const k of ["transactionId", "transactionGroupId"]) {
-                if (k in body && k !== field[0]) body[k] = crypto.randomUUID();
+              // Twice: the other id fields as generated (unknown records), then naming A's own records of the kind
+              // their name says (message_uuid: A's email, property_uuid: A's property, ...), so a route that links
+              // A's record to B's is reached past its "no such record" answer.
+              for (const linking of [false, true]) {
+                const body = structuredClone(base);
+                // A new transaction each time, so a used id (409) does not hide what the route does with B's.
+                for (const k of ["transactionId", "transactionGroupId"]) {
+                  if (k in body && k !== field[0]) body[k] = crypto.randomUUID();
+                }
+                let differs = false;
+                if (linking) {
+                  for (const other of fields) {
+                    const mine = ownOfKind(other[other.length - 1]);
+                    if (other.join(".") === field.join(".") || !mine || /objectPath/.test(other.join("."))) {
+                      continue;
+                    }
+                    // Only where the item or object holding it is in the body already (or is the mutated one's).
+                    if (other.length > 1 && other[0] !== field[0] && !(other[0] in body)) continue;
+                    set(body, other, mine);
+                    differs = true;
+                  }
+                  if (!differs) continue;
+                }
+                set(body, field, id);
+                await check(who, token, route, own, JSON.stringify(body), query, isPath);
               }
-              let at = body as Record<string, unknown>;
-              for (const k of field.slice(0, -1)) at = (at[k] ??= {}) as Record<string, unknown>;
-              const leaf = field[field.length - 1];
-              at[leaf] = /s$/.test(leaf) ? [id] : id;
-              await check(who, token, route, own, JSON.stringify(body), query, isPath);
             }
           }
         }
