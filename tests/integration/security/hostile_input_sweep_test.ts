@@ -13,6 +13,8 @@ interface Variant {
   name: string;
   path: string;
   headers?: Record<string, string>;
+  /** Another HTTP method than the route's (an unknown verb). */
+  method?: string;
   query?: string;
   body?: BodyInit;
   contentType?: string;
@@ -113,7 +115,18 @@ function withField(base: unknown, path: string[], raw: string): string {
 function variantsOf(route: SweepRoute, known?: Record<string, unknown>): Variant[] {
   const path = pathWith(route);
   const q = baseQuery(route).toString();
-  const v: Variant[] = [{ name: "plain", path, query: q }];
+  const v: Variant[] = [
+    { name: "plain", path, query: q },
+    { name: "method PROPFIND", path, query: q, method: "PROPFIND" },
+    {
+      name: "method PURGE with a body",
+      path,
+      query: q,
+      method: "PURGE",
+      body: "{}",
+      contentType: "application/json",
+    },
+  ];
   for (const param of route.pathParams) {
     for (const [name, value] of PATH_VALUES) {
       v.push({ name: `path ${param}=${name}`, path: pathWith(route, [param, value]), query: q });
@@ -244,7 +257,7 @@ Deno.test("hostile input sweep: every route, valid tokens, hostile bodies/params
       const url = `${stack.url}/v1/${route.service}${v.path}${v.query ? `?${v.query}` : ""}`;
       const h: Record<string, string> = { ...headers, ...v.headers };
       if (v.contentType) h["content-type"] = v.contentType;
-      const res = await fetch(url, { method: route.method, headers: h, body: v.body });
+      const res = await fetch(url, { method: v.method ?? route.method, headers: h, body: v.body });
       sent++;
       return { status: res.status, type: res.headers.get("content-type") ?? "", text: await res.text() };
     };
