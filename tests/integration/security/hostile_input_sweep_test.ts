@@ -244,6 +244,11 @@ Deno.test("hostile input sweep: every route, valid tokens, hostile bodies/params
     const admin = await tokensFor(p, { role: "partner_admin" });
     const widget = await tokensFor(p, { role: "widget", orgId: admin.orgId });
     const technician = await tokensFor(p, { role: "technician", orgId: admin.orgId });
+    const internal = {
+      headers: {
+        Authorization: `Bearer ${Deno.env.get("INTERNAL_SERVICE_TOKEN") ?? "dev-internal-service-token"}`,
+      },
+    };
     await saveWidgetConfig(p, admin.orgId, {
       serving_states: ["CA", "NY", "TX"],
       roof_types: ["Shingle", "Tile"],
@@ -266,16 +271,16 @@ Deno.test("hostile input sweep: every route, valid tokens, hostile bodies/params
     for (const route of routes) {
       const routeStarted = performance.now();
       // The role that may call it: a partner admin, else the partner's widget token (widget routes), else a
-      // technician (the first whose plain call is not 403).
+      // technician, else the platform's internal service token (notification-service): the first not refused.
       let headers = admin.headers;
-      for (const who of [admin, widget, technician]) {
+      for (const who of [admin, widget, technician, internal]) {
         headers = who.headers;
         const probe = await send(route, {
           name: "probe",
           path: pathWith(route),
           query: baseQuery(route).toString(),
         }, headers);
-        if (probe.status !== 403) break;
+        if (probe.status !== 403 && probe.status !== 401) break;
       }
       for (const v of variantsOf(route, bases[`${route.method} /${route.service}${route.path}`]?.body)) {
         const label = `${route.method} /${route.service}${route.path} [${v.name}]`;
