@@ -6,7 +6,9 @@
 -- job or webhook: the reference would pin the other partner's row (ON DELETE RESTRICT), confirm that an id
 -- exists, and a privileged join on that reference would show the other partner's record. The cross-tenant sweep
 -- (tests/integration/security/cross_tenant_sweep_test.ts) checks after every route that no such link exists;
--- this trigger refuses one at the database whoever writes it (23503, like the foreign key it completes).
+-- this trigger refuses one at the database whoever writes it (23503, like the foreign key it completes). It runs
+-- after the row is written (a constraint trigger, at the end of the statement), so row-level security refuses a
+-- row in another organisation's name first, with its own 42501.
 --
 -- References to public.users (created_by, updated_by, technician users, ...) are left out: they record who acted,
 -- and a user's organisation may change.
@@ -63,7 +65,7 @@ begin
                   where x.attrelid = k.confrelid and x.attname = 'organization_id' and not x.attisdropped)
   loop
     execute format(
-      'create trigger %I before insert or update of %I, organization_id on %s for each row '
+      'create constraint trigger %I after insert or update of %I, organization_id on %s for each row '
         'execute function app.check_same_org_reference(%L, %L, %L)',
       left('same_org_' || r.col, 63), r.col, r.child, r.col, r.parent::text, r.ptype
     );

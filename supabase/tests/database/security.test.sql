@@ -1,7 +1,7 @@
 -- Issue 12: the security schema (rate-limit counters, seen webhook ids, used unsubscribe nonces) and the
 -- sign-in admission functions of the embedded identity.
 begin;
-select plan(19);
+select plan(20);
 
 select has_table('security', 'rate_limits', 'rate-limit counters');
 select has_table('security', 'seen_webhooks', 'applied webhook ids');
@@ -72,6 +72,14 @@ select lives_ok(
 select throws_ok(
   $$update public.leads set property_id = '00000000-0000-0000-0000-0000000000b2' where id = '00000000-0000-0000-0000-0000000000a3'$$,
   '23503', null, 'A cannot repoint its lead at B''s property');
+-- The same through the API role (PostgREST): RLS passes the row (it is A's), the reference check refuses it.
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000000a9","org_id":"00000000-0000-0000-0000-0000000000a1","app_role":"partner_admin","role":"authenticated"}', true);
+select throws_ok(
+  $$insert into public.leads (organization_id, email, property_id)
+    values ('00000000-0000-0000-0000-0000000000a1', 'api@a.test', '00000000-0000-0000-0000-0000000000b2')$$,
+  '23503', null, 'A''s API user cannot link its lead to B''s property');
+reset role;
 
 select * from finish();
 rollback;
