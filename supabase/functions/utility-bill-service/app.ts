@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { withAuth } from "../../../shared/db/scoped.ts";
 import { type AppEnv, createServiceApp } from "../../../shared/http/app.ts";
-import { errorResponse, security } from "../../../shared/http/openapi.ts";
+import { errorResponse, jsonBody, security } from "../../../shared/http/openapi.ts";
 import { badRequest, forbidden, notFound } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import type { UploadedFile } from "../../../shared/bills/document.ts";
@@ -16,7 +16,17 @@ import { uploadResponse } from "../../../shared/bills/upload_response.ts";
 
 const PARTNER = ["partner_admin", "partner_user", "service"];
 const uuid = z.string().uuid();
-const ObjectPath = z.string().min(3).max(512);
+/** A segment that reads as another folder once some layer decodes it: "%2e%2e", "..%2f", "%5c". */
+const disguisedSegment = (segment: string) => {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch { /* not percent-encoded: checked as it is */ }
+  return decoded === "." || decoded === ".." || /[\/\\]/.test(decoded);
+};
+const ObjectPath = z.string().min(3).max(512).refine((p) => !p.split("/").some(disguisedSegment), {
+  message: 'must not contain ".", ".." or slashes in a segment, percent-encoded or not',
+});
 /** A bill already in the object store: one file, or the pages of one bill as several files (in order). */
 const StoredBillBody = z.object({
   objectPath: ObjectPath.optional().openapi({
@@ -149,7 +159,7 @@ export function createApp(p: Platform) {
       path: "/process-utility-bill",
       summary: "Start the extraction of a bill already in the object store (async)",
       security,
-      request: { body: { content: { "application/json": { schema: StoredBillBody } } } },
+      request: { body: jsonBody(StoredBillBody) },
       responses: {
         202: {
           description: "Accepted",
@@ -195,7 +205,7 @@ export function createApp(p: Platform) {
       path: "/poll-utility-bill-status",
       summary: "Status of an extraction; the envelope once COMPLETED",
       security,
-      request: { body: { content: { "application/json": { schema: z.object({ transactionId: uuid }) } } } },
+      request: { body: jsonBody(z.object({ transactionId: uuid })) },
       responses: {
         200: {
           description: "{status, percentage, message} (+ result when COMPLETED, error when FAILED)",
