@@ -74,6 +74,9 @@ for (let r = 0; r < rounds; r++) {
     ours.push(performance.now() - t0);
     oursCpu += pid && pid === workerPid() ? cpuMs(pid) - c0 : NaN;
     engineName = page.engine;
+    // the worker starts the next page's tesseract now (ocr_native.ts keepNativeOcrWarm): its model loads
+    // before the CLI's run, not during it
+    await new Promise((r) => setTimeout(r, 300));
     const n0 = cpuMs("self", true);
     native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
     native1Cpu += cpuMs("self", true) - n0;
