@@ -158,16 +158,21 @@ export function startNativeOcr(opts: { adaptive?: boolean } = {}, cfg: OcrConfig
 }
 
 let warm = false;
+let standbyMs = Infinity;
 let standby: PendingOcr | undefined;
+let standbyTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Called once by a document worker (worker_main.ts): from then on, unless DOCUMENT_OCR_WARM=false, each
  * page read leaves a tesseract started for the next one (readyNativeOcr), which loads its model while the
- * worker waits for work instead of while the next page waits. Outside a worker (tests, scripts) nothing
- * is left running between pages.
+ * worker waits for work instead of while the next page waits. `forMs`: how long it waits for a page before
+ * it is stopped (the worker gives half its idle time: the pool's idle exit is a kill, and a tesseract
+ * left to the system's init when its worker is killed may never be reaped). Outside a worker (tests,
+ * scripts) nothing is left running between pages.
  */
-export function keepNativeOcrWarm(on = true): void {
+export function keepNativeOcrWarm(on = true, forMs = Infinity): void {
   warm = on;
+  standbyMs = forMs;
   if (!on) void dropNativeStandby();
 }
 
@@ -175,6 +180,7 @@ export function keepNativeOcrWarm(on = true): void {
 export function takeNativeOcr(): PendingOcr {
   const ready = standby;
   standby = undefined;
+  clearTimeout(standbyTimer);
   if (ready && !ready.exited) return ready;
   void ready?.cancel();
   return startNativeOcr();
@@ -182,13 +188,19 @@ export function takeNativeOcr(): PendingOcr {
 
 /** After a page: in a warm worker, the next page's tesseract starts loading its model now. */
 export function readyNativeOcr(cfg: OcrConfig = ocrConfig()): void {
-  if (warm && cfg.warm && !standby) standby = startNativeOcr({}, cfg);
+  if (!warm || !cfg.warm || standby) return;
+  standby = startNativeOcr({}, cfg);
+  if (Number.isFinite(standbyMs)) {
+    standbyTimer = setTimeout(() => void dropNativeStandby(), standbyMs);
+    Deno.unrefTimer(standbyTimer);
+  }
 }
 
-/** Stops the waiting tesseract, if any (the worker stops; tests). */
+/** Stops the waiting tesseract, if any (no page came in time; the worker stops; tests). */
 export async function dropNativeStandby(): Promise<void> {
   const s = standby;
   standby = undefined;
+  clearTimeout(standbyTimer);
   await s?.cancel();
 }
 

@@ -70,7 +70,7 @@ Deno.test({
 Deno.test({
   name:
     "keepNativeOcrWarm: each page leaves the next page's tesseract loading its model and the next page takes it; " +
-    "one killed while waiting is replaced; outside a worker nothing is left running",
+    "one killed while waiting is replaced, one kept waiting too long is stopped; outside a worker nothing is left running",
   ignore: !native,
   fn: async () => {
     const png = textCanvas().c.toBuffer("image/png");
@@ -94,6 +94,13 @@ Deno.test({
       await new Promise((r) => setTimeout(r, 100));
       await read(); // the dead one is not used
       assert.equal(children().length, 1);
+      // one that waits longer than it is kept for is stopped (and reaped) by the worker itself
+      keepNativeOcrWarm(true, 300);
+      await read();
+      assert.equal(children().length, 1);
+      await new Promise((r) => setTimeout(r, 400));
+      for (let i = 0; i < 20 && children().length; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(children(), []);
     } finally {
       keepNativeOcrWarm(false);
       await dropNativeStandby();
