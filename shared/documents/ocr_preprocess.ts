@@ -140,6 +140,16 @@ export function shrink(g: Gray, f: number): Gray {
   if (f <= 1) return g;
   const width = Math.max(1, Math.floor(g.width / f)), height = Math.max(1, Math.floor(g.height / f));
   const data = new Uint8Array(width * height);
+  if (f === 2 && g.height >= 2 && g.width >= 2) {
+    // the band search's half size, in one pass over two rows at a time
+    const src = g.data, w = g.width;
+    for (let y = 0, o = 0; y < height; y++) {
+      for (let x = 0, i = 2 * y * w; x < width; x++, i += 2) {
+        data[o++] = (src[i] + src[i + 1] + src[i + w] + src[i + w + 1]) >> 2;
+      }
+    }
+    return { width, height, data };
+  }
   const acc = new Uint32Array(width);
   const src = g.data, area = f * f;
   for (let y = 0; y < height; y++) {
@@ -245,11 +255,12 @@ export function invertDarkRegions(
   // a window three times as wide as high: along a band, its letters and the gaps between them average out
   const density = boxMean(dark, small.width, small.height, 3 * rs, rs);
   const core = new Uint8Array(dark.length);
-  let any = false;
-  for (let i = 0; i < core.length; i++) if (density[i] > 0.5) core[i] = 1, any = true;
-  if (!any) return { gray: g, inverted: 0, bands: [] };
-  // most pages end here: their dense dark spots (a logo, a bar, a bold word) are smaller than a band
-  if (!dropSmallComponents(core, small.width, small.height, 4 * (2 * rs + 1) ** 2)) {
+  let coreN = 0;
+  for (let i = 0; i < core.length; i++) if (density[i] > 0.5) core[i] = 1, coreN++;
+  // most pages end here: their dense dark spots (a logo, a bar, a bold word) are smaller than a band,
+  // all of them together or each one
+  const minArea = 4 * (2 * rs + 1) ** 2;
+  if (coreN < minArea || !dropSmallComponents(core, small.width, small.height, minArea)) {
     return { gray: g, inverted: 0, bands: [] };
   }
   const region = boxMean(core, small.width, small.height, rs);

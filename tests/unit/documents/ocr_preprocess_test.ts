@@ -14,6 +14,7 @@ import {
   normalizeBackground,
   prepareForOcr,
   quarterTurn,
+  shrink,
   skewSearchStats,
 } from "../../../shared/documents/ocr_preprocess.ts";
 
@@ -212,4 +213,24 @@ Deno.test("grayFromRgba: opaque pixels give their luma; a transparent pixel is w
   unaligned.set(rgba);
   assert.deepEqual([...grayFromRgba(unaligned, 4, 1).data], [...g.data]);
   assert.deepEqual([...grayFromRgba(new Uint8ClampedArray(rgba), 4, 1).data], [...g.data]);
+});
+
+Deno.test("shrink: each pixel the mean (rounded down) of its f×f block; an odd last row and column are left out", () => {
+  const g: Gray = {
+    width: 7,
+    height: 5,
+    data: Uint8Array.from({ length: 35 }, (_, i) => (i * 73 + 11) % 256),
+  };
+  for (const f of [2, 3]) {
+    const s = shrink(g, f);
+    assert.equal(s.width, Math.floor(7 / f));
+    assert.equal(s.height, Math.floor(5 / f));
+    for (let y = 0; y < s.height; y++) {
+      for (let x = 0; x < s.width; x++) {
+        let sum = 0;
+        for (let dy = 0; dy < f; dy++) for (let dx = 0; dx < f; dx++) sum += at(g, x * f + dx, y * f + dy);
+        assert.equal(at(s, x, y), Math.floor(sum / (f * f)), `f=${f} at ${x},${y}`);
+      }
+    }
+  }
 });
