@@ -26,3 +26,18 @@ export function processTree(pid: number): number[] {
 export const treeRss = (pid: number) => processTree(pid).reduce((s, p) => s + rssOf(p), 0);
 
 export const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
+
+/**
+ * CPU time (ms, user + system) a process has used, with its children that it has waited for (Linux
+ * /proc/<pid>/stat utime, stime, cutime, cstime, in clock ticks of 10 ms); `childrenOnly`: only theirs.
+ */
+export function cpuMs(pid: number | "self", childrenOnly = false): number {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // fields 14-17 of stat(5), counted from the state (field 3) after the command name
+    return (childrenOnly ? [13, 14] : [11, 12, 13, 14]).reduce((s, i) => s + Number(f[i]), 0) * 10;
+  } catch {
+    return 0;
+  }
+}

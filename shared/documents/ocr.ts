@@ -3,7 +3,14 @@ import { Buffer } from "node:buffer";
 import { createWorker, OEM, PSM, type Worker, type WorkerParams } from "tesseract.js";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { imageSize } from "./image_size.ts";
-import { nativeOcr, nativeOcrAvailable, type PendingOcr, startNativeOcr } from "./ocr_native.ts";
+import {
+  dropNativeStandby,
+  nativeOcr,
+  nativeOcrAvailable,
+  type PendingOcr,
+  readyNativeOcr,
+  takeNativeOcr,
+} from "./ocr_native.ts";
 import {
   type BandSheet,
   bandSheet,
@@ -179,51 +186,63 @@ const SPARSE_WORDS = 40;
 export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
   // One page at a time: tesseract is CPU bound and this machine is shared.
   const run = queue.then(async () => {
-    // The first reading's tesseract starts now: it loads its model while the page is decoded and prepared.
-    const started = imageSize(bytes) && (await nativeOcrAvailable()) ? startNativeOcr() : undefined;
-    let prepared: { page: Gray; scale: number };
+    // The first reading's tesseract starts now (it loads its model while the page is decoded and
+    // prepared), or was started after the previous page in a warm worker (ocr_native.ts keepNativeOcrWarm).
+    const native = await nativeOcrAvailable();
+    const started = imageSize(bytes) && native ? takeNativeOcr() : undefined;
     try {
-      const { gray, scale } = await decodeForOcr(bytes);
-      prepared = { page: prepareForOcr(gray).gray, scale };
-    } catch (e) {
-      await started?.cancel();
-      throw e;
+      return await readImage(bytes, started);
+    } finally {
+      if (native) readyNativeOcr();
     }
-    const { page, scale } = prepared;
-    let best = await readPage(page, {}, started);
-    let bestPage = page;
-    if (verticalWords(best) > 0.5) {
-      // tesseract read the page sideways (its words' boxes stand upright): the page turned a quarter either
-      // way, the more confident reading of words lying flat
-      for (const turns of [1, 3]) {
-        const turned = quarterTurn(page, turns);
-        const r = await readPage(turned);
-        if (verticalWords(r) > 0.5) continue;
-        if (verticalWords(best) > 0.5 || r.confidence > best.confidence) [best, bestPage] = [r, turned];
-        if (best.confidence >= CONFIDENT) break;
-      }
-    }
-    if (best.confidence < LOW_CONFIDENCE) {
-      for (const turns of [2, 1, 3]) {
-        const turned = quarterTurn(page, turns);
-        const r = await readPage(turned);
-        if (r.confidence > best.confidence + 10) [best, bestPage] = [r, turned];
-        if (best.confidence >= CONFIDENT) break;
-      }
-    }
-    if (confidentWords(best) < SPARSE_WORDS) {
-      const r = await readPage(bestPage, { adaptive: true });
-      if (confidentWords(r) > confidentWords(best)) best = r;
-    }
-    const pieces = ocrPieces(best.lines, scale);
-    return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };
   });
   queue = run.catch(() => {});
   return run;
 }
 
+/** One page: decoded, prepared, read (turned or read again when the first reading says so). */
+async function readImage(bytes: Uint8Array, started: PendingOcr | undefined): Promise<OcrResult> {
+  let prepared: { page: Gray; scale: number };
+  try {
+    const { gray, scale } = await decodeForOcr(bytes);
+    prepared = { page: prepareForOcr(gray).gray, scale };
+  } catch (e) {
+    await started?.cancel();
+    throw e;
+  }
+  const { page, scale } = prepared;
+  let best = await readPage(page, {}, started);
+  let bestPage = page;
+  if (verticalWords(best) > 0.5) {
+    // tesseract read the page sideways (its words' boxes stand upright): the page turned a quarter either
+    // way, the more confident reading of words lying flat
+    for (const turns of [1, 3]) {
+      const turned = quarterTurn(page, turns);
+      const r = await readPage(turned);
+      if (verticalWords(r) > 0.5) continue;
+      if (verticalWords(best) > 0.5 || r.confidence > best.confidence) [best, bestPage] = [r, turned];
+      if (best.confidence >= CONFIDENT) break;
+    }
+  }
+  if (best.confidence < LOW_CONFIDENCE) {
+    for (const turns of [2, 1, 3]) {
+      const turned = quarterTurn(page, turns);
+      const r = await readPage(turned);
+      if (r.confidence > best.confidence + 10) [best, bestPage] = [r, turned];
+      if (best.confidence >= CONFIDENT) break;
+    }
+  }
+  if (confidentWords(best) < SPARSE_WORDS) {
+    const r = await readPage(bestPage, { adaptive: true });
+    if (confidentWords(r) > confidentWords(best)) best = r;
+  }
+  const pieces = ocrPieces(best.lines, scale);
+  return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };
+}
+
 /** Stops the OCR worker and the document engine's workers (tests and CLI exit cleanly). */
 export async function closeOcr(): Promise<void> {
+  await dropNativeStandby();
   const w = workerPromise;
   workerPromise = undefined;
   if (w) await (await w).terminate();

@@ -3,7 +3,7 @@
 // from its TSV output. Runs inside a document worker, like every decoder.
 import { createRequire } from "node:module";
 import { gunzipSync } from "node:zlib";
-import { ConfigError, envOptional, envPositiveInt, type EnvSource } from "../config.ts";
+import { ConfigError, envBool, envOptional, envPositiveInt, type EnvSource } from "../config.ts";
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
 export type NativeLine = { bbox: Box; words: { text: string; confidence: number; bbox: Box }[] };
@@ -22,6 +22,11 @@ export interface OcrConfig {
   threads: number;
   /** TMPDIR, where the model is unpacked (default /tmp). */
   tmpDir: string;
+  /**
+   * DOCUMENT_OCR_WARM (default true): in a document worker, the next page's tesseract is started as soon as
+   * a page is read, so it has loaded its model when the next page comes (about 33 MB while it waits).
+   */
+  warm: boolean;
 }
 
 export function loadOcrConfig(source: EnvSource = Deno.env): OcrConfig {
@@ -38,6 +43,7 @@ export function loadOcrConfig(source: EnvSource = Deno.env): OcrConfig {
     tessdata: envOptional("DOCUMENT_OCR_TESSDATA", source),
     threads: envPositiveInt("DOCUMENT_OCR_THREADS", 1, source),
     tmpDir: envOptional("TMPDIR", source) ?? "/tmp",
+    warm: envBool("DOCUMENT_OCR_WARM", true, source),
   };
 }
 
@@ -103,6 +109,8 @@ export interface PendingOcr {
   read(image: Uint8Array): Promise<{ lines: NativeLine[]; confidence: number }>;
   /** Stops the process without an image (the page could not be prepared). */
   cancel(): Promise<void>;
+  /** The process has ended (a waiting one killed from outside): it can read nothing. */
+  readonly exited: boolean;
 }
 
 /**
@@ -119,7 +127,12 @@ export function startNativeOcr(opts: { adaptive?: boolean } = {}, cfg: OcrConfig
     // machine two threads made a page 3-10x slower (pages of several requests run in parallel workers).
     env: { OMP_THREAD_LIMIT: String(cfg.threads) },
   }).spawn();
+  let exited = false;
+  child.status.then(() => (exited = true), () => (exited = true));
   return {
+    get exited() {
+      return exited;
+    },
     async read(image) {
       const w = child.stdin.getWriter();
       try {
@@ -142,6 +155,53 @@ export function startNativeOcr(opts: { adaptive?: boolean } = {}, cfg: OcrConfig
       await child.output().catch(() => {});
     },
   };
+}
+
+let warm = false;
+let standbyMs = Infinity;
+let standby: PendingOcr | undefined;
+let standbyTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Called once by a document worker (worker_main.ts): from then on, unless DOCUMENT_OCR_WARM=false, each
+ * page read leaves a tesseract started for the next one (readyNativeOcr), which loads its model while the
+ * worker waits for work instead of while the next page waits. `forMs`: how long it waits for a page before
+ * it is stopped (the worker gives half its idle time: the pool's idle exit is a kill, and a tesseract
+ * left to the system's init when its worker is killed may never be reaped). Outside a worker (tests,
+ * scripts) nothing is left running between pages.
+ */
+export function keepNativeOcrWarm(on = true, forMs = Infinity): void {
+  warm = on;
+  standbyMs = forMs;
+  if (!on) void dropNativeStandby();
+}
+
+/** The tesseract for a page's first reading: the one left ready by the previous page, or a new one. */
+export function takeNativeOcr(): PendingOcr {
+  const ready = standby;
+  standby = undefined;
+  clearTimeout(standbyTimer);
+  if (ready && !ready.exited) return ready;
+  void ready?.cancel();
+  return startNativeOcr();
+}
+
+/** After a page: in a warm worker, the next page's tesseract starts loading its model now. */
+export function readyNativeOcr(cfg: OcrConfig = ocrConfig()): void {
+  if (!warm || !cfg.warm || standby) return;
+  standby = startNativeOcr({}, cfg);
+  if (Number.isFinite(standbyMs)) {
+    standbyTimer = setTimeout(() => void dropNativeStandby(), standbyMs);
+    Deno.unrefTimer(standbyTimer);
+  }
+}
+
+/** Stops the waiting tesseract, if any (no page came in time; the worker stops; tests). */
+export async function dropNativeStandby(): Promise<void> {
+  const s = standby;
+  standby = undefined;
+  clearTimeout(standbyTimer);
+  await s?.cancel();
 }
 
 /** Lines of positioned words and the mean word confidence of an image, by the native binary. */

@@ -10,6 +10,8 @@ import {
 } from "./protocol.ts";
 import { toFailure } from "./errors.ts";
 import { runDocumentOp } from "./registry.ts";
+import { dropNativeStandby, keepNativeOcrWarm } from "../ocr_native.ts";
+import { poolLimits } from "./limits.ts";
 
 // stdout carries frames only: libraries' chatter goes to stderr.
 console.log =
@@ -17,6 +19,10 @@ console.log =
   console.debug =
   console.warn =
     console.error;
+
+// A worker serves page after page: the next page's tesseract loads its model while the worker waits, for
+// half the worker's idle time (the pool's idle exit kills the worker: its tesseract is gone before).
+keepNativeOcrWarm(true, poolLimits().idleMs / 2);
 
 const out = Deno.stdout.writable.getWriter();
 const reader = new FrameReader(Deno.stdin.readable.getReader());
@@ -32,4 +38,5 @@ while (true) {
   }
   await out.write(encodeFrame(res));
 }
+await dropNativeStandby();
 Deno.exit(0);

@@ -20,6 +20,7 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
     tessdata: undefined,
     threads: 1,
     tmpDir: "/tmp",
+    warm: true,
   });
   assert.deepEqual(
     loadOcrConfig(env({
@@ -28,6 +29,7 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
       DOCUMENT_OCR_TESSDATA: "/data/tessdata",
       DOCUMENT_OCR_THREADS: "2",
       TMPDIR: "/var/tmp",
+      DOCUMENT_OCR_WARM: "false",
     })),
     {
       mode: "wasm",
@@ -35,6 +37,7 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
       tessdata: "/data/tessdata",
       threads: 2,
       tmpDir: "/var/tmp",
+      warm: false,
     },
   );
   configErrorOf(() => loadOcrConfig(env({ DOCUMENT_OCR: "gpu" })), "DOCUMENT_OCR");

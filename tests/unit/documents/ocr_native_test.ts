@@ -1,14 +1,21 @@
 // The native tesseract started before its image is ready (shared/documents/ocr_native.ts startNativeOcr):
 // it reads the image handed over later, and a start without an image is stopped cleanly (no process or
-// pipe left behind: the test sanitizers check both).
+// pipe left behind: the test sanitizers check both). In a warm document worker, each page leaves the next
+// page's tesseract loading its model.
 import assert from "node:assert/strict";
 import { createCanvas } from "@napi-rs/canvas";
-import { nativeOcrAvailable, startNativeOcr } from "../../../shared/documents/ocr_native.ts";
+import {
+  dropNativeStandby,
+  keepNativeOcrWarm,
+  nativeOcrAvailable,
+  startNativeOcr,
+} from "../../../shared/documents/ocr_native.ts";
+import { ocrImage } from "../../../shared/documents/ocr.ts";
 import { encodePgm, grayFromRgba } from "../../../shared/documents/ocr_preprocess.ts";
 
 const native = await nativeOcrAvailable();
 
-function textPage(): Uint8Array {
+function textCanvas() {
   const w = 900, h = 300;
   const c = createCanvas(w, h);
   const ctx = c.getContext("2d");
@@ -18,8 +25,25 @@ function textPage(): Uint8Array {
   ctx.font = "32px sans-serif";
   ctx.fillText("Total amount due 182.44 dollars", 40, 100);
   ctx.fillText("Meter reading 40125 kWh", 40, 180);
+  return { c, ctx, w, h };
+}
+
+function textPage(): Uint8Array {
+  const { ctx, w, h } = textCanvas();
   return encodePgm(grayFromRgba(ctx.getImageData(0, 0, w, h).data, w, h));
 }
+
+/** This process's child processes (Linux /proc). */
+function children(): number[] {
+  const out: number[] = [];
+  for (const t of Deno.readDirSync(`/proc/${Deno.pid}/task`)) {
+    const list = Deno.readTextFileSync(`/proc/${Deno.pid}/task/${t.name}/children`).trim();
+    if (list) out.push(...list.split(/\s+/).map(Number));
+  }
+  return out;
+}
+
+const command = (pid: number) => Deno.readTextFileSync(`/proc/${pid}/comm`).trim();
 
 Deno.test({
   name: "startNativeOcr: started first, the image handed over later is read",
@@ -40,5 +64,49 @@ Deno.test({
   fn: async () => {
     const pending = startNativeOcr();
     await pending.cancel();
+  },
+});
+
+Deno.test({
+  name:
+    "keepNativeOcrWarm: each page leaves the next page's tesseract loading its model and the next page takes it; " +
+    "one killed while waiting is replaced, one kept waiting too long is stopped; outside a worker nothing is left running",
+  ignore: !native,
+  fn: async () => {
+    const png = textCanvas().c.toBuffer("image/png");
+    const read = async () => {
+      const r = await ocrImage(png);
+      assert.ok(r.lines.join(" ").includes("40125"), r.lines.join(" | "));
+    };
+    await read();
+    assert.deepEqual(children(), []);
+    keepNativeOcrWarm();
+    try {
+      await read();
+      await new Promise((r) => setTimeout(r, 100));
+      const [first, ...more] = children();
+      assert.deepEqual(more, []);
+      assert.match(command(first), /tesseract/);
+      await read(); // reads with `first`, leaves another one ready
+      const [second] = children();
+      assert.ok(second && second !== first, `${first} then ${second}`);
+      Deno.kill(second, "SIGKILL");
+      await new Promise((r) => setTimeout(r, 100));
+      await read(); // the dead one is not used
+      assert.equal(children().length, 1);
+      // one that waits longer than it is kept for is stopped (and reaped) by the worker itself
+      keepNativeOcrWarm(true, 300);
+      await read();
+      assert.equal(children().length, 1);
+      await new Promise((r) => setTimeout(r, 400));
+      for (let i = 0; i < 20 && children().length; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(children(), []);
+    } finally {
+      keepNativeOcrWarm(false);
+      await dropNativeStandby();
+    }
+    // (Deno reaps a stopped child a moment after its output is read)
+    for (let i = 0; i < 20 && children().length; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(children(), []);
   },
 });

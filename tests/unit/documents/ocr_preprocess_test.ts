@@ -14,6 +14,8 @@ import {
   normalizeBackground,
   prepareForOcr,
   quarterTurn,
+  shrink,
+  skewSearchStats,
 } from "../../../shared/documents/ocr_preprocess.ts";
 
 const TEXT = [
@@ -91,6 +93,29 @@ Deno.test("estimateSkew: the angle of a page photographed slightly turned", () =
     assert.ok(Math.abs(est - deg) < 0.3, `${deg}° estimated as ${est.toFixed(2)}°`);
   }
   assert.ok(Math.abs(estimateSkew(page(0))) < 0.003);
+});
+
+Deno.test("estimateSkew's early exit: a straight page costs the coarse pass only and is left untouched; a page turned 4° is still measured and deskewed", () => {
+  const exitBelow = (3 * Math.PI) / 180;
+  const straight = page(0);
+  assert.equal(estimateSkew(straight, undefined, exitBelow), 0);
+  // 13 whole-degree profiles on a quarter of the ink instead of 13 + the finer passes over all of it
+  assert.equal(skewSearchStats.profiles, 13);
+  estimateSkew(straight);
+  assert.ok(skewSearchStats.profiles > 20, `full search: ${skewSearchStats.profiles} profiles`);
+  const kept = prepareForOcr(straight);
+  assert.equal(kept.slope, 0);
+  assert.equal(kept.gray, straight); // the very same pixels
+  // inside prepareForOcr the coarse pass is the sideways check's own row profiles: no profile more
+  assert.equal(skewSearchStats.profiles, 0);
+
+  const turned = page(4);
+  const est = (estimateSkew(turned, undefined, exitBelow) * 180) / Math.PI;
+  assert.ok(Math.abs(est - 4) < 0.3, `4° estimated as ${est.toFixed(2)}°`);
+  const p = prepareForOcr(turned);
+  const taken = (Math.atan(p.slope) * 180) / Math.PI;
+  assert.ok(Math.abs(taken - 4) < 0.3, `4° taken out as ${taken.toFixed(2)}°`);
+  assert.ok(Math.abs(estimateSkew(p.gray)) < (0.5 * Math.PI) / 180, "the page is level after the shear");
 });
 
 Deno.test("looksSideways: text running up or down the page, not text across it", async () => {
@@ -183,4 +208,29 @@ Deno.test("grayFromRgba: opaque pixels give their luma; a transparent pixel is w
   const rgba = new Uint8Array([255, 0, 0, 255, 10, 200, 30, 255, 0, 0, 0, 0, 0, 0, 0, 128]);
   const g = grayFromRgba(rgba, 4, 1);
   assert.deepEqual([...g.data], [(77 * 255) >> 8, (77 * 10 + 150 * 200 + 29 * 30) >> 8, 255, 127]);
+  // the same pixels not aligned on 4 bytes (read byte by byte), and as a clamped array
+  const unaligned = new Uint8Array(rgba.length + 1).subarray(1);
+  unaligned.set(rgba);
+  assert.deepEqual([...grayFromRgba(unaligned, 4, 1).data], [...g.data]);
+  assert.deepEqual([...grayFromRgba(new Uint8ClampedArray(rgba), 4, 1).data], [...g.data]);
+});
+
+Deno.test("shrink: each pixel the mean (rounded down) of its f×f block; an odd last row and column are left out", () => {
+  const g: Gray = {
+    width: 7,
+    height: 5,
+    data: Uint8Array.from({ length: 35 }, (_, i) => (i * 73 + 11) % 256),
+  };
+  for (const f of [2, 3]) {
+    const s = shrink(g, f);
+    assert.equal(s.width, Math.floor(7 / f));
+    assert.equal(s.height, Math.floor(5 / f));
+    for (let y = 0; y < s.height; y++) {
+      for (let x = 0; x < s.width; x++) {
+        let sum = 0;
+        for (let dy = 0; dy < f; dy++) for (let dx = 0; dx < f; dx++) sum += at(g, x * f + dx, y * f + dy);
+        assert.equal(at(s, x, y), Math.floor(sum / (f * f)), `f=${f} at ${x},${y}`);
+      }
+    }
+  }
 });
