@@ -91,6 +91,13 @@ export const PLACES: Record<string, [string, string][]> = {
   GA: [["Atlanta", "30306"], ["Savannah", "31405"], ["Macon", "31204"], ["Athens", "30606"]],
   AZ: [["Phoenix", "85016"], ["Tempe", "85281"], ["Mesa", "85201"], ["Flagstaff", "86001"]],
   CO: [["Denver", "80206"], ["Boulder", "80302"], ["Aurora", "80012"], ["Lakewood", "80226"]],
+  VA: [["Richmond", "23220"], ["Norfolk", "23508"], ["Arlington", "22201"], ["Virginia Beach", "23451"]],
+  NH: [["Manchester", "03104"], ["Nashua", "03060"], ["Keene", "03431"], ["Portsmouth", "03801"]],
+  MO: [["St. Louis", "63110"], ["Columbia", "65203"], ["Jefferson City", "65101"], [
+    "Cape Girardeau",
+    "63701",
+  ]],
+  LA: [["Baton Rouge", "70808"], ["New Orleans", "70115"], ["Lake Charles", "70601"], ["Monroe", "71201"]],
 };
 
 export interface Facts {
