@@ -10,7 +10,7 @@
 import { groupByBaseline } from "../../documents/text_layout.ts";
 import type { Word } from "./pairing.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
-import { MONTH_WORD } from "./values.ts";
+import { findDate, MONTH_WORD } from "./values.ts";
 
 /** One token of a line: adjacent words joined (a label, "Feb 25, 2021"), numbers kept apart. */
 export interface Token {
@@ -42,7 +42,8 @@ export interface TransposedTable {
   rows: { label: string; cells: string[] }[];
 }
 
-const NUMBER = /^[(\-]?\$?\s?\d[\d,]*(?:\.\d+)?\)?%?(?:\s?kwh)?$/i;
+// a number may carry its unit or the read type printed beside a meter reading ("57673 Actual", "612 E")
+const NUMBER = /^[(\-]?\$?\s?\d[\d,]*(?:\.\d+)?\)?%?(?:\s?kwh|\s(?:actual|estimated|est\.?))?$/i;
 const DATE = /^\d{1,2}\/\d{1,2}(?:\/\d{2,4})?$|^\d{1,2}\/\d{4}$/;
 const MONTH_TOKEN = new RegExp(
   `^${MONTH_WORD}(?:[\\s.,'\u2019-]*(?:\\d{1,2},?\\s*)?(?:'?\\d{2}|\\d{4}))?$`,
@@ -163,6 +164,9 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
       for (let k = i - 1, below = lines[i]; k >= 0 && k >= i - 5; k--) {
         const l = lines[k];
         if (below.y - l.y > Math.max(l.h, below.h) * 2.6 || valueCount(l.tokens) > l.tokens.length / 2) break;
+        // a line that prints a full date ("Service Period 02/19/2024 - 03/20/2024") is a labelled value
+        // above the table, not one of its header lines
+        if (k < i - 1 && l.tokens.some((t) => findDate(t.text))) break;
         band.push(...l.tokens.flatMap((t) => t.words.map((w) => ({ ...t, ...w, words: [w] }))));
         below = l;
       }
