@@ -1,0 +1,177 @@
+// The generic pieces added after scoring the reader on six held-out layouts (docs/bills.md "Layouts the
+// reader was not written for"): each is checked on text lines or word boxes built here, not on any utility's
+// bill, with every utility-shaped rule OFF, and each case fails without its piece.
+import assert from "node:assert/strict";
+import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { findRatePlan, findSupplyRate } from "../../../shared/bills/embedded/rates.ts";
+import { parseInlineAddressNoZip } from "../../../shared/bills/embedded/addresses.ts";
+import { columnRole, meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
+import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
+import { findUtility } from "../../../shared/bills/embedded/utilities.ts";
+import { parseDate } from "../../../shared/bills/embedded/values.ts";
+import type { TextPiece } from "../../../shared/documents/text_layout.ts";
+
+const CH = 5;
+const noTaggedRules = () => false;
+function page(rows: [number, [number, string][]][]): { lines: string[]; pieces: TextPiece[] } {
+  const pieces = rows.flatMap(([y, cs]) =>
+    cs.map(([x, text]) => ({ x, y, width: text.length * CH, height: 10, text }))
+  );
+  const lines = rows.map(([, cs]) => cs.map(([, t]) => t).join("   "));
+  return { lines, pieces };
+}
+
+Deno.test("dates with an apostrophe year ('May 2 '24'), and the apostrophe OCR lost at the end of a cell", () => {
+  assert.equal(parseDate("Date bill prepared: May 2 '24"), "2024-05-02");
+  assert.equal(parseDate("Total amount you owe by Jun 13, ’23   $41.20"), "2023-06-13");
+  assert.equal(parseDate("Date bill prepared: Jun 21 22"), "2022-06-21");
+  // a month and a four-digit year is not a day and a two-digit year; inside a sentence nothing is guessed
+  assert.equal(parseDate("Jan 2024"), "");
+  assert.equal(parseDate("Jan 2024   1,043"), "");
+  assert.equal(parseDate("May 11 24 days of service"), "");
+});
+
+Deno.test("lexicon: 'service account' / 'service reference' are the service number; 'date bill prepared' the statement date", () => {
+  const { lines, pieces } = page([
+    [40, [[40, "Customer account"], [160, "2-41-318-5520"]]],
+    [54, [[40, "Service account"], [160, "3-071-2290-14"], [330, "Date bill prepared: Mar 8 '24"]]],
+    [80, [[40, "Amount due"], [160, "$88.10"]]],
+    [100, [[40, "Service Reference: 4675194471"]]],
+  ]);
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assert.equal(item.customerInformation.accountNumber, "2-41-318-5520");
+  assert.equal(item.customerInformation.serviceNumber, "3-071-2290-14");
+  assert.equal(item.billingInformation.invoiceDate, "2024-03-08");
+  const ref = parseBill(["Account Number: 5129 062 3015", "Service Reference: 4675194471"], [], {
+    rules: noTaggedRules,
+  });
+  assert.equal(ref.customerInformation.serviceNumber, "4675194471");
+});
+
+Deno.test("rate plan without a colon: only a value that names a class of service", () => {
+  assert.equal(findRatePlan(["Rate   1(M) Residential Service"]), "1(M) Residential Service");
+  assert.equal(findRatePlan(["Rate R Residential Service"]), "R Residential Service");
+  // price lines, notices and other words after "Rate" are not a plan
+  assert.equal(findRatePlan(["Rate 0.1123 per kWh residential"]), "");
+  assert.equal(findRatePlan(["Rates for residential customers will change on July 1"]), "");
+  assert.equal(findRatePlan(["Rate increase for residential service effective June"]), "");
+});
+
+Deno.test("supply price: a bare 'kWh x $' line under a Generation title; a Delivery title's energy charge is not supply", () => {
+  const lines = [
+    "Delivery charges",
+    "Energy charge 1,123 kWh x $0.16783   $98.20",
+    "Basic charge   $11.10",
+    "Generation charges",
+    "1,123 kWh x $0.07099   $40.75",
+  ];
+  assert.equal(findSupplyRate(lines, noTaggedRules), "0.07099");
+  // without the generation section, the energy charge under "Delivery charges" is still not read as supply
+  assert.equal(findSupplyRate(lines.slice(0, 3), noTaggedRules), "");
+});
+
+Deno.test("supply price: an adjustment clause or a sub-cent rider gives way to the energy charge", () => {
+  const lines = [
+    "Electric Customer Charge - residential   $10.00",
+    "Electric Energy Charge - residential 443 kWh @ $0.04562   $20.21",
+    "Fuel Adjustment Charge (FAC) 443 kWh @ $0.00820   $3.63",
+  ];
+  assert.equal(findSupplyRate(lines, noTaggedRules), "0.04562");
+  // the adjustment's price is still read when it is the only price per kWh on the bill…
+  assert.equal(findSupplyRate(["Fuel Adjustment 1,203 kWh @ $0.03127   $37.62"], noTaggedRules), "0.03127");
+  // … but never a price under 1¢ a kWh
+  assert.equal(findSupplyRate(["Fuel Adjustment 1,203 kWh @ $0.00312   $3.75"], noTaggedRules), "");
+});
+
+Deno.test("meter tables: an 'Electric Meter' column, readings with their read type, usage with its unit", () => {
+  assert.equal(columnRole("Electric Meter"), "meter");
+  assert.equal(columnRole("Meter"), "meter");
+  assert.equal(columnRole("Meter Reading"), "present");
+  const { pieces } = page([
+    [100, [[40, "Service Period 02/19/2024 - 03/20/2024"], [300, "Current Billing Days 30"]]],
+    [116, [[40, "Electric Meter"], [140, "Current Read"], [240, "Prior Read"], [340, "Billable Usage"]]],
+    [128, [[40, "K37297716"], [140, "58853 Actual"], [240, "57673 Actual"], [340, "1,180 kWh"]]],
+  ]);
+  assert.deepEqual(meterTables([wordsOf(pieces)], noTaggedRules), [
+    { meterNumber: "K37297716", usageKwh: "1180", servicePeriodStart: "", servicePeriodEnd: "" },
+  ]);
+});
+
+Deno.test("a usage total found without a meter number takes the meter table's number when the kWh agree", () => {
+  const rows: [number, [number, string][]][] = [
+    [40, [[40, "Account Number: 8663195890"], [330, "Bill Date: 03/05/2024"]]],
+    [60, [[40, "Electric Meter"], [140, "Current Reading"], [240, "Previous Reading"], [
+      340,
+      "Billable Usage",
+    ]]],
+    [72, [[40, "K37297716"], [140, "58853"], [240, "57673"], [340, "1,180 kWh"]]],
+    [100, [[40, "Generation 1,180 kWh @ $0.08502"], [300, "$100.33"]]],
+  ];
+  const { lines, pieces } = page(rows);
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assert.equal(item.electricityUsage.meters.length, 1);
+  assert.equal(item.electricityUsage.meters[0].meterNumber, "K37297716");
+  assert.equal(item.electricityUsage.meters[0].usageKwh, "1180");
+  // a table whose kWh disagree is another meter: its number is not given to the total
+  const other = page([...rows.slice(0, 2), [72, [[40, "K37297716"], [140, "58853"], [240, "57673"], [
+    340,
+    "1,179 kWh",
+  ]]], rows[3]]);
+  const item2 = parseBill(other.lines, [other.pieces], { rules: noTaggedRules });
+  assert.notEqual(item2.electricityUsage.meters[0]?.meterNumber, "K37297716");
+});
+
+Deno.test("meter usage printed after its unit: 'Total electricity you used this month in kWh 1,123'", () => {
+  const item = parseBill(
+    [
+      "Account Number: 1234567890",
+      "Meter: K7356751",
+      "Total electricity you used this month in kWh   1,123",
+    ],
+    [],
+    { rules: noTaggedRules },
+  );
+  assert.equal(item.electricityUsage.meters[0].meterNumber, "K7356751");
+  assert.equal(item.electricityUsage.meters[0].usageKwh, "1123");
+});
+
+Deno.test("a labelled service address without ZIP; ambiguous splits are left empty", () => {
+  assert.deepEqual(parseInlineAddressNoZip("5499 Oak Hollow Dr Columbia MO"), {
+    line1: "5499 Oak Hollow Dr",
+    line2: "",
+    city: "Columbia",
+    state: "MO",
+    zip: "",
+    country: "US",
+  });
+  assert.equal(parseInlineAddressNoZip("88 Park Pl Apt 4 Jefferson City MO")?.line2, "Apt 4");
+  assert.equal(parseInlineAddressNoZip("12 Elm St St. Louis MO")?.city, "St. Louis");
+  // no suffix ("Quail Run"), or "St." that may start the city: never cut the street in the wrong place
+  assert.equal(parseInlineAddressNoZip("6433 Quail Run St. Louis MO"), undefined);
+  assert.equal(parseInlineAddressNoZip("6433 Quail Run Columbia MO"), undefined);
+  assert.equal(parseInlineAddressNoZip("Columbia MO"), undefined);
+  const item = parseBill(["Service Address   5499 Oak Hollow Dr Columbia MO"], [], { rules: noTaggedRules });
+  assert.equal(item.customerInformation.serviceAddress.line1, "5499 Oak Hollow Dr");
+  assert.equal(item.customerInformation.serviceAddress.city, "Columbia");
+});
+
+Deno.test("a post-office box block is never taken as the service address", () => {
+  const lines = [
+    "Account Number: 1234567890   Amount Due: $80.00",
+    "UTILITY PAYMENTS",
+    "P.O. BOX 600",
+    "ROSEMEAD, CA 91771-0001",
+    "NORA MARTINEZ",
+    "8711 ELM ST",
+    "BAKERSFIELD, CA 93309",
+  ];
+  const item = parseBill(lines, [], { rules: noTaggedRules });
+  assert.notEqual(item.customerInformation.serviceAddress.line1, "P.O. BOX 600");
+});
+
+Deno.test("utility names in capitals (logos) are recognised; their acronyms only as printed", () => {
+  assert.equal(findUtility("SOUTHERN CALIFORNIA EDISON")?.name, "Southern California Edison");
+  assert.equal(findUtility("Central maine power")?.name, "Central Maine Power");
+  assert.equal(findUtility("we sce the point"), undefined);
+  assert.equal(findUtility("SCE")?.name, "Southern California Edison");
+});
