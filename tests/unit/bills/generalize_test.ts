@@ -9,17 +9,9 @@ import { columnRole, meterTables } from "../../../shared/bills/embedded/meter_ta
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
 import { findUtility } from "../../../shared/bills/embedded/utilities.ts";
 import { parseDate } from "../../../shared/bills/embedded/values.ts";
-import type { TextPiece } from "../../../shared/documents/text_layout.ts";
+import { page } from "./layout_page.ts";
 
-const CH = 5;
 const noTaggedRules = () => false;
-function page(rows: [number, [number, string][]][]): { lines: string[]; pieces: TextPiece[] } {
-  const pieces = rows.flatMap(([y, cs]) =>
-    cs.map(([x, text]) => ({ x, y, width: text.length * CH, height: 10, text }))
-  );
-  const lines = rows.map(([, cs]) => cs.map(([, t]) => t).join("   "));
-  return { lines, pieces };
-}
 
 Deno.test("dates with an apostrophe year ('May 2 '24'), and the apostrophe OCR lost at the end of a cell", () => {
   assert.equal(parseDate("Date bill prepared: May 2 '24"), "2024-05-02");
