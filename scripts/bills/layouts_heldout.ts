@@ -566,6 +566,197 @@ async function teco(r: Rng): Promise<Generated> {
   return { layout: "teco", pdf: await s.bytes(), truth };
 }
 
+/** DTE Energy (added in a second round, as a dev layout): issue date, yearless period start, days billed, comparison table. */
+async function dte(r: Rng): Promise<Generated> {
+  const f = facts(r, {
+    state: "MI",
+    utility: "DTE Energy",
+    rate: "Residential Service D1",
+    pastDue: r.chance(0.3),
+  });
+  const a = r.digits(13);
+  f.account = `${a.slice(0, 4)} ${a.slice(4, 7)} ${a.slice(7, 11)} ${a.slice(11)}`;
+  const s = await Sheet.create();
+  s.text(36, 40, "DTE", { size: 20, bold: true });
+  s.text(36, 56, "DTE Energy", { size: 8 });
+  s.text(330, 36, `Account Number: ${f.account}`, { size: 8 });
+  s.text(330, 48, `Issue Date: ${fmt.short(f.invoiceDate)}`, { size: 8 });
+  s.text(330, 60, `Amount Due: ${fmt.money(f.amountDue)}`, { size: 8, bold: true });
+  s.text(330, 72, `Please Pay By: ${fmt.short(f.dueDate)}`, { size: 8 });
+  s.text(
+    36,
+    84,
+    `Service Address: ${addr1(f).toUpperCase()} ${f.service.city.toUpperCase()} MI ${f.service.zip}`,
+    {
+      size: 8,
+    },
+  );
+  s.text(36, 110, "Account Summary", { size: 10, bold: true });
+  const prev = (r.int(5000, 20000) / 100).toFixed(2);
+  s.row(36, 320, 124, "Previous Balance", fmt.money((Number(prev) + Number(f.pastDue)).toFixed(2)), {
+    size: 8,
+  });
+  s.row(36, 320, 136, "Payments - Thank You", `-${fmt.money(prev)}`, { size: 8 });
+  s.row(36, 320, 148, "Past Due Amount", fmt.money(f.pastDue), { size: 8 });
+  s.row(36, 320, 160, "Current Charges", fmt.money(f.amountDue), { size: 8 });
+  s.text(36, 186, "Detail of Current Charges", { size: 10, bold: true });
+  const start = `${M3[f.periodStart.getUTCMonth()]} ${f.periodStart.getUTCDate()}`;
+  s.text(36, 200, `Residential Service D1   Billing Period: ${start} - ${fmt.mon(f.periodEnd)}`, { size: 8 });
+  s.text(36, 212, `Days billed: ${days(f)}   Meter: ${f.meters[0].number} (Actual read)`, { size: 8 });
+  s.row(48, 320, 226, "Service Charge", `$${r.int(7, 10)}.${r.digits(2)}`, { size: 8 });
+  s.text(36, 240, "Power Supply Charges", { size: 8, bold: true });
+  s.row(48, 320, 252, `Energy ${fmt.kwh(f.meters[0].kwh)} kWh x $${f.supplyRate}`, "$61.20", { size: 8 });
+  s.text(36, 266, "Delivery Charges", { size: 8, bold: true });
+  s.row(48, 320, 278, `Distribution Charge ${fmt.kwh(f.meters[0].kwh)} kWh x $0.0${r.digits(5)}`, "$52.90", {
+    size: 8,
+  });
+  s.row(48, 320, 290, "Other Delivery Volumetric Surcharges", `$${r.int(1, 9)}.${r.digits(2)}`, { size: 8 });
+  s.text(360, 186, "Monthly Energy Usage", { size: 10, bold: true });
+  s.text(440, 200, "This Month", { size: 7, bold: true });
+  s.text(500, 200, "Last Year", { size: 7, bold: true });
+  const h = f.history, cur = h[h.length - 1], ly = h[0];
+  s.text(360, 212, "Days billed", { size: 7 });
+  s.text(440, 212, String(days(f)), { size: 7 });
+  s.text(500, 212, String(r.int(28, 33)), { size: 7 });
+  s.text(360, 224, "kWh used", { size: 7 });
+  s.text(440, 224, fmt.kwh(cur.value), { size: 7 });
+  s.text(500, 224, fmt.kwh(ly.value), { size: 7 });
+  s.text(360, 236, "Avg daily kWh", { size: 7 });
+  s.text(440, 236, (cur.value / days(f)).toFixed(1), { size: 7 });
+  s.text(500, 236, (ly.value / 30).toFixed(1), { size: 7 });
+  s.text(360, 256, "Usage History (kWh)", { size: 8, bold: true });
+  h.forEach((m, i) =>
+    s.text(
+      360 + (i % 2) * 100,
+      268 + Math.floor(i / 2) * 10,
+      `${fmt.m3(m.month)} '${String(m.year).slice(2)}  ${fmt.kwh(m.value)}`,
+      {
+        size: 7,
+      },
+    )
+  );
+  const stub = drawStub(s, r, f, 560, {
+    returnText: "Return this portion with your payment to DTE Energy.",
+    remit: ["DTE ENERGY", "P.O. BOX 740786", "CINCINNATI OH 45274-0786"],
+    accountLabel: "Account Number",
+    amountLabel: "Amount Due",
+    dueLabel: "Please Pay By",
+    date: fmt.short,
+  });
+  const truth = truthOf(f, {
+    history: h,
+    ...stub,
+    service: {
+      ...f.service,
+      line1: f.service.line1.toUpperCase(),
+      line2: f.service.line2.toUpperCase(),
+      city: f.service.city.toUpperCase(),
+    },
+  });
+  truth.electricityUsage.electricRate = "Residential Service D1";
+  return { layout: "dte", pdf: await s.bytes(), truth };
+}
+
+/** PSEG Long Island (second round, dev): usage as average kWh per day, a read table, delivery vs power supply. */
+async function psegli(r: Rng): Promise<Generated> {
+  const f = facts(r, {
+    state: "NY",
+    utility: "PSEG Long Island",
+    rate: "180 Residential",
+    pastDue: r.chance(0.3),
+  });
+  f.account = `${f.account.slice(0, 4)}-${f.account.slice(4, 8)}-${f.account.slice(8)}`;
+  const s = await Sheet.create();
+  s.text(36, 40, "PSEG LONG ISLAND", { size: 14, bold: true });
+  s.text(330, 36, "Account Number", { size: 7 });
+  s.text(420, 36, f.account, { size: 8 });
+  s.text(330, 48, "Bill Date", { size: 7 });
+  s.text(420, 48, fmt.slash(f.invoiceDate), { size: 8 });
+  s.text(330, 64, "Amount Due", { size: 9, bold: true });
+  s.text(420, 64, fmt.money(f.amountDue), { size: 9, bold: true });
+  s.text(330, 76, "Due Date", { size: 7 });
+  s.text(420, 76, fmt.slash(f.dueDate), { size: 8 });
+  s.text(36, 70, "Service To", { size: 7 });
+  s.text(36, 80, addr1(f).toUpperCase(), { size: 8 });
+  s.text(36, 90, `${f.service.city.toUpperCase()} NY ${f.service.zip}`, { size: 8 });
+  s.text(36, 116, "Account Summary", { size: 10, bold: true });
+  const prev = (r.int(5000, 20000) / 100).toFixed(2);
+  s.row(36, 320, 130, "Previous Balance", fmt.money((Number(prev) + Number(f.pastDue)).toFixed(2)), {
+    size: 8,
+  });
+  s.row(36, 320, 142, "Payment Received - Thank You", `-${fmt.money(prev)}`, { size: 8 });
+  s.row(36, 320, 154, "Balance Forward", fmt.money(f.pastDue), { size: 8 });
+  s.row(36, 320, 166, "Current Charges", fmt.money(f.amountDue), { size: 8 });
+  s.text(36, 184, `Next Meter Reading: ${fmt.slash(new Date(+f.periodEnd + 30 * 864e5))}`, { size: 8 });
+  s.text(360, 116, "Your Energy Usage", { size: 10, bold: true });
+  const h = f.history, cur = h[h.length - 1], ly = h[0];
+  s.text(360, 130, `This period ${fmt.kwh(cur.value)} kWh   Same period last year ${fmt.kwh(ly.value)} kWh`, {
+    size: 7,
+  });
+  s.text(360, 142, "Average Usage Per Day (kWh)", { size: 7, bold: true });
+  h.forEach((m, i) => {
+    s.text(360 + i * 16, 154, (m.value / 30).toFixed(0), { size: 6 });
+    s.text(360 + i * 16, 162, fmt.m3(m.month)[0], { size: 6 });
+  });
+  s.addPage();
+  s.text(36, 40, "PSEG LONG ISLAND", { size: 10, bold: true });
+  s.text(330, 40, `Account Number ${f.account}`, { size: 8 });
+  s.text(36, 64, "Usage", { size: 10, bold: true });
+  const heads = [
+    "Meter Number",
+    "Days",
+    "Previous Read Date",
+    "Previous Reading",
+    "Current Read Date",
+    "Current Reading",
+    "Total kWh",
+  ];
+  const xs = [36, 110, 150, 240, 320, 410, 490];
+  heads.forEach((t, i) => s.text(xs[i], 78, t, { size: 7, bold: true }));
+  const pr = r.int(10000, 90000);
+  [
+    f.meters[0].number,
+    String(days(f)),
+    fmt.slash(f.periodStart),
+    String(pr),
+    fmt.slash(f.periodEnd),
+    String(pr + f.meters[0].kwh),
+    fmt.kwh(f.meters[0].kwh),
+  ]
+    .forEach((v, i) => s.text(xs[i], 90, v, { size: 8 }));
+  s.text(36, 112, `Rate Code ${f.rate}`, { size: 8 });
+  s.text(36, 128, "Delivery & System Charges", { size: 9, bold: true });
+  s.row(48, 330, 140, "Service Charge", `$${r.int(14, 20)}.${r.digits(2)}`, { size: 8 });
+  s.row(48, 330, 152, `Energy ${fmt.kwh(f.meters[0].kwh)} kWh @ $0.1${r.digits(4)}`, "$71.02", { size: 8 });
+  s.text(36, 168, "Power Supply Charges", { size: 9, bold: true });
+  s.row(48, 330, 180, `Power Supply ${fmt.kwh(f.meters[0].kwh)} kWh @ $${f.supplyRate}`, "$60.11", {
+    size: 8,
+  });
+  s.text(36, 196, "Taxes & Other Charges", { size: 9, bold: true });
+  s.row(48, 330, 208, "NY State Assessment", `$${r.int(1, 4)}.${r.digits(2)}`, { size: 8 });
+  s.row(48, 330, 220, "Sales Tax 2.5%", `$${r.int(1, 4)}.${r.digits(2)}`, { size: 8 });
+  const stub = drawStub(s, r, f, 560, {
+    returnText: "Please detach this portion and return it with your payment.",
+    remit: ["PSEG LONG ISLAND", "PO BOX 9050", "HICKSVILLE NY 11802-9050"],
+    accountLabel: "Account Number",
+    amountLabel: "Amount Due",
+    dueLabel: "Due Date",
+    date: fmt.slash,
+  });
+  // usage by month: only this period and the same period last year are printed in kWh (the chart is per day)
+  const truth = truthOf(f, {
+    history: [ly, cur],
+    ...stub,
+    service: {
+      ...f.service,
+      line1: f.service.line1.toUpperCase(),
+      line2: f.service.line2.toUpperCase(),
+      city: f.service.city.toUpperCase(),
+    },
+  });
+  return { layout: "psegli", pdf: await s.bytes(), truth };
+}
+
 export const HELD_OUT_LAYOUTS: Record<string, (r: Rng) => Promise<Generated>> = {
   dominion,
   sce,
@@ -573,6 +764,9 @@ export const HELD_OUT_LAYOUTS: Record<string, (r: Rng) => Promise<Generated>> = 
   ameren,
   entergy,
   teco,
+  // second round (dev), written after the first round's changes to the reader
+  dte,
+  psegli,
 };
 /** Layouts whose bills are never looked at while the reader is changed (only their totals are read). */
 export const SEALED_LAYOUTS = ["entergy", "teco"];

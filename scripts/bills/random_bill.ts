@@ -97,6 +97,7 @@ export const PLACES: Record<string, [string, string][]> = {
     "Cape Girardeau",
     "63701",
   ]],
+  MI: [["Detroit", "48201"], ["Ann Arbor", "48104"], ["Dearborn", "48124"], ["Royal Oak", "48067"]],
   LA: [["Baton Rouge", "70808"], ["New Orleans", "70115"], ["Lake Charles", "70601"], ["Monroe", "71201"]],
 };
 
