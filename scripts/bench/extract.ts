@@ -176,11 +176,12 @@ try {
     // the layouts written from other utilities' public bill guides after the reader (layouts_heldout.ts);
     // the sealed ones were never looked at while the reader was changed
     const held = Object.keys(HELD_OUT_LAYOUTS);
+    const dev = held.filter((l) => !SEALED_LAYOUTS.includes(l));
     const groups: [string, Scored[]][] = [
-      ["original 8", s.filter((r) => !held.includes(r.utility))],
-      ["held-out 6", s.filter((r) => held.includes(r.utility))],
-      ["  dev 4", s.filter((r) => held.includes(r.utility) && !SEALED_LAYOUTS.includes(r.utility))],
-      ["  sealed 2", s.filter((r) => SEALED_LAYOUTS.includes(r.utility))],
+      ["original", s.filter((r) => !held.includes(r.utility))],
+      [`held-out ${held.length}`, s.filter((r) => held.includes(r.utility))],
+      [`  dev ${dev.length}`, s.filter((r) => dev.includes(r.utility))],
+      [`  sealed ${SEALED_LAYOUTS.length}`, s.filter((r) => SEALED_LAYOUTS.includes(r.utility))],
     ];
     for (const [label, rs] of groups) if (rs.length) console.log(line(label, rs));
     fields(s);

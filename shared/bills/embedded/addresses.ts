@@ -118,13 +118,13 @@ const SUFFIX =
 const CITY_PREFIX = /^(?:st|ste|ft|mt)\.$/i;
 
 /**
- * A labelled service address printed on one line WITHOUT a ZIP: "5499 Oak Hollow Dr Columbia MO",
- * "12 Elm St Apt 4, St. Louis, MO". The street ends at its suffix (Dr, St, Ave …; a unit may follow), the
+ * A labelled service address printed on one line without a ZIP or without the comma after the street:
+ * "5499 Oak Hollow Dr Columbia MO", "12 Elm St Apt 4, St. Louis, MO", "7017 LAKEVIEW CT ROYAL OAK MI 48067". The street ends at its suffix (Dr, St, Ave …; a unit may follow), the
  * city runs to the state. Undefined when the street has no suffix or the split is ambiguous (a second
  * suffix right after the first), so a street is never cut in the wrong place.
  */
 export function parseInlineAddressNoZip(text: string): Address | undefined {
-  const m = text.trim().match(/^(.+?),?\s+([A-Z]{2})\.?$/);
+  const m = text.trim().match(/^(.+?),?\s+([A-Z]{2})\.?(?:,?\s+(\d{5}(?:-\d{4})?))?$/);
   if (!m || !STATES.has(m[2]) || !/^\d{1,6}[A-Za-z]?\s/.test(m[1])) return undefined;
   const words = m[1].replace(/,/g, " , ").split(/\s+/).filter(Boolean);
   const at = words.findIndex((w, i) => i >= 2 && SUFFIX.test(w));
@@ -141,5 +141,5 @@ export function parseInlineAddressNoZip(text: string): Address | undefined {
   const city = words.slice(end).filter((w) => w !== ",").join(" ").trim();
   if (!/^[A-Za-z][A-Za-z .'-]*$/.test(city) || city.split(" ").length > 4) return undefined;
   const { line1, line2 } = splitStreet(words.slice(0, end).filter((w) => w !== ",").join(" "));
-  return { ...emptyAddress(), line1, line2, city, state: m[2], zip: "", country: "US" };
+  return { ...emptyAddress(), line1, line2, city, state: m[2], zip: m[3] ?? "", country: "US" };
 }

@@ -116,3 +116,23 @@ export function unlabelledPeriod(
   const kept = [...found.values()].filter((f) => f.conf >= 0.5);
   return kept.length === 1 ? { ...kept[0], conf: Math.min(0.8, kept[0].conf) } : undefined;
 }
+
+/**
+ * No billing period printed as such: the meters' read dates (a meter table's previous and current read
+ * dates), when every meter has the same two, 20–40 days apart, read on or before the statement and due
+ * dates. A residential bill's period is its meter's read period.
+ */
+export function periodFromMeterReads(
+  meters: Meter[],
+  statement: string,
+  due: string,
+): { dates: [string, string]; conf: number } | undefined {
+  if (!meters.length || (!statement && !due)) return undefined;
+  const [a, b] = [meters[0].servicePeriodStart, meters[0].servicePeriodEnd];
+  if (!a || !b || meters.some((m) => m.servicePeriodStart !== a || m.servicePeriodEnd !== b)) {
+    return undefined;
+  }
+  const span = day(b) - day(a);
+  if (span < 20 || span > 40 || (statement && statement < b) || (due && due < b)) return undefined;
+  return { dates: [a, b], conf: 0.65 };
+}

@@ -29,7 +29,7 @@ import { findUtility, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { recentMonths, tableUsage } from "./usage_tables.ts";
-import { meterTables, unlabelledPeriod } from "./meter_tables.ts";
+import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
 import { readTables, type Table } from "./tables.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import {
@@ -273,6 +273,13 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
           ? { ...m, servicePeriodStart: inferred.dates[0], servicePeriodEnd: inferred.dates[1] }
           : m
       );
+    }
+  }
+  if (!bi.billingPeriodEnd) {
+    const reads = periodFromMeterReads(eu.meters, bi.invoiceDate, bi.dueDate);
+    if (reads) {
+      [bi.billingPeriodStart, bi.billingPeriodEnd] = reads.dates;
+      conf.billingPeriodStart = conf.billingPeriodEnd = reads.conf;
     }
   }
   if (eu.meters.length) conf.meters = eu.meters.every((m) => m.usageKwh) ? 0.75 : 0.55;

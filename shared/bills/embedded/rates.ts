@@ -105,6 +105,15 @@ export function findRatePlan(lines: string[]): string {
   for (const line of lines) {
     for (const c of cells(line)) if (/\bSchedule\s+[A-Z0-9-]+$/.test(c) && c.length < 60) return c;
   }
+  // an unlabelled class of service with its code: "Residential Service D1", "General Service Rate (GS-1)"
+  for (const line of lines) {
+    for (const c of cells(line)) {
+      if (
+        /^(?:Residential|Domestic|General)(?: [A-Za-z]+){0,2} (?:Service|Rate)(?: [A-Z]{1,3}-?\d{1,3}[A-Z]?| \([A-Z0-9-]{1,8}\))$/
+          .test(c)
+      ) return c;
+    }
+  }
   return "";
 }
 

@@ -12,6 +12,14 @@ import { parseDate } from "../../../shared/bills/embedded/values.ts";
 import { page } from "./layout_page.ts";
 
 const noTaggedRules = () => false;
+const us = (line1: string, city: string, state: string, zip: string) => ({
+  line1,
+  line2: "",
+  city,
+  state,
+  zip,
+  country: "US",
+});
 
 Deno.test("dates with an apostrophe year ('May 2 '24'), and the apostrophe OCR lost at the end of a cell", () => {
   assert.equal(parseDate("Date bill prepared: May 2 '24"), "2024-05-02");
@@ -128,14 +136,10 @@ Deno.test("meter usage printed after its unit: 'Total electricity you used this 
 });
 
 Deno.test("a labelled service address without ZIP; ambiguous splits are left empty", () => {
-  assert.deepEqual(parseInlineAddressNoZip("5499 Oak Hollow Dr Columbia MO"), {
-    line1: "5499 Oak Hollow Dr",
-    line2: "",
-    city: "Columbia",
-    state: "MO",
-    zip: "",
-    country: "US",
-  });
+  assert.deepEqual(
+    parseInlineAddressNoZip("5499 Oak Hollow Dr Columbia MO"),
+    us("5499 Oak Hollow Dr", "Columbia", "MO", ""),
+  );
   assert.equal(parseInlineAddressNoZip("88 Park Pl Apt 4 Jefferson City MO")?.line2, "Apt 4");
   assert.equal(parseInlineAddressNoZip("12 Elm St St. Louis MO")?.city, "St. Louis");
   // no suffix ("Quail Run"), or "St." that may start the city: never cut the street in the wrong place
@@ -166,4 +170,63 @@ Deno.test("utility names in capitals (logos) are recognised; their acronyms only
   assert.equal(findUtility("Central maine power")?.name, "Central Maine Power");
   assert.equal(findUtility("we sce the point"), undefined);
   assert.equal(findUtility("SCE")?.name, "Southern California Edison");
+});
+
+Deno.test("no period printed as such: the meter table's read dates give it, when the bill's dates agree", () => {
+  const rows: [number, [number, string][]][] = [
+    [40, [[40, "Account Number 5716-9679-07"], [330, "Bill Date 08/31/2022"]]],
+    [52, [[330, "Due Date 09/21/2022"]]],
+    [80, [
+      [36, "Meter Number"],
+      [110, "Days"],
+      [150, "Previous Read Date"],
+      [240, "Previous Reading"],
+      [
+        320,
+        "Current Read Date",
+      ],
+      [410, "Current Reading"],
+      [490, "Total kWh"],
+    ]],
+    [92, [[36, "96123456"], [110, "28"], [150, "07/31/2022"], [240, "45066"], [320, "08/28/2022"], [
+      410,
+      "46151",
+    ], [
+      490,
+      "1,085",
+    ]]],
+  ];
+  const { lines, pieces } = page(rows);
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assert.equal(item.billingInformation.billingPeriodStart, "2022-07-31");
+  assert.equal(item.billingInformation.billingPeriodEnd, "2022-08-28");
+  // read dates after the statement date are not this bill's period
+  const late = page([
+    [40, [[40, "Account Number 5716-9679-07"], [330, "Bill Date 08/20/2022"]]],
+    ...rows.slice(1),
+  ]);
+  assert.equal(
+    parseBill(late.lines, [late.pieces], { rules: noTaggedRules }).billingInformation.billingPeriodEnd,
+    "",
+  );
+});
+
+Deno.test("a labelled one-line service address without the comma after the street, with its ZIP", () => {
+  assert.deepEqual(
+    parseInlineAddressNoZip("7017 LAKEVIEW CT ROYAL OAK MI 48067"),
+    us("7017 LAKEVIEW CT", "ROYAL OAK", "MI", "48067"),
+  );
+  const item = parseBill(["Service Address: 7017 LAKEVIEW CT ROYAL OAK MI 48067"], [], {
+    rules: noTaggedRules,
+  });
+  assert.equal(item.customerInformation.serviceAddress.zip, "48067");
+});
+
+Deno.test("an unlabelled class of service with its code is the rate plan; a bare phrase is not", () => {
+  assert.equal(
+    findRatePlan(["Residential Service D1   Billing Period: Feb 8 - Mar 8, 2023"]),
+    "Residential Service D1",
+  );
+  assert.equal(findRatePlan(["General Service Rate (GS-1)"]), "General Service Rate (GS-1)");
+  assert.equal(findRatePlan(["Residential Service   is available to all homes"]), "");
 });
