@@ -15,7 +15,7 @@ import { benchModel } from "./model_option.ts";
 import { closeOcr } from "../../shared/documents/ocr.ts";
 import type { DocumentText } from "../../shared/documents/document_text.ts";
 import { type Case, family, realCases, runCase, type Scored, syntheticCases } from "../bills/accuracy.ts";
-import { HELD_OUT_LAYOUTS, SEALED_LAYOUTS } from "../bills/layouts_heldout.ts";
+import { HELD_OUT_LAYOUTS, SEALED_AFTER_LAST_CHANGE, SEALED_LAYOUTS } from "../bills/layouts_heldout.ts";
 
 const verbose = Deno.args.includes("--verbose");
 const realOnly = Deno.args.includes("--real-only");
@@ -181,7 +181,14 @@ try {
       ["original", s.filter((r) => !held.includes(r.utility))],
       [`held-out ${held.length}`, s.filter((r) => held.includes(r.utility))],
       [`  dev ${dev.length}`, s.filter((r) => dev.includes(r.utility))],
-      [`  sealed ${SEALED_LAYOUTS.length}`, s.filter((r) => SEALED_LAYOUTS.includes(r.utility))],
+      [
+        `  sealed ${SEALED_LAYOUTS.length - SEALED_AFTER_LAST_CHANGE.length}`,
+        s.filter((r) => SEALED_LAYOUTS.includes(r.utility) && !SEALED_AFTER_LAST_CHANGE.includes(r.utility)),
+      ],
+      [
+        `  sealed last ${SEALED_AFTER_LAST_CHANGE.length}`,
+        s.filter((r) => SEALED_AFTER_LAST_CHANGE.includes(r.utility)),
+      ],
     ];
     for (const [label, rs] of groups) if (rs.length) console.log(line(label, rs));
     fields(s);

@@ -9,10 +9,11 @@ const dir = new URL("../../fixtures/bills/", import.meta.url).pathname;
 const model = new EmbeddedBillModel();
 
 const HELD_OUT = ["dominion", "sce", "eversource", "ameren", "entergy", "teco", "dte", "psegli"];
+const SEALED_LAST = ["ppl", "aesohio", "consumers"];
 
 Deno.test("synthetic text PDFs of the 8 layouts the reader was written with: >= 97% of fields exactly right", async () => {
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
-    c.kind === "pdf" && !HELD_OUT.includes(c.utility)
+    c.kind === "pdf" && !HELD_OUT.includes(c.utility) && !SEALED_LAST.includes(c.utility)
   );
   assert.ok(cases.length >= 40 && new Set(cases.map((c) => c.id.split("-")[0])).size === 8);
   let right = 0, total = 0;
@@ -41,6 +42,24 @@ Deno.test("synthetic text PDFs of the 8 held-out layouts (written from other uti
   // (docs/bills.md "Layouts the reader was not written for")
   assert.ok(right / total >= 0.96, `held-out accuracy ${(100 * right / total).toFixed(2)}%`);
   assert.ok(wrong / total <= 0.01, `held-out filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of the 3 layouts written after the last reader change (sealed): >= 90% right, no field filled wrongly", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && SEALED_LAST.includes(c.utility)
+  );
+  assert.equal(cases.length, 18);
+  let right = 0, total = 0, wrong = 0;
+  for (const c of cases) {
+    const r = await runCase(model, c);
+    assert.equal(r.refused, false, `${c.id} refused`);
+    right += r.right;
+    total += r.total;
+    wrong += r.filledWrong;
+  }
+  // scored once, 2026-11-24: 92.9% right, 0 filled wrongly (docs/bills.md); a floor, not a target
+  assert.ok(right / total >= 0.9, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.equal(wrong, 0, `sealed filled wrongly: ${wrong}`);
 });
 
 Deno.test("a scanned-looking image is read through offline OCR", async () => {
