@@ -23,6 +23,7 @@ export const LEXICON = {
       /\b(?:bill|billing|invoice) date\b/i,
       /\bdate (?:of (?:this )?bill|mailed|prepared|printed)\b/i,
       /\bdate (?:bill|statement) (?:was )?(?:prepared|mailed|printed|issued)\b/i,
+      /^\W*issued(?=\s*:)/i,
       /\bdate billed\b/i,
       /\bbill issued\b/i,
     ],

@@ -72,8 +72,12 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
   return "";
 }
 
+// a label the text layer joined to the value ("… Service period: Oct 11, 2024"): a capitalised word and a
+// second word before a colon ("Service period:", "Rate Code:")
+const NEXT_LABEL = /\s+[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:.*$/;
+
 const RATE_LABELS =
-  /^(?:rate(?: schedule| plan| class| code)?|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type)\s*[:#-]?\s*/i;
+  /^(?:rate(?: schedule| plan| class| code)?|billing rate|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type)\s*[:#-]?\s*/i;
 
 const RATE_CLASS =
   /\b(?:residential|domestic|general service|small commercial|commercial|time[- ]of[- ]use|TOU)\b/i;
@@ -84,7 +88,7 @@ export function findRatePlan(lines: string[]): string {
     for (const c of cells(line)) {
       const m = c.match(RATE_LABELS);
       if (m && m[0].includes(":")) {
-        const v = c.slice(m[0].length).trim();
+        const v = c.slice(m[0].length).replace(NEXT_LABEL, "").trim();
         if (v && !RATE_NUMBER.test(v) && !/^\$/.test(v)) return v;
       }
       // without a colon ("Rate   1(M) Residential Service", "Rate R Residential Service"): only a value that
@@ -93,7 +97,9 @@ export function findRatePlan(lines: string[]): string {
         m && !m[0].includes(":") &&
         !/[A-Za-z]/.test(c.charAt(m[0].length - 1) === " " ? "" : c.charAt(m[0].length))
       ) {
-        const v = (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "").trim();
+        // the text layer may join the next label to the value: "RS Residential Service Service period: …"
+        const v = (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
+          .replace(NEXT_LABEL, "").trim();
         if (
           v && RATE_CLASS.test(v) && !RATE_NUMBER.test(v) && !/\$|\bkwh\b|%/i.test(v) && v.length <= 50 &&
           v.split(/\s+/).length <= 6 &&

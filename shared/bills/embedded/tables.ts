@@ -103,6 +103,9 @@ export function tokenLines(
 }
 
 const valueCount = (ts: Token[]) => ts.filter((t) => isValueToken(t.text)).length;
+/** A line that names at least three columns with header words ("Meter Number   Current Reading   …"). */
+const headerLine = (ts: Token[]) =>
+  ts.filter((t) => !isValueToken(t.text) && HEADER_WORD.test(t.text) && !/\d/.test(t.text)).length >= 3;
 
 /** Columns from the x-ranges of the values: narrow tokens first, a token bridging two columns joins neither. */
 function columnsOf(tokens: Token[]): { x0: number; x1: number }[] {
@@ -146,7 +149,7 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
     const lines = tokenLines(words, on);
     let i = 0;
     while (i < lines.length) {
-      if (valueCount(lines[i].tokens) < 2) {
+      if (valueCount(lines[i].tokens) < 2 || headerLine(lines[i].tokens)) {
         i++;
         continue;
       }
@@ -154,7 +157,9 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
       const near = (k: number) => lines[k].y - lines[k - 1].y <= Math.max(lines[k].h, lines[k - 1].h) * 3.5;
       // a row with empty cells may hold a single value when the table goes on below it
       while (
-        j < lines.length && near(j) && (valueCount(lines[j].tokens) >= 2 ||
+        // a line of column headers ends the rows above: it heads another table (two columns of a page side by
+        // side: a meter table's header printed level with rows of a history table)
+        j < lines.length && near(j) && !headerLine(lines[j].tokens) && (valueCount(lines[j].tokens) >= 2 ||
           (valueCount(lines[j].tokens) === 1 && j + 1 < lines.length && near(j + 1) &&
             valueCount(lines[j + 1].tokens) >= 2))
       ) j++;

@@ -230,3 +230,45 @@ Deno.test("an unlabelled class of service with its code is the rate plan; a bare
   assert.equal(findRatePlan(["General Service Rate (GS-1)"]), "General Service Rate (GS-1)");
   assert.equal(findRatePlan(["Residential Service   is available to all homes"]), "");
 });
+
+Deno.test("'Issued:' is the statement date; 'Billing Rate:' a rate label; a label joined to the rate's value is cut off", () => {
+  const item = parseBill(
+    ["Account Number: 1000 6242 9488   Issued: 11/12/2024", "Date Due   12/06/2024"],
+    [],
+    {
+      rules: noTaggedRules,
+    },
+  );
+  assert.equal(item.billingInformation.invoiceDate, "2024-11-12");
+  assert.equal(
+    findRatePlan(["Billing Rate: Residential Standard Service   Rate Code: RS"]),
+    "Residential Standard Service",
+  );
+  assert.equal(
+    findRatePlan(["Rate RS Residential Service Service period: Oct 11, 2024 - Nov 9, 2024 (29 days)"]),
+    "RS Residential Service",
+  );
+  assert.equal(
+    findRatePlan(["Billing Rate: Residential Standard Service Rate Code: RS"]),
+    "Residential Standard Service",
+  );
+  assert.equal(findRatePlan(["Rate: Saver Choice (TOU-E)"]), "Saver Choice (TOU-E)");
+});
+
+Deno.test("a line of column headers ends the rows above it: a meter table printed level with a history table's rows", () => {
+  // left: a meter table; right: a usage history whose rows run past the meter table's header line
+  const { pieces } = page([
+    [100, [[400, "Historical Usage (kWh)"]]],
+    [112, [[400, "Oct-23"], [470, "1,321"]]],
+    [124, [[36, "Meter Number"], [120, "Current Reading"], [210, "Previous Reading"], [300, "Usage (kWh)"], [
+      400,
+      "Nov-23",
+    ], [470, "1,650"]]],
+    [136, [[400, "Dec-23"], [470, "1,966"]]],
+    [148, [[36, "M64585896"], [120, "89194"], [210, "87313"], [300, "1,881"]]],
+  ]);
+  assert.deepEqual(meterTables([wordsOf(pieces)], noTaggedRules).map((m) => [m.meterNumber, m.usageKwh]), [[
+    "M64585896",
+    "1881",
+  ]]);
+});
