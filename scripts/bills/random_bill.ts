@@ -100,6 +100,7 @@ export const PLACES: Record<string, [string, string][]> = {
   MI: [["Detroit", "48201"], ["Ann Arbor", "48104"], ["Dearborn", "48124"], ["Royal Oak", "48067"]],
   PA: [["Allentown", "18104"], ["Lancaster", "17603"], ["Scranton", "18505"], ["Harrisburg", "17110"]],
   OH: [["Dayton", "45409"], ["Kettering", "45429"], ["Springfield", "45503"], ["Xenia", "45385"]],
+  TX: [["Houston", "77019"], ["Dallas", "75214"], ["Fort Worth", "76107"], ["Corpus Christi", "78411"]],
   LA: [["Baton Rouge", "70808"], ["New Orleans", "70115"], ["Lake Charles", "70601"], ["Monroe", "71201"]],
 };
 
