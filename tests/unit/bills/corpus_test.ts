@@ -9,7 +9,8 @@ const dir = new URL("../../fixtures/bills/", import.meta.url).pathname;
 const model = new EmbeddedBillModel();
 
 const HELD_OUT = ["dominion", "sce", "eversource", "ameren", "entergy", "teco", "dte", "psegli"];
-const SEALED_LAST = ["ppl", "aesohio", "consumers"];
+const ROUND3 = ["ppl", "aesohio", "consumers"];
+const SEALED_LAST = ["reliant", "sdge"];
 
 /** Fields right / total / filled wrongly over the cases (each case read by `reader(case)`); none refused. */
 async function tally(cases: Case[], reader: (c: Case) => EmbeddedBillModel = () => model) {
@@ -26,7 +27,7 @@ async function tally(cases: Case[], reader: (c: Case) => EmbeddedBillModel = () 
 
 Deno.test("synthetic text PDFs of the 8 layouts the reader was written with: >= 97% of fields exactly right", async () => {
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
-    c.kind === "pdf" && !HELD_OUT.includes(c.utility) && !SEALED_LAST.includes(c.utility)
+    c.kind === "pdf" && ![...HELD_OUT, ...ROUND3, ...SEALED_LAST].includes(c.utility)
   );
   assert.ok(cases.length >= 40 && new Set(cases.map((c) => c.id.split("-")[0])).size === 8);
   const { right, total } = await tally(cases);
@@ -45,14 +46,25 @@ Deno.test("synthetic text PDFs of the 8 held-out layouts (written from other uti
   assert.ok(wrong / total <= 0.01, `held-out filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
-Deno.test("synthetic text PDFs of the 3 layouts written after the last reader change (sealed): >= 90% right, no field filled wrongly", async () => {
+Deno.test("synthetic text PDFs of the 3 round-3 layouts (scored once, then dev for round 4): >= 93% right, no field filled wrongly", async () => {
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
-    c.kind === "pdf" && SEALED_LAST.includes(c.utility)
+    c.kind === "pdf" && ROUND3.includes(c.utility)
   );
   assert.equal(cases.length, 18);
   const { right, total, wrong } = await tally(cases);
-  // scored once, 2026-11-24: 92.9% right, 0 filled wrongly (docs/bills.md); a floor, not a target
-  assert.ok(right / total >= 0.9, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
+  // once-only score with the round-2 reader: 92.9% right, 0 wrong; after round 4: see docs/bills.md
+  assert.ok(right / total >= 0.93, `round-3 accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.equal(wrong, 0, `round-3 filled wrongly: ${wrong}`);
+});
+
+Deno.test("synthetic text PDFs of the 2 layouts written after the last reader change (sealed): >= 80% right, no field filled wrongly", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && SEALED_LAST.includes(c.utility)
+  );
+  assert.equal(cases.length, 12);
+  const { right, total, wrong } = await tally(cases);
+  // scored once, 2026-11-24: 81.9% right, 0 filled wrongly (docs/bills.md); a floor, not a target
+  assert.ok(right / total >= 0.8, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
   assert.equal(wrong, 0, `sealed filled wrongly: ${wrong}`);
 });
 
