@@ -77,7 +77,10 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
 const NEXT_LABEL = /\s+[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:.*$/;
 
 const RATE_LABELS =
-  /^(?:rate(?: schedule| plan| class| code)?|billing rate|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type)\s*[:#-]?\s*/i;
+  /^(?:rate(?: schedule| plan| class| code)?|billing rate|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
+// "Plan:" names a retail electricity plan, unless it is a payment arrangement
+const PAYMENT_PLAN =
+  /\bbudget\b|\bpayment\b|\blevel(?:ized)?\b|\baverage\b|\bautopay\b|\bpaperless\b|\binstall?ment\b/i;
 
 const RATE_CLASS =
   /\b(?:residential|domestic|general service|small commercial|commercial|time[- ]of[- ]use|TOU)\b/i;
@@ -89,7 +92,9 @@ export function findRatePlan(lines: string[]): string {
       const m = c.match(RATE_LABELS);
       if (m && m[0].includes(":")) {
         const v = c.slice(m[0].length).replace(NEXT_LABEL, "").trim();
-        if (v && !RATE_NUMBER.test(v) && !/^\$/.test(v)) return v;
+        if (v && !RATE_NUMBER.test(v) && !/^\$/.test(v) && !(/plan/i.test(m[0]) && PAYMENT_PLAN.test(v))) {
+          return v;
+        }
       }
       // without a colon ("Rate   1(M) Residential Service", "Rate R Residential Service"): only a value that
       // names a class of service, never a price line

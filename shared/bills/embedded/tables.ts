@@ -40,6 +40,8 @@ export interface TransposedTable {
   headers: Token[];
   /** Rows under the headers: the row's label and a value per header ("" when empty). */
   rows: { label: string; cells: string[] }[];
+  /** The line right above the header row when it holds no value (the table's title), else "". */
+  title: string;
 }
 
 // a number may carry its unit or the read type printed beside a meter reading ("57673 Actual", "612 E")
@@ -249,7 +251,11 @@ export function readTransposed(pages: Word[][]): TransposedTable[] {
         }
         if (cells.some(Boolean)) rows.push({ label, cells });
       }
-      if (rows.length) out.push({ page, headers, rows });
+      const above = lines[i - 1];
+      const title = above && line.y - above.y <= line.h * 2.6 && valueCount(above.tokens) === 0
+        ? above.tokens.map((t) => t.text).join(" ")
+        : "";
+      if (rows.length) out.push({ page, headers, rows, title });
     });
   });
   return out;

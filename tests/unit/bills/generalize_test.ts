@@ -272,3 +272,34 @@ Deno.test("a line of column headers ends the rows above it: a meter table printe
     "1881",
   ]]);
 });
+
+Deno.test("a row of months over an unlabelled row of kWh, under a title that names the kWh, is the usage history", () => {
+  const months = ["Apr 22", "May 22", "Jun 22", "Jul 22", "Aug 22", "Sep 22"];
+  const values = ["615", "744", "853", "1,103", "982", "675"];
+  const rows: [number, [number, string][]][] = [
+    [20, [[40, "Account Number: 238336624"], [330, "Date billed: May 3, 2022"]]],
+    [34, [[40, "Service period: 08/25/2022 - 09/23/2022"], [330, "Payment due date: Oct 14, 2022"]]],
+    [60, [[40, "Electricity usage summary (kWh)"]]],
+    [72, months.map((m, i): [number, string] => [40 + i * 60, m])],
+    [82, values.map((v, i): [number, string] => [40 + i * 60, v])],
+    [100, [[40, "Current electricity charges"]]],
+    [112, [[40, "Plan: Reliant Basic Power 12"]]],
+  ];
+  const { lines, pieces } = page(rows);
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assert.deepEqual(item.electricityUsage.usageByMonth.filter((m) => !m.estimated).map((m) => m.value), [
+    615,
+    744,
+    853,
+    1103,
+    982,
+    675,
+  ]);
+  assert.equal(item.electricityUsage.electricRate, "Reliant Basic Power 12");
+  // without a title naming the kWh, an unlabelled row of numbers is not taken as usage
+  const untitled = page([...rows.slice(0, 2), [60, [[40, "Summary"]]], ...rows.slice(3)]);
+  const item2 = parseBill(untitled.lines, [untitled.pieces], { rules: noTaggedRules });
+  assert.equal(item2.electricityUsage.usageByMonth.filter((m) => !m.estimated).length, 0);
+  // a payment arrangement is not a plan of electricity
+  assert.equal(findRatePlan(["Plan: Budget Billing"]), "");
+});
