@@ -101,6 +101,8 @@ export const PLACES: Record<string, [string, string][]> = {
   PA: [["Allentown", "18104"], ["Lancaster", "17603"], ["Scranton", "18505"], ["Harrisburg", "17110"]],
   OH: [["Dayton", "45409"], ["Kettering", "45429"], ["Springfield", "45503"], ["Xenia", "45385"]],
   TX: [["Houston", "77019"], ["Dallas", "75214"], ["Fort Worth", "76107"], ["Corpus Christi", "78411"]],
+  DC: [["Washington", "20011"], ["Washington", "20002"], ["Washington", "20016"], ["Washington", "20019"]],
+  NV: [["Reno", "89502"], ["Sparks", "89431"], ["Carson City", "89701"], ["Las Vegas", "89117"]],
   LA: [["Baton Rouge", "70808"], ["New Orleans", "70115"], ["Lake Charles", "70601"], ["Monroe", "71201"]],
 };
 
