@@ -303,3 +303,26 @@ Deno.test("a row of months over an unlabelled row of kWh, under a title that nam
   // a payment arrangement is not a plan of electricity
   assert.equal(findRatePlan(["Plan: Budget Billing"]), "");
 });
+
+Deno.test("a history row of several number columns reads the kWh under its header's kWh column; without a header, no guess", () => {
+  const rows = [
+    "Account Number: 5500 5613 266   Issue date: November 19, 2024",
+    "Billing period: October 17, 2024 to November 18, 2024 (32 days)",
+    "Energy usage history",
+    "Month   Days   Avg Temp   kWh",
+    "Dec 2023   31   86°   948",
+    "Jan 2024   28   55°   986",
+    "Feb 2024   30   42°   1,037",
+  ];
+  const item = parseBill(rows, [], { rules: noTaggedRules });
+  const read = item.electricityUsage.usageByMonth.filter((m) => !m.estimated).map((m) => [m.month, m.value]);
+  assert.deepEqual(read.slice(0, 3), [["December", 948], ["January", 986], ["February", 1037]]);
+  // the same rows without their header: the days (31, 28, 30) are never taken for kWh
+  const bare = parseBill(rows.filter((l) => !l.startsWith("Month")), [], { rules: noTaggedRules });
+  assert.ok(!bare.electricityUsage.usageByMonth.some((m) => [31, 28, 30].includes(m.value)));
+  // one number after the month stays a plain "Jan 2024   812" row
+  const plain = parseBill(["Statement Date: 02/05/2024", "Jan 2024   812", "Dec 2023   790"], [], {
+    rules: noTaggedRules,
+  });
+  assert.ok(plain.electricityUsage.usageByMonth.some((m) => m.month === "January" && m.value === 812));
+});
