@@ -1,4 +1,4 @@
-// Eight bill layouts (plus the six held-out ones of layouts_heldout.ts) modelled on real US utilities: different label words, date formats, table shapes
+// Eight bill layouts (plus the held-out ones of layouts_heldout.ts) modelled on real US utilities: different label words, date formats, table shapes
 // (comparison table, month lists, two-row horizontal tables, meter tables), multi-meter, tiers, credits
 // and third-party supply. Each returns the PDF and the ground truth of what it prints.
 import type { BillItem } from "../../shared/bills/schema.ts";

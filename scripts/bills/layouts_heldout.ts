@@ -1,7 +1,8 @@
-// Six more bill layouts, written from public "understanding your bill" guides of utilities the reader was
-// NOT written for (label words, section names and table shapes: tests/fixtures/bills/synthetic/SOURCES.md).
-// They were added and scored with the reader unchanged (the "before" figure of docs/bills.md); two of them
-// (entergy, teco) are SEALED: their bills are never looked at while the reader is changed, only their totals.
+// Held-out bill layouts, written from public "understanding your bill" guides of utilities the reader was
+// NOT written for (label words, section names and table shapes: tests/fixtures/bills/synthetic/SOURCES.md),
+// in rounds: each round's layouts were scored with the reader as it was before anything was changed for them
+// (docs/bills.md "Layouts the reader was not written for"). SEALED_LAYOUTS were never looked at beyond their
+// totals while the reader was changed; SEALED_AFTER_LAST_CHANGE were written after the last change.
 import { drawStub } from "./stub.ts";
 import { type Facts, facts, type Rng, truthOf } from "./random_bill.ts";
 import { fmt, Sheet } from "./sheet.ts";
