@@ -7,13 +7,15 @@
 //   leave-one-utility-out: each utility's bills read with every rule that utility's bills shaped turned off
 //   (rules carry a `shapedBy` tag, shared/bills/embedded/rules.ts);
 // - real bills as photos (re-rendered pages, rotated/noised; tests/fixtures/bills/real/photos), when present;
-// - the synthetic corpus (8 layouts, text PDFs and scanned-looking images), and times.
+// - the synthetic corpus (8 layouts the reader was written with + 6 held-out layouts, text PDFs and
+//   scanned-looking images), with the two groups' totals, and times.
 import { EmbeddedBillModel } from "../../shared/bills/embedded_model.ts";
 import type { BillModel } from "../../shared/bills/model.ts";
 import { benchModel } from "./model_option.ts";
 import { closeOcr } from "../../shared/documents/ocr.ts";
 import type { DocumentText } from "../../shared/documents/document_text.ts";
 import { type Case, family, realCases, runCase, type Scored, syntheticCases } from "../bills/accuracy.ts";
+import { HELD_OUT_LAYOUTS, SEALED_AFTER_LAST_CHANGE, SEALED_LAYOUTS } from "../bills/layouts_heldout.ts";
 
 const verbose = Deno.args.includes("--verbose");
 const realOnly = Deno.args.includes("--real-only");
@@ -171,6 +173,24 @@ try {
       : undefined;
     const s = await run((await syntheticCases(synthDir)).filter((c) => !only || only.includes(c.utility)));
     table(`synthetic corpus (${synthDir})`, s);
+    // the layouts written from other utilities' public bill guides after the reader (layouts_heldout.ts);
+    // the sealed ones were never looked at while the reader was changed
+    const held = Object.keys(HELD_OUT_LAYOUTS);
+    const dev = held.filter((l) => !SEALED_LAYOUTS.includes(l));
+    const groups: [string, Scored[]][] = [
+      ["original", s.filter((r) => !held.includes(r.utility))],
+      [`held-out ${held.length}`, s.filter((r) => held.includes(r.utility))],
+      [`  dev ${dev.length}`, s.filter((r) => dev.includes(r.utility))],
+      [
+        `  sealed ${SEALED_LAYOUTS.length - SEALED_AFTER_LAST_CHANGE.length}`,
+        s.filter((r) => SEALED_LAYOUTS.includes(r.utility) && !SEALED_AFTER_LAST_CHANGE.includes(r.utility)),
+      ],
+      [
+        `  sealed last ${SEALED_AFTER_LAST_CHANGE.length}`,
+        s.filter((r) => SEALED_AFTER_LAST_CHANGE.includes(r.utility)),
+      ],
+    ];
+    for (const [label, rs] of groups) if (rs.length) console.log(line(label, rs));
     fields(s);
     times(s);
   }

@@ -1,10 +1,11 @@
-// Eight bill layouts modelled on real US utilities: different label words, date formats, table shapes
+// Eight bill layouts (plus the held-out ones of layouts_heldout.ts) modelled on real US utilities: different label words, date formats, table shapes
 // (comparison table, month lists, two-row horizontal tables, meter tables), multi-meter, tiers, credits
 // and third-party supply. Each returns the PDF and the ground truth of what it prints.
 import type { BillItem } from "../../shared/bills/schema.ts";
 import { drawStub } from "./stub.ts";
 import { type Facts, facts, type Rng, truthOf } from "./random_bill.ts";
 import { fmt, Sheet } from "./sheet.ts";
+import { HELD_OUT_LAYOUTS } from "./layouts_heldout.ts";
 
 export interface Generated {
   layout: string;
@@ -502,4 +503,6 @@ export const LAYOUTS: Record<string, (r: Rng) => Promise<Generated>> = {
   georgia,
   aps,
   xcel,
+  // written from other utilities' public bill guides, added after the reader (see layouts_heldout.ts)
+  ...HELD_OUT_LAYOUTS,
 };

@@ -91,6 +91,20 @@ export const PLACES: Record<string, [string, string][]> = {
   GA: [["Atlanta", "30306"], ["Savannah", "31405"], ["Macon", "31204"], ["Athens", "30606"]],
   AZ: [["Phoenix", "85016"], ["Tempe", "85281"], ["Mesa", "85201"], ["Flagstaff", "86001"]],
   CO: [["Denver", "80206"], ["Boulder", "80302"], ["Aurora", "80012"], ["Lakewood", "80226"]],
+  VA: [["Richmond", "23220"], ["Norfolk", "23508"], ["Arlington", "22201"], ["Virginia Beach", "23451"]],
+  NH: [["Manchester", "03104"], ["Nashua", "03060"], ["Keene", "03431"], ["Portsmouth", "03801"]],
+  MO: [["St. Louis", "63110"], ["Columbia", "65203"], ["Jefferson City", "65101"], [
+    "Cape Girardeau",
+    "63701",
+  ]],
+  MI: [["Detroit", "48201"], ["Ann Arbor", "48104"], ["Dearborn", "48124"], ["Royal Oak", "48067"]],
+  PA: [["Allentown", "18104"], ["Lancaster", "17603"], ["Scranton", "18505"], ["Harrisburg", "17110"]],
+  OH: [["Dayton", "45409"], ["Kettering", "45429"], ["Springfield", "45503"], ["Xenia", "45385"]],
+  TX: [["Houston", "77019"], ["Dallas", "75214"], ["Fort Worth", "76107"], ["Corpus Christi", "78411"]],
+  DC: [["Washington", "20011"], ["Washington", "20002"], ["Washington", "20016"], ["Washington", "20019"]],
+  NV: [["Reno", "89502"], ["Sparks", "89431"], ["Carson City", "89701"], ["Las Vegas", "89117"]],
+  MD: [["Easton", "21601"], ["Easton", "21601"], ["Easton", "21601"], ["Easton", "21601"]],
+  LA: [["Baton Rouge", "70808"], ["New Orleans", "70115"], ["Lake Charles", "70601"], ["Monroe", "71201"]],
 };
 
 export interface Facts {

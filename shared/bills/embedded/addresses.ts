@@ -111,3 +111,35 @@ export function parseInlineAddress(text: string): Address | undefined {
   const { line1, line2 } = splitStreet(m[1]);
   return { ...emptyAddress(), line1, line2, city: m[2].trim(), state: m[3], zip: m[4], country: "US" };
 }
+
+const SUFFIX =
+  /^(?:st|street|rd|road|ave|avenue|blvd|boulevard|dr|drive|ln|lane|ct|court|way|pl|place|pkwy|parkway|hwy|highway|cir|circle|ter|terrace|trl|trail)\.?$/i;
+// the first word of a city that is also a street suffix's spelling ("St. Louis", "Ft. Myers")
+const CITY_PREFIX = /^(?:st|ste|ft|mt)\.$/i;
+
+/**
+ * A labelled service address printed on one line without a ZIP or without the comma after the street:
+ * "5499 Oak Hollow Dr Columbia MO", "12 Elm St Apt 4, St. Louis, MO", "7017 LAKEVIEW CT ROYAL OAK MI 48067". The street ends at its suffix (Dr, St, Ave …; a unit may follow), the
+ * city runs to the state. Undefined when the street has no suffix or the split is ambiguous (a second
+ * suffix right after the first), so a street is never cut in the wrong place.
+ */
+export function parseInlineAddressNoZip(text: string): Address | undefined {
+  const m = text.trim().match(/^(.+?),?\s+([A-Z]{2})\.?(?:,?\s+(\d{5}(?:-\d{4})?))?$/);
+  if (!m || !STATES.has(m[2]) || !/^\d{1,6}[A-Za-z]?\s/.test(m[1])) return undefined;
+  const words = m[1].replace(/,/g, " , ").split(/\s+/).filter(Boolean);
+  const at = words.findIndex((w, i) => i >= 2 && SUFFIX.test(w));
+  // "St." may be the street's suffix or the first word of the city ("Quail Run St. Louis"): ambiguous
+  if (at < 0 || (CITY_PREFIX.test(words[at]) && /^[A-Z]/.test(words[at + 1] ?? ""))) return undefined;
+  let end = at + 1;
+  const next = words[end];
+  if (next && SUFFIX.test(next) && !(CITY_PREFIX.test(next) && /^[A-Z]/.test(words[end + 1] ?? ""))) {
+    return undefined;
+  }
+  // a unit after the suffix: "Apt 4", "Unit 12B", "#3"
+  if (next && /^(?:apt|apartment|unit|suite|ste|#\S*|bldg|lot)\.?$/i.test(next) && words[end + 1]) end += 2;
+  else if (next && /^#\S+$/.test(next)) end += 1;
+  const city = words.slice(end).filter((w) => w !== ",").join(" ").trim();
+  if (!/^[A-Za-z][A-Za-z .'-]*$/.test(city) || city.split(" ").length > 4) return undefined;
+  const { line1, line2 } = splitStreet(words.slice(0, end).filter((w) => w !== ",").join(" "));
+  return { ...emptyAddress(), line1, line2, city, state: m[2], zip: m[3] ?? "", country: "US" };
+}

@@ -22,6 +22,8 @@ export const LEXICON = {
       /\bdate issued\b/i,
       /\b(?:bill|billing|invoice) date\b/i,
       /\bdate (?:of (?:this )?bill|mailed|prepared|printed)\b/i,
+      /\bdate (?:bill|statement) (?:was )?(?:prepared|mailed|printed|issued)\b/i,
+      /^\W*issued(?=\s*:)/i,
       /\bdate billed\b/i,
       /\bbill issued\b/i,
     ],
@@ -93,6 +95,7 @@ export const LEXICON = {
   serviceNumber: {
     labels: [
       /\bservice (?:number|no\.?|id|point id|agreement(?: id| number)?)\b/i,
+      /\bservice (?:account|reference)(?: number| no\.?| #)?(?![a-z])/i,
       /\bSA ID\b/,
       /\bpremise (?:number|id)\b/i,
       /\b(?:esi|esiid|pod) id\b/i,

@@ -18,7 +18,7 @@ export function columnRole(header: string): Role | undefined {
   if (/\bdate\b|\bdated\b/.test(h)) {
     return before ? "startDate" : /\bread|\bto\b|end/.test(h) ? "endDate" : undefined;
   }
-  if (/\bmeter\s*(?:number|no\.?|#|id)\b|^meter$/.test(h)) return "meter";
+  if (/\bmeter\s*(?:number|no\.?|#|id)\b|^(?:electric |elec\.? )?meter$/.test(h)) return "meter";
   if (/multiplier|\bmult\b|constant|\bfactor\b/.test(h)) return "multiplier";
   if (/\bread(?:ing|ings)?\b/.test(h)) return before ? "previous" : "present";
   if (
@@ -31,7 +31,11 @@ export function columnRole(header: string): Role | undefined {
 }
 
 const METER_ID = /^[A-Z]{0,3}\d[A-Z0-9-]{3,}$|^[A-Z]{1,3}[A-Z0-9-]*\d{4,}$/;
-const num = (s: string) => (/^[\d,]+(?:\.\d+)?$/.test(s.trim()) ? parseNumber(s.trim()) : undefined);
+// a cell's number, with the unit or the read type some bills print beside it ("1,180 kWh", "57673 Actual")
+const num = (s: string) => {
+  const t = s.trim().replace(/\s*(?:kwh|actual|estimated|est\.?|customer|[AE])$/i, "");
+  return /^[\d,]+(?:\.\d+)?$/.test(t) ? parseNumber(t) : undefined;
+};
 
 /**
  * Meters from the document's column tables whose header names a meter number and either a usage column or
@@ -111,4 +115,24 @@ export function unlabelledPeriod(
   }
   const kept = [...found.values()].filter((f) => f.conf >= 0.5);
   return kept.length === 1 ? { ...kept[0], conf: Math.min(0.8, kept[0].conf) } : undefined;
+}
+
+/**
+ * No billing period printed as such: the meters' read dates (a meter table's previous and current read
+ * dates), when every meter has the same two, 20–40 days apart, read on or before the statement and due
+ * dates. A residential bill's period is its meter's read period.
+ */
+export function periodFromMeterReads(
+  meters: Meter[],
+  statement: string,
+  due: string,
+): { dates: [string, string]; conf: number } | undefined {
+  if (!meters.length || (!statement && !due)) return undefined;
+  const [a, b] = [meters[0].servicePeriodStart, meters[0].servicePeriodEnd];
+  if (!a || !b || meters.some((m) => m.servicePeriodStart !== a || m.servicePeriodEnd !== b)) {
+    return undefined;
+  }
+  const span = day(b) - day(a);
+  if (span < 20 || span > 40 || (statement && statement < b) || (due && due < b)) return undefined;
+  return { dates: [a, b], conf: 0.65 };
 }

@@ -5,6 +5,7 @@ import {
   isStreet,
   parseCityStateZip,
   parseInlineAddress,
+  parseInlineAddressNoZip,
   splitStreet,
   STATES,
 } from "./addresses.ts";
@@ -28,7 +29,7 @@ import { findUtility, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { recentMonths, tableUsage } from "./usage_tables.ts";
-import { meterTables, unlabelledPeriod } from "./meter_tables.ts";
+import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
 import { readTables, type Table } from "./tables.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import {
@@ -169,7 +170,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (billing) conf.billingAddress = stubBlocks.length ? BASE.block + 0.1 : BASE.block - 0.1;
   // No labelled service address: another (non-remittance) block, or the mailing address. The mailing
   // address is the home on most residential bills, but only a guess: a low confidence the confirm step shows.
-  const otherBlock = blocks.find((b) => b !== billing);
+  // a post-office box receives mail; it is never the premises that use the electricity
+  const otherBlock = blocks.find((b) => b !== billing && !PO_BOX.test(b.address.line1));
   const sameAsBilling = otherBlock && billing && sameStreet(otherBlock.address.line1, billing.address.line1);
   ci.serviceAddress = service ?? otherBlock?.address ?? billing?.address ?? emptyAddress();
   // a bill that prints a service address label we could not read has a service address of its own: the
@@ -271,6 +273,13 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
           ? { ...m, servicePeriodStart: inferred.dates[0], servicePeriodEnd: inferred.dates[1] }
           : m
       );
+    }
+  }
+  if (!bi.billingPeriodEnd) {
+    const reads = periodFromMeterReads(eu.meters, bi.invoiceDate, bi.dueDate);
+    if (reads) {
+      [bi.billingPeriodStart, bi.billingPeriodEnd] = reads.dates;
+      conf.billingPeriodStart = conf.billingPeriodEnd = reads.conf;
     }
   }
   if (eu.meters.length) conf.meters = eu.meters.every((m) => m.usageKwh) ? 0.75 : 0.55;
@@ -478,6 +487,8 @@ function billingPeriod(lines: string[]): string[] {
   return [];
 }
 
+const PO_BOX = /^\s*(?:P\.?\s*O\.?\s*|POST OFFICE\s+)BOX\b/i;
+
 function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
   for (let i = 0; i < lines.length; i++) {
     const cs = cells(lines[i]);
@@ -487,7 +498,7 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
       );
       if (!m || m.index === undefined) continue;
       const after = cs[c].slice(m.index + m[0].length).trim() || (cs[c + 1] ?? "");
-      const inline = parseInlineAddress(after);
+      const inline = parseInlineAddress(after) ?? parseInlineAddressNoZip(after);
       if (inline) return inline;
       // Street after the label (same line or the next), then city/state/zip on a following line.
       let streetLine = isStreet(after) ? i : -1;
@@ -563,7 +574,11 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
       for (let j = i + 1; j <= Math.min(lines.length - 1, i + 4) && !usage; j++) {
         if (METER.test(lines[j])) break;
         usage = lines[j].match(/(?:usage|used|total)[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ??
-          lines[j].match(/kwh (?:used|usage)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d+)\b/i)?.[1];
+          lines[j].match(/kwh (?:used|usage)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d+)\b/i)?.[1] ??
+          // the unit before the number: "Total electricity you used this month in kWh  1,123", "Usage (kWh): 612"
+          lines[j].match(
+            /\b(?:usage|used|total)\b[^\d$]*?\bkwh\b\)?\s*:?\s*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,/]|\s*(?:days|x|@|\$))/i,
+          )?.[1];
       }
     }
     out.push({
@@ -596,8 +611,14 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
   return found.map((m) => {
     const t = table.find((x) => x.meterNumber === m.meterNumber) ??
       (found.length === 1 && table.length === 1 ? table[0] : undefined);
-    if (!t || m.usageKwh || !t.usageKwh || !agrees) return m;
-    return { ...m, usageKwh: t.usageKwh };
+    if (!t || !t.usageKwh || !agrees) return m;
+    // a meter found without its number (a usage total) takes the table's number when their kWh agree
+    if (m.usageKwh) {
+      return !m.meterNumber && Number(m.usageKwh) === Number(t.usageKwh)
+        ? { ...m, meterNumber: t.meterNumber }
+        : m;
+    }
+    return { ...m, meterNumber: m.meterNumber || t.meterNumber, usageKwh: t.usageKwh };
   });
 }
 

@@ -12,33 +12,78 @@ const SUPPLY_WORDS = [
   /\bfixed price\b|\benergy charge\b|\benergy\b/i,
 ];
 
-/** The supply/generation price per kWh as printed ("0.05974"), or "". */
-export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): string {
-  const unit = on("kh-unit") ? "(?:kwh|kh)" : "kwh";
-  for (const word of SUPPLY_WORDS) {
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i];
-      if (
-        !word.test(line) || /\bdelivery\b|\bdistribution\b|\btransmission\b/i.test(line.replace(word, "")) ||
-        NOT_A_RATE.test(line)
-      ) continue;
-      // "9467 kWh x 0.056435", "@ $0.0712/kWh", "at $0.021230", "0.0712 per kWh", "Rate: $0.0712"
-      const after = line.slice(line.search(word));
-      const m = after.match(
-        new RegExp(
-          `(?:\\b${unit}\\s*[x×@]|\\bat\\b|@|rate:?|price:?)\\s*\\$?\\s*(\\d?\\.\\d{3,7})\\b`,
-          "i",
-        ),
-      ) ??
-        after.match(/\$?\s*(\d?\.\d{3,7})\s*(?:\/|per)\s*kwh/i);
-      if (m) return m[1].startsWith(".") ? `0${m[1]}` : m[1];
+const DELIVERY = /\bdelivery\b|\bdistribution\b|\btransmission\b/i;
+// An adjustment to a price (a fuel adjustment clause, a rider) is not the price: read only when nothing else is.
+const ADJUSTMENT = /\badjust(?:ment)?s?\b|\brider\b|\bclause\b/i;
+
+/**
+ * The section title a line sits under: the nearest line above (up to 6) that is one cell of words without
+ * a digit ("Generation charges", "Delivery Services"), or "".
+ */
+function headingOf(lines: string[], i: number): string {
+  for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
+    const cs = cells(lines[k]);
+    if (cs.length >= 1 && !/\d|\$/.test(cs[0]) && /[A-Za-z]{3}/.test(cs[0]) && cs[0].length <= 40) {
+      return cs[0];
     }
   }
   return "";
 }
 
+/** The supply/generation price per kWh as printed ("0.05974"), or "". */
+export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): string {
+  const unit = on("kh-unit") ? "(?:kwh|kh)" : "kwh";
+  const priceAfter = (text: string) => {
+    // "9467 kWh x 0.056435", "@ $0.0712/kWh", "at $0.021230", "0.0712 per kWh", "Rate: $0.0712"
+    const m = text.match(
+      new RegExp(
+        `(?:\\b${unit}\\s*[x×@]|\\bat\\b|@|rate:?|price:?)\\s*\\$?\\s*(\\d?\\.\\d{3,7})\\b`,
+        "i",
+      ),
+    ) ?? text.match(/\$?\s*(\d?\.\d{3,7})\s*(?:\/|per)\s*kwh/i);
+    if (!m) return "";
+    const v = m[1].startsWith(".") ? `0${m[1]}` : m[1];
+    // under 1¢ or over 60¢ a kWh is a rider or a misread, not the price of the energy
+    return Number(v) >= 0.01 && Number(v) <= 0.6 ? v : "";
+  };
+  for (const adjustments of [false, true]) {
+    for (const word of SUPPLY_WORDS) {
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (NOT_A_RATE.test(line) || ADJUSTMENT.test(line) !== adjustments) continue;
+        const heading = headingOf(lines, i);
+        if (word.test(line)) {
+          if (DELIVERY.test(line.replace(word, ""))) continue;
+          // "Energy charge … x $0.1" under a "Delivery charges" title is a delivery price
+          if (DELIVERY.test(heading) && !word.test(heading)) continue;
+          const v = priceAfter(line.slice(line.search(word)));
+          if (v) return v;
+        } else if (
+          word.test(heading) && !DELIVERY.test(heading) && !SUPPLY_WORDS.some((w) => w.test(line)) &&
+          !DELIVERY.test(line)
+        ) {
+          // a bare "1,123 kWh x $0.07099" under a "Generation charges" title
+          const v = priceAfter(line);
+          if (v) return v;
+        }
+      }
+    }
+  }
+  return "";
+}
+
+// a label the text layer joined to the value ("… Service period: Oct 11, 2024"): a capitalised word and a
+// second word before a colon ("Service period:", "Rate Code:")
+const NEXT_LABEL = /\s+[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:.*$/;
+
 const RATE_LABELS =
-  /^(?:rate(?: schedule| plan| class| code)?|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type)\s*[:#-]?\s*/i;
+  /^(?:rate(?: schedule| plan| class| code)?|billing rate|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
+// "Plan:" names a retail electricity plan, unless it is a payment arrangement
+const PAYMENT_PLAN =
+  /\bbudget\b|\bpayment\b|\blevel(?:ized)?\b|\baverage\b|\bautopay\b|\bpaperless\b|\binstall?ment\b/i;
+
+const RATE_CLASS =
+  /\b(?:residential|domestic|general service|small commercial|commercial|time[- ]of[- ]use|TOU)\b/i;
 
 /** The rate plan or class: a labelled rate ("Rate: RS-1 RESIDENTIAL SERVICE") or a "... Schedule X" phrase. */
 export function findRatePlan(lines: string[]): string {
@@ -46,13 +91,39 @@ export function findRatePlan(lines: string[]): string {
     for (const c of cells(line)) {
       const m = c.match(RATE_LABELS);
       if (m && m[0].includes(":")) {
-        const v = c.slice(m[0].length).trim();
-        if (v && !RATE_NUMBER.test(v) && !/^\$/.test(v)) return v;
+        const v = c.slice(m[0].length).replace(NEXT_LABEL, "").trim();
+        if (v && !RATE_NUMBER.test(v) && !/^\$/.test(v) && !(/plan/i.test(m[0]) && PAYMENT_PLAN.test(v))) {
+          return v;
+        }
+      }
+      // without a colon ("Rate   1(M) Residential Service", "Rate R Residential Service"): only a value that
+      // names a class of service, never a price line
+      if (
+        m && !m[0].includes(":") &&
+        !/[A-Za-z]/.test(c.charAt(m[0].length - 1) === " " ? "" : c.charAt(m[0].length))
+      ) {
+        // the text layer may join the next label to the value: "RS Residential Service Service period: …"
+        const v = (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
+          .replace(NEXT_LABEL, "").trim();
+        if (
+          v && RATE_CLASS.test(v) && !RATE_NUMBER.test(v) && !/\$|\bkwh\b|%/i.test(v) && v.length <= 50 &&
+          v.split(/\s+/).length <= 6 &&
+          !/\b(?:effective|increase|change[sd]?|for|will|your|on|per)\b/i.test(v)
+        ) return v;
       }
     }
   }
   for (const line of lines) {
     for (const c of cells(line)) if (/\bSchedule\s+[A-Z0-9-]+$/.test(c) && c.length < 60) return c;
+  }
+  // an unlabelled class of service with its code: "Residential Service D1", "General Service Rate (GS-1)"
+  for (const line of lines) {
+    for (const c of cells(line)) {
+      if (
+        /^(?:Residential|Domestic|General)(?: [A-Za-z]+){0,2} (?:Service|Rate)(?: [A-Z]{1,3}-?\d{1,3}[A-Z]?| \([A-Z0-9-]{1,8}\))$/
+          .test(c)
+      ) return c;
+    }
   }
   return "";
 }

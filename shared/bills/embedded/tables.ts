@@ -10,7 +10,7 @@
 import { groupByBaseline } from "../../documents/text_layout.ts";
 import type { Word } from "./pairing.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
-import { MONTH_WORD } from "./values.ts";
+import { findDate, MONTH_WORD } from "./values.ts";
 
 /** One token of a line: adjacent words joined (a label, "Feb 25, 2021"), numbers kept apart. */
 export interface Token {
@@ -40,9 +40,12 @@ export interface TransposedTable {
   headers: Token[];
   /** Rows under the headers: the row's label and a value per header ("" when empty). */
   rows: { label: string; cells: string[] }[];
+  /** The line right above the header row when it holds no value (the table's title), else "". */
+  title: string;
 }
 
-const NUMBER = /^[(\-]?\$?\s?\d[\d,]*(?:\.\d+)?\)?%?(?:\s?kwh)?$/i;
+// a number may carry its unit or the read type printed beside a meter reading ("57673 Actual", "612 E")
+const NUMBER = /^[(\-]?\$?\s?\d[\d,]*(?:\.\d+)?\)?%?(?:\s?kwh|\s(?:actual|estimated|est\.?))?$/i;
 const DATE = /^\d{1,2}\/\d{1,2}(?:\/\d{2,4})?$|^\d{1,2}\/\d{4}$/;
 const MONTH_TOKEN = new RegExp(
   `^${MONTH_WORD}(?:[\\s.,'\u2019-]*(?:\\d{1,2},?\\s*)?(?:'?\\d{2}|\\d{4}))?$`,
@@ -102,6 +105,9 @@ export function tokenLines(
 }
 
 const valueCount = (ts: Token[]) => ts.filter((t) => isValueToken(t.text)).length;
+/** A line that names at least three columns with header words ("Meter Number   Current Reading   …"). */
+const headerLine = (ts: Token[]) =>
+  ts.filter((t) => !isValueToken(t.text) && HEADER_WORD.test(t.text) && !/\d/.test(t.text)).length >= 3;
 
 /** Columns from the x-ranges of the values: narrow tokens first, a token bridging two columns joins neither. */
 function columnsOf(tokens: Token[]): { x0: number; x1: number }[] {
@@ -145,7 +151,7 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
     const lines = tokenLines(words, on);
     let i = 0;
     while (i < lines.length) {
-      if (valueCount(lines[i].tokens) < 2) {
+      if (valueCount(lines[i].tokens) < 2 || headerLine(lines[i].tokens)) {
         i++;
         continue;
       }
@@ -153,7 +159,9 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
       const near = (k: number) => lines[k].y - lines[k - 1].y <= Math.max(lines[k].h, lines[k - 1].h) * 3.5;
       // a row with empty cells may hold a single value when the table goes on below it
       while (
-        j < lines.length && near(j) && (valueCount(lines[j].tokens) >= 2 ||
+        // a line of column headers ends the rows above: it heads another table (two columns of a page side by
+        // side: a meter table's header printed level with rows of a history table)
+        j < lines.length && near(j) && !headerLine(lines[j].tokens) && (valueCount(lines[j].tokens) >= 2 ||
           (valueCount(lines[j].tokens) === 1 && j + 1 < lines.length && near(j + 1) &&
             valueCount(lines[j + 1].tokens) >= 2))
       ) j++;
@@ -163,6 +171,9 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
       for (let k = i - 1, below = lines[i]; k >= 0 && k >= i - 5; k--) {
         const l = lines[k];
         if (below.y - l.y > Math.max(l.h, below.h) * 2.6 || valueCount(l.tokens) > l.tokens.length / 2) break;
+        // a line that prints a full date ("Service Period 02/19/2024 - 03/20/2024") is a labelled value
+        // above the table, not one of its header lines
+        if (k < i - 1 && l.tokens.some((t) => findDate(t.text))) break;
         band.push(...l.tokens.flatMap((t) => t.words.map((w) => ({ ...t, ...w, words: [w] }))));
         below = l;
       }
@@ -240,7 +251,11 @@ export function readTransposed(pages: Word[][]): TransposedTable[] {
         }
         if (cells.some(Boolean)) rows.push({ label, cells });
       }
-      if (rows.length) out.push({ page, headers, rows });
+      const above = lines[i - 1];
+      const title = above && line.y - above.y <= line.h * 2.6 && valueCount(above.tokens) === 0
+        ? above.tokens.map((t) => t.text).join(" ")
+        : "";
+      if (rows.length) out.push({ page, headers, rows, title });
     });
   });
   return out;

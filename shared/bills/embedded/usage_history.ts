@@ -20,10 +20,32 @@ const toYear = (y: string) => {
   return d.length === 2 ? 2000 + Number(d) : Number(d);
 };
 
+/** The number cells that follow a month on its line ("29", "64°", "901"), up to the next month (if any). */
+function numbersAfter(line: string, from: number): string[] {
+  const rest = line.slice(from);
+  const next = rest.search(new RegExp(`\\b${MONTH_WORD}\\b`, "i"));
+  return cells(next >= 0 ? rest.slice(0, next) : rest).filter((c) =>
+    /^[$]?\d[\d,.]*\s*(?:°|%|kwh)?$/i.test(c.trim())
+  );
+}
+
+// a column of the period's kWh, not an average, a cost or a count of days
+const KWH_COLUMN = /kwh|\busage\b|\bused\b/i;
+const NOT_KWH_COLUMN = /avg|average|per day|\/\s*day|daily|cost|\$|days?\b(?!.*kwh)/i;
+
 /** Rows of "Jan 2024   812" (one or several pairs per line), "01/2024 812". */
 function monthRows(lines: string[]): MonthValue[] {
   const out: MonthValue[] = [];
-  for (const line of lines) {
+  // the column headers after a "Month" header cell ("Month   Days   Avg Temp   kWh"), for the next 20 lines
+  let header: { cells: string[]; at: number } | undefined;
+  for (const [li, line] of lines.entries()) {
+    const cs = cells(line);
+    const mi = cs.findIndex((c) => /^(?:billing |service )?month$/i.test(c));
+    if (mi >= 0 && cs.slice(mi + 1).some((c) => KWH_COLUMN.test(c))) {
+      header = { cells: cs.slice(mi + 1), at: li };
+      continue;
+    }
+    if (header && li - header.at > 20) header = undefined;
     // meter readings ("Jan 25 ... 27415" is a read date and an odometer value), dates of the bill
     if (
       /\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line) ||
@@ -31,7 +53,16 @@ function monthRows(lines: string[]): MonthValue[] {
     ) continue;
     for (const m of line.matchAll(MONTH_YEAR_VALUE)) {
       const month = monthNumber(m[1]);
-      const value = Number(m[3].replace(/,/g, ""));
+      let value = Number(m[3].replace(/,/g, ""));
+      // a row of a several-column table ("Mar 2024   29   64°   901": days, temperature, kWh): the kWh is
+      // the number under the header's kWh column; without such a header the row is not read (no guess)
+      const nums = numbersAfter(line, (m.index ?? 0) + m[0].indexOf(m[2], m[1].length) + m[2].length);
+      if (nums.length >= 2) {
+        const k = header?.cells.findIndex((h) => KWH_COLUMN.test(h) && !NOT_KWH_COLUMN.test(h)) ?? -1;
+        if (k < 0 || k >= nums.length || header!.cells.length !== nums.length) continue;
+        value = Number(nums[k].replace(/[^\d.]/g, ""));
+        if (!Number.isInteger(value)) continue;
+      }
       // "Oct 30 2024" is a date, not October '30 with 2024 kWh
       if (/^\d{2}$/.test(m[2]) && /^(19|20)\d{2}$/.test(m[3])) continue;
       if (month && value < 1e7) out.push({ year: toYear(m[2]), month, value });

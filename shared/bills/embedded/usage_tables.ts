@@ -171,7 +171,13 @@ export function tableUsage(pages: Word[][], periodEnd: string, on: RuleSwitch = 
     }
   }
   for (const t of readTransposed(pages)) {
-    const row = pickKwh(t.rows, (r) => r.label, (r) => r.cells);
+    // the one row of whole numbers (one under every month) with no label, under a title that names the kWh
+    // ("Electricity usage summary (kWh)" over "Apr 22  May 22 …" over "615  744 …")
+    const numeric = t.rows.filter((r) =>
+      !r.label && r.cells.every((c) => /^\d{1,3}(?:,\d{3})*$/.test(c.trim()))
+    );
+    const untitled = numeric.length === 1 && kwhScore(t.title) > 0 ? numeric[0] : undefined;
+    const row = pickKwh(t.rows, (r) => r.label, (r) => r.cells) ?? untitled;
     if (!row) continue;
     out.push(...fromRuns(t.headers.map((h, i) => ({ month: h.text, value: row.cells[i] })), "", periodEnd));
   }

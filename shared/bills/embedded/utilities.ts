@@ -6,6 +6,17 @@ export interface Utility {
   states: string[];
 }
 
+/** A long name read in any case (logos print it in capitals), its acronym only as printed ("SCE", not "sce"). */
+const either = (long: RegExp, acronym: RegExp) =>
+  new RegExp(
+    `(?:${
+      long.source.replace(
+        /\\.|[A-Za-z]/g,
+        (c) => (c.length > 1 ? c : `[${c.toUpperCase()}${c.toLowerCase()}]`),
+      )
+    })|(?:${acronym.source})`,
+  );
+
 const U = (
   re: RegExp,
   name: string,
@@ -17,7 +28,7 @@ const UTILITIES: [RegExp, Utility][] = [
   U(/\bBaltimore Gas (?:&|and) Electric\b|\bBGE\b/i, "Baltimore Gas and Electric", "MD"),
   U(/\bNational Grid\b|\bNiagara Mohawk\b/i, "National Grid", "NY MA RI"),
   U(/\bPacific Gas (?:&|and) Electric\b|\bPG&E\b/i, "Pacific Gas and Electric", "CA"),
-  U(/\bSouthern California Edison\b|\bSCE\b/, "Southern California Edison", "CA"),
+  U(either(/\bSouthern California Edison\b/i, /\bSCE\b/), "Southern California Edison", "CA"),
   U(/\bSan Diego Gas (?:&|and) Electric\b|\bSDG&E\b/i, "San Diego Gas & Electric", "CA"),
   U(/\bCon(?:solidated)? ?Ed(?:ison)?\b/i, "Consolidated Edison", "NY"),
   U(/\bOrange (?:&|and) Rockland\b/i, "Orange & Rockland", "NY NJ"),
@@ -32,9 +43,9 @@ const UTILITIES: [RegExp, Utility][] = [
   U(/\bAlabama Power\b/i, "Alabama Power", "AL"),
   U(/\bMississippi Power\b/i, "Mississippi Power", "MS"),
   U(/\bGulf Power\b/i, "Gulf Power", "FL"),
-  U(/\bArizona Public Service\b|\bAPS\b/, "Arizona Public Service", "AZ"),
-  U(/\bTucson Electric Power\b|\bTEP\b/, "Tucson Electric Power", "AZ"),
-  U(/\bSalt River Project\b|\bSRP\b/, "Salt River Project", "AZ"),
+  U(either(/\bArizona Public Service\b/i, /\bAPS\b/), "Arizona Public Service", "AZ"),
+  U(either(/\bTucson Electric Power\b/i, /\bTEP\b/), "Tucson Electric Power", "AZ"),
+  U(either(/\bSalt River Project\b/i, /\bSRP\b/), "Salt River Project", "AZ"),
   U(/\bXcel Energy\b/i, "Xcel Energy", "CO MN WI MI ND SD TX NM"),
   U(/\bDominion Energy\b/i, "Dominion Energy", "VA NC SC"),
   U(/\bAppalachian Power\b/i, "Appalachian Power", "VA WV TN"),
@@ -46,13 +57,13 @@ const UTILITIES: [RegExp, Utility][] = [
   U(/\bPotomac Edison\b/i, "Potomac Edison", "MD WV"),
   U(/\bEversource\b|\bNSTAR\b/i, "Eversource", "MA CT NH"),
   U(/\bUnitil\b/i, "Unitil", "NH MA"),
-  U(/\bCentral Maine Power\b|\bCMP\b/, "Central Maine Power", "ME"),
+  U(either(/\bCentral Maine Power\b/i, /\bCMP\b/), "Central Maine Power", "ME"),
   U(/\bVersant Power\b|\bEmera Maine\b|\bBangor Hydro\b/i, "Versant Power", "ME"),
   U(/\bGreen Mountain Power\b/i, "Green Mountain Power", "VT"),
   U(/\bRhode Island Energy\b/i, "Rhode Island Energy", "RI"),
   U(/\bUnited Illuminating\b/i, "United Illuminating", "CT"),
   U(/\bPECO\b/, "PECO", "PA"),
-  U(/\bPPL Electric\b|\bPPL\b/, "PPL Electric Utilities", "PA"),
+  U(either(/\bPPL Electric\b/i, /\bPPL\b/), "PPL Electric Utilities", "PA"),
   U(/\bDuquesne Light\b/i, "Duquesne Light", "PA"),
   U(/\bMet-?Ed\b|\bPenelec\b|\bPenn Power\b|\bWest Penn Power\b/i, "FirstEnergy", "PA"),
   U(
@@ -65,7 +76,7 @@ const UTILITIES: [RegExp, Utility][] = [
   U(/\bAES Indiana\b|\bIndianapolis Power (?:&|and) Light\b/i, "AES Indiana", "IN"),
   U(/\bNIPSCO\b/i, "NIPSCO", "IN"),
   U(/\bIndiana Michigan Power\b/i, "Indiana Michigan Power", "IN MI"),
-  U(/\bDTE Energy\b|\bDTE\b/, "DTE Energy", "MI"),
+  U(either(/\bDTE Energy\b/i, /\bDTE\b/), "DTE Energy", "MI"),
   U(/\bConsumers Energy\b/i, "Consumers Energy", "MI"),
   U(/\bWe Energies\b/i, "We Energies", "WI"),
   U(/\bAlliant Energy\b/i, "Alliant Energy", "WI IA"),
@@ -75,7 +86,7 @@ const UTILITIES: [RegExp, Utility][] = [
   U(/\bCleco\b/i, "Cleco", "LA"),
   U(/\bSWEPCO\b|\bSouthwestern Electric Power\b/i, "SWEPCO", "LA AR TX"),
   U(/\bOG&E\b|\bOklahoma Gas (?:&|and) Electric\b/i, "OG&E", "OK AR"),
-  U(/\bPublic Service Company of Oklahoma\b|\bPSO\b/, "Public Service Company of Oklahoma", "OK"),
+  U(either(/\bPublic Service Company of Oklahoma\b/i, /\bPSO\b/), "Public Service Company of Oklahoma", "OK"),
   U(/\bOncor\b/i, "Oncor", "TX"),
   U(/\bCenterPoint\b/i, "CenterPoint Energy", "TX IN OH MN"),
   U(/\bTXU Energy\b/i, "TXU Energy", "TX"),
@@ -87,7 +98,7 @@ const UTILITIES: [RegExp, Utility][] = [
   U(/\bNV Energy\b/i, "NV Energy", "NV"),
   U(/\bRocky Mountain Power\b/i, "Rocky Mountain Power", "UT WY ID"),
   U(/\bPacific Power\b|\bPacifiCorp\b/i, "Pacific Power", "OR WA CA"),
-  U(/\bPortland General Electric\b|\bPGE\b/, "Portland General Electric", "OR"),
+  U(either(/\bPortland General Electric\b/i, /\bPGE\b/), "Portland General Electric", "OR"),
   U(/\bPuget Sound Energy\b/i, "Puget Sound Energy", "WA"),
   U(/\bSeattle City Light\b/i, "Seattle City Light", "WA"),
   U(/\bAvista\b/i, "Avista", "WA ID"),

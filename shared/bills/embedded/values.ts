@@ -43,6 +43,15 @@ const DATE_SHAPES: { re: RegExp; to: (m: RegExpMatchArray) => string | undefined
     to: (m) => iso(+m[3], monthNumber(m[2])!, +m[1]),
   },
   { re: /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?!\d)/, to: (m) => iso(year4(m[3]), +m[1], +m[2]) },
+  // "May 2 '08", "Jun 13, '24": a two-digit year after an apostrophe; the apostrophe lost by OCR ("Jun 21 22")
+  // only where the date ends its cell (a bare "May 11 24" inside a sentence may be anything)
+  {
+    re: new RegExp(
+      `\\b(${MONTH_WORD})\\s*(\\d{1,2})(?:,?\\s*['’‘](\\d{2})(?!\\d)|,?\\s+(\\d{2})(?=\\s{3,}|\\s*$))`,
+      "i",
+    ),
+    to: (m) => iso(year4(m[3] ?? m[4]), monthNumber(m[1])!, +m[2]),
+  },
 ];
 
 /** The first date in `text` as YYYY-MM-DD, with its position, or undefined. */

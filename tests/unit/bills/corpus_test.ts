@@ -3,21 +3,72 @@
 import assert from "node:assert/strict";
 import { EmbeddedBillModel } from "../../../shared/bills/embedded_model.ts";
 import { closeOcr } from "../../../shared/documents/ocr.ts";
-import { realCases, runCase, syntheticCases } from "../../../scripts/bills/accuracy.ts";
+import { type Case, realCases, runCase, syntheticCases } from "../../../scripts/bills/accuracy.ts";
+import { HELD_OUT_LAYOUTS, SEALED_AFTER_LAST_CHANGE } from "../../../scripts/bills/layouts_heldout.ts";
 
 const dir = new URL("../../fixtures/bills/", import.meta.url).pathname;
 const model = new EmbeddedBillModel();
 
-Deno.test("synthetic text PDFs of all 8 layouts: >= 97% of fields exactly right", async () => {
-  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) => c.kind === "pdf");
-  assert.ok(cases.length >= 40 && new Set(cases.map((c) => c.id.split("-")[0])).size === 8);
-  let right = 0, total = 0;
+const HELD_OUT = ["dominion", "sce", "eversource", "ameren", "entergy", "teco", "dte", "psegli"];
+/** Rounds 3–5: each scored once, then the reader was changed on their failures. */
+const LATER_DEV = ["ppl", "aesohio", "consumers", "reliant", "sdge", "pepco", "nvenergy"];
+const SEALED_LAST = SEALED_AFTER_LAST_CHANGE;
+const ALL_HELD_OUT = Object.keys(HELD_OUT_LAYOUTS);
+
+/** Fields right / total / filled wrongly over the cases (each case read by `reader(case)`); none refused. */
+async function tally(cases: Case[], reader: (c: Case) => EmbeddedBillModel = () => model) {
+  let right = 0, total = 0, wrong = 0;
   for (const c of cases) {
-    const r = await runCase(model, c);
+    const r = await runCase(reader(c), c);
+    assert.equal(r.refused, false, `${c.id} refused`);
     right += r.right;
     total += r.total;
+    wrong += r.filledWrong;
   }
+  return { right, total, wrong };
+}
+
+Deno.test("synthetic text PDFs of the 8 layouts the reader was written with: >= 97% of fields exactly right", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && !ALL_HELD_OUT.includes(c.utility)
+  );
+  assert.ok(cases.length >= 40 && new Set(cases.map((c) => c.id.split("-")[0])).size === 8);
+  const { right, total } = await tally(cases);
   assert.ok(right / total >= 0.97, `accuracy ${(100 * right / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of the 8 held-out layouts (written from other utilities' bill guides): >= 96% right, <= 1% filled wrongly", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && HELD_OUT.includes(c.utility)
+  );
+  assert.equal(new Set(cases.map((c) => c.utility)).size, 8);
+  const { right, total, wrong } = await tally(cases);
+  // the first six before any change: 88.0% right, 2.0% filled wrongly; all eight after two rounds: 99.1%, 0.0%
+  // (docs/bills.md "Layouts the reader was not written for")
+  assert.ok(right / total >= 0.96, `held-out accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.01, `held-out filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of the 7 layouts of rounds 3-5 (each scored once, then dev): >= 93% right, <= 1% filled wrongly", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && LATER_DEV.includes(c.utility)
+  );
+  assert.equal(new Set(cases.map((c) => c.utility)).size, 7);
+  const { right, total, wrong } = await tally(cases);
+  // after round 6: 94.9% right, 0.4% filled wrongly (docs/bills.md)
+  assert.ok(right / total >= 0.93, `rounds 3-5 accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.01, `rounds 3-5 filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of the 2 layouts written after the last reader change (sealed): a floor on a once-only score", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && SEALED_LAST.includes(c.utility)
+  );
+  assert.equal(cases.length, 12);
+  const { right, total, wrong } = await tally(cases);
+  // scored once, 2026-11-24: 74.4% right, 2.4% filled wrongly (docs/bills.md): a record, not a target
+  assert.ok(right / total >= 0.72, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.03, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
 Deno.test("a scanned-looking image is read through offline OCR", async () => {
@@ -47,14 +98,7 @@ Deno.test("real bills (text layer): >= 90% of fields right, <= 2% filled wrongly
     c.kind === "pdf" && !c.id.startsWith("bge_Powercon")
   );
   assert.ok(new Set(cases.map((c) => c.utility)).size >= 4);
-  let right = 0, total = 0, wrong = 0;
-  for (const c of cases) {
-    const r = await runCase(model, c);
-    assert.equal(r.refused, false, `${c.id} refused`);
-    right += r.right;
-    total += r.total;
-    wrong += r.filledWrong;
-  }
+  const { right, total, wrong } = await tally(cases);
   assert.ok(right / total >= 0.9, `accuracy ${(100 * right / total).toFixed(2)}%`);
   assert.ok(wrong / total <= 0.02, `filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
   await closeOcr();
@@ -64,14 +108,10 @@ Deno.test("real bills, leave-one-utility-out (each utility's own rules off): >= 
   const cases = (await realCases(`${dir}real`)).filter((c) =>
     c.kind === "pdf" && !c.id.startsWith("bge_Powercon")
   );
-  let right = 0, total = 0, wrong = 0;
-  for (const c of cases) {
-    const r = await runCase(new EmbeddedBillModel({ withoutRulesShapedBy: [c.utility] }), c);
-    assert.equal(r.refused, false, `${c.id} refused`);
-    right += r.right;
-    total += r.total;
-    wrong += r.filledWrong;
-  }
+  const { right, total, wrong } = await tally(
+    cases,
+    (c) => new EmbeddedBillModel({ withoutRulesShapedBy: [c.utility] }),
+  );
   // 78.5% before the generic table reader (FPL's transposed table and BGE's chart were read only by their rules);
   // 83.3% on these 10 PDFs after the generic meter tables and unlabelled period (CMP read without its rules)
   assert.ok(right / total >= 0.83, `leave-one-out accuracy ${(100 * right / total).toFixed(2)}%`);

@@ -5,19 +5,11 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { columnRole, meterTables, unlabelledPeriod } from "../../../shared/bills/embedded/meter_tables.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
-import type { TextPiece } from "../../../shared/documents/text_layout.ts";
+import { CH, page } from "./layout_page.ts";
 
-const CH = 5;
 const noTaggedRules = () => false;
 /** Right-aligned cell ending at x1. */
 const r = (x1: number, text: string): [number, string] => [x1 - text.length * CH, text];
-function page(rows: [number, [number, string][]][]): { lines: string[]; pieces: TextPiece[] } {
-  const pieces = rows.flatMap(([y, cs]) =>
-    cs.map(([x, text]) => ({ x, y, width: text.length * CH, height: 10, text }))
-  );
-  const lines = rows.map(([, cs]) => cs.map(([, t]) => t).join("   "));
-  return { lines, pieces };
-}
 // a two-line header band, as bills print it ("Previous / Reading"), columns right-aligned
 const X = [200, 300, 400, 500, 600, 700];
 const meterHeader = (y: number, usage: boolean): [number, [number, string][]][] => [

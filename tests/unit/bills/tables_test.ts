@@ -12,9 +12,8 @@ import {
   tableUsage,
 } from "../../../shared/bills/embedded/usage_tables.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
-import type { TextPiece } from "../../../shared/documents/text_layout.ts";
+import { CH, page } from "./layout_page.ts";
 
-const CH = 5; // width of a character
 let item = 0;
 /** One line of cells at height y: [x, text] (each cell one text item, split into words). */
 function line(y: number, cells: [number, string][]): Word[] {
@@ -238,15 +237,6 @@ Deno.test("history helpers: months, years, at most 13 months up to the bill's pe
   assertEquals(kept.length, 13);
   assertEquals(kept.at(-1), { year: 2023, month: 8, value: 19 });
 });
-
-/** Pieces (PDF text items) and the reading-order lines of a page, from lines of cells. */
-function page(rows: [number, [number, string][]][]): { lines: string[]; pieces: TextPiece[] } {
-  const pieces = rows.flatMap(([y, cs]) =>
-    cs.map(([x, text]) => ({ x, y, width: text.length * CH, height: 10, text }))
-  );
-  const lines = rows.map(([, cs]) => cs.map(([, t]) => t).join("   "));
-  return { lines, pieces };
-}
 
 Deno.test("parseBill reads a usage history printed only as a column table", () => {
   const p = page([

@@ -1,0 +1,14 @@
+// Word-box pages for the reader's unit tests: lines of cells placed at (x, y), 5 points a character, as a PDF
+// text layer gives them (pieces) and as the reader's reading-order lines (cells three spaces apart).
+import type { TextPiece } from "../../../shared/documents/text_layout.ts";
+
+export const CH = 5; // width of a character
+
+/** Pieces (PDF text items) and the reading-order lines of a page, from lines of cells. */
+export function page(rows: [number, [number, string][]][]): { lines: string[]; pieces: TextPiece[] } {
+  const pieces = rows.flatMap(([y, cs]) =>
+    cs.map(([x, text]) => ({ x, y, width: text.length * CH, height: 10, text }))
+  );
+  const lines = rows.map(([, cs]) => cs.map(([, t]) => t).join("   "));
+  return { lines, pieces };
+}
