@@ -320,6 +320,7 @@ export function ocrPieces(lines: OcrLine[], scale = 1): TextPiece[] {
         width: (b.x1 - b.x0) / scale,
         height: lineHeight / scale,
         text: word.text,
+        confidence: word.confidence,
       });
     }
   }

@@ -5,7 +5,15 @@ export interface TextPiece {
   width: number;
   height: number;
   text: string;
+  /**
+   * OCR words: tesseract's confidence in the word, 0..100. Absent on PDF text-layer items, which are read
+   * as printed (full confidence, see wordConfidence).
+   */
+  confidence?: number;
 }
+
+/** A piece's confidence, 0..100: the OCR word's own, or 100 for a PDF text item (no OCR involved). */
+export const wordConfidence = (p: TextPiece): number => p.confidence ?? 100;
 
 /**
  * Rebuilds reading-order lines from positioned pieces: pieces on the same baseline join into one line,
