@@ -32,6 +32,7 @@ import { recentMonths, tableUsage } from "./usage_tables.ts";
 import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
 import { readTables, type Table } from "./tables.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
+import { unsureFields, WORD_CONFIDENCE, type WordConfidenceThresholds } from "./word_confidence.ts";
 import {
   allDates,
   cells,
@@ -78,6 +79,8 @@ export function looksLikeElectricityBill(text: string): boolean {
 export interface ParseOptions {
   /** Which utility-shaped rules are on (all by default; the leave-one-out benchmark turns some off). */
   rules?: RuleSwitch;
+  /** OCR word-confidence thresholds (word_confidence.ts; WORD_CONFIDENCE by default). */
+  wordConfidence?: WordConfidenceThresholds;
 }
 
 /** A read item with the reader's confidence (0..1) in every field it filled. */
@@ -331,6 +334,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     toMonthlyUsage(h)
   );
   if (eu.usageByMonth.length) conf.usageByMonth = (history.length >= 3 ? 0.8 : 0.7) + agreement;
+
+  // a value read only from unsure OCR words is left empty rather than guessed (word_confidence.ts)
+  const fromWords = { ...ci, ...bi, meters: eu.meters, usageByMonth: eu.usageByMonth };
+  for (const k of unsureFields(fromWords, pages, opts.wordConfidence ?? WORD_CONFIDENCE, money)) conf[k] = 0;
+  if (!eu.usageByMonth.length) delete conf.usageByMonth;
 
   // below the threshold a field is left empty rather than guessed
   const blank: Record<string, () => void> = {

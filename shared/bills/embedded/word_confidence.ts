@@ -1,0 +1,154 @@
+// OCR word confidence in the reader's fields: a value read from a scan or photo is only as sure as the OCR
+// words it was read from. tesseract scores every word 0..100 (TextPiece.confidence); a value whose every
+// printing on the page was read from words under the field's threshold is left empty (a wrong value costs
+// more than an empty one), unless it is printed twice and both readings agree. PDF text-layer items carry no
+// OCR confidence (wordConfidence: 100): a text PDF's reading is never touched here.
+import { groupByBaseline, type TextPiece, wordConfidence } from "../../documents/text_layout.ts";
+import type { Meter, MonthlyUsage } from "../schema.ts";
+
+/** Thresholds on tesseract's 0..100 word confidence, per kind of value. */
+export interface WordConfidenceThresholds {
+  /** Account, service and meter numbers: one wrong character makes the whole number wrong. */
+  identifiers: number;
+  /** kWh readings and money amounts. */
+  numbers: number;
+  /** Months of a usage history (chart bar labels, table cells): a month read under this is dropped. */
+  history: number;
+}
+
+/** The thresholds the reader uses (measured on the synthetic image bills and the real photos, docs/bills.md). */
+// history 0 (off): on the synthetic image bills every month read from words under 50 was right (4 of 4) and
+// every wrong month came from confident words, so dropping them only cost right months (docs/bills.md).
+export const WORD_CONFIDENCE: WordConfidenceThresholds = { identifiers: 50, numbers: 50, history: 0 };
+
+const keyOf = (s: string) => s.toUpperCase().replace(/[^0-9A-Z]/g, "");
+
+interface Row {
+  /** The row's pieces' keys, left to right, joined by "|". */
+  text: string;
+  /** The confidence of the piece each character of `text` came from (100 for the "|"s). */
+  conf: number[];
+}
+
+/** OCR rows of the pages: each baseline's words, left to right. */
+export function ocrRows(pages: TextPiece[][]): Row[] {
+  const rows: Row[] = [];
+  for (const page of pages) {
+    for (const r of groupByBaseline(page, (p) => p.height)) {
+      const parts = [...r.parts].sort((a, b) => a.x - b.x).map((p) => ({
+        key: keyOf(p.text),
+        conf: wordConfidence(p),
+      }))
+        .filter((p) => p.key);
+      rows.push({
+        text: parts.map((p) => p.key).join("|"),
+        conf: parts.flatMap((p, i) => [...(i ? [100] : []), ...Array(p.key.length).fill(p.conf)]),
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Every printing of `value` on the pages (its letters and digits, case and separators ignored, possibly split
+ * over neighbouring words, not inside a longer number), each with the lowest confidence of the words it was
+ * read from.
+ */
+export function printings(value: string, rows: Row[]): number[] {
+  const key = keyOf(value);
+  if (!key) return [];
+  const re = new RegExp(
+    `${/^[0-9]/.test(key) ? "(?<![0-9])" : ""}${[...key].join("\\|?")}${
+      /[0-9]$/.test(key) ? "(?![0-9])" : ""
+    }`,
+    "g",
+  );
+  const out: number[] = [];
+  for (const r of rows) {
+    for (const m of r.text.matchAll(re)) out.push(Math.min(...r.conf.slice(m.index, m.index + m[0].length)));
+  }
+  return out;
+}
+
+/**
+ * Is this value read from confident words? Yes when one printing of it reaches the threshold, or it is
+ * printed at least twice (two readings that agree). Unknown (true) when it is not found as printed at all
+ * (a value the reader put together, e.g. a date from a month name): those keep the reader's own confidence.
+ */
+export function confidentlyRead(value: string, rows: Row[], threshold: number): boolean {
+  const found = printings(value, rows);
+  if (!found.length) return true;
+  return found.length >= 2 || Math.max(...found) >= threshold;
+}
+
+/** Does any piece carry an OCR confidence under the highest threshold (otherwise nothing can change)? */
+const anyUnsure = (pages: TextPiece[][], t: WordConfidenceThresholds) => {
+  const low = Math.max(t.identifiers, t.numbers, t.history);
+  return pages.some((ps) => ps.some((p) => wordConfidence(p) < low));
+};
+
+/** The fields of a read item this check looks at. */
+export interface WordConfidenceFields {
+  accountNumber: string;
+  serviceNumber: string;
+  amountDue: string;
+  pastDue: string;
+  meters: Meter[];
+  usageByMonth: MonthlyUsage[];
+}
+
+const cents = (s: string) => Math.round(Number(s) * 100);
+
+/**
+ * Cross-check rescue of an unsure amount: amount due = past due + the current charges, with the current
+ * charges printed on the bill (`money`: every amount printed, in cents) apart from the amount due itself.
+ */
+function balances(amountDue: string, pastDue: string, money: number[]): boolean {
+  if (!amountDue || !pastDue) return false;
+  const a = cents(amountDue), p = cents(pastDue), current = a - p;
+  const printed = money.filter((m) => m === current).length;
+  return p === 0 ? printed >= 2 : printed >= 1 && current > 0;
+}
+
+/**
+ * The reader's fields checked against the OCR words they were read from. Returns the fields to leave empty
+ * (their confidence set to 0, so the reader's MIN_CONFIDENCE rule empties them), and empties in place the
+ * meter numbers and kWh readings, and drops the history months, read only from unsure words.
+ */
+export function unsureFields(
+  f: WordConfidenceFields,
+  pages: TextPiece[][],
+  t: WordConfidenceThresholds = WORD_CONFIDENCE,
+  money: number[] = [],
+): string[] {
+  if (!anyUnsure(pages, t)) return [];
+  const rows = ocrRows(pages);
+  const unsure: string[] = [];
+  const check = (field: "accountNumber" | "serviceNumber" | "amountDue" | "pastDue", threshold: number) => {
+    if (f[field] && !confidentlyRead(f[field], rows, threshold)) unsure.push(field);
+  };
+  check("accountNumber", t.identifiers);
+  check("serviceNumber", t.identifiers);
+  check("amountDue", t.numbers);
+  check("pastDue", t.numbers);
+  if (balances(f.amountDue, f.pastDue, money)) {
+    unsure.splice(
+      0,
+      unsure.length,
+      ...unsure.filter((k) => !/Due$/.test(k)),
+    );
+  }
+  const droppedKwh = new Set<string>();
+  for (const m of f.meters) {
+    if (m.meterNumber && !confidentlyRead(m.meterNumber, rows, t.identifiers)) m.meterNumber = "";
+    if (m.usageKwh && !confidentlyRead(m.usageKwh, rows, t.numbers)) {
+      droppedKwh.add(m.usageKwh);
+      m.usageKwh = "";
+    }
+  }
+  const kept = f.usageByMonth.filter((u) =>
+    !droppedKwh.has(String(u.value)) && confidentlyRead(String(u.value), rows, t.history)
+  );
+  f.usageByMonth.splice(0, f.usageByMonth.length, ...kept);
+  return unsure;
+}

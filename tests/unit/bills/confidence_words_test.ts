@@ -1,0 +1,117 @@
+// OCR word confidence in the reader (shared/bills/embedded/word_confidence.ts): a value read only from words
+// tesseract was unsure of is left empty, unless a second printing or a cross-check confirms it; PDF text items
+// (no confidence) read exactly as before.
+import assert from "node:assert/strict";
+import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { ocrRows, printings, unsureFields } from "../../../shared/bills/embedded/word_confidence.ts";
+import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
+
+const W = 7; // pixels a character
+
+/** An OCR page: rows of [x, text, confidence?] words (confidence absent: a PDF text item). */
+function ocrPage(rows: [number, [number, string, number?][]][]): TextPiece[] {
+  return rows.flatMap(([y, ws]) =>
+    ws.map(([x, text, confidence]) => ({
+      x,
+      y,
+      width: text.length * W,
+      height: 12,
+      text,
+      ...(confidence === undefined ? {} : { confidence }),
+    }))
+  );
+}
+
+/** A bill page; `conf` gives the OCR confidence of the words named (others 95, or none: a text PDF). */
+function bill(conf: Record<string, number> = {}, ocr = true): TextPiece[] {
+  const c = (t: string) => conf[t] ?? (ocr ? 95 : undefined);
+  const row = (y: number, ...cells: [number, string][]): [number, [number, string, number?][]] => [
+    y,
+    cells.flatMap(([x, cell]) => {
+      let at = x;
+      return cell.split(" ").map((w) => {
+        const word: [number, string, number?] = [at, w, c(w)];
+        at += (w.length + 1) * W;
+        return word;
+      });
+    }),
+  ];
+  return ocrPage([
+    row(40, [40, "Bright Electric Company"]),
+    row(80, [40, "Account Number:"], [400, "4410223519"]),
+    row(100, [40, "Statement Date:"], [400, "03/05/2024"]),
+    row(120, [40, "Due Date:"], [400, "03/26/2024"]),
+    row(140, [40, "Past Due Balance"], [400, "$0.00"]),
+    row(160, [40, "Current Charges"], [400, "$142.18"]),
+    row(180, [40, "Total Amount Due:"], [400, "$142.18"]),
+    row(220, [40, "Meter Number"], [200, "Read Dates"], [400, "kWh Used"]),
+    row(240, [40, "M8284137"], [200, "02/01/2024 - 03/01/2024"], [400, "812"]),
+    row(280, [40, "Service Address:"], [400, "8711 ELM ST, DENVER, CO 80202"]),
+  ]);
+}
+
+const read = (pieces: TextPiece[]) => parseBill(piecesToLines(pieces), [pieces]);
+
+Deno.test("confident OCR words: the fields are filled as from a text layer, field for field", () => {
+  const text = read(bill({}, false)), ocr = read(bill());
+  assert.equal(ocr.customerInformation.accountNumber, "4410223519");
+  assert.equal(ocr.billingInformation.amountDue, "142.18");
+  assert.equal(ocr.electricityUsage.meters[0]?.meterNumber, "M8284137");
+  assert.equal(ocr.electricityUsage.meters[0]?.usageKwh, "812");
+  assert.equal(ocr.billingInformation.pastDue, "0.00");
+  assert.deepEqual(ocr, text);
+});
+
+Deno.test("an account or meter number read from an unsure word is left empty, not guessed", () => {
+  const item = read(bill({ "4410223519": 31, M8284137: 36 }));
+  assert.equal(item.customerInformation.accountNumber, "");
+  assert.equal(item.confidence.accountNumber, undefined);
+  assert.equal(item.electricityUsage.meters[0]?.meterNumber, "");
+  // the rest of the page is read as before
+  assert.equal(item.electricityUsage.meters[0]?.usageKwh, "812");
+  assert.equal(item.billingInformation.amountDue, "142.18");
+  // just over the threshold: kept
+  assert.equal(read(bill({ "4410223519": 50 })).customerInformation.accountNumber, "4410223519");
+});
+
+Deno.test("an unsure kWh reading is left empty; an amount printed twice or that balances is kept", () => {
+  assert.equal(read(bill({ "812": 20 })).electricityUsage.meters[0]?.usageKwh, "");
+  // both printings of $142.18 unsure, but they agree (two readings)
+  assert.equal(read(bill({ "$142.18": 30 })).billingInformation.amountDue, "142.18");
+  // the past due read once from an unsure word: amount due = past due + the current charges printed
+  const item = read(bill({ "$0.00": 30 }));
+  assert.equal(item.billingInformation.pastDue, "0.00");
+  // the same without the current charges printed: nothing confirms it
+  const alone = bill({ "$0.00": 30 }).filter((p) => p.y !== 160);
+  assert.equal(read(alone).billingInformation.pastDue, "");
+});
+
+Deno.test("printings: a number split over two OCR words is found whole, never inside a longer number", () => {
+  const rows = ocrRows([ocrPage([
+    [10, [[10, "4850", 90], [50, "122", 40], [90, "075", 90]]],
+    [30, [[10, "1770", 99], [60, "77", 60]]],
+  ])]);
+  assert.deepEqual(printings("4850 122 075", rows), [40]);
+  assert.deepEqual(printings("77", rows), [60]);
+  assert.deepEqual(printings("999", rows), []);
+});
+
+Deno.test("history months from unsure chart digits are dropped when the history threshold is on", () => {
+  const pieces = ocrPage([[10, [[10, "Jan", 90], [60, "Feb", 90]]], [30, [[10, "753", 5], [60, "701", 88]]]]);
+  const usage = [
+    { month: "January" as const, year: 2024, value: 753, unit: "kWh" as const },
+    { month: "February" as const, year: 2024, value: 701, unit: "kWh" as const },
+  ];
+  const f = {
+    accountNumber: "",
+    serviceNumber: "",
+    amountDue: "",
+    pastDue: "",
+    meters: [],
+    usageByMonth: usage,
+  };
+  unsureFields(f, [pieces], { identifiers: 50, numbers: 50, history: 0 });
+  assert.equal(f.usageByMonth.length, 2);
+  unsureFields(f, [pieces], { identifiers: 50, numbers: 50, history: 50 });
+  assert.deepEqual(f.usageByMonth.map((u) => u.value), [701]);
+});
