@@ -5,12 +5,19 @@ import { DomainError } from "../errors.ts";
 import type { BillDocument, BillModel, ModelOutcome } from "./model.ts";
 import { looksLikeElectricityBill, parseBill } from "./embedded/parse_bill.ts";
 import { allRules, rulesWithout } from "./embedded/rules.ts";
+import type { WordConfidenceThresholds } from "./embedded/word_confidence.ts";
 
 /** The offline engine: PDF text layer / OCR, then the layout-aware bill parser. Deterministic. */
 export class EmbeddedBillModel implements BillModel {
   readonly name = "embedded-parser-1";
-  /** `withoutRulesShapedBy`: turn off the rules written for these utilities' bills (the leave-one-out benchmark). */
-  constructor(private readonly opts: { withoutRulesShapedBy?: string[] } = {}) {}
+  /**
+   * `withoutRulesShapedBy`: turn off the rules written for these utilities' bills (the leave-one-out benchmark);
+   * `wordConfidence`: OCR word-confidence thresholds (embedded/word_confidence.ts; its defaults when absent).
+   */
+  constructor(
+    private readonly opts: { withoutRulesShapedBy?: string[]; wordConfidence?: WordConfidenceThresholds } =
+      {},
+  ) {}
 
   async extract(doc: BillDocument): Promise<ModelOutcome> {
     let text;
@@ -36,7 +43,10 @@ export class EmbeddedBillModel implements BillModel {
         ok: true,
         answer: {
           isElectricityBill: true,
-          item: parseBill(lines, text.pages.map((p) => p.pieces), { rules }),
+          item: parseBill(lines, text.pages.map((p) => p.pieces), {
+            rules,
+            wordConfidence: this.opts.wordConfidence,
+          }),
         },
         model: this.name,
       };

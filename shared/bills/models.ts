@@ -2,12 +2,13 @@ import { env, type EnvSource } from "../config.ts";
 import { structuredClient } from "../llm/index.ts";
 import { type Platform, provide } from "../platform.ts";
 import { EmbeddedBillModel } from "./embedded_model.ts";
+import { loadWordConfidence } from "./embedded/word_confidence.ts";
 import { StructuredBillModel } from "./gemini_model.ts";
 import type { BillModel } from "./model.ts";
 
 /**
  * BILL_MODEL=gemini (GEMINI_API_KEY, GEMINI_MODEL, GEMINI_BASE_URL), openai (OPENAI_BASE_URL, OPENAI_API_KEY,
- * OPENAI_MODEL, OPENAI_API_VERSION for Azure) or embedded (default).
+ * OPENAI_MODEL, OPENAI_API_VERSION for Azure) or embedded (default; BILL_OCR_MIN_WORD_CONFIDENCE_*).
  */
 export function billModel(p: Platform): BillModel {
   return provide(p, "billModel", () => makeBillModel(env("BILL_MODEL", "embedded")));
@@ -15,7 +16,7 @@ export function billModel(p: Platform): BillModel {
 
 export function makeBillModel(kind: string, source: EnvSource = Deno.env): BillModel {
   if (kind === "gemini" || kind === "openai") return new StructuredBillModel(structuredClient(kind, source));
-  if (kind === "embedded") return new EmbeddedBillModel();
+  if (kind === "embedded") return new EmbeddedBillModel({ wordConfidence: loadWordConfidence(source) });
   throw new Error(`BILL_MODEL must be gemini, openai or embedded, got "${kind}"`);
 }
 

@@ -3,7 +3,15 @@
 // (no confidence) read exactly as before.
 import assert from "node:assert/strict";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
-import { ocrRows, printings, unsureFields } from "../../../shared/bills/embedded/word_confidence.ts";
+import {
+  loadWordConfidence,
+  ocrRows,
+  printings,
+  unsureFields,
+  WORD_CONFIDENCE,
+} from "../../../shared/bills/embedded/word_confidence.ts";
+import { makeBillModel } from "../../../shared/bills/models.ts";
+import { ConfigError } from "../../../shared/config.ts";
 import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
 
 const W = 7; // pixels a character
@@ -70,8 +78,17 @@ Deno.test("an account or meter number read from an unsure word is left empty, no
   // the rest of the page is read as before
   assert.equal(item.electricityUsage.meters[0]?.usageKwh, "812");
   assert.equal(item.billingInformation.amountDue, "142.18");
-  // just over the threshold: kept
-  assert.equal(read(bill({ "4410223519": 50 })).customerInformation.accountNumber, "4410223519");
+  // at the threshold: kept; just under: left empty
+  const at = WORD_CONFIDENCE.identifiers;
+  assert.equal(read(bill({ "4410223519": at })).customerInformation.accountNumber, "4410223519");
+  assert.equal(read(bill({ "4410223519": at - 1 })).customerInformation.accountNumber, "");
+  // a threshold of 0 turns the check off
+  const off = { identifiers: 0, numbers: 0, history: 0 };
+  const pieces = bill({ "4410223519": 31 });
+  assert.equal(
+    parseBill(piecesToLines(pieces), [pieces], { wordConfidence: off }).customerInformation.accountNumber,
+    "4410223519",
+  );
 });
 
 Deno.test("an unsure kWh reading is left empty; an amount printed twice or that balances is kept", () => {
@@ -114,4 +131,24 @@ Deno.test("history months from unsure chart digits are dropped when the history 
   assert.equal(f.usageByMonth.length, 2);
   unsureFields(f, [pieces], { identifiers: 50, numbers: 50, history: 50 });
   assert.deepEqual(f.usageByMonth.map((u) => u.value), [701]);
+});
+
+Deno.test("thresholds come from the environment (BILL_OCR_MIN_WORD_CONFIDENCE_*), 0..100", () => {
+  assert.deepEqual(loadWordConfidence(new Map()), WORD_CONFIDENCE);
+  assert.deepEqual(
+    loadWordConfidence(
+      new Map([["BILL_OCR_MIN_WORD_CONFIDENCE_IDS", "80"], ["BILL_OCR_MIN_WORD_CONFIDENCE_HISTORY", "30"]]),
+    ),
+    { ...WORD_CONFIDENCE, identifiers: 80, history: 30 },
+  );
+  for (const v of ["101", "-1", "high"]) {
+    assert.throws(
+      () => loadWordConfidence(new Map([["BILL_OCR_MIN_WORD_CONFIDENCE_NUMBERS", v]])),
+      ConfigError,
+    );
+  }
+  assert.throws(
+    () => makeBillModel("embedded", new Map([["BILL_OCR_MIN_WORD_CONFIDENCE_IDS", "x"]])),
+    ConfigError,
+  );
 });
