@@ -336,7 +336,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (eu.usageByMonth.length) conf.usageByMonth = (history.length >= 3 ? 0.8 : 0.7) + agreement;
 
   // a value read only from unsure OCR words is left empty rather than guessed (word_confidence.ts)
-  const fromWords = { ...ci, ...bi, meters: eu.meters, usageByMonth: eu.usageByMonth };
+  const fromWords = { ...ci, ...bi, ...eu };
   for (const k of unsureFields(fromWords, pages, opts.wordConfidence ?? WORD_CONFIDENCE, money)) conf[k] = 0;
   if (!eu.usageByMonth.length) delete conf.usageByMonth;
 

@@ -6,6 +6,7 @@
 import { groupByBaseline, type TextPiece, wordConfidence } from "../../documents/text_layout.ts";
 import type { Meter, MonthlyUsage } from "../schema.ts";
 import { ConfigError, envInt, type EnvSource } from "../../config.ts";
+import { rateFactor } from "./cross_checks.ts";
 
 /** Thresholds on tesseract's 0..100 word confidence, per kind of value. */
 export interface WordConfidenceThresholds {
@@ -115,6 +116,8 @@ export interface WordConfidenceFields {
   serviceNumber: string;
   amountDue: string;
   pastDue: string;
+  /** The supply price per kWh the reader found ("" if none): kWh × price = a printed charge confirms a kWh. */
+  supplyRatePerKwh: string;
   meters: Meter[];
   usageByMonth: MonthlyUsage[];
 }
@@ -122,7 +125,8 @@ export interface WordConfidenceFields {
 const cents = (s: string) => Math.round(Number(s) * 100);
 
 /**
- * Cross-check rescue of an unsure amount: amount due = past due + the current charges, with the current
+ * Cross-check rescue of an unsure amount (a kWh reading has its own: kWh × the supply price = a printed
+ * charge, cross_checks.ts rateFactor): amount due = past due + the current charges, with the current
  * charges printed on the bill (`money`: every amount printed, in cents) apart from the amount due itself.
  */
 function balances(amountDue: string, pastDue: string, money: number[]): boolean {
@@ -163,7 +167,8 @@ export function unsureFields(
   const droppedKwh = new Set<string>();
   for (const m of f.meters) {
     if (m.meterNumber && !confidentlyRead(m.meterNumber, rows, t.identifiers)) m.meterNumber = "";
-    if (m.usageKwh && !confidentlyRead(m.usageKwh, rows, t.numbers)) {
+    const charged = rateFactor(Number(m.usageKwh), f.supplyRatePerKwh, money) > 1;
+    if (m.usageKwh && !charged && !confidentlyRead(m.usageKwh, rows, t.numbers)) {
       droppedKwh.add(m.usageKwh);
       m.usageKwh = "";
     }

@@ -103,6 +103,27 @@ Deno.test("an unsure kWh reading is left empty; an amount printed twice or that 
   assert.equal(read(alone).billingInformation.pastDue, "");
 });
 
+Deno.test("an unsure kWh reading is kept when kWh × the supply price is a charge printed on the bill", () => {
+  const meter = () => ({ meterNumber: "", usageKwh: "812", servicePeriodStart: "", servicePeriodEnd: "" });
+  const pieces = ocrPage([[10, [[10, "812", 20], [60, "kWh", 90]]]]);
+  const f = (rate: string) => ({
+    accountNumber: "",
+    serviceNumber: "",
+    amountDue: "",
+    pastDue: "",
+    supplyRatePerKwh: rate,
+    meters: [meter()],
+    usageByMonth: [],
+  });
+  const alone = f("");
+  unsureFields(alone, [pieces], WORD_CONFIDENCE, [8932]);
+  assert.equal(alone.meters[0].usageKwh, "");
+  // 812 × $0.11 = $89.32, printed
+  const charged = f("0.1100");
+  unsureFields(charged, [pieces], WORD_CONFIDENCE, [8932]);
+  assert.equal(charged.meters[0].usageKwh, "812");
+});
+
 Deno.test("printings: a number split over two OCR words is found whole, never inside a longer number", () => {
   const rows = ocrRows([ocrPage([
     [10, [[10, "4850", 90], [50, "122", 40], [90, "075", 90]]],
@@ -123,6 +144,7 @@ Deno.test("history months from unsure chart digits are dropped when the history 
     accountNumber: "",
     serviceNumber: "",
     amountDue: "",
+    supplyRatePerKwh: "",
     pastDue: "",
     meters: [],
     usageByMonth: usage,
