@@ -32,7 +32,13 @@ import { recentMonths, tableUsage } from "./usage_tables.ts";
 import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
 import { readTables, type Table } from "./tables.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
-import { unsureFields, WORD_CONFIDENCE, type WordConfidenceThresholds } from "./word_confidence.ts";
+import {
+  CONFIRM_CONFIDENCE,
+  fieldsToConfirm,
+  unsureFields,
+  WORD_CONFIDENCE,
+  type WordConfidenceThresholds,
+} from "./word_confidence.ts";
 import {
   allDates,
   cells,
@@ -339,6 +345,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const fromWords = { ...ci, ...bi, ...eu };
   for (const k of unsureFields(fromWords, pages, opts.wordConfidence ?? WORD_CONFIDENCE, money)) conf[k] = 0;
   if (!eu.usageByMonth.length) delete conf.usageByMonth;
+  for (const k of fieldsToConfirm({ ...ci, ...bi }, pages, opts.wordConfidence ?? WORD_CONFIDENCE)) {
+    if (conf[k]) conf[k] = Math.min(conf[k], CONFIRM_CONFIDENCE);
+  }
 
   // below the threshold a field is left empty rather than guessed
   const blank: Record<string, () => void> = {

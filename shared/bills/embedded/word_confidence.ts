@@ -16,7 +16,15 @@ export interface WordConfidenceThresholds {
   numbers: number;
   /** Months of a usage history (chart bar labels, table cells): a month read under this is dropped. */
   history: number;
+  /**
+   * Names, address words and dates: a value with a word read under this is kept but its confidence capped
+   * at CONFIRM_CONFIDENCE, so the confirm step asks the homeowner (plausibility.ts READING_MIN_CONFIDENCE).
+   */
+  words: number;
 }
+
+/** The confidence of a kept value read from unsure words: over MIN_CONFIDENCE (kept), under the confirm step's 0.6. */
+export const CONFIRM_CONFIDENCE = 0.55;
 
 /**
  * The reader's default thresholds, measured on the synthetic image bills (committed seed, checked on a fresh
@@ -24,10 +32,15 @@ export interface WordConfidenceThresholds {
  * month read from words under 50 was right (4 of 4) and every wrong month came from confident words, so
  * dropping them only cost right months.
  */
-export const WORD_CONFIDENCE: WordConfidenceThresholds = { identifiers: 65, numbers: 50, history: 0 };
+export const WORD_CONFIDENCE: WordConfidenceThresholds = {
+  identifiers: 65,
+  numbers: 50,
+  history: 0,
+  words: 50,
+};
 
 /**
- * BILL_OCR_MIN_WORD_CONFIDENCE_IDS, _NUMBERS, _HISTORY (0..100; 0 turns that check off), defaults
+ * BILL_OCR_MIN_WORD_CONFIDENCE_IDS, _NUMBERS, _HISTORY, _WORDS (0..100; 0 turns that check off), defaults
  * WORD_CONFIDENCE. Read once when the embedded bill model is made (shared/bills/models.ts).
  */
 export function loadWordConfidence(source: EnvSource = Deno.env): WordConfidenceThresholds {
@@ -41,6 +54,7 @@ export function loadWordConfidence(source: EnvSource = Deno.env): WordConfidence
     identifiers: read("IDS", WORD_CONFIDENCE.identifiers),
     numbers: read("NUMBERS", WORD_CONFIDENCE.numbers),
     history: read("HISTORY", WORD_CONFIDENCE.history),
+    words: read("WORDS", WORD_CONFIDENCE.words),
   };
 }
 
@@ -106,7 +120,7 @@ export function confidentlyRead(value: string, rows: Row[], threshold: number): 
 
 /** Does any piece carry an OCR confidence under the highest threshold (otherwise nothing can change)? */
 const anyUnsure = (pages: TextPiece[][], t: WordConfidenceThresholds) => {
-  const low = Math.max(t.identifiers, t.numbers, t.history);
+  const low = Math.max(t.identifiers, t.numbers, t.history, t.words);
   return pages.some((ps) => ps.some((p) => wordConfidence(p) < low));
 };
 
@@ -178,4 +192,75 @@ export function unsureFields(
   );
   f.usageByMonth.splice(0, f.usageByMonth.length, ...kept);
   return unsure;
+}
+
+const MONTHS = [
+  "JANUARY",
+  "FEBRUARY",
+  "MARCH",
+  "APRIL",
+  "MAY",
+  "JUNE",
+  "JULY",
+  "AUGUST",
+  "SEPTEMBER",
+  "OCTOBER",
+  "NOVEMBER",
+  "DECEMBER",
+];
+
+/** How an ISO date may be printed (03/26/2024, 3/26/24, Mar 26, 2024, March 26 2024), as keys. */
+export function dateSpellings(iso: string): string[] {
+  const m = iso.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (!m) return [];
+  const [y, mm, dd] = [m[1], m[2], m[3]];
+  const [mo, d, yy] = [String(Number(mm)), String(Number(dd)), y.slice(2)];
+  const name = MONTHS[Number(mm) - 1];
+  return [
+    ...[mm, mo].flatMap((a) => [dd, d].flatMap((b) => [y, yy].map((c) => `${a}${b}${c}`))),
+    ...[name, name.slice(0, 3)].flatMap((a) => [dd, d].map((b) => `${a}${b}${y}`)),
+  ].filter((k, i, all) => all.indexOf(k) === i);
+}
+
+/** A value found as printed whose every printing is one unsure reading (printed once, under `threshold`). */
+function unsurePrinting(found: number[], threshold: number): boolean {
+  return found.length === 1 && found[0] < threshold;
+}
+
+/** The fields the confirm step should show although they are kept. */
+export interface ConfirmFields {
+  customerName: string;
+  serviceAddress: { line1: string; city: string };
+  billingAddress: { line1: string; city: string };
+  invoiceDate: string;
+  dueDate: string;
+  billingPeriodStart: string;
+  billingPeriodEnd: string;
+}
+
+/**
+ * Names, addresses and dates read with a word (of three or more letters or digits) or a date printed only
+ * once, under the `words` threshold: kept, to be confirmed (the reader caps their confidence at
+ * CONFIRM_CONFIDENCE). Text PDFs: none.
+ */
+export function fieldsToConfirm(
+  f: ConfirmFields,
+  pages: TextPiece[][],
+  t: WordConfidenceThresholds = WORD_CONFIDENCE,
+): string[] {
+  if (!t.words || !pages.some((ps) => ps.some((p) => wordConfidence(p) < t.words))) return [];
+  const rows = ocrRows(pages);
+  const unsureWords = (text: string) =>
+    text.split(/\s+/).some((w) => keyOf(w).length >= 3 && unsurePrinting(printings(w, rows), t.words));
+  const out: string[] = [];
+  if (f.customerName && unsureWords(f.customerName)) out.push("customerName");
+  for (const a of ["serviceAddress", "billingAddress"] as const) {
+    if (unsureWords(`${f[a].line1} ${f[a].city}`)) out.push(a);
+  }
+  for (const d of ["invoiceDate", "dueDate", "billingPeriodStart", "billingPeriodEnd"] as const) {
+    if (!f[d]) continue;
+    const found = dateSpellings(f[d]).flatMap((k) => printings(k, rows));
+    if (unsurePrinting(found, t.words)) out.push(d);
+  }
+  return out;
 }

@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import {
+  CONFIRM_CONFIDENCE,
+  dateSpellings,
   loadWordConfidence,
   ocrRows,
   printings,
@@ -83,7 +85,7 @@ Deno.test("an account or meter number read from an unsure word is left empty, no
   assert.equal(read(bill({ "4410223519": at })).customerInformation.accountNumber, "4410223519");
   assert.equal(read(bill({ "4410223519": at - 1 })).customerInformation.accountNumber, "");
   // a threshold of 0 turns the check off
-  const off = { identifiers: 0, numbers: 0, history: 0 };
+  const off = { identifiers: 0, numbers: 0, history: 0, words: 0 };
   const pieces = bill({ "4410223519": 31 });
   assert.equal(
     parseBill(piecesToLines(pieces), [pieces], { wordConfidence: off }).customerInformation.accountNumber,
@@ -124,6 +126,20 @@ Deno.test("an unsure kWh reading is kept when kWh × the supply price is a charg
   assert.equal(charged.meters[0].usageKwh, "812");
 });
 
+Deno.test("a name, address or date read from an unsure word is kept, but marked for the confirm step", () => {
+  const sure = read(bill());
+  assert.ok(sure.confidence.dueDate! > 0.6 && sure.confidence.serviceAddress! > 0.6);
+  const item = read(bill({ "03/26/2024": 30, "DENVER,": 25 }));
+  assert.equal(item.billingInformation.dueDate, "2024-03-26");
+  assert.equal(item.confidence.dueDate, CONFIRM_CONFIDENCE);
+  assert.equal(item.customerInformation.serviceAddress.city, "DENVER");
+  assert.equal(item.confidence.serviceAddress, CONFIRM_CONFIDENCE);
+  // the other fields keep their confidence
+  assert.equal(item.confidence.invoiceDate, sure.confidence.invoiceDate);
+  assert.deepEqual(dateSpellings("2024-03-06").slice(0, 2), ["03062024", "030624"]);
+  assert.ok(dateSpellings("2024-03-06").includes("MAR62024"));
+});
+
 Deno.test("printings: a number split over two OCR words is found whole, never inside a longer number", () => {
   const rows = ocrRows([ocrPage([
     [10, [[10, "4850", 90], [50, "122", 40], [90, "075", 90]]],
@@ -149,9 +165,9 @@ Deno.test("history months from unsure chart digits are dropped when the history 
     meters: [],
     usageByMonth: usage,
   };
-  unsureFields(f, [pieces], { identifiers: 50, numbers: 50, history: 0 });
+  unsureFields(f, [pieces], { identifiers: 50, numbers: 50, history: 0, words: 0 });
   assert.equal(f.usageByMonth.length, 2);
-  unsureFields(f, [pieces], { identifiers: 50, numbers: 50, history: 50 });
+  unsureFields(f, [pieces], { identifiers: 50, numbers: 50, history: 50, words: 0 });
   assert.deepEqual(f.usageByMonth.map((u) => u.value), [701]);
 });
 
@@ -159,9 +175,12 @@ Deno.test("thresholds come from the environment (BILL_OCR_MIN_WORD_CONFIDENCE_*)
   assert.deepEqual(loadWordConfidence(new Map()), WORD_CONFIDENCE);
   assert.deepEqual(
     loadWordConfidence(
-      new Map([["BILL_OCR_MIN_WORD_CONFIDENCE_IDS", "80"], ["BILL_OCR_MIN_WORD_CONFIDENCE_HISTORY", "30"]]),
+      new Map([["BILL_OCR_MIN_WORD_CONFIDENCE_IDS", "80"], ["BILL_OCR_MIN_WORD_CONFIDENCE_HISTORY", "30"], [
+        "BILL_OCR_MIN_WORD_CONFIDENCE_WORDS",
+        "0",
+      ]]),
     ),
-    { ...WORD_CONFIDENCE, identifiers: 80, history: 30 },
+    { ...WORD_CONFIDENCE, identifiers: 80, history: 30, words: 0 },
   );
   for (const v of ["101", "-1", "high"]) {
     assert.throws(
