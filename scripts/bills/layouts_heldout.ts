@@ -1458,8 +1458,9 @@ async function txu(r: Rng): Promise<Generated> {
   ["Meter ID", "Read Type", "Days", "Previous Meter Read", "Current Meter Read", "Multiplier", "Usage (kWh)"]
     .forEach((h, i) => s.text(xs[i], 226, h, { size: 6.5, bold: true }));
   const pr = r.int(10000, 90000);
+  const meterId = `${r.digits(9)}LG`;
   [
-    `${r.digits(9)}LG`,
+    meterId,
     "Actual",
     String(days(f)),
     `${fmt.short(f.periodStart)}  ${pr}`,
@@ -1499,6 +1500,9 @@ async function txu(r: Rng): Promise<Generated> {
   const truth = truthOf(f, { history: f.history, ...stub, service: upperService(f) });
   // the energy charge is printed in cents: its price per kWh in dollars is what the field holds
   truth.electricityUsage.supplyRatePerKwh = (Number(f.supplyRate)).toFixed(4).replace(/0+$/, "");
+  // the truth holds the meter ID as printed (the first truths held the facts' meter number, which this
+  // layout never prints: fixed in round 7, the bills' bytes unchanged)
+  truth.electricityUsage.meters[0].meterNumber = meterId;
   return { layout: "txu", pdf: await s.bytes(), truth };
 }
 
@@ -1581,6 +1585,8 @@ async function easton(r: Rng): Promise<Generated> {
     },
   );
   const truth = truthOf(f, { history: f.history, ...stub, service: upperService(f) });
+  // no rate is printed (the first truths held the facts' rate: fixed in round 7, the bills' bytes unchanged)
+  truth.electricityUsage.electricRate = "";
   return { layout: "easton", pdf: await s.bytes(), truth };
 }
 
