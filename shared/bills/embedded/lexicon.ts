@@ -169,3 +169,5 @@ export const NOT_USAGE =
 
 /** Gas service on a gas+electric bill: its meters, usage and history are not electricity. */
 export const GAS = /\btherms?\b|\bccf\b|\bmcf\b|\bgas\b/i;
+/** Another service than electricity or gas on a multi-service statement (a municipal utility's water). */
+export const OTHER_SERVICE = /\bgallons?\b|\b(?:waste)?water\b|\bsewer\b|\bstorm ?drain\b/i;

@@ -10,7 +10,16 @@ import {
   STATES,
 } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
-import { GAS, LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
+import {
+  GAS,
+  LEXICON,
+  type LexiconField,
+  nameLike,
+  negated,
+  NOT_USAGE,
+  OTHER_SERVICE,
+  REMITTANCE,
+} from "./lexicon.ts";
 import { pairLabel, rowsOf, wordsOf } from "./pairing.ts";
 import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE } from "./confidence.ts";
 import {
@@ -562,7 +571,9 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
     const line = lines[i];
     const m = line.match(METER);
     if (
-      !m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index)) || GAS.test(line)
+      !m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index)) ||
+      GAS.test(line) ||
+      OTHER_SERVICE.test(line)
     ) continue;
     if (out.some((o) => o.meterNumber === m[1])) continue;
     const rest = line.slice(m.index + m[0].length);

@@ -48,7 +48,7 @@ export interface TransposedTable {
 const NUMBER = /^[(\-]?\$?\s?\d[\d,]*(?:\.\d+)?\)?%?(?:\s?kwh|\s(?:actual|estimated|est\.?))?$/i;
 const DATE = /^\d{1,2}\/\d{1,2}(?:\/\d{2,4})?$|^\d{1,2}\/\d{4}$/;
 const MONTH_TOKEN = new RegExp(
-  `^${MONTH_WORD}(?:[\\s.,'\u2019-]*(?:\\d{1,2},?\\s*)?(?:'?\\d{2}|\\d{4}))?$`,
+  `^${MONTH_WORD}(?:[\\s.,'\u2019-]*(?:\\d{1,2},?\\s*)?(?:'?\\d{2}|\\d{4})|\\/(?:\\d{2}|\\d{4}))?$`,
   "i",
 );
 const hasDigit = (s: string) => /\d/.test(s);

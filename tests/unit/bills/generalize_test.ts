@@ -9,6 +9,7 @@ import { columnRole, meterTables } from "../../../shared/bills/embedded/meter_ta
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
 import { findUtility } from "../../../shared/bills/embedded/utilities.ts";
 import { parseDate } from "../../../shared/bills/embedded/values.ts";
+import { monthOf } from "../../../shared/bills/embedded/usage_tables.ts";
 import { page } from "./layout_page.ts";
 
 const noTaggedRules = () => false;
@@ -325,4 +326,49 @@ Deno.test("a history row of several number columns reads the kWh under its heade
     rules: noTaggedRules,
   });
   assert.ok(plain.electricityUsage.usageByMonth.some((m) => m.month === "January" && m.value === 812));
+});
+
+// round 7 (dev layouts txu, easton, consumers, dte; the round-7 sealed layouts pse and paloalto only scored)
+
+Deno.test("a row of 'Mar/23' months over an unlabelled row of kWh, under an electric usage title, is the history", () => {
+  const months = ["Nov/23", "Dec/23", "Jan/24", "Feb/24", "Mar/24"];
+  const values = ["812", "944", "1,021", "903", "760"];
+  const rows: [number, [number, string][]][] = [
+    [40, [[40, "Account: 5500561326"], [300, "Statement Date: 03/14/2024"]]],
+    [54, [[40, "Service Dates: 02/12/2024 - 03/12/2024"]]],
+    [80, [[40, "Electric Usage Information"]]],
+    [92, months.map((m, i) => [40 + i * 60, m] as [number, string])],
+    [102, values.map((v, i) => [40 + i * 60, v] as [number, string])],
+  ];
+  const { lines, pieces } = page(rows);
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  const read = item.electricityUsage.usageByMonth.filter((m) => !m.estimated).map((
+    m,
+  ) => [m.month, m.year, m.value]);
+  assert.deepEqual(read, [
+    ["November", 2023, 812],
+    ["December", 2023, 944],
+    ["January", 2024, 1021],
+    ["February", 2024, 903],
+    ["March", 2024, 760],
+  ]);
+  assert.deepEqual(monthOf("Mar/24"), { month: 3, year: 2024 });
+  // a year-less date keeps its day reading: "Mar 24" under a date header is March 24th, not a year
+  assert.deepEqual(monthOf("Mar 24", "Read Date"), { month: 3 });
+});
+
+Deno.test("multi-service statement: a water meter's line is not the electric meter", () => {
+  const item = parseBill(
+    [
+      "Account: 5500561326   Statement Date: 03/14/2024",
+      "Energy 470 kWh @ $0.0489   $22.98",
+      "Total kWh used 470",
+      "Water Meter Information",
+      "Meter W4381504 Previous 3723 Present 8641 Usage 5,421 gallons",
+    ],
+    [],
+    { rules: noTaggedRules },
+  );
+  assert.ok(!item.electricityUsage.meters.some((m) => m.meterNumber === "W4381504"));
+  assert.equal(item.electricityUsage.meters[0]?.usageKwh, "470");
 });
