@@ -34,7 +34,7 @@ import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
-import { findUtility, isUtilityName, namesUtility } from "./utilities.ts";
+import { findIssuer, findUtility, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { recentMonths, tableUsage } from "./usage_tables.ts";
@@ -151,6 +151,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const utility = findUtility(text);
   bi.utilityProviderName = utility?.name ?? "";
   if (utility) conf.utilityProviderName = utility.states.length ? 0.9 : 0.65;
+  else {
+    // a utility not in the table: its own name, where two places of the bill agree on it
+    bi.utilityProviderName = findIssuer(lines) ?? "";
+    if (bi.utilityProviderName) conf.utilityProviderName = 0.6;
+  }
 
   const acct = labelled("accountNumber", (v) => ACCOUNT.test(v), accountOf, account(lines));
   const svc = labelled(

@@ -7,7 +7,7 @@ import { findRatePlan, findSupplyRate } from "../../../shared/bills/embedded/rat
 import { parseInlineAddressNoZip } from "../../../shared/bills/embedded/addresses.ts";
 import { columnRole, meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
-import { findUtility } from "../../../shared/bills/embedded/utilities.ts";
+import { findIssuer, findUtility } from "../../../shared/bills/embedded/utilities.ts";
 import { parseDate } from "../../../shared/bills/embedded/values.ts";
 import { monthOf } from "../../../shared/bills/embedded/usage_tables.ts";
 import { page } from "./layout_page.ts";
@@ -371,4 +371,38 @@ Deno.test("multi-service statement: a water meter's line is not the electric met
   );
   assert.ok(!item.electricityUsage.meters.some((m) => m.meterNumber === "W4381504"));
   assert.equal(item.electricityUsage.meters[0]?.usageKwh, "470");
+});
+
+Deno.test("a utility not in the table: its name where two places agree (the page's opening name, the remittance line, the website)", () => {
+  const { lines, pieces } = page([
+    [36, [[36, "GREENVALE MUNICIPAL UTILITIES"], [300, "Account"], [380, "Due Date"]]],
+    [48, [[36, "Electric - Water - Sewer   greenvaleutilities.com"], [300, "77104233"], [380, "04/02/2024"]]],
+    [80, [[36, "Energy 470 kWh @ $0.0489   $22.98"]]],
+    [560, [[36, "Please return this portion with your payment to Greenvale Municipal Utilities."]]],
+  ]);
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assert.equal(item.billingInformation.utilityProviderName, "Greenvale Municipal Utilities");
+  assert.equal(
+    findIssuer(["CITY OF NORTHFIELD UTILITIES", "Make checks payable to City of Northfield Utilities"]),
+    "City of Northfield Utilities",
+  );
+  // the page's name and its website agree: title case from capitals
+  assert.equal(
+    findIssuer(["NORTHFIELD ELECTRIC DEPARTMENT", "northfieldelectricdepartment.org"]),
+    "Northfield Electric Department",
+  );
+  // one place only, or two places naming different issuers: nothing is guessed
+  assert.equal(findIssuer(["GREENVALE MUNICIPAL UTILITIES", "Amount Due   $65.97"]), undefined);
+  assert.equal(findIssuer(["Make checks payable to Greenvale Utilities", "Thank you"]), undefined);
+  assert.equal(
+    findIssuer([
+      "GREENVALE UTILITIES",
+      "Make checks payable to Greenvale Utilities",
+      "Thank you for choosing Bayside Power Board.",
+      "baysidepowerboard.com",
+    ]),
+    undefined,
+  );
+  // a person or a street is not an issuer
+  assert.equal(findIssuer(["THOMAS DAVIS", "Make checks payable to Thomas Davis"]), undefined);
 });
