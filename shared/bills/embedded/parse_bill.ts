@@ -296,6 +296,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       conf.billingPeriodStart = conf.billingPeriodEnd = reads.conf;
     }
   }
+  // a meter read off a table that prints no read dates was read over the bill's period (as a line's meter is)
+  eu.meters = eu.meters.map((m) =>
+    !m.servicePeriodStart && !m.servicePeriodEnd && bi.billingPeriodStart && bi.billingPeriodEnd
+      ? { ...m, servicePeriodStart: bi.billingPeriodStart, servicePeriodEnd: bi.billingPeriodEnd }
+      : m
+  );
   if (eu.meters.length) conf.meters = eu.meters.every((m) => m.usageKwh) ? 0.75 : 0.55;
 
   const total = eu.meters.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);

@@ -406,3 +406,26 @@ Deno.test("a utility not in the table: its name where two places agree (the page
   // a person or a street is not an issuer
   assert.equal(findIssuer(["THOMAS DAVIS", "Make checks payable to Thomas Davis"]), undefined);
 });
+
+Deno.test("a one-line title over a full line of column headers is not a header: a one-row meter table under a section title", () => {
+  const rows: [number, [number, string][]][] = [
+    [40, [[36, "Account: 5500561326"], [300, "Statement Date: 03/14/2024"]]],
+    [54, [[36, "Service Dates: 02/12/2024 - 03/12/2024"]]],
+    [74, [[36, "UTILITY COMPANY"]]],
+    [84, [[36, "Electric Meter Information"]]],
+    [96, [[36, "Meter"], [120, "Previous Read"], [200, "Present Read"], [280, "Multiplier"], [360, "kWh"]]],
+    [108, [[36, "K47936216"], [120, "30070"], [200, "30540"], [280, "1"], [360, "470"]]],
+  ];
+  const { lines, pieces } = page(rows);
+  assert.deepEqual(meterTables([wordsOf(pieces)], noTaggedRules).map((m) => [m.meterNumber, m.usageKwh]), [
+    ["K47936216", "470"],
+  ]);
+  // the meter prints no read dates: it was read over the bill's period
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assert.deepEqual(item.electricityUsage.meters, [{
+    meterNumber: "K47936216",
+    usageKwh: "470",
+    servicePeriodStart: "2024-02-12",
+    servicePeriodEnd: "2024-03-12",
+  }]);
+});
