@@ -429,3 +429,35 @@ Deno.test("a one-line title over a full line of column headers is not a header: 
     servicePeriodEnd: "2024-03-12",
   }]);
 });
+
+Deno.test("history rows sharing a text line with another column's payment or gas row: the cells from the month on", () => {
+  const lines = [
+    "Account Number: 5500561326   Invoice Date: 06/05/2023",
+    "Account Summary   Your Electricity Usage",
+    "Previous Amount Due   $100.62   JAN 23   1,116 kWh",
+    "Payment Received   -$64.96   FEB 23   1,150 kWh",
+    "Balance Forward   $35.66   MAR 23   1,108 kWh",
+    "Gas Cost Recovery 161 Ccf x $0.49802   $30.10   APR 23   1,237 kWh",
+    "MAY 23   1,402 kWh",
+  ];
+  const item = parseBill(lines, [], { rules: noTaggedRules });
+  const read = item.electricityUsage.usageByMonth.filter((m) => !m.estimated).map((m) => [m.month, m.value]);
+  assert.deepEqual(read, [
+    ["January", 1116],
+    ["February", 1150],
+    ["March", 1108],
+    ["April", 1237],
+    ["May", 1402],
+  ]);
+  // the guard words right of the month, or a month away from any other month read, are still not read
+  const lone = parseBill(
+    [
+      "Account Number: 5500561326   Invoice Date: 06/05/2023",
+      "Payment Received   -$64.96   FEB 23   1,150 kWh",
+      "Meter   JUN 23   31150 read",
+    ],
+    [],
+    { rules: noTaggedRules },
+  );
+  assert.equal(lone.electricityUsage.usageByMonth.filter((m) => !m.estimated).length, 0);
+});
