@@ -461,3 +461,20 @@ Deno.test("history rows sharing a text line with another column's payment or gas
   );
   assert.equal(lone.electricityUsage.usageByMonth.filter((m) => !m.estimated).length, 0);
 });
+
+Deno.test("an unlabelled class of service with the next label joined to it by the text layer", () => {
+  assert.equal(
+    findRatePlan(["Residential Service D1 Billing Period: Feb 8 - Mar 8, 2023   This Month   Last Year"]),
+    "Residential Service D1",
+  );
+  // a sentence about a class of service is still not a plan
+  assert.equal(findRatePlan(["Residential Service customers will see: a new charge"]), "");
+});
+
+Deno.test("supply price printed in cents after the kWh: '1,196 kWh x 6.09¢' is $0.0609", () => {
+  assert.equal(findSupplyRate(["Energy Charge 1,196 kWh x 6.09¢   $72.84"], noTaggedRules), "0.0609");
+  assert.equal(findSupplyRate(["Energy Charge 1,196 kWh x 1.15¢   $13.75"], noTaggedRules), "0.0115");
+  assert.equal(findSupplyRate(["Energy charge 880 kWh @ 12.5 cents   $110.00"], noTaggedRules), "0.125");
+  // an average price in cents is not the price of the energy
+  assert.equal(findSupplyRate(["Average energy price 880 kWh @ 14.2¢"], noTaggedRules), "");
+});
