@@ -89,6 +89,8 @@ export const LEXICON = {
       /\bacct\.? (?:no\.?|#|number)/i,
       /\baccount\b(?=\s*:)/i,
       /\bcustomer (?:account|number)\b/i,
+      // a header cell of the word alone ("Account   Statement Date   Due Date" over their values)
+      /^account$/i,
     ],
     not: [/\bsupplier\b|\bchoice\b|\bbank\b|\bpayment plan\b|\brouting\b/i],
   },

@@ -478,3 +478,29 @@ Deno.test("supply price printed in cents after the kWh: '1,196 kWh x 6.09¢' is 
   // an average price in cents is not the price of the energy
   assert.equal(findSupplyRate(["Average energy price 880 kWh @ 14.2¢"], noTaggedRules), "");
 });
+
+Deno.test("a header cell 'Account' alone over its value (a header row of account, dates and amount)", () => {
+  const { lines, pieces } = page([
+    [36, [[36, "UTILITY COMPANY"], [300, "Account"], [380, "Statement Date"], [460, "Due Date"], [
+      530,
+      "Amount Due",
+    ]]],
+    [48, [[36, "Electric - Water"], [300, "9454562146"], [380, "03/14/2022"], [460, "04/02/2022"], [
+      530,
+      "$65.97",
+    ]]],
+    [80, [[36, "Energy 470 kWh @ $0.0489   $22.98"]]],
+  ]);
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assert.equal(item.customerInformation.accountNumber, "9454562146");
+  assert.equal(item.billingInformation.dueDate, "2022-04-02");
+  // "Account Summary" is not the label
+  const summary = page([
+    [36, [[36, "Account Summary"], [300, "Statement Date"]]],
+    [48, [[36, "4471 2290"], [300, "03/14/2022"]]],
+  ]);
+  assert.equal(
+    parseBill(summary.lines, [summary.pieces], { rules: noTaggedRules }).customerInformation.accountNumber,
+    "",
+  );
+});
