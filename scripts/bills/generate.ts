@@ -1,4 +1,6 @@
-// Generates the fixed synthetic corpus: `deno run -A scripts/bills/generate.ts [OUT_DIR] [PER_LAYOUT] [SEED]`.
+// Generates the fixed synthetic corpus: `deno run -A scripts/bills/generate.ts [OUT_DIR] [PER_LAYOUT] [SEED] [ONLY]`.
+// ONLY (comma-separated layouts) writes just those layouts' files and keeps every other entry of the existing
+// manifest.json as it is (seeds advance as in a full run, so the bills are the same bytes a full run writes).
 // The committed corpus uses the default seed; another seed gives a fresh held-out set of the same layouts.
 // Each layout gets PER_LAYOUT bills; every fourth is also delivered as scanned-looking image(s)
 // (one image per page, alternating PNG and JPEG). Writes the files and manifest.json (ground truths).
@@ -23,7 +25,17 @@ await Deno.mkdir(out, { recursive: true });
 const manifest: CorpusEntry[] = [];
 let seed = Number(Deno.args[2] ?? 20261122);
 let images = 0;
+const only = Deno.args[3] ? Deno.args[3].split(",") : null;
+const kept: CorpusEntry[] = only
+  ? JSON.parse(await Deno.readTextFile(join(out, "manifest.json"))) as CorpusEntry[]
+  : [];
 for (const [name, make] of Object.entries(LAYOUTS)) {
+  if (only && !only.includes(name)) {
+    seed += perLayout;
+    images += Math.floor(perLayout / 4);
+    manifest.push(...kept.filter((e) => e.layout === name));
+    continue;
+  }
   for (let i = 1; i <= perLayout; i++) {
     const r = rng(seed++);
     const g = await make(r);

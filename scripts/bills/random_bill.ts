@@ -104,6 +104,7 @@ export const PLACES: Record<string, [string, string][]> = {
   DC: [["Washington", "20011"], ["Washington", "20002"], ["Washington", "20016"], ["Washington", "20019"]],
   NV: [["Reno", "89502"], ["Sparks", "89431"], ["Carson City", "89701"], ["Las Vegas", "89117"]],
   MD: [["Easton", "21601"], ["Easton", "21601"], ["Easton", "21601"], ["Easton", "21601"]],
+  WA: [["Bellevue", "98004"], ["Kent", "98032"], ["Olympia", "98501"], ["Bellingham", "98225"]],
   LA: [["Baton Rouge", "70808"], ["New Orleans", "70115"], ["Lake Charles", "70601"], ["Monroe", "71201"]],
 };
 

@@ -89,6 +89,8 @@ export const LEXICON = {
       /\bacct\.? (?:no\.?|#|number)/i,
       /\baccount\b(?=\s*:)/i,
       /\bcustomer (?:account|number)\b/i,
+      // a header cell of the word alone ("Account   Statement Date   Due Date" over their values)
+      /^account$/i,
     ],
     not: [/\bsupplier\b|\bchoice\b|\bbank\b|\bpayment plan\b|\brouting\b/i],
   },
@@ -169,3 +171,5 @@ export const NOT_USAGE =
 
 /** Gas service on a gas+electric bill: its meters, usage and history are not electricity. */
 export const GAS = /\btherms?\b|\bccf\b|\bmcf\b|\bgas\b/i;
+/** Another service than electricity or gas on a multi-service statement (a municipal utility's water). */
+export const OTHER_SERVICE = /\bgallons?\b|\b(?:waste)?water\b|\bsewer\b|\bstorm ?drain\b/i;

@@ -5,7 +5,7 @@ import type { Meter } from "../schema.ts";
 import type { Word } from "./pairing.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { readTables } from "./tables.ts";
-import { GAS } from "./lexicon.ts";
+import { GAS, OTHER_SERVICE } from "./lexicon.ts";
 import { parseDate, parseNumber } from "./values.ts";
 
 type Role = "meter" | "previous" | "present" | "startDate" | "endDate" | "multiplier" | "usage";
@@ -49,10 +49,10 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
     const roles = t.columns.map((c) => columnRole(c.header));
     const at = (r: Role) => roles.indexOf(r);
     if (at("meter") < 0 || (at("usage") < 0 && (at("present") < 0 || at("previous") < 0))) continue;
-    if (t.columns.some((c) => GAS.test(c.header))) continue;
+    if (t.columns.some((c) => GAS.test(c.header) || OTHER_SERVICE.test(c.header))) continue;
     for (const row of t.rows) {
       const id = row.cells[at("meter")].trim();
-      if (!METER_ID.test(id) || row.cells.some((c) => GAS.test(c))) continue;
+      if (!METER_ID.test(id) || row.cells.some((c) => GAS.test(c) || OTHER_SERVICE.test(c))) continue;
       const cell = (r: Role) => (at(r) >= 0 ? row.cells[at(r)] : "");
       let usage = num(cell("usage"));
       if (usage === undefined) {

@@ -10,7 +10,16 @@ import {
   STATES,
 } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
-import { GAS, LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
+import {
+  GAS,
+  LEXICON,
+  type LexiconField,
+  nameLike,
+  negated,
+  NOT_USAGE,
+  OTHER_SERVICE,
+  REMITTANCE,
+} from "./lexicon.ts";
 import { pairLabel, rowsOf, wordsOf } from "./pairing.ts";
 import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE } from "./confidence.ts";
 import {
@@ -25,7 +34,7 @@ import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
-import { findUtility, isUtilityName, namesUtility } from "./utilities.ts";
+import { findIssuer, findUtility, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { recentMonths, tableUsage } from "./usage_tables.ts";
@@ -151,6 +160,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const utility = findUtility(text);
   bi.utilityProviderName = utility?.name ?? "";
   if (utility) conf.utilityProviderName = utility.states.length ? 0.9 : 0.65;
+  else {
+    // a utility not in the table: its own name, where two places of the bill agree on it
+    bi.utilityProviderName = findIssuer(lines) ?? "";
+    if (bi.utilityProviderName) conf.utilityProviderName = 0.6;
+  }
 
   const acct = labelled("accountNumber", (v) => ACCOUNT.test(v), accountOf, account(lines));
   const svc = labelled(
@@ -291,6 +305,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       conf.billingPeriodStart = conf.billingPeriodEnd = reads.conf;
     }
   }
+  // a meter read off a table that prints no read dates was read over the bill's period (as a line's meter is)
+  eu.meters = eu.meters.map((m) =>
+    !m.servicePeriodStart && !m.servicePeriodEnd && bi.billingPeriodStart && bi.billingPeriodEnd
+      ? { ...m, servicePeriodStart: bi.billingPeriodStart, servicePeriodEnd: bi.billingPeriodEnd }
+      : m
+  );
   if (eu.meters.length) conf.meters = eu.meters.every((m) => m.usageKwh) ? 0.75 : 0.55;
 
   const total = eu.meters.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);
@@ -579,7 +599,9 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
     const line = lines[i];
     const m = line.match(METER);
     if (
-      !m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index)) || GAS.test(line)
+      !m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index)) ||
+      GAS.test(line) ||
+      OTHER_SERVICE.test(line)
     ) continue;
     if (out.some((o) => o.meterNumber === m[1])) continue;
     const rest = line.slice(m.index + m[0].length);

@@ -33,7 +33,7 @@ function headingOf(lines: string[], i: number): string {
 /** The supply/generation price per kWh as printed ("0.05974"), or "". */
 export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): string {
   const unit = on("kh-unit") ? "(?:kwh|kh)" : "kwh";
-  const priceAfter = (text: string) => {
+  const priceAfter = (text: string, line = text) => {
     // "9467 kWh x 0.056435", "@ $0.0712/kWh", "at $0.021230", "0.0712 per kWh", "Rate: $0.0712"
     const m = text.match(
       new RegExp(
@@ -41,7 +41,16 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
         "i",
       ),
     ) ?? text.match(/\$?\s*(\d?\.\d{3,7})\s*(?:\/|per)\s*kwh/i);
-    if (!m) return "";
+    if (!m) {
+      // a price in cents after the kWh ("1,196 kWh x 6.09¢", "@ 11.2 cents per kWh"), never an average
+      const c = text.match(
+        new RegExp(`\\b${unit}\\s*[x×@]\\s*(\\d{1,2}(?:\\.\\d{1,4})?)\\s*(?:¢|cents?\\b)`, "i"),
+      );
+      if (!c || /\baverage\b|\bavg\b/i.test(line)) return "";
+      const [whole, frac = ""] = c[1].split(".");
+      const v = `0.${whole.padStart(2, "0")}${frac}`.replace(/0+$/, "");
+      return Number(v) >= 0.01 && Number(v) <= 0.6 ? v : "";
+    }
     const v = m[1].startsWith(".") ? `0${m[1]}` : m[1];
     // under 1¢ or over 60¢ a kWh is a rider or a misread, not the price of the energy
     return Number(v) >= 0.01 && Number(v) <= 0.6 ? v : "";
@@ -56,7 +65,7 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
           if (DELIVERY.test(line.replace(word, ""))) continue;
           // "Energy charge … x $0.1" under a "Delivery charges" title is a delivery price
           if (DELIVERY.test(heading) && !word.test(heading)) continue;
-          const v = priceAfter(line.slice(line.search(word)));
+          const v = priceAfter(line.slice(line.search(word)), line);
           if (v) return v;
         } else if (
           word.test(heading) && !DELIVERY.test(heading) && !SUPPLY_WORDS.some((w) => w.test(line)) &&
@@ -116,9 +125,11 @@ export function findRatePlan(lines: string[]): string {
   for (const line of lines) {
     for (const c of cells(line)) if (/\bSchedule\s+[A-Z0-9-]+$/.test(c) && c.length < 60) return c;
   }
-  // an unlabelled class of service with its code: "Residential Service D1", "General Service Rate (GS-1)"
+  // an unlabelled class of service with its code: "Residential Service D1", "General Service Rate (GS-1)",
+  // also with the next label joined to it by the text layer ("Residential Service D1 Billing Period: Feb 8 - …")
   for (const line of lines) {
-    for (const c of cells(line)) {
+    for (const cell of cells(line)) {
+      const c = cell.replace(NEXT_LABEL, "").trim();
       if (
         /^(?:Residential|Domestic|General)(?: [A-Za-z]+){0,2} (?:Service|Rate)(?: [A-Z]{1,3}-?\d{1,3}[A-Z]?| \([A-Z0-9-]{1,8}\))$/
           .test(c)

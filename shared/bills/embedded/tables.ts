@@ -48,7 +48,7 @@ export interface TransposedTable {
 const NUMBER = /^[(\-]?\$?\s?\d[\d,]*(?:\.\d+)?\)?%?(?:\s?kwh|\s(?:actual|estimated|est\.?))?$/i;
 const DATE = /^\d{1,2}\/\d{1,2}(?:\/\d{2,4})?$|^\d{1,2}\/\d{4}$/;
 const MONTH_TOKEN = new RegExp(
-  `^${MONTH_WORD}(?:[\\s.,'\u2019-]*(?:\\d{1,2},?\\s*)?(?:'?\\d{2}|\\d{4}))?$`,
+  `^${MONTH_WORD}(?:[\\s.,'\u2019-]*(?:\\d{1,2},?\\s*)?(?:'?\\d{2}|\\d{4})|\\/(?:\\d{2}|\\d{4}))?$`,
   "i",
 );
 const hasDigit = (s: string) => /\d/.test(s);
@@ -174,6 +174,9 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
         // a line that prints a full date ("Service Period 02/19/2024 - 03/20/2024") is a labelled value
         // above the table, not one of its header lines
         if (k < i - 1 && l.tokens.some((t) => findDate(t.text))) break;
+        // a one-piece line over a full line of column headers is the table's (or the page's) title, not a
+        // header of its first columns ("Electric Meter Information" over "Meter   Previous Read   Present Read …")
+        if (k < i - 1 && l.tokens.length === 1 && headerLine(below.tokens)) break;
         band.push(...l.tokens.flatMap((t) => t.words.map((w) => ({ ...t, ...w, words: [w] }))));
         below = l;
       }

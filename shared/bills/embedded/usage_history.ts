@@ -1,5 +1,5 @@
 import { type MonthlyUsage, MonthNames } from "../schema.ts";
-import { GAS, NOT_USAGE } from "./lexicon.ts";
+import { GAS, NOT_USAGE, OTHER_SERVICE } from "./lexicon.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { allDates, cells, MONTH_WORD, monthNumber, parseNumber } from "./values.ts";
 
@@ -36,6 +36,7 @@ const NOT_KWH_COLUMN = /avg|average|per day|\/\s*day|daily|cost|\$|days?\b(?!.*k
 /** Rows of "Jan 2024   812" (one or several pairs per line), "01/2024 812". */
 function monthRows(lines: string[]): MonthValue[] {
   const out: MonthValue[] = [];
+  const rescued: MonthValue[] = [];
   // the column headers after a "Month" header cell ("Month   Days   Avg Temp   kWh"), for the next 20 lines
   let header: { cells: string[]; at: number } | undefined;
   for (const [li, line] of lines.entries()) {
@@ -47,32 +48,64 @@ function monthRows(lines: string[]): MonthValue[] {
     }
     if (header && li - header.at > 20) header = undefined;
     // meter readings ("Jan 25 ... 27415" is a read date and an odometer value), dates of the bill
-    if (
-      /\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line) ||
-      NOT_USAGE.test(line) || GAS.test(line)
-    ) continue;
-    for (const m of line.matchAll(MONTH_YEAR_VALUE)) {
-      const month = monthNumber(m[1]);
-      let value = Number(m[3].replace(/,/g, ""));
-      // a row of a several-column table ("Mar 2024   29   64°   901": days, temperature, kWh): the kWh is
-      // the number under the header's kWh column; without such a header the row is not read (no guess)
-      const nums = numbersAfter(line, (m.index ?? 0) + m[0].indexOf(m[2], m[1].length) + m[2].length);
-      if (nums.length >= 2) {
-        const k = header?.cells.findIndex((h) => KWH_COLUMN.test(h) && !NOT_KWH_COLUMN.test(h)) ?? -1;
-        if (k < 0 || k >= nums.length || header!.cells.length !== nums.length) continue;
-        value = Number(nums[k].replace(/[^\d.]/g, ""));
-        if (!Number.isInteger(value)) continue;
+    if (guarded(line)) {
+      // another column's row on the same text line ("Payment Received   -$64.96   FEB 22   1,150 kWh",
+      // "Total Natural Gas Charges   $20.40   Mar 2024   473   15.8   $2.68"): the cells from a month cell on,
+      // when only the cells left of it carry those words; kept below only next to a month read as such
+      const at = cs.findIndex((c, k) => k > 0 && MONTH_CELL.test(c.trim()));
+      const tail = at > 0 ? cs.slice(at).join("   ") : "";
+      if (tail && !guarded(tail) && /^\d{1,3}(?:,\d{3})*(?:\s*kwh)?$/i.test(cs[at + 1]?.trim() ?? "")) {
+        rescued.push(...rowValues(tail, header));
       }
-      // "Oct 30 2024" is a date, not October '30 with 2024 kWh
-      if (/^\d{2}$/.test(m[2]) && /^(19|20)\d{2}$/.test(m[3])) continue;
-      if (month && value < 1e7) out.push({ year: toYear(m[2]), month, value });
+      continue;
     }
+    out.push(...rowValues(line, header));
     for (const m of line.matchAll(NUMERIC_MONTH_VALUE)) {
       const month = Number(m[1]);
       if (month >= 1 && month <= 12) {
         out.push({ year: Number(m[2]), month, value: Number(m[3].replace(/,/g, "")) });
       }
     }
+  }
+  // a rescued month is kept when it continues the run of months read (directly or through rescued ones)
+  const key = (m: MonthValue) => m.year * 12 + m.month;
+  const read = new Set(out.map(key));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const m of rescued) {
+      if (!read.has(key(m)) && (read.has(key(m) - 1) || read.has(key(m) + 1))) {
+        out.push(m);
+        read.add(key(m));
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+
+const guarded = (line: string) =>
+  /\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line) ||
+  NOT_USAGE.test(line) || GAS.test(line) || OTHER_SERVICE.test(line);
+const MONTH_CELL = new RegExp(`^(?:${MONTH_WORD})[\\s.,'\u2019-]*(?:'?\\d{2}|\\d{4})$`, "i");
+
+/** The month rows of one line: "Jan 2024   812", several pairs, or a several-column row read under its header. */
+function rowValues(line: string, header: { cells: string[] } | undefined): MonthValue[] {
+  const out: MonthValue[] = [];
+  for (const m of line.matchAll(MONTH_YEAR_VALUE)) {
+    const month = monthNumber(m[1]);
+    let value = Number(m[3].replace(/,/g, ""));
+    // a row of a several-column table ("Mar 2024   29   64°   901": days, temperature, kWh): the kWh is
+    // the number under the header's kWh column; without such a header the row is not read (no guess)
+    const nums = numbersAfter(line, (m.index ?? 0) + m[0].indexOf(m[2], m[1].length) + m[2].length);
+    if (nums.length >= 2) {
+      const k = header?.cells.findIndex((h) => KWH_COLUMN.test(h) && !NOT_KWH_COLUMN.test(h)) ?? -1;
+      if (k < 0 || k >= nums.length || header!.cells.length !== nums.length) continue;
+      value = Number(nums[k].replace(/[^\d.]/g, ""));
+      if (!Number.isInteger(value)) continue;
+    }
+    // "Oct 30 2024" is a date, not October '30 with 2024 kWh
+    if (/^\d{2}$/.test(m[2]) && /^(19|20)\d{2}$/.test(m[3])) continue;
+    if (month && value < 1e7) out.push({ year: toYear(m[2]), month, value });
   }
   return out;
 }

@@ -20,7 +20,8 @@ export function kwhScore(header: string): number {
   return /kwh|kilowatt/i.test(header) ? 2 : 1;
 }
 
-const MONTH_CELL = new RegExp(`^(${MONTH_WORD})[\\s.,'\u2019-]*(?:('?)(\\d{2})|(\\d{4}))?$`, "i");
+// "Mar 24", "Mar '24", "Mar 2024", "Mar-24", "Mar/24" (a month over its year, never a day)
+const MONTH_CELL = new RegExp(`^(${MONTH_WORD})(?:[\\s.,'\u2019-]*|(\\/))(?:('?)(\\d{2})|(\\d{4}))?$`, "i");
 
 /** The month (and year, when printed) of a cell: a date (the last one: a period's end), "Jan 2024", "01/2024", "Jan". */
 export function monthOf(cell: string, header = ""): { month: number; year?: number } | undefined {
@@ -35,9 +36,10 @@ export function monthOf(cell: string, header = ""): { month: number; year?: numb
   const m = c.match(MONTH_CELL);
   if (!m) return undefined;
   const month = monthNumber(m[1])!;
-  if (m[4]) return { month, year: Number(m[4]) };
-  // "Jan 24": a year where the apostrophe says so or the column is of months, else a day of a year-less date
-  if (m[3] && (m[2] || !/date/i.test(header))) return { month, year: 2000 + Number(m[3]) };
+  if (m[5]) return { month, year: Number(m[5]) };
+  // "Jan 24": a year where the apostrophe or the slash says so or the column is of months, else a day of a
+  // year-less date
+  if (m[4] && (m[3] || m[2] || !/date/i.test(header))) return { month, year: 2000 + Number(m[4]) };
   return { month };
 }
 

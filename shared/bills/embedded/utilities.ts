@@ -146,3 +146,55 @@ export function isUtilityName(s: string): boolean {
 
 /** Does the text name any known electric utility? (evidence that a document is an electricity bill) */
 export const namesUtility = (text: string) => UTILITIES.some(([re]) => re.test(text)) || COOP.test(text);
+
+/** Words an issuer of an electricity bill names itself with (a municipal utility, a board, a department). */
+const ISSUER_WORD =
+  /\b(?:utilities|utility|electric|electricity|energy|power|light|city of|town of|village of|board|authority|department|cooperative|co-?op|municipal|commission|pud)\b/i;
+/** Phrases that name who issued the bill: the remittance line, the thanks. */
+const ISSUER_PHRASE =
+  /\b(?:(?:checks?|payments?|money orders?) (?:payable|made out) to|(?:with|send) your payment to|remit (?:payment )?to|thank you for (?:choosing|being a customer of))\s*:?\s+([A-Za-z][A-Za-z&'.\- ]{2,60}?)\s*(?:[.,;!]|\s{2,}|$)/i;
+const SMALL = new Set(["of", "and", "the", "for"]);
+
+const squash = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
+const nameShaped = (s: string) => {
+  const w = s.trim().split(/\s+/);
+  return w.length >= 2 && w.length <= 6 && /^[A-Za-z][A-Za-z&'.\- ]+$/.test(s.trim()) && ISSUER_WORD.test(s);
+};
+const titleCase = (s: string) =>
+  s.toLowerCase().split(/\s+/).map((w, i) => (i && SMALL.has(w) ? w : w[0].toUpperCase() + w.slice(1))).join(
+    " ",
+  );
+
+/**
+ * The issuer of a bill whose utility is not in the table (a municipal utility, a small co-op), read generically
+ * and only when two places agree: a remittance or thanks phrase ("make checks payable to …", "return this
+ * portion with your payment to …", "Thank you for choosing …"), the name that opens the page (the logo line),
+ * the bill's website domain. The name as printed in mixed case where it is, else in title case.
+ */
+export function findIssuer(lines: string[]): string | undefined {
+  const found: { name: string; source: string }[] = [];
+  for (const l of lines) {
+    const m = l.match(ISSUER_PHRASE);
+    if (m && nameShaped(m[1])) found.push({ name: m[1].trim(), source: "phrase" });
+  }
+  const top = lines.find((l) => l.trim())?.split(/\s{3,}/)[0]?.trim() ?? "";
+  if (nameShaped(top)) found.push({ name: top, source: "top" });
+  const domains = lines.flatMap((
+    l,
+  ) => [...l.matchAll(/\b(?:www\.)?([a-z][a-z0-9-]{3,})\.(?:com|org|net|gov|us)\b/gi)])
+    .map((m) => squash(m[1]));
+  const byName = new Map<string, { names: string[]; sources: Set<string> }>();
+  for (const f of found) {
+    const k = squash(f.name);
+    const e = byName.get(k) ?? { names: [], sources: new Set<string>() };
+    e.names.push(f.name);
+    e.sources.add(f.source);
+    if (domains.includes(k)) e.sources.add("domain");
+    byName.set(k, e);
+  }
+  const agreed = [...byName.values()].filter((e) => e.sources.size >= 2);
+  // two different issuers that each have two sources: nothing is guessed
+  if (agreed.length !== 1) return undefined;
+  const mixed = agreed[0].names.find((n) => n !== n.toUpperCase());
+  return mixed ?? titleCase(agreed[0].names[0]);
+}

@@ -13,6 +13,8 @@ const HELD_OUT = ["dominion", "sce", "eversource", "ameren", "entergy", "teco", 
 /** Rounds 3–5: each scored once, then the reader was changed on their failures. */
 const LATER_DEV = ["ppl", "aesohio", "consumers", "reliant", "sdge", "pepco", "nvenergy"];
 const SEALED_LAST = SEALED_AFTER_LAST_CHANGE;
+/** Round 6: scored once (the reader as delivered then), then dev layouts of round 7. */
+const ROUND6 = ["txu", "easton"];
 const ALL_HELD_OUT = Object.keys(HELD_OUT_LAYOUTS);
 
 /** Fields right / total / filled wrongly over the cases (each case read by `reader(case)`); none refused. */
@@ -60,15 +62,28 @@ Deno.test("synthetic text PDFs of the 7 layouts of rounds 3-5 (each scored once,
   assert.ok(wrong / total <= 0.01, `rounds 3-5 filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
+Deno.test("synthetic text PDFs of the 2 round-6 layouts (txu, easton: scored once, then dev in round 7): >= 98% right, <= 1% filled wrongly", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && ROUND6.includes(c.utility)
+  );
+  assert.equal(cases.length, 12);
+  const { right, total, wrong } = await tally(cases);
+  // scored once: 74.4% right, 2.4% filled wrongly (with two ground-truth errors fixed in round 7); after round 7:
+  // 100.0%, 0.0% (docs/bills.md)
+  assert.ok(right / total >= 0.98, `round-6 accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.01, `round-6 filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
 Deno.test("synthetic text PDFs of the 2 layouts written after the last reader change (sealed): a floor on a once-only score", async () => {
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
     c.kind === "pdf" && SEALED_LAST.includes(c.utility)
   );
   assert.equal(cases.length, 12);
   const { right, total, wrong } = await tally(cases);
-  // scored once, 2026-11-24: 74.4% right, 2.4% filled wrongly (docs/bills.md): a record, not a target
-  assert.ok(right / total >= 0.72, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
-  assert.ok(wrong / total <= 0.03, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+  // pse, paloalto (round 7), 2026-11-24: 56.9% right, 0.0% filled wrongly with the round-6 reader, 58.1% / 0.0%
+  // with the round-7 reader (docs/bills.md): a record, not a target
+  assert.ok(right / total >= 0.56, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.01, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
 Deno.test("a scanned-looking image is read through offline OCR", async () => {

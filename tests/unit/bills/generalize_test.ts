@@ -7,8 +7,9 @@ import { findRatePlan, findSupplyRate } from "../../../shared/bills/embedded/rat
 import { parseInlineAddressNoZip } from "../../../shared/bills/embedded/addresses.ts";
 import { columnRole, meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
-import { findUtility } from "../../../shared/bills/embedded/utilities.ts";
+import { findIssuer, findUtility } from "../../../shared/bills/embedded/utilities.ts";
 import { parseDate } from "../../../shared/bills/embedded/values.ts";
+import { monthOf } from "../../../shared/bills/embedded/usage_tables.ts";
 import { page } from "./layout_page.ts";
 
 const noTaggedRules = () => false;
@@ -325,4 +326,181 @@ Deno.test("a history row of several number columns reads the kWh under its heade
     rules: noTaggedRules,
   });
   assert.ok(plain.electricityUsage.usageByMonth.some((m) => m.month === "January" && m.value === 812));
+});
+
+// round 7 (dev layouts txu, easton, consumers, dte; the round-7 sealed layouts pse and paloalto only scored)
+
+Deno.test("a row of 'Mar/23' months over an unlabelled row of kWh, under an electric usage title, is the history", () => {
+  const months = ["Nov/23", "Dec/23", "Jan/24", "Feb/24", "Mar/24"];
+  const values = ["812", "944", "1,021", "903", "760"];
+  const rows: [number, [number, string][]][] = [
+    [40, [[40, "Account: 5500561326"], [300, "Statement Date: 03/14/2024"]]],
+    [54, [[40, "Service Dates: 02/12/2024 - 03/12/2024"]]],
+    [80, [[40, "Electric Usage Information"]]],
+    [92, months.map((m, i) => [40 + i * 60, m] as [number, string])],
+    [102, values.map((v, i) => [40 + i * 60, v] as [number, string])],
+  ];
+  const { lines, pieces } = page(rows);
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  const read = item.electricityUsage.usageByMonth.filter((m) => !m.estimated).map((
+    m,
+  ) => [m.month, m.year, m.value]);
+  assert.deepEqual(read, [
+    ["November", 2023, 812],
+    ["December", 2023, 944],
+    ["January", 2024, 1021],
+    ["February", 2024, 903],
+    ["March", 2024, 760],
+  ]);
+  assert.deepEqual(monthOf("Mar/24"), { month: 3, year: 2024 });
+  // a year-less date keeps its day reading: "Mar 24" under a date header is March 24th, not a year
+  assert.deepEqual(monthOf("Mar 24", "Read Date"), { month: 3 });
+});
+
+Deno.test("multi-service statement: a water meter's line is not the electric meter", () => {
+  const item = parseBill(
+    [
+      "Account: 5500561326   Statement Date: 03/14/2024",
+      "Energy 470 kWh @ $0.0489   $22.98",
+      "Total kWh used 470",
+      "Water Meter Information",
+      "Meter W4381504 Previous 3723 Present 8641 Usage 5,421 gallons",
+    ],
+    [],
+    { rules: noTaggedRules },
+  );
+  assert.ok(!item.electricityUsage.meters.some((m) => m.meterNumber === "W4381504"));
+  assert.equal(item.electricityUsage.meters[0]?.usageKwh, "470");
+});
+
+Deno.test("a utility not in the table: its name where two places agree (the page's opening name, the remittance line, the website)", () => {
+  const { lines, pieces } = page([
+    [36, [[36, "GREENVALE MUNICIPAL UTILITIES"], [300, "Account"], [380, "Due Date"]]],
+    [48, [[36, "Electric - Water - Sewer   greenvaleutilities.com"], [300, "77104233"], [380, "04/02/2024"]]],
+    [80, [[36, "Energy 470 kWh @ $0.0489   $22.98"]]],
+    [560, [[36, "Please return this portion with your payment to Greenvale Municipal Utilities."]]],
+  ]);
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assert.equal(item.billingInformation.utilityProviderName, "Greenvale Municipal Utilities");
+  assert.equal(
+    findIssuer(["CITY OF NORTHFIELD UTILITIES", "Make checks payable to City of Northfield Utilities"]),
+    "City of Northfield Utilities",
+  );
+  // the page's name and its website agree: title case from capitals
+  assert.equal(
+    findIssuer(["NORTHFIELD ELECTRIC DEPARTMENT", "northfieldelectricdepartment.org"]),
+    "Northfield Electric Department",
+  );
+  // one place only, or two places naming different issuers: nothing is guessed
+  assert.equal(findIssuer(["GREENVALE MUNICIPAL UTILITIES", "Amount Due   $65.97"]), undefined);
+  assert.equal(findIssuer(["Make checks payable to Greenvale Utilities", "Thank you"]), undefined);
+  assert.equal(
+    findIssuer([
+      "GREENVALE UTILITIES",
+      "Make checks payable to Greenvale Utilities",
+      "Thank you for choosing Bayside Power Board.",
+      "baysidepowerboard.com",
+    ]),
+    undefined,
+  );
+  // a person or a street is not an issuer
+  assert.equal(findIssuer(["THOMAS DAVIS", "Make checks payable to Thomas Davis"]), undefined);
+});
+
+Deno.test("a one-line title over a full line of column headers is not a header: a one-row meter table under a section title", () => {
+  const rows: [number, [number, string][]][] = [
+    [40, [[36, "Account: 5500561326"], [300, "Statement Date: 03/14/2024"]]],
+    [54, [[36, "Service Dates: 02/12/2024 - 03/12/2024"]]],
+    [74, [[36, "UTILITY COMPANY"]]],
+    [84, [[36, "Electric Meter Information"]]],
+    [96, [[36, "Meter"], [120, "Previous Read"], [200, "Present Read"], [280, "Multiplier"], [360, "kWh"]]],
+    [108, [[36, "K47936216"], [120, "30070"], [200, "30540"], [280, "1"], [360, "470"]]],
+  ];
+  const { lines, pieces } = page(rows);
+  assert.deepEqual(meterTables([wordsOf(pieces)], noTaggedRules).map((m) => [m.meterNumber, m.usageKwh]), [
+    ["K47936216", "470"],
+  ]);
+  // the meter prints no read dates: it was read over the bill's period
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assert.deepEqual(item.electricityUsage.meters, [{
+    meterNumber: "K47936216",
+    usageKwh: "470",
+    servicePeriodStart: "2024-02-12",
+    servicePeriodEnd: "2024-03-12",
+  }]);
+});
+
+Deno.test("history rows sharing a text line with another column's payment or gas row: the cells from the month on", () => {
+  const lines = [
+    "Account Number: 5500561326   Invoice Date: 06/05/2023",
+    "Account Summary   Your Electricity Usage",
+    "Previous Amount Due   $100.62   JAN 23   1,116 kWh",
+    "Payment Received   -$64.96   FEB 23   1,150 kWh",
+    "Balance Forward   $35.66   MAR 23   1,108 kWh",
+    "Gas Cost Recovery 161 Ccf x $0.49802   $30.10   APR 23   1,237 kWh",
+    "MAY 23   1,402 kWh",
+  ];
+  const item = parseBill(lines, [], { rules: noTaggedRules });
+  const read = item.electricityUsage.usageByMonth.filter((m) => !m.estimated).map((m) => [m.month, m.value]);
+  assert.deepEqual(read, [
+    ["January", 1116],
+    ["February", 1150],
+    ["March", 1108],
+    ["April", 1237],
+    ["May", 1402],
+  ]);
+  // the guard words right of the month, or a month away from any other month read, are still not read
+  const lone = parseBill(
+    [
+      "Account Number: 5500561326   Invoice Date: 06/05/2023",
+      "Payment Received   -$64.96   FEB 23   1,150 kWh",
+      "Meter   JUN 23   31150 read",
+    ],
+    [],
+    { rules: noTaggedRules },
+  );
+  assert.equal(lone.electricityUsage.usageByMonth.filter((m) => !m.estimated).length, 0);
+});
+
+Deno.test("an unlabelled class of service with the next label joined to it by the text layer", () => {
+  assert.equal(
+    findRatePlan(["Residential Service D1 Billing Period: Feb 8 - Mar 8, 2023   This Month   Last Year"]),
+    "Residential Service D1",
+  );
+  // a sentence about a class of service is still not a plan
+  assert.equal(findRatePlan(["Residential Service customers will see: a new charge"]), "");
+});
+
+Deno.test("supply price printed in cents after the kWh: '1,196 kWh x 6.09¢' is $0.0609", () => {
+  assert.equal(findSupplyRate(["Energy Charge 1,196 kWh x 6.09¢   $72.84"], noTaggedRules), "0.0609");
+  assert.equal(findSupplyRate(["Energy Charge 1,196 kWh x 1.15¢   $13.75"], noTaggedRules), "0.0115");
+  assert.equal(findSupplyRate(["Energy charge 880 kWh @ 12.5 cents   $110.00"], noTaggedRules), "0.125");
+  // an average price in cents is not the price of the energy
+  assert.equal(findSupplyRate(["Average energy price 880 kWh @ 14.2¢"], noTaggedRules), "");
+});
+
+Deno.test("a header cell 'Account' alone over its value (a header row of account, dates and amount)", () => {
+  const { lines, pieces } = page([
+    [36, [[36, "UTILITY COMPANY"], [300, "Account"], [380, "Statement Date"], [460, "Due Date"], [
+      530,
+      "Amount Due",
+    ]]],
+    [48, [[36, "Electric - Water"], [300, "9454562146"], [380, "03/14/2022"], [460, "04/02/2022"], [
+      530,
+      "$65.97",
+    ]]],
+    [80, [[36, "Energy 470 kWh @ $0.0489   $22.98"]]],
+  ]);
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assert.equal(item.customerInformation.accountNumber, "9454562146");
+  assert.equal(item.billingInformation.dueDate, "2022-04-02");
+  // "Account Summary" is not the label
+  const summary = page([
+    [36, [[36, "Account Summary"], [300, "Statement Date"]]],
+    [48, [[36, "4471 2290"], [300, "03/14/2022"]]],
+  ]);
+  assert.equal(
+    parseBill(summary.lines, [summary.pieces], { rules: noTaggedRules }).customerInformation.accountNumber,
+    "",
+  );
 });
