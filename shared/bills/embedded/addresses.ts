@@ -112,7 +112,8 @@ export function parseInlineAddress(text: string): Address | undefined {
   return { ...emptyAddress(), line1, line2, city: m[2].trim(), state: m[3], zip: m[4], country: "US" };
 }
 
-const SUFFIX =
+/** A street suffix word (St, Street, Dr, Ave …; also used by scan_checks.ts). */
+export const SUFFIX =
   /^(?:st|street|rd|road|ave|avenue|blvd|boulevard|dr|drive|ln|lane|ct|court|way|pl|place|pkwy|parkway|hwy|highway|cir|circle|ter|terrace|trl|trail)\.?$/i;
 // the first word of a city that is also a street suffix's spelling ("St. Louis", "Ft. Myers")
 const CITY_PREFIX = /^(?:st|ste|ft|mt)\.$/i;

@@ -40,6 +40,7 @@ import { readUsageChart } from "./usage_chart.ts";
 import { recentMonths, tableUsage } from "./usage_tables.ts";
 import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
 import { readTables, type Table } from "./tables.ts";
+import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import {
   CONFIRM_CONFIDENCE,
@@ -347,6 +348,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     if (last < key(Number(latest.slice(0, 4)), Number(latest.slice(5, 7))) - 3) history = [];
   }
   history = consistentHistory(history, total || undefined);
+  // a scan's history month far from its neighbours and the current period is an OCR digit error (scan_checks.ts)
+  if (readByOcr(pages)) history = steadyHistory(history, total || undefined);
   // cross-check with the current period: the history's month of the bill agrees with the meters' kWh, or not
   let agreement = 0;
   if (bi.billingPeriodEnd && total > 0) {
@@ -365,6 +368,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const fromWords = { ...ci, ...bi, ...eu };
   for (const k of unsureFields(fromWords, pages, opts.wordConfidence ?? WORD_CONFIDENCE, money)) conf[k] = 0;
   if (!eu.usageByMonth.length) delete conf.usageByMonth;
+  // glued words and confusable meter letters on a scan: split where certain, else empty (scan_checks.ts)
+  const scanned = scanChecks({ ...ci, billingAddress: bi.billingAddress, meters: eu.meters }, pages);
+  if (scanned.emptyName) conf.customerName = 0;
   for (const k of fieldsToConfirm({ ...ci, ...bi }, pages, opts.wordConfidence ?? WORD_CONFIDENCE)) {
     if (conf[k]) conf[k] = Math.min(conf[k], CONFIRM_CONFIDENCE);
   }

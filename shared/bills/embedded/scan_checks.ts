@@ -1,0 +1,120 @@
+// Cross-checks for values read from a scan or photo (OCR words) that tesseract was confident about but read
+// wrongly: words it glued together ("ELM ST" → "ELMST", "KEVIN WILSON" → "KEVINWILSON"), a letter of a
+// meter number that may be a misread digit ("M8…" → "MB…"), a history digit dropped or added (493 → 1493,
+// 717 → 77). A wrong value costs more than an empty one: what fails its check is split where the split is
+// certain, else left empty. Only pages read by OCR are checked (a PDF text item carries no OCR confidence),
+// so a text PDF's reading never changes (issue #11).
+import type { TextPiece } from "../../documents/text_layout.ts";
+import type { Meter } from "../schema.ts";
+import { ocrRows, printings } from "./word_confidence.ts";
+import { SUFFIX } from "./addresses.ts";
+
+/** Was any of the pages read by OCR (its words carry tesseract's confidence)? */
+export const readByOcr = (pages: TextPiece[][]): boolean =>
+  pages.some((ps) => ps.some((p) => p.confidence !== undefined));
+
+/** How far (as a ratio) a history month may stand from its neighbours and the current period. */
+export const HISTORY_OUTLIER_RATIO = 2.5;
+
+/**
+ * A usage history with the months that break its own consistency dropped: a month more than
+ * HISTORY_OUTLIER_RATIO times above (or below) the median of its neighbours (up to two months on either side
+ * and the current period's kWh), and when the current period's kWh is known, more than twice above or below
+ * it too — a digit OCR added or dropped ("493" → "1493", "717" → "77"), not a season (a summer month stands
+ * near its summer neighbours, the first summer month of a history near the current period).
+ */
+export function steadyHistory<T extends { year: number; month: number; value: number }>(
+  months: T[],
+  current?: number,
+): T[] {
+  if (months.length < 3) return months;
+  const sorted = [...months].sort((a, b) => a.year - b.year || a.month - b.month);
+  const r = HISTORY_OUTLIER_RATIO;
+  const far = (v: number, ref: number, ratio: number) => v > ref * ratio || v * ratio < ref;
+  const drop = new Set<T>();
+  sorted.forEach((m, i) => {
+    if (m.value <= 0) return;
+    const refs = [sorted[i - 2], sorted[i - 1], sorted[i + 1], sorted[i + 2]]
+      .filter((n): n is T => !!n && n.value > 0).map((n) => n.value);
+    if (current && current > 0) refs.push(current);
+    if (refs.length < 3) return;
+    refs.sort((a, b) => a - b);
+    const h = refs.length >> 1;
+    const median = refs.length % 2 ? refs[h] : (refs[h - 1] + refs[h]) / 2;
+    if (far(m.value, median, r) && !(current && current > 0 && !far(m.value, current, 2))) drop.add(m);
+  });
+  return months.filter((m) => !drop.has(m));
+}
+
+/** Letters OCR reads in place of a digit (8/B, 0/O/Q/D, 1/I/l, 5/S, 2/Z). */
+const CONFUSABLE_LETTER = /[BOQDILSZ]/;
+
+/**
+ * A meter number read by OCR that mixes digits with a letter OCR confuses with a digit ("MB284137": B or 8?)
+ * is kept only when printed a second time the same way; otherwise it is left empty.
+ */
+export function confusableMeterNumber(meterNumber: string, rows: ReturnType<typeof ocrRows>): boolean {
+  const key = meterNumber.toUpperCase().replace(/[^0-9A-Z]/g, "");
+  if (!/[0-9]/.test(key) || !CONFUSABLE_LETTER.test(key.replace(/[^A-Z]/g, ""))) return false;
+  return printings(meterNumber, rows).length < 2;
+}
+
+/** A name glued to a street suffix: the shortest name of three or more letters with a vowel, then the suffix. */
+const GLUED_SUFFIX =
+  /^([A-Z]{3,}?)(STREET|AVENUE|BOULEVARD|DRIVE|ROAD|LANE|COURT|PLACE|CIRCLE|WAY|AVE|BLVD|DR|ST|RD|LN|CT|PL|CIR)$/i;
+/** Words ending in a suffix's letters that are words of their own (not a name glued to a suffix). */
+const NOT_GLUED =
+  /^(?:.*(?:WEST|EAST|REST|HURST|ERST|FIRST|ARD|ORD|WARD|(?:NOR|A|MID|BROAD|GATE|FAIR|HIGH|PARK|RAIL|SEA|SPEED|CAUSE|RUN|SUB|HALF|PATH|WATER|EXPRESS|FREE)WAY)|[A-Z]{0,2}(?:ST|CT|RD))$/i;
+
+/**
+ * A street line whose last word (before a unit) is a name glued to its suffix by OCR ("8711 ELMST",
+ * "4261 OAK HOLLOWDR", "7725 PARK PLAPT 4B"): split into the street and its suffix (and the unit). A line that
+ * already ends with a separate suffix, or whose last word is a word of its own ("123 FOREST"), is unchanged.
+ */
+export function splitGluedStreet(line1: string, line2: string): { line1: string; line2: string } {
+  let words = line1.trim().split(/\s+/);
+  let unit = line2;
+  // "PLAPT 4B": the unit word glued to the suffix
+  const n = words.length;
+  if (!unit && n >= 3 && /^[A-Z]+(?:APT|UNIT|STE)$/i.test(words[n - 2]) && /\d/.test(words[n - 1])) {
+    const m = words[n - 2].match(/^([A-Z]+?)(APT|UNIT|STE)$/i)!;
+    if (SUFFIX.test(m[1])) {
+      unit = `${m[2]} ${words[n - 1]}`;
+      words = [...words.slice(0, n - 2), m[1]];
+    }
+  }
+  const last = words[words.length - 1];
+  if (words.length < 2 || !/^\d/.test(words[0]) || SUFFIX.test(last) || NOT_GLUED.test(last)) {
+    return { line1: words.join(" "), line2: unit };
+  }
+  const m = last.match(GLUED_SUFFIX);
+  if (!m || !/[AEIOUY]/i.test(m[1])) return { line1: words.join(" "), line2: unit };
+  return { line1: [...words.slice(0, -1), m[1], m[2]].join(" "), line2: unit };
+}
+
+/**
+ * A person's name read by OCR as one long word ("KEVINWILSON", "NORACHEN"): first and last name glued, where
+ * they part is not known, so the name is left empty. A name of two or more words is kept.
+ */
+export const gluedName = (name: string): boolean => /^[A-Za-z]{7,}$/.test(name.trim());
+
+/** The scan checks applied to a read item's fields in place (pages read by OCR only). */
+export function scanChecks(
+  f: {
+    customerName: string;
+    serviceAddress: { line1: string; line2: string };
+    billingAddress: { line1: string; line2: string };
+    meters: Meter[];
+  },
+  pages: TextPiece[][],
+): { emptyName: boolean } {
+  if (!readByOcr(pages)) return { emptyName: false };
+  const rows = ocrRows(pages);
+  for (const m of f.meters) {
+    if (m.meterNumber && confusableMeterNumber(m.meterNumber, rows)) m.meterNumber = "";
+  }
+  for (const a of [f.serviceAddress, f.billingAddress]) {
+    if (a.line1) Object.assign(a, splitGluedStreet(a.line1, a.line2));
+  }
+  return { emptyName: !!f.customerName && gluedName(f.customerName) };
+}
