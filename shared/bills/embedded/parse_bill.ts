@@ -369,8 +369,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   for (const k of unsureFields(fromWords, pages, opts.wordConfidence ?? WORD_CONFIDENCE, money)) conf[k] = 0;
   if (!eu.usageByMonth.length) delete conf.usageByMonth;
   // glued words and confusable meter letters on a scan: split where certain, else empty (scan_checks.ts)
-  const scanned = scanChecks({ ...ci, billingAddress: bi.billingAddress, meters: eu.meters }, pages);
+  const scanned = scanChecks({ ...ci, billingAddress: bi.billingAddress, ...eu }, pages);
   if (scanned.emptyName) conf.customerName = 0;
+  if (eu.electricRate !== scanned.electricRate) {
+    eu.electricRate = scanned.electricRate;
+    if (!eu.electricRate) conf.electricRate = 0;
+  }
   for (const k of fieldsToConfirm({ ...ci, ...bi }, pages, opts.wordConfidence ?? WORD_CONFIDENCE)) {
     if (conf[k]) conf[k] = Math.min(conf[k], CONFIRM_CONFIDENCE);
   }

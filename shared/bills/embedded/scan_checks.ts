@@ -50,13 +50,17 @@ export function steadyHistory<T extends { year: number; month: number; value: nu
 const CONFUSABLE_LETTER = /[BOQDILSZ]/;
 
 /**
- * A meter number read by OCR that mixes digits with a letter OCR confuses with a digit ("MB284137": B or 8?)
- * is kept only when printed a second time the same way; otherwise it is left empty.
+ * A meter number read by OCR with a letter OCR confuses with a digit inside its digits ("MB284137": B or 8?
+ * "4417S26"), not a leading prefix letter ("L108605388"), is kept only when printed a second time the same
+ * way; otherwise it is left empty.
  */
 export function confusableMeterNumber(meterNumber: string, rows: ReturnType<typeof ocrRows>): boolean {
   const key = meterNumber.toUpperCase().replace(/[^0-9A-Z]/g, "");
-  if (!/[0-9]/.test(key) || !CONFUSABLE_LETTER.test(key.replace(/[^A-Z]/g, ""))) return false;
-  return printings(meterNumber, rows).length < 2;
+  const digit = (c: string | undefined) => !!c && /[0-9]/.test(c);
+  const inDigits = [...key].some((c, i) =>
+    i > 0 && CONFUSABLE_LETTER.test(c) && (digit(key[i - 1]) || digit(key[i + 1]))
+  );
+  return inDigits && printings(meterNumber, rows).length < 2;
 }
 
 /** A name glued to a street suffix: the shortest name of three or more letters with a vowel, then the suffix. */
@@ -83,6 +87,9 @@ export function splitGluedStreet(line1: string, line2: string): { line1: string;
       words = [...words.slice(0, n - 2), m[1]];
     }
   }
+  // OCR reads the L of an upper-case "LN" as I: "1428 CEDAR IN"; a unit's trailing period is a speck
+  if (words.length >= 3 && words[words.length - 1] === "IN") words[words.length - 1] = "LN";
+  unit = unit.replace(/(\d)\.$/, "$1");
   const last = words[words.length - 1];
   if (words.length < 2 || !/^\d/.test(words[0]) || SUFFIX.test(last) || NOT_GLUED.test(last)) {
     return { line1: words.join(" "), line2: unit };
@@ -98,17 +105,36 @@ export function splitGluedStreet(line1: string, line2: string): { line1: string;
  */
 export const gluedName = (name: string): boolean => /^[A-Za-z]{7,}$/.test(name.trim());
 
-/** The scan checks applied to a read item's fields in place (pages read by OCR only). */
+/**
+ * A rate plan's name as read by OCR, cleaned of what a plan name never holds: the billing period OCR joined to
+ * it ("RS Residential Single Family From 9/15/24 To 10/13/24 28 Days" → up to the first date), trailing marks
+ * ("… of Use ~"), two words glued where a lower-case letter meets a capital ("ResidentialTime"). A name left
+ * with a sign no plan name prints ("Service ®)": a misread "(R)") is unsure: "" (left empty).
+ */
+export function cleanRateName(rate: string): string {
+  const s = rate
+    .replace(/\s+(?:(?:from|for)\s+)?\d{1,2}\/\d{1,2}\/\d{2,4}.*$/i, "")
+    .replace(/([a-z]{3,})([A-Z][a-z]{2,})/g, "$1 $2")
+    .replace(/[\s~_|'"`.,;:*-]+$/, "")
+    .trim();
+  return /^[A-Za-z0-9 ()\-/&.,'#:+%$]+$/.test(s) && s.split("(").length === s.split(")").length ? s : "";
+}
+
+/**
+ * The scan checks applied to a read item's fields (pages read by OCR only): meter numbers and addresses in
+ * place; returns whether the customer name is to be left empty and the cleaned rate plan name.
+ */
 export function scanChecks(
   f: {
     customerName: string;
     serviceAddress: { line1: string; line2: string };
     billingAddress: { line1: string; line2: string };
     meters: Meter[];
+    electricRate: string;
   },
   pages: TextPiece[][],
-): { emptyName: boolean } {
-  if (!readByOcr(pages)) return { emptyName: false };
+): { emptyName: boolean; electricRate: string } {
+  if (!readByOcr(pages)) return { emptyName: false, electricRate: f.electricRate };
   const rows = ocrRows(pages);
   for (const m of f.meters) {
     if (m.meterNumber && confusableMeterNumber(m.meterNumber, rows)) m.meterNumber = "";
@@ -116,5 +142,8 @@ export function scanChecks(
   for (const a of [f.serviceAddress, f.billingAddress]) {
     if (a.line1) Object.assign(a, splitGluedStreet(a.line1, a.line2));
   }
-  return { emptyName: !!f.customerName && gluedName(f.customerName) };
+  return {
+    emptyName: !!f.customerName && gluedName(f.customerName),
+    electricRate: f.electricRate && cleanRateName(f.electricRate),
+  };
 }

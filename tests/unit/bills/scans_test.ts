@@ -3,7 +3,12 @@
 // split is certain, else left empty. A text PDF (no OCR confidence on its items) reads exactly as before.
 import assert from "node:assert/strict";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
-import { gluedName, splitGluedStreet, steadyHistory } from "../../../shared/bills/embedded/scan_checks.ts";
+import {
+  cleanRateName,
+  gluedName,
+  splitGluedStreet,
+  steadyHistory,
+} from "../../../shared/bills/embedded/scan_checks.ts";
 import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
 
 const W = 7; // pixels a character
@@ -44,7 +49,10 @@ const HISTORY: [string, string][] = [
   ["02/2024", "640"],
 ];
 
-function bill(o: { name?: string; street?: string; meter?: string; meterAgain?: boolean } = {}, ocr = true) {
+function bill(
+  o: { name?: string; street?: string; meter?: string; meterAgain?: boolean; rate?: string } = {},
+  ocr = true,
+) {
   const rows: [number, [number, string][]][] = [
     [20, [[40, "Bright Electric Company"]]],
     [40, [[40, o.name ?? "NORA CHEN"]]],
@@ -55,6 +63,7 @@ function bill(o: { name?: string; street?: string; meter?: string; meterAgain?: 
     [120, [[40, "Due Date:"], [400, "03/26/2024"]]],
     [140, [[40, "Billing Period:"], [400, "02/01/2024 - 03/01/2024"]]],
     [180, [[40, "Total Amount Due:"], [400, "$142.18"]]],
+    [200, [[40, `Rate: ${o.rate ?? "Residential Service"}`]]],
     [220, [[40, "Meter Number"], [200, "Read Dates"], [400, "kWh Used"]]],
     [240, [[40, o.meter ?? "M8284137"], [200, "02/01/2024 - 03/01/2024"], [400, "640"]]],
     [280, [[40, "Service Address:"], [400, `${o.street ?? "8711 ELM ST"}, DENVER, CO 80202`]]],
@@ -120,8 +129,35 @@ Deno.test("a scanned meter number with a letter OCR confuses with a digit needs 
     bill({ meter: "MB284137", meterAgain: true }).electricityUsage.meters[0]?.meterNumber,
     "MB284137",
   );
+  // a leading prefix letter is a prefix, not a misread digit: kept
+  assert.equal(bill({ meter: "L108605388" }).electricityUsage.meters[0]?.meterNumber, "L108605388");
   // no confusable letter (M, digits): kept
   assert.equal(bill({ meter: "M8284137" }).electricityUsage.meters[0]?.meterNumber, "M8284137");
   // a text PDF: read as printed
   assert.equal(bill({ meter: "MB284137" }, false).electricityUsage.meters[0]?.meterNumber, "MB284137");
+});
+
+Deno.test("a scanned rate plan name: the period joined to it, trailing marks and glued words are cleaned", () => {
+  const rate = (r: string, ocr = true) => bill({ rate: r }, ocr).electricityUsage.electricRate;
+  assert.equal(rate("Residential Service"), "Residential Service");
+  assert.equal(
+    rate("RS Residential Single Family From 9/15/24 To 10/13/24 28 Days"),
+    "RS Residential Single Family",
+  );
+  assert.equal(rate("TOU-DR1 ResidentialTime of Use ~"), "TOU-DR1 Residential Time of Use");
+  // a sign no plan name prints: unsure, left empty
+  assert.equal(rate("Residential Service ®)"), "");
+  // a text PDF: as printed
+  assert.equal(rate("TOU-DR1 ResidentialTime of Use", false), "TOU-DR1 ResidentialTime of Use");
+  assert.equal(cleanRateName("Residential Service (R)"), "Residential Service (R)");
+  assert.equal(cleanRateName("Residential - R"), "Residential - R");
+});
+
+Deno.test("a scanned street's upper-case LN read as IN, and a unit's trailing speck, are corrected", () => {
+  assert.equal(bill({ street: "1428 CEDAR IN" }).customerInformation.serviceAddress.line1, "1428 CEDAR LN");
+  assert.deepEqual(splitGluedStreet("870 OAK DR", "APT 14."), { line1: "870 OAK DR", line2: "APT 14" });
+  assert.equal(
+    bill({ street: "1428 CEDAR IN" }, false).customerInformation.serviceAddress.line1,
+    "1428 CEDAR IN",
+  );
 });
