@@ -121,6 +121,7 @@ export function mailboxEmailPage(e: MailboxRow, flash?: string): string {
     <dl>
       <dt>From</dt><dd>${esc(e.from)}</dd>
       <dt>To</dt><dd>${esc(e.to.join(", "))}</dd>
+      <dt>Reply-To</dt><dd>${esc(e.replyTo ?? "—")}</dd>
       <dt>Sent</dt><dd>${esc(when(e.createdAt))}</dd>
       <dt>Email id</dt><dd><code>${esc(e.id)}</code></dd>
       <dt>Log status</dt><dd>${esc(e.logStatus ?? "—")}${

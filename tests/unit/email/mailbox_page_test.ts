@@ -1,0 +1,27 @@
+// The dev mailbox shows the headers a partner's email is judged by: the sender name and the reply-to address.
+import assert from "node:assert/strict";
+import { mailboxEmailPage } from "../../../shared/email/mailbox_page.ts";
+
+const email = {
+  id: "01TEST",
+  from: `"Demo Solar Co" <notifications@mail.solar-platform.local>`,
+  to: ["jane@example.com"],
+  subject: "Your solar savings report from Demo Solar Co",
+  html: "<p>Hi</p>",
+  text: "Hi",
+  headers: {},
+  replyTo: "admin@demo-solar.test",
+  lastEvent: null,
+  createdAt: new Date("2026-11-24T04:21:03Z"),
+  attachments: [],
+};
+
+Deno.test("dev mailbox: an email's page shows its sender name and its Reply-To", () => {
+  const page = mailboxEmailPage(email);
+  assert.match(page, /<dt>From<\/dt><dd>&quot;Demo Solar Co&quot; &lt;notifications@/);
+  assert.match(page, /<dt>Reply-To<\/dt><dd>admin@demo-solar\.test<\/dd>/);
+});
+
+Deno.test("dev mailbox: an email without a reply-to says so", () => {
+  assert.match(mailboxEmailPage({ ...email, replyTo: null }), /<dt>Reply-To<\/dt><dd>—<\/dd>/);
+});
