@@ -37,7 +37,8 @@ export function miniMap(lat: number, lon: number, place: string, tileUrl?: strin
       { class: "map", role: "img", "aria-label": label },
       h(
         "div",
-        { class: "tiles", style: `transform:translate(calc(50% - ${offX}px), calc(50% - ${offY}px))` },
+        // The layer's corner is at the map's centre; moved back by the point's offset, the point is at the centre.
+        { class: "tiles", style: `transform:translate(${(-offX).toFixed(1)}px, ${(-offY).toFixed(1)}px)` },
         tiles,
       ),
       h("span", { class: "map-pin", "aria-hidden": "true" }),

@@ -3,6 +3,7 @@ import type { StackExtension } from "../extension.ts";
 import { oneAtATime } from "../one_at_a_time.ts";
 import type { Platform } from "../../platform.ts";
 import { seedWidgetDemo } from "../../widget/demo.ts";
+import { widgetSettings } from "../../widget/config.ts";
 import { demoLogo, demoPage } from "../../widget/demo_page.ts";
 import { errorText, log } from "../../log.ts";
 
@@ -11,9 +12,12 @@ const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
   css: "text/css; charset=utf-8",
 };
-// The widget only talks to this origin (or the ?api= one) and may be framed by any partner page.
-const CSP =
-  "default-src 'self'; connect-src 'self' https:; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
+// The widget only talks to this origin (or the ?api= one) and may be framed by any partner page. Images: its own,
+// https ones (partner logos) and the configured map tile server's origin (which may be plain http on a local network).
+export function widgetPageCsp(mapTileUrl: string | null): string {
+  const tiles = mapTileUrl ? ` ${new URL(mapTileUrl.replace(/\{[xyz]\}/g, "0")).origin}` : "";
+  return `default-src 'self'; connect-src 'self' https:; img-src 'self' https: data:${tiles}; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'`;
+}
 
 const widgetDist = new URL("../../../widget/dist/", import.meta.url);
 // esbuild (a native binary) must only load
@@ -61,7 +65,7 @@ function routes(app: Hono, p: Platform) {
     return c.body(body as unknown as ArrayBuffer, 200, {
       "content-type": TYPES[file.split(".").pop()!],
       "cache-control": file === "index.html" ? "no-cache" : "public, max-age=300",
-      "content-security-policy": CSP,
+      "content-security-policy": widgetPageCsp(widgetSettings(p).mapTileUrl),
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",
     });
