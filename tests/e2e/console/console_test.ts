@@ -2,9 +2,10 @@
 // report through the widget's API), then the partner signs in, finds it with its report and bill, changes
 // the widget colour in the live preview and copies the embed snippet. axe on every view; 1280 and 375 px.
 import assert from "node:assert/strict";
-import { launchBrowser } from "../widget/browser.ts";
-import { type Stack, startStack } from "../widget/stack.ts";
+import { withStackAndBrowser } from "../widget/with_stack.ts";
+import type { Stack } from "../widget/stack.ts";
 import { query, waitFor } from "../widget/helpers.ts";
+import { snippetSizesItself } from "./embed_page.ts";
 import { ARTIFACTS, BILL, expectAccessible, knownPassword, nav, shot, signIn } from "./support.ts";
 
 /** What the widget does for a homeowner, over the same API: bill upload, then the savings report. */
@@ -54,9 +55,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
-    const stack = await startStack();
-    const { browser, close } = await launchBrowser();
-    try {
+    await withStackAndBrowser({}, async (stack, browser) => {
       await knownPassword(stack);
       const leadId = await homeownerLead(stack, "jane.homeowner@example.com");
 
@@ -140,6 +139,8 @@ Deno.test({
       await page.getByRole("button", { name: "Issue token" }).click();
       await page.getByRole("heading", { name: "Token “Main website” issued" }).waitFor();
       assert.match(await page.locator("#issued-snippet").inputValue(), /token=wgt_/);
+      // Pasted into the partner's own page: the widget sizes itself there.
+      await snippetSizesItself(browser, await page.locator("#issued-snippet").inputValue(), stack.url, 375);
       await expectAccessible(page, "tokens");
       await shot(page, "w1280-4-tokens");
       for (const [name, heading] of [["Users", "Users"], ["Notifications", "Notifications"]]) {
@@ -211,12 +212,6 @@ Deno.test({
         });
         await mailPage.close();
       }
-    } catch (e) {
-      console.error(stack.log().slice(-4000));
-      throw e;
-    } finally {
-      await close();
-      await stack.stop();
-    }
+    });
   },
 });

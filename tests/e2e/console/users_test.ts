@@ -4,8 +4,8 @@
 // invitation and removes the colleague. axe on every screen; 1280 and 375 px screenshots.
 import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../widget/browser.ts";
-import { type Stack, startStack } from "../widget/stack.ts";
+import { withStackAndBrowser } from "../widget/with_stack.ts";
+import type { Stack } from "../widget/stack.ts";
 import { query, waitFor } from "../widget/helpers.ts";
 import { ARTIFACTS, expectAccessible, knownPassword, nav, shot, signIn } from "./support.ts";
 
@@ -38,9 +38,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
-    const stack = await startStack();
-    const { browser, close } = await launchBrowser();
-    try {
+    await withStackAndBrowser({}, async (stack, browser) => {
       await knownPassword(stack);
       const page = await signIn(browser, stack, 1280);
       await nav(page, "Users").click();
@@ -195,12 +193,6 @@ Deno.test({
       await wide.getByRole("heading", { name: "This invitation cannot be used" }).waitFor();
       await shot(wide, "w1280-7-invitation-invalid");
       await wide.context().close();
-    } catch (e) {
-      console.error(stack.log().slice(-4000));
-      throw e;
-    } finally {
-      await close();
-      await stack.stop();
-    }
+    });
   },
 });

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 const encodeBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./browser.ts";
-import { type Stack, startStack } from "./stack.ts";
+import { withStackAndBrowser } from "./with_stack.ts";
+import type { Stack } from "./stack.ts";
 import { axeProblems, query, shot, toHomeStep, waitFor, watchThirdParty } from "./helpers.ts";
 
 const FIXTURES = new URL("../../fixtures/bills/", import.meta.url);
@@ -176,23 +176,21 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async (test) => {
-  const stack = await startStack();
-  const { browser, close } = await launchBrowser();
-  // Each step leaves a screenshot of where it stopped when it fails.
-  const t = {
-    step: (name: string, fn: () => Promise<void>) =>
-      test.step(name, async () => {
-        try {
-          await fn();
-        } catch (e) {
-          if (current && !current.isClosed()) {
-            await shot(current, `FAILED-${name.slice(0, 40).replace(/\W+/g, "-")}`).catch(() => {});
+  await withStackAndBrowser({}, async (stack, browser) => {
+    // Each step leaves a screenshot of where it stopped when it fails.
+    const t = {
+      step: (name: string, fn: () => Promise<void>) =>
+        test.step(name, async () => {
+          try {
+            await fn();
+          } catch (e) {
+            if (current && !current.isClosed()) {
+              await shot(current, `FAILED-${name.slice(0, 40).replace(/\W+/g, "-")}`).catch(() => {});
+            }
+            throw e;
           }
-          throw e;
-        }
-      }),
-  };
-  try {
+        }),
+    };
     await t.step(
       "happy path at 1024 px: autocomplete, roof, provider, real PDF bill, usage fix, consent, savings, email in the mailbox, lead in the database",
       () => happyPath(browser, stack, 1024, "grace.1024@example.com"),
@@ -456,11 +454,5 @@ Deno.test({
         await page.close();
       },
     );
-  } catch (e) {
-    console.error(stack.log().slice(-4000));
-    throw e;
-  } finally {
-    await close();
-    await stack.stop();
-  }
+  });
 });

@@ -4,8 +4,7 @@
 // ticks "This is my ZIP code"; the ZIP sent onward (property, providers, lead) is the confirmed one.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { launchBrowser } from "./browser.ts";
-import { startStack } from "./stack.ts";
+import { withStackAndBrowser } from "./with_stack.ts";
 import { axeProblems, openWidget, pageSteps, query, shot } from "./helpers.ts";
 
 const CONED_BILL = new URL("../../fixtures/bills/synthetic/coned-01.pdf", import.meta.url).pathname;
@@ -44,10 +43,8 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async (t) => {
-  const stack = await startStack();
-  const { browser, close } = await launchBrowser();
-  const { pages, step } = pageSteps(t, "zip");
-  try {
+  await withStackAndBrowser({}, async (stack, browser) => {
+    const { pages, step } = pageSteps(t, "zip");
     await step(
       "1280 px: a suggestion of a several-ZIP city asks; Continue is blocked; 10019 typed reaches the lead",
       async () => {
@@ -136,11 +133,5 @@ Deno.test({
         assert.equal(props.length, 1, "the confirmed default is the property's ZIP");
       },
     );
-  } catch (e) {
-    console.error(stack.log().slice(-4000));
-    throw e;
-  } finally {
-    await close();
-    await stack.stop();
-  }
+  });
 });
