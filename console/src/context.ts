@@ -1,4 +1,5 @@
 import type { Api } from "./api.ts";
+import { h } from "../../widget/src/dom.ts";
 
 export interface Me {
   user_id: string;
@@ -42,3 +43,7 @@ export function openBlob(blob: Blob, filename?: string) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** A wide table's own horizontal scroller: a named region that takes focus, so the keyboard can scroll it too. */
+export const scrollRegion = (label: string, table: HTMLElement) =>
+  h("div", { class: "scroll", role: "region", "aria-label": label, tabindex: "0" }, table);

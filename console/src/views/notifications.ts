@@ -1,6 +1,6 @@
 import { svc } from "../api.ts";
 import { field, h } from "../../../widget/src/dom.ts";
-import { type Ctx, dateTime, isAdmin } from "../context.ts";
+import { type Ctx, dateTime, isAdmin, scrollRegion } from "../context.ts";
 
 interface Hook {
   id: string;
@@ -172,9 +172,8 @@ export async function notificationsView(ctx: Ctx): Promise<HTMLElement> {
       { class: "card" },
       h("h2", {}, "Webhook deliveries"),
       deliveries.length
-        ? h(
-          "div",
-          { class: "scroll" },
+        ? scrollRegion(
+          "Recent webhook deliveries",
           h(
             "table",
             { class: "table compact" },

@@ -1,6 +1,6 @@
 import { svc } from "../api.ts";
 import { field, h } from "../../../widget/src/dom.ts";
-import { type Ctx, dateTime } from "../context.ts";
+import { type Ctx, dateTime, scrollRegion } from "../context.ts";
 import { copyButton } from "./widget.ts";
 
 interface Token {
@@ -97,9 +97,8 @@ export async function tokensView(ctx: Ctx): Promise<HTMLElement> {
     ),
     form,
     issued,
-    h(
-      "div",
-      { class: "scroll" },
+    scrollRegion(
+      "Widget tokens",
       h(
         "table",
         { class: "table" },
