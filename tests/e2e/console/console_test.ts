@@ -140,7 +140,16 @@ Deno.test({
       await page.getByRole("heading", { name: "Token “Main website” issued" }).waitFor();
       assert.match(await page.locator("#issued-snippet").inputValue(), /token=wgt_/);
       // Pasted into the partner's own page: the widget sizes itself there.
-      await snippetSizesItself(browser, await page.locator("#issued-snippet").inputValue(), stack.url, 375);
+      const issued = await page.locator("#issued-snippet").inputValue();
+      await snippetSizesItself(browser, issued, stack.url, 375);
+      // Revoked: a widget with that token stops working.
+      page.once("dialog", (d) => d.accept());
+      await page.getByRole("row", { name: /Main website/ }).getByRole("button", { name: "Revoke" }).click();
+      await page.getByRole("row", { name: /Main website/ }).getByRole("cell", { name: "Revoked" }).waitFor();
+      const revoked = await browser.newPage();
+      await revoked.goto(`${stack.url}/widget/?token=${issued.match(/token=(wgt_[^"&]+)/)![1]}`);
+      await revoked.getByRole("heading", { name: "This widget is not configured" }).waitFor();
+      await revoked.close();
       await expectAccessible(page, "tokens");
       await shot(page, "w1280-4-tokens");
       for (const [name, heading] of [["Users", "Users"], ["Notifications", "Notifications"]]) {
