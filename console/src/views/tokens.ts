@@ -35,11 +35,11 @@ export async function tokensView(ctx: Ctx): Promise<HTMLElement> {
       return h(
         "tr",
         {},
-        h("td", {}, t.name),
-        h("td", {}, dateTime(t.created_at)),
-        h("td", {}, dateTime(t.last_used_at)),
-        h("td", {}, t.active ? "Active" : "Revoked"),
-        h("td", { class: "actions" }, rename, revoke),
+        h("td", { "data-label": "Name" }, t.name),
+        h("td", { "data-label": "Issued" }, dateTime(t.created_at)),
+        h("td", { "data-label": "Last used" }, dateTime(t.last_used_at)),
+        h("td", { "data-label": "State" }, t.active ? "Active" : "Revoked"),
+        h("td", { class: "row-actions", "data-label": "" }, rename, revoke),
       );
     }));
     if (!data.length) {
@@ -101,7 +101,7 @@ export async function tokensView(ctx: Ctx): Promise<HTMLElement> {
       "Widget tokens",
       h(
         "table",
-        { class: "table" },
+        { class: "table cards" },
         h("caption", { class: "sr-only" }, "Widget tokens"),
         h(
           "thead",

@@ -174,6 +174,16 @@ Deno.test({
         .waitFor({ timeout: 30_000 });
       await expectAccessible(phone, "widget 375");
       await shot(phone, "w375-3-widget");
+      await nav(phone, "Widget tokens").click();
+      await phone.getByRole("cell", { name: "Main website" }).waitFor();
+      await expectAccessible(phone, "tokens 375");
+      assert.ok(
+        await phone.evaluate(() => document.documentElement.scrollWidth <= screen.width),
+        "no sideways page",
+      );
+      const revoke = phone.getByRole("row", { name: /demo widget/ }).getByRole("button", { name: "Revoke" });
+      assert.ok((await revoke.boundingBox())!.height < 50, "the Revoke button on one line");
+      await shot(phone, "w375-4-tokens");
       await phone.context().close();
 
       // The emails, as read in the dev mailbox: the homeowner's report from the partner, the partner's new-lead alert.
