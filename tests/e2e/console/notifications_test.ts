@@ -43,7 +43,11 @@ Deno.test({
       const secret = (await page.locator(".hook code").textContent())!;
       assert.match(secret, /^whsec_/);
       await page.getByRole("button", { name: "Send a test" }).click();
-      const got = await waitFor("the test request at the receiver", async () => received[0], 15_000);
+      const got = await waitFor(
+        "the test request at the receiver",
+        () => Promise.resolve(received[0]),
+        15_000,
+      );
       const event = new Webhook(secret).verify(got.body, Object.fromEntries(got.headers)) as { type: string };
       assert.equal(event.type, "webhook.test");
       // The page reloads itself after the test; the log shows the delivery once the worker has recorded it.
