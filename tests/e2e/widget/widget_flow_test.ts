@@ -66,8 +66,9 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByText("Choose your roof type.").waitFor();
   await page.getByRole("radio", { name: "Asphalt shingle" }).check();
-  // Tempe has several ZIPs (issue 15): the homeowner confirms the one shown.
-  await page.getByRole("checkbox", { name: "This is my ZIP code" }).check();
+  // Tempe has several ZIPs (issue 15): the field is empty and asks; the homeowner types theirs.
+  assert.equal(await page.getByLabel("ZIP code").inputValue(), "");
+  await page.getByLabel("ZIP code").fill("85281");
   await expectAccessible(page, "confirm");
   await shot(page, `${tag}-2-confirm`);
   await page.getByRole("button", { name: "Continue" }).click();

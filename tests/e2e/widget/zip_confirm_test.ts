@@ -1,7 +1,7 @@
 // The widget in Chromium (issue 15): an address whose ZIP the platform could not choose ("435 W 57th St, New York,
-// NY": Manhattan has many ZIPs, the offline geocoder knows no streets) is not taken as is. The home step pre-fills
-// the city's default ZIP, marks it, lists the city's ZIPs and blocks Continue until the homeowner types theirs or
-// ticks "This is my ZIP code"; the ZIP sent onward (property, providers, lead) is the confirmed one.
+// NY": Manhattan has many ZIPs, the offline geocoder knows no streets) is not given a ZIP. The home step leaves the
+// ZIP empty, says why, lists the city's ZIPs and blocks Continue until the homeowner types theirs; the ZIP sent
+// onward (property, providers, lead) is the one typed.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { withStackAndBrowser } from "./with_stack.ts";
@@ -21,25 +21,21 @@ const describedBy = (page: Page) =>
       .join(" ")
   );
 
-/** On the confirm step of ADDRESS: the ZIP is pre-filled, marked and its candidates are listed. */
-async function expectZipQuestion(page: Page): Promise<string> {
+/** On the confirm step of ADDRESS: the ZIP is empty, the hint says why and the city's ZIPs are listed. */
+async function expectZipQuestion(page: Page) {
   await page.getByRole("heading", { name: "Confirm your home" }).waitFor();
-  await page.getByText("New York has several ZIP codes — check yours.").waitFor();
-  const zip = await zipField(page).inputValue();
-  assert.match(zip, /^\d{5}$/, "pre-filled with the city's default");
-  assert.equal(await zipField(page).getAttribute("aria-invalid"), "true", "marked for confirmation");
+  await page.getByText("New York has several ZIP codes — type yours.").waitFor();
+  assert.equal(await zipField(page).inputValue(), "", "no ZIP is invented");
   assert.match(await describedBy(page), /several ZIP codes/, "the hint is the field's description");
   const options = await page.evaluate(() =>
     [...(document.querySelector("input[name=zip]") as HTMLInputElement).list!.options].map((o) => o.value)
   );
   assert.ok(options.length > 100, `the city's ZIPs are offered (${options.length})`);
-  assert.ok(options.includes("10019") && options.includes(zip));
-  return zip;
+  assert.ok(options.includes("10019"));
 }
 
 Deno.test({
-  name:
-    "widget: a ZIP the platform could not choose is confirmed by the homeowner before it is used (Chromium)",
+  name: "widget: a ZIP the platform could not choose is typed by the homeowner, never invented (Chromium)",
   sanitizeResources: false,
   sanitizeOps: false,
 }, async (t) => {
@@ -52,18 +48,17 @@ Deno.test({
         await page.getByRole("combobox", { name: "Home address" }).pressSequentially(ADDRESS, { delay: 10 });
         await page.getByRole("option", { name: /New York, NY/ }).first().click();
         await page.getByRole("button", { name: "Continue" }).click();
-        const prefilled = await expectZipQuestion(page);
+        await expectZipQuestion(page);
         await page.getByRole("radio", { name: "Metal" }).check();
         assert.deepEqual(await axeProblems(page), [], "axe on the home step asking for the ZIP");
         await shot(page, "w1280-confirm-zip");
 
         await page.getByRole("button", { name: "Continue" }).click();
-        await page.getByText("Type your ZIP code or confirm it below.").first()
-          .waitFor();
+        await page.getByText("Type your ZIP code.", { exact: true }).first().waitFor();
         assert.equal(await focusedName(page), "zip", "focus on the ZIP field");
         // Announced in the polite status line (written a tick later, so a repeated message is read again).
         await page.locator("p.status[role=status]", {
-          hasText: "Type your ZIP code or confirm it below.",
+          hasText: "Type your ZIP code.",
         }).waitFor({ timeout: 5_000 });
         assert.ok(await page.getByRole("heading", { name: "Confirm your home" }).isVisible(), "blocked");
         assert.deepEqual(await axeProblems(page), [], "axe with the ZIP error");
@@ -72,11 +67,9 @@ Deno.test({
         // A reload keeps the question (the state survives in sessionStorage).
         await page.reload();
         await page.waitForSelector("body[data-ready]");
-        assert.equal(await expectZipQuestion(page), prefilled);
+        await expectZipQuestion(page);
 
         await zipField(page).fill("10019");
-        assert.equal(await zipField(page).getAttribute("aria-invalid"), null, "typing the ZIP confirms it");
-        assert.doesNotMatch(await describedBy(page), /several ZIP codes/);
         await page.getByRole("radio", { name: "Metal" }).check();
         await page.getByRole("button", { name: "Continue" }).click();
         await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
@@ -105,32 +98,34 @@ Deno.test({
     );
 
     await step(
-      "375 px: the typed address asks too; ticking “This is my ZIP code” keeps the default",
+      "375 px: the typed address asks too; the ZIP typed is the property's, the city's default is never used",
       async () => {
         const page = pages.page = await openWidget(browser, stack, 375, 760);
         await page.getByRole("combobox", { name: "Home address" }).fill(ADDRESS);
         await page.getByRole("button", { name: "Continue" }).click();
-        const prefilled = await expectZipQuestion(page);
+        await expectZipQuestion(page);
         await page.getByRole("radio", { name: "Asphalt shingle" }).check();
-        await page.getByText("New York has several ZIP codes — check yours.").scrollIntoViewIfNeeded();
+        await page.getByText("New York has several ZIP codes — type yours.").scrollIntoViewIfNeeded();
         assert.deepEqual(await axeProblems(page), [], "axe at 375 px");
         await shot(page, "w375-confirm-zip");
         await page.getByRole("button", { name: "Continue" }).click();
-        await page.getByText("Type your ZIP code or confirm it below.").first()
-          .waitFor();
+        await page.getByText("Type your ZIP code.", { exact: true }).first().waitFor();
         assert.equal(await focusedName(page), "zip");
-        await page.getByRole("checkbox", { name: "This is my ZIP code" }).check();
-        assert.equal(await zipField(page).getAttribute("aria-invalid"), null);
+        await zipField(page).fill("1003");
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByText("Enter a 5-digit ZIP code.").waitFor();
+        await zipField(page).fill("10036");
         await page.getByRole("button", { name: "Continue" }).click();
         await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
         const props = await query<{ zip: string }>(
           stack,
-          "select zip from public.properties where zip = $1",
-          [
-            prefilled,
-          ],
+          "select zip from public.properties where city = 'New York' order by zip",
         );
-        assert.equal(props.length, 1, "the confirmed default is the property's ZIP");
+        assert.deepEqual(
+          props.map((p) => p.zip),
+          ["10019", "10036"],
+          "only typed ZIPs, never the default 10112",
+        );
       },
     );
   });

@@ -33,21 +33,20 @@ export function confirmStep(ctx: Ctx): StepView {
     required: true,
     maxlength: 2,
   });
+  // A ZIP the platform could not choose (a city of several, issue 15; the offline gazetteer knows no streets) is not
+  // shown as if it were known: the field starts empty, says why and lists the city's ZIPs; any 5-digit ZIP the
+  // homeowner types is theirs, listed or not.
+  const ask = !s.zipConfirmed;
   const zip = field({
     label: t.zip,
     name: "zip",
-    value: a.zip,
+    value: ask ? "" : a.zip,
     autocomplete: "postal-code",
     required: true,
     inputmode: "numeric",
     maxlength: 5,
   });
-  // A ZIP the platform could not choose (a city of several, issue 15) is pre-filled but marked until the
-  // homeowner edits it or says it is theirs; any 5-digit ZIP they type is theirs, listed or not.
-  const ask = !s.zipConfirmed;
-  let zipEdited = false;
   const zipHintId = `${zip.input.id}-check`;
-  const zipMine = h("input", { type: "checkbox", onchange: () => markZip() });
   const zipCheck = ask
     ? h(
       "div",
@@ -58,23 +57,14 @@ export function confirmStep(ctx: Ctx): StepView {
         { id: `${zip.input.id}-list` },
         (s.zipCandidates ?? []).map((z) => h("option", { value: z })),
       ),
-      h("label", { class: "choice" }, zipMine, h("span", {}, t.zipMine)),
     )
     : null;
-  const zipOk = () => !ask || zipEdited || zipMine.checked;
-  const markZip = () => {
-    const ids = zip.input.getAttribute("aria-describedby")!.split(" ").filter((id) => id !== zipHintId);
-    if (zipOk()) zip.setError(null);
-    else zip.input.setAttribute("aria-invalid", "true");
-    zip.input.setAttribute("aria-describedby", (zipOk() ? ids : [zipHintId, ...ids]).join(" "));
-  };
   if (ask) {
     zip.input.setAttribute("list", `${zip.input.id}-list`);
-    zip.input.addEventListener("input", () => {
-      zipEdited = true;
-      markZip();
-    });
-    markZip();
+    zip.input.setAttribute(
+      "aria-describedby",
+      `${zipHintId} ${zip.input.getAttribute("aria-describedby") ?? ""}`.trim(),
+    );
   }
 
   const roofName = uid("roof");
@@ -172,7 +162,7 @@ export function confirmStep(ctx: Ctx): StepView {
         [line1, v.line1 ? null : t.required],
         [city, v.city ? null : t.required],
         [st, /^[A-Z]{2}$/.test(v.state) ? null : t.stateInvalid],
-        [zip, /^\d{5}$/.test(v.zip) ? (zipOk() ? null : t.zipConfirmNeeded) : t.zipInvalid],
+        [zip, /^\d{5}$/.test(v.zip) ? null : ask && !v.zip ? t.zipNeeded : t.zipInvalid],
       ];
       errors.forEach(([f, m]) => f.setError(m));
       const roofInput = roofs[0]?.querySelector("input") as HTMLInputElement | undefined;
@@ -183,7 +173,7 @@ export function confirmStep(ctx: Ctx): StepView {
       const firstBad = errors.find(([, m]) => m)?.[0].input ??
         (!s.roofType ? roofInput : unit && !s.roofOwnership ? ownerInput() : undefined);
       if (firstBad) {
-        if (!zipOk()) ctx.announce(t.zipConfirmNeeded);
+        if (ask && !/^\d{5}$/.test(v.zip)) ctx.announce(t.zipNeeded);
         firstBad.focus();
         return false;
       }
