@@ -13,7 +13,7 @@ import { partnerConfig } from "./config.ts";
 import { hashToken } from "../identity/refresh_tokens.ts";
 import { setPassword } from "../identity/admin.ts";
 import { verifyPassword } from "../auth/passwords.ts";
-import { admitAttempt, attemptFailed, attemptSucceeded, lockoutPolicyFromEnv } from "../identity/lockout.ts";
+import { admitAttempt, attemptFailed, attemptSucceeded, lockoutPolicy } from "../identity/lockout.ts";
 import { templates } from "../notifications/templates.ts";
 import { NO_RECIPIENT } from "../notifications/log_rows.ts";
 import { sendAndLog } from "../notifications/send_and_log.ts";
@@ -213,7 +213,7 @@ export async function acceptInvitation(p: Platform, input: z.infer<typeof Accept
 }
 
 async function checkPassword(p: Platform, userId: string, password: string) {
-  const policy = lockoutPolicyFromEnv();
+  const policy = lockoutPolicy(p);
   const admission = await admitAttempt(p.sql, userId, policy);
   if (!admission.admitted) {
     throw new DomainError(
