@@ -92,12 +92,9 @@ export async function inviteUser(p: Platform, auth: AuthContext, input: z.infer<
   try {
     await sendInvitationEmail(p, row, token);
   } catch (e) {
+    // Nothing is kept; the email seam's own error goes on (502 email_unavailable, its provider's answer logged only).
     await p.sql`delete from public.partner_invitations where id = ${row.id as string}`;
-    throw new DomainError(
-      "unavailable",
-      "email_unavailable",
-      `The invitation email could not be sent; nothing was saved (${(e as Error).message.slice(0, 200)})`,
-    );
+    throw e;
   }
   return view({ ...row, invited_by_email: auth.email });
 }
