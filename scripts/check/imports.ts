@@ -10,7 +10,7 @@ export interface Violation {
 }
 
 /** Infrastructure: imports nothing of the rest of shared/. */
-const INFRASTRUCTURE = new Set(["config", "log", "db", "platform"]);
+const INFRASTRUCTURE = new Set(["config", "log", "db", "platform", "errors"]);
 /** The HTTP layer: routes and the stack may import it, domains may not (they throw domain errors it maps). */
 const HTTP = "http";
 /**

@@ -1,4 +1,4 @@
-// Generates supabase/migrations/20261123004200_utility_current_names.sql: utility names as the homeowner knows
+// Generates the utility_current_names migration (first 20261123004200_utility_current_names.sql): utility names as the homeowner knows
 // them today. 1) every utility's name from EIA-861 2018 (the latest service-territory year we have; the OpenEI
 // zip tables carry older names, e.g. "Progress Energy Florida" for Duke Energy Florida since 2015); 2) the few
 // renames and brands since 2018 listed below, each with its source; 3) wholesale-only entities (federal power
@@ -7,9 +7,9 @@
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { displayUtilityName } from "../../shared/providers/names.ts";
+import { describe, writeGeneratedMigration } from "../reference/new_migration.ts";
 
 const root = new URL("../../", import.meta.url);
-const out = new URL("supabase/migrations/20261123004200_utility_current_names.sql", root);
 
 /** eiaid -> name after 2018 (brand the bill shows). */
 const SINCE_2018: [number, string, string][] = [
@@ -82,5 +82,13 @@ const sql = [
     WHOLESALE_IDS.join(", ")
   }) or name ~* ${q(WHOLESALE_NAME)};`,
 ];
-await Deno.writeTextFile(out, sql.join("\n") + "\n");
-console.log(`${out.pathname}: ${names.size} EIA-861 2018 names, ${SINCE_2018.length} later renames`);
+// Idempotent (add column if not exists, updates of what differs): the same SQL supersedes an applied one, which
+// is never rewritten.
+const text = sql.join("\n") + "\n";
+const written = await writeGeneratedMigration({
+  root,
+  name: "utility_current_names",
+  sql: text,
+  supersede: text,
+});
+console.log(`${describe(written)}: ${names.size} EIA-861 2018 names, ${SINCE_2018.length} later renames`);

@@ -1,10 +1,11 @@
 // Generates, from the CSVs in data/reference/, the self-contained reference migration of the savings tables
 // (upserts of every row) and the state-capital solar resource module of the embedded roof model. Applied
-// migrations are never rewritten: the output goes to the newest reference migration (REFERENCE_PATH); the
-// first seed (20261122003100) stays as it was applied. Run after editing a CSV:
+// migrations are never rewritten: unchanged data writes nothing, changed data goes into a new migration
+// (scripts/reference/new_migration.ts); the seed (20261122003100) and 20261123003100 stay as they were applied. Run after editing a CSV:
 //   ./node_modules/.bin/deno run -A scripts/savings/reference.ts
 // and commit the CSV and both generated files.
 import { parse } from "csv-parse/sync";
+import { describe, lineageFiles, writeGeneratedMigration } from "../reference/new_migration.ts";
 
 const root = new URL("../../", import.meta.url);
 const read = (name: string) =>
@@ -223,13 +224,29 @@ export function withStateSources(doc: string): string {
 
 /** The first seed, as applied (frozen). */
 export const SEED_PATH = "supabase/migrations/20261122003100_savings_reference_seed.sql";
-/** The migration this script writes: the newest reference data. A later data update adds a new file and moves this. */
-export const REFERENCE_PATH = "supabase/migrations/20261123003100_savings_reference_2024.sql";
+/** The data's migrations: the seed, 20261123003100_savings_reference_2024.sql, then `<version>_savings_reference.sql`. */
+export const REFERENCE_NAME = "savings_reference";
+export const REFERENCE_LINEAGE = [
+  "20261122003100_savings_reference_seed.sql",
+  "20261123003100_savings_reference_2024.sql",
+];
+/** The newest reference migration: what the CSVs must generate (the upserts supersede every earlier one). */
+export const referencePath = () =>
+  `supabase/migrations/${lineageFiles(root, REFERENCE_NAME, REFERENCE_LINEAGE).at(-1)}`;
 export const CAPITALS_PATH = "shared/roof/capitals.ts";
 
 if (import.meta.main) {
   const a = buildReferenceArtifacts();
-  Deno.writeTextFileSync(new URL(REFERENCE_PATH, root), a.seedSql);
+  // Upserts of every row: the same SQL supersedes any earlier reference migration. An applied one is never
+  // rewritten; changed data goes into a new migration.
+  const written = await writeGeneratedMigration({
+    root,
+    name: REFERENCE_NAME,
+    lineage: REFERENCE_LINEAGE,
+    sql: a.seedSql,
+    supersede: a.seedSql,
+  });
+  console.log(describe(written));
   Deno.writeTextFileSync(new URL(CAPITALS_PATH, root), a.capitalsTs);
   const doc = new URL(DOC_PATH, root);
   Deno.writeTextFileSync(doc, withStateSources(Deno.readTextFileSync(doc)));

@@ -1,13 +1,13 @@
-// Generates supabase/migrations/20261122004100_utility_provider_reference.sql from the OpenEI zip-to-utility
+// Generates the utility_provider_reference migration (20261122004100_utility_provider_reference.sql) from the OpenEI zip-to-utility
 // tables, the EIA-861 county service territories and a zip-to-county table (provenance:
 // data/reference/UTILITY_PROVIDERS.md). Run: deno run -A scripts/widget/build_utility_reference.ts
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { displayUtilityName } from "../../shared/providers/names.ts";
 import { tsvInsert } from "../reference/bulk_sql.ts";
+import { describe, writeGeneratedMigration } from "../reference/new_migration.ts";
 
 const root = new URL("../../", import.meta.url);
-const out = new URL("supabase/migrations/20261122004100_utility_provider_reference.sql", root);
 
 function readCsv(name: string): Record<string, string>[] {
   const bytes = gunzipSync(Deno.readFileSync(new URL(`data/reference/${name}`, root)));
@@ -154,9 +154,13 @@ create index utility_providers_states_idx on public.utility_providers using gin 
 alter table public.utility_zip_providers add foreign key (eiaid) references public.utility_providers(eiaid);
 alter table public.utility_county_providers add foreign key (eiaid) references public.utility_providers(eiaid);
 `;
-await Deno.writeTextFile(out, sql);
+// The applied migration is never rewritten. Changed data has no superseding form here yet (its tables' rows
+// would need a truncate + reload written like the gazetteer's): the writer refuses instead of editing it.
+const written = await writeGeneratedMigration({ root, name: "utility_provider_reference", sql });
 console.log(
-  `wrote ${out.pathname}: ${utilities.size} utilities, ${zipUtilities.size} zips, ${zipCounties.size} zip-county zips, ${countyUtilities.size} counties, ${
+  `${
+    describe(written)
+  }: ${utilities.size} utilities, ${zipUtilities.size} zips, ${zipCounties.size} zip-county zips, ${countyUtilities.size} counties, ${
     (sql.length / 1024).toFixed(0)
   } KiB`,
 );

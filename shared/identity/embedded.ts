@@ -8,7 +8,7 @@ import {
   attemptFailed,
   attemptSucceeded,
   type LockoutPolicy,
-  lockoutPolicyFromEnv,
+  lockoutPolicy,
 } from "./lockout.ts";
 import { envInt } from "../config.ts";
 import type { Tx } from "../db/client.ts";
@@ -45,7 +45,7 @@ export class EmbeddedIdentity implements IdentityProvider {
   private readonly reuseGrace: number;
 
   constructor(private readonly p: Platform, private readonly opts: EmbeddedIdentityOptions = {}) {
-    this.lockout = opts.lockout ?? lockoutPolicyFromEnv();
+    this.lockout = opts.lockout ?? lockoutPolicy(p);
     this.sessionTtl = opts.sessionTtlSeconds ?? 30 * 24 * 3600;
     this.reuseGrace = opts.reuseGraceSeconds ?? envInt("REFRESH_REUSE_GRACE_SECONDS", 10);
   }

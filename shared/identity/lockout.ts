@@ -1,5 +1,6 @@
 import { envInt, type EnvSource } from "../config.ts";
 import type { Sql } from "../db/client.ts";
+import { type Platform, provide } from "../platform.ts";
 
 /** Brute-force protection: LOGIN_MAX_FAILURES failures within LOGIN_FAILURE_WINDOW_SECONDS lock the account for LOGIN_LOCK_SECONDS. */
 export interface LockoutPolicy {
@@ -8,13 +9,24 @@ export interface LockoutPolicy {
   lockSeconds: number;
 }
 
-/** Read once, when the embedded identity is made. */
+/** Read once per platform: lockoutPolicy(p). */
 export function lockoutPolicyFromEnv(source: EnvSource = Deno.env): LockoutPolicy {
   return {
     maxFailures: envInt("LOGIN_MAX_FAILURES", 5, source),
     windowSeconds: envInt("LOGIN_FAILURE_WINDOW_SECONDS", 900, source),
     lockSeconds: envInt("LOGIN_LOCK_SECONDS", 900, source),
   };
+}
+
+/** The platform's sign-in lockout (the embedded identity and invitation acceptance share it), read once. */
+export function lockoutPolicy(p: Platform): LockoutPolicy {
+  return provide(p, "lockoutPolicy", () => lockoutPolicyFromEnv());
+}
+
+declare module "../platform.ts" {
+  interface Seams {
+    lockoutPolicy: LockoutPolicy;
+  }
 }
 
 export type Admission = { admitted: true } | { admitted: false; lockedUntil: Date; lockedNow: boolean };

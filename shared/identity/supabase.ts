@@ -1,4 +1,3 @@
-import { SeamUnavailableError } from "../errors.ts";
 import { HttpJsonClient } from "../runtime/http_json.ts";
 import { IdentityError, type IdentityProvider, type TokenSet } from "./types.ts";
 
@@ -39,22 +38,16 @@ export class SupabaseIdentity implements IdentityProvider {
   }
 
   private async token(grant: "password" | "refresh_token", body: Record<string, string>): Promise<TokenSet> {
-    let res;
-    try {
-      // 4xx are GoTrue's answers (a 429 is its lockout, not a reason to retry); 5xx and network are retried.
-      res = await this.http.request<Record<string, unknown> | undefined>(
-        `/auth/v1/token?grant_type=${grant}`,
-        {
-          json: body,
-          accept: (status) => status >= 400 && status < 500,
-        },
-      );
-    } catch (e) {
-      if (e instanceof SeamUnavailableError) {
-        throw new IdentityError("identity_unavailable", "The identity provider could not be reached");
-      }
-      throw e;
-    }
+    // 4xx are GoTrue's answers (a 429 is its lockout, not a reason to retry); 5xx and network are retried.
+    // An unreachable or failing provider is the one seam error, SeamUnavailableError("identity"): 502
+    // identity_unavailable, mapped by the HTTP layer like every seam's.
+    const res = await this.http.request<Record<string, unknown> | undefined>(
+      `/auth/v1/token?grant_type=${grant}`,
+      {
+        json: body,
+        accept: (status) => status >= 400 && status < 500,
+      },
+    );
     const json = res.data ?? {};
     if (res.status < 300) {
       const s = json as unknown as GoTrueSession;

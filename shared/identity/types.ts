@@ -21,8 +21,7 @@ export type IdentityErrorCode =
   | "account_locked"
   | "invalid_refresh_token"
   | "refresh_token_expired"
-  | "refresh_token_revoked"
-  | "identity_unavailable";
+  | "refresh_token_revoked";
 
 export class IdentityError extends Error {
   constructor(readonly code: IdentityErrorCode, message: string, readonly retryAfterSeconds?: number) {

@@ -13,7 +13,7 @@ import { partnerConfig } from "./config.ts";
 import { hashToken } from "../identity/refresh_tokens.ts";
 import { setPassword } from "../identity/admin.ts";
 import { verifyPassword } from "../auth/passwords.ts";
-import { admitAttempt, attemptFailed, attemptSucceeded, lockoutPolicyFromEnv } from "../identity/lockout.ts";
+import { admitAttempt, attemptFailed, attemptSucceeded, lockoutPolicy } from "../identity/lockout.ts";
 import { templates } from "../notifications/templates.ts";
 import { NO_RECIPIENT } from "../notifications/log_rows.ts";
 import { sendAndLog } from "../notifications/send_and_log.ts";
@@ -92,12 +92,9 @@ export async function inviteUser(p: Platform, auth: AuthContext, input: z.infer<
   try {
     await sendInvitationEmail(p, row, token);
   } catch (e) {
+    // Nothing is kept; the email seam's own error goes on (502 email_unavailable, its provider's answer logged only).
     await p.sql`delete from public.partner_invitations where id = ${row.id as string}`;
-    throw new DomainError(
-      "unavailable",
-      "email_unavailable",
-      `The invitation email could not be sent; nothing was saved (${(e as Error).message.slice(0, 200)})`,
-    );
+    throw e;
   }
   return view({ ...row, invited_by_email: auth.email });
 }
@@ -213,7 +210,7 @@ export async function acceptInvitation(p: Platform, input: z.infer<typeof Accept
 }
 
 async function checkPassword(p: Platform, userId: string, password: string) {
-  const policy = lockoutPolicyFromEnv();
+  const policy = lockoutPolicy(p);
   const admission = await admitAttempt(p.sql, userId, policy);
   if (!admission.admitted) {
     throw new DomainError(

@@ -62,19 +62,8 @@ async function locate(
   address: SavingsRequest["address"],
   location?: { lat: number; lon: number },
 ): Promise<GeocodeResult> {
-  let g: GeocodeResult | null;
-  try {
-    g = await geocoder(p).geocode(address);
-  } catch (e) {
-    if (isSeamUnavailable(e, "geocoder")) {
-      throw new DomainError(
-        "unavailable",
-        "geocoder_unavailable",
-        "The address could not be geocoded right now; try again shortly",
-      );
-    }
-    throw e;
-  }
+  // A geocoder that cannot answer is its seam's error as it is (502 geocoder_unavailable, mapped by the HTTP layer).
+  const g: GeocodeResult | null = await geocoder(p).geocode(address);
   if (!g) {
     throw badRequest(
       "address_not_found",

@@ -2,39 +2,23 @@ import type { Platform } from "../platform.ts";
 import { addressProblem, geocoder } from "../geo/index.ts";
 import { roofData } from "../roof/index.ts";
 import { type AuthContext } from "../db/scoped.ts";
-import { DomainError, isSeamUnavailable, notFound } from "../errors.ts";
+import { DomainError, notFound } from "../errors.ts";
 import { assertOwned } from "../auth/ownership.ts";
 
-// The widget may only talk to our API, so address autocomplete, geocoding and roof data reach it here.
-
-const unavailable = (what: string) =>
-  new DomainError(
-    "unavailable",
-    "provider_unavailable",
-    `${what} is unavailable right now; please try again`,
-  );
+// The widget may only talk to our API, so address autocomplete, geocoding and roof data reach it here. A provider
+// that fails is its seam's error as it is (502 geocoder_unavailable / roof_data_unavailable, mapped by the HTTP layer).
 
 export async function autocomplete(p: Platform, q: string, limit: number) {
-  try {
-    return await geocoder(p).autocomplete(q, limit);
-  } catch (e) {
-    if (isSeamUnavailable(e, "geocoder")) throw unavailable("Address search");
-    throw e;
-  }
+  return await geocoder(p).autocomplete(q, limit);
 }
 
 export async function geocode(p: Platform, address: string) {
   const problem = addressProblem(address); // a home's street address: no PO Box, no city alone (issue 15)
   if (problem) throw new DomainError("invalid", problem.code, problem.message);
-  try {
-    const r = await geocoder(p).geocode(address);
-    if (!r) throw notFound("address_not_found", "We could not find that address in the US");
-    // A ZIP the homeowner did not type and the geocoder could not place at street level is to be confirmed.
-    return { ...r, zipConfirmed: r.zipConfirmed ?? (r.precision === "rooftop" || r.precision === "street") };
-  } catch (e) {
-    if (isSeamUnavailable(e, "geocoder")) throw unavailable("Address lookup");
-    throw e;
-  }
+  const r = await geocoder(p).geocode(address);
+  if (!r) throw notFound("address_not_found", "We could not find that address in the US");
+  // A ZIP the homeowner did not type and the geocoder could not place at street level is to be confirmed.
+  return { ...r, zipConfirmed: r.zipConfirmed ?? (r.precision === "rooftop" || r.precision === "street") };
 }
 
 export async function roofAnalysis(
@@ -57,12 +41,7 @@ export async function roofAnalysis(
   if (lat === undefined || lon === undefined) {
     throw new DomainError("invalid", "invalid_request", "Give lat and lon, or property_uuid");
   }
-  try {
-    const roof = await roofData(p).findClosest({ lat, lon });
-    if (!roof) throw notFound("roof_not_found", "No roof data for this location");
-    return { lat, lon, ...roof };
-  } catch (e) {
-    if (isSeamUnavailable(e, "roof_data")) throw unavailable("Roof analysis");
-    throw e;
-  }
+  const roof = await roofData(p).findClosest({ lat, lon });
+  if (!roof) throw notFound("roof_not_found", "No roof data for this location");
+  return { lat, lon, ...roof };
 }

@@ -5,7 +5,7 @@
 import { envOptional } from "../../config.ts";
 import { DocumentEngine } from "./engine.ts";
 import { HttpEngineClient } from "./http_client.ts";
-import { poolLimits } from "./limits.ts";
+import { poolLimits, resetDocumentLimits } from "./limits.ts";
 import { SubprocessPool } from "./pool.ts";
 import { InProcessTransport } from "./in_process.ts";
 import { log } from "../../log.ts";
@@ -46,6 +46,7 @@ function mayStartSubprocesses(): boolean {
 export async function closeDocumentEngine(): Promise<void> {
   const e = engine;
   engine = undefined;
+  resetDocumentLimits();
   await e?.close();
 }
 

@@ -11,11 +11,8 @@ import {
   FrameReader,
 } from "./protocol.ts";
 import { DocumentTooComplex, EngineBusy, EngineUnavailable } from "./errors.ts";
-import type { PoolLimits } from "./limits.ts";
+import { loadWorkerSpawnSettings, type PoolLimits, type WorkerSpawnSettings } from "./limits.ts";
 import { documentOpModule } from "./registry.ts";
-import { envOptional } from "../../config.ts";
-
-const tmpDir = () => Deno.env.get("TMPDIR") ?? "/tmp";
 
 export interface CallOptions {
   timeoutMs?: number;
@@ -56,7 +53,7 @@ class Worker {
   idleTimer?: ReturnType<typeof setTimeout>;
   exited: Promise<Deno.CommandStatus>;
 
-  constructor(limits: PoolLimits) {
+  constructor(limits: PoolLimits, spawn: WorkerSpawnSettings) {
     const cmd = new Deno.Command(Deno.execPath(), {
       args: [
         "run",
@@ -69,13 +66,13 @@ class Worker {
         "--allow-env",
         "--allow-ffi",
         "--allow-sys",
-        `--allow-run=${tesseractBinary()}`,
-        `--allow-write=${tmpDir()}`,
+        `--allow-run=${spawn.tesseractBin}`,
+        `--allow-write=${spawn.tmpDir}`,
         WORKER_ENTRY.pathname,
       ],
       stdin: "piped",
       stdout: "piped",
-      stderr: Deno.env.get("DOCUMENT_WORKER_STDERR") === "inherit" ? "inherit" : "null",
+      stderr: spawn.inheritStderr ? "inherit" : "null",
     });
     this.child = cmd.spawn();
     this.#writer = this.child.stdin.getWriter();
@@ -170,7 +167,8 @@ export class SubprocessPool implements EngineTransport {
   #unavailable?: string;
   readonly stats: PoolStats = { workers: 0, busy: 0, waiting: 0, spawned: 0, killed: 0, peakWorkerRss: 0 };
 
-  constructor(readonly limits: PoolLimits) {}
+  /** `spawn`: read once, when the pool is made (TESSERACT_BIN, TMPDIR, DOCUMENT_WORKER_STDERR). */
+  constructor(readonly limits: PoolLimits, readonly spawn: WorkerSpawnSettings = loadWorkerSpawnSettings()) {}
 
   async call(op: string, args: unknown[], opts: CallOptions = {}): Promise<EngineResponse> {
     const worker = await this.#acquire();
@@ -226,7 +224,7 @@ export class SubprocessPool implements EngineTransport {
   }
 
   #spawn(): Worker {
-    const w = new Worker(this.limits);
+    const w = new Worker(this.limits, this.spawn);
     this.#workers.add(w);
     this.stats.spawned++;
     this.stats.workers = this.#workers.size;
@@ -274,7 +272,3 @@ export class SubprocessPool implements EngineTransport {
     this.stats.workers = 0;
   }
 }
-
-// The native OCR binary a worker may run (ocr_native.ts reads the same variable; that module is not imported
-// here, so no function graph reaches the OCR model package).
-const tesseractBinary = () => envOptional("TESSERACT_BIN") ?? "tesseract";

@@ -20,6 +20,7 @@ const errors = {
   429: errorResponse(
     "Account locked after repeated failures, or too many requests from this address (Retry-After)",
   ),
+  502: errorResponse("The identity provider could not be reached (identity_unavailable)"),
 };
 const ok = { 200: { description: "Tokens", content: { "application/json": { schema: TokenSet } } } };
 
@@ -62,7 +63,6 @@ function identityFailure(c: Context, e: unknown): never {
     }
     throw new ApiError(429, e.code, e.message);
   }
-  if (e.code === "identity_unavailable") throw new ApiError(503, e.code, e.message);
   throw new ApiError(401, e.code, e.message);
 }
 

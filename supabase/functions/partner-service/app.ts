@@ -350,7 +350,7 @@ export function createApp(p: Platform) {
           description: "{data: invitation}: the invitation email is sent (a single-use link that expires)",
         },
         409: { description: "email_taken" },
-        503: { description: "email_unavailable: the email could not be sent; nothing was saved" },
+        502: { description: "email_unavailable: the email could not be sent; nothing was saved" },
         ...ok(""),
       },
     }),

@@ -25,6 +25,7 @@ const responses = (description: string) => ({
   400: errorResponse("Invalid request"),
   ...authErrors,
   500: errorResponse("Report generation failed (report_invalid)"),
+  502: errorResponse("A provider failed (geocoder_unavailable)"),
 });
 
 const pdfRequest = z.object({

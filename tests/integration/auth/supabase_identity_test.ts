@@ -2,6 +2,10 @@ import assert from "node:assert/strict";
 import { startGoTrueDouble } from "../../doubles/gotrue.ts";
 import { SupabaseIdentity } from "../../../shared/identity/supabase.ts";
 import { IdentityError, type IdentityProvider } from "../../../shared/identity/types.ts";
+import { SeamUnavailableError } from "../../../shared/errors.ts";
+import { override } from "../../../shared/platform.ts";
+import { testPlatform } from "../../support/db.ts";
+import { createApp } from "../../../supabase/functions/authenticator-service/app.ts";
 
 const widgetSide: IdentityProvider & { seen: string[] } = {
   seen: [],
@@ -49,7 +53,28 @@ Deno.test("Supabase Auth adapter: partner widget tokens stay with the platform's
   }
 });
 
-Deno.test("Supabase Auth adapter: an unreachable provider is identity_unavailable, not a crash", async () => {
+Deno.test("Supabase Auth adapter: an unreachable provider is the one seam error, identity_unavailable", async () => {
   const id = new SupabaseIdentity("http://127.0.0.1:9", "anon-key", widgetSide);
-  await rejects(id.passwordGrant("a@b.test", "x"), "identity_unavailable");
+  await assert.rejects(
+    id.passwordGrant("a@b.test", "x"),
+    (e) => e instanceof SeamUnavailableError && e.seam === "identity" && e.code === "identity_unavailable",
+  );
+});
+
+Deno.test("authenticator-service: an unreachable identity provider answers 502 identity_unavailable, mapped once", async () => {
+  const p = await testPlatform();
+  try {
+    override(p, "identity", new SupabaseIdentity("http://127.0.0.1:9", "anon-key", widgetSide));
+    const res = await createApp(p).request("/authenticator-service/get-token", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@b.test", password: "x" }),
+    });
+    assert.equal(res.status, 502);
+    const body = await res.json();
+    assert.equal(body.error.code, "identity_unavailable");
+    assert.ok(!body.error.message.includes("127.0.0.1"), "no provider address in the body");
+  } finally {
+    await p.close();
+  }
 });

@@ -125,3 +125,27 @@ Deno.test("pipeline with the Google adapters: Google's panel layouts size the sy
     await solar.close();
   }
 });
+
+Deno.test("pipeline: a geocoder outage is the geocoder's seam error as it is (502 geocoder_unavailable), not re-mapped", async () => {
+  const p = await testPlatform();
+  try {
+    override(p, "geocoder", {
+      geocode: () => Promise.reject(new SeamUnavailableError("geocoder", "Google Geocoding: HTTP 500")),
+      autocomplete: () => Promise.resolve([]),
+    });
+    const auth = await tokensFor(p, { role: "widget" });
+    const ctx = { userId: auth.userId, email: auth.email, orgId: auth.orgId, role: "widget", claims: {} };
+    await assert.rejects(
+      createSavingsReport(p, ctx, {
+        customerName: "Rosa Diaz",
+        email: "rosa@example.test",
+        address: "3600 NW 2nd Ave, Miami, FL",
+        usageByMonth,
+        deliver: false,
+      }),
+      (e) => e instanceof SeamUnavailableError && e.code === "geocoder_unavailable" && e.kind === "upstream",
+    );
+  } finally {
+    await p.close();
+  }
+});

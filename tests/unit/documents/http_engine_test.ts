@@ -6,7 +6,8 @@ import { engineHandler } from "../../../shared/documents/worker_server.ts";
 import { SubprocessPool } from "../../../shared/documents/engine/pool.ts";
 import { HttpEngineClient } from "../../../shared/documents/engine/http_client.ts";
 import { DocumentEngine } from "../../../shared/documents/engine/engine.ts";
-import { DocumentTooComplex, EngineUnavailable } from "../../../shared/documents/engine/errors.ts";
+import { DocumentTooComplex } from "../../../shared/documents/engine/errors.ts";
+import { SeamUnavailableError } from "../../../shared/errors.ts";
 import { PdfInputError } from "../../../shared/pdf/blocks.ts";
 import { statusOf } from "../../../shared/http/errors.ts";
 
@@ -24,11 +25,19 @@ Deno.test("hosted engine: renders and counts pages over HTTP, refuses a bomb wit
     await assert.rejects(engine.validateImage(giant), DocumentTooComplex);
 
     const anonymous = new DocumentEngine(new HttpEngineClient(s.url, limits, undefined));
-    await assert.rejects(anonymous.pageCount(pdf), EngineUnavailable, "401 is not an answer from the engine");
-    const nobody = new DocumentEngine(new HttpEngineClient("http://127.0.0.1:9", limits));
+    // Not one of the engine's frames, or no answer: the one seam error (502 document_engine_unavailable).
+    await assert.rejects(
+      anonymous.pageCount(pdf),
+      (e: unknown) => e instanceof SeamUnavailableError && e.status === 401 && !e.retryable,
+      "401 is not an answer from the engine",
+    );
+    const nobody = new DocumentEngine(new HttpEngineClient("http://127.0.0.1:9", limits, "secret-token"));
     await assert.rejects(
       nobody.pageCount(pdf),
-      (e: unknown) => e instanceof EngineUnavailable && statusOf(e) === 503,
+      (e: unknown) =>
+        e instanceof SeamUnavailableError && e.code === "document_engine_unavailable" &&
+        statusOf(e) === 502 &&
+        !e.message.includes("secret-token"),
     );
   } finally {
     await pool.close();

@@ -21,6 +21,7 @@ Deno.test("no import runs against the direction, and no cycle between shared/ ar
 Deno.test("the rules name each kind of wrong import", () => {
   assert.match(checkEdge("shared/widget/leads.ts", "shared/http/errors.ts")!, /HTTP layer/);
   assert.match(checkEdge("shared/db/client.ts", "shared/widget/leads.ts")!, /infrastructure/);
+  assert.match(checkEdge("shared/errors.ts", "shared/http/errors.ts")!, /infrastructure/);
   assert.match(checkEdge("shared/savings/pipeline.ts", "shared/stack/server.ts")!, /local stack/);
   assert.match(
     checkEdge("supabase/functions/queue-worker/index.ts", "shared/stack/extensions/index.ts")!,
