@@ -1,0 +1,70 @@
+// Group commit: concurrent calls coalesced into one database call (issue 16). Items queue while a flush is
+// under way; the next flush takes everything queued (up to `maxBatch`) as soon as the previous one returned,
+// so nothing ever waits on a timer: a lone call is flushed at once (a batch of one), and under load each
+// round trip carries every call that arrived during the previous one. Each call settles with its own
+// item's outcome (the flush reports one per item); a flush that throws rejects exactly the calls of its
+// batch.
+export type ItemOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
+
+export interface BatcherOptions<I, O> {
+  /** Most items in one flush. */
+  maxBatch: number;
+  /** One database call for `items`; resolves with one outcome per item, in order. */
+  flush(items: I[]): Promise<ItemOutcome<O>[]>;
+}
+
+interface Waiting<I, O> {
+  item: I;
+  resolve(value: O): void;
+  reject(error: unknown): void;
+}
+
+export class Batcher<I, O> {
+  #queue: Waiting<I, O>[] = [];
+  #flushing = false;
+
+  constructor(private readonly options: BatcherOptions<I, O>) {}
+
+  /** Queues `item`; settles once the batch it joined has been flushed. */
+  run(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.#queue.push({ item, resolve, reject });
+      // A microtask, not a timer: the calls made in the same turn join the same batch, nothing waits.
+      if (!this.#flushing) {
+        this.#flushing = true;
+        queueMicrotask(() => this.#drain());
+      }
+    });
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#queue.length) {
+      const batch = this.#queue.splice(0, this.options.maxBatch);
+      try {
+        const outcomes = await this.options.flush(batch.map((w) => w.item));
+        if (outcomes.length !== batch.length) {
+          throw new Error(`batch flush answered ${outcomes.length} outcomes for ${batch.length} items`);
+        }
+        batch.forEach((w, i) => {
+          const o = outcomes[i];
+          if (o.ok) w.resolve(o.value);
+          else w.reject(o.error);
+        });
+      } catch (e) {
+        for (const w of batch) w.reject(e);
+      }
+    }
+    this.#flushing = false;
+  }
+}
+
+/** One batcher per key (e.g. per connection pool), made on first use. */
+export function batcherFor<K extends object, I, O>(
+  cache: WeakMap<K, Batcher<I, O>>,
+  key: K,
+  make: () => BatcherOptions<I, O>,
+): Batcher<I, O> {
+  let b = cache.get(key);
+  if (!b) cache.set(key, b = new Batcher(make()));
+  return b;
+}
