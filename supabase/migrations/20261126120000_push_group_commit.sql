@@ -4,6 +4,51 @@
 -- per-statement work (protocol round trip, executor start, snapshot, commit and its WAL flush) is shared by
 -- the batch instead of paid by every push. A lone push is a batch of one (no waiting when idle).
 
+-- The one-push read (20261125010100) again, its users and their opt-outs looked up by index.
+create or replace function notify.push_context(
+  p_message_id text, p_job_id text, p_invoice_id text, p_user_ids uuid[], p_event_type text,
+  out done text[], out job json, out invoice json, out users json)
+language plpgsql stable
+set plan_cache_mode = force_generic_plan
+as $$
+begin
+  with j as (
+    select jj.*, o.name as partner_name, coalesce(t.full_name, '') as technician_name,
+           coalesce(jj.partner_contact_id, pc.contact_user_id) as partner_contact
+    from public.jobs jj join public.organizations o on o.id = jj.organization_id
+    left join public.users t on t.id = jj.technician_id
+    left join public.partner_contacts pc on pc.organization_id = jj.organization_id
+    where jj.id = p_job_id
+  ), i as (
+    select ii.*, o.name as partner_name, coalesce(ii.billing_contact_id, pc.billing_contact_user_id) as billing_contact,
+           pc.contact_user_id as partner_contact
+    from public.invoices ii join public.organizations o on o.id = ii.organization_id
+    left join public.partner_contacts pc on pc.organization_id = ii.organization_id
+    where ii.id = p_invoice_id
+  ), wanted as (
+    select unnest(p_user_ids) as id
+    union select technician_id from j union select partner_contact from j
+    union select billing_contact from i union select partner_contact from i
+  )
+  select
+    -- The key column has the "C" collation: '<id>:' <= key < '<id>;' is exactly the keys with that prefix.
+    array(select l.idempotency_key::text from public.notification_log l
+          where l.idempotency_key = p_message_id
+             or (l.idempotency_key >= p_message_id || ':' and l.idempotency_key < p_message_id || ';')),
+    (select to_json(j) from j),
+    (select to_json(i) from i),
+    -- Index probes only, whatever the size of the tables: users by `= any(array(...))` and each user's
+    -- opt-out by a scalar subquery (as `in (select ...)` and a left join, the generic plan read every user
+    -- and every preference of the event type).
+    (select coalesce(json_agg(json_build_object('id', u.id, 'email', u.email, 'full_name', u.full_name,
+              'opted_out', coalesce((select not pr.email_enabled from public.user_notification_preference pr
+                                     where pr.user_id = u.id and pr.event_type = p_event_type), false))), '[]')
+       from public.users u
+       where u.id = any(array(select id from wanted)))
+  into done, job, invoice, users;
+end $$;
+revoke all on function notify.push_context from public, anon, authenticated;
+
 -- The reads of a batch: row `ord` (1-based) is notify.push_context of the ord-th element of every array.
 -- p_user_ids holds each push's explicit user ids joined by commas ('' when none): PostgreSQL arrays are not
 -- ragged. Each row runs the one-push read whose generic plan is cached per connection (20261125010100).
@@ -59,12 +104,14 @@ begin
   )
   select coalesce(array_agg(id), '{}') into v_sent from mailed;
   -- A new statement, a new snapshot: a concurrent delivery's row is visible once its transaction committed.
+  -- The duplicate's email id is a scalar subquery, one probe of the unique index per row: as a join, the
+  -- generic plan of this statement read the whole log (a sequential scan growing with the table).
   return query
     select x.ord,
-      case when x.email_id = any(v_sent) then x.email_id else l.provider_email_id end,
+      case when x.email_id = any(v_sent) then x.email_id
+        else (select l.provider_email_id from public.notification_log l where l.idempotency_key = x.key) end,
       case when x.email_id = any(v_sent) then 'sent' else 'duplicate' end
     from jsonb_to_recordset(p_rows) as x(ord int, key text, email_id text)
-    left join public.notification_log l on l.idempotency_key = x.key and not (x.email_id = any(v_sent))
     order by x.ord;
 end $$;
 revoke all on function notify.push_send_and_log_many from public, anon, authenticated;
