@@ -1,9 +1,14 @@
 // Group commit: concurrent calls coalesced into one database call (issue 16). Items queue while a flush is
 // under way; the next flush takes everything queued (up to `maxBatch`) as soon as the previous one returned,
-// so nothing ever waits on a timer: a lone call is flushed at once (a batch of one), and under load each
-// round trip carries every call that arrived during the previous one. Each call settles with its own
-// item's outcome (the flush reports one per item); a flush that throws rejects exactly the calls of its
-// batch.
+// so nothing ever waits on a timer: a lone call is flushed in the same event-loop iteration (a batch of
+// one), and under load each round trip carries every call that arrived during the previous one. A flush
+// starts once the current turn of the event loop is over (setImmediate, microseconds; not setTimeout(0),
+// which in Deno is a timer of about a millisecond or more), so the calls that one database answer released
+// together (e.g. the pushes of one read batch, each rendering its email then queueing its write) join
+// the same flush instead of the first of them going alone. Each call settles with its own item's outcome
+// (the flush reports one per item); a flush that throws rejects exactly the calls of its batch.
+import { setImmediate } from "node:timers";
+
 export type ItemOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
 export interface BatcherOptions<I, O> {
@@ -29,15 +34,16 @@ export class Batcher<I, O> {
   run(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.#queue.push({ item, resolve, reject });
-      // A microtask, not a timer: the calls made in the same turn join the same batch, nothing waits.
       if (!this.#flushing) {
         this.#flushing = true;
-        queueMicrotask(() => this.#drain());
+        this.#drain();
       }
     });
   }
 
   async #drain(): Promise<void> {
+    // The end of the current event-loop turn: every call queued by the microtasks of this turn joins.
+    await turnEnd();
     while (this.#queue.length) {
       const batch = this.#queue.splice(0, this.options.maxBatch);
       try {
@@ -53,10 +59,13 @@ export class Batcher<I, O> {
       } catch (e) {
         for (const w of batch) w.reject(e);
       }
+      await turnEnd();
     }
     this.#flushing = false;
   }
 }
+
+const turnEnd = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One batcher per key (e.g. per connection pool), made on first use. */
 export function batcherFor<K extends object, I, O>(
