@@ -12,8 +12,8 @@ import { setImmediate } from "node:timers";
 export type ItemOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
 export interface BatcherOptions<I, O> {
-  /** Most items in one flush. */
-  maxBatch: number;
+  /** Most items in one flush (read at every flush). */
+  maxBatch: number | (() => number);
   /** One database call for `items`; resolves with one outcome per item, in order. */
   flush(items: I[]): Promise<ItemOutcome<O>[]>;
 }
@@ -32,6 +32,10 @@ export class Batcher<I, O> {
 
   /** Queues `item`; settles once the batch it joined has been flushed. */
   run(item: I): Promise<O> {
+    // A bound of one: no batching at all, every call its own flush at once, concurrently with the others.
+    if (this.#max() <= 1) {
+      return this.options.flush([item]).then(([o]) => o.ok ? o.value : Promise.reject(o.error));
+    }
     return new Promise<O>((resolve, reject) => {
       this.#queue.push({ item, resolve, reject });
       if (!this.#flushing) {
@@ -41,11 +45,16 @@ export class Batcher<I, O> {
     });
   }
 
+  #max(): number {
+    const max = this.options.maxBatch;
+    return typeof max === "number" ? max : max();
+  }
+
   async #drain(): Promise<void> {
     // The end of the current event-loop turn: every call queued by the microtasks of this turn joins.
     await turnEnd();
     while (this.#queue.length) {
-      const batch = this.#queue.splice(0, this.options.maxBatch);
+      const batch = this.#queue.splice(0, Math.max(1, this.#max()));
       try {
         const outcomes = await this.options.flush(batch.map((w) => w.item));
         if (outcomes.length !== batch.length) {

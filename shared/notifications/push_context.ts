@@ -4,7 +4,7 @@
 // then pick the recipients from these rows (handlers.ts) without further queries.
 import { isConnectionError, type Sql } from "../db/client.ts";
 import { type Batcher, batcherFor, type ItemOutcome } from "../db/batcher.ts";
-import { PUSH_BATCH_MAX } from "./push_batch.ts";
+import { pushBatching } from "./push_batch.ts";
 import type { EventEnvelope } from "../events/envelope.ts";
 
 export interface PushUser {
@@ -60,7 +60,11 @@ export async function loadPushContext(sql: Sql, messageId: string, e: EventEnvel
 
 const readBatchers = new WeakMap<Sql, Batcher<ReadArgs, ContextRow>>();
 const readBatcher = (sql: Sql) =>
-  batcherFor(readBatchers, sql, () => ({ maxBatch: PUSH_BATCH_MAX, flush: (items) => readMany(sql, items) }));
+  batcherFor(
+    readBatchers,
+    sql,
+    () => ({ maxBatch: () => pushBatching.max, flush: (items) => readMany(sql, items) }),
+  );
 
 async function readMany(sql: Sql, items: ReadArgs[]): Promise<ItemOutcome<ContextRow>[]> {
   try {

@@ -7,7 +7,7 @@
 import { ulid } from "../ids.ts";
 import { isConnectionError, type Sql } from "../db/client.ts";
 import { type Batcher, batcherFor, type ItemOutcome } from "../db/batcher.ts";
-import { PUSH_BATCH_MAX } from "./push_batch.ts";
+import { pushBatching } from "./push_batch.ts";
 import type { Platform } from "../platform.ts";
 import { type EmailMessage, emailProvider } from "../email/index.ts";
 import { OutboxEmailProvider } from "../email/outbox.ts";
@@ -51,7 +51,7 @@ interface WriteArgs {
  */
 function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): Promise<Sent> {
   return batcherFor(writeBatchers, p.sql, () => ({
-    maxBatch: PUSH_BATCH_MAX,
+    maxBatch: () => pushBatching.max,
     flush: (items: WriteArgs[]) => writeMany(p.sql, items),
   })).run({ msg, row });
 }

@@ -76,3 +76,22 @@ Deno.test("batcher: a flush that throws fails exactly its batch; the next batch 
   assert.deepEqual(settled.map((s) => s.status), ["rejected", "rejected", "fulfilled", "fulfilled"]);
   assert.deepEqual(await Promise.all(next), [6, 8]);
 });
+
+Deno.test("batcher: a bound of one flushes every call alone and at once, without waiting for the others", async () => {
+  const batches: number[][] = [];
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => release = r);
+  const b = new Batcher<number, number>({
+    maxBatch: () => 1,
+    flush: async (items) => {
+      batches.push(items);
+      if (items[0] === 1) await gate;
+      return items.map((i) => ({ ok: true as const, value: i }));
+    },
+  });
+  const first = b.run(1);
+  assert.equal(await b.run(2), 2, "the second call is not held behind the first one's flush");
+  release();
+  assert.equal(await first, 1);
+  assert.deepEqual(batches, [[1], [2]]);
+});
