@@ -1,7 +1,7 @@
 // Group commit of concurrent pushes (issue 16, migration 20261126120000): pushes in flight together share one
 // read and one write statement on the real connection (counted with postgres.js's `debug` hook, as in
-// push_statements_test.ts), the same message twice in one batch is emailed once, and a row the database
-// refuses fails only its own push while the rest of its batch is stored.
+// push_statements_test.ts), the same message twice in one batch is emailed once, and a read or a row the
+// database refuses fails only its own push while the rest of its batch is sent and stored.
 import assert from "node:assert/strict";
 import postgres from "postgres";
 import { createTestDatabase, testPlatform } from "../../support/db.ts";
@@ -76,6 +76,40 @@ Deno.test("the same message twice in one batch is emailed once; the other answer
     assert.deepEqual(results.map((r) => r.status), ["ok", "ok", "ok", "ok", "duplicate"]);
     assert.equal(results[4].results![0].email_id, results[0].results![0].email_id);
     assert.deepEqual(await counts(t.sql), { emails: 4, rows: 4 });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a read the database refuses fails only its own push; the others of its batch are sent", async () => {
+  const t = await countingPlatform();
+  try {
+    const { jobId } = await seedJob(t.sql);
+    // The one-push read fails for one job id only (a stand-in for any error that belongs to one row).
+    await t.sql.unsafe(
+      `alter function notify.push_context(text, text, text, uuid[], text) rename to push_context_real;
+      create function notify.push_context(p_message_id text, p_job_id text, p_invoice_id text, p_user_ids uuid[],
+        p_event_type text, out done text[], out job json, out invoice json, out users json)
+      language plpgsql stable as $$
+      begin
+        if p_job_id = 'JOB-POISON' then raise exception 'refused (injected)' using errcode = '22023'; end if;
+        select * into done, job, invoice, users
+          from notify.push_context_real(p_message_id, p_job_id, p_invoice_id, p_user_ids, p_event_type);
+      end $$;`,
+    );
+    t.statements.length = 0;
+    const bodies = [pushBody(jobId), pushBody(jobId), pushBody("JOB-POISON"), pushBody(jobId)];
+    const settled = await Promise.allSettled(bodies.map((b) => handlePush(t.p, b)));
+    assert.deepEqual(settled.map((s) => s.status), ["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    assert.match(String((settled[2] as PromiseRejectedResult).reason), /refused \(injected\)/);
+    assert.ok(
+      settled.every((s) => s.status === "rejected" || s.value.status === "ok"),
+      JSON.stringify(settled),
+    );
+    // One batched read for the four, refused as a whole, then each of the four read alone.
+    const reads = t.statements.filter((s) => /notify\.push_contexts/.test(s)).length;
+    assert.equal(reads, 1 + bodies.length, t.statements.join("\n"));
+    assert.deepEqual(await counts(t.sql), { emails: 3, rows: 3 });
   } finally {
     await t.close();
   }
