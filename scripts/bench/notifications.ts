@@ -7,7 +7,10 @@
 //    within a round (the machine is shared, so absolute figures move with other people's load). A fifth
 //    load, "the push's SQL alone", runs just the push's two statements in process (the read, then the
 //    write of an email rendered once beforehand): no HTTP, decoding, rendering or signing, so its ratio to
-//    raw INSERT+SELECT is the most the push path could reach with this storage.
+//    raw INSERT+SELECT is the most the push path could reach with this storage (both the read and the
+//    write go through the group-commit batchers, as in the push). A sixth load is POST /events/push with
+//    group commit off (shared/notifications/push_batch.ts: every push its own read and write transaction),
+//    so the gain of batching is measured within each round.
 //    Target: push ≥ 0.5× raw postgres.js INSERT+SELECT, p99 ≤ 10 ms at 8 in flight.
 // 2. Bus backlog: N messages (job.status_changed) queued at once, then one job.assigned published behind
 //    them; prints how long the job.assigned took to be emailed (target ≤ 5 s behind 10,000), how long a
@@ -33,6 +36,7 @@ import { TOPICS } from "../../shared/events/catalogue.ts";
 import { loadPushContext } from "../../shared/notifications/push_context.ts";
 import { sendAndLog } from "../../shared/notifications/send_and_log.ts";
 import { templates } from "../../shared/notifications/templates.ts";
+import { pushBatching } from "../../shared/notifications/push_batch.ts";
 
 setLogLevel("error");
 const N = Number(Deno.env.get("BENCH_PUSHES") ?? 2000);
@@ -150,6 +154,16 @@ function viaHttp(url: string, token: string, jobIds: string[], count: number): P
   });
 }
 
+async function withoutBatching(run: () => Promise<Run>): Promise<Run> {
+  const max = pushBatching.max;
+  pushBatching.max = 1;
+  try {
+    return await measured(N, run);
+  } finally {
+    pushBatching.max = max;
+  }
+}
+
 async function inProcess(
   count: number,
   op: (i: number) => Promise<unknown> = () => insertSelect(sql),
@@ -249,12 +263,23 @@ try {
       "raw postgres.js INSERT+SELECT": () => measured(N, () => inProcess(N)),
       "POST /events/push": () => measured(N, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
       "the push's SQL alone": () => measured(N, () => inProcess(N, pushSql)),
+      // The same push with group commit off: every push its own read and its own write transaction.
+      "push, no group commit": () =>
+        withoutBatching(() => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
     };
     // Warm-up: JIT, connection pool, template compilation.
     for (const run of Object.values(loads)) await run();
     const results = new Map<string, Run[]>(Object.keys(loads).map((k) => [k, []]));
-    const ratios: { raw: number; http: number; bare: number; cpu: number; sql: number; sqlCpu: number }[] =
-      [];
+    const ratios: {
+      raw: number;
+      http: number;
+      bare: number;
+      cpu: number;
+      sql: number;
+      sqlCpu: number;
+      batched: number;
+      batchedCpu: number;
+    }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round = new Map<string, Run>();
       for (const [name, run] of Object.entries(loads)) round.set(name, await run());
@@ -269,6 +294,8 @@ try {
           round.get("raw postgres.js INSERT+SELECT")!.perSecond,
         sqlCpu: round.get("raw postgres.js INSERT+SELECT")!.cpuMs! /
           round.get("the push's SQL alone")!.cpuMs!,
+        batched: push / round.get("push, no group commit")!.perSecond,
+        batchedCpu: round.get("push, no group commit")!.cpuMs! / round.get("POST /events/push")!.cpuMs!,
       });
     }
     console.log(
@@ -311,6 +338,11 @@ try {
       `  ceiling: the push's SQL alone / raw INSERT+SELECT  ${
         ratios.map((x) => fmt(x.sql, 2)).join(", ")
       }   by CPU ${ratios.map((x) => fmt(x.sqlCpu, 2)).join(", ")}`,
+    );
+    console.log(
+      `  group commit: push / push without it           ${
+        ratios.map((x) => fmt(x.batched, 2)).join(", ")
+      }   by CPU ${ratios.map((x) => fmt(x.batchedCpu, 2)).join(", ")}`,
     );
     console.log(`  push p99        ${push.map((x) => fmt(x.p99)).join(", ")} ms   (target ≤ 10)`);
     const [{ n: sent }] = await p

@@ -2,7 +2,9 @@
 // keys already written for the message (rule 4, dedupe), the job or invoice of the event with its default
 // recipients, and every user the message could go to with their opt-out of the event type. The handlers
 // then pick the recipients from these rows (handlers.ts) without further queries.
-import type { Sql } from "../db/client.ts";
+import { isConnectionError, type Sql } from "../db/client.ts";
+import { type Batcher, batcherFor, type ItemOutcome } from "../db/batcher.ts";
+import { pushBatching } from "./push_batch.ts";
 import type { EventEnvelope } from "../events/envelope.ts";
 
 export interface PushUser {
@@ -23,24 +25,63 @@ export interface PushContext {
   users: Map<string, PushUser>;
 }
 
+interface ReadArgs {
+  messageId: string;
+  jobId: string | null;
+  invoiceId: string | null;
+  userIds: string[];
+  eventType: string;
+}
+
+type ContextRow = { done: string[]; job: unknown; invoice: unknown; users: unknown };
+
 /**
- * One round trip: notify.push_context (migration 20261125010100), whose statement PostgreSQL plans once per
- * connection instead of on every push. Dates come back as ISO text and amounts as JSON numbers (format.ts
- * reads both).
+ * One round trip, shared by the pushes in flight (group commit, shared/db/batcher.ts): the reads queued
+ * while the previous one ran go as ONE call of notify.push_contexts (migration 20261126120000), each row
+ * notify.push_context (20261125010100), whose statement PostgreSQL plans once per connection. A lone push
+ * is read at once. Dates come back as ISO text and amounts as JSON numbers (format.ts reads both).
  */
 export async function loadPushContext(sql: Sql, messageId: string, e: EventEnvelope): Promise<PushContext> {
   const p = e.payload;
-  const jobId = e.event_type.startsWith("job.") ? p.job_id ?? null : null;
-  const invoiceId = e.event_type.startsWith("invoice.") ? p.invoice_id ?? null : null;
-  const ids = [...(p.recipient_ids ?? []), p.actor_id, p.inviter_id].filter((x): x is string => !!x);
-  const [row] = await sql`select done, job, invoice, users
-    from notify.push_context(${messageId}, ${jobId}, ${invoiceId}, ${ids}::uuid[], ${e.event_type})`;
+  const row = await readBatcher(sql).run({
+    messageId,
+    jobId: e.event_type.startsWith("job.") ? p.job_id ?? null : null,
+    invoiceId: e.event_type.startsWith("invoice.") ? p.invoice_id ?? null : null,
+    userIds: [...(p.recipient_ids ?? []), p.actor_id, p.inviter_id].filter((x): x is string => !!x),
+    eventType: e.event_type,
+  });
   return {
-    done: new Set(row.done as string[]),
+    done: new Set(row.done),
     job: row.job as Record<string, unknown> | null,
     invoice: row.invoice as Record<string, unknown> | null,
     users: new Map((row.users as PushUser[]).map((u) => [u.id, u])),
   };
+}
+
+const readBatchers = new WeakMap<Sql, Batcher<ReadArgs, ContextRow>>();
+const readBatcher = (sql: Sql) =>
+  batcherFor(
+    readBatchers,
+    sql,
+    () => ({ maxBatch: () => pushBatching.max, flush: (items) => readMany(sql, items) }),
+  );
+
+async function readMany(sql: Sql, items: ReadArgs[]): Promise<ItemOutcome<ContextRow>[]> {
+  try {
+    const rows = await sql`select done, job, invoice, users from notify.push_contexts(
+      ${items.map((i) => i.messageId)}::text[], ${items.map((i) => i.jobId)}::text[],
+      ${items.map((i) => i.invoiceId)}::text[], ${items.map((i) => i.userIds.join(","))}::text[],
+      ${items.map((i) => i.eventType)}::text[])`;
+    return rows.map((r) => ({ ok: true, value: r as unknown as ContextRow }));
+  } catch (e) {
+    // The database is unreachable: every push of the batch fails (500, redelivered). Any other error
+    // belongs to one of the items (e.g. a user id that is not a uuid): each is read alone, so that only
+    // its own push fails.
+    if (items.length === 1 || isConnectionError(e)) throw e;
+    return await Promise.all(
+      items.map((i) => readMany(sql, [i]).then(([o]) => o, (error) => ({ ok: false as const, error }))),
+    );
+  }
 }
 
 /** Adds to `ctx.users` the recipients a handler chose that the one read did not cover (their opt-outs too). */

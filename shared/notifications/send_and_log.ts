@@ -1,10 +1,13 @@
 // Send one rendered notification with its idempotency key, then write its `sent` log row (SPEC: Delivery
 // guarantees). With the embedded outbox provider both are one statement and one transaction,
-// notify.push_send_and_log (migration 20261125010000): the log row's unique key is the dedupe record, the
+// notify.push_send_and_log_many (migrations 20261125010000, 20261126120000; concurrent pushes share it): the log row's unique key is the dedupe record, the
 // email is stored only with it, one synchronous commit, so either both exist or neither and the
 // redelivery of a failed push sends the email once. With any other provider: the provider's send (the
 // key as its idempotency key), then the row insert.
 import { ulid } from "../ids.ts";
+import { isConnectionError, type Sql } from "../db/client.ts";
+import { type Batcher, batcherFor, type ItemOutcome } from "../db/batcher.ts";
+import { pushBatching } from "./push_batch.ts";
 import type { Platform } from "../platform.ts";
 import { type EmailMessage, emailProvider } from "../email/index.ts";
 import { OutboxEmailProvider } from "../email/outbox.ts";
@@ -35,13 +38,57 @@ export async function sendAndLog(p: Platform, msg: EmailMessage, row: SentRow): 
   return { emailId: id, fresh };
 }
 
-async function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): Promise<Sent> {
-  const [r] = await p.sql`select email_id, outcome from notify.push_send_and_log(
-    ${row.idempotencyKey}, ${ulid()},
-    ${msg.from}, ${msg.to}, ${msg.subject}, ${msg.html}, ${msg.text}, ${p.sql.json(msg.headers ?? {})}, ${
-    msg.replyTo ?? null
-  },
-    ${row.eventType}, ${row.eventId}, ${row.recipientUserId}, ${row.recipientEmail})`;
-  // A duplicate of a `failed` or `skipped` row has no email id: none is reported.
-  return { emailId: (r.email_id as string | null) ?? undefined, fresh: r.outcome === "sent" };
+interface WriteArgs {
+  msg: EmailMessage;
+  row: SentRow;
+}
+
+/**
+ * The email and its `sent` row in one transaction, shared by the pushes in flight (group commit,
+ * shared/db/batcher.ts): the writes queued while the previous one ran go as ONE call of
+ * notify.push_send_and_log_many (migration 20261126120000), one commit for all; a lone push is written at
+ * once. Each push resolves only after the commit that stored its row.
+ */
+function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): Promise<Sent> {
+  return batcherFor(writeBatchers, p.sql, () => ({
+    maxBatch: () => pushBatching.max,
+    flush: (items: WriteArgs[]) => writeMany(p.sql, items),
+  })).run({ msg, row });
+}
+
+const writeBatchers = new WeakMap<Sql, Batcher<WriteArgs, Sent>>();
+
+async function writeMany(sql: Sql, items: WriteArgs[]): Promise<ItemOutcome<Sent>[]> {
+  const rows = items.map(({ msg, row }, i) => ({
+    ord: i + 1,
+    key: row.idempotencyKey,
+    email_id: ulid(),
+    from_address: msg.from,
+    to_addresses: msg.to,
+    subject: msg.subject,
+    html: msg.html,
+    text_body: msg.text,
+    headers: msg.headers ?? {},
+    reply_to: msg.replyTo ?? null,
+    event_type: row.eventType,
+    event_id: row.eventId,
+    recipient_user_id: row.recipientUserId,
+    recipient_email: row.recipientEmail,
+  }));
+  try {
+    const out = await sql`select email_id, outcome from notify.push_send_and_log_many(${sql.json(rows)})`;
+    // A duplicate of a `failed` or `skipped` row has no email id: none is reported.
+    return out.map((r) => ({
+      ok: true,
+      value: { emailId: (r.email_id as string | null) ?? undefined, fresh: r.outcome === "sent" },
+    }));
+  } catch (e) {
+    // The whole batch rolled back (nothing of it is stored). The database unreachable: every push of the
+    // batch fails (500, redelivered). Any other error belongs to one row (a value the table refuses): each
+    // is written alone, so that only its own push fails and the others are stored.
+    if (items.length === 1 || isConnectionError(e)) throw e;
+    return await Promise.all(
+      items.map((i) => writeMany(sql, [i]).then(([o]) => o, (error) => ({ ok: false as const, error }))),
+    );
+  }
 }

@@ -1,5 +1,5 @@
 begin;
-select plan(80);
+select plan(82);
 
 -- notification_log: exactly the spec's columns, types, defaults and nullability.
 select has_table('public', 'notification_log', 'notification_log table');
@@ -129,6 +129,10 @@ select throws_ok($$select * from notify.push_send_and_log('k', 'id', 'f', '{}', 
   '42501', null, 'API roles cannot call the push write');
 select throws_ok($$select * from notify.push_context('m', null, null, '{}', 'job.assigned')$$,
   '42501', null, 'API roles cannot call the push read');
+select throws_ok($$select * from notify.push_contexts('{m}', '{null}', '{null}', '{""}', '{job.assigned}')$$,
+  '42501', null, 'API roles cannot call the batched push read');
+select throws_ok($$select * from notify.push_send_and_log_many('[]')$$,
+  '42501', null, 'API roles cannot call the batched push write');
 reset role;
 -- The push read is planned once per connection, not on every push (migration 20261125010100).
 select is((select proconfig from pg_proc where oid = 'notify.push_context'::regproc),

@@ -1,0 +1,161 @@
+// Group commit of concurrent pushes (issue 16, migration 20261126120000): pushes in flight together share one
+// read and one write statement on the real connection (counted with postgres.js's `debug` hook, as in
+// push_statements_test.ts), the same message twice in one batch is emailed once, and a read or a row the
+// database refuses fails only its own push while the rest of its batch is sent and stored.
+import assert from "node:assert/strict";
+import postgres from "postgres";
+import { createTestDatabase, testPlatform } from "../../support/db.ts";
+import { createPlatform, override } from "../../../shared/platform.ts";
+import type { Sql } from "../../../shared/db/client.ts";
+import { loadCoreConfig } from "../../../shared/config.ts";
+import { loadNotificationConfig } from "../../../shared/notifications/config.ts";
+import { handlePush } from "../../../shared/notifications/push.ts";
+import { sendAndLog } from "../../../shared/notifications/send_and_log.ts";
+import { pushBody, seedJob } from "../../../scripts/bench/notifications_body.ts";
+
+const N = 8;
+
+async function countingPlatform() {
+  const db = await createTestDatabase();
+  const statements: string[] = [];
+  const sql = postgres(db.url, {
+    max: 4,
+    onnotice: () => {},
+    transform: { undefined: null },
+    debug: (_conn, query) => statements.push(query.replace(/\s+/g, " ").trim()),
+  }) as unknown as Sql;
+  const p = createPlatform(sql, loadCoreConfig());
+  override(p, "notificationConfig", { ...loadNotificationConfig(p), unsubscribeSecret: "test" });
+  return {
+    p,
+    sql,
+    statements,
+    async close() {
+      await sql.end({ timeout: 1 });
+      await db.drop();
+    },
+  };
+}
+
+const counts = async (sql: Sql) => {
+  const [r] = await sql`select (select count(*)::int from mail.outbox) as emails,
+    (select count(*)::int from public.notification_log) as rows`;
+  return { emails: r.emails as number, rows: r.rows as number };
+};
+
+Deno.test(`${N} concurrent pushes go out in fewer than ${N} reads and ${N} writes, each emailed once`, async () => {
+  const t = await countingPlatform();
+  try {
+    const { jobId } = await seedJob(t.sql);
+    t.statements.length = 0;
+    const results = await Promise.all(Array.from({ length: N }, () => handlePush(t.p, pushBody(jobId))));
+    assert.ok(results.every((r) => r.status === "ok"), JSON.stringify(results));
+    const reads = t.statements.filter((s) => /notify\.push_contexts/.test(s)).length;
+    const writes = t.statements.filter((s) => /notify\.push_send_and_log_many/.test(s)).length;
+    assert.equal(reads + writes, t.statements.length, t.statements.join("\n"));
+    assert.ok(reads < N, `${reads} read statements for ${N} pushes`);
+    assert.ok(writes < N, `${writes} write statements for ${N} pushes`);
+    assert.deepEqual(await counts(t.sql), { emails: N, rows: N });
+    const ids = new Set(results.map((r) => r.results![0].email_id));
+    assert.equal(ids.size, N);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("the same message twice in one batch is emailed once; the other answer is a duplicate", async () => {
+  const t = await countingPlatform();
+  try {
+    const { jobId } = await seedJob(t.sql);
+    const body = pushBody(jobId);
+    const others = Array.from({ length: 3 }, () => pushBody(jobId));
+    t.statements.length = 0;
+    const results = await Promise.all([body, ...others, body].map((b) => handlePush(t.p, b)));
+    const writes = t.statements.filter((s) => /notify\.push_send_and_log_many/.test(s)).length;
+    assert.equal(writes, 1, "all five writes shared one statement:\n" + t.statements.join("\n"));
+    assert.deepEqual(results.map((r) => r.status), ["ok", "ok", "ok", "ok", "duplicate"]);
+    assert.equal(results[4].results![0].email_id, results[0].results![0].email_id);
+    assert.deepEqual(await counts(t.sql), { emails: 4, rows: 4 });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a read the database refuses fails only its own push; the others of its batch are sent", async () => {
+  const t = await countingPlatform();
+  try {
+    const { jobId } = await seedJob(t.sql);
+    // The one-push read fails for one job id only (a stand-in for any error that belongs to one row).
+    await t.sql.unsafe(
+      `alter function notify.push_context(text, text, text, uuid[], text) rename to push_context_real;
+      create function notify.push_context(p_message_id text, p_job_id text, p_invoice_id text, p_user_ids uuid[],
+        p_event_type text, out done text[], out job json, out invoice json, out users json)
+      language plpgsql stable as $$
+      begin
+        if p_job_id = 'JOB-POISON' then raise exception 'refused (injected)' using errcode = '22023'; end if;
+        select * into done, job, invoice, users
+          from notify.push_context_real(p_message_id, p_job_id, p_invoice_id, p_user_ids, p_event_type);
+      end $$;`,
+    );
+    t.statements.length = 0;
+    const bodies = [pushBody(jobId), pushBody(jobId), pushBody("JOB-POISON"), pushBody(jobId)];
+    const settled = await Promise.allSettled(bodies.map((b) => handlePush(t.p, b)));
+    assert.deepEqual(settled.map((s) => s.status), ["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    assert.match(String((settled[2] as PromiseRejectedResult).reason), /refused \(injected\)/);
+    assert.ok(
+      settled.every((s) => s.status === "rejected" || s.value.status === "ok"),
+      JSON.stringify(settled),
+    );
+    // One batched read for the four, refused as a whole, then each of the four read alone.
+    const reads = t.statements.filter((s) => /notify\.push_contexts/.test(s)).length;
+    assert.equal(reads, 1 + bodies.length, t.statements.join("\n"));
+    assert.deepEqual(await counts(t.sql), { emails: 3, rows: 3 });
+  } finally {
+    await t.close();
+  }
+});
+
+const msg = (to: string) => ({
+  from: "Solar Platform <notifications@x.test>",
+  to: [to],
+  subject: "New job assigned",
+  html: "<p>Hello</p>",
+  text: "Hello",
+});
+const row = (key: string, email: string) => ({
+  idempotencyKey: key,
+  eventType: "job.assigned",
+  eventId: "01JD0000000000000000000000",
+  recipientUserId: "00000000-0000-0000-0000-0000000000c1",
+  recipientEmail: email,
+});
+
+Deno.test("a row the database refuses fails only its own push; the rest of its batch is stored", async () => {
+  const p = await testPlatform();
+  try {
+    await p.sql.unsafe(`create function public.inject_fail() returns trigger language plpgsql as $$
+      begin
+        if new.to_addresses[1] = 'bad@x.test' then raise exception 'refused (injected)' using errcode = '23514'; end if;
+        return new;
+      end $$;
+      create trigger inject before insert on mail.outbox for each row execute function public.inject_fail();`);
+    const emails = Array.from({ length: N }, (_, i) => i === 3 ? "bad@x.test" : `ok${i}@x.test`);
+    const settled = await Promise.allSettled(emails.map((e, i) => sendAndLog(p, msg(e), row(`k${i}`, e))));
+    assert.deepEqual(
+      settled.map((s) => s.status),
+      emails.map((e) => e === "bad@x.test" ? "rejected" : "fulfilled"),
+    );
+    assert.match(String((settled[3] as PromiseRejectedResult).reason), /refused \(injected\)/);
+    assert.ok(settled.every((s) => s.status === "rejected" || s.value.fresh));
+    const stored = await p.sql`select l.recipient_email from public.notification_log l
+      join mail.outbox o on o.id = l.provider_email_id order by l.idempotency_key`;
+    assert.deepEqual(stored.map((r) => r.recipient_email), emails.filter((e) => e !== "bad@x.test"));
+    assert.deepEqual(await counts(p.sql), { emails: N - 1, rows: N - 1 });
+    // Its redelivery, once the database accepts it, sends it once.
+    await p.sql`drop trigger inject on mail.outbox`;
+    assert.equal((await sendAndLog(p, msg("bad@x.test"), row("k3", "bad@x.test"))).fresh, true);
+    assert.deepEqual(await counts(p.sql), { emails: N, rows: N });
+  } finally {
+    await p.close();
+  }
+});
