@@ -195,9 +195,17 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
       const xs = columnsOf(data);
       const heads: Token[][] = xs.map(() => []);
       if (band.some((t) => HEADER_WORD.test(t.text))) {
+        let last: { t: Token; c: number } | undefined;
         for (const t of band) {
-          const c = columnOf(xs, t, (t.x1 - t.x0) / 2 + t.h);
+          let c = columnOf(xs, t, (t.x1 - t.x0) / 2 + t.h);
+          // a header printed as one piece wider than its values ("Electric kWh" over "604"): a word hanging
+          // past the column stays with the piece's first words
+          const item = t.words[0]?.item;
+          if (c < 0 && last && item !== undefined && item === last.t.words[0]?.item && t.y === last.t.y) {
+            c = last.c;
+          }
           if (c >= 0) heads[c].push(t);
+          last = c >= 0 ? { t, c } : undefined;
         }
       }
       let cols: Column[];

@@ -5,6 +5,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { columnRole, meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
+import { readTables } from "../../../shared/bills/embedded/tables.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
 import { CH, page } from "./layout_page.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
@@ -148,4 +149,22 @@ Deno.test("an addressee shaped like a utility (a public body, a power company) i
   for (const s of ["JANE DOE", "Maria Lopez", "Acme Bakery Inc.", "Robert O'Brien Jr."]) {
     assertEquals(issuerShaped(s), false, s);
   }
+});
+
+Deno.test("a column header printed as one piece wider than its values keeps all its words", () => {
+  const rows: [number, number, [number, string][]][] = [
+    [60, 8, [[40, "Read Month"], [120, "Electricity kWh Used"], [240, "Water Gallons Used"], [360, "Days"]]],
+    ...Array.from({ length: 4 }, (_, k): [number, number, [number, string][]] => [
+      72 + k * 10,
+      8,
+      [[40, `0${k + 1}/2025`], [120, String(600 + k)], [240, String(3000 + k)], [360, "30"]],
+    ]),
+  ];
+  const t = readTables([wordsOf(pieces(rows))], noTaggedRules)[0];
+  assertEquals(t.columns.map((c) => c.header), [
+    "Read Month",
+    "Electricity kWh Used",
+    "Water Gallons Used",
+    "Days",
+  ]);
 });
