@@ -86,7 +86,7 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
 const NEXT_LABEL = /\s+[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:.*$/;
 
 const RATE_LABELS =
-  /^(?:rate(?: schedule| plan| class| code)?|billing rate|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
+  /^(?:(?:electric(?:ity)?\s+)?rate(?: schedule| plan| class| code)?|billing rate|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
 // "Plan:" names a retail electricity plan, unless it is a payment arrangement
 const PAYMENT_PLAN =
   /\bbudget\b|\bpayment\b|\blevel(?:ized)?\b|\baverage\b|\bautopay\b|\bpaperless\b|\binstall?ment\b/i;
@@ -125,13 +125,24 @@ export function findRatePlan(lines: string[]): string {
   for (const line of lines) {
     for (const c of cells(line)) if (/\bSchedule\s+[A-Z0-9-]+$/.test(c) && c.length < 60) return c;
   }
+  // the electric charges' heading names the rate: "Electric Charges - Farm and Home Service",
+  // "Electric Charges Schedule 7 Residential" (a combined statement's gas heading is another service's)
+  for (const line of lines) {
+    for (const c of cells(line)) {
+      const v = c.match(/^Electric(?:ity)?(?: Service)? Charges\s*[-:\u2013]?\s+(.+)$/i)?.[1].trim();
+      if (
+        v && v.split(/\s+/).length <= 6 && !/\$|\d[\d,]*\s*kwh|%|\bgas\b/i.test(v) &&
+        (RATE_CLASS.test(v) || /\bschedule\b|\brate\b|\bservice$/i.test(v))
+      ) return v;
+    }
+  }
   // an unlabelled class of service with its code: "Residential Service D1", "General Service Rate (GS-1)",
   // also with the next label joined to it by the text layer ("Residential Service D1 Billing Period: Feb 8 - …")
   for (const line of lines) {
     for (const cell of cells(line)) {
       const c = cell.replace(NEXT_LABEL, "").trim();
       if (
-        /^(?:Residential|Domestic|General)(?: [A-Za-z]+){0,2} (?:Service|Rate)(?: [A-Z]{1,3}-?\d{1,3}[A-Z]?| \([A-Z0-9-]{1,8}\))$/
+        /^(?:Residential|Domestic|General)(?: [A-Za-z]+){0,2} (?:Service|Rate)(?: [A-Z]{0,3}-?\d{1,3}[A-Z]?| \([A-Z0-9-]{1,8}\))$/
           .test(c)
       ) return c;
     }

@@ -6,6 +6,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { columnRole, meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
 import { readTables } from "../../../shared/bills/embedded/tables.ts";
+import { findRatePlan } from "../../../shared/bills/embedded/rates.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
 import { CH, page } from "./layout_page.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
@@ -167,4 +168,23 @@ Deno.test("a column header printed as one piece wider than its values keeps all 
     "Water Gallons Used",
     "Days",
   ]);
+});
+
+Deno.test("rate plans a multi-service statement prints: after 'Electric Rate', in the electric charges' heading, a numbered class", () => {
+  assertEquals(
+    findRatePlan(["Electric Rate   Residential Time-of-Use TOU-D"]),
+    "Residential Time-of-Use TOU-D",
+  );
+  assertEquals(
+    findRatePlan([
+      "Water Charges - Residential Water",
+      "Electric Service Charges - Rural Residential Service",
+    ]),
+    "Rural Residential Service",
+  );
+  assertEquals(findRatePlan(["Electric Charges Schedule 12 General"]), "Schedule 12 General");
+  assertEquals(findRatePlan(["General Service Rate 4"]), "General Service Rate 4");
+  // a price line or another service under the heading is no rate plan
+  assertEquals(findRatePlan(["Electric Charges - 812 kWh @ $0.11"]), "");
+  assertEquals(findRatePlan(["Electric Charges - Gas Service Rider"]), "");
 });
