@@ -1,4 +1,4 @@
-import { NOT_A_RATE } from "./lexicon.ts";
+import { GAS, NOT_A_RATE } from "./lexicon.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { cells } from "./values.ts";
 
@@ -10,6 +10,8 @@ const SUPPLY_WORDS = [
   /\bgeneration\b/i,
   /(?<!non-)\bfuel\b/i,
   /\bfixed price\b|\benergy charge\b|\benergy\b/i,
+  // a municipal utility's name for the energy it buys ("Commodity 663 kWh x $0.0759")
+  /\bcommodity\b/i,
 ];
 
 const DELIVERY = /\bdelivery\b|\bdistribution\b|\btransmission\b/i;
@@ -58,7 +60,8 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
   for (const adjustments of [false, true]) {
     for (const word of SUPPLY_WORDS) {
       for (let i = 0; i < lines.length; i++) {
-        const line = lines[i];
+        // a gas section printed beside the electric one ("… Delivery Charge 38 Therms @ $0.07") is not this line's
+        const line = cells(lines[i]).filter((c) => !GAS.test(c)).join("   ");
         if (NOT_A_RATE.test(line) || ADJUSTMENT.test(line) !== adjustments) continue;
         const heading = headingOf(lines, i);
         if (word.test(line)) {

@@ -6,7 +6,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { columnRole, meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
 import { readTables } from "../../../shared/bills/embedded/tables.ts";
-import { findRatePlan } from "../../../shared/bills/embedded/rates.ts";
+import { findRatePlan, findSupplyRate } from "../../../shared/bills/embedded/rates.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
 import { CH, page } from "./layout_page.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
@@ -187,4 +187,36 @@ Deno.test("rate plans a multi-service statement prints: after 'Electric Rate', i
   // a price line or another service under the heading is no rate plan
   assertEquals(findRatePlan(["Electric Charges - 812 kWh @ $0.11"]), "");
   assertEquals(findRatePlan(["Electric Charges - Gas Service Rider"]), "");
+});
+
+Deno.test("supply price: a gas column printed beside the electric line is not its line; 'Commodity' is the energy bought", () => {
+  assertEquals(
+    findSupplyRate([
+      "Gas Delivery Charge 52 Therms @ $0.31020   $16.13   Energy Charge 812 kWh @ $0.08215   $66.71",
+    ]),
+    "0.08215",
+  );
+  assertEquals(
+    findSupplyRate([
+      "Electric Service",
+      "Distribution 640 kWh x $0.04410   $28.22",
+      "Commodity 640 kWh x $0.06630   $42.43",
+    ]),
+    "0.06630",
+  );
+});
+
+Deno.test("due date labels: 'Payment Due:' and a sentence saying the charges are due", () => {
+  const a = parseBill(["Statement Date: 03-02-2025   Payment Due: 03-24-2025", "Amount Due $40.00"], [], {
+    rules: noTaggedRules,
+  });
+  assertEquals(a.billingInformation.dueDate, "2025-03-24");
+  const b = parseBill(
+    ["Bill Date Mar 2, 2025", "Your current charges are due Mar 27, 2025.", "Total $40.00"],
+    [],
+    {
+      rules: noTaggedRules,
+    },
+  );
+  assertEquals(b.billingInformation.dueDate, "2025-03-27");
 });
