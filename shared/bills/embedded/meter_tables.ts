@@ -18,7 +18,8 @@ export function columnRole(header: string): Role | undefined {
   if (/\bdate\b|\bdated\b/.test(h)) {
     return before ? "startDate" : /\bread|\bto\b|end|\bpresent\b|\bcurrent\b/.test(h) ? "endDate" : undefined;
   }
-  if (/\bmeter\s*(?:number|no\.?|#|id)\b|^(?:electric |elec\.? )?meter$/.test(h)) return "meter";
+  // the header's last word names the column: "Meter" under a title the header band took in ("… Electric Meter")
+  if (/\bmeter\s*(?:number|no\.?|#|id)\b|\bmeter$/.test(h)) return "meter";
   if (/multiplier|\bmult\b|constant|\bfactor\b/.test(h)) return "multiplier";
   if (/\bread(?:ing|ings)?\b/.test(h)) return before ? "previous" : "present";
   if (

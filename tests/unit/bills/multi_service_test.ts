@@ -220,3 +220,9 @@ Deno.test("due date labels: 'Payment Due:' and a sentence saying the charges are
   );
   assertEquals(b.billingInformation.dueDate, "2025-03-27");
 });
+
+Deno.test("a header ending in 'Meter' is the meter column, whatever title words the header band took in", () => {
+  assertEquals(columnRole("Service Electric Meter"), "meter");
+  assertEquals(columnRole("Meter Reading Meter"), "meter");
+  assertEquals(columnRole("Meter Reading"), "present");
+});
