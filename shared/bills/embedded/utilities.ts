@@ -135,8 +135,13 @@ const COOP = new RegExp(
 export function findUtility(text: string): { name: string; state: string; states: string[] } | undefined {
   let best: { u: Utility; index: number } | undefined;
   for (const [re, u] of UTILITIES) {
-    const m = text.match(re);
-    if (m?.index !== undefined && (!best || m.index < best.index)) best = { u, index: m.index };
+    for (const m of text.matchAll(new RegExp(re.source, `${re.flags}g`))) {
+      // a retail provider's bill names the wires company that delivers ("TDU Delivery Charges - Oncor"):
+      // that utility did not issue the bill
+      if (WIRES.test(text.slice(text.lastIndexOf("\n", m.index) + 1, m.index))) continue;
+      if (!best || m.index < best.index) best = { u, index: m.index };
+      break;
+    }
   }
   if (best) return { name: best.u.name, state: best.u.states[0], states: best.u.states };
   const coop = text.match(COOP);
@@ -146,6 +151,10 @@ export function findUtility(text: string): { name: string; state: string; states
   }
   return undefined;
 }
+
+/** Words that introduce the transmission and distribution utility on a retail provider's bill. */
+const WIRES =
+  /\b(?:TDU|TDSP|TDSPs|transmission (?:and|&) distribution (?:utility|service provider|company)|delivery (?:company|utility|service provider)|your wires company)\b/i;
 
 export function isUtilityName(s: string): boolean {
   return (UTILITIES.some(([re]) => re.test(s)) || COOP.test(s)) && s.split(/\s+/).length <= 6;

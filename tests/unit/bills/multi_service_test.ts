@@ -226,3 +226,13 @@ Deno.test("a header ending in 'Meter' is the meter column, whatever title words 
   assertEquals(columnRole("Meter Reading Meter"), "meter");
   assertEquals(columnRole("Meter Reading"), "present");
 });
+
+Deno.test("a retail provider's bill names its wires company: that utility is not the bill's issuer", () => {
+  const text =
+    "Lone Star Power Co\nAccount 1234\nTDSP Delivery Charges - CenterPoint Energy\nEnergy Charge 900 kWh";
+  assertEquals(findUtility(text), undefined);
+  assertEquals(
+    findUtility("CenterPoint Energy\nYour electric delivery bill\nAccount 1234")?.name !== undefined,
+    true,
+  );
+});
