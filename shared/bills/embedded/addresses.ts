@@ -47,6 +47,25 @@ export interface AddressBlock {
 }
 
 /**
+ * A line of a side column that prints a label and its value ("Amount Due   $31.76", "Due Date   07/18/2024"):
+ * such lines fall between the lines of an address block printed beside them (a payment stub's mailing block
+ * next to its account, due date and amount), and are no part of the block.
+ */
+function labelledValue(line: string): boolean {
+  const cs = cells(line);
+  return cs.length === 2 && /^[A-Za-z][A-Za-z .#'/-]*:?$/.test(cs[0]) && !isUnit(cs[0]) &&
+    !/\bbox\b/i.test(cs[0]) &&
+    /^-?\$?\d[\d,./-]*$/.test(cs[1]);
+}
+
+/** The line above line k, past up to two lines of a side column's labelled values. */
+function up(lines: string[], k: number): number {
+  let j = k - 1;
+  for (let n = 0; n < 2 && j > 0 && labelledValue(lines[j]); n++) j--;
+  return j;
+}
+
+/**
  * Every postal address block in the lines: a city/state/zip cell with a street cell on one of the two
  * lines above it (a unit line may sit between), and the addressee on the line above the street.
  */
@@ -57,7 +76,7 @@ export function addressBlocks(lines: string[], isNoise: (s: string) => boolean):
     for (let c = 0; c < cs.length; c++) {
       const csz = parseCityStateZip(cs[c]);
       if (!csz) continue;
-      let j = i - 1;
+      let j = up(lines, i);
       let unit = "";
       const upCells = (k: number) => (k >= 0 ? cells(lines[k]).filter((x) => !isNoise(x)) : []);
       let street = upCells(j).find(isStreet);
@@ -65,7 +84,7 @@ export function addressBlocks(lines: string[], isNoise: (s: string) => boolean):
         const u = upCells(j).find(isUnit);
         if (u) {
           unit = u;
-          j--;
+          j = up(lines, j);
           street = upCells(j).find(isStreet);
         }
       }
@@ -83,7 +102,7 @@ export function addressBlocks(lines: string[], isNoise: (s: string) => boolean):
       if (!street) continue;
       const { line1, line2 } = splitStreet(street);
       // A name has no digits: the line above a street can be a service period ("Service from Jan 8, 2024 …").
-      const nameCell = upCells(j - 1).find((x) =>
+      const nameCell = upCells(up(lines, j)).find((x) =>
         /[A-Za-z]{2}/.test(x) && !isStreet(x) && !/[:$\d]/.test(x)
       ) ?? "";
       blocks.push({

@@ -42,6 +42,8 @@ export const LEXICON = {
       /\bdue on or before\b/i,
       /\bplease pay by\b/i,
       /\bpayments received after\b/i,
+      /\bpayment due\b/i,
+      /\b(?:charges|bill|payment|amount) (?:is|are) due\b/i,
     ],
     not: [
       /\b(?:previous|prior|last)\s+(?:\w+\s+)?due/i,

@@ -16,9 +16,10 @@ export function columnRole(header: string): Role | undefined {
   if (!h) return undefined;
   const before = /\b(?:prior|previous|prev\.?|last|beginning|start|from)\b/.test(h);
   if (/\bdate\b|\bdated\b/.test(h)) {
-    return before ? "startDate" : /\bread|\bto\b|end/.test(h) ? "endDate" : undefined;
+    return before ? "startDate" : /\bread|\bto\b|end|\bpresent\b|\bcurrent\b/.test(h) ? "endDate" : undefined;
   }
-  if (/\bmeter\s*(?:number|no\.?|#|id)\b|^(?:electric |elec\.? )?meter$/.test(h)) return "meter";
+  // the header's last word names the column: "Meter" under a title the header band took in ("… Electric Meter")
+  if (/\bmeter\s*(?:number|no\.?|#|id)\b|\bmeter$/.test(h)) return "meter";
   if (/multiplier|\bmult\b|constant|\bfactor\b/.test(h)) return "multiplier";
   if (/\bread(?:ing|ings)?\b/.test(h)) return before ? "previous" : "present";
   if (
@@ -29,6 +30,29 @@ export function columnRole(header: string): Role | undefined {
   }
   return undefined;
 }
+
+type ColumnTable = ReturnType<typeof readTables>[number];
+
+/**
+ * A table whose header names a meter column more than once is several tables printed side by side (an
+ * electric and a gas meter table of a combined statement): each starts at its meter column, and only a
+ * section that says kWh or electric is kept (the others' titles, which name their service, are not headers).
+ */
+function sections(t: ColumnTable): ColumnTable[] {
+  const starts = t.columns.flatMap((c, k) => (columnRole(c.header) === "meter" ? [k] : []));
+  if (starts.length < 2) return [t];
+  return starts.map((a, n) => {
+    const b = starts[n + 1] ?? t.columns.length;
+    return {
+      ...t,
+      columns: t.columns.slice(n ? a : 0, b),
+      rows: t.rows.map((r) => ({ ...r, cells: r.cells.slice(n ? a : 0, b) })),
+    };
+  }).filter((s) =>
+    [...s.columns.map((c) => c.header), ...s.rows.flatMap((r) => r.cells)].some((c) => ELECTRIC.test(c))
+  );
+}
+const ELECTRIC = /\bkwh\b|\belectric/i;
 
 const METER_ID = /^[A-Z]{0,3}\d[A-Z0-9-]{3,}$|^[A-Z]{1,3}[A-Z0-9-]*\d{4,}$/;
 // a cell's number, with the unit or the read type some bills print beside it ("1,180 kWh", "57673 Actual")
@@ -45,7 +69,7 @@ const num = (s: string) => {
  */
 export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[] {
   const out: Meter[] = [];
-  for (const t of readTables(pages, on)) {
+  for (const t of readTables(pages, on).flatMap(sections)) {
     const roles = t.columns.map((c) => columnRole(c.header));
     const at = (r: Role) => roles.indexOf(r);
     if (at("meter") < 0 || (at("usage") < 0 && (at("present") < 0 || at("previous") < 0))) continue;

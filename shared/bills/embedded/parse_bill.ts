@@ -34,7 +34,7 @@ import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
-import { findIssuer, findUtility, isUtilityName, namesUtility } from "./utilities.ts";
+import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { recentMonths, tableUsage } from "./usage_tables.ts";
@@ -184,12 +184,16 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const past = labelled("pastDue", hasAmount, amountOf, amount(lines, "pastDue"));
 
   const blocks = addressBlocks(lines, isNoise).filter((b) =>
-    !isUtilityName(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) && !remittance(lines, b.line)
+    !isUtilityName(b.name) && !issuerShaped(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) &&
+    !remittance(lines, b.line)
   );
-  const service = serviceAddress(lines, on);
+  const service = serviceAddress(lines, on) ?? serviceStreetInBlock(lines, blocks);
   const stubStart = stubLine(lines);
   const stubBlocks = blocks.filter((b) => b.line >= stubStart);
-  const billing = stubBlocks[stubBlocks.length - 1] ?? mailingBlock(lines, blocks);
+  // the stub's mailing block has an addressee (a stub printed at the top of the page is followed by the body's
+  // blocks, a service location without one)
+  const billing = stubBlocks.filter((b) => nameLike(clean(b.name))).at(-1) ?? stubBlocks.at(-1) ??
+    mailingBlock(lines, blocks);
   bi.billingAddress = billing?.address ?? emptyAddress();
   if (billing) conf.billingAddress = stubBlocks.length ? BASE.block + 0.1 : BASE.block - 0.1;
   // No labelled service address: another (non-remittance) block, or the mailing address. The mailing
@@ -547,6 +551,14 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
       const after = cs[c].slice(m.index + m[0].length).trim() || (cs[c + 1] ?? "");
       const inline = parseInlineAddress(after) ?? parseInlineAddressNoZip(after);
       if (inline) return inline;
+      // the label alone in its cell ("Service Location:   Total Amount Due:"): the address on the line under it
+      if (!cs[c].slice(m.index + m[0].length).trim()) {
+        const below = cells(lines[i + 1] ?? "").map((x) =>
+          parseInlineAddress(x) ?? parseInlineAddressNoZip(x)
+        )
+          .find(Boolean);
+        if (below) return below;
+      }
       // Street after the label (same line or the next), then city/state/zip on a following line.
       let streetLine = isStreet(after) ? i : -1;
       for (let k = i + 1; streetLine < 0 && k <= Math.min(lines.length - 1, i + 3); k++) {
@@ -580,6 +592,23 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
           }
         }
       }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A service address label followed by a street only ("Service Address: 4365 Oak Hollow Dr Apt 15"): the
+ * city, state and ZIP of the bill's address block with that same street (the mailing block of the home).
+ */
+function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address | undefined {
+  for (const l of lines) {
+    for (const c of cells(l)) {
+      const m = c.match(/\bservice (?:address|location)\s*:?\s*(.+)$/i);
+      if (!m || !isStreet(m[1])) continue;
+      const { line1, line2 } = splitStreet(m[1].trim());
+      const b = blocks.find((x) => sameStreet(x.address.line1, line1));
+      if (b) return { ...b.address, line1, line2: line2 || b.address.line2 };
     }
   }
   return undefined;

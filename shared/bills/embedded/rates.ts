@@ -1,4 +1,4 @@
-import { NOT_A_RATE } from "./lexicon.ts";
+import { GAS, NOT_A_RATE } from "./lexicon.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { cells } from "./values.ts";
 
@@ -10,6 +10,8 @@ const SUPPLY_WORDS = [
   /\bgeneration\b/i,
   /(?<!non-)\bfuel\b/i,
   /\bfixed price\b|\benergy charge\b|\benergy\b/i,
+  // a municipal utility's name for the energy it buys ("Commodity 663 kWh x $0.0759")
+  /\bcommodity\b/i,
 ];
 
 const DELIVERY = /\bdelivery\b|\bdistribution\b|\btransmission\b/i;
@@ -58,7 +60,8 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
   for (const adjustments of [false, true]) {
     for (const word of SUPPLY_WORDS) {
       for (let i = 0; i < lines.length; i++) {
-        const line = lines[i];
+        // a gas section printed beside the electric one ("… Delivery Charge 38 Therms @ $0.07") is not this line's
+        const line = cells(lines[i]).filter((c) => !GAS.test(c)).join("   ");
         if (NOT_A_RATE.test(line) || ADJUSTMENT.test(line) !== adjustments) continue;
         const heading = headingOf(lines, i);
         if (word.test(line)) {
@@ -86,7 +89,7 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
 const NEXT_LABEL = /\s+[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:.*$/;
 
 const RATE_LABELS =
-  /^(?:rate(?: schedule| plan| class| code)?|billing rate|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
+  /^(?:(?:electric(?:ity)?\s+)?rate(?: schedule| plan| class| code)?|billing rate|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
 // "Plan:" names a retail electricity plan, unless it is a payment arrangement
 const PAYMENT_PLAN =
   /\bbudget\b|\bpayment\b|\blevel(?:ized)?\b|\baverage\b|\bautopay\b|\bpaperless\b|\binstall?ment\b/i;
@@ -125,13 +128,24 @@ export function findRatePlan(lines: string[]): string {
   for (const line of lines) {
     for (const c of cells(line)) if (/\bSchedule\s+[A-Z0-9-]+$/.test(c) && c.length < 60) return c;
   }
+  // the electric charges' heading names the rate: "Electric Charges - Farm and Home Service",
+  // "Electric Charges Schedule 7 Residential" (a combined statement's gas heading is another service's)
+  for (const line of lines) {
+    for (const c of cells(line)) {
+      const v = c.match(/^Electric(?:ity)?(?: Service)? Charges\s*[-:\u2013]?\s+(.+)$/i)?.[1].trim();
+      if (
+        v && v.split(/\s+/).length <= 6 && !/\$|\d[\d,]*\s*kwh|%|\bgas\b/i.test(v) &&
+        (RATE_CLASS.test(v) || /\bschedule\b|\brate\b|\bservice$/i.test(v))
+      ) return v;
+    }
+  }
   // an unlabelled class of service with its code: "Residential Service D1", "General Service Rate (GS-1)",
   // also with the next label joined to it by the text layer ("Residential Service D1 Billing Period: Feb 8 - …")
   for (const line of lines) {
     for (const cell of cells(line)) {
       const c = cell.replace(NEXT_LABEL, "").trim();
       if (
-        /^(?:Residential|Domestic|General)(?: [A-Za-z]+){0,2} (?:Service|Rate)(?: [A-Z]{1,3}-?\d{1,3}[A-Z]?| \([A-Z0-9-]{1,8}\))$/
+        /^(?:Residential|Domestic|General)(?: [A-Za-z]+){0,2} (?:Service|Rate)(?: [A-Z]{0,3}-?\d{1,3}[A-Z]?| \([A-Z0-9-]{1,8}\))$/
           .test(c)
       ) return c;
     }

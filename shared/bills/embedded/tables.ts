@@ -109,6 +109,12 @@ const valueCount = (ts: Token[]) => ts.filter((t) => isValueToken(t.text)).lengt
 const headerLine = (ts: Token[]) =>
   ts.filter((t) => !isValueToken(t.text) && HEADER_WORD.test(t.text) && !/\d/.test(t.text)).length >= 3;
 
+/** A line with a word that is an amount or a number other than a year: never a column header. */
+const holdsValue = (ts: Token[]) =>
+  ts.some((t) =>
+    t.words.some((w) => /^-?\$?\d[\d,]*(?:\.\d+)?$/.test(w.text) && !/^(?:19|20)\d{2}$/.test(w.text))
+  );
+
 /** Columns from the x-ranges of the values: narrow tokens first, a token bridging two columns joins neither. */
 function columnsOf(tokens: Token[]): { x0: number; x1: number }[] {
   const cols: { x0: number; x1: number }[] = [];
@@ -177,6 +183,10 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
         // a one-piece line over a full line of column headers is the table's (or the page's) title, not a
         // header of its first columns ("Electric Meter Information" over "Meter   Previous Read   Present Read …")
         if (k < i - 1 && l.tokens.length === 1 && headerLine(below.tokens)) break;
+        // over a full line of column headers, a line printed larger is a title (side-by-side sections:
+        // "Electric Detail   Natural Gas Detail") and a line holding an amount or a number is a labelled value
+        // or an address ("Unpaid Balance   $0.00", "Service Address: 4365 Oak …"): neither names a column
+        if (k < i - 1 && headerLine(below.tokens) && (l.h > below.h * 1.15 || holdsValue(l.tokens))) break;
         band.push(...l.tokens.flatMap((t) => t.words.map((w) => ({ ...t, ...w, words: [w] }))));
         below = l;
       }
@@ -185,9 +195,17 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
       const xs = columnsOf(data);
       const heads: Token[][] = xs.map(() => []);
       if (band.some((t) => HEADER_WORD.test(t.text))) {
+        let last: { t: Token; c: number } | undefined;
         for (const t of band) {
-          const c = columnOf(xs, t, (t.x1 - t.x0) / 2 + t.h);
+          let c = columnOf(xs, t, (t.x1 - t.x0) / 2 + t.h);
+          // a header printed as one piece wider than its values ("Electric kWh" over "604"): a word hanging
+          // past the column stays with the piece's first words
+          const item = t.words[0]?.item;
+          if (c < 0 && last && item !== undefined && item === last.t.words[0]?.item && t.y === last.t.y) {
+            c = last.c;
+          }
           if (c >= 0) heads[c].push(t);
+          last = c >= 0 ? { t, c } : undefined;
         }
       }
       let cols: Column[];

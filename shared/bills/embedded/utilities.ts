@@ -124,24 +124,54 @@ const UTILITIES: [RegExp, Utility][] = [
 ];
 
 // Cooperatives and municipal utilities are many: read their own name off the bill.
-const COOP =
-  /\b((?:[A-Z][A-Za-z.&'-]+\s){1,5}(?:Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company))\b/;
+const COOP_KIND =
+  "Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company";
+/** A co-op's or public utility's name: up to five capitalised words on one line, then its kind (as printed or in capitals). */
+const COOP = new RegExp(
+  `\\b((?:[A-Z][A-Za-z.&'-]+[ \\t]){1,5}(?:${COOP_KIND}|${COOP_KIND.toUpperCase()}))\\b`,
+);
 
 /** The utility named on the bill (the earliest, most specific match), with its home state and territory. */
 export function findUtility(text: string): { name: string; state: string; states: string[] } | undefined {
   let best: { u: Utility; index: number } | undefined;
   for (const [re, u] of UTILITIES) {
-    const m = text.match(re);
-    if (m?.index !== undefined && (!best || m.index < best.index)) best = { u, index: m.index };
+    for (const m of text.matchAll(new RegExp(re.source, `${re.flags}g`))) {
+      // a retail provider's bill names the wires company that delivers ("TDU Delivery Charges - Oncor"):
+      // that utility did not issue the bill
+      if (WIRES.test(text.slice(text.lastIndexOf("\n", m.index) + 1, m.index))) continue;
+      if (!best || m.index < best.index) best = { u, index: m.index };
+      break;
+    }
   }
   if (best) return { name: best.u.name, state: best.u.states[0], states: best.u.states };
   const coop = text.match(COOP);
-  if (coop) return { name: coop[1].trim(), state: "", states: [] };
+  if (coop) {
+    const name = coop[1].trim();
+    return { name: name === name.toUpperCase() ? titleCase(name) : name, state: "", states: [] };
+  }
   return undefined;
 }
 
+/** Words that introduce the transmission and distribution utility on a retail provider's bill. */
+const WIRES =
+  /\b(?:TDU|TDSP|TDSPs|transmission (?:and|&) distribution (?:utility|service provider|company)|delivery (?:company|utility|service provider)|your wires company)\b/i;
+
 export function isUtilityName(s: string): boolean {
   return (UTILITIES.some(([re]) => re.test(s)) || COOP.test(s)) && s.split(/\s+/).length <= 6;
+}
+
+/**
+ * An addressee that is a utility by its shape: an issuer's name ("… Electric Light & Power Co.", "… Public
+ * Power District", "… Utilities") ending in a company or public-body word: the remittance box of a utility
+ * not in the table, never a residential customer's mailing block.
+ */
+export function issuerShaped(s: string): boolean {
+  const t = s.trim(), w = t.split(/\s+/);
+  if (w.length < 2 || w.length > 6 || !/^[A-Za-z][A-Za-z&'.\- ]+$/.test(t)) return false;
+  if (/\b(?:p\.\s?u\.\s?d\.?|pud|district|utilities)$/i.test(t)) return true;
+  return ISSUER_WORD.test(t) &&
+    /\b(?:co|company|inc|corp|corporation|llc|cooperative|co-?op|authority|department|commission|board)\.?$/i
+      .test(t);
 }
 
 /** Does the text name any known electric utility? (evidence that a document is an electricity bill) */
