@@ -7,6 +7,7 @@ import { drawStub } from "./stub.ts";
 import { type Facts, facts, type Rng, truthOf } from "./random_bill.ts";
 import { fmt, Sheet } from "./sheet.ts";
 import type { Generated } from "./layouts.ts";
+import { HIST_LAYOUTS, HIST_SEALED } from "./layouts_hist.ts";
 
 const addr1 = (f: Facts) => `${f.service.line1}${f.service.line2 ? ` ${f.service.line2}` : ""}`;
 const M3 = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -1869,8 +1870,10 @@ export const HELD_OUT_LAYOUTS: Record<string, (r: Rng) => Promise<Generated>> = 
   // and scored with it once, before any round-7 change
   pse,
   paloalto,
+  // usage-history round (layouts_hist.ts): four dev layouts, two sealed
+  ...HIST_LAYOUTS,
 };
 /** Layouts whose bills are never looked at while the reader is changed (only their totals are read). */
-export const SEALED_LAYOUTS = ["entergy", "teco", "pse", "paloalto"];
+export const SEALED_LAYOUTS = ["entergy", "teco", "pse", "paloalto", ...HIST_SEALED];
 /** The sealed layouts written after the last change to the reader: its figure on layouts nobody fitted it to. */
 export const SEALED_AFTER_LAST_CHANGE = ["pse", "paloalto"];
