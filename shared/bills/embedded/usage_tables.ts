@@ -250,3 +250,21 @@ export function recentMonths(months: MonthValue[], periodEnd: string): MonthValu
   }
   return [...byKey.entries()].sort((a, b) => a[0] - b[0]).slice(-13).map(([, m]) => m);
 }
+
+/**
+ * Cross-check of the history with the current period's kWh (`total`, the meters'): when the bill's month is
+ * missing or disagrees, and the newest month read is the one right before it and holds exactly the period's
+ * kWh, the rows were labelled by the month each period started in: every month moves one month later.
+ * Otherwise the history is kept as read.
+ */
+export function alignToPeriod(history: MonthValue[], periodEnd: string, total: number): MonthValue[] {
+  if (!periodEnd || !(total > 0) || history.length < 3) return history;
+  const key = (m: MonthValue) => m.year * 12 + m.month - 1;
+  const end = Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) - 1;
+  const newest = history.reduce((a, b) => (key(b) > key(a) ? b : a));
+  if (key(newest) !== end - 1 || newest.value !== total) return history;
+  return history.map((h) => {
+    const k = key(h) + 1;
+    return { ...h, year: Math.floor(k / 12), month: (k % 12) + 1 };
+  });
+}

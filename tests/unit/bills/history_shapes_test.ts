@@ -4,7 +4,8 @@
 // without its piece.
 import assert from "node:assert/strict";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
-import { recentMonths, tableUsage } from "../../../shared/bills/embedded/usage_tables.ts";
+import { alignToPeriod, recentMonths, tableUsage } from "../../../shared/bills/embedded/usage_tables.ts";
+import { comparedUsage } from "../../../shared/bills/embedded/usage_compare.ts";
 import type { MonthValue } from "../../../shared/bills/embedded/usage_history.ts";
 import { MonthNames } from "../../../shared/bills/schema.ts";
 import { page } from "./layout_page.ts";
@@ -147,4 +148,56 @@ Deno.test("history: months as rows and years as columns, the current year filled
   assert.deepEqual(tableUsage([words(dollars)], "2024-08-11", noTaggedRules), []);
   const unnamed = rows.slice(1);
   assert.deepEqual(tableUsage([words(unnamed)], "2024-08-11", noTaggedRules), []);
+});
+
+Deno.test("history: usage comparisons give the bill's month, the month before and the same month a year before", () => {
+  // labels beside their kWh on one line
+  const inline = words([
+    [40, [[40, "Current Month"], [120, "1,177 kWh"], [220, "Last Month"], [290, "1,050 kWh"], [
+      380,
+      "Last Year",
+    ], [
+      440,
+      "1,020 kWh",
+    ]]],
+  ]);
+  assert.deepEqual(
+    kept(comparedUsage([inline], "2024-02-09"), "2024-02-09"),
+    ["2023-2:1020", "2024-1:1050", "2024-2:1177"],
+  );
+  // labels heading the columns of a small table: only its labelled kWh row, not days or the daily average
+  const table = words([
+    [40, [[40, "Usage Comparison"], [200, "This Month"], [300, "Same Month Last Year"]]],
+    [52, [[40, "Billing Days"], [210, "29"], [320, "31"]]],
+    [64, [[40, "Total kWh"], [210, "988"], [320, "1,104"]]],
+    [76, [[40, "Average Daily kWh"], [210, "34"], [320, "36"]]],
+  ]);
+  assert.deepEqual(kept(comparedUsage([table], "2023-11-30"), "2023-11-30"), ["2022-11:1104", "2023-11:988"]);
+  // averages per day beside the labels, amounts in dollars, or no billing period: nothing
+  const daily = words([
+    [40, [[40, "Average Daily kWh"]]],
+    [52, [[40, "This Period"], [100, "39.2"], [160, "Previous Month"], [240, "41"], [300, "Last Year"], [
+      360,
+      "35",
+    ]]],
+    [64, [[40, "Amount"], [100, "$120"], [240, "$118"], [360, "$101"]]],
+  ]);
+  assert.deepEqual(comparedUsage([daily], "2023-11-30"), []);
+  assert.deepEqual(comparedUsage([inline], ""), []);
+});
+
+Deno.test("history: rows labelled by the month their period started move one month later when the newest holds the period's kWh", () => {
+  const run = [10, 11, 12].map((m, i) => ({ year: 2023, month: m, value: 700 + i }));
+  // the bill's period ends in January 2024 and its meters read 702 kWh: December's row is the bill's
+  assert.deepEqual(alignToPeriod(run, "2024-01-16", 702).map((m) => `${m.year}-${m.month}:${m.value}`), [
+    "2023-11:700",
+    "2023-12:701",
+    "2024-1:702",
+  ]);
+  // another figure, or the bill's month already read: kept as read
+  assert.deepEqual(alignToPeriod(run, "2024-01-16", 650), run);
+  assert.deepEqual(
+    alignToPeriod([...run, { year: 2024, month: 1, value: 702 }], "2024-01-16", 702).length,
+    4,
+  );
 });
