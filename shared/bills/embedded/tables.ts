@@ -208,9 +208,11 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
       ) {
         cols = previous.columns;
       } else {
-        const rows = previous && previous.page === page - 1 ? continuedRows(previous, block) : undefined;
-        if (rows) {
-          const table = { page, columns: previous!.columns, rows };
+        // any table of the page before (the last first: a small summary table may follow the history there)
+        const before = out.filter((t) => t.page === page - 1).reverse();
+        const from = before.find((t) => continuedRows(t, block));
+        if (from) {
+          const table = { page, columns: from.columns, rows: continuedRows(from, block)! };
           out.push(table);
           previous = table;
         }

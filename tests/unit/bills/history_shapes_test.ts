@@ -37,6 +37,9 @@ Deno.test("history: a statement table continued on the next page without its hea
     [20, [[40, "Usage Statement"]]],
     [40, [[40, "Meter Read"], [120, "Days"], [170, "kWh"], [240, "Charges"]]],
     ...Array.from({ length: 5 }, (_, i) => [52 + i * 12, row(i, 40)] as [number, [number, string][]]),
+    // a small summary table at the foot of the page, after the history
+    [140, [[40, "Total Usage"], [170, "Total Charges"]]],
+    [152, [[40, "4,112 kWh"], [170, "$534.56"]]],
   ]);
   const p2 = words([
     [20, [[40, "Account 5120 3381 07   Usage Statement   Page 2"]]],
