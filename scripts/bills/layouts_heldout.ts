@@ -7,6 +7,7 @@ import { drawStub } from "./stub.ts";
 import { type Facts, facts, type Rng, truthOf } from "./random_bill.ts";
 import { fmt, Sheet } from "./sheet.ts";
 import type { Generated } from "./layouts.ts";
+import { HIST_LAYOUTS, HIST_SEALED } from "./layouts_hist.ts";
 import { MUNI_LAYOUTS, MUNI_SEALED } from "./layouts_muni.ts";
 
 const addr1 = (f: Facts) => `${f.service.line1}${f.service.line2 ? ` ${f.service.line2}` : ""}`;
@@ -1873,8 +1874,10 @@ export const HELD_OUT_LAYOUTS: Record<string, (r: Rng) => Promise<Generated>> = 
   // eighth round (layouts_muni.ts): multi-service municipal/co-op statements and three other shapes, scored
   // with the round-7 reader before any change; pse/paloalto became dev layouts
   ...MUNI_LAYOUTS,
+  // usage-history round (layouts_hist.ts, written beside round 8): four dev layouts, two sealed
+  ...HIST_LAYOUTS,
 };
 /** Layouts whose bills are never looked at while the reader is changed (only their totals are read). */
-export const SEALED_LAYOUTS = ["entergy", "teco", ...MUNI_SEALED];
+export const SEALED_LAYOUTS = ["entergy", "teco", ...MUNI_SEALED, ...HIST_SEALED];
 /** The sealed layouts written after the last change to the reader: its figure on layouts nobody fitted it to. */
-export const SEALED_AFTER_LAST_CHANGE = MUNI_SEALED;
+export const SEALED_AFTER_LAST_CHANGE = [...MUNI_SEALED, ...HIST_SEALED];

@@ -37,7 +37,8 @@ import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
-import { recentMonths, tableUsage } from "./usage_tables.ts";
+import { alignToPeriod, recentMonths, tableUsage } from "./usage_tables.ts";
+import { comparedUsage } from "./usage_compare.ts";
 import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
 import { readTables, type Table } from "./tables.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
@@ -342,7 +343,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // Without a billing period, a history must reach the bill's own latest date (within 3 months): one that
   // stops long before it was only partly read, and would put stale months in the year.
   history = recentMonths(
-    [...history, ...tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on)],
+    [
+      ...history,
+      ...comparedUsage(pages.map(wordsOf), bi.billingPeriodEnd),
+      ...tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on),
+    ],
     bi.billingPeriodEnd,
   );
   const latest = bi.invoiceDate || latestDate(lines);
@@ -351,7 +356,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     const last = Math.max(...history.map((t) => key(t.year, t.month)));
     if (last < key(Number(latest.slice(0, 4)), Number(latest.slice(5, 7))) - 3) history = [];
   }
-  history = consistentHistory(history, total || undefined);
+  history = consistentHistory(alignToPeriod(history, bi.billingPeriodEnd, total), total || undefined);
   // a scan's history month far from its neighbours and the current period is an OCR digit error (scan_checks.ts)
   if (readByOcr(pages)) history = steadyHistory(history, total || undefined);
   // cross-check with the current period: the history's month of the bill agrees with the meters' kWh, or not

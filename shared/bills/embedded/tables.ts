@@ -104,7 +104,13 @@ export function tokenLines(
   });
 }
 
-const valueCount = (ts: Token[]) => ts.filter((t) => isValueToken(t.text)).length;
+const YEAR = /^(?:19|20)\d{2}$/;
+/** A header line of years over their columns ("Month   2023   2024   Avg Temp"): its years head columns. */
+const yearHeader = (ts: Token[]) =>
+  ts.filter((t) => YEAR.test(t.text)).length >= 2 &&
+  ts.some((t) => !isValueToken(t.text) && HEADER_WORD.test(t.text)) &&
+  ts.every((t) => !isValueToken(t.text) || YEAR.test(t.text));
+const valueCount = (ts: Token[]) => (yearHeader(ts) ? 0 : ts.filter((t) => isValueToken(t.text)).length);
 /** A line that names at least three columns with header words ("Meter Number   Current Reading   …"). */
 const headerLine = (ts: Token[]) =>
   ts.filter((t) => !isValueToken(t.text) && HEADER_WORD.test(t.text) && !/\d/.test(t.text)).length >= 3;
@@ -209,7 +215,7 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
         }
       }
       let cols: Column[];
-      if (heads.filter((h) => h.some((t) => HEADER_WORD.test(t.text))).length >= 2) {
+      if (heads.filter((h) => h.some((t) => HEADER_WORD.test(t.text) || YEAR.test(t.text))).length >= 2) {
         cols = xs.map((c, k) => ({
           ...c,
           header: heads[k].sort((a, b) => a.y - b.y || a.x0 - b.x0).map((t) => t.text).join(" "),
@@ -220,6 +226,14 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
       ) {
         cols = previous.columns;
       } else {
+        // any table of the page before (the last first: a small summary table may follow the history there)
+        const before = out.filter((t) => t.page === page - 1).reverse();
+        const from = before.find((t) => continuedRows(t, block));
+        if (from) {
+          const table = { page, columns: from.columns, rows: continuedRows(from, block)! };
+          out.push(table);
+          previous = table;
+        }
         i = j;
         continue;
       }
@@ -238,6 +252,82 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
     }
   });
   return out;
+}
+
+/**
+ * Two page columns side by side (a history table printed beside the charges or the meter table): the x of a
+ * vertical gutter that at least six lines print on both sides of, fewer lines cross, and at least three
+ * lines print on one side only (two columns of one table do not), else undefined.
+ */
+export function gutterOf(words: Word[]): number | undefined {
+  if (!words.length) return undefined;
+  const lines = tokenLines(words);
+  const left = Math.min(...words.map((w) => w.x0)), right = Math.max(...words.map((w) => w.x1));
+  let best: { x: number; score: number } | undefined;
+  for (let x = left + (right - left) * 0.3; x <= left + (right - left) * 0.7; x += 2) {
+    let both = 0, cross = 0, onlyLeft = 0, onlyRight = 0;
+    for (const l of lines) {
+      const [l0, r0] = [l.tokens.some((t) => t.x1 <= x - 6), l.tokens.some((t) => t.x0 >= x + 6)];
+      if (l.tokens.some((t) => t.x0 < x + 6 && t.x1 > x - 6)) cross++;
+      else if (l0 && r0) both++;
+      else if (l0) onlyLeft++;
+      else onlyRight++;
+    }
+    // page columns print lines of their own (a gap between two columns of one table has none beside its title)
+    if (
+      both >= 6 && cross < both && onlyLeft + onlyRight >= 3 && (!best || both - cross > best.score)
+    ) best = { x, score: both - cross };
+  }
+  return best?.x;
+}
+
+/** Each page's words split at its gutter (left page column, right page column); a page without one is kept whole. */
+export function pageColumns(pages: Word[][]): [Word[][], Word[][]] {
+  const split = pages.map((ws) => {
+    const x = gutterOf(ws);
+    return x === undefined
+      ? [ws, []]
+      : [ws.filter((w) => (w.x0 + w.x1) / 2 < x), ws.filter((w) => (w.x0 + w.x1) / 2 >= x)];
+  });
+  return [split.map((s) => s[0]), split.map((s) => s[1])];
+}
+
+/** The kind of a cell's value: a date, an amount, a month, a plain number, or text. */
+const kindOf = (t: string) =>
+  DATE.test(t) || findDate(t)
+    ? "d"
+    : /\$/.test(t)
+    ? "$"
+    : MONTH_TOKEN.test(t)
+    ? "m"
+    : NUMBER.test(t)
+    ? "n"
+    : "t";
+
+/**
+ * Rows of a block on the page after a table, without a header of its own, that continue that table: its
+ * lines print the kinds of values most of the table's rows print, in the same order ("date date number
+ * number amount amount"; trailing cells may be empty), and their cells go to those columns in that order.
+ * A statement's history table runs onto the next page under a page title, wherever that page puts it.
+ */
+function continuedRows(previous: Table, block: { y: number; tokens: Token[] }[]): Table["rows"] | undefined {
+  const shapes = new Map<string, { n: number; at: number[] }>();
+  for (const r of previous.rows) {
+    const at = r.cells.flatMap((c, k) => (c ? [k] : []));
+    const sig = at.map((k) => kindOf(r.cells[k])).join("");
+    shapes.set(sig, { n: (shapes.get(sig)?.n ?? 0) + 1, at });
+  }
+  const [sig, main] = [...shapes.entries()].sort((a, b) => b[1].n - a[1].n)[0] ?? ["", { n: 0, at: [] }];
+  if (sig.length < 3 || /t/.test(sig) || main.n < Math.max(2, previous.rows.length / 2)) return undefined;
+  const rows: Table["rows"] = [];
+  for (const l of block) {
+    const own = l.tokens.map((t) => kindOf(t.text)).join("");
+    if (own.length < 3 || !sig.startsWith(own)) continue;
+    const cells = previous.columns.map(() => "");
+    l.tokens.forEach((t, k) => (cells[main.at[k]] = t.text));
+    rows.push({ y: l.y, cells });
+  }
+  return rows.length >= block.length * 0.8 && rows.length ? rows : undefined;
 }
 
 /** A header token naming a month or a date: "Jan", "January 2024", "Feb 25, 2021", "02/25/21", "01/2024". */

@@ -3,7 +3,7 @@
 // months printed without one. Generic: chosen by the header words every US bill uses.
 import { NOT_USAGE } from "./lexicon.ts";
 import type { Word } from "./pairing.ts";
-import { readBarCharts, readTables, readTransposed } from "./tables.ts";
+import { pageColumns, readBarCharts, readTables, readTransposed, type Table } from "./tables.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import type { MonthValue } from "./usage_history.ts";
 import { allDates, MONTH_WORD, monthNumber } from "./values.ts";
@@ -72,8 +72,10 @@ export function placeYears(
   return descending ? out.reverse() : out;
 }
 
+// a read type printed beside the kWh ("1,234 E", "980 Est", "812 A", "1,020*"): the value is still the month's
+const READ_FLAG = /\s*(?:\b(?:e|est\.?|estimated|a|act|actual)|\*)$/i;
 const numberOf = (cell: string) => {
-  const t = cell.trim().replace(/\s*kwh$/i, "");
+  const t = cell.trim().replace(/\s*kwh$/i, "").replace(READ_FLAG, "");
   return PLAIN_NUMBER.test(t) ? Number(t.replace(/,/g, "")) : undefined;
 };
 
@@ -115,6 +117,29 @@ const monthHeadScore = (h: string) =>
   (/\b(?:from|start|begin|beginning)\b/i.test(h) ? 2 : 0) +
   (/\bmonth\b/i.test(h) ? 1 : 0);
 
+/**
+ * Months as rows, years as columns ("Month   2023   2024" over "Jan   1,046   1,102" …; a year-over-year
+ * comparison): each column headed by a year (and nothing that is not usage) holds that year's kWh of the
+ * row's month, when the table names kWh or usage in a header. Cells left blank (months to come) are skipped.
+ */
+function yearColumns(t: Table, monthCols: number[], cellsOf: (i: number) => string[]): MonthValue[] {
+  const heads = t.columns.map((c) => c.header);
+  const years = heads.map((h) => h.match(/\b((?:19|20)\d{2})$/)?.[1]);
+  const cols = heads.flatMap((h, i) =>
+    years[i] && !NOT_KWH_HEAD.test(h) && cellsOf(i).every((v) => !v.trim() || numberOf(v) !== undefined)
+      ? [i]
+      : []
+  );
+  const mc = monthCols.find((i) => cellsOf(i).every((v) => !v.trim() || !monthOf(v)?.year));
+  if (cols.length < 2 || mc === undefined || !heads.some((h) => KWH_HEAD.test(h))) return [];
+  return cols.flatMap((i) =>
+    t.rows.flatMap((r) => {
+      const month = monthOf(r.cells[mc])?.month, value = numberOf(r.cells[i]);
+      return month && value !== undefined ? [{ year: Number(years[i]), month, value }] : [];
+    })
+  );
+}
+
 /** Usage history from column tables, transposed tables and labelled bar charts on the pages. */
 export function tableUsage(pages: Word[][], periodEnd: string, on: RuleSwitch = allRules): MonthValue[] {
   const out: MonthValue[] = [];
@@ -127,7 +152,15 @@ export function tableUsage(pages: Word[][], periodEnd: string, on: RuleSwitch = 
       if (b.value !== undefined) out.push({ year: years[i], month: ms[i].month, value: b.value });
     });
   }
-  for (const t of readTables(pages, on)) {
+  // the page's tables, then those of each page column where two are printed side by side (a history table
+  // beside the charges: read alone, its rows are not mixed with the other column's lines); a later reading wins
+  const [left, right] = pageColumns(pages);
+  const split = left.some((l, i) => l.length < pages[i].length);
+  const tables = [
+    ...readTables(pages, on),
+    ...(split ? [...readTables(left, on), ...readTables(right, on)] : []),
+  ];
+  for (const t of tables) {
     const idx = t.columns.map((_, i) => i);
     const cellsOf = (i: number) => t.rows.map((r) => r.cells[i]);
     const isMonthCol = (i: number) => {
@@ -142,11 +175,27 @@ export function tableUsage(pages: Word[][], periodEnd: string, on: RuleSwitch = 
     // right of it
     const pairs = idx.filter((i) => isMonthCol(i) && i + 1 < idx.length && isNumberCol(i + 1));
     let runs: { month: string; value: string; header: string }[][] = [];
-    if (pairs.length >= 2 && kwhScore(t.columns.map((c) => c.header).join(" ")) > 0) {
+    // a history split in halves printed side by side ("Month  kWh  Days | Month  kWh  Days"): each half from
+    // its month column up to the next, with its own kWh column; the halves read one after the other
+    const monthCols = idx.filter(isMonthCol);
+    const halves = monthCols.map((m, g) => idx.filter((i) => i > m && i < (monthCols[g + 1] ?? idx.length)));
+    const halfKwh = halves.map((h) => pickKwh(h, (i) => t.columns[i].header, cellsOf));
+    if (monthCols.length >= 2 && halfKwh.every((k) => k !== undefined)) {
+      runs = [
+        monthCols.flatMap((m, g) =>
+          t.rows.map((r) => ({ month: r.cells[m], value: r.cells[halfKwh[g]!], header: t.columns[m].header }))
+        ),
+      ];
+    } else if (pairs.length >= 2 && kwhScore(t.columns.map((c) => c.header).join(" ")) > 0) {
       runs = [
         t.rows.flatMap((r) => pairs.map((i) => ({ month: r.cells[i], value: r.cells[i + 1], header: "" }))),
       ];
     } else {
+      const byYear = yearColumns(t, idx.filter(isMonthCol), cellsOf);
+      if (byYear.length) {
+        out.push(...byYear);
+        continue;
+      }
       const kwh = pickKwh(idx, (i) => t.columns[i].header, cellsOf);
       if (kwh === undefined) continue;
       // the month column: the best-headed one ("Read Date" over "Bill Date", "To" over "From"), the nearest
@@ -188,14 +237,34 @@ export function tableUsage(pages: Word[][], periodEnd: string, on: RuleSwitch = 
 
 /**
  * A usable history: months after the bill's period are dropped, a repeated month keeps its later reading,
- * at most the 13 latest months are kept.
+ * at most the 13 latest months are kept. With a billing period, only the 13 months ending with its month
+ * (the year and the same month a year before): a history read only partly (the first page of a long
+ * statement, older rows of a table) never puts stale months in the year.
  */
 export function recentMonths(months: MonthValue[], periodEnd: string): MonthValue[] {
   const end = periodEnd ? Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) : Infinity;
   const byKey = new Map<number, MonthValue>();
   for (const m of months) {
     const k = m.year * 12 + m.month;
-    if (k <= end && m.year >= 1990) byKey.set(k, m);
+    if (k <= end && (!periodEnd || k > end - 13) && m.year >= 1990) byKey.set(k, m);
   }
   return [...byKey.entries()].sort((a, b) => a[0] - b[0]).slice(-13).map(([, m]) => m);
+}
+
+/**
+ * Cross-check of the history with the current period's kWh (`total`, the meters'): when the bill's month is
+ * missing or disagrees, and the newest month read is the one right before it and holds exactly the period's
+ * kWh, the rows were labelled by the month each period started in: every month moves one month later.
+ * Otherwise the history is kept as read.
+ */
+export function alignToPeriod(history: MonthValue[], periodEnd: string, total: number): MonthValue[] {
+  if (!periodEnd || !(total > 0) || history.length < 3) return history;
+  const key = (m: MonthValue) => m.year * 12 + m.month - 1;
+  const end = Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) - 1;
+  const newest = history.reduce((a, b) => (key(b) > key(a) ? b : a));
+  if (key(newest) !== end - 1 || newest.value !== total) return history;
+  return history.map((h) => {
+    const k = key(h) + 1;
+    return { ...h, year: Math.floor(k / 12), month: (k % 12) + 1 };
+  });
 }
