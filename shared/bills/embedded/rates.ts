@@ -94,6 +94,13 @@ const RATE_LABELS =
 const PAYMENT_PLAN =
   /\bbudget\b|\bpayment\b|\blevel(?:ized)?\b|\baverage\b|\bautopay\b|\bpaperless\b|\binstall?ment\b/i;
 
+// a field the text layer printed on the same line after the class: "Schedule 1 Residential Meter G5851997"
+const NEXT_FIELD = /\s+(?:Meter|Account|Premise|Service (?:Address|Location|Period))\b.*$/;
+
+/** "Schedule 1 Residential": a schedule's number alone does not name it, so the word stays with the value. */
+const withScheduleWord = (label: string, v: string) =>
+  /^schedule\s*$/i.test(label) && /^[A-Z0-9-]{1,6}\b/.test(v) ? `Schedule ${v}` : v;
+
 const RATE_CLASS =
   /\b(?:residential|domestic|general service|small commercial|commercial|time[- ]of[- ]use|TOU)\b/i;
 
@@ -115,8 +122,11 @@ export function findRatePlan(lines: string[]): string {
         !/[A-Za-z]/.test(c.charAt(m[0].length - 1) === " " ? "" : c.charAt(m[0].length))
       ) {
         // the text layer may join the next label to the value: "RS Residential Service Service period: …"
-        const v = (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
-          .replace(NEXT_LABEL, "").trim();
+        const v = withScheduleWord(
+          m[0],
+          (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
+            .replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").trim(),
+        );
         if (
           v && RATE_CLASS.test(v) && !RATE_NUMBER.test(v) && !/\$|\bkwh\b|%/i.test(v) && v.length <= 50 &&
           v.split(/\s+/).length <= 6 &&

@@ -87,16 +87,17 @@ Deno.test("synthetic text PDFs of round 8's dev layouts (pse, paloalto, kmpud, r
   assert.ok(wrong / total <= 0.01, `round-8 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
-Deno.test("synthetic text PDFs of the 2 layouts written after the last reader change (sealed): a floor on a once-only score", async () => {
+Deno.test("synthetic text PDFs of the 4 layouts written after the last reader change (sealed): a floor on a once-only score", async () => {
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
     c.kind === "pdf" && SEALED_LAST.includes(c.utility)
   );
-  assert.equal(cases.length, 12);
+  assert.equal(cases.length, 24);
   const { right, total, wrong } = await tally(cases);
-  // concord, oge (round 8), 2026-11-24, scored once after the last round-8 change: 95.1% right, 0.0% filled
-  // wrongly (all their bills, scans included: 89.5% before round 8's changes and after); round 7's pair (pse,
-  // paloalto) scored 58.1% / 0.0% here (docs/bills.md): a record, not a target
-  assert.ok(right / total >= 0.95, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
+  // concord, oge (round 8) and seattle, kvremc (history round), each pair written beside the other round's
+  // reader changes, scored once with the merged reader (2026-11-24): text PDFs 91.1% right, 0.7% filled wrongly
+  // (round 8's pair 95.1% / 0.0%, the history round's 86.4% / 1.4%); all their bills, scans included: 85.3% /
+  // 2.6% (docs/bills.md). Round 7's pair (pse, paloalto) scored 58.1% / 0.0% here: a record, not a target
+  assert.ok(right / total >= 0.9, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
   assert.ok(wrong / total <= 0.01, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 

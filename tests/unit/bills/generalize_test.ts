@@ -52,6 +52,9 @@ Deno.test("lexicon: 'service account' / 'service reference' are the service numb
 Deno.test("rate plan without a colon: only a value that names a class of service", () => {
   assert.equal(findRatePlan(["Rate   1(M) Residential Service"]), "1(M) Residential Service");
   assert.equal(findRatePlan(["Rate R Residential Service"]), "R Residential Service");
+  // a schedule's number keeps its word; a meter printed after the class on the same line is cut off
+  assert.equal(findRatePlan(["Schedule 4 Residential Meter K70213"]), "Schedule 4 Residential");
+  assert.equal(findRatePlan(["Rate RS Residential Service Account 4410"]), "RS Residential Service");
   // price lines, notices and other words after "Rate" are not a plan
   assert.equal(findRatePlan(["Rate 0.1123 per kWh residential"]), "");
   assert.equal(findRatePlan(["Rates for residential customers will change on July 1"]), "");
