@@ -1,6 +1,7 @@
 import type { Sql, Tx } from "./client.ts";
 import { bootstrapSql } from "./bootstrap.ts";
 import { log } from "../log.ts";
+import { splitBulkRows } from "./bulk_rows.ts";
 
 export interface MigrationFile {
   version: string;
@@ -153,7 +154,7 @@ async function appliedVersions(db: Sql | Tx): Promise<Set<string>> {
 
 async function applyOne(tx: Tx, f: MigrationFile): Promise<void> {
   try {
-    await tx.unsafe(f.sql);
+    await applyText(tx, f.sql);
   } catch (e) {
     throw new Error(`Migration ${f.version}_${f.name}.sql failed: ${(e as Error).message}`);
   }
@@ -161,6 +162,26 @@ async function applyOne(tx: Tx, f: MigrationFile): Promise<void> {
   await tx`insert into supabase_migrations.schema_migrations (version, statements, name)
     values (${f.version}, array[${f.sql}::text], ${f.name})`;
   log("info", "migration applied", { version: f.version, name: f.name });
+}
+
+/**
+ * A migration's text, with its bulk row statements (see bulk_rows.ts) streamed through COPY ... FROM STDIN:
+ * the same rows in about half the backend time.
+ */
+async function applyText(tx: Tx, text: string): Promise<void> {
+  for (const piece of splitBulkRows(text)) {
+    if ("sql" in piece) await tx.unsafe(piece.sql);
+    else await copyIn(tx, piece.copy, piece.rows);
+  }
+}
+
+async function copyIn(tx: Tx, copy: string, rows: string): Promise<void> {
+  const stream = await tx.unsafe(copy).writable();
+  await new Promise<void>((resolve, reject) => {
+    stream.on("error", reject);
+    stream.on("finish", resolve);
+    stream.end(rows);
+  });
 }
 
 /** Every pending migration in one transaction on one connection. */
