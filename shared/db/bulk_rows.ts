@@ -26,26 +26,28 @@
 
 export type Piece = { sql: string } | { copy: string; rows: string };
 
-const STATEMENT = new RegExp(
-  String.raw`^insert into ([a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*) \(([a-z0-9_, ]+)\)\nselect (.+)\n` +
-    String.raw`from string_to_table\((\$[a-z_]*\$)\n([^]*?)\4, E'\\n'\) r where r <> '';[ \t]*$`,
-  "gm",
-);
+// The statement up to its literal's opening tag; the literal ends at the first closing tag, then the tail.
+const HEAD = String.raw`^insert into ([a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*) \(([a-z0-9_, ]+)\)\nselect (.+)\n` +
+  String.raw`from string_to_table\((\$[a-z_]*\$)\n`;
+const TAIL = /^, E'\\n'\) r where r <> '';[ \t]*(?:\n|$)/;
 
 /** The migration's text as SQL pieces and COPY loads, in order; `[{ sql }]` when it has no such statement. */
 export function splitBulkRows(text: string): Piece[] {
   const pieces: Piece[] = [];
+  const head = new RegExp(HEAD, "gm");
   let at = 0;
-  for (const m of text.matchAll(STATEMENT)) {
+  for (let m = head.exec(text); m; m = head.exec(text)) {
+    const [, table, columnList, selectList, tag] = m;
+    const bodyEnd = text.indexOf(tag, head.lastIndex);
+    const tail = bodyEnd < 0 ? null : text.slice(bodyEnd + tag.length, bodyEnd + tag.length + 64).match(TAIL);
     const before = text.slice(at, m.index);
-    if (!endsStatement(before)) continue;
-    const [, table, columnList, selectList, , body] = m;
+    if (!tail || !endsStatement(before)) continue;
     const columns = columnList.split(",").map((c) => c.trim());
-    const rows = copyRows(selectList, columns.length, body);
+    const rows = copyRows(selectList, columns.length, text.slice(head.lastIndex, bodyEnd));
     if (rows === undefined) continue;
     if (before.trim()) pieces.push({ sql: before });
     pieces.push({ copy: `copy ${table} (${columns.join(", ")}) from stdin`, rows });
-    at = m.index! + m[0].length;
+    at = head.lastIndex = bodyEnd + tag.length + tail[0].length;
   }
   const rest = text.slice(at);
   if (rest.trim() || !pieces.length) pieces.push({ sql: rest });
@@ -70,18 +72,37 @@ const LIST = new RegExp(
 /** COPY text-format rows equal to what the select list makes of the body's lines, or undefined. */
 function copyRows(selectList: string, columns: number, body: string): string | undefined {
   if (body.includes("\r")) return undefined;
-  const lines = body.split("\n").filter((l) => l !== "");
-  if (columns === 2 && LIST.test(selectList)) return listRows(lines);
+  if (columns === 2 && LIST.test(selectList)) return listRows(body);
   const nullable = fieldColumns(selectList, columns);
-  if (!nullable) return undefined;
-  for (const line of lines) {
-    const fields = line.split("\t");
-    if (fields.length !== columns) return undefined;
-    for (let i = 0; i < columns; i++) {
-      if (fields[i].includes("\\") && !(nullable[i] && fields[i] === "\\N")) return undefined;
+  if (!nullable || !sameFieldCount(body, columns)) return undefined;
+  // Backslashes are rare (only the `\N` of a nullable column passes): the fields are looked at only then.
+  if (body.includes("\\")) {
+    for (const line of body.split("\n")) {
+      const fields = line.split("\t");
+      for (let i = 0; i < fields.length; i++) {
+        if (fields[i].includes("\\") && !(nullable[i] && fields[i] === "\\N")) return undefined;
+      }
     }
   }
-  return lines.length ? lines.join("\n") + "\n" : "";
+  return tidyLines(body);
+}
+
+/** Every non-empty line of the body has exactly `columns` tab-separated fields (one pass, no split). */
+function sameFieldCount(body: string, columns: number): boolean {
+  let tabs = 0;
+  let empty = true;
+  for (let i = 0; i <= body.length; i++) {
+    const c = i < body.length ? body.charCodeAt(i) : 10;
+    if (c === 9) {
+      tabs++;
+      empty = false;
+    } else if (c === 10) {
+      if (!empty && tabs !== columns - 1) return false;
+      tabs = 0;
+      empty = true;
+    } else empty = false;
+  }
+  return true;
 }
 
 /** For `split_part(r, E'\t', i)` (or its `nullif(..., '\N')`) in column order: which columns are nullable. */
@@ -98,15 +119,27 @@ function fieldColumns(selectList: string, columns: number): boolean[] | undefine
 }
 
 /** `key:v1,v2` lines as one `key<TAB>v` row per value (an empty list: no row, as unnest of an empty array). */
-function listRows(lines: string[]): string | undefined {
-  let out = "";
-  for (const line of lines) {
-    const parts = line.split(":");
-    if (parts.length !== 2 || /[\t\\]/.test(line)) return undefined;
-    if (parts[1] === "") continue;
-    for (const v of parts[1].split(",")) out += `${parts[0]}\t${v}\n`;
-  }
-  return out;
+function listRows(body: string): string | undefined {
+  if (/[\t\\]/.test(body)) return undefined;
+  let valid = true;
+  const rows = body.replace(/^.*$/gm, (line) => {
+    if (line === "") return "";
+    const colon = line.indexOf(":");
+    if (colon < 0 || line.indexOf(":", colon + 1) >= 0) valid = false;
+    const key = line.slice(0, colon);
+    return colon === line.length - 1
+      ? ""
+      : key + "\t" + line.slice(colon + 1).replaceAll(",", "\n" + key + "\t");
+  });
+  return valid ? tidyLines(rows) : undefined;
+}
+
+/** The lines without empty ones, each ended by a newline (COPY's rows). */
+function tidyLines(text: string): string {
+  const rows = text.includes("\n\n") || text.startsWith("\n")
+    ? text.replace(/\n{2,}/g, "\n").replace(/^\n/, "")
+    : text;
+  return rows === "" || rows.endsWith("\n") ? rows : rows + "\n";
 }
 
 /** Splits on the commas outside parentheses and quotes. */

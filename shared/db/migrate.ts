@@ -1,23 +1,26 @@
 import type { Sql, Tx } from "./client.ts";
 import { bootstrapSql } from "./bootstrap.ts";
 import { log } from "../log.ts";
-import { splitBulkRows } from "./bulk_rows.ts";
+import { type Piece, splitBulkRows } from "./bulk_rows.ts";
 
 export interface MigrationFile {
   version: string;
   name: string;
   sql: string;
+  /** The text split for the runner (splitBulkRows), when read by readMigrations: done while the database starts. */
+  pieces?: Piece[];
 }
 
 const migrationsDir = new URL("../../supabase/migrations/", import.meta.url);
 
-/** Reads supabase/migrations/<version>_<name>.sql in version order. */
+/** Reads supabase/migrations/<version>_<name>.sql in version order, each split for the runner (bulk_rows.ts). */
 export async function readMigrations(dir: URL = migrationsDir): Promise<MigrationFile[]> {
   const files: MigrationFile[] = [];
   for await (const entry of Deno.readDir(dir)) {
     const m = entry.isFile && entry.name.match(/^(\d{14})_(.+)\.sql$/);
     if (!m) continue;
-    files.push({ version: m[1], name: m[2], sql: await Deno.readTextFile(new URL(entry.name, dir)) });
+    const sql = await Deno.readTextFile(new URL(entry.name, dir));
+    files.push({ version: m[1], name: m[2], sql, pieces: splitBulkRows(sql) });
   }
   return files.sort((a, b) => a.version.localeCompare(b.version));
 }
@@ -154,7 +157,7 @@ async function appliedVersions(db: Sql | Tx): Promise<Set<string>> {
 
 async function applyOne(tx: Tx, f: MigrationFile): Promise<void> {
   try {
-    await applyText(tx, f.sql);
+    await applyPieces(tx, f.pieces ?? splitBulkRows(f.sql));
   } catch (e) {
     throw new Error(`Migration ${f.version}_${f.name}.sql failed: ${(e as Error).message}`);
   }
@@ -168,8 +171,8 @@ async function applyOne(tx: Tx, f: MigrationFile): Promise<void> {
  * A migration's text, with its bulk row statements (see bulk_rows.ts) streamed through COPY ... FROM STDIN:
  * the same rows in about half the backend time.
  */
-async function applyText(tx: Tx, text: string): Promise<void> {
-  for (const piece of splitBulkRows(text)) {
+async function applyPieces(tx: Tx, pieces: Piece[]): Promise<void> {
+  for (const piece of pieces) {
     if ("sql" in piece) await tx.unsafe(piece.sql);
     else await copyIn(tx, piece.copy, piece.rows);
   }

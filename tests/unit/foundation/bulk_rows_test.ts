@@ -33,7 +33,7 @@ Deno.test("a tab-separated statement: its lines as COPY rows, the SQL around it 
   assert.deepEqual(pieces, [
     { sql: "create table public.t (a text, b int, c text);\n" },
     { copy: "copy public.t (a, b, c) from stdin", rows: "x\t1\t\\N\ny\t2\tz\n" },
-    { sql: "\ncreate index on public.t (a);\n" },
+    { sql: "create index on public.t (a);\n" },
   ]);
 });
 
