@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { type Piece, splitBulkRows } from "../../../shared/db/bulk_rows.ts";
 import { readMigrations } from "../../../shared/db/migrate.ts";
+import { tsvInsert } from "../../../scripts/reference/bulk_sql.ts";
 
 const rowsOf = (pieces: Piece[]) => pieces.flatMap((p) => "copy" in p ? [p.copy, p.rows] : ["sql"]);
 
@@ -71,4 +72,15 @@ Deno.test("what COPY would read otherwise stays SQL, run as written", () => {
   assert.deepEqual(splitBulkRows("create table public.x (a int);"), [{
     sql: "create table public.x (a int);",
   }]);
+});
+
+Deno.test("what the generators write (tsvInsert) is what the runner streams through COPY", () => {
+  const text = tsvInsert("public.t", [{ name: "a" }, { name: "b", type: "int" }, {
+    name: "c",
+    type: "text[]",
+    nullable: true,
+  }], [["x", 1, "{NY}"], ["y", 2, null]]);
+  assert.deepEqual(splitBulkRows(text), [
+    { copy: "copy public.t (a, b, c) from stdin", rows: "x\t1\t{NY}\ny\t2\t\\N\n" },
+  ]);
 });
