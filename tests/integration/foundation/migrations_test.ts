@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createTestDatabase } from "../../support/db.ts";
 import { emptyDatabase, fingerprint } from "../../support/db_compare.ts";
+import { connect } from "../../../shared/db/client.ts";
 import {
   INDEPENDENT_LANES,
   migrate,
@@ -20,6 +21,37 @@ Deno.test("migrations are recorded like the Supabase CLI and a second run applie
     assert.deepEqual(await migrate(db.sql), []);
     assert.deepEqual(await migrate(db.sql), []);
   } finally {
+    await db.drop();
+  }
+});
+
+Deno.test("pipelined files: the first failing file is the one named, not a later one sent after it", async () => {
+  const db = await createTestDatabase();
+  const dir = await Deno.makeTempDir();
+  try {
+    const files = [
+      ["29990101000000_good", "create table public.tmp_first (id int);"],
+      ["29990101000001_bad", "select nope_not_a_function();"],
+      ["29990101000002_also_bad", "select 1/0;"],
+      ["29990101000003_after", "create table public.tmp_after (id int);"],
+    ];
+    for (const [name, text] of files) await Deno.writeTextFile(`${dir}/${name}.sql`, text);
+    for (const max of [1, 6]) {
+      const sql = connect(db.url, { max });
+      try {
+        await assert.rejects(
+          migrate(sql, { dir: new URL(`file://${dir}/`) }),
+          /29990101000001_bad\.sql failed: function nope_not_a_function\(\) does not exist/,
+        );
+      } finally {
+        await sql.end();
+      }
+      const [t] = await db
+        .sql`select to_regclass('public.tmp_first') as first, to_regclass('public.tmp_after') as after`;
+      assert.deepEqual(t, { first: null, after: null }, `nothing applied (pool of ${max})`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
     await db.drop();
   }
 });
