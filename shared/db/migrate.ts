@@ -74,15 +74,6 @@ export async function migrate(sql: Sql, opts: MigrateOptions = {}): Promise<stri
   // One connection holds the lock, each lane and the main transaction need one more.
   const connections = (sql.options as { max?: number }).max ?? 1;
   if (connections < 3) return await migrateSerial(sql, files, opts);
-  // The connections the lanes will need open while the lock's one runs the bootstrap (a new backend costs a fork
-  // and its caches, tens of milliseconds on a loaded machine): they wait idle in the pool for the transactions.
-  const lanes = opts.lanes ?? INDEPENDENT_LANES;
-  const warm = Promise.all(
-    Array.from(
-      { length: Math.min(lanes.length + 1, connections - 1) },
-      () => sql.reserve().then((c) => c.release()),
-    ),
-  ).catch(() => {}); // a connection that cannot open fails the transaction that needs it, with its own error
   const lock = await sql.reserve();
   try {
     await lock`select pg_advisory_lock(hashtext(${LOCK_KEY}))`;
@@ -92,8 +83,7 @@ export async function migrate(sql: Sql, opts: MigrateOptions = {}): Promise<stri
       const done = await appliedVersions(lock);
       const pending = files.filter((f) => !done.has(f.version));
       if (!pending.length) return [];
-      const groups = planLanes(pending, lanes, connections - 1);
-      await warm;
+      const groups = planLanes(pending, opts.lanes ?? INDEPENDENT_LANES, connections - 1);
       await runTogether(sql, groups);
       return pending.map((f) => f.version);
     } finally {
