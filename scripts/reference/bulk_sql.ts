@@ -1,7 +1,8 @@
 // The SQL that loads one table of generated reference data (docs/CONVENTIONS.md, "Reference data"): the rows
 // as ONE dollar-quoted, tab-separated literal that PostgreSQL splits itself (one statement, no per-row parse),
 // into a table that gets its keys and indexes after the load. Plain SQL, so `supabase db push` applies the
-// same file as the local runner. Used by the generators under scripts/geo, scripts/widget, scripts/providers.
+// same file as the local runner (which streams this exact shape through COPY instead: shared/db/bulk_rows.ts).
+// Used by the generators under scripts/geo, scripts/widget, scripts/providers.
 
 export type Cell = string | number | null;
 

@@ -1,6 +1,6 @@
 import type { Sql, Tx } from "./client.ts";
 import { bootstrapSql } from "./bootstrap.ts";
-import { log } from "../log.ts";
+import { applyFiles, LaneAborted } from "./apply_files.ts";
 
 export interface MigrationFile {
   version: string;
@@ -120,8 +120,6 @@ export function planLanes(
   return groups.filter((g) => g.length);
 }
 
-class LaneAborted extends Error {}
-
 /** Each group in a transaction of its own, all committing only once every group has applied its files. */
 async function runTogether(sql: Sql, groups: MigrationFile[][]): Promise<void> {
   let failure: unknown;
@@ -130,10 +128,7 @@ async function runTogether(sql: Sql, groups: MigrationFile[][]): Promise<void> {
   const barrier = new Promise<void>((r) => release = r);
   const run = (group: MigrationFile[]) =>
     sql.begin(async (tx) => {
-      for (const f of group) {
-        if (failure) throw new LaneAborted();
-        await applyOne(tx, f);
-      }
+      await applyFiles(tx, group, () => failure !== undefined);
       if (++arrived === groups.length) release();
       await barrier;
       if (failure) throw new LaneAborted();
@@ -151,18 +146,6 @@ async function appliedVersions(db: Sql | Tx): Promise<Set<string>> {
   );
 }
 
-async function applyOne(tx: Tx, f: MigrationFile): Promise<void> {
-  try {
-    await tx.unsafe(f.sql);
-  } catch (e) {
-    throw new Error(`Migration ${f.version}_${f.name}.sql failed: ${(e as Error).message}`);
-  }
-  // array[$2::text]: the file goes as one text parameter, not as an array literal PostgreSQL must parse.
-  await tx`insert into supabase_migrations.schema_migrations (version, statements, name)
-    values (${f.version}, array[${f.sql}::text], ${f.name})`;
-  log("info", "migration applied", { version: f.version, name: f.name });
-}
-
 /** Every pending migration in one transaction on one connection. */
 async function migrateSerial(sql: Sql, files: MigrationFile[], opts: MigrateOptions): Promise<string[]> {
   const applied: string[] = [];
@@ -171,11 +154,9 @@ async function migrateSerial(sql: Sql, files: MigrationFile[], opts: MigrateOpti
     if (opts.bootstrap !== false) await tx.unsafe(bootstrapSql);
     await tx.unsafe(createHistorySql);
     const done = await appliedVersions(tx);
-    for (const f of files) {
-      if (done.has(f.version)) continue;
-      await applyOne(tx, f);
-      applied.push(f.version);
-    }
+    const pending = files.filter((f) => !done.has(f.version));
+    await applyFiles(tx, pending);
+    applied.push(...pending.map((f) => f.version));
   });
   return applied;
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { adminUrl, createTestDatabase } from "../../support/db.ts";
-import { connect, type Sql } from "../../../shared/db/client.ts";
+import { createTestDatabase } from "../../support/db.ts";
+import { emptyDatabase, fingerprint } from "../../support/db_compare.ts";
+import { connect } from "../../../shared/db/client.ts";
 import {
   INDEPENDENT_LANES,
   migrate,
@@ -20,6 +21,37 @@ Deno.test("migrations are recorded like the Supabase CLI and a second run applie
     assert.deepEqual(await migrate(db.sql), []);
     assert.deepEqual(await migrate(db.sql), []);
   } finally {
+    await db.drop();
+  }
+});
+
+Deno.test("pipelined files: the first failing file is the one named, not a later one sent after it", async () => {
+  const db = await createTestDatabase();
+  const dir = await Deno.makeTempDir();
+  try {
+    const files = [
+      ["29990101000000_good", "create table public.tmp_first (id int);"],
+      ["29990101000001_bad", "select nope_not_a_function();"],
+      ["29990101000002_also_bad", "select 1/0;"],
+      ["29990101000003_after", "create table public.tmp_after (id int);"],
+    ];
+    for (const [name, text] of files) await Deno.writeTextFile(`${dir}/${name}.sql`, text);
+    for (const max of [1, 6]) {
+      const sql = connect(db.url, { max });
+      try {
+        await assert.rejects(
+          migrate(sql, { dir: new URL(`file://${dir}/`) }),
+          /29990101000001_bad\.sql failed: function nope_not_a_function\(\) does not exist/,
+        );
+      } finally {
+        await sql.end();
+      }
+      const [t] = await db
+        .sql`select to_regclass('public.tmp_first') as first, to_regclass('public.tmp_after') as after`;
+      assert.deepEqual(t, { first: null, after: null }, `nothing applied (pool of ${max})`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
     await db.drop();
   }
 });
@@ -77,24 +109,6 @@ Deno.test("the history keeps each file's text, uncompressed; files read beforeha
     await db.drop();
   }
 });
-
-/** An empty database (no migration), dropped by the returned function. */
-async function emptyDatabase(max: number): Promise<{ sql: Sql; drop: () => Promise<void> }> {
-  const name = `solar_m_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = connect(adminUrl, { max: 1 });
-  await admin.unsafe(`create database "${name}"`).finally(() => admin.end());
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const sql = connect(u.toString(), { max });
-  return {
-    sql,
-    drop: async () => {
-      await sql.end({ timeout: 1 });
-      const a = connect(adminUrl, { max: 1 });
-      await a.unsafe(`drop database if exists "${name}" with (force)`).finally(() => a.end());
-    },
-  };
-}
 
 const file = (version: string, name: string, sql: string): MigrationFile => ({ version, name, sql });
 // Each migration notes the transaction and the backend it ran in.
@@ -181,51 +195,6 @@ Deno.test("planLanes: lanes beyond the free connections join the main group in v
   assert.deepEqual(v(planLanes([b, d], lanes, 3)), [["1", "3"]], "no empty main group");
   assert.deepEqual(v(planLanes([a, c, e], [], 3)), [["0", "2", "4"]]);
 });
-
-/** The database's shape and reference rows, to compare two ways of migrating it. */
-async function fingerprint(sql: Sql): Promise<Record<string, unknown>> {
-  const q = (text: string) => sql.unsafe(text).then((rows) => rows.map((r) => Object.values(r).join("|")));
-  const tables = await q(`select table_schema || '.' || table_name from information_schema.tables
-    where table_schema in ('public', 'identity', 'queue', 'bus', 'app', 'storage') order by 1`);
-  // Rows compared without their time columns (created_at = now() differs between two runs).
-  const counts: Record<string, string> = {};
-  for (const t of tables) {
-    const [schema, table] = t.split(".");
-    const cols = await sql`select column_name from information_schema.columns where table_schema = ${schema}
-      and table_name = ${table} and data_type not like 'timestamp%' and data_type <> 'date' order by ordinal_position`;
-    const row = `row(${cols.map((c) => `x."${c.column_name}"`).join(", ")})::text`;
-    const [r] = await sql.unsafe(
-      `select count(*)::text || ':' || coalesce(md5(string_agg(${row}, ',' order by ${row})), '') as c
-      from "${schema}"."${table}" x`,
-    );
-    counts[t] = r.c as string;
-  }
-  return {
-    tables,
-    counts,
-    columns: await q(`select table_schema, table_name, column_name, data_type, column_default, is_nullable
-      from information_schema.columns where table_schema not in ('pg_catalog', 'information_schema') order by 1, 2, 3`),
-    indexes: await q(`select schemaname, tablename, indexname, indexdef from pg_indexes
-      where schemaname not in ('pg_catalog') order by 1, 2, 3`),
-    constraints: await q(
-      `select conrelid::regclass::text, conname, pg_get_constraintdef(oid) from pg_constraint
-      where connamespace::regnamespace::text not in ('pg_catalog', 'information_schema') order by 1, 2`,
-    ),
-    policies: await q(
-      `select schemaname, tablename, policyname, cmd, roles::text, qual, with_check from pg_policies order by 1, 2, 3`,
-    ),
-    grants: await q(
-      `select table_schema, table_name, grantee, privilege_type from information_schema.role_table_grants
-      where table_schema not in ('pg_catalog', 'information_schema') order by 1, 2, 3, 4`,
-    ),
-    functions: await q(`select p.oid::regprocedure::text, md5(pg_get_functiondef(p.oid)) from pg_proc p
-      join pg_namespace n on n.oid = p.pronamespace where n.nspname not in ('pg_catalog', 'information_schema')
-      and p.prokind in ('f', 'p') order by 1`),
-    history: await q(
-      `select version, name, md5(array_to_string(statements, '')) from supabase_migrations.schema_migrations order by 1`,
-    ),
-  };
-}
 
 Deno.test("the real migrations in lanes give the same database as in one transaction", async () => {
   const serial = await createTestDatabase(); // the template: one connection, one transaction

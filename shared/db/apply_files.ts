@@ -1,0 +1,67 @@
+import type { Tx } from "./client.ts";
+import { splitBulkRows } from "./bulk_rows.ts";
+import { log } from "../log.ts";
+import type { MigrationFile } from "./migrate.ts";
+
+/** Stops a group whose sibling failed (see migrate.ts, runTogether). */
+export class LaneAborted extends Error {}
+
+type Sent = { file: MigrationFile; result: Promise<unknown>; recorded?: boolean };
+
+/**
+ * Applies `files` in order in the transaction `tx` and records each in the history as `supabase db push` does.
+ * Pipelined: a file's SQL and its history row go out without waiting for the answers to the files before it
+ * (postgres.js pipelines the queries of one connection), so a group of many small migrations pays no round trip
+ * per file, only the server's own work; a COPY load (bulk_rows.ts) first waits for everything sent before it.
+ * The first failure in file order names its file (what was sent after it fails as an aborted transaction).
+ * `aborted` is asked before each file: true stops the group with LaneAborted.
+ */
+export async function applyFiles(tx: Tx, files: MigrationFile[], aborted = () => false): Promise<void> {
+  const sent: Sent[] = [];
+  // Every answer is awaited in order below; caught here so that the ones after a failure reject nothing.
+  const send = (file: MigrationFile, query: Promise<unknown>, recorded?: boolean) =>
+    sent.push({ file, result: query.then(() => undefined, (e) => ({ error: e })), recorded });
+  const settle = async () => {
+    for (const { file, result, recorded } of sent.splice(0)) {
+      const outcome = await result as { error: unknown } | undefined;
+      if (outcome) throw failed(file, outcome.error);
+      if (recorded) log("info", "migration applied", { version: file.version, name: file.name });
+    }
+  };
+  for (const f of files) {
+    if (aborted()) throw new LaneAborted();
+    // Split only when pending: a start with nothing to apply does not pay for it (tens of ms on the big files).
+    for (const piece of splitBulkRows(f.sql)) {
+      if ("sql" in piece) {
+        send(f, tx.unsafe(piece.sql));
+        continue;
+      }
+      await settle();
+      await copyIn(tx, piece.copy, piece.rows).catch((e) => {
+        throw failed(f, e);
+      });
+    }
+    // array[$2::text]: the file goes as one text parameter, not as an array literal PostgreSQL must parse.
+    send(
+      f,
+      tx`insert into supabase_migrations.schema_migrations (version, statements, name)
+        values (${f.version}, array[${f.sql}::text], ${f.name})`,
+      true,
+    );
+  }
+  await settle();
+}
+
+function failed(f: MigrationFile, e: unknown): Error {
+  return new Error(`Migration ${f.version}_${f.name}.sql failed: ${(e as Error).message}`);
+}
+
+/** COPY ... FROM STDIN with `rows` (COPY's text format), the same rows in about half the backend time. */
+async function copyIn(tx: Tx, copy: string, rows: string): Promise<void> {
+  const stream = await tx.unsafe(copy).writable();
+  await new Promise<void>((resolve, reject) => {
+    stream.on("error", reject);
+    stream.on("finish", resolve);
+    stream.end(rows);
+  });
+}
