@@ -21,6 +21,7 @@ import {
   quarterTurn,
   stackBelow,
 } from "./ocr_preprocess.ts";
+import { applyVerification, NUMBER_WHITELIST, numberWords, slotReadings, verifySheet } from "./ocr_verify.ts";
 
 // The English model ships in the npm package @tesseract.js-data/eng: OCR never downloads anything.
 const require = createRequire(import.meta.url);
@@ -58,14 +59,26 @@ export interface OcrResult {
 
 type Recognized = { lines: OcrLine[]; confidence: number };
 
-type Options = { adaptive?: boolean };
+/**
+ * `adaptive`: tiled Otsu thresholding; `block`: one uniform block of text (page segmentation mode 6, for the
+ * verification sheet) instead of automatic page segmentation; `whitelist`: the only characters to read.
+ */
+type Options = { adaptive?: boolean; block?: boolean; whitelist?: string };
 
-/** Tesseract's thresholding method: "0" global Otsu (the default), "1" Leptonica's tiled (adaptive) Otsu. */
-const thresholding = (method: "0" | "1"): Partial<WorkerParams> => ({ thresholding_method: method });
+/** The tesseract parameters of `opts` and the defaults they replace (set back after the reading). */
+function optionParams(opts: Options): [Partial<WorkerParams>, Partial<WorkerParams>] {
+  const set: Partial<WorkerParams> = {}, reset: Partial<WorkerParams> = {};
+  if (opts.adaptive) [set.thresholding_method, reset.thresholding_method] = ["1", "0"];
+  if (opts.block) [set.tessedit_pageseg_mode, reset.tessedit_pageseg_mode] = [PSM.SINGLE_BLOCK, PSM.AUTO];
+  if (opts.whitelist) [set.tessedit_char_whitelist, reset.tessedit_char_whitelist] = [opts.whitelist, ""];
+  return [set, reset];
+}
 
 async function recognizeWasm(image: Uint8Array, opts: Options): Promise<Recognized> {
   const w = await worker();
-  if (opts.adaptive) await w.setParameters(thresholding("1"));
+  const [set, reset] = optionParams(opts);
+  const changed = Object.keys(set).length > 0;
+  if (changed) await w.setParameters(set);
   try {
     const { data } = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, {
       blocks: true,
@@ -76,7 +89,7 @@ async function recognizeWasm(image: Uint8Array, opts: Options): Promise<Recogniz
       confidence: data.confidence,
     };
   } finally {
-    if (opts.adaptive) await w.setParameters(thresholding("0"));
+    if (changed) await w.setParameters(reset);
   }
 }
 
@@ -236,8 +249,22 @@ async function readImage(bytes: Uint8Array, started: PendingOcr | undefined): Pr
     const r = await readPage(bestPage, { adaptive: true });
     if (confidentWords(r) > confidentWords(best)) best = r;
   }
+  best = { ...best, lines: await verifyNumberWords(bestPage, best.lines) };
   const pieces = ocrPieces(best.lines, scale);
   return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };
+}
+
+/**
+ * The page's number words read again on their own (ocr_verify.ts): confirmed (higher confidence), replaced
+ * (a glyph misread the second reading is sure of) or disputed. `page`: the prepared page the lines were read
+ * from.
+ */
+export async function verifyNumberWords<L extends OcrLine>(page: Gray, lines: L[]): Promise<L[]> {
+  const picked = numberWords(lines);
+  const v = verifySheet(page, lines, picked);
+  if (!v) return lines;
+  const second = await recognize(encodePgm(v.sheet), { block: true, whitelist: NUMBER_WHITELIST });
+  return applyVerification(lines, picked, slotReadings(v.slots, second.lines)).lines;
 }
 
 /** Stops the OCR worker and the document engine's workers (tests and CLI exit cleanly). */

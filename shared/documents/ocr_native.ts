@@ -58,9 +58,20 @@ let available: Promise<boolean> | undefined;
 /** `tesseract` runs here (DOCUMENT_OCR=wasm turns it off). */
 export function nativeOcrAvailable(cfg: OcrConfig = ocrConfig()): Promise<boolean> {
   if (cfg.mode === "wasm") return Promise.resolve(false);
-  available ??= new Deno.Command(cfg.tesseractBin, { args: ["--version"], stdout: "null", stderr: "null" })
-    .output()
-    .then((o) => o.success).catch(() => false);
+  // a binary that is not installed fails to spawn synchronously (NotFound), not in the promise
+  available ??= (async () => {
+    try {
+      const o = await new Deno.Command(cfg.tesseractBin, {
+        args: ["--version"],
+        stdout: "null",
+        stderr: "null",
+      })
+        .output();
+      return o.success;
+    } catch {
+      return false;
+    }
+  })();
   return available;
 }
 
@@ -103,6 +114,9 @@ export function tesseractArgs(output: "tsv" | "txt", cfg: OcrConfig = ocrConfig(
   ];
 }
 
+/** Tiled Otsu thresholding; one uniform block of text (--psm 6); the only characters to read. */
+export type NativeOptions = { adaptive?: boolean; block?: boolean; whitelist?: string };
+
 /** A `tesseract` started before its image is ready (see startNativeOcr). */
 export interface PendingOcr {
   /** Hands the image over and waits for its lines of positioned words and mean word confidence. */
@@ -117,9 +131,15 @@ export interface PendingOcr {
  * Starts the native binary now and gives it its image later: tesseract loads its model before it reads
  * stdin, so the model loads on the other core while the caller decodes and prepares the page.
  */
-export function startNativeOcr(opts: { adaptive?: boolean } = {}, cfg: OcrConfig = ocrConfig()): PendingOcr {
+export function startNativeOcr(opts: NativeOptions = {}, cfg: OcrConfig = ocrConfig()): PendingOcr {
+  const args = tesseractArgs("tsv", cfg);
+  if (opts.block) args[args.indexOf("--psm") + 1] = "6";
   const child = new Deno.Command(cfg.tesseractBin, {
-    args: [...tesseractArgs("tsv", cfg), ...(opts.adaptive ? ["-c", "thresholding_method=1"] : [])],
+    args: [
+      ...args,
+      ...(opts.adaptive ? ["-c", "thresholding_method=1"] : []),
+      ...(opts.whitelist ? ["-c", `tessedit_char_whitelist=${opts.whitelist}`] : []),
+    ],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -207,7 +227,7 @@ export async function dropNativeStandby(): Promise<void> {
 /** Lines of positioned words and the mean word confidence of an image, by the native binary. */
 export async function nativeOcr(
   image: Uint8Array,
-  opts: { adaptive?: boolean } = {},
+  opts: NativeOptions = {},
   cfg: OcrConfig = ocrConfig(),
 ): Promise<{ lines: NativeLine[]; confidence: number }> {
   return await startNativeOcr(opts, cfg).read(image);
