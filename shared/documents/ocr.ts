@@ -21,7 +21,17 @@ import {
   quarterTurn,
   stackBelow,
 } from "./ocr_preprocess.ts";
-import { applyVerification, NUMBER_WHITELIST, numberWords, slotReadings, verifySheet } from "./ocr_verify.ts";
+import {
+  applyVerification,
+  disagreements,
+  NUMBERS,
+  pickWords,
+  PLACES,
+  slotReadings,
+  THIRD_SCALE,
+  verifySheet,
+  type WordKind,
+} from "./ocr_verify.ts";
 
 // The English model ships in the npm package @tesseract.js-data/eng: OCR never downloads anything.
 const require = createRequire(import.meta.url);
@@ -193,7 +203,8 @@ const SPARSE_WORDS = 40;
  * OCR of a PNG or JPEG page: lines in reading order, rebuilt from word boxes so table columns survive.
  * The page is prepared first (ocr_preprocess.ts: turned when clearly sideways; a dim or unevenly lit page
  * flattened and stretched; a skew of 3° or more taken out), handed over as grayscale PGM, with its
- * light-on-dark bands inverted on a sheet under it (readPage).
+ * light-on-dark bands inverted on a sheet under it (readPage); its number and place words are then read
+ * again on their own (verifyWords, ocr_verify.ts).
  * The native `tesseract` when installed, else tesseract.js (WASM); only ever inside a document worker.
  */
 export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
@@ -249,22 +260,37 @@ async function readImage(bytes: Uint8Array, started: PendingOcr | undefined): Pr
     const r = await readPage(bestPage, { adaptive: true });
     if (confidentWords(r) > confidentWords(best)) best = r;
   }
-  best = { ...best, lines: await verifyNumberWords(bestPage, best.lines) };
+  best = { ...best, lines: await verifyWords(bestPage, best.lines) };
   const pieces = ocrPieces(best.lines, scale);
   return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };
 }
 
 /**
- * The page's number words read again on their own (ocr_verify.ts): confirmed (higher confidence), replaced
- * (a glyph misread the second reading is sure of) or disputed. `page`: the prepared page the lines were read
- * from.
+ * The page's number words and city-line place words read again on their own (ocr_verify.ts): confirmed
+ * (higher confidence), replaced (a glyph misread the second reading is sure of) or disputed. `page`: the
+ * prepared page the lines were read from. One recognition per kind of word the page has.
  */
-export async function verifyNumberWords<L extends OcrLine>(page: Gray, lines: L[]): Promise<L[]> {
-  const picked = numberWords(lines);
-  const v = verifySheet(page, lines, picked);
-  if (!v) return lines;
-  const second = await recognize(encodePgm(v.sheet), { block: true, whitelist: NUMBER_WHITELIST });
-  return applyVerification(lines, picked, slotReadings(v.slots, second.lines)).lines;
+export async function verifyWords<L extends OcrLine>(page: Gray, lines: L[]): Promise<L[]> {
+  const read = async (picked: [number, number][], kind: WordKind, relative = 1) => {
+    const v = verifySheet(page, lines, picked, relative);
+    if (!v) return [];
+    const r = await recognize(encodePgm(v.sheet), { block: true, whitelist: kind.whitelist });
+    return slotReadings(v.slots, r.lines);
+  };
+  for (const kind of [NUMBERS, PLACES]) {
+    const picked = pickWords(lines, kind);
+    if (!picked.length) continue;
+    const second = await read(picked, kind);
+    // the words whose two readings disagree, read a third time at another scale
+    const split = disagreements(lines, picked, second, kind);
+    const third: Awaited<ReturnType<typeof read>> = [];
+    if (split.length) {
+      const r = await read(split.map((k) => picked[k]), kind, THIRD_SCALE);
+      split.forEach((k, n) => (third[k] = r[n]));
+    }
+    lines = applyVerification(lines, picked, second, kind, third).lines;
+  }
+  return lines;
 }
 
 /** Stops the OCR worker and the document engine's workers (tests and CLI exit cleanly). */

@@ -1,14 +1,16 @@
-// Verification by re-reading (shared/documents/ocr_verify.ts, ocr.ts verifyNumberWords): a page's number
+// Verification by re-reading (shared/documents/ocr_verify.ts, ocr.ts verifyWords): a page's number
 // words are read a second time, on their own, larger and with a digits whitelist, by the real OCR engine.
 import assert from "node:assert/strict";
 import { createCanvas } from "@napi-rs/canvas";
-import { closeOcr, verifyNumberWords } from "../../../shared/documents/ocr.ts";
+import { closeOcr, verifyWords } from "../../../shared/documents/ocr.ts";
 import { grayFromRgba } from "../../../shared/documents/ocr_preprocess.ts";
 import {
   applyVerification,
+  disagreements,
   DISPUTED,
   numberKey,
-  numberWords,
+  NUMBERS,
+  pickWords,
   type VerifyLine,
   verifySheet,
 } from "../../../shared/documents/ocr_verify.ts";
@@ -56,7 +58,7 @@ Deno.test("re-reading: the two readings of a number word agree, a sure glyph mis
     first[1].words[4].confidence = 40; // "$182.44", right but unsure
     first[1].words[1] = { ...first[1].words[1], text: "522", confidence: 60 }; // "832" misread
     first[2].words[2] = { ...first[2].words[2], text: "1493", confidence: 95 }; // "493" with a digit added
-    const read = await verifyNumberWords(gray, first);
+    const read = await verifyWords(gray, first);
     const word = (l: number, w: number) => read[l].words[w];
     assert.equal(word(0, 1).text, "4417-2290-55");
     assert.ok(
@@ -83,6 +85,37 @@ Deno.test("re-reading: the two readings of a number word agree, a sure glyph mis
   }
 });
 
+Deno.test("re-reading: the place words of a city line — a sure glyph misread replaced, a glued city split", async () => {
+  try {
+    const { gray, lines } = page([
+      ["Service", "address", "1420", "Granby", "St"],
+      ["NORFOLK,", "VA", "23510"],
+      [
+        "FORT",
+        "WORTH",
+        "TX",
+        "76102",
+      ],
+    ]);
+    const first = structuredClone(lines);
+    first[1].words[0] = { ...first[1].words[0], text: "NORFOIK,", confidence: 80 };
+    // "FORT WORTH" read as one word over both boxes
+    const [fort, worth] = first[2].words;
+    first[2].words.splice(0, 2, {
+      text: "FORTWORTH",
+      confidence: 85,
+      bbox: { ...fort.bbox, x1: worth.bbox.x1 },
+    });
+    const read = await verifyWords(gray, first);
+    assert.equal(read[1].words[0].text, "NORFOLK,");
+    assert.equal(read[2].words[0].text, "FORT WORTH");
+    // a street line has no state and ZIP: its words are not place words
+    assert.equal(read[0].words[3].confidence, 90);
+  } finally {
+    await closeOcr();
+  }
+});
+
 Deno.test("re-reading: which words are read again, and what two readings must share", () => {
   const w = (text: string, x0: number, h = 18, confidence = 90): Word => ({
     text,
@@ -95,8 +128,12 @@ Deno.test("re-reading: which words are read again, and what two readings must sh
   }];
   // letters and words mixing letters with digits are left to the reader's own checks; a box three times
   // the page's number height reaches into other rows
-  assert.deepEqual(numberWords(lines), [[0, 1], [0, 2]]);
-  const sheet = verifySheet({ width: 600, height: 200, data: new Uint8Array(600 * 200).fill(255) }, lines);
+  assert.deepEqual(pickWords(lines), [[0, 1], [0, 2]]);
+  const sheet = verifySheet(
+    { width: 600, height: 200, data: new Uint8Array(600 * 200).fill(255) },
+    lines,
+    pickWords(lines),
+  );
   assert.equal(sheet?.slots.length, 2);
   assert.ok(
     sheet!.slots.every((s) => s.box.y1 - s.box.y0 >= 2 * 18),
@@ -114,4 +151,23 @@ Deno.test("re-reading: which words are read again, and what two readings must sh
   assert.equal(out.lines[0].words[2].text, "832");
   assert.equal(out.lines[0].words[2].confidence, DISPUTED);
   assert.equal(lines[0].words[2].confidence, 90, "the first reading is not changed in place");
+  // a third reading breaks a tie between two confident readings of the same shape
+  const tie = [{ text: "$1,294.50", confidence: 94 }, { text: "882", confidence: 95 }];
+  const sidesFirst = applyVerification(lines, [[0, 1], [0, 2]], tie, NUMBERS, [
+    { text: "$1,204.50", confidence: 91 },
+    { text: "832", confidence: 30 },
+  ]);
+  assert.equal(sidesFirst.lines[0].words[1].text, "$1,204.50", "the third reading sides with the first");
+  assert.equal(sidesFirst.lines[0].words[1].confidence, 91);
+  assert.equal(
+    sidesFirst.lines[0].words[2].text,
+    "882",
+    "an unsure third says nothing: the sure second replaces",
+  );
+  const sidesSecond = applyVerification(lines, [[0, 1]], tie, NUMBERS, [{
+    text: "1,294.50",
+    confidence: 70,
+  }]);
+  assert.equal(sidesSecond.lines[0].words[1].text, "$1,294.50", "the third reading sides with the second");
+  assert.deepEqual(disagreements(lines, [[0, 1], [0, 2]], tie), [0, 1]);
 });
