@@ -7,6 +7,7 @@ import {
   dropNativeStandby,
   nativeOcr,
   nativeOcrAvailable,
+  ocrConfig,
   type PendingOcr,
   readyNativeOcr,
   takeNativeOcr,
@@ -260,7 +261,7 @@ async function readImage(bytes: Uint8Array, started: PendingOcr | undefined): Pr
     const r = await readPage(bestPage, { adaptive: true });
     if (confidentWords(r) > confidentWords(best)) best = r;
   }
-  best = { ...best, lines: await verifyWords(bestPage, best.lines) };
+  if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines) };
   const pieces = ocrPieces(best.lines, scale);
   return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };
 }

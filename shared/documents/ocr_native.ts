@@ -27,6 +27,11 @@ export interface OcrConfig {
    * a page is read, so it has loaded its model when the next page comes (about 33 MB while it waits).
    */
   warm: boolean;
+  /**
+   * DOCUMENT_OCR_VERIFY (default true): a page's number and place words are read a second time on their own
+   * (ocr_verify.ts; about 2× the CPU of a page on the synthetic bills' scans).
+   */
+  verify: boolean;
 }
 
 export function loadOcrConfig(source: EnvSource = Deno.env): OcrConfig {
@@ -44,6 +49,7 @@ export function loadOcrConfig(source: EnvSource = Deno.env): OcrConfig {
     threads: envPositiveInt("DOCUMENT_OCR_THREADS", 1, source),
     tmpDir: envOptional("TMPDIR", source) ?? "/tmp",
     warm: envBool("DOCUMENT_OCR_WARM", true, source),
+    verify: envBool("DOCUMENT_OCR_VERIFY", true, source),
   };
 }
 
