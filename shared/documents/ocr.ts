@@ -273,7 +273,7 @@ async function readImage(bytes: Uint8Array, started: PendingOcr | undefined): Pr
  */
 export async function verifyWords<L extends OcrLine>(page: Gray, lines: L[]): Promise<L[]> {
   const read = async (picked: [number, number][], kind: WordKind, relative = 1) => {
-    const v = verifySheet(page, lines, picked, relative);
+    const v = verifySheet(page, lines, picked, relative, kind.gap);
     if (!v) return [];
     const r = await recognize(encodePgm(v.sheet), { block: true, whitelist: kind.whitelist });
     return slotReadings(v.slots, r.lines);

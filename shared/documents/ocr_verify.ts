@@ -29,12 +29,12 @@ const TALL = 1.6;
 const TARGET_HEIGHT = 56, MIN_SCALE = 2, MAX_SCALE = 4;
 /** The scale of the third reading, relative to the second's. */
 export const THIRD_SCALE = 2 / 3;
-// The sheet's margin, and the white between crops (in scaled line heights).
-const MARGIN = 24, GAP_Y = 1;
+// The sheet's margin (px); the white between crops is the kind's (WordKind.gap).
+const MARGIN = 24;
 
 /** A number word: digits and number marks only, with at least one digit. */
 export const isNumberWord = (text: string): boolean =>
-  /^[0-9$.,/\-:%()]+$/.test(text.trim()) && /[0-9]/.test(text);
+  /^[0-9$.,/\-:%()]{1,24}$/.test(text.trim()) && /[0-9]/.test(text);
 
 const letters = (t: string) => t.toUpperCase().replace(/[^A-Z]/g, "");
 const digits = (t: string) => t.replace(/[^0-9]/g, "");
@@ -52,6 +52,8 @@ export interface WordKind {
   sameShape(a: string, b: string): boolean;
   /** A word read glued takes the space of a sure second reading that agrees. */
   splits: boolean;
+  /** The white between two crops on the sheet, in scaled line heights. */
+  gap: number;
 }
 
 /** What the two readings of a number word must share: its digits, and where its last decimal point falls (marks at its ends do not count). */
@@ -68,6 +70,8 @@ export const NUMBERS: WordKind = {
   key: numberKey,
   sameShape: (a, b) => isNumberWord(b) && digits(a).length === digits(b).length,
   splits: false,
+  // many crops: a tall sheet, less white (half the pixels of a whole line's gap, the same readings)
+  gap: 0.5,
 };
 
 /**
@@ -94,6 +98,7 @@ export const PLACES: WordKind = {
     return x.length === y.length && diff <= 2 && isPlaceWord(b.replace(/\s+/g, ""));
   },
   splits: true,
+  gap: 1,
 };
 
 /** The words of this kind in the reading, each once: [line index, word index]. */
@@ -116,6 +121,8 @@ export interface Slot {
   line: number;
   word: number;
   box: Box;
+  /** Half the white around it (px). */
+  pad: number;
 }
 
 export interface VerifySheet {
@@ -160,6 +167,7 @@ export function verifySheet(
   lines: VerifyLine[],
   picked: [number, number][],
   relative = 1,
+  gap = 1,
 ): VerifySheet | undefined {
   if (!picked.length) return undefined;
   // one scale for the page's crops (a uniform block of text is what the second reading expects)
@@ -181,11 +189,12 @@ export function verifySheet(
       line: c.line,
       word: c.word,
       box: { x0: MARGIN, y0: y, x1: MARGIN + c.img.width, y1: y + c.img.height },
+      pad: gap * TARGET_HEIGHT / 2,
     });
-    y += c.img.height + GAP_Y * TARGET_HEIGHT;
+    y += c.img.height + gap * TARGET_HEIGHT;
   }
   const width = 2 * MARGIN + Math.max(...crops.map((c) => c.img.width));
-  const height = y - GAP_Y * TARGET_HEIGHT + MARGIN;
+  const height = y - gap * TARGET_HEIGHT + MARGIN;
   const data = new Uint8Array(width * height).fill(255);
   crops.forEach((c, k) => {
     const { x0, y0 } = slots[k].box;
@@ -202,11 +211,10 @@ export function slotReadings(
   read: VerifyLine[],
 ): ({ text: string; confidence: number } | undefined)[] {
   const words = read.flatMap((l) => l.words);
-  const padY = GAP_Y * TARGET_HEIGHT / 2;
   return slots.map((s) => {
     const inside = words.filter((w) => {
       const cx = (w.bbox.x0 + w.bbox.x1) / 2, cy = (w.bbox.y0 + w.bbox.y1) / 2;
-      return cx >= 0 && cy >= s.box.y0 - padY && cy < s.box.y1 + padY;
+      return cx >= 0 && cy >= s.box.y0 - s.pad && cy < s.box.y1 + s.pad;
     }).sort((a, b) => a.bbox.x0 - b.bbox.x0);
     if (!inside.length) return undefined;
     return {
