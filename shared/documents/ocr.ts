@@ -7,6 +7,7 @@ import {
   dropNativeStandby,
   nativeOcr,
   nativeOcrAvailable,
+  ocrConfig,
   type PendingOcr,
   readyNativeOcr,
   takeNativeOcr,
@@ -21,6 +22,17 @@ import {
   quarterTurn,
   stackBelow,
 } from "./ocr_preprocess.ts";
+import {
+  applyVerification,
+  disagreements,
+  NUMBERS,
+  pickWords,
+  PLACES,
+  slotReadings,
+  THIRD_SCALE,
+  verifySheet,
+  type WordKind,
+} from "./ocr_verify.ts";
 
 // The English model ships in the npm package @tesseract.js-data/eng: OCR never downloads anything.
 const require = createRequire(import.meta.url);
@@ -58,14 +70,26 @@ export interface OcrResult {
 
 type Recognized = { lines: OcrLine[]; confidence: number };
 
-type Options = { adaptive?: boolean };
+/**
+ * `adaptive`: tiled Otsu thresholding; `block`: one uniform block of text (page segmentation mode 6, for the
+ * verification sheet) instead of automatic page segmentation; `whitelist`: the only characters to read.
+ */
+type Options = { adaptive?: boolean; block?: boolean; whitelist?: string };
 
-/** Tesseract's thresholding method: "0" global Otsu (the default), "1" Leptonica's tiled (adaptive) Otsu. */
-const thresholding = (method: "0" | "1"): Partial<WorkerParams> => ({ thresholding_method: method });
+/** The tesseract parameters of `opts` and the defaults they replace (set back after the reading). */
+function optionParams(opts: Options): [Partial<WorkerParams>, Partial<WorkerParams>] {
+  const set: Partial<WorkerParams> = {}, reset: Partial<WorkerParams> = {};
+  if (opts.adaptive) [set.thresholding_method, reset.thresholding_method] = ["1", "0"];
+  if (opts.block) [set.tessedit_pageseg_mode, reset.tessedit_pageseg_mode] = [PSM.SINGLE_BLOCK, PSM.AUTO];
+  if (opts.whitelist) [set.tessedit_char_whitelist, reset.tessedit_char_whitelist] = [opts.whitelist, ""];
+  return [set, reset];
+}
 
 async function recognizeWasm(image: Uint8Array, opts: Options): Promise<Recognized> {
   const w = await worker();
-  if (opts.adaptive) await w.setParameters(thresholding("1"));
+  const [set, reset] = optionParams(opts);
+  const changed = Object.keys(set).length > 0;
+  if (changed) await w.setParameters(set);
   try {
     const { data } = await w.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, {
       blocks: true,
@@ -76,7 +100,7 @@ async function recognizeWasm(image: Uint8Array, opts: Options): Promise<Recogniz
       confidence: data.confidence,
     };
   } finally {
-    if (opts.adaptive) await w.setParameters(thresholding("0"));
+    if (changed) await w.setParameters(reset);
   }
 }
 
@@ -180,7 +204,8 @@ const SPARSE_WORDS = 40;
  * OCR of a PNG or JPEG page: lines in reading order, rebuilt from word boxes so table columns survive.
  * The page is prepared first (ocr_preprocess.ts: turned when clearly sideways; a dim or unevenly lit page
  * flattened and stretched; a skew of 3° or more taken out), handed over as grayscale PGM, with its
- * light-on-dark bands inverted on a sheet under it (readPage).
+ * light-on-dark bands inverted on a sheet under it (readPage); its number and place words are then read
+ * again on their own (verifyWords, ocr_verify.ts).
  * The native `tesseract` when installed, else tesseract.js (WASM); only ever inside a document worker.
  */
 export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
@@ -236,8 +261,37 @@ async function readImage(bytes: Uint8Array, started: PendingOcr | undefined): Pr
     const r = await readPage(bestPage, { adaptive: true });
     if (confidentWords(r) > confidentWords(best)) best = r;
   }
+  if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines) };
   const pieces = ocrPieces(best.lines, scale);
   return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };
+}
+
+/**
+ * The page's number words and city-line place words read again on their own (ocr_verify.ts): confirmed
+ * (higher confidence), replaced (a glyph misread the second reading is sure of) or disputed. `page`: the
+ * prepared page the lines were read from. One recognition per kind of word the page has.
+ */
+export async function verifyWords<L extends OcrLine>(page: Gray, lines: L[]): Promise<L[]> {
+  const read = async (picked: [number, number][], kind: WordKind, relative = 1) => {
+    const v = verifySheet(page, lines, picked, relative, kind.gap);
+    if (!v) return [];
+    const r = await recognize(encodePgm(v.sheet), { block: true, whitelist: kind.whitelist });
+    return slotReadings(v.slots, r.lines);
+  };
+  for (const kind of [NUMBERS, PLACES]) {
+    const picked = pickWords(lines, kind);
+    if (!picked.length) continue;
+    const second = await read(picked, kind);
+    // the words whose two readings disagree, read a third time at another scale
+    const split = disagreements(lines, picked, second, kind);
+    const third: Awaited<ReturnType<typeof read>> = [];
+    if (split.length) {
+      const r = await read(split.map((k) => picked[k]), kind, THIRD_SCALE);
+      split.forEach((k, n) => (third[k] = r[n]));
+    }
+    lines = applyVerification(lines, picked, second, kind, third).lines;
+  }
+  return lines;
 }
 
 /** Stops the OCR worker and the document engine's workers (tests and CLI exit cleanly). */

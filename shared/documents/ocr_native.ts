@@ -27,6 +27,11 @@ export interface OcrConfig {
    * a page is read, so it has loaded its model when the next page comes (about 33 MB while it waits).
    */
   warm: boolean;
+  /**
+   * DOCUMENT_OCR_VERIFY (default true): a page's number and place words are read a second time on their own
+   * (ocr_verify.ts; about 2× the CPU of a page on the synthetic bills' scans).
+   */
+  verify: boolean;
 }
 
 export function loadOcrConfig(source: EnvSource = Deno.env): OcrConfig {
@@ -44,6 +49,7 @@ export function loadOcrConfig(source: EnvSource = Deno.env): OcrConfig {
     threads: envPositiveInt("DOCUMENT_OCR_THREADS", 1, source),
     tmpDir: envOptional("TMPDIR", source) ?? "/tmp",
     warm: envBool("DOCUMENT_OCR_WARM", true, source),
+    verify: envBool("DOCUMENT_OCR_VERIFY", true, source),
   };
 }
 
@@ -58,9 +64,20 @@ let available: Promise<boolean> | undefined;
 /** `tesseract` runs here (DOCUMENT_OCR=wasm turns it off). */
 export function nativeOcrAvailable(cfg: OcrConfig = ocrConfig()): Promise<boolean> {
   if (cfg.mode === "wasm") return Promise.resolve(false);
-  available ??= new Deno.Command(cfg.tesseractBin, { args: ["--version"], stdout: "null", stderr: "null" })
-    .output()
-    .then((o) => o.success).catch(() => false);
+  // a binary that is not installed fails to spawn synchronously (NotFound), not in the promise
+  available ??= (async () => {
+    try {
+      const o = await new Deno.Command(cfg.tesseractBin, {
+        args: ["--version"],
+        stdout: "null",
+        stderr: "null",
+      })
+        .output();
+      return o.success;
+    } catch {
+      return false;
+    }
+  })();
   return available;
 }
 
@@ -103,6 +120,9 @@ export function tesseractArgs(output: "tsv" | "txt", cfg: OcrConfig = ocrConfig(
   ];
 }
 
+/** Tiled Otsu thresholding; one uniform block of text (--psm 6); the only characters to read. */
+export type NativeOptions = { adaptive?: boolean; block?: boolean; whitelist?: string };
+
 /** A `tesseract` started before its image is ready (see startNativeOcr). */
 export interface PendingOcr {
   /** Hands the image over and waits for its lines of positioned words and mean word confidence. */
@@ -117,9 +137,15 @@ export interface PendingOcr {
  * Starts the native binary now and gives it its image later: tesseract loads its model before it reads
  * stdin, so the model loads on the other core while the caller decodes and prepares the page.
  */
-export function startNativeOcr(opts: { adaptive?: boolean } = {}, cfg: OcrConfig = ocrConfig()): PendingOcr {
+export function startNativeOcr(opts: NativeOptions = {}, cfg: OcrConfig = ocrConfig()): PendingOcr {
+  const args = tesseractArgs("tsv", cfg);
+  if (opts.block) args[args.indexOf("--psm") + 1] = "6";
   const child = new Deno.Command(cfg.tesseractBin, {
-    args: [...tesseractArgs("tsv", cfg), ...(opts.adaptive ? ["-c", "thresholding_method=1"] : [])],
+    args: [
+      ...args,
+      ...(opts.adaptive ? ["-c", "thresholding_method=1"] : []),
+      ...(opts.whitelist ? ["-c", `tessedit_char_whitelist=${opts.whitelist}`] : []),
+    ],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -207,7 +233,7 @@ export async function dropNativeStandby(): Promise<void> {
 /** Lines of positioned words and the mean word confidence of an image, by the native binary. */
 export async function nativeOcr(
   image: Uint8Array,
-  opts: { adaptive?: boolean } = {},
+  opts: NativeOptions = {},
   cfg: OcrConfig = ocrConfig(),
 ): Promise<{ lines: NativeLine[]; confidence: number }> {
   return await startNativeOcr(opts, cfg).read(image);

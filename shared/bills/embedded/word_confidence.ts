@@ -28,14 +28,14 @@ export const CONFIRM_CONFIDENCE = 0.55;
 
 /**
  * The reader's default thresholds, measured on the synthetic image bills (committed seed, checked on a fresh
- * seed) and the real photos (docs/bills.md "OCR word confidence"). history 0 (off): on the image bills every
- * month read from words under 50 was right (4 of 4) and every wrong month came from confident words, so
- * dropping them only cost right months.
+ * seed) and the real photos (docs/bills.md "OCR word confidence"). history 10: only a month whose second
+ * reading disagreed (shared/documents/ocr_verify.ts DISPUTED, 5) is dropped; tesseract's own scores of right
+ * months went down to 5 on the image bills, but a month read the same way twice has the higher of the two.
  */
 export const WORD_CONFIDENCE: WordConfidenceThresholds = {
   identifiers: 65,
   numbers: 50,
-  history: 0,
+  history: 10,
   words: 50,
 };
 

@@ -21,6 +21,7 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
     threads: 1,
     tmpDir: "/tmp",
     warm: true,
+    verify: true,
   });
   assert.deepEqual(
     loadOcrConfig(env({
@@ -30,6 +31,7 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
       DOCUMENT_OCR_THREADS: "2",
       TMPDIR: "/var/tmp",
       DOCUMENT_OCR_WARM: "false",
+      DOCUMENT_OCR_VERIFY: "false",
     })),
     {
       mode: "wasm",
@@ -38,6 +40,7 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
       threads: 2,
       tmpDir: "/var/tmp",
       warm: false,
+      verify: false,
     },
   );
   configErrorOf(() => loadOcrConfig(env({ DOCUMENT_OCR: "gpu" })), "DOCUMENT_OCR");

@@ -1,0 +1,173 @@
+// Verification by re-reading (shared/documents/ocr_verify.ts, ocr.ts verifyWords): a page's number
+// words are read a second time, on their own, larger and with a digits whitelist, by the real OCR engine.
+import assert from "node:assert/strict";
+import { createCanvas } from "@napi-rs/canvas";
+import { closeOcr, verifyWords } from "../../../shared/documents/ocr.ts";
+import { grayFromRgba } from "../../../shared/documents/ocr_preprocess.ts";
+import {
+  applyVerification,
+  disagreements,
+  DISPUTED,
+  numberKey,
+  NUMBERS,
+  pickWords,
+  type VerifyLine,
+  verifySheet,
+} from "../../../shared/documents/ocr_verify.ts";
+
+type Word = VerifyLine["words"][number];
+
+/** A small scan-sized page of labels and numbers, with each drawn word's box. */
+function page(rows: string[][]) {
+  const c = createCanvas(900, 60 + rows.length * 40);
+  const ctx = c.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, c.width, c.height);
+  ctx.fillStyle = "#000";
+  ctx.font = "17px serif";
+  const lines: VerifyLine[] = rows.map((words, r) => {
+    const base = 50 + r * 40;
+    let x = 40;
+    const out: Word[] = words.map((text) => {
+      ctx.fillText(text, x, base);
+      const w = ctx.measureText(text).width;
+      const word = {
+        text,
+        confidence: 90,
+        bbox: { x0: Math.floor(x), y0: base - 14, x1: Math.ceil(x + w), y1: base + 4 },
+      };
+      x += w + 60;
+      return word;
+    });
+    return { bbox: { x0: 40, y0: base - 14, x1: x, y1: base + 4 }, words: out };
+  });
+  const rgba = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  return { gray: grayFromRgba(rgba, c.width, c.height), lines };
+}
+
+Deno.test("re-reading: the two readings of a number word agree, a sure glyph misread is replaced, a digit added is disputed", async () => {
+  try {
+    const { gray, lines } = page([
+      ["Account", "4417-2290-55", "Meter", "Z88123"],
+      ["Energy", "832", "kWh", "Total", "$182.44"],
+      ["Last", "month", "493", "kWh", "Due", "03/26/2024"],
+    ]);
+    // the first reading, as tesseract might have given it: one number unsure but right, one glyph misread
+    // with some confidence, one digit added with high confidence
+    const first = structuredClone(lines);
+    first[1].words[4].confidence = 40; // "$182.44", right but unsure
+    first[1].words[1] = { ...first[1].words[1], text: "522", confidence: 60 }; // "832" misread
+    first[2].words[2] = { ...first[2].words[2], text: "1493", confidence: 95 }; // "493" with a digit added
+    const read = await verifyWords(gray, first);
+    const word = (l: number, w: number) => read[l].words[w];
+    assert.equal(word(0, 1).text, "4417-2290-55");
+    assert.ok(
+      word(0, 1).confidence >= 90,
+      `agreeing account number keeps its confidence: ${word(0, 1).confidence}`,
+    );
+    assert.ok(
+      word(1, 4).confidence > 40,
+      `an unsure amount read the same way again is raised: ${word(1, 4).confidence}`,
+    );
+    assert.equal(word(1, 1).text, "832", "a glyph misread replaced by the sure second reading");
+    assert.equal(word(2, 2).text, "1493");
+    assert.equal(
+      word(2, 2).confidence,
+      DISPUTED,
+      "a digit added: the readings disagree, the word is disputed",
+    );
+    assert.equal(word(2, 5).text, "03/26/2024");
+    // words that are not numbers are not read again
+    assert.equal(word(0, 3).text, "Z88123");
+    assert.equal(word(0, 3).confidence, 90);
+  } finally {
+    await closeOcr();
+  }
+});
+
+Deno.test("re-reading: the place words of a city line — a sure glyph misread replaced, a glued city split", async () => {
+  try {
+    const { gray, lines } = page([
+      ["Service", "address", "1420", "Granby", "St"],
+      ["NORFOLK,", "VA", "23510"],
+      [
+        "FORT",
+        "WORTH",
+        "TX",
+        "76102",
+      ],
+    ]);
+    const first = structuredClone(lines);
+    first[1].words[0] = { ...first[1].words[0], text: "NORFOIK,", confidence: 80 };
+    // "FORT WORTH" read as one word over both boxes
+    const [fort, worth] = first[2].words;
+    first[2].words.splice(0, 2, {
+      text: "FORTWORTH",
+      confidence: 85,
+      bbox: { ...fort.bbox, x1: worth.bbox.x1 },
+    });
+    const read = await verifyWords(gray, first);
+    assert.equal(read[1].words[0].text, "NORFOLK,");
+    assert.equal(read[2].words[0].text, "FORT WORTH");
+    // a street line has no state and ZIP: its words are not place words
+    assert.equal(read[0].words[3].confidence, 90);
+  } finally {
+    await closeOcr();
+  }
+});
+
+Deno.test("re-reading: which words are read again, and what two readings must share", () => {
+  const w = (text: string, x0: number, h = 18, confidence = 90): Word => ({
+    text,
+    confidence,
+    bbox: { x0, y0: 100, x1: x0 + 50, y1: 100 + h },
+  });
+  const lines: VerifyLine[] = [{
+    bbox: { x0: 0, y0: 100, x1: 600, y1: 160 },
+    words: [w("Total", 0), w("$1,204.50", 60), w("832", 120), w("M8284", 180), w("4417", 240, 60)],
+  }];
+  // letters and words mixing letters with digits are left to the reader's own checks; a box three times
+  // the page's number height reaches into other rows
+  assert.deepEqual(pickWords(lines), [[0, 1], [0, 2]]);
+  const sheet = verifySheet(
+    { width: 600, height: 200, data: new Uint8Array(600 * 200).fill(255) },
+    lines,
+    pickWords(lines),
+  );
+  assert.equal(sheet?.slots.length, 2);
+  assert.ok(
+    sheet!.slots.every((s) => s.box.y1 - s.box.y0 >= 2 * 18),
+    "crops are read at twice their size or more",
+  );
+  assert.equal(numberKey("$1,204.50"), numberKey("1.204.50."));
+  assert.notEqual(numberKey("$1,204.50"), numberKey("$120.45"));
+  assert.notEqual(numberKey("12.50"), numberKey("1250"));
+  // an unsure second reading that disagrees says nothing; a confident one of another length disputes
+  const out = applyVerification(lines, [[0, 1], [0, 2]], [{ text: "1,204.5", confidence: 20 }, {
+    text: "8832",
+    confidence: 92,
+  }]);
+  assert.equal(out.lines[0].words[1].confidence, 90);
+  assert.equal(out.lines[0].words[2].text, "832");
+  assert.equal(out.lines[0].words[2].confidence, DISPUTED);
+  assert.equal(lines[0].words[2].confidence, 90, "the first reading is not changed in place");
+  // a third reading breaks a tie between two confident readings of the same shape
+  const tie = [{ text: "$1,294.50", confidence: 94 }, { text: "882", confidence: 95 }];
+  const sidesFirst = applyVerification(lines, [[0, 1], [0, 2]], tie, NUMBERS, [
+    { text: "$1,204.50", confidence: 91 },
+    { text: "832", confidence: 30 },
+  ]);
+  assert.equal(sidesFirst.lines[0].words[1].text, "$1,204.50", "the third reading sides with the first");
+  assert.equal(sidesFirst.lines[0].words[1].confidence, 91);
+  assert.equal(
+    sidesFirst.lines[0].words[2].text,
+    "882",
+    "an unsure third says nothing: the sure second replaces",
+  );
+  const sidesSecond = applyVerification(lines, [[0, 1]], tie, NUMBERS, [{
+    text: "1,294.50",
+    confidence: 70,
+  }]);
+  assert.equal(sidesSecond.lines[0].words[1].text, "$1,294.50", "the third reading sides with the second");
+  assert.deepEqual(disagreements(lines, [[0, 1], [0, 2]], tie), [0, 1]);
+});
