@@ -132,6 +132,32 @@ console.log(
   } MB above idle (target <= 50 MB)`,
 );
 
+// The same pages with verification by re-reading switched the other way (DOCUMENT_OCR_VERIFY, issue #11): the
+// recognition the CLI does alone, and what the second reading of number and place words adds, in the same run.
+{
+  await closeDocumentEngine();
+  const verifyNow = ocrConfig().verify;
+  Deno.env.set("DOCUMENT_OCR_VERIFY", String(!verifyNow));
+  const other = documentEngine();
+  await other.ocr(Deno.readFileSync(dir + images[0]));
+  const mine: number[] = [], single: number[] = [];
+  for (const name of images) {
+    const t0 = performance.now();
+    await other.ocr(Deno.readFileSync(dir + name));
+    mine.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 300));
+    single.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
+  }
+  console.log(
+    `  with DOCUMENT_OCR_VERIFY=${!verifyNow} (same pages, 1 round): ${
+      (sum(mine) / mine.length).toFixed(0)
+    } ms/page, ${
+      (sum(mine) / sum(single)).toFixed(2)
+    }x the single-thread CLI (the settings above: verify=${verifyNow})`,
+  );
+  Deno.env.set("DOCUMENT_OCR_VERIFY", String(verifyNow));
+}
+
 if (Deno.args.includes("--wasm")) {
   await closeDocumentEngine();
   Deno.env.set("DOCUMENT_OCR", "wasm");
