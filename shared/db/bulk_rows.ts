@@ -24,7 +24,8 @@
 // (backslash, carriage return) except a whole `\N` where the statement turns it into NULL. Anything else stays
 // SQL, run as written.
 
-export type Piece = { sql: string } | { copy: string; rows: string };
+/** `statement`: the SQL the COPY stands for (run instead when the server refuses the COPY, to name why). */
+export type Piece = { sql: string } | { copy: string; rows: string; statement: string };
 
 // The statement up to its literal's opening tag; the literal ends at the first closing tag, then the tail.
 const HEAD = String.raw`^insert into ([a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*) \(([a-z0-9_, ]+)\)\nselect (.+)\n` +
@@ -46,8 +47,13 @@ export function splitBulkRows(text: string): Piece[] {
     const rows = copyRows(selectList, columns.length, text.slice(head.lastIndex, bodyEnd));
     if (rows === undefined) continue;
     if (before.trim()) pieces.push({ sql: before });
-    pieces.push({ copy: `copy ${table} (${columns.join(", ")}) from stdin`, rows });
-    at = head.lastIndex = bodyEnd + tag.length + tail[0].length;
+    const end = bodyEnd + tag.length + tail[0].length;
+    pieces.push({
+      copy: `copy ${table} (${columns.join(", ")}) from stdin`,
+      rows,
+      statement: text.slice(m.index, end),
+    });
+    at = head.lastIndex = end;
   }
   const rest = text.slice(at);
   if (rest.trim() || !pieces.length) pieces.push({ sql: rest });

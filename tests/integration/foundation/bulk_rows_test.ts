@@ -72,3 +72,32 @@ $list$, E'\\n') r where r <> '';
     await runner.drop();
   }
 });
+
+Deno.test("a COPY load the server refuses fails its migration by name instead of hanging the start", async () => {
+  const dir = await Deno.makeTempDir();
+  const text = `create table public.bulk_dup (k text primary key);
+insert into public.bulk_dup (k)
+select split_part(r, E'\\t', 1)
+from string_to_table($rows$
+same
+same
+$rows$, E'\\n') r where r <> '';
+`;
+  await Deno.writeTextFile(`${dir}/29990101000000_dup.sql`, text);
+  const db = await emptyDatabase(1);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const outcome = await Promise.race([
+      migrate(db.sql, { dir: new URL(`file://${dir}/`), bootstrap: false }).then(
+        () => "applied",
+        (e: Error) => e.message,
+      ),
+      new Promise<string>((r) => timer = setTimeout(() => r("no answer within 10 s"), 10_000)),
+    ]);
+    assert.match(outcome, /29990101000000_dup\.sql failed: .*duplicate key/);
+  } finally {
+    clearTimeout(timer);
+    await db.drop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -30,10 +30,15 @@ Deno.test("the reference migrations' row statements become COPY loads of the sam
 });
 
 Deno.test("a tab-separated statement: its lines as COPY rows, the SQL around it kept in order", () => {
-  const pieces = splitBulkRows(statement(tsv, "x\t1\t\\N\n\ny\t2\tz\n"));
+  const text = statement(tsv, "x\t1\t\\N\n\ny\t2\tz\n");
+  const pieces = splitBulkRows(text);
   assert.deepEqual(pieces, [
     { sql: "create table public.t (a text, b int, c text);\n" },
-    { copy: "copy public.t (a, b, c) from stdin", rows: "x\t1\t\\N\ny\t2\tz\n" },
+    {
+      copy: "copy public.t (a, b, c) from stdin",
+      rows: "x\t1\t\\N\ny\t2\tz\n",
+      statement: text.slice(text.indexOf("insert"), text.indexOf("create index")),
+    },
     { sql: "create index on public.t (a);\n" },
   ]);
 });
@@ -81,6 +86,6 @@ Deno.test("what the generators write (tsvInsert) is what the runner streams thro
     nullable: true,
   }], [["x", 1, "{NY}"], ["y", 2, null]]);
   assert.deepEqual(splitBulkRows(text), [
-    { copy: "copy public.t (a, b, c) from stdin", rows: "x\t1\t{NY}\ny\t2\t\\N\n" },
+    { copy: "copy public.t (a, b, c) from stdin", rows: "x\t1\t{NY}\ny\t2\t\\N\n", statement: text },
   ]);
 });
