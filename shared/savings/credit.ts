@@ -50,6 +50,40 @@ export const OWNED_CREDIT_RULES: CreditRule[] = [
   },
 ];
 
+const ITC = "IRC §48E (clean electricity investment credit)";
+const ITC_SOLAR_END =
+  "P.L. 119-21 (One Big Beautiful Bill Act, 2025) §70512: no §45Y/§48E credit for solar facilities placed in service after December 31, 2027 unless their construction began by July 4, 2026";
+/** The last day a solar system whose construction starts now can be placed in service for §48E. */
+export const ITC_SOLAR_LAST_IN_SERVICE = "2027-12-31";
+
+/**
+ * Lease / PPA: the homeowner claims nothing (§25D needs ownership); the owner's §48E is described with the
+ * placed-in-service deadline that applies to a system sold on `day`.
+ */
+function thirdPartyCredit(day: string): AppliedCredit {
+  const base = { pct: 0, claimant: "system_owner" as const, statedByPartner: false };
+  if (day > ITC_SOLAR_LAST_IN_SERVICE) {
+    return {
+      ...base,
+      name: "No federal credit for you",
+      condition:
+        "with a lease or power purchase agreement the company that owns the system claims federal credits, not you; for a new solar system the owner's credit (IRC §48E) ended after 2027",
+      source: `IRC §25D applies only to property the taxpayer owns; ${ITC_SOLAR_END}`,
+    };
+  }
+  const deadline = day > "2026-07-04"
+    ? "; for a system sold now, only if it is placed in service by December 31, 2027"
+    : "";
+  return {
+    ...base,
+    name: "No federal credit for you",
+    condition:
+      `with a lease or power purchase agreement the company that owns the system claims any federal credit (${ITC}${deadline}), not you; ask the installer whether it lowers your price`,
+    source:
+      `IRC §25D applies only to property the taxpayer owns; third-party-owned systems fall under IRC §48E (claimed by the owner); ${ITC_SOLAR_END}`,
+  };
+}
+
 /** What a partner states for its own offer (organization setting), e.g. a lease/PPA price reduction. */
 export interface CreditOverride {
   pct: number;
@@ -87,18 +121,7 @@ export function federalCredit(
       statedByPartner: true,
     };
   }
-  if (ownership === "third_party") {
-    return {
-      pct: 0,
-      name: "No federal credit for you",
-      claimant: "system_owner",
-      statedByPartner: false,
-      condition:
-        "with a lease or power purchase agreement the company that owns the system claims any federal credit (IRC §48E), not you; ask the installer whether it lowers your price",
-      source:
-        "IRC §25D applies only to property the taxpayer owns; third-party-owned systems fall under IRC §48E (claimed by the owner)",
-    };
-  }
+  if (ownership === "third_party") return thirdPartyCredit(day);
   const rule = OWNED_CREDIT_RULES.find((r) => day >= r.from && day <= r.to);
   if (rule) {
     return {

@@ -26,6 +26,17 @@ Deno.test("credit policy: §25D 30% through 2025, none after; third-party owners
   const lease = federalCredit("2025-06-01", "third_party");
   assert.equal(lease.pct, 0, "a lease customer cannot claim §25D even in 2025");
   assert.equal(lease.claimant, "system_owner");
+  assert.doesNotMatch(
+    lease.condition,
+    /December 31, 2027/,
+    "before July 5, 2026 no placed-in-service deadline",
+  );
+  const leaseNow = federalCredit("2026-11-23", "third_party");
+  assert.equal(leaseNow.pct, 0);
+  assert.match(leaseNow.condition, /§48E.*placed in service by December 31, 2027/);
+  assert.match(leaseNow.source, /§70512/);
+  const leaseLater = federalCredit("2028-01-01", "third_party");
+  assert.match(leaseLater.condition, /ended after 2027/);
   const stated = federalCredit("2026-11-23", "third_party", {
     pct: 30,
     name: "Lease price includes the owner's §48E credit",
