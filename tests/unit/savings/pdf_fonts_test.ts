@@ -15,3 +15,43 @@ Deno.test("text stays extractable across documents sharing the cached fonts (com
   assert.equal(await text(b), "Executive Summary\nEvery Evening");
   assert.equal(await text(c), "Executive E\nEvery Evening Élan Each");
 });
+
+Deno.test("Latin text skips OpenType shaping (same glyphs and widths as shaped), other scripts are still shaped", async () => {
+  const { PDFDocument } = await import("pdf-lib");
+  const { FontSet } = await import("../../../shared/pdf/fonts.ts");
+  const doc = await PDFDocument.create();
+  const fonts = new FontSet(doc);
+  await fonts.load("regular");
+  const pdfFont = fonts.get(false, false);
+  type Run = { glyphs: { id: number; advanceWidth: number }[] };
+  type Font = { layout(t: string, f?: unknown): Run; _layoutEngine: { layout(...a: unknown[]): Run } };
+  const font = (pdfFont as unknown as { embedder: { font: Font } }).embedder.font;
+  const shaped: string[] = [];
+  const engine = font._layoutEngine;
+  const shape = engine.layout.bind(engine);
+  engine.layout = (...a: unknown[]) => {
+    shaped.push(String(a[0]));
+    return shape(...a);
+  };
+  try {
+    for (const t of ["Row 12 · 1,234.5 kWh", "Énergie – “Élan” 30%", "office fluff €5"]) {
+      const fast = font.layout(t, {});
+      const full = shape(t, {});
+      // the cmap's glyphs; shaping would only differ by ligatures ("fi"), drawn here as their two letters
+      const width = (r: Run) => r.glyphs.reduce((s, g) => s + g.advanceWidth, 0);
+      if (!/fi|fl|ff/.test(t)) {
+        assert.deepEqual(
+          fast.glyphs.map((g) => g.id),
+          full.glyphs.map((g) => g.id),
+          t,
+        );
+      }
+      assert.ok(Math.abs(width(fast) - width(full)) <= width(full) * 0.02, t);
+    }
+    assert.deepEqual(shaped, [], "Latin text is not shaped");
+    font.layout("e\u0301 \u05e9\u05dc\u05d5\u05dd", {});
+    assert.equal(shaped.length, 1, "combining marks and other scripts are shaped");
+  } finally {
+    engine.layout = shape;
+  }
+});
