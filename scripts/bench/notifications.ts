@@ -159,23 +159,15 @@ function viaHttp(url: string, token: string, jobIds: string[], count: number): P
   });
 }
 
-async function withoutBatching(run: () => Promise<Run>): Promise<Run> {
-  const max = pushBatching.max;
-  pushBatching.max = 1;
+/** A run measured with `setting.max` set to `max` (group commit off: pushBatching 1; no remembered context:
+ * knownContexts 0). */
+async function measuredWith(setting: { max: number }, max: number, run: () => Promise<Run>): Promise<Run> {
+  const before = setting.max;
+  setting.max = max;
   try {
     return await measured(N, run);
   } finally {
-    pushBatching.max = max;
-  }
-}
-
-async function withoutKnownContexts(run: () => Promise<Run>): Promise<Run> {
-  const max = knownContexts.max;
-  knownContexts.max = 0;
-  try {
-    return await measured(N, run);
-  } finally {
-    knownContexts.max = max;
+    setting.max = before;
   }
 }
 
@@ -290,10 +282,10 @@ try {
       "the push's SQL alone": () => measured(N, () => inProcess(N, pushSql)),
       // The same push with group commit off: every push its own read and its own write transaction.
       "push, no group commit": () =>
-        withoutBatching(() => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
+        measuredWith(pushBatching, 1, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
       // The same push with no context remembered: every push its read, then its write (two statements).
       "push, no remembered context": () =>
-        withoutKnownContexts(() => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
+        measuredWith(knownContexts, 0, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
     };
     // Warm-up: JIT, connection pool, template compilation.
     for (const run of Object.values(loads)) await run();

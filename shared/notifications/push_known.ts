@@ -40,6 +40,7 @@ export function readArgs(messageId: string, e: EventEnvelope): ReadArgs {
   };
 }
 
+/** How many contexts are remembered per pool; 0 = none (every push reads: the two-statement way). */
 export const knownContexts = { max: 1000 };
 const known = new WeakMap<Sql, Map<string, KnownContext>>();
 const keyOf = (a: ReadArgs) => JSON.stringify([a.eventType, a.jobId, a.invoiceId, a.userIds]);
@@ -50,9 +51,10 @@ export function remember(sql: Sql, args: ReadArgs, context: KnownContext): void 
   const key = keyOf(args);
   m.delete(key);
   m.set(key, context);
-  if (m.size > knownContexts.max) m.delete(m.keys().next().value!);
+  while (m.size > knownContexts.max) m.delete(m.keys().next().value!);
 }
 
-export const recall = (sql: Sql, args: ReadArgs) => known.get(sql)?.get(keyOf(args));
+export const recall = (sql: Sql, args: ReadArgs) =>
+  knownContexts.max > 0 ? known.get(sql)?.get(keyOf(args)) : undefined;
 
 export const forget = (sql: Sql, args: ReadArgs) => void known.get(sql)?.delete(keyOf(args));
