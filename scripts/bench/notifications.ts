@@ -5,12 +5,16 @@
 //    concurrency: a bare Hono handler, a Hono handler doing one postgres.js INSERT and one SELECT, the same
 //    INSERT+SELECT in-process without HTTP ("raw postgres.js"), and POST /events/push. Ratios are taken
 //    within a round (the machine is shared, so absolute figures move with other people's load). A fifth
-//    load, "the push's SQL alone", runs just the push's two statements in process (the read, then the
-//    write of an email rendered once beforehand): no HTTP, decoding, rendering or signing, so its ratio to
+//    load, "the push's SQL alone", runs just the push's statements in process (the checked write of
+//    shared/notifications/push_fast.ts when the job's context is remembered, else the read, then the
+//    write; an email rendered once beforehand): no HTTP, decoding, rendering or signing, so its ratio to
 //    raw INSERT+SELECT is the most the push path could reach with this storage (both the read and the
 //    write go through the group-commit batchers, as in the push). A sixth load is POST /events/push with
 //    group commit off (shared/notifications/push_batch.ts: every push its own read and write transaction),
-//    so the gain of batching is measured within each round.
+//    so the gain of batching is measured within each round. A seventh is POST /events/push with no remembered
+//    context (shared/notifications/push_known.ts, `knownContexts.max = 0`): every push its read and its
+//    write, as for the first push of a job and event type; the push load itself sends the bench's 200 jobs
+//    round and round, so after the warm-up its pushes take the one-statement path (push_fast.ts).
 //    Target: push ≥ 0.5× raw postgres.js INSERT+SELECT, p99 ≤ 10 ms at 8 in flight.
 // 2. Bus backlog: N messages (job.status_changed) queued at once, then one job.assigned published behind
 //    them; prints how long the job.assigned took to be emailed (target ≤ 5 s behind 10,000), how long a
@@ -34,7 +38,8 @@ import { ensureNotificationSubscriptions } from "../../shared/bus/subscriptions.
 import { startPusher } from "../../shared/bus/pusher.ts";
 import { TOPICS } from "../../shared/events/catalogue.ts";
 import { loadPushContext } from "../../shared/notifications/push_context.ts";
-import { sendAndLog } from "../../shared/notifications/send_and_log.ts";
+import { sendAndLog, sendAndLogChecked } from "../../shared/notifications/send_and_log.ts";
+import { knownContexts, readArgs, recall } from "../../shared/notifications/push_known.ts";
 import { templates } from "../../shared/notifications/templates.ts";
 import { pushBatching } from "../../shared/notifications/push_batch.ts";
 
@@ -154,13 +159,15 @@ function viaHttp(url: string, token: string, jobIds: string[], count: number): P
   });
 }
 
-async function withoutBatching(run: () => Promise<Run>): Promise<Run> {
-  const max = pushBatching.max;
-  pushBatching.max = 1;
+/** A run measured with `setting.max` set to `max` (group commit off: pushBatching 1; no remembered context:
+ * knownContexts 0). */
+async function measuredWith(setting: { max: number }, max: number, run: () => Promise<Run>): Promise<Run> {
+  const before = setting.max;
+  setting.max = max;
   try {
     return await measured(N, run);
   } finally {
-    pushBatching.max = max;
+    setting.max = before;
   }
 }
 
@@ -211,7 +218,7 @@ try {
   );
 
   if (SECTIONS.has("push")) {
-    // The push's two statements alone: what the database work of one push costs, without the rest.
+    // The push's statements alone: what the database work of one push costs, without the rest.
     const [tech] = await p
       .sql`select u.id, u.email from public.users u join public.jobs j on j.technician_id = u.id
       where j.id = ${jobIds[0]}`;
@@ -247,15 +254,25 @@ try {
         created_at: new Date().toISOString(),
         payload: { job_id: jobIds[i % jobIds.length] },
       };
-      const ctx = await loadPushContext(sql, messageId, envelope);
-      const technician = ctx.job!.technician_id as string;
-      await sendAndLog(p, email, {
+      const row = (id: string, address: string) => ({
         idempotencyKey: messageId,
         eventType: envelope.event_type,
         eventId: envelope.event_id,
-        recipientUserId: technician,
-        recipientEmail: ctx.users.get(technician)!.email,
+        recipientUserId: id,
+        recipientEmail: address,
       });
+      // As the push does: the checked write alone when the job's context is remembered, else read + write.
+      const args = readArgs(messageId, envelope);
+      const known = recall(sql, args);
+      const techId = (known?.job as { technician_id?: string } | undefined)?.technician_id;
+      const to = known?.users.find((u) => u.id === techId);
+      if (known && to) {
+        const check = { ...args, fingerprint: known.fingerprint };
+        if (await sendAndLogChecked(p, email, row(to.id, to.email), check)) return;
+      }
+      const ctx = await loadPushContext(sql, messageId, envelope);
+      const technician = ctx.job!.technician_id as string;
+      await sendAndLog(p, email, row(technician, ctx.users.get(technician)!.email));
     };
     const loads: Record<string, () => Promise<Run>> = {
       "bare Hono handler": () => measured(N, () => viaHttp(`${baseUrl}/bare`, token, jobIds, N)),
@@ -265,7 +282,10 @@ try {
       "the push's SQL alone": () => measured(N, () => inProcess(N, pushSql)),
       // The same push with group commit off: every push its own read and its own write transaction.
       "push, no group commit": () =>
-        withoutBatching(() => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
+        measuredWith(pushBatching, 1, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
+      // The same push with no context remembered: every push its read, then its write (two statements).
+      "push, no remembered context": () =>
+        measuredWith(knownContexts, 0, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
     };
     // Warm-up: JIT, connection pool, template compilation.
     for (const run of Object.values(loads)) await run();
@@ -279,6 +299,8 @@ try {
       sqlCpu: number;
       batched: number;
       batchedCpu: number;
+      known: number;
+      knownCpu: number;
     }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round = new Map<string, Run>();
@@ -296,6 +318,8 @@ try {
           round.get("the push's SQL alone")!.cpuMs!,
         batched: push / round.get("push, no group commit")!.perSecond,
         batchedCpu: round.get("push, no group commit")!.cpuMs! / round.get("POST /events/push")!.cpuMs!,
+        known: push / round.get("push, no remembered context")!.perSecond,
+        knownCpu: round.get("push, no remembered context")!.cpuMs! / round.get("POST /events/push")!.cpuMs!,
       });
     }
     console.log(
@@ -343,6 +367,16 @@ try {
       `  group commit: push / push without it           ${
         ratios.map((x) => fmt(x.batched, 2)).join(", ")
       }   by CPU ${ratios.map((x) => fmt(x.batchedCpu, 2)).join(", ")}`,
+    );
+    console.log(
+      `  one statement: push / push, no remembered context  ${
+        ratios.map((x) => fmt(x.known, 2)).join(", ")
+      }   by CPU ${ratios.map((x) => fmt(x.knownCpu, 2)).join(", ")}`,
+    );
+    console.log(
+      `  ratio push, no remembered context / raw INSERT+SELECT  ${
+        ratios.map((x) => fmt(x.raw / x.known, 2)).join(", ")
+      }   by CPU ${ratios.map((x) => fmt(x.cpu / x.knownCpu, 2)).join(", ")}`,
     );
     console.log(`  push p99        ${push.map((x) => fmt(x.p99)).join(", ")} ms   (target ≤ 10)`);
     const [{ n: sent }] = await p

@@ -108,6 +108,9 @@ function invoiceHandler(defaults: (inv: Record<string, unknown>) => unknown[]): 
   };
 }
 
+/** Event types whose handler reads its own rows (not only the push's one read). */
+export const ownReads = new Set(["lead.created"]);
+
 export const handlers: Record<string, Handler> = {
   "job.assigned": jobHandler((j) => [j.technician_id as string]),
   "job.status_changed": jobHandler((j) => [j.partner_contact as string], (j, e) => ({

@@ -6,20 +6,20 @@
 // (database down, provider 5xx or timeout) is thrown for a 500 so the bus redelivers; a `sent` row is
 // written only with (outbox) or after (remote provider) the accepted email.
 import type { Platform } from "../platform.ts";
-import { eventLabel, isAuthEvent } from "../events/catalogue.ts";
+import { isAuthEvent } from "../events/catalogue.ts";
 import type { EventEnvelope } from "../events/envelope.ts";
 import { PermanentEmailError } from "../email/index.ts";
 import { errorText, log } from "../log.ts";
 import { notificationConfig } from "./config.ts";
-import { derivedUlid } from "./crypto.ts";
 import { decodePush, UndecodablePush } from "./decode.ts";
 import { PermanentPushError } from "./errors.ts";
 import { handlers, type Recipient } from "./handlers.ts";
 import { insertLogRow, NO_RECIPIENT, recipientKey } from "./log_rows.ts";
-import { loadMissingUsers, loadPushContext, type PushUser } from "./push_context.ts";
+import { loadMissingUsers, loadPushContext } from "./push_context.ts";
 import { sendAndLog, type Sent } from "./send_and_log.ts";
+import { deliverKnown } from "./push_fast.ts";
+import { pushEmail, type PushRecipient, recipientOf } from "./push_email.ts";
 import { MissingTemplateError, templates } from "./templates.ts";
-import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.ts";
 
 export type RecipientOutcome = {
   user_id: string;
@@ -84,6 +84,9 @@ async function deliver(p: Platform, messageId: string, envelope: EventEnvelope):
   const handler = handlers[envelope.event_type];
   if (!handler) throw new PermanentPushError(`no handler for event type ${envelope.event_type}`);
   templates(p).require(envelope.event_type);
+  // One round trip when this push's context was read before and is unchanged (push_fast.ts).
+  const known = await deliverKnown(p, messageId, envelope);
+  if (known) return known;
   const cfg = notificationConfig(p);
   // One read: rule 4 (dedupe), the event's record and every possible recipient with their opt-out.
   const ctx = await loadPushContext(p.sql, messageId, envelope);
@@ -109,9 +112,6 @@ async function deliver(p: Platform, messageId: string, envelope: EventEnvelope):
   return { status: "ok", results };
 }
 
-const recipientOf = (u: PushUser | undefined) =>
-  u && { userId: u.id, email: u.email, name: u.full_name || u.email, optedOut: u.opted_out };
-
 /**
  * The log (and provider idempotency) key of each recipient: the bare message id when the message has one
  * recipient (SPEC: the key holds the push message id), "<messageId>:<user id>" when it has several (one
@@ -127,7 +127,7 @@ async function deliverOne(
   key: string,
   envelope: EventEnvelope,
   userId: string,
-  recipient: (Recipient & { optedOut: boolean }) | undefined,
+  recipient: PushRecipient | undefined,
   context: (r: Recipient) => Record<string, unknown>,
 ): Promise<RecipientOutcome> {
   const row = {
@@ -164,24 +164,10 @@ async function deliverOne(
     return await outcome("skipped", { email: recipient.email });
   }
 
-  const cfg = notificationConfig(p);
-  const ctx: Record<string, unknown> = {
-    ...context(recipient),
-    event_label: eventLabel(envelope.event_type),
-  };
-  let headers: Record<string, string> | undefined;
-  if (!isAuthEvent(envelope.event_type)) {
-    // The nonce is fresh per message and recipient but stable across redeliveries (same email, same key).
-    const nonce = derivedUlid(cfg.unsubscribeSecret, key, Date.parse(envelope.created_at));
-    const params = { user_id: userId, event_type: envelope.event_type, nonce };
-    const url = unsubscribeUrl(cfg, params);
-    headers = unsubscribeHeaders(cfg, params, url);
-    Object.assign(ctx, { user_id: userId, unsubscribe_url: url, preferences_url: cfg.preferencesUrl });
-  }
-  const rendered = templates(p).render(envelope.event_type, ctx);
+  const msg = pushEmail(p, key, envelope, recipient, context);
   let sent: Sent;
   try {
-    sent = await sendAndLog(p, { from: cfg.from, to: [recipient.email], ...rendered, headers }, {
+    sent = await sendAndLog(p, msg, {
       ...row,
       recipientEmail: recipient.email,
     });

@@ -6,13 +6,9 @@ import { isConnectionError, type Sql } from "../db/client.ts";
 import { type Batcher, batcherFor, type ItemOutcome } from "../db/batcher.ts";
 import { pushBatching } from "./push_batch.ts";
 import type { EventEnvelope } from "../events/envelope.ts";
+import { type KnownUser, type ReadArgs, readArgs, remember } from "./push_known.ts";
 
-export interface PushUser {
-  id: string;
-  email: string;
-  full_name: string | null;
-  opted_out: boolean;
-}
+export type PushUser = KnownUser;
 
 export interface PushContext {
   /** Log keys of this message already written: its id and its "<id>:<user id>" keys. */
@@ -25,36 +21,24 @@ export interface PushContext {
   users: Map<string, PushUser>;
 }
 
-interface ReadArgs {
-  messageId: string;
-  jobId: string | null;
-  invoiceId: string | null;
-  userIds: string[];
-  eventType: string;
-}
-
-type ContextRow = { done: string[]; job: unknown; invoice: unknown; users: unknown };
+type ContextRow = { done: string[]; job: unknown; invoice: unknown; users: PushUser[]; fingerprint: string };
 
 /**
  * One round trip, shared by the pushes in flight (group commit, shared/db/batcher.ts): the reads queued
  * while the previous one ran go as ONE call of notify.push_contexts (migration 20261126120000), each row
- * notify.push_context (20261125010100), whose statement PostgreSQL plans once per connection. A lone push
- * is read at once. Dates come back as ISO text and amounts as JSON numbers (format.ts reads both).
+ * notify.push_context (20261125010100), whose statement PostgreSQL plans once per connection, with its
+ * fingerprint (20261127100000). A lone push is read at once. Dates come back as ISO text and amounts as JSON numbers (format.ts reads both).
  */
 export async function loadPushContext(sql: Sql, messageId: string, e: EventEnvelope): Promise<PushContext> {
-  const p = e.payload;
-  const row = await readBatcher(sql).run({
-    messageId,
-    jobId: e.event_type.startsWith("job.") ? p.job_id ?? null : null,
-    invoiceId: e.event_type.startsWith("invoice.") ? p.invoice_id ?? null : null,
-    userIds: [...(p.recipient_ids ?? []), p.actor_id, p.inviter_id].filter((x): x is string => !!x),
-    eventType: e.event_type,
-  });
+  const args = readArgs(messageId, e);
+  const row = await readBatcher(sql).run(args);
+  const { job, invoice, users, fingerprint } = row;
+  remember(sql, args, { job, invoice, users, fingerprint }); // for the next push with the same read (push_fast.ts)
   return {
     done: new Set(row.done),
     job: row.job as Record<string, unknown> | null,
     invoice: row.invoice as Record<string, unknown> | null,
-    users: new Map((row.users as PushUser[]).map((u) => [u.id, u])),
+    users: new Map(row.users.map((u) => [u.id, u])),
   };
 }
 
@@ -68,7 +52,8 @@ const readBatcher = (sql: Sql) =>
 
 async function readMany(sql: Sql, items: ReadArgs[]): Promise<ItemOutcome<ContextRow>[]> {
   try {
-    const rows = await sql`select done, job, invoice, users from notify.push_contexts(
+    const rows = await sql`select done, job, invoice, users,
+      notify.push_context_fingerprint(job, invoice, users) as fingerprint from notify.push_contexts(
       ${items.map((i) => i.messageId)}::text[], ${items.map((i) => i.jobId)}::text[],
       ${items.map((i) => i.invoiceId)}::text[], ${items.map((i) => i.userIds.join(","))}::text[],
       ${items.map((i) => i.eventType)}::text[])`;

@@ -12,6 +12,7 @@ import type { Platform } from "../platform.ts";
 import { type EmailMessage, emailProvider } from "../email/index.ts";
 import { OutboxEmailProvider } from "../email/outbox.ts";
 import { insertLogRow, type LogRow } from "./log_rows.ts";
+import type { ReadArgs } from "./push_known.ts";
 
 export interface Sent {
   /** The key's email; absent only for a duplicate of a row that logged no email (failed, skipped). */
@@ -38,10 +39,36 @@ export async function sendAndLog(p: Platform, msg: EmailMessage, row: SentRow): 
   return { emailId: id, fresh };
 }
 
+/** The read a push was rendered from (push_fast.ts), checked again by its write. */
+export type Check = ReadArgs & { fingerprint: string };
+
 interface WriteArgs {
   msg: EmailMessage;
   row: SentRow;
+  check?: Check;
 }
+
+/** Whether a push's email is stored by the batched outbox write (sendAndLog, sendAndLogChecked). */
+export const batchedWrites = (p: Platform) => emailProvider(p) instanceof OutboxEmailProvider;
+
+/**
+ * The outbox write of a push rendered from a remembered read (push_fast.ts): ONE statement,
+ * notify.push_send_and_log_checked (migration 20261127100000), which reads the context again and stores the
+ * email and its row as notify.push_send_and_log_many does only if the message has no log key yet and the
+ * context's fingerprint is unchanged; LOGGED when the message id is a log key already (a duplicate), null
+ * when the context changed (nothing stored either way; the push then takes the two-statement way). Batched like the others (group commit).
+ */
+export function sendAndLogChecked(p: Platform, msg: EmailMessage, row: SentRow, check: Check) {
+  return batcherFor(checkedBatchers, p.sql, () => ({
+    maxBatch: () => pushBatching.max,
+    flush: (items: WriteArgs[]) => writeMany(p.sql, items, true),
+  })).run({ msg, row, check });
+}
+
+const checkedBatchers = new WeakMap<Sql, Batcher<WriteArgs, Sent | typeof LOGGED | null>>();
+
+/** The checked write's answer for a message already logged under its id (rule 4: a duplicate). */
+export const LOGGED = Symbol("logged");
 
 /**
  * The email and its `sent` row in one transaction, shared by the pushes in flight (group commit,
@@ -52,14 +79,18 @@ interface WriteArgs {
 function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): Promise<Sent> {
   return batcherFor(writeBatchers, p.sql, () => ({
     maxBatch: () => pushBatching.max,
-    flush: (items: WriteArgs[]) => writeMany(p.sql, items),
-  })).run({ msg, row });
+    flush: (items: WriteArgs[]) => writeMany(p.sql, items, false),
+  })).run({ msg, row }) as Promise<Sent>;
 }
 
-const writeBatchers = new WeakMap<Sql, Batcher<WriteArgs, Sent>>();
+const writeBatchers = new WeakMap<Sql, Batcher<WriteArgs, Sent | typeof LOGGED | null>>();
 
-async function writeMany(sql: Sql, items: WriteArgs[]): Promise<ItemOutcome<Sent>[]> {
-  const rows = items.map(({ msg, row }, i) => ({
+async function writeMany(
+  sql: Sql,
+  items: WriteArgs[],
+  checked: boolean,
+): Promise<ItemOutcome<Sent | typeof LOGGED | null>[]> {
+  const rows = items.map(({ msg, row, check }, i) => ({
     ord: i + 1,
     key: row.idempotencyKey,
     email_id: ulid(),
@@ -74,21 +105,40 @@ async function writeMany(sql: Sql, items: WriteArgs[]): Promise<ItemOutcome<Sent
     event_id: row.eventId,
     recipient_user_id: row.recipientUserId,
     recipient_email: row.recipientEmail,
+    ...check && {
+      message_id: check.messageId,
+      job_id: check.jobId,
+      invoice_id: check.invoiceId,
+      user_ids: check.userIds.join(","),
+      fingerprint: check.fingerprint,
+    },
   }));
   try {
-    const out = await sql`select email_id, outcome from notify.push_send_and_log_many(${sql.json(rows)})`;
-    // A duplicate of a `failed` or `skipped` row has no email id: none is reported.
-    return out.map((r) => ({
-      ok: true,
-      value: { emailId: (r.email_id as string | null) ?? undefined, fresh: r.outcome === "sent" },
-    }));
+    const out = checked
+      ? await sql`select ord, email_id, outcome from notify.push_send_and_log_checked(${sql.json(rows)})`
+      : await sql`select ord, email_id, outcome from notify.push_send_and_log_many(${sql.json(rows)})`;
+    // One row per item, by `ord`. A duplicate of a `failed` or `skipped` row has no email id: none is
+    // reported. Checked only: `logged` (the message id is a log key already) and `stale` store nothing.
+    const outcomes = new Array<ItemOutcome<Sent | typeof LOGGED | null>>(items.length);
+    for (const r of out) {
+      outcomes[(r.ord as number) - 1] = {
+        ok: true,
+        value: r.outcome === "stale" ? null : r.outcome === "logged" ? LOGGED : {
+          emailId: (r.email_id as string | null) ?? undefined,
+          fresh: r.outcome === "sent",
+        },
+      };
+    }
+    return outcomes;
   } catch (e) {
     // The whole batch rolled back (nothing of it is stored). The database unreachable: every push of the
     // batch fails (500, redelivered). Any other error belongs to one row (a value the table refuses): each
     // is written alone, so that only its own push fails and the others are stored.
     if (items.length === 1 || isConnectionError(e)) throw e;
     return await Promise.all(
-      items.map((i) => writeMany(sql, [i]).then(([o]) => o, (error) => ({ ok: false as const, error }))),
+      items.map((i) =>
+        writeMany(sql, [i], checked).then(([o]) => o, (error) => ({ ok: false as const, error }))
+      ),
     );
   }
 }

@@ -3,7 +3,7 @@
 // push_statements_test.ts), the same message twice in one batch is emailed once, and a read or a row the
 // database refuses fails only its own push while the rest of its batch is sent and stored.
 import assert from "node:assert/strict";
-import postgres from "postgres";
+import { countingSql } from "./counting_sql.ts";
 import { createTestDatabase, testPlatform } from "../../support/db.ts";
 import { createPlatform, override } from "../../../shared/platform.ts";
 import type { Sql } from "../../../shared/db/client.ts";
@@ -17,13 +17,7 @@ const N = 8;
 
 async function countingPlatform() {
   const db = await createTestDatabase();
-  const statements: string[] = [];
-  const sql = postgres(db.url, {
-    max: 4,
-    onnotice: () => {},
-    transform: { undefined: null },
-    debug: (_conn, query) => statements.push(query.replace(/\s+/g, " ").trim()),
-  }) as unknown as Sql;
+  const { sql, statements } = countingSql(db.url, 4);
   const p = createPlatform(sql, loadCoreConfig());
   override(p, "notificationConfig", { ...loadNotificationConfig(p), unsubscribeSecret: "test" });
   return {

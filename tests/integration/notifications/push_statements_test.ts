@@ -1,12 +1,12 @@
 // What one push costs the database, observed on the connection itself (postgres.js's `debug` hook sees every
 // statement the pool sends): a job.assigned to one recipient is two statements, the read
 // (push_context.ts) and the write (notify.push_send_and_log: the email and its log row, one transaction);
-// a redelivery is the read alone.
+// a redelivery is one statement (here the checked write of push_fast.ts, which finds the message's key: the
+// context was read by the first delivery; push_fast_test.ts).
 import assert from "node:assert/strict";
-import postgres from "postgres";
+import { countingSql } from "./counting_sql.ts";
 import { createTestDatabase } from "../../support/db.ts";
 import { createPlatform, override } from "../../../shared/platform.ts";
-import type { Sql } from "../../../shared/db/client.ts";
 import { loadCoreConfig } from "../../../shared/config.ts";
 import { loadNotificationConfig } from "../../../shared/notifications/config.ts";
 import { handlePush } from "../../../shared/notifications/push.ts";
@@ -14,13 +14,7 @@ import { pushBody, seedJob } from "../../../scripts/bench/notifications_body.ts"
 
 Deno.test("one push is two statements on the connection: the read and the one-transaction write", async () => {
   const db = await createTestDatabase();
-  const statements: string[] = [];
-  const sql = postgres(db.url, {
-    max: 2,
-    onnotice: () => {},
-    transform: { undefined: null },
-    debug: (_conn, query) => statements.push(query.replace(/\s+/g, " ").trim()),
-  }) as unknown as Sql;
+  const { sql, statements } = countingSql(db.url, 2);
   try {
     const p = createPlatform(sql, loadCoreConfig());
     override(p, "notificationConfig", { ...loadNotificationConfig(p), unsubscribeSecret: "test" });
