@@ -6,8 +6,9 @@
 // table with its arithmetic in the header, a usage graph printing axis ticks only. Registered in layouts_heldout.ts.
 // Conventions for the truths (docs/bills.md "Round 9"): a net-metered meter's usage is the NET kWh billed
 // (delivered by the utility minus received from the customer), and so is each month of its history; a bill billed
-// every two months has its history by the month each period ends in; a bundled time-of-use or tiered bill that
-// prints no single energy price has no supply price (left empty).
+// every two months has its history by the month each period ends in; a bundled time-of-use bill (two prices, no
+// single energy price) has no supply price, while a tiered one's first tier price is its supply price (as the
+// first block of seattle, layouts_hist.ts) and its tier is not marked when several tiers are priced.
 import type { Address } from "../../shared/bills/schema.ts";
 import { drawStub } from "./stub.ts";
 import { type Facts, facts, type Rng, truthOf } from "./random_bill.ts";
@@ -301,7 +302,7 @@ async function ladwp(r: Rng): Promise<Generated> {
   ) => s.text(ex[i], 244, v, { size: 7 }));
   const t1 = Math.min(f.meters[0].kwh, 700), t2 = f.meters[0].kwh - t1;
   s.row(48, 330, 260, "Service Charge", cents(r, 10, 14), { size: 8 });
-  s.row(48, 330, 270, `Tier 1 Energy ${fmt.kwh(t1)} kWh x $0.1${r.digits(4)}`, cents(r, 60, 120), {
+  s.row(48, 330, 270, `Tier 1 Energy ${fmt.kwh(t1)} kWh x $${f.supplyRate}`, cents(r, 60, 120), {
     size: 8,
   });
   if (t2 > 0) {
@@ -337,9 +338,9 @@ async function ladwp(r: Rng): Promise<Generated> {
   ["Billing Period", "Days", "kWh"].forEach((t, i) => s.text(hx[i], 122, t, { size: 7, bold: true }));
   [...periods].reverse().forEach((p, i) => {
     const end = new Date(Date.UTC(p.year, p.month - 1, f.periodEnd.getUTCDate()));
-    const start = new Date(+end - 61 * 864e5);
+    const start = i === 0 ? f.periodStart : new Date(+end - 61 * 864e5);
     s.text(hx[0], 133 + i * 10, `${fmt.short(start)} - ${fmt.short(end)}`, { size: 7 });
-    s.text(hx[1], 133 + i * 10, "61", { size: 7 });
+    s.text(hx[1], 133 + i * 10, String(i === 0 ? days(f) : 61), { size: 7 });
     s.text(hx[2], 133 + i * 10, fmt.kwh(i === 0 ? f.meters[0].kwh : p.value), { size: 7 });
   });
   const stub = drawStub(s, r, f, 560, {
@@ -351,7 +352,6 @@ async function ladwp(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: periods, ...stub, service: upper(f.service) });
-  truth.electricityUsage.supplyRatePerKwh = ""; // tiered energy prices, no single supply price
   return { layout: "ladwp", pdf: await s.bytes(), truth };
 }
 
@@ -620,6 +620,7 @@ async function pgeor(r: Rng): Promise<Generated> {
   );
   s.row(36, 280, 216, "Total current charges", f.amountDue, { size: 7, bold: true });
   const truth = truthOf(f, { history: [cur], ...stub });
+  truth.billingInformation.invoiceDate = ""; // the bill prints no statement date
   return { layout: "pgeor", pdf: await s.bytes(), truth };
 }
 
