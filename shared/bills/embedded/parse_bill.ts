@@ -34,6 +34,7 @@ import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
+import { tierAmbiguous } from "./tiers.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
@@ -238,7 +239,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
 
   eu.electricRate = findRatePlan(lines);
   if (eu.electricRate) conf.electricRate = 0.7;
-  eu.electricityTier = findTier(lines);
+  // two or more tiers priced: the bill marks none as the customer's (tiers.ts)
+  eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);
   if (eu.electricityTier) conf.electricityTier = 0.8;
   eu.supplyRatePerKwh = findSupplyRate(lines, on);
   if (eu.supplyRatePerKwh) conf.supplyRatePerKwh = 0.75;

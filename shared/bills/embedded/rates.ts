@@ -16,7 +16,7 @@ const SUPPLY_WORDS = [
 
 const DELIVERY = /\bdelivery\b|\bdistribution\b|\btransmission\b/i;
 // An adjustment to a price (a fuel adjustment clause, a rider) is not the price: read only when nothing else is.
-const ADJUSTMENT = /\badjust(?:ment)?s?\b|\brider\b|\bclause\b/i;
+const ADJUSTMENT = /\badjust(?:ment)?s?\b|\brider\b|\bclause\b|\brecovery\b/i;
 
 /**
  * The section title a line sits under: the nearest line above (up to 6) that is one cell of words without
@@ -139,10 +139,13 @@ export function findRatePlan(lines: string[]): string {
     for (const c of cells(line)) if (/\bSchedule\s+[A-Z0-9-]+$/.test(c) && c.length < 60) return c;
   }
   // the electric charges' heading names the rate: "Electric Charges - Farm and Home Service",
-  // "Electric Charges Schedule 7 Residential" (a combined statement's gas heading is another service's)
+  // "Electric Charges Schedule 7 Residential", "Energy Charges - Schedule 7 Residential Service", "Current
+  // Charges - Rate 1 Residential Service" (a combined statement's gas heading is another service's)
   for (const line of lines) {
     for (const c of cells(line)) {
-      const v = c.match(/^Electric(?:ity)?(?: Service)? Charges\s*[-:\u2013]?\s+(.+)$/i)?.[1].trim();
+      const v = c.match(
+        /^(?:Electric(?:ity)?(?: Service)? Charges\s*[-:\u2013]?|(?:Energy|Current) Charges\s*[-:\u2013])\s+(.+)$/i,
+      )?.[1].trim();
       if (
         v && v.split(/\s+/).length <= 6 && !/\$|\d[\d,]*\s*kwh|%|\bgas\b/i.test(v) &&
         (RATE_CLASS.test(v) || /\bschedule\b|\brate\b|\bservice$/i.test(v))

@@ -125,11 +125,13 @@ const UTILITIES: [RegExp, Utility][] = [
 
 // Cooperatives and municipal utilities are many: read their own name off the bill.
 const COOP_KIND =
-  "Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company";
+  "Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|REMC|RECC|EMC|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company";
 /** A co-op's or public utility's name: up to five capitalised words on one line, then its kind (as printed or in capitals). */
 const COOP = new RegExp(
   `\\b((?:[A-Z][A-Za-z.&'-]+[ \\t]){1,5}(?:${COOP_KIND}|${COOP_KIND.toUpperCase()}))\\b`,
 );
+
+const SLOGAN = /^(?:your|our|my)\b/i;
 
 /** The utility named on the bill (the earliest, most specific match), with its home state and territory. */
 export function findUtility(text: string): { name: string; state: string; states: string[] } | undefined {
@@ -144,7 +146,8 @@ export function findUtility(text: string): { name: string; state: string; states
     }
   }
   if (best) return { name: best.u.name, state: best.u.states[0], states: best.u.states };
-  const coop = text.match(COOP);
+  // "Your Touchstone Energy Cooperative" (a slogan co-ops print under their name) names no issuer
+  const coop = [...text.matchAll(new RegExp(COOP.source, "g"))].find((m) => !SLOGAN.test(m[1]));
   if (coop) {
     const name = coop[1].trim();
     return { name: name === name.toUpperCase() ? titleCase(name) : name, state: "", states: [] };

@@ -1,0 +1,117 @@
+// Round 9 (issue #11, docs/bills.md "Round 9"): generic pieces found missing on the round's dev layouts
+// (scripts/bills/layouts_r9.ts and the four layouts sealed before it), each checked here on word boxes or lines
+// built in another shape than the layout that showed it, with every utility-shaped rule OFF; each fails without
+// its change.
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
+import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
+import { tableUsage } from "../../../shared/bills/embedded/usage_tables.ts";
+import { findRatePlan, findSupplyRate } from "../../../shared/bills/embedded/rates.ts";
+import { findUtility } from "../../../shared/bills/embedded/utilities.ts";
+import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { page } from "./layout_page.ts";
+
+const noTaggedRules = () => false;
+const words = (rows: Parameters<typeof page>[0]) => wordsOf(page(rows).pieces);
+
+Deno.test("net metering: a history table of imported / exported / net kWh reads the net column", () => {
+  // oldest first, months with their year, the net column last
+  const rows = Array.from({ length: 6 }, (_, i) => {
+    const imp = 900 + i * 10, exp = 300 + i * 20;
+    return [60 + i * 12, [[40, `${["Jan", "Feb", "Mar", "Apr", "May", "Jun"][i]} 2024`], [120, String(imp)], [
+      200,
+      String(exp),
+    ], [280, String(imp - exp)]]] as [number, [number, string][]];
+  });
+  const p = words([[20, [[40, "Monthly Energy Summary"]]], [
+    40,
+    [[40, "Period"], [120, "kWh Imported"], [200, "kWh Exported"], [280, "Net kWh"]],
+  ], ...rows]);
+  const got = tableUsage([p], "2024-06-20", noTaggedRules).map((m) => `${m.month}:${m.value}`);
+  assertEquals(got, ["1:600", "2:590", "3:580", "4:570", "5:560", "6:550"]);
+  // the same table without its net column: neither the imported nor the exported kWh is the usage
+  const noNet = words([
+    [40, [[40, "Period"], [120, "kWh Imported"], [200, "kWh Exported"]]],
+    ...rows.map((
+      [y, cs],
+    ) => [y, cs.slice(0, 3)] as [number, [number, string][]]),
+  ]);
+  assertEquals(tableUsage([noNet], "2024-06-20", noTaggedRules), []);
+});
+
+Deno.test("net metering: a meter table with delivered, received and net usage gives the net usage", () => {
+  const rows = (net: boolean) =>
+    words([
+      [40, [
+        [40, "Meter No."],
+        [110, "Delivered kWh"],
+        [190, "Received kWh"],
+        ...(net ? [[270, "Net Usage"]] : []),
+      ]] as [
+        number,
+        [number, string][],
+      ],
+      [52, [[40, "ZX4471902"], [110, "1,212"], [190, "488"], ...(net ? [[270, "724"]] : [])]] as [
+        number,
+        [number, string][],
+      ],
+    ]);
+  assertEquals(meterTables([rows(true)], noTaggedRules).map((m) => [m.meterNumber, m.usageKwh]), [[
+    "ZX4471902",
+    "724",
+  ]]);
+  // without a net column the meter is kept, its usage empty (not the delivered kWh)
+  assertEquals(meterTables([rows(false)], noTaggedRules).map((m) => [m.meterNumber, m.usageKwh]), [[
+    "ZX4471902",
+    "",
+  ]]);
+});
+
+Deno.test("utility: a co-op slogan ('Your Touchstone Energy Cooperative') is not the issuer; an REMC's name is", () => {
+  assertEquals(findUtility("Your Touchstone Energy Cooperative\nStatement for 14 Elm St"), undefined);
+  assertEquals(
+    findUtility("Your Touchstone Energy Cooperative\nWhitewater Valley REMC   Account 10442")?.name,
+    "Whitewater Valley REMC",
+  );
+});
+
+Deno.test("supply price: a fuel cost recovery rider is read only when no energy price is printed", () => {
+  const lines = [
+    "Residential Charges",
+    "Base Energy 812 kWh at $0.07410   $60.17",
+    "Fuel Cost Recovery 812 kWh at $0.02877   $23.36",
+  ];
+  assertEquals(findSupplyRate(lines, noTaggedRules), "0.07410");
+  assertEquals(findSupplyRate([lines[0], lines[2]], noTaggedRules), "0.02877");
+});
+
+Deno.test("tier: a bill pricing two tiers of kWh marks no tier; one labelled tier is still read", () => {
+  const bill = (extra: string[]) =>
+    parseBill(
+      [
+        "Statement Date: 04/02/2024   Due Date: 04/23/2024",
+        "Amount Due $182.40",
+        "Energy Charges",
+        ...extra,
+      ],
+      [],
+      { rules: noTaggedRules },
+    ).electricityUsage.electricityTier;
+  assertEquals(
+    bill(["Block Tier 1 500 kWh @ $0.1214   $60.70", "Block Tier 2 431 kWh @ $0.1832   $78.96"]),
+    "",
+  );
+  assertEquals(bill(["Your tier: Tier 2", "Energy 931 kWh @ $0.1214   $113.02"]), "Tier 2");
+});
+
+Deno.test("rate plan: a 'Current Charges - <class>' or 'Energy Charges - <class>' heading names the rate", () => {
+  assertEquals(
+    findRatePlan(["Current Charges - Residential Service Rate 10", "Customer Charge $12.00"]),
+    "Residential Service Rate 10",
+  );
+  assertEquals(
+    findRatePlan(["Energy Charges - Schedule 4 Residential", "Basic charge 11.00"]),
+    "Schedule 4 Residential",
+  );
+  assertEquals(findRatePlan(["Current Charges - $84.12"]), "");
+});
