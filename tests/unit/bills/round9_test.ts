@@ -9,9 +9,11 @@ import { tableUsage } from "../../../shared/bills/embedded/usage_tables.ts";
 import { findRatePlan, findSupplyRate } from "../../../shared/bills/embedded/rates.ts";
 import { findUtility } from "../../../shared/bills/embedded/utilities.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { readUsageHistory } from "../../../shared/bills/embedded/usage_history.ts";
 import { page } from "./layout_page.ts";
 
 const noTaggedRules = () => false;
+const M3 = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const words = (rows: Parameters<typeof page>[0]) => wordsOf(page(rows).pieces);
 
 Deno.test("net metering: a history table of imported / exported / net kWh reads the net column", () => {
@@ -114,4 +116,29 @@ Deno.test("rate plan: a 'Current Charges - <class>' or 'Energy Charges - <class>
     "Schedule 4 Residential",
   );
   assertEquals(findRatePlan(["Current Charges - $84.12"]), "");
+});
+
+Deno.test("net metering: history rows read from lines under a header of imported / exported / net kWh give the net", () => {
+  const lines = [
+    "Usage History",
+    "Month   kWh Imported   kWh Exported   Net kWh",
+    "Mar 2024   1,010   220   790",
+    "Apr 2024   960   410   550",
+  ];
+  assertEquals(readUsageHistory(lines, noTaggedRules).map((m) => `${m.month}:${m.value}`), [
+    "3:790",
+    "4:550",
+  ]);
+});
+
+Deno.test("chart: bars under a title of averages per day are not the months' kWh (a scan loses their decimal point)", () => {
+  const chart = (title: string) =>
+    words([
+      [20, [[40, title]]],
+      [36, Array.from({ length: 12 }, (_, i) => [40 + i * 30, String(180 + i * 7)] as [number, string])],
+      [100, Array.from({ length: 12 }, (_, i) => [40 + i * 30, M3[i]] as [number, string])],
+      [110, [[40, "2024"]]],
+    ]);
+  assertEquals(tableUsage([chart("Average Use per Day (kWh)")], "2024-12-15", noTaggedRules), []);
+  assertEquals(tableUsage([chart("Monthly Use (kWh)")], "2024-12-15", noTaggedRules).length, 12);
 });
