@@ -17,7 +17,11 @@ export function columnRole(header: string): Role | undefined {
   if (!h) return undefined;
   const before = /\b(?:prior|previous|prev\.?|last|beginning|start|from)\b/.test(h);
   if (/\bdate\b|\bdated\b/.test(h)) {
-    return before ? "startDate" : /\bread|\bto\b|end|\bpresent\b|\bcurrent\b/.test(h) ? "endDate" : undefined;
+    return before
+      ? "startDate"
+      : /\bread|\bto\b|end|\bpresent\b|\bcurrent\b|\bcurr\.?(?=\s|$)/.test(h)
+      ? "endDate"
+      : undefined;
   }
   // the header's last word names the column: "Meter" under a title the header band took in ("… Electric Meter")
   if (/\bmeter\s*(?:number|no\.?|#|id)\b|\bmeter$/.test(h)) return "meter";

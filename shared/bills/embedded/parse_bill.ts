@@ -35,6 +35,7 @@ import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
+import { confirmedReadingUsage } from "./reading_lines.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
@@ -665,6 +666,11 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
             /\b(?:usage|used|total)\b[^\d$]*?\bkwh\b\)?\s*:?\s*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,/]|\s*(?:days|x|@|\$))/i,
           )?.[1];
       }
+    }
+    // a line of labelled readings whose difference is the kWh printed with them (reading_lines.ts)
+    for (let j = i; j <= Math.min(lines.length - 1, i + 2) && !usage; j++) {
+      if (j > i && METER.test(lines[j])) break;
+      usage = confirmedReadingUsage(j === i ? rest : lines[j]) || undefined;
     }
     out.push({
       meterNumber: m[1],

@@ -187,6 +187,9 @@ const ISSUER_WORD =
 const ISSUER_PHRASE =
   /\b(?:(?:checks?|payments?|money orders?) (?:payable|made out) to|(?:with|send) your payment to|remit (?:payment )?to|thank you for (?:choosing|being a customer of))\s*:?\s+([A-Za-z][A-Za-z&'.\- ]{2,60}?)\s*(?:[.,;!]|\s{2,}|$)/i;
 const SMALL = new Set(["of", "and", "the", "for"]);
+/** A department named after the issuer in a remittance phrase. */
+const DESK =
+  /\s+(?:customer (?:care|service|services)|billing(?: department| office| services)?|utility billing|payment (?:processing|center)|remittance(?: center| processing)?)$/i;
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
 const nameShaped = (s: string) => {
@@ -208,7 +211,9 @@ export function findIssuer(lines: string[]): string | undefined {
   const found: { name: string; source: string }[] = [];
   for (const l of lines) {
     const m = l.match(ISSUER_PHRASE);
-    if (m && nameShaped(m[1])) found.push({ name: m[1].trim(), source: "phrase" });
+    // "… with your payment to City of Concord Customer Care": the issuer, not its desk
+    const name = m?.[1].replace(DESK, "").trim();
+    if (name && nameShaped(name)) found.push({ name, source: "phrase" });
   }
   const top = lines.find((l) => l.trim())?.split(/\s{3,}/)[0]?.trim() ?? "";
   if (nameShaped(top)) found.push({ name: top, source: "top" });

@@ -7,7 +7,7 @@ import { meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
 import { tableUsage } from "../../../shared/bills/embedded/usage_tables.ts";
 import { findRatePlan, findSupplyRate } from "../../../shared/bills/embedded/rates.ts";
-import { findUtility } from "../../../shared/bills/embedded/utilities.ts";
+import { findIssuer, findUtility } from "../../../shared/bills/embedded/utilities.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { readUsageHistory } from "../../../shared/bills/embedded/usage_history.ts";
 import { page } from "./layout_page.ts";
@@ -141,4 +141,42 @@ Deno.test("chart: bars under a title of averages per day are not the months' kWh
     ]);
   assertEquals(tableUsage([chart("Average Use per Day (kWh)")], "2024-12-15", noTaggedRules), []);
   assertEquals(tableUsage([chart("Monthly Use (kWh)")], "2024-12-15", noTaggedRules).length, 12);
+});
+
+Deno.test("meter: a line of labelled readings gives the kWh printed with it when their difference agrees", () => {
+  const bill = (reads: string) =>
+    parseBill(
+      [
+        "Bill Date: 08/04/2024   Due Date: 08/26/2024",
+        "Amount Due $96.20",
+        "Meter No. 55102938   Read 07/01/2024 to 07/31/2024",
+        reads,
+      ],
+      [],
+      { rules: noTaggedRules },
+    ).electricityUsage.meters.map((m) => m.usageKwh);
+  assertEquals(bill("Current Reading 48,210   Prior Reading 47,388   Constant 1   kWh 822"), ["822"]);
+  assertEquals(bill("Current 4821   Prior 4739   Mult 10   820 kWh"), ["820"]);
+  // the readings disagree with the kWh printed: not taken
+  assertEquals(bill("Current Reading 48,210   Prior Reading 47,388   Constant 1   kWh 829"), [""]);
+});
+
+Deno.test("meter table: a 'Curr Date' column ends the meter's read period", () => {
+  const p = words([
+    [40, [[40, "Meter"], [110, "Prev Date"], [170, "Curr Date"], [230, "Usage kWh"]]],
+    [52, [[40, "E2234511"], [110, "3/02/24"], [170, "4/01/24"], [230, "655"]]],
+  ]);
+  assertEquals(meterTables([p], noTaggedRules).map((m) => [m.servicePeriodStart, m.servicePeriodEnd]), [[
+    "2024-03-02",
+    "2024-04-01",
+  ]]);
+});
+
+Deno.test("utility: a remittance phrase naming the issuer's desk ('… Customer Care') still names the issuer", () => {
+  const lines = [
+    "Town of Millbrook Utilities   Account 4410-22",
+    "Electric Service Statement",
+    "Please mail this portion with your payment to Town of Millbrook Utilities Customer Care.",
+  ];
+  assertEquals(findIssuer(lines), "Town of Millbrook Utilities");
 });
