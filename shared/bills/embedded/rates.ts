@@ -12,6 +12,8 @@ const SUPPLY_WORDS = [
   /\bfixed price\b|\benergy charge\b|\benergy\b/i,
   // a municipal utility's name for the energy it buys ("Commodity 663 kWh x $0.0759")
   /\bcommodity\b/i,
+  // a bundled block or tier rate names no energy word: its first block's price ("First Block 320 kWh @ $0.0523")
+  /\b(?:first|1st) (?:block|tier)\b|\b(?:block|tier) (?:1|one|i)\b/i,
 ];
 
 const DELIVERY = /\bdelivery\b|\bdistribution\b|\btransmission\b/i;

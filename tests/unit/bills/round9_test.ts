@@ -10,6 +10,7 @@ import { findRatePlan, findSupplyRate } from "../../../shared/bills/embedded/rat
 import { findIssuer, findUtility } from "../../../shared/bills/embedded/utilities.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { readUsageHistory } from "../../../shared/bills/embedded/usage_history.ts";
+import { parseInlineAddress, parseInlineAddressNoZip } from "../../../shared/bills/embedded/addresses.ts";
 import { page } from "./layout_page.ts";
 
 const noTaggedRules = () => false;
@@ -179,4 +180,23 @@ Deno.test("utility: a remittance phrase naming the issuer's desk ('… Customer 
     "Please mail this portion with your payment to Town of Millbrook Utilities Customer Care.",
   ];
   assertEquals(findIssuer(lines), "Town of Millbrook Utilities");
+});
+
+Deno.test("supply price: a block rate with no energy word gives its first block's price", () => {
+  assertEquals(
+    findSupplyRate([
+      "Electric Service Detail",
+      "Basic Charge 30 days x $0.31   $9.30",
+      "Block 1 600 kWh x $0.0912   $54.72",
+      "Block 2 212 kWh x $0.1107   $23.47",
+    ], noTaggedRules),
+    "0.0912",
+  );
+});
+
+Deno.test("address: a labelled one-line address with another column's amount joined after its ZIP", () => {
+  const a = parseInlineAddress("88 Orchard Ter, Tacoma WA 98406 $112.40");
+  assertEquals([a?.line1, a?.city, a?.state, a?.zip], ["88 Orchard Ter", "Tacoma", "WA", "98406"]);
+  const b = parseInlineAddressNoZip("88 ORCHARD TER TACOMA WA 98406$112.40");
+  assertEquals([b?.line1, b?.city, b?.zip], ["88 ORCHARD TER", "TACOMA", "98406"]);
 });
