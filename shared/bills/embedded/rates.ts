@@ -97,6 +97,9 @@ const PAYMENT_PLAN =
   /\bbudget\b|\bpayment\b|\blevel(?:ized)?\b|\baverage\b|\bautopay\b|\bpaperless\b|\binstall?ment\b/i;
 
 // a field the text layer printed on the same line after the class: "Schedule 1 Residential Meter G5851997"
+// the service period printed after the rate on its line ("RS Residential From 8/28/24 To 9/27/24 30 Days")
+const DATES_AFTER =
+  /\s+(?:(?:[Ff]rom|FROM)\s+)?(?:\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})\b.*$/;
 const NEXT_FIELD = /\s+(?:Meter|Account|Premise|Service (?:Address|Location|Period))\b.*$/;
 
 /** "Schedule 1 Residential": a schedule's number alone does not name it, so the word stays with the value. */
@@ -112,7 +115,7 @@ export function findRatePlan(lines: string[]): string {
     for (const c of cells(line)) {
       const m = c.match(RATE_LABELS);
       if (m && m[0].includes(":")) {
-        const v = c.slice(m[0].length).replace(NEXT_LABEL, "").trim();
+        const v = c.slice(m[0].length).replace(NEXT_LABEL, "").replace(DATES_AFTER, "").trim();
         if (v && !RATE_NUMBER.test(v) && !/^\$/.test(v) && !(/plan/i.test(m[0]) && PAYMENT_PLAN.test(v))) {
           return v;
         }
@@ -127,7 +130,7 @@ export function findRatePlan(lines: string[]): string {
         const v = withScheduleWord(
           m[0],
           (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
-            .replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").trim(),
+            .replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").replace(DATES_AFTER, "").trim(),
         );
         if (
           v && RATE_CLASS.test(v) && !RATE_NUMBER.test(v) && !/\$|\bkwh\b|%/i.test(v) && v.length <= 50 &&

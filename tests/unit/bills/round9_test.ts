@@ -200,3 +200,14 @@ Deno.test("address: a labelled one-line address with another column's amount joi
   const b = parseInlineAddressNoZip("88 ORCHARD TER TACOMA WA 98406$112.40");
   assertEquals([b?.line1, b?.city, b?.zip], ["88 ORCHARD TER", "TACOMA", "98406"]);
 });
+
+Deno.test("rate plan: the service period printed after the rate on its line is not part of it", () => {
+  assertEquals(
+    findRatePlan(["Rate: GS-2 General Service From 3/01/24 To 3/31/24 30 Days"]),
+    "GS-2 General Service",
+  );
+  assertEquals(
+    findRatePlan(["Rate Schedule: R-4 Residential Jan 12, 2024 - Feb 11, 2024"]),
+    "R-4 Residential",
+  );
+});
