@@ -7,8 +7,9 @@ import { drawStub } from "./stub.ts";
 import { type Facts, facts, type Rng, truthOf } from "./random_bill.ts";
 import { fmt, Sheet } from "./sheet.ts";
 import type { Generated } from "./layouts.ts";
-import { HIST_LAYOUTS, HIST_SEALED } from "./layouts_hist.ts";
-import { MUNI_LAYOUTS, MUNI_SEALED } from "./layouts_muni.ts";
+import { HIST_LAYOUTS } from "./layouts_hist.ts";
+import { MUNI_LAYOUTS } from "./layouts_muni.ts";
+import { R9_LAYOUTS, R9_SEALED } from "./layouts_r9.ts";
 
 const addr1 = (f: Facts) => `${f.service.line1}${f.service.line2 ? ` ${f.service.line2}` : ""}`;
 const M3 = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -1876,8 +1877,11 @@ export const HELD_OUT_LAYOUTS: Record<string, (r: Rng) => Promise<Generated>> = 
   ...MUNI_LAYOUTS,
   // usage-history round (layouts_hist.ts, written beside round 8): four dev layouts, two sealed
   ...HIST_LAYOUTS,
+  // round 9 (layouts_r9.ts): six utilities' guides, scored with the merged reader before any change; the four
+  // layouts sealed before it (concord, oge, seattle, kvremc: once-only 86.0% right, 1.9% wrong) became dev layouts
+  ...R9_LAYOUTS,
 };
 /** Layouts whose bills are never looked at while the reader is changed (only their totals are read). */
-export const SEALED_LAYOUTS = ["entergy", "teco", ...MUNI_SEALED, ...HIST_SEALED];
+export const SEALED_LAYOUTS = ["entergy", "teco", ...R9_SEALED];
 /** The sealed layouts written after the last change to the reader: its figure on layouts nobody fitted it to. */
-export const SEALED_AFTER_LAST_CHANGE = [...MUNI_SEALED, ...HIST_SEALED];
+export const SEALED_AFTER_LAST_CHANGE = [...R9_SEALED];

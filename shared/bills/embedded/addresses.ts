@@ -123,9 +123,14 @@ export function addressBlocks(lines: string[], isNoise: (s: string) => boolean):
   return blocks;
 }
 
+/** The text without an amount of another column the text layer joined after it ("… WA 98118 $37.09"). */
+const withoutAmount = (text: string) => text.trim().replace(/\s*-?\$\s?[\d,]+\.\d{2}$/, "");
+
 /** An address written on one line after a label: "123 Main St, Springfield, IL 62701". */
 export function parseInlineAddress(text: string): Address | undefined {
-  const m = text.trim().match(/^(.+?),\s*([A-Za-z][A-Za-z .'-]*?),?\s+([A-Z]{2})\.?,?\s+(\d{5}(?:-\d{4})?)$/);
+  const m = withoutAmount(text).match(
+    /^(.+?),\s*([A-Za-z][A-Za-z .'-]*?),?\s+([A-Z]{2})\.?,?\s+(\d{5}(?:-\d{4})?)$/,
+  );
   if (!m || !STATES.has(m[3]) || !isStreet(m[1].split(",")[0])) return undefined;
   const { line1, line2 } = splitStreet(m[1]);
   return { ...emptyAddress(), line1, line2, city: m[2].trim(), state: m[3], zip: m[4], country: "US" };
@@ -144,7 +149,7 @@ const CITY_PREFIX = /^(?:st|ste|ft|mt)\.$/i;
  * suffix right after the first), so a street is never cut in the wrong place.
  */
 export function parseInlineAddressNoZip(text: string): Address | undefined {
-  const m = text.trim().match(/^(.+?),?\s+([A-Z]{2})\.?(?:,?\s+(\d{5}(?:-\d{4})?))?$/);
+  const m = withoutAmount(text).match(/^(.+?),?\s+([A-Z]{2})\.?(?:,?\s+(\d{5}(?:-\d{4})?))?$/);
   if (!m || !STATES.has(m[2]) || !/^\d{1,6}[A-Za-z]?\s/.test(m[1])) return undefined;
   const words = m[1].replace(/,/g, " , ").split(/\s+/).filter(Boolean);
   const at = words.findIndex((w, i) => i >= 2 && SUFFIX.test(w));

@@ -7,6 +7,7 @@ import { allRules, type RuleSwitch } from "./rules.ts";
 import { readTables } from "./tables.ts";
 import { GAS, OTHER_SERVICE } from "./lexicon.ts";
 import { parseDate, parseNumber } from "./values.ts";
+import { netUsageColumn } from "./net_metering.ts";
 
 type Role = "meter" | "previous" | "present" | "startDate" | "endDate" | "multiplier" | "usage";
 
@@ -16,7 +17,11 @@ export function columnRole(header: string): Role | undefined {
   if (!h) return undefined;
   const before = /\b(?:prior|previous|prev\.?|last|beginning|start|from)\b/.test(h);
   if (/\bdate\b|\bdated\b/.test(h)) {
-    return before ? "startDate" : /\bread|\bto\b|end|\bpresent\b|\bcurrent\b/.test(h) ? "endDate" : undefined;
+    return before
+      ? "startDate"
+      : /\bread|\bto\b|end|\bpresent\b|\bcurrent\b|\bcurr\.?(?=\s|$)/.test(h)
+      ? "endDate"
+      : undefined;
   }
   // the header's last word names the column: "Meter" under a title the header band took in ("… Electric Meter")
   if (/\bmeter\s*(?:number|no\.?|#|id)\b|\bmeter$/.test(h)) return "meter";
@@ -70,9 +75,20 @@ const num = (s: string) => {
 export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[] {
   const out: Meter[] = [];
   for (const t of readTables(pages, on).flatMap(sections)) {
-    const roles = t.columns.map((c) => columnRole(c.header));
+    let roles = t.columns.map((c) => columnRole(c.header));
+    // a net-metering table: only its net column is usage, and no readings' difference (net_metering.ts)
+    const net = netUsageColumn(t.columns.map((c, i) => (roles[i] === "usage" ? c.header : "")));
+    if (net !== undefined) {
+      roles = roles.map((r, i) =>
+        (r === "usage" && i !== net) || r === "present" || r === "previous" ? undefined : r
+      );
+    }
     const at = (r: Role) => roles.indexOf(r);
-    if (at("meter") < 0 || (at("usage") < 0 && (at("present") < 0 || at("previous") < 0))) continue;
+    if (
+      at("meter") < 0 || (at("usage") < 0 && (at("present") < 0 || at("previous") < 0) && net === undefined)
+    ) {
+      continue;
+    }
     if (t.columns.some((c) => GAS.test(c.header) || OTHER_SERVICE.test(c.header))) continue;
     for (const row of t.rows) {
       const id = row.cells[at("meter")].trim();

@@ -34,6 +34,8 @@ import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
+import { tierAmbiguous } from "./tiers.ts";
+import { confirmedReadingUsage } from "./reading_lines.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
@@ -238,7 +240,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
 
   eu.electricRate = findRatePlan(lines);
   if (eu.electricRate) conf.electricRate = 0.7;
-  eu.electricityTier = findTier(lines);
+  // two or more tiers priced: the bill marks none as the customer's (tiers.ts)
+  eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);
   if (eu.electricityTier) conf.electricityTier = 0.8;
   eu.supplyRatePerKwh = findSupplyRate(lines, on);
   if (eu.supplyRatePerKwh) conf.supplyRatePerKwh = 0.75;
@@ -663,6 +666,11 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
             /\b(?:usage|used|total)\b[^\d$]*?\bkwh\b\)?\s*:?\s*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,/]|\s*(?:days|x|@|\$))/i,
           )?.[1];
       }
+    }
+    // a line of labelled readings whose difference is the kWh printed with them (reading_lines.ts)
+    for (let j = i; j <= Math.min(lines.length - 1, i + 2) && !usage; j++) {
+      if (j > i && METER.test(lines[j])) break;
+      usage = confirmedReadingUsage(j === i ? rest : lines[j]) || undefined;
     }
     out.push({
       meterNumber: m[1],

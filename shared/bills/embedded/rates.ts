@@ -12,11 +12,13 @@ const SUPPLY_WORDS = [
   /\bfixed price\b|\benergy charge\b|\benergy\b/i,
   // a municipal utility's name for the energy it buys ("Commodity 663 kWh x $0.0759")
   /\bcommodity\b/i,
+  // a bundled block or tier rate names no energy word: its first block's price ("First Block 320 kWh @ $0.0523")
+  /\b(?:first|1st) (?:block|tier)\b|\b(?:block|tier) (?:1|one|i)\b/i,
 ];
 
 const DELIVERY = /\bdelivery\b|\bdistribution\b|\btransmission\b/i;
 // An adjustment to a price (a fuel adjustment clause, a rider) is not the price: read only when nothing else is.
-const ADJUSTMENT = /\badjust(?:ment)?s?\b|\brider\b|\bclause\b/i;
+const ADJUSTMENT = /\badjust(?:ment)?s?\b|\brider\b|\bclause\b|\brecovery\b/i;
 
 /**
  * The section title a line sits under: the nearest line above (up to 6) that is one cell of words without
@@ -95,6 +97,9 @@ const PAYMENT_PLAN =
   /\bbudget\b|\bpayment\b|\blevel(?:ized)?\b|\baverage\b|\bautopay\b|\bpaperless\b|\binstall?ment\b/i;
 
 // a field the text layer printed on the same line after the class: "Schedule 1 Residential Meter G5851997"
+// the service period printed after the rate on its line ("RS Residential From 8/28/24 To 9/27/24 30 Days")
+const DATES_AFTER =
+  /\s+(?:(?:[Ff]rom|FROM)\s+)?(?:\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})\b.*$/;
 const NEXT_FIELD = /\s+(?:Meter|Account|Premise|Service (?:Address|Location|Period))\b.*$/;
 
 /** "Schedule 1 Residential": a schedule's number alone does not name it, so the word stays with the value. */
@@ -110,7 +115,7 @@ export function findRatePlan(lines: string[]): string {
     for (const c of cells(line)) {
       const m = c.match(RATE_LABELS);
       if (m && m[0].includes(":")) {
-        const v = c.slice(m[0].length).replace(NEXT_LABEL, "").trim();
+        const v = c.slice(m[0].length).replace(NEXT_LABEL, "").replace(DATES_AFTER, "").trim();
         if (v && !RATE_NUMBER.test(v) && !/^\$/.test(v) && !(/plan/i.test(m[0]) && PAYMENT_PLAN.test(v))) {
           return v;
         }
@@ -125,7 +130,7 @@ export function findRatePlan(lines: string[]): string {
         const v = withScheduleWord(
           m[0],
           (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
-            .replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").trim(),
+            .replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").replace(DATES_AFTER, "").trim(),
         );
         if (
           v && RATE_CLASS.test(v) && !RATE_NUMBER.test(v) && !/\$|\bkwh\b|%/i.test(v) && v.length <= 50 &&
@@ -139,10 +144,13 @@ export function findRatePlan(lines: string[]): string {
     for (const c of cells(line)) if (/\bSchedule\s+[A-Z0-9-]+$/.test(c) && c.length < 60) return c;
   }
   // the electric charges' heading names the rate: "Electric Charges - Farm and Home Service",
-  // "Electric Charges Schedule 7 Residential" (a combined statement's gas heading is another service's)
+  // "Electric Charges Schedule 7 Residential", "Energy Charges - Schedule 7 Residential Service", "Current
+  // Charges - Rate 1 Residential Service" (a combined statement's gas heading is another service's)
   for (const line of lines) {
     for (const c of cells(line)) {
-      const v = c.match(/^Electric(?:ity)?(?: Service)? Charges\s*[-:\u2013]?\s+(.+)$/i)?.[1].trim();
+      const v = c.match(
+        /^(?:Electric(?:ity)?(?: Service)? Charges\s*[-:\u2013]?|(?:Energy|Current) Charges\s*[-:\u2013])\s+(.+)$/i,
+      )?.[1].trim();
       if (
         v && v.split(/\s+/).length <= 6 && !/\$|\d[\d,]*\s*kwh|%|\bgas\b/i.test(v) &&
         (RATE_CLASS.test(v) || /\bschedule\b|\brate\b|\bservice$/i.test(v))

@@ -7,6 +7,7 @@
 // - Transposed tables: a line of month or date headers, and below it rows led by a label ("kWh Used",
 //   "Amount", "Days") whose values sit under the headers.
 // - Labelled bar charts: a row of month labels with one number printed above each bar.
+import { chartTitle, notKwhChart } from "./chart_titles.ts";
 import { groupByBaseline } from "../../documents/text_layout.ts";
 import type { Word } from "./pairing.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
@@ -424,6 +425,11 @@ export function readBarCharts(pages: Word[][]): ChartBar[][] {
           year: ys.length === 1 ? Number(ys[0].text) : undefined,
         };
       });
+      // a chart of averages per day, costs or temperatures is not the months' kWh (chart_titles.ts)
+      const top = Math.min(line.y, ...numbers.map((n) => n.y));
+      if (notKwhChart(chartTitle(lines, top, months[0].x0 - spacing / 2, months.at(-1)!.x1 + spacing / 2))) {
+        continue;
+      }
       if (bars.filter((b) => b.value !== undefined).length >= months.length / 2) out.push(bars);
     }
   }

@@ -1,4 +1,5 @@
 import { type MonthlyUsage, MonthNames } from "../schema.ts";
+import { netUsageColumn } from "./net_metering.ts";
 import { GAS, NOT_USAGE, OTHER_SERVICE } from "./lexicon.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { allDates, cells, MONTH_WORD, monthNumber, parseNumber } from "./values.ts";
@@ -98,7 +99,9 @@ function rowValues(line: string, header: { cells: string[] } | undefined): Month
     // the number under the header's kWh column; without such a header the row is not read (no guess)
     const nums = numbersAfter(line, (m.index ?? 0) + m[0].indexOf(m[2], m[1].length) + m[2].length);
     if (nums.length >= 2) {
-      const k = header?.cells.findIndex((h) => KWH_COLUMN.test(h) && !NOT_KWH_COLUMN.test(h)) ?? -1;
+      // a net-metering header (delivered / received / net kWh): the net column or none (net_metering.ts)
+      const net = header && netUsageColumn(header.cells.map((h) => (KWH_COLUMN.test(h) ? h : "")));
+      const k = net ?? header?.cells.findIndex((h) => KWH_COLUMN.test(h) && !NOT_KWH_COLUMN.test(h)) ?? -1;
       if (k < 0 || k >= nums.length || header!.cells.length !== nums.length) continue;
       value = Number(nums[k].replace(/[^\d.]/g, ""));
       if (!Number.isInteger(value)) continue;

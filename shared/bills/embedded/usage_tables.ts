@@ -2,6 +2,7 @@
 // month and which the kWh — never an amount, a day count, a demand or a meter reading — and the year of
 // months printed without one. Generic: chosen by the header words every US bill uses.
 import { NOT_USAGE } from "./lexicon.ts";
+import { netUsageColumn } from "./net_metering.ts";
 import type { Word } from "./pairing.ts";
 import { pageColumns, readBarCharts, readTables, readTransposed, type Table } from "./tables.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
@@ -81,6 +82,9 @@ const numberOf = (cell: string) => {
 
 /** The column or row holding kWh: the best-scored header whose values are plain numbers; none when two tie. */
 function pickKwh<T>(items: T[], header: (t: T) => string, values: (t: T) => string[]): T | undefined {
+  // a net-metering table (delivered / received / net): its net column, or none (net_metering.ts)
+  const net = netUsageColumn(items.map((t) => (kwhScore(header(t)) > 0 ? header(t) : "")));
+  if (net !== undefined) items = net >= 0 ? [items[net]] : [];
   const scored = items.map((t) => {
     const vs = values(t).filter((v) => v.trim());
     const plain = vs.filter((v) => numberOf(v) !== undefined).length;

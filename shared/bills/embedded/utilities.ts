@@ -125,11 +125,13 @@ const UTILITIES: [RegExp, Utility][] = [
 
 // Cooperatives and municipal utilities are many: read their own name off the bill.
 const COOP_KIND =
-  "Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company";
+  "Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|REMC|RECC|EMC|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company";
 /** A co-op's or public utility's name: up to five capitalised words on one line, then its kind (as printed or in capitals). */
 const COOP = new RegExp(
   `\\b((?:[A-Z][A-Za-z.&'-]+[ \\t]){1,5}(?:${COOP_KIND}|${COOP_KIND.toUpperCase()}))\\b`,
 );
+
+const SLOGAN = /^(?:your|our|my)\b/i;
 
 /** The utility named on the bill (the earliest, most specific match), with its home state and territory. */
 export function findUtility(text: string): { name: string; state: string; states: string[] } | undefined {
@@ -144,7 +146,8 @@ export function findUtility(text: string): { name: string; state: string; states
     }
   }
   if (best) return { name: best.u.name, state: best.u.states[0], states: best.u.states };
-  const coop = text.match(COOP);
+  // "Your Touchstone Energy Cooperative" (a slogan co-ops print under their name) names no issuer
+  const coop = [...text.matchAll(new RegExp(COOP.source, "g"))].find((m) => !SLOGAN.test(m[1]));
   if (coop) {
     const name = coop[1].trim();
     return { name: name === name.toUpperCase() ? titleCase(name) : name, state: "", states: [] };
@@ -184,6 +187,9 @@ const ISSUER_WORD =
 const ISSUER_PHRASE =
   /\b(?:(?:checks?|payments?|money orders?) (?:payable|made out) to|(?:with|send) your payment to|remit (?:payment )?to|thank you for (?:choosing|being a customer of))\s*:?\s+([A-Za-z][A-Za-z&'.\- ]{2,60}?)\s*(?:[.,;!]|\s{2,}|$)/i;
 const SMALL = new Set(["of", "and", "the", "for"]);
+/** A department named after the issuer in a remittance phrase. */
+const DESK =
+  /\s+(?:customer (?:care|service|services)|billing(?: department| office| services)?|utility billing|payment (?:processing|center)|remittance(?: center| processing)?)$/i;
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
 const nameShaped = (s: string) => {
@@ -205,7 +211,9 @@ export function findIssuer(lines: string[]): string | undefined {
   const found: { name: string; source: string }[] = [];
   for (const l of lines) {
     const m = l.match(ISSUER_PHRASE);
-    if (m && nameShaped(m[1])) found.push({ name: m[1].trim(), source: "phrase" });
+    // "… with your payment to City of Concord Customer Care": the issuer, not its desk
+    const name = m?.[1].replace(DESK, "").trim();
+    if (name && nameShaped(name)) found.push({ name, source: "phrase" });
   }
   const top = lines.find((l) => l.trim())?.split(/\s{3,}/)[0]?.trim() ?? "";
   if (nameShaped(top)) found.push({ name: top, source: "top" });

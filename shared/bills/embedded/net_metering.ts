@@ -1,0 +1,34 @@
+// Net-metered (solar) bills: a meter or history table prints the energy the utility DELIVERED, the energy it
+// RECEIVED from the customer's panels, and often the NET kWh billed. The usage the reader reports is the net
+// kWh billed (docs/bills.md "Round 9"): the net column when one is printed; never the received column; and
+// neither the delivered nor any other column when delivered and received are printed without a net one
+// (computing it would be a guess at which register is which: left empty).
+
+/** Energy the customer's generation sent to the grid ("Energy Received from You", "kWh Exported", "Returned"). */
+const RECEIVED =
+  /\breceived\b|\breturned\b|\bexport(?:ed|s)?\b|\bto (?:the )?grid\b|\bgenerat(?:ed|ion)\b|\bexcess\b/i;
+/** Energy the utility supplied ("Energy Delivered by …", "kWh Imported", "From Grid"). */
+const DELIVERED = /\bdelivered\b|\bimport(?:ed|s)?\b|\bfrom (?:the )?grid\b/i;
+const NET = /\bnet\b/i;
+
+export type NetRole = "received" | "delivered" | "net";
+
+/** What a usage column's header says about net metering, if anything. */
+export function netRole(header: string): NetRole | undefined {
+  if (NET.test(header)) return "net";
+  if (RECEIVED.test(header)) return "received";
+  if (DELIVERED.test(header)) return "delivered";
+  return undefined;
+}
+
+/**
+ * Among a table's usage-like columns (their headers), the one that holds the net kWh billed, when the table is
+ * a net-metering one (a received column among them): the net column, or -1 when none is printed (leave the
+ * usage empty). `undefined` when the table is not a net-metering table (read it as before).
+ */
+export function netUsageColumn(headers: string[]): number | undefined {
+  const roles = headers.map(netRole);
+  if (!roles.includes("received")) return undefined;
+  const nets = roles.flatMap((r, i) => (r === "net" ? [i] : []));
+  return nets.length === 1 ? nets[0] : -1;
+}

@@ -1,0 +1,26 @@
+// A meter's readings printed as a sentence of labelled numbers ("Present 21619   Previous 21213   Mult 1   kWh
+// 406", "Current reading 5,212 - Previous reading 4,907 = 305 kWh"): the kWh printed there is the meter's usage
+// when the readings agree with it — (present − previous) × multiplier equals it — two independent printings of
+// one number. A reading alone is never usage, and a disagreeing kWh is not taken.
+import { parseNumber } from "./values.ts";
+
+const N = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+const PRESENT = new RegExp(String.raw`\b(?:present|current|curr\.?)\b(?:\s+read(?:ing)?)?\s*:?\s*${N}`, "i");
+const PREVIOUS = new RegExp(String.raw`\b(?:previous|prior|prev\.?)\b(?:\s+read(?:ing)?)?\s*:?\s*${N}`, "i");
+const MULT = new RegExp(String.raw`\b(?:mult(?:iplier)?|constant)\b\.?\s*:?\s*${N}`, "i");
+const KWH_AFTER = new RegExp(String.raw`\bkwh\b\s*(?:used|usage)?\s*:?\s*${N}`, "gi");
+const KWH_BEFORE = new RegExp(String.raw`${N}\s*kwh\b`, "gi");
+
+/** The usage a line of labelled readings confirms, or "". */
+export function confirmedReadingUsage(line: string): string {
+  const p = line.match(PRESENT), q = line.match(PREVIOUS);
+  if (!p || !q) return "";
+  const num = (s: string) => parseNumber(s) ?? NaN;
+  const mult = num(line.match(MULT)?.[1] ?? "1");
+  const diff = (num(p[1]) - num(q[1])) * mult;
+  // a number printed beside "kWh" (after it or before it) that the readings confirm
+  const kwh = [...line.matchAll(KWH_AFTER), ...line.matchAll(KWH_BEFORE)].map((k) => num(k[1])).find((k) =>
+    k > 0 && k === diff
+  );
+  return kwh ? String(kwh) : "";
+}
