@@ -137,6 +137,10 @@ try {
     await res.body?.cancel();
     return [s, res.status] as const;
   }));
+  // A new cluster's files, written by initdb without its own sync, are on disk before the start says it is up.
+  const syncWait = performance.now();
+  await db.durable;
+  log("debug", "waited for the new cluster's sync", { ms: Math.round(performance.now() - syncWait) });
   const unhealthy = health.filter(([, status]) => status !== 200);
   phase("healthy");
   log("debug", "startup phases", phases);
