@@ -59,11 +59,9 @@ const loadAll = () => {
   // The demo login too: a first start's password hash (scrypt, off the main thread) is computed once the
   // modules are in, while PostgreSQL still starts, instead of holding back the seed.
   demoPrepared = modules.then(([{ prepareDemo }]) => prepareDemo(config.dataDir));
-  // A new embedded cluster runs every migration: their COPY loads are split now, while initdb runs, rather
-  // than on the main thread beside the migrations' backends.
-  files = newCluster
-    ? Promise.all([read, core, modules]).then(([fs, [, { splitAhead }]]) => splitAhead(fs))
-    : read;
+  // A new embedded cluster runs every migration: their COPY loads are split now, while initdb runs (one file
+  // per turn, between the modules' loading), rather than on the main thread beside the migrations' backends.
+  files = newCluster ? Promise.all([read, core]).then(([fs, [, { splitAhead }]]) => splitAhead(fs)) : read;
   for (const p of [core, modules, files, demoPrepared]) p.catch(() => {}); // awaited below; failures surface there
 };
 const newCluster = !Deno.env.get("DATABASE_URL") &&
