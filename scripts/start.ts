@@ -55,12 +55,17 @@ const loadAll = () => {
   core = loadCore();
   // One after the other: Deno settles dynamic imports pending together at once.
   modules = core.then(loadModules);
-  files = core.then(([, { readMigrations }]) => readMigrations());
+  const read = core.then(([, { readMigrations }]) => readMigrations());
   // The demo login too: a first start's password hash (scrypt, off the main thread) is computed once the
   // modules are in, while PostgreSQL still starts, instead of holding back the seed.
   demoPrepared = modules.then(([{ prepareDemo }]) => prepareDemo(config.dataDir));
+  // A new embedded cluster runs every migration: their COPY loads are split now, while initdb runs (one file
+  // per turn, between the modules' loading), rather than on the main thread beside the migrations' backends.
+  files = newCluster ? Promise.all([read, core]).then(([fs, [, { splitAhead }]]) => splitAhead(fs)) : read;
   for (const p of [core, modules, files, demoPrepared]) p.catch(() => {}); // awaited below; failures surface there
 };
+const newCluster = !Deno.env.get("DATABASE_URL") &&
+  !(await Deno.stat(`${config.dataDir}/postgres/PG_VERSION`).then(() => true, () => false));
 const db = await startDatabase(config.dataDir, { whileStarting: loadAll });
 // Not started when the server printed nothing while it started (see StartOptions.whileStarting).
 if (!core) loadAll();
@@ -137,6 +142,10 @@ try {
     await res.body?.cancel();
     return [s, res.status] as const;
   }));
+  // A new cluster's files, written by initdb without its own sync, are on disk before the start says it is up.
+  const syncWait = performance.now();
+  await db.durable;
+  log("debug", "waited for the new cluster's sync", { ms: Math.round(performance.now() - syncWait) });
   const unhealthy = health.filter(([, status]) => status !== 200);
   phase("healthy");
   log("debug", "startup phases", phases);

@@ -14,6 +14,7 @@ const PHASES = ["database", "migrations", "seed", "started", "healthy"];
 if (Deno.args[0] === "--database-only") {
   // The embedded PostgreSQL alone: started, reported, stopped on SIGINT.
   const db = await startDatabase(Deno.args[1]);
+  await db.durable; // ready means what npm start's ready means: the new cluster on disk
   console.log("database ready");
   Deno.addSignalListener("SIGINT", async () => {
     await db.stop();

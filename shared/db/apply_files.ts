@@ -30,8 +30,9 @@ export async function applyFiles(tx: Tx, files: MigrationFile[], aborted = () =>
   };
   for (const f of files) {
     if (aborted()) throw new LaneAborted();
-    // Split only when pending: a start with nothing to apply does not pay for it (tens of ms on the big files).
-    for (const piece of splitBulkRows(f.sql)) {
+    // Split only when pending (unless split ahead): a start with nothing to apply does not pay for it (tens of
+    // ms on the big files).
+    for (const piece of f.pieces ?? splitBulkRows(f.sql)) {
       if ("sql" in piece) {
         send(f, tx.unsafe(piece.sql));
         continue;

@@ -1,11 +1,14 @@
 import type { Sql, Tx } from "./client.ts";
 import { bootstrapSql } from "./bootstrap.ts";
 import { applyFiles, LaneAborted } from "./apply_files.ts";
+import { type Piece, splitBulkRows } from "./bulk_rows.ts";
 
 export interface MigrationFile {
   version: string;
   name: string;
   sql: string;
+  /** splitBulkRows(sql), when split ahead (splitAhead); otherwise the runner splits a file when it applies it. */
+  pieces?: Piece[];
 }
 
 const migrationsDir = new URL("../../supabase/migrations/", import.meta.url);
@@ -19,6 +22,20 @@ export async function readMigrations(dir: URL = migrationsDir): Promise<Migratio
     files.push({ version: m[1], name: m[2], sql: await Deno.readTextFile(new URL(entry.name, dir)) });
   }
   return files.sort((a, b) => a.version.localeCompare(b.version));
+}
+
+/**
+ * Splits each file's row statements into COPY loads ahead of the migration (splitBulkRows: ≈0.1–0.2 s of Deno
+ * CPU over the reference files), for a caller that knows every file will be applied (a new database) and has
+ * time before (npm start while initdb runs). One file per turn of the event loop, so a child process's
+ * output (initdb's end, the server's start) is not held up by more than one file.
+ */
+export async function splitAhead(files: MigrationFile[]): Promise<MigrationFile[]> {
+  for (const f of files) {
+    f.pieces = splitBulkRows(f.sql);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  return files;
 }
 
 // The Supabase CLI's history table when it is absent (a local database). Its `statements` keep each file's text

@@ -8,7 +8,9 @@ import {
   type MigrationFile,
   planLanes,
   readMigrations,
+  splitAhead,
 } from "../../../shared/db/migrate.ts";
+import { splitBulkRows } from "../../../shared/db/bulk_rows.ts";
 
 Deno.test("migrations are recorded like the Supabase CLI and a second run applies nothing", async () => {
   const db = await createTestDatabase();
@@ -251,5 +253,23 @@ Deno.test("INDEPENDENT_LANES: no migration outside a lane names what the lane cr
         assert.ok(!mentions(byVersion.get(v)!.sql, n), `lane file ${v} names ${n}, created outside the lane`);
       }
     }
+  }
+});
+
+Deno.test("files split ahead (npm start, while initdb runs) are applied from their pieces, not split again", async () => {
+  const files = await splitAhead(await readMigrations());
+  for (const f of files) assert.deepEqual(f.pieces, splitBulkRows(f.sql), f.name);
+  const db = await emptyDatabase(1);
+  try {
+    // pieces that differ from the text show which one ran (the history keeps the text, as always)
+    const ahead = {
+      ...file("29990101000000", "ahead", "select 1;"),
+      pieces: [{ sql: "create table public.tmp_ahead (id int);" }],
+    };
+    assert.deepEqual(await migrate(db.sql, { files: [ahead] }), [ahead.version]);
+    const [t] = await db.sql`select to_regclass('public.tmp_ahead') is not null as made`;
+    assert.equal(t.made, true);
+  } finally {
+    await db.drop();
   }
 });
