@@ -52,7 +52,13 @@ async function checkOne(a: Address, places: PlaceBook): Promise<Verdict> {
     return near ? keep : { address: a, doubt: true };
   }
   const errors = allowedErrors(key);
-  const close = zipPlaces.filter((p) => errors > 0 && editDistance(key, cityKey(p.city), errors) <= errors);
+  // compared as keyed ("ft worth") and as spelt without spaces ("fortworth": two words OCR glued)
+  const glued = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
+  const close = zipPlaces.filter((p) =>
+    errors > 0 &&
+    (editDistance(key, cityKey(p.city), errors) <= errors ||
+      editDistance(glued(a.city), glued(p.city), errors) <= errors)
+  );
   if (close.length === 1 && (!a.state || close[0].state === a.state)) {
     return {
       address: { ...a, city: inPrintedForm(a.city, close[0].city), state: close[0].state },

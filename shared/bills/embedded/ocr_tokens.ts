@@ -1,0 +1,24 @@
+// Dates and month labels as OCR mangles them on scans and photos (issue #11), repaired on the reading-order
+// lines before anything is read from them, only where one reading is possible:
+// - a date's second slash lost: "10/042022" → "10/04/2022", "9/1024" → "9/10/24", "1/324" → "1/3/24" (a
+//   two-digit year of 10–39 after a day of 1–31; "11/2024", a month and year, is left alone);
+// - a month label's year digit 4 read as "a"/"A" and the l of "Jul" read as i: "Apr2a" → "Apr24",
+//   "Jui2a" → "Jul24", "FEB2A" → "FEB24".
+
+const MON = "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC";
+
+/** The line with OCR's lost date slashes and misread month-label glyphs repaired. */
+export function tidyOcrTokens(line: string): string {
+  return line
+    .replace(/(?<![\d/.,$])(\d{1,2}\/\d{2})((?:19|20)\d{2})(?![\d/.,])/g, "$1/$2")
+    .replace(
+      /(?<![\d/.,$])(\d{1,2})\/(\d{1,2})([1-3]\d)(?![\d/.,%])/g,
+      (m, mo: string, d: string, y: string) => {
+        // "11/2024" is a month and year; a day of 0 or over 31 is no day
+        if (/^(?:19|20)$/.test(d) && d.length === 2 || Number(mo) < 1 || Number(mo) > 12) return m;
+        return Number(d) >= 1 && Number(d) <= 31 ? `${mo}/${d}/${y}` : m;
+      },
+    )
+    .replace(/\b(Ju|JU)[iI1](?=\s?['\u2019]?\d[\daA]\b)/g, (_m, a: string) => `${a}${a === "JU" ? "L" : "l"}`)
+    .replace(new RegExp(`\\b(${MON})(\\s?['\u2019]?)(\\d)[aA]\\b`, "g"), "$1$2$34");
+}
