@@ -1,6 +1,6 @@
 // What OCR does to a printed address, undone before it is parsed (issue #11): a state read with a digit for
 // a letter or in lower case ("ANN ARBOR M1 48104", "DETROIT Mi 48201"), a state glued to its ZIP
-// ("SCRANTON PA18505"), specks before the house number ("~~ 3745 BRIARWOOD CIR"), a comma read as a
+// ("SCRANTON PA18505"), specks before the house number ("~~ 3745 BRIARWOOD CIR") or after the ZIP, a comma read as a
 // semicolon, and a street whose spaces were all lost ("870OakHollowDr"). Each is undone only where the result
 // is certain: a state only when it is one, the glued street only after a house number glued to a capitalised
 // word.
@@ -11,6 +11,7 @@ export function tidyOcrAddress(text: string): string {
   return text
     .trim()
     .replace(/^[~_|*•·'"`^=\s]+(?=\d)/, "")
+    .replace(/\s+[.,;:'"`~_|]+$/, "")
     .replace(/\s*;\s*/g, ", ")
     .replace(
       /(^|[\s,.])([A-Za-z01]{2})(\.?,?\s+|)(\d{5}(?:-\d{4})?)$/,

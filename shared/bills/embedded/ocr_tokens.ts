@@ -5,6 +5,15 @@
 // - a month label's year digit 4 read as "a"/"A" and the l of "Jul" read as i: "Apr2a" → "Apr24",
 //   "Jui2a" → "Jul24", "FEB2A" → "FEB24".
 
+/**
+ * A scanned line with the accents OCR puts on plain letters removed ("Sunsét Blvd", "This périod"): US bills
+ * print names and addresses the postal way, without diacritics, and their labels in plain English.
+ */
+export const foldOcrAccents = (line: string): string =>
+  /[\u00c0-\u024f]/.test(line)
+    ? line.normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC")
+    : line;
+
 const MON = "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC";
 
 /** The line with OCR's lost date slashes and misread month-label glyphs repaired. */

@@ -43,6 +43,7 @@ import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tab
 import { readTables, type Table } from "./tables.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
+import { foldOcrAccents } from "./ocr_tokens.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import {
   CONFIRM_CONFIDENCE,
@@ -112,7 +113,10 @@ export type ReadItem = BillItem & { confidence: ItemConfidence };
  */
 export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: ParseOptions = {}): ReadItem {
   const on = opts.rules ?? allRules;
-  const lines = cleanLines(rawLines).filter((l) => l.trim());
+  // a scan's accents are OCR's (ocr_tokens.ts)
+  const lines = cleanLines(readByOcr(pages) ? rawLines.map(foldOcrAccents) : rawLines).filter((l) =>
+    l.trim()
+  );
   const text = lines.join("\n");
   const item = emptyItem();
   const ci = item.customerInformation;

@@ -130,3 +130,14 @@ Deno.test("scan kWh: the one meter's kWh that none of the charge lines bills is 
   // billed once only: no contradiction to rest on
   assert.equal(bill("2", 1), "2");
 });
+
+Deno.test("scan address: a speck after the ZIP and OCR's accents on plain letters; a text PDF's accents stay", () => {
+  const a = read([...head, [80, [[40, "Premises: 77 Harbor View Rd, Macon, GA 31204 ."]]]]);
+  assert.equal(address(a.customerInformation.serviceAddress), "77 Harbor View Rd||Macon|GA|31204");
+  const b = read([...head, [80, [[40, "Premises: 77 Harbör Viéw Rd, Macon, GA 31204"]]]]);
+  assert.equal(address(b.customerInformation.serviceAddress), "77 Harbor View Rd||Macon|GA|31204");
+  const pdf = page([...head, [80, [[40, "Premises: 12 Peñasco Rd, Santa Fe, NM 87501"]]]])
+    .map(({ confidence: _c, ...p }) => p);
+  const c = parseBill(piecesToLines(pdf), [pdf], { rules: noTaggedRules });
+  assert.equal(address(c.customerInformation.serviceAddress), "12 Peñasco Rd||Santa Fe|NM|87501");
+});
