@@ -44,6 +44,7 @@ import { readTables, type Table } from "./tables.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents } from "./ocr_tokens.ts";
+import { fixLabelWords } from "./ocr_labels.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import {
   CONFIRM_CONFIDENCE,
@@ -113,10 +114,9 @@ export type ReadItem = BillItem & { confidence: ItemConfidence };
  */
 export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: ParseOptions = {}): ReadItem {
   const on = opts.rules ?? allRules;
-  // a scan's accents are OCR's (ocr_tokens.ts)
-  const lines = cleanLines(readByOcr(pages) ? rawLines.map(foldOcrAccents) : rawLines).filter((l) =>
-    l.trim()
-  );
+  // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts)
+  const ocrLines = readByOcr(pages) ? rawLines.map((l) => fixLabelWords(foldOcrAccents(l))) : rawLines;
+  const lines = cleanLines(ocrLines).filter((l) => l.trim());
   const text = lines.join("\n");
   const item = emptyItem();
   const ci = item.customerInformation;

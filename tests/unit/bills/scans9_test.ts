@@ -4,6 +4,7 @@
 // fails without its repair.
 import assert from "node:assert/strict";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { fixLabelWords } from "../../../shared/bills/embedded/ocr_labels.ts";
 import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
 
 const noTaggedRules = () => false;
@@ -140,4 +141,24 @@ Deno.test("scan address: a speck after the ZIP and OCR's accents on plain letter
     .map(({ confidence: _c, ...p }) => p);
   const c = parseBill(piecesToLines(pdf), [pdf], { rules: noTaggedRules });
   assert.equal(address(c.customerInformation.serviceAddress), "12 Peñasco Rd||Santa Fe|NM|87501");
+});
+
+Deno.test("scan labels: a label word one glyph off is read as the label where it makes a label phrase", () => {
+  const a = read([
+    ...head,
+    [60, [[40, "Statemeut Date:"], [200, "03/05/2024"]]],
+    [74, [[40, "Date bil prepared: 03/06/2024"]]],
+  ]);
+  assert.equal(a.billingInformation.invoiceDate, "2024-03-05");
+  const b = read([...head, [74, [[40, "Date bil prepared: 03/06/2024"]]]]);
+  assert.equal(b.billingInformation.invoiceDate, "2024-03-06");
+  // neither a plural, nor another short word, nor a word beside no label word is changed
+  assert.equal(
+    fixLabelWords("Payments Received   Billing Rate: R1   CHARLES CURENT"),
+    "Payments Received   Billing Rate: R1   CHARLES CURENT",
+  );
+  assert.equal(
+    fixLabelWords("Cument Charges   Customer Chaige   Sewvice address:"),
+    "Current Charges   Customer Charge   Service address:",
+  );
 });
