@@ -5,8 +5,10 @@
 //   postal name): kept;
 // - the read city is no city of that state but within OCR's reach (allowedErrors) of the ZIP's city: corrected
 //   to it, word by word in the printed form ("ST. LOUlS" → "ST. LOUIS");
-// - else (a city of that state far from the ZIP, or a name near nothing): kept but its confidence lowered below
-//   any confirm threshold, so the homeowner confirms it;
+// - a city of that state far from the ZIP, or a name garbled past correction (up to GARBLED edits from the
+//   ZIP's city, or with signs no city has): kept but its confidence lowered below any confirm threshold, so the
+//   homeowner confirms it; a name unlike the ZIP's city is kept as read (a town filed under another postal
+//   city: the gazetteer keeps one city per ZIP);
 // - the ZIP's state differs from the read state: corrected when the city is the ZIP's city, else confirmed.
 // A ZIP the gazetteer does not know changes nothing (a new ZIP is not an error).
 import type { Place, PlaceBook } from "../geo/zip_places.ts";
@@ -15,6 +17,8 @@ import type { Address, ItemWithConfidence } from "./schema.ts";
 
 /** The confidence an address whose city or state the gazetteer contradicts is given: below any confirm threshold. */
 export const CONTRADICTED_CONFIDENCE = 0.3;
+/** A read city this many edits from the ZIP's city, past what is corrected, is a garbled reading of it. */
+const GARBLED = 3;
 /** A city of the read state this near the ZIP's centre is one of its postal names or neighbourhoods. */
 const NEAR_KM = 25;
 
@@ -65,7 +69,11 @@ async function checkOne(a: Address, places: PlaceBook): Promise<Verdict> {
       doubt: false,
     };
   }
-  return { address: a, doubt: true };
+  // a name unlike the ZIP's city, in its state, is a town the gazetteer files under another postal city
+  // (Lakewood under Denver's 80226, Kettering under Dayton's 45429): kept; a garbled one is confirmed
+  const garbled = /[^A-Za-z .'-]/.test(a.city) ||
+    zipPlaces.some((p) => editDistance(key, cityKey(p.city), GARBLED) <= GARBLED);
+  return { address: a, doubt: garbled || !states.includes(state) };
 }
 
 /**

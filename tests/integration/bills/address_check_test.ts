@@ -43,9 +43,12 @@ Deno.test("read address vs the gazetteer: OCR'd cities and states corrected with
     assert.equal(await check("Long Island City", "NY", "11102"), "Long Island City|NY|11102|0.9");
     // a real city far from the ZIP (one of the two was misread): kept, but to be confirmed
     assert.equal(await check("Richmond", "VA", "23508"), `Richmond|VA|23508|${CONTRADICTED_CONFIDENCE}`);
-    // a name near no place of the ZIP: to be confirmed, never guessed
-    assert.equal(await check("NORWICH", "VA", "23508"), `NORWICH|VA|23508|${CONTRADICTED_CONFIDENCE}`);
-    assert.equal(await check("Tampa", "VA", "23508"), `Tampa|VA|23508|${CONTRADICTED_CONFIDENCE}`);
+    // a name garbled past correction: to be confirmed, never guessed
+    assert.equal(await check("NORFXQK", "VA", "23508"), `NORFXQK|VA|23508|${CONTRADICTED_CONFIDENCE}`);
+    assert.equal(await check("N0RF0LK", "VA", "23508"), `N0RF0LK|VA|23508|${CONTRADICTED_CONFIDENCE}`);
+    // a town the gazetteer files under another postal city (one city per ZIP): kept as read
+    assert.equal(await check("LAKEWOOD", "CO", "80226"), "LAKEWOOD|CO|80226|0.9");
+    assert.equal(await check("Kettering", "OH", "45429"), "Kettering|OH|45429|0.9");
     // a short name (no error allowed) is not corrected
     assert.equal(await check("Mesq", "AZ", "85201"), `Mesq|AZ|85201|${CONTRADICTED_CONFIDENCE}`);
     // a misread state under the ZIP's city: corrected, with the market state read from it
