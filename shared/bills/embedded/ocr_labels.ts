@@ -3,7 +3,8 @@
 // correction is certain: exactly one label word is within one edit (or one of OCR's glyph confusions: rn→m,
 // rr→m, d→cl, h→li, w→vv) of it, and the corrected word forms a known label phrase with its neighbour while
 // the word as read forms none. A name ("CHARLES SMITH") or a street never stands beside a label word it
-// would make a phrase with, so values are not touched.
+// would make a phrase with, so values are not touched. A word made of two or three label words only
+// ("DatePrepared", "Pleasepay", "TotalAmountDue": OCR lost the spaces) is split into them.
 import { editDistance } from "../../geo/names.ts";
 
 /** Two-word label phrases of US bills (lower case). */
@@ -40,6 +41,22 @@ const PHRASES = new Set([
   "total amount",
 ]);
 const VOCAB = [...new Set([...PHRASES].flatMap((p) => p.split(" ")))];
+/** Label words a glued label splits into: the phrases' words and the small words of labels. */
+const PARTS = new Set([...VOCAB, "please", "pay", "by", "prepared", "issued", "now", "read"]);
+
+/** "DatePrepared", "Pleasepay", "TotalAmountDue": a word of two or three label words OCR glued, split. */
+function splitGlued(word: string): string {
+  if (word.length < 6) return word;
+  const w = word.toLowerCase();
+  const splits: number[][] = [];
+  const walk = (at: number, cuts: number[]) => {
+    if (at === w.length) return void (cuts.length >= 2 && cuts.length <= 3 && splits.push(cuts));
+    for (let end = at + 2; end <= w.length; end++) if (PARTS.has(w.slice(at, end))) walk(end, [...cuts, end]);
+  };
+  walk(0, []);
+  if (splits.length !== 1) return word;
+  return splits[0].map((end, i) => word.slice(i ? splits[0][i - 1] : 0, end)).join(" ");
+}
 const GLYPHS: [RegExp, string][] = [[/m/g, "rn"], [/m/g, "rr"], [/cl/g, "d"], [/li/g, "h"], [/vv/g, "w"]];
 
 /** The one label word a misread word stands for, or undefined. */
@@ -69,7 +86,8 @@ const inCase = (as: string, w: string) =>
 
 /** A scanned line with its misread label words corrected (see above). */
 export function fixLabelWords(line: string): string {
-  const parts = line.split(/(\s+)/);
+  const parts = line.split(/(\s+)/).map((p, i) => (i % 2 === 0 && /^[A-Za-z]+$/.test(p) ? splitGlued(p) : p))
+    .join("").split(/(\s+)/);
   // a word with the mark that may follow it ("address:")
   const words = parts.map((p, i) => (i % 2 === 0 ? p.match(/^([A-Za-z]+)[:.,]?$/)?.[1] ?? "" : ""));
   const phrase = (a: string, b: string) => !!a && !!b && PHRASES.has(`${a.toLowerCase()} ${b.toLowerCase()}`);

@@ -162,3 +162,15 @@ Deno.test("scan labels: a label word one glyph off is read as the label where it
     "Current Charges   Customer Charge   Service address:",
   );
 });
+
+Deno.test("scan labels: a label OCR glued into one word is split into its label words", () => {
+  const a = read([
+    ...head,
+    [60, [[40, "DatePrepared"], [200, "Pleasepay by"]]],
+    [74, [[40, "04/12/2024"], [200, "05/03/2024"]]],
+  ]);
+  assert.equal(a.billingInformation.invoiceDate, "2024-04-12");
+  assert.equal(a.billingInformation.dueDate, "2024-05-03");
+  // a glued name is no label
+  assert.equal(fixLabelWords("KEVINWILSON   Statement   Overdue"), "KEVINWILSON   Statement   Overdue");
+});
