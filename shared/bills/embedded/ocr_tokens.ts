@@ -14,6 +14,16 @@ export const foldOcrAccents = (line: string): string =>
     ? line.normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC")
     : line;
 
+/**
+ * A scanned line with OCR's spellings of kWh read as kWh: "Kih used", "1,242 KiWh", "kVVh", "kWn", "Usage (Wh)"
+ * (bills print kWh, never watt-hours).
+ */
+export const ocrKwh = (line: string): string =>
+  line.replace(/(?<![A-Za-z])[kK](?:(?:[iIl1]?[Ww]|[Vv]{2})[hHn]|[iIl][hH])(?![A-Za-z])/g, "kWh").replace(
+    /\(Wh\)/g,
+    "(kWh)",
+  );
+
 const MON = "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC";
 
 /** The line with OCR's lost date slashes and misread month-label glyphs repaired. */

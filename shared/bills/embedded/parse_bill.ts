@@ -43,7 +43,7 @@ import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tab
 import { readTables, type Table } from "./tables.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
-import { foldOcrAccents } from "./ocr_tokens.ts";
+import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
 import { fixLabelWords } from "./ocr_labels.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import {
@@ -115,7 +115,9 @@ export type ReadItem = BillItem & { confidence: ItemConfidence };
 export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: ParseOptions = {}): ReadItem {
   const on = opts.rules ?? allRules;
   // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts)
-  const ocrLines = readByOcr(pages) ? rawLines.map((l) => fixLabelWords(foldOcrAccents(l))) : rawLines;
+  const ocrLines = readByOcr(pages)
+    ? rawLines.map((l) => fixLabelWords(ocrKwh(foldOcrAccents(l))))
+    : rawLines;
   const lines = cleanLines(ocrLines).filter((l) => l.trim());
   const text = lines.join("\n");
   const item = emptyItem();

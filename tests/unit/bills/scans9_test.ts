@@ -174,3 +174,14 @@ Deno.test("scan labels: a label OCR glued into one word is split into its label 
   // a glued name is no label
   assert.equal(fixLabelWords("KEVINWILSON   Statement   Overdue"), "KEVINWILSON   Statement   Overdue");
 });
+
+Deno.test("scan kWh: OCR's spellings of kWh (Kih, KiWh, kVVh, (Wh)) are read as kWh", () => {
+  const kwh = (label: string) =>
+    read([
+      ...head,
+      [60, [[40, "Service period 09/03/2024 - 10/02/2024"]]],
+      [80, [[40, "Meter: 7730119"], [200, `${label} used`], [300, "845"]]],
+    ]).electricityUsage.meters.map((m) => m.usageKwh).join(",");
+  assert.equal(kwh("Kih"), "845");
+  assert.equal(kwh("kVVh"), "845");
+});
