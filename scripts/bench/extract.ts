@@ -1,4 +1,9 @@
 // npm run bench:extract [-- --verbose] [--real-only | --synthetic-only] [--only LAYOUT,…] [--synthetic DIR]   (DIR: another generated corpus, e.g. a held-out seed)
+//   [--images-only]: of the synthetic corpus, only the scanned-looking image bills; [--dev-only]: only the
+//   layouts that are not sealed (SEALED_LAYOUTS), for looking at failures without seeing a sealed bill
+//   [--no-places]: without the gazetteer check of read addresses (shared/bills/address_check.ts) that the
+//   service applies; by default the bench creates a migrated database on the local PostgreSQL (TEST_DATABASE_URL,
+//   as the tests do) for the reference data and drops it at the end
 //   [--model embedded|gemini|openai]: the same harness against a real model when its key/endpoint is set
 //   (scripts/bench/model_option.ts; without it a clear message and nothing is run). Leave-one-utility-out
 //   turns rules of the embedded reader off, so it runs for the embedded reader only.
@@ -13,6 +18,9 @@ import { EmbeddedBillModel } from "../../shared/bills/embedded_model.ts";
 import type { BillModel } from "../../shared/bills/model.ts";
 import { benchModel } from "./model_option.ts";
 import { closeOcr } from "../../shared/documents/ocr.ts";
+import { gazetteerPlaces } from "../../shared/geo/zip_places.ts";
+import { errorText } from "../../shared/log.ts";
+import { createTestDatabase } from "../../tests/support/db.ts";
 import type { DocumentText } from "../../shared/documents/document_text.ts";
 import { type Case, family, realCases, runCase, type Scored, syntheticCases } from "../bills/accuracy.ts";
 import { HELD_OUT_LAYOUTS, SEALED_AFTER_LAST_CHANGE, SEALED_LAYOUTS } from "../bills/layouts_heldout.ts";
@@ -117,12 +125,22 @@ function times(results: Scored[]) {
   }
 }
 
+// the service's check of read addresses against the gazetteer, on a throwaway migrated database
+// (without a reachable PostgreSQL the bench still runs, unchecked, and says so)
+const placesDb = Deno.args.includes("--no-places") ? undefined : await createTestDatabase().catch((e) => {
+  console.log(`addresses not checked: no database for the gazetteer (${errorText(e)})`);
+  return undefined;
+});
+const places = placesDb && gazetteerPlaces(placesDb.sql);
+if (places) console.log("addresses checked against the gazetteer");
+else if (Deno.args.includes("--no-places")) console.log("addresses not checked (--no-places)");
+
 // each document is read (text layer, OCR) once; the leave-one-out runs reuse the text
 const texts = new Map<string, Promise<DocumentText>>();
 
 async function run(cases: Case[], model: BillModel = embedded ? new EmbeddedBillModel() : chosen.model) {
   const out: Scored[] = [];
-  for (const c of cases) out.push(await runCase(model, c, texts));
+  for (const c of cases) out.push(await runCase(model, c, texts, places));
   return out;
 }
 
@@ -171,7 +189,14 @@ try {
     const only = Deno.args.includes("--only")
       ? Deno.args[Deno.args.indexOf("--only") + 1].split(",")
       : undefined;
-    const s = await run((await syntheticCases(synthDir)).filter((c) => !only || only.includes(c.utility)));
+    const imagesOnly = Deno.args.includes("--images-only");
+    const devOnly = Deno.args.includes("--dev-only");
+    const s = await run(
+      (await syntheticCases(synthDir)).filter((c) =>
+        (!only || only.includes(c.utility)) && (!imagesOnly || c.kind === "image") &&
+        (!devOnly || !SEALED_LAYOUTS.includes(c.utility))
+      ),
+    );
     table(`synthetic corpus (${synthDir})`, s);
     // the layouts written from other utilities' public bill guides after the reader (layouts_heldout.ts);
     // the sealed ones were never looked at while the reader was changed
@@ -196,4 +221,5 @@ try {
   }
 } finally {
   await closeOcr();
+  await placesDb?.drop();
 }

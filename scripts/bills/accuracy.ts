@@ -8,6 +8,7 @@ import type { BillModel } from "../../shared/bills/model.ts";
 import { normalizeItem } from "../../shared/bills/normalize.ts";
 import { type BillItem, emptyItem } from "../../shared/bills/schema.ts";
 import { DomainError } from "../../shared/errors.ts";
+import type { PlaceBook } from "../../shared/geo/zip_places.ts";
 import { flatten } from "./flatten.ts";
 
 export interface Case {
@@ -95,11 +96,13 @@ export function score(
 /**
  * Reads and scores one case. `texts` (optional) keeps each case's document text (PDF text layer / OCR) so a
  * second run with other reader options (leave-one-out) does not OCR again; its times are then not the read's.
+ * `places` (optional): the gazetteer, to check the read addresses against their ZIPs as the service does.
  */
 export async function runCase(
   model: BillModel,
   c: Case,
   texts?: Map<string, Promise<DocumentText>>,
+  places?: PlaceBook,
 ): Promise<Scored> {
   const files = await Promise.all(
     c.paths.map(async (p) => ({ filename: basename(p), bytes: await Deno.readFile(p) })),
@@ -111,7 +114,7 @@ export async function runCase(
   const doc = { ...read, text: () => cached };
   let item: BillItem, refused = false;
   try {
-    item = (await extractBill(model, doc, { allowIncomplete: true })).item;
+    item = (await extractBill(model, doc, { allowIncomplete: true, places })).item;
   } catch (e) {
     if (!(e instanceof DomainError) || e.code !== "invalid_file_type") throw e;
     item = emptyItem();

@@ -1,3 +1,5 @@
+import type { PlaceBook } from "../geo/zip_places.ts";
+import { checkAddresses } from "./address_check.ts";
 import { incompleteBill, invalidFileType, processingFailed } from "./errors.ts";
 import type { BillDocument, BillModel } from "./model.ts";
 import { isIncomplete, normalizeItem } from "./normalize.ts";
@@ -13,19 +15,21 @@ export interface Extraction {
 }
 
 /**
- * One bill through the model with the spec's retry rules, then the field rules. Throws the spec's errors:
+ * One bill through the model with the spec's retry rules, then the field rules, then (with `places`, the
+ * gazetteer) the read addresses checked against their ZIPs (address_check.ts). Throws the spec's errors:
  * 400 invalid_file_type (not an electricity bill), 400 incomplete_bill, 500 processing_failed.
  */
 export async function extractBill(
   model: BillModel,
   doc: BillDocument,
-  opts: { allowIncomplete?: boolean } = {},
+  opts: { allowIncomplete?: boolean; places?: PlaceBook } = {},
 ): Promise<Extraction> {
   const started = performance.now();
   const r = await extractWithRetries(model, doc);
   if (!r.ok) throw Object.assign(processingFailed(), { attempts: r.attempts, model: r.model });
   if (!r.answer.isElectricityBill) throw invalidFileType("the document is not an electricity bill");
-  const item = normalizeItem(r.answer.item);
+  const normal = normalizeItem(r.answer.item);
+  const item = opts.places ? await checkAddresses(normal, opts.places) : normal;
   const missing = isIncomplete(item);
   if (missing.length && !opts.allowIncomplete) {
     throw Object.assign(incompleteBill(missing), { attempts: r.attempts, model: r.model, item });

@@ -1,3 +1,4 @@
+import { gazetteerPlaces } from "../geo/zip_places.ts";
 import { enqueue, type Job, PermanentJobError } from "../queue/queue.ts";
 import type { Platform } from "../platform.ts";
 import { objectStore } from "../storage/index.ts";
@@ -134,7 +135,7 @@ async function runStoredExtraction(p: Platform, row: ExtractionRow): Promise<voi
     p,
     row.id,
     async () => {
-      const x = await extractBill(billModel(p), doc);
+      const x = await extractBill(billModel(p), doc, { places: gazetteerPlaces(p.sql) });
       await setProgress(p.sql, row.id, MILESTONES.extracted, "extracted");
       return x;
     },

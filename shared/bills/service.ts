@@ -1,3 +1,4 @@
+import { gazetteerPlaces } from "../geo/zip_places.ts";
 import type { AuthContext } from "../db/scoped.ts";
 import { DomainError, isCallerError } from "../errors.ts";
 import { errorText, log } from "../log.ts";
@@ -65,7 +66,11 @@ export async function processBill(p: Platform, r: SyncRequest): Promise<Envelope
     id,
     // The widget's upload answers what was read even when the name or service address was left empty: the
     // homeowner gives both anyway (the check and contact steps). The partner API keeps incomplete_bill.
-    () => extractBill(billModel(p), doc, { allowIncomplete: r.mode === "upload" }),
+    () =>
+      extractBill(billModel(p), doc, {
+        allowIncomplete: r.mode === "upload",
+        places: gazetteerPlaces(p.sql),
+      }),
     (x) =>
       envelopeFor({
         id,

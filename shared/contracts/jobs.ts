@@ -1,3 +1,4 @@
+import { gazetteerPlaces } from "../geo/zip_places.ts";
 import { billDocument } from "../bills/document.ts";
 import { extractBill } from "../bills/extract.ts";
 import { billLimits } from "../bills/limits.ts";
@@ -127,7 +128,8 @@ async function extractStoredBill(p: Platform, files: StoredFile[]): Promise<Bill
       loaded.map((f) => ({ filename: f.filename, bytes: f.bytes })),
       billLimits(p),
     );
-    return (await extractBill(billModel(p), doc, { allowIncomplete: true })).item;
+    return (await extractBill(billModel(p), doc, { allowIncomplete: true, places: gazetteerPlaces(p.sql) }))
+      .item;
   } catch (e) {
     throw new AnalysisFailure(`The bill could not be read: ${errorText(e)}`);
   }

@@ -1,5 +1,6 @@
 import { type Address, emptyAddress } from "../schema.ts";
 import { cells } from "./values.ts";
+import { tidyOcrAddress } from "./ocr_address.ts";
 
 export const STATES = new Set(
   "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR"
@@ -18,7 +19,7 @@ export interface CityStateZip {
 }
 
 export function parseCityStateZip(text: string): CityStateZip | undefined {
-  const m = text.trim().match(CITY_STATE_ZIP);
+  const m = tidyOcrAddress(text).match(CITY_STATE_ZIP);
   if (!m || !STATES.has(m[2])) return undefined;
   return { city: m[1].trim(), state: m[2], zip: m[4] ? `${m[3]}-${m[4]}` : m[3] };
 }
@@ -128,7 +129,7 @@ const withoutAmount = (text: string) => text.trim().replace(/\s*-?\$\s?[\d,]+\.\
 
 /** An address written on one line after a label: "123 Main St, Springfield, IL 62701". */
 export function parseInlineAddress(text: string): Address | undefined {
-  const m = withoutAmount(text).match(
+  const m = tidyOcrAddress(withoutAmount(text)).match(
     /^(.+?),\s*([A-Za-z][A-Za-z .'-]*?),?\s+([A-Z]{2})\.?,?\s+(\d{5}(?:-\d{4})?)$/,
   );
   if (!m || !STATES.has(m[3]) || !isStreet(m[1].split(",")[0])) return undefined;
@@ -149,7 +150,9 @@ const CITY_PREFIX = /^(?:st|ste|ft|mt)\.$/i;
  * suffix right after the first), so a street is never cut in the wrong place.
  */
 export function parseInlineAddressNoZip(text: string): Address | undefined {
-  const m = withoutAmount(text).match(/^(.+?),?\s+([A-Z]{2})\.?(?:,?\s+(\d{5}(?:-\d{4})?))?$/);
+  const m = tidyOcrAddress(withoutAmount(text)).match(
+    /^(.+?),?\s+([A-Z]{2})\.?(?:,?\s+(\d{5}(?:-\d{4})?))?$/,
+  );
   if (!m || !STATES.has(m[2]) || !/^\d{1,6}[A-Za-z]?\s/.test(m[1])) return undefined;
   const words = m[1].replace(/,/g, " , ").split(/\s+/).filter(Boolean);
   const at = words.findIndex((w, i) => i >= 2 && SUFFIX.test(w));

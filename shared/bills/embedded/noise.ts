@@ -1,5 +1,7 @@
 // Scanning and mailing noise that must never be read as a name or an address: routing and postal
 // barcodes as digits, OCR lines of asterisks or bars, presort endorsements, scan-line codes.
+import { tidyOcrTokens } from "./ocr_tokens.ts";
+
 const NOISE: RegExp[] = [
   /^[*#=_|.\-~\s]{3,}$/, // rules, bars, lines of asterisks
   /\*{2,}/, // "***AUTO**5-DIGIT 21030", "*3*"
@@ -34,6 +36,7 @@ export function cleanLines(lines: string[]): string[] {
       .replace(/([A-Za-z0-9])(kWh|KWH|kwh|Kwh)(?=[A-Z][a-z]|[^A-Za-z]|$)/g, "$1 $2")
       .replace(/\b(kWh|KWH|kwh|Kwh)(?=[A-Z][a-z])/g, "$1 ")
       .replace(/\bk\s?W\s?h\b/g, "kWh")
+      .replace(/^.*$/, tidyOcrTokens)
       // OCR glues words: "toFeb 7, 2024"
       .replace(/([a-z])(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?=[a-z]*\.?\s*\d)/g, "$1 $2")
       .replace(/\s{3,}/g, "   ")

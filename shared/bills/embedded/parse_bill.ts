@@ -44,6 +44,9 @@ import { comparedUsage } from "./usage_compare.ts";
 import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
 import { readTables, type Table } from "./tables.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
+import { meterKwhContradicted } from "./ocr_kwh.ts";
+import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
+import { fixLabelWords } from "./ocr_labels.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import {
   CONFIRM_CONFIDENCE,
@@ -113,7 +116,11 @@ export type ReadItem = BillItem & { confidence: ItemConfidence };
  */
 export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: ParseOptions = {}): ReadItem {
   const on = opts.rules ?? allRules;
-  const lines = cleanLines(rawLines).filter((l) => l.trim());
+  // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts)
+  const ocrLines = readByOcr(pages)
+    ? rawLines.map((l) => fixLabelWords(ocrKwh(foldOcrAccents(l))))
+    : rawLines;
+  const lines = cleanLines(ocrLines).filter((l) => l.trim());
   const text = lines.join("\n");
   const item = emptyItem();
   const ci = item.customerInformation;
@@ -320,6 +327,10 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       ? { ...m, servicePeriodStart: bi.billingPeriodStart, servicePeriodEnd: bi.billingPeriodEnd }
       : m
   );
+  // a scan's one meter kWh that none of its charge lines bills was misread: left empty (ocr_kwh.ts)
+  if (readByOcr(pages) && meterKwhContradicted(eu.meters, text)) {
+    eu.meters[0] = { ...eu.meters[0], usageKwh: "" };
+  }
   if (eu.meters.length) conf.meters = eu.meters.every((m) => m.usageKwh) ? 0.75 : 0.55;
 
   const total = eu.meters.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);
@@ -636,7 +647,8 @@ function stubLine(lines: string[]): number {
 }
 
 function mailingBlock(_lines: string[], blocks: ReturnType<typeof addressBlocks>) {
-  return blocks.find((b) => b.name) ?? blocks[0];
+  // addressed to a person first: a block under a heading ("Electric Usage Profile") is a premises block
+  return blocks.find((b) => nameLike(clean(b.name))) ?? blocks.find((b) => b.name) ?? blocks[0];
 }
 
 function meters(lines: string[], start: string, end: string, on: RuleSwitch): Meter[] {

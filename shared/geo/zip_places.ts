@@ -1,0 +1,38 @@
+// The gazetteer's places of a ZIP and its cities by name (public.geo_zips, public.geo_cities), for checking an
+// address read from a document against the reference data (shared/bills/address_check.ts). Exact look-ups
+// only: the checks themselves decide what a near name means.
+import type { Sql } from "../db/client.ts";
+import { cityKey } from "./names.ts";
+
+export interface Place {
+  city: string;
+  /** Two-letter state abbreviation. */
+  state: string;
+  lat: number;
+  lon: number;
+}
+
+export interface PlaceBook {
+  /** The places a ZIP names (empty for a ZIP the gazetteer does not know). */
+  placesOfZip(zip: string): Promise<Place[]>;
+  /** The city of that name in that state (names compared by cityKey: "St. Louis" = "Saint Louis"). */
+  cityOf(name: string, state: string): Promise<Place | undefined>;
+}
+
+/** The place book of the reference tables in Postgres. */
+export function gazetteerPlaces(sql: Sql): PlaceBook {
+  return {
+    async placesOfZip(zip) {
+      if (!/^\d{5}$/.test(zip)) return [];
+      const rows = await sql`select city, state, lat, lon from public.geo_zips where zip = ${zip}`;
+      return rows as unknown as Place[];
+    },
+    async cityOf(name, state) {
+      const key = cityKey(name);
+      if (!key) return undefined;
+      const [c] = await sql`select city, state, lat, lon from public.geo_cities where key = ${key}
+        and state = ${state.toUpperCase()} order by zip_count desc limit 1`;
+      return c as Place | undefined;
+    },
+  };
+}
