@@ -11,9 +11,9 @@ const between = (r: Rng, lo: number, hi: number) => lo + r.next() * (hi - lo);
 /** `png`: the page rendered (any resolution, about 200 dpi is plenty). */
 export async function phonePhoto(png: Uint8Array, r: Rng): Promise<Uint8Array> {
   const img = await loadImage(png);
-  // the frame: 3:4 portrait, the page filling 72-88 % of its height
-  const H = r.int(1300, 1750), W = Math.round(H * 0.75);
-  const pageH = H * between(r, 0.72, 0.88);
+  // the frame: 3:4 portrait, the page 1200-1600 px tall filling 72-88 % of its height
+  const pageH = r.int(1200, 1600);
+  const H = Math.round(pageH / between(r, 0.72, 0.88)), W = Math.round(H * 0.75);
   const pageW = pageH * img.width / img.height;
   // the page pre-scaled near its size in the frame (the canvas filters the downscale; the warp then samples
   // without aliasing)
