@@ -76,7 +76,7 @@ const MAX_ASPECT = 2.2;
 /**
  * The page's four corners when the image shows a bright page on a clearly darker background around it, else
  * undefined (a scan or a photo filling the frame: the page is the whole image). The page is the largest
- * bright region of a shrunk copy with its text wiped out (a small max filter), holes filled; its corners the
+ * bright region of a shrunk copy with its text wiped out (a small closing), holes filled; its corners the
  * extreme points along the diagonals, refined by a straight line fitted to each side's edge points.
  */
 export function findPageQuad(g: Gray): Quad | undefined {
@@ -86,7 +86,11 @@ export function findPageQuad(g: Gray): Quad | undefined {
   const small = shrink(g, f);
   const { width: w, height: h } = small;
   if (w < 40 || h < 40) return undefined;
-  const closed = maxFilter(small, 2);
+  // text wiped out by a closing (a max filter, then a min filter: the page's edge stays where it is)
+  const dilated = maxFilter(small, 2);
+  for (let i = 0; i < dilated.length; i++) dilated[i] = 255 - dilated[i];
+  const closed = maxFilter({ width: w, height: h, data: dilated }, 2);
+  for (let i = 0; i < closed.length; i++) closed[i] = 255 - closed[i];
   const t = otsu(closed);
   const bright = new Uint8Array(w * h);
   for (let i = 0; i < bright.length; i++) bright[i] = closed[i] >= t ? 1 : 0;
@@ -231,7 +235,7 @@ const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 // about this many pixels across the page (a letter page at 200 dpi), tesseract reads small print better.
 const RECTIFIED_WIDTH = 1700;
 // The edge of the page is left out (a few pixels of background or the page's shadowed rim would read as a frame).
-const INSET = 0.008;
+const INSET = 0.005;
 
 /**
  * The page inside `quad` mapped onto an upright rectangle: as wide as the longer of its top and bottom

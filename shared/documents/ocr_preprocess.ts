@@ -22,6 +22,8 @@ import {
   shrink,
 } from "./ocr_pixels.ts";
 
+import { findPageQuad, type Quad, rectifyPage } from "./ocr_perspective.ts";
+
 export { type Box, boxMean, type Gray, grayFromRgba, labelComponents, maxFilter, otsu, shrink };
 
 /**
@@ -442,6 +444,8 @@ export interface Prepared {
   flattened: boolean;
   /** The skew (dy/dx) taken out (0 under DESKEW_FROM). */
   slope: number;
+  /** The page's corners in a photo showing it on a background (ocr_perspective.ts), mapped to an upright page. */
+  quad?: Quad;
 }
 
 // Tesseract finds lines skewed by a few degrees itself, and on the photo benchmark (skews of 1.2-2.3°)
@@ -457,16 +461,24 @@ const DESKEW_FROM = (3 * Math.PI) / 180;
  * not need it cost more fields than it gained. A skew of 3° or more is taken out (a vertical shear); smaller
  * ones are left to tesseract, and word boxes are straightened afterwards (ocr.ts ocrPieces).
  */
-export function prepareForOcr(input: Gray): Prepared {
+export function prepareForOcr(photo: Gray): Prepared {
+  const quad = findPageQuad(photo);
+  const rectified = quad && rectifyPage(photo, quad);
+  // a photographed page (rectified) is never evenly lit: its light falls off across the page, and its
+  // shading would read as ink to the orientation check. It is flattened first, without the smoothing (it was
+  // scaled up, and its grain is smoothed by that already: smoothing it again blurred small print)
+  const input = rectified
+    ? normalizeBackground(rectified, Math.max(6, Math.round(rectified.width / 100)))
+    : photo;
   const ink = inkPoints(input, sidewaysStep(input));
   const turns = sidewaysRatio(input, ink) > SIDEWAYS_RATIO ? 1 : 0;
   let g = quarterTurn(input, turns);
   const r = Math.max(6, Math.round(g.width / 100));
-  const flattened = needsFlattening(g, r);
-  if (flattened) g = stretchContrast(normalizeBackground(smooth(g), r));
+  const flattened = !!rectified || needsFlattening(g, r);
+  if (flattened && !rectified) g = stretchContrast(normalizeBackground(smooth(g), r));
   const skew = estimateSkew(g, g === input ? ink : undefined, DESKEW_FROM);
   const slope = Math.abs(skew) >= DESKEW_FROM ? Math.tan(skew) : 0;
-  return { gray: unshear(g, slope), turns, flattened, slope };
+  return { gray: unshear(g, slope), turns, flattened, slope, quad: rectified ? quad : undefined };
 }
 
 /** Bands of light text on dark, each cut out inverted (dark text on paper), stacked into one image. */
