@@ -1,5 +1,7 @@
 // Image preparation before OCR, in plain code on 8-bit grayscale pixels (no decoder here: ocr.ts decodes
 // with @napi-rs/canvas and hands the pixels over). General for phone photos and scans:
+// - a photo of the page on a darker background: the page's corners found and the page mapped back to an
+//   upright rectangle, sharpened and flattened (ocr_perspective.ts); a page filling the image is untouched;
 // - orientation: a page whose text clearly runs vertically (photographed sideways) is turned a quarter
 //   (projection profiles of the ink);
 // - light-on-dark bands (inverted table headers, banners, reversed cells) found by their density of dark
@@ -448,6 +450,10 @@ export interface Prepared {
   quad?: Quad;
 }
 
+// The unsharp mask of a rectified photo: on 7 synthetic phone photos, OCR found 70.1 % of the page's words
+// without it, 75.9 % at 0.8, 76.7 % at 1.5.
+const PHOTO_SHARPEN = 1;
+
 // Tesseract finds lines skewed by a few degrees itself, and on the photo benchmark (skews of 1.2-2.3°)
 // deskewing the image cost fields: only a larger skew is taken out of the image.
 const DESKEW_FROM = (3 * Math.PI) / 180;
@@ -464,11 +470,12 @@ const DESKEW_FROM = (3 * Math.PI) / 180;
 export function prepareForOcr(photo: Gray): Prepared {
   const quad = findPageQuad(photo);
   const rectified = quad && rectifyPage(photo, quad);
-  // a photographed page (rectified) is never evenly lit: its light falls off across the page, and its
-  // shading would read as ink to the orientation check. It is flattened first, without the smoothing (it was
-  // scaled up, and its grain is smoothed by that already: smoothing it again blurred small print)
+  // a photographed page (rectified) is soft (focus, JPEG, scaled up): sharpened; and never evenly lit: its
+  // light falls off across the page, and its shading would read as ink to the orientation check. It is
+  // flattened first, without the smoothing (scaling it up smoothed its grain already: smoothing it again
+  // blurred small print)
   const input = rectified
-    ? normalizeBackground(rectified, Math.max(6, Math.round(rectified.width / 100)))
+    ? normalizeBackground(sharpen(rectified, PHOTO_SHARPEN), Math.max(6, Math.round(rectified.width / 100)))
     : photo;
   const ink = inkPoints(input, sidewaysStep(input));
   const turns = sidewaysRatio(input, ink) > SIDEWAYS_RATIO ? 1 : 0;
@@ -519,4 +526,15 @@ export function bandSheet(g: Gray): BandSheet | undefined {
     y += box.y1 - box.y0 + SHEET_GAP;
   }
   return { sheet: { width, height, data }, bands: out, mask, pageWidth: gray.width };
+}
+
+/** Unsharp mask: each pixel pushed away from its 3×3 mean by `k` times the difference. */
+export function sharpen(g: Gray, k: number): Gray {
+  const m = boxMean(g.data, g.width, g.height, 1);
+  const data = new Uint8Array(g.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const v = g.data[i] + k * (g.data[i] - m[i]);
+    data[i] = v < 0 ? 0 : v > 255 ? 255 : v + 0.5;
+  }
+  return { width: g.width, height: g.height, data };
 }

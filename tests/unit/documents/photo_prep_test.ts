@@ -10,6 +10,7 @@ import {
   type Gray,
   grayFromRgba,
   prepareForOcr,
+  sharpen,
 } from "../../../shared/documents/ocr_preprocess.ts";
 
 // the lines of a bill's page, written down it over and over
@@ -128,4 +129,14 @@ Deno.test({
       await closeOcr();
     }
   },
+});
+
+Deno.test("sharpen: a soft edge becomes steeper, flat paper and flat ink stay as they are", () => {
+  // one row: paper 220, a ramp over 4 pixels, ink 40
+  const row = [220, 220, 220, 220, 184, 148, 112, 76, 40, 40, 40, 40];
+  const g = { width: row.length, height: 3, data: new Uint8Array([...row, ...row, ...row]) };
+  const s = sharpen(g, 1).data.subarray(row.length, 2 * row.length);
+  assert.deepEqual([s[0], s[1], s[10], s[11]], [220, 220, 40, 40]);
+  // across the ramp's ends the step overshoots: lighter before it, darker after it
+  assert.ok(s[3] > 220 && s[8] < 40, String([...s]));
 });
