@@ -4,6 +4,8 @@
 //   [--no-places]: without the gazetteer check of read addresses (shared/bills/address_check.ts) that the
 //   service applies; by default the bench creates a migrated database on the local PostgreSQL (TEST_DATABASE_URL,
 //   as the tests do) for the reference data and drops it at the end
+//   [--phone-photos [DIR]]: only the synthetic phone photos (dev layouts' bills photographed at an angle on a
+//   table, unevenly lit, blurred, JPEG; scripts/bills/make_phone_photos.ts), default tests/fixtures/bills/photos_synthetic
 //   [--model embedded|gemini|openai]: the same harness against a real model when its key/endpoint is set
 //   (scripts/bench/model_option.ts; without it a clear message and nothing is run). Leave-one-utility-out
 //   turns rules of the embedded reader off, so it runs for the embedded reader only.
@@ -158,66 +160,82 @@ async function leaveOneUtilityOut(cases: Case[]) {
   return out;
 }
 
+/** The synthetic phone-photo set on its own (--phone-photos). */
+async function phonePhotos(dir: string) {
+  const p = await run(await syntheticCases(dir));
+  table(`synthetic phone photos (${dir})`, p);
+  fields(p);
+  times(p);
+}
+
+const phoneAt = Deno.args.indexOf("--phone-photos");
 try {
-  // warm-up (module loading, pdf.js) is not billed to the first bill
-  const realAll = await realCases("tests/fixtures/bills/real");
-  const skipReal = Deno.args.includes("--synthetic-only");
-  const real = skipReal ? [] : realAll.filter((c) => c.kind === "pdf");
-  const photos = skipReal ? [] : realAll.filter((c) => c.kind === "image");
-  await runCase(embedded ? new EmbeddedBillModel() : chosen.model, realAll[0]);
-  texts.clear();
-  if (real.length) {
-    const r = await run(real);
-    table("real bills (text-layer PDFs), all rules", r);
-    times(r);
-    if (embedded) {
-      const loo = await leaveOneUtilityOut(real);
-      table("real bills, leave-one-utility-out (rules shaped by the bill's own utility off)", loo);
+  if (phoneAt >= 0) {
+    const dir = Deno.args[phoneAt + 1];
+    await phonePhotos(dir && !dir.startsWith("--") ? dir : "tests/fixtures/bills/photos_synthetic");
+  } else {
+    // warm-up (module loading, pdf.js) is not billed to the first bill
+    const realAll = await realCases("tests/fixtures/bills/real");
+    const skipReal = Deno.args.includes("--synthetic-only");
+    const real = skipReal ? [] : realAll.filter((c) => c.kind === "pdf");
+    const photos = skipReal ? [] : realAll.filter((c) => c.kind === "image");
+    await runCase(embedded ? new EmbeddedBillModel() : chosen.model, realAll[0]);
+    texts.clear();
+    if (real.length) {
+      const r = await run(real);
+      table("real bills (text-layer PDFs), all rules", r);
+      times(r);
+      if (embedded) {
+        const loo = await leaveOneUtilityOut(real);
+        table("real bills, leave-one-utility-out (rules shaped by the bill's own utility off)", loo);
+      }
     }
-  }
-  if (photos.length) {
-    const p = await run(photos);
-    table("real bills as photos/scans (OCR), all rules", p);
-    times(p);
-    if (embedded) {
-      table("real bills as photos/scans, leave-one-utility-out", await leaveOneUtilityOut(photos));
+    if (photos.length) {
+      const p = await run(photos);
+      table("real bills as photos/scans (OCR), all rules", p);
+      times(p);
+      if (embedded) {
+        table("real bills as photos/scans, leave-one-utility-out", await leaveOneUtilityOut(photos));
+      }
     }
-  }
-  if (!realOnly && embedded) {
-    const at = Deno.args.indexOf("--synthetic");
-    const synthDir = at >= 0 ? Deno.args[at + 1] : "tests/fixtures/bills/synthetic";
-    const only = Deno.args.includes("--only")
-      ? Deno.args[Deno.args.indexOf("--only") + 1].split(",")
-      : undefined;
-    const imagesOnly = Deno.args.includes("--images-only");
-    const devOnly = Deno.args.includes("--dev-only");
-    const s = await run(
-      (await syntheticCases(synthDir)).filter((c) =>
-        (!only || only.includes(c.utility)) && (!imagesOnly || c.kind === "image") &&
-        (!devOnly || !SEALED_LAYOUTS.includes(c.utility))
-      ),
-    );
-    table(`synthetic corpus (${synthDir})`, s);
-    // the layouts written from other utilities' public bill guides after the reader (layouts_heldout.ts);
-    // the sealed ones were never looked at while the reader was changed
-    const held = Object.keys(HELD_OUT_LAYOUTS);
-    const dev = held.filter((l) => !SEALED_LAYOUTS.includes(l));
-    const groups: [string, Scored[]][] = [
-      ["original", s.filter((r) => !held.includes(r.utility))],
-      [`held-out ${held.length}`, s.filter((r) => held.includes(r.utility))],
-      [`  dev ${dev.length}`, s.filter((r) => dev.includes(r.utility))],
-      [
-        `  sealed ${SEALED_LAYOUTS.length - SEALED_AFTER_LAST_CHANGE.length}`,
-        s.filter((r) => SEALED_LAYOUTS.includes(r.utility) && !SEALED_AFTER_LAST_CHANGE.includes(r.utility)),
-      ],
-      [
-        `  sealed last ${SEALED_AFTER_LAST_CHANGE.length}`,
-        s.filter((r) => SEALED_AFTER_LAST_CHANGE.includes(r.utility)),
-      ],
-    ];
-    for (const [label, rs] of groups) if (rs.length) console.log(line(label, rs));
-    fields(s);
-    times(s);
+    if (!realOnly && embedded) {
+      const at = Deno.args.indexOf("--synthetic");
+      const synthDir = at >= 0 ? Deno.args[at + 1] : "tests/fixtures/bills/synthetic";
+      const only = Deno.args.includes("--only")
+        ? Deno.args[Deno.args.indexOf("--only") + 1].split(",")
+        : undefined;
+      const imagesOnly = Deno.args.includes("--images-only");
+      const devOnly = Deno.args.includes("--dev-only");
+      const s = await run(
+        (await syntheticCases(synthDir)).filter((c) =>
+          (!only || only.includes(c.utility)) && (!imagesOnly || c.kind === "image") &&
+          (!devOnly || !SEALED_LAYOUTS.includes(c.utility))
+        ),
+      );
+      table(`synthetic corpus (${synthDir})`, s);
+      // the layouts written from other utilities' public bill guides after the reader (layouts_heldout.ts);
+      // the sealed ones were never looked at while the reader was changed
+      const held = Object.keys(HELD_OUT_LAYOUTS);
+      const dev = held.filter((l) => !SEALED_LAYOUTS.includes(l));
+      const groups: [string, Scored[]][] = [
+        ["original", s.filter((r) => !held.includes(r.utility))],
+        [`held-out ${held.length}`, s.filter((r) => held.includes(r.utility))],
+        [`  dev ${dev.length}`, s.filter((r) => dev.includes(r.utility))],
+        [
+          `  sealed ${SEALED_LAYOUTS.length - SEALED_AFTER_LAST_CHANGE.length}`,
+          s.filter((r) =>
+            SEALED_LAYOUTS.includes(r.utility) && !SEALED_AFTER_LAST_CHANGE.includes(r.utility)
+          ),
+        ],
+        [
+          `  sealed last ${SEALED_AFTER_LAST_CHANGE.length}`,
+          s.filter((r) => SEALED_AFTER_LAST_CHANGE.includes(r.utility)),
+        ],
+      ];
+      for (const [label, rs] of groups) if (rs.length) console.log(line(label, rs));
+      fields(s);
+      times(s);
+    }
   }
 } finally {
   await closeOcr();

@@ -1,5 +1,7 @@
 // Image preparation before OCR, in plain code on 8-bit grayscale pixels (no decoder here: ocr.ts decodes
 // with @napi-rs/canvas and hands the pixels over). General for phone photos and scans:
+// - a photo of the page on a darker background: the page's corners found and the page mapped back to an
+//   upright rectangle, sharpened and flattened (ocr_perspective.ts); a page filling the image is untouched;
 // - orientation: a page whose text clearly runs vertically (photographed sideways) is turned a quarter
 //   (projection profiles of the ink);
 // - light-on-dark bands (inverted table headers, banners, reversed cells) found by their density of dark
@@ -9,203 +11,22 @@
 // - a skew of 3° or more taken out (the angle that makes the text rows sharpest).
 // The result goes to tesseract as a PGM (no PNG encode/decode round trip).
 
-/** A rectangle of pixels: x0, y0 included, x1, y1 excluded. */
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+import {
+  type Box,
+  boxMean,
+  cellIndex,
+  type Gray,
+  grayFromRgba,
+  labelComponents,
+  maxFilter,
+  otsu,
+  percentile,
+  shrink,
+} from "./ocr_pixels.ts";
 
-export interface Gray {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
+import { findPageQuad, type Quad, rectifyPage } from "./ocr_perspective.ts";
 
-/** Luma of RGBA pixels (canvas ImageData, or a canvas's raw premultiplied pixels when opaque), alpha over white. */
-export function grayFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Gray {
-  const data = new Uint8Array(width * height);
-  // one plain view whatever the caller's array (a Node Buffer, a clamped array: one element kind for the
-  // JIT), and whole pixels read as 32-bit words (little-endian: R in the low byte) when aligned
-  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) {
-    const px = new Uint32Array(rgba.buffer, rgba.byteOffset, data.length);
-    for (let j = 0; j < data.length; j++) {
-      const v = px[j];
-      const y = (77 * (v & 255) + 150 * ((v >>> 8) & 255) + 29 * ((v >>> 16) & 255)) >> 8;
-      const alpha = v >>> 24;
-      data[j] = alpha === 255 ? y : overWhite(y, alpha);
-    }
-    return { width, height, data };
-  }
-  const src = new Uint8Array(rgba.buffer, rgba.byteOffset, data.length * 4);
-  for (let i = 0, j = 0; j < data.length; i += 4, j++) {
-    const y = (77 * src[i] + 150 * src[i + 1] + 29 * src[i + 2]) >> 8;
-    const alpha = src[i + 3];
-    data[j] = alpha === 255 ? y : overWhite(y, alpha);
-  }
-  return { width, height, data };
-}
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
-const overWhite = (y: number, alpha: number) => {
-  const a = alpha / 255;
-  return Math.round(y * a + 255 * (1 - a));
-};
-
-/** Mean over a (2r+1)×(2ry+1) window, clamped at the borders (running sums along rows, then a running column sum: O(pixels)). */
-export function boxMean(
-  src: Float32Array | Uint8Array,
-  width: number,
-  height: number,
-  r: number,
-  ry = r,
-): Float32Array {
-  const tmp = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let sum = 0, n = 0;
-    for (let x = 0; x <= Math.min(r, width - 1); x++) sum += src[row + x], n++;
-    for (let x = 0; x < width; x++) {
-      tmp[row + x] = sum / n;
-      const add = x + r + 1, drop = x - r;
-      if (add < width) sum += src[row + add], n++;
-      if (drop >= 0) sum -= src[row + drop], n--;
-    }
-  }
-  const out = new Float32Array(width * height);
-  const col = new Float64Array(width);
-  let n = 0;
-  for (let y = 0; y <= Math.min(ry, height - 1); y++, n++) {
-    for (let x = 0, o = y * width; x < width; x++) col[x] += tmp[o + x];
-  }
-  for (let y = 0; y < height; y++) {
-    const o = y * width;
-    for (let x = 0; x < width; x++) out[o + x] = col[x] / n;
-    const add = y + ry + 1, drop = y - ry;
-    if (add < height) {
-      for (let x = 0, a = add * width; x < width; x++) col[x] += tmp[a + x];
-      n++;
-    }
-    if (drop >= 0) {
-      for (let x = 0, d = drop * width; x < width; x++) col[x] -= tmp[d + x];
-      n--;
-    }
-  }
-  return out;
-}
-
-/** Running maximum over 2r+1 values of `src` at offset + i·stride, written the same way into `dst` (van Herk/Gil-Werman). */
-function maxLine(
-  src: Uint8Array,
-  dst: Uint8Array,
-  offset: number,
-  stride: number,
-  n: number,
-  r: number,
-  g: Uint8Array,
-  h: Uint8Array,
-) {
-  const w = 2 * r + 1;
-  const padded = n + 2 * r;
-  for (let i = 0; i < padded; i++) {
-    const v = i < r || i >= n + r ? 0 : src[offset + (i - r) * stride];
-    g[i] = i % w === 0 || v > g[i - 1] ? v : g[i - 1];
-  }
-  for (let i = padded - 1; i >= 0; i--) {
-    const v = i < r || i >= n + r ? 0 : src[offset + (i - r) * stride];
-    h[i] = i % w === w - 1 || i === padded - 1 || v > h[i + 1] ? v : h[i + 1];
-  }
-  for (let i = 0; i < n; i++) {
-    const a = h[i], b = g[i + 2 * r];
-    dst[offset + i * stride] = a > b ? a : b;
-  }
-}
-
-/** Maximum over a (2r+1)² window (grey dilation): the paper's brightness where the window holds paper. */
-export function maxFilter(g: Gray, r: number): Uint8Array {
-  const { width, height, data } = g;
-  const tmp = new Uint8Array(width * height);
-  const out = new Uint8Array(width * height);
-  const len = Math.max(width, height) + 2 * r;
-  const ga = new Uint8Array(len), ha = new Uint8Array(len);
-  for (let y = 0; y < height; y++) maxLine(data, tmp, y * width, 1, width, r, ga, ha);
-  for (let x = 0; x < width; x++) maxLine(tmp, out, x, width, height, r, ga, ha);
-  return out;
-}
-
-/** The image shrunk by an integer factor (mean of each f×f block). */
-export function shrink(g: Gray, f: number): Gray {
-  if (f <= 1) return g;
-  const width = Math.max(1, Math.floor(g.width / f)), height = Math.max(1, Math.floor(g.height / f));
-  const data = new Uint8Array(width * height);
-  if (f === 2 && g.height >= 2 && g.width >= 2) {
-    // the band search's half size, in one pass over two rows at a time
-    const src = g.data, w = g.width;
-    for (let y = 0, o = 0; y < height; y++) {
-      for (let x = 0, i = 2 * y * w; x < width; x++, i += 2) {
-        data[o++] = (src[i] + src[i + 1] + src[i + w] + src[i + w + 1]) >> 2;
-      }
-    }
-    return { width, height, data };
-  }
-  const acc = new Uint32Array(width);
-  const src = g.data, area = f * f;
-  for (let y = 0; y < height; y++) {
-    acc.fill(0);
-    for (let dy = 0; dy < f; dy++) {
-      const row = (y * f + dy) * g.width;
-      for (let x = 0, i = row; x < width; x++) {
-        let s = 0;
-        for (let dx = 0; dx < f; dx++, i++) s += src[i];
-        acc[x] += s;
-      }
-    }
-    for (let x = 0, o = y * width; x < width; x++) data[o + x] = acc[x] / area;
-  }
-  return { width, height, data };
-}
-
-/** For each full-size column, its cell in a map shrunk by `f` (`n` cells). */
-function cellIndex(size: number, f: number, n: number): Int32Array {
-  const out = new Int32Array(size);
-  for (let i = 0; i < size; i++) out[i] = Math.min(n - 1, Math.floor(i / f));
-  return out;
-}
-
-/** The 256-level histogram of 8-bit pixels. */
-function histogram(data: Uint8Array): Uint32Array {
-  const hist = new Uint32Array(256);
-  for (let i = 0; i < data.length; i++) hist[data[i]]++;
-  return hist;
-}
-
-/** Otsu's threshold of 256 grey levels: the darker class is the levels under it. */
-export function otsu(data: Uint8Array): number {
-  const hist = histogram(data);
-  let total = 0, sum = 0;
-  for (let t = 0; t < 256; t++) total += hist[t], sum += t * hist[t];
-  let wB = 0, sumB = 0, best = 0, threshold = 128;
-  for (let t = 0; t < 256; t++) {
-    wB += hist[t];
-    if (!wB || wB === total) continue;
-    sumB += t * hist[t];
-    const mB = sumB / wB, mF = (sum - sumB) / (total - wB);
-    const between = wB * (total - wB) * (mB - mF) ** 2;
-    if (between > best) best = between, threshold = t + 1;
-  }
-  return threshold;
-}
-
-/** The grey level below which `fraction` of the pixels lie. */
-function percentile(data: Uint8Array, fraction: number): number {
-  const hist = histogram(data);
-  const want = data.length * fraction;
-  let n = 0;
-  for (let t = 0; t < 256; t++) if ((n += hist[t]) >= want) return t;
-  return 255;
-}
+export { type Box, boxMean, type Gray, grayFromRgba, labelComponents, maxFilter, otsu, shrink };
 
 /**
  * Divides each pixel by the paper's local brightness (a max filter over a window larger than a character,
@@ -369,38 +190,6 @@ export function invertDarkRegions(
     }
   }
   return { gray: { width, height, data }, inverted: n / data.length, bands: [...boxes.values()], mask };
-}
-
-/** 4-connected components of the 1s of a mask, numbered from 1 (0: background). */
-export function labelComponents(
-  mask: Uint8Array,
-  width: number,
-  height: number,
-): { labels: Int32Array; count: number } {
-  const n = Math.min(mask.length, width * height);
-  const labels = new Int32Array(mask.length);
-  const stack = new Int32Array(mask.length);
-  let count = 0;
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || labels[start]) continue;
-    count++;
-    let top = 0;
-    stack[top++] = start;
-    labels[start] = count;
-    while (top) {
-      const i = stack[--top];
-      const x = i % width;
-      let j = i - 1;
-      if (x > 0 && mask[j] && !labels[j]) labels[j] = count, stack[top++] = j;
-      j = i + 1;
-      if (x < width - 1 && mask[j] && !labels[j]) labels[j] = count, stack[top++] = j;
-      j = i - width;
-      if (j >= 0 && mask[j] && !labels[j]) labels[j] = count, stack[top++] = j;
-      j = i + width;
-      if (j < n && mask[j] && !labels[j]) labels[j] = count, stack[top++] = j;
-    }
-  }
-  return { labels, count };
 }
 
 /** Clears the 4-connected components of 1s smaller than `minArea` pixels (in place); how many are kept. */
@@ -657,7 +446,13 @@ export interface Prepared {
   flattened: boolean;
   /** The skew (dy/dx) taken out (0 under DESKEW_FROM). */
   slope: number;
+  /** The page's corners in a photo showing it on a background (ocr_perspective.ts), mapped to an upright page. */
+  quad?: Quad;
 }
+
+// The unsharp mask of a rectified photo: on 7 synthetic phone photos, OCR found 70.1 % of the page's words
+// without it, 75.9 % at 0.8, 76.7 % at 1.5.
+const PHOTO_SHARPEN = 1;
 
 // Tesseract finds lines skewed by a few degrees itself, and on the photo benchmark (skews of 1.2-2.3°)
 // deskewing the image cost fields: only a larger skew is taken out of the image.
@@ -672,16 +467,25 @@ const DESKEW_FROM = (3 * Math.PI) / 180;
  * not need it cost more fields than it gained. A skew of 3° or more is taken out (a vertical shear); smaller
  * ones are left to tesseract, and word boxes are straightened afterwards (ocr.ts ocrPieces).
  */
-export function prepareForOcr(input: Gray): Prepared {
+export function prepareForOcr(photo: Gray): Prepared {
+  const quad = findPageQuad(photo);
+  const rectified = quad && rectifyPage(photo, quad);
+  // a photographed page (rectified) is soft (focus, JPEG, scaled up): sharpened; and never evenly lit: its
+  // light falls off across the page, and its shading would read as ink to the orientation check. It is
+  // flattened first, without the smoothing (scaling it up smoothed its grain already: smoothing it again
+  // blurred small print)
+  const input = rectified
+    ? normalizeBackground(sharpen(rectified, PHOTO_SHARPEN), Math.max(6, Math.round(rectified.width / 100)))
+    : photo;
   const ink = inkPoints(input, sidewaysStep(input));
   const turns = sidewaysRatio(input, ink) > SIDEWAYS_RATIO ? 1 : 0;
   let g = quarterTurn(input, turns);
   const r = Math.max(6, Math.round(g.width / 100));
-  const flattened = needsFlattening(g, r);
-  if (flattened) g = stretchContrast(normalizeBackground(smooth(g), r));
+  const flattened = !!rectified || needsFlattening(g, r);
+  if (flattened && !rectified) g = stretchContrast(normalizeBackground(smooth(g), r));
   const skew = estimateSkew(g, g === input ? ink : undefined, DESKEW_FROM);
   const slope = Math.abs(skew) >= DESKEW_FROM ? Math.tan(skew) : 0;
-  return { gray: unshear(g, slope), turns, flattened, slope };
+  return { gray: unshear(g, slope), turns, flattened, slope, quad: rectified ? quad : undefined };
 }
 
 /** Bands of light text on dark, each cut out inverted (dark text on paper), stacked into one image. */
@@ -722,4 +526,15 @@ export function bandSheet(g: Gray): BandSheet | undefined {
     y += box.y1 - box.y0 + SHEET_GAP;
   }
   return { sheet: { width, height, data }, bands: out, mask, pageWidth: gray.width };
+}
+
+/** Unsharp mask: each pixel pushed away from its 3×3 mean by `k` times the difference. */
+export function sharpen(g: Gray, k: number): Gray {
+  const m = boxMean(g.data, g.width, g.height, 1);
+  const data = new Uint8Array(g.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const v = g.data[i] + k * (g.data[i] - m[i]);
+    data[i] = v < 0 ? 0 : v > 255 ? 255 : v + 0.5;
+  }
+  return { width: g.width, height: g.height, data };
 }

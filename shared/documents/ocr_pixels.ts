@@ -1,0 +1,233 @@
+// Pixel primitives on 8-bit grayscale images shared by the page preparation before OCR (ocr_preprocess.ts,
+// ocr_perspective.ts): grey levels from RGBA, window means and maxima, shrinking, Otsu's threshold,
+// percentiles, connected components.
+
+/** A rectangle of pixels: x0, y0 included, x1, y1 excluded. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface Gray {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Luma of RGBA pixels (canvas ImageData, or a canvas's raw premultiplied pixels when opaque), alpha over white. */
+export function grayFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Gray {
+  const data = new Uint8Array(width * height);
+  // one plain view whatever the caller's array (a Node Buffer, a clamped array: one element kind for the
+  // JIT), and whole pixels read as 32-bit words (little-endian: R in the low byte) when aligned
+  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) {
+    const px = new Uint32Array(rgba.buffer, rgba.byteOffset, data.length);
+    for (let j = 0; j < data.length; j++) {
+      const v = px[j];
+      const y = (77 * (v & 255) + 150 * ((v >>> 8) & 255) + 29 * ((v >>> 16) & 255)) >> 8;
+      const alpha = v >>> 24;
+      data[j] = alpha === 255 ? y : overWhite(y, alpha);
+    }
+    return { width, height, data };
+  }
+  const src = new Uint8Array(rgba.buffer, rgba.byteOffset, data.length * 4);
+  for (let i = 0, j = 0; j < data.length; i += 4, j++) {
+    const y = (77 * src[i] + 150 * src[i + 1] + 29 * src[i + 2]) >> 8;
+    const alpha = src[i + 3];
+    data[j] = alpha === 255 ? y : overWhite(y, alpha);
+  }
+  return { width, height, data };
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+const overWhite = (y: number, alpha: number) => {
+  const a = alpha / 255;
+  return Math.round(y * a + 255 * (1 - a));
+};
+
+/** Mean over a (2r+1)×(2ry+1) window, clamped at the borders (running sums along rows, then a running column sum: O(pixels)). */
+export function boxMean(
+  src: Float32Array | Uint8Array,
+  width: number,
+  height: number,
+  r: number,
+  ry = r,
+): Float32Array {
+  const tmp = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let sum = 0, n = 0;
+    for (let x = 0; x <= Math.min(r, width - 1); x++) sum += src[row + x], n++;
+    for (let x = 0; x < width; x++) {
+      tmp[row + x] = sum / n;
+      const add = x + r + 1, drop = x - r;
+      if (add < width) sum += src[row + add], n++;
+      if (drop >= 0) sum -= src[row + drop], n--;
+    }
+  }
+  const out = new Float32Array(width * height);
+  const col = new Float64Array(width);
+  let n = 0;
+  for (let y = 0; y <= Math.min(ry, height - 1); y++, n++) {
+    for (let x = 0, o = y * width; x < width; x++) col[x] += tmp[o + x];
+  }
+  for (let y = 0; y < height; y++) {
+    const o = y * width;
+    for (let x = 0; x < width; x++) out[o + x] = col[x] / n;
+    const add = y + ry + 1, drop = y - ry;
+    if (add < height) {
+      for (let x = 0, a = add * width; x < width; x++) col[x] += tmp[a + x];
+      n++;
+    }
+    if (drop >= 0) {
+      for (let x = 0, d = drop * width; x < width; x++) col[x] -= tmp[d + x];
+      n--;
+    }
+  }
+  return out;
+}
+
+/** Running maximum over 2r+1 values of `src` at offset + i·stride, written the same way into `dst` (van Herk/Gil-Werman). */
+function maxLine(
+  src: Uint8Array,
+  dst: Uint8Array,
+  offset: number,
+  stride: number,
+  n: number,
+  r: number,
+  g: Uint8Array,
+  h: Uint8Array,
+) {
+  const w = 2 * r + 1;
+  const padded = n + 2 * r;
+  for (let i = 0; i < padded; i++) {
+    const v = i < r || i >= n + r ? 0 : src[offset + (i - r) * stride];
+    g[i] = i % w === 0 || v > g[i - 1] ? v : g[i - 1];
+  }
+  for (let i = padded - 1; i >= 0; i--) {
+    const v = i < r || i >= n + r ? 0 : src[offset + (i - r) * stride];
+    h[i] = i % w === w - 1 || i === padded - 1 || v > h[i + 1] ? v : h[i + 1];
+  }
+  for (let i = 0; i < n; i++) {
+    const a = h[i], b = g[i + 2 * r];
+    dst[offset + i * stride] = a > b ? a : b;
+  }
+}
+
+/** Maximum over a (2r+1)² window (grey dilation): the paper's brightness where the window holds paper. */
+export function maxFilter(g: Gray, r: number): Uint8Array {
+  const { width, height, data } = g;
+  const tmp = new Uint8Array(width * height);
+  const out = new Uint8Array(width * height);
+  const len = Math.max(width, height) + 2 * r;
+  const ga = new Uint8Array(len), ha = new Uint8Array(len);
+  for (let y = 0; y < height; y++) maxLine(data, tmp, y * width, 1, width, r, ga, ha);
+  for (let x = 0; x < width; x++) maxLine(tmp, out, x, width, height, r, ga, ha);
+  return out;
+}
+
+/** The image shrunk by an integer factor (mean of each f×f block). */
+export function shrink(g: Gray, f: number): Gray {
+  if (f <= 1) return g;
+  const width = Math.max(1, Math.floor(g.width / f)), height = Math.max(1, Math.floor(g.height / f));
+  const data = new Uint8Array(width * height);
+  if (f === 2 && g.height >= 2 && g.width >= 2) {
+    // the band search's half size, in one pass over two rows at a time
+    const src = g.data, w = g.width;
+    for (let y = 0, o = 0; y < height; y++) {
+      for (let x = 0, i = 2 * y * w; x < width; x++, i += 2) {
+        data[o++] = (src[i] + src[i + 1] + src[i + w] + src[i + w + 1]) >> 2;
+      }
+    }
+    return { width, height, data };
+  }
+  const acc = new Uint32Array(width);
+  const src = g.data, area = f * f;
+  for (let y = 0; y < height; y++) {
+    acc.fill(0);
+    for (let dy = 0; dy < f; dy++) {
+      const row = (y * f + dy) * g.width;
+      for (let x = 0, i = row; x < width; x++) {
+        let s = 0;
+        for (let dx = 0; dx < f; dx++, i++) s += src[i];
+        acc[x] += s;
+      }
+    }
+    for (let x = 0, o = y * width; x < width; x++) data[o + x] = acc[x] / area;
+  }
+  return { width, height, data };
+}
+
+/** For each full-size column, its cell in a map shrunk by `f` (`n` cells). */
+export function cellIndex(size: number, f: number, n: number): Int32Array {
+  const out = new Int32Array(size);
+  for (let i = 0; i < size; i++) out[i] = Math.min(n - 1, Math.floor(i / f));
+  return out;
+}
+
+/** The 256-level histogram of 8-bit pixels. */
+function histogram(data: Uint8Array): Uint32Array {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) hist[data[i]]++;
+  return hist;
+}
+
+/** Otsu's threshold of 256 grey levels: the darker class is the levels under it. */
+export function otsu(data: Uint8Array): number {
+  const hist = histogram(data);
+  let total = 0, sum = 0;
+  for (let t = 0; t < 256; t++) total += hist[t], sum += t * hist[t];
+  let wB = 0, sumB = 0, best = 0, threshold = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t];
+    if (!wB || wB === total) continue;
+    sumB += t * hist[t];
+    const mB = sumB / wB, mF = (sum - sumB) / (total - wB);
+    const between = wB * (total - wB) * (mB - mF) ** 2;
+    if (between > best) best = between, threshold = t + 1;
+  }
+  return threshold;
+}
+
+/** The grey level below which `fraction` of the pixels lie. */
+export function percentile(data: Uint8Array, fraction: number): number {
+  const hist = histogram(data);
+  const want = data.length * fraction;
+  let n = 0;
+  for (let t = 0; t < 256; t++) if ((n += hist[t]) >= want) return t;
+  return 255;
+}
+
+/** 4-connected components of the 1s of a mask, numbered from 1 (0: background). */
+export function labelComponents(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+): { labels: Int32Array; count: number } {
+  const n = Math.min(mask.length, width * height);
+  const labels = new Int32Array(mask.length);
+  const stack = new Int32Array(mask.length);
+  let count = 0;
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || labels[start]) continue;
+    count++;
+    let top = 0;
+    stack[top++] = start;
+    labels[start] = count;
+    while (top) {
+      const i = stack[--top];
+      const x = i % width;
+      let j = i - 1;
+      if (x > 0 && mask[j] && !labels[j]) labels[j] = count, stack[top++] = j;
+      j = i + 1;
+      if (x < width - 1 && mask[j] && !labels[j]) labels[j] = count, stack[top++] = j;
+      j = i - width;
+      if (j >= 0 && mask[j] && !labels[j]) labels[j] = count, stack[top++] = j;
+      j = i + width;
+      if (j < n && mask[j] && !labels[j]) labels[j] = count, stack[top++] = j;
+    }
+  }
+  return { labels, count };
+}
