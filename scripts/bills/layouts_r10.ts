@@ -43,7 +43,7 @@ async function psegnj(r: Rng): Promise<Generated> {
   s.text(36, 92, `${addr1(f)}`, { size: 8 });
   s.text(36, 102, `${f.service.city}, NJ ${f.service.zip}`, { size: 8 });
   s.text(36, 124, "Your Monthly Bill Summary", { size: 10, bold: true });
-  const gas = r.int(2000, 9000) / 100,
+  const gas = Math.min(r.int(2000, 9000) / 100, +(+f.amountDue * 0.3).toFixed(2)),
     paid = r.int(8000, 25000) / 100,
     elec = +f.amountDue - +f.pastDue - gas;
   s.row(36, 300, 138, "Previous Balance", money(paid + +f.pastDue), { size: 8 });
@@ -142,7 +142,9 @@ async function cenhud(r: Rng): Promise<Generated> {
   s.text(300, 96, "Bill Summary", { size: 9, bold: true });
   s.text(440, 96, "Electric", { size: 7, bold: true });
   s.text(510, 96, "Natural Gas", { size: 7, bold: true });
-  const gas = r.int(1500, 7000) / 100, pe = r.int(5000, 20000) / 100, pgas = r.int(2000, 9000) / 100;
+  const gas = Math.min(r.int(1500, 7000) / 100, +(+f.amountDue * 0.3).toFixed(2)),
+    pe = r.int(5000, 20000) / 100,
+    pgas = r.int(2000, 9000) / 100;
   const elec = +f.amountDue - +f.pastDue - gas;
   const pastE = +f.pastDue ? +(+f.pastDue * 0.6).toFixed(2) : 0, pastG = +(+f.pastDue - pastE).toFixed(2);
   [
@@ -231,7 +233,8 @@ async function cenhud(r: Rng): Promise<Generated> {
   s.text(320, 96, `${fmt.mon(f.periodStart)} Actual Reading   ${gr}`, { size: 7 });
   s.text(320, 106, `Usage ${ccf} Ccf   Billing Days ${days(f)}`, { size: 7 });
   s.row(320, 576, 200, "Total Natural Gas Charges", money(gas), { size: 7, bold: true });
-  const truth = truthOf(f, { history: [ly, cur], ...stub });
+  const truth = truthOf(f, { history: [ly, cur], ...stub, service: upper(f.service) });
+  truth.billingInformation.utilityProviderName = "Central Hudson Gas & Electric"; // the remittance name
   return { layout: "cenhud", pdf: await s.bytes(), truth };
 }
 

@@ -138,6 +138,7 @@ async function srp(r: Rng): Promise<Generated> {
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
   truth.electricityUsage.supplyRatePerKwh = ""; // two time-of-use prices, no supply price
+  truth.electricityUsage.electricRate = "Time-of-Use E-26"; // as its price plan prints it (round 10)
   return { layout: "srp", pdf: await s.bytes(), truth };
 }
 
