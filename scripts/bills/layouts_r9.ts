@@ -15,15 +15,15 @@ import { type Facts, facts, type Rng, truthOf } from "./random_bill.ts";
 import { fmt, Sheet } from "./sheet.ts";
 import type { Generated } from "./layouts.ts";
 
-const days = (f: Facts) => Math.round((+f.periodEnd - +f.periodStart) / 864e5);
-const addr1 = (f: Facts) => `${f.service.line1}${f.service.line2 ? ` ${f.service.line2}` : ""}`;
-const upper = (a: Address): Address => ({
+export const days = (f: Facts) => Math.round((+f.periodEnd - +f.periodStart) / 864e5);
+export const addr1 = (f: Facts) => `${f.service.line1}${f.service.line2 ? ` ${f.service.line2}` : ""}`;
+export const upper = (a: Address): Address => ({
   ...a,
   line1: a.line1.toUpperCase(),
   line2: a.line2.toUpperCase(),
   city: a.city.toUpperCase(),
 });
-const cents = (r: Rng, lo: number, hi: number) => `$${r.int(lo, hi)}.${r.digits(2)}`;
+export const cents = (r: Rng, lo: number, hi: number) => `$${r.int(lo, hi)}.${r.digits(2)}`;
 const CITIES: Record<string, [string, string][]> = {
   AZ: [["Phoenix", "85018"], ["Tempe", "85282"], ["Mesa", "85204"], ["Chandler", "85224"]],
   PA: [["Pittsburgh", "15217"], ["Pittsburgh", "15213"], ["Bethel Park", "15102"], ["Coraopolis", "15108"]],
@@ -33,17 +33,24 @@ const CITIES: Record<string, [string, string][]> = {
   OR: [["Portland", "97206"], ["Beaverton", "97005"], ["Gresham", "97030"], ["Salem", "97301"]],
 };
 
-/** Facts placed in one of the towns above (the service and mailing address move there). */
-function placed(r: Rng, state: string, o: Omit<Parameters<typeof facts>[1], "state">): Facts {
+/** Facts placed in one of a table's towns (the service and mailing address move there). */
+export function placedIn(
+  towns: Record<string, [string, string][]>,
+  r: Rng,
+  state: string,
+  o: Omit<Parameters<typeof facts>[1], "state">,
+): Facts {
   const f = facts(r, { ...o, state: "CO" });
-  const [city, zip] = r.pick(CITIES[state]);
+  const [city, zip] = r.pick(towns[state]);
   for (const a of new Set([f.service, f.billing])) Object.assign(a, { city, state, zip });
   f.state = state;
   return f;
 }
+const placed = (r: Rng, state: string, o: Omit<Parameters<typeof facts>[1], "state">) =>
+  placedIn(CITIES, r, state, o);
 
 /** Labels printed over their values, one column each (a header band of a summary box). */
-function labelsOver(s: Sheet, xs: number[], y: number, pairs: [string, string][], size = 8) {
+export function labelsOver(s: Sheet, xs: number[], y: number, pairs: [string, string][], size = 8) {
   pairs.forEach(([k, v], i) => {
     s.text(xs[i], y, k, { size: size - 1, bold: true });
     s.text(xs[i], y + 11, v, { size });
@@ -131,6 +138,7 @@ async function srp(r: Rng): Promise<Generated> {
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
   truth.electricityUsage.supplyRatePerKwh = ""; // two time-of-use prices, no supply price
+  truth.electricityUsage.electricRate = "Time-of-Use E-26"; // as its price plan prints it (round 10)
   return { layout: "srp", pdf: await s.bytes(), truth };
 }
 

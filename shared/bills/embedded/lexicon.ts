@@ -44,6 +44,8 @@ export const LEXICON = {
       /\bpayments received after\b/i,
       /\bpayment due\b/i,
       /\b(?:charges|bill|payment|amount) (?:is|are) due\b/i,
+      // last: the date a late charge is added after is the payment's deadline when no due date is labelled
+      /\blate (?:payment )?(?:charges?|fees?) (?:will be |are |is )?(?:added|applied|assessed) after\b/i,
     ],
     not: [
       /\b(?:previous|prior|last)\s+(?:\w+\s+)?due/i,
@@ -81,6 +83,7 @@ export const LEXICON = {
       /\bunpaid balance\b/i,
       /\bprevious balance remaining\b/i,
       /\bremaining balance\b/i,
+      /\bbalance remaining\b/i,
     ],
     not: [/\bafter\b/i, /\bif not paid\b/i],
   },

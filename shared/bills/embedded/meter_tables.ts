@@ -24,7 +24,8 @@ export function columnRole(header: string): Role | undefined {
       : undefined;
   }
   // the header's last word names the column: "Meter" under a title the header band took in ("… Electric Meter")
-  if (/\bmeter\s*(?:number|no\.?|#|id)\b|\bmeter$/.test(h)) return "meter";
+  // ("Meter #": no word boundary follows "#", so the alternatives end on a lookahead, not on \b)
+  if (/\bmeter\s*(?:number|no\.?|#|id)(?!\w)|\bmeter$/.test(h)) return "meter";
   if (/multiplier|\bmult\b|constant|\bfactor\b/.test(h)) return "multiplier";
   if (/\bread(?:ing|ings)?\b/.test(h)) return before ? "previous" : "present";
   if (
@@ -90,10 +91,21 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
       continue;
     }
     if (t.columns.some((c) => GAS.test(c.header) || OTHER_SERVICE.test(c.header))) continue;
+    let last: Meter | undefined;
     for (const row of t.rows) {
       const id = row.cells[at("meter")].trim();
-      if (!METER_ID.test(id) || row.cells.some((c) => GAS.test(c) || OTHER_SERVICE.test(c))) continue;
       const cell = (r: Role) => (at(r) >= 0 ? row.cells[at(r)] : "");
+      // a row without a meter number under a meter's row is another register of that meter (a time-of-use
+      // meter's off-peak register): its kWh adds to the meter's (a total row is not a register)
+      if (!id && last?.usageKwh && !row.cells.some((c) => /\btotal\b/i.test(c))) {
+        const more = num(cell("usage"));
+        if (more !== undefined) {
+          last.usageKwh = String(Math.round((Number(last.usageKwh) + more) * 1000) / 1000);
+        }
+        continue;
+      }
+      last = undefined;
+      if (!METER_ID.test(id) || row.cells.some((c) => GAS.test(c) || OTHER_SERVICE.test(c))) continue;
       let usage = num(cell("usage"));
       if (usage === undefined) {
         const present = num(cell("present"));
@@ -106,12 +118,13 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
         }
       }
       const [s, e] = [parseDate(cell("startDate")), parseDate(cell("endDate"))];
-      out.push({
+      last = {
         meterNumber: id,
         usageKwh: usage === undefined ? "" : String(usage),
         servicePeriodStart: s && e && s > e ? e : s,
         servicePeriodEnd: s && e && s > e ? s : e,
-      });
+      };
+      out.push(last);
     }
   }
   return out;

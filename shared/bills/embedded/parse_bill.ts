@@ -10,16 +10,7 @@ import {
   STATES,
 } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
-import {
-  GAS,
-  LEXICON,
-  type LexiconField,
-  nameLike,
-  negated,
-  NOT_USAGE,
-  OTHER_SERVICE,
-  REMITTANCE,
-} from "./lexicon.ts";
+import { LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
 import { pairLabel, rowsOf, wordsOf } from "./pairing.ts";
 import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE } from "./confidence.ts";
 import {
@@ -35,13 +26,15 @@ import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
-import { confirmedReadingUsage } from "./reading_lines.ts";
+import { touPriceOnly } from "./time_of_use.ts";
+import { confirmedReadingUsage, readDatesBelow } from "./reading_lines.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { alignToPeriod, recentMonths, tableUsage } from "./usage_tables.ts";
 import { comparedUsage } from "./usage_compare.ts";
 import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
+import { electricMeterOnLine } from "./meter_columns.ts";
 import { readTables, type Table } from "./tables.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
@@ -251,6 +244,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);
   if (eu.electricityTier) conf.electricityTier = 0.8;
   eu.supplyRatePerKwh = findSupplyRate(lines, on);
+  // a price of one of several time-of-use periods is not the bill's energy price (time_of_use.ts)
+  if (touPriceOnly(lines, eu.supplyRatePerKwh)) eu.supplyRatePerKwh = "";
   if (eu.supplyRatePerKwh) conf.supplyRatePerKwh = 0.75;
 
   // dates: the labelled values, else a period inferred from a date range that the meter's read confirms
@@ -321,9 +316,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       conf.billingPeriodStart = conf.billingPeriodEnd = reads.conf;
     }
   }
-  // a meter read off a table that prints no read dates was read over the bill's period (as a line's meter is)
+  // a meter read off a table that prints no read dates was read over the bill's period (as a line's meter is);
+  // one that prints only the present read date, the bill's last day, was too (its start is the bill's)
   eu.meters = eu.meters.map((m) =>
-    !m.servicePeriodStart && !m.servicePeriodEnd && bi.billingPeriodStart && bi.billingPeriodEnd
+    !m.servicePeriodStart && (!m.servicePeriodEnd || m.servicePeriodEnd === bi.billingPeriodEnd) &&
+      bi.billingPeriodStart && bi.billingPeriodEnd
       ? { ...m, servicePeriodStart: bi.billingPeriodStart, servicePeriodEnd: bi.billingPeriodEnd }
       : m
   );
@@ -655,16 +652,14 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
   const out: Meter[] = [];
   const METER = /\bmeter\s*(?:#|no\.?|number|id)?\s*:?\s*#?\s*([A-Z]{0,3}\d[A-Z0-9-]{3,})\b/i;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const m = line.match(METER);
-    if (
-      !m || m.index === undefined || /\bnext\b|\breading -\b/i.test(line.slice(0, m.index)) ||
-      GAS.test(line) ||
-      OTHER_SERVICE.test(line)
-    ) continue;
+    // the meter judged by its own column (a gas meter printed beside it: meter_columns.ts)
+    const col = electricMeterOnLine(lines[i], METER);
+    if (!col || /\bnext\b|\breading -\b/i.test(col.before)) continue;
+    const { match: m, rest } = col;
     if (out.some((o) => o.meterNumber === m[1])) continue;
-    const rest = line.slice(m.index + m[0].length);
-    const ds = allDates(rest);
+    // read dates on its line, else on the reading lines under it (reading_lines.ts)
+    const onLine = allDates(rest);
+    const ds = onLine.length >= 2 ? onLine : readDatesBelow(lines, i, METER);
     let usage = rest.match(/^\W*kwh (?:used|usage)\s*:?\s*(\d{1,3}(?:,\d{3})+|\d+)\b/i)?.[1] ??
       rest.match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1];
     if (!usage) {

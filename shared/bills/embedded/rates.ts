@@ -91,7 +91,7 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
 const NEXT_LABEL = /\s+[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:.*$/;
 
 const RATE_LABELS =
-  /^(?:(?:electric(?:ity)?\s+)?rate(?: schedule| plan| class| code)?|billing rate|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
+  /^(?:(?:electric(?:ity)?\s+)?rate(?: schedule| plan| class| code)?|billing rate|price plan|pricing plan|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
 // "Plan:" names a retail electricity plan, unless it is a payment arrangement
 const PAYMENT_PLAN =
   /\bbudget\b|\bpayment\b|\blevel(?:ized)?\b|\baverage\b|\bautopay\b|\bpaperless\b|\binstall?ment\b/i;
@@ -106,13 +106,20 @@ const NEXT_FIELD = /\s+(?:Meter|Account|Premise|Service (?:Address|Location|Peri
 const withScheduleWord = (label: string, v: string) =>
   /^schedule\s*$/i.test(label) && /^[A-Z0-9-]{1,6}\b/.test(v) ? `Schedule ${v}` : v;
 
+// "Meter M5054855 Rate SC1 Residential": the meter's field before the rate's label in one cell
+const LEADING_METER =
+  /^meter\s*(?:#|no\.?|number)?\s*:?\s*[A-Z0-9-]*\d[A-Z0-9-]*\s+(?=rate\b|schedule\b|tariff\b)/i;
+
 const RATE_CLASS =
   /\b(?:residential|domestic|general service|small commercial|commercial|time[- ]of[- ]use|TOU)\b/i;
 
 /** The rate plan or class: a labelled rate ("Rate: RS-1 RESIDENTIAL SERVICE") or a "... Schedule X" phrase. */
 export function findRatePlan(lines: string[]): string {
   for (const line of lines) {
-    for (const c of cells(line)) {
+    for (const cell of cells(line)) {
+      // a rate printed after its meter's number in one cell; another service's meter's rate is not electric
+      const c = cell.replace(LEADING_METER, "");
+      if (c !== cell && GAS.test(c)) continue;
       const m = c.match(RATE_LABELS);
       if (m && m[0].includes(":")) {
         const v = c.slice(m[0].length).replace(NEXT_LABEL, "").replace(DATES_AFTER, "").trim();

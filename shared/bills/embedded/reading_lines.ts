@@ -2,7 +2,7 @@
 // 406", "Current reading 5,212 - Previous reading 4,907 = 305 kWh"): the kWh printed there is the meter's usage
 // when the readings agree with it — (present − previous) × multiplier equals it — two independent printings of
 // one number. A reading alone is never usage, and a disagreeing kWh is not taken.
-import { parseNumber } from "./values.ts";
+import { allDates, parseNumber } from "./values.ts";
 
 const N = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
 const PRESENT = new RegExp(String.raw`\b(?:present|current|curr\.?)\b(?:\s+read(?:ing)?)?\s*:?\s*${N}`, "i");
@@ -23,4 +23,26 @@ export function confirmedReadingUsage(line: string): string {
     k > 0 && k === diff
   );
   return kwh ? String(kwh) : "";
+}
+
+const READ_WORD = /\b(?:read(?:ing)?s?|present|prior|previous|current)\b/i;
+
+/**
+ * A meter's read dates printed on the reading lines under its meter line ("Present: Jul 13, 2023 - Actual
+ * 26145.1", "Apr 26, 2023 Actual Reading 58950"): up to `span` lines below `at`, stopping at the next meter
+ * line. A line counts when it names a reading and prints one date (a second column's reading beside it may
+ * repeat that date, not another). Exactly two different dates 20–40 days apart are the meter's period, earlier
+ * first; anything else gives none.
+ */
+export function readDatesBelow(lines: string[], at: number, nextMeter: RegExp, span = 4): string[] {
+  const found = new Set<string>();
+  for (let j = at + 1; j <= Math.min(lines.length - 1, at + span); j++) {
+    if (nextMeter.test(lines[j])) break;
+    const ds = new Set(allDates(lines[j]));
+    if (READ_WORD.test(lines[j]) && ds.size === 1) found.add([...ds][0]);
+  }
+  if (found.size !== 2) return [];
+  const [a, b] = [...found].sort();
+  const days = (Date.parse(b) - Date.parse(a)) / 86_400_000;
+  return days >= 20 && days <= 40 ? [a, b] : [];
 }

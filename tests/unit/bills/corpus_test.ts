@@ -112,15 +112,28 @@ Deno.test("synthetic text PDFs of round 9's dev layouts (ladwp, evergy, gmp, pge
   assert.ok(wrong / total <= 0.01, `round-9 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
-Deno.test("synthetic text PDFs of round 9's sealed pair (srp, duquesne): a floor on a once-only score", async () => {
+Deno.test("synthetic text PDFs of round 10's dev layouts (psegnj, cenhud, and srp, duquesne sealed in round 9): >= 97% right, <= 1% filled wrongly", async () => {
+  const R10_DEV = ["psegnj", "cenhud", "srp", "duquesne"];
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && R10_DEV.includes(c.utility)
+  );
+  assert.equal(cases.length, 24);
+  const { right, total, wrong } = await tally(cases);
+  // srp and duquesne scored once while sealed (round 9): text PDFs 87.3% right, 1.6% filled wrongly; the four with
+  // the reader of before round 10: 83.1% / 1.5%; after: 98.5% / 0.1% (docs/bills.md "Round 10")
+  assert.ok(right / total >= 0.97, `round-10 dev accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.01, `round-10 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of round 10's sealed pair (alpower, smud): a floor on a once-only score", async () => {
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
     c.kind === "pdf" && SEALED_AFTER_LAST_CHANGE.includes(c.utility)
   );
   assert.equal(cases.length, 12);
   const { right, total, wrong } = await tally(cases);
-  // scored once after round 9's last reader change (2026-11-24): text PDFs 87.3% right, 1.6% filled wrongly, the
-  // same as before round 9's changes; all their bills, scans included: 87.0% / 1.6% (docs/bills.md "Round 9")
-  assert.ok(right / total >= 0.85, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
+  // scored once after round 10's last reader change (2026-11-24): text PDFs 84.3% right, 1.4% filled wrongly, the
+  // same as before round 10's changes; all their bills, scans included: 80.8% / 1.6% (docs/bills.md "Round 10")
+  assert.ok(right / total >= 0.82, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
   assert.ok(wrong / total <= 0.02, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
