@@ -85,9 +85,11 @@ const escapeAttr = (s: string) =>
 /** Writes widget/dist/cdn/ from the built app.js / app.css (and embed.js when built). */
 export async function writeCdnBuild(
   dist: URL,
-  opts: { apiOrigin?: string; publicBase?: string } = {},
+  opts: { apiOrigin?: string; publicBase?: string; dir?: URL } = {},
 ): Promise<CdnBuild> {
-  const dir = new URL("cdn/", dist);
+  // another folder than dist's cdn/: a build for one deployment that the local stack's own build (which rewrites
+  // cdn/ when it starts) must not replace
+  const dir = opts.dir ?? new URL("cdn/", dist);
   await Deno.remove(dir, { recursive: true }).catch(() => {});
   await Deno.mkdir(dir, { recursive: true });
   const files: Record<string, CdnFile> = {};

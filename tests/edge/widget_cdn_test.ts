@@ -24,7 +24,10 @@ Deno.test({
     const stack = await startStack();
     await buildWidget();
     // the build for this deployment: its API origin goes into the document's connect-src
-    const { dir: cdn } = await writeCdnBuild(widgetDist, { apiOrigin: stack.url });
+    // in a folder of its own: the stack builds widget/dist/cdn/ once it is healthy, and that build (no API
+    // origin) replaced this one's index.html when it finished later (a CSP refusing the API under load)
+    const own = new URL(`file://${await Deno.makeTempDir({ prefix: "widget-cdn-" })}/`);
+    const { dir: cdn } = await writeCdnBuild(widgetDist, { apiOrigin: stack.url, dir: own });
     const manifest = JSON.parse(await Deno.readTextFile(new URL("manifest.json", cdn)));
     assert.match(manifest.files["app.js"].path, /^app\.[0-9a-f]{12}\.js$/);
     assert.match(manifest.files["app.js"].integrity, /^sha384-/);
@@ -81,6 +84,7 @@ Deno.test({
       await b.close();
       await host.close();
       await stack.stop();
+      await Deno.remove(own, { recursive: true }).catch(() => {});
     }
   },
 });
