@@ -24,7 +24,8 @@ export interface OcrConfig {
   tmpDir: string;
   /**
    * DOCUMENT_OCR_WARM (default true): in a document worker, the next page's tesseract is started as soon as
-   * a page is read, so it has loaded its model when the next page comes (about 33 MB while it waits).
+   * a page is read, so it has loaded its model when the next page comes (about 33 MB while it waits), and
+   * with verification on those of its verification sheets (four more).
    */
   warm: boolean;
   /**
