@@ -231,11 +231,11 @@ export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
 }
 
 const sheetOptions = (kind: WordKind): Options => ({ block: true, whitelist: kind.whitelist });
-// The verification's tesseracts started with a page: a number sheet's second reading (two halves) and
-// third, a place sheet's second (a place sheet's third reading, rare, starts its own).
-const VERIFY_PROCESSES = [NUMBERS, NUMBERS, NUMBERS, PLACES].map(sheetOptions);
-// A page with this many number words to read again reads them on two sheets at once.
-const SPLIT_AT = 12;
+// The verification's tesseracts started with a page: a number sheet's second and third readings, a place
+// sheet's second (a place sheet's third reading, rare, starts its own). (A page's number crops on two half
+// sheets read at once, one more tesseract, cost a model load and changed two fields of the fresh seed:
+// docs/bills.md "Cheaper re-reading".)
+const VERIFY_PROCESSES = [NUMBERS, NUMBERS, PLACES].map(sheetOptions);
 
 /**
  * The native tesseracts of a page's verification sheets, started (or taken ready) with the page; those a
@@ -332,12 +332,7 @@ export async function verifyWords<L extends OcrLine>(
     if (!picked.length) return undefined;
     // the crops' scale: from all the page's words of the kind, the sure ones too
     const all = pickWords(lines, kind, Infinity);
-    // natively, a long sheet is read as two halves at once (the other core)
-    const half = sheets && picked.length >= SPLIT_AT ? Math.ceil(picked.length / 2) : picked.length;
-    const parts = await Promise.all(
-      [picked.slice(0, half), picked.slice(half)].map((p) => p.length ? read(p, kind, all) : []),
-    );
-    const second = parts.flat();
+    const second = await read(picked, kind, all);
     // the words whose two readings disagree, read a third time at another scale
     const split = disagreements(lines, picked, second, kind);
     const third: typeof second = [];
