@@ -10,6 +10,7 @@ import {
   ocrConfig,
   type PendingOcr,
   readyNativeOcr,
+  returnNativeOcr,
   takeNativeOcr,
 } from "./ocr_native.ts";
 import {
@@ -212,21 +213,57 @@ export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
   // One page at a time: tesseract is CPU bound and this machine is shared.
   const run = queue.then(async () => {
     // The first reading's tesseract starts now (it loads its model while the page is decoded and
-    // prepared), or was started after the previous page in a warm worker (ocr_native.ts keepNativeOcrWarm).
+    // prepared), or was started after the previous page in a warm worker (ocr_native.ts keepNativeOcrWarm);
+    // so do the verification's (they load on the other core during the first reading).
     const native = await nativeOcrAvailable();
-    const started = imageSize(bytes) && native ? takeNativeOcr() : undefined;
+    const valid = !!imageSize(bytes) && native;
+    const started = valid ? takeNativeOcr() : undefined;
+    const sheets = valid && ocrConfig().verify ? new SheetReaders() : undefined;
     try {
-      return await readImage(bytes, started);
+      return await readImage(bytes, started, sheets);
     } finally {
-      if (native) readyNativeOcr();
+      await sheets?.release();
+      if (native) readyNativeOcr(ocrConfig(), ocrConfig().verify ? VERIFY_PROCESSES : []);
     }
   });
   queue = run.catch(() => {});
   return run;
 }
 
+const sheetOptions = (kind: WordKind): Options => ({ block: true, whitelist: kind.whitelist });
+// The verification's tesseracts started with a page: a number sheet's second and third readings, a place
+// sheet's second (a place sheet's third reading, rare, starts its own). (A page's number crops on two half
+// sheets read at once, one more tesseract, cost a model load and changed two fields of the fresh seed:
+// docs/bills.md "Cheaper re-reading".)
+const VERIFY_PROCESSES = [NUMBERS, NUMBERS, PLACES].map(sheetOptions);
+
+/**
+ * The native tesseracts of a page's verification sheets, started (or taken ready) with the page; those a
+ * page does not use wait for the next one in a warm worker (ocr_native.ts returnNativeOcr).
+ */
+export class SheetReaders {
+  #ready = VERIFY_PROCESSES.map((opts) => ({ opts, p: takeNativeOcr(opts) }));
+
+  /** A sheet of `kind` read by one of the page's tesseracts with its settings, or a new one. */
+  async read(kind: WordKind, image: Uint8Array): Promise<Recognized> {
+    const opts = sheetOptions(kind);
+    const at = this.#ready.findIndex((r) => r.opts.whitelist === opts.whitelist);
+    const p = at >= 0 ? this.#ready.splice(at, 1)[0].p : takeNativeOcr(opts);
+    return await p.read(image);
+  }
+
+  async release(): Promise<void> {
+    const left = this.#ready.splice(0);
+    await Promise.all(left.map((r) => returnNativeOcr(r.p, r.opts)));
+  }
+}
+
 /** One page: decoded, prepared, read (turned or read again when the first reading says so). */
-async function readImage(bytes: Uint8Array, started: PendingOcr | undefined): Promise<OcrResult> {
+async function readImage(
+  bytes: Uint8Array,
+  started: PendingOcr | undefined,
+  sheets: SheetReaders | undefined,
+): Promise<OcrResult> {
   let prepared: { page: Gray; scale: number };
   try {
     const { gray, scale } = await decodeForOcr(bytes);
@@ -261,7 +298,7 @@ async function readImage(bytes: Uint8Array, started: PendingOcr | undefined): Pr
     const r = await readPage(bestPage, { adaptive: true });
     if (confidentWords(r) > confidentWords(best)) best = r;
   }
-  if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines) };
+  if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines, sheets) };
   const pieces = ocrPieces(best.lines, scale);
   return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };
 }
@@ -271,25 +308,47 @@ async function readImage(bytes: Uint8Array, started: PendingOcr | undefined): Pr
  * (higher confidence), replaced (a glyph misread the second reading is sure of) or disputed. `page`: the
  * prepared page the lines were read from. One recognition per kind of word the page has.
  */
-export async function verifyWords<L extends OcrLine>(page: Gray, lines: L[]): Promise<L[]> {
-  const read = async (picked: [number, number][], kind: WordKind, relative = 1) => {
-    const v = verifySheet(page, lines, picked, relative, kind.gap);
+export async function verifyWords<L extends OcrLine>(
+  page: Gray,
+  lines: L[],
+  sheets?: SheetReaders,
+): Promise<L[]> {
+  const read = async (
+    picked: [number, number][],
+    kind: WordKind,
+    scaledBy: [number, number][],
+    relative = 1,
+  ) => {
+    const v = verifySheet(page, lines, picked, relative, kind.gap, scaledBy);
     if (!v) return [];
-    const r = await recognize(encodePgm(v.sheet), { block: true, whitelist: kind.whitelist });
+    const image = encodePgm(v.sheet);
+    const r = sheets ? await sheets.read(kind, image) : await recognize(image, sheetOptions(kind));
     return slotReadings(v.slots, r.lines);
   };
-  for (const kind of [NUMBERS, PLACES]) {
+  // each kind's words from the first reading (a number word's second reading never makes or unmakes a
+  // city line: a ZIP replaced keeps its five digits)
+  const check = async (kind: WordKind) => {
     const picked = pickWords(lines, kind);
-    if (!picked.length) continue;
-    const second = await read(picked, kind);
+    if (!picked.length) return undefined;
+    // the crops' scale: from all the page's words of the kind, the sure ones too
+    const all = pickWords(lines, kind, Infinity);
+    const second = await read(picked, kind, all);
     // the words whose two readings disagree, read a third time at another scale
     const split = disagreements(lines, picked, second, kind);
-    const third: Awaited<ReturnType<typeof read>> = [];
+    const third: typeof second = [];
     if (split.length) {
-      const r = await read(split.map((k) => picked[k]), kind, THIRD_SCALE);
+      const r = await read(split.map((k) => picked[k]), kind, all, THIRD_SCALE);
       split.forEach((k, n) => (third[k] = r[n]));
     }
-    lines = applyVerification(lines, picked, second, kind, third).lines;
+    return { kind, picked, second, third };
+  };
+  // native: the two kinds' sheets at once, each its own tesseract (the two cores); tesseract.js: one after
+  // the other (one worker, whose settings a reading changes)
+  const checked = sheets
+    ? await Promise.all([NUMBERS, PLACES].map(check))
+    : [await check(NUMBERS), await check(PLACES)];
+  for (const c of checked) {
+    if (c) lines = applyVerification(lines, c.picked, c.second, c.kind, c.third).lines;
   }
   return lines;
 }

@@ -24,7 +24,8 @@ export interface OcrConfig {
   tmpDir: string;
   /**
    * DOCUMENT_OCR_WARM (default true): in a document worker, the next page's tesseract is started as soon as
-   * a page is read, so it has loaded its model when the next page comes (about 33 MB while it waits).
+   * a page is read, so it has loaded its model when the next page comes (about 33 MB while it waits), and
+   * with verification on those of its verification sheets (four more).
    */
   warm: boolean;
   /**
@@ -185,8 +186,15 @@ export function startNativeOcr(opts: NativeOptions = {}, cfg: OcrConfig = ocrCon
 
 let warm = false;
 let standbyMs = Infinity;
-let standby: PendingOcr | undefined;
+// The tesseracts waiting for the next page, by their options ("" the page's first reading; the
+// verification sheets' settings, ocr.ts verifyWords): each has loaded its model.
+const standby = new Map<string, PendingOcr[]>();
 let standbyTimer: ReturnType<typeof setTimeout> | undefined;
+
+const optionsKey = (opts: NativeOptions) =>
+  opts.adaptive || opts.block || opts.whitelist
+    ? JSON.stringify([!!opts.adaptive, !!opts.block, opts.whitelist ?? ""])
+    : "";
 
 /**
  * Called once by a document worker (worker_main.ts): from then on, unless DOCUMENT_OCR_WARM=false, each
@@ -202,32 +210,60 @@ export function keepNativeOcrWarm(on = true, forMs = Infinity): void {
   if (!on) void dropNativeStandby();
 }
 
-/** The tesseract for a page's first reading: the one left ready by the previous page, or a new one. */
-export function takeNativeOcr(): PendingOcr {
-  const ready = standby;
-  standby = undefined;
-  clearTimeout(standbyTimer);
-  if (ready && !ready.exited) return ready;
-  void ready?.cancel();
-  return startNativeOcr();
-}
-
-/** After a page: in a warm worker, the next page's tesseract starts loading its model now. */
-export function readyNativeOcr(cfg: OcrConfig = ocrConfig()): void {
-  if (!warm || !cfg.warm || standby) return;
-  standby = startNativeOcr({}, cfg);
-  if (Number.isFinite(standbyMs)) {
-    standbyTimer = setTimeout(() => void dropNativeStandby(), standbyMs);
-    Deno.unrefTimer(standbyTimer);
+/**
+ * A tesseract with these options: the one left ready by the previous page, or a new one (started now: it
+ * loads its model while the caller prepares its image).
+ */
+export function takeNativeOcr(opts: NativeOptions = {}): PendingOcr {
+  const ready = standby.get(optionsKey(opts));
+  for (let p = ready?.shift(); p; p = ready?.shift()) {
+    if (!p.exited) return p;
+    void p.cancel();
   }
+  return startNativeOcr(opts);
 }
 
-/** Stops the waiting tesseract, if any (no page came in time; the worker stops; tests). */
-export async function dropNativeStandby(): Promise<void> {
-  const s = standby;
-  standby = undefined;
+/**
+ * A tesseract taken and not used (a page without words of a kind to read again): in a warm worker it waits
+ * for the next page, else it is stopped.
+ */
+export async function returnNativeOcr(p: PendingOcr, opts: NativeOptions = {}, cfg = ocrConfig()) {
+  const key = optionsKey(opts);
+  if (!warm || !cfg.warm || p.exited) return await p.cancel();
+  standby.set(key, [...standby.get(key) ?? [], p]);
+  armStandbyTimer();
+}
+
+/**
+ * After a page: in a warm worker, the next page's tesseracts (its first reading's, and one for each of
+ * `more`: the verification's settings, the same ones twice for two) start loading their models now, unless
+ * they are waiting already.
+ */
+export function readyNativeOcr(cfg: OcrConfig = ocrConfig(), more: NativeOptions[] = []): void {
+  if (!warm || !cfg.warm) return;
+  const want = new Map<string, NativeOptions[]>();
+  for (const opts of [{}, ...more]) want.set(optionsKey(opts), [...want.get(optionsKey(opts)) ?? [], opts]);
+  for (const [key, list] of want) {
+    const ready = (standby.get(key) ?? []).filter((p) => !p.exited || void p.cancel());
+    while (ready.length < list.length) ready.push(startNativeOcr(list[ready.length], cfg));
+    standby.set(key, ready);
+  }
+  armStandbyTimer();
+}
+
+function armStandbyTimer() {
   clearTimeout(standbyTimer);
-  await s?.cancel();
+  if (!Number.isFinite(standbyMs)) return;
+  standbyTimer = setTimeout(() => void dropNativeStandby(), standbyMs);
+  Deno.unrefTimer(standbyTimer);
+}
+
+/** Stops the waiting tesseracts, if any (no page came in time; the worker stops; tests). */
+export async function dropNativeStandby(): Promise<void> {
+  const all = [...standby.values()].flat();
+  standby.clear();
+  clearTimeout(standbyTimer);
+  await Promise.all(all.map((s) => s.cancel()));
 }
 
 /** Lines of positioned words and the mean word confidence of an image, by the native binary. */

@@ -2,7 +2,8 @@
 // words are read a second time, on their own, larger and with a digits whitelist, by the real OCR engine.
 import assert from "node:assert/strict";
 import { createCanvas } from "@napi-rs/canvas";
-import { closeOcr, verifyWords } from "../../../shared/documents/ocr.ts";
+import { closeOcr, SheetReaders, verifyWords } from "../../../shared/documents/ocr.ts";
+import { nativeOcrAvailable } from "../../../shared/documents/ocr_native.ts";
 import { grayFromRgba } from "../../../shared/documents/ocr_preprocess.ts";
 import {
   applyVerification,
@@ -85,6 +86,50 @@ Deno.test("re-reading: the two readings of a number word agree, a sure glyph mis
   }
 });
 
+Deno.test("re-reading: a number word read 96 or more confidently is not read again (a sure misread stays)", async () => {
+  try {
+    const { gray, lines } = page([["Energy", "832", "kWh", "Total", "$182.44"]]);
+    const first = structuredClone(lines);
+    first[0].words[1] = { ...first[0].words[1], text: "822", confidence: 96.4 };
+    first[0].words[4] = { ...first[0].words[4], text: "$182.41", confidence: 95.9 };
+    const read = await verifyWords(gray, first);
+    assert.deepEqual([read[0].words[1].text, read[0].words[1].confidence], ["822", 96.4]);
+    assert.equal(read[0].words[4].text, "$182.44", "one under 96 is read again and replaced");
+  } finally {
+    await closeOcr();
+  }
+});
+
+Deno.test({
+  name:
+    "re-reading: natively, by the page's waiting tesseracts, both kinds at once; each reading goes back to its word",
+  ignore: !(await nativeOcrAvailable()),
+  fn: async () => {
+    const rows = [
+      ["Jan", "412", "Feb", "385", "Mar", "366", "Apr", "298"],
+      ["May", "321", "Jun", "507", "Jul", "644", "Aug", "618"],
+      ["Sep", "493", "Oct", "352", "Nov", "377", "Dec", "455"],
+      ["Total", "$182.44", "Due", "03/26/2024"],
+      ["NORFOLK,", "VA", "23510"],
+    ];
+    const { gray, lines } = page(rows);
+    const first = structuredClone(lines);
+    for (const l of first) for (const w of l.words) w.confidence = 80;
+    // glyph misreads far apart on the number sheet, and one of a city
+    first[0].words[3].text = "335"; // 385, the 2nd number word
+    first[2].words[5].text = "311"; // 377, the 11th
+    first[4].words[0].text = "NORFOIK,";
+    const sheets = new SheetReaders();
+    try {
+      const read = await verifyWords(gray, first, sheets);
+      const texts = read.map((l) => l.words.map((w) => w.text));
+      assert.deepEqual(texts, rows);
+    } finally {
+      await sheets.release();
+    }
+  },
+});
+
 Deno.test("re-reading: the place words of a city line — a sure glyph misread replaced, a glued city split", async () => {
   try {
     const { gray, lines } = page([
@@ -129,6 +174,11 @@ Deno.test("re-reading: which words are read again, and what two readings must sh
   // letters and words mixing letters with digits are left to the reader's own checks; a box three times
   // the page's number height reaches into other rows
   assert.deepEqual(pickWords(lines), [[0, 1], [0, 2]]);
+  // a number word read 96 or more confidently is not read again (unless told: the sheet's scale)
+  const sure = structuredClone(lines);
+  sure[0].words[2].confidence = 96;
+  assert.deepEqual(pickWords(sure), [[0, 1]]);
+  assert.deepEqual(pickWords(sure, NUMBERS, Infinity), [[0, 1], [0, 2]]);
   const sheet = verifySheet(
     { width: 600, height: 200, data: new Uint8Array(600 * 200).fill(255) },
     lines,
