@@ -4,6 +4,7 @@
 import { NOT_USAGE } from "./lexicon.ts";
 import { netUsageColumn } from "./net_metering.ts";
 import { ocrWholeRow } from "./ocr_numbers.ts";
+import { tidyOcrTokens } from "./ocr_tokens.ts";
 import type { Word } from "./pairing.ts";
 import { pageColumns, readBarCharts, readTables, readTransposed, type Table } from "./tables.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
@@ -152,6 +153,8 @@ export function tableUsage(
   on: RuleSwitch = allRules,
   ocr = false,
 ): MonthValue[] {
+  // a scan's month labels with OCR's glyph errors ("Apr2a", "Jui2a") read as the months they are (ocr_tokens.ts)
+  if (ocr) pages = pages.map((ws) => ws.map((w) => ({ ...w, text: tidyOcrTokens(w.text) })));
   const out: MonthValue[] = [];
   // charts first: a table's reading of the same month wins
   for (const bars of readBarCharts(pages)) {
