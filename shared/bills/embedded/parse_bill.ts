@@ -357,7 +357,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     [
       ...history,
       ...comparedUsage(pages.map(wordsOf), bi.billingPeriodEnd),
-      ...tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on),
+      ...tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on, readByOcr(pages)),
     ],
     bi.billingPeriodEnd,
   );

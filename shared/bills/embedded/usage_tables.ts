@@ -3,6 +3,8 @@
 // months printed without one. Generic: chosen by the header words every US bill uses.
 import { NOT_USAGE } from "./lexicon.ts";
 import { netUsageColumn } from "./net_metering.ts";
+import { ocrWholeRow } from "./ocr_numbers.ts";
+import { tidyOcrTokens } from "./ocr_tokens.ts";
 import type { Word } from "./pairing.ts";
 import { pageColumns, readBarCharts, readTables, readTransposed, type Table } from "./tables.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
@@ -145,7 +147,14 @@ function yearColumns(t: Table, monthCols: number[], cellsOf: (i: number) => stri
 }
 
 /** Usage history from column tables, transposed tables and labelled bar charts on the pages. */
-export function tableUsage(pages: Word[][], periodEnd: string, on: RuleSwitch = allRules): MonthValue[] {
+export function tableUsage(
+  pages: Word[][],
+  periodEnd: string,
+  on: RuleSwitch = allRules,
+  ocr = false,
+): MonthValue[] {
+  // a scan's month labels with OCR's glyph errors ("Apr2a", "Jui2a") read as the months they are (ocr_tokens.ts)
+  if (ocr) pages = pages.map((ws) => ws.map((w) => ({ ...w, text: tidyOcrTokens(w.text) })));
   const out: MonthValue[] = [];
   // charts first: a table's reading of the same month wins
   for (const bars of readBarCharts(pages)) {
@@ -228,9 +237,13 @@ export function tableUsage(pages: Word[][], periodEnd: string, on: RuleSwitch = 
   for (const t of readTransposed(pages)) {
     // the one row of whole numbers (one under every month) with no label, under a title that names the kWh
     // ("Electricity usage summary (kWh)" over "Apr 22  May 22 …" over "615  744 …")
-    const numeric = t.rows.filter((r) =>
-      !r.label && r.cells.every((c) => /^\d{1,3}(?:,\d{3})*$/.test(c.trim()))
-    );
+    // (on a scan, a cell's thousands comma may be read as a point or lost: ocr_numbers.ts)
+    const whole = (cs: string[]) =>
+      cs.every((c) => /^\d{1,3}(?:,\d{3})*$/.test(c.trim())) ? cs : ocr ? ocrWholeRow(cs) : undefined;
+    const numeric = t.rows.filter((r) => !r.label && whole(r.cells)).map((r) => ({
+      ...r,
+      cells: whole(r.cells)!,
+    }));
     const untitled = numeric.length === 1 && kwhScore(t.title) > 0 ? numeric[0] : undefined;
     const row = pickKwh(t.rows, (r) => r.label, (r) => r.cells) ?? untitled;
     if (!row) continue;

@@ -10,29 +10,11 @@ import {
   steadyHistory,
 } from "../../../shared/bills/embedded/scan_checks.ts";
 import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
+import { ocrPage } from "./layout_page.ts";
 
 const W = 7; // pixels a character
 
-/** A bill page of word boxes; every word read by OCR at 92 (or a text PDF: no confidence). */
-function page(rows: [number, [number, string][]][], ocr = true): TextPiece[] {
-  return rows.flatMap(([y, cells]) =>
-    cells.flatMap(([x, cell]) => {
-      let at = x;
-      return cell.split(" ").map((text) => {
-        const p: TextPiece = {
-          x: at,
-          y,
-          width: text.length * W,
-          height: 12,
-          text,
-          ...(ocr ? { confidence: 92 } : {}),
-        };
-        at += (text.length + 1) * W;
-        return p;
-      });
-    })
-  );
-}
+const page = ocrPage;
 
 const HISTORY: [string, string][] = [
   ["03/2023", "559"],
