@@ -387,5 +387,5 @@ async function smud(r: Rng): Promise<Generated> {
 }
 
 export const R10_LAYOUTS: Record<string, (r: Rng) => Promise<Generated>> = { psegnj, cenhud, alpower, smud };
-/** Round 10's sealed layouts (chosen before the first score): only their totals are read. */
+/** Round 10's sealed layouts (chosen before the first score); dev layouts since round 11 (once-only 80.8% / 1.6%). */
 export const R10_SEALED = ["alpower", "smud"];

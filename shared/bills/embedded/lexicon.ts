@@ -102,6 +102,8 @@ export const LEXICON = {
   serviceNumber: {
     labels: [
       /\bservice (?:number|no\.?|id|point id|agreement(?: id| number)?)\b/i,
+      // an Ohio distribution utility's number for the service point ("Service Delivery Identifier: 0123456789")
+      /\bservice delivery (?:identifier|id)\b/i,
       /\bservice (?:account|reference)(?: number| no\.?| #)?(?![a-z])/i,
       /\bSA ID\b/,
       /\bpremise (?:number|id)\b/i,

@@ -31,6 +31,7 @@ import { confirmedReadingUsage, readDatesBelow } from "./reading_lines.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
+import { readDatedChart } from "./chart_dates.ts";
 import { alignToPeriod, recentMonths, tableUsage } from "./usage_tables.ts";
 import { comparedUsage } from "./usage_compare.ts";
 import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
@@ -350,6 +351,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       }
     }
   }
+  // bars named by the dates the meter was read (chart_dates.ts)
+  for (const page of pages) {
+    for (const c of readDatedChart(page)) {
+      if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
+    }
+  }
   // the generic table reader (column tables, transposed tables, labelled charts): its reading of a month wins.
   // Without a billing period, a history must reach the bill's own latest date (within 3 months): one that
   // stops long before it was only partly read, and would put stale months in the year.
@@ -567,12 +574,15 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
       const after = cs[c].slice(m.index + m[0].length).trim() || (cs[c + 1] ?? "");
       const inline = parseInlineAddress(after) ?? parseInlineAddressNoZip(after);
       if (inline) return inline;
-      // the label alone in its cell ("Service Location:   Total Amount Due:"): the address on the line under it
+      // the label alone in its cell ("Service Location:   Total Amount Due:"): the address on the line under it,
+      // or under the customer's name printed between them (a line of words without a digit)
       if (!cs[c].slice(m.index + m[0].length).trim()) {
-        const below = cells(lines[i + 1] ?? "").map((x) =>
-          parseInlineAddress(x) ?? parseInlineAddressNoZip(x)
-        )
-          .find(Boolean);
+        const inlineOn = (k: number) =>
+          cells(lines[k] ?? "").map((x) => parseInlineAddress(x) ?? parseInlineAddressNoZip(x)).find(Boolean);
+        const below = inlineOn(i + 1) ??
+          (/^[A-Za-z][A-Za-z .,'&-]+$/.test(cells(lines[i + 1] ?? "")[0] ?? "")
+            ? inlineOn(i + 2)
+            : undefined);
         if (below) return below;
       }
       // Street after the label (same line or the next), then city/state/zip on a following line.
@@ -667,7 +677,9 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
       for (let j = i + 1; j <= Math.min(lines.length - 1, i + 4) && !usage; j++) {
         if (METER.test(lines[j])) break;
         usage = lines[j].match(/(?:usage|used|total)[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ??
-          lines[j].match(/kwh (?:used|usage)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d+)\b/i)?.[1] ??
+          // the unit spelled out: "Kilowatt Hours Used   1,097"
+          lines[j].match(/(?:kwh|kilowatt[- ]hours?) (?:used|usage)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d+)\b/i)
+            ?.[1] ??
           // the unit before the number: "Total electricity you used this month in kWh  1,123", "Usage (kWh): 612"
           lines[j].match(
             /\b(?:usage|used|total)\b[^\d$]*?\bkwh\b\)?\s*:?\s*(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,/]|\s*(?:days|x|@|\$))/i,
@@ -724,7 +736,7 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
 function totalUsage(lines: string[], on: RuleSwitch): string {
   for (const line of lines) {
     const m = line.match(
-      /\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\s*(?:days|\/))/i,
+      /\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|kilowatt[- ]hours? used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\s*(?:days|\/))/i,
     );
     if (m) {
       const nums = cells(line.slice(m.index)).filter((c) => /^[\d,]+$/.test(c));

@@ -122,7 +122,12 @@ export function findRatePlan(lines: string[]): string {
       if (c !== cell && GAS.test(c)) continue;
       const m = c.match(RATE_LABELS);
       if (m && m[0].includes(":")) {
-        const v = c.slice(m[0].length).replace(NEXT_LABEL, "").replace(DATES_AFTER, "").trim();
+        // the next field joined to the value on its line ("Rate: Time-of-Day Rate   Meter K5098692   31 days")
+        const v = c.slice(m[0].length).replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").replace(
+          DATES_AFTER,
+          "",
+        )
+          .trim();
         if (v && !RATE_NUMBER.test(v) && !/^\$/.test(v) && !(/plan/i.test(m[0]) && PAYMENT_PLAN.test(v))) {
           return v;
         }
