@@ -56,6 +56,10 @@ function role(pid: number): string {
   return white ? (/[a-z]/.test(white.split("=")[1]) ? "places" : "numbers") : "page";
 }
 const byRole = (r: string) => children().filter((p) => role(p) === r);
+/** Waits (up to 10 s: a loaded machine starts and reaps processes slowly) until `ok()` holds; then returns. */
+async function eventually(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
+}
 
 Deno.test({
   name: "startNativeOcr: started first, the image handed over later is read",
@@ -95,30 +99,33 @@ Deno.test({
     keepNativeOcrWarm();
     try {
       await read();
-      await new Promise((r) => setTimeout(r, 100));
+      await eventually(() => byRole("page").length >= 1);
       const [first, ...more] = byRole("page");
       assert.deepEqual(more, []);
       assert.match(command(first), /tesseract/);
       await read(); // reads with `first`, leaves another one ready
+      await eventually(() => byRole("page").some((p) => p !== first));
       const [second] = byRole("page");
       assert.ok(second && second !== first, `${first} then ${second}`);
       Deno.kill(second, "SIGKILL");
       await new Promise((r) => setTimeout(r, 100));
       await read(); // the dead one is not used
+      await eventually(() => byRole("page").length === 1);
       assert.equal(byRole("page").length, 1);
       // one that waits longer than it is kept for is stopped (and reaped) by the worker itself
       keepNativeOcrWarm(true, 300);
       await read();
+      await eventually(() => byRole("page").length === 1);
       assert.equal(byRole("page").length, 1);
       await new Promise((r) => setTimeout(r, 400));
-      for (let i = 0; i < 20 && children().length; i++) await new Promise((r) => setTimeout(r, 50));
+      await eventually(() => children().length === 0);
       assert.deepEqual(children(), []);
     } finally {
       keepNativeOcrWarm(false);
       await dropNativeStandby();
     }
     // (Deno reaps a stopped child a moment after its output is read)
-    for (let i = 0; i < 20 && children().length; i++) await new Promise((r) => setTimeout(r, 50));
+    await eventually(() => children().length === 0);
     assert.deepEqual(children(), []);
   },
 });
@@ -133,7 +140,9 @@ Deno.test({
     keepNativeOcrWarm();
     try {
       await ocrImage(png);
-      await new Promise((r) => setTimeout(r, 100));
+      await eventually(() =>
+        byRole("page").length === 1 && byRole("numbers").length === 2 && byRole("places").length === 1
+      );
       assert.deepEqual(
         [byRole("page").length, byRole("numbers").length, byRole("places").length],
         [1, 2, 1],
@@ -144,12 +153,13 @@ Deno.test({
       assert.ok(r.lines.join(" ").includes("40125"), r.lines.join(" | "));
       assert.deepEqual(byRole("places"), [places]);
       // those the page used are replaced
+      await eventually(() => byRole("numbers").length === 2);
       assert.equal(byRole("numbers").length, 2);
     } finally {
       keepNativeOcrWarm(false);
       await dropNativeStandby();
     }
-    for (let i = 0; i < 20 && children().length; i++) await new Promise((r) => setTimeout(r, 50));
+    await eventually(() => children().length === 0);
     assert.deepEqual(children(), []);
   },
 });
