@@ -38,6 +38,7 @@ import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tab
 import { electricMeterOnLine } from "./meter_columns.ts";
 import { readTables, type Table } from "./tables.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
+import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
 import { fixLabelWords } from "./ocr_labels.ts";
@@ -398,6 +399,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // glued words and confusable meter letters on a scan: split where certain, else empty (scan_checks.ts)
   const scanned = scanChecks({ ...ci, billingAddress: bi.billingAddress, ...eu }, pages);
   if (scanned.emptyName) conf.customerName = 0;
+  // a unit's trailing B read as an 8 by OCR cannot be told from an 8: left empty (ocr_units.ts)
+  if (readByOcr(pages)) {
+    ci.serviceAddress = withoutAmbiguousUnit(ci.serviceAddress);
+    bi.billingAddress = withoutAmbiguousUnit(bi.billingAddress);
+  }
   if (eu.electricRate !== scanned.electricRate) {
     eu.electricRate = scanned.electricRate;
     if (!eu.electricRate) conf.electricRate = 0;
