@@ -9,10 +9,8 @@ import {
   splitGluedStreet,
   steadyHistory,
 } from "../../../shared/bills/embedded/scan_checks.ts";
-import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
+import { piecesToLines } from "../../../shared/documents/text_layout.ts";
 import { ocrPage } from "./layout_page.ts";
-
-const W = 7; // pixels a character
 
 const page = ocrPage;
 
