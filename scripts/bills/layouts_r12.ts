@@ -13,7 +13,7 @@
 // monthly use (JCP&L); electric, water and sewer on one statement with a cycle, a total summary of charges, "Please
 // Pay" and the breakdown of each service on page 2 (JEA). Registered in layouts_heldout.ts.
 // Conventions for the truths (docs/bills.md "Round 12"): a fuel charge priced per kWh beside a delivery energy charge
-// is the supply price (as FPL's fuel line); a levelized bill's amount due is the amount it asks to pay; a bill whose
+// is the supply price (as FPL's fuel line), a fuel adjustment is not (Ameren's convention); a levelized bill's amount due is the amount it asks to pay; a bill whose
 // supply is priced in two seasons (two prices) or by blocks of usage has no supply price; a net-metered meter's usage
 // is the billed net kWh (round 9's convention).
 import { drawStub } from "./stub.ts";
@@ -213,7 +213,8 @@ async function cps(r: Rng): Promise<Generated> {
   });
   s.text(36, 94, `Present Reading ${rd + k}   Previous Reading ${rd}   Usage ${fmt.kwh(k)} kWh`, { size: 7 });
   s.row(48, 300, 108, "Service Availability Charge", "$10.10", { size: 7 });
-  s.row(48, 300, 118, `Energy Charge ${fmt.kwh(k)} kWh @ $0.0${r.digits(5)}`, cents(r, 40, 90), { size: 7 });
+  const energy = `0.0${r.digits(5)}`;
+  s.row(48, 300, 118, `Energy Charge ${fmt.kwh(k)} kWh @ $${energy}`, cents(r, 40, 90), { size: 7 });
   s.row(48, 300, 128, `Fuel Adjustment ${fmt.kwh(k)} kWh @ $${f.supplyRate}`, money(k * +f.supplyRate), {
     size: 7,
   });
@@ -238,6 +239,9 @@ async function cps(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: h, ...stub, service: upper(f.service) });
+  // a fuel adjustment is an adjustment to the energy price (Ameren's convention): the energy charge's price is the
+  // supply price (corrected after the first score; the bills' bytes unchanged)
+  truth.electricityUsage.supplyRatePerKwh = energy;
   return { layout: "cps", pdf: await s.bytes(), truth };
 }
 
