@@ -382,6 +382,8 @@ async function pnm(r: Rng): Promise<Generated> {
   });
   const truth = truthOf(f, { history: f.history, ...stub });
   truth.electricityUsage.supplyRatePerKwh = ""; // priced by blocks of 450 kWh
+  // the service address prints no ZIP (rockcoop's, oge's convention; corrected after the first score)
+  truth.customerInformation.serviceAddress = { ...truth.customerInformation.serviceAddress, zip: "" };
   return { layout: "pnm", pdf: await s.bytes(), truth };
 }
 
