@@ -67,3 +67,20 @@ export function carriedBalance(lines: string[], amountDue: string): string {
   }
   return "";
 }
+
+/**
+ * The balance a summary prints right under its payments ("Previous Balance $102.41 / Payment 09/15 -$102.41 /
+ * Balance $0.00 / Current Charges …"): what was left unpaid of the last bill, the past due, zero included.
+ */
+export function balanceAfterPayments(lines: string[]): string {
+  for (let i = 1; i < lines.length; i++) {
+    const cs = cells(lines[i]);
+    const k = cs.findIndex((c) => /^balance:?$/i.test(c));
+    const v = k >= 0 ? valueAfter(cs, k) : "";
+    if (!v || Number(v) < 0) continue;
+    const above = cells(lines[i - 1]);
+    const p = above.findIndex((c) => PAYMENT.test(c));
+    if (p >= 0 && valueAfter(above, p)) return v;
+  }
+  return "";
+}

@@ -32,7 +32,7 @@ import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } fr
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { readDatedChart } from "./chart_dates.ts";
-import { carriedBalance } from "./balances.ts";
+import { balanceAfterPayments, carriedBalance } from "./balances.ts";
 import { readInitialsChart } from "./chart_initials.ts";
 import { netBilledMeters } from "./net_metering.ts";
 import { withoutTranslations } from "./bilingual.ts";
@@ -285,8 +285,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   bi.pastDue = past?.value ?? "";
   if (past) conf.pastDue = past.conf;
   else if (bi.amountDue && (conf.amountDue ?? 0) >= MIN_CONFIDENCE) {
-    // no past-due line: the summary's previous balance less its payments, when the amount due adds up (balances.ts)
-    bi.pastDue = carriedBalance(lines, bi.amountDue);
+    // no past-due line: the balance under the payments, or the summary's previous balance less its payments when
+    // the amount due adds up (balances.ts)
+    bi.pastDue = balanceAfterPayments(lines) || carriedBalance(lines, bi.amountDue);
     if (bi.pastDue) conf.pastDue = 0.7;
   }
 

@@ -71,6 +71,18 @@ Deno.test("an unlabelled past-due balance: the previous balance less the payment
   assertEquals(bill(summary("102.10")).billingInformation.pastDue, "40.00");
   // the charges do not add up to the amount due with that balance: nothing is guessed
   assertEquals(bill(summary("112.10")).billingInformation.pastDue, "");
+  // a balance printed right under the payments is the past due, zero included
+  const printed = (left: string) =>
+    bill([
+      "Account Number 5512-0987   Statement Date 05/02/2024",
+      "Amount of Last Bill   $120.00",
+      "Payment - Thank You   -$100.00",
+      `Balance   $${left}`,
+      "Electric Charges   $55.10",
+      "Total Due   $75.10",
+    ]).billingInformation.pastDue;
+  assertEquals(printed("20.00"), "20.00");
+  assertEquals(printed("0.00"), "0.00");
 });
 
 Deno.test("two usage charts side by side on one row (electric and gas): the kWh chart is read, the gas one is not", () => {
