@@ -1,6 +1,7 @@
 // A labelled bar chart's title says what its bars measure: "Your Electricity Use (average kWh per day)", "Daily
-// Cost", "Average Temperature". Such bars are not the months' kWh, however integer their labels look — on a scan
-// OCR drops the point of "14.2" and a per-day average reads as 142 kWh. Generic: the words every US bill uses.
+// Cost", "Average Temperature", "Your Natural Gas Use (ccf)". Such bars are not the months' kWh, however integer
+// their labels look — on a scan OCR drops the point of "14.2" and a per-day average reads as 142 kWh. Generic: the
+// words every US bill uses.
 /** A token of a line (tables.ts): its text and horizontal extent. */
 interface Token {
   text: string;
@@ -9,7 +10,7 @@ interface Token {
 }
 
 const NOT_KWH_TITLE =
-  /\bper\s+day\b|\/\s*day\b|\bdaily\b|\baverage\b|\bavg\b|\$|\bcost\b|\bdollars?\b|\btemperatures?\b|\bdegrees?\b|\bdemand\b/i;
+  /\bper\s+day\b|\/\s*day\b|\bdaily\b|\baverage\b|\bavg\b|\$|\bcost\b|\bdollars?\b|\btemperatures?\b|\bdegrees?\b|\bdemand\b|\bccf\b|\bmcf\b|\btherms?\b|\bnatural gas\b|\bgallons?\b|\bwater\b/i;
 
 /**
  * The title of a chart whose bar labels start at `top` and span `x0..x1`: the nearest line above it (within
@@ -31,5 +32,5 @@ export function chartTitle(
   return "";
 }
 
-/** Does a chart's title say its bars are not kWh (an average per day, a cost, a temperature, a demand)? */
+/** Does a chart's title say its bars are not kWh (a per-day average, a cost, a temperature, a demand, gas, water)? */
 export const notKwhChart = (title: string) => NOT_KWH_TITLE.test(title);

@@ -26,6 +26,7 @@ export const LEXICON = {
       /^\W*issued(?=\s*:)/i,
       /\bdate billed\b/i,
       /\bbill issued\b/i,
+      /\bbill mailed\b|\bmailed on\b/i,
     ],
     not: [
       /\bnext\s+(?:bill|billing|read|reading|meter)/i,

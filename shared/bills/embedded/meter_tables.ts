@@ -6,7 +6,7 @@ import type { Word } from "./pairing.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { readTables } from "./tables.ts";
 import { GAS, OTHER_SERVICE } from "./lexicon.ts";
-import { parseDate, parseNumber } from "./values.ts";
+import { allDates, parseDate, parseNumber } from "./values.ts";
 import { netUsageColumn } from "./net_metering.ts";
 
 type Role = "meter" | "previous" | "present" | "startDate" | "endDate" | "multiplier" | "usage";
@@ -15,6 +15,9 @@ type Role = "meter" | "previous" | "present" | "startDate" | "endDate" | "multip
 export function columnRole(header: string): Role | undefined {
   const h = header.toLowerCase();
   if (!h) return undefined;
+  // "Read Dates" / "Service Dates" over two date columns: the first is the start (the second, headed by nothing,
+  // is the end: see pairedDates)
+  if (/\bdates\b/.test(h) && !/\bdue\b/.test(h)) return "startDate";
   const before = /\b(?:prior|previous|prev\.?|last|beginning|start|from)\b/.test(h);
   if (/\bdate\b|\bdated\b/.test(h)) {
     return before
@@ -75,7 +78,7 @@ const num = (s: string) => {
  */
 export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[] {
   const out: Meter[] = [];
-  for (const t of readTables(pages, on).flatMap(sections)) {
+  for (let t of readTables(pages, on).flatMap(sections)) {
     let roles = t.columns.map((c) => columnRole(c.header));
     // a net-metering table: only its net column is usage, and no readings' difference (net_metering.ts)
     const net = netUsageColumn(t.columns.map((c, i) => (roles[i] === "usage" ? c.header : "")));
@@ -83,6 +86,37 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
       roles = roles.map((r, i) =>
         (r === "usage" && i !== net) || r === "present" || r === "previous" ? undefined : r
       );
+    }
+    // one header over two date columns ("Read Dates  01/19/2023  02/19/2023"): the unheaded one is the end
+    const two = roles.indexOf("startDate");
+    if (
+      two >= 0 && two + 1 < t.columns.length && /\bdates\b/i.test(t.columns[two].header) &&
+      !t.columns[two + 1].header.trim() &&
+      !roles.includes("endDate") && t.rows.every((r) =>
+        !r.cells[two + 1]?.trim() || parseDate(r.cells[two + 1])
+      )
+    ) {
+      roles[two + 1] = "endDate";
+    }
+    // … or over one cell holding both ("03/28/2024 - 04/26/2024"): its two dates, never one of them alone
+    const range = two >= 0 && roles[two + 1] !== "endDate" && /\bdates\b/i.test(t.columns[two].header)
+      ? two
+      : -1;
+    if (range >= 0) roles[range] = undefined;
+    // a service's section printed beside the meters on the same lines ("… kWh   Meter G1841183 130 therms",
+    // a gas meter's): the columns from its header on are another table, not a reason to drop this one
+    const other = t.columns.findIndex((c) => GAS.test(c.header) || OTHER_SERVICE.test(c.header));
+    if (other > 0 && roles.slice(0, other).includes("meter")) {
+      const keep = roles.slice(0, other);
+      const [l, r] = [keep.includes("usage"), keep.includes("present") && keep.includes("previous")];
+      if (l || r) {
+        t = {
+          ...t,
+          columns: t.columns.slice(0, other),
+          rows: t.rows.map((row) => ({ ...row, cells: row.cells.slice(0, other) })),
+        };
+        roles = keep;
+      }
     }
     const at = (r: Role) => roles.indexOf(r);
     if (
@@ -117,7 +151,10 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
           usage = Math.round(diff * mult * 1000) / 1000;
         }
       }
-      const [s, e] = [parseDate(cell("startDate")), parseDate(cell("endDate"))];
+      const both = range >= 0 ? allDates(row.cells[range] ?? "") : [];
+      const [s, e] = range >= 0
+        ? (both.length === 2 ? both : ["", ""])
+        : [parseDate(cell("startDate")), parseDate(cell("endDate"))];
       last = {
         meterNumber: id,
         usageKwh: usage === undefined ? "" : String(usage),

@@ -32,3 +32,37 @@ export function netUsageColumn(headers: string[]): number | undefined {
   const nets = roles.flatMap((r, i) => (r === "net" ? [i] : []));
   return nets.length === 1 ? nets[0] : -1;
 }
+
+const BILLED = /^(?:billed usage|net usage|net (?:kwh|energy)(?: billed)?|billed kwh|kwh billed)\s*:?$/i;
+const GENERATION = /\bgenerat(?:ed|ion)\b|\bproduction\b|\breceived\b|\bexport(?:ed)?\b|\bsolar\b/i;
+const kwhOf = (cell: string) => {
+  const m = cell.trim().match(/^(\d{1,3}(?:,\d{3})+|\d+)(?:\s*kwh)?$/i);
+  return m ? Number(m[1].replace(/,/g, "")) : undefined;
+};
+
+/**
+ * A net-metered bill that prints its net kWh billed as a total ("Net Usage 726", "Billed Usage 726 kWh") beside
+ * meters read as delivered and generated: the usage is the billed net. Two meters whose kWh differ by exactly the
+ * net (the home's meter and a production meter) are one meter, the larger's, using the net; one meter whose kWh
+ * less a printed generation equals it uses the net. Only on a bill that speaks of generation; otherwise as read.
+ */
+export function netBilledMeters<M extends { usageKwh: string }>(meters: M[], lines: string[]): M[] {
+  if (!lines.some((l) => GENERATION.test(l))) return meters;
+  let net: number | undefined;
+  for (const l of lines) {
+    const cs = l.split(/\s{3,}/).map((c) => c.trim());
+    const k = cs.findIndex((c) => BILLED.test(c));
+    if (k >= 0 && cs[k + 1] !== undefined && kwhOf(cs[k + 1]) !== undefined) {
+      const v = kwhOf(cs[k + 1])!;
+      if (net !== undefined && net !== v) return meters;
+      net = v;
+    }
+  }
+  if (net === undefined) return meters;
+  const kwh = meters.map((m) => Number(m.usageKwh));
+  if (meters.length === 2 && kwh.every((v) => v > 0) && Math.abs(kwh[0] - kwh[1]) === net) {
+    const home = kwh[0] > kwh[1] ? meters[0] : meters[1];
+    return [{ ...home, usageKwh: String(net) }];
+  }
+  return meters;
+}

@@ -32,6 +32,10 @@ import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } fr
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { readDatedChart } from "./chart_dates.ts";
+import { balanceAfterPayments, carriedBalance } from "./balances.ts";
+import { readInitialsChart } from "./chart_initials.ts";
+import { netBilledMeters } from "./net_metering.ts";
+import { withoutTranslations } from "./bilingual.ts";
 import { alignToPeriod, recentMonths, tableUsage } from "./usage_tables.ts";
 import { comparedUsage } from "./usage_compare.ts";
 import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
@@ -115,7 +119,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const ocrLines = readByOcr(pages)
     ? rawLines.map((l) => fixLabelWords(ocrKwh(foldOcrAccents(l))))
     : rawLines;
-  const lines = cleanLines(ocrLines).filter((l) => l.trim());
+  // a bilingual bill's labels without their Spanish translations (bilingual.ts)
+  const lines = cleanLines(ocrLines).map(withoutTranslations).filter((l) => l.trim());
   const text = lines.join("\n");
   const item = emptyItem();
   const ci = item.customerInformation;
@@ -279,6 +284,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (amt) conf.amountDue = amt.conf * amountFactor(amt.value, past?.value ?? "", money);
   bi.pastDue = past?.value ?? "";
   if (past) conf.pastDue = past.conf;
+  else if (bi.amountDue && (conf.amountDue ?? 0) >= MIN_CONFIDENCE) {
+    // no past-due line: the balance under the payments, or the summary's previous balance less its payments when
+    // the amount due adds up (balances.ts)
+    bi.pastDue = balanceAfterPayments(lines) || carriedBalance(lines, bi.amountDue);
+    if (bi.pastDue) conf.pastDue = 0.7;
+  }
 
   // the utility's fixed charge (customer / basic service / facilities charge): a sane monthly figure only
   const fixed = labelled(
@@ -297,6 +308,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     meterTables(pages.map(wordsOf), on),
     totalUsage(lines, on),
   );
+  // a net-metered bill's meters read as delivered and generated: one meter billed the printed net (net_metering.ts)
+  eu.meters = netBilledMeters(eu.meters, lines);
   if (!period.length) {
     const inferred = unlabelledPeriod(lines, bi.invoiceDate, bi.dueDate, eu.meters) ??
       (on("period-from-date-range") ? inferPeriod(lines, eu.meters) : undefined);
@@ -355,6 +368,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // bars named by the dates the meter was read (chart_dates.ts)
   for (const page of pages) {
     for (const c of readDatedChart(page)) {
+      if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
+    }
+  }
+  // bars named by the months' initials only (chart_initials.ts)
+  for (const page of pages) {
+    for (const c of readInitialsChart(page, bi.billingPeriodEnd)) {
       if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
     }
   }

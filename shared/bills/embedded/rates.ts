@@ -113,14 +113,26 @@ const LEADING_METER =
 const RATE_CLASS =
   /\b(?:residential|domestic|general service|small commercial|commercial|time[- ]of[- ]use|TOU)\b/i;
 
+// a few title words (no digit, no colon) before a rate label that has its colon
+const TITLE_BEFORE_RATE = /^(?:[A-Z][a-z]+ ){1,4}(?=(?:rate|tariff|schedule)\b[^:\d]{0,12}:)/i;
+// a rate schedule named inside a section title: "Current Charge Detail Schedule 1 Residential Service 31 Days"
+const SCHEDULE_IN_TITLE =
+  /\b(Schedule [A-Z0-9-]{1,6} (?:[A-Z][a-z]+ ){0,2}?(?:Residential|Domestic|General)(?: (?:Service|Rate))?)\b/;
+
 /** The rate plan or class: a labelled rate ("Rate: RS-1 RESIDENTIAL SERVICE") or a "... Schedule X" phrase. */
 export function findRatePlan(lines: string[]): string {
   for (const line of lines) {
     for (const cell of cells(line)) {
       // a rate printed after its meter's number in one cell; another service's meter's rate is not electric
-      const c = cell.replace(LEADING_METER, "");
+      let c = cell.replace(LEADING_METER, "");
       if (c !== cell && GAS.test(c)) continue;
-      const m = c.match(RATE_LABELS);
+      let m = c.match(RATE_LABELS);
+      // a section title joined to the labelled rate by the text layer ("Billing Details Rate: 1A Residential")
+      const titled = m ? undefined : c.match(TITLE_BEFORE_RATE);
+      if (titled) {
+        c = c.slice(titled[0].length);
+        m = c.match(RATE_LABELS);
+      }
       if (m && m[0].includes(":")) {
         // the next field joined to the value on its line ("Rate: Time-of-Day Rate   Meter K5098692   31 days")
         const v = c.slice(m[0].length).replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").replace(
@@ -128,14 +140,21 @@ export function findRatePlan(lines: string[]): string {
           "",
         )
           .trim();
-        if (v && !RATE_NUMBER.test(v) && !/^\$/.test(v) && !(/plan/i.test(m[0]) && PAYMENT_PLAN.test(v))) {
+        // after a title, only a class of service or a rate code ("Your Price to Compare Rate: 7.5 cents" is not)
+        const named = !titled ||
+          ((RATE_CLASS.test(v) || /\b[A-Z]{1,3}-?\d{1,3}[A-Z]?\b/.test(v)) &&
+            !/cents?\b|¢|\bkwh\b|\bper\b/i.test(v));
+        if (
+          v && named && !RATE_NUMBER.test(v) && !/^\$/.test(v) &&
+          !(/plan/i.test(m[0]) && PAYMENT_PLAN.test(v))
+        ) {
           return v;
         }
       }
       // without a colon ("Rate   1(M) Residential Service", "Rate R Residential Service"): only a value that
       // names a class of service, never a price line
       if (
-        m && !m[0].includes(":") &&
+        m && !titled && !m[0].includes(":") &&
         !/[A-Za-z]/.test(c.charAt(m[0].length - 1) === " " ? "" : c.charAt(m[0].length))
       ) {
         // the text layer may join the next label to the value: "RS Residential Service Service period: …"
@@ -167,6 +186,13 @@ export function findRatePlan(lines: string[]): string {
         v && v.split(/\s+/).length <= 6 && !/\$|\d[\d,]*\s*kwh|%|\bgas\b/i.test(v) &&
         (RATE_CLASS.test(v) || /\bschedule\b|\brate\b|\bservice$/i.test(v))
       ) return v;
+    }
+  }
+  // a schedule and its class inside a title ("… Charge Detail Schedule 1 Residential Service 31 Days")
+  for (const line of lines) {
+    for (const c of cells(line)) {
+      const v = c.match(SCHEDULE_IN_TITLE)?.[1];
+      if (v && !GAS.test(c) && !/\b(?:will|effective|change[sd]?|increase|new)\b|\$|%/i.test(c)) return v;
     }
   }
   // an unlabelled class of service with its code: "Residential Service D1", "General Service Rate (GS-1)",

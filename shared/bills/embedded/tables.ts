@@ -11,7 +11,7 @@ import { chartTitle, notKwhChart } from "./chart_titles.ts";
 import { groupByBaseline } from "../../documents/text_layout.ts";
 import type { Word } from "./pairing.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
-import { findDate, MONTH_WORD } from "./values.ts";
+import { findDate, MONTH_WORD, monthNumber } from "./values.ts";
 
 /** One token of a line: adjacent words joined (a label, "Feb 25, 2021"), numbers kept apart. */
 export interface Token {
@@ -402,36 +402,61 @@ export function readBarCharts(pages: Word[][]): ChartBar[][] {
         .flatMap((l) => l.tokens),
     );
     for (const [li, line] of lines.entries()) {
-      const months = monthsOf(line);
-      if (months.length < 6) continue;
-      // the chart's values sit between this month row and the one above it, if any
-      const above = lines.slice(0, li).reverse().find((l) => monthsOf(l).length >= 3)?.y ?? -Infinity;
-      const center = (t: Token) => (t.x0 + t.x1) / 2;
-      const spacing = (center(months.at(-1)!) - center(months[0])) / (months.length - 1);
-      if (!(spacing > 0)) continue;
-      const numbers = all.filter((t) =>
-        /^\d{1,3}(?:,\d{3})*$|^\d+$/.test(t.text) && t.y < line.y && t.y > line.y - spacing * 14 &&
-        t.y > above && !labelled.has(t) && !/^(?:19|20)\d{2}$/.test(t.text)
-      );
-      const years = all.filter((t) =>
-        /^(?:19|20)\d{2}$/.test(t.text) && Math.abs(t.y - line.y) < spacing * 14
-      );
-      const bars = months.map((m) => {
-        const near = numbers.filter((n) => Math.abs(center(n) - center(m)) <= spacing / 3);
-        const ys = years.filter((y) => Math.abs(center(y) - center(m)) <= spacing * 0.6);
-        return {
-          label: m.text,
-          value: near.length === 1 ? Number(near[0].text.replace(/,/g, "")) : undefined,
-          year: ys.length === 1 ? Number(ys[0].text) : undefined,
-        };
-      });
-      // a chart of averages per day, costs or temperatures is not the months' kWh (chart_titles.ts)
-      const top = Math.min(line.y, ...numbers.map((n) => n.y));
-      if (notKwhChart(chartTitle(lines, top, months[0].x0 - spacing / 2, months.at(-1)!.x1 + spacing / 2))) {
-        continue;
+      for (const months of chartRuns(monthsOf(line))) {
+        if (months.length < 6) continue;
+        // the chart's values sit between this month row and the one above it, if any
+        const above = lines.slice(0, li).reverse().find((l) => monthsOf(l).length >= 3)?.y ?? -Infinity;
+        const center = (t: Token) => (t.x0 + t.x1) / 2;
+        const spacing = (center(months.at(-1)!) - center(months[0])) / (months.length - 1);
+        if (!(spacing > 0)) continue;
+        const numbers = all.filter((t) =>
+          /^\d{1,3}(?:,\d{3})*$|^\d+$/.test(t.text) && t.y < line.y && t.y > line.y - spacing * 14 &&
+          t.y > above && !labelled.has(t) && !/^(?:19|20)\d{2}$/.test(t.text)
+        );
+        const years = all.filter((t) =>
+          /^(?:19|20)\d{2}$/.test(t.text) && Math.abs(t.y - line.y) < spacing * 14
+        );
+        const bars = months.map((m) => {
+          const near = numbers.filter((n) => Math.abs(center(n) - center(m)) <= spacing / 3);
+          const ys = years.filter((y) => Math.abs(center(y) - center(m)) <= spacing * 0.6);
+          return {
+            label: m.text,
+            value: near.length === 1 ? Number(near[0].text.replace(/,/g, "")) : undefined,
+            year: ys.length === 1 ? Number(ys[0].text) : undefined,
+          };
+        });
+        // a chart of averages per day, costs or temperatures is not the months' kWh (chart_titles.ts)
+        const top = Math.min(line.y, ...numbers.map((n) => n.y));
+        if (
+          notKwhChart(chartTitle(lines, top, months[0].x0 - spacing / 2, months.at(-1)!.x1 + spacing / 2))
+        ) {
+          continue;
+        }
+        if (bars.filter((b) => b.value !== undefined).length >= months.length / 2) out.push(bars);
       }
-      if (bars.filter((b) => b.value !== undefined).length >= months.length / 2) out.push(bars);
     }
   }
   return out;
+}
+
+/**
+ * A row of month labels split where the gap between two labels is well over the row's usual spacing and the
+ * months start again there instead of going on (one label missing is a gap of two spacings and the month after
+ * next): two charts printed side by side (an electric and a gas chart on one line) are two runs of months, each
+ * its own chart with its own title.
+ */
+function chartRuns<T extends { x0: number; x1: number; text: string }>(months: T[]): T[][] {
+  const c = (t: T) => (t.x0 + t.x1) / 2;
+  const gaps = months.slice(1).map((m, i) => c(m) - c(months[i]));
+  const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+  const runs: T[][] = [[]];
+  months.forEach((m, i) => {
+    const [a, b] = [monthNumber(months[i - 1]?.text ?? ""), monthNumber(m.text)];
+    const steps = i ? Math.round(gaps[i - 1] / usual) : 0;
+    const restarts = i > 0 && gaps[i - 1] > usual * 1.8 && a !== undefined && b !== undefined &&
+      (b - a + 12) % 12 !== steps % 12;
+    if (restarts) runs.push([]);
+    runs.at(-1)!.push(m);
+  });
+  return runs;
 }

@@ -182,7 +182,7 @@ export const namesUtility = (text: string) => UTILITIES.some(([re]) => re.test(t
 
 /** Words an issuer of an electricity bill names itself with (a municipal utility, a board, a department). */
 const ISSUER_WORD =
-  /\b(?:utilities|utility|electric|electricity|energy|power|light|city of|town of|village of|board|authority|department|cooperative|co-?op|municipal|commission|pud)\b/i;
+  /\b(?:utilities|utility|electric|electricity|energy|power|light|public service|city of|town of|village of|board|authority|department|cooperative|co-?op|municipal|commission|pud)\b/i;
 /** Phrases that name who issued the bill: the remittance line, the thanks. */
 const ISSUER_PHRASE =
   /\b(?:(?:checks?|payments?|money orders?) (?:payable|made out) to|(?:with|send) your payment to|remit (?:payment )?to|thank you for (?:choosing|being a customer of))\s*:?\s+([A-Za-z][A-Za-z&'.\- ]{2,60}?)\s*(?:[.,;!]|\s{2,}|$)/i;

@@ -1,0 +1,86 @@
+// A past-due balance that no label names, read off the account summary's arithmetic. US bills open with a
+// summary: the previous bill's amount, the payments received since, (the balance carried), this period's charges
+// and the amount due. When no line is labelled past due (or balance forward), what the previous balance less the
+// payments leaves unpaid is the past due — kept only when the amount due is that balance plus this period's
+// charges as the bill prints them (a "current charges" line, or the charge lines between the payments and the
+// amount due). A summary whose payments cleared the previous balance gives nothing: "0.00" is not read where no
+// line prints it.
+import { cells, parseAmount } from "./values.ts";
+
+const PREVIOUS =
+  /^(?:previous (?:balance|amount(?: due)?|charges|bill(?: amount)?)|amount (?:due )?(?:on|of) (?:your )?last bill|last bill(?: amount)?|prior balance|balance (?:from|of) (?:your )?(?:last|previous) bill)\b/i;
+const PAYMENT = /^(?:(?:last |recent )?payments?(?:\(s\))?\b|thank you for your payment)/i;
+const CURRENT = /\b(?:current|new) (?:\w+ )?charges\b|\bcharges this (?:period|month)\b|\btotal current\b/i;
+const AMOUNT_DUE = /\b(?:amount|balance|total) due\b|\bplease pay\b|\btotal amount\b|\baccount balance\b/i;
+const cents = (s: string) => Math.round(Number(s) * 100);
+
+/** The cell's amount when the line prints one right after it. */
+function valueAfter(cs: string[], k: number): string {
+  return cs[k + 1] ? parseAmount(cs[k + 1]) : "";
+}
+
+/** The unpaid balance carried from the last bill (a decimal string), or "" when the summary does not show one. */
+export function carriedBalance(lines: string[], amountDue: string): string {
+  if (!amountDue || !(Number(amountDue) > 0)) return "";
+  const due = cents(amountDue);
+  for (let i = 0; i < lines.length; i++) {
+    const cs = cells(lines[i]);
+    const k = cs.findIndex((c) => PREVIOUS.test(c));
+    const prev = k >= 0 ? valueAfter(cs, k) : "";
+    if (!prev || !(Number(prev) > 0)) continue;
+    // the payments printed in the lines under it (a summary lists them next)
+    let paid = 0, lastPay = i;
+    for (let j = i + 1; j <= Math.min(lines.length - 1, i + 3); j++) {
+      const ds = cells(lines[j]);
+      const p = ds.findIndex((c) => PAYMENT.test(c));
+      const v = p >= 0 ? valueAfter(ds, p) : "";
+      if (v) {
+        paid += Math.abs(cents(v));
+        lastPay = j;
+      }
+    }
+    const carried = cents(prev) - paid;
+    if (carried <= 0 || carried >= due) continue;
+    const current = due - carried;
+    // confirmed by a current-charges line …
+    const labelled = lines.some((l) => {
+      const ds = cells(l);
+      return ds.some((c, n) =>
+        CURRENT.test(c) && valueAfter(ds, n) !== "" && cents(valueAfter(ds, n)) === current
+      );
+    });
+    // … or by the charge lines between the payments and the amount due adding up to it
+    let sum = 0, rows = 0, closed = false;
+    for (let j = lastPay + 1; j < Math.min(lines.length, lastPay + 10); j++) {
+      const ds = cells(lines[j]);
+      const a = ds.findIndex((c) => AMOUNT_DUE.test(c));
+      if (a >= 0 && valueAfter(ds, a) && cents(valueAfter(ds, a)) === due) {
+        closed = true;
+        break;
+      }
+      const m = ds.findIndex((c, n) => /[a-z]/i.test(c) && valueAfter(ds, n) !== "");
+      if (m < 0) break;
+      sum += cents(valueAfter(ds, m));
+      rows++;
+    }
+    if (labelled || (closed && rows >= 1 && sum === current)) return (carried / 100).toFixed(2);
+  }
+  return "";
+}
+
+/**
+ * The balance a summary prints right under its payments ("Previous Balance $102.41 / Payment 09/15 -$102.41 /
+ * Balance $0.00 / Current Charges …"): what was left unpaid of the last bill, the past due, zero included.
+ */
+export function balanceAfterPayments(lines: string[]): string {
+  for (let i = 1; i < lines.length; i++) {
+    const cs = cells(lines[i]);
+    const k = cs.findIndex((c) => /^balance:?$/i.test(c));
+    const v = k >= 0 ? valueAfter(cs, k) : "";
+    if (!v || Number(v) < 0) continue;
+    const above = cells(lines[i - 1]);
+    const p = above.findIndex((c) => PAYMENT.test(c));
+    if (p >= 0 && valueAfter(above, p)) return v;
+  }
+  return "";
+}
