@@ -1,5 +1,5 @@
 begin;
-select plan(93);
+select plan(94);
 
 -- notification_log: exactly the spec's columns, types, defaults and nullability.
 select has_table('public', 'notification_log', 'notification_log table');
@@ -136,7 +136,7 @@ select throws_ok($$select * from notify.push_send_and_log_many('[]')$$,
 reset role;
 -- The push read is planned once per connection, not on every push (migration 20261125010100).
 select is((select proconfig from pg_proc where oid = 'notify.push_context'::regproc),
-  array['plan_cache_mode=force_generic_plan'], 'the push read keeps a generic plan');
+  array['plan_cache_mode=force_generic_plan', 'jit=off'], 'the push read keeps a generic plan');
 
 -- Issue 16, fifth pass (migration 20261128100000): the batch's context read is one inlinable SQL statement,
 -- shared by the batched read and the checked write, which must agree on every fingerprint.
@@ -150,7 +150,9 @@ declare r record; t text := ''; begin
 select unalike(pg_temp.plan_of($$select * from notify.push_context_rows('{m}', '{j}', '{null}', '{""}', '{job.assigned}')$$),
   '%Function Scan on push_context_rows%', 'the batch read is inlined into its caller, not called per statement');
 select is((select proconfig from pg_proc where oid = 'notify.push_send_and_log_checked'::regproc),
-  array['plan_cache_mode=force_generic_plan'], 'the checked write keeps a generic plan');
+  array['plan_cache_mode=force_generic_plan', 'jit=off'], 'the checked write keeps a generic plan, never JIT-compiled');
+select is((select proconfig from pg_proc where oid = 'notify.push_contexts'::regproc),
+  array['plan_cache_mode=force_generic_plan', 'jit=off'], 'the batched read keeps a generic plan, never JIT-compiled');
 insert into public.organizations (id, name, slug) values ('00000000-0000-0000-0000-0000000000a9', 'Tap Solar', 'tap-solar');
 insert into public.users (id, email, full_name, organization_id, role) values
   ('00000000-0000-0000-0000-0000000000d3', 'd3@example.test', 'Dee Three', '00000000-0000-0000-0000-0000000000a9', 'technician'),
