@@ -1,5 +1,5 @@
 begin;
-select plan(82);
+select plan(94);
 
 -- notification_log: exactly the spec's columns, types, defaults and nullability.
 select has_table('public', 'notification_log', 'notification_log table');
@@ -136,7 +136,76 @@ select throws_ok($$select * from notify.push_send_and_log_many('[]')$$,
 reset role;
 -- The push read is planned once per connection, not on every push (migration 20261125010100).
 select is((select proconfig from pg_proc where oid = 'notify.push_context'::regproc),
-  array['plan_cache_mode=force_generic_plan'], 'the push read keeps a generic plan');
+  array['plan_cache_mode=force_generic_plan', 'jit=off'], 'the push read keeps a generic plan');
+
+-- Issue 16, fifth pass (migration 20261128100000): the batch's context read is one inlinable SQL statement,
+-- shared by the batched read and the checked write, which must agree on every fingerprint.
+select is((select l.lanname || ':' || p.provolatile::text || ':' || coalesce(p.proconfig::text, '') || ':' || p.proretset::text
+           from pg_proc p join pg_language l on l.oid = p.prolang where p.oid = 'notify.push_context_rows'::regproc),
+  'sql:s::true', 'the batch read is a plain STABLE SQL set-returning function (PostgreSQL inlines it)');
+create function pg_temp.plan_of(q text) returns text language plpgsql as $f$
+declare r record; t text := ''; begin
+  for r in execute 'explain (costs off) ' || q loop t := t || r."QUERY PLAN" || E'\n'; end loop;
+  return t; end $f$;
+select unalike(pg_temp.plan_of($$select * from notify.push_context_rows('{m}', '{j}', '{null}', '{""}', '{job.assigned}')$$),
+  '%Function Scan on push_context_rows%', 'the batch read is inlined into its caller, not called per statement');
+select is((select proconfig from pg_proc where oid = 'notify.push_send_and_log_checked'::regproc),
+  array['plan_cache_mode=force_generic_plan', 'jit=off'], 'the checked write keeps a generic plan, never JIT-compiled');
+select is((select proconfig from pg_proc where oid = 'notify.push_contexts'::regproc),
+  array['plan_cache_mode=force_generic_plan', 'jit=off'], 'the batched read keeps a generic plan, never JIT-compiled');
+insert into public.organizations (id, name, slug) values ('00000000-0000-0000-0000-0000000000a9', 'Tap Solar', 'tap-solar');
+insert into public.users (id, email, full_name, organization_id, role) values
+  ('00000000-0000-0000-0000-0000000000d3', 'd3@example.test', 'Dee Three', '00000000-0000-0000-0000-0000000000a9', 'technician'),
+  ('00000000-0000-0000-0000-0000000000d1', 'd1@example.test', 'Dee One', '00000000-0000-0000-0000-0000000000a9', 'partner_admin'),
+  ('00000000-0000-0000-0000-0000000000d2', 'd2@example.test', 'Dee Two', '00000000-0000-0000-0000-0000000000a9', 'partner_admin');
+insert into public.partner_contacts (organization_id, contact_user_id, billing_contact_user_id)
+  values ('00000000-0000-0000-0000-0000000000a9', '00000000-0000-0000-0000-0000000000d1', '00000000-0000-0000-0000-0000000000d2');
+insert into public.jobs (id, organization_id, address, status, technician_id)
+  values ('JOB-TAP', '00000000-0000-0000-0000-0000000000a9', '9 Tap Road', 'Assigned', '00000000-0000-0000-0000-0000000000d3');
+insert into public.invoices (id, organization_id, amount, due_date) values ('INV-TAP', '00000000-0000-0000-0000-0000000000a9', 12.5, '2026-12-01');
+insert into public.user_notification_preference (user_id, event_type, email_enabled)
+  values ('00000000-0000-0000-0000-0000000000d1', 'job.assigned', false);
+select is((select array_agg(c.ord || '|' || array_to_string(c.done, ',') || '|' || coalesce(c.job->>'id', '-') || '|'
+                 || coalesce(c.job->>'partner_name', '-') || '|' || coalesce(c.invoice->>'id', '-') || '|'
+                 || coalesce(c.invoice->>'billing_contact', '-') || '|'
+                 || (select string_agg(right(u->>'id', 2) || (case when (u->>'opted_out')::boolean then '-out' else '' end), ',')
+                     from json_array_elements(c.users) u)
+                 order by c.ord)
+           from notify.push_contexts('{msg-1,m-new,m-inv}', '{JOB-TAP,null,null}', '{null,null,INV-TAP}',
+             '{"",00000000-0000-0000-0000-0000000000d2,""}', '{job.assigned,job.assigned,invoice.sent}') c),
+  array['1|msg-1:u1|JOB-TAP|Tap Solar|-|-|d1-out,d3', '2||-|-|-|-|d2', '3||-|-|INV-TAP|00000000-0000-0000-0000-0000000000d2|d1,d2'],
+  'the batched read: log keys, job or invoice with their contacts, users in id order with their opt-outs');
+select is((select array_agg(notify.push_context_fingerprint(c.job, c.invoice, c.users)) from notify.push_context('m', 'JOB-TAP', null, '{}', 'job.assigned') c),
+  (select array_agg(notify.push_context_fingerprint(c.job, c.invoice, c.users)) from notify.push_contexts('{m}', '{JOB-TAP}', '{null}', '{""}', '{job.assigned}') c),
+  'the one-push read answers what the batched read answers');
+-- The checked write accepts the fingerprint the read computed and nothing else.
+create temp table tap_fp as select notify.push_context_fingerprint(c.job, c.invoice, c.users) as fp
+  from notify.push_contexts('{x}', '{JOB-TAP}', '{null}', '{""}', '{job.assigned}') c;
+create function pg_temp.checked_row(ord int, msg text, fp text) returns jsonb language sql as $f$
+  select jsonb_build_object('ord', ord, 'key', msg, 'email_id', 'em-' || msg, 'from_address', 'n@example.test',
+    'to_addresses', array['d3@example.test'], 'subject', 's', 'html', 'h', 'text_body', 't', 'headers', '{}'::jsonb,
+    'event_type', 'job.assigned', 'event_id', 'ev-' || msg, 'recipient_user_id', '00000000-0000-0000-0000-0000000000d3',
+    'recipient_email', 'd3@example.test', 'message_id', msg, 'job_id', 'JOB-TAP', 'invoice_id', null, 'user_ids', '',
+    'fingerprint', fp) $f$;
+select is((select array_agg(c.ord || ':' || c.outcome order by c.ord) from notify.push_send_and_log_checked(
+    jsonb_build_array(pg_temp.checked_row(1, 'chk-1', (select fp from tap_fp)), pg_temp.checked_row(2, 'chk-2', 'not-it'),
+                      pg_temp.checked_row(3, 'msg-1', (select fp from tap_fp)))) c),
+  array['1:sent', '2:stale', '3:stale'],
+  'checked write: the read''s fingerprint is stored, another one or a message with other keys is stale');
+select is((select array_agg(c.outcome) from notify.push_send_and_log_checked(
+    jsonb_build_array(pg_temp.checked_row(1, 'chk-1', (select fp from tap_fp)))) c),
+  array['logged'], 'checked write: a message logged under its id is logged (a duplicate), nothing stored');
+update public.users set full_name = 'Dee Renamed' where id = '00000000-0000-0000-0000-0000000000d3';
+select is((select array_agg(c.outcome) from notify.push_send_and_log_checked(
+    jsonb_build_array(pg_temp.checked_row(1, 'chk-3', (select fp from tap_fp)))) c),
+  array['stale'], 'checked write: a renamed recipient makes the remembered context stale');
+select is((select count(*)::int from mail.outbox where id like 'em-chk-%'), 1, 'only the accepted row stored an email');
+set local role authenticated;
+select throws_ok($$select * from notify.push_context_rows('{m}', '{null}', '{null}', '{""}', '{job.assigned}')$$,
+  '42501', null, 'API roles cannot call the batch read');
+select throws_ok($$select * from notify.push_send_and_log_checked('[]')$$,
+  '42501', null, 'API roles cannot call the checked write');
+reset role;
 
 select * from finish();
 rollback;

@@ -79,16 +79,17 @@ Deno.test("a read the database refuses fails only its own push; the others of it
   const t = await countingPlatform();
   try {
     const { jobId } = await seedJob(t.sql);
-    // The one-push read fails for one job id only (a stand-in for any error that belongs to one row).
+    // The read fails for any batch holding one job id (a stand-in for any error that belongs to one row).
     await t.sql.unsafe(
-      `alter function notify.push_context(text, text, text, uuid[], text) rename to push_context_real;
-      create function notify.push_context(p_message_id text, p_job_id text, p_invoice_id text, p_user_ids uuid[],
-        p_event_type text, out done text[], out job json, out invoice json, out users json)
+      `alter function notify.push_context_rows(text[], text[], text[], text[], text[]) rename to push_context_rows_real;
+      create function notify.push_context_rows(p_message_ids text[], p_job_ids text[], p_invoice_ids text[],
+        p_user_ids text[], p_event_types text[])
+      returns table (ord int, done text[], job json, invoice json, users json)
       language plpgsql stable as $$
       begin
-        if p_job_id = 'JOB-POISON' then raise exception 'refused (injected)' using errcode = '22023'; end if;
-        select * into done, job, invoice, users
-          from notify.push_context_real(p_message_id, p_job_id, p_invoice_id, p_user_ids, p_event_type);
+        if 'JOB-POISON' = any(p_job_ids) then raise exception 'refused (injected)' using errcode = '22023'; end if;
+        return query select * from notify.push_context_rows_real(p_message_ids, p_job_ids, p_invoice_ids,
+          p_user_ids, p_event_types);
       end $$;`,
     );
     t.statements.length = 0;
