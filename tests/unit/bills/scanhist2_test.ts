@@ -1,0 +1,166 @@
+// A scanned usage-history table whose header OCR garbled (issue #11, scanhist2: shared/bills/embedded/
+// ocr_history.ts): word-box bills read by OCR (every word with a confidence), in shapes other than the synthetic
+// layouts that showed the case, with every utility-shaped rule OFF. Each test fails without the change (the
+// table was not read at all: no header names its kWh column).
+import assert from "node:assert/strict";
+import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { piecesToLines } from "../../../shared/documents/text_layout.ts";
+import { ocrPage } from "./layout_page.ts";
+
+const noTaggedRules = () => false;
+type Rows = [number, [number, string][]][];
+const read = (rows: Rows, ocr = true) => {
+  const pieces = ocrPage(rows, ocr);
+  return parseBill(piecesToLines(pieces), [pieces], { rules: noTaggedRules });
+};
+const history = (r: ReturnType<typeof read>) =>
+  r.electricityUsage.usageByMonth.map((u) => `${u.month.slice(0, 3)}:${u.value}`).join(" ");
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+// the 12 months of 2024, newest first: kWh, the month's days
+const KWH = [912, 874, 781, 655, 702, 1044, 1381, 1402, 1117, 807, 868, 1208];
+const months = KWH.map((k, i) => ({ label: `${MONTHS[i]} 2024`, kwh: k, days: DAYS[i] })).reverse();
+
+const meterLine = (kwh: number): Rows => [
+  [60, [[40, `Meter 40381276   Present 58812   Previous 57604   Energy Used ${kwh} kWh`]]],
+];
+
+/**
+ * A bill with its meter's kWh (`meterKwh`) and a history table of month rows whose header OCR garbled; each
+ * row's cells come from `cells` (x, text) right of the month label. `meterKwh` 0: no meter kWh printed.
+ */
+const bill = (cells: (m: typeof months[number]) => [number, string][], meterKwh = 1208): Rows => [
+  [20, [[40, "Lakeshore Electric Cooperative"], [420, "Account No. 7730418852"]]],
+  [40, [[40, "Billing Period: 11/22/2024 - 12/21/2024"], [420, "Total Due   $171.44"]]],
+  ...(meterKwh ? meterLine(meterKwh) : []),
+  [100, [[40, "Your Recent History"]]],
+  // the header band as OCR read it: no word of it names a column
+  [120, [[40, "Mnt"], [150, "~ ov"], [260, "a:"], [370, "—"]]],
+  ...months.map((m, i): Rows[number] => [140 + i * 20, [[40, m.label], ...cells(m)]]),
+];
+
+Deno.test("scan history without a legible header: the column holding the bill's own kWh in its month is read", () => {
+  // Month · Days · kWh · Amount: the kWh column is the one whose December cell is the meter's 1,208 kWh
+  const r = read(bill((m) => [
+    [150, String(m.days)],
+    // OCR's thousands comma read as a point, an estimate flag glued to the number
+    [
+      260,
+      m.label.startsWith("Jul")
+        ? "1.381"
+        : m.label.startsWith("Aug")
+        ? "1402E"
+        : m.kwh.toLocaleString("en-US"),
+    ],
+    [370, `$${(m.kwh * 0.142).toFixed(2)}`],
+  ]));
+  for (const want of ["Jan:912", "Jul:1381", "Aug:1402", "Nov:868", "Dec:1208"]) {
+    assert.ok(history(r).includes(want), `${want} in ${history(r)}`);
+  }
+  assert.equal(r.electricityUsage.usageByMonth.length, 12);
+  // a text PDF's table is read by its header only (ocr_history.ts is for scans)
+  assert.ok(
+    !history(read(bill((m) => [[150, String(m.days)], [260, String(m.kwh)]]), false)).includes("Jul"),
+  );
+});
+
+Deno.test("scan history without a legible header: a kWh-per-day column beside it tells the kWh column", () => {
+  // no meter kWh on the bill: the kWh column is the whole numbers that its per-day column × 25–36 days gives;
+  // a row whose per-day value disagrees holds a misread digit and is left empty (Sep: 417 for 1,117)
+  const perDay = (m: typeof months[number]) => (m.kwh / m.days).toFixed(1);
+  const r = read(bill((m) => [
+    [150, perDay(m)],
+    [260, m.label.startsWith("Sep") ? "417" : String(m.kwh)],
+    [370, `${(m.kwh * 0.142).toFixed(2)}`],
+  ], 0));
+  for (const want of ["Jan:912", "Jun:1044", "Aug:1402", "Dec:1208"]) {
+    assert.ok(history(r).includes(want), `${want} in ${history(r)}`);
+  }
+  assert.ok(!/Sep:/.test(history(r)), history(r));
+});
+
+Deno.test("scan history without a legible header: a cost or per-day column is never read as kWh", () => {
+  // NEGATIVE. Whole-dollar costs (in a kWh range) beside a per-day column and the kWh: only the kWh column
+  // agrees with the per-day values, so it is read and the cost column is not
+  const cost = (m: typeof months[number]) => String(Math.round(m.kwh * 0.142 + 40));
+  const perDay = (m: typeof months[number]) => (m.kwh / m.days).toFixed(1);
+  const both = read(bill((m) => [[150, cost(m)], [260, String(m.kwh)], [370, perDay(m)]], 0));
+  assert.ok(history(both).includes("Jul:1381"), history(both));
+  for (const m of months) assert.ok(!history(both).split(" ").includes(`${m.label.slice(0, 3)}:${cost(m)}`));
+  // without the kWh column, the whole-dollar costs are not confirmed by anything (the per-day values × days
+  // are not them; no meter kWh): nothing is read
+  const costOnly = read(bill((m) => [[150, cost(m)], [370, perDay(m)]], 0));
+  assert.equal(history(costOnly), "");
+  // whole-dollar costs with the bill's kWh printed: no row of the table holds it, nothing is read (the
+  // meter's December only)
+  const unconfirmed = read(bill((m) => [[150, String(m.days)], [260, cost(m)]]));
+  assert.equal(history(unconfirmed), "Dec:1208");
+  // a per-day column is not kWh even where the bill's kWh is printed
+  const perDayOnly = read(bill((m) => [[150, String(m.days)], [260, perDay(m)]]));
+  assert.equal(history(perDayOnly), "Dec:1208");
+});
+
+Deno.test("scan history without a legible header: months out of order or too few rows are not a history", () => {
+  // the anchored kWh column of the first test is read with its months in order…
+  const shuffled = bill((m) => [[150, String(m.days)], [260, String(m.kwh)]]);
+  assert.ok(history(read(shuffled)).includes("Mar:781"));
+  // …but not with two month labels out of calendar order
+  const rows = shuffled.slice(5);
+  const labels = rows.map((r) => r[1][0][1]);
+  [labels[2], labels[7]] = [labels[7], labels[2]];
+  rows.forEach((r, i) => (r[1][0] = [40, labels[i]]));
+  assert.equal(history(read([...shuffled.slice(0, 5), ...rows])), "Dec:1208");
+  // five rows: no history table
+  assert.equal(
+    history(read(bill((m) => [[150, String(m.days)], [260, String(m.kwh)]]).slice(0, 10))),
+    "Dec:1208",
+  );
+});
+
+Deno.test("scan history without a legible header: a history in halves side by side is read half by half", () => {
+  // "Month Days kWh | Month Days kWh": the right half (Jul–Dec) holds the bill's December kWh and is read; the
+  // left half (Jan–Jun) has no confirmation of its own and is left empty — never given the right half's values
+  const old = months.slice().reverse();
+  const halves = bill(() => []).slice(0, 5);
+  for (let i = 0; i < 6; i++) {
+    const [l, r] = [old[i], old[i + 6]];
+    halves.push([140 + i * 20, [
+      [40, l.label],
+      [150, String(l.days)],
+      [220, String(l.kwh)],
+      [330, r.label],
+      [440, String(r.days)],
+      [510, String(r.kwh)],
+    ]]);
+  }
+  const got = history(read(halves));
+  for (const want of ["Jul:1381", "Sep:1117", "Dec:1208"]) assert.ok(got.includes(want), `${want} in ${got}`);
+  for (const m of ["Jan", "Feb", "Mar", "Apr", "May", "Jun"]) assert.ok(!got.includes(`${m}:`), got);
+});
+
+Deno.test("scan history without a legible header: whole numbers printed with their kWh unit are the kWh", () => {
+  // "OCT 24   30 days   1,031 kWh" rows under a garbled title, OCR spelling the unit "Kh" or "KWh" and garbling
+  // one row's month label (a row lost between two months is allowed); no billing period, no meter kWh
+  const rows: Rows = [
+    [20, [[40, "Gulf Coast Power"], [420, "Account Number 289842-22"]]],
+    [40, [[40, "Total Amount Due   $188.02"]]],
+    [100, [[420, "Yuor Elcctricty Usagc"]]],
+    ...months.map((m, i): Rows[number] => [
+      120 + i * 20,
+      [
+        [420, m.label.startsWith("Apr") ? "pa5o" : m.label.toUpperCase()],
+        [500, `${m.days} days`],
+        [580, `${m.kwh.toLocaleString("en-US")} ${i % 3 ? "kWh" : i % 2 ? "KWh" : "Kh"}`],
+      ],
+    ]),
+  ];
+  const got = history(read(rows));
+  for (const want of ["Jan:912", "Mar:781", "May:702", "Dec:1208"]) {
+    assert.ok(got.includes(want), `${want} in ${got}`);
+  }
+  assert.ok(!got.includes("Apr:"), got);
+  // the same numbers without a unit, nothing else confirming them: not read
+  const plain = rows.map(([y, cs]): Rows[number] => [y, cs.map(([x, t]) => [x, t.replace(/ k?w?h$/i, "")])]);
+  assert.equal(history(read(plain)), "");
+});
