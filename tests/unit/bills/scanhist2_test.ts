@@ -164,3 +164,45 @@ Deno.test("scan history without a legible header: whole numbers printed with the
   const plain = rows.map(([y, cs]): Rows[number] => [y, cs.map(([x, t]) => [x, t.replace(/ k?w?h$/i, "")])]);
   assert.equal(history(read(plain)), "");
 });
+
+// Cells OCR garbled in a kWh row or a year's kWh column (ocr_numbers.ts): left empty, the rest read
+Deno.test("scan history: a kWh row with a cell OCR garbled into letters is read without that month", () => {
+  const heads = ["Mar 24", "Apr 24", "May 24", "Jun 24", "Jul 24", "Aug 24", "Sep 24", "Oct 24"];
+  const row = (kwh: string[]): Rows => [
+    [20, [[40, "Mountain View Public Power"], [420, "Account 44817-2093"]]],
+    [40, [[40, "Service from 09/12/2024 to 10/11/2024"], [420, "Please Pay  $96.10"]]],
+    [90, [[40, "Monthly Use in kWh"]]],
+    [106, heads.map((m, i): [number, string] => [40 + i * 70, m])],
+    [122, kwh.map((k, i): [number, string] => [40 + i * 70, k])],
+  ];
+  const got = history(read(row(["612", "580", "a27", "803", "1,106", "1,204", "9B1", "702"])));
+  for (const want of ["Mar:612", "Jun:803", "Aug:1204", "Oct:702"]) {
+    assert.ok(got.includes(want), `${want} in ${got}`);
+  }
+  assert.ok(!/May:|Sep:/.test(got), got);
+  // more than a quarter of the cells garbled: the row is not read (only the line reader's nothing)
+  assert.ok(
+    !history(read(row(["612", "S8O", "a27", "803", "1,1O6", "1,204", "9B1", "702"]))).includes("Mar"),
+  );
+});
+
+Deno.test("scan history: a year's kWh column with a garbled cell, a comma read as a point, a stray point", () => {
+  const table = (y2024: string[], ocr = true) =>
+    read([
+      [20, [[40, "High Plains Electric"], [420, "Account 8840021957"]]],
+      [40, [[40, "Service 05/03/2024 - 06/02/2024"], [420, "Amount Due  $121.60"]]],
+      [90, [[400, "Energy Use Comparison (kWh)"]]],
+      [106, [[400, "Month"], [480, "2023"], [560, "2024"]]],
+      ...["Jan", "Feb", "Mar", "Apr", "May", "Jun"].map((m, i): Rows[number] => [
+        122 + i * 16,
+        [[400, m], [480, String(1100 + i * 37)], ...(y2024[i] ? [[560, y2024[i]] as [number, string]] : [])],
+      ]),
+    ], ocr);
+  const got = history(table(["1,312", "T1717", "1.207", "1,554.", "1288", ""]));
+  for (const want of ["Jan:1312", "Mar:1207", "Apr:1554", "May:1288", "Jun:1285"]) {
+    assert.ok(got.includes(want), `${want} in ${got}`);
+  }
+  assert.ok(!/Feb:(?!1137)/.test(got), got); // February 2024 garbled: not read (2023's 1137 may be)
+  // a text PDF's column is read as printed: a cell of letters there is not a lost kWh, the column is not read
+  assert.ok(!history(table(["1,312", "T1717", "1,207", "1,554", "1,288", ""], false)).includes("Mar:1207"));
+});
