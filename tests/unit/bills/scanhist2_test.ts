@@ -206,3 +206,18 @@ Deno.test("scan history: a year's kWh column with a garbled cell, a comma read a
   // a text PDF's column is read as printed: a cell of letters there is not a lost kWh, the column is not read
   assert.ok(!history(table(["1,312", "T1717", "1,207", "1,554", "1,288", ""], false)).includes("Mar:1207"));
 });
+
+Deno.test("scan history: month labels with a year's 1 read as l or i, or a stray letter before the year", () => {
+  const labels = ["Jul2l", "Aug21", "Sepf21", "Oct21", "Nov2i", "Decp21"];
+  const kwh = ["702", "655", "801", "912", "1,004", "1,190"];
+  const r = read([
+    [20, [[40, "Delta Rural Electric"], [420, "Account No. 300-4471-09"]]],
+    [40, [[40, "Service Period 11/18/2021 - 12/17/2021"], [420, "Amount Due  $141.90"]]],
+    [60, [[40, "Meter 77120455   kWh Used 1,190"]]],
+    [100, [[40, "Billing Month"], [160, "kWh Used"]]],
+    ...labels.map((l, i): Rows[number] => [116 + i * 16, [[40, l], [160, kwh[i]]]]),
+  ]);
+  for (const want of ["Jul:702", "Sep:801", "Oct:912", "Nov:1004", "Dec:1190"]) {
+    assert.ok(history(r).includes(want), `${want} in ${history(r)}`);
+  }
+});
