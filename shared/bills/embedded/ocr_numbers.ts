@@ -26,3 +26,18 @@ export function ocrWholeRow(cells: string[], column = false): string[] | undefin
   ) return undefined;
   return ts.map((t) => (WHOLE.test(t) ? t : OCR_WHOLE.test(t) ? t.replace(".", "") : ""));
 }
+
+/**
+ * A kWh column's cells (a column the table reader chose by its header) with OCR's thousands comma read as a point
+ * ("1.809" → "1809") or a stray point after the number ("1,572." → "1,572"), when at least half of its cells are
+ * whole numbers as printed and none is a fraction of another shape ("38.1"); other cells are kept as they are.
+ */
+export function ocrPointThousands(cells: string[]): string[] {
+  const ts = cells.map((c) => c.trim());
+  const filled = ts.filter(Boolean);
+  const whole = filled.filter((t) => WHOLE.test(t) || /^\d{4,5}$/.test(t)).length;
+  if (whole * 2 < filled.length || filled.some((t) => /^\d+\.\d{1,2}$|^\d+\.\d{4,}$/.test(t))) return cells;
+  return ts.map((t) =>
+    /^\d{1,2}\.\d{3}$/.test(t) ? t.replace(".", "") : t.replace(/^(\d{1,3}(?:,\d{3})*)[.,]$/, "$1")
+  );
+}

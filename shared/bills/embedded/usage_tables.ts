@@ -3,7 +3,7 @@
 // months printed without one. Generic: chosen by the header words every US bill uses.
 import { NOT_USAGE } from "./lexicon.ts";
 import { netUsageColumn } from "./net_metering.ts";
-import { ocrWholeRow } from "./ocr_numbers.ts";
+import { ocrPointThousands, ocrWholeRow } from "./ocr_numbers.ts";
 import { tidyOcrTokens } from "./ocr_tokens.ts";
 import type { Word } from "./pairing.ts";
 import { pageColumns, readBarCharts, readTables, readTransposed, type Table } from "./tables.ts";
@@ -232,7 +232,11 @@ export function tableUsage(
         !(MONTH_HEAD.test(t.columns[mc].header) ||
           t.rows.every((r) => !r.cells[mc].trim() || MONTH_CELL.test(r.cells[mc].trim())))
       ) continue;
-      runs = [t.rows.map((r) => ({ month: r.cells[mc], value: r.cells[kwh], header: t.columns[mc].header }))];
+      // (on a scan, a kWh cell's thousands comma read as a point: ocr_numbers.ts)
+      const kwhCells = ocr ? ocrPointThousands(cellsOf(kwh)) : cellsOf(kwh);
+      runs = [
+        t.rows.map((r, k) => ({ month: r.cells[mc], value: kwhCells[k], header: t.columns[mc].header })),
+      ];
     }
     for (const run of runs) {
       const got = fromRuns(run, run[0]?.header ?? "", periodEnd, on);

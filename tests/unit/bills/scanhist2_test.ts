@@ -221,3 +221,29 @@ Deno.test("scan history: month labels with a year's 1 read as l or i, or a stray
     assert.ok(history(r).includes(want), `${want} in ${history(r)}`);
   }
 });
+
+Deno.test("scan history: a kWh column's thousands comma read as a point, a point after a month and year", () => {
+  const table = (kwh: string[], ocr = true) =>
+    read([
+      [20, [[40, "Lake Country Power"], [420, "Account 5521-0098"]]],
+      [40, [[40, "Billing Period 12/03/2024 - 01/02/2025"], [420, "Amount Due  $212.30"]]],
+      [100, [[40, "Month"], [140, "Days"], [220, "Amount"], [320, "kWh"]]],
+      ...["07/2024", "08/2024.", "09/2024", "10/2024", "11/2024", "12/2024", "01/2025"].map((
+        m,
+        i,
+      ): Rows[number] => [
+        116 + i * 16,
+        [[40, m], [140, String(29 + (i % 3))], [220, `$${(120 + i * 9).toFixed(2)}`], [320, kwh[i]]],
+      ]),
+    ], ocr);
+  const got = history(table(["1,206", "1.352", "1,198", "947", "1.104", "1,588", "1,730"]));
+  for (const want of ["Jul:1206", "Aug:1352", "Nov:1104", "Jan:1730"]) {
+    assert.ok(got.includes(want), `${want} in ${got}`);
+  }
+  // a text PDF prints its commas: "1.352" there is no whole kWh (not read as 1352)
+  assert.ok(
+    !history(table(["1,206", "1.352", "1,198", "947", "1.104", "1,588", "1,730"], false)).includes("1352"),
+  );
+  // a column with a fraction of another shape is not a column of whole kWh: its points are not commas
+  assert.ok(!history(table(["1,206", "1.352", "1,198", "94.7", "1.104", "1,588", "1,730"])).includes("1352"));
+});
