@@ -141,7 +141,6 @@ function runHistory(rows: Row[], periodEnd: string, total: number): MonthValue[]
       : undefined;
   const end = periodEnd ? Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) : undefined;
   const keys = rows.map((_, r) => years[r] * 12 + months[r].month);
-  const newest = keys.indexOf(Math.max(...keys));
   const confirmed = kinds.flatMap((k, i) => {
     // whole numbers in every filled cell but OCR's garbled ones, in a residential kWh range, never money
     const ws = rows.map((_, r) => valueAt(i, r)).filter((v): v is number => v !== undefined);
@@ -150,13 +149,8 @@ function runHistory(rows: Row[], periodEnd: string, total: number): MonthValue[]
       share(k, "whole", "kwh", "thousands") < 0.7 ||
       ws.length < rows.length * 0.6 || median(ws) < 100 || median(ws) > 20000
     ) return [];
-    // the bill's own kWh in the row of its month, or in the newest row when that is the month before (a table
-    // labelled by the months its periods start in)
-    const anchored = total > 0 &&
-      rows.some((_, r) =>
-        (keys[r] === end || (r === newest && (end === undefined || keys[r] === end - 1))) &&
-        valueAt(i, r) === total
-      );
+    // the bill's own kWh in the row of its month (a table labelled otherwise is not anchored)
+    const anchored = total > 0 && rows.some((_, r) => keys[r] === end && valueAt(i, r) === total);
     // or a column of kWh per day that agrees with it row by row
     const agreeing = perDay.find((d) => {
       const both = rows.flatMap((_, r) => {

@@ -247,3 +247,14 @@ Deno.test("scan history: a kWh column's thousands comma read as a point, a point
   // a column with a fraction of another shape is not a column of whole kWh: its points are not commas
   assert.ok(!history(table(["1,206", "1.352", "1,198", "94.7", "1.104", "1,588", "1,730"])).includes("1352"));
 });
+
+Deno.test("scan history without a legible header: the bill's kWh in the row of the month before is no anchor", () => {
+  // rows Jan–Nov 2024 whose November holds the meter's 1,208 kWh of a bill ending in December: labelled by the
+  // months the periods started in, or not — nothing tells, and read as printed every month would be one early
+  // wherever the bill's own month is read elsewhere. Not read (the meter's December only).
+  const early = bill((
+    m,
+  ) => [[150, String(m.days)], [260, String(KWH[MONTHS.indexOf(m.label.slice(0, 3)) + 1])]])
+    .filter((r) => !String(r[1][0][1]).startsWith("Dec 2024"));
+  assert.equal(history(read(early)), "Dec:1208");
+});
