@@ -3,7 +3,8 @@
 // - a date's second slash lost: "10/042022" → "10/04/2022", "9/1024" → "9/10/24", "1/324" → "1/3/24" (a
 //   two-digit year of 10–39 after a day of 1–31; "11/2024", a month and year, is left alone);
 // - a month label's year digit 4 read as "a"/"A" and the l of "Jul" read as i: "Apr2a" → "Apr24",
-//   "Jui2a" → "Jul24", "FEB2A" → "FEB24".
+//   "Jui2a" → "Jul24", "FEB2A" → "FEB24"; its year digit 1 read as l or i, or a stray letter between the month
+//   and its year: "Jul2l" → "Jul21", "Nov2i" → "Nov21", "Sepf21" → "Sep21" (scanhist2).
 
 /**
  * A scanned line with the accents OCR puts on plain letters removed ("Sunsét Blvd", "This périod"): US bills
@@ -38,6 +39,11 @@ export function tidyOcrTokens(line: string): string {
         return Number(d) >= 1 && Number(d) <= 31 ? `${mo}/${d}/${y}` : m;
       },
     )
+    // a point OCR read after a month and year ("08/2021.")
+    .replace(/(?<![\d/.,])(\d{1,2}\/(?:19|20)\d{2})\.(?=\s|$)/g, "$1")
     .replace(/\b(Ju|JU)[iI1](?=\s?['\u2019]?\d[\daA]\b)/g, (_m, a: string) => `${a}${a === "JU" ? "L" : "l"}`)
-    .replace(new RegExp(`\\b(${MON})(\\s?['\u2019]?)(\\d)[aA]\\b`, "g"), "$1$2$34");
+    .replace(new RegExp(`\\b(${MON})(\\s?['\u2019]?)(\\d)[aA]\\b`, "g"), "$1$2$34")
+    // a year's 1 read as l or i, one stray letter between a month and its year (the month is its first three letters)
+    .replace(new RegExp(`\\b(${MON})(\\s?['\u2019]?)(\\d)[lIi]\\b`, "g"), "$1$2$31")
+    .replace(new RegExp(`\\b(${MON})[a-z](\\d{2})\\b`, "g"), "$1$2");
 }

@@ -41,6 +41,7 @@ import { comparedUsage } from "./usage_compare.ts";
 import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
 import { electricMeterOnLine } from "./meter_columns.ts";
 import { readTables, type Table } from "./tables.ts";
+import { headerlessHistory } from "./ocr_history.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
@@ -382,6 +383,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // stops long before it was only partly read, and would put stale months in the year.
   history = recentMonths(
     [
+      // a scanned table of month rows whose header OCR garbled, where the bill confirms its kWh column
+      // (ocr_history.ts): the months no other reading gives
+      ...(readByOcr(pages) ? headerlessHistory(pages.map(wordsOf), bi.billingPeriodEnd, total) : []),
       ...history,
       ...comparedUsage(pages.map(wordsOf), bi.billingPeriodEnd),
       ...tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on, readByOcr(pages)),

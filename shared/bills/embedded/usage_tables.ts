@@ -3,7 +3,7 @@
 // months printed without one. Generic: chosen by the header words every US bill uses.
 import { NOT_USAGE } from "./lexicon.ts";
 import { netUsageColumn } from "./net_metering.ts";
-import { ocrWholeRow } from "./ocr_numbers.ts";
+import { ocrPointThousands, ocrWholeRow } from "./ocr_numbers.ts";
 import { tidyOcrTokens } from "./ocr_tokens.ts";
 import type { Word } from "./pairing.ts";
 import { pageColumns, readBarCharts, readTables, readTransposed, type Table } from "./tables.ts";
@@ -128,19 +128,26 @@ const monthHeadScore = (h: string) =>
  * comparison): each column headed by a year (and nothing that is not usage) holds that year's kWh of the
  * row's month, when the table names kWh or usage in a header. Cells left blank (months to come) are skipped.
  */
-function yearColumns(t: Table, monthCols: number[], cellsOf: (i: number) => string[]): MonthValue[] {
+function yearColumns(
+  t: Table,
+  monthCols: number[],
+  cellsOf: (i: number) => string[],
+  ocr = false,
+): MonthValue[] {
   const heads = t.columns.map((c) => c.header);
   const years = heads.map((h) => h.match(/\b((?:19|20)\d{2})$/)?.[1]);
+  // on a scan, a year's column of whole kWh as OCR reads it ("1.207", "1,554.", a garbled cell: ocr_numbers.ts)
+  const valuesOf = (i: number) => (ocr && years[i] && ocrWholeRow(cellsOf(i), true)) || cellsOf(i);
   const cols = heads.flatMap((h, i) =>
-    years[i] && !NOT_KWH_HEAD.test(h) && cellsOf(i).every((v) => !v.trim() || numberOf(v) !== undefined)
+    years[i] && !NOT_KWH_HEAD.test(h) && valuesOf(i).every((v) => !v.trim() || numberOf(v) !== undefined)
       ? [i]
       : []
   );
   const mc = monthCols.find((i) => cellsOf(i).every((v) => !v.trim() || !monthOf(v)?.year));
   if (cols.length < 2 || mc === undefined || !heads.some((h) => KWH_HEAD.test(h))) return [];
   return cols.flatMap((i) =>
-    t.rows.flatMap((r) => {
-      const month = monthOf(r.cells[mc])?.month, value = numberOf(r.cells[i]);
+    t.rows.flatMap((r, k) => {
+      const month = monthOf(r.cells[mc])?.month, value = numberOf(valuesOf(i)[k]);
       return month && value !== undefined ? [{ year: Number(years[i]), month, value }] : [];
     })
   );
@@ -204,7 +211,7 @@ export function tableUsage(
         t.rows.flatMap((r) => pairs.map((i) => ({ month: r.cells[i], value: r.cells[i + 1], header: "" }))),
       ];
     } else {
-      const byYear = yearColumns(t, idx.filter(isMonthCol), cellsOf);
+      const byYear = yearColumns(t, idx.filter(isMonthCol), cellsOf, ocr);
       if (byYear.length) {
         out.push(...byYear);
         continue;
@@ -225,7 +232,11 @@ export function tableUsage(
         !(MONTH_HEAD.test(t.columns[mc].header) ||
           t.rows.every((r) => !r.cells[mc].trim() || MONTH_CELL.test(r.cells[mc].trim())))
       ) continue;
-      runs = [t.rows.map((r) => ({ month: r.cells[mc], value: r.cells[kwh], header: t.columns[mc].header }))];
+      // (on a scan, a kWh cell's thousands comma read as a point: ocr_numbers.ts)
+      const kwhCells = ocr ? ocrPointThousands(cellsOf(kwh)) : cellsOf(kwh);
+      runs = [
+        t.rows.map((r, k) => ({ month: r.cells[mc], value: kwhCells[k], header: t.columns[mc].header })),
+      ];
     }
     for (const run of runs) {
       const got = fromRuns(run, run[0]?.header ?? "", periodEnd, on);

@@ -1,0 +1,196 @@
+// A scanned usage-history table whose header OCR garbled (issue #11, scanhist2): rows of a month label and
+// numbers, with no header saying which number is the kWh. The table reader (usage_tables.ts) does not read
+// such a table — a row mixes kWh, days, kWh per day, temperatures and costs — and a wrong monthly usage
+// costs more than an empty one. Here the kWh column is read only when the numbers themselves say which it is:
+// - the rows are a run of month labels printed one under the other (at least six), in calendar order (a row
+//   whose label OCR garbled may lie between two months);
+// - the column holds whole numbers in a residential kWh range (no $, no decimals, not a day count);
+// - and one more piece of evidence confirms it: its value for the bill's month (or the newest row) is the
+//   bill's own kWh for the period, or a column of kWh per day beside it agrees row by row (kWh ≈ per day ×
+//   days), or its cells print the kWh unit.
+// One column confirmed, or none read. Only for OCR'd pages; any other reading of a month wins (parse_bill.ts).
+import type { Word } from "./pairing.ts";
+import { pageColumns, type Token, tokenLines } from "./tables.ts";
+import { tidyOcrTokens } from "./ocr_tokens.ts";
+import type { MonthValue } from "./usage_history.ts";
+import { monthOf, placeYears } from "./usage_tables.ts";
+import { MONTH_WORD } from "./values.ts";
+
+/** A month label cell: "Feb 2023", "Mar2023.", "Jan '24", "oct" (a month word and its year, nothing else). */
+const MONTH_LABEL = new RegExp(`^(?:${MONTH_WORD})[\\s.,'\u2019/-]*(?:\\d{2}|\\d{4})?\\.?$`, "i");
+/** A whole number, possibly with a read flag glued or beside it ("1,345", "1345E", "980 Est", "1,020*"). */
+const WHOLE = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\s?(?:e|est\.?|a|act)|\*)?$/i;
+/** A whole number printed with its kWh unit, as OCR spells it ("1,398 kWh", "1,434 KWh", "1,525 Kh", "955 kVVh"). */
+const WITH_KWH = /^(\d{1,3}(?:,\d{3})+|\d+)\s?[kK](?:[iIl1]?[wW]|[vV]{2})?[hHn]$/;
+/** A whole kWh whose thousands comma OCR read as a point ("1.466"): only in a column of whole numbers. */
+const POINT_THOUSANDS = /^(\d{1,2})\.(\d{3})$/;
+const DECIMAL = /^\d+\.\d$/;
+const MONEY = /\$|^\d+\.\d{2}$/;
+
+type Kind = "whole" | "kwh" | "thousands" | "decimal" | "money" | "other";
+const kindOf = (t: string): Kind =>
+  /\$/.test(t)
+    ? "money"
+    : WITH_KWH.test(t)
+    ? "kwh"
+    : WHOLE.test(t)
+    ? "whole"
+    : POINT_THOUSANDS.test(t)
+    ? "thousands"
+    : DECIMAL.test(t)
+    ? "decimal"
+    : MONEY.test(t)
+    ? "money"
+    : "other";
+const wholeOf = (t: string) => Number((t.match(WHOLE) ?? t.match(WITH_KWH))![1].replace(/,/g, ""));
+const thousandsOf = (t: string) => Number(t.replace(".", ""));
+
+/** A month label without the point OCR reads after it ("Apr2023."). */
+const labelText = (t: Token) => t.text.trim().replace(/\.$/, "");
+
+const isLabel = (t: Token) => MONTH_LABEL.test(t.text.trim()) && monthOf(labelText(t)) !== undefined;
+
+interface Row {
+  y: number;
+  label: Token;
+  /** The tokens right of the month label. */
+  rest: Token[];
+}
+
+/** Runs of month labels printed one under the other at one x, in reading order (at least six rows). */
+function monthRuns(words: Word[]): Row[][] {
+  const rows: Row[] = [];
+  for (const l of tokenLines(words)) {
+    // each month label starts a row, up to the next one (a history printed in halves side by side)
+    const at = l.tokens.flatMap((t, k) => (isLabel(t) ? [k] : []));
+    at.forEach((k, n) => rows.push({ y: l.y, label: l.tokens[k], rest: l.tokens.slice(k + 1, at[n + 1]) }));
+  }
+  const runs: Row[][] = [];
+  for (const r of rows) {
+    const run = runs.find((g) => {
+      const last = g[g.length - 1];
+      return Math.abs(last.label.x0 - r.label.x0) <= r.label.h * 1.5 && r.y > last.y &&
+        r.y - last.y <= Math.max(r.label.h, last.label.h) * 4;
+    });
+    if (run) run.push(r);
+    else runs.push([r]);
+  }
+  return runs.filter((g) => g.length >= 6);
+}
+
+/**
+ * Months in calendar order, oldest or newest first: each row's month one after the row above's, or up to four
+ * months on (rows whose label OCR garbled); most rows one month apart, no month twice, no more than a year and
+ * a month in all.
+ */
+function inOrder(months: number[]): boolean {
+  const steps = months.slice(1).map((m, i) => (m - months[i] + 12) % 12);
+  const fits = (ss: number[]) =>
+    ss.every((s) => s >= 1 && s <= 4) && ss.filter((s) => s === 1).length >= ss.length * 0.6 &&
+    ss.reduce((a, b) => a + b, 0) <= 12;
+  return fits(steps) || fits(steps.map((s) => (12 - s) % 12));
+}
+
+/** Columns of the rows' value tokens by x-overlap. */
+function columns(rows: Row[]): { x0: number; x1: number }[] {
+  const cols: { x0: number; x1: number }[] = [];
+  for (const t of rows.flatMap((r) => r.rest).sort((a, b) => (a.x1 - a.x0) - (b.x1 - b.x0))) {
+    const hit = cols.filter((c) => Math.min(c.x1, t.x1) > Math.max(c.x0, t.x0));
+    if (hit.length === 0) cols.push({ x0: t.x0, x1: t.x1 });
+    else if (hit.length === 1) {
+      [hit[0].x0, hit[0].x1] = [Math.min(hit[0].x0, t.x0), Math.max(hit[0].x1, t.x1)];
+    }
+  }
+  return cols.sort((a, b) => a.x0 - b.x0);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A row's kWh agrees with its kWh per day: per day × days (the row's day count, else 25–36 days). */
+const perDayAgrees = (kwh: number, perDay: number, days?: number) =>
+  days ? Math.abs(kwh - perDay * days) <= Math.max(2, kwh * 0.02) + 0.05 * days : kwh / perDay >= 25 &&
+    kwh / perDay <= 36;
+
+/** The history of one run of month rows, when one column is confirmed as its kWh; else none. */
+function runHistory(rows: Row[], periodEnd: string, total: number): MonthValue[] {
+  const months = rows.map((r) => monthOf(labelText(r.label))!);
+  if (!inOrder(months.map((m) => m.month))) return [];
+  const years = placeYears(months.map((m) => m.month), months.map((m) => m.year), periodEnd);
+  if (!years) return [];
+  const cols = columns(rows);
+  const cells = cols.map((c) =>
+    rows.map((r) =>
+      r.rest.filter((t) => Math.min(c.x1, t.x1) > Math.max(c.x0, t.x0)).map((t) => t.text.trim()).join(" ")
+    )
+  );
+  const kinds = cells.map((cs) => cs.map((c) => (c ? kindOf(c) : undefined)));
+  const filled = (k: (Kind | undefined)[]) => k.filter((x) => x !== undefined).length;
+  const share = (k: (Kind | undefined)[], ...of: Kind[]) =>
+    k.filter((x) => x && of.includes(x)).length / Math.max(1, filled(k));
+  // a column of kWh per day: mostly one-decimal numbers (OCR may lose a point); of days: whole numbers of 20–40
+  const perDay = kinds.flatMap((k, i) => (share(k, "decimal") >= 0.4 && !k.includes("money") ? [i] : []));
+  const dayCol = kinds.findIndex((k, i) =>
+    share(k, "whole") >= 0.6 && filled(k) >= rows.length * 0.5 &&
+    cells[i].every((c, r) => k[r] !== "whole" || (wholeOf(c) >= 20 && wholeOf(c) <= 40))
+  );
+  const valueAt = (i: number, r: number) =>
+    kinds[i][r] === "whole" || kinds[i][r] === "kwh"
+      ? wholeOf(cells[i][r])
+      : kinds[i][r] === "thousands"
+      ? thousandsOf(cells[i][r])
+      : undefined;
+  const end = periodEnd ? Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) : undefined;
+  const keys = rows.map((_, r) => years[r] * 12 + months[r].month);
+  const confirmed = kinds.flatMap((k, i) => {
+    // whole numbers in every filled cell but OCR's garbled ones, in a residential kWh range, never money
+    const ws = rows.map((_, r) => valueAt(i, r)).filter((v): v is number => v !== undefined);
+    if (
+      i === dayCol || k.includes("money") || k.includes("decimal") ||
+      share(k, "whole", "kwh", "thousands") < 0.7 ||
+      ws.length < rows.length * 0.6 || median(ws) < 100 || median(ws) > 20000
+    ) return [];
+    // the bill's own kWh in the row of its month (a table labelled otherwise is not anchored)
+    const anchored = total > 0 && rows.some((_, r) => keys[r] === end && valueAt(i, r) === total);
+    // or a column of kWh per day that agrees with it row by row
+    const agreeing = perDay.find((d) => {
+      const both = rows.flatMap((_, r) => {
+        const v = valueAt(i, r);
+        return v !== undefined && kinds[d][r] === "decimal" ? [r] : [];
+      });
+      const days = (
+        r: number,
+      ) => (dayCol >= 0 && kinds[dayCol][r] === "whole" ? wholeOf(cells[dayCol][r]) : undefined);
+      const ok = both.filter((r) => perDayAgrees(valueAt(i, r)!, Number(cells[d][r]), days(r)));
+      return ok.length >= 3 && ok.length >= both.length * 0.5;
+    });
+    // or its cells print the kWh unit (the unit a header would have named)
+    const unit = share(k, "kwh") >= 0.6;
+    return anchored || agreeing !== undefined || unit ? [{ i, perDay: agreeing, dayCol }] : [];
+  });
+  if (confirmed.length !== 1) return [];
+  const { i, perDay: d } = confirmed[0];
+  return rows.flatMap((_, r) => {
+    const value = valueAt(i, r);
+    if (value === undefined) return [];
+    // a row whose own kWh per day disagrees holds a misread digit
+    if (d !== undefined && kinds[d][r] === "decimal") {
+      const days = dayCol >= 0 && kinds[dayCol][r] === "whole" ? wholeOf(cells[dayCol][r]) : undefined;
+      if (!perDayAgrees(value, Number(cells[d][r]), days)) return [];
+    }
+    return [{ year: years[r], month: months[r].month, value }];
+  });
+}
+
+/**
+ * Usage history from scanned tables of month rows whose header is not legible (see the file's head). `total`:
+ * the bill's own kWh for the period (the meters'), 0 when unknown.
+ */
+export function headerlessHistory(pages: Word[][], periodEnd: string, total: number): MonthValue[] {
+  const tidy = pages.map((ws) => ws.map((w) => ({ ...w, text: tidyOcrTokens(w.text) })));
+  const [left, right] = pageColumns(tidy);
+  const out: MonthValue[] = [];
+  for (const words of [...tidy, ...left, ...right]) {
+    for (const run of monthRuns(words)) out.push(...runHistory(run, periodEnd, total));
+  }
+  return out;
+}
