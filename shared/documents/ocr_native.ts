@@ -115,6 +115,8 @@ export interface ResidentOcr {
   reader(opts?: NativeOptions): PendingOcr;
   /** Frees every handle and its model; the next reading loads them again. */
   release(): Promise<void>;
+  /** Gives the memory the last page's readings freed back to the system (the handles stay). */
+  trim(): void;
   /** Handles held now. */
   readonly handles: number;
   /** Handles created (model loads) so far. */
@@ -352,6 +354,7 @@ export async function readyNativeOcr(
     // the resident handles, models loaded, wait for the next page (released after `forMs`); outside a
     // warm worker they go now
     if (!warm || !cfg.warm) return await ffi.release();
+    ffi.trim();
     for (const opts of [{}, ...more]) ffi.reader(opts);
     return armStandbyTimer();
   }
