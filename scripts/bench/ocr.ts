@@ -1,19 +1,27 @@
-// npm run bench:ocr [-- --rounds N] [--wasm]
-// OCR time per page of the platform (document engine: a worker subprocess running the native `tesseract`
-// when installed) against the Debian `tesseract` CLI on the same images with the same model and settings,
-// interleaved; the ratio (target <= 1.0x); and the service's memory before, right after, and once the idle
-// workers have exited (target: back within 50 MB of idle). --wasm also times the tesseract.js fallback.
+// npm run bench:ocr [-- --rounds N] [--engines ffi,cli] [--idle S] [--wasm]
+// OCR time per page of the platform (document engine: a worker subprocess reading with native tesseract:
+// DOCUMENT_OCR=ffi, the resident libtesseract, and DOCUMENT_OCR=cli, a `tesseract` process per reading)
+// against the Debian `tesseract` CLI on the same images with the same model and settings, interleaved; wall
+// and CPU per page and the ratios (target <= 1.0x), with verification by re-reading on and off in the same
+// run; and the memory of this process and its workers before, right after, and once the idle workers have
+// exited (target: back within 50 MB of idle). --wasm also times the tesseract.js fallback.
 import { closeDocumentEngine, documentEngine } from "../../shared/documents/engine/index.ts";
+import { DocumentEngine } from "../../shared/documents/engine/engine.ts";
+import { SubprocessPool } from "../../shared/documents/engine/pool.ts";
+import { poolLimits } from "../../shared/documents/engine/limits.ts";
 import { ocrConfig, tessdataDir, tesseractArgs } from "../../shared/documents/ocr_native.ts";
-import { cpuMs, mb, processTree, treeRss } from "./proc.ts";
+import { cpuMs, mb, processTree, rssOf, treeRss } from "./proc.ts";
 
 const arg = (
   name: string,
   d: number,
 ) => (Deno.args.includes(name) ? Number(Deno.args[Deno.args.indexOf(name) + 1]) : d);
 const rounds = arg("--rounds", 2);
+const modes = Deno.args.includes("--engines")
+  ? Deno.args[Deno.args.indexOf("--engines") + 1].split(",")
+  : ["ffi", "cli"];
 // The service's default idle time (limits.ts): a worker that exits between two pages (the bench used 3 s,
-// shorter than a round of the two CLI runs between our pages under load) would put a worker start (Deno,
+// shorter than a round of the CLI runs between our pages under load) would put a worker start (Deno,
 // modules, canvas) into the per-page figure; worker starts are counted and the cold first page shown apart.
 const IDLE_SECONDS = arg("--idle", 20);
 Deno.env.set("DOCUMENT_WORKER_IDLE_SECONDS", String(IDLE_SECONDS));
@@ -21,6 +29,8 @@ Deno.env.set("DOCUMENT_WORKER_IDLE_SECONDS", String(IDLE_SECONDS));
 const dir = new URL("../../tests/fixtures/bills/synthetic/", import.meta.url).pathname;
 const images = [...Deno.readDirSync(dir)].map((f) => f.name).filter((n) => /\.(png|jpe?g)$/.test(n)).sort()
   .slice(0, 8);
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const mean = (xs: number[]) => sum(xs) / xs.length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function cli(path: string, env: Record<string, string> = {}): Promise<number> {
@@ -44,27 +54,19 @@ if (!probe?.success) {
   Deno.exit(0);
 }
 const version = new TextDecoder().decode(probe.stdout).split("\n")[0];
-const engine = documentEngine();
-const pool = engine.transport as unknown as {
-  stats: { peakWorkerRss: number; workers: number; spawned: number };
+
+/** A Deno process of this process's tree (an engine's worker; its tesseracts are not). */
+const isDeno = (pid: number) => {
+  try {
+    return Deno.readTextFileSync(`/proc/${pid}/comm`).trim() === "deno";
+  } catch {
+    return false;
+  }
 };
-const idle = treeRss(Deno.pid);
 
-// warm-up: worker start, model load, page cache
-const cold0 = performance.now();
-await engine.ocr(Deno.readFileSync(dir + images[0]));
-const coldMs = performance.now() - cold0;
-await cli(dir + images[0]);
-const spawnedBefore = pool.stats.spawned;
-
-const ours: number[] = [], native: number[] = [], native1: number[] = [];
-// CPU time (user + system) of the platform's worker with its tesseract runs, and of the single-thread CLI
-// (a child of this process): on a shared machine, wall time also holds the wait for a core.
-let oursCpu = 0, native1Cpu = 0;
-const workerPid = () => processTree(Deno.pid).find((p) => p !== Deno.pid);
-// After a page the worker starts the next page's tesseracts (ocr_native.ts keepNativeOcrWarm: the first
-// reading's and the verification sheets'): their models load before the CLI's next run, not during it — the
-// CPU of this process's tree (workers and their tesseracts) has stopped growing.
+// After a page the worker leaves the next page's reader ready (ocr_native.ts keepNativeOcrWarm: the FFI
+// engine's handles stay; the CLI engine starts the next page's tesseracts, whose models load): that load
+// happens before the CLI's next run, not during it — the CPU of this process's tree has stopped growing.
 async function settle() {
   await new Promise((r) => setTimeout(r, 300));
   const tree = () => processTree(Deno.pid).slice(1).reduce((s, p) => s + cpuMs(p), 0);
@@ -75,102 +77,152 @@ async function settle() {
     last = now;
   }
 }
-let engineName = "";
-for (let r = 0; r < rounds; r++) {
-  for (const name of images) {
-    const bytes = Deno.readFileSync(dir + name);
-    native.push(await cli(dir + name));
-    const pid = workerPid();
-    const c0 = pid ? cpuMs(pid) : 0;
-    const t0 = performance.now();
-    const page = await engine.ocr(bytes);
-    ours.push(performance.now() - t0);
-    oursCpu += pid && pid === workerPid() ? cpuMs(pid) - c0 : NaN;
-    engineName = page.engine;
-    await settle();
-    const n0 = cpuMs("self", true);
-    native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
-    native1Cpu += cpuMs("self", true) - n0;
-  }
+
+/** One platform engine: its own pool, its worker started with DOCUMENT_OCR=`mode`. */
+interface Platform {
+  mode: string;
+  engine: DocumentEngine;
+  pool: SubprocessPool;
+  pid?: number;
+  name: string;
+  coldMs: number;
+  spawned: number;
+  wall: number[];
+  cpu: number[];
+  rssAfter: number;
 }
-const spawnedDuring = pool.stats.spawned - spawnedBefore;
-const after = treeRss(Deno.pid);
-const peakWorker = pool.stats.peakWorkerRss;
-await new Promise((r) => setTimeout(r, (IDLE_SECONDS + 1.5) * 1000));
-const released = treeRss(Deno.pid);
-const workersLeft = pool.stats.workers;
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-console.log(
-  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${tessdataDir()}/eng.traineddata (the npm package's, used by both)`,
-);
-console.log(
-  `  native CLI (default threads)      ${(sum(native) / native.length).toFixed(0)} ms/page (median ${
-    median(native).toFixed(0)
-  })`,
-);
-console.log(
-  `  native CLI (OMP_THREAD_LIMIT=1)   ${(sum(native1) / native1.length).toFixed(0)} ms/page (median ${
-    median(native1).toFixed(0)
-  })`,
-);
-console.log(
-  `  platform (${engineName}, via worker, DOCUMENT_OCR_VERIFY=${ocrConfig().verify}) ${
-    (sum(ours) / ours.length).toFixed(0)
-  } ms/page (median ${median(ours).toFixed(0)})`,
-);
-console.log(
-  `  worker starts during the timed pages: ${spawnedDuring}; the first (cold) page, worker start included: ${
-    coldMs.toFixed(0)
-  } ms`,
-);
-console.log(
-  `  ratio platform / native CLI: ${
-    (sum(ours) / sum(native)).toFixed(2)
-  }x (target <= 1.0x); vs single-thread CLI ${(sum(ours) / sum(native1)).toFixed(2)}x`,
-);
-console.log(
-  `  CPU (user + system) per page: platform worker with its tesseract ${
-    (oursCpu / ours.length).toFixed(0)
-  } ms, ` +
-    `single-thread CLI ${(native1Cpu / native1.length).toFixed(0)} ms: ${(oursCpu / native1Cpu).toFixed(2)}x`,
-);
-console.log(
-  `  RSS of this process and its workers: idle ${mb(idle)}, right after OCR ${mb(after)} (worker peak ${
-    mb(peakWorker)
-  }), after ${IDLE_SECONDS} s idle ${mb(released)} (${workersLeft} workers left); ${
-    ((released - idle) / 1048576).toFixed(0)
-  } MB above idle (target <= 50 MB)`,
-);
+async function startPlatform(mode: string, verify: boolean): Promise<Platform> {
+  Deno.env.set("DOCUMENT_OCR", mode);
+  Deno.env.set("DOCUMENT_OCR_VERIFY", String(verify));
+  const pool = new SubprocessPool(poolLimits());
+  const engine = new DocumentEngine(pool);
+  const before = new Set(processTree(Deno.pid));
+  // warm-up: worker start, model load, page cache
+  const t0 = performance.now();
+  const page = await engine.ocr(Deno.readFileSync(dir + images[0]));
+  const coldMs = performance.now() - t0;
+  const pid = processTree(Deno.pid).find((p) => !before.has(p) && isDeno(p));
+  await settle();
+  return {
+    mode,
+    engine,
+    pool,
+    pid,
+    name: page.engine,
+    coldMs,
+    spawned: pool.stats.spawned,
+    wall: [],
+    cpu: [],
+    rssAfter: 0,
+  };
+}
 
-// The same pages with verification by re-reading switched the other way (DOCUMENT_OCR_VERIFY, issue #11): the
-// recognition the CLI does alone, and what the second reading of number and place words adds, in the same run.
-{
-  await closeDocumentEngine();
-  const verifyNow = ocrConfig().verify;
-  Deno.env.set("DOCUMENT_OCR_VERIFY", String(!verifyNow));
-  const other = documentEngine();
-  await other.ocr(Deno.readFileSync(dir + images[0]));
-  const mine: number[] = [], single: number[] = [];
-  for (const name of images) {
-    const t0 = performance.now();
-    await other.ocr(Deno.readFileSync(dir + name));
-    mine.push(performance.now() - t0);
-    await settle();
-    single.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
+async function timePage(p: Platform, bytes: Uint8Array) {
+  // (a worker started again, after an idle exit, gets the engine's settings from the environment)
+  Deno.env.set("DOCUMENT_OCR", p.mode);
+  const c0 = p.pid ? cpuMs(p.pid) : NaN;
+  const t0 = performance.now();
+  await p.engine.ocr(bytes);
+  p.wall.push(performance.now() - t0);
+  await settle(); // the next page's readiness (its CPU counted with this page)
+  p.cpu.push(p.pid && p.pool.stats.spawned === p.spawned ? cpuMs(p.pid) - c0 : NaN);
+}
+
+const idle = treeRss(Deno.pid);
+console.log(
+  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${tessdataDir()}/eng.traineddata (the npm package's, used by all); load average ${
+    Deno.loadavg().map((l) => l.toFixed(1)).join(" ")
+  }`,
+);
+const verifyDefault = ocrConfig().verify;
+let peak = 0;
+for (const verify of [verifyDefault, !verifyDefault]) {
+  const platforms: Platform[] = [];
+  for (const mode of modes) platforms.push(await startPlatform(mode, verify));
+  await cli(dir + images[0]);
+  const native: number[] = [], native1: number[] = [];
+  let native1Cpu = 0;
+  const passRounds = verify === verifyDefault ? rounds : 1;
+  for (let r = 0; r < passRounds; r++) {
+    for (const [i, name] of images.entries()) {
+      const bytes = Deno.readFileSync(dir + name);
+      native.push(await cli(dir + name));
+      // the engines in turn, the first one alternating page by page
+      const order = i % 2 ? [...platforms].reverse() : platforms;
+      for (const p of order) await timePage(p, bytes);
+      const n0 = cpuMs("self", true);
+      native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
+      native1Cpu += cpuMs("self", true) - n0;
+    }
   }
+  const cpu1 = native1Cpu / native1.length;
   console.log(
-    `  with DOCUMENT_OCR_VERIFY=${!verifyNow} (same pages, 1 round): ${
-      (sum(mine) / mine.length).toFixed(0)
-    } ms/page, ${
-      (sum(mine) / sum(single)).toFixed(2)
-    }x the single-thread CLI (the settings above: verify=${verifyNow})`,
+    `\nDOCUMENT_OCR_VERIFY=${verify} (verification by re-reading ${
+      verify ? "on" : "off"
+    }), ${passRounds} round(s):`,
   );
-  Deno.env.set("DOCUMENT_OCR_VERIFY", String(verifyNow));
+  console.log(
+    `  native CLI (default threads)      ${mean(native).toFixed(0)} ms/page (median ${
+      median(native).toFixed(0)
+    })`,
+  );
+  console.log(
+    `  native CLI (OMP_THREAD_LIMIT=1)   ${mean(native1).toFixed(0)} ms/page (median ${
+      median(native1).toFixed(0)
+    }), CPU ${cpu1.toFixed(0)} ms/page`,
+  );
+  for (const p of platforms) {
+    p.rssAfter = p.pid ? processTree(p.pid).reduce((s, q) => s + rssOf(q), 0) : 0;
+    const cpu = mean(p.cpu);
+    console.log(
+      `  platform DOCUMENT_OCR=${p.mode} (${p.name}, via worker) ${mean(p.wall).toFixed(0)} ms/page (median ${
+        median(p.wall).toFixed(0)
+      }), CPU ${cpu.toFixed(0)} ms/page; wall ${(sum(p.wall) / sum(native)).toFixed(2)}x the default CLI, ${
+        (sum(p.wall) / sum(native1)).toFixed(2)
+      }x the single-thread CLI (target <= 1.0x); CPU ${(cpu / cpu1).toFixed(2)}x the single-thread CLI`,
+    );
+    console.log(
+      `    worker starts during the timed pages: ${
+        p.pool.stats.spawned - p.spawned
+      }; first (cold) page, worker start included: ${
+        p.coldMs.toFixed(0)
+      } ms; worker and its tesseracts right after: ${mb(p.rssAfter)} (peak ${
+        mb(p.pool.stats.peakWorkerRss)
+      })`,
+    );
+  }
+  const after = treeRss(Deno.pid);
+  peak = Math.max(peak, after);
+  if (verify !== verifyDefault) {
+    // half the idle time on, the workers still alive have given back what they kept for the next page
+    // (the FFI engine's handles, the CLI engine's waiting tesseracts); at the idle time they exit
+    await new Promise((r) => setTimeout(r, (IDLE_SECONDS / 2 + 1.5) * 1000));
+    console.log(
+      `\nAfter ${
+        IDLE_SECONDS / 2 + 1.5
+      } s idle (what was kept for the next page released, the workers alive): ${
+        platforms.map((p) =>
+          `DOCUMENT_OCR=${p.mode} ${mb(p.pid ? processTree(p.pid).reduce((s, q) => s + rssOf(q), 0) : 0)}`
+        ).join(", ")
+      }`,
+    );
+    await new Promise((r) => setTimeout(r, (IDLE_SECONDS / 2) * 1000));
+    const released = treeRss(Deno.pid);
+    console.log(
+      `RSS of this process and its workers: idle ${mb(idle)}, right after OCR ${
+        mb(after)
+      }, after ${IDLE_SECONDS} s idle ${mb(released)} (${
+        platforms.reduce((s, p) => s + p.pool.stats.workers, 0)
+      } workers left); ${((released - idle) / 1048576).toFixed(0)} MB above idle (target <= 50 MB)`,
+    );
+  }
+  await Promise.all(platforms.map((p) => p.engine.close()));
 }
+Deno.env.delete("DOCUMENT_OCR");
+Deno.env.set("DOCUMENT_OCR_VERIFY", String(verifyDefault));
 
 if (Deno.args.includes("--wasm")) {
-  await closeDocumentEngine();
   Deno.env.set("DOCUMENT_OCR", "wasm");
   const wasm = documentEngine();
   await wasm.ocr(Deno.readFileSync(dir + images[0]));
@@ -183,7 +235,7 @@ if (Deno.args.includes("--wasm")) {
   const cliTimes = [];
   for (const name of images.slice(0, 4)) cliTimes.push(await cli(dir + name));
   console.log(
-    `  fallback tesseract.js (worker): ${(sum(times) / times.length).toFixed(0)} ms/page; ${
+    `  fallback tesseract.js (worker): ${mean(times).toFixed(0)} ms/page; ${
       (sum(times) / sum(cliTimes)).toFixed(2)
     }x the CLI on the same 4 pages`,
   );

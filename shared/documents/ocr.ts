@@ -7,6 +7,7 @@ import {
   dropNativeStandby,
   nativeOcr,
   nativeOcrAvailable,
+  nativeOcrEngine,
   ocrConfig,
   type PendingOcr,
   readyNativeOcr,
@@ -186,9 +187,13 @@ export function withBands(page: Recognized, sheet: BandSheet, read: Recognized):
   return { lines, confidence: page.confidence };
 }
 
-/** Which OCR engine this process uses: "tesseract-native" or "tesseract.js". */
+/**
+ * Which OCR engine this process uses: "tesseract-ffi" (the resident libtesseract), "tesseract-native" (the
+ * CLI) or "tesseract.js".
+ */
 export async function ocrEngine(): Promise<string> {
-  return (await nativeOcrAvailable()) ? "tesseract-native" : "tesseract.js";
+  const native = await nativeOcrEngine();
+  return native === "ffi" ? "tesseract-ffi" : native === "cli" ? "tesseract-native" : "tesseract.js";
 }
 
 // A page read with less mean confidence than this may be turned (a photo taken sideways or upside down):
@@ -207,7 +212,8 @@ const SPARSE_WORDS = 40;
  * flattened and stretched; a skew of 3° or more taken out), handed over as grayscale PGM, with its
  * light-on-dark bands inverted on a sheet under it (readPage); its number and place words are then read
  * again on their own (verifyWords, ocr_verify.ts).
- * The native `tesseract` when installed, else tesseract.js (WASM); only ever inside a document worker.
+ * Native tesseract (the resident libtesseract through FFI, else the CLI) when installed, else tesseract.js
+ * (WASM); only ever inside a document worker.
  */
 export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
   // One page at a time: tesseract is CPU bound and this machine is shared.
@@ -223,7 +229,7 @@ export function ocrImage(bytes: Uint8Array): Promise<OcrResult> {
       return await readImage(bytes, started, sheets);
     } finally {
       await sheets?.release();
-      if (native) readyNativeOcr(ocrConfig(), ocrConfig().verify ? VERIFY_PROCESSES : []);
+      if (native) await readyNativeOcr(ocrConfig(), ocrConfig().verify ? VERIFY_PROCESSES : []);
     }
   });
   queue = run.catch(() => {});

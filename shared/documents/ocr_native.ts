@@ -1,21 +1,31 @@
-// OCR with the native `tesseract` binary (Debian tesseract-ocr) when it is installed: the same LSTM model
-// as tesseract.js (the npm package's eng.traineddata, unpacked once under the temp directory), word boxes
-// from its TSV output. Runs inside a document worker, like every decoder.
+// OCR with native tesseract: the resident libtesseract through Deno's FFI (ocr_ffi.ts) when it can be
+// opened, else the `tesseract` binary (Debian tesseract-ocr) as a child process per reading; both with the
+// same LSTM model as tesseract.js (the npm package's eng.traineddata, unpacked once under the temp
+// directory) and the same settings, word boxes from their TSV. Runs inside a document worker, like every
+// decoder.
 import { createRequire } from "node:module";
 import { gunzipSync } from "node:zlib";
 import { ConfigError, envBool, envOptional, envPositiveInt, type EnvSource } from "../config.ts";
+import { importLocalOnly } from "../runtime/local_only.ts";
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
 export type NativeLine = { bbox: Box; words: { text: string; confidence: number; bbox: Box }[] };
 
-const MODES = ["auto", "wasm", "native"] as const;
+// "native" is the CLI's former name (before the FFI engine), kept so existing settings keep their meaning.
+const MODES = ["auto", "ffi", "cli", "native", "wasm"] as const;
 
 /** The OCR settings of this process (a document worker), read once: see ocrConfig(). */
 export interface OcrConfig {
-  /** DOCUMENT_OCR: "wasm" never runs the binary; "auto" (default) and "native" use it when it runs. */
+  /**
+   * DOCUMENT_OCR: "auto" (default) and "ffi": the resident libtesseract when it opens (FFI permission, the
+   * library installed), else the CLI, else tesseract.js; "cli" (or "native"): the CLI, else tesseract.js;
+   * "wasm": tesseract.js only.
+   */
   mode: (typeof MODES)[number];
   /** TESSERACT_BIN, default "tesseract". */
   tesseractBin: string;
+  /** DOCUMENT_OCR_LIBTESSERACT: the library the FFI engine opens, default "libtesseract.so.5". */
+  libtesseract: string;
   /** DOCUMENT_OCR_TESSDATA: a tessdata directory to use instead of the npm package's model. */
   tessdata?: string;
   /** DOCUMENT_OCR_THREADS: OpenMP threads per page (default 1). */
@@ -23,9 +33,10 @@ export interface OcrConfig {
   /** TMPDIR, where the model is unpacked (default /tmp). */
   tmpDir: string;
   /**
-   * DOCUMENT_OCR_WARM (default true): in a document worker, the next page's tesseract is started as soon as
-   * a page is read, so it has loaded its model when the next page comes (about 33 MB while it waits), and
-   * with verification on those of its verification sheets (four more).
+   * DOCUMENT_OCR_WARM (default true): in a document worker, the next page's tesseract is ready as soon as a
+   * page is read: the FFI engine keeps its handles (models loaded) until the worker has been idle for a
+   * while; the CLI starts the next page's process (about 33 MB while it waits), and with verification on
+   * those of its verification sheets.
    */
   warm: boolean;
   /**
@@ -46,6 +57,7 @@ export function loadOcrConfig(source: EnvSource = Deno.env): OcrConfig {
   return {
     mode,
     tesseractBin: envOptional("TESSERACT_BIN", source) ?? "tesseract",
+    libtesseract: envOptional("DOCUMENT_OCR_LIBTESSERACT", source) ?? "libtesseract.so.5",
     tessdata: envOptional("DOCUMENT_OCR_TESSDATA", source),
     threads: envPositiveInt("DOCUMENT_OCR_THREADS", 1, source),
     tmpDir: envOptional("TMPDIR", source) ?? "/tmp",
@@ -60,11 +72,23 @@ export function ocrConfig(): OcrConfig {
   return (config ??= loadOcrConfig());
 }
 
+/**
+ * Tests: this process's OCR settings from now on (e.g. the CLI engine forced), instead of the environment's;
+ * the engine is chosen again at the next reading.
+ */
+export async function useOcrConfig(cfg: OcrConfig): Promise<void> {
+  await dropNativeStandby();
+  config = cfg;
+  ffi = undefined;
+  engine = undefined;
+  resident = undefined;
+  available = undefined;
+}
+
 let available: Promise<boolean> | undefined;
 
-/** `tesseract` runs here (DOCUMENT_OCR=wasm turns it off). */
-export function nativeOcrAvailable(cfg: OcrConfig = ocrConfig()): Promise<boolean> {
-  if (cfg.mode === "wasm") return Promise.resolve(false);
+/** The `tesseract` binary runs here. */
+function cliAvailable(cfg: OcrConfig): Promise<boolean> {
   // a binary that is not installed fails to spawn synchronously (NotFound), not in the promise
   available ??= (async () => {
     try {
@@ -80,6 +104,78 @@ export function nativeOcrAvailable(cfg: OcrConfig = ocrConfig()): Promise<boolea
     }
   })();
   return available;
+}
+
+/**
+ * The resident libtesseract (ocr_ffi.ts ResidentTesseract; declared here so that no module names the FFI
+ * module statically).
+ */
+export interface ResidentOcr {
+  /** A reader of images with these options, on the handle kept for them (its model loaded once). */
+  reader(opts?: NativeOptions): PendingOcr;
+  /** Frees every handle and its model; the next reading loads them again. */
+  release(): Promise<void>;
+  /** Gives the memory the last page's readings freed back to the system (the handles stay). */
+  trim(): void;
+  /** Handles held now. */
+  readonly handles: number;
+  /** Handles created (model loads) so far. */
+  readonly loads: number;
+  /** The library's version. */
+  readonly version: string;
+}
+type FfiModule = { openResidentTesseract(cfg: OcrConfig, datapath: string, path: string): ResidentOcr };
+
+let resident: Promise<ResidentOcr | undefined> | undefined;
+
+/**
+ * This process's resident libtesseract (ocr_ffi.ts), opened at the first call; undefined where it cannot be
+ * opened (no FFI permission, the library not installed or too old, an edge runtime): the CLI is used then.
+ */
+function residentTesseract(cfg: OcrConfig): Promise<ResidentOcr | undefined> {
+  resident ??= (async () => {
+    try {
+      const ffi = await importLocalOnly<FfiModule>("./ocr_ffi.ts", import.meta.url, "OCR");
+      return ffi.openResidentTesseract(cfg, tessdataDir(cfg), cfg.libtesseract);
+    } catch {
+      return undefined;
+    }
+  })();
+  return resident;
+}
+
+/** The native engine this process reads with: the resident library, the CLI, or none (tesseract.js). */
+export type NativeEngine = "ffi" | "cli" | undefined;
+let engine: Promise<NativeEngine> | undefined;
+// The process's resident library once the FFI engine was chosen, for the synchronous choices
+// (takeNativeOcr, nativeOcr, readyNativeOcr).
+let ffi: ResidentOcr | undefined;
+
+/** Which native engine reads here (DOCUMENT_OCR; the first call decides for the process's settings). */
+export function nativeOcrEngine(cfg: OcrConfig = ocrConfig()): Promise<NativeEngine> {
+  if (cfg.mode === "wasm") return Promise.resolve(undefined);
+  const mine = cfg === ocrConfig();
+  const choose = async (): Promise<NativeEngine> => {
+    if (cfg.mode === "auto" || cfg.mode === "ffi") {
+      const lib = await residentTesseract(cfg);
+      if (lib) {
+        if (mine) ffi = lib;
+        return "ffi";
+      }
+    }
+    return (await cliAvailable(cfg)) ? "cli" : undefined;
+  };
+  return mine ? (engine ??= choose()) : choose();
+}
+
+/** The resident library this process reads with (the FFI engine chosen), for tests and the benchmark. */
+export function residentOcr(): ResidentOcr | undefined {
+  return ffi;
+}
+
+/** Native tesseract (the library or the binary) runs here (DOCUMENT_OCR=wasm turns it off). */
+export async function nativeOcrAvailable(cfg: OcrConfig = ocrConfig()): Promise<boolean> {
+  return (await nativeOcrEngine(cfg)) !== undefined;
 }
 
 let tessdata: string | undefined;
@@ -124,7 +220,10 @@ export function tesseractArgs(output: "tsv" | "txt", cfg: OcrConfig = ocrConfig(
 /** Tiled Otsu thresholding; one uniform block of text (--psm 6); the only characters to read. */
 export type NativeOptions = { adaptive?: boolean; block?: boolean; whitelist?: string };
 
-/** A `tesseract` started before its image is ready (see startNativeOcr). */
+/**
+ * A native reader for an image not ready yet: a `tesseract` started before it (startNativeOcr), or the
+ * resident library's handle for its settings (ocr_ffi.ts).
+ */
 export interface PendingOcr {
   /** Hands the image over and waits for its lines of positioned words and mean word confidence. */
   read(image: Uint8Array): Promise<{ lines: NativeLine[]; confidence: number }>;
@@ -136,7 +235,8 @@ export interface PendingOcr {
 
 /**
  * Starts the native binary now and gives it its image later: tesseract loads its model before it reads
- * stdin, so the model loads on the other core while the caller decodes and prepares the page.
+ * stdin, so the model loads on the other core while the caller decodes and prepares the page. (The CLI
+ * engine's reader; takeNativeOcr gives the engine the process uses.)
  */
 export function startNativeOcr(opts: NativeOptions = {}, cfg: OcrConfig = ocrConfig()): PendingOcr {
   const args = tesseractArgs("tsv", cfg);
@@ -198,11 +298,12 @@ const optionsKey = (opts: NativeOptions) =>
 
 /**
  * Called once by a document worker (worker_main.ts): from then on, unless DOCUMENT_OCR_WARM=false, each
- * page read leaves a tesseract started for the next one (readyNativeOcr), which loads its model while the
- * worker waits for work instead of while the next page waits. `forMs`: how long it waits for a page before
- * it is stopped (the worker gives half its idle time: the pool's idle exit is a kill, and a tesseract
- * left to the system's init when its worker is killed may never be reaped). Outside a worker (tests,
- * scripts) nothing is left running between pages.
+ * page read leaves a tesseract ready for the next one (readyNativeOcr): the FFI engine keeps its handles,
+ * models loaded; the CLI engine starts the next page's process, which loads its model while the worker
+ * waits for work instead of while the next page waits. `forMs`: how long they wait for a page before they
+ * are released (the worker gives half its idle time: its memory goes back before the pool's idle exit,
+ * a kill, and a tesseract left to the system's init when its worker is killed may never be reaped).
+ * Outside a worker (tests, scripts) nothing is kept between pages.
  */
 export function keepNativeOcrWarm(on = true, forMs = Infinity): void {
   warm = on;
@@ -215,6 +316,11 @@ export function keepNativeOcrWarm(on = true, forMs = Infinity): void {
  * loads its model while the caller prepares its image).
  */
 export function takeNativeOcr(opts: NativeOptions = {}): PendingOcr {
+  if (ffi) {
+    // a page is being read: the handles are not released under it
+    clearTimeout(standbyTimer);
+    return ffi.reader(opts);
+  }
   const ready = standby.get(optionsKey(opts));
   for (let p = ready?.shift(); p; p = ready?.shift()) {
     if (!p.exited) return p;
@@ -228,6 +334,7 @@ export function takeNativeOcr(opts: NativeOptions = {}): PendingOcr {
  * for the next page, else it is stopped.
  */
 export async function returnNativeOcr(p: PendingOcr, opts: NativeOptions = {}, cfg = ocrConfig()) {
+  if (ffi) return; // the resident handles stay (readyNativeOcr releases them outside a warm worker)
   const key = optionsKey(opts);
   if (!warm || !cfg.warm || p.exited) return await p.cancel();
   standby.set(key, [...standby.get(key) ?? [], p]);
@@ -239,7 +346,18 @@ export async function returnNativeOcr(p: PendingOcr, opts: NativeOptions = {}, c
  * `more`: the verification's settings, the same ones twice for two) start loading their models now, unless
  * they are waiting already.
  */
-export function readyNativeOcr(cfg: OcrConfig = ocrConfig(), more: NativeOptions[] = []): void {
+export async function readyNativeOcr(
+  cfg: OcrConfig = ocrConfig(),
+  more: NativeOptions[] = [],
+): Promise<void> {
+  if (ffi) {
+    // the resident handles, models loaded, wait for the next page (released after `forMs`); outside a
+    // warm worker they go now
+    if (!warm || !cfg.warm) return await ffi.release();
+    ffi.trim();
+    for (const opts of [{}, ...more]) ffi.reader(opts);
+    return armStandbyTimer();
+  }
   if (!warm || !cfg.warm) return;
   const want = new Map<string, NativeOptions[]>();
   for (const opts of [{}, ...more]) want.set(optionsKey(opts), [...want.get(optionsKey(opts)) ?? [], opts]);
@@ -258,28 +376,35 @@ function armStandbyTimer() {
   Deno.unrefTimer(standbyTimer);
 }
 
-/** Stops the waiting tesseracts, if any (no page came in time; the worker stops; tests). */
+/**
+ * Stops the waiting tesseracts and frees the resident library's handles, if any (no page came in time; the
+ * worker stops; tests).
+ */
 export async function dropNativeStandby(): Promise<void> {
   const all = [...standby.values()].flat();
   standby.clear();
   clearTimeout(standbyTimer);
-  await Promise.all(all.map((s) => s.cancel()));
+  await Promise.all([...all.map((s) => s.cancel()), ffi?.release()]);
 }
 
-/** Lines of positioned words and the mean word confidence of an image, by the native binary. */
+/**
+ * Lines of positioned words and the mean word confidence of an image (a PGM), by the resident library when
+ * this process uses it, else by the native binary.
+ */
 export async function nativeOcr(
   image: Uint8Array,
   opts: NativeOptions = {},
   cfg: OcrConfig = ocrConfig(),
 ): Promise<{ lines: NativeLine[]; confidence: number }> {
-  return await startNativeOcr(opts, cfg).read(image);
+  return await (ffi && cfg === ocrConfig() ? ffi.reader(opts) : startNativeOcr(opts, cfg)).read(image);
 }
 
 /** Tesseract's TSV (level 4 lines, level 5 words) as lines of words. */
 export function parseTsv(tsv: string): { lines: NativeLine[]; confidence: number } {
   const lines = new Map<string, NativeLine>();
   let confSum = 0, confN = 0;
-  for (const row of tsv.split("\n").slice(1)) {
+  // (the CLI's TSV starts with a header line, the library's with the page's row: neither is a line or a word)
+  for (const row of tsv.split("\n")) {
     const c = row.split("\t");
     if (c.length < 12) continue;
     const [level, , block, par, line, , left, top, width, height, conf] = c.slice(0, 11).map(Number);

@@ -20,8 +20,9 @@ console.log =
   console.warn =
     console.error;
 
-// A worker serves page after page: the next page's tesseract loads its model while the worker waits, for
-// half the worker's idle time (the pool's idle exit kills the worker: its tesseract is gone before).
+// A worker serves page after page: the next page's tesseract is ready while the worker waits (the resident
+// libtesseract's handles, models loaded; or the CLI's next processes loading theirs), for half the worker's
+// idle time: then they are released (memory back before the pool's idle exit kills the worker).
 keepNativeOcrWarm(true, poolLimits().idleMs / 2);
 
 const out = Deno.stdout.writable.getWriter();

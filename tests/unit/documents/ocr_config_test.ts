@@ -17,6 +17,7 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
   assert.deepEqual(loadOcrConfig(env({})), {
     mode: "auto",
     tesseractBin: "tesseract",
+    libtesseract: "libtesseract.so.5",
     tessdata: undefined,
     threads: 1,
     tmpDir: "/tmp",
@@ -27,6 +28,7 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
     loadOcrConfig(env({
       DOCUMENT_OCR: "wasm",
       TESSERACT_BIN: "/opt/tesseract",
+      DOCUMENT_OCR_LIBTESSERACT: "/opt/lib/libtesseract.so.5",
       DOCUMENT_OCR_TESSDATA: "/data/tessdata",
       DOCUMENT_OCR_THREADS: "2",
       TMPDIR: "/var/tmp",
@@ -36,6 +38,7 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
     {
       mode: "wasm",
       tesseractBin: "/opt/tesseract",
+      libtesseract: "/opt/lib/libtesseract.so.5",
       tessdata: "/data/tessdata",
       threads: 2,
       tmpDir: "/var/tmp",

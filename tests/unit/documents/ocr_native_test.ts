@@ -1,37 +1,22 @@
-// The native tesseract started before its image is ready (shared/documents/ocr_native.ts startNativeOcr):
+// The native tesseract (the CLI engine) started before its image is ready (shared/documents/ocr_native.ts startNativeOcr):
 // it reads the image handed over later, and a start without an image is stopped cleanly (no process or
 // pipe left behind: the test sanitizers check both). In a warm document worker, each page leaves the next
 // page's tesseract loading its model.
 import assert from "node:assert/strict";
-import { createCanvas } from "@napi-rs/canvas";
 import {
   dropNativeStandby,
   keepNativeOcrWarm,
+  loadOcrConfig,
   nativeOcrAvailable,
   startNativeOcr,
+  useOcrConfig,
 } from "../../../shared/documents/ocr_native.ts";
 import { ocrImage } from "../../../shared/documents/ocr.ts";
-import { encodePgm, grayFromRgba } from "../../../shared/documents/ocr_preprocess.ts";
+import { textPage } from "../../support/ocr.ts";
 
+// These tests are about the CLI engine's processes (the resident library's handles: ocr_ffi_test.ts).
+await useOcrConfig(loadOcrConfig(new Map([["DOCUMENT_OCR", "cli"]])));
 const native = await nativeOcrAvailable();
-
-function textCanvas() {
-  const w = 900, h = 300;
-  const c = createCanvas(w, h);
-  const ctx = c.getContext("2d");
-  ctx.fillStyle = "#fff";
-  ctx.fillRect(0, 0, w, h);
-  ctx.fillStyle = "#000";
-  ctx.font = "32px sans-serif";
-  ctx.fillText("Total amount due 182.44 dollars", 40, 100);
-  ctx.fillText("Meter reading 40125 kWh", 40, 180);
-  return { c, ctx, w, h };
-}
-
-function textPage(): Uint8Array {
-  const { ctx, w, h } = textCanvas();
-  return encodePgm(grayFromRgba(ctx.getImageData(0, 0, w, h).data, w, h));
-}
 
 /** This process's child processes (Linux /proc). */
 function children(): number[] {
@@ -66,7 +51,7 @@ Deno.test({
   ignore: !native,
   fn: async () => {
     const pending = startNativeOcr();
-    const image = textPage(); // prepared while tesseract loads its model
+    const image = textPage().pgm; // prepared while tesseract loads its model
     const r = await pending.read(image);
     const words = r.lines.flatMap((l) => l.words.map((w) => w.text));
     assert.ok(words.includes("182.44") && words.includes("40125"), words.join(" "));
@@ -89,7 +74,7 @@ Deno.test({
     "one killed while waiting is replaced, one kept waiting too long is stopped; outside a worker nothing is left running",
   ignore: !native,
   fn: async () => {
-    const png = textCanvas().c.toBuffer("image/png");
+    const png = textPage().png;
     const read = async () => {
       const r = await ocrImage(png);
       assert.ok(r.lines.join(" ").includes("40125"), r.lines.join(" | "));
@@ -136,7 +121,7 @@ Deno.test({
     "places); a page without a city line leaves its place reader, model loaded, to the next page",
   ignore: !native,
   fn: async () => {
-    const png = textCanvas().c.toBuffer("image/png");
+    const png = textPage().png;
     keepNativeOcrWarm();
     try {
       await ocrImage(png);
