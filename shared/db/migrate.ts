@@ -25,7 +25,7 @@ export async function readMigrations(dir: URL = migrationsDir): Promise<Migratio
 }
 
 /**
- * Splits each file's row statements into COPY loads ahead of the migration (splitBulkRows: ≈0.1–0.2 s of Deno
+ * Splits each file's row statements into COPY loads ahead of the migration (splitBulkRows: ≈0.05–0.1 s of Deno
  * CPU over the reference files), for a caller that knows every file will be applied (a new database) and has
  * time before (npm start while initdb runs). One file per turn of the event loop, so a child process's
  * output (initdb's end, the server's start) is not held up by more than one file.

@@ -53,6 +53,17 @@ Deno.test("a key:list statement: one row per value, none for an empty list", () 
   ]);
 });
 
+Deno.test("a key:list line that is not one key and its list, or a line break string_to_table keeps, stays SQL", () => {
+  const list = (body: string) =>
+    "insert into public.k (zip, id)\nselect split_part(r, ':', 1), " +
+    "unnest(string_to_array(split_part(r, ':', 2), ','))::int\n" +
+    `from string_to_table($zips$\n${body}\n$zips$, E'\\n') r where r <> '';`;
+  // U+2028 ends a line for a JavaScript regex (the runner split on it once), not for string_to_table.
+  for (const body of ["00501:1:2", "00501", "00501:1\u202800502:2", "00501:1\t2", "00501:1\\2"]) {
+    assert.deepEqual(splitBulkRows(list(body)), [{ sql: list(body) }], JSON.stringify(body));
+  }
+});
+
 Deno.test("what COPY would read otherwise stays SQL, run as written", () => {
   const cases = {
     "a \\N where the statement keeps the text": statement(tsv, "\\N\t1\tz\n"),
