@@ -37,7 +37,7 @@ export function connect(url: string, opts: { max?: number } = {}): Sql {
  * reference-data loads lost ≈45 ms after every COPY: `npm run bench:start`). Returned while it connects, so
  * postgres.js's connect_timeout still bounds the connect. The first host of a multi-host URL only.
  */
-export function noDelaySocket(o: { host: string[]; port: number[]; path?: string | false }): net.Socket {
+function noDelaySocket(o: { host: string[]; port: number[]; path?: string | false }): net.Socket {
   const socket = new net.Socket();
   if (o.path) return socket.connect(o.path);
   socket.setNoDelay(true);
