@@ -93,20 +93,21 @@ function copyRows(selectList: string, columns: number, body: string): string | u
   return tidyLines(body);
 }
 
-/** Every non-empty line of the body has exactly `columns` tab-separated fields (one pass, no split). */
+/** Every non-empty line of the body has exactly `columns` tab-separated fields (native searches, no split). */
 function sameFieldCount(body: string, columns: number): boolean {
-  let tabs = 0;
-  let empty = true;
-  for (let i = 0; i <= body.length; i++) {
-    const c = i < body.length ? body.charCodeAt(i) : 10;
-    if (c === 9) {
-      tabs++;
-      empty = false;
-    } else if (c === 10) {
-      if (!empty && tabs !== columns - 1) return false;
-      tabs = 0;
-      empty = true;
-    } else empty = false;
+  for (let start = 0; start < body.length;) {
+    let end = body.indexOf("\n", start);
+    if (end < 0) end = body.length;
+    if (end > start) {
+      let tab = start - 1;
+      for (let i = 1; i < columns; i++) {
+        tab = body.indexOf("\t", tab + 1);
+        if (tab < 0 || tab >= end) return false;
+      }
+      const extra = body.indexOf("\t", tab + 1);
+      if (extra >= 0 && extra < end) return false;
+    }
+    start = end + 1;
   }
   return true;
 }
@@ -124,20 +125,27 @@ function fieldColumns(selectList: string, columns: number): boolean[] | undefine
   return nullable;
 }
 
-/** `key:v1,v2` lines as one `key<TAB>v` row per value (an empty list: no row, as unnest of an empty array). */
+/** `key:v1,v2` lines as one `key<TAB>v` row per value (an empty list: no row, as unnest of an empty array). A line
+ * separator other than the newline (which string_to_table would not split on) leaves the statement as SQL. */
 function listRows(body: string): string | undefined {
-  if (/[\t\\]/.test(body)) return undefined;
-  let valid = true;
-  const rows = body.replace(/^.*$/gm, (line) => {
-    if (line === "") return "";
-    const colon = line.indexOf(":");
-    if (colon < 0 || line.indexOf(":", colon + 1) >= 0) valid = false;
-    const key = line.slice(0, colon);
-    return colon === line.length - 1
-      ? ""
-      : key + "\t" + line.slice(colon + 1).replaceAll(",", "\n" + key + "\t");
-  });
-  return valid ? tidyLines(rows) : undefined;
+  if (/[\t\\\u2028\u2029]/.test(body)) return undefined;
+  const rows: string[] = [];
+  for (let start = 0; start < body.length;) {
+    let end = body.indexOf("\n", start);
+    if (end < 0) end = body.length;
+    if (end > start) {
+      const colon = body.indexOf(":", start);
+      if (colon < 0 || colon >= end) return undefined;
+      const second = body.indexOf(":", colon + 1);
+      if (second >= 0 && second < end) return undefined;
+      if (colon < end - 1) {
+        const key = body.slice(start, colon);
+        rows.push(key + "\t" + body.slice(colon + 1, end).replaceAll(",", "\n" + key + "\t"));
+      }
+    }
+    start = end + 1;
+  }
+  return rows.length ? rows.join("\n") + "\n" : "";
 }
 
 /** The lines without empty ones, each ended by a newline (COPY's rows). */

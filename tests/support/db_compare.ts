@@ -1,6 +1,8 @@
 // Two ways of migrating a database compared: an empty database to migrate, and the shape and rows of one.
 import { connect, type Sql } from "../../shared/db/client.ts";
 import { adminUrl } from "./db.ts";
+import { bootstrapSql } from "../../shared/db/bootstrap.ts";
+import type { MigrationFile } from "../../shared/db/migrate.ts";
 
 /** An empty database (no migration), dropped by the returned function. */
 export async function emptyDatabase(max: number): Promise<{ sql: Sql; drop: () => Promise<void> }> {
@@ -18,6 +20,22 @@ export async function emptyDatabase(max: number): Promise<{ sql: Sql; drop: () =
       await a.unsafe(`drop database if exists "${name}" with (force)`).finally(() => a.end());
     },
   };
+}
+
+/** The files run as plain SQL, one after the other in one transaction, as the Supabase CLI runs them (after the
+ * bootstrap), each recorded in the history as `supabase db push` records it. */
+export async function applyPlain(sql: Sql, files: MigrationFile[]): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx.unsafe(bootstrapSql);
+    await tx.unsafe(`create schema supabase_migrations;
+      create table supabase_migrations.schema_migrations (version text primary key, statements text[], name text)`);
+    for (const f of files) {
+      await tx.unsafe(f.sql);
+      await tx`insert into supabase_migrations.schema_migrations values (${f.version}, ${[
+        f.sql,
+      ]}, ${f.name})`;
+    }
+  });
 }
 
 /** The database's shape and reference rows, to compare two ways of migrating it. */

@@ -1,26 +1,15 @@
 // The local runner streams the reference migrations' row statements through COPY (shared/db/bulk_rows.ts):
 // the database it makes is the one the files make run as plain SQL, as the Supabase CLI runs them.
 import assert from "node:assert/strict";
-import { bootstrapSql } from "../../../shared/db/bootstrap.ts";
 import { migrate, readMigrations } from "../../../shared/db/migrate.ts";
-import { emptyDatabase, fingerprint } from "../../support/db_compare.ts";
+import { applyPlain, emptyDatabase, fingerprint } from "../../support/db_compare.ts";
 
 Deno.test("every migration through the runner's COPY loads gives the database the plain SQL files give", async () => {
   const files = await readMigrations();
   const plain = await emptyDatabase(1);
   const runner = await emptyDatabase(6);
   try {
-    await plain.sql.begin(async (tx) => {
-      await tx.unsafe(bootstrapSql);
-      await tx.unsafe(`create schema supabase_migrations;
-        create table supabase_migrations.schema_migrations (version text primary key, statements text[], name text)`);
-      for (const f of files) {
-        await tx.unsafe(f.sql);
-        await tx`insert into supabase_migrations.schema_migrations values (${f.version}, ${[
-          f.sql,
-        ]}, ${f.name})`;
-      }
-    });
+    await applyPlain(plain.sql, files);
     await migrate(runner.sql);
     const [a, b] = [await fingerprint(plain.sql), await fingerprint(runner.sql)];
     for (const k of Object.keys(a)) assert.deepEqual(b[k], a[k], k);

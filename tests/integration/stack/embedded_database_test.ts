@@ -4,6 +4,8 @@ import assert from "node:assert/strict";
 import { startDatabase } from "../../../shared/stack/database.ts";
 import { setLogLevel } from "../../../shared/log.ts";
 import { connect } from "../../../shared/db/client.ts";
+import { migrate, readMigrations, splitAhead } from "../../../shared/db/migrate.ts";
+import { applyPlain, emptyDatabase, fingerprint } from "../../support/db_compare.ts";
 
 function freePort(): number {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -39,17 +41,27 @@ async function logged<T>(run: () => Promise<T>): Promise<[T, Record<string, unkn
   }
 }
 
+/** A new DATA_DIR the embedded server can reach, on a free port, removed after `run`. */
+async function inDataDir(run: (dataDir: string) => Promise<void>): Promise<void> {
+  const dataDir = await Deno.makeTempDir({ prefix: "embedded-db-" });
+  // As root the server runs as the "postgres" user, which must reach the folder.
+  if (Deno.uid?.() === 0) await Deno.chmod(dataDir, 0o755);
+  Deno.env.set("EMBEDDED_PG_PORT", String(freePort()));
+  try {
+    await run(dataDir);
+  } finally {
+    Deno.env.delete("EMBEDDED_PG_PORT");
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
 Deno.test({
   name:
     "a new embedded cluster is synced to disk by the stack before `durable` resolves; an existing one is not",
   sanitizeOps: false,
   sanitizeResources: false,
-  fn: async () => {
-    const dataDir = await Deno.makeTempDir({ prefix: "embedded-db-" });
-    // As root the server runs as the "postgres" user, which must reach the folder.
-    if (Deno.uid?.() === 0) await Deno.chmod(dataDir, 0o755);
-    Deno.env.set("EMBEDDED_PG_PORT", String(freePort()));
-    try {
+  fn: () =>
+    inDataDir(async (dataDir) => {
       const [db, lines] = await logged(async () => {
         const db = await startDatabase(dataDir);
         await db.durable;
@@ -85,9 +97,33 @@ Deno.test({
         0,
         "nothing to sync",
       );
-    } finally {
-      Deno.env.delete("EMBEDDED_PG_PORT");
-      await Deno.remove(dataDir, { recursive: true });
-    }
-  },
+    }),
+});
+
+Deno.test({
+  name:
+    "a first start's cluster (its settings, files split ahead, the pool's lanes) holds what the plain SQL files give",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: () =>
+    inDataDir(async (dataDir) => {
+      const files = await readMigrations();
+      const plain = await emptyDatabase(1);
+      try {
+        await applyPlain(plain.sql, files);
+        const db = await startDatabase(dataDir);
+        // What scripts/start.ts does on a new cluster: the COPY split done ahead, the stack's pool of 20.
+        const sql = connect(db.url, { max: 20 });
+        try {
+          await migrate(sql, { files: await splitAhead(await readMigrations()) });
+          const [a, b] = [await fingerprint(plain.sql), await fingerprint(sql)];
+          for (const k of Object.keys(a)) assert.deepEqual(b[k], a[k], k);
+        } finally {
+          await sql.end();
+          await db.stop();
+        }
+      } finally {
+        await plain.drop();
+      }
+    }),
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type Piece, splitBulkRows } from "../../../shared/db/bulk_rows.ts";
-import { readMigrations } from "../../../shared/db/migrate.ts";
+import { readMigrations, splitAhead } from "../../../shared/db/migrate.ts";
 import { tsvInsert } from "../../../scripts/reference/bulk_sql.ts";
 
 const rowsOf = (pieces: Piece[]) => pieces.flatMap((p) => "copy" in p ? [p.copy, p.rows] : ["sql"]);
@@ -53,6 +53,17 @@ Deno.test("a key:list statement: one row per value, none for an empty list", () 
   ]);
 });
 
+Deno.test("a key:list line that is not one key and its list, or a line break string_to_table keeps, stays SQL", () => {
+  const list = (body: string) =>
+    "insert into public.k (zip, id)\nselect split_part(r, ':', 1), " +
+    "unnest(string_to_array(split_part(r, ':', 2), ','))::int\n" +
+    `from string_to_table($zips$\n${body}\n$zips$, E'\\n') r where r <> '';`;
+  // U+2028 ends a line for a JavaScript regex (the runner split on it once), not for string_to_table.
+  for (const body of ["00501:1:2", "00501", "00501:1\u202800502:2", "00501:1\t2", "00501:1\\2"]) {
+    assert.deepEqual(splitBulkRows(list(body)), [{ sql: list(body) }], JSON.stringify(body));
+  }
+});
+
 Deno.test("what COPY would read otherwise stays SQL, run as written", () => {
   const cases = {
     "a \\N where the statement keeps the text": statement(tsv, "\\N\t1\tz\n"),
@@ -88,4 +99,40 @@ Deno.test("what the generators write (tsvInsert) is what the runner streams thro
   assert.deepEqual(splitBulkRows(text), [
     { copy: "copy public.t (a, b, c) from stdin", rows: "x\t1\t{NY}\ny\t2\t\\N\n", statement: text },
   ]);
+});
+
+Deno.test("splitAhead goes back to the event loop during a long split, not after every file", async () => {
+  const small = Array.from(
+    { length: 40 },
+    (_, i) => ({ version: String(i), name: "small", sql: "select 1;" }),
+  );
+  const t0 = performance.now();
+  await splitAhead(small);
+  // A turn per file (an awaited setTimeout each, 1–3 ms apiece) took ≈100–240 ms here; now under a millisecond.
+  const ms = performance.now() - t0;
+  assert.ok(ms < 50, `80 small files split in ${ms.toFixed(0)} ms`);
+  let ran = false;
+  setTimeout(() => ran = true, 0);
+  await splitAhead(await readMigrations()); // the reference files: tens of ms of splitting
+  assert.ok(ran, "a timer due during the split ran before it ended");
+});
+
+Deno.test("readMigrations reads the files side by side, in version order", async () => {
+  const read = Deno.readTextFile;
+  let inFlight = 0, most = 0;
+  (Deno as { readTextFile: typeof Deno.readTextFile }).readTextFile = async (...args) => {
+    most = Math.max(most, ++inFlight);
+    try {
+      return await read(...args);
+    } finally {
+      inFlight--;
+    }
+  };
+  try {
+    const files = await readMigrations();
+    assert.ok(most > 1, `at most ${most} read at once`);
+    assert.deepEqual(files.map((f) => f.version), files.map((f) => f.version).sort());
+  } finally {
+    (Deno as { readTextFile: typeof Deno.readTextFile }).readTextFile = read;
+  }
 });
