@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { createCanvas } from "@napi-rs/canvas";
 import { closeOcr, ocrImage } from "../../../shared/documents/ocr.ts";
 import { curveExtent, measureLineCurve, unbend } from "../../../shared/documents/ocr_dewarp.ts";
-import { homography, type Point, warpGray } from "../../../shared/documents/ocr_perspective.ts";
+import type { Point } from "../../../shared/documents/ocr_perspective.ts";
+import { phoneShot, png } from "./phone_shot.ts";
 import { type Gray, grayFromRgba } from "../../../shared/documents/ocr_preprocess.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -33,38 +34,8 @@ const curl = (g: Gray, bow: number) => unbend(g, { y: [0], b: [0], c: [-bow], ga
 const CORNERS: Point[] = [{ x: 190, y: 170 }, { x: 1020, y: 140 }, { x: 1110, y: 1460 }, { x: 100, y: 1490 }];
 
 /** The page photographed on a darker, grainy table, lit unevenly. */
-function photo(p: Gray, W = 1200, H = 1600): Gray {
-  const back = homography(CORNERS, [{ x: 0, y: 0 }, { x: p.width, y: 0 }, { x: p.width, y: p.height }, {
-    x: 0,
-    y: p.height,
-  }])!;
-  const seen = warpGray(p, back, W, H);
-  const inside = warpGray({ ...p, data: new Uint8Array(p.data.length) }, back, W, H);
-  let seed = 11;
-  const noise = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 17) - 8;
-  const data = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = y * W + x;
-      const light = 0.95 - 0.15 * (x / W) - 0.1 * (y / H);
-      const v = inside.data[i] < 128 ? seen.data[i] * 0.97 : 95;
-      data[i] = Math.max(0, Math.min(255, v * light + noise()));
-    }
-  }
-  return { width: W, height: H, data };
-}
-
-function png(g: Gray): Uint8Array {
-  const c = createCanvas(g.width, g.height);
-  const ctx = c.getContext("2d");
-  const img = ctx.createImageData(g.width, g.height);
-  for (let i = 0; i < g.data.length; i++) {
-    img.data[4 * i] = img.data[4 * i + 1] = img.data[4 * i + 2] = g.data[i];
-    img.data[4 * i + 3] = 255;
-  }
-  ctx.putImageData(img, 0, 0);
-  return new Uint8Array(c.toBuffer("image/png"));
-}
+const photo = (p: Gray) =>
+  phoneShot(p, { corners: CORNERS, light: { at: 0.95, dx: 0.15, dy: 0.1 }, seed: 11 });
 
 Deno.test("measureLineCurve: the bow of a curled page's lines, within 3 px; none on a flat page", () => {
   const { page } = table();
