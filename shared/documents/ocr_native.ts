@@ -217,8 +217,11 @@ export function tesseractArgs(output: "tsv" | "txt", cfg: OcrConfig = ocrConfig(
   ];
 }
 
-/** Tiled Otsu thresholding; one uniform block of text (--psm 6); the only characters to read. */
-export type NativeOptions = { adaptive?: boolean; block?: boolean; whitelist?: string };
+/**
+ * Tiled Otsu thresholding; Sauvola's local thresholding; one uniform block of text (--psm 6); the only
+ * characters to read.
+ */
+export type NativeOptions = { adaptive?: boolean; sauvola?: boolean; block?: boolean; whitelist?: string };
 
 /**
  * A native reader for an image not ready yet: a `tesseract` started before it (startNativeOcr), or the
@@ -244,7 +247,11 @@ export function startNativeOcr(opts: NativeOptions = {}, cfg: OcrConfig = ocrCon
   const child = new Deno.Command(cfg.tesseractBin, {
     args: [
       ...args,
-      ...(opts.adaptive ? ["-c", "thresholding_method=1"] : []),
+      ...(opts.sauvola
+        ? ["-c", "thresholding_method=2"]
+        : opts.adaptive
+        ? ["-c", "thresholding_method=1"]
+        : []),
       ...(opts.whitelist ? ["-c", `tessedit_char_whitelist=${opts.whitelist}`] : []),
     ],
     stdin: "piped",
@@ -292,8 +299,8 @@ const standby = new Map<string, PendingOcr[]>();
 let standbyTimer: ReturnType<typeof setTimeout> | undefined;
 
 const optionsKey = (opts: NativeOptions) =>
-  opts.adaptive || opts.block || opts.whitelist
-    ? JSON.stringify([!!opts.adaptive, !!opts.block, opts.whitelist ?? ""])
+  opts.adaptive || opts.sauvola || opts.block || opts.whitelist
+    ? JSON.stringify([!!opts.adaptive, !!opts.block, opts.whitelist ?? "", ...(opts.sauvola ? [true] : [])])
     : "";
 
 /**

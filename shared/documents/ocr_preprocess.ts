@@ -1,7 +1,8 @@
 // Image preparation before OCR, in plain code on 8-bit grayscale pixels (no decoder here: ocr.ts decodes
 // with @napi-rs/canvas and hands the pixels over). General for phone photos and scans:
 // - a photo of the page on a darker background: the page's corners found and the page mapped back to an
-//   upright rectangle, sharpened and flattened (ocr_perspective.ts); a page filling the image is untouched;
+//   upright rectangle, sharpened and flattened (ocr_perspective.ts), its bent text lines (a curled page)
+//   straightened (ocr_dewarp.ts); a page filling the image is untouched;
 // - orientation: a page whose text clearly runs vertically (photographed sideways) is turned a quarter
 //   (projection profiles of the ink);
 // - light-on-dark bands (inverted table headers, banners, reversed cells) found by their density of dark
@@ -25,6 +26,7 @@ import {
 } from "./ocr_pixels.ts";
 
 import { findPageQuad, type Quad, rectifyPage } from "./ocr_perspective.ts";
+import { curveExtent, straightenLines } from "./ocr_dewarp.ts";
 
 export { type Box, boxMean, type Gray, grayFromRgba, labelComponents, maxFilter, otsu, shrink };
 
@@ -448,6 +450,8 @@ export interface Prepared {
   slope: number;
   /** The page's corners in a photo showing it on a background (ocr_perspective.ts), mapped to an upright page. */
   quad?: Quad;
+  /** How far (pixels, at most) a rectified page's bent text lines were moved to make them straight (ocr_dewarp.ts). */
+  bend?: number;
 }
 
 // The unsharp mask of a rectified photo: on 7 synthetic phone photos, OCR found 70.1 % of the page's words
@@ -474,9 +478,16 @@ export function prepareForOcr(photo: Gray): Prepared {
   // light falls off across the page, and its shading would read as ink to the orientation check. It is
   // flattened first, without the smoothing (scaling it up smoothed its grain already: smoothing it again
   // blurred small print)
-  const input = rectified
+  let input = rectified
     ? normalizeBackground(sharpen(rectified, PHOTO_SHARPEN), Math.max(6, Math.round(rectified.width / 100)))
     : photo;
+  // a page that does not lie flat: its text lines bent, straightened (ocr_dewarp.ts)
+  let bend = 0;
+  if (rectified) {
+    const straight = straightenLines(input);
+    input = straight.gray;
+    bend = straight.curve ? curveExtent(straight.curve) : 0;
+  }
   const ink = inkPoints(input, sidewaysStep(input));
   const turns = sidewaysRatio(input, ink) > SIDEWAYS_RATIO ? 1 : 0;
   let g = quarterTurn(input, turns);
@@ -485,7 +496,7 @@ export function prepareForOcr(photo: Gray): Prepared {
   if (flattened && !rectified) g = stretchContrast(normalizeBackground(smooth(g), r));
   const skew = estimateSkew(g, g === input ? ink : undefined, DESKEW_FROM);
   const slope = Math.abs(skew) >= DESKEW_FROM ? Math.tan(skew) : 0;
-  return { gray: unshear(g, slope), turns, flattened, slope, quad: rectified ? quad : undefined };
+  return { gray: unshear(g, slope), turns, flattened, slope, quad: rectified ? quad : undefined, bend };
 }
 
 /** Bands of light text on dark, each cut out inverted (dark text on paper), stacked into one image. */

@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { createCanvas } from "@napi-rs/canvas";
 import { closeOcr, ocrImage } from "../../../shared/documents/ocr.ts";
-import { findPageQuad, homography, type Point, warpGray } from "../../../shared/documents/ocr_perspective.ts";
+import { findPageQuad, type Point } from "../../../shared/documents/ocr_perspective.ts";
+import { phoneShot, png } from "./phone_shot.ts";
 import {
   estimateSkew,
   type Gray,
@@ -39,27 +40,8 @@ const CORNERS: Point[] = [{ x: 205, y: 180 }, { x: 1010, y: 135 }, { x: 1120, y:
  * The page photographed: mapped onto CORNERS of a darker, grainy table, lit unevenly (brighter to the top
  * left), as a phone would see it.
  */
-function photo(p: Gray, W = 1200, H = 1600): Gray {
-  const back = homography(CORNERS, [{ x: 0, y: 0 }, { x: p.width, y: 0 }, { x: p.width, y: p.height }, {
-    x: 0,
-    y: p.height,
-  }])!;
-  // the page through the homography, and where it is (a black page warped alike: white outside it)
-  const seen = warpGray(p, back, W, H);
-  const inside = warpGray({ ...p, data: new Uint8Array(p.data.length) }, back, W, H);
-  let seed = 7;
-  const noise = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 17) - 8;
-  const data = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = y * W + x;
-      const light = 0.95 - 0.2 * (x / W) - 0.15 * (y / H);
-      const v = inside.data[i] < 128 ? seen.data[i] * 0.97 : 95;
-      data[i] = Math.max(0, Math.min(255, v * light + noise()));
-    }
-  }
-  return { width: W, height: H, data };
-}
+const photo = (p: Gray) =>
+  phoneShot(p, { corners: CORNERS, light: { at: 0.95, dx: 0.2, dy: 0.15 }, seed: 7 });
 
 /** The skew (degrees) of the text in a horizontal strip of the image (rows y0..y1). */
 function stripSkew(g: Gray, y0: number, y1: number): number {
@@ -100,19 +82,6 @@ Deno.test("prepareForOcr: a page that fills the image (a scan, a render) is not 
   assert.equal(p.gray.height, clean.height);
   assert.deepEqual(p.gray.data, clean.data);
 });
-
-/** The photo as a PNG file (what a phone upload gives the reader). */
-function png(g: Gray): Uint8Array {
-  const c = createCanvas(g.width, g.height);
-  const ctx = c.getContext("2d");
-  const img = ctx.createImageData(g.width, g.height);
-  for (let i = 0; i < g.data.length; i++) {
-    img.data[4 * i] = img.data[4 * i + 1] = img.data[4 * i + 2] = g.data[i];
-    img.data[4 * i + 3] = 255;
-  }
-  ctx.putImageData(img, 0, 0);
-  return new Uint8Array(c.toBuffer("image/png"));
-}
 
 Deno.test({
   name: "ocrImage (real tesseract): the lines of a page photographed at an angle are read whole",
