@@ -79,7 +79,7 @@ export function pgmPixels(pgm: Uint8Array): { width: number; height: number; dat
 class Handle {
   readonly ready: Promise<Deno.PointerValue>;
   #turn: Promise<unknown> = Promise.resolve();
-  #adaptive = false;
+  #threshold = "0";
 
   constructor(private lib: Lib, datapath: string, readonly opts: NativeOptions) {
     const api = lib.TessBaseAPICreate();
@@ -119,13 +119,14 @@ class Handle {
     return run;
   }
 
-  read(pgm: Uint8Array, adaptive: boolean): Promise<{ lines: NativeLine[]; confidence: number }> {
+  /** `threshold`: tesseract's thresholding_method, "0" Otsu, "1" tiled Otsu, "2" Sauvola (as the CLI's -c). */
+  read(pgm: Uint8Array, threshold: "0" | "1" | "2"): Promise<{ lines: NativeLine[]; confidence: number }> {
     return this.#queue(async () => {
       const api = await this.ready;
       const lib = this.lib;
-      if (adaptive !== this.#adaptive) {
-        lib.TessBaseAPISetVariable(api, cstr("thresholding_method"), cstr(adaptive ? "1" : "0"));
-        this.#adaptive = adaptive;
+      if (threshold !== this.#threshold) {
+        lib.TessBaseAPISetVariable(api, cstr("thresholding_method"), cstr(threshold));
+        this.#threshold = threshold;
       }
       const { width, height, data } = pgmPixels(pgm);
       // SetImage copies the pixels into tesseract's own image
@@ -157,11 +158,15 @@ class Handle {
   }
 }
 
+/** The CLI's thresholding_method for `opts` (tesseractArgs / startNativeOcr give the same). */
+export const thresholdMethod = (o: NativeOptions): "0" | "1" | "2" =>
+  o.sauvola ? "2" : o.adaptive ? "1" : "0";
+
 const keyOf = (o: NativeOptions) => JSON.stringify([!!o.block, o.whitelist ?? ""]);
 
 /**
  * The resident libtesseract of this process: one handle per kind of reading (page segmentation and
- * whitelist; tiled thresholding is a variable switched per reading), created (and its model loaded, on a
+ * whitelist; the thresholding method is a variable switched per reading), created (and its model loaded, on a
  * thread of its own) on first use, kept until release().
  */
 export class ResidentTesseract {
@@ -187,7 +192,7 @@ export class ResidentTesseract {
     const h = this.#handle(opts);
     return {
       exited: false,
-      read: (image) => h.read(image, !!opts.adaptive),
+      read: (image) => h.read(image, thresholdMethod(opts)),
       cancel: () => Promise.resolve(),
     };
   }

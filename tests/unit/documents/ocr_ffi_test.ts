@@ -14,7 +14,7 @@ import {
   startNativeOcr,
   useOcrConfig,
 } from "../../../shared/documents/ocr_native.ts";
-import { pgmPixels } from "../../../shared/documents/ocr_ffi.ts";
+import { pgmPixels, thresholdMethod } from "../../../shared/documents/ocr_ffi.ts";
 import { closeOcr, ocrEngine, ocrImage } from "../../../shared/documents/ocr.ts";
 import { encodePgm } from "../../../shared/documents/ocr_preprocess.ts";
 import { NUMBERS, PLACES } from "../../../shared/documents/ocr_verify.ts";
@@ -46,7 +46,7 @@ Deno.test("pgmPixels: the pixels of an 8-bit PGM without a copy; anything else i
 
 Deno.test({
   name: "FFI engine: the same words, boxes and confidences as the CLI on the same image, for a page, the " +
-    "verification sheets' settings and tiled thresholding",
+    "verification sheets' settings and tiled and Sauvola thresholding",
   ignore: !lib || !cli,
   fn: async () => {
     await useOcrConfig(settings({ DOCUMENT_OCR: "ffi" }));
@@ -59,8 +59,11 @@ Deno.test({
         { adaptive: true },
         { block: true, whitelist: NUMBERS.whitelist },
         { block: true, whitelist: PLACES.whitelist },
+        { sauvola: true },
         {},
       ];
+      // the thresholding method switched per reading is the one the CLI is given (-c thresholding_method)
+      assert.deepEqual(kinds.map(thresholdMethod), ["0", "1", "0", "0", "2", "0"]);
       for (const opts of kinds) {
         const byCli = await startNativeOcr(opts, cliCfg).read(pgm);
         const byLib = await residentOcr()!.reader(opts).read(pgm);
