@@ -444,7 +444,7 @@ async function oge(r: Rng): Promise<Generated> {
     date: fmt.short,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: { ...upper(f.service), zip: "" } });
-  truth.billingInformation.pastDue = ""; // previous balance and last payment only
+  truth.billingInformation.pastDue = "0.00"; // the previous balance and the last payment that cleared it (round 13)
   return { layout: "oge", pdf: await s.bytes(), truth };
 }
 

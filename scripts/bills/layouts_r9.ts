@@ -441,7 +441,7 @@ async function evergy(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: f.history, ...stub });
-  truth.billingInformation.pastDue = ""; // previous amount and payment only
+  truth.billingInformation.pastDue = "0.00"; // the previous amount and the payment that cleared it (round 13)
   return { layout: "evergy", pdf: await s.bytes(), truth };
 }
 
