@@ -357,11 +357,11 @@ async function concord(r: Rng): Promise<Generated> {
     dueLabel: "Due Date",
     date: fmt.short,
   });
-  return {
-    layout: "concord",
-    pdf: await s.bytes(),
-    truth: truthOf(f, { history: f.history, ...stub, service: upper(f.service) }),
-  };
+  const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // a first and a second block price printed (the second's even at 0 kWh): no single supply price (round 13's
+  // convention; the bills' bytes unchanged)
+  truth.electricityUsage.supplyRatePerKwh = "";
+  return { layout: "concord", pdf: await s.bytes(), truth };
 }
 
 /** OG&E (Oklahoma Gas and Electric): meter constant, fuel adjustment factor, last payment, stub with late amount. */
