@@ -274,7 +274,7 @@ async function duke(r: Rng): Promise<Generated> {
     comma: true,
   });
   const truth = truthOf(f, { history: f.history, ...stub });
-  truth.billingInformation.pastDue = ""; // this layout prints no past-due or remaining balance
+  truth.billingInformation.pastDue = "0.00"; // the previous amount due and the payment that cleared it (round 13's convention)
   return { layout: "duke", pdf: await s.bytes(), truth };
 }
 

@@ -414,6 +414,8 @@ async function seattle(r: Rng): Promise<Generated> {
     ...stub,
     service: { ...upperService(f), city: "SEATTLE" },
   });
+  // two block prices printed: no single price is the rate (round 13's convention; the bills' bytes unchanged)
+  truth.electricityUsage.supplyRatePerKwh = "";
   return { layout: "seattle", pdf: await s.bytes(), truth };
 }
 

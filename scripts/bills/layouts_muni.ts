@@ -131,7 +131,7 @@ async function kmpud(r: Rng): Promise<Generated> {
     s.text(hx[2], y, (m.value / 30).toFixed(1), { size: 7 });
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
-  truth.billingInformation.pastDue = ""; // previous balance and payments only
+  truth.billingInformation.pastDue = "0.00"; // the previous balance and the payments that cleared it (round 13)
   return { layout: "kmpud", pdf: await s.bytes(), truth };
 }
 
@@ -357,11 +357,11 @@ async function concord(r: Rng): Promise<Generated> {
     dueLabel: "Due Date",
     date: fmt.short,
   });
-  return {
-    layout: "concord",
-    pdf: await s.bytes(),
-    truth: truthOf(f, { history: f.history, ...stub, service: upper(f.service) }),
-  };
+  const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // a first and a second block price printed (the second's even at 0 kWh): no single supply price (round 13's
+  // convention; the bills' bytes unchanged)
+  truth.electricityUsage.supplyRatePerKwh = "";
+  return { layout: "concord", pdf: await s.bytes(), truth };
 }
 
 /** OG&E (Oklahoma Gas and Electric): meter constant, fuel adjustment factor, last payment, stub with late amount. */
@@ -444,7 +444,7 @@ async function oge(r: Rng): Promise<Generated> {
     date: fmt.short,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: { ...upper(f.service), zip: "" } });
-  truth.billingInformation.pastDue = ""; // previous balance and last payment only
+  truth.billingInformation.pastDue = "0.00"; // the previous balance and the last payment that cleared it (round 13)
   return { layout: "oge", pdf: await s.bytes(), truth };
 }
 
@@ -606,7 +606,7 @@ async function aelp(r: Rng): Promise<Generated> {
   s.row(36, 330, 492, "Current Charges", fmt.money(f.amountDue), { size: 7 });
   s.row(36, 330, 504, "Amount Due", fmt.money(f.amountDue), { size: 8, bold: true });
   const truth = truthOf(f, { history: f.history, ...stub, service: { ...upper(f.service), zip: "" } });
-  truth.billingInformation.pastDue = ""; // previous balance and payments only
+  truth.billingInformation.pastDue = "0.00"; // the previous balance and the payments that cleared it (round 13)
   return { layout: "aelp", pdf: await s.bytes(), truth };
 }
 

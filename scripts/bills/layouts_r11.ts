@@ -257,7 +257,8 @@ async function avista(r: Rng): Promise<Generated> {
   s.text(36, 262, `Current Charge Detail   ${f.rate}   ${days(f)} Days`, { size: 9, bold: true });
   const kwh = f.meters[0].kwh, first = Math.min(kwh, 600);
   s.row(48, 300, 274, "Basic Charge", "$9.00", { size: 7 });
-  s.row(48, 300, 284, `Energy Charge: First ${first} kWh @ $0.0${r.digits(5)}`, cents(r, 30, 70), {
+  const firstPrice = `0.0${r.digits(5)}`;
+  s.row(48, 300, 284, `Energy Charge: First ${first} kWh @ $${firstPrice}`, cents(r, 30, 70), {
     size: 7,
   });
   if (kwh > 600) {
@@ -277,7 +278,9 @@ async function avista(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: [ly, cur1], ...stub });
-  truth.electricityUsage.supplyRatePerKwh = ""; // two block prices, no single energy price
+  // two block prices: no single energy price; one block printed (600 kWh or less): its price (round 13's convention,
+  // the bills' bytes unchanged)
+  truth.electricityUsage.supplyRatePerKwh = kwh > 600 ? "" : firstPrice;
   return { layout: "avista", pdf: await s.bytes(), truth };
 }
 

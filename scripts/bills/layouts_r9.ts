@@ -7,8 +7,9 @@
 // Conventions for the truths (docs/bills.md "Round 9"): a net-metered meter's usage is the NET kWh billed
 // (delivered by the utility minus received from the customer), and so is each month of its history; a bill billed
 // every two months has its history by the month each period ends in; a bundled time-of-use bill (two prices, no
-// single energy price) has no supply price, while a tiered one's first tier price is its supply price (as the
-// first block of seattle, layouts_hist.ts) and its tier is not marked when several tiers are priced.
+// single energy price) has no supply price, and since round 13 neither has a tiered one printing more than one
+// tier price (before, its first tier's price was expected, as seattle's first block); its tier is not marked when
+// several tiers are priced.
 import type { Address } from "../../shared/bills/schema.ts";
 import { drawStub } from "./stub.ts";
 import { type Facts, facts, type Rng, truthOf } from "./random_bill.ts";
@@ -360,6 +361,8 @@ async function ladwp(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: periods, ...stub, service: upper(f.service) });
+  // two tier prices printed: no single price is the rate (round 13's convention; the bills' bytes unchanged)
+  if (t2 > 0) truth.electricityUsage.supplyRatePerKwh = "";
   return { layout: "ladwp", pdf: await s.bytes(), truth };
 }
 
@@ -438,7 +441,7 @@ async function evergy(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: f.history, ...stub });
-  truth.billingInformation.pastDue = ""; // previous amount and payment only
+  truth.billingInformation.pastDue = "0.00"; // the previous amount and the payment that cleared it (round 13)
   return { layout: "evergy", pdf: await s.bytes(), truth };
 }
 
@@ -538,7 +541,7 @@ async function gmp(r: Rng): Promise<Generated> {
     ...stub,
     service: { ...upper(f.service), zip: "" },
   });
-  truth.billingInformation.pastDue = ""; // previous balance and payment only
+  truth.billingInformation.pastDue = "0.00"; // the previous balance and the payment that cleared it (round 13)
   return { layout: "gmp", pdf: await s.bytes(), truth };
 }
 

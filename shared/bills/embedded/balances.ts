@@ -3,8 +3,9 @@
 // and the amount due. When no line is labelled past due (or balance forward), what the previous balance less the
 // payments leaves unpaid is the past due — kept only when the amount due is that balance plus this period's
 // charges as the bill prints them (a "current charges" line, or the charge lines between the payments and the
-// amount due). A summary whose payments cleared the previous balance gives nothing: "0.00" is not read where no
-// line prints it.
+// amount due). A summary whose payments cleared the previous balance to the cent has a past due
+// of "0.00" (the corpus's convention since round 13: the bill prints the previous balance and the payments that
+// clear it).
 import { cells, parseAmount } from "./values.ts";
 
 const PREVIOUS =
@@ -21,7 +22,7 @@ function valueAfter(cs: string[], k: number): string {
 
 /** The unpaid balance carried from the last bill (a decimal string), or "" when the summary does not show one. */
 export function carriedBalance(lines: string[], amountDue: string): string {
-  if (!amountDue || !(Number(amountDue) > 0)) return "";
+  if (!amountDue) return "";
   const due = cents(amountDue);
   for (let i = 0; i < lines.length; i++) {
     const cs = cells(lines[i]);
@@ -40,7 +41,9 @@ export function carriedBalance(lines: string[], amountDue: string): string {
       }
     }
     const carried = cents(prev) - paid;
-    if (carried <= 0 || carried >= due) continue;
+    // payments that cleared the previous balance to the cent: nothing is past due (round 13's convention)
+    if (carried === 0 && paid > 0) return "0.00";
+    if (carried <= 0 || carried >= due || !(due > 0)) continue;
     const current = due - carried;
     // confirmed by a current-charges line …
     const labelled = lines.some((l) => {

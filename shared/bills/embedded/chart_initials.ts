@@ -1,9 +1,9 @@
 import type { TextPiece } from "../../documents/text_layout.ts";
 import type { MonthValue } from "./usage_history.ts";
 import { notKwhChart } from "./chart_titles.ts";
+import { center, evenLabelRows } from "./chart_rows.ts";
 
 const INITIALS = "JFMAMJJASOND";
-const center = (p: TextPiece) => p.x + p.width / 2;
 
 /**
  * Usage bar charts whose bars are named by the month's initial only ("A M J J A S O N D J F M A" under the
@@ -14,19 +14,7 @@ const center = (p: TextPiece) => p.x + p.width / 2;
  */
 export function readInitialsChart(pieces: TextPiece[], periodEnd: string): MonthValue[] {
   if (!periodEnd) return [];
-  const rows = new Map<number, TextPiece[]>();
-  for (const p of pieces.filter((p) => /^[JFMASOND]$/.test(p.text.trim()))) {
-    const key = [...rows.keys()].find((y) => Math.abs(y - p.y) <= 3) ?? p.y;
-    rows.set(key, [...(rows.get(key) ?? []), p]);
-  }
-  for (const [y, row] of rows) {
-    if (row.length < 12) continue;
-    row.sort((a, b) => center(a) - center(b));
-    const spacing = (center(row[row.length - 1]) - center(row[0])) / (row.length - 1);
-    if (
-      !(spacing > 0) ||
-      !row.every((p, i) => i === 0 || Math.abs(center(p) - center(row[i - 1]) - spacing) <= spacing * 0.25)
-    ) continue;
+  for (const { y, row, spacing } of evenLabelRows(pieces, (p) => /^[JFMASOND]$/.test(p.text.trim()))) {
     const letters = row.map((p) => p.text.trim()).join("");
     const fits = [...INITIALS].map((_, o) => o).filter((o) =>
       [...letters].every((l, i) => INITIALS[(o + i) % 12] === l)

@@ -27,13 +27,16 @@ import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
 import { touPriceOnly } from "./time_of_use.ts";
-import { confirmedReadingUsage, readDatesBelow } from "./reading_lines.ts";
+import { blockPriceOnly } from "./block_prices.ts";
+import { dollarReadAsFive } from "./ocr_amounts.ts";
+import { confirmedReadingUsage, printsReadings, readDatesBelow } from "./reading_lines.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { readDatedChart } from "./chart_dates.ts";
 import { balanceAfterPayments, carriedBalance } from "./balances.ts";
 import { readInitialsChart } from "./chart_initials.ts";
+import { readValuesBelowChart } from "./chart_values_below.ts";
 import { netBilledMeters } from "./net_metering.ts";
 import { withoutTranslations } from "./bilingual.ts";
 import { alignToPeriod, recentMonths, tableUsage } from "./usage_tables.ts";
@@ -254,6 +257,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   eu.supplyRatePerKwh = findSupplyRate(lines, on);
   // a price of one of several time-of-use periods is not the bill's energy price (time_of_use.ts)
   if (touPriceOnly(lines, eu.supplyRatePerKwh)) eu.supplyRatePerKwh = "";
+  // … and so is one of the prices of an energy charge priced in blocks, tiers or seasons (block_prices.ts)
+  if (blockPriceOnly(lines, eu.supplyRatePerKwh)) eu.supplyRatePerKwh = "";
   if (eu.supplyRatePerKwh) conf.supplyRatePerKwh = 0.75;
 
   // dates: the labelled values, else a period inferred from a date range that the meter's read confirms
@@ -282,6 +287,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   ci.serviceNumber = svc?.value ?? "";
   if (svc) conf.serviceNumber = svc.conf;
   bi.amountDue = amt?.value ?? "";
+  // a dollar sign OCR read as a 5 ("525.60" where the summary and the stub print "$25.60"): ocr_amounts.ts
+  if (readByOcr(pages)) bi.amountDue = dollarReadAsFive(lines, bi.amountDue);
   if (amt) conf.amountDue = amt.conf * amountFactor(amt.value, past?.value ?? "", money);
   bi.pastDue = past?.value ?? "";
   if (past) conf.pastDue = past.conf;
@@ -372,6 +379,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
     }
   }
+  // each month's kWh printed under its label, checked against the period's kWh (chart_values_below.ts)
+  for (const page of pages) {
+    for (const c of readValuesBelowChart(page, bi.billingPeriodEnd, total)) {
+      if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
+    }
+  }
   // bars named by the months' initials only (chart_initials.ts)
   for (const page of pages) {
     for (const c of readInitialsChart(page, bi.billingPeriodEnd)) {
@@ -401,6 +414,15 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   history = consistentHistory(alignToPeriod(history, bi.billingPeriodEnd, total), total || undefined);
   // a scan's history month far from its neighbours and the current period is an OCR digit error (scan_checks.ts)
   if (readByOcr(pages)) history = steadyHistory(history, total || undefined);
+  // the year a bill reports ends with its own month: when neither the history nor the meters give that month, a
+  // month twelve or more before the period's end (a 13-month chart's first bar) would stand in the year for it
+  // (the year completed ends at the latest month read, usage_completion.ts) — it is last year's, left out
+  if (bi.billingPeriodEnd && !(total > 0)) {
+    const end = Number(bi.billingPeriodEnd.slice(0, 4)) * 12 + Number(bi.billingPeriodEnd.slice(5, 7));
+    if (!history.some((h) => h.year * 12 + h.month === end)) {
+      history = history.filter((h) => h.year * 12 + h.month > end - 12);
+    }
+  }
   // cross-check with the current period: the history's month of the bill agrees with the meters' kWh, or not
   let agreement = 0;
   if (bi.billingPeriodEnd && total > 0) {
@@ -687,6 +709,9 @@ function mailingBlock(_lines: string[], blocks: ReturnType<typeof addressBlocks>
   return blocks.find((b) => nameLike(clean(b.name))) ?? blocks.find((b) => b.name) ?? blocks[0];
 }
 
+// units of water and gas: a meter read in them is not the electric meter
+const OTHER_SERVICE_UNIT = /\b(?:k?gal(?:lons?)?|ccf|hcf|mcf|therms?|cubic f(?:ee)?t|cu\.? ?ft)\b/i;
+
 function meters(lines: string[], start: string, end: string, on: RuleSwitch): Meter[] {
   const out: Meter[] = [];
   const METER = /\bmeter\s*(?:#|no\.?|number|id)?\s*:?\s*#?\s*([A-Z]{0,3}\d[A-Z0-9-]{3,})\b/i;
@@ -696,11 +721,16 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
     if (!col || /\bnext\b|\breading -\b/i.test(col.before)) continue;
     const { match: m, rest } = col;
     if (out.some((o) => o.meterNumber === m[1])) continue;
+    // a meter whose line measures water or gas ("Meter W52994857 7 kgal used", "… 38 ccf") is another service's
+    if (OTHER_SERVICE_UNIT.test(rest) && !/\bkwh\b/i.test(rest)) continue;
     // read dates on its line, else on the reading lines under it (reading_lines.ts)
     const onLine = allDates(rest);
     const ds = onLine.length >= 2 ? onLine : readDatesBelow(lines, i, METER);
     let usage = rest.match(/^\W*kwh (?:used|usage)\s*:?\s*(\d{1,3}(?:,\d{3})+|\d+)\b/i)?.[1] ??
       rest.match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1];
+    // a line printing the meter's present and previous readings: only a kWh they confirm ("… Previous 34784 Current
+    // 35301 kWh 517": the reading before "kWh" is not the usage)
+    if (usage && printsReadings(rest)) usage = confirmedReadingUsage(rest) || undefined;
     if (!usage) {
       // the meter's usage on one of the next lines: "Usage  512 kWh", "Total kWh used 512"
       for (let j = i + 1; j <= Math.min(lines.length - 1, i + 4) && !usage; j++) {

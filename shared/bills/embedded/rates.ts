@@ -101,6 +101,8 @@ const PAYMENT_PLAN =
 const DATES_AFTER =
   /\s+(?:(?:[Ff]rom|FROM)\s+)?(?:\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})\b.*$/;
 const NEXT_FIELD = /\s+(?:Meter|Account|Premise|Service (?:Address|Location|Period))\b.*$/;
+// the period's length printed after the rate on its line ("Rate: Residential Service (RS) 30 days")
+const DAYS_AFTER = /\s+\d{1,3}\s+(?:billing\s+)?days?\b.*$/i;
 
 /** "Schedule 1 Residential": a schedule's number alone does not name it, so the word stays with the value. */
 const withScheduleWord = (label: string, v: string) =>
@@ -138,7 +140,7 @@ export function findRatePlan(lines: string[]): string {
         const v = c.slice(m[0].length).replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").replace(
           DATES_AFTER,
           "",
-        )
+        ).replace(DAYS_AFTER, "")
           .trim();
         // after a title, only a class of service or a rate code ("Your Price to Compare Rate: 7.5 cents" is not)
         const named = !titled ||
@@ -161,7 +163,8 @@ export function findRatePlan(lines: string[]): string {
         const v = withScheduleWord(
           m[0],
           (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
-            .replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").replace(DATES_AFTER, "").trim(),
+            .replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").replace(DATES_AFTER, "").replace(DAYS_AFTER, "")
+            .trim(),
         );
         if (
           v && RATE_CLASS.test(v) && !RATE_NUMBER.test(v) && !/\$|\bkwh\b|%/i.test(v) && v.length <= 50 &&
@@ -215,6 +218,9 @@ export function findTier(lines: string[]): string {
     const m = line.match(
       /\b(?:usage |pricing |current |your )?tier\s*[:#]?\s*(tier\s*)?(\d|[IV]{1,3}|one|two|three)\b/i,
     );
+    // a tier that prices a quantity of kWh ("Tier 1 (0-300 kWh) 300 kWh @ $0.0930") is a price block, not the
+    // customer's tier
+    if (m && /\bkwh\b.*(?:[x×@]|\bat\b)\s*\$?\s*\d?\.\d{2,7}/i.test(line.slice(m.index))) continue;
     if (m && !/\bfirst\b|\bover\b/i.test(line)) return `Tier ${m[2].toUpperCase()}`;
   }
   return "";

@@ -11,6 +11,9 @@ const MULT = new RegExp(String.raw`\b(?:mult(?:iplier)?|constant)\b\.?\s*:?\s*${
 const KWH_AFTER = new RegExp(String.raw`\bkwh\b\s*(?:used|usage)?\s*:?\s*${N}`, "gi");
 const KWH_BEFORE = new RegExp(String.raw`${N}\s*kwh\b`, "gi");
 
+/** Does the line print a present (current) and a previous (prior) reading? */
+export const printsReadings = (line: string) => PRESENT.test(line) && PREVIOUS.test(line);
+
 /** The usage a line of labelled readings confirms, or "". */
 export function confirmedReadingUsage(line: string): string {
   const p = line.match(PRESENT), q = line.match(PREVIOUS);
