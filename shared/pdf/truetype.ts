@@ -220,7 +220,7 @@ export class TrueTypeFace {
         glyphs: this.shaper.layout(text, features).glyphs.map((g) => ({
           id: g.id,
           advanceWidth: g.advanceWidth,
-          codePoints: [...g.codePoints],
+          codePoints: [...(g.codePoints ?? [])],
         })),
       };
     }
