@@ -57,9 +57,14 @@ function withCodePointSafeGlyphs<T>(font: T): T {
   return font;
 }
 
-/** True when every text can be drawn with the fonts' one-to-one glyphs (no fontkit needed). */
+/**
+ * True when every text can be drawn with the fonts' one-to-one glyphs (no fontkit needed). Line breaks and tabs
+ * of the source text are never drawn (layout splits words at white space), so they need no shaping.
+ */
 export function unshaped(texts: Iterable<string>): boolean {
-  for (const t of texts) if (!UNSHAPED.test(t)) return false;
+  for (const t of texts) {
+    if (!UNSHAPED.test(t) && !UNSHAPED.test(t.replace(/[\t\n\r\f]/g, " "))) return false;
+  }
   return true;
 }
 

@@ -252,14 +252,14 @@ export class TrueTypeFace {
 
 /**
  * Text that OpenType shaping cannot change in DejaVu Sans: Latin letters, digits and punctuation (no
- * combining marks, no scripts that join), arrows, mathematical operators, technical symbols, box drawing,
+ * combining marks, no scripts that join), super- and subscripts (CO₂), letterlike symbols, number forms, arrows, mathematical operators, technical symbols, box drawing,
  * geometric shapes, miscellaneous symbols and dingbats (✓). For it, the glyphs are the cmap's one-to-one
  * mapping, which is what shaping yields apart from ligatures (drawn as their letters instead: the same text,
  * still extractable); tests/unit/savings/pdf_truetype_test.ts checks every code point of these ranges
  * against fontkit's shaping.
  */
 export const UNSHAPED =
-  /^[\u0020-\u007E\u00A0-\u024F\u2010-\u2027\u2030-\u205E\u20AC\u2190-\u23FF\u2500-\u27BF]*$/;
+  /^[\u0020-\u007E\u00A0-\u024F\u2010-\u2027\u2030-\u205E\u2070-\u209F\u20AC\u2100-\u23FF\u2500-\u27BF]*$/;
 
 /** A subset of a TrueType face in fontkit's TTFSubset layout (pdf-lib's CustomFontSubsetEmbedder drives it). */
 export class TrueTypeSubset {

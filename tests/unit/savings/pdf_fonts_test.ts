@@ -16,12 +16,15 @@ Deno.test("text stays extractable across documents sharing the cached fonts (com
   assert.equal(await text(c), "Executive E\nEvery Evening Élan Each");
 });
 
-Deno.test("a Latin document (✓ included) is drawn without loading fontkit; another script loads it and is shaped", async () => {
+Deno.test("a Latin document (✓, CO₂, line breaks included) and the designed report are drawn without loading fontkit; another script loads it and is shaped", async () => {
   // a fresh process: the parsed faces and fontkit, once loaded, stay for the process
   const code = `
     import { renderHtmlToPdf } from "./shared/pdf/render.ts";
     import { faceOf } from "./shared/pdf/fonts.ts";
-    await renderHtmlToPdf("<h1>Énergie solaire ✓</h1><p>Plain <strong>bold</strong> <em>it</em> – 1,234.5 kWh → €</p>");
+    await renderHtmlToPdf("<h1>Énergie solaire ✓</h1><p>Plain\\n\\t<strong>bold</strong> <em>it</em> – 1,234.5 kWh → € CO₂ ½ ™</p>");
+    const { renderSavingsReportPdf } = await import("./shared/savings/report_pdf.ts");
+    const { annLeeReport } = await import("./tests/unit/savings/fixtures.ts");
+    await renderSavingsReportPdf(await annLeeReport({ fixedChargeMonthly: 11.25 }));
     const latin = faceOf("regular").shaped;
     await renderHtmlToPdf("<p>שלום e\u0301</p>");
     console.log(JSON.stringify({ latin, other: faceOf("regular").shaped }));
