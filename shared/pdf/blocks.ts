@@ -343,3 +343,14 @@ export function facesUsed(blocks: Block[], into = new Set<string>()): Set<string
   }
   return into;
 }
+
+/** Every text of the blocks (what the fonts will draw), for FontSet.shapeIfNeeded. */
+export function* textsOf(blocks: Block[]): Generator<string> {
+  for (const b of blocks) {
+    if (b.kind === "para") {
+      for (const i of b.inlines) if (i.kind === "text") yield i.text;
+    } else if (b.kind === "group") yield* textsOf(b.children);
+    else if (b.kind === "list") { for (const it of b.items) yield* textsOf(it); }
+    else if (b.kind === "table") { for (const r of b.rows) for (const c of r) yield* textsOf(c.blocks); }
+  }
+}

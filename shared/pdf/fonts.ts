@@ -1,7 +1,15 @@
 // DejaVu Sans (assets/fonts, Bitstream Vera / DejaVu licence): Unicode coverage, embedded as subsets so a
 // report carries only the glyphs it uses. Each weight is embedded on first use.
-import type { PDFDocument, PDFFont } from "pdf-lib";
+//
+// The fonts are read by shared/pdf/truetype.ts (cmap, metrics, glyf subset), parsed once per process or
+// isolate and reused by every document; pdf-lib's own subset embedder writes them into each document. fontkit
+// is loaded only for a document with text that OpenType shaping could change (other scripts, combining marks:
+// see UNSHAPED), and its parsed fonts are then cached the same way.
+import { CustomFontSubsetEmbedder, type PDFDocument, PDFFont } from "pdf-lib";
 import type Fontkit from "@pdf-lib/fontkit";
+import { type Shaper, TrueTypeFace, UNSHAPED } from "./truetype.ts";
+
+export { UNSHAPED };
 
 const FILES = {
   regular: "DejaVuSans.ttf",
@@ -9,57 +17,36 @@ const FILES = {
   italic: "DejaVuSans-Oblique.ttf",
 } as const;
 type Face = keyof typeof FILES;
-const bytes = new Map<Face, Uint8Array>();
+const faces = new Map<Face, TrueTypeFace>();
 
-// Parsing a 700 KB font costs tens of ms; the parsed font is reused by every document (each document still
-// gets its own subset), so fontkit.create is cached per font file. One catch: subsetting creates component
-// glyphs (the "E" inside "É") without code points in the font's glyph cache, and a later document reusing
-// that glyph would leave the character out of its ToUnicode map (text not extractable). A cached glyph
-// without code points is therefore rebuilt when it is asked for with its characters.
-const parsed = new Map<Uint8Array, unknown>();
-// fontkit unpacks its data tables when it loads (about a tenth of the local stack's module loading,
-// `npm run bench:start`): it loads with the first document that embeds a font, not with the process.
-let cachingFontkit: Promise<typeof Fontkit> | undefined;
-function loadFontkit(): Promise<typeof Fontkit> {
-  return cachingFontkit ??= import("@pdf-lib/fontkit").then(({ default: fontkit }) =>
-    ({
-      ...fontkit,
-      create(data: Uint8Array, postscriptName?: string) {
-        if (postscriptName) return fontkit.create(data, postscriptName);
-        let f = parsed.get(data);
-        if (!f) parsed.set(data, f = withCodePointSafeGlyphs(fontkit.create(data)));
-        return f;
-      },
-    }) as typeof Fontkit
-  );
-}
-
-function fontBytes(face: Face): Uint8Array {
-  let b = bytes.get(face);
-  if (!b) {
-    b = Deno.readFileSync(new URL(`../../assets/fonts/${FILES[face]}`, import.meta.url));
-    bytes.set(face, b);
+/** The parsed face of a font file, shared by every document of this process. */
+export function faceOf(face: Face): TrueTypeFace {
+  let f = faces.get(face);
+  if (!f) {
+    f = new TrueTypeFace(Deno.readFileSync(new URL(`../../assets/fonts/${FILES[face]}`, import.meta.url)));
+    faces.set(face, f);
   }
-  return b;
+  return f;
 }
 
-type Glyph = { advanceWidth: number };
+// fontkit unpacks its data tables when it loads (and costs more CPU on a cold isolate than the rest of a
+// render): it loads with the first document that has text to shape, never with the process.
+let shaping: Promise<typeof Fontkit> | undefined;
+async function attachShaper(face: TrueTypeFace): Promise<void> {
+  if (face.shaped) return;
+  const fontkit = await (shaping ??= import("@pdf-lib/fontkit").then((m) => m.default));
+  if (face.shaped) return;
+  face.withShaper(withCodePointSafeGlyphs(fontkit.create(face.data)) as unknown as Shaper);
+}
+
 type GlyphCache = {
   _glyphs: Record<number, { codePoints: number[] } | undefined>;
   getGlyph(id: number, chars?: number[]): unknown;
-  glyphsForString(text: string): Glyph[];
-  layout(text: string, ...rest: unknown[]): { glyphs: Glyph[] };
 };
 
-/**
- * Text that OpenType shaping cannot change in this font: Latin letters, digits and punctuation (no combining
- * marks, no scripts that join). For it, the glyphs are the cmap's one-to-one mapping, which is what
- * shaping yields apart from ligatures (drawn as their letters instead: the same text, still extractable).
- * Shaping is the costliest step of a document (about 0.7 ms a string in fontkit), and pdf-lib reads only
- * the glyphs of a layout, never its positions.
- */
-const UNSHAPED = /^[\u0020-\u007E\u00A0-\u024F\u2010-\u2027\u2030-\u205E\u20AC]*$/;
-
+// fontkit caches glyphs by id with the code points of their first use; a glyph cached without code points
+// (a component reached by id) would leave its characters out of the document's ToUnicode map, so it is rebuilt
+// when it is asked for with its characters.
 function withCodePointSafeGlyphs<T>(font: T): T {
   const f = font as unknown as GlyphCache;
   const original = f.getGlyph.bind(f);
@@ -67,34 +54,53 @@ function withCodePointSafeGlyphs<T>(font: T): T {
     if (chars.length && f._glyphs[id] && !f._glyphs[id]!.codePoints?.length) delete f._glyphs[id];
     return original(id, chars);
   };
-  const shape = f.layout.bind(f);
-  f.layout = (text: string, ...rest: unknown[]) => {
-    if (rest.length > 1 || !UNSHAPED.test(text)) return shape(text, ...rest);
-    const glyphs = f.glyphsForString(text);
-    return {
-      glyphs,
-      positions: glyphs.map((g) => ({ xAdvance: g.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 })),
-    };
-  };
   return font;
 }
 
+/**
+ * True when every text can be drawn with the fonts' one-to-one glyphs (no fontkit needed). Line breaks and tabs
+ * of the source text are never drawn (layout splits words at white space), so they need no shaping.
+ */
+export function unshaped(texts: Iterable<string>): boolean {
+  for (const t of texts) {
+    if (!UNSHAPED.test(t) && !UNSHAPED.test(t.replace(/[\t\n\r\f]/g, " "))) return false;
+  }
+  return true;
+}
+
 export class FontSet {
-  private readonly embedded = new Map<Face, Promise<PDFFont>>();
   private readonly ready = new Map<Face, PDFFont>();
-  private registered?: Promise<void>;
+  private shape = false;
   constructor(private readonly doc: PDFDocument) {}
 
   static faceOf(bold: boolean, italic: boolean): Face {
     return bold ? "bold" : italic ? "italic" : "regular"; // no bold-italic face shipped: bold wins
   }
 
+  /**
+   * Makes text that shaping could change (see UNSHAPED) shaped by fontkit in the faces loaded, before or after
+   * this call. Call it with the document's text before measuring; text it did not see is drawn unshaped.
+   */
+  async shapeIfNeeded(texts: Iterable<string>): Promise<void> {
+    if (this.shape || unshaped(texts)) return;
+    this.shape = true;
+    for (const f of this.ready.keys()) await attachShaper(faceOf(f));
+  }
+
   /** Embeds the faces a layout will need; call before measuring with get(). */
-  async load(...faces: Face[]): Promise<void> {
-    await (this.registered ??= loadFontkit().then((fontkit) => this.doc.registerFontkit(fontkit)));
-    for (const f of faces) {
-      if (!this.embedded.has(f)) this.embedded.set(f, this.doc.embedFont(fontBytes(f), { subset: true }));
-      this.ready.set(f, await this.embedded.get(f)!);
+  async load(...wanted: Face[]): Promise<void> {
+    for (const f of wanted) {
+      if (this.ready.has(f)) continue;
+      const face = faceOf(f);
+      if (this.shape) await attachShaper(face);
+      // what doc.embedFont(bytes, { subset: true }) does, with the parsed face in place of a fontkit font
+      const embedder = await CustomFontSubsetEmbedder.for(
+        { create: () => face } as unknown as typeof Fontkit,
+        face.data,
+      );
+      const font = PDFFont.of(this.doc.context.nextRef(), this.doc, embedder);
+      (this.doc as unknown as { fonts: PDFFont[] }).fonts.push(font);
+      this.ready.set(f, font);
     }
   }
 

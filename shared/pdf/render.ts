@@ -1,6 +1,6 @@
 // HTML subset -> PDF: pages of a chosen size and margins, text in embedded subset fonts (selectable).
 import { PDFDocument } from "pdf-lib";
-import { type Block, facesUsed, htmlToBlocks, PdfInputError } from "./blocks.ts";
+import { type Block, facesUsed, htmlToBlocks, PdfInputError, textsOf } from "./blocks.ts";
 import { FontSet } from "./fonts.ts";
 import { embedImages, flow, layoutBlocks, type LayoutContext, type PageFrame } from "./layout.ts";
 import { BASE_STYLE, type Style } from "./style.ts";
@@ -46,6 +46,7 @@ export function pageGeometry(o: PageOptions): { size: [number, number]; margins:
 
 export async function newLayoutContext(doc: PDFDocument, blocks: Block[]): Promise<LayoutContext> {
   const fonts = new FontSet(doc);
+  await fonts.shapeIfNeeded(textsOf(blocks));
   await fonts.load("regular", ...[...facesUsed(blocks)] as ("regular" | "bold" | "italic")[]);
   const ctx: LayoutContext = { doc, fonts, resolved: new Map() };
   await embedImages(blocks, ctx);

@@ -4,7 +4,7 @@ import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb }
 import type { SavingsFigures } from "./calculate.ts";
 import type { ReportSection } from "./report/types.ts";
 import { cents, escapeHtml, kwh, MONTHS_SHORT, usd, usdCents, years as yearsText } from "../format.ts";
-import { htmlToBlocks } from "../pdf/blocks.ts";
+import { htmlToBlocks, textsOf } from "../pdf/blocks.ts";
 import { barChart, lineChart } from "../pdf/charts.ts";
 import { FontSet } from "../pdf/fonts.ts";
 import { embedImages, flow, layoutBlocks, type LayoutContext, type PageFrame } from "../pdf/layout.ts";
@@ -70,6 +70,13 @@ async function logoImage(doc: PDFDocument, uri: string | null | undefined): Prom
   }
 }
 
+/** Every string of the report's data (names, address, sections…), for FontSet.shapeIfNeeded. */
+function* stringsOf(v: unknown): Generator<string> {
+  if (typeof v === "string") yield v;
+  else if (Array.isArray(v)) { for (const x of v) yield* stringsOf(x); }
+  else if (v && typeof v === "object") { for (const x of Object.values(v)) yield* stringsOf(x); }
+}
+
 function fit(img: PDFImage, maxW: number, maxH: number) {
   const k = Math.min(maxW / img.width, maxH / img.height);
   return { width: img.width * k, height: img.height * k };
@@ -117,6 +124,7 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
 
   const sectionBlocks = r.sections.map((s) => htmlToBlocks(s.text, BASE_STYLE));
   const fonts = new FontSet(doc);
+  await fonts.shapeIfNeeded([...stringsOf(r), ...textsOf(sectionBlocks.flat())]);
   await fonts.load("regular", "bold", "italic");
   const regular = fonts.get(false, false), bold = fonts.get(true, false);
   const ctx: LayoutContext = { doc, fonts, resolved: new Map() };
