@@ -7,6 +7,7 @@
 // see UNSHAPED), and its parsed fonts are then cached the same way.
 import { CustomFontSubsetEmbedder, type PDFDocument, PDFFont } from "pdf-lib";
 import type Fontkit from "@pdf-lib/fontkit";
+import { loadFontkit } from "./fontkit_loader.ts";
 import { type Shaper, TrueTypeFace, UNSHAPED } from "./truetype.ts";
 
 export { UNSHAPED };
@@ -34,7 +35,7 @@ export function faceOf(face: Face): TrueTypeFace {
 let shaping: Promise<typeof Fontkit> | undefined;
 async function attachShaper(face: TrueTypeFace): Promise<void> {
   if (face.shaped) return;
-  const fontkit = await (shaping ??= import("@pdf-lib/fontkit").then((m) => m.default));
+  const fontkit = await (shaping ??= loadFontkit());
   if (face.shaped) return;
   face.withShaper(withCodePointSafeGlyphs(fontkit.create(face.data)) as unknown as Shaper);
 }
