@@ -3,6 +3,7 @@ import { type PDFDocument, type PDFImage, type PDFPage, rgb } from "pdf-lib";
 import { type Block, type Cell, type Inline, PdfInputError } from "./blocks.ts";
 import type { FontSet } from "./fonts.ts";
 import type { Style } from "./style.ts";
+import { visualPieces } from "./bidi.ts";
 
 export interface Item {
   height: number;
@@ -191,6 +192,18 @@ function drawLine(
     cx += run.reduce((a, t) => a + t.width, 0);
     run = [];
   };
+  const pieces = visualPieces(line.tokens);
+  if (pieces) {
+    // a line with right-to-left text: its pieces in visual order, each measured and drawn on its own
+    for (const p of pieces) {
+      const s = p.item.style, font = ctx.fonts.get(s.bold, s.italic);
+      if (p.text.trim()) {
+        page.drawText(p.text, { x: cx, y: baseline, size: s.fontSize, font, color: s.color });
+      }
+      cx += widthOf(font, p.text, s.fontSize) + (justify && p.item.space ? gap : 0);
+    }
+    return;
+  }
   for (const t of line.tokens) {
     if (justify && t.space) {
       run.push(t);
