@@ -60,3 +60,8 @@ export function visualPieces<T extends { text: string }>(items: T[]): Piece<T>[]
   }
   return pieces;
 }
+
+/** The runs of one string in the order they are drawn left to right; undefined when it has no right-to-left text. */
+export function visualRuns(text: string): string[] | undefined {
+  return visualPieces([{ text }])?.map((p) => p.text);
+}

@@ -4,6 +4,7 @@ import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb }
 import type { SavingsFigures } from "./calculate.ts";
 import type { ReportSection } from "./report/types.ts";
 import { cents, escapeHtml, kwh, MONTHS_SHORT, usd, usdCents, years as yearsText } from "../format.ts";
+import { visualRuns } from "../pdf/bidi.ts";
 import { htmlToBlocks, textsOf } from "../pdf/blocks.ts";
 import { barChart, lineChart } from "../pdf/charts.ts";
 import { FontSet } from "../pdf/fonts.ts";
@@ -93,13 +94,12 @@ function text(
   align: "left" | "right" | "center" = "left",
 ) {
   const w = font.widthOfTextAtSize(s, size);
-  page.drawText(s, {
-    x: align === "right" ? x - w : align === "center" ? x - w / 2 : x,
-    y,
-    size,
-    font,
-    color,
-  });
+  let cx = align === "right" ? x - w : align === "center" ? x - w / 2 : x;
+  // a right-to-left name or address in the line: its runs drawn one after another in visual order
+  for (const run of visualRuns(s) ?? [s]) {
+    page.drawText(run, { x: cx, y, size, font, color });
+    cx += font.widthOfTextAtSize(run, size);
+  }
 }
 
 /** Shortens `s` with an ellipsis to fit `width`. */

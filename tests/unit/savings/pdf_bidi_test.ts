@@ -39,3 +39,22 @@ Deno.test("a laid-out line draws an Arabic name inside an English line right to 
   assert.ok(xOf("العلي") < xOf("محمد"), "the first word (محمد) is drawn to the right");
   assert.ok(xOf("محمد") < xOf("today"));
 });
+
+Deno.test("one string's runs in visual order (the designed report's cover and footer lines)", async () => {
+  const { visualRuns } = await import("../../../shared/pdf/bidi.ts");
+  assert.equal(visualRuns("Prepared for Ann Lee"), undefined);
+  assert.deepEqual(visualRuns("Prepared for שלום כהן by Sun Co"), [
+    "Prepared for ",
+    "שלום כהן",
+    " by Sun Co",
+  ]);
+});
+
+Deno.test("the designed savings report renders for a homeowner with an Arabic name, the name's words drawn right to left", async () => {
+  const { renderSavingsReportPdf } = await import("../../../shared/savings/report_pdf.ts");
+  const { annLeeReport } = await import("./fixtures.ts");
+  const { extractText } = await import("unpdf");
+  const report = { ...(await annLeeReport()), customerName: "محمد العلي" };
+  const text = (await extractText(await renderSavingsReportPdf(report), { mergePages: true })).text;
+  assert.ok(text.includes("Prepared for"), text.slice(0, 300));
+});
