@@ -34,14 +34,14 @@ const TOWNS: Record<string, [string, string][]> = {
 };
 const money = (n: number) => fmt.money(n.toFixed(2));
 /** The facts' amount is this period's charges; the amount due adds the unpaid balance carried from the last bill. */
-function owed(f: Facts): number {
+export function owed(f: Facts): number {
   const cur = +f.amountDue;
   f.amountDue = (cur + +f.pastDue).toFixed(2);
   return cur;
 }
 const mdy = (d: Date) => `${fmt.m3(d.getUTCMonth() + 1)} ${d.getUTCDate()}`;
 /** Previous balance, payments that leave the carried balance unpaid, the balance forward: the summary's lines. */
-function summary(r: Rng, f: Facts): { prev: number; paid: number } {
+export function summary(r: Rng, f: Facts): { prev: number; paid: number } {
   const paid = r.int(5000, 24000) / 100;
   return { prev: paid + +f.pastDue, paid };
 }

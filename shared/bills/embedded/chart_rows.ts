@@ -1,9 +1,32 @@
 // A chart's row of labels under its bars: at least 12 labels on one line (within 3 units), evenly spaced (each gap
 // within a quarter of the mean), left to right, with their spacing. Shared by the charts named by month initials
-// (chart_initials.ts) and those printing each month's kWh under its label (chart_values_below.ts).
+// (chart_initials.ts) and those printing each month's kWh under its label (chart_values_below.ts) or over its bar
+// (chart_values_above.ts).
 import type { TextPiece } from "../../documents/text_layout.ts";
+import type { MonthValue } from "./usage_history.ts";
+import { monthNumber } from "./values.ts";
 
 export const center = (p: TextPiece) => p.x + p.width / 2;
+
+/** A month's abbreviation as a chart labels its bar, and a whole number of kWh printed with it. */
+export const MONTH3 = /^(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)$/i;
+export const WHOLE = /^\d{1,3}(,\d{3})*$|^\d+$/;
+
+/** The rows of 12+ evenly spaced month labels that run in calendar order and end with the bill's month. */
+export function monthLabelRows(pieces: TextPiece[], endMonth: number): ReturnType<typeof evenLabelRows> {
+  return evenLabelRows(pieces, (p) => MONTH3.test(p.text.trim())).filter(({ row }) => {
+    const months = row.map((m) => monthNumber(m.text)!);
+    return months.every((m, i) => i === 0 || m === (months[i - 1] % 12) + 1) && months.at(-1) === endMonth;
+  });
+}
+
+/** The chart's values placed on the months that end with the bill's (year and month of the period's end). */
+export function endingWith(values: number[], endYear: number, endMonth: number): MonthValue[] {
+  return values.map((v, i) => {
+    const k = endYear * 12 + endMonth - 1 - (values.length - 1 - i);
+    return { year: Math.floor(k / 12), month: (k % 12) + 1, value: v };
+  });
+}
 
 /** The evenly spaced rows of 12 or more labels the test accepts, each with its y and spacing. */
 export function evenLabelRows(

@@ -7,11 +7,7 @@
 import type { TextPiece } from "../../documents/text_layout.ts";
 import type { MonthValue } from "./usage_history.ts";
 import { notKwhChart } from "./chart_titles.ts";
-import { center, evenLabelRows } from "./chart_rows.ts";
-import { monthNumber } from "./values.ts";
-
-const MONTH3 = /^(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)$/i;
-const WHOLE = /^\d{1,3}(,\d{3})*$|^\d+$/;
+import { center, endingWith, MONTH3, monthLabelRows, WHOLE } from "./chart_rows.ts";
 
 /** The months' kWh printed under a row of month labels, or [] (see above). `periodKwh`: the meters' kWh. */
 export function readValuesBelowChart(
@@ -21,12 +17,8 @@ export function readValuesBelowChart(
 ): MonthValue[] {
   if (!periodEnd || !(periodKwh > 0)) return [];
   const [endYear, endMonth] = [Number(periodEnd.slice(0, 4)), Number(periodEnd.slice(5, 7))];
-  for (const { y, row, spacing } of evenLabelRows(pieces, (p) => MONTH3.test(p.text.trim()))) {
-    const months = row.map((m) => monthNumber(m.text)!);
-    // consecutive calendar months, the last the bill's
-    if (!months.every((m, i) => i === 0 || m === (months[i - 1] % 12) + 1) || months.at(-1) !== endMonth) {
-      continue;
-    }
+  // consecutive calendar months, the last the bill's
+  for (const { y, row, spacing } of monthLabelRows(pieces, endMonth)) {
     // the row right under the labels, within the chart's span
     const h = Math.max(...row.map((p) => p.height), 1);
     const x0 = row[0].x - spacing / 2, x1 = row.at(-1)!.x + row.at(-1)!.width + spacing / 2;
@@ -45,10 +37,7 @@ export function readValuesBelowChart(
       !MONTH3.test(p.text.trim())
     ).map((p) => p.text).join(" ");
     if (notKwhChart(title)) continue;
-    return values.map((v, i) => {
-      const k = endYear * 12 + endMonth - 1 - (row.length - 1 - i);
-      return { year: Math.floor(k / 12), month: (k % 12) + 1, value: v! };
-    });
+    return endingWith(values.map((v) => v!), endYear, endMonth);
   }
   return [];
 }

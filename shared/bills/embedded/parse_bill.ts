@@ -37,6 +37,7 @@ import { readDatedChart } from "./chart_dates.ts";
 import { balanceAfterPayments, carriedBalance } from "./balances.ts";
 import { readInitialsChart } from "./chart_initials.ts";
 import { readValuesBelowChart } from "./chart_values_below.ts";
+import { readValuesAboveChart } from "./chart_values_above.ts";
 import { netBilledMeters } from "./net_metering.ts";
 import { withoutTranslations } from "./bilingual.ts";
 import { alignToPeriod, recentMonths, tableUsage } from "./usage_tables.ts";
@@ -402,6 +403,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       ...history,
       ...comparedUsage(pages.map(wordsOf), bi.billingPeriodEnd),
       ...tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on, readByOcr(pages)),
+      // each month's kWh printed on top of its bar, checked against the period's kWh (chart_values_above.ts): a
+      // reading of every bar, so its months win over a line reader's
+      ...pages.flatMap((page) => readValuesAboveChart(page, bi.billingPeriodEnd, total)),
     ],
     bi.billingPeriodEnd,
   );
@@ -781,11 +785,15 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
     const t = table.find((x) => x.meterNumber === m.meterNumber) ??
       (found.length === 1 && table.length === 1 ? table[0] : undefined);
     if (!t || !t.usageKwh || !agrees) return m;
-    // a meter found without its number (a usage total) takes the table's number when their kWh agree
+    // a meter found without its number (a usage total) takes the table's number when their kWh agree, and a meter
+    // found without read dates takes the table's when it is the same meter with the same kWh
     if (m.usageKwh) {
-      return !m.meterNumber && Number(m.usageKwh) === Number(t.usageKwh)
-        ? { ...m, meterNumber: t.meterNumber }
-        : m;
+      const same = Number(m.usageKwh) === Number(t.usageKwh);
+      const dated = same && !m.servicePeriodStart && !m.servicePeriodEnd && t.servicePeriodStart &&
+          t.servicePeriodEnd && (!m.meterNumber || m.meterNumber === t.meterNumber)
+        ? { servicePeriodStart: t.servicePeriodStart, servicePeriodEnd: t.servicePeriodEnd }
+        : {};
+      return !m.meterNumber && same ? { ...m, ...dated, meterNumber: t.meterNumber } : { ...m, ...dated };
     }
     return { ...m, meterNumber: m.meterNumber || t.meterNumber, usageKwh: t.usageKwh };
   });

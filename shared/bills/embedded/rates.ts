@@ -102,7 +102,9 @@ const DATES_AFTER =
   /\s+(?:(?:[Ff]rom|FROM)\s+)?(?:\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})\b.*$/;
 const NEXT_FIELD = /\s+(?:Meter|Account|Premise|Service (?:Address|Location|Period))\b.*$/;
 // the period's length printed after the rate on its line ("Rate: Residential Service (RS) 30 days")
-const DAYS_AFTER = /\s+\d{1,3}\s+(?:billing\s+)?days?\b.*$/i;
+// … or its label before the count ("Tariff: RS Residential Service Billing Days 29")
+const DAYS_AFTER =
+  /\s+(?:\d{1,3}\s+(?:billing\s+)?days?\b|(?:billing|service|elapsed)\s+days\s*:?\s*\d{1,3}\b).*$/i;
 
 /** "Schedule 1 Residential": a schedule's number alone does not name it, so the word stays with the value. */
 const withScheduleWord = (label: string, v: string) =>
@@ -111,6 +113,14 @@ const withScheduleWord = (label: string, v: string) =>
 // "Meter M5054855 Rate SC1 Residential": the meter's field before the rate's label in one cell
 const LEADING_METER =
   /^meter\s*(?:#|no\.?|number)?\s*:?\s*[A-Z0-9-]*\d[A-Z0-9-]*\s+(?=rate\b|schedule\b|tariff\b)/i;
+// "06/17/2023 - 07/15/2023 (28 days) Rate R - Residential Service": the period (and its days) before the rate's
+// label in one cell
+// "Service Address: 8970 OAK HOLLOW DR Rate: Residential Rate 711": another labelled field before the rate's
+// label, both with their colons, in one cell
+const LEADING_FIELD =
+  /^(?:service (?:address|location)|premises?(?: address)?|location)\s*:\s*\S.*?\s+(?=rate\s*:)/i;
+const LEADING_PERIOD =
+  /^\d{1,2}\/\d{1,2}\/\d{2,4}\s*(?:-|–|to)\s*\d{1,2}\/\d{1,2}\/\d{2,4}\s*(?:\(\d{1,3} days\))?\s+(?=rate\b|schedule\b|tariff\b)/i;
 
 const RATE_CLASS =
   /\b(?:residential|domestic|general service|small commercial|commercial|time[- ]of[- ]use|TOU)\b/i;
@@ -126,7 +136,7 @@ export function findRatePlan(lines: string[]): string {
   for (const line of lines) {
     for (const cell of cells(line)) {
       // a rate printed after its meter's number in one cell; another service's meter's rate is not electric
-      let c = cell.replace(LEADING_METER, "");
+      let c = cell.replace(LEADING_METER, "").replace(LEADING_PERIOD, "").replace(LEADING_FIELD, "");
       if (c !== cell && GAS.test(c)) continue;
       let m = c.match(RATE_LABELS);
       // a section title joined to the labelled rate by the text layer ("Billing Details Rate: 1A Residential")

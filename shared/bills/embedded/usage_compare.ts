@@ -1,6 +1,6 @@
 // Usage comparisons: "this period / last month / same period last year" printed with the kWh of each — a
 // label beside its value ("Last Year 1,020 kWh"), a label over its value, or labels heading the columns of a
-// small table whose kWh row is labelled ("kWh Used   1,230   1,110"). Each gives the month of the bill, the
+// small table whose kWh row is labelled ("kWh Used   1,230   1,110"), or bars over the labels with the kWh on top. Each gives the month of the bill, the
 // month before, or the same month a year before. Generic: the comparison words US bills print.
 import type { Word } from "./pairing.ts";
 import { kwhScore } from "./usage_tables.ts";
@@ -36,6 +36,16 @@ function valueOf(lines: { tokens: Token[] }[], li: number, label: Token): number
     const rowLabel = ts[0] !== under && !KWH_VALUE.test(ts[0].text) ? ts[0].text : "";
     if (m[2] && !rowLabel) return Number(m[1].replace(/,/g, ""));
     if (rowLabel && kwhScore(rowLabel) > 0) return Number(m[1].replace(/,/g, ""));
+  }
+  // a bar chart of the comparison: the kWh, with its unit, printed on top of the label's bar (the nearest number
+  // over the label, at its bar's height; another comparison label in between ends the search)
+  for (let k = li - 1; k >= 0 && k >= li - 8; k--) {
+    const ts = lines[k].tokens;
+    if (ts.some((t) => monthsBack(t.text) !== undefined)) return undefined;
+    const over = ts.find((t) => (t.x0 + t.x1) / 2 >= label.x0 - 8 && (t.x0 + t.x1) / 2 <= label.x1 + 8);
+    const m = over?.text.match(KWH_VALUE);
+    if (over && m && m[2]) return Number(m[1].replace(/,/g, ""));
+    if (over) return undefined;
   }
   return undefined;
 }

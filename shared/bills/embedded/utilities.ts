@@ -141,6 +141,10 @@ export function findUtility(text: string): { name: string; state: string; states
       // a retail provider's bill names the wires company that delivers ("TDU Delivery Charges - Oncor"):
       // that utility did not issue the bill
       if (WIRES.test(text.slice(text.lastIndexOf("\n", m.index) + 1, m.index))) continue;
+      // a charge line naming the wholesale supplier whose cost it passes on ("TVA Fuel Cost Adjustment 1,140 kWh
+      // X 0.0223   $25.42"): that utility did not issue the bill
+      const end = text.indexOf("\n", m.index);
+      if (PASSED_ON.test(text.slice(m.index + m[0].length, end < 0 ? undefined : end))) continue;
       if (!best || m.index < best.index) best = { u, index: m.index };
       break;
     }
@@ -155,6 +159,9 @@ export function findUtility(text: string): { name: string; state: string; states
   return undefined;
 }
 
+/** A charge named after a supplier: its cost words, then a kWh quantity or an amount on the same line. */
+const PASSED_ON =
+  /^\s*(?:[A-Za-z&]+\s+){0,3}?(?:adjustment|charge|cost|rider|credit)\b.*(?:\bkwh\b|\$?\d[\d,]*\.\d{2}\b)/i;
 /** Words that introduce the transmission and distribution utility on a retail provider's bill. */
 const WIRES =
   /\b(?:TDU|TDSP|TDSPs|transmission (?:and|&) distribution (?:utility|service provider|company)|delivery (?:company|utility|service provider)|your wires company)\b/i;
@@ -204,7 +211,8 @@ const titleCase = (s: string) =>
 /**
  * The issuer of a bill whose utility is not in the table (a municipal utility, a small co-op), read generically
  * and only when two places agree: a remittance or thanks phrase ("make checks payable to …", "return this
- * portion with your payment to …", "Thank you for choosing …"), the name that opens the page (the logo line),
+ * portion with your payment to …", "Thank you for choosing …"), the remittance box's name over its PO box, the
+ * name that opens the page (the logo line),
  * the bill's website domain. The name as printed in mixed case where it is, else in title case.
  */
 export function findIssuer(lines: string[]): string | undefined {
@@ -215,6 +223,13 @@ export function findIssuer(lines: string[]): string | undefined {
     const name = m?.[1].replace(DESK, "").trim();
     if (name && nameShaped(name)) found.push({ name, source: "phrase" });
   }
+  // the remittance box: the issuer's name on the line above its post office box
+  lines.forEach((l, i) => {
+    const name = l.trim();
+    if (/^(?:p\.?\s?o\.?\s+box|post office box)\b/i.test(lines[i + 1]?.trim() ?? "") && nameShaped(name)) {
+      found.push({ name, source: "remit" });
+    }
+  });
   const top = lines.find((l) => l.trim())?.split(/\s{3,}/)[0]?.trim() ?? "";
   if (nameShaped(top)) found.push({ name: top, source: "top" });
   const domains = lines.flatMap((
