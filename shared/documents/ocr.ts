@@ -30,6 +30,7 @@ import {
   NUMBERS,
   pickWords,
   PLACES,
+  settleWords,
   slotReadings,
   THIRD_SCALE,
   verifySheet,
@@ -334,6 +335,10 @@ export async function verifyWords<L extends OcrLine>(
   lines: L[],
   sheets?: SheetReaders,
 ): Promise<L[]> {
+  // the number words of a settled shape read confidently, or printed again on the page so, are not read
+  // again: each takes the higher confidence of its printings (ocr_verify.ts settledNumberAt; only words
+  // pickWords leaves out change)
+  lines = settleWords(lines, NUMBERS);
   const read = async (
     picked: [number, number][],
     kind: WordKind,

@@ -7,11 +7,17 @@ import { nativeOcrAvailable } from "../../../shared/documents/ocr_native.ts";
 import { grayFromRgba } from "../../../shared/documents/ocr_preprocess.ts";
 import {
   applyVerification,
+  cropScaled,
   disagreements,
   DISPUTED,
   numberKey,
   NUMBERS,
   pickWords,
+  PLACES,
+  settledConfidences,
+  settledNumberAt,
+  settleWords,
+  THIRD_SCALE,
   type VerifyLine,
   verifySheet,
 } from "../../../shared/documents/ocr_verify.ts";
@@ -91,10 +97,10 @@ Deno.test("re-reading: a number word read 96 or more confidently is not read aga
     const { gray, lines } = page([["Energy", "832", "kWh", "Total", "$182.44"]]);
     const first = structuredClone(lines);
     first[0].words[1] = { ...first[0].words[1], text: "822", confidence: 96.4 };
-    first[0].words[4] = { ...first[0].words[4], text: "$182.41", confidence: 95.9 };
+    first[0].words[4] = { ...first[0].words[4], text: "$182.41", confidence: 89.9 };
     const read = await verifyWords(gray, first);
     assert.deepEqual([read[0].words[1].text, read[0].words[1].confidence], ["822", 96.4]);
-    assert.equal(read[0].words[4].text, "$182.44", "one under 96 is read again and replaced");
+    assert.equal(read[0].words[4].text, "$182.44", "one under 96 (and 90) is read again and replaced");
   } finally {
     await closeOcr();
   }
@@ -169,7 +175,7 @@ Deno.test("re-reading: which words are read again, and what two readings must sh
   });
   const lines: VerifyLine[] = [{
     bbox: { x0: 0, y0: 100, x1: 600, y1: 160 },
-    words: [w("Total", 0), w("$1,204.50", 60), w("832", 120), w("M8284", 180), w("4417", 240, 60)],
+    words: [w("Total", 0), w("$1,204.50", 60, 18, 89), w("832", 120), w("M8284", 180), w("4417", 240, 60)],
   }];
   // letters and words mixing letters with digits are left to the reader's own checks; a box three times
   // the page's number height reaches into other rows
@@ -197,7 +203,7 @@ Deno.test("re-reading: which words are read again, and what two readings must sh
     text: "8832",
     confidence: 92,
   }]);
-  assert.equal(out.lines[0].words[1].confidence, 90);
+  assert.equal(out.lines[0].words[1].confidence, 89);
   assert.equal(out.lines[0].words[2].text, "832");
   assert.equal(out.lines[0].words[2].confidence, DISPUTED);
   assert.equal(lines[0].words[2].confidence, 90, "the first reading is not changed in place");
@@ -220,4 +226,105 @@ Deno.test("re-reading: which words are read again, and what two readings must sh
   }]);
   assert.equal(sidesSecond.lines[0].words[1].text, "$1,294.50", "the third reading sides with the second");
   assert.deepEqual(disagreements(lines, [[0, 1], [0, 2]], tie), [0, 1]);
+});
+
+Deno.test("re-reading: a number of a settled shape read confidently (cents and dates 90, years 80, hyphenated ids 70), or printed again so, is not read again and takes its printings' higher confidence", async () => {
+  assert.deepEqual(
+    ["$12.03", "-88.40", "1,204.50", "03/26/2024", "4417-2290-55", "2023"].map(settledNumberAt),
+    [90, 90, 90, 90, 70, 80],
+  );
+  // bare numbers lose decimal points and digits the second reading puts back ("320" for 32.0): never settled
+  assert.deepEqual(
+    ["320", "$373", "1,806", "48201", "24,", "1-"].map(settledNumberAt),
+    Array(6).fill(undefined),
+  );
+  const ids: VerifyLine[] = [{
+    bbox: { x0: 0, y0: 100, x1: 600, y1: 118 },
+    words: [["4417-2290-55", 72], ["03/26/2024", 85], ["2023", 81], ["2032", 76]].map(([text, c], k) => ({
+      text: text as string,
+      confidence: c as number,
+      bbox: { x0: k * 100, y0: 100, x1: k * 100 + 80, y1: 118 },
+    })),
+  }];
+  assert.deepEqual(
+    pickWords(ids),
+    [[0, 1], [0, 3]],
+    "an id at 72 and a year at 81 settled, a date at 85 not",
+  );
+  try {
+    const { gray, lines } = page([
+      ["Due", "03/26/2024", "Total", "$182.44", "Gas", "320"],
+      ["Pay", "by", "03/26/2024", "Amount", "$182.41"],
+    ]);
+    const first = structuredClone(lines);
+    first[0].words[1].confidence = 93; // a date read sure
+    first[1].words[2].confidence = 70; // the same date printed again, read unsure
+    first[0].words[3].confidence = 60; // an unsure amount with no twin
+    first[1].words[4].confidence = 92; // a confident cents misread of it: settled, stays
+    first[0].words[5] = { ...first[0].words[5], text: "322", confidence: 93 }; // a bare number: read again
+    assert.deepEqual([...settledConfidences(first)], [["03/26/2024", 93], ["$182.41", 92]]);
+    assert.deepEqual(pickWords(first), [[0, 3], [0, 5]]);
+    const settled = settleWords(first);
+    assert.equal(settled[1].words[2].confidence, 93, "the twin takes the sure printing's confidence");
+    assert.equal(first[1].words[2].confidence, 70, "not in place");
+    const read = await verifyWords(gray, first);
+    assert.deepEqual(read[1].words[2], { ...first[1].words[2], confidence: 93 });
+    assert.deepEqual(read[1].words[4], first[1].words[4], "a settled word is left as read");
+    assert.equal(read[0].words[5].text, "320", "a bare number is read again (and replaced)");
+    assert.ok(read[0].words[3].confidence > 60, "an unsure amount is read again and raised");
+  } finally {
+    await closeOcr();
+  }
+});
+
+Deno.test("re-reading: a place word read 93 or more confidently is not read again", () => {
+  const w = (text: string, x0: number, confidence: number): Word => ({
+    text,
+    confidence,
+    bbox: { x0, y0: 100, x1: x0 + 50, y1: 118 },
+  });
+  const lines: VerifyLine[] = [
+    {
+      bbox: { x0: 0, y0: 100, x1: 600, y1: 118 },
+      words: [w("NORFOIK,", 0, 88), w("VA", 60, 95), w("23510", 120, 95)],
+    },
+    {
+      bbox: { x0: 0, y0: 100, x1: 600, y1: 118 },
+      words: [w("ALLENTOWN,", 0, 94), w("PA", 60, 95), w("18101", 120, 95)],
+    },
+  ];
+  assert.deepEqual(pickWords(lines, PLACES), [[0, 0]]);
+  assert.deepEqual(pickWords(lines, PLACES, Infinity), [[0, 0], [1, 0]]);
+});
+
+Deno.test("re-reading: a crop's scaled pixels are the bilinear ones worked out per pixel", () => {
+  const W = 300, H = 200;
+  const src = { width: W, height: H, data: new Uint8Array(W * H).map((_, i) => (i * 7919) % 251) };
+  const naive = (box: { x0: number; y0: number; x1: number; y1: number }, s: number) => {
+    const x0 = Math.max(0, box.x0 - 1), x1 = Math.min(W, box.x1 + 1);
+    const y0 = Math.max(0, box.y0 - 1), y1 = Math.min(H, box.y1 + 1);
+    const w = Math.max(1, x1 - x0), h = Math.max(1, y1 - y0);
+    const width = Math.max(1, Math.round(w * s)), height = Math.max(1, Math.round(h * s));
+    const data = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      const sy = Math.min(h - 1, Math.max(0, (y + 0.5) / s - 0.5));
+      const ya = Math.floor(sy), yb = Math.min(h - 1, ya + 1), fy = sy - ya;
+      for (let x = 0; x < width; x++) {
+        const sx = Math.min(w - 1, Math.max(0, (x + 0.5) / s - 0.5));
+        const xa = Math.floor(sx), xb = Math.min(w - 1, xa + 1), fx = sx - xa;
+        const at = (yy: number, xx: number) => src.data[(y0 + yy) * W + x0 + xx];
+        data[y * width + x] = (at(ya, xa) * (1 - fx) + at(ya, xb) * fx) * (1 - fy) +
+          (at(yb, xa) * (1 - fx) + at(yb, xb) * fx) * fy;
+      }
+    }
+    return { width, height, data };
+  };
+  for (
+    const [box, s] of [[{ x0: 10, y0: 20, x1: 90, y1: 38 }, 3.1], [{ x0: -3, y0: 190, x1: 40, y1: 230 }, 2], [
+      { x0: 250, y0: 5, x1: 320, y1: 25 },
+      4 * THIRD_SCALE,
+    ]] as const
+  ) {
+    assert.deepEqual(cropScaled(src, box, s), naive(box, s));
+  }
 });
