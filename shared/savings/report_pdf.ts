@@ -2,6 +2,7 @@
 // usage chart, 25-year projection chart, sections I-III, header and footer with page numbers.
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
 import type { SavingsFigures } from "./calculate.ts";
+import { netCostLabel } from "./credit.ts";
 import type { ReportSection } from "./report/types.ts";
 import { cents, escapeHtml, kwh, MONTHS_SHORT, usd, usdCents, years as yearsText } from "../format.ts";
 import { htmlToBlocks } from "../pdf/blocks.ts";
@@ -178,7 +179,7 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
       [usd(f.lifetimeSavings), `${f.projection.length}-year savings`],
       [f.paybackYears === null ? "—" : yearsText(f.paybackYears), "Payback period"],
       [`${f.systemKw.toFixed(1)} kW`, `System size (${f.panels} panels)`],
-      [usd(f.netCost), creditTileLabel(f)],
+      [usd(f.netCost), netCostLabel(f.credit)],
       [kwh(f.annualProductionKwh), `Production a year · ${f.offsetPct.toFixed(0)}% of use`],
     ];
   const tileW = (W - 2 * M - 2 * 12) / 3, tileH = 62;
@@ -336,12 +337,6 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     text(page, `Page ${i + 1} of ${total}`, W - M, M - 4, 7.5, regular, MUTED, "right");
   });
   return await doc.save();
-}
-
-function creditTileLabel(f: ReportFigures): string {
-  const c = f.credit;
-  if (!c) return "Net cost";
-  return c.pct > 0 ? `Net cost after ${c.pct}% tax credit` : "Net cost (no federal credit)";
 }
 
 function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {
