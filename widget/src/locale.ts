@@ -84,8 +84,10 @@ export const t = {
   tooBig: (name: string) => `${name} is larger than 10 MB.`,
   tooMany: "Upload at most 10 files.",
   notABill: "This does not look like an electricity bill. Please upload your electricity bill.",
+  // Shown when the reading has no monthly kWh (the widget's upload never answers incomplete_bill: a missing
+  // name or address is typed on the check step).
   incompleteBill:
-    "We could not read your name or service address. Upload all pages of the bill, or a clearer photo.",
+    "We could not read your monthly electricity use (kWh) from this file. Upload every page of your bill or clearer photos, or enter your usage yourself below.",
   billFailed: "We could not read this bill. Please try again or upload a different file.",
   billReadingOff: "Bill reading is not available on this site right now. Enter your usage yourself below.",
   billTooLarge: "These files are too large to send together. Upload fewer pages or smaller photos.",

@@ -253,6 +253,30 @@ Deno.test({
         const message = await page.locator(".upload-error p").textContent();
         assert.match(message ?? "", /does not look like an electricity bill|could not read/i);
         await shot(page, "w1024-invalid-file");
+        // A readable document with no monthly kWh (a name read, no usage): the message names what is missing,
+        // not the name or address (which the check step asks for anyway).
+        await page.route("**/v1/utility-bill-service/upload", (route) =>
+          route.fulfill({
+            status: 200,
+            contentType: "application/json",
+            body: JSON.stringify({
+              transactionId: crypto.randomUUID(),
+              data: {
+                items: [{
+                  customerInformation: { customerName: "Grace Hopper" },
+                  billingInformation: {},
+                  electricityUsage: { usageByMonth: [] },
+                }],
+              },
+            }),
+          }));
+        await page.getByRole("button", { name: "Read my bill" }).click();
+        await page.locator(".upload-error p", { hasText: "monthly electricity use" }).waitFor();
+        assert.doesNotMatch(
+          (await page.locator(".upload-error p").textContent()) ?? "",
+          /name or service address/,
+        );
+        await page.unroute("**/v1/utility-bill-service/upload");
         await page.getByRole("button", { name: "Remove holiday.pdf" }).click();
         await input.setInputFiles(APS_BILL);
         await page.getByRole("button", { name: "Read my bill" }).click();
