@@ -111,7 +111,7 @@ export const t = {
     name_not_a_person: "This looks like text printed on the bill, not a person's name.",
     state_mismatch: "This address is in another state than your home.",
     annual_usage_out_of_range: "This yearly total is unusual for a home.",
-    month_usage_out_of_range: "The marked month is far above the others: perhaps a meter reading, not usage.",
+    month_usage_out_of_range: "The marked month is more than a home uses in a month: please check it.",
     monthly_shape: "The marked month is far above the others: perhaps a meter reading, not usage.",
     supply_rate_out_of_range: "Parts of this bill did not read cleanly, so please check the numbers.",
     dates_incoherent: "The bill's dates did not read cleanly, so please check the months.",
