@@ -84,6 +84,8 @@ export const t = {
   tooBig: (name: string) => `${name} is larger than 10 MB.`,
   tooMany: "Upload at most 10 files.",
   notABill: "This does not look like an electricity bill. Please upload your electricity bill.",
+  passwordProtected:
+    "This PDF is protected by a password, so we cannot open it. Please upload a copy without the password, or photos of the bill.",
   // Shown when the reading has no monthly kWh (the widget's upload never answers incomplete_bill: a missing
   // name or address is typed on the check step).
   incompleteBill:
