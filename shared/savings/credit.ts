@@ -105,6 +105,16 @@ export interface AppliedCredit {
 }
 
 /**
+ * How a report names its net cost: net of the credit applied, or said to have none. One wording for the PDF's
+ * tile and the email's facts, so the two never disagree (the email said "after the federal tax credit" when
+ * none applied).
+ */
+export function netCostLabel(c: Pick<AppliedCredit, "pct"> | null | undefined): string {
+  if (!c) return "Net cost";
+  return c.pct > 0 ? `Net cost after ${c.pct}% tax credit` : "Net cost (no federal credit)";
+}
+
+/**
  * The credit on `date` (the report's date, YYYY-MM-DD or a Date) for the offer's ownership. A partner's
  * override wins: it is the partner's statement about its own offer and is shown as such.
  */

@@ -6,6 +6,7 @@ import { TemplateSet } from "../notifications/templates.ts";
 import { type Platform, provide } from "../platform.ts";
 import { article, kwh, usd, years } from "../format.ts";
 import type { SavingsFigures } from "./calculate.ts";
+import { netCostLabel } from "./credit.ts";
 import { absoluteUrl, links } from "../urls.ts";
 
 const dir = new URL("../../templates/email/homeowner/", import.meta.url);
@@ -82,6 +83,7 @@ export function renderReportEmail(p: Platform, partner: PartnerSender, r: Report
     lifetime_years: f.projection.length,
     yearly_use: kwh(f.annualKwh),
     net_cost: usd(f.netCost),
+    net_cost_label: netCostLabel(f.credit),
     payback: years(f.paybackYears),
   };
   const rendered = templates(p).render("savings_report", ctx);

@@ -2,6 +2,7 @@
 // usage chart, 25-year projection chart, sections I-III, header and footer with page numbers.
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
 import type { SavingsFigures } from "./calculate.ts";
+import { netCostLabel } from "./credit.ts";
 import type { ReportSection } from "./report/types.ts";
 import { cents, escapeHtml, kwh, MONTHS_SHORT, usd, usdCents, years as yearsText } from "../format.ts";
 import { visualRuns } from "../pdf/bidi.ts";
@@ -110,6 +111,22 @@ function clip(s: string, font: PDFFont, size: number, width: number): string {
   return t + "…";
 }
 
+/** `s` in lines that fit `width`, broken at spaces; the last of `max` lines is clipped if still too long. */
+function wrap(s: string, font: PDFFont, size: number, width: number, max: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of s.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max - 1), clip(lines.slice(max - 1).join(" "), font, size, width)];
+}
+
 export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<Uint8Array> {
   const f = r.figures;
   const brand = parseColor(r.partner.color ?? "") ?? rgb(0.12, 0.37, 0.55);
@@ -186,7 +203,7 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
       [usd(f.lifetimeSavings), `${f.projection.length}-year savings`],
       [f.paybackYears === null ? "—" : yearsText(f.paybackYears), "Payback period"],
       [`${f.systemKw.toFixed(1)} kW`, `System size (${f.panels} panels)`],
-      [usd(f.netCost), creditTileLabel(f)],
+      [usd(f.netCost), netCostLabel(f.credit)],
       [kwh(f.annualProductionKwh), `Production a year · ${f.offsetPct.toFixed(0)}% of use`],
     ];
   const tileW = (W - 2 * M - 2 * 12) / 3, tileH = 62;
@@ -218,11 +235,20 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     `Total ${kwh(f.annualKwh)} a year, ${usd(f.annualCost)} at ${cents(f.ratePerKwh)}${
       known ? ` plus your bill's ${usdCents(fixed)} monthly fixed charge` : ""
     }.` + (estimated.some(Boolean) ? " Lighter bars are estimated months." : "");
-  text(cover, clip(usageNote, regular, 8.5, W - 2 * M), M, chartTop - 232, 8.5, regular, MUTED);
+  // The notes wrap (at most two lines each) rather than lose their end: "Lighter bars are estimated months."
+  // was cut to "estimate…" with a bill's fixed charge named.
+  let noteY = chartTop - 232;
+  const note = (s: string) => {
+    for (const line of wrap(s, regular, 8.5, W - 2 * M, 2)) {
+      text(cover, line, M, noteY, 8.5, regular, MUTED);
+      noteY -= 12;
+    }
+  };
+  note(usageNote);
   if (!known) {
-    const fixedNote =
-      "Your utility's fixed monthly charge was not read from your bill: it is not included, and solar does not remove it.";
-    text(cover, clip(fixedNote, regular, 8.5, W - 2 * M), M, chartTop - 244, 8.5, regular, MUTED);
+    note(
+      "Your utility's fixed monthly charge was not read from your bill: it is not included, and solar does not remove it.",
+    );
   }
 
   // ---- Following pages: projection chart, then sections I-III.
@@ -344,12 +370,6 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     text(page, `Page ${i + 1} of ${total}`, W - M, M - 4, 7.5, regular, MUTED, "right");
   });
   return await doc.save();
-}
-
-function creditTileLabel(f: ReportFigures): string {
-  const c = f.credit;
-  if (!c) return "Net cost";
-  return c.pct > 0 ? `Net cost after ${c.pct}% tax credit` : "Net cost (no federal credit)";
 }
 
 function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {

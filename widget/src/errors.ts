@@ -8,6 +8,7 @@ export function errorMessage(e: unknown): string {
     if (e.code === "address_not_found") return t.addressNotFound;
     if (e.code === "invalid_file_type") return t.notABill;
     if (e.code === "incomplete_bill") return t.incompleteBill;
+    if (e.code === "password_protected") return t.passwordProtected;
     // partner-side states a homeowner cannot act on: never the server's wording
     if (e.code === "subscription_inactive") return t.billReadingOff;
     if (e.code === "payload_too_large" || e.status === 413) return t.billTooLarge;

@@ -84,8 +84,12 @@ export const t = {
   tooBig: (name: string) => `${name} is larger than 10 MB.`,
   tooMany: "Upload at most 10 files.",
   notABill: "This does not look like an electricity bill. Please upload your electricity bill.",
+  passwordProtected:
+    "This PDF is protected by a password, so we cannot open it. Please upload a copy without the password, or photos of the bill.",
+  // Shown when the reading has no monthly kWh (the widget's upload never answers incomplete_bill: a missing
+  // name or address is typed on the check step).
   incompleteBill:
-    "We could not read your name or service address. Upload all pages of the bill, or a clearer photo.",
+    "We could not read your monthly electricity use (kWh) from this file. Upload every page of your bill or clearer photos, or enter your usage yourself below.",
   billFailed: "We could not read this bill. Please try again or upload a different file.",
   billReadingOff: "Bill reading is not available on this site right now. Enter your usage yourself below.",
   billTooLarge: "These files are too large to send together. Upload fewer pages or smaller photos.",
@@ -109,7 +113,7 @@ export const t = {
     name_not_a_person: "This looks like text printed on the bill, not a person's name.",
     state_mismatch: "This address is in another state than your home.",
     annual_usage_out_of_range: "This yearly total is unusual for a home.",
-    month_usage_out_of_range: "The marked month is far above the others: perhaps a meter reading, not usage.",
+    month_usage_out_of_range: "The marked month is more than a home uses in a month: please check it.",
     monthly_shape: "The marked month is far above the others: perhaps a meter reading, not usage.",
     supply_rate_out_of_range: "Parts of this bill did not read cleanly, so please check the numbers.",
     dates_incoherent: "The bill's dates did not read cleanly, so please check the months.",

@@ -14,7 +14,7 @@ interface Detail extends Omit<Lead, "address"> {
     transaction_id: string | null;
     status: string | null;
     rows: { label: string; value: string }[];
-    usage_by_month: { month: string | number; year?: number; value: number }[];
+    usage_by_month: { month: string | number; year?: number; value: number; estimated?: boolean }[];
     checks: { field: string | null; message: string }[];
     confirmed: string[];
   };
@@ -170,7 +170,14 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
           ? h(
             "table",
             { class: "table compact" },
-            h("caption", {}, "Monthly usage read from the bill (kWh)"),
+            // The months the bill did not give are estimated from the ones it did: never shown as read.
+            h(
+              "caption",
+              {},
+              usage.some((u) => u.estimated)
+                ? "Monthly usage (kWh): read from the bill, or estimated where the bill gave no figure"
+                : "Monthly usage read from the bill (kWh)",
+            ),
             h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Month"), h("th", { scope: "col" }, "kWh"))),
             h(
               "tbody",
@@ -180,7 +187,12 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
                   "tr",
                   {},
                   h("td", {}, `${u.month}${u.year ? " " + u.year : ""}`),
-                  h("td", {}, Math.round(u.value).toLocaleString("en-US")),
+                  h(
+                    "td",
+                    {},
+                    Math.round(u.value).toLocaleString("en-US"),
+                    u.estimated ? h("span", { class: "muted" }, " (estimated)") : null,
+                  ),
                 )
               ),
             ),
@@ -217,7 +229,7 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
               "tbody",
               {},
               l.corrections.map((c) =>
-                h("tr", {}, h("td", {}, c.field), h("td", {}, c.read), h("td", {}, c.used))
+                h("tr", {}, h("td", {}, c.field), h("td", {}, c.read || "—"), h("td", {}, c.used))
               ),
             ),
           )

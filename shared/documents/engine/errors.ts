@@ -21,6 +21,14 @@ export class UnreadableDocument extends DomainError {
   }
 }
 
+/** 400 password_protected: a PDF that opens only with a password (its owner can send it without one). */
+export class PasswordProtected extends DomainError {
+  constructor(message: string) {
+    super("invalid", "password_protected", message);
+    this.name = "PasswordProtected";
+  }
+}
+
 /** 503 busy (with Retry-After): every worker is busy and the waiting line is full. */
 export class EngineBusy extends DomainError {
   readonly retryAfterSeconds: number;

@@ -5,7 +5,7 @@ import type { PageOptions } from "../../pdf/render.ts";
 import type { DocumentFile, DocumentText } from "../read_text.ts";
 import { sniffFileType } from "../sniff.ts";
 import { importLocalOnly } from "../../runtime/local_only.ts";
-import { DocumentTooComplex, UnreadableDocument } from "./errors.ts";
+import { DocumentTooComplex, PasswordProtected, UnreadableDocument } from "./errors.ts";
 import { documentLimits } from "./limits.ts";
 import { checkImage, checkPdf } from "./preflight.ts";
 
@@ -30,7 +30,11 @@ async function pageCountOf(pdf: Uint8Array, name: string): Promise<number> {
   let n: number;
   try {
     n = await pdfPageCount(pdf);
-  } catch {
+  } catch (e) {
+    // pdf.js's PasswordException: not a broken file, one the homeowner can save again without its password.
+    if ((e as Error)?.name === "PasswordException") {
+      throw new PasswordProtected(`${name} is protected by a password; upload a copy without one`);
+    }
     throw new UnreadableDocument(`${name} is not a readable PDF`);
   }
   if (n > limits.maxPdfPages) {

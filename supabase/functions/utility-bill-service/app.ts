@@ -43,7 +43,9 @@ const StoredBillBody = z.object({
   path: ["objectPath"],
 });
 const errors = {
-  400: errorResponse("invalid_request, invalid_file_type, incomplete_bill or subscription_inactive"),
+  400: errorResponse(
+    "invalid_request, invalid_file_type, password_protected, incomplete_bill or subscription_inactive",
+  ),
   413: errorResponse("Too many files, pages or bytes"),
   500: errorResponse("processing_failed"),
 };

@@ -101,6 +101,21 @@ Deno.test({
       assert.equal(lead.status, "contacted");
       await expectAccessible(page, "lead detail");
       await shot(page, "w1280-2-lead");
+      // Months the bill did not give are estimated (usage_by_month[].estimated): the partner sees which.
+      await page.route(`**/partner-service/leads/${leadId}`, async (route) => {
+        const res = await route.fetch();
+        const body = await res.json();
+        body.data.reading.usage_by_month[0].estimated = true;
+        await route.fulfill({ response: res, json: body });
+      });
+      await page.reload();
+      await page.getByRole("heading", { name: "Jane Homeowner" }).waitFor();
+      await page.getByText(
+        "Monthly usage (kWh): read from the bill, or estimated where the bill gave no figure",
+      )
+        .waitFor();
+      assert.equal(await page.getByText("(estimated)").count(), 1, "only the estimated month is marked");
+      await page.unroute(`**/partner-service/leads/${leadId}`);
 
       // Widget settings: a new main colour shows in the live preview before saving.
       await nav(page, "Widget").click();

@@ -4,6 +4,7 @@ import { Buffer } from "node:buffer";
 const encodeBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 import type { Browser, Page } from "playwright-core";
 import { withStackAndBrowser } from "./with_stack.ts";
+import { passwordPdf } from "../../support/password_pdf.ts";
 import type { Stack } from "./stack.ts";
 import { axeProblems, query, shot, toHomeStep, waitFor, watchThirdParty } from "./helpers.ts";
 
@@ -253,7 +254,40 @@ Deno.test({
         const message = await page.locator(".upload-error p").textContent();
         assert.match(message ?? "", /does not look like an electricity bill|could not read/i);
         await shot(page, "w1024-invalid-file");
+        // A readable document with no monthly kWh (a name read, no usage): the message names what is missing,
+        // not the name or address (which the check step asks for anyway).
+        await page.route("**/v1/utility-bill-service/upload", (route) =>
+          route.fulfill({
+            status: 200,
+            contentType: "application/json",
+            body: JSON.stringify({
+              transactionId: crypto.randomUUID(),
+              data: {
+                items: [{
+                  customerInformation: { customerName: "Grace Hopper" },
+                  billingInformation: {},
+                  electricityUsage: { usageByMonth: [] },
+                }],
+              },
+            }),
+          }));
+        await page.getByRole("button", { name: "Read my bill" }).click();
+        await page.locator(".upload-error p", { hasText: "monthly electricity use" }).waitFor();
+        assert.doesNotMatch(
+          (await page.locator(".upload-error p").textContent()) ?? "",
+          /name or service address/,
+        );
+        await page.unroute("**/v1/utility-bill-service/upload");
         await page.getByRole("button", { name: "Remove holiday.pdf" }).click();
+        // A bill locked with a password: the homeowner is told so, and what to do.
+        await input.setInputFiles({
+          name: "locked.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.from(passwordPdf()),
+        });
+        await page.getByRole("button", { name: "Read my bill" }).click();
+        await page.locator(".upload-error p", { hasText: "protected by a password" }).waitFor();
+        await page.getByRole("button", { name: "Remove locked.pdf" }).click();
         await input.setInputFiles(APS_BILL);
         await page.getByRole("button", { name: "Read my bill" }).click();
         await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({

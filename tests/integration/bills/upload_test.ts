@@ -5,6 +5,7 @@ import { serveApp } from "../../support/http.ts";
 import { createApp } from "../../../supabase/functions/utility-bill-service/app.ts";
 import { upsertSubscription } from "../../../shared/bills/subscription.ts";
 import { closeOcr } from "../../../shared/documents/ocr.ts";
+import { passwordPdf } from "../../support/password_pdf.ts";
 
 const fixture = (name: string) =>
   Deno.readFile(new URL(`../../fixtures/bills/synthetic/${name}`, import.meta.url));
@@ -99,7 +100,7 @@ Deno.test("process-bill and upload: a JSON or urlencoded body is 400 invalid_req
   }
 });
 
-Deno.test("upload: a malformed JPEG or PNG is 400 invalid_file_type and the service keeps serving", async () => {
+Deno.test("upload: a malformed JPEG or PNG is 400 invalid_file_type, a PDF locked with a password 400 password_protected (named in the message), and the service keeps serving", async () => {
   const p = await testPlatform();
   const s = serveApp(createApp(p).fetch);
   try {
@@ -130,6 +131,17 @@ Deno.test("upload: a malformed JPEG or PNG is 400 invalid_file_type and the serv
       assert.equal(r.status, 400, name);
       assert.equal((await r.json()).error.code, "invalid_file_type");
     }
+    const locked = new FormData();
+    locked.append("files", new File([passwordPdf()], "locked-bill.pdf"));
+    const r = await fetch(`${s.url}/utility-bill-service/upload`, {
+      method: "POST",
+      headers: widget.headers,
+      body: locked,
+    });
+    assert.equal(r.status, 400);
+    const { error } = await r.json();
+    assert.equal(error.code, "password_protected", "not 'not a readable PDF'");
+    assert.match(error.message, /locked-bill\.pdf is protected by a password/);
     const health = await fetch(`${s.url}/utility-bill-service/health`);
     assert.equal(health.status, 200);
     await health.body?.cancel();

@@ -57,3 +57,37 @@ Deno.test("the homeowner's report email speaks for the partner: sender name, rep
     await e.close();
   }
 });
+
+Deno.test("the report email names its net cost as the PDF does: no credit said when none applied", async () => {
+  const e = await partnerEnv();
+  try {
+    const sender = await partnerSender(e.p, e.admin.orgId);
+    const figures = (pct: number) =>
+      ({
+        systemKw: 7.6,
+        netAnnualSavings: 1594,
+        lifetimeSavings: 46712,
+        projection: Array(25).fill({}),
+        annualKwh: 11265,
+        netCost: 19000,
+        paybackYears: 11.9,
+        credit: {
+          pct,
+          claimant: pct ? "homeowner" : "none",
+          condition: "",
+          source: "",
+          statedByPartner: false,
+        },
+      }) as unknown as SavingsFigures;
+    // 2026: the §25D credit has ended, the report's net cost is the gross cost.
+    let mail = renderReportEmail(e.p, sender, { customerName: "Zoë Doe", figures: figures(0) });
+    assert.match(mail.text, /^Net cost \(no federal credit\): \$19,000$/m);
+    assert.match(visibleText(mail.html), /Net cost \(no federal credit\) \$19,000/);
+    assert.doesNotMatch(mail.text + mail.html, /after the federal tax credit/);
+    // A partner that states a credit for its own offer: the email says which.
+    mail = renderReportEmail(e.p, sender, { customerName: "Zoë Doe", figures: figures(30) });
+    assert.match(mail.text, /^Net cost after 30% tax credit: \$19,000$/m);
+  } finally {
+    await e.close();
+  }
+});

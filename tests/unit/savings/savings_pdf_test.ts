@@ -70,3 +70,16 @@ Deno.test("the designed PDF: the credit on the cover tile follows the policy, th
   const before = await render("2025-03-01");
   assert.ok(before.includes("Net cost after 30% tax credit"));
 });
+
+Deno.test("the designed PDF: the cover's usage note wraps instead of losing its end (estimated months and a fixed charge)", async () => {
+  const doc = await annLeeReport({ fixedChargeMonthly: 8.34 });
+  // Ten of the twelve months estimated from the two a bill gave.
+  doc.figures = { ...doc.figures, extrapolatedMonths: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] };
+  const text = (await extractText(await renderSavingsReportPdf(doc), { mergePages: true })).text;
+  assert.ok(
+    text.replace(/\s+/g, " ").includes(
+      "plus your bill's $8.34 monthly fixed charge. Lighter bars are estimated months.",
+    ),
+  );
+  assert.ok(!text.includes("…"), "nothing on the report is cut off");
+});

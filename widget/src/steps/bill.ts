@@ -197,7 +197,13 @@ export function billStep(ctx: Ctx): StepView {
     } catch (e) {
       progress.hidden = true;
       const known = e instanceof ApiError &&
-        ["invalid_file_type", "incomplete_bill", "subscription_inactive", "payload_too_large"].includes(
+        [
+          "invalid_file_type",
+          "password_protected",
+          "incomplete_bill",
+          "subscription_inactive",
+          "payload_too_large",
+        ].includes(
           e.code,
         );
       showError(

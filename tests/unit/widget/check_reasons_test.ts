@@ -1,0 +1,36 @@
+// The check step's reasons (widget/src/locale.ts) say what each plausibility check found: a month above a
+// home's monthly limit is not a month far above the others (a business account's even months were marked as a
+// spike: the City of Buffalo usage statement, 5,948–9,534 kWh a month).
+import assert from "node:assert/strict";
+import { t } from "../../../widget/src/locale.ts";
+import { checkReading, DEFAULT_LIMITS, readingOf } from "../../../shared/bills/plausibility.ts";
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+Deno.test("the month-limit reason does not call an even year a spike; the shape reason does", () => {
+  const usageByMonth = [7951, 8852, 7559, 6447, 9534, 9464, 9062, 9520, 9077, 8202, 5948, 6565]
+    .map((value, i) => ({ month: MONTHS[i], year: 2024, value, unit: "kWh" }));
+  const reading = readingOf({ electricityUsage: { usageByMonth } });
+  const codes = checkReading({ reading, limits: DEFAULT_LIMITS, now: new Date("2026-01-01") }).checks.map((
+    c,
+  ) => c.code);
+  assert.ok(codes.includes("month_usage_out_of_range"), codes.join());
+  assert.ok(!codes.includes("monthly_shape"), "an even year is no spike");
+  const r = t.checkReasons;
+  assert.doesNotMatch(r.month_usage_out_of_range, /above the others|meter reading/);
+  assert.match(r.month_usage_out_of_range, /more than a home uses in a month/);
+  assert.match(r.monthly_shape, /far above the others/);
+});
