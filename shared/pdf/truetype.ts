@@ -25,6 +25,10 @@ interface Table {
   length: number;
 }
 
+// U+25A1 WHITE SQUARE, drawn for a character the font lacks; control and format characters stay glyph 0
+const MISSING_MARK = 0x25a1;
+const INVISIBLE = /^[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]$/u;
+
 const TAG_ORDER = ["head", "hhea", "loca", "maxp", "cvt ", "prep", "glyf", "hmtx", "fpgm"] as const;
 
 // Flags of a composite glyph component (glyf table).
@@ -217,14 +221,29 @@ export class TrueTypeFace {
   layout(text: string, features?: unknown): { glyphs: Glyph[] } {
     if (this.shaper && !UNSHAPED.test(text)) {
       return {
-        glyphs: this.shaper.layout(text, features).glyphs.map((g) => ({
-          id: g.id,
-          advanceWidth: g.advanceWidth,
-          codePoints: [...(g.codePoints ?? [])],
-        })),
+        glyphs: this.shaper.layout(text, features).glyphs.map((g) =>
+          this.visible({ id: g.id, advanceWidth: g.advanceWidth, codePoints: [...(g.codePoints ?? [])] })
+        ),
       };
     }
-    return { glyphs: this.glyphsForString(text) };
+    return { glyphs: this.glyphsForString(text).map((g) => this.visible(g)) };
+  }
+
+  /**
+   * A character the font has no glyph for (a Chinese name in DejaVu Sans) is drawn as a white square, measured
+   * and drawn with that square's advance. Glyph 0 (.notdef) had no entry in the PDF's widths, so viewers drew it
+   * 1 em wide while the layout had measured its own advance, and the text after it overlapped. (The square maps
+   * to U+25A1 in the text layer: a PDF maps a glyph to one text, so it cannot stand for each missing character.)
+   */
+  private visible(g: Glyph): Glyph {
+    if (
+      g.id !== 0 || !g.codePoints.length ||
+      g.codePoints.every((cp) => INVISIBLE.test(String.fromCodePoint(cp)))
+    ) {
+      return g;
+    }
+    const square = this.glyphForCodePoint(MISSING_MARK);
+    return square.id === 0 ? g : square;
   }
 
   createSubset(): TrueTypeSubset {

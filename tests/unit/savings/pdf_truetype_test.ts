@@ -167,3 +167,24 @@ Deno.test("a page drawn with the fonts is the PDF pdf-lib writes with fontkit's 
   assert.equal(ours.length, stock.length);
   assert.deepEqual(ours, stock);
 });
+
+Deno.test("a character the font lacks (a Chinese name) is drawn and measured as a white square, not as glyph 0 that viewers draw 1 em wide over the next word", async () => {
+  const face = new TrueTypeFace(
+    await Deno.readFile(new URL("../../../assets/fonts/DejaVuSans.ttf", import.meta.url)),
+  );
+  const square = face.glyphForCodePoint(0x25a1);
+  assert.notEqual(square.id, 0);
+  const glyphs = face.layout("李 a").glyphs;
+  assert.deepEqual(glyphs[0], square);
+  assert.deepEqual(glyphs.slice(1).map((g) => g.id), [
+    face.glyphForCodePoint(32).id,
+    face.glyphForCodePoint(97).id,
+  ]);
+  // a format character (zero-width joiner) stays what it was
+  assert.equal(face.layout("a\u200db").glyphs[1].id, face.glyphForCodePoint(0x200d).id);
+  // through pdf-lib: the text's width is the square's, and the document's text layer holds the square
+  const { renderHtmlToPdf } = await import("../../../shared/pdf/render.ts");
+  const { extractText } = await import("unpdf");
+  const pdf = await renderHtmlToPdf("<p>Prepared for 李小龍 who used <strong>4,993 kWh</strong></p>");
+  assert.equal((await extractText(pdf, { mergePages: true })).text, "Prepared for □□□ who used 4,993 kWh");
+});
