@@ -29,6 +29,18 @@ export const usdCents = (x: number) => usd2.format(x);
 export const num = (x: number) => int.format(Math.round(x));
 export const kwh = (x: number) => `${num(x)} kWh`;
 export const cents = (ratePerKwh: number) => `${(ratePerKwh * 100).toFixed(2)} ¢/kWh`;
+/** A share of a whole as a whole percent; a share above 0 that rounds to 0 is "<1%", never "0%". */
+export const sharePct = (pct: number) => (pct > 0 && pct < 0.5 ? "<1%" : `${pct.toFixed(0)}%`);
+
+/** An axis label: 950, 1.5k, 12k, 1.5M (never "2000k"). */
+export function compact(v: number): string {
+  const trim = (x: number) => x.toFixed(1).replace(/\.0$/, "");
+  const a = Math.abs(v);
+  if (a >= 999_500) return `${trim(v / 1e6)}M`;
+  if (a >= 10_000) return `${Math.round(v / 1000)}k`;
+  if (a >= 1000) return `${trim(v / 1000)}k`;
+  return `${Math.round(v)}`;
+}
 export const years = (y: number | null) => (y === null ? "not reached" : `${y.toFixed(1)} years`);
 /** "July", "June and July", "January, February and December"; consecutive runs of 3+ as "June to August". */
 export function listMonths(ms: number[]): string {

@@ -1,5 +1,6 @@
 // Vector charts drawn with pdf-lib primitives (crisp at any zoom, text stays selectable).
 import { type PDFFont, type PDFPage, type RGB, rgb } from "pdf-lib";
+import { compact } from "../format.ts";
 
 export interface Box {
   x: number;
@@ -20,14 +21,6 @@ export function niceScale(max: number, ticks = 5): { top: number; step: number }
   const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw)!;
   return { top: Math.ceil(max / step) * step, step };
 }
-
-const compact = (
-  v: number,
-) => (v >= 10000
-  ? `${Math.round(v / 1000)}k`
-  : v >= 1000
-  ? `${(v / 1000).toFixed(1).replace(/\.0$/, "")}k`
-  : `${Math.round(v)}`);
 
 function axes(
   page: PDFPage,

@@ -4,7 +4,17 @@ import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb }
 import type { SavingsFigures } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import type { ReportSection } from "./report/types.ts";
-import { cents, escapeHtml, kwh, MONTHS_SHORT, usd, usdCents, years as yearsText } from "../format.ts";
+import {
+  cents,
+  compact,
+  escapeHtml,
+  kwh,
+  MONTHS_SHORT,
+  sharePct,
+  usd,
+  usdCents,
+  years as yearsText,
+} from "../format.ts";
 import { visualRuns } from "../pdf/bidi.ts";
 import { htmlToBlocks, textsOf } from "../pdf/blocks.ts";
 import { barChart, lineChart } from "../pdf/charts.ts";
@@ -204,7 +214,7 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
       [f.paybackYears === null ? "—" : yearsText(f.paybackYears), "Payback period"],
       [`${f.systemKw.toFixed(1)} kW`, `System size (${f.panels} panels)`],
       [usd(f.netCost), netCostLabel(f.credit)],
-      [kwh(f.annualProductionKwh), `Production a year · ${f.offsetPct.toFixed(0)}% of use`],
+      [kwh(f.annualProductionKwh), `Production a year · ${sharePct(f.offsetPct)} of use`],
     ];
   const tileW = (W - 2 * M - 2 * 12) / 3, tileH = 62;
   tiles.forEach(([value, label], i) => {
@@ -280,7 +290,7 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
       ]
       : [without],
     years.map((yy) => `Year ${yy}`),
-    (v) => `$${v >= 1000 ? `${(v / 1000).toFixed(1).replace(/\.0$/, "")}k` : Math.round(v)}`,
+    (v) => `$${compact(v)}`,
     5,
     proposed
       ? {

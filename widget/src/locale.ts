@@ -157,7 +157,7 @@ export const t = {
   payback: "Payback",
   annualSavings: "Annual savings",
   covers: "Share of your use",
-  coverage: (pct: number) => `${Math.round(pct)}%`,
+  coverage: (pct: number) => (pct > 0 && pct < 0.5 ? "<1%" : `${Math.round(pct)}%`),
   years: (n: number) => `${n.toFixed(1)} years`,
   kw: (n: number) => `${n.toFixed(1)} kW`,
   usageChart: "Monthly electricity use (kWh)",

@@ -10,6 +10,7 @@ import {
   kwh,
   listMonths,
   MONTHS,
+  sharePct,
   usd,
   usdCents,
   years,
@@ -44,7 +45,7 @@ function executiveSummary(c: ReportContext): string {
         f.systemKw.toFixed(1)
       } kW</strong> solar system on your roof would produce about ${
         kwh(f.annualProductionKwh)
-      } a year, covering <strong>${f.offsetPct.toFixed(0)}%</strong> of your usage. We estimate <strong>${
+      } a year, covering <strong>${sharePct(f.offsetPct)}</strong> of your usage. We estimate <strong>${
         usd(f.netAnnualSavings)
       } in savings in the first year</strong> and <strong>${
         usd(f.lifetimeSavings)
@@ -62,7 +63,7 @@ function executiveSummary(c: ReportContext): string {
   }
   if (p.efficiencyPrograms && !p.isGeneric) {
     out.push(
-      `<p>Energy-efficiency programmes can lower your usage before you size a system; see ${
+      `<p>Energy-efficiency programs can lower your usage before you size a system; see ${
         h(p.efficiencyPrograms)
       }.</p>`,
     );
@@ -141,8 +142,8 @@ function recommendation(c: ReportContext): string {
       } kW</strong> system of ${f.panels} panel${f.panels === 1 ? "" : "s"} of ${f.panelCapacityW} W${
         f.roofLimited ? ", the most your roof can hold" : ""
       }, producing about <strong>${kwh(f.annualProductionKwh)}</strong> a year (${
-        f.offsetPct.toFixed(0)
-      }% of your usage).</p>`,
+        sharePct(f.offsetPct)
+      } of your usage).</p>`,
     );
     out.push(
       `<table><tbody>` +

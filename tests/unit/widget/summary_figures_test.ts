@@ -1,0 +1,8 @@
+// The summary's share of use (widget/src/locale.ts): a large home whose system covers a sliver of its use is
+// told "<1%", not "0%" (QA: a 4,993,001 kWh account).
+import assert from "node:assert/strict";
+import { t } from "../../../widget/src/locale.ts";
+
+Deno.test("the summary's share of use: '<1%' above 0 and below a half percent, whole percents otherwise", () => {
+  assert.deepEqual([0, 0.3, 0.5, 64.6, 100].map(t.coverage), ["0%", "<1%", "1%", "65%", "100%"]);
+});
