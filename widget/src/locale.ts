@@ -153,7 +153,11 @@ export const t = {
   reportSent: (email: string) => `Your full report is on its way to ${email}.`,
   systemSize: "System size",
   systemCost: "System cost",
-  netCost: "Net cost", // the federal credit depends on the date and the offer: the report names it (shared/savings/credit.ts)
+  // the federal credit depends on the date and the offer (shared/savings/credit.ts): say whether one was taken off,
+  // as the email and the PDF do
+  netCost: (
+    federalCredit: number,
+  ) => (federalCredit > 0 ? "Net cost after the federal tax credit" : "Net cost (no federal credit)"),
   payback: "Payback",
   annualSavings: "Annual savings",
   covers: "Share of your use",

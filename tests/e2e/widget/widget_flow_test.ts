@@ -134,13 +134,16 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
       "System size",
       "Share of your use",
       "System cost",
-      "Net cost",
       "Payback",
       "Annual savings",
     ]
   ) {
     assert.ok(await page.getByText(label, { exact: true }).isVisible(), label);
   }
+  // whether a federal credit was taken off is said next to the net cost
+  assert.ok(
+    await page.getByText(/^Net cost (\(no federal credit\)|after the federal tax credit)$/).isVisible(),
+  );
   assert.equal(await page.locator(".chart rect").count(), 12);
   await expectAccessible(page, "summary");
   await shot(page, `${tag}-7-summary`);
@@ -479,7 +482,7 @@ Deno.test({
         assert.ok(await focused());
         // The BGE account uses far more than a home roof can make: the summary says what share it covers.
         const share = page.locator(".figure", { hasText: "Share of your use" }).locator("dd");
-        assert.match(await share.textContent() ?? "", /^\d{1,2}%$/);
+        assert.match(await share.textContent() ?? "", /^(<1|\d{1,2})%$/);
         await shot(page, "w1024-keyboard-summary");
         await waitFor(
           "the keyboard user's report email",

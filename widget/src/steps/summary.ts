@@ -35,7 +35,7 @@ export function summaryStep(ctx: Ctx): StepView {
       // A roof-limited system covers part of the use only: say how much next to its size.
       figure(t.covers, t.coverage(r.offsetPct)),
       figure(t.systemCost, t.money(r.grossCost)),
-      figure(t.netCost, t.money(r.netCost)),
+      figure(t.netCost(r.federalCredit), t.money(r.netCost)),
       figure(t.payback, r.paybackYears === null ? "—" : t.years(r.paybackYears)),
     ),
     usageChart(r.monthlyKwh, r.annualKwh),
