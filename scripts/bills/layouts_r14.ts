@@ -247,6 +247,14 @@ async function nes(r: Rng): Promise<Generated> {
     date: fmt.short,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // the bill prints the service address as a street alone: the truth holds no service city, state or ZIP (the
+  // lead's convention, round 15: the truth holds what the bill prints; never the mailing block's)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "nes", pdf: await s.bytes(), truth };
 }
 
@@ -341,6 +349,14 @@ async function nipsco(r: Rng): Promise<Generated> {
     date: fmt.mon,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // the bill prints the service address as a street alone: the truth holds no service city, state or ZIP (the
+  // lead's convention, round 15: the truth holds what the bill prints; never the mailing block's)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "nipsco", pdf: await s.bytes(), truth };
 }
 
@@ -434,6 +450,14 @@ async function wenergies(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: [ly, now], ...stub, service: upper(f.service) });
+  // the bill prints the service address as a street alone: the truth holds no service city, state or ZIP (the
+  // lead's convention, round 15: the truth holds what the bill prints; never the mailing block's)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "wenergies", pdf: await s.bytes(), truth };
 }
 
