@@ -1728,6 +1728,14 @@ async function pse(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upperService(f) });
+  // the bill prints the service address as a street alone: the truth holds no service city, state or ZIP (the
+  // lead's convention, round 15: the truth holds what the bill prints; never the mailing block's)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "pse", pdf: await s.bytes(), truth };
 }
 
