@@ -553,6 +553,14 @@ async function austin(r: Rng): Promise<Generated> {
   const truth = truthOf(f, { history: f.history.slice(1), ...stub, service: upper(f.service) });
   // tiered: more than one tier price printed gives no supply price (round 13's convention)
   if (priced > 1) truth.electricityUsage.supplyRatePerKwh = "";
+  // the bill prints the service address as a street alone: the truth holds no service city, state or ZIP (the
+  // lead's convention, round 15: the truth holds what the bill prints; never the mailing block's)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "austin", pdf: await s.bytes(), truth };
 }
 

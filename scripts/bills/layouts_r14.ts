@@ -164,6 +164,14 @@ async function oppd(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // the bill prints the service address as a street alone: the truth holds no service city, state or ZIP (the
+  // lead's convention, round 15: the truth holds what the bill prints; never the mailing block's)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "oppd", pdf: await s.bytes(), truth };
 }
 
@@ -247,6 +255,14 @@ async function nes(r: Rng): Promise<Generated> {
     date: fmt.short,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // the bill prints the service address as a street alone: the truth holds no service city, state or ZIP (the
+  // lead's convention, round 15: the truth holds what the bill prints; never the mailing block's)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "nes", pdf: await s.bytes(), truth };
 }
 
@@ -341,6 +357,14 @@ async function nipsco(r: Rng): Promise<Generated> {
     date: fmt.mon,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // the bill prints the service address as a street alone: the truth holds no service city, state or ZIP (the
+  // lead's convention, round 15: the truth holds what the bill prints; never the mailing block's)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "nipsco", pdf: await s.bytes(), truth };
 }
 
@@ -434,6 +458,14 @@ async function wenergies(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: [ly, now], ...stub, service: upper(f.service) });
+  // the bill prints the service address as a street alone: the truth holds no service city, state or ZIP (the
+  // lead's convention, round 15: the truth holds what the bill prints; never the mailing block's)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "wenergies", pdf: await s.bytes(), truth };
 }
 
@@ -671,6 +703,14 @@ async function pacific(r: Rng): Promise<Generated> {
     date: fmt.full,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // the bill prints the service address as a street alone: the truth holds no service city, state or ZIP (the
+  // lead's convention, round 15: the truth holds what the bill prints; never the mailing block's)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "pacific", pdf: await s.bytes(), truth };
 }
 

@@ -679,8 +679,10 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
 }
 
 /**
- * A service address label followed by a street only ("Service Address: 4365 Oak Hollow Dr Apt 15"): the
- * city, state and ZIP of the bill's address block with that same street (the mailing block of the home).
+ * A service address label followed by a street only ("Service Address: 4365 Oak Hollow Dr Apt 15"): that street,
+ * when the bill's address block prints the same street, and no city, state or ZIP — the bill prints none beside the
+ * service street, and the mailing block's town is the mailing address's, not a reading of the service address's
+ * (the lead's convention, round 15; a street in no block of the bill stays unread as before).
  */
 function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address | undefined {
   for (const l of lines) {
@@ -689,7 +691,7 @@ function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address 
       if (!m || !isStreet(m[1])) continue;
       const { line1, line2 } = splitStreet(m[1].trim());
       const b = blocks.find((x) => sameStreet(x.address.line1, line1));
-      if (b) return { ...b.address, line1, line2: line2 || b.address.line2 };
+      if (b) return { ...emptyAddress(), line1, line2: line2 || b.address.line2, country: "US" };
     }
   }
   return undefined;
