@@ -69,7 +69,7 @@ export function mailboxListPage(emails: MailboxRow[], filter: { to?: string }): 
         ? `<span class="pill">${esc(e.logStatus)}</span>`
         : e.lastEvent
         ? `<span class="pill">${esc(e.lastEvent)}</span>`
-        : ""
+        : `<span class="muted" title="accepted by the outbox; no delivery event yet">sent</span>`
     }</td>
   </tr>`
   ).join("");

@@ -25,3 +25,13 @@ Deno.test("dev mailbox: an email's page shows its sender name and its Reply-To",
 Deno.test("dev mailbox: an email without a reply-to says so", () => {
   assert.match(mailboxEmailPage({ ...email, replyTo: null }), /<dt>Reply-To<\/dt><dd>—<\/dd>/);
 });
+
+Deno.test("dev mailbox list: an email with no log status and no delivery event (a savings report) reads 'sent', not an empty status", async () => {
+  const { mailboxListPage } = await import("../../../shared/email/mailbox_page.ts");
+  const cell = (row: Parameters<typeof mailboxListPage>[0][number]) =>
+    mailboxListPage([row], {}).match(/<td>(?:(?!<td>)[\s\S])*<\/td>\s*<\/tr>/)![0].replace(/<[^>]+>/g, "")
+      .trim();
+  assert.equal(cell(email), "sent");
+  assert.equal(cell({ ...email, lastEvent: "delivered" }), "delivered");
+  assert.equal(cell({ ...email, logStatus: "sent" }), "sent");
+});
