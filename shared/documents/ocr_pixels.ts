@@ -102,13 +102,16 @@ function maxLine(
 ) {
   const w = 2 * r + 1;
   const padded = n + 2 * r;
+  // the padded line (r zeros either side) in blocks of w: g the running maximum from each block's start,
+  // h from its end (the last, short block's end being the line's); no division per value
   for (let i = 0; i < padded; i++) {
-    const v = i < r || i >= n + r ? 0 : src[offset + (i - r) * stride];
-    g[i] = i % w === 0 || v > g[i - 1] ? v : g[i - 1];
+    g[i] = i < r || i >= n + r ? 0 : src[offset + (i - r) * stride];
+    h[i] = g[i];
   }
-  for (let i = padded - 1; i >= 0; i--) {
-    const v = i < r || i >= n + r ? 0 : src[offset + (i - r) * stride];
-    h[i] = i % w === w - 1 || i === padded - 1 || v > h[i + 1] ? v : h[i + 1];
+  for (let start = 0; start < padded; start += w) {
+    const end = Math.min(start + w, padded);
+    for (let i = start + 1; i < end; i++) if (g[i - 1] > g[i]) g[i] = g[i - 1];
+    for (let i = end - 2; i >= start; i--) if (h[i + 1] > h[i]) h[i] = h[i + 1];
   }
   for (let i = 0; i < n; i++) {
     const a = h[i], b = g[i + 2 * r];
