@@ -85,11 +85,32 @@ function outboxSendAndLog(p: Platform, msg: EmailMessage, row: SentRow): Promise
 
 const writeBatchers = new WeakMap<Sql, Batcher<WriteArgs, Sent | typeof LOGGED | null>>();
 
+/**
+ * The batched write of `n` emails: `select … from notify.push_send_and_log_checked|many($1::jsonb,
+ * array[$2 … $n+1]::text[], array[$n+2 … $2n+1]::text[])`, one text per statement and size, each prepared once
+ * per connection (a batch holds at most pushBatching.max emails).
+ */
+function writeStatement(checked: boolean, n: number): string {
+  const cache = checked ? checkedStatements : manyStatements;
+  let text = cache[n];
+  if (!text) {
+    const list = (from: number) => Array.from({ length: n }, (_, i) => `$${from + i}`).join(", ");
+    text = cache[n] = `select ord, email_id, outcome from notify.push_send_and_log_${
+      checked ? "checked" : "many"
+    }($1::jsonb, array[${list(2)}]::text[], array[${list(2 + n)}]::text[])`;
+  }
+  return text;
+}
+const checkedStatements: string[] = [];
+const manyStatements: string[] = [];
+
 async function writeMany(
   sql: Sql,
   items: WriteArgs[],
   checked: boolean,
 ): Promise<ItemOutcome<Sent | typeof LOGGED | null>[]> {
+  // Each email's HTML and text go as plain text parameters (no JSON escaping here, no JSON parsing in
+  // PostgreSQL: migration 20261129100000); the rest of the row as the JSON of the batch.
   const rows = items.map(({ msg, row, check }, i) => ({
     ord: i + 1,
     key: row.idempotencyKey,
@@ -97,8 +118,6 @@ async function writeMany(
     from_address: msg.from,
     to_addresses: msg.to,
     subject: msg.subject,
-    html: msg.html,
-    text_body: msg.text,
     headers: msg.headers ?? {},
     reply_to: msg.replyTo ?? null,
     event_type: row.eventType,
@@ -113,10 +132,11 @@ async function writeMany(
       fingerprint: check.fingerprint,
     },
   }));
+  const params: unknown[] = [rows];
+  for (const i of items) params.push(i.msg.html);
+  for (const i of items) params.push(i.msg.text);
   try {
-    const out = checked
-      ? await sql`select ord, email_id, outcome from notify.push_send_and_log_checked(${sql.json(rows)})`
-      : await sql`select ord, email_id, outcome from notify.push_send_and_log_many(${sql.json(rows)})`;
+    const out = await sql.unsafe(writeStatement(checked, items.length), params as never[], { prepare: true });
     // One row per item, by `ord`. A duplicate of a `failed` or `skipped` row has no email id: none is
     // reported. Checked only: `logged` (the message id is a log key already) and `stale` store nothing.
     const outcomes = new Array<ItemOutcome<Sent | typeof LOGGED | null>>(items.length);

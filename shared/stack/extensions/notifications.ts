@@ -19,6 +19,7 @@ import { ensureNotificationSubscriptions } from "../../bus/subscriptions.ts";
 import { startPusher } from "../../bus/pusher.ts";
 import { pruneBus } from "../../bus/retention.ts";
 import { errorBody } from "../../http/errors.ts";
+import { contentDisposition } from "../../http/headers.ts";
 
 /** Where this process itself serves the notification service (the push loop and mailbox call it). */
 const localServiceUrl = () => `http://127.0.0.1:${envInt("PORT", 54321)}/functions/v1/notification-service`;
@@ -66,7 +67,7 @@ function routes(app: Hono, p: Platform) {
     const safe = /^(application\/pdf|image\/(png|jpeg|gif|webp))$/.test(a.contentType);
     return c.body(a.content as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": a.contentType,
-      "Content-Disposition": `${disposition}; filename="${a.filename.replace(/["\\\r\n]/g, "_")}"`,
+      "Content-Disposition": contentDisposition(disposition, a.filename),
       "X-Content-Type-Options": "nosniff",
       ...(safe ? {} : { "Content-Security-Policy": "sandbox" }),
     });

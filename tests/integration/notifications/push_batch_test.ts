@@ -10,7 +10,8 @@ import type { Sql } from "../../../shared/db/client.ts";
 import { loadCoreConfig } from "../../../shared/config.ts";
 import { loadNotificationConfig } from "../../../shared/notifications/config.ts";
 import { handlePush } from "../../../shared/notifications/push.ts";
-import { sendAndLog } from "../../../shared/notifications/send_and_log.ts";
+import { sendAndLog, sendAndLogChecked } from "../../../shared/notifications/send_and_log.ts";
+import { loadPushContext } from "../../../shared/notifications/push_context.ts";
 import { pushBody, seedJob } from "../../../scripts/bench/notifications_body.ts";
 
 const N = 8;
@@ -150,6 +151,64 @@ Deno.test("a row the database refuses fails only its own push; the rest of its b
     await p.sql`drop trigger inject on mail.outbox`;
     assert.equal((await sendAndLog(p, msg("bad@x.test"), row("k3", "bad@x.test"))).fresh, true);
     assert.deepEqual(await counts(p.sql), { emails: N, rows: N });
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("each email of a batch is stored with its own HTML and text (plain and checked writes, a stale row between)", async () => {
+  const p = await testPlatform();
+  try {
+    const { jobId } = await seedJob(p.sql);
+    // Bodies with what JSON would escape (quotes, backslashes, newlines, non-ASCII): sent as plain text.
+    const body = (i: number) => ({
+      ...msg(`to${i}@x.test`),
+      html: `<p class="n${i}">Hello \\ "${i}"</p>\n<a href="https://x.test/?a=${i}&b=é">🔑</a>`,
+      text: `Hello ${i}\r\n\t"quoted" \\ é`,
+    });
+    const plain = await Promise.all(
+      Array.from({ length: N }, (_, i) => sendAndLog(p, body(i), row(`plain-${i}`, `to${i}@x.test`))),
+    );
+    // The checked write: the third row's fingerprint is not the read's, so it is stale and stores nothing.
+    const messageIds = Array.from({ length: 5 }, (_, i) => `checked-${i}`);
+    const ctx = await loadPushContext(p.sql, "read-once", {
+      event_id: "01JD0000000000000000000000",
+      event_type: "job.assigned",
+      source: "test",
+      created_at: new Date().toISOString(),
+      payload: { job_id: jobId },
+    });
+    const [{ fingerprint }] = await p
+      .sql`select notify.push_context_fingerprint(job, invoice, users) as fingerprint
+      from notify.push_contexts(${["x"]}::text[], ${[jobId]}::text[], ${[null]}::text[], ${[""]}::text[],
+        ${["job.assigned"]}::text[])`;
+    assert.ok(ctx.job);
+    const checked = await Promise.all(
+      messageIds.map((m, i) =>
+        sendAndLogChecked(p, body(100 + i), row(m, `to${100 + i}@x.test`), {
+          messageId: m,
+          jobId,
+          invoiceId: null,
+          userIds: [],
+          eventType: "job.assigned",
+          fingerprint: i === 2 ? "not-the-read" : fingerprint as string,
+        })
+      ),
+    );
+    assert.equal(checked[2], null, "the row with another fingerprint is stale");
+    const sent = [
+      ...plain.map((s, i) => ({ id: s.emailId, i })),
+      ...checked.flatMap((s, i) => s && typeof s === "object" ? [{ id: s.emailId, i: 100 + i }] : []),
+    ];
+    assert.equal(sent.length, N + 4);
+    for (const { id, i } of sent) {
+      const [o] = await p.sql`select html, text_body, to_addresses from mail.outbox where id = ${id!}`;
+      assert.deepEqual(
+        { html: o.html, text: o.text_body, to: o.to_addresses },
+        { html: body(i).html, text: body(i).text, to: [`to${i}@x.test`] },
+      );
+    }
+    assert.deepEqual(await counts(p.sql), { emails: N + 4, rows: N + 4 });
   } finally {
     await p.close();
   }

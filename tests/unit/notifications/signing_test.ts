@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { decodeTime } from "ulid";
 import { derivedUlid, hmacHex, safeEqual } from "../../../shared/notifications/crypto.ts";
-import { signUnsubscribe } from "../../../shared/notifications/unsubscribe.ts";
+import { signUnsubscribe, unsubscribeUrl } from "../../../shared/notifications/unsubscribe.ts";
+import type { NotificationConfig } from "../../../shared/notifications/config.ts";
 import { retryDelaySeconds } from "../../../shared/bus/pusher.ts";
 
 Deno.test("unsubscribe signature: lowercase hex HMAC-SHA256 over user_id:event_type:nonce", () => {
@@ -36,4 +37,24 @@ Deno.test("retry policy: exponential from 10 s, capped at 600 s", () => {
     600,
     600,
   ]);
+});
+
+Deno.test("unsubscribe link: the text URLSearchParams writes, for plain and for encoded values", () => {
+  const cfg = {
+    serviceUrl: "https://svc.example/notification-service",
+    unsubscribeSecret: "k",
+  } as NotificationConfig;
+  const cases = [
+    {
+      user_id: "00000000-0000-0000-0000-0000000000d3",
+      event_type: "job.assigned",
+      nonce: "01JD3ABCDEFGHJKMNPQRSTVWXY",
+    },
+    { user_id: "a b+c&d=e", event_type: "job.status_changed", nonce: "~é🔑*._-" },
+    { user_id: "", event_type: "", nonce: "" },
+  ];
+  for (const p of cases) {
+    const q = new URLSearchParams({ ...p, sig: signUnsubscribe("k", p) });
+    assert.equal(unsubscribeUrl(cfg, p), `${cfg.serviceUrl}/unsubscribe?${q}`);
+  }
 });
