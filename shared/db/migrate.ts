@@ -123,6 +123,74 @@ export async function migrate(sql: Sql, opts: MigrateOptions = {}): Promise<stri
   }
 }
 
+/** migrateStaged's answer: what it applied, and the lanes it left for `later`. */
+export interface StagedMigration {
+  /** Versions applied (committed) before migrateStaged returned, in version order. */
+  applied: string[];
+  /** Versions of the lanes left pending, in version order (empty when nothing was left). */
+  deferred: string[];
+  /** Applies the deferred lanes (as migrate() does, each on its own connection, committing together), then
+   * releases the migration lock, which is held until then. Call it once; resolves at once when nothing was
+   * deferred. */
+  later(): Promise<void>;
+}
+
+/**
+ * migrate() in two stages, for a start that can serve before its reference data is in (`npm start`): every
+ * pending migration outside `lanes` runs now in one transaction, and the pending lanes (reference data, which
+ * nothing outside them reads in a migration) run when the caller calls `later()`, typically once the server is
+ * up; their readers wait for them meanwhile (shared/db/reference_gate.ts). The database ends as migrate()
+ * leaves it (tests/integration/stack/embedded_database_test.ts); the history records the lanes' versions
+ * when they commit. The migration lock is held from the first stage to the end of the second, so another
+ * runner waits for both. With fewer than 3 connections everything runs now, as migrate() does.
+ */
+export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promise<StagedMigration> {
+  const files = opts.files ?? await readMigrations(opts.dir);
+  const connections = (sql.options as { max?: number }).max ?? 1;
+  const nothingLater = async () => {};
+  if (connections < 3) {
+    return { applied: await migrateSerial(sql, files, opts), deferred: [], later: nothingLater };
+  }
+  const lock = await sql.reserve();
+  let locked = false;
+  const unlock = async () => {
+    try {
+      if (locked) await lock`select pg_advisory_unlock(hashtext(${LOCK_KEY}))`;
+    } finally {
+      lock.release();
+    }
+  };
+  let applied: string[], deferred: MigrationFile[];
+  try {
+    await lock`select pg_advisory_lock(hashtext(${LOCK_KEY}))`;
+    locked = true;
+    if (opts.bootstrap !== false) await lock.unsafe(bootstrapSql);
+    await lock.unsafe(createHistorySql);
+    const done = await appliedVersions(lock);
+    const inLane = new Set((opts.lanes ?? INDEPENDENT_LANES).flat());
+    const pending = files.filter((f) => !done.has(f.version));
+    const now = pending.filter((f) => !inLane.has(f.version));
+    deferred = pending.filter((f) => inLane.has(f.version));
+    if (now.length) await sql.begin((tx) => applyFiles(tx, now));
+    applied = now.map((f) => f.version);
+  } catch (e) {
+    await unlock().catch(() => {});
+    throw e;
+  }
+  if (!deferred.length) {
+    await unlock();
+    return { applied, deferred: [], later: nothingLater };
+  }
+  // The lock stays held (on its reserved connection) until the lanes end.
+  const groups = planLanes(deferred, opts.lanes ?? INDEPENDENT_LANES, connections - 1);
+  let running: Promise<void> | undefined;
+  return {
+    applied,
+    deferred: deferred.map((f) => f.version),
+    later: () => running ??= runTogether(sql, groups).finally(unlock),
+  };
+}
+
 /**
  * The pending files split into the main group (first, version order) and one group per lane that has pending
  * files; lanes beyond `max` groups join the main group (running a lane's files in version order among the

@@ -4,6 +4,7 @@
 // (a few km), not for a rooftop. City names match through typing errors ("San Fransisco"); a city without a
 // typed ZIP gets its central ZIP (the medoid of its ZIPs), never simply its first one.
 import type { Sql } from "../db/client.ts";
+import { referenceData } from "../db/reference_gate.ts";
 import type { AddressParts, AddressSuggestion, Geocoder, GeocodeResult } from "./types.ts";
 import { formatAddress, isPoBox, parseUsAddress, stateAbbr } from "./parse.ts";
 import { allowedErrors, cityKey, editDistance } from "./names.ts";
@@ -38,6 +39,7 @@ export class GazetteerGeocoder implements Geocoder {
 
   /** The city of that name (in that state, else the biggest of that name), through up to 1-2 typing errors. */
   async findCity(name: string, state?: string): Promise<City | undefined> {
+    await referenceData(this.sql);
     const key = cityKey(name);
     if (!key) return undefined;
     const exact = await this.sql`select * from public.geo_cities where key = ${key} ${
@@ -63,6 +65,7 @@ export class GazetteerGeocoder implements Geocoder {
   }
 
   async geocode(address: string | AddressParts): Promise<GeocodeResult | null> {
+    await referenceData(this.sql);
     let a = typeof address === "string"
       ? parseUsAddress(address)
       : { ...address, state: stateAbbr(address.state) ?? address.state };
@@ -120,6 +123,7 @@ export class GazetteerGeocoder implements Geocoder {
 
   /** Every ZIP of a city (its name as the gazetteer keys it), in order. */
   async cityZips(c: City): Promise<string[]> {
+    await referenceData(this.sql);
     const rows = await this.sql`select zip, city from public.geo_zips where state = ${c.state} order by zip`;
     return rows.filter((r) => cityKey(r.city as string) === c.key).map((r) => r.zip as string);
   }
@@ -137,6 +141,7 @@ export class GazetteerGeocoder implements Geocoder {
   }
 
   async autocomplete(query: string, limit = 5): Promise<AddressSuggestion[]> {
+    await referenceData(this.sql);
     const q = query.replace(/\s+/g, " ").trim();
     if (q.length < 2 || isPoBox(q)) return [];
     const n = Math.max(1, Math.min(limit, 20));

@@ -2,6 +2,7 @@
 // address read from a document against the reference data (shared/bills/address_check.ts). Exact look-ups
 // only: the checks themselves decide what a near name means.
 import type { Sql } from "../db/client.ts";
+import { referenceData } from "../db/reference_gate.ts";
 import { cityKey } from "./names.ts";
 
 export interface Place {
@@ -24,12 +25,14 @@ export function gazetteerPlaces(sql: Sql): PlaceBook {
   return {
     async placesOfZip(zip) {
       if (!/^\d{5}$/.test(zip)) return [];
+      await referenceData(sql);
       const rows = await sql`select city, state, lat, lon from public.geo_zips where zip = ${zip}`;
       return rows as unknown as Place[];
     },
     async cityOf(name, state) {
       const key = cityKey(name);
       if (!key) return undefined;
+      await referenceData(sql);
       const [c] = await sql`select city, state, lat, lon from public.geo_cities where key = ${key}
         and state = ${state.toUpperCase()} order by zip_count desc limit 1`;
       return c as Place | undefined;

@@ -1,4 +1,5 @@
 import type { Sql } from "../db/client.ts";
+import { referenceData } from "../db/reference_gate.ts";
 
 export interface UtilityProvider {
   /** "eia:<EIA utility id>", or "other" for the always-offered catch-all. */
@@ -22,6 +23,7 @@ export const OTHER_PROVIDER: UtilityProvider = {
 // operate) each weigh the same; ties go to the larger utility (more zips served). So 94103, listed only
 // for the city's municipal utility but inside PG&E's county territory, offers PG&E first.
 export async function providersForZip(sql: Sql, zip: string, limit = 12): Promise<UtilityProvider[]> {
+  await referenceData(sql);
   const exact = await rankedForZips(sql, zip, limit);
   if (exact.length) return withOther(exact);
   // PO-box and new zips are missing from the tables: use the zips around them (same 4, then 3 first digits).
@@ -50,6 +52,7 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
 }
 
 export async function providersForState(sql: Sql, state: string, limit = 60): Promise<UtilityProvider[]> {
+  await referenceData(sql);
   const rows = await sql`
     select eiaid, display_name, ownership from public.utility_providers where states @> array[${state}]::text[]
     order by retail desc, (ownership = 'Investor Owned') desc nulls last, zip_count desc, display_name limit ${limit}`;

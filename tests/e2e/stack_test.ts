@@ -91,7 +91,14 @@ Deno.test({
         body: JSON.stringify({ refreshToken: demo.partnerToken }),
       });
       assert.equal(widget.status, 200);
-      assert.equal((await widget.json()).refreshToken, demo.partnerToken);
+      const widgetTokens = await widget.json();
+      assert.equal(widgetTokens.refreshToken, demo.partnerToken);
+      // Asked as soon as the start is up, while its reference data still loads: it waits for it, then answers.
+      const providers = await fetch(`${base}/v1/widget-service/utility-providers?zip=33701`, {
+        headers: { Authorization: `Bearer ${widgetTokens.idToken}` },
+      });
+      assert.equal(providers.status, 200);
+      assert.equal((await providers.json()).data.items[0].name, "Duke Energy Florida");
       const jwks = await (await fetch(`${base}/auth/v1/.well-known/jwks.json`)).json();
       assert.equal(jwks.keys[0].kty, "EC");
       const docs = await fetch(`${base}/docs`);

@@ -5,7 +5,9 @@ import { bootstrapSql } from "../../shared/db/bootstrap.ts";
 import type { MigrationFile } from "../../shared/db/migrate.ts";
 
 /** An empty database (no migration), dropped by the returned function. */
-export async function emptyDatabase(max: number): Promise<{ sql: Sql; drop: () => Promise<void> }> {
+export async function emptyDatabase(
+  max: number,
+): Promise<{ sql: Sql; url: string; drop: () => Promise<void> }> {
   const name = `solar_m_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const admin = connect(adminUrl, { max: 1 });
   await admin.unsafe(`create database "${name}"`).finally(() => admin.end());
@@ -14,6 +16,7 @@ export async function emptyDatabase(max: number): Promise<{ sql: Sql; drop: () =
   const sql = connect(u.toString(), { max });
   return {
     sql,
+    url: u.toString(),
     drop: async () => {
       await sql.end({ timeout: 1 });
       const a = connect(adminUrl, { max: 1 });

@@ -5,6 +5,7 @@ import { connect } from "../../../shared/db/client.ts";
 import {
   INDEPENDENT_LANES,
   migrate,
+  migrateStaged,
   type MigrationFile,
   planLanes,
   readMigrations,
@@ -185,6 +186,73 @@ Deno.test("a failure in one lane rolls every lane and the main migrations back",
     assert.equal((await migrate(db.sql, { files: laneFiles, lanes })).length, laneFiles.length);
   } finally {
     await db.drop();
+  }
+});
+
+Deno.test("migrateStaged: the lanes wait for later(), the migration lock is held until they end, a lane failure keeps the first stage", async () => {
+  const db = await emptyDatabase(4);
+  const other = connect(db.url, { max: 4 });
+  try {
+    const staged = await migrateStaged(db.sql, { files: laneFiles, lanes });
+    assert.deepEqual(staged.applied, ["29990101000000", "29990101000002"]);
+    assert.deepEqual(staged.deferred, ["29990101000001", "29990101000003", "29990101000004"]);
+    const tables = async () =>
+      (await db
+        .sql`select to_regclass('public.t_main') is not null as main, to_regclass('public.t_a') is not null as a,
+        to_regclass('public.t_b') is not null as b`)[0];
+    assert.deepEqual(
+      { ...await tables() },
+      { main: true, a: false, b: false },
+      "the lanes are not applied yet",
+    );
+    const history = async () =>
+      (await db.sql`select version from supabase_migrations.schema_migrations order by version`).map((r) =>
+        r.version
+      );
+    assert.deepEqual(await history(), staged.applied);
+    // Another runner meanwhile waits for the lock: had it not, it would apply the lanes itself (and later() fail).
+    const concurrent = migrate(other, { files: laneFiles, lanes });
+    await staged.later();
+    assert.deepEqual(await concurrent, [], "the other runner found everything applied");
+    assert.deepEqual({ ...await tables() }, { main: true, a: true, b: true });
+    assert.deepEqual(await history(), laneFiles.map((f) => f.version));
+    const rows = await db
+      .sql`select step, xact::text from public.t_a union all select step, xact::text from public.t_b`;
+    assert.equal(new Set(rows.map((r) => r.xact)).size, 2, "each lane in its own transaction");
+    assert.deepEqual((await migrateStaged(db.sql, { files: laneFiles, lanes })).deferred, [], "nothing left");
+  } finally {
+    await other.end();
+    await db.drop();
+  }
+  const failing = await emptyDatabase(4);
+  try {
+    const files = [
+      ...laneFiles.slice(0, 4),
+      file("29990101000004", "lane_b", "select nope_not_a_function();"),
+    ];
+    const staged = await migrateStaged(failing.sql, { files, lanes });
+    await assert.rejects(staged.later(), /29990101000004_lane_b\.sql failed/);
+    const [t] = await failing
+      .sql`select to_regclass('public.t_main') is not null as main, to_regclass('public.t_a') as a`;
+    assert.deepEqual([t.main, t.a], [true, null], "the first stage stays, both lanes rolled back");
+    const again = await migrateStaged(failing.sql, { files: laneFiles, lanes });
+    assert.deepEqual(again.applied, []);
+    assert.deepEqual(
+      again.deferred,
+      ["29990101000001", "29990101000003", "29990101000004"],
+      "the next start defers them again",
+    );
+    await again.later();
+  } finally {
+    await failing.drop();
+  }
+  // One connection: everything now, as migrate() does.
+  const single = await emptyDatabase(1);
+  try {
+    const staged = await migrateStaged(single.sql, { files: laneFiles, lanes });
+    assert.deepEqual([staged.applied, staged.deferred], [laneFiles.map((f) => f.version), []]);
+  } finally {
+    await single.drop();
   }
 });
 

@@ -147,6 +147,35 @@ Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF +
   }
 });
 
+Deno.test("a homeowner named in Japanese or Korean gets a report PDF (the emailed attachment, rendered in a document worker) with the name's characters, not white squares", async () => {
+  const p = await testPlatform();
+  const s = serveApp(createApp(p).fetch);
+  try {
+    const id = await tokensFor(p, { role: "widget", orgName: "Sunrise Solar Co." });
+    for (
+      const [customerName, email] of [["山田太郎", "yamada@example.test"], ["김민수", "kim@example.test"]]
+    ) {
+      const res = await post(`${s.url}/savings-insight-service/savings-insight-report`, id.headers, {
+        customerName,
+        email,
+        address: "123 Main St, Austin, TX 78701",
+        usageByMonth,
+      });
+      assert.equal(res.status, 200, await res.clone().text());
+      await res.body?.cancel();
+      assert.equal(await runReadyJobs(p.sql, queueHandlers(p, DELIVERY_QUEUE)), 1);
+      const [mail] = await listOutbox(p.sql, { to: email });
+      const att = await getOutboxAttachment(p.sql, mail.id, mail.attachments[0].position);
+      const { text } = await extractText(new Uint8Array(att!.content), { mergePages: true });
+      assert.ok(text.includes(`Prepared for ${customerName}`), text.slice(0, 200));
+      assert.ok(!text.includes("□"), "no white square");
+    }
+  } finally {
+    await s.close();
+    await p.close();
+  }
+});
+
 Deno.test("savings-insight-report: bad input is a 400 naming the problem, never a 500", async () => {
   const p = await testPlatform();
   const s = serveApp(createApp(p).fetch);
