@@ -1,5 +1,6 @@
 import net from "node:net";
 import postgres from "postgres";
+import { guardDriverClosedSocketWrites } from "./driver_guard.ts";
 
 export type Sql = postgres.Sql<Record<string, unknown>>;
 export type Tx = postgres.TransactionSql<Record<string, unknown>>;
@@ -19,6 +20,7 @@ export function jsonb(db: Db, value: JsonInput): postgres.Parameter {
 
 /** Opens a pool to the database at `url`. Notices are silenced; errors surface as thrown exceptions. */
 export function connect(url: string, opts: { max?: number } = {}): Sql {
+  guardDriverClosedSocketWrites();
   return postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
