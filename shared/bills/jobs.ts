@@ -95,7 +95,7 @@ export async function runBillJob(p: Platform, job: Job): Promise<void> {
     if (job.attempts >= job.max_attempts) {
       await finishExtraction(p.sql, id, {
         errorCode: "processing_failed",
-        errorMessage: `Processing failed: ${errorText(e)}`,
+        errorMessage: "Processing failed (see the server log)",
       });
       throw new PermanentJobError(errorText(e));
     }

@@ -56,7 +56,8 @@ export async function processBill(p: Platform, r: SyncRequest): Promise<Envelope
     // the row must not stay IN_PROGRESS: record why, then answer 500 (the error handler logs it)
     await finishExtraction(p.sql, id, {
       errorCode: "storage_failed",
-      errorMessage: `Could not store the upload: ${errorText(e)}`,
+      // The store's own error (a path, a host) goes to the log only; the caller polls this message.
+      errorMessage: "Could not store the upload",
     });
     throw e;
   }
@@ -114,7 +115,7 @@ export async function runAndRecord(
     const extra = e as { attempts?: AttemptRecord[]; model?: string };
     await finishExtraction(p.sql, id, {
       errorCode: known ? e.code : "processing_failed",
-      errorMessage: known ? e.message : `Unexpected failure: ${errorText(e)}`,
+      errorMessage: known ? e.message : "Unexpected failure while reading the bill (see the server log)",
       model: extra.model,
       attempts: extra.attempts,
       timings: { ...timings, extractMs: Math.round(performance.now() - started) },

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { BillItem } from "../bills/schema.ts";
 import { DomainError } from "../errors.ts";
+import { inspectJsonText } from "../validation/json_guard.ts";
 import type { StartAnalysis } from "./analyses.ts";
 
 type Form = Record<string, string | File | (string | File)[]>;
@@ -53,6 +54,15 @@ export async function readAnalysisForm(c: Context, mode: StartAnalysis["mode"]):
   let bill;
   const billJson = text(form, "bill");
   if (billJson) {
+    // JSON inside a form field: the checks the service app makes on every JSON body (depth, NUL, lone surrogates).
+    const problem = inspectJsonText(billJson);
+    if (problem) {
+      throw new DomainError(
+        "invalid",
+        problem.code,
+        `body.bill: ${problem.message.replace(/^Request body/, "the JSON")}`,
+      );
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(billJson);

@@ -5,6 +5,7 @@ import { billLimits } from "../bills/limits.ts";
 import { billModel } from "../bills/models.ts";
 import type { BillItem } from "../bills/schema.ts";
 import { ConfigError } from "../config.ts";
+import { DomainError } from "../errors.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { type Job, PermanentJobError } from "../queue/queue.ts";
@@ -47,13 +48,14 @@ export async function runContractJob(p: Platform, job: Job): Promise<void> {
       log("error", "contract model not configured", { analysis: id, variable: e.variable });
       return await fail(p, id, "Processing failed: the analysis model is not configured on the server");
     }
+    // The error's own text (a model host, a path) goes to the log (the queue logs it); the caller polls a fixed one.
     if (job.attempts >= job.max_attempts) {
-      await fail(p, id, `Processing failed: ${errorText(e)}`);
+      await fail(p, id, "Processing failed (see the server log)");
       throw new PermanentJobError(errorText(e));
     }
-    await p.sql`update public.contract_analyses set message = ${`retrying: ${
-      errorText(e)
-    }`}, updated_at = now() where id = ${id}`;
+    await p
+      .sql`update public.contract_analyses set message = ${`retrying after attempt ${job.attempts} failed`},
+      updated_at = now() where id = ${id}`;
     throw e;
   }
 }
@@ -131,6 +133,12 @@ async function extractStoredBill(p: Platform, files: StoredFile[]): Promise<Bill
     return (await extractBill(billModel(p), doc, { allowIncomplete: true, places: gazetteerPlaces(p.sql) }))
       .item;
   } catch (e) {
-    throw new AnalysisFailure(`The bill could not be read: ${errorText(e)}`);
+    // A bill's own problem (not a bill, unreadable, too complex) is the caller's to read; anything else is logged.
+    if (!(e instanceof DomainError)) log("error", "contract bill extraction failed", { error: errorText(e) });
+    throw new AnalysisFailure(
+      `The bill could not be read: ${
+        e instanceof DomainError ? e.message : "unexpected failure (see the server log)"
+      }`,
+    );
   }
 }

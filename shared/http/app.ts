@@ -191,6 +191,19 @@ export function errorResponse(err: unknown, c: Context, service: string) {
     });
     return c.json(errorBody("invalid_value", "A value in the request is malformed or out of range"), 400);
   }
+  const race = concurrencyConflict(err);
+  if (race) {
+    // Two requests raced for the same record past the domain's own check (two invitations of one email, two users
+    // with one address at once): the loser is told to retry, not that the server failed. Logged to find the race.
+    log("warn", "concurrent request conflict", {
+      service,
+      requestId: c.get("requestId"),
+      sqlstate: (err as { code: string }).code,
+      constraint: (err as { constraint_name?: string }).constraint_name,
+    });
+    if (race.retryAfter) c.header("Retry-After", "1");
+    return c.json(errorBody(race.code, race.message), 409);
+  }
   if (err instanceof ConfigError) {
     // The operator's mistake, not the caller's: name the variable in the log only.
     log("error", "service not configured", {
@@ -210,6 +223,30 @@ export function errorResponse(err: unknown, c: Context, service: string) {
     stack: (err as Error)?.stack,
   });
   return c.json(errorBody("internal_error", "Unexpected processing failure"), 500);
+}
+
+/**
+ * A PostgreSQL error that only a concurrent request causes: a unique violation (23505) that the domain's "does it
+ * exist?" check could not see yet, a serialization failure (40001) or a deadlock (40P01).
+ */
+function concurrencyConflict(err: unknown): { code: string; message: string; retryAfter: boolean } | null {
+  const e = err as { name?: string; code?: unknown };
+  if (e?.name !== "PostgresError") return null;
+  if (e.code === "23505") {
+    return {
+      code: "already_exists",
+      message: "The record already exists (another request created it at the same time)",
+      retryAfter: false,
+    };
+  }
+  if (e.code === "40001" || e.code === "40P01") {
+    return {
+      code: "concurrent_update",
+      message: "Another request changed the same records at the same time; retry",
+      retryAfter: true,
+    };
+  }
+  return null;
 }
 
 /** A PostgreSQL data exception (SQLSTATE class 22): an out-of-range date, invalid text or number. */

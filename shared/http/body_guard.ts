@@ -1,11 +1,12 @@
 // Middleware of every service app (createServiceApp): JSON bodies are read once, inspected before they
 // are parsed (shared/validation/json_guard.ts), and refused with 400 when nested too deep or carrying NUL or
-// unpaired surrogates; a NUL in the query string is refused the same way. The text stays cached on the
+// unpaired surrogates; a NUL in the query string is refused the same way. The body stays cached on the
 // request, so the validators and handlers parse it without reading the body again.
 import type { MiddlewareHandler } from "hono";
 import { errorBody } from "./errors.ts";
 import { inspectJsonText, maxJsonDepth } from "../validation/json_guard.ts";
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 export function guardBody(opts: { exceptPaths?: string[]; maxDepth?: number } = {}): MiddlewareHandler {
@@ -24,7 +25,15 @@ export function guardBody(opts: { exceptPaths?: string[]; maxDepth?: number } = 
     ) {
       return await next();
     }
-    const problem = inspectJsonText(await c.req.text(), depth);
+    // JSON is UTF-8 (RFC 8259): bytes that are not (Latin-1 text, a lone continuation byte) are refused here,
+    // not turned into U+FFFD and stored. The bytes stay in Hono's body cache for the validators.
+    let text: string;
+    try {
+      text = utf8.decode(await c.req.arrayBuffer());
+    } catch {
+      return c.json(errorBody("invalid_text", "Request body is not valid UTF-8"), 400);
+    }
+    const problem = inspectJsonText(text, depth);
     if (problem) return c.json(errorBody(problem.code, problem.message), 400);
     await next();
   };

@@ -12,3 +12,21 @@ export function setAnswerHeader(c: Context, name: string, value: string, append 
     c.header(name, value, { append });
   }
 }
+
+/**
+ * A Content-Disposition value for a caller-chosen file name (an uploaded bill's, a document's). A header value
+ * is a byte string: a name with characters beyond Latin-1 ("請求書.pdf") made the Response constructor throw
+ * (a 500 on download). The quoted `filename` keeps printable ASCII only (quotes, backslashes, controls and the
+ * rest become "_"); the full name goes in `filename*` (RFC 6266 / 8187, UTF-8, percent-encoded).
+ */
+export function contentDisposition(disposition: "inline" | "attachment", filename: string): string {
+  // deno-lint-ignore no-control-regex
+  const name = filename.slice(0, 200).toWellFormed().replace(/[\u0000-\u001f\u007f]/g, "") || "file";
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  if (ascii === name) return `${disposition}; filename="${ascii}"`;
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

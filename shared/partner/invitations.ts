@@ -81,6 +81,9 @@ export async function inviteUser(p: Platform, auth: AuthContext, input: z.infer<
   }
   const token = `inv_${randomBytes(32).toString("base64url")}`;
   const row = await p.sql.begin(async (tx) => {
+    // One invitation of an email at a time per organisation: a concurrent one waits here, then revokes this one
+    // (without the lock both found nothing to revoke and the second insert broke the open-invitation index: a 500).
+    await tx`select pg_advisory_xact_lock(hashtextextended(${`invitation:${auth.orgId}:${input.email.toLowerCase()}`}, 0))`;
     await tx`update public.partner_invitations set revoked_at = now()
       where organization_id = ${auth.orgId} and lower(email) = lower(${input.email}) and accepted_at is null and revoked_at is null`;
     const [r] =

@@ -37,8 +37,14 @@ export async function listUsers(p: Platform, auth: AuthContext) {
 export async function addUser(p: Platform, auth: AuthContext, u: z.infer<typeof NewUser>) {
   const [taken] = await p.sql`select 1 from public.users where lower(email) = lower(${u.email})`;
   if (taken) throw new DomainError("conflict", "email_taken", "A user with this email already exists");
+  // The check above cannot see a concurrent request's insert: its unique violation is the same answer.
   const [row] = await p.sql`insert into public.users (email, full_name, organization_id, role)
-    values (${u.email}, ${u.full_name}, ${auth.orgId}, ${u.role}) returning *`;
+    values (${u.email}, ${u.full_name}, ${auth.orgId}, ${u.role}) returning *`.catch((e) => {
+    if ((e as { code?: string }).code === "23505") {
+      throw new DomainError("conflict", "email_taken", "A user with this email already exists");
+    }
+    throw e;
+  });
   await setPassword(p.sql, u.email, u.password);
   return view(row);
 }

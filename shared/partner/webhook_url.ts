@@ -5,18 +5,54 @@
 function privateIPv4(ip: string): boolean {
   const m = ip.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
   if (!m) return false;
-  const [a, b] = [Number(m[1]), Number(m[2])];
+  const [a, b, c] = [Number(m[1]), Number(m[2]), Number(m[3])];
   return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
+    (a === 192 && b === 168) || (a === 192 && b === 0 && c === 0) || (a === 198 && (b === 18 || b === 19)) ||
     (a === 100 && b >= 64 && b <= 127) || a >= 224;
 }
 
+/** The eight 16-bit groups of an IPv6 address ("::" expanded, a dotted IPv4 tail converted), or null. */
+export function ipv6Groups(ip: string): number[] | null {
+  let s = ip.toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const dotted = s.match(/^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (dotted) {
+    const o = dotted.slice(2).map(Number);
+    if (o.some((n) => n > 255)) return null;
+    s = `${dotted[1]}${((o[0] << 8) | o[1]).toString(16)}:${((o[2] << 8) | o[3]).toString(16)}`;
+  }
+  const halves = s.split("::");
+  if (halves.length > 2) return null;
+  const part = (h: string) => (h === "" ? [] : h.split(":"));
+  const head = part(halves[0]), tail = halves.length === 2 ? part(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const all = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (!all.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return all.map((g) => parseInt(g, 16));
+}
+
+const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * Loopback, unspecified, unique-local, link- and site-local, multicast, documentation and discard ranges, and
+ * every form that carries an IPv4 address (mapped `::ffff:a.b.c.d`, which URL parsing writes as `::ffff:7f00:1`;
+ * compatible `::a.b.c.d`; translated; NAT64 `64:ff9b::`; 6to4 `2002::`), judged by that IPv4 address. Teredo
+ * (2001::/32) hides its IPv4 address, so it is refused whole. Anything that does not parse counts as private.
+ */
 function privateIPv6(ip: string): boolean {
-  const s = ip.toLowerCase().replace(/^\[|\]$/g, "");
-  if (s === "::1" || s === "::") return true;
-  const mapped = s.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mapped) return privateIPv4(mapped[1]);
-  return /^(fc|fd|fe8|fe9|fea|feb)/.test(s);
+  const g = ipv6Groups(ip);
+  if (!g) return true;
+  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (zeros(8) || (zeros(7) && g[7] === 1)) return true;
+  if (zeros(5) && (g[5] === 0 || g[5] === 0xffff)) return privateIPv4(v4(g[6], g[7]));
+  if (zeros(4) && g[4] === 0xffff && g[5] === 0) return privateIPv4(v4(g[6], g[7]));
+  if (g[0] === 0x64 && g[1] === 0xff9b) return g[2] !== 0 || privateIPv4(v4(g[6], g[7]));
+  if (g[0] === 0x2002) return privateIPv4(v4(g[1], g[2]));
+  if (g[0] === 0x2001 && (g[1] === 0 || g[1] === 0xdb8)) return true;
+  if (g[0] === 0x100 && zeros(4)) return true;
+  if (g[0] === 0) return true; // the rest of ::/16 is reserved
+  return (g[0] & 0xfe00) === 0xfc00 || (g[0] & 0xffc0) === 0xfe80 || (g[0] & 0xffc0) === 0xfec0 ||
+    (g[0] & 0xff00) === 0xff00;
 }
 
 export function isPrivateAddress(hostOrIp: string): boolean {

@@ -18,6 +18,8 @@ export interface RateLimitPolicy {
   lookupPerIp: Limit;
   leadsPerOrg: Limit;
   leadsPerIp: Limit;
+  reportsPerOrg: Limit;
+  reportsPerIp: Limit;
 }
 
 /** Read once per platform (rateLimitPolicy(p) in shared/http/rate_limit.ts); tests pass a Map. */
@@ -33,6 +35,8 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
     lookupPerIp: n("RATE_LIMIT_LOOKUP_PER_IP", 60),
     leadsPerOrg: n("RATE_LIMIT_LEADS_PER_ORG", 600),
     leadsPerIp: n("RATE_LIMIT_LEADS_PER_IP", 20),
+    reportsPerOrg: n("RATE_LIMIT_REPORTS_PER_ORG", 600),
+    reportsPerIp: n("RATE_LIMIT_REPORTS_PER_IP", 20),
   };
 }
 
@@ -54,6 +58,19 @@ export interface RequestFacts {
 
 const LOOKUP = new Set(["/address-autocomplete", "/geocode", "/roof-analysis"]);
 const LEADS = new Set(["/contact", "/property", "/create-lead", "/create-opportunity"]);
+/**
+ * Savings reports a widget token can ask for: each geocodes and looks up the roof (the paid calls the lookup
+ * bucket bounds on widget-service), renders a PDF and may email it to the address in the body. Without a bucket
+ * of their own they bypassed the lookup limit and sent branded email to any address at the widget rate (600/min).
+ */
+const REPORTS: Record<string, Set<string>> = {
+  "widget-service": new Set(["/process-widget-savings-info"]),
+  "savings-insight-service": new Set([
+    "/savings-insight-report",
+    "/generate-savings-insights",
+    "/generate-pdf-report",
+  ]),
+};
 
 /** The buckets one request counts against (none for most staff traffic). */
 export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
@@ -76,6 +93,10 @@ export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
     if (r.service === "widget-service" && r.method !== "GET" && LEADS.has(r.path)) {
       add("leads", "org", policy.leadsPerOrg);
       add("leads", "ip", policy.leadsPerIp);
+    }
+    if (r.method === "POST" && REPORTS[r.service]?.has(r.path)) {
+      add("reports", "org", policy.reportsPerOrg);
+      add("reports", "ip", policy.reportsPerIp);
     }
   }
   return out;

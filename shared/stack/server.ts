@@ -7,6 +7,7 @@ import { mountDocs } from "./docs_page.ts";
 import type { StackExtension } from "./extension.ts";
 import { type StackMode, stackMode } from "./mode.ts";
 import { envBool } from "../config.ts";
+import { httpConfig } from "../http/config.ts";
 
 /**
  * The whole platform in one handler: every service at /functions/v1/<service>/… (Supabase's path) and
@@ -19,6 +20,9 @@ export function createStackHandler(
 ): (req: Request, info?: Deno.ServeHandlerInfo) => Promise<Response> {
   const devPages = mode === "development";
   const trustProxy = envBool("STACK_TRUST_PROXY", false);
+  // The header the services read the caller's address from (CLIENT_IP_HEADER, e.g. cf-connecting-ip): the stack
+  // overwrites it too, or a client could name its own address there.
+  const ipHeader = httpConfig(p).clientIpHeader;
   const services = new Map(serviceNames.map((name) => [name, serviceFactories[name](p)]));
   const root = new Hono();
   root.get(
@@ -51,7 +55,10 @@ export function createStackHandler(
       // The caller's address for per-IP rate limits: the socket's, never a header the client sent (unless
       // STACK_TRUST_PROXY=true: a reverse proxy in front of the stack sets X-Forwarded-For).
       const addr = info?.remoteAddr as Deno.NetAddr | undefined;
-      if (addr?.hostname && !trustProxy) forwarded.headers.set("x-forwarded-for", addr.hostname);
+      if (addr?.hostname && !trustProxy) {
+        forwarded.headers.set("x-forwarded-for", addr.hostname);
+        forwarded.headers.set(ipHeader, addr.hostname);
+      }
       return await svc.fetch(forwarded);
     }
     return await root.fetch(req);

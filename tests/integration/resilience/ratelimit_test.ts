@@ -5,8 +5,9 @@ import { widgetEnv } from "../widget/helpers.ts";
 import { createApp as authApp } from "../../../supabase/functions/authenticator-service/app.ts";
 import { createApp as widgetApp } from "../../../supabase/functions/widget-service/app.ts";
 import { createPlatform, override } from "../../../shared/platform.ts";
-import { rateLimitPolicyFromEnv } from "../../../shared/ratelimit/policy.ts";
+import { bucketsFor, rateLimitPolicyFromEnv } from "../../../shared/ratelimit/policy.ts";
 import { createStackHandler } from "../../../shared/stack/server.ts";
+import { loadHttpConfig } from "../../../shared/http/config.ts";
 import { testPlatform } from "../../support/db.ts";
 import { serveApp } from "../../support/http.ts";
 import { tokensFor } from "../../support/auth.ts";
@@ -90,6 +91,41 @@ Deno.test("contact creation: a burst with the widget token is cut at the default
   }
 });
 
+Deno.test("savings reports with the widget token have their own bucket (they geocode, look up roofs and email anyone)", async () => {
+  const w = await widgetEnv();
+  override(w.p, "rateLimitPolicy", { ...defaults, reportsPerIp: { max: 2 } });
+  try {
+    const answers: Response[] = [];
+    // Bodies the route refuses (400) still count: the limit runs before validation, as for every bucket.
+    for (let i = 0; i < 4; i++) {
+      answers.push(
+        await jsonPost(`${w.s.url}/widget-service/process-widget-savings-info`, {}, w.widget.headers),
+      );
+    }
+    const { counts } = await drain(answers);
+    assert.deepEqual(counts, { 400: 2, 429: 2 });
+    // Staff tokens are not counted in widget buckets.
+    const admin = await tokensFor(w.p, { role: "partner_admin", orgId: w.widget.orgId });
+    const staff = await jsonPost(`${w.s.url}/widget-service/process-widget-savings-info`, {}, admin.headers);
+    assert.equal(staff.status, 400);
+    await staff.body?.cancel();
+  } finally {
+    await w.close();
+  }
+  // The savings-insight-service's report routes count in the same bucket.
+  const facts = { ip: "203.0.113.9", role: "widget", orgId: "o", method: "POST" };
+  for (const path of ["/savings-insight-report", "/generate-savings-insights", "/generate-pdf-report"]) {
+    const keys = bucketsFor(defaults, { ...facts, service: "savings-insight-service", path }).map((b) =>
+      b.key
+    );
+    assert.ok(keys.includes("reports:ip:203.0.113.9") && keys.includes("reports:org:o"), `${path}: ${keys}`);
+  }
+  assert.ok(
+    !bucketsFor(defaults, { ...facts, service: "savings-insight-service", path: "/savings-settings" })
+      .some((b) => b.key.startsWith("reports:")),
+  );
+});
+
 Deno.test("per partner across addresses, and shared by two instances on one database", async () => {
   const p = await testPlatform();
   const policy = { ...defaults, lookupPerOrg: { max: 20 }, lookupPerIp: { max: 0 } };
@@ -127,29 +163,52 @@ Deno.test("per partner across addresses, and shared by two instances on one data
   }
 });
 
-Deno.test("sign-in: a burst from one address is cut at RATE_LIMIT_SIGNIN_PER_IP; the local stack ignores a forged X-Forwarded-For", async () => {
+/**
+ * `n` sign-ins of unknown accounts (no lockout involved) through the local stack, each claiming another address
+ * in the headers `forged(i)` gives, with a sign-in limit of `max` per address.
+ */
+async function signInBurst(
+  n: number,
+  max: number,
+  forged: (i: number) => Record<string, string>,
+  clientIpHeader?: string,
+) {
   const p = await testPlatform();
-  override(p, "rateLimitPolicy", { ...defaults, signinPerIp: { max: 10 } });
+  override(p, "rateLimitPolicy", { ...defaults, signinPerIp: { max } });
+  if (clientIpHeader) override(p, "httpConfig", { ...loadHttpConfig(), clientIpHeader });
   const stack = serveApp(createStackHandler(p, [], "development"));
   try {
     const answers: Response[] = [];
-    for (let i = 0; i < 15; i++) {
-      // Unknown accounts (no lockout involved); each request claims another address.
+    for (let i = 0; i < n; i++) {
       answers.push(
         await jsonPost(`${stack.url}/v1/authenticator-service/get-token`, {
           email: `nobody${i}@x.test`,
           password: "whatever",
-        }, { "x-forwarded-for": `203.0.113.${i}` }),
+        }, forged(i)),
       );
     }
-    const { counts, retry } = await drain(answers);
-    console.log(`sign-in burst (15, limit 10 per address): ${JSON.stringify(counts)}`);
-    assert.deepEqual(counts, { 401: 10, 429: 5 });
-    assert.ok(retry.every((s) => s >= 1));
+    return await drain(answers);
   } finally {
     await stack.close();
     await p.close();
   }
+}
+
+Deno.test("sign-in: a burst from one address is cut at RATE_LIMIT_SIGNIN_PER_IP; the local stack ignores a forged X-Forwarded-For", async () => {
+  const { counts, retry } = await signInBurst(15, 10, (i) => ({ "x-forwarded-for": `203.0.113.${i}` }));
+  console.log(`sign-in burst (15, limit 10 per address): ${JSON.stringify(counts)}`);
+  assert.deepEqual(counts, { 401: 10, 429: 5 });
+  assert.ok(retry.every((s) => s >= 1));
+});
+
+Deno.test("sign-in: with CLIENT_IP_HEADER=cf-connecting-ip the local stack ignores a forged cf-connecting-ip too", async () => {
+  const { counts } = await signInBurst(
+    8,
+    5,
+    (i) => ({ "cf-connecting-ip": `203.0.113.${i}`, "x-forwarded-for": `198.51.100.${i}` }),
+    "cf-connecting-ip",
+  );
+  assert.deepEqual(counts, { 401: 5, 429: 3 });
 });
 
 Deno.test("limits are configurable: 0 turns one off, and the default sign-in limit applies to the authenticator app", async () => {

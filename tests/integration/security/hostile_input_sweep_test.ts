@@ -41,7 +41,18 @@ const FIELD_VALUES: [string, string][] = [
   ["date 0000-00-00", '"0000-00-00"'],
   ["date 2024-13-45", '"2024-13-45"'],
   ["sql", JSON.stringify("' or 1=1--")],
+  // JSON.parse reads 1e999 as Infinity (z.number() alone takes it); 30 digits lose precision as a double.
+  ["1e999", "1e999"],
+  ["30-digit integer", "123456789012345678901234567890"],
+  ["CRLF header text", JSON.stringify("a\r\nBcc: x@evil.example\r\n\r\n<b>x</b>")],
+  ["non-Latin-1 text", JSON.stringify("請求書 \u202e fdp.exe")],
+  // Texts that make backtracking regexes quadratic (numbers and addresses, emails, CSS-like braces).
+  ["ReDoS digits and spaces", JSON.stringify("1 ".repeat(25_000) + "x")],
+  ["ReDoS at-signs", JSON.stringify("a@".repeat(20_000))],
+  ["ReDoS braces", JSON.stringify("a{".repeat(20_000))],
 ];
+/** One request slower than this is a finding (a hang or a quadratic parser; the machine may be loaded). */
+const SLOW_MS = 10_000;
 /** Path parameter values that are not UUIDs (each already URL-encoded as it goes on the wire). */
 const PATH_VALUES: [string, string][] = [
   ["traversal", encodeURIComponent("../../etc/passwd")],
@@ -177,6 +188,14 @@ function variantsOf(route: SweepRoute, known?: Record<string, unknown>): Variant
       contentType: "multipart/form-data; boundary=x",
     },
     { name: "bogus content type", path, query: q, body: "{}", contentType: "application/x-evil" },
+    // Bytes that are not UTF-8 (Latin-1 "é", a lone continuation byte, an overlong NUL).
+    {
+      name: "JSON that is not UTF-8",
+      path,
+      query: q,
+      body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x80, 0xc0, 0x80, 0x22, 0x7d]),
+      contentType: json,
+    },
   );
   if (route.bodyType === "multipart/form-data") {
     for (const field of Object.keys(route.body?.properties ?? {})) {
@@ -207,6 +226,19 @@ function variantsOf(route: SweepRoute, known?: Record<string, unknown>): Variant
         path,
         query: q,
         body: `{${inner}"${key}":${payload}}`,
+        contentType: json,
+      });
+    }
+    // Duplicate keys: the first plausible, the second hostile (JSON.parse keeps the last).
+    if (inner) {
+      v.push({
+        name: "body with duplicate keys",
+        path,
+        query: q,
+        body: `{${inner}${
+          Object.keys(base as Record<string, unknown>).map((k) => `${JSON.stringify(k)}:{"dup":[1e999]}`)
+            .join(",")
+        }}`,
         contentType: json,
       });
     }
@@ -286,6 +318,8 @@ Deno.test("hostile input sweep: every route, valid tokens, hostile bodies/params
         const label = `${route.method} /${route.service}${route.path} [${v.name}]`;
         const t0 = performance.now();
         const r = await send(route, v, headers);
+        const ms = performance.now() - t0;
+        if (ms > SLOW_MS) findings.push(`${label}: ${r.status} after ${Math.round(ms)} ms`);
         if (Deno.env.get("SWEEP_TRACE")) {
           console.log(`TRACE ${Math.round(performance.now() - t0)} ms ${r.status} ${label}`);
         }
@@ -319,6 +353,35 @@ Deno.test("hostile input sweep: every route, valid tokens, hostile bodies/params
           if (what === "SQL text" && r.status < 400) continue;
           const m = text.match(re);
           if (m) findings.push(`${label}: ${r.status} body leaks ${what} (${JSON.stringify(m[0])}): ${body}`);
+        }
+      }
+      // Races: the plausible request six times at once (one idempotency key): the domains' "does it exist?" checks
+      // cannot see each other's inserts, so a unique violation must not surface as a 5xx. A fresh email (the
+      // sample's is taken by the variants above), so the six race to create the same record.
+      if (route.method !== "GET" && route.method !== "DELETE" && route.bodyType === "application/json") {
+        const body = JSON.stringify(
+          bases[`${route.method} /${route.service}${route.path}`]?.body ?? sample(route.body),
+        ).replaceAll("attacker@example.com", `race-${crypto.randomUUID().slice(0, 8)}@example.com`);
+        const key = crypto.randomUUID();
+        const race = { name: "six at once", path: pathWith(route), query: baseQuery(route).toString(), body };
+        const answers = await Promise.all(
+          Array.from(
+            { length: 6 },
+            () =>
+              send(route, { ...race, contentType: "application/json" }, {
+                ...headers,
+                "Idempotency-Key": key,
+              }),
+          ),
+        );
+        for (const r of answers) {
+          if (r.status >= 500 && !(r.status === 503 && /not_configured"/.test(r.text))) {
+            findings.push(
+              `${route.method} /${route.service}${route.path} [six at once]: ${r.status} ${
+                r.text.slice(0, 200)
+              }`,
+            );
+          }
         }
       }
       slowest.push([performance.now() - routeStarted, `${route.method} /${route.service}${route.path}`]);

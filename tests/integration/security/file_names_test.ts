@@ -1,0 +1,44 @@
+// A homeowner names the bill they upload; the partner downloads it from the console with that name. A name beyond
+// Latin-1 ("請求書.pdf", any emoji) made the download's Content-Disposition header invalid and the answer a 500
+// (docs/security.md "Found and fixed"). Over real HTTP: the file comes back with an ASCII fallback name and the
+// full name in filename*, and a stored content type that is not a header value is served as octet-stream.
+import assert from "node:assert/strict";
+import { partnerEnv, SF } from "../partner/helpers.ts";
+import { objectStore } from "../../../shared/storage/index.ts";
+import { BILL_BUCKET } from "../../../shared/bills/service.ts";
+
+Deno.test("bill download: a file name beyond Latin-1 is served (filename*), never a 500", async () => {
+  const env = await partnerEnv();
+  try {
+    const lead = await env.lead("Ann", SF);
+    const tid = crypto.randomUUID();
+    const names = ["請求書 2026年10月.pdf", 'bill"\r\nX-Evil: 1 😀.png'];
+    const types = ["application/pdf", 'image/png; name="請求書"'];
+    const paths: string[] = [];
+    for (const i of names.keys()) {
+      const path = `${env.admin.orgId}/${tid}/${i + 1}-file`;
+      await objectStore(env.p).put(BILL_BUCKET, path, new TextEncoder().encode(`file ${i}`), types[i]);
+      paths.push(`${BILL_BUCKET}/${path}`);
+    }
+    await env.p.sql`insert into public.bill_extractions
+      (organization_id, transaction_id, transaction_group_id, mode, object_paths, filenames)
+      values (${env.admin.orgId}, ${tid}, ${tid}, 'upload', ${paths}, ${names})`;
+    await env.p.sql`update public.leads set bill_reading = ${
+      env.p.sql.json({ transactionId: tid })
+    } where id = ${lead}`;
+    for (const [i, name] of names.entries()) {
+      const r = await env.call(env.admin, "GET", `/partner-service/leads/${lead}/bill/${i}`);
+      assert.equal(r.status, 200, `${name}: ${r.status} ${r.text.slice(0, 200)}`);
+      assert.equal(r.text, `file ${i}`);
+      const cd = r.headers.get("content-disposition") ?? "";
+      assert.ok(!/[\r\n]/.test(cd) && r.headers.get("x-evil") === null, cd);
+      const star = cd.match(/filename\*=UTF-8''(.*)$/)?.[1];
+      assert.equal(decodeURIComponent(star ?? ""), name.replace(/[\r\n]/g, ""), cd);
+      assert.equal(r.headers.get("content-security-policy"), "sandbox");
+    }
+    const r = await env.call(env.admin, "GET", `/partner-service/leads/${lead}/bill/1`);
+    assert.equal(r.headers.get("content-type"), "application/octet-stream");
+  } finally {
+    await env.close();
+  }
+});
