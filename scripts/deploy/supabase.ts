@@ -3,7 +3,8 @@
 // unless SUPABASE_CLI names another command): links the project, sets the function secrets (never SUPABASE_*:
 // the platform sets those and the CLI refuses them), pushes the migrations, stores the queue worker's URL and
 // service token in Vault (with --db-url; otherwise it prints the SQL to run), deploys every function, builds the
-// widget for this project and uploads its CDN build to the public `widget` bucket. --dry-run prints the steps.
+// widget for this project and uploads its CDN build to the public `widget` bucket, and uploads the CJK font slices
+// of the PDF reports to widget/fonts/cjk/ (shared/pdf/cjk.ts; --skip-fonts leaves them). --dry-run prints the steps.
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { functionNames, repoRoot } from "../edge/runtime.ts";
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     "db-url": { type: "string" },
     "widget-base": { type: "string" },
     "skip-widget": { type: "boolean", default: false },
+    "skip-fonts": { type: "boolean", default: false },
     "dry-run": { type: "boolean", default: false },
   },
 });
@@ -149,5 +151,25 @@ if (!values["skip-widget"]) {
   console.log(
     `  embed snippet: widget/dist/cdn/embed.html (index.html must come from a host that serves text/html: docs/deploy.md)`,
   );
+}
+// 7. the CJK font slices of the PDF reports (Noto Sans SC/JP/KR from node_modules, 8.9 MB: too big for a
+// function's bundle); a report loads the few it needs from Storage (shared/pdf/cjk.ts), squares without them
+if (!values["skip-fonts"]) {
+  const { CJK_BUCKET, CJK_PREFIX } = await import("../../shared/pdf/cjk.ts");
+  let staged = "<staged slices>";
+  if (!dry) {
+    staged = await Deno.makeTempDir({ prefix: "cjk-fonts-" });
+    const { sliceFiles } = await import("../pdf/cjk_fonts.ts");
+    for (const f of await sliceFiles()) await Deno.copyFile(f.path, `${staged}/${f.name}`);
+  }
+  await run([
+    "storage",
+    "cp",
+    "-r",
+    staged,
+    `ss:///${CJK_BUCKET}/${CJK_PREFIX.replace(/\/$/, "")}`,
+    "--experimental",
+  ]);
+  if (!dry) await Deno.remove(staged, { recursive: true });
 }
 console.log(dry ? "Dry run: nothing was changed." : `Deployed to ${projectUrl}.`);

@@ -75,7 +75,8 @@ async function checkFunction(
         headers: r.headers,
         body: r.body,
       });
-      const text = await res.text();
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const text = new TextDecoder().decode(bytes);
       const ms = Math.round(performance.now() - t0);
       const after = await procUsage(running.pid);
       const heap = await heapPeak(running.url);
@@ -90,7 +91,7 @@ async function checkFunction(
       if (!r.expect.includes(res.status)) {
         errors.push(`${r.name}: expected ${r.expect.join("/")}, got ${res.status} ${text.slice(0, 300)}`);
       } else if (r.check) {
-        const problem = await r.check(text, world);
+        const problem = await r.check(text, world, bytes);
         if (problem) errors.push(`${r.name}: ${problem}`);
       }
     }

@@ -11,8 +11,18 @@ import { upsertSubscription } from "../../shared/bills/subscription.ts";
 import { emptyItem, MonthNames } from "../../shared/bills/schema.ts";
 import { type GeminiDouble, startGeminiDouble } from "../../tests/doubles/gemini.ts";
 import type { DemoContext } from "../../shared/stack/extension.ts";
+import { CJK_BUCKET, CJK_PREFIX, cjkSlicesFor, packageSliceLoader } from "../../shared/pdf/cjk.ts";
 
-const BUCKETS = ["bills", "contracts", "email-attachments", "property-documents", "savings-reports"];
+const BUCKETS = [
+  "bills",
+  "contracts",
+  "email-attachments",
+  "property-documents",
+  "savings-reports",
+  CJK_BUCKET,
+];
+/** Names in Chinese, Japanese and Korean: their CJK font slices come from Storage (shared/pdf/cjk.ts). */
+const CJK_NAMES = "王小明 · 山田太郎 · 김민수";
 
 export interface EdgeWorld {
   db: TestDb;
@@ -35,7 +45,11 @@ export interface EdgeRequest {
   body?: BodyInit;
   expect: number[];
   /** Returns a problem with the answer, or undefined. */
-  check?: (text: string, world: EdgeWorld) => string | undefined | Promise<string | undefined>;
+  check?: (
+    text: string,
+    world: EdgeWorld,
+    bytes: Uint8Array,
+  ) => string | undefined | Promise<string | undefined>;
 }
 
 export async function prepareWorld(adminUrl: string): Promise<EdgeWorld> {
@@ -65,6 +79,11 @@ export async function prepareWorld(adminUrl: string): Promise<EdgeWorld> {
   });
   const serviceKey = crypto.randomUUID();
   const storage = startStorageDouble(serviceKey, BUCKETS);
+  // what the deploy uploads to widget/fonts/cjk/ (here only the slices CJK_NAMES needs)
+  for (const { font, file } of (await cjkSlicesFor([CJK_NAMES])).values()) {
+    const bytes = await packageSliceLoader(file, font);
+    if (bytes) storage.objects.set(`${CJK_BUCKET}/${CJK_PREFIX}${file}`, { bytes, contentType: "font/woff" });
+  }
   const internalToken = crypto.randomUUID();
   const gemini = startGeminiDouble();
   return {
@@ -275,6 +294,20 @@ export async function requestsFor(fn: string, w: EdgeWorld): Promise<EdgeRequest
         headers: jsonAdmin,
         body: json({ html, pageSize: "a4" }),
         expect: [200],
+      }, {
+        name: "POST /generate-pdf-from-html (CJK names)",
+        method: "POST",
+        path: "/generate-pdf-from-html",
+        headers: jsonAdmin,
+        body: json({ html: `<h1>Report</h1><p>Prepared for ${CJK_NAMES}, 12 Main St</p>` }),
+        expect: [200],
+        check: async (_text, _w, bytes) => {
+          const { extractText } = await import("unpdf");
+          const text = (await extractText(bytes, { mergePages: true })).text;
+          return text.includes(`Prepared for ${CJK_NAMES}, 12 Main St`)
+            ? undefined
+            : `the names are not in the PDF's text (slices from Storage not drawn): ${text.slice(0, 200)}`;
+        },
       }];
     }
     case "savings-insight-service":

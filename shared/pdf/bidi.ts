@@ -1,7 +1,9 @@
 // The visual order of a laid-out line holding right-to-left text (Unicode Bidirectional Algorithm, UAX #9, by
 // bidi-js). Documents are English, so a line is left to right unless it has no left-to-right letter at all.
 // Pieces keep their characters in logical order: fontkit shapes an Arabic or Hebrew piece and lays its glyphs
-// out right to left itself, so only the order of the pieces is decided here.
+// out right to left itself, so only the order of the pieces is decided here. Two things fontkit does not do are done
+// here: a bracket or other mirrored character at a right-to-left level is drawn as its mirror (rule L4), and a
+// right-to-left piece with no right-to-left letter (neutrals only, which fontkit lays out left to right) is reversed.
 import bidiModule, { type Bidi } from "bidi-js";
 
 // the package is CommonJS whose module.exports is the factory; its types declare it as the default export
@@ -33,16 +35,19 @@ export function visualPieces<T extends { text: string }>(items: T[]): Piece<T>[]
   if (!RTL.test(text)) return undefined;
   bidi ??= bidiFactory();
   const { levels } = bidi.getEmbeddingLevels(text, LTR_LETTER.test(text) ? "ltr" : "rtl");
+  const mirrored = bidi.getMirroredCharactersMap(text, levels);
   const pieces: Piece<T>[] = [];
   let at = 0;
   for (const item of items) {
     for (let k = 0; k < item.text.length; k++) {
       const level = levels[at + k], last = pieces[pieces.length - 1];
-      if (last && last.item === item && last.level === level) last.text += item.text[k];
-      else pieces.push({ text: item.text[k], item, level });
+      const char = mirrored.get(at + k) ?? item.text[k];
+      if (last && last.item === item && last.level === level) last.text += char;
+      else pieces.push({ text: char, item, level });
     }
     at += item.text.length;
   }
+  for (const p of pieces) if (p.level % 2 && !RTL.test(p.text)) p.text = [...p.text].reverse().join("");
   // rule L2: from the highest level down to the lowest odd one, reverse every run of pieces at that level or higher
   const max = Math.max(...pieces.map((p) => p.level));
   const lowestOdd = Math.min(...pieces.map((p) => p.level % 2 ? p.level : p.level + 1));

@@ -1,11 +1,15 @@
 // HTML subset -> a tree of blocks the layout engine understands.
 import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";
+import { imageSize } from "./image_size.ts";
 import {
   applyDeclarations,
   BASE_STYLE,
   type CssRule,
+  declarationCount,
   inherit,
+  MAX_CSS_DECLARATIONS,
+  MAX_CSS_RULES,
   parseLength,
   parseStylesheet,
   type Style,
@@ -34,6 +38,12 @@ export class PdfInputError extends Error {}
 
 /** Deeper element nesting than this is refused (it only appears in hostile input, and layout recurses). */
 export const MAX_DEPTH = 60;
+/**
+ * More elements than this are refused before layout: each table cell or paragraph costs about 60 µs to lay out and
+ * draw, so the 4 MB body the route accepts (a 4,000 × 100 table) took 25 s of a document worker (2 by default,
+ * shared with bill reading) for one request of a public widget token. 30,000 is ~2 s, and more than 200 pages hold.
+ */
+export const MAX_ELEMENTS = 30_000;
 /** Largest PNG accepted, in pixels (a small compressed PNG can decode to gigabytes). */
 export const MAX_IMAGE_PIXELS = 25_000_000;
 
@@ -99,15 +109,21 @@ export function htmlToBlocks(html: string, base: Style = BASE_STYLE): Block[] {
     lowerCaseAttributeNames: true,
     decodeEntities: true,
   });
-  checkDepth(doc.children, 0);
+  checkDepth(doc.children, 0, { elements: 0 });
   const css: CssRule[] = [];
   collectStyles(doc.children, css);
   return new Converter(css).blocks(doc.children, base);
 }
 
-function checkDepth(nodes: ChildNode[], depth: number) {
+function checkDepth(nodes: ChildNode[], depth: number, count: { elements: number }) {
   if (depth > MAX_DEPTH) throw new PdfInputError(`HTML is nested more than ${MAX_DEPTH} elements deep`);
-  for (const n of nodes) if ("children" in n) checkDepth((n as Element).children, depth + 1);
+  for (const n of nodes) {
+    if (!("children" in n)) continue;
+    if (++count.elements > MAX_ELEMENTS) {
+      throw new PdfInputError(`HTML has more than ${MAX_ELEMENTS} elements`);
+    }
+    checkDepth((n as Element).children, depth + 1, count);
+  }
 }
 
 /** Width and height from a PNG's IHDR chunk, or undefined when the bytes are not a PNG. */
@@ -120,28 +136,47 @@ function pngSize(b: Uint8Array): { width: number; height: number } | undefined {
 function collectStyles(nodes: ChildNode[], out: CssRule[]) {
   for (const n of nodes) {
     if (n.type === "style") {
-      out.push(...parseStylesheet(
-        ((n as Element).children ?? []).map((c) => (c as { data?: string }).data ?? "").join(""),
-      ));
+      const css = ((n as Element).children ?? []).map((c) => (c as { data?: string }).data ?? "").join("");
+      for (const r of parseStylesheet(css, MAX_CSS_RULES - out.length)) out.push(r);
+      if (out.length > MAX_CSS_RULES) {
+        throw new PdfInputError(
+          `The stylesheets have more than ${MAX_CSS_RULES} rules (each is tried on every element)`,
+        );
+      }
+      if (out.reduce((k, r) => k + declarationCount(r.decls), 0) > MAX_CSS_DECLARATIONS) {
+        throw new PdfInputError(`The stylesheets have more than ${MAX_CSS_DECLARATIONS} declarations`);
+      }
     } else if ("children" in n && n.type !== "script") collectStyles((n as Element).children, out);
   }
 }
 
 class Converter {
+  /** Styles from the stylesheet, per parent style and (tag, align, rules that match): siblings share them. */
+  private readonly memo = new WeakMap<Style, Map<string, Style>>();
+
   constructor(private readonly rules: CssRule[]) {}
 
   styleOf(el: Element, parent: Style): Style {
-    let s = inherit(parent);
     const tag = el.name;
-    if (TAG_DEFAULTS[tag]) s = applyDeclarations(s, TAG_DEFAULTS[tag]);
     const classes = (el.attribs.class ?? "").split(/\s+/).filter(Boolean);
-    for (const r of this.rules) {
-      if ((r.tag && r.tag !== tag) || (r.cls && !classes.includes(r.cls))) continue;
-      s = applyDeclarations(s, r.decls);
+    const matched: number[] = [];
+    this.rules.forEach((r, i) => {
+      if (!((r.tag && r.tag !== tag) || (r.cls && !classes.includes(r.cls)))) matched.push(i);
+    });
+    // 29,000 paragraphs under 64 matching rules applied every rule to every paragraph (10 s of a worker);
+    // siblings with the same tag and rules now get one computed style (never mutated: applyDeclarations copies).
+    let byParent = this.memo.get(parent);
+    if (!byParent) this.memo.set(parent, byParent = new Map());
+    const key = `${tag}\u0001${el.attribs.align ?? ""}\u0001${matched.join(",")}`;
+    let s = byParent.get(key);
+    if (!s) {
+      s = inherit(parent);
+      if (TAG_DEFAULTS[tag]) s = applyDeclarations(s, TAG_DEFAULTS[tag]);
+      for (const i of matched) s = applyDeclarations(s, this.rules[i].decls);
+      if (el.attribs.align) s = applyDeclarations(s, `text-align: ${el.attribs.align}`);
+      byParent.set(key, s);
     }
-    if (el.attribs.align) s = applyDeclarations(s, `text-align: ${el.attribs.align}`);
-    if (el.attribs.style) s = applyDeclarations(s, el.attribs.style);
-    return s;
+    return el.attribs.style ? applyDeclarations(s, el.attribs.style) : s;
   }
 
   blocks(nodes: ChildNode[], style: Style): Block[] {
@@ -263,8 +298,8 @@ class Converter {
           const cells = e.children.filter((c): c is Element =>
             c.type === "tag" && ["td", "th"].includes((c as Element).name)
           ).map((c) => {
-            const cs = this.styleOf(c, rs);
-            if (!cs.background && rs.background) cs.background = rs.background;
+            const own = this.styleOf(c, rs);
+            const cs = !own.background && rs.background ? { ...own, background: rs.background } : own;
             return {
               blocks: this.blocks(c.children, cs),
               header: c.name === "th",
@@ -297,16 +332,20 @@ class Converter {
       throw new PdfInputError("An image data: URI is not valid base64");
     }
     const format = m[1].toLowerCase() === "png" ? "png" : "jpg";
-    if (format === "png") {
-      const size = pngSize(data);
-      if (!size) throw new PdfInputError("An image data: URI says PNG but is not a PNG file");
-      if (size.width * size.height > MAX_IMAGE_PIXELS) {
-        throw new PdfInputError(
-          `An image is ${size.width}×${size.height} pixels; the limit is ${
-            MAX_IMAGE_PIXELS / 1e6
-          } megapixels`,
-        );
-      }
+    // Both formats: a JPEG is embedded as it is (never decoded here), but a header saying 65535×65535 made a PDF
+    // that every reader opening it tries to decode (a decompression bomb handed on to the partner or homeowner).
+    const size = format === "png" ? pngSize(data) : data[0] === 0xff ? imageSize(data) : undefined;
+    if (!size) {
+      throw new PdfInputError(
+        format === "png"
+          ? "An image data: URI says PNG but is not a PNG file"
+          : "An image data: URI says JPEG but is not a readable JPEG file",
+      );
+    }
+    if (size.width * size.height > MAX_IMAGE_PIXELS) {
+      throw new PdfInputError(
+        `An image is ${size.width}×${size.height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1e6} megapixels`,
+      );
     }
     const len = (
       v: string | undefined,

@@ -1,9 +1,10 @@
 // Lays blocks out into vertical items (lines, table rows, images, rules) and flows them over pages.
 import { type PDFDocument, type PDFImage, type PDFPage, rgb } from "pdf-lib";
 import { type Block, type Cell, type Inline, PdfInputError } from "./blocks.ts";
-import type { FontSet } from "./fonts.ts";
+import { drawTextRuns, type FontSet, widthOfText } from "./fonts.ts";
 import type { Style } from "./style.ts";
 import { visualPieces } from "./bidi.ts";
+import { breakableSegments } from "./cjk.ts";
 
 export interface Item {
   height: number;
@@ -44,7 +45,7 @@ function widthOf(font: ReturnType<FontSet["get"]>, text: string, size: number): 
   if (!m) unitWidths.set(font, m = new Map());
   let w = m.get(text);
   if (w === undefined) {
-    w = font.widthOfTextAtSize(text, 1);
+    w = widthOfText(font, text, 1);
     if (m.size < 50_000) m.set(text, w);
   }
   return w * size;
@@ -68,7 +69,10 @@ function tokens(inlines: Inline[], ctx: LayoutContext): Token[] {
         out.push({ text: " ", style: i.style, width: widthOf(font, " ", i.style.fontSize), space: true });
       } else {
         lastSpace = false;
-        out.push({ text: part, style: i.style, width: widthOf(font, part, i.style.fontSize), space: false });
+        // CJK text has no spaces: a line may break between its characters
+        for (const seg of breakableSegments(part)) {
+          out.push({ text: seg, style: i.style, width: widthOf(font, seg, i.style.fontSize), space: false });
+        }
       }
     }
   }
@@ -181,7 +185,7 @@ function drawLine(
     const s = run[0].style;
     const text = run.map((t) => t.text).join("");
     if (text.trim()) {
-      page.drawText(text, {
+      drawTextRuns(page, text, {
         x: cx,
         y: baseline,
         size: s.fontSize,
@@ -198,7 +202,7 @@ function drawLine(
     for (const p of pieces) {
       const s = p.item.style, font = ctx.fonts.get(s.bold, s.italic);
       if (p.text.trim()) {
-        page.drawText(p.text, { x: cx, y: baseline, size: s.fontSize, font, color: s.color });
+        drawTextRuns(page, p.text, { x: cx, y: baseline, size: s.fontSize, font, color: s.color });
       }
       cx += widthOf(font, p.text, s.fontSize) + (justify && p.item.space ? gap : 0);
     }

@@ -48,6 +48,7 @@ export async function newLayoutContext(doc: PDFDocument, blocks: Block[]): Promi
   const fonts = new FontSet(doc);
   await fonts.shapeIfNeeded(textsOf(blocks));
   await fonts.load("regular", ...[...facesUsed(blocks)] as ("regular" | "bold" | "italic")[]);
+  await fonts.loadCjk(textsOf(blocks));
   const ctx: LayoutContext = { doc, fonts, resolved: new Map() };
   await embedImages(blocks, ctx);
   return ctx;

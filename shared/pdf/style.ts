@@ -172,17 +172,62 @@ export interface CssRule {
   specificity: number;
 }
 
-/** Rules of <style> blocks; only simple selectors (tag, .class, tag.class), comma lists allowed. */
-export function parseStylesheet(css: string): CssRule[] {
+/** Rules kept from all <style> blocks of a document; more are refused (each one is tried on every element). */
+export const MAX_CSS_RULES = 64;
+/**
+ * Declarations kept from all <style> blocks (a rule with a selector list counts once per selector); more are
+ * refused. An element applies the declarations of every rule it matches, so this bounds the work per element.
+ */
+export const MAX_CSS_DECLARATIONS = 512;
+
+/** How many declarations (`prop: value`) a rule body holds. */
+export function declarationCount(decls: string): number {
+  let n = 0;
+  for (const d of decls.split(";")) if (d.includes(":")) n++;
+  return n;
+}
+
+/** Text without its comments; an unclosed comment runs to the end. Linear (a lazy regex was quadratic). */
+function withoutComments(css: string): string {
+  let out = "", at = 0;
+  for (;;) {
+    const open = css.indexOf("/*", at);
+    if (open < 0) return out + css.slice(at);
+    out += css.slice(at, open);
+    const close = css.indexOf("*/", open + 2);
+    if (close < 0) return out;
+    at = close + 2;
+  }
+}
+
+/**
+ * Rules of <style> blocks; only simple selectors (tag, .class, tag.class), comma lists allowed. One linear scan:
+ * `{` … `}` pairs (a body may hold a stray `{`), the selector text since the previous rule. The regexes it replaces
+ * took 96 s on 400 KB of `a{a{a{…` and 8 s on 400 KB of unclosed comment openers. It stops after `limit` + 1 rules
+ * (the caller refuses more than `limit`).
+ */
+export function parseStylesheet(css: string, limit = MAX_CSS_RULES): CssRule[] {
+  const text = withoutComments(css);
   const rules: CssRule[] = [];
-  for (const m of css.replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/([^{}]+)\{([^}]*)\}/g)) {
-    for (const sel of m[1].split(",").map((x) => x.trim())) {
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf("{", at);
+    if (open < 0) break;
+    const close = text.indexOf("}", open + 1);
+    if (close < 0) break;
+    const head = text.slice(at, open);
+    const selectors = head.slice(head.lastIndexOf("}") + 1);
+    at = close + 1;
+    if (!selectors.trim()) continue;
+    const decls = text.slice(open + 1, close);
+    for (const sel of selectors.split(",").map((x) => x.trim())) {
       const s = sel.match(/^([a-zA-Z][a-zA-Z0-9]*)?(?:\.([a-zA-Z0-9_-]+))?$/);
       if (!s || (!s[1] && !s[2])) continue; // complex selectors are ignored
+      if (rules.length > limit) return rules;
       rules.push({
         tag: s[1]?.toLowerCase(),
         cls: s[2],
-        decls: m[2],
+        decls,
         specificity: (s[1] ? 1 : 0) + (s[2] ? 10 : 0),
       });
     }

@@ -18,7 +18,7 @@ import {
 import { visualRuns } from "../pdf/bidi.ts";
 import { htmlToBlocks, textsOf } from "../pdf/blocks.ts";
 import { barChart, lineChart } from "../pdf/charts.ts";
-import { FontSet } from "../pdf/fonts.ts";
+import { drawTextRuns, FontSet, widthOfText } from "../pdf/fonts.ts";
 import { embedImages, flow, layoutBlocks, type LayoutContext, type PageFrame } from "../pdf/layout.ts";
 import { BASE_STYLE, parseColor } from "../pdf/style.ts";
 
@@ -104,20 +104,18 @@ function text(
   color: RGB = INK,
   align: "left" | "right" | "center" = "left",
 ) {
-  const w = font.widthOfTextAtSize(s, size);
+  const w = widthOfText(font, s, size);
   let cx = align === "right" ? x - w : align === "center" ? x - w / 2 : x;
-  // a right-to-left name or address in the line: its runs drawn one after another in visual order
-  for (const run of visualRuns(s) ?? [s]) {
-    page.drawText(run, { x: cx, y, size, font, color });
-    cx += font.widthOfTextAtSize(run, size);
-  }
+  // a right-to-left name or address in the line: its runs drawn one after another in visual order (a CJK
+  // name in its own font: drawTextRuns)
+  for (const run of visualRuns(s) ?? [s]) cx += drawTextRuns(page, run, { x: cx, y, size, font, color });
 }
 
 /** Shortens `s` with an ellipsis to fit `width`. */
 function clip(s: string, font: PDFFont, size: number, width: number): string {
-  if (font.widthOfTextAtSize(s, size) <= width) return s;
+  if (widthOfText(font, s, size) <= width) return s;
   let t = s;
-  while (t.length > 1 && font.widthOfTextAtSize(t + "…", size) > width) t = t.slice(0, -1);
+  while (t.length > 1 && widthOfText(font, t + "…", size) > width) t = t.slice(0, -1);
   return t + "…";
 }
 
@@ -127,7 +125,7 @@ function wrap(s: string, font: PDFFont, size: number, width: number, max: number
   let line = "";
   for (const word of s.split(" ")) {
     const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
+    if (line && widthOfText(font, next, size) > width) {
       lines.push(line);
       line = word;
     } else line = next;
@@ -151,8 +149,10 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
 
   const sectionBlocks = r.sections.map((s) => htmlToBlocks(s.text, BASE_STYLE));
   const fonts = new FontSet(doc);
-  await fonts.shapeIfNeeded([...stringsOf(r), ...textsOf(sectionBlocks.flat())]);
+  const texts = [...stringsOf(r), ...textsOf(sectionBlocks.flat())];
+  await fonts.shapeIfNeeded(texts);
   await fonts.load("regular", "bold", "italic");
+  await fonts.loadCjk(texts);
   const regular = fonts.get(false, false), bold = fonts.get(true, false);
   const ctx: LayoutContext = { doc, fonts, resolved: new Map() };
   await embedImages(sectionBlocks.flat(), ctx);

@@ -1,6 +1,6 @@
 // `npm run deploy:supabase` with a recording stand-in for the Supabase CLI: links, sets the allowed secrets (no
 // SUPABASE_*, the project's defaults added), pushes the migrations, deploys every function without the
-// platform JWT check, and uploads the widget's CDN build.
+// platform JWT check, and uploads the widget's CDN build and the CJK font slices of the PDF reports.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { functionNames, repoRoot } from "../../scripts/edge/runtime.ts";
@@ -81,6 +81,16 @@ Deno.test("deploy:supabase: link, allowed secrets, db push, every function, widg
       ),
       argv.join("\n"),
     );
+    // the CJK slices of the PDFs (shared/pdf/cjk.ts) go to widget/fonts/cjk/: every slice the index names
+    const fonts = r.calls.find((c) => c.args[0] === "storage" && c.args[4] === "ss:///widget/fonts/cjk");
+    assert.ok(fonts, argv.join("\n"));
+    const index = JSON.parse(await Deno.readTextFile(join(repoRoot, "assets/fonts/cjk-slices.json")));
+    for (const [key, font] of Object.entries(index.fonts) as [string, { slices: Record<string, string> }][]) {
+      for (const slice of Object.keys(font.slices)) {
+        assert.ok(fonts.files.includes(`noto-sans-${key}-${slice}-400-normal.woff`), `${key} ${slice}`);
+      }
+    }
+    assert.ok(fonts.files.includes("OFL.txt"));
     assert.match(r.stdout, /queue_worker_url/);
     const embed = await Deno.readTextFile(join(repoRoot, "widget/dist/cdn/embed.html"));
     assert.ok(embed.includes(`https://${REF}.supabase.co/storage/v1/object/public/widget/`), embed);

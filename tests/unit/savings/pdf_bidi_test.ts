@@ -22,6 +22,29 @@ Deno.test("a line with no left-to-right letter is a right-to-left line; numbers 
   assert.deepEqual(drawn("الاسم: محمد 1,234"), ["1,234", " <", "محمد<", " <", "الاسم:<"]);
 });
 
+Deno.test("brackets at a right-to-left level are mirrored (UAX #9 rule L4), so the shaper's reversed run shows them enclosing", () => {
+  // logical "(العلي)" at level 1: fontkit lays the piece out right to left, so it must get ")العلي(" to show "(…)"
+  assert.deepEqual(drawn("for محمد (العلي) today"), ["for", " ", ")العلي(<", " <", "محمد<", " ", "today"]);
+  assert.deepEqual(drawn("الاسم: [محمد] 1,234"), ["1,234", " <", "]محمد[<", " <", "الاسم:<"]);
+  // brackets at a left-to-right level are left alone
+  assert.deepEqual(drawn("for (Ann) شارع"), ["for", " ", "(Ann)", " ", "شارع<"]);
+});
+
+Deno.test("a right-to-left piece of neutrals only (which fontkit lays out left to right) is reversed here", () => {
+  // "(!)" between two Arabic words resolves to level 1; mirrored it is ")!(", drawn reversed it reads "(!)"
+  assert.deepEqual(drawn("for محمد (!) علي today"), [
+    "for",
+    " ",
+    "علي<",
+    " <",
+    "(!)<",
+    " <",
+    "محمد<",
+    " ",
+    "today",
+  ]);
+});
+
 Deno.test("a laid-out line draws an Arabic name inside an English line right to left: its first word to the right of its second", async () => {
   const { PDFDocument } = await import("pdf-lib");
   const { htmlToBlocks } = await import("../../../shared/pdf/blocks.ts");

@@ -28,7 +28,7 @@ Deno.test("text stays extractable across documents sharing the cached fonts (com
   assert.equal(await text(c), "Executive E\nEvery Evening Élan Each");
 });
 
-Deno.test("a Latin document (✓, CO₂, line breaks included) and the designed report are drawn without loading fontkit; another script loads it and is shaped", async () => {
+Deno.test("a Latin document (✓, CO₂, line breaks included), the designed report and CJK names are drawn without loading fontkit; another script loads it and is shaped", async () => {
   // a fresh process: the parsed faces and fontkit, once loaded, stay for the process
   const code = `
     import { renderHtmlToPdf } from "./shared/pdf/render.ts";
@@ -38,10 +38,13 @@ Deno.test("a Latin document (✓, CO₂, line breaks included) and the designed 
     const { annLeeReport } = await import("./tests/unit/savings/fixtures.ts");
     await renderSavingsReportPdf(await annLeeReport({ fixedChargeMonthly: 11.25 }));
     const latin = faceOf("regular").shaped;
+    await renderHtmlToPdf("<p>Prepared for 王小明 · 김민수 · 山田たろう</p>");
+    const cjk = faceOf("regular").shaped;
     await renderHtmlToPdf("<p>שלום e\u0301</p>");
-    console.log(JSON.stringify({ latin, other: faceOf("regular").shaped }));
+    console.log(JSON.stringify({ latin, cjk, other: faceOf("regular").shaped }));
   `;
-  assert.deepEqual(await lastJsonLineOf(code), { latin: false, other: true });
+  // CJK text is drawn one to one from its slices' cmaps: no fontkit either
+  assert.deepEqual(await lastJsonLineOf(code), { latin: false, cjk: false, other: true });
 });
 
 Deno.test("the parsed fonts are shared by every document; shaped text has fontkit's glyphs", async () => {
