@@ -9,6 +9,8 @@
 //   [--model embedded|gemini|openai]: the same harness against a real model when its key/endpoint is set
 //   (scripts/bench/model_option.ts; without it a clear message and nothing is run). Leave-one-utility-out
 //   turns rules of the embedded reader off, so it runs for the embedded reader only.
+//   [--exact-names]: utility names compared as strings (before round 17), not as names of one company
+//   (scripts/bills/utility_names.ts: a legal form set aside, a brand and its long name from the reference table).
 // The embedded extraction engine against ground truths, field by field:
 // - real bills: per utility and overall, fields right / filled wrongly / left empty, bills refused; then
 //   leave-one-utility-out: each utility's bills read with every rule that utility's bills shaped turned off
@@ -26,8 +28,10 @@ import { createTestDatabase } from "../../tests/support/db.ts";
 import type { DocumentText } from "../../shared/documents/document_text.ts";
 import { type Case, family, realCases, runCase, type Scored, syntheticCases } from "../bills/accuracy.ts";
 import { HELD_OUT_LAYOUTS, SEALED_AFTER_LAST_CHANGE, SEALED_LAYOUTS } from "../bills/layouts_heldout.ts";
+import { compareNamesExactly } from "../bills/utility_names.ts";
 
 const verbose = Deno.args.includes("--verbose");
+compareNamesExactly(Deno.args.includes("--exact-names"));
 const realOnly = Deno.args.includes("--real-only");
 const picked = benchModel(Deno.args);
 if ("error" in picked) {

@@ -10,6 +10,7 @@ import { type BillItem, emptyItem } from "../../shared/bills/schema.ts";
 import { DomainError } from "../../shared/errors.ts";
 import type { PlaceBook } from "../../shared/geo/zip_places.ts";
 import { flatten } from "./flatten.ts";
+import { sameUtility } from "./utility_names.ts";
 
 export interface Case {
   id: string;
@@ -71,6 +72,11 @@ export function score(
     if (joined(want) && joined(want) === joined(have)) {
       for (const l of ["line1", "line2"]) have.set(`${a}.${l}`, want.get(`${a}.${l}`) ?? "");
     }
+  }
+  // a utility's name is compared as a name of the company, the same for every bill (utility_names.ts)
+  const u = "utilityProviderName";
+  if (want.get(u) !== have.get(u) && sameUtility(want.get(u) ?? "", have.get(u) ?? "")) {
+    have.set(u, want.get(u)!);
   }
   const keys = new Set([
     ...want.keys(),

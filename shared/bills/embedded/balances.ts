@@ -9,7 +9,8 @@
 import { cells, parseAmount } from "./values.ts";
 
 const PREVIOUS =
-  /^(?:previous (?:balance|amount(?: due)?|charges|bill(?: amount)?)|amount (?:due )?(?:on|of) (?:your )?last bill|last bill(?: amount)?|prior balance|balance (?:from|of) (?:your )?(?:last|previous) bill)\b/i;
+  /^(?:previous (?:balance|amount(?: due)?|charges|bill(?: amount)?)|amount (?:due )?(?:on|of) (?:your )?last bill|last bill(?: amount)?|prior balance|balance (?:from|of) (?:your )?(?:last|previous) bill|balance (?:brought )?forward)\b/i;
+const FORWARD = /^balance (?:brought )?forward\b/i;
 const PAYMENT = /^(?:(?:last |recent )?payments?(?:\(s\))?\b|thank you for your payment)/i;
 const CURRENT = /\b(?:current|new) (?:\w+ )?charges\b|\bcharges this (?:period|month)\b|\btotal current\b/i;
 const AMOUNT_DUE = /\b(?:amount|balance|total) due\b|\bplease pay\b|\btotal amount\b|\baccount balance\b/i;
@@ -86,4 +87,23 @@ export function balanceAfterPayments(lines: string[]): string {
     if (p >= 0 && valueAfter(above, p)) return v;
   }
   return "";
+}
+
+/**
+ * Amounts of a "Balance Forward" printed BEFORE the payments ("Balance Forward $141.07 / Payment -$141.07 /
+ * Unpaid Balance $0.00"): there it is the previous bill's balance that the payments then reduce, not what is
+ * past due (a balance forward printed after the payments is). The amounts as decimal strings.
+ */
+export function forwardsBeforePayments(lines: string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < lines.length - 1; i++) {
+    const cs = cells(lines[i]);
+    const k = cs.findIndex((c) => FORWARD.test(c));
+    const v = k >= 0 ? valueAfter(cs, k) : "";
+    if (!v) continue;
+    const next = cells(lines[i + 1]);
+    const p = next.findIndex((c) => PAYMENT.test(c));
+    if (p >= 0 && valueAfter(next, p)) out.add(v);
+  }
+  return out;
 }

@@ -12,12 +12,36 @@ export const center = (p: TextPiece) => p.x + p.width / 2;
 export const MONTH3 = /^(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)$/i;
 export const WHOLE = /^\d{1,3}(,\d{3})*$|^\d+$/;
 
-/** The rows of 12+ evenly spaced month labels that run in calendar order and end with the bill's month. */
-export function monthLabelRows(pieces: TextPiece[], endMonth: number): ReturnType<typeof evenLabelRows> {
-  return evenLabelRows(pieces, (p) => MONTH3.test(p.text.trim())).filter(({ row }) => {
-    const months = row.map((m) => monthNumber(m.text)!);
-    return months.every((m, i) => i === 0 || m === (months[i - 1] % 12) + 1) && months.at(-1) === endMonth;
+/** A bar's month label with its year's two digits ("Sep 22", "Sep-22", "Sep '22"): the year is group 2. */
+const MONTH_YEAR = /^(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(?:-|\s+|\s*['\u2019])(\d{2})$/i;
+/** A bar's month label, with or without its year. */
+export const isMonthLabel = (text: string) => MONTH3.test(text.trim()) || MONTH_YEAR.test(text.trim());
+
+/**
+ * The rows of 12+ evenly spaced month labels that run in calendar order and end with the bill's month. Labels may
+ * carry their year ("Sep 22"): then the years must run with the months and the last be the bill's (endYear).
+ */
+export function monthLabelRows(
+  pieces: TextPiece[],
+  endMonth: number,
+  endYear?: number,
+): ReturnType<typeof evenLabelRows> {
+  const bare = evenLabelRows(pieces, (p) => MONTH3.test(p.text.trim()));
+  const dated = evenLabelRows(pieces, (p) => MONTH_YEAR.test(p.text.trim())).filter(({ row }) => {
+    const keys = row.map((p) => {
+      const m = p.text.trim().match(MONTH_YEAR)!;
+      return (2000 + Number(m[2])) * 12 + monthNumber(m[1])!;
+    });
+    return endYear !== undefined && keys.every((k, i) => i === 0 || k === keys[i - 1] + 1) &&
+      keys.at(-1) === endYear * 12 + endMonth;
   });
+  return [
+    ...bare.filter(({ row }) => {
+      const months = row.map((m) => monthNumber(m.text)!);
+      return months.every((m, i) => i === 0 || m === (months[i - 1] % 12) + 1) && months.at(-1) === endMonth;
+    }),
+    ...dated,
+  ];
 }
 
 /** The chart's values placed on the months that end with the bill's (year and month of the period's end). */

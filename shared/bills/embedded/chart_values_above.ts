@@ -8,7 +8,7 @@
 import type { TextPiece } from "../../documents/text_layout.ts";
 import type { MonthValue } from "./usage_history.ts";
 import { notKwhChart } from "./chart_titles.ts";
-import { center, endingWith, MONTH3, monthLabelRows, WHOLE } from "./chart_rows.ts";
+import { center, endingWith, isMonthLabel, monthLabelRows, WHOLE } from "./chart_rows.ts";
 
 /** The months' kWh printed over their bars above a row of month labels, or [] (see above). */
 export function readValuesAboveChart(
@@ -18,7 +18,7 @@ export function readValuesAboveChart(
 ): MonthValue[] {
   if (!periodEnd || !(periodKwh > 0)) return [];
   const [endYear, endMonth] = [Number(periodEnd.slice(0, 4)), Number(periodEnd.slice(5, 7))];
-  for (const { y, row, spacing } of monthLabelRows(pieces, endMonth)) {
+  for (const { y, row, spacing } of monthLabelRows(pieces, endMonth, endYear)) {
     const h = Math.max(...row.map((p) => p.height), 1);
     // the chart's height: bars are at most about ten label spacings tall
     const top = y - Math.max(12 * h, 6 * spacing);
@@ -39,7 +39,7 @@ export function readValuesAboveChart(
     const title = pieces.filter((p) =>
       p.y < highest && p.y > highest - 6 * h && p.x + p.width >= x0 && p.x <= x1 &&
       /[A-Za-z]{3}/.test(p.text) &&
-      !MONTH3.test(p.text.trim())
+      !isMonthLabel(p.text)
     ).map((p) => p.text).join(" ");
     if (notKwhChart(title)) continue;
     return endingWith(values, endYear, endMonth);

@@ -7,7 +7,7 @@
 import type { TextPiece } from "../../documents/text_layout.ts";
 import type { MonthValue } from "./usage_history.ts";
 import { notKwhChart } from "./chart_titles.ts";
-import { center, endingWith, MONTH3, monthLabelRows, WHOLE } from "./chart_rows.ts";
+import { center, endingWith, isMonthLabel, monthLabelRows, WHOLE } from "./chart_rows.ts";
 
 /** The months' kWh printed under a row of month labels, or [] (see above). `periodKwh`: the meters' kWh. */
 export function readValuesBelowChart(
@@ -18,7 +18,7 @@ export function readValuesBelowChart(
   if (!periodEnd || !(periodKwh > 0)) return [];
   const [endYear, endMonth] = [Number(periodEnd.slice(0, 4)), Number(periodEnd.slice(5, 7))];
   // consecutive calendar months, the last the bill's
-  for (const { y, row, spacing } of monthLabelRows(pieces, endMonth)) {
+  for (const { y, row, spacing } of monthLabelRows(pieces, endMonth, endYear)) {
     // the row right under the labels, within the chart's span
     const h = Math.max(...row.map((p) => p.height), 1);
     const x0 = row[0].x - spacing / 2, x1 = row.at(-1)!.x + row.at(-1)!.width + spacing / 2;
@@ -34,7 +34,7 @@ export function readValuesBelowChart(
     // the chart's title over the bars (an average per day, a cost, a temperature is not kWh)
     const title = pieces.filter((p) =>
       p.y < y && p.y > y - 6 * h && p.x + p.width >= x0 && p.x <= x1 && /[A-Za-z]{3}/.test(p.text) &&
-      !MONTH3.test(p.text.trim())
+      !isMonthLabel(p.text)
     ).map((p) => p.text).join(" ");
     if (notKwhChart(title)) continue;
     return endingWith(values.map((v) => v!), endYear, endMonth);

@@ -58,7 +58,7 @@ export const LEXICON = {
   amountDue: {
     labels: [
       /\bcredit balance\b/i,
-      /\btotal amount (?:you owe|due)\b/i,
+      /\btotal amount (?:now )?(?:you owe|due)\b/i,
       /\btotal (?:amount|balance) due\b/i,
       /\bamount due\b/i,
       /\btotal due\b/i,

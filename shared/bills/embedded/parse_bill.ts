@@ -34,7 +34,8 @@ import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } fr
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { readDatedChart } from "./chart_dates.ts";
-import { balanceAfterPayments, carriedBalance } from "./balances.ts";
+import { printsMonthlyHistory } from "./printed_history.ts";
+import { balanceAfterPayments, carriedBalance, forwardsBeforePayments } from "./balances.ts";
 import { readInitialsChart } from "./chart_initials.ts";
 import { readValuesBelowChart } from "./chart_values_below.ts";
 import { readValuesAboveChart } from "./chart_values_above.ts";
@@ -46,6 +47,8 @@ import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tab
 import { electricMeterOnLine } from "./meter_columns.ts";
 import { readTables, type Table } from "./tables.ts";
 import { headerlessHistory } from "./ocr_history.ts";
+import { scanChartHistory } from "./scan_charts.ts";
+import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
@@ -196,7 +199,15 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const period = billingPeriod(lines);
   const money = moneyOnBill(text);
   const amt = labelled("amountDue", hasAmount, amountOf, amount(lines, "amountDue"));
-  const past = labelled("pastDue", hasAmount, amountOf, amount(lines, "pastDue"));
+  // a balance forward printed before the payments is the previous balance, not the past due (balances.ts)
+  const forwards = forwardsBeforePayments(lines);
+  const pastLine = amount(lines, "pastDue");
+  const past = labelled(
+    "pastDue",
+    (v) => hasAmount(v) && !forwards.has(amountOf(v)),
+    amountOf,
+    forwards.has(pastLine) ? "" : pastLine,
+  );
 
   const blocks = addressBlocks(lines, isNoise).filter((b) =>
     !isUtilityName(b.name) && !issuerShaped(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) &&
@@ -319,6 +330,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   );
   // a net-metered bill's meters read as delivered and generated: one meter billed the printed net (net_metering.ts)
   eu.meters = netBilledMeters(eu.meters, lines);
+  // a scanned meter row whose readings' difference is its printed kWh, where no meter kWh was read (scan_meters.ts)
+  if (readByOcr(pages)) eu.meters = withScanMeters(eu.meters, scanMeterRows(pages));
   if (!period.length) {
     const inferred = unlabelledPeriod(lines, bi.invoiceDate, bi.dueDate, eu.meters) ??
       (on("period-from-date-range") ? inferPeriod(lines, eu.meters) : undefined);
@@ -400,6 +413,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       // a scanned table of month rows whose header OCR garbled, where the bill confirms its kWh column
       // (ocr_history.ts): the months no other reading gives
       ...(readByOcr(pages) ? headerlessHistory(pages.map(wordsOf), bi.billingPeriodEnd, total) : []),
+      // a scanned bar chart whose labels or values OCR partly lost, anchored by the bill's kWh (scan_charts.ts)
+      ...(readByOcr(pages) ? scanChartHistory(pages, bi.billingPeriodEnd, total) : []),
       ...history,
       ...comparedUsage(pages.map(wordsOf), bi.billingPeriodEnd),
       ...tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on, readByOcr(pages)),
@@ -433,8 +448,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     const y = Number(bi.billingPeriodEnd.slice(0, 4));
     const m = Number(bi.billingPeriodEnd.slice(5, 7));
     const same = history.find((h) => h.year === y && h.month === m);
-    if (!same) history.push({ year: y, month: m, value: total });
-    else agreement = Math.abs(same.value - total) <= Math.max(1, total * 0.02) ? 0.05 : -0.2;
+    // … added from the meters when the bill prints a history of months (printed_history.ts); a bill without one
+    // has no month's kWh printed
+    if (!same) {
+      if (history.length || printsMonthlyHistory(lines)) history.push({ year: y, month: m, value: total });
+    } else agreement = Math.abs(same.value - total) <= Math.max(1, total * 0.02) ? 0.05 : -0.2;
   }
   eu.usageByMonth = history.sort((a, b) => a.year - b.year || a.month - b.month).map((h) =>
     toMonthlyUsage(h)

@@ -25,13 +25,25 @@ const ADJUSTMENT = /\badjust(?:ment)?s?\b|\brider\b|\bclause\b|\brecovery\b/i;
  * a digit ("Generation charges", "Delivery Services"), or "".
  */
 function headingOf(lines: string[], i: number): string {
+  return titleCells(lines, i)[0] ?? "";
+}
+
+/** The cells of the nearest line above (up to 6) whose first cell is a title: words without a digit. */
+function titleCells(lines: string[], i: number): string[] {
   for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
     const cs = cells(lines[k]);
-    if (cs.length >= 1 && !/\d|\$/.test(cs[0]) && /[A-Za-z]{3}/.test(cs[0]) && cs[0].length <= 40) {
-      return cs[0];
-    }
+    if (cs.length >= 1 && !/\d|\$/.test(cs[0]) && /[A-Za-z]{3}/.test(cs[0]) && cs[0].length <= 40) return cs;
   }
-  return "";
+  return [];
+}
+
+/**
+ * The section titles over two columns ("Delivery Charges   Supply Charges"): that title line when it is two or
+ * more title cells, or "". A line under it may be either column's.
+ */
+function columnHeadings(lines: string[], i: number): string {
+  const cs = titleCells(lines, i);
+  return cs.length >= 2 && cs.every((c) => !/\d|\$/.test(c) && c.length <= 40) ? cs.join("   ") : "";
 }
 
 /** The supply/generation price per kWh as printed ("0.05974"), or "". */
@@ -68,8 +80,15 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
         const heading = headingOf(lines, i);
         if (word.test(line)) {
           if (DELIVERY.test(line.replace(word, ""))) continue;
-          // "Energy charge … x $0.1" under a "Delivery charges" title is a delivery price
-          if (DELIVERY.test(heading) && !word.test(heading)) continue;
+          // "Energy charge … x $0.1" under a "Delivery charges" title is a delivery price (unless the title line is
+          // two columns' titles, "Delivery Charges   Supply Charges", and the other one is supply's)
+          const both = columnHeadings(lines, i);
+          if (
+            DELIVERY.test(heading) && !word.test(heading) &&
+            !SUPPLY_WORDS.slice(0, 2).some((w) => w.test(both))
+          ) {
+            continue;
+          }
           const v = priceAfter(line.slice(line.search(word)), line);
           if (v) return v;
         } else if (
@@ -100,7 +119,18 @@ const PAYMENT_PLAN =
 // the service period printed after the rate on its line ("RS Residential From 8/28/24 To 9/27/24 30 Days")
 const DATES_AFTER =
   /\s+(?:(?:[Ff]rom|FROM)\s+)?(?:\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})\b.*$/;
-const NEXT_FIELD = /\s+(?:Meter|Account|Premise|Service (?:Address|Location|Period))\b.*$/;
+// … with its label ("Rate: Residential Service From 12/21/2023 To 01/21/2024": "Service From" is the period's label,
+// the rate stops before it) — when what is left still names a class of service ("Residential"); "GS-2 General
+// Service From 3/01/24" keeps its "Service" ("GS-2 General" names none)
+const LABELLED_DATES_AFTER =
+  /\s+(?:Service|Billing|Billed|Read|Usage|SERVICE|BILLING)\s+(?:[Ff]rom|FROM)\s+(?:\d{1,2}\/\d{1,2}\/\d{2,4}|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4})\b.*$/;
+const withoutPeriod = (v: string) => {
+  const cut = v.replace(LABELLED_DATES_AFTER, "");
+  return cut !== v && RATE_CLASS.test(cut) ? cut : v.replace(DATES_AFTER, "");
+};
+// … or the period's label ("Rate Code RSE1 - Residential Electric Service   Winter Billing Period")
+const NEXT_FIELD =
+  /\s+(?:Meter|Account|Premise|Service (?:Address|Location|Period)|(?:(?:Summer|Winter)\s+)?Billing (?:Period|Days|Date)|Read(?:ing)? Dates?)\b.*$/;
 // the period's length printed after the rate on its line ("Rate: Residential Service (RS) 30 days")
 // … or its label before the count ("Tariff: RS Residential Service Billing Days 29")
 const DAYS_AFTER =
@@ -122,6 +152,22 @@ const LEADING_FIELD =
 const LEADING_PERIOD =
   /^\d{1,2}\/\d{1,2}\/\d{2,4}\s*(?:-|–|to)\s*\d{1,2}\/\d{1,2}\/\d{2,4}\s*(?:\(\d{1,3} days\))?\s+(?=rate\b|schedule\b|tariff\b)/i;
 
+/**
+ * After a label naming the rate's code ("Rate Code: RES - Residential", "Rate Code RSE1 - Residential Electric
+ * Service"), the code before the dash is the code, the class after it the rate's name.
+ */
+function withoutCode(label: string, v: string): string {
+  if (!/\bcode\b/i.test(label)) return v;
+  const m = v.match(/^[A-Z0-9]{1,6}\s*[-\u2013]\s+(.+)$/);
+  return m && RATE_CLASS.test(m[1]) ? m[1] : v;
+}
+
+// usage fields the text layer printed before a labelled rate in one item ("Usage 557 kWh 32 days Service
+// Classification: SC1 Residential"): a kWh quantity or a count of days, then a rate label with its colon
+const FIELDS_BEFORE_LABEL =
+  /^.*?\b(?:\d[\d,]*\s*kwh|\d{1,3}\s+days?)\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
+const SEASON_AFTER = /\s*[-\u2013]\s*(?:Summer|Winter)\s+Rates?\b.*$/i;
+
 const RATE_CLASS =
   /\b(?:residential|domestic|general service|small commercial|commercial|time[- ]of[- ]use|TOU)\b/i;
 
@@ -136,7 +182,8 @@ export function findRatePlan(lines: string[]): string {
   for (const line of lines) {
     for (const cell of cells(line)) {
       // a rate printed after its meter's number in one cell; another service's meter's rate is not electric
-      let c = cell.replace(LEADING_METER, "").replace(LEADING_PERIOD, "").replace(LEADING_FIELD, "");
+      let c = cell.replace(LEADING_METER, "").replace(LEADING_PERIOD, "").replace(LEADING_FIELD, "")
+        .replace(FIELDS_BEFORE_LABEL, "");
       if (c !== cell && GAS.test(c)) continue;
       let m = c.match(RATE_LABELS);
       // a section title joined to the labelled rate by the text layer ("Billing Details Rate: 1A Residential")
@@ -147,11 +194,8 @@ export function findRatePlan(lines: string[]): string {
       }
       if (m && m[0].includes(":")) {
         // the next field joined to the value on its line ("Rate: Time-of-Day Rate   Meter K5098692   31 days")
-        const v = c.slice(m[0].length).replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").replace(
-          DATES_AFTER,
-          "",
-        ).replace(DAYS_AFTER, "")
-          .trim();
+        const v = withoutPeriod(c.slice(m[0].length).replace(NEXT_LABEL, "").replace(NEXT_FIELD, ""))
+          .replace(DAYS_AFTER, "").trim();
         // after a title, only a class of service or a rate code ("Your Price to Compare Rate: 7.5 cents" is not)
         const named = !titled ||
           ((RATE_CLASS.test(v) || /\b[A-Z]{1,3}-?\d{1,3}[A-Z]?\b/.test(v)) &&
@@ -160,7 +204,7 @@ export function findRatePlan(lines: string[]): string {
           v && named && !RATE_NUMBER.test(v) && !/^\$/.test(v) &&
           !(/plan/i.test(m[0]) && PAYMENT_PLAN.test(v))
         ) {
-          return v;
+          return withoutCode(m[0], v);
         }
       }
       // without a colon ("Rate   1(M) Residential Service", "Rate R Residential Service"): only a value that
@@ -170,14 +214,21 @@ export function findRatePlan(lines: string[]): string {
         !/[A-Za-z]/.test(c.charAt(m[0].length - 1) === " " ? "" : c.charAt(m[0].length))
       ) {
         // the text layer may join the next label to the value: "RS Residential Service Service period: …"
-        const v = withScheduleWord(
+        const v = withoutCode(
           m[0],
-          (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
-            .replace(NEXT_LABEL, "").replace(NEXT_FIELD, "").replace(DATES_AFTER, "").replace(DAYS_AFTER, "")
-            .trim(),
+          withScheduleWord(
+            m[0],
+            withoutPeriod(
+              (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
+                .replace(NEXT_LABEL, "").replace(NEXT_FIELD, ""),
+            ).replace(DAYS_AFTER, "").trim(),
+          ),
         );
+        // … or a rate code alone in the label's cell ("Rate RG   Read Dates …")
+        const code = /^[A-Z]{1,3}\d{0,2}[A-Z]?$/.test(v) && c.slice(m[0].length).trim().startsWith(v);
         if (
-          v && RATE_CLASS.test(v) && !RATE_NUMBER.test(v) && !/\$|\bkwh\b|%/i.test(v) && v.length <= 50 &&
+          v && (RATE_CLASS.test(v) || code) && !RATE_NUMBER.test(v) && !/\$|\bkwh\b|%/i.test(v) &&
+          v.length <= 50 &&
           v.split(/\s+/).length <= 6 &&
           !/\b(?:effective|increase|change[sd]?|for|will|your|on|per)\b/i.test(v)
         ) return v;
@@ -201,6 +252,15 @@ export function findRatePlan(lines: string[]): string {
       ) return v;
     }
   }
+  // … or the line under that heading opens with the class, then the period ("Electric Charges" / "Residential
+  // Electric 07/28/2023 - 08/28/2023 Meter M2885554")
+  for (let i = 1; i < lines.length; i++) {
+    if (!/^Electric(?:ity)?(?: Service)? Charges$/i.test(cells(lines[i - 1])[0] ?? "")) continue;
+    const v = (cells(lines[i])[0] ?? "").match(
+      /^([A-Za-z][A-Za-z -]{2,40}?)\s+\d{1,2}\/\d{1,2}\/\d{2,4}\s*[-\u2013]\s*\d{1,2}\/\d{1,2}\/\d{2,4}\b/,
+    )?.[1];
+    if (v && RATE_CLASS.test(v) && v.split(/\s+/).length <= 5 && !GAS.test(v)) return v;
+  }
   // a schedule and its class inside a title ("… Charge Detail Schedule 1 Residential Service 31 Days")
   for (const line of lines) {
     for (const c of cells(line)) {
@@ -212,7 +272,8 @@ export function findRatePlan(lines: string[]): string {
   // also with the next label joined to it by the text layer ("Residential Service D1 Billing Period: Feb 8 - …")
   for (const line of lines) {
     for (const cell of cells(line)) {
-      const c = cell.replace(NEXT_LABEL, "").trim();
+      // … and the season's rates printed after it ("Residential Service (RS) - Winter Rates in Effect")
+      const c = cell.replace(NEXT_LABEL, "").replace(SEASON_AFTER, "").trim();
       if (
         /^(?:Residential|Domestic|General)(?: [A-Za-z]+){0,2} (?:Service|Rate)(?: [A-Z]{0,3}-?\d{1,3}[A-Z]?| \([A-Z0-9-]{1,8}\))$/
           .test(c)

@@ -5,7 +5,12 @@
 import { allDates, parseNumber } from "./values.ts";
 
 const N = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
-const PRESENT = new RegExp(String.raw`\b(?:present|current|curr\.?)\b(?:\s+read(?:ing)?)?\s*:?\s*${N}`, "i");
+// "Reading 46339   Prior 45624   kWh Used 715": a reading named by the word alone, beside a prior one, is the present
+const PRESENT = new RegExp(
+  String
+    .raw`(?:\b(?:present|current|curr\.?)\b(?:\s+read(?:ing)?)?|(?<!\b(?:previous|prior|prev\.?|last)\s+)\breading\b)\s*:?\s*${N}`,
+  "i",
+);
 const PREVIOUS = new RegExp(String.raw`\b(?:previous|prior|prev\.?)\b(?:\s+read(?:ing)?)?\s*:?\s*${N}`, "i");
 const MULT = new RegExp(String.raw`\b(?:mult(?:iplier)?|constant)\b\.?\s*:?\s*${N}`, "i");
 const KWH_AFTER = new RegExp(String.raw`\bkwh\b\s*(?:used|usage)?\s*:?\s*${N}`, "gi");
@@ -28,7 +33,8 @@ export function confirmedReadingUsage(line: string): string {
   return kwh ? String(kwh) : "";
 }
 
-const READ_WORD = /\b(?:read(?:ing)?s?|present|prior|previous|current)\b/i;
+// … also a reading marked only by its kind ("Dec 10, 2023   Actual   55,556", "Estimated")
+const READ_WORD = /\b(?:read(?:ing)?s?|present|prior|previous|current|actual|estimated)\b/i;
 
 /**
  * A meter's read dates printed on the reading lines under its meter line ("Present: Jul 13, 2023 - Actual

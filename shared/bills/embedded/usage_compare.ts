@@ -27,6 +27,20 @@ function valueOf(lines: { tokens: Token[] }[], li: number, label: Token): number
   const beside = next?.text.match(KWH_VALUE);
   const unitAfter = next && /^kwh$/i.test(line[line.indexOf(next) + 1]?.text ?? "");
   if (beside && (beside[2] || unitAfter)) return Number(beside[1].replace(/,/g, ""));
+  // a table whose rows are the comparison labels: the value in the row under a kWh column's header (the nearest
+  // line above, within four, that heads a kWh column; another comparison label's line is a row, not the header)
+  for (let k = li - 1; k >= 0 && k >= li - 4; k--) {
+    const ts = lines[k].tokens;
+    if (ts.some((t) => monthsBack(t.text) !== undefined)) continue;
+    const head = ts.find((t) =>
+      t.x0 > label.x1 && /^(?:kwh|kwh used|usage \(kwh\)|energy used \(kwh\))$/i.test(t.text)
+    );
+    if (!head) continue;
+    const cell = line.find((t) => (t.x0 + t.x1) / 2 >= head.x0 - 8 && (t.x0 + t.x1) / 2 <= head.x1 + 8);
+    const m = cell?.text.match(KWH_VALUE);
+    if (m) return Number(m[1].replace(/,/g, ""));
+    break;
+  }
   for (let k = li + 1; k < lines.length && k <= li + 4; k++) {
     const ts = lines[k].tokens;
     if (ts.some((t) => monthsBack(t.text) !== undefined)) return undefined;

@@ -9,6 +9,7 @@ import { R12_SEALED } from "../../../scripts/bills/layouts_r12.ts";
 import { R13_SEALED } from "../../../scripts/bills/layouts_r13.ts";
 import { R14_SEALED } from "../../../scripts/bills/layouts_r14.ts";
 import { R15_SEALED } from "../../../scripts/bills/layouts_r15.ts";
+import { R17_SEALED } from "../../../scripts/bills/layouts_r17.ts";
 import { R11_SEALED } from "../../../scripts/bills/layouts_r11.ts";
 
 const dir = new URL("../../fixtures/bills/", import.meta.url).pathname;
@@ -254,6 +255,31 @@ Deno.test("synthetic text PDFs of round 15's sealed pair (cmp, blackhills): a fl
   // filled wrongly; all their bills, scans included: 91.7% / 3.0% (docs/bills.md "Round 15")
   assert.ok(right / total >= 0.95, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
   assert.ok(wrong / total <= 0.03, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of round 17's dev layouts (ace, indmich, oru, chugach, and northwestern, santee sealed in round 16): >= 95% right, <= 1% filled wrongly", async () => {
+  const R17_DEV = ["ace", "indmich", "oru", "chugach", "northwestern", "santee"];
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && R17_DEV.includes(c.utility)
+  );
+  assert.equal(cases.length, 36);
+  const { right, total, wrong } = await tally(cases);
+  // with the reader of round 16 (docs/bills.md "Round 17"): 88.9% right, 0.7% filled wrongly; after round 17's
+  // changes 97.3% / 0.1%
+  assert.ok(right / total >= 0.95, `round-17 dev accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.01, `round-17 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of round 17's sealed pair (pso, mge): a floor on a once-only score", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && R17_SEALED.includes(c.utility)
+  );
+  assert.equal(cases.length, 12);
+  const { right, total, wrong } = await tally(cases);
+  // scored once with round 17's last reader (2026-11-24): text PDFs 77.0% right, 4.7% filled wrongly; all their
+  // bills, scans included: 75.5% / 4.7% (74.2% / 5.9% with the round-16 reader; docs/bills.md "Round 17")
+  assert.ok(right / total >= 0.76, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.05, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
 Deno.test("synthetic text PDFs of the 4 history-round dev layouts (idaho, idahostmt, rockymtn, hawaiian): >= 85% right, <= 2% filled wrongly", async () => {

@@ -1,0 +1,30 @@
+// The bench's comparison of utility names (scripts/bills/utility_names.ts, docs/bills.md "Round 17"): one company's
+// spellings match, another company's name never does.
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { score } from "../../../scripts/bills/accuracy.ts";
+import { sameUtility } from "../../../scripts/bills/utility_names.ts";
+import { emptyItem } from "../../../shared/bills/schema.ts";
+
+Deno.test("utility names: a legal form, '&' and case set aside; a brand and its long name from the reference table", () => {
+  assertEquals(sameUtility("Otter Tail Power Company", "Otter Tail Power"), true);
+  assertEquals(sameUtility("Chugach Electric Association, Inc.", "Chugach Electric Association"), true);
+  assertEquals(sameUtility("The Empire District Electric Co.", "Empire District Electric"), true);
+  assertEquals(sameUtility("BGE", "Baltimore Gas and Electric"), true);
+  assertEquals(sameUtility("San Diego Gas and Electric", "SDG&E"), true);
+  // another company, a name cut short, a name missing: different
+  assertEquals(sameUtility("BGE", "Pepco"), false);
+  assertEquals(sameUtility("Otter Tail Power Company", "Otter Creek Power Company"), false);
+  assertEquals(sameUtility("Chugach Electric Association", "Chugach Electric"), false);
+  assertEquals(sameUtility("Duke Energy", ""), false);
+});
+
+Deno.test("the bench scores a utility's other spelling right and another utility wrong", () => {
+  const truth = emptyItem();
+  truth.billingInformation.utilityProviderName = "BGE";
+  const same = emptyItem();
+  same.billingInformation.utilityProviderName = "Baltimore Gas and Electric";
+  const other = emptyItem();
+  other.billingInformation.utilityProviderName = "Delmarva Power";
+  assertEquals(score(truth, same).wrong.filter((w) => w.field === "utilityProviderName"), []);
+  assertEquals(score(truth, other).filledWrong, 1);
+});
