@@ -20,7 +20,8 @@ import { contractLimits, loadContractLimits } from "../../../shared/contracts/do
 import { inboxRouting, loadInboxRouting } from "../../../shared/email-agent/route.ts";
 import { absoluteUrl, links, loadLinkConfig } from "../../../shared/urls.ts";
 import { loadPartnerConfig, partnerConfig } from "../../../shared/partner/config.ts";
-import { resolvesPrivately, webhookUrlProblem } from "../../../shared/partner/webhook_url.ts";
+import { webhookUrlProblem } from "../../../shared/partner/webhook_url.ts";
+import { pinnedAddress } from "../../../shared/partner/webhook_transport.ts";
 
 setLogLevel("error");
 const platform = (corsOrigins = "*") => createPlatform(noDatabase(), { ...loadCoreConfig(), corsOrigins });
@@ -307,10 +308,11 @@ Deno.test("partner settings: invitation lifetime and private webhooks read once 
     assert.deepEqual(partnerConfig(p), first);
   });
   // The check takes the setting it is given, never the process env.
+  const noDns = () => Promise.reject(new Error("an IP literal is not resolved"));
   await withEnv({ PARTNER_WEBHOOK_ALLOW_PRIVATE: "true" }, async () => {
     assert.match(webhookUrlProblem("http://127.0.0.1/x", false) ?? "", /https/);
     assert.equal(webhookUrlProblem("http://127.0.0.1/x", true), null);
-    assert.equal(await resolvesPrivately("https://127.0.0.1/x", false), true);
+    await assert.rejects(pinnedAddress(new URL("https://127.0.0.1/x"), false, noDns), /private/);
   });
-  assert.equal(await resolvesPrivately("https://127.0.0.1/x", true), false);
+  assert.equal(await pinnedAddress(new URL("https://127.0.0.1/x"), true, noDns), "127.0.0.1");
 });
