@@ -16,8 +16,9 @@ import { rateLimit } from "./rate_limit.ts";
 import { corsMiddleware } from "./cors.ts";
 import { httpConfig } from "./config.ts";
 import { setAnswerHeader } from "./headers.ts";
+import type { ClientIpSource } from "./client_ip.ts";
 
-export type AppEnv = { Variables: { requestId: string; auth: AuthContext; clientIpHeader: string } };
+export type AppEnv = { Variables: { requestId: string; auth: AuthContext; clientIpSource: ClientIpSource } };
 export type ServiceApp = OpenAPIHono<AppEnv>;
 
 export interface ServiceAppOptions {
@@ -50,7 +51,8 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
 
   // Settings are read once here (shared/http/config.ts) and handed to the middleware: no request reads the env.
   const http = httpConfig(p);
-  app.use("*", requestContext(service, http.clientIpHeader));
+  const ipSource: ClientIpSource = { header: http.clientIpHeader, hops: http.clientIpProxyHops };
+  app.use("*", requestContext(service, ipSource));
   app.use(
     "*",
     corsMiddleware({
@@ -99,7 +101,7 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     });
   }
 
-  app.use("*", rateLimit(p, service, http.clientIpHeader));
+  app.use("*", rateLimit(p, service, ipSource));
 
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.get("/health/ready", (c) => readiness(p, c, http.readinessTimeoutMs));
@@ -119,11 +121,11 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
   return app;
 }
 
-function requestContext(service: string, clientIpHeader: string): MiddlewareHandler<AppEnv> {
+function requestContext(service: string, ipSource: ClientIpSource): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || ulid();
     c.set("requestId", requestId);
-    c.set("clientIpHeader", clientIpHeader);
+    c.set("clientIpSource", ipSource);
     const started = performance.now();
     await next();
     setAnswerHeader(c, "X-Request-Id", requestId);

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from "hono";
 import { type Platform, provide } from "../platform.ts";
 import { errorBody } from "./errors.ts";
-import { clientIp } from "./client_ip.ts";
+import { clientIp, type ClientIpSource } from "./client_ip.ts";
 import { errorText, log } from "../log.ts";
 import type { AuthContext } from "../db/scoped.ts";
 import { bucketsFor, type RateLimitPolicy, rateLimitPolicyFromEnv } from "../ratelimit/policy.ts";
@@ -20,11 +20,11 @@ let sincePrune = 0;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Built once per app: the service's path prefix is compiled here and the client address header comes from
+ * Built once per app: the service's path prefix is compiled here and the client address source comes from
  * the platform's HTTP settings. The policy is looked up per request in the platform's registry (a map
  * lookup, read from the environment once), so a test may override it after the app exists.
  */
-export function rateLimit(p: Platform, service: string, clientIpHeader?: string): MiddlewareHandler {
+export function rateLimit(p: Platform, service: string, ipSource?: ClientIpSource): MiddlewareHandler {
   const prefix = new RegExp(`^.*?/${escapeRegExp(service)}`);
   const trailingSlash = /\/$/;
   return async (c, next) => {
@@ -36,7 +36,7 @@ export function rateLimit(p: Platform, service: string, clientIpHeader?: string)
       service,
       path,
       method: c.req.method,
-      ip: clientIp(c, clientIpHeader),
+      ip: clientIp(c, ipSource),
       role: auth?.role,
       orgId: auth?.orgId,
     });

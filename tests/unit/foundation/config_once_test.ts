@@ -50,6 +50,7 @@ function configErrorOf(f: () => unknown, variable: string) {
 Deno.test("http settings: loaded from a Map, defaults, and an unusable value is a ConfigError naming the variable", () => {
   assert.deepEqual(loadHttpConfig(env({})), {
     clientIpHeader: "x-forwarded-for",
+    clientIpProxyHops: 0,
     readinessTimeoutMs: 2000,
     maxJsonDepth: 32,
   });
@@ -60,6 +61,8 @@ Deno.test("http settings: loaded from a Map, defaults, and an unusable value is 
   configErrorOf(() => loadHttpConfig(env({ READINESS_TIMEOUT_MS: "0" })), "READINESS_TIMEOUT_MS");
   configErrorOf(() => loadHttpConfig(env({ CLIENT_IP_HEADER: "x forwarded: for" })), "CLIENT_IP_HEADER");
   configErrorOf(() => loadHttpConfig(env({ MAX_JSON_DEPTH: "deep" })), "MAX_JSON_DEPTH");
+  assert.equal(loadHttpConfig(env({ CLIENT_IP_PROXY_HOPS: "2" })).clientIpProxyHops, 2);
+  configErrorOf(() => loadHttpConfig(env({ CLIENT_IP_PROXY_HOPS: "-1" })), "CLIENT_IP_PROXY_HOPS");
 });
 
 Deno.test("service app: the client address header is fixed when the app is made; a later env change does not move it", async () => {
