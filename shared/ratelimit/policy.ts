@@ -2,6 +2,7 @@
 // widget token can call, per partner (the token) and per address. Every figure is an environment
 // variable (README "Rate limits"); a value of 0 turns that limit off.
 import { envInt, type EnvSource } from "../config.ts";
+import { type Platform, provide } from "../platform.ts";
 
 export interface Limit {
   /** Requests allowed per window; 0 = unlimited. */
@@ -20,6 +21,9 @@ export interface RateLimitPolicy {
   leadsPerIp: Limit;
   reportsPerOrg: Limit;
   reportsPerIp: Limit;
+  /** Savings-report emails one address may be sent on a widget token's request, per recipient window. */
+  reportsPerRecipient: Limit;
+  recipientWindowSeconds: number;
 }
 
 /** Read once per platform (rateLimitPolicy(p) in shared/http/rate_limit.ts); tests pass a Map. */
@@ -37,7 +41,18 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
     leadsPerIp: n("RATE_LIMIT_LEADS_PER_IP", 20),
     reportsPerOrg: n("RATE_LIMIT_REPORTS_PER_ORG", 600),
     reportsPerIp: n("RATE_LIMIT_REPORTS_PER_IP", 20),
+    reportsPerRecipient: n("RATE_LIMIT_REPORTS_PER_RECIPIENT", 3),
+    recipientWindowSeconds: Math.max(1, envInt("RATE_LIMIT_RECIPIENT_WINDOW_SECONDS", 86400, source)),
   };
+}
+
+/** The platform's policy (tests replace it with override(p, "rateLimitPolicy", …)). */
+export const rateLimitPolicy = (p: Platform) => provide(p, "rateLimitPolicy", () => rateLimitPolicyFromEnv());
+
+declare module "../platform.ts" {
+  interface Seams {
+    rateLimitPolicy: RateLimitPolicy;
+  }
 }
 
 /** One counter to bump: `key` names the bucket (rule:ip:<address> or rule:org:<id>). */
