@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ulid } from "../ids.ts";
 import { ApiError, DomainError, errorBody, SeamUnavailableError, statusOf } from "./errors.ts";
@@ -11,6 +10,7 @@ import { ConfigError } from "../config.ts";
 import { requireAuth } from "../auth/gateway.ts";
 import type { AuthContext } from "../db/scoped.ts";
 import { guardBody } from "./body_guard.ts";
+import { bodyReader } from "./body_reader.ts";
 import { readiness } from "./health.ts";
 import { rateLimit } from "./rate_limit.ts";
 import { corsMiddleware } from "./cors.ts";
@@ -70,18 +70,13 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
       maxAgeSeconds: 600,
     }),
   );
+  // Bodies are read whole here, bounded in size (413) and time (408: a slow upload), before auth (body_reader.ts).
   app.use(
     "*",
-    bodyLimit({
-      maxSize: opts.maxBodyBytes ?? p.config.maxBodyBytes,
-      onError: (c) =>
-        c.json(
-          errorBody(
-            "payload_too_large",
-            `Request body is larger than ${opts.maxBodyBytes ?? p.config.maxBodyBytes} bytes`,
-          ),
-          413,
-        ),
+    bodyReader({
+      maxBytes: opts.maxBodyBytes ?? p.config.maxBodyBytes,
+      idleMs: http.bodyIdleTimeoutMs,
+      totalMs: http.bodyTimeoutMs,
     }),
   );
 

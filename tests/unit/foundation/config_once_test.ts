@@ -52,6 +52,8 @@ Deno.test("http settings: loaded from a Map, defaults, and an unusable value is 
     clientIpHeader: "x-forwarded-for",
     clientIpProxyHops: 0,
     readinessTimeoutMs: 2000,
+    bodyIdleTimeoutMs: 15_000,
+    bodyTimeoutMs: 120_000,
     maxJsonDepth: 32,
   });
   const c = loadHttpConfig(env({ CLIENT_IP_HEADER: " CF-Connecting-IP ", READINESS_TIMEOUT_MS: "500" }));
