@@ -13,6 +13,7 @@ export interface RateLimitPolicy {
   windowSeconds: number;
   signinPerIp: Limit;
   refreshPerIp: Limit;
+  invitationsPerIp: Limit;
   widgetPerOrg: Limit;
   widgetPerIp: Limit;
   lookupPerOrg: Limit;
@@ -33,6 +34,7 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
     windowSeconds: Math.max(1, envInt("RATE_LIMIT_WINDOW_SECONDS", 60, source)),
     signinPerIp: n("RATE_LIMIT_SIGNIN_PER_IP", 30),
     refreshPerIp: n("RATE_LIMIT_REFRESH_PER_IP", 300),
+    invitationsPerIp: n("RATE_LIMIT_INVITATIONS_PER_IP", 30),
     widgetPerOrg: n("RATE_LIMIT_WIDGET_PER_ORG", 6000),
     widgetPerIp: n("RATE_LIMIT_WIDGET_PER_IP", 600),
     lookupPerOrg: n("RATE_LIMIT_LOOKUP_PER_ORG", 2000),
@@ -71,6 +73,7 @@ export interface RequestFacts {
   orgId?: string | null;
 }
 
+const INVITATION_LINKS = new Set(["/invitations/lookup", "/invitations/accept"]);
 const LOOKUP = new Set(["/address-autocomplete", "/geocode", "/roof-analysis"]);
 const LEADS = new Set(["/contact", "/property", "/create-lead", "/create-opportunity"]);
 /**
@@ -97,6 +100,11 @@ export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
   if (r.service === "authenticator-service" && r.method === "POST") {
     if (r.path === "/get-token") add("signin", "ip", policy.signinPerIp);
     if (r.path === "/refresh-token") add("refresh", "ip", policy.refreshPerIp);
+  }
+  // The invitation pages' calls need no token (the invitation token is in the body): per address, so nobody
+  // tries tokens, or makes the platform hash new passwords, at the speed of the network.
+  if (r.service === "partner-service" && r.method === "POST" && INVITATION_LINKS.has(r.path)) {
+    add("invitations", "ip", policy.invitationsPerIp);
   }
   if (r.role === "widget") {
     add("widget", "org", policy.widgetPerOrg);
