@@ -70,18 +70,6 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
       maxAgeSeconds: 600,
     }),
   );
-  // Bodies are read whole here, bounded in size (413) and time (408: a slow upload), before auth (body_reader.ts).
-  app.use(
-    "*",
-    bodyReader({
-      maxBytes: opts.maxBodyBytes ?? p.config.maxBodyBytes,
-      idleMs: http.bodyIdleTimeoutMs,
-      totalMs: http.bodyTimeoutMs,
-    }),
-  );
-
-  app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths, maxDepth: http.maxJsonDepth }));
-
   const open = new Set(
     ["/health", "/health/ready", "/openapi.json", ...(opts.publicPaths ?? [])].map((s) => `/${service}${s}`),
   );
@@ -97,6 +85,19 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
   }
 
   app.use("*", rateLimit(p, service, ipSource));
+
+  // Bodies are read whole here, bounded in size (413) and time (408: a slow upload; body_reader.ts), only once the
+  // caller is authenticated and within its rate limits: a stranger's upload is refused before it is read.
+  app.use(
+    "*",
+    bodyReader({
+      maxBytes: opts.maxBodyBytes ?? p.config.maxBodyBytes,
+      idleMs: http.bodyIdleTimeoutMs,
+      totalMs: http.bodyTimeoutMs,
+    }),
+  );
+
+  app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths, maxDepth: http.maxJsonDepth }));
 
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.get("/health/ready", (c) => readiness(p, c, http.readinessTimeoutMs));

@@ -1,12 +1,14 @@
 // Third pass: a body that never finishes arriving (a slow upload, before the caller is even authenticated) held
 // a connection and a request forever. Bodies are now read within BODY_IDLE_TIMEOUT_MS between pieces and
-// BODY_TIMEOUT_MS in all: 408 request_timeout; over the size, declared or streamed, 413 as before.
+// BODY_TIMEOUT_MS in all: 408 request_timeout; over the size, declared or streamed, 413 as before; and only once
+// the caller is authenticated (a stranger's upload is 401 before it is read).
 import assert from "node:assert/strict";
 import { createApp as partnerApp } from "../../../supabase/functions/partner-service/app.ts";
 import { override } from "../../../shared/platform.ts";
 import { loadHttpConfig } from "../../../shared/http/config.ts";
 import { testPlatform } from "../../support/db.ts";
 import { serveApp } from "../../support/http.ts";
+import { tokensFor } from "../../support/auth.ts";
 
 const enc = new TextEncoder();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -49,7 +51,7 @@ async function raw(port: number, head: string, pieces: [number, string][], giveU
 const post = (path: string, type: string, extra = "") =>
   `POST /partner-service${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\n${extra}\r\n`;
 
-Deno.test("slow request bodies: 408 request_timeout after a pause or past the total time, before auth; 413 over the size", async () => {
+Deno.test("slow request bodies: 408 request_timeout after a pause or past the total time, 401 for a stranger before the body; 413 over the size", async () => {
   const p = await testPlatform();
   override(p, "httpConfig", {
     ...loadHttpConfig(new Map()),
@@ -79,14 +81,28 @@ Deno.test("slow request bodies: 408 request_timeout after a pause or past the to
     );
     assert.equal(trickle.status, 408);
     assert.ok(trickle.ms >= 1400 && trickle.ms < 3000, `${trickle.ms} ms`);
-    // A chunked multipart upload that stalls, on an authenticated route (the token is not even looked at yet).
+    // A chunked multipart upload that stalls, with a partner's token: 408.
+    const admin = await tokensFor(p, { role: "partner_admin" });
     const chunked = await raw(
       s.port,
-      post("/leads", "multipart/form-data; boundary=b", "Transfer-Encoding: chunked\r\n"),
+      post(
+        "/leads",
+        "multipart/form-data; boundary=b",
+        `Transfer-Encoding: chunked\r\nAuthorization: ${admin.headers.Authorization}\r\n`,
+      ),
       [[0, "5\r\n--b\r\n\r\n"]],
       5000,
     );
     assert.equal(chunked.status, 408);
+    // The same upload from a stranger is refused before its body is read (no waiting for the pause limit).
+    const stranger = await raw(
+      s.port,
+      post("/leads", "multipart/form-data; boundary=b", "Content-Length: 40000000\r\n"),
+      [[0, "--b\r\n"]],
+      5000,
+    );
+    assert.equal(stranger.status, 401);
+    assert.ok(stranger.ms < 350, `${stranger.ms} ms`);
     // Over the size: declared (at once) and streamed (chunked).
     const declared = await raw(
       s.port,
