@@ -64,13 +64,16 @@ type KeyResolver = (
  * the embedded identity's own keys (partner widget tokens are issued by the platform itself). `markOwn`
  * is called when the platform's own key signed the token.
  */
+const LOCAL_KEYS_COOLDOWN_MS = 10_000;
+
 function keyResolver(p: Platform): KeyResolver {
   return provide(p, "authKeys", () => {
     const remote = p.config.jwksUrl ? createRemoteJWKSet(new URL(p.config.jwksUrl)) : undefined;
-    let local: { at: number; get: JWTVerifyGetKey } | undefined;
+    let local: { at: number; get: JWTVerifyGetKey; keys: number } | undefined;
     const localResolver = async () => {
       if (!local || Date.now() - local.at > 60_000) {
-        local = { at: Date.now(), get: createLocalJWKSet(await jwks(p.sql)) };
+        const set = await jwks(p.sql);
+        local = { at: Date.now(), get: createLocalJWKSet(set), keys: set.keys.length };
       }
       return local.get;
     };
@@ -82,7 +85,11 @@ function keyResolver(p: Platform): KeyResolver {
         return key;
       } catch (e) {
         if (remote) return await remote(header, token);
-        // A key rotated in by another process since the cache was filled.
+        // A key rotated in by another process since the cache was filled: looked for at most once per
+        // LOCAL_KEYS_COOLDOWN_MS, so tokens with made-up `kid`s (no account needed) cannot turn every request
+        // into a database query (jose's remote JWKS set has the same kind of cooldown).
+        // (A platform read before its first key existed looks again at once.)
+        if (local?.keys && Date.now() - local.at < LOCAL_KEYS_COOLDOWN_MS) throw e;
         local = undefined;
         const fresh = await localResolver();
         try {

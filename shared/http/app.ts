@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ulid } from "../ids.ts";
 import { ApiError, DomainError, errorBody, SeamUnavailableError, statusOf } from "./errors.ts";
@@ -11,13 +10,15 @@ import { ConfigError } from "../config.ts";
 import { requireAuth } from "../auth/gateway.ts";
 import type { AuthContext } from "../db/scoped.ts";
 import { guardBody } from "./body_guard.ts";
+import { bodyReader } from "./body_reader.ts";
 import { readiness } from "./health.ts";
 import { rateLimit } from "./rate_limit.ts";
 import { corsMiddleware } from "./cors.ts";
 import { httpConfig } from "./config.ts";
 import { setAnswerHeader } from "./headers.ts";
+import type { ClientIpSource } from "./client_ip.ts";
 
-export type AppEnv = { Variables: { requestId: string; auth: AuthContext; clientIpHeader: string } };
+export type AppEnv = { Variables: { requestId: string; auth: AuthContext; clientIpSource: ClientIpSource } };
 export type ServiceApp = OpenAPIHono<AppEnv>;
 
 export interface ServiceAppOptions {
@@ -50,7 +51,8 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
 
   // Settings are read once here (shared/http/config.ts) and handed to the middleware: no request reads the env.
   const http = httpConfig(p);
-  app.use("*", requestContext(service, http.clientIpHeader));
+  const ipSource: ClientIpSource = { header: http.clientIpHeader, hops: http.clientIpProxyHops };
+  app.use("*", requestContext(service, ipSource));
   app.use(
     "*",
     corsMiddleware({
@@ -68,23 +70,6 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
       maxAgeSeconds: 600,
     }),
   );
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: opts.maxBodyBytes ?? p.config.maxBodyBytes,
-      onError: (c) =>
-        c.json(
-          errorBody(
-            "payload_too_large",
-            `Request body is larger than ${opts.maxBodyBytes ?? p.config.maxBodyBytes} bytes`,
-          ),
-          413,
-        ),
-    }),
-  );
-
-  app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths, maxDepth: http.maxJsonDepth }));
-
   const open = new Set(
     ["/health", "/health/ready", "/openapi.json", ...(opts.publicPaths ?? [])].map((s) => `/${service}${s}`),
   );
@@ -99,7 +84,20 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     });
   }
 
-  app.use("*", rateLimit(p, service, http.clientIpHeader));
+  app.use("*", rateLimit(p, service, ipSource));
+
+  // Bodies are read whole here, bounded in size (413) and time (408: a slow upload; body_reader.ts), only once the
+  // caller is authenticated and within its rate limits: a stranger's upload is refused before it is read.
+  app.use(
+    "*",
+    bodyReader({
+      maxBytes: opts.maxBodyBytes ?? p.config.maxBodyBytes,
+      idleMs: http.bodyIdleTimeoutMs,
+      totalMs: http.bodyTimeoutMs,
+    }),
+  );
+
+  app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths, maxDepth: http.maxJsonDepth }));
 
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.get("/health/ready", (c) => readiness(p, c, http.readinessTimeoutMs));
@@ -119,11 +117,11 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
   return app;
 }
 
-function requestContext(service: string, clientIpHeader: string): MiddlewareHandler<AppEnv> {
+function requestContext(service: string, ipSource: ClientIpSource): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || ulid();
     c.set("requestId", requestId);
-    c.set("clientIpHeader", clientIpHeader);
+    c.set("clientIpSource", ipSource);
     const started = performance.now();
     await next();
     setAnswerHeader(c, "X-Request-Id", requestId);

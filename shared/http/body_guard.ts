@@ -27,9 +27,10 @@ export function guardBody(opts: { exceptPaths?: string[]; maxDepth?: number } = 
     }
     // JSON is UTF-8 (RFC 8259): bytes that are not (Latin-1 text, a lone continuation byte) are refused here,
     // not turned into U+FFFD and stored. The bytes stay in Hono's body cache for the validators.
+    const bytes = await c.req.arrayBuffer();
     let text: string;
     try {
-      text = utf8.decode(await c.req.arrayBuffer());
+      text = utf8.decode(bytes);
     } catch {
       return c.json(errorBody("invalid_text", "Request body is not valid UTF-8"), 400);
     }

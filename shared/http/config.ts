@@ -7,8 +7,17 @@ import { DEFAULT_MAX_JSON_DEPTH } from "../validation/json_guard.ts";
 export interface HttpConfig {
   /** Header carrying the client's address (CLIENT_IP_HEADER; default x-forwarded-for), lower case. */
   clientIpHeader: string;
+  /**
+   * Trusted proxies that append to that header (CLIENT_IP_PROXY_HOPS, default 0: the first entry, for a proxy
+   * that overwrites it); the client is the n-th entry from the right (shared/http/client_ip.ts).
+   */
+  clientIpProxyHops: number;
   /** Bound of the database check of GET /health/ready (READINESS_TIMEOUT_MS). */
   readinessTimeoutMs: number;
+  /** Longest pause while a request body arrives (BODY_IDLE_TIMEOUT_MS, default 15 s): else 408. */
+  bodyIdleTimeoutMs: number;
+  /** Longest time for a whole request body (BODY_TIMEOUT_MS, default 120 s): else 408. */
+  bodyTimeoutMs: number;
   /** Deepest JSON body nesting accepted (MAX_JSON_DEPTH). */
   maxJsonDepth: number;
 }
@@ -20,9 +29,18 @@ export function loadHttpConfig(source: EnvSource = Deno.env): HttpConfig {
   }
   const header = (envOptional("CLIENT_IP_HEADER", source) ?? "x-forwarded-for").trim().toLowerCase();
   if (!/^[a-z0-9-]+$/.test(header)) throw new ConfigError("CLIENT_IP_HEADER", "must be a header name");
+  const hops = envInt("CLIENT_IP_PROXY_HOPS", 0, source);
+  if (hops < 0 || hops > 16) throw new ConfigError("CLIENT_IP_PROXY_HOPS", `must be 0 to 16, got ${hops}`);
+  const bodyIdleTimeoutMs = envInt("BODY_IDLE_TIMEOUT_MS", 15_000, source);
+  const bodyTimeoutMs = envInt("BODY_TIMEOUT_MS", 120_000, source);
+  if (bodyIdleTimeoutMs <= 0) throw new ConfigError("BODY_IDLE_TIMEOUT_MS", "must be positive");
+  if (bodyTimeoutMs <= 0) throw new ConfigError("BODY_TIMEOUT_MS", "must be positive");
   return {
     clientIpHeader: header,
+    clientIpProxyHops: hops,
     readinessTimeoutMs,
+    bodyIdleTimeoutMs,
+    bodyTimeoutMs,
     maxJsonDepth: envInt("MAX_JSON_DEPTH", DEFAULT_MAX_JSON_DEPTH, source),
   };
 }

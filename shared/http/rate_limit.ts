@@ -3,16 +3,15 @@
 // A counter that cannot be written (database trouble) lets the request through: the limit protects
 // capacity and cost, it must not turn an outage of its own table into an outage of the platform.
 import type { MiddlewareHandler } from "hono";
-import { type Platform, provide } from "../platform.ts";
+import type { Platform } from "../platform.ts";
 import { errorBody } from "./errors.ts";
-import { clientIp } from "./client_ip.ts";
+import { clientIp, type ClientIpSource } from "./client_ip.ts";
 import { errorText, log } from "../log.ts";
 import type { AuthContext } from "../db/scoped.ts";
-import { bucketsFor, type RateLimitPolicy, rateLimitPolicyFromEnv } from "../ratelimit/policy.ts";
+import { bucketsFor, rateLimitPolicy } from "../ratelimit/policy.ts";
 import { hit, pruneCounters } from "../ratelimit/counter.ts";
 
-/** The platform's policy (tests replace it with override(p, "rateLimitPolicy", …)). */
-export const rateLimitPolicy = (p: Platform) => provide(p, "rateLimitPolicy", () => rateLimitPolicyFromEnv());
+export { rateLimitPolicy };
 
 const PRUNE_EVERY = 1000;
 let sincePrune = 0;
@@ -20,11 +19,11 @@ let sincePrune = 0;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Built once per app: the service's path prefix is compiled here and the client address header comes from
+ * Built once per app: the service's path prefix is compiled here and the client address source comes from
  * the platform's HTTP settings. The policy is looked up per request in the platform's registry (a map
  * lookup, read from the environment once), so a test may override it after the app exists.
  */
-export function rateLimit(p: Platform, service: string, clientIpHeader?: string): MiddlewareHandler {
+export function rateLimit(p: Platform, service: string, ipSource?: ClientIpSource): MiddlewareHandler {
   const prefix = new RegExp(`^.*?/${escapeRegExp(service)}`);
   const trailingSlash = /\/$/;
   return async (c, next) => {
@@ -36,7 +35,7 @@ export function rateLimit(p: Platform, service: string, clientIpHeader?: string)
       service,
       path,
       method: c.req.method,
-      ip: clientIp(c, clientIpHeader),
+      ip: clientIp(c, ipSource),
       role: auth?.role,
       orgId: auth?.orgId,
     });
@@ -50,7 +49,9 @@ export function rateLimit(p: Platform, service: string, clientIpHeader?: string)
     }
     if (++sincePrune >= PRUNE_EVERY) {
       sincePrune = 0;
-      pruneCounters(p.sql, Math.max(3600, policy.windowSeconds * 2)).catch(() => {});
+      pruneCounters(p.sql, Math.max(3600, policy.windowSeconds * 2), policy.recipientWindowSeconds * 2).catch(
+        () => {},
+      );
     }
     if (!verdict.allowed) {
       log("warn", "rate limited", {
@@ -67,10 +68,4 @@ export function rateLimit(p: Platform, service: string, clientIpHeader?: string)
     }
     await next();
   };
-}
-
-declare module "../platform.ts" {
-  interface Seams {
-    rateLimitPolicy: RateLimitPolicy;
-  }
 }

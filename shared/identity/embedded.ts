@@ -1,6 +1,7 @@
 import type { Platform } from "../platform.ts";
 import { issueIdToken } from "../auth/tokens.ts";
 import { dummyHash, verifyPassword } from "../auth/passwords.ts";
+import { unknownAccountAttempt } from "../ratelimit/unknown_account.ts";
 import { log } from "../log.ts";
 import { hashToken, storeRefreshToken } from "./refresh_tokens.ts";
 import {
@@ -55,7 +56,11 @@ export class EmbeddedIdentity implements IdentityProvider {
     const [row] = await sql`select u.id, u.email, u.organization_id, u.role, c.password_hash
       from public.users u join identity.credentials c on c.user_id = u.id where lower(u.email) = lower(${email})`;
     if (!row) {
-      await verifyPassword(password, dummyHash); // same work either way, so timing does not reveal accounts
+      // An unknown email locks like an account would (shared/ratelimit/unknown_account.ts), and does the same
+      // password work when it is not locked, so neither the answers nor their timing reveal accounts.
+      const attempt = await unknownAccountAttempt(sql, email, this.lockout);
+      if (attempt.locked) throw this.lockedError(attempt.until);
+      await verifyPassword(password, dummyHash);
       throw new IdentityError("invalid_credentials", "Email or password is incorrect");
     }
     const userId = row.id as string;

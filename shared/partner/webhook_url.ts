@@ -1,6 +1,7 @@
 // Where a partner's webhook may point: a public https endpoint. Loopback, private, link-local and metadata
 // addresses are refused (a partner admin must not make the platform call into its own network), unless
 // PARTNER_WEBHOOK_ALLOW_PRIVATE=true (local development and tests; partnerConfig(p).webhookAllowPrivate, passed in).
+// At delivery the name is resolved once and judged by the same test (webhook_transport.ts).
 
 function privateIPv4(ip: string): boolean {
   const m = ip.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
@@ -76,19 +77,4 @@ export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | 
     return "must be a public address (not localhost, a private network or link-local)";
   }
   return null;
-}
-
-/** At delivery time: the name must not resolve to a private address either (DNS can change after the check). */
-export async function resolvesPrivately(raw: string, allowPrivate: boolean): Promise<boolean> {
-  if (allowPrivate) return false;
-  const host = new URL(raw).hostname;
-  if (isPrivateAddress(host)) return true;
-  if (/^[\d.]+$/.test(host) || host.includes(":")) return false;
-  const ips: string[] = [];
-  for (const type of ["A", "AAAA"] as const) {
-    try {
-      ips.push(...await Deno.resolveDns(host, type));
-    } catch { /* no record of this type */ }
-  }
-  return ips.some((ip) => isPrivateAddress(ip));
 }

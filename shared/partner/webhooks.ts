@@ -8,12 +8,11 @@ import { jsonb, type JsonInput, type Tx } from "../db/client.ts";
 import { backoffSeconds, enqueue, type Handler, type Job, PermanentJobError } from "../queue/queue.ts";
 import { errorText, log } from "../log.ts";
 import { leadSummary } from "./lead_view.ts";
-import { resolvesPrivately } from "./webhook_url.ts";
+import { pinnedAddress, postPinned, webhookTransport } from "./webhook_transport.ts";
 import { partnerConfig } from "./config.ts";
 
 export const WEBHOOK_QUEUE = "partner.webhook-delivery";
 export const WEBHOOK_MAX_ATTEMPTS = 8;
-const TIMEOUT_MS = 10_000;
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
@@ -110,18 +109,17 @@ export async function deliverWebhook(p: Platform, job: Job): Promise<void> {
   let status: number | null = null;
   let error: string | null = null;
   try {
-    if (await resolvesPrivately(d.url as string, partnerConfig(p).webhookAllowPrivate)) {
-      throw new Error("the endpoint resolves to a private address");
-    }
-    const res = await fetch(d.url as string, {
-      method: "POST",
-      headers: signedHeaders(d.secret as string, d.message_id as string, body),
+    // One resolution, checked, and the request sent to exactly that address (webhook_transport.ts).
+    const t = webhookTransport(p);
+    const url = new URL(d.url as string);
+    const address = await pinnedAddress(url, partnerConfig(p).webhookAllowPrivate, t.resolve);
+    status = await postPinned(
+      url,
+      address,
+      signedHeaders(d.secret as string, d.message_id as string, body),
       body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    status = res.status;
-    await res.body?.cancel();
+      t,
+    );
     if (status < 200 || status >= 300) error = `HTTP ${status}`;
   } catch (e) {
     error = errorText(e).slice(0, 300);

@@ -32,9 +32,17 @@ export async function hit(sql: Sql, buckets: Bucket[], windowSeconds: number): P
   return { allowed: true, retryAfterSeconds: 0 };
 }
 
-/** Deletes counters whose window ended long ago (called now and then by the middleware). */
-export async function pruneCounters(sql: Sql, olderThanSeconds: number): Promise<number> {
-  const r =
-    await sql`delete from security.rate_limits where window_start < now() - make_interval(secs => ${olderThanSeconds})`;
+/**
+ * Deletes counters whose window ended long ago (called now and then by the middleware); the per-recipient
+ * counters (`recipient:` keys, a day-long window) are kept for `recipientSeconds`.
+ */
+export async function pruneCounters(
+  sql: Sql,
+  olderThanSeconds: number,
+  recipientSeconds = 0,
+): Promise<number> {
+  const r = await sql`delete from security.rate_limits where window_start < now() - make_interval(secs =>
+    case when key like 'recipient:%' then greatest(${olderThanSeconds}::float8, ${recipientSeconds}::float8)
+    else ${olderThanSeconds}::float8 end)`;
   return r.count;
 }

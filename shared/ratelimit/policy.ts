@@ -2,6 +2,7 @@
 // widget token can call, per partner (the token) and per address. Every figure is an environment
 // variable (README "Rate limits"); a value of 0 turns that limit off.
 import { envInt, type EnvSource } from "../config.ts";
+import { type Platform, provide } from "../platform.ts";
 
 export interface Limit {
   /** Requests allowed per window; 0 = unlimited. */
@@ -12,6 +13,7 @@ export interface RateLimitPolicy {
   windowSeconds: number;
   signinPerIp: Limit;
   refreshPerIp: Limit;
+  invitationsPerIp: Limit;
   widgetPerOrg: Limit;
   widgetPerIp: Limit;
   lookupPerOrg: Limit;
@@ -20,6 +22,9 @@ export interface RateLimitPolicy {
   leadsPerIp: Limit;
   reportsPerOrg: Limit;
   reportsPerIp: Limit;
+  /** Savings-report emails one address may be sent on a widget token's request, per recipient window. */
+  reportsPerRecipient: Limit;
+  recipientWindowSeconds: number;
 }
 
 /** Read once per platform (rateLimitPolicy(p) in shared/http/rate_limit.ts); tests pass a Map. */
@@ -29,6 +34,7 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
     windowSeconds: Math.max(1, envInt("RATE_LIMIT_WINDOW_SECONDS", 60, source)),
     signinPerIp: n("RATE_LIMIT_SIGNIN_PER_IP", 30),
     refreshPerIp: n("RATE_LIMIT_REFRESH_PER_IP", 300),
+    invitationsPerIp: n("RATE_LIMIT_INVITATIONS_PER_IP", 30),
     widgetPerOrg: n("RATE_LIMIT_WIDGET_PER_ORG", 6000),
     widgetPerIp: n("RATE_LIMIT_WIDGET_PER_IP", 600),
     lookupPerOrg: n("RATE_LIMIT_LOOKUP_PER_ORG", 2000),
@@ -37,7 +43,18 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
     leadsPerIp: n("RATE_LIMIT_LEADS_PER_IP", 20),
     reportsPerOrg: n("RATE_LIMIT_REPORTS_PER_ORG", 600),
     reportsPerIp: n("RATE_LIMIT_REPORTS_PER_IP", 20),
+    reportsPerRecipient: n("RATE_LIMIT_REPORTS_PER_RECIPIENT", 3),
+    recipientWindowSeconds: Math.max(1, envInt("RATE_LIMIT_RECIPIENT_WINDOW_SECONDS", 86400, source)),
   };
+}
+
+/** The platform's policy (tests replace it with override(p, "rateLimitPolicy", …)). */
+export const rateLimitPolicy = (p: Platform) => provide(p, "rateLimitPolicy", () => rateLimitPolicyFromEnv());
+
+declare module "../platform.ts" {
+  interface Seams {
+    rateLimitPolicy: RateLimitPolicy;
+  }
 }
 
 /** One counter to bump: `key` names the bucket (rule:ip:<address> or rule:org:<id>). */
@@ -56,6 +73,7 @@ export interface RequestFacts {
   orgId?: string | null;
 }
 
+const INVITATION_LINKS = new Set(["/invitations/lookup", "/invitations/accept"]);
 const LOOKUP = new Set(["/address-autocomplete", "/geocode", "/roof-analysis"]);
 const LEADS = new Set(["/contact", "/property", "/create-lead", "/create-opportunity"]);
 /**
@@ -82,6 +100,11 @@ export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
   if (r.service === "authenticator-service" && r.method === "POST") {
     if (r.path === "/get-token") add("signin", "ip", policy.signinPerIp);
     if (r.path === "/refresh-token") add("refresh", "ip", policy.refreshPerIp);
+  }
+  // The invitation pages' calls need no token (the invitation token is in the body): per address, so nobody
+  // tries tokens, or makes the platform hash new passwords, at the speed of the network.
+  if (r.service === "partner-service" && r.method === "POST" && INVITATION_LINKS.has(r.path)) {
+    add("invitations", "ip", policy.invitationsPerIp);
   }
   if (r.role === "widget") {
     add("widget", "org", policy.widgetPerOrg);

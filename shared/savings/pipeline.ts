@@ -26,6 +26,8 @@ import { DEFAULT_SETTINGS, loadSavingsSettings } from "./settings.ts";
 import { roofAccess } from "./roof_access.ts";
 import { partnerBranding } from "./delivery.ts";
 import { jsonb } from "../db/client.ts";
+import { rateLimitPolicy } from "../ratelimit/policy.ts";
+import { countReportRecipient } from "../ratelimit/recipient.ts";
 
 export const DELIVERY_QUEUE = "savings.deliver";
 
@@ -220,6 +222,9 @@ export async function createSavingsReport(
       );
     }
     if (deliver) {
+      // The public widget token may have a report emailed to an address it names: bounded per recipient (429),
+      // counted here, with the email, so a request refused earlier (or rolled back) costs the recipient nothing.
+      if (auth.role === "widget") await countReportRecipient(t, rateLimitPolicy(p), req.email);
       await enqueue(t, DELIVERY_QUEUE, { reportId: id, partnerLogo: req.partnerLogo }, {
         dedupeKey: `savings-deliver:${id}`,
         maxAttempts: 6,

@@ -20,7 +20,8 @@ import { contractLimits, loadContractLimits } from "../../../shared/contracts/do
 import { inboxRouting, loadInboxRouting } from "../../../shared/email-agent/route.ts";
 import { absoluteUrl, links, loadLinkConfig } from "../../../shared/urls.ts";
 import { loadPartnerConfig, partnerConfig } from "../../../shared/partner/config.ts";
-import { resolvesPrivately, webhookUrlProblem } from "../../../shared/partner/webhook_url.ts";
+import { webhookUrlProblem } from "../../../shared/partner/webhook_url.ts";
+import { pinnedAddress } from "../../../shared/partner/webhook_transport.ts";
 
 setLogLevel("error");
 const platform = (corsOrigins = "*") => createPlatform(noDatabase(), { ...loadCoreConfig(), corsOrigins });
@@ -49,7 +50,10 @@ function configErrorOf(f: () => unknown, variable: string) {
 Deno.test("http settings: loaded from a Map, defaults, and an unusable value is a ConfigError naming the variable", () => {
   assert.deepEqual(loadHttpConfig(env({})), {
     clientIpHeader: "x-forwarded-for",
+    clientIpProxyHops: 0,
     readinessTimeoutMs: 2000,
+    bodyIdleTimeoutMs: 15_000,
+    bodyTimeoutMs: 120_000,
     maxJsonDepth: 32,
   });
   const c = loadHttpConfig(env({ CLIENT_IP_HEADER: " CF-Connecting-IP ", READINESS_TIMEOUT_MS: "500" }));
@@ -59,6 +63,8 @@ Deno.test("http settings: loaded from a Map, defaults, and an unusable value is 
   configErrorOf(() => loadHttpConfig(env({ READINESS_TIMEOUT_MS: "0" })), "READINESS_TIMEOUT_MS");
   configErrorOf(() => loadHttpConfig(env({ CLIENT_IP_HEADER: "x forwarded: for" })), "CLIENT_IP_HEADER");
   configErrorOf(() => loadHttpConfig(env({ MAX_JSON_DEPTH: "deep" })), "MAX_JSON_DEPTH");
+  assert.equal(loadHttpConfig(env({ CLIENT_IP_PROXY_HOPS: "2" })).clientIpProxyHops, 2);
+  configErrorOf(() => loadHttpConfig(env({ CLIENT_IP_PROXY_HOPS: "-1" })), "CLIENT_IP_PROXY_HOPS");
 });
 
 Deno.test("service app: the client address header is fixed when the app is made; a later env change does not move it", async () => {
@@ -307,10 +313,11 @@ Deno.test("partner settings: invitation lifetime and private webhooks read once 
     assert.deepEqual(partnerConfig(p), first);
   });
   // The check takes the setting it is given, never the process env.
+  const noDns = () => Promise.reject(new Error("an IP literal is not resolved"));
   await withEnv({ PARTNER_WEBHOOK_ALLOW_PRIVATE: "true" }, async () => {
     assert.match(webhookUrlProblem("http://127.0.0.1/x", false) ?? "", /https/);
     assert.equal(webhookUrlProblem("http://127.0.0.1/x", true), null);
-    assert.equal(await resolvesPrivately("https://127.0.0.1/x", false), true);
+    await assert.rejects(pinnedAddress(new URL("https://127.0.0.1/x"), false, noDns), /private/);
   });
-  assert.equal(await resolvesPrivately("https://127.0.0.1/x", true), false);
+  assert.equal(await pinnedAddress(new URL("https://127.0.0.1/x"), true, noDns), "127.0.0.1");
 });
