@@ -820,11 +820,16 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
 }
 
 /** The bill's total kWh: a labelled total, a "current - previous = usage" reading row, or the supply line's kWh. */
+const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[\s/-]*$/i;
+
 function totalUsage(lines: string[], on: RuleSwitch): string {
   for (const line of lines) {
     const m = line.match(
       /\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|kilowatt[- ]hours? used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\s*(?:days|\/))/i,
     );
+    // a month's day or year after the label is not a kWh ("kWh Used   Feb 23   30   988": a history's row printed
+    // on the label's line)
+    if (m && MONTH_BEFORE.test(m[0].slice(0, m[0].length - m[1].length))) continue;
     if (m) {
       const nums = cells(line.slice(m.index)).filter((c) => /^[\d,]+$/.test(c));
       if (
