@@ -815,7 +815,11 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
         : {};
       return !m.meterNumber && same ? { ...m, ...dated, meterNumber: t.meterNumber } : { ...m, ...dated };
     }
-    return { ...m, meterNumber: m.meterNumber || t.meterNumber, usageKwh: t.usageKwh };
+    // … and the table's read dates when the meter has none (a readings table printed apart from the meter's number)
+    const dates = !m.servicePeriodStart && !m.servicePeriodEnd && t.servicePeriodStart && t.servicePeriodEnd
+      ? { servicePeriodStart: t.servicePeriodStart, servicePeriodEnd: t.servicePeriodEnd }
+      : {};
+    return { ...m, ...dates, meterNumber: m.meterNumber || t.meterNumber, usageKwh: t.usageKwh };
   });
 }
 

@@ -120,3 +120,29 @@ Deno.test("a number printed over a chart's title is not a bar's value", () => {
   assertEquals(months.includes("7/630"), false);
   assertEquals(months.length, 11);
 });
+
+const readings = (usage: string): Parameters<typeof page>[0] => [
+  ...head.filter(([y]) => y !== 110),
+  [130, [[36, "Meter # 5512098"], [200, "Member No. 330184"]]],
+  [150, [[36, "Cycle Start"], [100, "Cycle End"], [170, "Previous Reading"], [260, "Current Reading"], [
+    350,
+    "Multiplier",
+  ], [420, "Usage"]]],
+  [160, [[36, "03/02/2024"], [100, "04/01/2024"], [170, "11250"], [260, "11870"], [350, "1"], [420, usage]]],
+];
+
+Deno.test("a readings table without a meter column gives the one meter its kWh and read dates, and the bill its period", () => {
+  const item = read(readings("620"));
+  assertEquals(item.electricityUsage.meters, [{
+    meterNumber: "5512098",
+    usageKwh: "620",
+    servicePeriodStart: "2024-03-02",
+    servicePeriodEnd: "2024-04-01",
+  }]);
+  assertEquals([item.billingInformation.billingPeriodStart, item.billingInformation.billingPeriodEnd], [
+    "2024-03-02",
+    "2024-04-01",
+  ]);
+  // readings whose difference is not the printed usage: no kWh, no dates from the table
+  assertEquals(read(readings("602")).electricityUsage.meters[0]?.usageKwh ?? "", "");
+});
