@@ -173,6 +173,14 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
       last = undefined;
       if (!METER_ID.test(id) || row.cells.some((c) => GAS.test(c) || OTHER_SERVICE.test(c))) continue;
       let usage = num(cell("usage"));
+      // a thousands comma read as a point ("1.950" for 1,950, a scan's): the readings' difference says which
+      if (usage !== undefined && /^\d{1,3}\.\d{3}$/.test(cell("usage").trim())) {
+        const [present, previous] = [num(cell("present")), num(cell("previous"))];
+        const mult = at("multiplier") >= 0 ? num(cell("multiplier")) ?? 1 : 1;
+        if (present !== undefined && previous !== undefined && (present - previous) * mult === usage * 1000) {
+          usage = (present - previous) * mult;
+        }
+      }
       if (usage === undefined) {
         const present = num(cell("present"));
         const previous = num(cell("previous"));

@@ -6,6 +6,7 @@ import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { page } from "./layout_page.ts";
 import { tableUsage } from "../../../shared/bills/embedded/usage_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
+import { splitGluedStreet, steadyHistory } from "../../../shared/bills/embedded/scan_checks.ts";
 
 const noTaggedRules = () => false;
 const read = (rows: Parameters<typeof page>[0]) => {
@@ -145,4 +146,32 @@ Deno.test("a readings table without a meter column gives the one meter its kWh a
   ]);
   // readings whose difference is not the printed usage: no kWh, no dates from the table
   assertEquals(read(readings("602")).electricityUsage.meters[0]?.usageKwh ?? "", "");
+});
+
+Deno.test("a meter's usage with its thousands comma read as a point is the readings' difference", () => {
+  const rows = (kwh: string): Parameters<typeof page>[0] => [
+    ...head,
+    [140, [[36, "Meter Number"], [120, "Present Reading"], [210, "Previous Reading"], [300, "kWh Used"]]],
+    [150, [[36, "273872289"], [120, "39576"], [210, "37626"], [300, kwh]]],
+  ];
+  assertEquals(read(rows("1.950")).electricityUsage.meters[0]?.usageKwh, "1950");
+  // a usage the readings do not confirm ×1000 stays as printed
+  assertEquals(read(rows("1.951")).electricityUsage.meters[0]?.usageKwh, "1.951");
+});
+
+Deno.test("a scan's history month of 0 kWh where nothing near it is low is dropped; one beside low months is kept", () => {
+  const m = (month: number, value: number) => ({ year: 2024, month, value });
+  assertEquals(steadyHistory([m(9, 0)], 1751), []);
+  assertEquals(steadyHistory([m(7, 1442), m(8, 1320), m(9, 0), m(10, 1131)], 1751).map((x) => x.month), [
+    7,
+    8,
+    10,
+  ]);
+  assertEquals(steadyHistory([m(7, 40), m(8, 0), m(9, 0), m(10, 35)], 52).length, 4);
+});
+
+Deno.test("a scan's period after a street's suffix is a speck", () => {
+  assertEquals(splitGluedStreet("469 PINE RIDGE RD.", ""), { line1: "469 PINE RIDGE RD", line2: "" });
+  // a word that is not a suffix keeps its period
+  assertEquals(splitGluedStreet("12 OLD MILL RD N.", "").line1, "12 OLD MILL RD N.");
 });
