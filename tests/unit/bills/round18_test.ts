@@ -6,6 +6,7 @@ import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { page } from "./layout_page.ts";
 import { tableUsage } from "../../../shared/bills/embedded/usage_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
+import { findUtility } from "../../../shared/bills/embedded/utilities.ts";
 import { splitGluedStreet, steadyHistory } from "../../../shared/bills/embedded/scan_checks.ts";
 
 const noTaggedRules = () => false;
@@ -174,4 +175,24 @@ Deno.test("a scan's period after a street's suffix is a speck", () => {
   assertEquals(splitGluedStreet("469 PINE RIDGE RD.", ""), { line1: "469 PINE RIDGE RD", line2: "" });
   // a word that is not a suffix keeps its period
   assertEquals(splitGluedStreet("12 OLD MILL RD N.", "").line1, "12 OLD MILL RD N.");
+});
+
+Deno.test("a utility's own name with 'and' between its words is read whole", () => {
+  assertEquals(
+    findUtility("Kettle River Light and Electric Company   krle.com\nStatement")?.name,
+    "Kettle River Light and Electric Company",
+  );
+  // a lower-case word other than "and" still ends the name's words
+  assertEquals(findUtility("Pay online at the Electric Company portal")?.name, undefined);
+});
+
+Deno.test("'Total Charges Due' is the amount due", () => {
+  const item = read([
+    [40, [[36, "Customer Account 7730-118-402"], [330, "Bill Date 05/14/2024"]]],
+    [60, [[330, "Previous Balance"], [500, "$80.00"]]],
+    [70, [[330, "Payments Received"], [500, "-$80.00"]]],
+    [80, [[330, "Current Charges"], [500, "$91.37"]]],
+    [90, [[330, "Total Charges Due"], [500, "$91.37"]]],
+  ]);
+  assertEquals(item.billingInformation.amountDue, "91.37");
 });
