@@ -24,7 +24,7 @@ import {
 import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
-import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
+import { findRatePlan, findSupplyRate, findTier, otherConfirmedPrice } from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
 import { touPriceOnly } from "./time_of_use.ts";
 import { blockPriceOnly } from "./block_prices.ts";
@@ -368,6 +368,14 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (eu.meters.length) conf.meters = eu.meters.every((m) => m.usageKwh) ? 0.75 : 0.55;
 
   const total = eu.meters.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);
+  // a price the bill's kWh × it confirms nowhere, while another line's price is confirmed so: unsure, left empty
+  if (
+    rateFactor(total, eu.supplyRatePerKwh, money) < 1 &&
+    otherConfirmedPrice(lines, total, eu.supplyRatePerKwh)
+  ) {
+    eu.supplyRatePerKwh = "";
+    delete conf.supplyRatePerKwh;
+  }
   if (conf.supplyRatePerKwh) conf.supplyRatePerKwh *= rateFactor(total, eu.supplyRatePerKwh, money);
   const df = dateFactors(bi);
   for (const k of ["billingPeriodStart", "billingPeriodEnd", "invoiceDate", "dueDate"] as const) {

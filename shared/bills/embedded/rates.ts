@@ -312,3 +312,21 @@ export function findTier(lines: string[]): string {
   }
   return "";
 }
+
+/**
+ * Another line (not delivery, not an adjustment or rider) bills the bill's kWh at a price other than `price`, and
+ * its amount is that product ("Energy Charge 1,212 kWh @ $0.0953   $115.50"): a price whose own product the bill
+ * prints nowhere is then not known to be the energy's price.
+ */
+export function otherConfirmedPrice(lines: string[], kwh: number, price: string): boolean {
+  if (!(kwh > 0) || !price) return false;
+  return lines.some((l) => {
+    if (DELIVERY.test(l) || ADJUSTMENT.test(l) || GAS.test(l)) return false;
+    const m = l.match(/(\d[\d,]*)\s*kwh\s*(?:[x×@]|at)\s*\$?\s*(\d?\.\d{3,7})\b(.*)$/i);
+    if (!m || Number(m[1].replace(/,/g, "")) !== kwh || Number(m[2]) === Number(price)) return false;
+    const product = kwh * Number(m[2]);
+    return [...m[3].matchAll(/\$?\s*(\d[\d,]*\.\d{2})\b/g)].some((a) =>
+      Math.abs(Number(a[1].replace(/,/g, "")) - product) <= Math.max(0.02, product * 0.005)
+    );
+  });
+}

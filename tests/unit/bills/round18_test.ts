@@ -196,3 +196,19 @@ Deno.test("'Total Charges Due' is the amount due", () => {
   ]);
   assertEquals(item.billingInformation.amountDue, "91.37");
 });
+
+Deno.test("a supply price whose kWh product the bill prints nowhere, beside another price the bill confirms, is no price", () => {
+  const bill = (fuelAmount: string, energyAmount: string): Parameters<typeof page>[0] => [
+    ...head,
+    [130, [[36, "Total kWh Used 1,000"]]],
+    [140, [[36, "Customer Charge"], [250, "$12.00"]]],
+    [150, [[36, "Energy Charge 1,000 kWh @ $0.06210"], [250, energyAmount]]],
+    [160, [[36, "Fuel Charge 1,000 kWh @ $0.03115"], [250, fuelAmount]]],
+  ];
+  // the fuel line's $18.40 is not 1,000 × 0.03115; the energy line's $62.10 is 1,000 × 0.06210
+  assertEquals(read(bill("$18.40", "$62.10")).electricityUsage.supplyRatePerKwh, "");
+  // the fuel price confirmed by its own amount is read (the corpus's convention: the fuel charge's price)
+  assertEquals(read(bill("$31.15", "$62.10")).electricityUsage.supplyRatePerKwh, "0.03115");
+  // … and so is one that nothing else contradicts
+  assertEquals(read(bill("$18.40", "$70.00")).electricityUsage.supplyRatePerKwh, "0.03115");
+});
