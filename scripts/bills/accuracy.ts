@@ -73,6 +73,13 @@ export function score(
       for (const l of ["line1", "line2"]) have.set(`${a}.${l}`, want.get(`${a}.${l}`) ?? "");
     }
   }
+  // An address read in capitals where the truth holds mixed case ("MADISON" for "Madison") is the same address:
+  // case is printing, not reading, so address fields compare case-insensitively.
+  for (const [k, w] of want) {
+    if (!/^(serviceAddress|billingAddress)\./.test(k)) continue;
+    const g = have.get(k);
+    if (g !== undefined && g !== w && g.toLowerCase() === w.toLowerCase()) have.set(k, w);
+  }
   // a utility's name is compared as a name of the company, the same for every bill (utility_names.ts)
   const u = "utilityProviderName";
   if (want.get(u) !== have.get(u) && sameUtility(want.get(u) ?? "", have.get(u) ?? "")) {

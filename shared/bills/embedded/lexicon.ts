@@ -62,6 +62,8 @@ export const LEXICON = {
       /\btotal (?:amount|balance) due\b/i,
       /\bamount due\b/i,
       /\btotal due\b/i,
+      // the summary's last line when it sums charges ("Total Charges Due")
+      /\btotal charges due\b/i,
       /\bplease pay\b/i,
       /\bbalance due\b/i,
       /\bnew balance\b/i,

@@ -18,6 +18,9 @@ export function columnRole(header: string): Role | undefined {
   // "Read Dates" / "Service Dates" over two date columns: the first is the start (the second, headed by nothing,
   // is the end: see pairedDates)
   if (/\bdates\b/.test(h) && !/\bdue\b/.test(h)) return "startDate";
+  // a billing cycle's ends named without the word date ("Cycle Began", "Cycle Ended")
+  if (/^(?:billing\s+)?cycle\s+(?:began|begins|start(?:ed|s)?)$/.test(h)) return "startDate";
+  if (/^(?:billing\s+)?cycle\s+(?:ended|ends?)$/.test(h)) return "endDate";
   const before = /\b(?:prior|previous|prev\.?|last|beginning|start|from)\b/.test(h);
   if (/\bdate\b|\bdated\b/.test(h)) {
     return before
@@ -119,6 +122,35 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
       }
     }
     const at = (r: Role) => roles.indexOf(r);
+    // a readings table without a meter column (the meter's number printed elsewhere): one row whose present and
+    // previous readings' difference is its usage, else nothing (meterless)
+    if (
+      at("meter") < 0 && at("usage") >= 0 && at("present") >= 0 && at("previous") >= 0 && net === undefined
+    ) {
+      const rows = t.rows.map((row) => {
+        const n = (r: Role) => num(row.cells[at(r)] ?? "");
+        const [usage, present, previous] = [n("usage"), n("present"), n("previous")];
+        const mult = at("multiplier") >= 0 ? num(row.cells[at("multiplier")] ?? "") ?? 1 : 1;
+        const ok = usage !== undefined && present !== undefined && previous !== undefined && usage > 0 &&
+          Math.abs((present - previous) * mult - usage) < 0.5;
+        const [s, e] = [
+          parseDate(row.cells[at("startDate")] ?? ""),
+          parseDate(row.cells[at("endDate")] ?? ""),
+        ];
+        return ok
+          ? {
+            meterNumber: "",
+            usageKwh: String(usage),
+            servicePeriodStart: at("startDate") >= 0 && at("endDate") >= 0 && s && e && s < e ? s : "",
+            servicePeriodEnd: at("startDate") >= 0 && at("endDate") >= 0 && s && e && s < e ? e : "",
+          }
+          : undefined;
+      }).filter((m) => m !== undefined);
+      if (rows.length === 1 && !t.columns.some((c) => GAS.test(c.header) || OTHER_SERVICE.test(c.header))) {
+        out.push(rows[0]);
+      }
+      continue;
+    }
     if (
       at("meter") < 0 || (at("usage") < 0 && (at("present") < 0 || at("previous") < 0) && net === undefined)
     ) {
@@ -141,6 +173,14 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
       last = undefined;
       if (!METER_ID.test(id) || row.cells.some((c) => GAS.test(c) || OTHER_SERVICE.test(c))) continue;
       let usage = num(cell("usage"));
+      // a thousands comma read as a point ("1.950" for 1,950, a scan's): the readings' difference says which
+      if (usage !== undefined && /^\d{1,3}\.\d{3}$/.test(cell("usage").trim())) {
+        const [present, previous] = [num(cell("present")), num(cell("previous"))];
+        const mult = at("multiplier") >= 0 ? num(cell("multiplier")) ?? 1 : 1;
+        if (present !== undefined && previous !== undefined && (present - previous) * mult === usage * 1000) {
+          usage = (present - previous) * mult;
+        }
+      }
       if (usage === undefined) {
         const present = num(cell("present"));
         const previous = num(cell("previous"));

@@ -24,7 +24,7 @@ import {
 import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
-import { findRatePlan, findSupplyRate, findTier } from "./rates.ts";
+import { findRatePlan, findSupplyRate, findTier, otherConfirmedPrice } from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
 import { touPriceOnly } from "./time_of_use.ts";
 import { blockPriceOnly } from "./block_prices.ts";
@@ -368,6 +368,14 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (eu.meters.length) conf.meters = eu.meters.every((m) => m.usageKwh) ? 0.75 : 0.55;
 
   const total = eu.meters.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);
+  // a price the bill's kWh × it confirms nowhere, while another line's price is confirmed so: unsure, left empty
+  if (
+    rateFactor(total, eu.supplyRatePerKwh, money) < 1 &&
+    otherConfirmedPrice(lines, total, eu.supplyRatePerKwh)
+  ) {
+    eu.supplyRatePerKwh = "";
+    delete conf.supplyRatePerKwh;
+  }
   if (conf.supplyRatePerKwh) conf.supplyRatePerKwh *= rateFactor(total, eu.supplyRatePerKwh, money);
   const df = dateFactors(bi);
   for (const k of ["billingPeriodStart", "billingPeriodEnd", "invoiceDate", "dueDate"] as const) {
@@ -815,16 +823,25 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
         : {};
       return !m.meterNumber && same ? { ...m, ...dated, meterNumber: t.meterNumber } : { ...m, ...dated };
     }
-    return { ...m, meterNumber: m.meterNumber || t.meterNumber, usageKwh: t.usageKwh };
+    // … and the table's read dates when the meter has none (a readings table printed apart from the meter's number)
+    const dates = !m.servicePeriodStart && !m.servicePeriodEnd && t.servicePeriodStart && t.servicePeriodEnd
+      ? { servicePeriodStart: t.servicePeriodStart, servicePeriodEnd: t.servicePeriodEnd }
+      : {};
+    return { ...m, ...dates, meterNumber: m.meterNumber || t.meterNumber, usageKwh: t.usageKwh };
   });
 }
 
 /** The bill's total kWh: a labelled total, a "current - previous = usage" reading row, or the supply line's kWh. */
+const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[\s/-]*$/i;
+
 function totalUsage(lines: string[], on: RuleSwitch): string {
   for (const line of lines) {
     const m = line.match(
       /\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|kilowatt[- ]hours? used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\s*(?:days|\/))/i,
     );
+    // a month's day or year after the label is not a kWh ("kWh Used   Feb 23   30   988": a history's row printed
+    // on the label's line)
+    if (m && MONTH_BEFORE.test(m[0].slice(0, m[0].length - m[1].length))) continue;
     if (m) {
       const nums = cells(line.slice(m.index)).filter((c) => /^[\d,]+$/.test(c));
       if (

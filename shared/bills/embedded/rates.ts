@@ -46,6 +46,16 @@ function columnHeadings(lines: string[], i: number): string {
   return cs.length >= 2 && cs.every((c) => !/\d|\$/.test(c) && c.length <= 40) ? cs.join("   ") : "";
 }
 
+const QUANTITY = /\d[\d,]*\s*kwh\b/i;
+/** Another line (not delivery, not an adjustment) billing a quantity of kWh at a dollar price other than `v`. */
+function otherPricedKwh(lines: string[], i: number, v: string): boolean {
+  return lines.some((l, k) => {
+    if (k === i || DELIVERY.test(l) || ADJUSTMENT.test(l) || GAS.test(l)) return false;
+    const p = l.match(/\d[\d,]*\s*kwh\s*(?:[x×@]|at)\s*\$\s*(\d?\.\d{3,7})\b/i)?.[1];
+    return p !== undefined && Number(p) !== Number(v);
+  });
+}
+
 /** The supply/generation price per kWh as printed ("0.05974"), or "". */
 export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): string {
   const unit = on("kh-unit") ? "(?:kwh|kh)" : "kwh";
@@ -90,6 +100,9 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
             continue;
           }
           const v = priceAfter(line.slice(line.search(word)), line);
+          // a fuel price printed alone ("Cost of Fuel @ 0.0859870 per kWh") while another line bills the kWh at
+          // its own price ("Rate Billing 1,212 kWh @ $0.0953"): which one is the energy's price is not printed
+          if (v && word === SUPPLY_WORDS[2] && !QUANTITY.test(line) && otherPricedKwh(lines, i, v)) return "";
           if (v) return v;
         } else if (
           word.test(heading) && !DELIVERY.test(heading) && !SUPPLY_WORDS.some((w) => w.test(line)) &&
@@ -157,6 +170,9 @@ const LEADING_PERIOD =
  * Service"), the code before the dash is the code, the class after it the rate's name.
  */
 function withoutCode(label: string, v: string): string {
+  // … and after a "Tariff" label, the tariff's number before the dash ("Tariff 015 - Residential Service")
+  const number = /\btariff\b/i.test(label) && v.match(/^\d{1,4}\s*[-\u2013]\s+(.+)$/)?.[1];
+  if (number && RATE_CLASS.test(number)) return number;
   if (!/\bcode\b/i.test(label)) return v;
   const m = v.match(/^[A-Z0-9]{1,6}\s*[-\u2013]\s+(.+)$/);
   return m && RATE_CLASS.test(m[1]) ? m[1] : v;
@@ -295,4 +311,22 @@ export function findTier(lines: string[]): string {
     if (m && !/\bfirst\b|\bover\b/i.test(line)) return `Tier ${m[2].toUpperCase()}`;
   }
   return "";
+}
+
+/**
+ * Another line (not delivery, not an adjustment or rider) bills the bill's kWh at a price other than `price`, and
+ * its amount is that product ("Energy Charge 1,212 kWh @ $0.0953   $115.50"): a price whose own product the bill
+ * prints nowhere is then not known to be the energy's price.
+ */
+export function otherConfirmedPrice(lines: string[], kwh: number, price: string): boolean {
+  if (!(kwh > 0) || !price) return false;
+  return lines.some((l) => {
+    if (DELIVERY.test(l) || ADJUSTMENT.test(l) || GAS.test(l)) return false;
+    const m = l.match(/(\d[\d,]*)\s*kwh\s*(?:[x×@]|at)\s*\$?\s*(\d?\.\d{3,7})\b(.*)$/i);
+    if (!m || Number(m[1].replace(/,/g, "")) !== kwh || Number(m[2]) === Number(price)) return false;
+    const product = kwh * Number(m[2]);
+    return [...m[3].matchAll(/\$?\s*(\d[\d,]*\.\d{2})\b/g)].some((a) =>
+      Math.abs(Number(a[1].replace(/,/g, "")) - product) <= Math.max(0.02, product * 0.005)
+    );
+  });
 }

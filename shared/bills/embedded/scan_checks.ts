@@ -27,6 +27,17 @@ export function steadyHistory<T extends { year: number; month: number; value: nu
   months: T[],
   current?: number,
 ): T[] {
+  // a month of 0 kWh where nothing near it is low (its neighbours, the current period's kWh, at least one of them
+  // known): a value OCR lost ("1,111" read as "0", the "0" of an "0ct24" label), not an empty house
+  const byDate = [...months].sort((a, b) => a.year - b.year || a.month - b.month);
+  const zero = new Set(byDate.filter((m, i) => {
+    if (m.value !== 0) return false;
+    const near = [byDate[i - 2], byDate[i - 1], byDate[i + 1], byDate[i + 2]].filter((n): n is T => !!n)
+      .map((n) => n.value);
+    if (current && current > 0) near.push(current);
+    return near.length >= 1 && near.every((v) => v >= 100);
+  }));
+  months = months.filter((m) => !zero.has(m));
   if (months.length < 3) return months;
   const sorted = [...months].sort((a, b) => a.year - b.year || a.month - b.month);
   const r = HISTORY_OUTLIER_RATIO;
@@ -90,6 +101,11 @@ export function splitGluedStreet(line1: string, line2: string): { line1: string;
   // OCR reads the L of an upper-case "LN" as I: "1428 CEDAR IN"; a unit's trailing period is a speck
   if (words.length >= 3 && words[words.length - 1] === "IN") words[words.length - 1] = "LN";
   unit = unit.replace(/(\d)\.$/, "$1");
+  // … and so is a period after the street's suffix ("469 PINE RIDGE RD." where the bill prints "RD")
+  const end = words.length - 1;
+  if (end >= 2 && /^[A-Z]{2,}\.$/i.test(words[end]) && SUFFIX.test(words[end])) {
+    words[end] = words[end].slice(0, -1);
+  }
   const last = words[words.length - 1];
   if (words.length < 2 || !/^\d/.test(words[0]) || SUFFIX.test(last) || NOT_GLUED.test(last)) {
     return { line1: words.join(" "), line2: unit };

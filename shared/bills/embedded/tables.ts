@@ -394,13 +394,14 @@ export function readBarCharts(pages: Word[][]): ChartBar[][] {
     const all = lines.flatMap((l) => l.tokens);
     const monthsOf = (l: { tokens: Token[] }) =>
       l.tokens.filter((t) => MONTH_TOKEN.test(t.text) && /^[A-Za-z]{3}/.test(t.text));
-    // numbers on a labelled row ("kWh   951   743 …") belong to a table, not to a chart
-    const labelled = new Set(
-      lines.filter((l) =>
-        l.tokens.length > 1 && hasLetter(l.tokens[0].text) && !isValueToken(l.tokens[0].text)
-      )
-        .flatMap((l) => l.tokens),
-    );
+    // numbers on a labelled row ("kWh   951   743 …") belong to a table, not to a chart; the row's label is its
+    // first word near the chart (from `from` on): another column's charge lines printed on the chart's lines
+    // ("Base Charge   $17.00" far left of it) do not label its values
+    const labelledFrom = (from: number) =>
+      new Set(lines.flatMap((l) => {
+        const near = l.tokens.filter((t) => t.x0 >= from);
+        return near.length > 1 && hasLetter(near[0].text) && !isValueToken(near[0].text) ? near : [];
+      }));
     for (const [li, line] of lines.entries()) {
       for (const months of chartRuns(monthsOf(line))) {
         if (months.length < 6) continue;
@@ -409,9 +410,23 @@ export function readBarCharts(pages: Word[][]): ChartBar[][] {
         const center = (t: Token) => (t.x0 + t.x1) / 2;
         const spacing = (center(months.at(-1)!) - center(months[0])) / (months.length - 1);
         if (!(spacing > 0)) continue;
+        // … and under a line of words printed across the chart's width between them (its title, another section's
+        // heading): a number over it is another table's ("kWh Used 1,383" of a meter row printed above the chart)
+        const [lo, hi] = [months[0].x0 - spacing / 2, months.at(-1)!.x1 + spacing / 2];
+        const ceiling = Math.max(
+          above,
+          ...lines.filter((l) =>
+            l.y < line.y && l.y > line.y - spacing * 14 &&
+            l.tokens.some((t) =>
+              t.x0 >= lo && t.x1 <= hi && /^[A-Za-z]{3,}/.test(t.text) && !MONTH_TOKEN.test(t.text) &&
+              !/^kwh$/i.test(t.text)
+            )
+          ).map((l) => l.y),
+        );
+        const labelled = labelledFrom(lo - spacing * 4);
         const numbers = all.filter((t) =>
           /^\d{1,3}(?:,\d{3})*$|^\d+$/.test(t.text) && t.y < line.y && t.y > line.y - spacing * 14 &&
-          t.y > above && !labelled.has(t) && !/^(?:19|20)\d{2}$/.test(t.text)
+          t.y > ceiling && !labelled.has(t) && !/^(?:19|20)\d{2}$/.test(t.text)
         );
         const years = all.filter((t) =>
           /^(?:19|20)\d{2}$/.test(t.text) && Math.abs(t.y - line.y) < spacing * 14

@@ -126,9 +126,12 @@ const UTILITIES: [RegExp, Utility][] = [
 // Cooperatives and municipal utilities are many: read their own name off the bill.
 const COOP_KIND =
   "Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Electric Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|REMC|RECC|EMC|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company";
-/** A co-op's or public utility's name: up to five capitalised words on one line, then its kind (as printed or in capitals). */
+/**
+ * A co-op's or public utility's name: up to five capitalised words on one line (two of them may be joined by
+ * "and": "Madison Gas and Electric Company"), then its kind (as printed or in capitals).
+ */
 const COOP = new RegExp(
-  `\\b((?:[A-Z][A-Za-z.&'-]+[ \\t]){1,5}(?:${COOP_KIND}|${COOP_KIND.toUpperCase()}))\\b`,
+  `\\b((?:[A-Z][A-Za-z.&'-]+[ \\t](?:(?:and|AND)[ \\t](?=[A-Z]))?){1,5}(?:${COOP_KIND}|${COOP_KIND.toUpperCase()}))\\b`,
 );
 
 const SLOGAN = /^(?:your|our|my)\b/i;
