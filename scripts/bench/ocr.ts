@@ -2,9 +2,10 @@
 // OCR time per page of the platform (document engine: a worker subprocess reading with native tesseract:
 // DOCUMENT_OCR=ffi, the resident libtesseract, and DOCUMENT_OCR=cli, a `tesseract` process per reading)
 // against the Debian `tesseract` CLI on the same images with the same model and settings, interleaved; wall
-// and CPU per page and the ratios (target <= 1.0x), with verification by re-reading on and off in the same
-// run; and the memory of this process and its workers before, right after, and once the idle workers have
-// exited (target: back within 50 MB of idle). --wasm also times the tesseract.js fallback.
+// and CPU per page and the ratios (target <= 1.0x), with verification by re-reading on and off page by page
+// in the same rounds (and the re-reading's own CPU, on - off), the load average; and the memory of this
+// process and its workers before, right after, and once the idle workers have exited (target: back within
+// 50 MB of idle). --wasm also times the tesseract.js fallback.
 import { closeDocumentEngine, documentEngine } from "../../shared/documents/engine/index.ts";
 import { DocumentEngine } from "../../shared/documents/engine/engine.ts";
 import { SubprocessPool } from "../../shared/documents/engine/pool.ts";
@@ -20,10 +21,13 @@ const rounds = arg("--rounds", 2);
 const modes = Deno.args.includes("--engines")
   ? Deno.args[Deno.args.indexOf("--engines") + 1].split(",")
   : ["ffi", "cli"];
-// The service's default idle time (limits.ts): a worker that exits between two pages (the bench used 3 s,
-// shorter than a round of the CLI runs between our pages under load) would put a worker start (Deno,
-// modules, canvas) into the per-page figure; worker starts are counted and the cold first page shown apart.
-const IDLE_SECONDS = arg("--idle", 20);
+// The workers' idle time: a worker that exits between two of its pages would put a worker start (Deno,
+// modules, canvas) into the per-page figure, and one idle for half of it frees its readers (the FFI
+// engine's models, loaded again by the next page). A worker's pages come a round apart (the two CLI runs
+// and the other workers' pages: 15-25 s at load 10-13), longer than the service's default (20 s,
+// limits.ts, which freed the models before most pages at that load): 60 s by default. Worker starts are
+// counted and the cold first page shown apart.
+const IDLE_SECONDS = arg("--idle", 60);
 Deno.env.set("DOCUMENT_WORKER_IDLE_SECONDS", String(IDLE_SECONDS));
 
 const dir = new URL("../../tests/fixtures/bills/synthetic/", import.meta.url).pathname;
@@ -130,95 +134,106 @@ async function timePage(p: Platform, bytes: Uint8Array) {
 }
 
 const idle = treeRss(Deno.pid);
+const load = () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
 console.log(
-  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${tessdataDir()}/eng.traineddata (the npm package's, used by all); load average ${
-    Deno.loadavg().map((l) => l.toFixed(1)).join(" ")
+  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${tessdataDir()}/eng.traineddata (the npm package's, used by all); load average ${load()}`,
+);
+// Verification by re-reading on and off, each engine a worker of each, all in the same rounds: each page is
+// read by the default-thread CLI, then by every platform worker (the order turned page by page), then by
+// the single-thread CLI, so the two settings and the CLI are measured under the same load (two passes one
+// after the other put the change of the other work's load between them into the re-reading's figure).
+const verifyDefault = ocrConfig().verify;
+const platforms: (Platform & { verify: boolean })[] = [];
+for (const verify of [verifyDefault, !verifyDefault]) {
+  for (const mode of modes) platforms.push({ ...(await startPlatform(mode, verify)), verify });
+}
+await cli(dir + images[0]);
+const native: number[] = [], native1: number[] = [];
+let native1Cpu = 0;
+const load0 = load();
+for (let r = 0; r < rounds; r++) {
+  for (const [i, name] of images.entries()) {
+    const bytes = Deno.readFileSync(dir + name);
+    native.push(await cli(dir + name));
+    // the platforms in turn, the first one changing page by page
+    const order = [...platforms.slice(i % platforms.length), ...platforms.slice(0, i % platforms.length)];
+    for (const p of order) {
+      Deno.env.set("DOCUMENT_OCR_VERIFY", String(p.verify));
+      await timePage(p, bytes);
+    }
+    const n0 = cpuMs("self", true);
+    native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
+    native1Cpu += cpuMs("self", true) - n0;
+  }
+}
+const cpu1 = native1Cpu / native1.length;
+console.log(`\n${rounds} round(s), load average ${load0} at the first page, ${load()} after the last:`);
+console.log(
+  `  native CLI (default threads)      ${mean(native).toFixed(0)} ms/page (median ${
+    median(native).toFixed(0)
+  })`,
+);
+console.log(
+  `  native CLI (OMP_THREAD_LIMIT=1)   ${mean(native1).toFixed(0)} ms/page (median ${
+    median(native1).toFixed(0)
+  }), CPU ${cpu1.toFixed(0)} ms/page`,
+);
+for (const p of platforms) {
+  p.rssAfter = p.pid ? processTree(p.pid).reduce((s, q) => s + rssOf(q), 0) : 0;
+  const cpu = mean(p.cpu);
+  console.log(
+    `  DOCUMENT_OCR=${p.mode} DOCUMENT_OCR_VERIFY=${p.verify} (${p.name}, via worker, re-reading ${
+      p.verify ? "on" : "off"
+    }) ${mean(p.wall).toFixed(0)} ms/page (median ${median(p.wall).toFixed(0)}), CPU ${
+      cpu.toFixed(0)
+    } ms/page; wall ${(sum(p.wall) / sum(native)).toFixed(2)}x the default CLI, ${
+      (sum(p.wall) / sum(native1)).toFixed(2)
+    }x the single-thread CLI (target <= 1.0x); CPU ${(cpu / cpu1).toFixed(2)}x the single-thread CLI`,
+  );
+  console.log(
+    `    worker starts during the timed pages: ${
+      p.pool.stats.spawned - p.spawned
+    }; first (cold) page, worker start included: ${
+      p.coldMs.toFixed(0)
+    } ms; worker and its tesseracts right after: ${mb(p.rssAfter)} (peak ${mb(p.pool.stats.peakWorkerRss)})`,
+  );
+}
+for (const mode of modes) {
+  const [on, off] = [true, false].map((v) => platforms.find((p) => p.mode === mode && p.verify === v)!);
+  const extra = mean(on.cpu) - mean(off.cpu);
+  console.log(
+    `  DOCUMENT_OCR=${mode}: the re-reading's own CPU (on - off, same pages and load) ${
+      extra.toFixed(0)
+    } ms/page = ${(extra / cpu1).toFixed(2)}x the single-thread CLI's`,
+  );
+}
+const after = treeRss(Deno.pid);
+// half the idle time on, the workers still alive have given back what they kept for the next page (the
+// FFI engine's handles, the CLI engine's waiting tesseracts); at the idle time they exit
+await new Promise((r) => setTimeout(r, (IDLE_SECONDS / 2 + 1.5) * 1000));
+console.log(
+  `\nAfter ${IDLE_SECONDS / 2 + 1.5} s idle (what was kept for the next page released, the workers alive): ${
+    platforms.map((p) =>
+      `DOCUMENT_OCR=${p.mode} VERIFY=${p.verify} ${
+        mb(
+          p.pid
+            ? processTree(p.pid).reduce((s, q) => s + rssOf(q), 0)
+            : 0,
+        )
+      }`
+    ).join(", ")
   }`,
 );
-const verifyDefault = ocrConfig().verify;
-let peak = 0;
-for (const verify of [verifyDefault, !verifyDefault]) {
-  const platforms: Platform[] = [];
-  for (const mode of modes) platforms.push(await startPlatform(mode, verify));
-  await cli(dir + images[0]);
-  const native: number[] = [], native1: number[] = [];
-  let native1Cpu = 0;
-  const passRounds = verify === verifyDefault ? rounds : 1;
-  for (let r = 0; r < passRounds; r++) {
-    for (const [i, name] of images.entries()) {
-      const bytes = Deno.readFileSync(dir + name);
-      native.push(await cli(dir + name));
-      // the engines in turn, the first one alternating page by page
-      const order = i % 2 ? [...platforms].reverse() : platforms;
-      for (const p of order) await timePage(p, bytes);
-      const n0 = cpuMs("self", true);
-      native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
-      native1Cpu += cpuMs("self", true) - n0;
-    }
-  }
-  const cpu1 = native1Cpu / native1.length;
-  console.log(
-    `\nDOCUMENT_OCR_VERIFY=${verify} (verification by re-reading ${
-      verify ? "on" : "off"
-    }), ${passRounds} round(s):`,
-  );
-  console.log(
-    `  native CLI (default threads)      ${mean(native).toFixed(0)} ms/page (median ${
-      median(native).toFixed(0)
-    })`,
-  );
-  console.log(
-    `  native CLI (OMP_THREAD_LIMIT=1)   ${mean(native1).toFixed(0)} ms/page (median ${
-      median(native1).toFixed(0)
-    }), CPU ${cpu1.toFixed(0)} ms/page`,
-  );
-  for (const p of platforms) {
-    p.rssAfter = p.pid ? processTree(p.pid).reduce((s, q) => s + rssOf(q), 0) : 0;
-    const cpu = mean(p.cpu);
-    console.log(
-      `  platform DOCUMENT_OCR=${p.mode} (${p.name}, via worker) ${mean(p.wall).toFixed(0)} ms/page (median ${
-        median(p.wall).toFixed(0)
-      }), CPU ${cpu.toFixed(0)} ms/page; wall ${(sum(p.wall) / sum(native)).toFixed(2)}x the default CLI, ${
-        (sum(p.wall) / sum(native1)).toFixed(2)
-      }x the single-thread CLI (target <= 1.0x); CPU ${(cpu / cpu1).toFixed(2)}x the single-thread CLI`,
-    );
-    console.log(
-      `    worker starts during the timed pages: ${
-        p.pool.stats.spawned - p.spawned
-      }; first (cold) page, worker start included: ${
-        p.coldMs.toFixed(0)
-      } ms; worker and its tesseracts right after: ${mb(p.rssAfter)} (peak ${
-        mb(p.pool.stats.peakWorkerRss)
-      })`,
-    );
-  }
-  const after = treeRss(Deno.pid);
-  peak = Math.max(peak, after);
-  if (verify !== verifyDefault) {
-    // half the idle time on, the workers still alive have given back what they kept for the next page
-    // (the FFI engine's handles, the CLI engine's waiting tesseracts); at the idle time they exit
-    await new Promise((r) => setTimeout(r, (IDLE_SECONDS / 2 + 1.5) * 1000));
-    console.log(
-      `\nAfter ${
-        IDLE_SECONDS / 2 + 1.5
-      } s idle (what was kept for the next page released, the workers alive): ${
-        platforms.map((p) =>
-          `DOCUMENT_OCR=${p.mode} ${mb(p.pid ? processTree(p.pid).reduce((s, q) => s + rssOf(q), 0) : 0)}`
-        ).join(", ")
-      }`,
-    );
-    await new Promise((r) => setTimeout(r, (IDLE_SECONDS / 2) * 1000));
-    const released = treeRss(Deno.pid);
-    console.log(
-      `RSS of this process and its workers: idle ${mb(idle)}, right after OCR ${
-        mb(after)
-      }, after ${IDLE_SECONDS} s idle ${mb(released)} (${
-        platforms.reduce((s, p) => s + p.pool.stats.workers, 0)
-      } workers left); ${((released - idle) / 1048576).toFixed(0)} MB above idle (target <= 50 MB)`,
-    );
-  }
-  await Promise.all(platforms.map((p) => p.engine.close()));
-}
+await new Promise((r) => setTimeout(r, (IDLE_SECONDS / 2) * 1000));
+const released = treeRss(Deno.pid);
+console.log(
+  `RSS of this process and its workers: idle ${mb(idle)}, right after OCR ${
+    mb(after)
+  }, after ${IDLE_SECONDS} s idle ${mb(released)} (${
+    platforms.reduce((s, p) => s + p.pool.stats.workers, 0)
+  } workers left); ${((released - idle) / 1048576).toFixed(0)} MB above idle (target <= 50 MB)`,
+);
+await Promise.all(platforms.map((p) => p.engine.close()));
 Deno.env.delete("DOCUMENT_OCR");
 Deno.env.set("DOCUMENT_OCR_VERIFY", String(verifyDefault));
 
