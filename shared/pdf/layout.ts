@@ -35,6 +35,9 @@ interface Token {
   width: number;
   space: boolean;
   br?: boolean;
+  /** Joined to the token before it with no space between (a word continued in another inline element, such as
+   * the full stop after `<strong>August</strong>`): the line never breaks between them. */
+  glue?: boolean;
 }
 
 // Width of a word at size 1 per font (widths scale linearly with the size): measuring through fontkit is the
@@ -68,10 +71,19 @@ function tokens(inlines: Inline[], ctx: LayoutContext): Token[] {
         lastSpace = true;
         out.push({ text: " ", style: i.style, width: widthOf(font, " ", i.style.fontSize), space: true });
       } else {
+        // A part that starts right after a word (the previous inline ended without a space) continues it.
+        let glue = !lastSpace;
         lastSpace = false;
         // CJK text has no spaces: a line may break between its characters
         for (const seg of breakableSegments(part)) {
-          out.push({ text: seg, style: i.style, width: widthOf(font, seg, i.style.fontSize), space: false });
+          out.push({
+            text: seg,
+            style: i.style,
+            width: widthOf(font, seg, i.style.fontSize),
+            space: false,
+            glue,
+          });
+          glue = false;
         }
       }
     }
@@ -90,14 +102,14 @@ function splitWord(t: Token, width: number, ctx: LayoutContext): Token[] {
   for (const ch of t.text) {
     const cw = widthOf(font, ch, size);
     if (cur && w + cw > width) {
-      out.push({ ...t, text: cur, width: pieceWidth(cur, w) });
+      out.push({ ...t, text: cur, width: pieceWidth(cur, w), glue: out.length ? false : t.glue });
       cur = "";
       w = 0;
     }
     cur += ch;
     w += cw;
   }
-  if (cur) out.push({ ...t, text: cur, width: pieceWidth(cur, w) });
+  if (cur) out.push({ ...t, text: cur, width: pieceWidth(cur, w), glue: out.length ? false : t.glue });
   return out;
 
   // Kerning may make the whole a hair wider than its characters' sum: never above the line (it would be split
@@ -154,7 +166,20 @@ export function breakLines(inlines: Inline[], width: number, base: Style, ctx: L
       k--;
       continue;
     }
-    if (w + t.width > width + 0.01 && cur.length) push(false);
+    if (w + t.width > width + 0.01 && cur.length) {
+      // A token glued to the one before it takes the whole word it continues to the next line, unless that word
+      // is all the line holds (then it breaks as before).
+      let start = cur.length;
+      if (t.glue) {
+        start = cur.length - 1;
+        while (start > 0 && cur[start].glue) start--;
+      }
+      const carried = start > 0 ? cur.splice(start) : [];
+      w -= carried.reduce((a, c) => a + c.width, 0);
+      push(false);
+      cur = carried;
+      w = carried.reduce((a, c) => a + c.width, 0);
+    }
     cur.push(t);
     w += t.width;
   }
