@@ -15,7 +15,7 @@ import {
   usdCents,
   years,
 } from "../../format.ts";
-import type { SavingsFigures } from "../calculate.ts";
+import { ASSUMPTIONS, type SavingsFigures } from "../calculate.ts";
 
 export class EmbeddedReportWriter implements ReportWriter {
   readonly name = "embedded";
@@ -168,23 +168,33 @@ function recommendation(c: ReportContext): string {
     );
     out.push(`<p>${creditWords(c)}</p>`);
     if (f.programCharges.total > 0) {
+      // Each amount is what the state's rules take off the savings, said as such: "credited at about 25% of
+      // the retail rate ($1,225 a year)" read as if $1,225 were the credit.
       const parts: string[] = [];
       if (f.programCharges.exportShortfall > 0) {
         parts.push(
-          `energy sent to the grid is credited at about ${
+          `we count about ${
+            Math.round(ASSUMPTIONS.exportShare * 100)
+          }% of your solar energy as sent to the grid, credited at about ${
             Math.round(p.exportCreditRatio * 100)
-          }% of the retail rate (${usd(f.programCharges.exportShortfall)} a year)`,
+          }% of the retail rate, ${
+            usd(f.programCharges.exportShortfall)
+          } a year less than full retail credit`,
         );
       }
       if (f.programCharges.nonbypassable > 0) {
         parts.push(
-          `non-bypassable charges still apply to offset energy (${usd(f.programCharges.nonbypassable)})`,
+          `non-bypassable charges still apply to the energy solar offsets, ${
+            usd(f.programCharges.nonbypassable)
+          } a year`,
         );
       }
       if (f.programCharges.solarCharges > 0) {
-        parts.push(`a monthly charge per kW of solar applies (${usd(f.programCharges.solarCharges)})`);
+        parts.push(`a monthly charge per kW of solar applies, ${usd(f.programCharges.solarCharges)} a year`);
       }
-      out.push(`<p>Your savings account for ${h(c.stateName)}'s rules: ${parts.join("; ")}.</p>`);
+      out.push(
+        `<p>The savings above already take ${h(c.stateName)}'s rules into account: ${parts.join("; ")}.</p>`,
+      );
     }
   } else {
     out.push(
@@ -194,7 +204,7 @@ function recommendation(c: ReportContext): string {
     );
   }
   const benefits: string[] = [];
-  benefits.push(`<li><strong>Net metering:</strong> ${netMetering(c)}</li>`);
+  benefits.push(`<li><strong>${exportLabel(c)}:</strong> ${netMetering(c)}</li>`);
   benefits.push(
     `<li><strong>Property tax:</strong> ${
       p.propertyTaxExemption && !p.isGeneric
@@ -229,6 +239,18 @@ function recommendation(c: ReportContext): string {
     }.</p>`,
   );
   return out.join("");
+}
+
+/** The benefit's name as the state's rule is: California's net billing is not net metering. */
+function exportLabel(c: ReportContext): string {
+  switch (c.program.netMetering) {
+    case "net_billing":
+      return "Net billing";
+    case "none":
+      return "Export credits";
+    default:
+      return "Net metering";
+  }
 }
 
 function netMetering(c: ReportContext): string {
