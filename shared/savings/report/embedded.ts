@@ -289,13 +289,15 @@ function noSystemReason(f: SavingsFigures): string {
   return "We could not find usable roof space for panels at this address.";
 }
 
+/** The months were filled from a typical seasonal profile scaled to the known ones (usage.ts), not from a pattern
+ * of the known months: "the seasonal pattern of the one we have" said what one month cannot have. */
 function estimatedWords(n: number): string {
   if (n >= 12) {
     return "Your bills gave no month-by-month usage, so every month here is estimated from a typical seasonal pattern scaled to your total; a bill with a usage history makes these figures firmer.";
   }
   return `${countWord(n)[0].toUpperCase()}${countWord(n).slice(1)} of the twelve months ${
     n === 1 ? "was" : "were"
-  } not on your bills and ${n === 1 ? "is" : "are"} estimated from the seasonal pattern of the ${
+  } not on your bills and ${n === 1 ? "is" : "are"} estimated from a typical seasonal pattern scaled to the ${
     countWord(12 - n)
   } we have.`;
 }

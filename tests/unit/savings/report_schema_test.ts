@@ -180,8 +180,14 @@ Deno.test("wording: month lists, estimated months, programmes named once, the cr
   const nine = await write(calc(usage(9)));
   assert.match(
     nine,
-    /Nine of the twelve months were not on your bills and are estimated from the seasonal pattern of the three we have/,
+    /Nine of the twelve months were not on your bills and are estimated from a typical seasonal pattern scaled to the three we have/,
   );
+  const eleven = await write(calc(usage(11)));
+  assert.match(
+    eleven,
+    /Eleven of the twelve months were not on your bills and are estimated from a typical seasonal pattern scaled to the one we have/,
+  );
+  assert.ok(!/pattern of the one/.test(eleven), "one month has no seasonal pattern of its own");
   assert.match(
     nine,
     /Residential Clean Energy Credit \(IRC §25D\) \(30%\)/,
