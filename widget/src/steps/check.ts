@@ -1,6 +1,7 @@
 import { field, h, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
+import { typedUsage } from "../usage.ts";
 import type { Address, ReadingCheck, ReadingGroup, ReadingReview, ReadingValues } from "../types.ts";
 
 /** Asks the plausibility gate about the reading as the homeowner has it now (their corrections and confirmations). */
@@ -205,7 +206,9 @@ export function checkStep(ctx: Ctx): StepView {
           return false;
         }
       }
-      inputs.forEach((i, j) => (i.u.value = Math.round(values[j])));
+      const typed = typedUsage(inputs.map((i) => i.u), values);
+      s.usage = typed;
+      inputs.forEach((i, j) => (i.u = typed[j]));
       const reading: ReadingValues = read
         ? {
           customer_name: name.input.value.trim(),
