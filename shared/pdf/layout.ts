@@ -14,6 +14,9 @@ export interface Item {
   keepWithNext?: boolean;
   /** Start a new page before this item. */
   breakBefore?: boolean;
+  /** Keep this item and the next `keepTogether` items on one page when they fit on one (a table styled
+   * `page-break-inside: avoid`). */
+  keepTogether?: number;
   /** Drawn first when this item starts a new page (a table's header row). */
   repeat?: Item;
   draw(page: PDFPage, x: number, yTop: number): void;
@@ -487,6 +490,7 @@ function layoutTable(rows: Cell[][], width: number, style: Style, ctx: LayoutCon
     if (r === rows[0] && r.every((c) => c.header)) header = row;
     else if (header) row.repeat = header;
   }
+  if (style.avoidBreakInside && items.length > 1) items[0] = { ...items[0], keepTogether: items.length - 1 };
   return items;
 }
 
@@ -514,6 +518,11 @@ export function flow(
     }
     if (it.spacer && y >= frame.top) continue;
     let need = it.height;
+    // A table that must not break moves to the next page whole, when it fits on one.
+    if (it.keepTogether) {
+      const whole = items.slice(i, i + it.keepTogether + 1).reduce((a, x) => a + x.height, 0);
+      if (whole <= frame.top - frame.bottom) need = whole;
+    }
     // A heading moves to the next page with the first line after it.
     if (it.keepWithNext) {
       for (let j = i + 1; j < items.length; j++) {

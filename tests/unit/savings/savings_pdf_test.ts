@@ -83,3 +83,21 @@ Deno.test("the designed PDF: the cover's usage note wraps instead of losing its 
   );
   assert.ok(!text.includes("…"), "nothing on the report is cut off");
 });
+
+Deno.test("the designed PDF: the month table is never split (a month row alone under a repeated header)", async () => {
+  const { federalCredit } = await import("../../../shared/savings/credit.ts");
+  const pagesOf = async (opts: Parameters<typeof annLeeReport>[0], extra: string) => {
+    const doc = await annLeeReport(opts);
+    // More or less text before the table moves it down the page: some of these lengths put it across a break.
+    doc.sections[1] = { ...doc.sections[1], text: `<p>${extra}</p>${doc.sections[1].text}` };
+    return (await extractText(await renderSavingsReportPdf(doc), { mergePages: false })).text;
+  };
+  for (const opts of [{ credit: federalCredit("2026-11-24") }, { credit: federalCredit("2025-03-01") }]) {
+    for (let words = 0; words <= 240; words += 12) {
+      const pages = await pagesOf(opts, "more ".repeat(words));
+      const withTable = pages.filter((p) => p.includes("Energy cost"));
+      assert.equal(withTable.length, 1, `${words} words: the month table on ${withTable.length} pages`);
+      assert.ok(withTable[0].includes("January") && withTable[0].includes("December"));
+    }
+  }
+});
