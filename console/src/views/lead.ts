@@ -2,6 +2,7 @@ import { svc } from "../api.ts";
 import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, dateTime, openBlob, STATUS_LABELS } from "../context.ts";
 import type { Lead } from "./leads.ts";
+import { kindLabel, otherDocuments } from "../files.ts";
 
 interface Detail extends Omit<Lead, "address"> {
   address: Lead["address"] & { line2: string | null };
@@ -71,6 +72,7 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
 
   const s = l.savings;
   const usage = l.reading.usage_by_month;
+  const others = otherDocuments(l.documents, l.bill_files.map((f) => f.name), !!l.report);
   return h(
     "article",
     { class: "lead" },
@@ -145,20 +147,25 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
             ),
           )
           : h("p", { class: "muted" }, "No bill was uploaded (usage typed by hand, or none)."),
-        l.documents.length
+        others.length
           ? h(
-            "ul",
-            { class: "files" },
-            l.documents.map((d) =>
-              h(
-                "li",
-                {},
+            "div",
+            {},
+            h("h3", {}, "Other files of the home"),
+            h(
+              "ul",
+              { class: "files" },
+              others.map((d) =>
                 h(
-                  "button",
-                  { class: "link", type: "button", onclick: open(d.url) },
-                  `${d.kind.replace("_", " ")}: ${d.filename}`,
-                ),
-              )
+                  "li",
+                  {},
+                  h(
+                    "button",
+                    { class: "link", type: "button", onclick: open(d.url) },
+                    `${kindLabel(d.kind)}: ${d.filename}`,
+                  ),
+                )
+              ),
             ),
           )
           : null,
