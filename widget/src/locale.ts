@@ -75,6 +75,9 @@ export const t = {
   chooseFiles: "Choose files",
   takePhoto: "Take a photo",
   billTypes: "PDF, PNG or JPG, up to 10 MB each. Several photos are read as one bill.",
+  // "Read my bill" with no file chosen (the error used to repeat the hint above, without saying what was wrong)
+  noBillChosen:
+    "Choose your bill first: a PDF, PNG or JPG file, or photos of each page. No bill at hand? Enter your usage yourself below.",
   uploading: (pct: number) => `Uploading… ${pct}%`,
   reading: "Reading your bill… this can take a few seconds.",
   uploadDone: "Bill read successfully.",

@@ -1,4 +1,4 @@
-// The widget as a homeowner uses it (QA, issue 11): a month the widget estimated and the homeowner then typed is
+// The widget as a homeowner uses it (QA, issue 11): "Read my bill" without a bill says so; a month the widget estimated and the homeowner then typed is
 // theirs in the report (it was still counted among the "estimated" months), and the summary's six figures sit in
 // even rows (five columns left "Payback" alone on a second row at 1024 px).
 import assert from "node:assert/strict";
@@ -18,7 +18,7 @@ async function figureRows(page: Page): Promise<number[]> {
 
 Deno.test({
   name:
-    "widget: a typed-over estimated month is the homeowner's in the report; the summary's figures in even rows",
+    "widget: no bill chosen is said; a typed-over estimated month is the homeowner's in the report; the summary's figures in even rows",
   sanitizeResources: false,
   sanitizeOps: false,
 }, async (t) => {
@@ -30,8 +30,11 @@ Deno.test({
         try {
           await toHomeStep(page);
           await homeToBillStep(page);
+          // "Read my bill" with nothing chosen says so (it repeated the file-type hint).
+          await page.getByRole("button", { name: "Read my bill" }).click();
+          await page.getByRole("alert").filter({ hasText: "Choose your bill first" }).waitFor();
           // No bill: one monthly figure, so all twelve months are estimated until the homeowner types one.
-          await page.getByText("No bill at hand? Enter your usage yourself").click();
+          await page.locator("details.manual > summary").click();
           await page.getByLabel("Average monthly use (kWh)").fill("900");
           await page.locator("details.manual").getByRole("button", { name: "Continue" }).click();
           await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor();
