@@ -133,9 +133,11 @@ function context(
   figures: SavingsFigures,
   customerRate: boolean,
   partnerName?: string,
+  now: Date = new Date(),
 ): ReportContext {
   return {
     partnerName,
+    reportDate: now.toISOString().slice(0, 10),
     customerName,
     state: state.state,
     stateName: STATE_NAMES[state.state] ?? state.state,
@@ -194,6 +196,7 @@ export async function createSavingsReport(
       figures,
       req.ratePerKwh !== undefined,
       partner.name,
+      opts.now,
     ),
   );
 

@@ -16,6 +16,7 @@ import {
   years,
 } from "../../format.ts";
 import { ASSUMPTIONS, type SavingsFigures } from "../calculate.ts";
+import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
 
 export class EmbeddedReportWriter implements ReportWriter {
   readonly name = "embedded";
@@ -227,7 +228,9 @@ function recommendation(c: ReportContext): string {
         : f.credit.claimant === "none"
         ? "; no federal tax credit applies to a system you buy today"
         : ""
-    }.</li><li><strong>Solar loan:</strong> little or nothing down; loan payments often fall below the bill savings.</li><li><strong>Lease or power purchase agreement:</strong> no upfront cost and a fixed price per month or per kWh; the owner of the system claims the tax credit.</li></ul>`,
+    }.</li><li><strong>Solar loan:</strong> little or nothing down; loan payments often fall below the bill savings.</li><li><strong>Lease or power purchase agreement:</strong> no upfront cost and a fixed price per month or per kWh; ${
+      leaseCreditWords(c.reportDate ?? new Date().toISOString().slice(0, 10))
+    }.</li></ul>`,
   );
   out.push(
     `<p><strong>Battery storage:</strong> ${
@@ -309,6 +312,21 @@ function fixedChargeWords(f: SavingsFigures): string {
     } a month, which you keep paying with solar.`;
   }
   return "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill; you keep paying it with solar, so your bill does not drop to zero.";
+}
+
+/**
+ * Who gets a federal credit with a lease or PPA on the report's date (credit.ts's policy for third-party-owned
+ * systems): "the owner of the system claims the tax credit" promised a credit that, for a system sold after
+ * July 4, 2026, needs it in service by the end of 2027, and after 2027 is gone.
+ */
+function leaseCreditWords(day: string): string {
+  if (day > ITC_SOLAR_LAST_IN_SERVICE) {
+    return "no federal tax credit applies to a new system, for you or its owner";
+  }
+  if (day > ITC_SOLAR_CONSTRUCTION_BY) {
+    return "the company that owns the system, not you, may claim a federal credit (IRC §48E) if the system is in service by December 31, 2027; ask whether it lowers the price";
+  }
+  return "the company that owns the system claims any federal tax credit, not you";
 }
 
 /** The credit the figures use, its condition and source; never a credit the homeowner cannot claim. */

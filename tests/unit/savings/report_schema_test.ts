@@ -242,3 +242,26 @@ Deno.test("wording: each amount the state's rules take off is said as a cost, ne
     /<strong>Export credits:<\/strong> Texas has no statewide net-metering rule/,
   );
 });
+
+Deno.test("wording: the lease/PPA option names the owner's federal credit as it stands on the report's date", async () => {
+  const lease = async (reportDate: string) => {
+    const r = await new EmbeddedReportWriter().write({ ...ctx(program()), reportDate });
+    const text = r.sections.map((s) => s.text).join("");
+    return text.slice(text.indexOf("Lease or power purchase agreement"));
+  };
+  // Before July 5, 2026 the owner claims any credit; after it, only for a system in service by the end of 2027.
+  assert.match(
+    await lease("2026-03-01"),
+    /the company that owns the system claims any federal tax credit, not you/,
+  );
+  const today = await lease("2026-11-24");
+  assert.match(
+    today,
+    /may claim a federal credit \(IRC §48E\) if the system is in service by December 31, 2027/,
+  );
+  assert.ok(!/the owner of the system claims the tax credit/.test(today), "no unconditional credit");
+  assert.match(
+    await lease("2028-02-01"),
+    /no federal tax credit applies to a new system, for you or its owner/,
+  );
+});
