@@ -261,7 +261,9 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   note(usageNote);
   if (!known) {
     note(
-      "Your utility's fixed monthly charge was not read from your bill: it is not included, and solar does not remove it.",
+      `Your utility's fixed monthly charge was not read from your bill: it is not included${
+        f.systemKw > 0 ? ", and solar does not remove it" : ""
+      }.`,
     );
   }
 

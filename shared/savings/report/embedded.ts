@@ -199,9 +199,7 @@ function recommendation(c: ReportContext): string {
     }
   } else {
     out.push(
-      `<p>${
-        noSystemReason(f)
-      } The figures below will update when new bills or roof details are available.</p>`,
+      `<p>${noSystemReason(f)} Send us new bills or roof details and we will update this estimate.</p>`,
     );
   }
   const benefits: string[] = [];
@@ -306,12 +304,16 @@ function estimatedWords(n: number): string {
 }
 
 function fixedChargeWords(f: SavingsFigures): string {
+  // Without a proposed system there is no "with solar" to keep paying it in.
+  const proposed = f.systemKw > 0;
   if (f.fixedChargeMonthly !== null) {
-    return `These costs include your utility's fixed charge of ${
-      usdCents(f.fixedChargeMonthly)
-    } a month, which you keep paying with solar.`;
+    return `These costs include your utility's fixed charge of ${usdCents(f.fixedChargeMonthly)} a month${
+      proposed ? ", which you keep paying with solar" : ""
+    }.`;
   }
-  return "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill; you keep paying it with solar, so your bill does not drop to zero.";
+  return proposed
+    ? "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill; you keep paying it with solar, so your bill does not drop to zero."
+    : "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill.";
 }
 
 /**

@@ -46,6 +46,13 @@ Deno.test("the designed PDF renders the edge cases: zero usage (no system) and a
   assert.ok(text.includes("No system: no measurable use"));
   assert.ok(text.includes("What happens next"));
   assert.ok(text.includes("…"), "the long name is shortened on the cover");
+  // Without a system there is no "with solar" to keep paying the fixed charge in, and no figures "below".
+  const flat = text.replace(/\s+/g, " ");
+  assert.ok(
+    flat.includes("Your utility's fixed monthly charge was not read from your bill: it is not included."),
+  );
+  assert.ok(!/solar does not remove it|keep paying it with solar|figures below/.test(flat), flat);
+  assert.ok(flat.includes("Send us new bills or roof details and we will update this estimate."));
 });
 
 Deno.test("the designed PDF: the credit on the cover tile follows the policy, the fixed charge is named, the report ends with a next step", async () => {
