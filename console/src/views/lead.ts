@@ -3,6 +3,7 @@ import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, dateTime, openBlob, STATUS_LABELS } from "../context.ts";
 import type { Lead } from "./leads.ts";
 import { kindLabel, otherDocuments } from "../files.ts";
+import { reportFacts } from "../report_facts.ts";
 
 interface Detail extends Omit<Lead, "address"> {
   address: Lead["address"] & { line2: string | null };
@@ -10,7 +11,7 @@ interface Detail extends Omit<Lead, "address"> {
   consent: boolean;
   consent_text: string | null;
   status_changed_at: string | null;
-  savings: Record<string, number | null> | null;
+  savings: Record<string, unknown> | null;
   reading: {
     transaction_id: string | null;
     status: string | null;
@@ -26,9 +27,6 @@ interface Detail extends Omit<Lead, "address"> {
   crm: { provider: string; id: string | null; synced_at: string | null; error: string | null };
 }
 
-const money = (
-  n: number | null | undefined,
-) => (n === null || n === undefined ? "—" : `$${Math.round(n).toLocaleString("en-US")}`);
 const dl = (rows: [string, unknown][]) =>
   h(
     "dl",
@@ -117,15 +115,7 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
         "section",
         { class: "card", "aria-labelledby": "h-report" },
         h("h2", { id: "h-report" }, "Savings report"),
-        s
-          ? dl([
-            ["System", s.systemKw ? `${s.systemKw} kW` : null],
-            ["First-year savings", money(s.netAnnualSavings)],
-            ["Net cost", money(s.netCost)],
-            ["Payback", s.paybackYears ? `${s.paybackYears} years` : "—"],
-            ["Yearly use", s.annualKwh ? `${Math.round(s.annualKwh).toLocaleString("en-US")} kWh` : null],
-          ])
-          : h("p", { class: "muted" }, "No report yet."),
+        s ? dl(reportFacts(s)) : h("p", { class: "muted" }, "No report yet."),
         l.report
           ? h("button", { class: "btn", type: "button", onclick: open(l.report.url) }, "Open the report PDF")
           : null,
