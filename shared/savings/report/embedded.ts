@@ -199,7 +199,8 @@ function recommendation(c: ReportContext): string {
     }
   } else {
     out.push(
-      `<p>${noSystemReason(f)} Send us new bills or roof details and we will update this estimate.</p>`,
+      // Section I gives the reason; saying it again word for word here read as a copy.
+      `<p>We do not propose a system here, for the reason given in section I. If your situation changes (new bills, a roof you can use), we will update this estimate.</p>`,
     );
   }
   const benefits: string[] = [];

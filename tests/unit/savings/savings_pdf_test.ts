@@ -52,7 +52,9 @@ Deno.test("the designed PDF renders the edge cases: zero usage (no system) and a
     flat.includes("Your utility's fixed monthly charge was not read from your bill: it is not included."),
   );
   assert.ok(!/solar does not remove it|keep paying it with solar|figures below/.test(flat), flat);
-  assert.ok(flat.includes("Send us new bills or roof details and we will update this estimate."));
+  assert.ok(flat.includes("We do not propose a system here, for the reason given in section I."));
+  // The reason is given once (section I), not repeated word for word in section III.
+  assert.equal(flat.split("we do not recommend a solar system").length - 1, 1, "the reason once");
 });
 
 Deno.test("the designed PDF: the credit on the cover tile follows the policy, the fixed charge is named, the report ends with a next step", async () => {
