@@ -169,6 +169,10 @@ export const t = {
   kw: (n: number) => `${n.toFixed(1)} kW`,
   usageChart: "Monthly electricity use (kWh)",
   chartSummary: (annual: number) => `Annual use ${annual.toLocaleString("en-US")} kWh.`,
+  chartEstimated: (n: number) =>
+    n >= 12
+      ? "Every month is estimated."
+      : `Lighter bars: ${n === 1 ? "one month" : `${n} months`} estimated.`,
   startOver: "Start a new estimate",
 
   exitTitle: "We're not in your area yet",

@@ -18,7 +18,7 @@ async function figureRows(page: Page): Promise<number[]> {
 
 Deno.test({
   name:
-    "widget: no bill chosen is said; a typed-over estimated month is the homeowner's in the report; the summary's figures in even rows",
+    "widget: no bill chosen is said; a typed-over estimated month is the homeowner's in the report and the chart; the summary's figures in even rows",
   sanitizeResources: false,
   sanitizeOps: false,
 }, async (t) => {
@@ -54,6 +54,10 @@ Deno.test({
           assert.equal(rows.reduce((a, b) => a + b, 0), 6, "six figures");
           assert.ok(rows.every((n) => n === rows[0]), `every row holds as many figures: ${rows.join(" + ")}`);
           assert.deepEqual(rows, width < 700 ? [2, 2, 2] : [3, 3]);
+          // The eleven estimated months are drawn lighter and said so; July, typed, is not.
+          assert.equal(await page.locator(".chart rect.estimated").count(), 11);
+          assert.equal(await page.locator(".chart rect").nth(6).getAttribute("class"), "bar");
+          await page.getByText("Lighter bars: 11 months estimated.").waitFor();
 
           const [r] = await query<{ figures: { monthlyKwh: number[]; extrapolatedMonths: number[] } }>(
             stack,

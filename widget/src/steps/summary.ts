@@ -38,7 +38,7 @@ export function summaryStep(ctx: Ctx): StepView {
       figure(t.netCost(r.federalCredit), t.money(r.netCost)),
       figure(t.payback, r.paybackYears === null ? "—" : t.years(r.paybackYears)),
     ),
-    usageChart(r.monthlyKwh, r.annualKwh),
+    usageChart(r.monthlyKwh, r.annualKwh, r.estimatedMonths ?? []),
     h("button", {
       type: "button",
       class: "link",
