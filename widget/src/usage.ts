@@ -14,3 +14,17 @@ export function typedUsage(usage: MonthUsage[], values: number[]): MonthUsage[] 
     return { ...rest, value };
   });
 }
+
+/**
+ * The month the shape checks point at: the largest, and of equal ones a month the bill gave rather than an
+ * estimate (an estimate copied from the largest month was marked, not the month the homeowner can check on the
+ * bill). -1 when no value is a number.
+ */
+export function suspectMonth(values: number[], estimated: boolean[]): number {
+  let top = -1;
+  values.forEach((v, j) => {
+    if (!Number.isFinite(v)) return;
+    if (top < 0 || v > values[top] || (v === values[top] && estimated[top] && !estimated[j])) top = j;
+  });
+  return top;
+}

@@ -2,7 +2,7 @@
 // step it is theirs. The FPL bill with two months read went into a report saying "Ten of the twelve months were
 // not on your bills" although the homeowner had typed April's kWh.
 import assert from "node:assert/strict";
-import { typedUsage } from "../../../widget/src/usage.ts";
+import { suspectMonth, typedUsage } from "../../../widget/src/usage.ts";
 import { normaliseUsage } from "../../../shared/savings/usage.ts";
 
 const read = [
@@ -27,4 +27,13 @@ Deno.test("a typed-over estimated month is no longer estimated; untouched ones s
   const n = normaliseUsage(typed.map((u) => ({ ...u })));
   assert.equal(n[3].extrapolated, false, "April is the homeowner's figure");
   assert.equal(n[2].extrapolated, true, "March is still estimated");
+});
+
+Deno.test("the marked month is the largest; of equal ones, the month the bill gave, not an estimate", () => {
+  // The BGE statement: August's estimate equals July's reading (177,477); July is the one to check on the bill.
+  const values = [177477, 153813, 130150, 177477];
+  assert.equal(suspectMonth(values, [true, true, true, false]), 3);
+  assert.equal(suspectMonth(values, [false, true, true, false]), 0, "both read: the first");
+  assert.equal(suspectMonth([NaN, 5, 9], [false, false, false]), 2);
+  assert.equal(suspectMonth([NaN], [false]), -1);
 });

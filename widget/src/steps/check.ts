@@ -1,7 +1,7 @@
 import { field, h, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
-import { typedUsage } from "../usage.ts";
+import { suspectMonth, typedUsage } from "../usage.ts";
 import type { Address, ReadingCheck, ReadingGroup, ReadingReview, ReadingValues } from "../types.ts";
 
 /** Asks the plausibility gate about the reading as the homeowner has it now (their corrections and confirmations). */
@@ -165,8 +165,7 @@ export function checkStep(ctx: Ctx): StepView {
     }
     // The month the shape checks point at: the largest one.
     const spike = r?.checks.some((c) => c.code === "monthly_shape" || c.code === "month_usage_out_of_range");
-    const values = numbers();
-    const top = values.indexOf(Math.max(...values.filter(Number.isFinite)));
+    const top = suspectMonth(numbers(), inputs.map((i) => !!i.u.estimated));
     inputs.forEach((i, j) => i.cell.classList.toggle("suspect", !!spike && j === top));
   };
   paint(review);
