@@ -81,6 +81,11 @@ Deno.test({
       await page.getByRole("heading", { name: "Jane Homeowner" }).waitFor();
       assert.ok(await page.getByText("What the bill reader read").isVisible());
       assert.ok(await page.getByText("Open aps-bill.pdf").isVisible(), "the bill file");
+      // The report button stands apart from the facts above it (it touched "Yearly use").
+      const gap = await page.getByRole("button", { name: "Open the report PDF" }).evaluate((b) =>
+        b.getBoundingClientRect().top - (b.previousElementSibling as Element).getBoundingClientRect().bottom
+      );
+      assert.ok(gap >= 8, `${gap} px between the report facts and their button`);
       const report = page.waitForResponse((r) => r.url().endsWith(`/leads/${leadId}/report`));
       const popup = page.context().waitForEvent("page");
       await page.getByRole("button", { name: "Open the report PDF" }).click();
