@@ -4,6 +4,7 @@ import { type Ctx, dateTime, openBlob, STATUS_LABELS } from "../context.ts";
 import type { Lead } from "./leads.ts";
 import { kindLabel, otherDocuments } from "../files.ts";
 import { reportFacts } from "../report_facts.ts";
+import { MONTHS } from "../../../shared/format.ts";
 
 interface Detail extends Omit<Lead, "address"> {
   address: Lead["address"] & { line2: string | null };
@@ -12,6 +13,8 @@ interface Detail extends Omit<Lead, "address"> {
   consent_text: string | null;
   status_changed_at: string | null;
   savings: Record<string, unknown> | null;
+  /** The year's usage in calendar order (January first), as the report used it. */
+  monthly_kwh: number[] | null;
   reading: {
     transaction_id: string | null;
     status: string | null;
@@ -25,6 +28,29 @@ interface Detail extends Omit<Lead, "address"> {
   bill_files: { name: string; url: string }[];
   documents: { id: string; kind: string; filename: string; url: string }[];
   crm: { provider: string; id: string | null; synced_at: string | null; error: string | null };
+}
+
+/** The usage a homeowner typed (no bill), month by month; nothing when the lead has none. */
+function typedUsageTable(monthly: number[] | null): HTMLElement {
+  if (!monthly?.length) return h("p", { class: "muted" }, "No monthly usage on this lead.");
+  return h(
+    "table",
+    { class: "table compact" },
+    h("caption", {}, "Monthly usage typed by the homeowner (kWh)"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Month"), h("th", { scope: "col" }, "kWh"))),
+    h(
+      "tbody",
+      {},
+      monthly.map((v, i) =>
+        h(
+          "tr",
+          {},
+          h("td", {}, MONTHS[i] ?? String(i + 1)),
+          h("td", {}, Math.round(v).toLocaleString("en-US")),
+        )
+      ),
+    ),
+  );
 }
 
 const dl = (rows: [string, unknown][]) =>
@@ -70,6 +96,7 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
 
   const s = l.savings;
   const usage = l.reading.usage_by_month;
+  const billRead = l.bill_files.length > 0 || l.reading.rows.length > 0 || usage.length > 0;
   const others = otherDocuments(l.documents, l.bill_files.map((f) => f.name), !!l.report);
   return h(
     "article",
@@ -159,78 +186,96 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
             ),
           )
           : null,
-        h("h3", {}, "What the bill reader read"),
-        l.reading.rows.length
-          ? dl(l.reading.rows.map((r) => [r.label, r.value]))
-          : h("p", { class: "muted" }, "Nothing was read from a bill."),
-        usage.length
-          ? h(
-            "table",
-            { class: "table compact" },
-            // The months the bill did not give are estimated from the ones it did: never shown as read.
-            h(
-              "caption",
-              {},
-              usage.some((u) => u.estimated)
-                ? "Monthly usage (kWh): read from the bill, or estimated where the bill gave no figure"
-                : "Monthly usage read from the bill (kWh)",
-            ),
-            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Month"), h("th", { scope: "col" }, "kWh"))),
-            h(
-              "tbody",
-              {},
-              usage.map((u) =>
+        // Usage typed by hand (no bill): the months as the homeowner gave them; no "bill reader" or "corrections"
+        // sections about a bill there was not ("No differences between the bill and what the homeowner confirmed").
+        billRead
+          ? [
+            h("h3", {}, "What the bill reader read"),
+            l.reading.rows.length
+              ? dl(l.reading.rows.map((r) => [r.label, r.value]))
+              : h("p", { class: "muted" }, "Nothing was read from a bill."),
+            usage.length
+              ? h(
+                "table",
+                { class: "table compact" },
+                // The months the bill did not give are estimated from the ones it did: never shown as read.
                 h(
-                  "tr",
+                  "caption",
                   {},
-                  h("td", {}, `${u.month}${u.year ? " " + u.year : ""}`),
-                  h(
-                    "td",
-                    {},
-                    Math.round(u.value).toLocaleString("en-US"),
-                    u.estimated ? h("span", { class: "muted" }, " (estimated)") : null,
-                  ),
-                )
-              ),
-            ),
-          )
-          : null,
-        l.reading.checks.length
-          ? h(
-            "div",
-            {},
-            h("h3", {}, "Checks the bill reader flagged"),
-            h("ul", {}, l.reading.checks.map((c) => h("li", {}, c.message))),
-            l.reading.confirmed.length
-              ? h("p", { class: "muted" }, `Confirmed by the homeowner: ${l.reading.confirmed.join(", ")}.`)
-              : null,
-          )
-          : null,
-        h("h3", {}, "What the homeowner corrected"),
-        l.corrections.length
-          ? h(
-            "table",
-            { class: "table compact" },
-            h(
-              "thead",
-              {},
-              h(
-                "tr",
-                {},
-                ["Field", "Read from the bill", "Confirmed by the homeowner"].map((c) =>
-                  h("th", { scope: "col" }, c)
+                  usage.some((u) => u.estimated)
+                    ? "Monthly usage (kWh): read from the bill, or estimated where the bill gave no figure"
+                    : "Monthly usage read from the bill (kWh)",
                 ),
+                h(
+                  "thead",
+                  {},
+                  h("tr", {}, h("th", { scope: "col" }, "Month"), h("th", { scope: "col" }, "kWh")),
+                ),
+                h(
+                  "tbody",
+                  {},
+                  usage.map((u) =>
+                    h(
+                      "tr",
+                      {},
+                      h("td", {}, `${u.month}${u.year ? " " + u.year : ""}`),
+                      h(
+                        "td",
+                        {},
+                        Math.round(u.value).toLocaleString("en-US"),
+                        u.estimated ? h("span", { class: "muted" }, " (estimated)") : null,
+                      ),
+                    )
+                  ),
+                ),
+              )
+              : null,
+            l.reading.checks.length
+              ? h(
+                "div",
+                {},
+                h("h3", {}, "Checks the bill reader flagged"),
+                h("ul", {}, l.reading.checks.map((c) => h("li", {}, c.message))),
+                l.reading.confirmed.length
+                  ? h(
+                    "p",
+                    { class: "muted" },
+                    `Confirmed by the homeowner: ${l.reading.confirmed.join(", ")}.`,
+                  )
+                  : null,
+              )
+              : null,
+            h("h3", {}, "What the homeowner corrected"),
+            l.corrections.length
+              ? h(
+                "table",
+                { class: "table compact" },
+                h(
+                  "thead",
+                  {},
+                  h(
+                    "tr",
+                    {},
+                    ["Field", "Read from the bill", "Confirmed by the homeowner"].map((c) =>
+                      h("th", { scope: "col" }, c)
+                    ),
+                  ),
+                ),
+                h(
+                  "tbody",
+                  {},
+                  l.corrections.map((c) =>
+                    h("tr", {}, h("td", {}, c.field), h("td", {}, c.read || "—"), h("td", {}, c.used))
+                  ),
+                ),
+              )
+              : h(
+                "p",
+                { class: "muted" },
+                "No differences between the bill and what the homeowner confirmed.",
               ),
-            ),
-            h(
-              "tbody",
-              {},
-              l.corrections.map((c) =>
-                h("tr", {}, h("td", {}, c.field), h("td", {}, c.read || "—"), h("td", {}, c.used))
-              ),
-            ),
-          )
-          : h("p", { class: "muted" }, "No differences between the bill and what the homeowner confirmed."),
+          ]
+          : typedUsageTable(l.monthly_kwh),
       ),
     ),
   );
