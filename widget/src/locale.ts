@@ -48,6 +48,12 @@ export const t = {
   roofOwnerNotOwned: "Someone else: a landlord, building owner or homeowners' association",
   roofOwnerNeeded: "Tell us who owns the roof.",
   noSystemTitle: "No rooftop system to offer here",
+  // The summary's next step, as the report's "What happens next" says it (shared/savings/report_pdf.ts).
+  nextStepTitle: "What happens next",
+  nextStep: (partner: string) =>
+    `${partner} will contact you to go through these figures, check your roof and give you a firm quote. Nothing is decided until you sign.`,
+  nextStepNoSystem: (partner: string) =>
+    `${partner} can look at your situation with you and tell you when solar would make sense.`,
   noSystem: {
     roof_not_owned:
       "You told us someone else owns the roof, so we do not propose a rooftop system. Community solar subscriptions, where your state has them, let you save without panels on your roof; your report has the details.",

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { withStackAndBrowser } from "./with_stack.ts";
-import { homeToBillStep, openWidget, query, shot, toHomeStep } from "./helpers.ts";
+import { axeProblems, homeToBillStep, openWidget, query, shot, toHomeStep } from "./helpers.ts";
 
 /** The summary figures' rows: how many figures share each top edge. */
 async function figureRows(page: Page): Promise<number[]> {
@@ -58,6 +58,10 @@ Deno.test({
           assert.equal(await page.locator(".chart rect.estimated").count(), 11);
           assert.equal(await page.locator(".chart rect").nth(6).getAttribute("class"), "bar");
           await page.getByText("Lighter bars: 11 months estimated.").waitFor();
+          // The summary says what happens next, in the partner's name.
+          await page.getByRole("heading", { name: "What happens next" }).waitFor();
+          await page.getByText(/^Demo Solar Co will contact you to go through these figures/).waitFor();
+          assert.deepEqual(await axeProblems(page), [], "axe on the summary");
 
           const [r] = await query<{ figures: { monthlyKwh: number[]; extrapolatedMonths: number[] } }>(
             stack,
