@@ -115,6 +115,7 @@ export const t = {
   checkUsage: "Monthly electricity use (kWh)",
   checkConfirm: "I checked this: it is right as shown",
   checkNeeded: "Please correct or confirm the marked lines.",
+  useHomeAddress: (address: string) => `Same as my home: ${address}`,
   checkNotRead: "We could not read this from your bill. Please type it as it appears on your bill.",
   checkNameNeeded: "Type the name on the account.",
   checkMissing: "Please fill in the lines we could not read from your bill.",

@@ -33,7 +33,7 @@ export function checkStep(ctx: Ctx): StepView {
     Record<ReadingGroup, { box: HTMLElement; flag: HTMLElement; confirm: HTMLInputElement }>
   > = {};
 
-  const line = (group: ReadingGroup, title: string, ...content: HTMLElement[]) => {
+  const line = (group: ReadingGroup, title: string, ...content: (HTMLElement | null)[]) => {
     const id = uid(`check-${group}`);
     const confirm = h("input", {
       id,
@@ -85,6 +85,29 @@ export function checkStep(ctx: Ctx): StepView {
   const city = part(t.city, "city");
   const st = part(t.state, "state", { maxlength: 2 });
   const zip = part(t.zip, "zip", { inputmode: "numeric", maxlength: 10 });
+  // The bill gave no (full) service address: the home typed on the first step is usually it; one click fills it in,
+  // still editable (retyping the address the widget already has was the longest part of this step).
+  const home = s.address;
+  const useHome = addressNotRead && home?.line1
+    ? h(
+      "button",
+      {
+        type: "button",
+        class: "link use-home",
+        onclick: () => {
+          street.input.value = [home.line1, home.line2].filter((x) => x?.trim()).join(", ");
+          city.input.value = home.city;
+          st.input.value = home.state;
+          zip.input.value = home.zip;
+          for (const f of [street, city, st, zip]) f.setError(null);
+          street.input.focus();
+        },
+      },
+      t.useHomeAddress(
+        [home.line1, home.line2, home.city, `${home.state} ${home.zip}`].filter((x) => x?.trim()).join(", "),
+      ),
+    )
+    : null;
   const utility = field({
     label: t.checkUtilityLabel,
     name: "bill_utility",
@@ -138,6 +161,7 @@ export function checkStep(ctx: Ctx): StepView {
       ? line(
         "address",
         t.checkAddress,
+        useHome,
         h("div", { class: "grid-read-address" }, street.wrap, city.wrap, st.wrap, zip.wrap),
       )
       : null,
