@@ -275,8 +275,8 @@ function netMetering(c: ReportContext): string {
   }
 }
 
-/** Why the report offers no system (the flags of the calculation). */
-function noSystemReason(f: SavingsFigures): string {
+/** Why the report offers no system (the flags of the calculation); plain text (also the report email's). */
+export function noSystemReason(f: SavingsFigures): string {
   if (f.flags.includes("zero_usage")) {
     return "Your bills show no measurable electricity use, so we do not recommend a solar system at this time.";
   }
