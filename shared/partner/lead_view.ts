@@ -163,3 +163,25 @@ export function correctionRows(
   }
   return out;
 }
+
+/**
+ * The bill's service address (as the homeowner confirmed it, else as read) when it is not the lead's home: another
+ * ZIP, or another city where a ZIP is missing. A bill from another home sizes the system on that home's use; the
+ * partner sees it at once instead of comparing two address lines. Null when they agree or either is unknown.
+ */
+export function otherServiceAddress(lead: Record<string, unknown>, item: BillItem | null): string | null {
+  const corrections = (lead.bill_corrections ?? null) as { address?: { corrected?: unknown } } | null;
+  const confirmed = corrections?.address?.corrected;
+  const bill =
+    (confirmed && typeof confirmed === "object" ? confirmed : item?.customerInformation?.serviceAddress) as
+      | Record<string, string | null | undefined>
+      | undefined;
+  const home = (lead.address ?? null) as Record<string, string | null | undefined> | null;
+  if (!bill || !home) return null;
+  const zip5 = (z: unknown) => String(z ?? "").match(/^\s*(\d{5})/)?.[1] ?? "";
+  const [bz, hz] = [zip5(bill.zip), zip5(home.zip)];
+  const differs = bz && hz
+    ? bz !== hz
+    : norm(bill.city) !== "" && norm(home.city) !== "" && norm(bill.city) !== norm(home.city);
+  return differs ? addressLine(bill) : null;
+}

@@ -19,6 +19,8 @@ interface Detail extends Omit<Lead, "address"> {
     transaction_id: string | null;
     status: string | null;
     rows: { label: string; value: string }[];
+    /** The bill's service address when it is not the home's; null when they agree. */
+    other_service_address?: string | null;
     usage_by_month: { month: string | number; year?: number; value: number; estimated?: boolean }[];
     checks: { field: string | null; message: string }[];
     confirmed: string[];
@@ -191,6 +193,13 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
         billRead
           ? [
             h("h3", {}, "What the bill reader read"),
+            l.reading.other_service_address
+              ? h(
+                "p",
+                { class: "alert warn", role: "note" },
+                `This bill is for another address than the home: ${l.reading.other_service_address}. Check with the homeowner that its use is the home's.`,
+              )
+              : null,
             l.reading.rows.length
               ? dl(l.reading.rows.map((r) => [r.label, r.value]))
               : h("p", { class: "muted" }, "Nothing was read from a bill."),

@@ -75,6 +75,8 @@ Deno.test({
       await page.getByRole("heading", { name: "Jane Homeowner" }).waitFor();
       assert.ok(await page.getByText("What the bill reader read").isVisible());
       assert.ok(await page.getByText("Open aps-bill.pdf").isVisible(), "the bill file");
+      // The bill is for this home (same ZIP): no note about another address.
+      assert.equal(await page.getByText("This bill is for another address").count(), 0);
       // The report button stands apart from the facts above it (it touched "Yearly use").
       const gap = await page.getByRole("button", { name: "Open the report PDF" }).evaluate((b) =>
         b.getBoundingClientRect().top - (b.previousElementSibling as Element).getBoundingClientRect().bottom

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { correctionRows, readingRows, shown } from "../../../shared/partner/lead_view.ts";
+import {
+  correctionRows,
+  otherServiceAddress,
+  readingRows,
+  shown,
+} from "../../../shared/partner/lead_view.ts";
 
 const item = {
   customerInformation: {
@@ -76,4 +81,35 @@ Deno.test("a usage correction lists only the months the homeowner changed, each 
     correctionRows({ bill_corrections: { usage: { read, corrected: corrected.slice(1) } } }, item),
     [{ field: "Monthly usage (kWh)", read: "1234, 1352, 1169, 840", used: "1487, 1169, 1840" }],
   );
+});
+
+Deno.test("the bill's service address is named when it is not the home's (another ZIP, or city without a ZIP)", () => {
+  const home = { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" };
+  const fresno = {
+    customerInformation: {
+      serviceAddress: { line1: "3095 Elm St", city: "Fresno", state: "CA", zip: "93710" },
+    },
+  };
+  assert.equal(otherServiceAddress({ address: home }, fresno), "3095 Elm St, Fresno, CA 93710");
+  // Same ZIP (however the street is written): no note.
+  const same = {
+    customerInformation: {
+      serviceAddress: { line1: "1 MARKET ST", city: "SAN FRANCISCO", zip: "94105-1420" },
+    },
+  };
+  assert.equal(otherServiceAddress({ address: home }, same), null);
+  // The homeowner corrected the service address to the home: that is what counts.
+  assert.equal(
+    otherServiceAddress(
+      { address: home, bill_corrections: { address: { read: {}, corrected: home } } },
+      fresno,
+    ),
+    null,
+  );
+  // No ZIP on the bill: the city decides.
+  const noZip = {
+    customerInformation: { serviceAddress: { line1: "3095 Elm St", city: "Fresno", state: "CA" } },
+  };
+  assert.equal(otherServiceAddress({ address: home }, noZip), "3095 Elm St, Fresno, CA");
+  assert.equal(otherServiceAddress({ address: home }, null), null, "nothing read: nothing to compare");
 });
