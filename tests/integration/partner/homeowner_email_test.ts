@@ -96,14 +96,12 @@ Deno.test("without a system the report email says why, as the report does", asyn
   const e = await partnerEnv();
   try {
     const sender = await partnerSender(e.p, e.admin.orgId);
+    // A home below the 2 kW minimum: no system, no savings, no cost (only what the email reads).
+    const none = { systemKw: 0, netAnnualSavings: 0, lifetimeSavings: 0, netCost: 0, paybackYears: null };
     const figures = {
-      systemKw: 0,
-      netAnnualSavings: 0,
-      lifetimeSavings: 0,
-      projection: Array(25).fill({}),
+      ...none,
+      projection: [],
       annualKwh: 1200,
-      netCost: 0,
-      paybackYears: null,
       flags: ["below_minimum_size"],
     } as unknown as SavingsFigures;
     const mail = renderReportEmail(e.p, sender, { customerName: "Nora Typed", figures });
