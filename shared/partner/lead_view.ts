@@ -101,6 +101,30 @@ export function shown(v: unknown): string {
   return JSON.stringify(v);
 }
 
+type UsageMonth = { month?: unknown; year?: unknown; value?: unknown };
+const isMonths = (v: unknown): v is UsageMonth[] =>
+  Array.isArray(v) && v.every((x) => x && typeof x === "object" && "value" in x && "month" in x);
+const kwhText = (v: unknown) => `${Math.round(Number(v)).toLocaleString("en-US")} kWh`;
+
+/**
+ * A usage correction month by month, only the months the homeowner changed ("Usage, August 2022: 1,352 kWh ->
+ * 1,487 kWh"): twelve numbers side by side left the partner to find the one that differs. Null when the two
+ * series do not pair up month for month (then both are shown whole).
+ */
+function changedMonths(
+  read: unknown,
+  corrected: unknown,
+): { field: string; read: string; used: string }[] | null {
+  if (!isMonths(read) || !isMonths(corrected) || read.length !== corrected.length) return null;
+  const key = (u: UsageMonth) => `${u.month} ${u.year ?? ""}`.trim();
+  if (read.some((u, i) => key(u) !== key(corrected[i]))) return null;
+  return read.flatMap((u, i) =>
+    Math.round(Number(u.value)) === Math.round(Number(corrected[i].value))
+      ? []
+      : [{ field: `Usage, ${key(u)}`, read: kwhText(u.value), used: kwhText(corrected[i].value) }]
+  );
+}
+
 /**
  * Where what the homeowner confirmed differs from what the bill reader read: explicit corrections recorded
  * with the lead (a `corrections` column, when the widget stores one) first, else derived by comparing the
@@ -113,12 +137,16 @@ export function correctionRows(
   // The widget's record (leads.bill_corrections: {<group>: {read, corrected}}), when it stores one.
   const explicit = (lead.bill_corrections ?? lead.corrections) as Record<string, unknown> | null | undefined;
   if (explicit && typeof explicit === "object" && Object.keys(explicit).length) {
-    return Object.entries(explicit).map(([field, v]) => {
+    return Object.entries(explicit).flatMap(([field, v]) => {
       const o = (v && typeof v === "object" && ("read" in v || "corrected" in v) ? v : { corrected: v }) as {
         read?: unknown;
         corrected?: unknown;
       };
-      return { field: FIELD_LABELS[field] ?? field, read: shown(o.read), used: shown(o.corrected) };
+      if (field === "usage") {
+        const months = changedMonths(o.read, o.corrected);
+        if (months) return months;
+      }
+      return [{ field: FIELD_LABELS[field] ?? field, read: shown(o.read), used: shown(o.corrected) }];
     });
   }
   if (!item) return [];
@@ -134,4 +162,26 @@ export function correctionRows(
     out.push({ field: "Utility", read: readUtility, used: String(lead.utility_provider) });
   }
   return out;
+}
+
+/**
+ * The bill's service address (as the homeowner confirmed it, else as read) when it is not the lead's home: another
+ * ZIP, or another city where a ZIP is missing. A bill from another home sizes the system on that home's use; the
+ * partner sees it at once instead of comparing two address lines. Null when they agree or either is unknown.
+ */
+export function otherServiceAddress(lead: Record<string, unknown>, item: BillItem | null): string | null {
+  const corrections = (lead.bill_corrections ?? null) as { address?: { corrected?: unknown } } | null;
+  const confirmed = corrections?.address?.corrected;
+  const bill =
+    (confirmed && typeof confirmed === "object" ? confirmed : item?.customerInformation?.serviceAddress) as
+      | Record<string, string | null | undefined>
+      | undefined;
+  const home = (lead.address ?? null) as Record<string, string | null | undefined> | null;
+  if (!bill || !home) return null;
+  const zip5 = (z: unknown) => String(z ?? "").match(/^\s*(\d{5})/)?.[1] ?? "";
+  const [bz, hz] = [zip5(bill.zip), zip5(home.zip)];
+  const differs = bz && hz
+    ? bz !== hz
+    : norm(bill.city) !== "" && norm(home.city) !== "" && norm(bill.city) !== norm(home.city);
+  return differs ? addressLine(bill) : null;
 }

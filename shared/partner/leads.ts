@@ -9,7 +9,13 @@ import { assertOwned } from "../auth/ownership.ts";
 import { objectStore } from "../storage/index.ts";
 import { CRM_LEAD_QUEUE } from "../crm/sync.ts";
 import { enqueue } from "../queue/queue.ts";
-import { correctionRows, type LeadSummary, leadSummary, readingRows } from "./lead_view.ts";
+import {
+  correctionRows,
+  type LeadSummary,
+  leadSummary,
+  otherServiceAddress,
+  readingRows,
+} from "./lead_view.ts";
 import { LEAD_STATUSES } from "../leads/statuses.ts";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD").refine(
@@ -151,6 +157,8 @@ export async function leadDetail(p: Platform, auth: AuthContext, id: string) {
       transaction_id: bill?.transaction_id ?? null,
       status: bill?.status ?? null,
       rows: readingRows(item),
+      // The bill's service address when it is not the home's (another ZIP or city); null when they agree.
+      other_service_address: otherServiceAddress(lead, item),
       usage_by_month: item?.electricityUsage?.usageByMonth ?? [],
       // The widget's own record (leads.bill_reading): the plausibility checks that flagged and what was confirmed.
       checks:

@@ -14,6 +14,9 @@ export interface Item {
   keepWithNext?: boolean;
   /** Start a new page before this item. */
   breakBefore?: boolean;
+  /** Keep this item and the next `keepTogether` items on one page when they fit on one (a table styled
+   * `page-break-inside: avoid`). */
+  keepTogether?: number;
   /** Drawn first when this item starts a new page (a table's header row). */
   repeat?: Item;
   draw(page: PDFPage, x: number, yTop: number): void;
@@ -35,6 +38,9 @@ interface Token {
   width: number;
   space: boolean;
   br?: boolean;
+  /** Joined to the token before it with no space between (a word continued in another inline element, such as
+   * the full stop after `<strong>August</strong>`): the line never breaks between them. */
+  glue?: boolean;
 }
 
 // Width of a word at size 1 per font (widths scale linearly with the size): measuring through fontkit is the
@@ -68,10 +74,19 @@ function tokens(inlines: Inline[], ctx: LayoutContext): Token[] {
         lastSpace = true;
         out.push({ text: " ", style: i.style, width: widthOf(font, " ", i.style.fontSize), space: true });
       } else {
+        // A part that starts right after a word (the previous inline ended without a space) continues it.
+        let glue = !lastSpace;
         lastSpace = false;
         // CJK text has no spaces: a line may break between its characters
         for (const seg of breakableSegments(part)) {
-          out.push({ text: seg, style: i.style, width: widthOf(font, seg, i.style.fontSize), space: false });
+          out.push({
+            text: seg,
+            style: i.style,
+            width: widthOf(font, seg, i.style.fontSize),
+            space: false,
+            glue,
+          });
+          glue = false;
         }
       }
     }
@@ -90,14 +105,14 @@ function splitWord(t: Token, width: number, ctx: LayoutContext): Token[] {
   for (const ch of t.text) {
     const cw = widthOf(font, ch, size);
     if (cur && w + cw > width) {
-      out.push({ ...t, text: cur, width: pieceWidth(cur, w) });
+      out.push({ ...t, text: cur, width: pieceWidth(cur, w), glue: out.length ? false : t.glue });
       cur = "";
       w = 0;
     }
     cur += ch;
     w += cw;
   }
-  if (cur) out.push({ ...t, text: cur, width: pieceWidth(cur, w) });
+  if (cur) out.push({ ...t, text: cur, width: pieceWidth(cur, w), glue: out.length ? false : t.glue });
   return out;
 
   // Kerning may make the whole a hair wider than its characters' sum: never above the line (it would be split
@@ -154,7 +169,20 @@ export function breakLines(inlines: Inline[], width: number, base: Style, ctx: L
       k--;
       continue;
     }
-    if (w + t.width > width + 0.01 && cur.length) push(false);
+    if (w + t.width > width + 0.01 && cur.length) {
+      // A token glued to the one before it takes the whole word it continues to the next line, unless that word
+      // is all the line holds (then it breaks as before).
+      let start = cur.length;
+      if (t.glue) {
+        start = cur.length - 1;
+        while (start > 0 && cur[start].glue) start--;
+      }
+      const carried = start > 0 ? cur.splice(start) : [];
+      w -= carried.reduce((a, c) => a + c.width, 0);
+      push(false);
+      cur = carried;
+      w = carried.reduce((a, c) => a + c.width, 0);
+    }
     cur.push(t);
     w += t.width;
   }
@@ -462,6 +490,7 @@ function layoutTable(rows: Cell[][], width: number, style: Style, ctx: LayoutCon
     if (r === rows[0] && r.every((c) => c.header)) header = row;
     else if (header) row.repeat = header;
   }
+  if (style.avoidBreakInside && items.length > 1) items[0] = { ...items[0], keepTogether: items.length - 1 };
   return items;
 }
 
@@ -489,6 +518,11 @@ export function flow(
     }
     if (it.spacer && y >= frame.top) continue;
     let need = it.height;
+    // A table that must not break moves to the next page whole, when it fits on one.
+    if (it.keepTogether) {
+      const whole = items.slice(i, i + it.keepTogether + 1).reduce((a, x) => a + x.height, 0);
+      if (whole <= frame.top - frame.bottom) need = whole;
+    }
     // A heading moves to the next page with the first line after it.
     if (it.keepWithNext) {
       for (let j = i + 1; j < items.length; j++) {

@@ -27,6 +27,9 @@ export interface Style {
   marginRight: number;
   /** page-break-before / break-before: page (not inherited). */
   breakBefore?: boolean;
+  /** page-break-inside / break-inside: avoid (not inherited): a table moves whole to the next page when it
+   * fits on one. */
+  avoidBreakInside?: boolean;
 }
 
 export type StyleDecl = Partial<Record<keyof Style, unknown>> & { [k: string]: unknown };
@@ -145,6 +148,10 @@ export function applyDeclarations(s: Style, css: string): Style {
       case "break-before":
         out.breakBefore = val === "always" || val === "page";
         break;
+      case "page-break-inside":
+      case "break-inside":
+        out.avoidBreakInside = val === "avoid" || val === "avoid-page";
+        break;
       case "margin": {
         const parts = val.split(/\s+/).map((p) => parseLength(p, s.fontSize) ?? 0);
         const [t, r = t, b = t, l = r] = parts;
@@ -245,6 +252,7 @@ export function inherit(parent: Style): Style {
     marginRight: 0,
     background: undefined,
     breakBefore: false,
+    avoidBreakInside: false,
   };
 }
 

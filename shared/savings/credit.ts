@@ -55,6 +55,8 @@ const ITC_SOLAR_END =
   "P.L. 119-21 (One Big Beautiful Bill Act, 2025) §70512: no §45Y/§48E credit for solar facilities placed in service after December 31, 2027 unless their construction began by July 4, 2026";
 /** The last day a solar system whose construction starts now can be placed in service for §48E. */
 export const ITC_SOLAR_LAST_IN_SERVICE = "2027-12-31";
+/** The last day construction could begin for a solar system to keep §48E whenever it is placed in service. */
+export const ITC_SOLAR_CONSTRUCTION_BY = "2026-07-04";
 
 /**
  * Lease / PPA: the homeowner claims nothing (§25D needs ownership); the owner's §48E is described with the
@@ -71,7 +73,7 @@ function thirdPartyCredit(day: string): AppliedCredit {
       source: `IRC §25D applies only to property the taxpayer owns; ${ITC_SOLAR_END}`,
     };
   }
-  const deadline = day > "2026-07-04"
+  const deadline = day > ITC_SOLAR_CONSTRUCTION_BY
     ? "; for a system sold now, only if it is placed in service by December 31, 2027"
     : "";
   return {

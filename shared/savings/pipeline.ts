@@ -135,9 +135,11 @@ function context(
   figures: SavingsFigures,
   customerRate: boolean,
   partnerName?: string,
+  now: Date = new Date(),
 ): ReportContext {
   return {
     partnerName,
+    reportDate: now.toISOString().slice(0, 10),
     customerName,
     state: state.state,
     stateName: STATE_NAMES[state.state] ?? state.state,
@@ -196,6 +198,7 @@ export async function createSavingsReport(
       figures,
       req.ratePerKwh !== undefined,
       partner.name,
+      opts.now,
     ),
   );
 

@@ -8,6 +8,7 @@ import { article, kwh, usd, years } from "../format.ts";
 import type { SavingsFigures } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import { absoluteUrl, links } from "../urls.ts";
+import { noSystemReason } from "./report/embedded.ts";
 
 const dir = new URL("../../templates/email/homeowner/", import.meta.url);
 
@@ -76,6 +77,8 @@ export function renderReportEmail(p: Platform, partner: PartnerSender, r: Report
     reply_to: partner.replyTo,
     website: partner.website,
     has_system: f.systemKw > 0,
+    // Without a system the email says why, as the report does ("Your report explains what we found" said nothing).
+    no_system_reason: f.systemKw > 0 ? "" : noSystemReason({ ...f, flags: f.flags ?? [] }),
     system_kw: f.systemKw.toFixed(1),
     a_system: article(f.systemKw.toFixed(1)) === "an" ? "An" : "A",
     first_year: usd(f.netAnnualSavings),

@@ -147,7 +147,11 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   const date = new Date(r.generatedAt ?? Date.now());
   doc.setCreationDate(date);
 
-  const sectionBlocks = r.sections.map((s) => htmlToBlocks(s.text, BASE_STYLE));
+  // The sections' tables (six months a row, six projection years, the cost summary) fit on a page: each moves to the
+  // next page whole rather than leave a row alone under a repeated header.
+  const sectionBlocks = r.sections.map((s) =>
+    htmlToBlocks(`<style>table { page-break-inside: avoid }</style>${s.text}`, BASE_STYLE)
+  );
   const fonts = new FontSet(doc);
   const texts = [...stringsOf(r), ...textsOf(sectionBlocks.flat())];
   await fonts.shapeIfNeeded(texts);
@@ -257,7 +261,9 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   note(usageNote);
   if (!known) {
     note(
-      "Your utility's fixed monthly charge was not read from your bill: it is not included, and solar does not remove it.",
+      `Your utility's fixed monthly charge was not read from your bill: it is not included${
+        f.systemKw > 0 ? ", and solar does not remove it" : ""
+      }.`,
     );
   }
 

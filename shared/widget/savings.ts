@@ -68,6 +68,8 @@ export interface WidgetSavingsSummary {
   paybackYears: number | null;
   annualKwh: number;
   monthlyKwh: number[];
+  /** The months (1-12) of monthlyKwh that are estimated, not from a bill or typed by the homeowner. */
+  estimatedMonths: number[];
   offsetPct: number;
   /** Why no system is offered (systemKw 0): roof_not_owned, below_minimum_size, zero_usage, no_usable_roof; else null. */
   noSystemReason: string | null;
@@ -98,6 +100,7 @@ function summary(
     paybackYears: f.paybackYears,
     annualKwh: f.annualKwh,
     monthlyKwh: f.monthlyKwh,
+    estimatedMonths: f.extrapolatedMonths ?? [],
     offsetPct: f.offsetPct,
     noSystemReason: f.systemKw > 0 ? null : (f.flags ?? []).find((x) => NO_SYSTEM.includes(x)) ?? null,
     emailSentTo: email,

@@ -7,8 +7,12 @@ const svg = (tag: string, attrs: Record<string, string | number>) => {
   return el;
 };
 
-/** Monthly kWh as bars, with a text summary and a data table for screen readers. */
-export function usageChart(monthly: number[], annual: number): HTMLElement {
+/**
+ * Monthly kWh as bars, with a text summary and a data table for screen readers. Estimated months (1-12: the bill
+ * did not give them) are drawn lighter and said so, as the PDF report does: the summary showed ten estimated months
+ * of a two-month bill as if they were read.
+ */
+export function usageChart(monthly: number[], annual: number, estimated: number[] = []): HTMLElement {
   const fig = document.createElement("figure");
   fig.className = "chart";
   const w = 360, hgt = 140, pad = 18, bw = (w - pad) / 12;
@@ -27,10 +31,12 @@ export function usageChart(monthly: number[], annual: number): HTMLElement {
       width: bw - 4,
       height: bh,
       rx: 3,
-      class: "bar",
+      class: estimated.includes(i + 1) ? "bar estimated" : "bar",
     });
     const title = svg("title", {});
-    title.textContent = `${t.months[i]}: ${v.toLocaleString("en-US")} kWh`;
+    title.textContent = `${t.months[i]}: ${v.toLocaleString("en-US")} kWh${
+      estimated.includes(i + 1) ? ` (${t.usageEstimated})` : ""
+    }`;
     rect.append(title);
     const label = svg("text", {
       x: pad + i * bw + bw / 2,
@@ -43,7 +49,9 @@ export function usageChart(monthly: number[], annual: number): HTMLElement {
   });
   const cap = document.createElement("figcaption");
   cap.id = "chart-cap";
-  cap.textContent = `${t.usageChart}. ${t.chartSummary(annual)}`;
+  cap.textContent = `${t.usageChart}. ${t.chartSummary(annual)}${
+    estimated.length ? ` ${t.chartEstimated(estimated.length)}` : ""
+  }`;
   const table = document.createElement("table");
   table.className = "sr-only";
   table.createCaption().textContent = t.usageChart;
@@ -57,7 +65,9 @@ export function usageChart(monthly: number[], annual: number): HTMLElement {
   monthly.forEach((v, i) => {
     const tr = table.insertRow();
     tr.insertCell().textContent = t.months[i];
-    tr.insertCell().textContent = String(v);
+    tr.insertCell().textContent = `${v.toLocaleString("en-US")}${
+      estimated.includes(i + 1) ? ` (${t.usageEstimated})` : ""
+    }`;
   });
   fig.append(root, cap, table);
   return fig;

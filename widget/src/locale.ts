@@ -48,6 +48,12 @@ export const t = {
   roofOwnerNotOwned: "Someone else: a landlord, building owner or homeowners' association",
   roofOwnerNeeded: "Tell us who owns the roof.",
   noSystemTitle: "No rooftop system to offer here",
+  // The summary's next step, as the report's "What happens next" says it (shared/savings/report_pdf.ts).
+  nextStepTitle: "What happens next",
+  nextStep: (partner: string) =>
+    `${partner} will contact you to go through these figures, check your roof and give you a firm quote. Nothing is decided until you sign.`,
+  nextStepNoSystem: (partner: string) =>
+    `${partner} can look at your situation with you and tell you when solar would make sense.`,
   noSystem: {
     roof_not_owned:
       "You told us someone else owns the roof, so we do not propose a rooftop system. Community solar subscriptions, where your state has them, let you save without panels on your roof; your report has the details.",
@@ -75,6 +81,9 @@ export const t = {
   chooseFiles: "Choose files",
   takePhoto: "Take a photo",
   billTypes: "PDF, PNG or JPG, up to 10 MB each. Several photos are read as one bill.",
+  // "Read my bill" with no file chosen (the error used to repeat the hint above, without saying what was wrong)
+  noBillChosen:
+    "Choose your bill first: a PDF, PNG or JPG file, or photos of each page. No bill at hand? Enter your usage yourself below.",
   uploading: (pct: number) => `Uploading… ${pct}%`,
   reading: "Reading your bill… this can take a few seconds.",
   uploadDone: "Bill read successfully.",
@@ -106,6 +115,7 @@ export const t = {
   checkUsage: "Monthly electricity use (kWh)",
   checkConfirm: "I checked this: it is right as shown",
   checkNeeded: "Please correct or confirm the marked lines.",
+  useHomeAddress: (address: string) => `Same as my home: ${address}`,
   checkNotRead: "We could not read this from your bill. Please type it as it appears on your bill.",
   checkNameNeeded: "Type the name on the account.",
   checkMissing: "Please fill in the lines we could not read from your bill.",
@@ -166,6 +176,10 @@ export const t = {
   kw: (n: number) => `${n.toFixed(1)} kW`,
   usageChart: "Monthly electricity use (kWh)",
   chartSummary: (annual: number) => `Annual use ${annual.toLocaleString("en-US")} kWh.`,
+  chartEstimated: (n: number) =>
+    n >= 12
+      ? "Every month is estimated."
+      : `Lighter bars: ${n === 1 ? "one month" : `${n} months`} estimated.`,
   startOver: "Start a new estimate",
 
   exitTitle: "We're not in your area yet",

@@ -55,6 +55,8 @@ export interface Savings {
   paybackYears: number | null;
   annualKwh: number;
   monthlyKwh: number[];
+  /** Months (1-12) of monthlyKwh that are estimated: drawn lighter. Absent from an older answer. */
+  estimatedMonths?: number[];
   offsetPct: number;
   /** Why no system is offered (systemKw 0): roof_not_owned, below_minimum_size, zero_usage, no_usable_roof. */
   noSystemReason?: string | null;

@@ -2,6 +2,9 @@ import { svc } from "../api.ts";
 import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, dateTime, openBlob, STATUS_LABELS } from "../context.ts";
 import type { Lead } from "./leads.ts";
+import { kindLabel, otherDocuments } from "../files.ts";
+import { reportFacts } from "../report_facts.ts";
+import { MONTHS } from "../../../shared/format.ts";
 
 interface Detail extends Omit<Lead, "address"> {
   address: Lead["address"] & { line2: string | null };
@@ -9,11 +12,15 @@ interface Detail extends Omit<Lead, "address"> {
   consent: boolean;
   consent_text: string | null;
   status_changed_at: string | null;
-  savings: Record<string, number | null> | null;
+  savings: Record<string, unknown> | null;
+  /** The year's usage in calendar order (January first), as the report used it. */
+  monthly_kwh: number[] | null;
   reading: {
     transaction_id: string | null;
     status: string | null;
     rows: { label: string; value: string }[];
+    /** The bill's service address when it is not the home's; null when they agree. */
+    other_service_address?: string | null;
     usage_by_month: { month: string | number; year?: number; value: number; estimated?: boolean }[];
     checks: { field: string | null; message: string }[];
     confirmed: string[];
@@ -25,9 +32,29 @@ interface Detail extends Omit<Lead, "address"> {
   crm: { provider: string; id: string | null; synced_at: string | null; error: string | null };
 }
 
-const money = (
-  n: number | null | undefined,
-) => (n === null || n === undefined ? "—" : `$${Math.round(n).toLocaleString("en-US")}`);
+/** The usage a homeowner typed (no bill), month by month; nothing when the lead has none. */
+function typedUsageTable(monthly: number[] | null): HTMLElement {
+  if (!monthly?.length) return h("p", { class: "muted" }, "No monthly usage on this lead.");
+  return h(
+    "table",
+    { class: "table compact" },
+    h("caption", {}, "Monthly usage typed by the homeowner (kWh)"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Month"), h("th", { scope: "col" }, "kWh"))),
+    h(
+      "tbody",
+      {},
+      monthly.map((v, i) =>
+        h(
+          "tr",
+          {},
+          h("td", {}, MONTHS[i] ?? String(i + 1)),
+          h("td", {}, Math.round(v).toLocaleString("en-US")),
+        )
+      ),
+    ),
+  );
+}
+
 const dl = (rows: [string, unknown][]) =>
   h(
     "dl",
@@ -71,6 +98,8 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
 
   const s = l.savings;
   const usage = l.reading.usage_by_month;
+  const billRead = l.bill_files.length > 0 || l.reading.rows.length > 0 || usage.length > 0;
+  const others = otherDocuments(l.documents, l.bill_files.map((f) => f.name), !!l.report);
   return h(
     "article",
     { class: "lead" },
@@ -115,15 +144,7 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
         "section",
         { class: "card", "aria-labelledby": "h-report" },
         h("h2", { id: "h-report" }, "Savings report"),
-        s
-          ? dl([
-            ["System", s.systemKw ? `${s.systemKw} kW` : null],
-            ["First-year savings", money(s.netAnnualSavings)],
-            ["Net cost", money(s.netCost)],
-            ["Payback", s.paybackYears ? `${s.paybackYears} years` : "—"],
-            ["Yearly use", s.annualKwh ? `${Math.round(s.annualKwh).toLocaleString("en-US")} kWh` : null],
-          ])
-          : h("p", { class: "muted" }, "No report yet."),
+        s ? dl(reportFacts(s)) : h("p", { class: "muted" }, "No report yet."),
         l.report
           ? h("button", { class: "btn", type: "button", onclick: open(l.report.url) }, "Open the report PDF")
           : null,
@@ -145,95 +166,125 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
             ),
           )
           : h("p", { class: "muted" }, "No bill was uploaded (usage typed by hand, or none)."),
-        l.documents.length
+        others.length
           ? h(
-            "ul",
-            { class: "files" },
-            l.documents.map((d) =>
-              h(
-                "li",
-                {},
-                h(
-                  "button",
-                  { class: "link", type: "button", onclick: open(d.url) },
-                  `${d.kind.replace("_", " ")}: ${d.filename}`,
-                ),
-              )
-            ),
-          )
-          : null,
-        h("h3", {}, "What the bill reader read"),
-        l.reading.rows.length
-          ? dl(l.reading.rows.map((r) => [r.label, r.value]))
-          : h("p", { class: "muted" }, "Nothing was read from a bill."),
-        usage.length
-          ? h(
-            "table",
-            { class: "table compact" },
-            // The months the bill did not give are estimated from the ones it did: never shown as read.
+            "div",
+            {},
+            h("h3", {}, "Other files of the home"),
             h(
-              "caption",
-              {},
-              usage.some((u) => u.estimated)
-                ? "Monthly usage (kWh): read from the bill, or estimated where the bill gave no figure"
-                : "Monthly usage read from the bill (kWh)",
-            ),
-            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Month"), h("th", { scope: "col" }, "kWh"))),
-            h(
-              "tbody",
-              {},
-              usage.map((u) =>
+              "ul",
+              { class: "files" },
+              others.map((d) =>
                 h(
-                  "tr",
+                  "li",
                   {},
-                  h("td", {}, `${u.month}${u.year ? " " + u.year : ""}`),
                   h(
-                    "td",
-                    {},
-                    Math.round(u.value).toLocaleString("en-US"),
-                    u.estimated ? h("span", { class: "muted" }, " (estimated)") : null,
+                    "button",
+                    { class: "link", type: "button", onclick: open(d.url) },
+                    `${kindLabel(d.kind)}: ${d.filename}`,
                   ),
                 )
               ),
             ),
           )
           : null,
-        l.reading.checks.length
-          ? h(
-            "div",
-            {},
-            h("h3", {}, "Checks the bill reader flagged"),
-            h("ul", {}, l.reading.checks.map((c) => h("li", {}, c.message))),
-            l.reading.confirmed.length
-              ? h("p", { class: "muted" }, `Confirmed by the homeowner: ${l.reading.confirmed.join(", ")}.`)
+        // Usage typed by hand (no bill): the months as the homeowner gave them; no "bill reader" or "corrections"
+        // sections about a bill there was not ("No differences between the bill and what the homeowner confirmed").
+        billRead
+          ? [
+            h("h3", {}, "What the bill reader read"),
+            l.reading.other_service_address
+              ? h(
+                "p",
+                { class: "alert warn", role: "note" },
+                `This bill is for another address than the home: ${l.reading.other_service_address}. Check with the homeowner that its use is the home's.`,
+              )
               : null,
-          )
-          : null,
-        h("h3", {}, "What the homeowner corrected"),
-        l.corrections.length
-          ? h(
-            "table",
-            { class: "table compact" },
-            h(
-              "thead",
-              {},
-              h(
-                "tr",
-                {},
-                ["Field", "Read from the bill", "Confirmed by the homeowner"].map((c) =>
-                  h("th", { scope: "col" }, c)
+            l.reading.rows.length
+              ? dl(l.reading.rows.map((r) => [r.label, r.value]))
+              : h("p", { class: "muted" }, "Nothing was read from a bill."),
+            usage.length
+              ? h(
+                "table",
+                { class: "table compact" },
+                // The months the bill did not give are estimated from the ones it did: never shown as read.
+                h(
+                  "caption",
+                  {},
+                  usage.some((u) => u.estimated)
+                    ? "Monthly usage (kWh): read from the bill, or estimated where the bill gave no figure"
+                    : "Monthly usage read from the bill (kWh)",
                 ),
+                h(
+                  "thead",
+                  {},
+                  h("tr", {}, h("th", { scope: "col" }, "Month"), h("th", { scope: "col" }, "kWh")),
+                ),
+                h(
+                  "tbody",
+                  {},
+                  usage.map((u) =>
+                    h(
+                      "tr",
+                      {},
+                      h("td", {}, `${u.month}${u.year ? " " + u.year : ""}`),
+                      h(
+                        "td",
+                        {},
+                        Math.round(u.value).toLocaleString("en-US"),
+                        u.estimated ? h("span", { class: "muted" }, " (estimated)") : null,
+                      ),
+                    )
+                  ),
+                ),
+              )
+              : null,
+            l.reading.checks.length
+              ? h(
+                "div",
+                {},
+                h("h3", {}, "Checks the bill reader flagged"),
+                h("ul", {}, l.reading.checks.map((c) => h("li", {}, c.message))),
+                l.reading.confirmed.length
+                  ? h(
+                    "p",
+                    { class: "muted" },
+                    `Confirmed by the homeowner: ${l.reading.confirmed.join(", ")}.`,
+                  )
+                  : null,
+              )
+              : null,
+            h("h3", {}, "What the homeowner corrected"),
+            l.corrections.length
+              ? h(
+                "table",
+                { class: "table compact" },
+                h(
+                  "thead",
+                  {},
+                  h(
+                    "tr",
+                    {},
+                    ["Field", "Read from the bill", "Confirmed by the homeowner"].map((c) =>
+                      h("th", { scope: "col" }, c)
+                    ),
+                  ),
+                ),
+                h(
+                  "tbody",
+                  {},
+                  l.corrections.map((c) =>
+                    h("tr", {}, h("td", {}, c.field), h("td", {}, c.read || "—"), h("td", {}, c.used))
+                  ),
+                ),
+              )
+              : h(
+                "p",
+                { class: "muted" },
+                "No differences between the bill and what the homeowner confirmed.",
               ),
-            ),
-            h(
-              "tbody",
-              {},
-              l.corrections.map((c) =>
-                h("tr", {}, h("td", {}, c.field), h("td", {}, c.read || "—"), h("td", {}, c.used))
-              ),
-            ),
-          )
-          : h("p", { class: "muted" }, "No differences between the bill and what the homeowner confirmed."),
+          ]
+          : typedUsageTable(l.monthly_kwh),
       ),
     ),
   );

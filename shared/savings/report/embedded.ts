@@ -15,7 +15,8 @@ import {
   usdCents,
   years,
 } from "../../format.ts";
-import type { SavingsFigures } from "../calculate.ts";
+import { ASSUMPTIONS, type SavingsFigures } from "../calculate.ts";
+import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
 
 export class EmbeddedReportWriter implements ReportWriter {
   readonly name = "embedded";
@@ -168,33 +169,42 @@ function recommendation(c: ReportContext): string {
     );
     out.push(`<p>${creditWords(c)}</p>`);
     if (f.programCharges.total > 0) {
+      // Each amount is what the state's rules take off the savings, said as such: "credited at about 25% of
+      // the retail rate ($1,225 a year)" read as if $1,225 were the credit.
       const parts: string[] = [];
       if (f.programCharges.exportShortfall > 0) {
         parts.push(
-          `energy sent to the grid is credited at about ${
+          `we count about ${
+            Math.round(ASSUMPTIONS.exportShare * 100)
+          }% of your solar energy as sent to the grid, credited at about ${
             Math.round(p.exportCreditRatio * 100)
-          }% of the retail rate (${usd(f.programCharges.exportShortfall)} a year)`,
+          }% of the retail rate, ${
+            usd(f.programCharges.exportShortfall)
+          } a year less than full retail credit`,
         );
       }
       if (f.programCharges.nonbypassable > 0) {
         parts.push(
-          `non-bypassable charges still apply to offset energy (${usd(f.programCharges.nonbypassable)})`,
+          `non-bypassable charges still apply to the energy solar offsets, ${
+            usd(f.programCharges.nonbypassable)
+          } a year`,
         );
       }
       if (f.programCharges.solarCharges > 0) {
-        parts.push(`a monthly charge per kW of solar applies (${usd(f.programCharges.solarCharges)})`);
+        parts.push(`a monthly charge per kW of solar applies, ${usd(f.programCharges.solarCharges)} a year`);
       }
-      out.push(`<p>Your savings account for ${h(c.stateName)}'s rules: ${parts.join("; ")}.</p>`);
+      out.push(
+        `<p>The savings above already take ${h(c.stateName)}'s rules into account: ${parts.join("; ")}.</p>`,
+      );
     }
   } else {
     out.push(
-      `<p>${
-        noSystemReason(f)
-      } The figures below will update when new bills or roof details are available.</p>`,
+      // Section I gives the reason; saying it again word for word here read as a copy.
+      `<p>We do not propose a system here, for the reason given in section I. If your situation changes (new bills, a roof you can use), we will update this estimate.</p>`,
     );
   }
   const benefits: string[] = [];
-  benefits.push(`<li><strong>Net metering:</strong> ${netMetering(c)}</li>`);
+  benefits.push(`<li><strong>${exportLabel(c)}:</strong> ${netMetering(c)}</li>`);
   benefits.push(
     `<li><strong>Property tax:</strong> ${
       p.propertyTaxExemption && !p.isGeneric
@@ -217,7 +227,9 @@ function recommendation(c: ReportContext): string {
         : f.credit.claimant === "none"
         ? "; no federal tax credit applies to a system you buy today"
         : ""
-    }.</li><li><strong>Solar loan:</strong> little or nothing down; loan payments often fall below the bill savings.</li><li><strong>Lease or power purchase agreement:</strong> no upfront cost and a fixed price per month or per kWh; the owner of the system claims the tax credit.</li></ul>`,
+    }.</li><li><strong>Solar loan:</strong> little or nothing down; loan payments often fall below the bill savings.</li><li><strong>Lease or power purchase agreement:</strong> no upfront cost and a fixed price per month or per kWh; ${
+      leaseCreditWords(c.reportDate ?? new Date().toISOString().slice(0, 10))
+    }.</li></ul>`,
   );
   out.push(
     `<p><strong>Battery storage:</strong> ${
@@ -229,6 +241,18 @@ function recommendation(c: ReportContext): string {
     }.</p>`,
   );
   return out.join("");
+}
+
+/** The benefit's name as the state's rule is: California's net billing is not net metering. */
+function exportLabel(c: ReportContext): string {
+  switch (c.program.netMetering) {
+    case "net_billing":
+      return "Net billing";
+    case "none":
+      return "Export credits";
+    default:
+      return "Net metering";
+  }
 }
 
 function netMetering(c: ReportContext): string {
@@ -251,8 +275,8 @@ function netMetering(c: ReportContext): string {
   }
 }
 
-/** Why the report offers no system (the flags of the calculation). */
-function noSystemReason(f: SavingsFigures): string {
+/** Why the report offers no system (the flags of the calculation); plain text (also the report email's). */
+export function noSystemReason(f: SavingsFigures): string {
   if (f.flags.includes("zero_usage")) {
     return "Your bills show no measurable electricity use, so we do not recommend a solar system at this time.";
   }
@@ -267,24 +291,45 @@ function noSystemReason(f: SavingsFigures): string {
   return "We could not find usable roof space for panels at this address.";
 }
 
+/** The months were filled from a typical seasonal profile scaled to the known ones (usage.ts), not from a pattern
+ * of the known months: "the seasonal pattern of the one we have" said what one month cannot have. */
 function estimatedWords(n: number): string {
   if (n >= 12) {
     return "Your bills gave no month-by-month usage, so every month here is estimated from a typical seasonal pattern scaled to your total; a bill with a usage history makes these figures firmer.";
   }
   return `${countWord(n)[0].toUpperCase()}${countWord(n).slice(1)} of the twelve months ${
     n === 1 ? "was" : "were"
-  } not on your bills and ${n === 1 ? "is" : "are"} estimated from the seasonal pattern of the ${
+  } not on your bills and ${n === 1 ? "is" : "are"} estimated from a typical seasonal pattern scaled to the ${
     countWord(12 - n)
   } we have.`;
 }
 
 function fixedChargeWords(f: SavingsFigures): string {
+  // Without a proposed system there is no "with solar" to keep paying it in.
+  const proposed = f.systemKw > 0;
   if (f.fixedChargeMonthly !== null) {
-    return `These costs include your utility's fixed charge of ${
-      usdCents(f.fixedChargeMonthly)
-    } a month, which you keep paying with solar.`;
+    return `These costs include your utility's fixed charge of ${usdCents(f.fixedChargeMonthly)} a month${
+      proposed ? ", which you keep paying with solar" : ""
+    }.`;
   }
-  return "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill; you keep paying it with solar, so your bill does not drop to zero.";
+  return proposed
+    ? "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill; you keep paying it with solar, so your bill does not drop to zero."
+    : "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill.";
+}
+
+/**
+ * Who gets a federal credit with a lease or PPA on the report's date (credit.ts's policy for third-party-owned
+ * systems): "the owner of the system claims the tax credit" promised a credit that, for a system sold after
+ * July 4, 2026, needs it in service by the end of 2027, and after 2027 is gone.
+ */
+function leaseCreditWords(day: string): string {
+  if (day > ITC_SOLAR_LAST_IN_SERVICE) {
+    return "no federal tax credit applies to a new system, for you or its owner";
+  }
+  if (day > ITC_SOLAR_CONSTRUCTION_BY) {
+    return "the company that owns the system, not you, may claim a federal credit (IRC §48E) if the system is in service by December 31, 2027; ask whether it lowers the price";
+  }
+  return "the company that owns the system claims any federal tax credit, not you";
 }
 
 /** The credit the figures use, its condition and source; never a credit the homeowner cannot claim. */

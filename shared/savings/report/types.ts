@@ -46,6 +46,8 @@ export interface ReportContext {
   costSource: string;
   costIsNationalFallback: boolean;
   partnerName?: string;
+  /** The report's date (YYYY-MM-DD): the lease/PPA wording follows the owner's credit on it (today if absent). */
+  reportDate?: string;
 }
 
 export interface ReportWriter {

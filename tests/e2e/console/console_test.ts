@@ -6,7 +6,16 @@ import { withStackAndBrowser } from "../widget/with_stack.ts";
 import type { Stack } from "../widget/stack.ts";
 import { query, waitFor } from "../widget/helpers.ts";
 import { snippetSizesItself } from "./embed_page.ts";
-import { ARTIFACTS, BILL, expectAccessible, knownPassword, nav, shot, signIn } from "./support.ts";
+import {
+  ARTIFACTS,
+  BILL,
+  expectAccessible,
+  knownPassword,
+  nav,
+  savingsLead,
+  shot,
+  signIn,
+} from "./support.ts";
 
 /** What the widget does for a homeowner, over the same API: bill upload, then the savings report. */
 async function homeownerLead(stack: Stack, email: string): Promise<string> {
@@ -24,29 +33,14 @@ async function homeownerLead(stack: Stack, email: string): Promise<string> {
     body: form,
   })).json();
   assert.ok(up.transactionId, JSON.stringify(up).slice(0, 300));
-  const res = await fetch(`${stack.url}/v1/widget-service/process-widget-savings-info`, {
-    method: "POST",
-    headers: { ...auth, "content-type": "application/json" },
-    body: JSON.stringify({
-      idempotency_key: crypto.randomUUID(),
-      consent: true,
-      transaction_id: up.transactionId,
-      bill: up.data.items[0],
-      contact: { first_name: "Jane", last_name: "Homeowner", email, phone: "+1 480 555 0100" },
-      address: { line1: "7070 Elm St", city: "Tempe", state: "AZ", zip: "85281" },
-    }),
+  return await savingsLead(stack, auth, {
+    idempotency_key: crypto.randomUUID(),
+    consent: true,
+    transaction_id: up.transactionId,
+    bill: up.data.items[0],
+    contact: { first_name: "Jane", last_name: "Homeowner", email, phone: "+1 480 555 0100" },
+    address: { line1: "7070 Elm St", city: "Tempe", state: "AZ", zip: "85281" },
   });
-  const s = await res.json();
-  assert.equal(res.status, 200, JSON.stringify(s));
-  await waitFor(
-    "the report attached to the lead",
-    async () =>
-      (await query(stack, "select 1 from public.leads where id = $1 and report_path is not null", [
-        s.data.leadId,
-      ]))[0],
-    60_000,
-  );
-  return s.data.leadId;
 }
 
 Deno.test({
@@ -81,6 +75,13 @@ Deno.test({
       await page.getByRole("heading", { name: "Jane Homeowner" }).waitFor();
       assert.ok(await page.getByText("What the bill reader read").isVisible());
       assert.ok(await page.getByText("Open aps-bill.pdf").isVisible(), "the bill file");
+      // The bill is for this home (same ZIP): no note about another address.
+      assert.equal(await page.getByText("This bill is for another address").count(), 0);
+      // The report button stands apart from the facts above it (it touched "Yearly use").
+      const gap = await page.getByRole("button", { name: "Open the report PDF" }).evaluate((b) =>
+        b.getBoundingClientRect().top - (b.previousElementSibling as Element).getBoundingClientRect().bottom
+      );
+      assert.ok(gap >= 8, `${gap} px between the report facts and their button`);
       const report = page.waitForResponse((r) => r.url().endsWith(`/leads/${leadId}/report`));
       const popup = page.context().waitForEvent("page");
       await page.getByRole("button", { name: "Open the report PDF" }).click();

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import type { Stack } from "../widget/stack.ts";
-import { axeProblems } from "../widget/helpers.ts";
+import { axeProblems, query, waitFor } from "../widget/helpers.ts";
 import { connect } from "../../../shared/db/client.ts";
 import { setPassword } from "../../../shared/identity/admin.ts";
 
@@ -51,4 +51,24 @@ export async function knownPassword(stack: Stack) {
   } finally {
     await sql.end();
   }
+}
+
+/** POSTs the widget's savings request over its API; waits for the report PDF attached to the lead; the lead's id. */
+export async function savingsLead(stack: Stack, headers: HeadersInit, body: unknown): Promise<string> {
+  const res = await fetch(`${stack.url}/v1/widget-service/process-widget-savings-info`, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const s = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(s));
+  await waitFor(
+    "the report attached to the lead",
+    async () =>
+      (await query(stack, "select 1 from public.leads where id = $1 and report_path is not null", [
+        s.data.leadId,
+      ]))[0],
+    60_000,
+  );
+  return s.data.leadId;
 }

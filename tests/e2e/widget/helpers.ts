@@ -105,6 +105,15 @@ export function pageSteps(t: Deno.TestContext, prefix: string) {
   return { pages, step };
 }
 
+/** From the home step (toHomeStep): Continue, the first provider, Continue: the page is at the bill step. */
+export async function homeToBillStep(page: Page) {
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
+}
+
 /** From the provider step: the first provider, then the APS bill of wrong_bill.ts uploaded and read. */
 export async function uploadWrongBill(page: Page) {
   await page.getByRole("radio").first().check();

@@ -94,11 +94,21 @@ Deno.test({
           await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name),
           "bill_line1",
         );
+        // The unread service address is the home typed on the first step: one click fills it in (editable).
         const address = page.locator(".read-line[data-group=address]");
-        await address.getByLabel("Street address").fill("7070 Elm St");
-        await address.getByLabel("City").fill("Tempe");
-        await address.getByLabel("State").fill("AZ");
-        await address.getByLabel("ZIP code").fill("85281");
+        await address.getByRole("button", { name: "Same as my home: 7070 Elm St, Unit 12, Tempe, AZ 85281" })
+          .click();
+        assert.deepEqual(
+          await Promise.all(
+            ["Street address", "City", "State", "ZIP code"].map((l) => address.getByLabel(l).inputValue()),
+          ),
+          ["7070 Elm St, Unit 12", "Tempe", "AZ", "85281"],
+        );
+        assert.equal(
+          await address.getByLabel("Street address").getAttribute("aria-invalid"),
+          null,
+          "error cleared",
+        );
         await page.getByRole("button", { name: "Continue" }).click();
         await page.getByRole("heading", { name: "Where should we send your report?" }).waitFor();
         assert.equal(await page.getByLabel("First name").inputValue(), "Grace");

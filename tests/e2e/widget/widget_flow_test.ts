@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { withStackAndBrowser } from "./with_stack.ts";
 import { passwordPdf } from "../../support/password_pdf.ts";
 import type { Stack } from "./stack.ts";
-import { axeProblems, query, shot, toHomeStep, waitFor, watchThirdParty } from "./helpers.ts";
+import { axeProblems, homeToBillStep, query, shot, toHomeStep, waitFor, watchThirdParty } from "./helpers.ts";
 
 const FIXTURES = new URL("../../fixtures/bills/", import.meta.url);
 const APS_BILL = new URL("synthetic/aps-01.pdf", FIXTURES).pathname;
@@ -38,11 +38,7 @@ async function toBillStep(browser: Browser, stack: Stack, width: number): Promis
   const { page } = await open(browser, stack, width);
   // Each step is awaited by its heading: Continue saves before the next step replaces the form.
   await toHomeStep(page);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
-  await page.getByRole("radio").first().check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
+  await homeToBillStep(page);
   return page;
 }
 

@@ -91,3 +91,29 @@ Deno.test("the report email names its net cost as the PDF does: no credit said w
     await e.close();
   }
 });
+
+Deno.test("without a system the report email says why, as the report does", async () => {
+  const e = await partnerEnv();
+  try {
+    const sender = await partnerSender(e.p, e.admin.orgId);
+    // A home below the 2 kW minimum: no system, no savings, no cost (only what the email reads).
+    const none = { systemKw: 0, netAnnualSavings: 0, lifetimeSavings: 0, netCost: 0, paybackYears: null };
+    const figures = {
+      ...none,
+      projection: [],
+      annualKwh: 1200,
+      flags: ["below_minimum_size"],
+    } as unknown as SavingsFigures;
+    const mail = renderReportEmail(e.p, sender, { customerName: "Nora Typed", figures });
+    for (const text of [mail.text, visibleText(mail.html)]) {
+      assert.match(
+        text,
+        /Your electricity use is low enough that the system it needs would be smaller than the smallest one installers usually offer \(2 kW/,
+      );
+      assert.match(text, /Your report has the details\./);
+      assert.doesNotMatch(text, /explains what we found|0\.0 kW|\$0/);
+    }
+  } finally {
+    await e.close();
+  }
+});

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { correctionRows, readingRows, shown } from "../../../shared/partner/lead_view.ts";
+import {
+  correctionRows,
+  otherServiceAddress,
+  readingRows,
+  shown,
+} from "../../../shared/partner/lead_view.ts";
 
 const item = {
   customerInformation: {
@@ -33,7 +38,7 @@ Deno.test("the widget's recorded corrections (leads.bill_corrections) are shown 
   }, item);
   assert.deepEqual(rows, [
     { field: "Address", read: "7070 Elm St, Tempe, AZ 85281", used: "7072 Elm St, Tempe, AZ 85281" },
-    { field: "Monthly usage (kWh)", read: "1022", used: "950" },
+    { field: "Usage, October", read: "1,022 kWh", used: "950 kWh" },
     { field: "Utility", read: "APS", used: "—" },
   ]);
 });
@@ -54,4 +59,57 @@ Deno.test("without a record, the differences between the bill and the lead are d
   assert.deepEqual(correctionRows(lead, null), []);
   assert.equal(readingRows(item).find((r) => r.label === "Amount due")?.value, "$140.09");
   assert.equal(shown({ any: 1 }), '{"any":1}');
+});
+
+Deno.test("a usage correction lists only the months the homeowner changed, each with its month", () => {
+  const read = [
+    { month: "July", year: 2022, value: 1234 },
+    { month: "August", year: 2022, value: 1352 },
+    { month: "September", year: 2022, value: 1169 },
+    { month: "January", year: 2023, value: 840 },
+  ];
+  const corrected = read.map((u) => ({
+    ...u,
+    value: u.month === "August" ? 1487 : u.month === "January" ? 1840 : u.value,
+  }));
+  assert.deepEqual(correctionRows({ bill_corrections: { usage: { read, corrected } } }, item), [
+    { field: "Usage, August 2022", read: "1,352 kWh", used: "1,487 kWh" },
+    { field: "Usage, January 2023", read: "840 kWh", used: "1,840 kWh" },
+  ]);
+  // Series that do not pair month for month are shown whole.
+  assert.deepEqual(
+    correctionRows({ bill_corrections: { usage: { read, corrected: corrected.slice(1) } } }, item),
+    [{ field: "Monthly usage (kWh)", read: "1234, 1352, 1169, 840", used: "1487, 1169, 1840" }],
+  );
+});
+
+Deno.test("the bill's service address is named when it is not the home's (another ZIP, or city without a ZIP)", () => {
+  const home = { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" };
+  const fresno = {
+    customerInformation: {
+      serviceAddress: { line1: "3095 Elm St", city: "Fresno", state: "CA", zip: "93710" },
+    },
+  };
+  assert.equal(otherServiceAddress({ address: home }, fresno), "3095 Elm St, Fresno, CA 93710");
+  // Same ZIP (however the street is written): no note.
+  const same = {
+    customerInformation: {
+      serviceAddress: { line1: "1 MARKET ST", city: "SAN FRANCISCO", zip: "94105-1420" },
+    },
+  };
+  assert.equal(otherServiceAddress({ address: home }, same), null);
+  // The homeowner corrected the service address to the home: that is what counts.
+  assert.equal(
+    otherServiceAddress(
+      { address: home, bill_corrections: { address: { read: {}, corrected: home } } },
+      fresno,
+    ),
+    null,
+  );
+  // No ZIP on the bill: the city decides.
+  const noZip = {
+    customerInformation: { serviceAddress: { line1: "3095 Elm St", city: "Fresno", state: "CA" } },
+  };
+  assert.equal(otherServiceAddress({ address: home }, noZip), "3095 Elm St, Fresno, CA");
+  assert.equal(otherServiceAddress({ address: home }, null), null, "nothing read: nothing to compare");
 });

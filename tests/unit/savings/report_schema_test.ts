@@ -57,7 +57,7 @@ Deno.test("report validation: sequence I-II-III, the spec's titles, only the all
 });
 
 const program = genericProgram;
-const figures = () =>
+const figures = (over: Partial<Parameters<typeof calculateSavings>[0]> = {}) =>
   calculateSavings({
     usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 + i * 20 }))),
     ratePerKwh: 0.2,
@@ -65,6 +65,7 @@ const figures = () =>
     costPerWatt: 2.5,
     roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
     program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 },
+    ...over,
   });
 const ctx = (p: StateProgram) => ({
   customerName: "Ann <Lee>",
@@ -179,8 +180,14 @@ Deno.test("wording: month lists, estimated months, programmes named once, the cr
   const nine = await write(calc(usage(9)));
   assert.match(
     nine,
-    /Nine of the twelve months were not on your bills and are estimated from the seasonal pattern of the three we have/,
+    /Nine of the twelve months were not on your bills and are estimated from a typical seasonal pattern scaled to the three we have/,
   );
+  const eleven = await write(calc(usage(11)));
+  assert.match(
+    eleven,
+    /Eleven of the twelve months were not on your bills and are estimated from a typical seasonal pattern scaled to the one we have/,
+  );
+  assert.ok(!/pattern of the one/.test(eleven), "one month has no seasonal pattern of its own");
   assert.match(
     nine,
     /Residential Clean Energy Credit \(IRC §25D\) \(30%\)/,
@@ -192,4 +199,69 @@ Deno.test("wording: month lists, estimated months, programmes named once, the cr
   const twelve = await write(calc(all));
   assert.ok(!/12 of the 12|twelve of the twelve/i.test(twelve));
   assert.match(twelve, /Your bills gave no month-by-month usage/);
+});
+
+Deno.test("wording: each amount the state's rules take off is said as a cost, net billing is not called net metering", async () => {
+  const ca = program({
+    state: "CA",
+    isGeneric: false,
+    netMetering: "net_billing",
+    exportCreditRatio: 0.25,
+    nonbypassableUsdPerKwh: 0.025,
+  });
+  const f = figures({
+    ratePerKwh: 0.2951,
+    program: { exportCreditRatio: 0.25, nonbypassableUsdPerKwh: 0.025, solarChargeUsdPerKwMonth: 0 },
+  });
+  const text = (await new EmbeddedReportWriter().write({ ...ctx(ca), stateName: "California", figures: f }))
+    .sections.map((s) => s.text).join("");
+  const lost = "$" + Math.round(f.programCharges.exportShortfall).toLocaleString("en-US");
+  const nbc = "$" + Math.round(f.programCharges.nonbypassable).toLocaleString("en-US");
+  // "Your savings account for California's rules" read as a bank account; "credited at about 25% of the retail
+  // rate ($1,225 a year)" as if $1,225 were the credit.
+  assert.ok(!/savings account/i.test(text), "no 'savings account'");
+  assert.ok(!text.includes(`retail rate (${lost} a year)`), "the shortfall is not shown as the credit");
+  assert.ok(
+    text.includes(
+      `we count about 50% of your solar energy as sent to the grid, credited at about 25% of the retail rate, ${lost} a year less than full retail credit`,
+    ),
+    text,
+  );
+  assert.ok(text.includes(`${nbc} a year`), "the non-bypassable charges are a yearly amount");
+  assert.match(
+    text,
+    /<strong>Net billing:<\/strong> California credits exported energy below the retail rate/,
+  );
+  assert.ok(!text.includes("Net metering:"), "California's net billing is not called net metering");
+  const tx = await new EmbeddedReportWriter().write({
+    ...ctx(program({ state: "TX", isGeneric: false, netMetering: "none", exportCreditRatio: 0.5 })),
+    stateName: "Texas",
+  });
+  assert.match(
+    tx.sections.map((s) => s.text).join(""),
+    /<strong>Export credits:<\/strong> Texas has no statewide net-metering rule/,
+  );
+});
+
+Deno.test("wording: the lease/PPA option names the owner's federal credit as it stands on the report's date", async () => {
+  const lease = async (reportDate: string) => {
+    const r = await new EmbeddedReportWriter().write({ ...ctx(program()), reportDate });
+    const text = r.sections.map((s) => s.text).join("");
+    return text.slice(text.indexOf("Lease or power purchase agreement"));
+  };
+  // Before July 5, 2026 the owner claims any credit; after it, only for a system in service by the end of 2027.
+  assert.match(
+    await lease("2026-03-01"),
+    /the company that owns the system claims any federal tax credit, not you/,
+  );
+  const today = await lease("2026-11-24");
+  assert.match(
+    today,
+    /may claim a federal credit \(IRC §48E\) if the system is in service by December 31, 2027/,
+  );
+  assert.ok(!/the owner of the system claims the tax credit/.test(today), "no unconditional credit");
+  assert.match(
+    await lease("2028-02-01"),
+    /no federal tax credit applies to a new system, for you or its owner/,
+  );
 });

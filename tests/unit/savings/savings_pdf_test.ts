@@ -46,6 +46,15 @@ Deno.test("the designed PDF renders the edge cases: zero usage (no system) and a
   assert.ok(text.includes("No system: no measurable use"));
   assert.ok(text.includes("What happens next"));
   assert.ok(text.includes("…"), "the long name is shortened on the cover");
+  // Without a system there is no "with solar" to keep paying the fixed charge in, and no figures "below".
+  const flat = text.replace(/\s+/g, " ");
+  assert.ok(
+    flat.includes("Your utility's fixed monthly charge was not read from your bill: it is not included."),
+  );
+  assert.ok(!/solar does not remove it|keep paying it with solar|figures below/.test(flat), flat);
+  assert.ok(flat.includes("We do not propose a system here, for the reason given in section I."));
+  // The reason is given once (section I), not repeated word for word in section III.
+  assert.equal(flat.split("we do not recommend a solar system").length - 1, 1, "the reason once");
 });
 
 Deno.test("the designed PDF: the credit on the cover tile follows the policy, the fixed charge is named, the report ends with a next step", async () => {
@@ -82,4 +91,22 @@ Deno.test("the designed PDF: the cover's usage note wraps instead of losing its 
     ),
   );
   assert.ok(!text.includes("…"), "nothing on the report is cut off");
+});
+
+Deno.test("the designed PDF: the month table is never split (a month row alone under a repeated header)", async () => {
+  const { federalCredit } = await import("../../../shared/savings/credit.ts");
+  const pagesOf = async (opts: Parameters<typeof annLeeReport>[0], extra: string) => {
+    const doc = await annLeeReport(opts);
+    // More or less text before the table moves it down the page: some of these lengths put it across a break.
+    doc.sections[1] = { ...doc.sections[1], text: `<p>${extra}</p>${doc.sections[1].text}` };
+    return (await extractText(await renderSavingsReportPdf(doc), { mergePages: false })).text;
+  };
+  for (const opts of [{ credit: federalCredit("2026-11-24") }, { credit: federalCredit("2025-03-01") }]) {
+    for (let words = 0; words <= 240; words += 12) {
+      const pages = await pagesOf(opts, "more ".repeat(words));
+      const withTable = pages.filter((p) => p.includes("Energy cost"));
+      assert.equal(withTable.length, 1, `${words} words: the month table on ${withTable.length} pages`);
+      assert.ok(withTable[0].includes("January") && withTable[0].includes("December"));
+    }
+  }
 });

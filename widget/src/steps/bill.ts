@@ -162,7 +162,7 @@ export function billStep(ctx: Ctx): StepView {
   async function submit(): Promise<boolean | void> {
     showError(null);
     if (!s.files.length) {
-      showError(t.billTypes);
+      showError(t.noBillChosen);
       (drop.querySelector("button") as HTMLElement).focus();
       return false;
     }

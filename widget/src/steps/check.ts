@@ -1,6 +1,7 @@
 import { field, h, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
+import { suspectMonth, typedUsage } from "../usage.ts";
 import type { Address, ReadingCheck, ReadingGroup, ReadingReview, ReadingValues } from "../types.ts";
 
 /** Asks the plausibility gate about the reading as the homeowner has it now (their corrections and confirmations). */
@@ -32,7 +33,7 @@ export function checkStep(ctx: Ctx): StepView {
     Record<ReadingGroup, { box: HTMLElement; flag: HTMLElement; confirm: HTMLInputElement }>
   > = {};
 
-  const line = (group: ReadingGroup, title: string, ...content: HTMLElement[]) => {
+  const line = (group: ReadingGroup, title: string, ...content: (HTMLElement | null)[]) => {
     const id = uid(`check-${group}`);
     const confirm = h("input", {
       id,
@@ -84,6 +85,29 @@ export function checkStep(ctx: Ctx): StepView {
   const city = part(t.city, "city");
   const st = part(t.state, "state", { maxlength: 2 });
   const zip = part(t.zip, "zip", { inputmode: "numeric", maxlength: 10 });
+  // The bill gave no (full) service address: the home typed on the first step is usually it; one click fills it in,
+  // still editable (retyping the address the widget already has was the longest part of this step).
+  const home = s.address;
+  const useHome = addressNotRead && home?.line1
+    ? h(
+      "button",
+      {
+        type: "button",
+        class: "link use-home",
+        onclick: () => {
+          street.input.value = [home.line1, home.line2].filter((x) => x?.trim()).join(", ");
+          city.input.value = home.city;
+          st.input.value = home.state;
+          zip.input.value = home.zip;
+          for (const f of [street, city, st, zip]) f.setError(null);
+          street.input.focus();
+        },
+      },
+      t.useHomeAddress(
+        [home.line1, home.line2, home.city, `${home.state} ${home.zip}`].filter((x) => x?.trim()).join(", "),
+      ),
+    )
+    : null;
   const utility = field({
     label: t.checkUtilityLabel,
     name: "bill_utility",
@@ -137,6 +161,7 @@ export function checkStep(ctx: Ctx): StepView {
       ? line(
         "address",
         t.checkAddress,
+        useHome,
         h("div", { class: "grid-read-address" }, street.wrap, city.wrap, st.wrap, zip.wrap),
       )
       : null,
@@ -164,8 +189,7 @@ export function checkStep(ctx: Ctx): StepView {
     }
     // The month the shape checks point at: the largest one.
     const spike = r?.checks.some((c) => c.code === "monthly_shape" || c.code === "month_usage_out_of_range");
-    const values = numbers();
-    const top = values.indexOf(Math.max(...values.filter(Number.isFinite)));
+    const top = suspectMonth(numbers(), inputs.map((i) => !!i.u.estimated));
     inputs.forEach((i, j) => i.cell.classList.toggle("suspect", !!spike && j === top));
   };
   paint(review);
@@ -205,7 +229,9 @@ export function checkStep(ctx: Ctx): StepView {
           return false;
         }
       }
-      inputs.forEach((i, j) => (i.u.value = Math.round(values[j])));
+      const typed = typedUsage(inputs.map((i) => i.u), values);
+      s.usage = typed;
+      inputs.forEach((i, j) => (i.u = typed[j]));
       const reading: ReadingValues = read
         ? {
           customer_name: name.input.value.trim(),

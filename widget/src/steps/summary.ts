@@ -38,7 +38,18 @@ export function summaryStep(ctx: Ctx): StepView {
       figure(t.netCost(r.federalCredit), t.money(r.netCost)),
       figure(t.payback, r.paybackYears === null ? "—" : t.years(r.paybackYears)),
     ),
-    usageChart(r.monthlyKwh, r.annualKwh),
+    usageChart(r.monthlyKwh, r.annualKwh, r.estimatedMonths ?? []),
+    // What the homeowner can expect now (the summary ended on the chart and "Start a new estimate").
+    h(
+      "div",
+      { class: "next-step" },
+      h("h3", {}, t.nextStepTitle),
+      h(
+        "p",
+        {},
+        (r.noSystemReason ? t.nextStepNoSystem : t.nextStep)(ctx.info.partner_name || t.thisInstaller),
+      ),
+    ),
     h("button", {
       type: "button",
       class: "link",

@@ -1,0 +1,31 @@
+/** Why a report offers no system (the widget's `noSystemReason`), as a partner reads it. */
+const NO_SYSTEM: Record<string, string> = {
+  below_minimum_size: "none offered: the home needs less than the 2 kW minimum",
+  roof_not_owned: "none offered: the homeowner does not own the roof",
+  zero_usage: "none offered: the bills show no measurable use",
+  no_usable_roof: "none offered: no usable roof area",
+};
+
+const money = (n: unknown) =>
+  typeof n === "number" && Number.isFinite(n) ? `$${Math.round(n).toLocaleString("en-US")}` : null;
+
+/**
+ * The lead page's "Savings report" facts. A report without a system says why instead of "First-year savings
+ * $0, Net cost $0" (the PDF and the widget's summary give the reason; the console showed the zeros).
+ */
+export function reportFacts(s: Record<string, unknown>): [string, string | null][] {
+  const use = typeof s.annualKwh === "number" && s.annualKwh > 0
+    ? `${Math.round(s.annualKwh).toLocaleString("en-US")} kWh`
+    : null;
+  const reason = typeof s.noSystemReason === "string" && s.noSystemReason ? s.noSystemReason : null;
+  if (reason || !s.systemKw) {
+    return [["System", NO_SYSTEM[reason ?? ""] ?? "none offered"], ["Yearly use", use]];
+  }
+  return [
+    ["System", `${s.systemKw} kW`],
+    ["First-year savings", money(s.netAnnualSavings)],
+    ["Net cost", money(s.netCost)],
+    ["Payback", typeof s.paybackYears === "number" ? `${s.paybackYears} years` : "—"],
+    ["Yearly use", use],
+  ];
+}
