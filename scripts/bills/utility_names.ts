@@ -1,32 +1,17 @@
-// How the bench compares a utility's name with the truth's (issue #11, round 17). A name is a label for a company,
-// and two spellings of one company are the same answer: the comparison is the same for every bill and is not the
-// reader's. Two names are the same utility when
-// - they are equal once case, "&"/"and", punctuation, a leading "The" and a trailing legal form (Company, Co.,
-//   Inc., Incorporated, Corporation, Corp., LLC) are set aside: "Otter Tail Power Company" = "Otter Tail Power";
-// - or both are names of one utility of the reference table of US utilities (shared/bills/embedded/utilities.ts:
-//   a brand and its long name, "BGE" = "Baltimore Gas and Electric"), each name matching that one entry.
-// Anything else stays a different name: a wrong utility never matches (another entry, or none), and a name cut
-// short ("Chugach Electric" for "Chugach Electric Association") is not the same name.
-import { findUtility } from "../../shared/bills/embedded/utilities.ts";
+// How the bench compares a utility's name with the truth's: shared/bills/utility_names.ts (the same comparison
+// as the confirm step's), or, with the bench's --exact-names, as strings (to compare figures across rounds).
+import { sameUtility as sameName } from "../../shared/bills/utility_names.ts";
 
-const LEGAL_FORM = /(?:\s+(?:company|co|inc|incorporated|corporation|corp|llc|l\.l\.c))+$/;
-
-/** A utility's name without case, punctuation, "&" for "and", a leading "The" or a trailing legal form. */
-export function utilityKey(name: string): string {
-  return name.toLowerCase().replace(/&/g, " and ").replace(/[.,]/g, " ").replace(/\s+/g, " ").trim()
-    .replace(/^the\s+/, "").replace(LEGAL_FORM, "").trim();
-}
+export { utilityKey } from "../../shared/bills/utility_names.ts";
 
 let exact = false;
-/** The bench's --exact-names: names compared as strings, as before round 17 (to compare figures across rounds). */
+/** The bench's --exact-names: names compared as strings, as before round 17. */
 export function compareNamesExactly(on: boolean) {
   exact = on;
 }
 
-/** Do the two names name the same utility (see above)? */
+/** Do the two names name the same utility? Two empty names are the same (an empty truth read as empty). */
 export function sameUtility(a: string, b: string): boolean {
   if (!a || !b || exact) return a === b;
-  if (utilityKey(a) === utilityKey(b)) return true;
-  const [x, y] = [findUtility(a), findUtility(b)];
-  return Boolean(x && y && x.states.length && y.states.length && x.name === y.name);
+  return sameName(a, b);
 }

@@ -4,6 +4,7 @@
 // README.md and docs/widget.md).
 import { ConfigError, envInt, type EnvSource } from "../config.ts";
 import { type Platform, provide } from "../platform.ts";
+import { sameUtility } from "./utility_names.ts";
 
 /** What the homeowner confirms, in the widget's words: one group per line of the confirm step. */
 export type ReadingGroup = "name" | "address" | "utility" | "usage";
@@ -181,6 +182,8 @@ const BILL_WORDS = new Set([
   "co-op",
   "coop",
   "cooperative",
+  "corp",
+  "corporation",
   "correspond",
   "correspondence",
   "customer",
@@ -195,9 +198,11 @@ const BILL_WORDS = new Set([
   "electricity",
   "energy",
   "inc",
+  "incorporated",
   "inquiries",
   "kwh",
   "llc",
+  "ltd",
   "mail",
   "meter",
   "online",
@@ -334,6 +339,8 @@ export interface GateInput {
   reading: Reading;
   /** The home's address as the homeowner gave it (its state must be the bill's service state). */
   addressState?: string;
+  /** The utility the homeowner chose for the home (the provider step): the bill's must be the same utility. */
+  chosenUtility?: string;
   /** The platform's limits (readingLimits(p)); never read from the environment here. */
   limits: PlausibilityLimits;
   now?: Date;
@@ -360,6 +367,16 @@ export function checkReading(input: GateInput): GateResult {
       field: "serviceAddress",
       group: "address",
       message: `the bill's service address is in ${billState}, the home is in ${home}`,
+    });
+  }
+  const chosen = (input.chosenUtility ?? "").trim();
+  const billUtility = r.utilityProviderName.trim();
+  if (chosen && billUtility && !sameUtility(chosen, billUtility)) {
+    checks.push({
+      code: "utility_mismatch",
+      field: "utilityProviderName",
+      group: "utility",
+      message: `the bill is from ${billUtility}, the utility chosen for the home is ${chosen}`,
     });
   }
   checks.push(...usageChecks(r.usageByMonth, l));

@@ -16,15 +16,20 @@ import {
   type ReadingMonth,
   readingOf,
 } from "../bills/plausibility.ts";
+import { monthNumber } from "../savings/usage.ts";
 import { StateCode } from "./schemas.ts";
 
 export { readingLimits } from "../bills/plausibility.ts";
 
 export const UsageMonth = z.object({
-  month: z.union([z.string().min(1).max(20), z.number().int().min(1).max(12)]),
+  // Checked here, before a lead is recorded: an unknown month or unit is the request's fault, not the report's.
+  month: z.union([z.string().min(1).max(20), z.number().int().min(1).max(12)]).refine(
+    (m) => monthNumber(m) !== undefined,
+    "must be a month: a name (January, Jan), its number 1-12 or an ISO date",
+  ),
   year: z.coerce.number().int().min(1990).max(2100).optional(),
   value: z.coerce.number().min(0).max(1_000_000),
-  unit: z.string().max(10).optional(),
+  unit: z.string().max(10).refine((u) => /^\s*(kwh)?\s*$/i.test(u), "must be kWh").optional(),
   estimated: z.boolean().optional(),
 });
 
@@ -52,6 +57,9 @@ export const ReadingCheckInput = z.object({
   bill: z.record(z.string(), z.unknown()).optional().describe("Or a bill extraction item (data.items[0])"),
   address_state: StateCode.optional().describe(
     "State of the home's address (the bill's service state must match)",
+  ),
+  utility_provider: z.string().trim().max(200).optional().describe(
+    "The utility chosen for the home (the bill's utility must be the same)",
   ),
   values: ReadingValues.optional(),
   confirmed: z.array(Group).max(4).optional().describe("Lines the homeowner confirmed as right"),
@@ -116,6 +124,8 @@ export function reviewReading(o: {
   transactionId?: string | null;
   values?: ReadingValuesT;
   addressState?: string;
+  /** The utility chosen for the home on the provider step. */
+  chosenUtility?: string | null;
   confirmed?: ReadingGroup[];
   /** The platform's plausibility limits (readingLimits(p)). */
   limits: PlausibilityLimits;
@@ -147,7 +157,12 @@ export function reviewReading(o: {
       corrections.usage = { read: read.usageByMonth, corrected: used.usageByMonth };
     }
   }
-  const gate = checkReading({ reading: used, addressState: o.addressState, limits: o.limits });
+  const gate = checkReading({
+    reading: used,
+    addressState: o.addressState,
+    chosenUtility: o.chosenUtility ?? undefined,
+    limits: o.limits,
+  });
   const checks = gate.checks.filter((c) => !(c.quality && corrections[c.group]));
   const needsConfirmation = READING_GROUPS.filter((g) => checks.some((c) => c.group === g));
   const confirmed = READING_GROUPS.filter((g) => o.confirmed?.includes(g));

@@ -195,6 +195,7 @@ export async function processWidgetSavings(
     item: billItem,
     transactionId: input.transaction_id,
     addressState: address.state,
+    chosenUtility: lead.utility_provider as string | null,
     values: {
       ...input.reading,
       customer_name: billItem ? [lead.first_name, lead.last_name].filter(Boolean).join(" ") : undefined,
@@ -206,7 +207,9 @@ export async function processWidgetSavings(
     const reasons = review.checks.filter((c) => review.unconfirmed.includes(c.group)).map((c) => c.message);
     throw badRequest(
       "needs_confirmation",
-      `Confirm or correct what was read from the bill before a report is made: ${reasons.join("; ")}`,
+      `Confirm or correct ${
+        billItem ? "what was read from the bill" : "the usage given"
+      } before a report is made: ${reasons.join("; ")}`,
       {
         needsConfirmation: review.unconfirmed,
         checks: review.checks.filter((c) => review.unconfirmed.includes(c.group)),

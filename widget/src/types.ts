@@ -174,3 +174,10 @@ export function newState(): WidgetState {
     onExit: false,
   };
 }
+
+/** The utility chosen on the provider step, as the lead records it ("Other": the name typed), or null. */
+export function chosenProviderName(s: WidgetState): string | null {
+  const provider = s.providers?.find((p) => p.id === s.providerId);
+  if (!provider) return null;
+  return provider.id === "other" ? (s.providerOther.trim() || provider.name) : provider.name;
+}

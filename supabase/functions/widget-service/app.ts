@@ -298,6 +298,7 @@ export function createApp(p: Platform) {
           transactionId: body.transaction_id,
           values: body.values,
           addressState: body.address_state,
+          chosenUtility: body.utility_provider,
           confirmed: body.confirmed,
         }),
       }, 200);

@@ -183,6 +183,75 @@ Deno.test("a homeowner who confirms an unusual but true reading gets the report;
     });
     assert.equal(typed.status, 400);
     assert.equal(typed.json.error.code, "needs_confirmation");
+    assert.match(typed.json.error.message, /^Confirm or correct the usage given before a report is made: /);
+  } finally {
+    await e.close();
+  }
+});
+
+Deno.test("a bill from another utility than the one chosen for the home must be confirmed before a report", async () => {
+  const e = await widgetEnv();
+  try {
+    const tx = await storeExtraction(
+      e,
+      item({ name: "Jane Doe", values: typical, utility: "Sacramento Municipal Utility District" }),
+    );
+    const lead = await e.call(e.widget, "POST", "/create-lead", {
+      idempotency_key: "gate-lead-utility",
+      contact,
+      address,
+      utility_provider: "Pacific Gas & Electric Company",
+      consent: true,
+    });
+    const body = { lead_id: lead.json.data.id, transaction_id: tx, usage_by_month: usage(typical) };
+    const refused = await e.call(e.widget, "POST", "/process-widget-savings-info", body);
+    assert.equal(refused.status, 400, JSON.stringify(refused.json));
+    assert.deepEqual(refused.json.error.details.needsConfirmation, ["utility"]);
+    assert.match(
+      refused.json.error.message,
+      /Sacramento Municipal Utility District.*Pacific Gas & Electric Company/,
+    );
+    // the confirm step asks the same question when told the chosen utility
+    const review = await e.call(e.widget, "POST", "/bill-reading", {
+      transaction_id: tx,
+      address_state: "CA",
+      utility_provider: "Pacific Gas & Electric Company",
+    });
+    assert.deepEqual(review.json.data.needsConfirmation, ["utility"]);
+    const ok = await e.call(e.widget, "POST", "/process-widget-savings-info", {
+      ...body,
+      confirmed: ["utility"],
+    });
+    assert.equal(ok.status, 200, JSON.stringify(ok.json));
+  } finally {
+    await e.close();
+  }
+});
+
+Deno.test("an unknown month or a unit other than kWh is a 400 before any lead is recorded", async () => {
+  const e = await widgetEnv();
+  try {
+    const leads = async () =>
+      (await e.p.sql`select count(*)::int as n from public.leads where organization_id = ${e.admin.orgId}`)[0]
+        .n;
+    const before = await leads();
+    for (
+      const month of [
+        { month: "Smarch", year: 2025, value: 900 },
+        { month: 13, year: 2025, value: 900 },
+        { month: "January", year: 2025, value: 900, unit: "therms" },
+      ]
+    ) {
+      const r = await e.call(e.widget, "POST", "/process-widget-savings-info", {
+        contact,
+        address,
+        consent: true,
+        usage_by_month: [month, ...usage(typical).slice(1)],
+      });
+      assert.equal(r.status, 400, JSON.stringify(r.json));
+      assert.match(JSON.stringify(r.json.error), /usage_by_month/);
+    }
+    assert.equal(await leads(), before, "no lead was recorded");
   } finally {
     await e.close();
   }

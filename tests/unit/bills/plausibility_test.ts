@@ -46,6 +46,8 @@ Deno.test("names that are a phrase of the bill's own text", () => {
       "Customer Service",
       "PO BOX 1090",
       "Duke Energy",
+      "Powercon Corp",
+      "Acme Holdings Ltd",
     ]
   ) {
     assert.deepEqual(codes(bill({ name, utility: "Duke Energy" })), ["name_not_a_person"], name);
@@ -135,4 +137,31 @@ Deno.test("limits come from the environment (an EnvSource), and an unusable valu
       (e: unknown) => e instanceof ConfigError && e.variable === name,
     );
   }
+});
+
+Deno.test("the bill's utility is the one chosen for the home: another utility must be confirmed, another spelling of it need not", () => {
+  const withChoice = (utility: string, chosenUtility?: string) =>
+    checkReading({
+      reading: readingOf(bill({ utility, state: "MD", city: "Baltimore", zip: "21201" })),
+      addressState: "MD",
+      chosenUtility,
+      limits: DEFAULT_LIMITS,
+      now: new Date("2026-01-10T00:00:00Z"),
+    });
+  const other = withChoice("Potomac Edison", "Baltimore Gas and Electric Company");
+  assert.deepEqual(other.checks.map((c) => [c.code, c.group]), [["utility_mismatch", "utility"]]);
+  assert.match(other.checks[0].message, /Potomac Edison.*Baltimore Gas and Electric Company/);
+  assert.deepEqual(other.needsConfirmation, ["utility"]);
+  for (
+    const [read, chosen] of [
+      ["BGE", "Baltimore Gas and Electric Company"],
+      ["Baltimore Gas & Electric Co.", "Baltimore Gas and Electric"],
+      ["THE POTOMAC EDISON COMPANY", "Potomac Edison"],
+    ]
+  ) {
+    assert.deepEqual(withChoice(read, chosen).checks, [], `${read} = ${chosen}`);
+  }
+  // nothing chosen (an API caller without a provider) or nothing read: nothing to compare
+  assert.deepEqual(withChoice("Potomac Edison").checks, []);
+  assert.deepEqual(withChoice("", "Potomac Edison").checks, []);
 });

@@ -2,7 +2,14 @@ import { field, h, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
 import { suspectMonth, typedUsage } from "../usage.ts";
-import type { Address, ReadingCheck, ReadingGroup, ReadingReview, ReadingValues } from "../types.ts";
+import {
+  type Address,
+  chosenProviderName,
+  type ReadingCheck,
+  type ReadingGroup,
+  type ReadingReview,
+  type ReadingValues,
+} from "../types.ts";
 
 /** Asks the plausibility gate about the reading as the homeowner has it now (their corrections and confirmations). */
 export async function reviewReading(
@@ -14,6 +21,7 @@ export async function reviewReading(
   const res = await ctx.api.send<{ data: ReadingReview }>("POST", "/v1/widget-service/bill-reading", {
     transaction_id: s.billTransactionId ?? undefined,
     address_state: s.address?.state,
+    utility_provider: chosenProviderName(s) ?? undefined,
     values: { ...values, usage_by_month: s.usage ?? undefined },
     confirmed,
   });

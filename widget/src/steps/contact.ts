@@ -1,7 +1,7 @@
 import { field, h, setFieldError, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
-import type { Savings } from "../types.ts";
+import { chosenProviderName, type Savings } from "../types.ts";
 import { ApiError } from "../api.ts";
 import { reviewReading } from "./check.ts";
 
@@ -83,7 +83,6 @@ export function contactStep(ctx: Ctx): StepView {
         return false;
       }
       ctx.announce(t.creating);
-      const provider = s.providers?.find((p) => p.id === s.providerId);
       const contactNow = JSON.stringify([c.first_name, c.last_name, c.email.toLowerCase()]);
       if (s.leadId && s.leadContact !== contactNow) {
         // Corrected details after an earlier attempt: a new lead, so the report goes to the new address.
@@ -96,9 +95,7 @@ export function contactStep(ctx: Ctx): StepView {
           contact: { ...c, phone: c.phone || null },
           address: { ...s.address!, line2: s.address!.line2 ?? null },
           property_id: s.propertyId ?? undefined,
-          utility_provider: provider?.id === "other"
-            ? (s.providerOther || provider.name)
-            : provider?.name ?? null,
+          utility_provider: chosenProviderName(s),
           consent: true,
           consent_text: consentText,
           monthly_kwh: s.usage?.map((u) => u.value),
