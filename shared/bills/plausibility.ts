@@ -352,6 +352,9 @@ export interface GateResult {
   needsConfirmation: ReadingGroup[];
 }
 
+/** States whose bills come from a retail electricity provider rather than from the utility listed for the ZIP. */
+const RETAIL_BILLER_STATES = new Set(["TX"]);
+
 /** Runs every check on a reading. Empty fields are not failures (the homeowner fills them in). */
 export function checkReading(input: GateInput): GateResult {
   const r = input.reading;
@@ -371,7 +374,10 @@ export function checkReading(input: GateInput): GateResult {
   }
   const chosen = (input.chosenUtility ?? "").trim();
   const billUtility = r.utilityProviderName.trim();
-  if (chosen && billUtility && !sameUtility(chosen, billUtility)) {
+  // In Texas's retail market the bill comes from the retail provider the homeowner signed with, while the list of
+  // utilities for a ZIP names the wires company (Oncor, CenterPoint): two names of one supply, not a mismatch.
+  const retailChoice = RETAIL_BILLER_STATES.has(home || billState);
+  if (chosen && billUtility && !retailChoice && !sameUtility(chosen, billUtility)) {
     checks.push({
       code: "utility_mismatch",
       field: "utilityProviderName",

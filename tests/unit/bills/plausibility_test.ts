@@ -161,6 +161,15 @@ Deno.test("the bill's utility is the one chosen for the home: another utility mu
   ) {
     assert.deepEqual(withChoice(read, chosen).checks, [], `${read} = ${chosen}`);
   }
+  // Texas: the bill is the retail provider's, the list names the wires company
+  const texas = checkReading({
+    reading: readingOf(bill({ utility: "TXU Energy", state: "TX", city: "Dallas", zip: "75201" })),
+    addressState: "TX",
+    chosenUtility: "Oncor Electric Delivery",
+    limits: DEFAULT_LIMITS,
+    now: new Date("2026-01-10T00:00:00Z"),
+  });
+  assert.deepEqual(texas.checks, []);
   // nothing chosen (an API caller without a provider) or nothing read: nothing to compare
   assert.deepEqual(withChoice("Potomac Edison").checks, []);
   assert.deepEqual(withChoice("", "Potomac Edison").checks, []);
