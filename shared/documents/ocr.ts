@@ -3,7 +3,7 @@ import { Buffer } from "node:buffer";
 import { createWorker, OEM, PSM, type Worker, type WorkerParams } from "tesseract.js";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { imageSize } from "./image_size.ts";
-import { pointsAsThousands } from "./ocr_photo_words.ts";
+import { photoNumberWords } from "./ocr_photo_words.ts";
 import {
   dropNativeStandby,
   nativeOcr,
@@ -322,8 +322,9 @@ async function readImage(
     if (confidentWords(r) > confidentWords(best)) best = r;
   }
   if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines, sheets) };
-  // a phone photo's "1.702": the thousands comma its resolution lost (ocr_photo_words.ts)
-  if (prepared.photo) best = { ...best, lines: pointsAsThousands(best.lines) };
+  // a phone photo's "1.702" (the thousands comma its resolution lost), "TotalB86" (a digit read as a letter
+  // glued to the number) and number words tesseract is unsure of: ocr_photo_words.ts
+  if (prepared.photo) best = { ...best, lines: photoNumberWords(best.lines) };
   const pieces = ocrPieces(best.lines, scale);
   return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };
 }

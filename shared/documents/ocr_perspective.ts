@@ -41,29 +41,68 @@ export function mapPoint(h: Homography, p: Point): Point {
 }
 
 /**
- * A `width` × `height` image whose pixel (x, y) is `src` sampled (bilinear) at `back`(x, y): `back` maps the
- * output's pixels into the source. Outside the source: white.
+ * A `width` × `height` image whose pixel (x, y) is `sample`(sx, sy, x0, y0) at `back`(x, y) = (sx, sy)
+ * (x0, y0 its floor): `back` maps the output's pixels into the source. Outside the source: white.
  */
-export function warpGray(src: Gray, back: Homography, width: number, height: number): Gray {
+function warp(
+  src: Gray,
+  back: Homography,
+  width: number,
+  height: number,
+  sample: (sx: number, sy: number, x0: number, y0: number) => number,
+): Gray {
   const out = new Uint8Array(width * height);
   const [a, b, c, d, e, f, g, h] = back;
-  const sw = src.width, sh = src.height, s = src.data;
   for (let y = 0, o = 0; y < height; y++) {
     for (let x = 0; x < width; x++, o++) {
       const w = g * x + h * y + 1;
       const sx = (a * x + b * y + c) / w, sy = (d * x + e * y + f) / w;
       const x0 = Math.floor(sx), y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 + 1 >= sw || y0 + 1 >= sh) {
-        out[o] = 255;
-        continue;
-      }
-      const fx = sx - x0, fy = sy - y0, i = y0 * sw + x0;
-      const top = s[i] + (s[i + 1] - s[i]) * fx;
-      const bottom = s[i + sw] + (s[i + sw + 1] - s[i + sw]) * fx;
-      out[o] = top + (bottom - top) * fy + 0.5;
+      out[o] = x0 < 0 || y0 < 0 || x0 + 1 >= src.width || y0 + 1 >= src.height ? 255 : sample(sx, sy, x0, y0);
     }
   }
   return { width, height, data: out };
+}
+
+/** `src` seen through `back` (warp), sampled bilinearly. */
+export function warpGray(src: Gray, back: Homography, width: number, height: number): Gray {
+  const sw = src.width, s = src.data;
+  return warp(src, back, width, height, (sx, sy, x0, y0) => {
+    const fx = sx - x0, fy = sy - y0, i = y0 * sw + x0;
+    const top = s[i] + (s[i + 1] - s[i]) * fx;
+    const bottom = s[i + sw] + (s[i + sw + 1] - s[i + sw]) * fx;
+    return top + (bottom - top) * fy + 0.5;
+  });
+}
+
+/**
+ * `src` seen through `back` (warp) with Catmull-Rom (bicubic) interpolation, its 4 × 4 neighbourhood clamped
+ * at the source's edge: a page scaled up keeps its strokes' cores dark, where a bilinear blend of two pixels
+ * greys them (small print photographed at a phone's resolution; rectifyPage).
+ */
+export function warpGrayCubic(src: Gray, back: Homography, width: number, height: number): Gray {
+  const sw = src.width, sh = src.height, s = src.data;
+  const wx = new Float64Array(4), wy = new Float64Array(4);
+  const cols = new Int32Array(4);
+  const weights = (t: number, w: Float64Array) => {
+    const t2 = t * t, t3 = t2 * t;
+    w[0] = (-t3 + 2 * t2 - t) / 2;
+    w[1] = (3 * t3 - 5 * t2 + 2) / 2;
+    w[2] = (-3 * t3 + 4 * t2 + t) / 2;
+    w[3] = (t3 - t2) / 2;
+  };
+  return warp(src, back, width, height, (sx, sy, x0, y0) => {
+    weights(sx - x0, wx);
+    weights(sy - y0, wy);
+    for (let k = 0; k < 4; k++) cols[k] = Math.min(sw - 1, Math.max(0, x0 - 1 + k));
+    let v = 0;
+    for (let j = 0; j < 4; j++) {
+      const r = Math.min(sh - 1, Math.max(0, y0 - 1 + j)) * sw;
+      v += wy[j] *
+        (wx[0] * s[r + cols[0]] + wx[1] * s[r + cols[1]] + wx[2] * s[r + cols[2]] + wx[3] * s[r + cols[3]]);
+    }
+    return v < 0 ? 0 : v > 255 ? 255 : v + 0.5;
+  });
 }
 
 /** The page's corners in the image: top-left, top-right, bottom-right, bottom-left. */
@@ -254,5 +293,5 @@ export function rectifyPage(g: Gray, quad: Quad): Gray | undefined {
     }],
     quad,
   );
-  return back ? warpGray(g, back, width, height) : undefined;
+  return back ? warpGrayCubic(g, back, width, height) : undefined;
 }
