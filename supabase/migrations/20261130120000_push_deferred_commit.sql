@@ -1,0 +1,37 @@
+-- The push's write may commit without waiting for the disk when the message's redelivery is assured by this same
+-- database (issue 16, seventh pass). notify.push_defer_commit(rows) is called by the statement of the batched
+-- write (shared/notifications/send_and_log.ts: `(select notify.push_defer_commit($1))` beside
+-- notify.push_send_and_log_many or _checked, same transaction): when every row of the batch names a delivery of
+-- the embedded bus (`bus_subscription`, `bus_message_id`: the push body's subscription and message id) that is
+-- still pending in bus.deliveries, it sets `synchronous_commit = off` for the rest of the transaction (the
+-- setting is read at commit). Otherwise (Pub/Sub, a caller that names no delivery, a delivery of another
+-- database, one already acknowledged, any row of the batch without one) nothing changes: the commit is
+-- synchronous. It answers the transaction's synchronous_commit as it leaves it.
+--
+-- Why no acknowledged message can be lost that way (docs/notifications.md, How a push is handled, 6.): the
+-- commit record is written to the WAL before the push answers; only the wait for its flush is skipped, so a
+-- PostgreSQL crash in the next ~0.6 s (3 × wal_writer_delay) can lose the email and its log row (both, one
+-- transaction; never one without the other). The embedded bus marks a delivery acknowledged only after the
+-- push's 2xx (shared/bus/pusher.ts, acks.ts), by an UPDATE in this database: its WAL record comes after the
+-- push's commit record. Crash recovery replays a prefix of the WAL, so no recovered state holds the
+-- acknowledgement without the push's commit: the push's row lost means its delivery is still pending, the lease
+-- runs out and the bus redelivers it, and the redelivery (idempotent by the message id: the log key) stores and
+-- emails it once. The check reads the delivery in this database, so a bus with its own database (or Pub/Sub,
+-- whose acknowledgement is in no WAL of ours) never gets it; a role that cannot read bus.deliveries (RLS) sees
+-- no delivery, so its commits stay synchronous.
+create function notify.push_defer_commit(p_rows jsonb)
+returns text
+language plpgsql volatile as $$
+begin
+  if jsonb_array_length(p_rows) > 0 and not exists (
+    select 1 from jsonb_to_recordset(p_rows) as x(bus_subscription text, bus_message_id text)
+    where not exists (
+      select 1 from bus.deliveries d
+      where d.subscription = x.bus_subscription and d.message_id = x.bus_message_id and d.status = 'pending'
+    )
+  ) then
+    perform set_config('synchronous_commit', 'off', true);
+  end if;
+  return current_setting('synchronous_commit');
+end $$;
+revoke all on function notify.push_defer_commit from public, anon, authenticated;
