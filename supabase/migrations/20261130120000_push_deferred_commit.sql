@@ -17,20 +17,25 @@
 -- acknowledgement without the push's commit: the push's row lost means its delivery is still pending, the lease
 -- runs out and the bus redelivers it, and the redelivery (idempotent by the message id: the log key) stores and
 -- emails it once. The check reads the delivery in this database, so a bus with its own database (or Pub/Sub,
--- whose acknowledgement is in no WAL of ours) never gets it; a role that cannot read bus.deliveries (RLS) sees
--- no delivery, so its commits stay synchronous.
+-- whose acknowledgement is in no WAL of ours) never gets it. A role that may not read bus.deliveries (no
+-- privilege: checked first, so that the write never fails for it; or RLS) sees no delivery, so its commits
+-- stay synchronous.
 create function notify.push_defer_commit(p_rows jsonb)
 returns text
 language plpgsql volatile as $$
 begin
-  if jsonb_array_length(p_rows) > 0 and not exists (
-    select 1 from jsonb_to_recordset(p_rows) as x(bus_subscription text, bus_message_id text)
-    where not exists (
-      select 1 from bus.deliveries d
-      where d.subscription = x.bus_subscription and d.message_id = x.bus_message_id and d.status = 'pending'
-    )
-  ) then
-    perform set_config('synchronous_commit', 'off', true);
+  -- Its own statement, reached (and so parsed) only with the privileges the next one needs.
+  if jsonb_array_length(p_rows) > 0
+    and has_schema_privilege('bus', 'usage') and has_table_privilege('bus.deliveries', 'select') then
+    if not exists (
+      select 1 from jsonb_to_recordset(p_rows) as x(bus_subscription text, bus_message_id text)
+      where not exists (
+        select 1 from bus.deliveries d
+        where d.subscription = x.bus_subscription and d.message_id = x.bus_message_id and d.status = 'pending'
+      )
+    ) then
+      perform set_config('synchronous_commit', 'off', true);
+    end if;
   end if;
   return current_setting('synchronous_commit');
 end $$;

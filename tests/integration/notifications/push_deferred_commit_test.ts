@@ -104,6 +104,20 @@ Deno.test("deferred commit: only when every row of the batch is a pending delive
       "on",
       "one row without a delivery makes the whole batch synchronous",
     );
+    // A role that may not read the bus (here service_role, allowed to call the function for the test): no
+    // error, a synchronous commit.
+    await p.sql.begin(async (tx) => {
+      await tx`grant usage on schema notify to service_role`;
+      await tx`grant execute on function notify.push_defer_commit(jsonb) to service_role`;
+      await tx`set local role service_role`;
+      const [{ mode }] = await tx`select notify.push_defer_commit(${
+        tx.json([row(1, "m1", mine("m1"))] as never)
+      }) as mode`;
+      assert.equal(mode, "on");
+      throw new RollbackSignal();
+    }).catch((e) => {
+      if (!(e instanceof RollbackSignal)) throw e;
+    });
     // Nothing was kept by the rolled-back transactions; a real write stores as before.
     const [{ n }] = await p.sql`select count(*)::int as n from public.notification_log`;
     assert.equal(n, 0);
