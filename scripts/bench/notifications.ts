@@ -114,6 +114,8 @@ interface Run {
   /** CPU milliseconds per request: this process's main thread (the server side) + its database backends. */
   cpuMs?: number;
   denoMs?: number;
+  /** Of cpuMs, the WAL writer's (it flushes the commits that do not wait; it serves every database). */
+  walMs?: number;
 }
 
 // CPU time from /proc (Linux): the main thread of this process (the load generator is a Worker, another
@@ -128,15 +130,25 @@ const ticks = async (path: string) => {
     return 0;
   }
 };
-async function cpuNow(): Promise<{ deno: number; pg: number }> {
-  const pids = (await sql`select pid from pg_stat_activity
-    where datname = current_database() or backend_type = 'walwriter'`).map((r) => r.pid as number);
+async function cpuNow(): Promise<{ deno: number; pg: Map<number, number>; wal: number }> {
+  // Client backends and the WAL writer; not autovacuum workers, whose work follows the bench's own bookkeeping
+  // (the bus deliveries it queues and acknowledges around each load) more than the load they happen to overlap.
+  const procs = await sql`select pid, backend_type = 'walwriter' as wal from pg_stat_activity
+    where (datname = current_database() and backend_type = 'client backend') or backend_type = 'walwriter'`;
   const [deno, ...pg] = await Promise.all([
     ticks(`/proc/self/task/${Deno.pid}/stat`),
-    ...pids.map((pid) => ticks(`/proc/${pid}/stat`)),
+    ...procs.map((r) => ticks(`/proc/${r.pid}/stat`)),
   ]);
-  return { deno: deno * 10, pg: pg.reduce((a, b) => a + b, 0) * 10 }; // 100 ticks per second
+  return {
+    deno: deno * 10, // 100 ticks per second
+    pg: new Map(procs.map((r, i) => [r.pid as number, pg[i] * 10])),
+    wal: procs.reduce((sum, r, i) => sum + (r.wal ? pg[i] * 10 : 0), 0),
+  };
 }
+/** PostgreSQL CPU between two readings: each process's own difference (one that started in between counts
+ * from zero; one that ended in between is not seen). */
+const pgDelta = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
 async function measured(count: number, run: () => Promise<Run>): Promise<Run> {
   const before = await cpuNow();
   const r = await run();
@@ -144,7 +156,8 @@ async function measured(count: number, run: () => Promise<Run>): Promise<Run> {
   return {
     ...r,
     denoMs: (after.deno - before.deno) / count,
-    cpuMs: (after.deno + after.pg - before.deno - before.pg) / count,
+    cpuMs: (after.deno - before.deno + pgDelta(before.pg, after.pg)) / count,
+    walMs: (after.wal - before.wal) / count,
   };
 }
 
@@ -376,14 +389,16 @@ try {
     console.log(
       `  ${"load".padEnd(32)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${
         "CPU ms/req".padStart(11)
-      } ${"of it Deno".padStart(11)}   (medians over rounds)`,
+      } ${"of it Deno".padStart(11)} ${"WAL writer".padStart(11)}   (medians over rounds)`,
     );
     for (const [name, runs] of results) {
       const m = (f: (x: Run) => number, d = 1) => fmt(median(runs.map(f)), d);
       console.log(
         `  ${name.padEnd(32)} ${m((x) => x.perSecond, 0).padStart(8)} ${m((x) => x.p50).padStart(8)} ${
           m((x) => x.p99).padStart(8)
-        } ${m((x) => x.cpuMs!, 3).padStart(11)} ${m((x) => x.denoMs!, 3).padStart(11)}`,
+        } ${m((x) => x.cpuMs!, 3).padStart(11)} ${m((x) => x.denoMs!, 3).padStart(11)} ${
+          m((x) => x.walMs!, 3).padStart(11)
+        }`,
       );
     }
     const push = results.get("POST /events/push")!;

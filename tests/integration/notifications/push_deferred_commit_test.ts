@@ -4,10 +4,12 @@
 // acknowledgement is written to the same WAL after the push's commit, so a crash cannot keep the ack and lose
 // the push: the WAL order is checked with pg_walinspect on the real server.
 import assert from "node:assert/strict";
+import postgres from "postgres";
 import type { Sql } from "../../../shared/db/client.ts";
 import { testPlatform } from "../../support/db.ts";
 import { publishEvent } from "../../../shared/events/publish.ts";
 import { ensureNotificationSubscriptions, ensureSubscription } from "../../../shared/bus/subscriptions.ts";
+import { ulid } from "../../../shared/ids.ts";
 import { startPusher } from "../../../shared/bus/pusher.ts";
 import { pushCommits } from "../../../shared/notifications/send_and_log.ts";
 import { notificationHarness, until } from "./harness.ts";
@@ -126,6 +128,61 @@ Deno.test("deferred commit: only when every row of the batch is a pending delive
     })`;
     assert.deepEqual(out.map((r) => r.outcome), ["sent"]);
   } finally {
+    await p.close();
+  }
+});
+
+Deno.test("deferred commit: the delivery is looked up by its unique key, not by scanning the pending ones (a backlog)", async () => {
+  const p = await testPlatform();
+  // auto_explain reports the plan of each statement the function runs, as notices on this connection.
+  const notices: string[] = [];
+  const sql = postgres(p.db.url, { max: 1, onnotice: (n) => void notices.push(String(n.message)) });
+  try {
+    await ensureSubscription(p.sql, {
+      name: SUB,
+      topic: "platform.jobs",
+      pushEndpoint: "http://127.0.0.1:9/x",
+    });
+    // Backlogs as the push loop leaves them: 2,000 pending deliveries, each leased (attempts, locked_until),
+    // then acknowledged and analyzed, twice over; then one more being delivered.
+    const backlog = async () => {
+      const ids = Array.from({ length: 2000 }, () => ulid());
+      await p
+        .sql`insert into bus.messages (id, topic, data) select id, 'platform.jobs', 'e30=' from unnest(${ids}::text[]) id`;
+      await p.sql`update bus.deliveries set attempts = 1, locked_until = now() + interval '60 seconds'
+        where status = 'pending'`;
+      return ids;
+    };
+    const call = (ids: string[]) =>
+      sql`select notify.push_defer_commit(${
+        sql.json(
+          ids.slice(0, 4).map((id, i) => row(i + 1, id, { subscription: SUB, messageId: id })) as never,
+        )
+      }) as mode`;
+    for (let i = 0; i < 2; i++) {
+      const ids = await backlog();
+      for (let j = 0; j < 8; j++) await call(ids);
+      await p.sql`update bus.deliveries set status = 'acked', acked_at = now(), locked_until = null
+        where status = 'pending'`;
+      // What autovacuum does between backlogs: statistics taken while nothing is pending.
+      await p.sql`analyze bus.deliveries`;
+    }
+    const ids = await backlog();
+    await sql`load 'auto_explain'`;
+    await sql`set auto_explain.log_min_duration = 0`;
+    await sql`set auto_explain.log_nested_statements = on`;
+    await sql`set auto_explain.log_level = notice`;
+    for (let i = 0; i < 8; i++) { // past the custom plans PostgreSQL tries before it caches a generic one
+      notices.length = 0;
+      const [{ mode }] = await call(ids);
+      assert.equal(mode, "off");
+    }
+    const lookup = notices.find((n) => n.includes("bus.deliveries") && !n.includes("push_defer_commit("));
+    assert.ok(lookup, `the lookup's plan is reported: ${notices.join("\n---\n")}`);
+    assert.match(lookup, /Index Scan using deliveries_subscription_message_id_key/);
+    assert.doesNotMatch(lookup, /deliveries_due_idx|deliveries_ready_idx|Seq Scan on deliveries/);
+  } finally {
+    await sql.end();
     await p.close();
   }
 });
