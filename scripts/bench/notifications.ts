@@ -15,6 +15,14 @@
 //    context (shared/notifications/push_known.ts, `knownContexts.max = 0`): every push its read and its
 //    write, as for the first push of a job and event type; the push load itself sends the bench's 200 jobs
 //    round and round, so after the warm-up its pushes take the one-statement path (push_fast.ts).
+//    The pushes of these loads are deliveries of the embedded bus (the local stack's bus, the default): before
+//    each load the bench queues its N messages on the bus in this database (a `bench` subscription, each
+//    delivery leased as the push loop's claim leaves it) and acknowledges them after the measured part, as the
+//    push loop does; their writes commit without waiting for the disk (migration 20261130120000). An eighth
+//    load, "push, synchronous commit", sends the same pushes with message ids no delivery of this database
+//    has (as Pub/Sub's): every write waits for its commit's disk flush, as all did before.
+//    The peers are the same process's: the same connection pool (DB_POOL_SIZE, 20) for raw INSERT+SELECT and
+//    the push; the same client, framing and concurrency for every HTTP load.
 //    Target: push ≥ 0.5× raw postgres.js INSERT+SELECT, p99 ≤ 10 ms at 8 in flight.
 // 2. Bus backlog: N messages (job.status_changed) queued at once, then one job.assigned published behind
 //    them; prints how long the job.assigned took to be emailed (target ≤ 5 s behind 10,000), how long a
@@ -34,14 +42,15 @@ import { createApp } from "../../supabase/functions/notification-service/app.ts"
 import { loadNotificationConfig } from "../../shared/notifications/config.ts";
 import { LOCAL_PUSH_IDENTITY, signPushToken } from "../../shared/bus/push_token.ts";
 import { buildEnvelope, publishEvent } from "../../shared/events/publish.ts";
-import { ensureNotificationSubscriptions } from "../../shared/bus/subscriptions.ts";
+import { ensureNotificationSubscriptions, ensureSubscription } from "../../shared/bus/subscriptions.ts";
 import { startPusher } from "../../shared/bus/pusher.ts";
 import { TOPICS } from "../../shared/events/catalogue.ts";
 import { loadPushContext } from "../../shared/notifications/push_context.ts";
-import { sendAndLog, sendAndLogChecked } from "../../shared/notifications/send_and_log.ts";
+import { pushCommits, sendAndLog, sendAndLogChecked } from "../../shared/notifications/send_and_log.ts";
 import { knownContexts, readArgs, recall } from "../../shared/notifications/push_known.ts";
 import { templates } from "../../shared/notifications/templates.ts";
 import { pushBatching } from "../../shared/notifications/push_batch.ts";
+import { BENCH_SUBSCRIPTION } from "./notifications_body.ts";
 
 setLogLevel("error");
 const N = Number(Deno.env.get("BENCH_PUSHES") ?? 2000);
@@ -64,6 +73,7 @@ const sql = connect(db.url, { max: Number(Deno.env.get("DB_POOL_SIZE") ?? 20) })
 const p = createPlatform(sql, loadCoreConfig());
 const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, createApp(p).fetch);
 const serviceUrl = `http://127.0.0.1:${server.addr.port}/notification-service`;
+const pushUrl = `${serviceUrl}/events/push`;
 override(p, "notificationConfig", {
   ...loadNotificationConfig(p),
   webhookSecret: "whsec_" + btoa("bench-webhook-secret-32-bytes-ok"),
@@ -104,11 +114,14 @@ interface Run {
   /** CPU milliseconds per request: this process's main thread (the server side) + its database backends. */
   cpuMs?: number;
   denoMs?: number;
+  /** Of cpuMs, the WAL writer's (it flushes the commits that do not wait; it serves every database). */
+  walMs?: number;
 }
 
 // CPU time from /proc (Linux): the main thread of this process (the load generator is a Worker, another
-// thread) and the PostgreSQL backends serving this database. On a shared machine the throughput of a run
-// depends on what else runs; the CPU spent per request does much less.
+// thread), the PostgreSQL backends serving this database and the WAL writer (which flushes the commits
+// that did not wait for it; it serves the whole server, so other databases' work counts too). On a shared
+// machine the throughput of a run depends on what else runs; the CPU spent per request does much less.
 const ticks = async (path: string) => {
   try {
     const f = (await Deno.readTextFile(path)).split(") ")[1].split(" ");
@@ -117,16 +130,25 @@ const ticks = async (path: string) => {
     return 0;
   }
 };
-async function cpuNow(): Promise<{ deno: number; pg: number }> {
-  const pids = (await sql`select pid from pg_stat_activity where datname = current_database()`).map((r) =>
-    r.pid as number
-  );
+async function cpuNow(): Promise<{ deno: number; pg: Map<number, number>; wal: number }> {
+  // Client backends and the WAL writer; not autovacuum workers, whose work follows the bench's own bookkeeping
+  // (the bus deliveries it queues and acknowledges around each load) more than the load they happen to overlap.
+  const procs = await sql`select pid, backend_type = 'walwriter' as wal from pg_stat_activity
+    where (datname = current_database() and backend_type = 'client backend') or backend_type = 'walwriter'`;
   const [deno, ...pg] = await Promise.all([
     ticks(`/proc/self/task/${Deno.pid}/stat`),
-    ...pids.map((pid) => ticks(`/proc/${pid}/stat`)),
+    ...procs.map((r) => ticks(`/proc/${r.pid}/stat`)),
   ]);
-  return { deno: deno * 10, pg: pg.reduce((a, b) => a + b, 0) * 10 }; // 100 ticks per second
+  return {
+    deno: deno * 10, // 100 ticks per second
+    pg: new Map(procs.map((r, i) => [r.pid as number, pg[i] * 10])),
+    wal: procs.reduce((sum, r, i) => sum + (r.wal ? pg[i] * 10 : 0), 0),
+  };
 }
+/** PostgreSQL CPU between two readings: each process's own difference (one that started in between counts
+ * from zero; one that ended in between is not seen). */
+const pgDelta = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
 async function measured(count: number, run: () => Promise<Run>): Promise<Run> {
   const before = await cpuNow();
   const r = await run();
@@ -134,11 +156,18 @@ async function measured(count: number, run: () => Promise<Run>): Promise<Run> {
   return {
     ...r,
     denoMs: (after.deno - before.deno) / count,
-    cpuMs: (after.deno + after.pg - before.deno - before.pg) / count,
+    cpuMs: (after.deno - before.deno + pgDelta(before.pg, after.pg)) / count,
+    walMs: (after.wal - before.wal) / count,
   };
 }
 
-function viaHttp(url: string, token: string, jobIds: string[], count: number): Promise<Run> {
+function viaHttp(
+  url: string,
+  token: string,
+  jobIds: string[],
+  count: number,
+  messageIds?: string[],
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./notifications_load.ts", import.meta.url), { type: "module" });
     worker.onerror = (e) => {
@@ -155,17 +184,32 @@ function viaHttp(url: string, token: string, jobIds: string[], count: number): P
         statuses: new Map(Object.entries(e.data.statuses)),
       });
     };
-    worker.postMessage({ url, token, jobIds, count, concurrency: C, maxSeconds: 20 });
+    worker.postMessage({ url, token, jobIds, count, concurrency: C, maxSeconds: 20, messageIds });
   });
 }
 
-/** A run measured with `setting.max` set to `max` (group commit off: pushBatching 1; no remembered context:
+/** A measured load of N pushes that are deliveries of the embedded bus in this database: their messages
+ * queued (and each delivery leased, as the push loop's claim leaves it) before, acknowledged after. */
+async function viaBus(run: (messageIds: string[]) => Promise<Run>): Promise<Run> {
+  const ids = Array.from({ length: N }, () => ulid());
+  await sql`insert into bus.messages (id, topic, data) select id, ${TOPICS.jobs}, 'e30=' from unnest(${ids}::text[]) id`;
+  await sql`update bus.deliveries set attempts = 1, locked_until = now() + interval '60 seconds'
+    where subscription = ${BENCH_SUBSCRIPTION} and status = 'pending'`;
+  try {
+    return await measured(N, () => run(ids));
+  } finally {
+    await sql`update bus.deliveries set status = 'acked', acked_at = now(), locked_until = null
+      where subscription = ${BENCH_SUBSCRIPTION} and status = 'pending'`;
+  }
+}
+
+/** A load run with `setting.max` set to `max` (group commit off: pushBatching 1; no remembered context:
  * knownContexts 0). */
-async function measuredWith(setting: { max: number }, max: number, run: () => Promise<Run>): Promise<Run> {
+async function measuredWith(setting: { max: number }, max: number, load: () => Promise<Run>): Promise<Run> {
   const before = setting.max;
   setting.max = max;
   try {
-    return await measured(N, run);
+    return await load();
   } finally {
     setting.max = before;
   }
@@ -211,6 +255,12 @@ try {
     from generate_series(1, 200) g returning id`;
   const jobIds = jobs.map((j) => j.id as string);
   const token = await signPushToken(p, `${serviceUrl}/events/push`, LOCAL_PUSH_IDENTITY);
+  // The bench's pushes come from this subscription of the embedded bus (removed before the bus section).
+  await ensureSubscription(p.sql, {
+    name: BENCH_SUBSCRIPTION,
+    topic: TOPICS.jobs,
+    pushEndpoint: `${serviceUrl}/events/push`,
+  });
   console.log(
     `machine: ${navigator.hardwareConcurrency} CPUs, load ${
       Deno.loadavg().map((n) => fmt(n)).join(" / ")
@@ -245,8 +295,8 @@ try {
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       },
     };
-    const pushSql = async (i: number) => {
-      const messageId = ulid();
+    const pushSql = async (i: number, messageId: string) => {
+      const delivery = { subscription: BENCH_SUBSCRIPTION, messageId };
       const envelope = {
         event_id: ulid(),
         event_type: "job.assigned" as const,
@@ -268,30 +318,36 @@ try {
       const to = known?.users.find((u) => u.id === techId);
       if (known && to) {
         const check = { ...args, fingerprint: known.fingerprint };
-        if (await sendAndLogChecked(p, email, row(to.id, to.email), check)) return;
+        if (await sendAndLogChecked(p, email, row(to.id, to.email), check, delivery)) return;
       }
       const ctx = await loadPushContext(sql, messageId, envelope);
       const technician = ctx.job!.technician_id as string;
-      await sendAndLog(p, email, row(technician, ctx.users.get(technician)!.email));
+      await sendAndLog(p, email, row(technician, ctx.users.get(technician)!.email), delivery);
     };
     const loads: Record<string, () => Promise<Run>> = {
       "bare Hono handler": () => measured(N, () => viaHttp(`${baseUrl}/bare`, token, jobIds, N)),
       "Hono + INSERT+SELECT": () => measured(N, () => viaHttp(`${baseUrl}/insert-select`, token, jobIds, N)),
       "raw postgres.js INSERT+SELECT": () => measured(N, () => inProcess(N)),
-      "POST /events/push": () => measured(N, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
-      "the push's SQL alone": () => measured(N, () => inProcess(N, pushSql)),
+      "POST /events/push": () => viaBus((ids) => viaHttp(pushUrl, token, jobIds, N, ids)),
+      // The same pushes from no delivery of this database (as Pub/Sub's): every write's commit waits for the disk.
+      "push, synchronous commit": () => measured(N, () => viaHttp(pushUrl, token, jobIds, N)),
+      "the push's SQL alone": () => viaBus((ids) => inProcess(N, (i) => pushSql(i, ids[i]))),
       // The same push with group commit off: every push its own read and its own write transaction.
       "push, no group commit": () =>
-        measuredWith(pushBatching, 1, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
+        measuredWith(pushBatching, 1, () => viaBus((ids) => viaHttp(pushUrl, token, jobIds, N, ids))),
       // The same push with no context remembered: every push its read, then its write (two statements).
       "push, no remembered context": () =>
-        measuredWith(knownContexts, 0, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N)),
+        measuredWith(knownContexts, 0, () => viaBus((ids) => viaHttp(pushUrl, token, jobIds, N, ids))),
     };
     // Warm-up: JIT, connection pool, template compilation.
     for (const run of Object.values(loads)) await run();
     const results = new Map<string, Run[]>(Object.keys(loads).map((k) => [k, []]));
     const ratios: {
       raw: number;
+      sync: number;
+      syncCpu: number;
+      deferred: number;
+      deferredCpu: number;
       http: number;
       bare: number;
       cpu: number;
@@ -307,8 +363,13 @@ try {
       for (const [name, run] of Object.entries(loads)) round.set(name, await run());
       for (const [name, res] of round) results.get(name)!.push(res);
       const push = round.get("POST /events/push")!.perSecond;
+      const sync = round.get("push, synchronous commit")!;
       ratios.push({
         raw: push / round.get("raw postgres.js INSERT+SELECT")!.perSecond,
+        sync: sync.perSecond / round.get("raw postgres.js INSERT+SELECT")!.perSecond,
+        syncCpu: round.get("raw postgres.js INSERT+SELECT")!.cpuMs! / sync.cpuMs!,
+        deferred: push / sync.perSecond,
+        deferredCpu: sync.cpuMs! / round.get("POST /events/push")!.cpuMs!,
         http: push / round.get("Hono + INSERT+SELECT")!.perSecond,
         bare: push / round.get("bare Hono handler")!.perSecond,
         cpu: round.get("raw postgres.js INSERT+SELECT")!.cpuMs! / round.get("POST /events/push")!.cpuMs!,
@@ -328,14 +389,16 @@ try {
     console.log(
       `  ${"load".padEnd(32)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${
         "CPU ms/req".padStart(11)
-      } ${"of it Deno".padStart(11)}   (medians over rounds)`,
+      } ${"of it Deno".padStart(11)} ${"WAL writer".padStart(11)}   (medians over rounds)`,
     );
     for (const [name, runs] of results) {
       const m = (f: (x: Run) => number, d = 1) => fmt(median(runs.map(f)), d);
       console.log(
         `  ${name.padEnd(32)} ${m((x) => x.perSecond, 0).padStart(8)} ${m((x) => x.p50).padStart(8)} ${
           m((x) => x.p99).padStart(8)
-        } ${m((x) => x.cpuMs!, 3).padStart(11)} ${m((x) => x.denoMs!, 3).padStart(11)}`,
+        } ${m((x) => x.cpuMs!, 3).padStart(11)} ${m((x) => x.denoMs!, 3).padStart(11)} ${
+          m((x) => x.walMs!, 3).padStart(11)
+        }`,
       );
     }
     const push = results.get("POST /events/push")!;
@@ -351,6 +414,16 @@ try {
       `  same, by CPU per request (raw CPU/req ÷ push CPU/req)  ${
         ratios.map((x) => fmt(x.cpu, 2)).join(", ")
       }   (what the ratio is on an otherwise idle machine)`,
+    );
+    console.log(
+      `  ratio push, synchronous commit / raw INSERT+SELECT  ${
+        ratios.map((x) => fmt(x.sync, 2)).join(", ")
+      }   by CPU ${ratios.map((x) => fmt(x.syncCpu, 2)).join(", ")}   (a push no bus delivery here names)`,
+    );
+    console.log(
+      `  deferred commit: push / push, synchronous commit  ${
+        ratios.map((x) => fmt(x.deferred, 2)).join(", ")
+      }   by CPU ${ratios.map((x) => fmt(x.deferredCpu, 2)).join(", ")}`,
     );
     console.log(
       `  ratio push / Hono + INSERT+SELECT            ${ratios.map((x) => fmt(x.http, 2)).join(", ")}`,
@@ -379,6 +452,17 @@ try {
       }   by CPU ${ratios.map((x) => fmt(x.cpu / x.knownCpu, 2)).join(", ")}`,
     );
     console.log(`  push p99        ${push.map((x) => fmt(x.p99)).join(", ")} ms   (target ≤ 10)`);
+    console.log(
+      `  push, synchronous commit, p99  ${
+        results.get("push, synchronous commit")!.map((x) => fmt(x.p99)).join(", ")
+      } ms; raw INSERT+SELECT p99 ${
+        results.get("raw postgres.js INSERT+SELECT")!.map((x) => fmt(x.p99)).join(", ")
+      } ms`,
+    );
+    const commits = pushCommits(sql);
+    console.log(
+      `  batched writes  ${commits.deferred} committed without waiting for the disk (bus deliveries), ${commits.synchronous} synchronously`,
+    );
     const [{ n: sent }] = await p
       .sql`select count(*)::int as n from public.notification_log where status = 'sent'`;
     const [{ n: mailed }] = await p.sql`select count(*)::int as n from mail.outbox`;
@@ -409,7 +493,7 @@ try {
       await p.sql`analyze public.notification_log`;
       const [{ n: rows }] = await p.sql`select count(*)::int as n from public.notification_log`;
       const raw = await measured(N, () => inProcess(N));
-      const push = await measured(N, () => viaHttp(`${serviceUrl}/events/push`, token, jobIds, N));
+      const push = await viaBus((ids) => viaHttp(pushUrl, token, jobIds, N, ids));
       console.log(
         `  ${String(rows).padStart(10)} ${fmt(push.perSecond, 0).padStart(9)} ${fmt(push.p99).padStart(8)} ${
           fmt(push.cpuMs!, 3).padStart(12)
@@ -419,6 +503,7 @@ try {
   }
 
   if (SECTIONS.has("bus")) {
+    await p.sql`delete from bus.subscriptions where name = ${BENCH_SUBSCRIPTION}`;
     await ensureNotificationSubscriptions(p.sql, `${serviceUrl}/events/push`);
     const pusher = startPusher(p);
     await sleep(500); // its LISTEN is up

@@ -1,5 +1,6 @@
 // The push body the notification benchmarks send: a job.assigned for `jobId` in the Pub/Sub push format,
-// with a fresh message id and event id; and the one job it is about (a partner, its technician, the job).
+// with a fresh message id (or the given one: a delivery the bench queued on the embedded bus) and event id;
+// and the one job it is about (a partner, its technician, the job).
 import { Buffer } from "node:buffer";
 import { ulid } from "../../shared/ids.ts";
 import type { Sql } from "../../shared/db/client.ts";
@@ -15,9 +16,12 @@ export async function seedJob(sql: Sql): Promise<{ jobId: string; technicianId: 
   return { jobId: job.id as string, technicianId: tech.id as string };
 }
 
-export const pushBody = (jobId: string) => ({
+/** The subscription the bench's pushes name (`projects/local/subscriptions/bench`). */
+export const BENCH_SUBSCRIPTION = "bench";
+
+export const pushBody = (jobId: string, messageId = ulid()) => ({
   message: {
-    messageId: ulid(),
+    messageId,
     publishTime: new Date().toISOString(),
     data: Buffer.from(JSON.stringify({
       event_id: ulid(),
@@ -27,5 +31,5 @@ export const pushBody = (jobId: string) => ({
       payload: { job_id: jobId },
     })).toString("base64"),
   },
-  subscription: "projects/local/subscriptions/bench",
+  subscription: `projects/local/subscriptions/${BENCH_SUBSCRIPTION}`,
 });

@@ -12,12 +12,14 @@ interface Job {
   concurrency: number;
   /** How long to run at most (the count is the other bound). */
   maxSeconds?: number;
+  /** The message id of request i (deliveries queued on the embedded bus); fresh ids without it. */
+  messageIds?: string[];
 }
 
-const body = (jobId: string) => JSON.stringify(pushBody(jobId));
+const body = (jobId: string, messageId?: string) => JSON.stringify(pushBody(jobId, messageId));
 
 self.onmessage = async (e: MessageEvent<Job>) => {
-  const { url, token, jobIds, count, concurrency } = e.data;
+  const { url, token, jobIds, count, concurrency, messageIds } = e.data;
   const deadline = performance.now() + (e.data.maxSeconds ?? 60) * 1000;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -26,7 +28,7 @@ self.onmessage = async (e: MessageEvent<Job>) => {
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (next < count && performance.now() < deadline) {
       const i = next++;
-      const b = body(jobIds[i % jobIds.length]);
+      const b = body(jobIds[i % jobIds.length], messageIds?.[i]);
       const t0 = performance.now();
       const res = await fetch(url, {
         method: "POST",

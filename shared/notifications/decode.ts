@@ -13,6 +13,8 @@ export interface DecodedPush {
   messageId: string;
   envelope: EventEnvelope;
   deliveryAttempt?: number;
+  /** The subscription the push names (the last part of `projects/…/subscriptions/<name>`), if any. */
+  subscription?: string;
 }
 
 /** What is known of a message that failed to decode. */
@@ -79,7 +81,10 @@ export function decodePush(body: unknown): DecodedPush {
   }
   try {
     const attempt = typeof body.deliveryAttempt === "number" ? body.deliveryAttempt : undefined;
-    return { messageId, envelope: parseEnvelope(json), deliveryAttempt: attempt };
+    const subscription = typeof body.subscription === "string"
+      ? body.subscription.slice(body.subscription.lastIndexOf("/") + 1) || undefined
+      : undefined;
+    return { messageId, envelope: parseEnvelope(json), deliveryAttempt: attempt, subscription };
   } catch (e) {
     if (e instanceof InvalidEnvelopeError) {
       throw new UndecodablePush(e.message, messageId, eventType, eventId, recipient);

@@ -16,7 +16,7 @@ import { PermanentPushError } from "./errors.ts";
 import { handlers, type Recipient } from "./handlers.ts";
 import { insertLogRow, NO_RECIPIENT, recipientKey } from "./log_rows.ts";
 import { loadMissingUsers, loadPushContext } from "./push_context.ts";
-import { sendAndLog, type Sent } from "./send_and_log.ts";
+import { type BusDelivery, sendAndLog, type Sent } from "./send_and_log.ts";
 import { deliverKnown } from "./push_fast.ts";
 import { pushEmail, type PushRecipient, recipientOf } from "./push_email.ts";
 import { MissingTemplateError, templates } from "./templates.ts";
@@ -38,14 +38,15 @@ export interface PushResult {
 export async function handlePush(p: Platform, body: unknown): Promise<PushResult> {
   let messageId: string | undefined;
   let envelope: EventEnvelope;
+  let subscription: string | undefined;
   try {
-    ({ messageId, envelope } = decodePush(body));
+    ({ messageId, envelope, subscription } = decodePush(body));
   } catch (e) {
     if (!(e instanceof UndecodablePush)) throw e;
     return await recordMessageFailure(p, e);
   }
   try {
-    return await deliver(p, messageId, envelope);
+    return await deliver(p, messageId, envelope, subscription ? { subscription, messageId } : undefined);
   } catch (e) {
     if (!(e instanceof PermanentPushError) && !(e instanceof MissingTemplateError)) throw e;
     return await recordMessageFailure(
@@ -80,12 +81,17 @@ async function recordMessageFailure(p: Platform, e: UndecodablePush): Promise<Pu
   return fresh ? { status: "failed", reason: e.message } : { status: "duplicate" };
 }
 
-async function deliver(p: Platform, messageId: string, envelope: EventEnvelope): Promise<PushResult> {
+async function deliver(
+  p: Platform,
+  messageId: string,
+  envelope: EventEnvelope,
+  delivery: BusDelivery | undefined,
+): Promise<PushResult> {
   const handler = handlers[envelope.event_type];
   if (!handler) throw new PermanentPushError(`no handler for event type ${envelope.event_type}`);
   templates(p).require(envelope.event_type);
   // One round trip when this push's context was read before and is unchanged (push_fast.ts).
-  const known = await deliverKnown(p, messageId, envelope);
+  const known = await deliverKnown(p, messageId, envelope, delivery);
   if (known) return known;
   const cfg = notificationConfig(p);
   // One read: rule 4 (dedupe), the event's record and every possible recipient with their opt-out.
@@ -99,7 +105,7 @@ async function deliver(p: Platform, messageId: string, envelope: EventEnvelope):
 
   const settled = await Promise.allSettled(
     pending.map((id) =>
-      deliverOne(p, keyOf(id), envelope, id, recipientOf(ctx.users.get(id)), prepared.context)
+      deliverOne(p, keyOf(id), envelope, id, recipientOf(ctx.users.get(id)), prepared.context, delivery)
     ),
   );
   const transient = settled.find((s) => s.status === "rejected");
@@ -129,6 +135,7 @@ async function deliverOne(
   userId: string,
   recipient: PushRecipient | undefined,
   context: (r: Recipient) => Record<string, unknown>,
+  delivery: BusDelivery | undefined,
 ): Promise<RecipientOutcome> {
   const row = {
     idempotencyKey: key,
@@ -167,10 +174,7 @@ async function deliverOne(
   const msg = pushEmail(p, key, envelope, recipient, context);
   let sent: Sent;
   try {
-    sent = await sendAndLog(p, msg, {
-      ...row,
-      recipientEmail: recipient.email,
-    });
+    sent = await sendAndLog(p, msg, { ...row, recipientEmail: recipient.email }, delivery);
   } catch (e) {
     if (e instanceof PermanentEmailError) {
       return await outcome("failed", { email: recipient.email, error: errorText(e) });

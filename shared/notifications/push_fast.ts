@@ -17,7 +17,7 @@ import { PermanentPushError } from "./errors.ts";
 import { handlers, ownReads } from "./handlers.ts";
 import { pushEmail, recipientOf } from "./push_email.ts";
 import { forget, readArgs, recall } from "./push_known.ts";
-import { batchedWrites, LOGGED, sendAndLogChecked } from "./send_and_log.ts";
+import { batchedWrites, type BusDelivery, LOGGED, sendAndLogChecked } from "./send_and_log.ts";
 import type { PushContext } from "./push_context.ts";
 import type { PushResult } from "./push.ts";
 
@@ -26,6 +26,7 @@ export async function deliverKnown(
   p: Platform,
   messageId: string,
   envelope: EventEnvelope,
+  delivery?: BusDelivery,
 ): Promise<PushResult | undefined> {
   const handler = handlers[envelope.event_type];
   if (!handler || ownReads.has(envelope.event_type) || !batchedWrites(p)) return;
@@ -50,13 +51,19 @@ export async function deliverKnown(
   if (!recipient || (recipient.optedOut && !isAuthEvent(envelope.event_type))) return;
   // One recipient: the log key is the message id (push.ts, logKeys).
   const msg = pushEmail(p, messageId, envelope, recipient, prepared.context);
-  const sent = await sendAndLogChecked(p, msg, {
-    idempotencyKey: messageId,
-    eventType: envelope.event_type,
-    eventId: envelope.event_id,
-    recipientUserId: recipient.userId,
-    recipientEmail: recipient.email,
-  }, { ...args, fingerprint: known.fingerprint });
+  const sent = await sendAndLogChecked(
+    p,
+    msg,
+    {
+      idempotencyKey: messageId,
+      eventType: envelope.event_type,
+      eventId: envelope.event_id,
+      recipientUserId: recipient.userId,
+      recipientEmail: recipient.email,
+    },
+    { ...args, fingerprint: known.fingerprint },
+    delivery,
+  );
   // Rule 4: the message id is a log key already (a redelivery), as the read would have answered.
   if (sent === LOGGED) return { status: "duplicate" };
   if (!sent) {

@@ -22,6 +22,14 @@ Deno.test("decodePush: Pub/Sub push body → message id and envelope", () => {
   assert.equal(d.envelope.event_id, env.event_id);
   assert.equal(d.deliveryAttempt, 2);
   assert.equal(decodePush({ message: { data: b64(env), message_id: "456" } }).messageId, "456");
+  // The subscription's own name (the embedded bus's deliveries are keyed by it), or none.
+  assert.equal(d.subscription, "s");
+  const named = (subscription: unknown) =>
+    decodePush({ message: { data: b64(env), messageId: "1" }, subscription }).subscription;
+  assert.equal(named("projects/local/subscriptions/notification-service.jobs"), "notification-service.jobs");
+  assert.equal(named("projects/p/subscriptions/"), undefined);
+  assert.equal(named(42), undefined);
+  assert.equal(named(undefined), undefined);
 });
 
 Deno.test("decodePush: each malformation is a permanent error carrying what could be read", () => {
