@@ -59,14 +59,15 @@ export function createApp(p: Platform) {
       summary: "Event-bus push target (Pub/Sub push format, OIDC bearer token)",
       responses: {
         200: json(PushAnswer, "Handled: sent (ok), duplicate, or permanently failed (acknowledged)"),
-        401: json(ErrorAnswer, "Missing or invalid OIDC token"),
+        401: json(ErrorAnswer, "Missing or invalid OIDC token (answered before the body is read)"),
+        413: json(ErrorAnswer, "Body larger than the limit"),
         500: json(ErrorAnswer, "Transient failure; the bus retries"),
       },
     }),
     // Served by pushFetch below (without the app's middleware); this route documents it and answers
     // when the app is called some other way (app.request in a test, a rewritten path).
     async (c) => {
-      const answer = await pushAnswer(p, c.req.header("authorization"), await c.req.text());
+      const answer = await pushAnswer(p, c.req.header("authorization"), () => c.req.text());
       return answer.status === 200 ? c.json(answer.body, 200) : c.json(answer.body, answer.status);
     },
   );
@@ -267,13 +268,18 @@ type ErrorAnswerBody = ReturnType<typeof errorBody>;
 type PushAnswerBody = PushResult | ErrorAnswerBody;
 type PushOutcome =
   & { about?: Record<string, unknown> }
-  & ({ status: 200; body: PushResult } | { status: 401 | 500; body: ErrorAnswerBody });
+  & ({ status: 200; body: PushResult } | { status: 401 | 413 | 500; body: ErrorAnswerBody });
 
-/** Authentication, then the push (shared/notifications/push.ts): 200, 401 or 500 (the bus retries). */
+/**
+ * Authentication, then the body, then the push (shared/notifications/push.ts): 200, 401, 413 or 500 (the bus
+ * retries). The body is read only once the caller is authenticated: a stranger cannot hold the connection with
+ * a body that never ends (this path skips the service app's timed body reader, shared/http/body_reader.ts).
+ * `readText` gives null for a body over the size limit.
+ */
 async function pushAnswer(
   p: Platform,
   authorization: string | undefined,
-  text: string,
+  readText: () => Promise<string | null>,
 ): Promise<PushOutcome> {
   try {
     await verifyPushToken(p, authorization);
@@ -281,6 +287,13 @@ async function pushAnswer(
     if (!(e instanceof PushAuthError)) throw e;
     log("warn", "push rejected", { reason: e.message });
     return { status: 401, body: errorBody("unauthorized", e.message) };
+  }
+  const text = await readText();
+  if (text === null) {
+    return {
+      status: 413,
+      body: errorBody("payload_too_large", `Request body is larger than ${p.config.maxBodyBytes} bytes`),
+    };
   }
   let body: unknown;
   try {
@@ -315,13 +328,11 @@ async function pushFetch(p: Platform, req: Request): Promise<Response> {
   let body: PushAnswerBody;
   let about: Record<string, unknown> | undefined;
   try {
-    const text = await bodyText(req, p.config.maxBodyBytes);
-    if (text === null) {
-      status = 413;
-      body = errorBody("payload_too_large", `Request body is larger than ${p.config.maxBodyBytes} bytes`);
-    } else {
-      ({ status, body, about } = await pushAnswer(p, req.headers.get("authorization") ?? undefined, text));
-    }
+    ({ status, body, about } = await pushAnswer(
+      p,
+      req.headers.get("authorization") ?? undefined,
+      () => bodyText(req, p.config.maxBodyBytes),
+    ));
   } catch (e) {
     // What the app's error handler answers for an unexpected failure (e.g. the push keys not loadable).
     log("error", "unhandled error", { service: "notification-service", requestId, error: errorText(e) });

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { notificationHarness, pushBody } from "./harness.ts";
 import { setLogLevel } from "../../../shared/log.ts";
+import { raw } from "../../support/raw_http.ts";
 
 Deno.test("push over HTTP without the app middleware: body limit, request id, answers, still documented", async () => {
   const h = await notificationHarness();
@@ -84,6 +85,33 @@ Deno.test("push over HTTP without the app middleware: body limit, request id, an
     assert.ok(preflight.headers.get("access-control-allow-origin"));
     await preflight.body?.cancel();
     assert.equal((await h.emails()).length, 2);
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("a push body that never ends: a stranger gets 401 without the body being read; the bus's own push is read as before", async () => {
+  const h = await notificationHarness();
+  try {
+    const head = (auth: string) =>
+      `POST /notification-service/events/push HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${auth}Content-Length: 1000\r\n\r\n`;
+    // Before: the body was read before the token, so one byte of a declared 1,000 held the request forever.
+    const stranger = await raw(h.server.port, head(""), [[0, "{"]], 5000);
+    assert.equal(stranger.status, 401, `answered after ${stranger.ms} ms`);
+    assert.equal(JSON.parse(stranger.body).error.code, "unauthorized");
+    const forged = await raw(h.server.port, head("Authorization: Bearer not-a-token\r\n"), [[0, "{"]], 5000);
+    assert.equal(forged.status, 401);
+    // The bus's push, its body in two pieces: read whole, handled.
+    const body = JSON.stringify(pushBody(h.envelope("job.assigned", { job_id: h.jobId }), "slow-1"));
+    const bus = await raw(
+      h.server.port,
+      `POST /notification-service/events/push HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${await h
+        .token()}\r\nContent-Length: ${new TextEncoder().encode(body).length}\r\n\r\n`,
+      [[0, body.slice(0, 20)], [100, body.slice(20)]],
+      10_000,
+    );
+    assert.equal(bus.status, 200, bus.body);
+    assert.equal(JSON.parse(bus.body).status, "ok");
   } finally {
     await h.close();
   }
