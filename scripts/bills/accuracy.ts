@@ -110,12 +110,14 @@ export function score(
  * Reads and scores one case. `texts` (optional) keeps each case's document text (PDF text layer / OCR) so a
  * second run with other reader options (leave-one-out) does not OCR again; its times are then not the read's.
  * `places` (optional): the gazetteer, to check the read addresses against their ZIPs as the service does.
+ * `onItem` (optional): given the read item before it is scored (scripts/bills/calibrate.ts).
  */
 export async function runCase(
   model: BillModel,
   c: Case,
   texts?: Map<string, Promise<DocumentText>>,
   places?: PlaceBook,
+  onItem?: (item: BillItem) => void,
 ): Promise<Scored> {
   const files = await Promise.all(
     c.paths.map(async (p) => ({ filename: basename(p), bytes: await Deno.readFile(p) })),
@@ -134,6 +136,7 @@ export async function runCase(
     refused = true;
   }
   const ms = performance.now() - started;
+  onItem?.(item);
   const text = await doc.text();
   const ocrPages = text.pages.filter((p) => p.source === "ocr").length;
   return {

@@ -12,11 +12,15 @@ export class EmbeddedBillModel implements BillModel {
   readonly name = "embedded-parser-1";
   /**
    * `withoutRulesShapedBy`: turn off the rules written for these utilities' bills (the leave-one-out benchmark);
-   * `wordConfidence`: OCR word-confidence thresholds (embedded/word_confidence.ts; its defaults when absent).
+   * `wordConfidence`: OCR word-confidence thresholds (embedded/word_confidence.ts; its defaults when absent);
+   * `minConfidence`: the field thresholds (embedded/confidence.ts minConfidenceFor; its table when absent).
    */
   constructor(
-    private readonly opts: { withoutRulesShapedBy?: string[]; wordConfidence?: WordConfidenceThresholds } =
-      {},
+    private readonly opts: {
+      withoutRulesShapedBy?: string[];
+      wordConfidence?: WordConfidenceThresholds;
+      minConfidence?: number | Readonly<Record<string, number>>;
+    } = {},
   ) {}
 
   async extract(doc: BillDocument): Promise<ModelOutcome> {
@@ -46,6 +50,7 @@ export class EmbeddedBillModel implements BillModel {
           item: parseBill(lines, text.pages.map((p) => p.pieces), {
             rules,
             wordConfidence: this.opts.wordConfidence,
+            minConfidence: this.opts.minConfidence,
           }),
         },
         model: this.name,

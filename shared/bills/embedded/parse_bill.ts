@@ -12,7 +12,7 @@ import {
 import { findLabeled } from "./labels.ts";
 import { LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
 import { pairLabel, rowsOf, wordsOf } from "./pairing.ts";
-import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE } from "./confidence.ts";
+import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE, minConfidenceFor } from "./confidence.ts";
 import {
   amountFactor,
   consistentHistory,
@@ -110,6 +110,11 @@ export interface ParseOptions {
   rules?: RuleSwitch;
   /** OCR word-confidence thresholds (word_confidence.ts; WORD_CONFIDENCE by default). */
   wordConfidence?: WordConfidenceThresholds;
+  /**
+   * The thresholds below which a field is left empty (confidence.ts minConfidenceFor; the table by default): one
+   * number for every field, or per field. scripts/bills/calibrate.ts reads with a near-zero one to see every value.
+   */
+  minConfidence?: number | Readonly<Record<string, number>>;
 }
 
 /** A read item with the reader's confidence (0..1) in every field it filled. */
@@ -119,7 +124,7 @@ export type ReadItem = BillItem & { confidence: ItemConfidence };
  * Reads every field of the extraction result from the document's lines (text layer or OCR) and its
  * positioned words. Each field's value comes from candidates (labels paired by position on the page, line
  * rules, address blocks) with a confidence, cross-checked against the other fields; a field below
- * MIN_CONFIDENCE is left empty.
+ * its threshold (confidence.ts minConfidenceFor) is left empty.
  */
 export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: ParseOptions = {}): ReadItem {
   const on = opts.rules ?? allRules;
@@ -508,7 +513,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   };
   for (const [k, v] of Object.entries(conf)) {
     conf[k] = clamp(v);
-    if (conf[k] < MIN_CONFIDENCE && blank[k]) {
+    if (conf[k] < minConfidenceFor(k, opts.minConfidence) && blank[k]) {
       blank[k]();
       delete conf[k];
     }
