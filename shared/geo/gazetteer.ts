@@ -8,6 +8,7 @@ import { referenceData } from "../db/reference_gate.ts";
 import type { AddressParts, AddressSuggestion, Geocoder, GeocodeResult } from "./types.ts";
 import { formatAddress, isPoBox, parseUsAddress, stateAbbr } from "./parse.ts";
 import { allowedErrors, cityKey, editDistance } from "./names.ts";
+import { zipAreaStates } from "./zip_places.ts";
 
 interface City {
   city: string;
@@ -101,9 +102,10 @@ export class GazetteerGeocoder implements Geocoder {
     if (a.city && !z) {
       const c = await this.findCity(a.city, a.state);
       if (c) {
-        const typed = a.zip && /^\d{5}$/.test(a.zip) && await this.zipAreaIsState(a.zip, c.state)
-          ? a.zip
-          : undefined;
+        const typed =
+          a.zip && /^\d{5}$/.test(a.zip) && (await zipAreaStates(this.sql, a.zip)).includes(c.state)
+            ? a.zip
+            : undefined;
         const zip = typed ?? c.zip;
         const parts = { line1: a.line1, line2: a.line2, city: c.city, state: c.state, zip };
         const confirmed = !!typed || (!a.zip && c.zip_count <= 1);
@@ -123,14 +125,6 @@ export class GazetteerGeocoder implements Geocoder {
       }
     }
     return null;
-  }
-
-  /** Whether the ZIPs sharing this ZIP's first three digits (its sectional center) are in that state. */
-  private async zipAreaIsState(zip: string, state: string): Promise<boolean> {
-    const rows = await this.sql`select distinct state from public.geo_zips where zip like ${
-      zip.slice(0, 3) + "%"
-    }`;
-    return rows.some((r) => r.state === state);
   }
 
   /** Every ZIP of a city (its name as the gazetteer keys it), in order. */
