@@ -135,7 +135,7 @@ async function mitchellemc(r: Rng): Promise<Generated> {
 async function norwood(r: Rng): Promise<Generated> {
   const f = placedIn(TOWNS, r, "MA", {
     utility: "Norwood Light & Broadband",
-    rate: "Residential",
+    rate: "Residential (R-1)",
     pastDue: r.chance(0.2),
   });
   const cur = owed(f), k = f.meters[0].kwh, d = days(f);
@@ -171,7 +171,7 @@ async function norwood(r: Rng): Promise<Generated> {
     String(rd + k),
     fmt.kwh(k),
   ].forEach((t, i) => t && s.text(cols[i], 150, t, { size: 7 }));
-  s.text(36, 164, `Rate: ${f.rate} (R-1)   Average Cost Per Day: $${(cur / d).toFixed(2)}`, { size: 7 });
+  s.text(36, 164, `Rate: ${f.rate}   Average Cost Per Day: $${(cur / d).toFixed(2)}`, { size: 7 });
   // two columns on the same lines: the previous month's activity and the current bill
   s.text(36, 184, "Previous Month's Activity", { size: 8.5, bold: true });
   s.text(320, 184, "Current Bill", { size: 8.5, bold: true });
