@@ -24,7 +24,7 @@ import {
 import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
-import { findRatePlan, findSupplyRate, findTier, otherConfirmedPrice } from "./rates.ts";
+import { findRatePlan, findSupplyRate, findTier, otherConfirmedPrice, rateInColumn } from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
 import { touPriceOnly } from "./time_of_use.ts";
 import { blockPriceOnly } from "./block_prices.ts";
@@ -266,7 +266,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   ci.customerName = name?.value ?? "";
   if (name) conf.customerName = name.conf;
 
-  eu.electricRate = findRatePlan(lines);
+  // … or the class of service under a "Rate" column of a table (a meter table's "Rate Schedule" column)
+  eu.electricRate = findRatePlan(lines) || rateInColumn(tables());
   if (eu.electricRate) conf.electricRate = 0.7;
   // two or more tiers priced: the bill marks none as the customer's (tiers.ts)
   eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);
@@ -299,7 +300,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     );
     if (yl) [bi.dueDate, conf.dueDate] = [yl.value, yl.conf * 0.9];
   }
-  ci.accountNumber = acct?.value ?? "";
+  // (on a text layer: OCR may lose a number's spaces)
+  ci.accountNumber = readByOcr(pages) ? acct?.value ?? "" : wholeAccount(acct?.value ?? "", text);
   if (acct) conf.accountNumber = acct.conf;
   ci.serviceNumber = svc?.value ?? "";
   if (svc) conf.serviceNumber = svc.conf;
@@ -529,6 +531,11 @@ const sameStreet = (a: string, b: string) =>
   a.replace(/\W+/g, "").toLowerCase() === b.replace(/\W+/g, "").toLowerCase();
 const clean = (s: string) => s.replace(/[*|#]+/g, " ").replace(/\s+/g, " ").trim();
 const accountOf = (v: string) => v.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "").trim() ?? "";
+/** An account number printed in groups ("08 41 35 5854") that the bill also prints whole (the stub's "0841355854"). */
+const wholeAccount = (v: string, text: string) => {
+  const whole = /^\d+(?: \d+)+$/.test(v) ? v.replace(/ /g, "") : "";
+  return whole && new RegExp(`(?<![\\d-])${whole}(?![\\d-])`).test(text) ? whole : v;
+};
 const skipFor = (field: LexiconField) => (cell: string, index: number, length: number) =>
   negated(field, cell, index, length);
 
@@ -814,6 +821,13 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
   const sum = table.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);
   const agrees = !printed || Math.abs(Number(printed) - sum) <= Math.max(1, sum * 0.02);
   if (!found.length) return agrees ? table : [];
+  // the bill's total alone (no meter number) where the table's meters, each numbered with its kWh, add up to it:
+  // the table's meters (two meters on two rates and their "Total kWh" line)
+  if (
+    found.length === 1 && !found[0].meterNumber && table.length > 1 && printed &&
+    Number(found[0].usageKwh) === Number(printed) && Math.abs(Number(printed) - sum) < 0.5 &&
+    table.every((m) => m.meterNumber && Number(m.usageKwh) > 0)
+  ) return table;
   return found.map((m) => {
     const t = table.find((x) => x.meterNumber === m.meterNumber) ??
       (found.length === 1 && table.length === 1 ? table[0] : undefined);
@@ -840,9 +854,12 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
 const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[\s/-]*$/i;
 
 function totalUsage(lines: string[], on: RuleSwitch): string {
-  for (const line of lines) {
+  for (const printed of lines) {
+    // the period's length in parentheses after the label ("Total kWh (32 days)   418") is not the kWh, nor is a
+    // number cut from it ("3" of "32 days")
+    const line = printed.replace(/\(\s*\d{1,3}\s*(?:billing\s+)?days?\s*\)/gi, "");
     const m = line.match(
-      /\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|kilowatt[- ]hours? used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\s*(?:days|\/))/i,
+      /\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|kilowatt[- ]hours? used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\d|\s*(?:days|\/))/i,
     );
     // a month's day or year after the label is not a kWh ("kWh Used   Feb 23   30   988": a history's row printed
     // on the label's line)
