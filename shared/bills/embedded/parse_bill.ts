@@ -851,6 +851,9 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
 }
 
 /** The bill's total kWh: a labelled total, a "current - previous = usage" reading row, or the supply line's kWh. */
+const LEADING_MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[\s/-]*\d{2,4}$/i;
+/** A cell of words between a total's label and its number that does not name the unit ("(kWh)", "kWh Usados"). */
+const UNIT_CELL = (c: string) => /[a-z]/i.test(c) && !/\bkwh\b|\bkilowatt/i.test(c);
 const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[\s/-]*$/i;
 
 function totalUsage(lines: string[], on: RuleSwitch): string {
@@ -864,6 +867,14 @@ function totalUsage(lines: string[], on: RuleSwitch): string {
     // a month's day or year after the label is not a kWh ("kWh Used   Feb 23   30   988": a history's row printed
     // on the label's line)
     if (m && MONTH_BEFORE.test(m[0].slice(0, m[0].length - m[1].length))) continue;
+    // … nor a number read past another cell of words ("Total kWh   aes   Last Year   30": the total OCR garbled,
+    // the 30 another table's), a cell naming the unit aside ("Total Usage   (kWh)   947")
+    if (m && m[0].slice(0, m[0].length - m[1].length).split(/\s{3,}/).slice(1).some((c) => UNIT_CELL(c))) {
+      continue;
+    }
+    // … nor a label printed after a history row's month ("Mar 2022   Usage (kWh)613   28": another table's header
+    // on the row's line)
+    if (m && LEADING_MONTH.test(cells(line.slice(0, m.index)).at(-1) ?? "")) continue;
     if (m) {
       const nums = cells(line.slice(m.index)).filter((c) => /^[\d,]+$/.test(c));
       if (

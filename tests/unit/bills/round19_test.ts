@@ -109,3 +109,24 @@ Deno.test("the balance under the payments is the past due also with another colu
   ]);
   assertEquals(item.billingInformation.pastDue, "31.09");
 });
+
+Deno.test("a total kWh is not read past another cell of words (its own number OCR garbled)", () => {
+  const total = (row: [number, string][]) =>
+    read([...head, [140, row]]).electricityUsage.meters.map((m) => m.usageKwh).join();
+  assertEquals(total([[36, "Total kWh"], [150, "xq"], [250, "Same Month Last Year"], [400, "31"]]), "");
+  // a cell naming the unit stays between them
+  assertEquals(total([[36, "Total Usage"], [150, "(kWh)"], [250, "947"]]), "947");
+});
+
+Deno.test("a usage label after a history row's month on one line is another table's header, not the total", () => {
+  const item = read([
+    ...head,
+    [140, [[36, "Meter Number"], [150, "Read Dates"], [300, "Jun 2023"], [360, "Usage (kWh)702"], [
+      450,
+      "30",
+    ]]],
+    [150, [[300, "Jul 2023"], [360, "815"], [450, "31"]]],
+    [170, [[36, "Generation Charge 815 kWh @ $0.0912"], [250, "$74.33"]]],
+  ]);
+  assertEquals(item.electricityUsage.meters.map((m) => m.usageKwh), ["815"]);
+});
