@@ -49,7 +49,7 @@ import { readTables, type Table } from "./tables.ts";
 import { headerlessHistory } from "./ocr_history.ts";
 import { scanChartHistory } from "./scan_charts.ts";
 import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
-import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
+import { readByOcr, scanChecks, steadyHistory, zipSpeck } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
@@ -128,9 +128,10 @@ export type ReadItem = BillItem & { confidence: ItemConfidence };
  */
 export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: ParseOptions = {}): ReadItem {
   const on = opts.rules ?? allRules;
-  // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts)
+  // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts) and a period
+  // after a line's closing ZIP (scan_checks.ts)
   const ocrLines = readByOcr(pages)
-    ? rawLines.map((l) => fixLabelWords(ocrKwh(foldOcrAccents(l))))
+    ? rawLines.map((l) => zipSpeck(fixLabelWords(ocrKwh(foldOcrAccents(l)))))
     : rawLines;
   // a bilingual bill's labels without their Spanish translations (bilingual.ts)
   const lines = cleanLines(ocrLines).map(withoutTranslations).filter((l) => l.trim());

@@ -3,7 +3,7 @@
 // test fails with the reader of before this round.
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
-import { page } from "./layout_page.ts";
+import { ocrPage, page } from "./layout_page.ts";
 
 const noTaggedRules = () => false;
 const read = (rows: Parameters<typeof page>[0]) => {
@@ -129,4 +129,25 @@ Deno.test("a usage label after a history row's month on one line is another tabl
     [170, [[36, "Generation Charge 815 kWh @ $0.0912"], [250, "$74.33"]]],
   ]);
   assertEquals(item.electricityUsage.meters.map((m) => m.usageKwh), ["815"]);
+});
+
+Deno.test("a scan's period after the mailing block's ZIP is a speck: the block is the customer's, not the remittance", () => {
+  const rows: Parameters<typeof page>[0] = [
+    ...head.slice(0, 2),
+    [110, [[36, "Billing Period: 04/09/2024 to 05/09/2024"]]],
+    [600, [[36, "Return this slip with your payment"]]],
+    [620, [[360, "RIVERTON WATER & LIGHT"]]],
+    [632, [[360, "PO BOX 5100"]]],
+    [644, [[360, "RIVERTON WY 82501-5100"]]],
+    [680, [[60, "MARCUS OYELARAN"]]],
+    [692, [[60, "77 TELLURIDE LN"]]],
+    [704, [[60, "RIVERTON WY 82501."]]],
+  ];
+  const pieces = ocrPage(rows);
+  const lines = rows.map(([, cs]) => cs.map(([, t]) => t).join("   "));
+  const item = parseBill(lines, [pieces], { rules: noTaggedRules });
+  assertEquals(
+    [item.customerInformation.customerName, item.billingInformation.billingAddress.line1],
+    ["MARCUS OYELARAN", "77 TELLURIDE LN"],
+  );
 });
