@@ -151,3 +151,16 @@ Deno.test("a scan's period after the mailing block's ZIP is a speck: the block i
     ["MARCUS OYELARAN", "77 TELLURIDE LN"],
   );
 });
+
+Deno.test("a scan's period between the state and the ZIP is a space", () => {
+  const rows: Parameters<typeof page>[0] = [
+    ...head.slice(0, 2),
+    [76, [[36, "MARCUS OYELARAN"]]],
+    [86, [[36, "77 TELLURIDE LN"]]],
+    [96, [[36, "RIVERTON WY.82501"]]],
+    [110, [[36, "Billing Period: 04/09/2024 to 05/09/2024"]]],
+  ];
+  const lines = rows.map(([, cs]) => cs.map(([, t]) => t).join("   "));
+  const a = parseBill(lines, [ocrPage(rows)], { rules: noTaggedRules }).billingInformation.billingAddress;
+  assertEquals([a.city, a.state, a.zip], ["RIVERTON", "WY", "82501"]);
+});
