@@ -125,6 +125,11 @@ function requestContext(service: string, ipSource: ClientIpSource): MiddlewareHa
     const started = performance.now();
     await next();
     setAnswerHeader(c, "X-Request-Id", requestId);
+    // Answers carry homeowners' personal data (leads, the CSV export, bills): no cache (a browser's disk, a proxy)
+    // keeps them unless a route says otherwise (the public JWKS), and no answer is sniffed into HTML.
+    const h = c.res.headers;
+    if (!h.has("cache-control")) setAnswerHeader(c, "Cache-Control", "no-store");
+    if (!h.has("x-content-type-options")) setAnswerHeader(c, "X-Content-Type-Options", "nosniff");
     if (c.req.path.endsWith("/health") || c.req.path.endsWith("/health/ready")) return;
     log(c.res.status >= 500 ? "error" : "info", "request", {
       service,
