@@ -1,0 +1,77 @@
+-- A technician of partner A (role `technician`) reaches none of A's homeowners' data through the Data API role
+-- (migration 20261201090000; docs/security.md, fourth pass). Before it, RLS checked only the organisation: the
+-- technician read every row below and could rewrite or delete them. Partner A's user still reads them all.
+begin;
+select plan(12);
+
+insert into public.organizations (id, name, slug) values ('00000000-0000-0000-0000-0000000007a1', 'T Solar', 't-solar-partner');
+insert into public.leads (id, organization_id, email)
+  values ('00000000-0000-0000-0000-0000000007b1', '00000000-0000-0000-0000-0000000007a1', 'home@example.com');
+insert into public.opportunities (organization_id, lead_id, name)
+  values ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007b1', 'Solar — Home');
+insert into public.savings_reports (id, organization_id, customer_name, email, state, address, input, figures, report, writer)
+  values (gen_random_uuid(), '00000000-0000-0000-0000-0000000007a1', 'Home Owner', 'home@example.com', 'CA', '{}', '{}', '{}', '{}', 'x');
+insert into public.bill_extractions (organization_id, transaction_id, transaction_group_id, mode)
+  values ('00000000-0000-0000-0000-0000000007a1', gen_random_uuid(), gen_random_uuid(), 'upload');
+insert into public.contract_analyses (organization_id, mode) values ('00000000-0000-0000-0000-0000000007a1', 'contract');
+insert into public.email_messages (organization_id, message_id, inbox, category)
+  values ('00000000-0000-0000-0000-0000000007a1', '<t@example.com>', 'embedded', 'utility_bill');
+insert into public.properties (id, organization_id, line1, city, state, zip)
+  values ('00000000-0000-0000-0000-0000000007c1', '00000000-0000-0000-0000-0000000007a1', '1 Sun St', 'Fresno', 'CA', '93701');
+insert into public.property_documents (organization_id, property_id, filename, content_type, size_bytes, bucket, path)
+  values ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c1', 'bill.pdf', 'application/pdf', 1,
+    'property-documents', 'x/bill.pdf');
+
+create temporary table homeowner_tables (name text) on commit drop;
+insert into homeowner_tables values ('leads'), ('opportunities'), ('savings_reports'), ('bill_extractions'),
+  ('contract_analyses'), ('email_messages'), ('property_documents');
+grant select on homeowner_tables to authenticated;
+create function pg_temp.visible() returns text language plpgsql as $$
+declare
+  t text;
+  n int;
+  out text := '';
+begin
+  for t in select name from homeowner_tables order by name loop
+    execute format('select count(*)::int from public.%I', t) into n;
+    out := out || t || '=' || n || ' ';
+  end loop;
+  return trim(out);
+end $$;
+grant execute on function pg_temp.visible() to authenticated;
+
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000007d1","org_id":"00000000-0000-0000-0000-0000000007a1","app_role":"technician","role":"authenticated"}', true);
+select is(pg_temp.visible(),
+  'bill_extractions=0 contract_analyses=0 email_messages=0 leads=0 opportunities=0 property_documents=0 savings_reports=0',
+  'a technician sees none of the homeowners'' data');
+select is((select count(*)::int from public.properties), 1, 'a technician still sees the properties (appointments name them)');
+select throws_ok($$insert into public.leads (organization_id, email) values ('00000000-0000-0000-0000-0000000007a1', 'fake@example.com')$$,
+  '42501', null, 'a technician cannot create a lead');
+select throws_ok($$insert into public.property_documents (organization_id, property_id, filename, content_type, size_bytes, bucket, path)
+  values ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c1', 'x.pdf', 'application/pdf', 1, 'property-documents', 'x/x.pdf')$$,
+  '42501', null, 'a technician cannot attach a document');
+select is_empty($$update public.leads set email = 'attacker@example.com' returning id$$, 'a technician rewrites no lead');
+select is_empty($$delete from public.leads returning id$$, 'a technician deletes no lead');
+select is_empty($$update public.email_messages set status = 'ignored' returning id$$, 'a technician marks no inbox message');
+select is_empty($$delete from public.opportunities returning id$$, 'a technician deletes no opportunity');
+
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000007d2","org_id":"00000000-0000-0000-0000-0000000007a1","app_role":"partner_user","role":"authenticated"}', true);
+select is(pg_temp.visible(),
+  'bill_extractions=1 contract_analyses=1 email_messages=1 leads=1 opportunities=1 property_documents=1 savings_reports=1',
+  'the partner''s user sees them all');
+select is((select email from public.leads), 'home@example.com', 'the lead is unchanged');
+
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000007d3","org_id":"00000000-0000-0000-0000-0000000007a1","app_role":"widget","role":"authenticated"}', true);
+select lives_ok($$insert into public.leads (organization_id, email) values ('00000000-0000-0000-0000-0000000007a1', 'new@example.com')$$,
+  'the widget still creates leads');
+
+reset role;
+select is(
+  (select string_agg(tablename, ',' order by tablename) from pg_policies
+    where schemaname = 'public' and policyname like '%\_not\_technician' and permissive = 'RESTRICTIVE'),
+  'bill_extractions,contract_analyses,email_messages,leads,opportunities,property_documents,savings_reports',
+  'each homeowner table has its restrictive policy');
+
+select * from finish();
+rollback;
