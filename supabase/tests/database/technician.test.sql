@@ -1,8 +1,9 @@
 -- A technician of partner A (role `technician`) reaches none of A's homeowners' data through the Data API role
--- (migration 20261201090000; docs/security.md, fourth pass). Before it, RLS checked only the organisation: the
--- technician read every row below and could rewrite or delete them. Partner A's user still reads them all.
+-- (migration 20261201090000) and writes none of its invoices, technicians or scheduling settings (20261201090100;
+-- docs/security.md, fourth pass). Before them, RLS checked only the organisation: the technician read every row
+-- below and could rewrite or delete them. Partner A's user still reads them all.
 begin;
-select plan(12);
+select plan(19);
 
 insert into public.organizations (id, name, slug) values ('00000000-0000-0000-0000-0000000007a1', 'T Solar', 't-solar-partner');
 insert into public.leads (id, organization_id, email)
@@ -21,6 +22,11 @@ insert into public.properties (id, organization_id, line1, city, state, zip)
 insert into public.property_documents (organization_id, property_id, filename, content_type, size_bytes, bucket, path)
   values ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c1', 'bill.pdf', 'application/pdf', 1,
     'property-documents', 'x/bill.pdf');
+insert into public.invoices (id, organization_id, amount, due_date, customer_name)
+  values ('INV-T-1', '00000000-0000-0000-0000-0000000007a1', 120.00, '2026-12-31', 'Home Owner');
+insert into public.technicians (id, organization_id, name, email)
+  values ('00000000-0000-0000-0000-0000000007e1', '00000000-0000-0000-0000-0000000007a1', 'Crew A', 'crew-a@t-solar.test');
+insert into public.scheduling_settings (organization_id) values ('00000000-0000-0000-0000-0000000007a1');
 
 create temporary table homeowner_tables (name text) on commit drop;
 insert into homeowner_tables values ('leads'), ('opportunities'), ('savings_reports'), ('bill_extractions'),
@@ -55,12 +61,23 @@ select is_empty($$update public.leads set email = 'attacker@example.com' returni
 select is_empty($$delete from public.leads returning id$$, 'a technician deletes no lead');
 select is_empty($$update public.email_messages set status = 'ignored' returning id$$, 'a technician marks no inbox message');
 select is_empty($$delete from public.opportunities returning id$$, 'a technician deletes no opportunity');
+select is_empty($$update public.invoices set amount = 1 returning id$$, 'a technician changes no invoice amount');
+select is_empty($$delete from public.invoices returning id$$, 'a technician deletes no invoice');
+select is_empty($$update public.technicians set email = 'me@attacker.example' returning id$$,
+  'a technician redirects no colleague''s job emails');
+select throws_ok($$insert into public.technicians (organization_id, name) values ('00000000-0000-0000-0000-0000000007a1', 'Ghost')$$,
+  '42501', null, 'a technician adds no technician');
+select is_empty($$update public.scheduling_settings set min_notice_minutes = min_notice_minutes + 1 returning organization_id$$,
+  'a technician changes no scheduling setting');
+select is((select count(*)::int from public.invoices), 1, 'a technician still reads the invoices');
 
 select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000007d2","org_id":"00000000-0000-0000-0000-0000000007a1","app_role":"partner_user","role":"authenticated"}', true);
 select is(pg_temp.visible(),
   'bill_extractions=1 contract_analyses=1 email_messages=1 leads=1 opportunities=1 property_documents=1 savings_reports=1',
   'the partner''s user sees them all');
 select is((select email from public.leads), 'home@example.com', 'the lead is unchanged');
+select is((select amount::text || ' ' || (select email from public.technicians) from public.invoices), '120.00 crew-a@t-solar.test',
+  'the invoice and the technician are unchanged');
 
 select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000007d3","org_id":"00000000-0000-0000-0000-0000000007a1","app_role":"widget","role":"authenticated"}', true);
 select lives_ok($$insert into public.leads (organization_id, email) values ('00000000-0000-0000-0000-0000000007a1', 'new@example.com')$$,
