@@ -1,9 +1,9 @@
 -- A technician of partner A (role `technician`) reaches none of A's homeowners' data through the Data API role
--- (migration 20261201090000) and writes none of its invoices, technicians or scheduling settings (20261201090100;
--- docs/security.md, fourth pass). Before them, RLS checked only the organisation: the technician read every row
+-- (migration 20261201090000), writes none of its invoices, technicians or scheduling settings (20261201090100) and
+-- reaches none of its private files through the Storage API (20261201090200; docs/security.md, fourth pass). Before them, RLS checked only the organisation: the technician read every row
 -- below and could rewrite or delete them. Partner A's user still reads them all.
 begin;
-select plan(19);
+select plan(23);
 
 insert into public.organizations (id, name, slug) values ('00000000-0000-0000-0000-0000000007a1', 'T Solar', 't-solar-partner');
 insert into public.leads (id, organization_id, email)
@@ -27,6 +27,21 @@ insert into public.invoices (id, organization_id, amount, due_date, customer_nam
 insert into public.technicians (id, organization_id, name, email)
   values ('00000000-0000-0000-0000-0000000007e1', '00000000-0000-0000-0000-0000000007a1', 'Crew A', 'crew-a@t-solar.test');
 insert into public.scheduling_settings (organization_id) values ('00000000-0000-0000-0000-0000000007a1');
+
+-- Storage: the stand-in with Supabase's shape (as in edge.test.sql), then the policies.
+create schema storage;
+create table storage.buckets (id text primary key, name text not null, public boolean default false);
+create table storage.objects (id uuid primary key default gen_random_uuid(), bucket_id text references storage.buckets(id), name text);
+create function storage.foldername(name text) returns text[] language sql immutable as $$
+  select (string_to_array(name, '/'))[1:array_length(string_to_array(name, '/'), 1) - 1]
+$$;
+alter table storage.objects enable row level security;
+grant usage on schema storage to authenticated;
+grant select, insert, update, delete on storage.objects to authenticated;
+select is(app.install_storage(), 6, 'storage policies installed');
+insert into storage.objects (bucket_id, name) values
+  ('bills', '00000000-0000-0000-0000-0000000007a1/t1/1-bill.pdf'),
+  ('property-documents', '00000000-0000-0000-0000-0000000007a1/p/1-id.jpg');
 
 create temporary table homeowner_tables (name text) on commit drop;
 insert into homeowner_tables values ('leads'), ('opportunities'), ('savings_reports'), ('bill_extractions'),
@@ -70,12 +85,16 @@ select throws_ok($$insert into public.technicians (organization_id, name) values
 select is_empty($$update public.scheduling_settings set min_notice_minutes = min_notice_minutes + 1 returning organization_id$$,
   'a technician changes no scheduling setting');
 select is((select count(*)::int from public.invoices), 1, 'a technician still reads the invoices');
+select is((select count(*)::int from storage.objects), 0, 'a technician lists none of the partner''s files');
+select throws_ok($$insert into storage.objects (bucket_id, name) values ('bills', '00000000-0000-0000-0000-0000000007a1/t9/1-fake.pdf')$$,
+  '42501', null, 'a technician uploads no file');
 
 select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000007d2","org_id":"00000000-0000-0000-0000-0000000007a1","app_role":"partner_user","role":"authenticated"}', true);
 select is(pg_temp.visible(),
   'bill_extractions=1 contract_analyses=1 email_messages=1 leads=1 opportunities=1 property_documents=1 savings_reports=1',
   'the partner''s user sees them all');
 select is((select email from public.leads), 'home@example.com', 'the lead is unchanged');
+select is((select count(*)::int from storage.objects), 2, 'the partner''s user lists the files');
 select is((select amount::text || ' ' || (select email from public.technicians) from public.invoices), '120.00 crew-a@t-solar.test',
   'the invoice and the technician are unchanged');
 
