@@ -97,7 +97,14 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     }),
   );
 
-  app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths, maxDepth: http.maxJsonDepth }));
+  app.use(
+    "*",
+    guardBody({
+      exceptPaths: opts.rawJsonPaths,
+      maxDepth: http.maxJsonDepth,
+      maxParts: http.maxMultipartParts,
+    }),
+  );
 
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.get("/health/ready", (c) => readiness(p, c, http.readinessTimeoutMs));
