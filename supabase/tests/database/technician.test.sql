@@ -1,9 +1,10 @@
 -- A technician of partner A (role `technician`) reaches none of A's homeowners' data through the Data API role
 -- (migration 20261201090000), writes none of its invoices, technicians or scheduling settings (20261201090100) and
--- reaches none of its private files through the Storage API (20261201090200; docs/security.md, fourth pass). Before them, RLS checked only the organisation: the technician read every row
+-- reaches none of its private files through the Storage API (20261201090200), and of the jobs and appointments only
+-- their own (20261201090300; docs/security.md, fourth pass). Before them, RLS checked only the organisation: the technician read every row
 -- below and could rewrite or delete them. Partner A's user still reads them all.
 begin;
-select plan(23);
+select plan(29);
 
 insert into public.organizations (id, name, slug) values ('00000000-0000-0000-0000-0000000007a1', 'T Solar', 't-solar-partner');
 insert into public.leads (id, organization_id, email)
@@ -27,6 +28,20 @@ insert into public.invoices (id, organization_id, amount, due_date, customer_nam
 insert into public.technicians (id, organization_id, name, email)
   values ('00000000-0000-0000-0000-0000000007e1', '00000000-0000-0000-0000-0000000007a1', 'Crew A', 'crew-a@t-solar.test');
 insert into public.scheduling_settings (organization_id) values ('00000000-0000-0000-0000-0000000007a1');
+insert into public.users (id, email, full_name, organization_id, role) values
+  ('00000000-0000-0000-0000-0000000007d1', 'tech1@t-solar.test', 'Tech One', '00000000-0000-0000-0000-0000000007a1', 'technician'),
+  ('00000000-0000-0000-0000-0000000007d9', 'tech9@t-solar.test', 'Tech Nine', '00000000-0000-0000-0000-0000000007a1', 'technician');
+insert into public.technicians (id, organization_id, user_id, name) values
+  ('00000000-0000-0000-0000-0000000007f1', '00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007d1', 'Tech One'),
+  ('00000000-0000-0000-0000-0000000007f9', '00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007d9', 'Tech Nine');
+insert into public.jobs (id, organization_id, address, status, technician_id) values
+  ('JOB-T-OWN', '00000000-0000-0000-0000-0000000007a1', '1 Sun St', 'Assigned', '00000000-0000-0000-0000-0000000007d1'),
+  ('JOB-T-OTHER', '00000000-0000-0000-0000-0000000007a1', '2 Moon St', 'Assigned', '00000000-0000-0000-0000-0000000007d9');
+insert into public.appointments (organization_id, property_id, starts_at, ends_at, timezone, technician_id) values
+  ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c1', '2026-12-01 16:00Z', '2026-12-01 17:00Z',
+    'America/Los_Angeles', '00000000-0000-0000-0000-0000000007f1'),
+  ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c1', '2026-12-02 16:00Z', '2026-12-02 17:00Z',
+    'America/Los_Angeles', '00000000-0000-0000-0000-0000000007f9');
 
 -- Storage: the stand-in with Supabase's shape (as in edge.test.sql), then the policies.
 create schema storage;
@@ -85,6 +100,14 @@ select throws_ok($$insert into public.technicians (organization_id, name) values
 select is_empty($$update public.scheduling_settings set min_notice_minutes = min_notice_minutes + 1 returning organization_id$$,
   'a technician changes no scheduling setting');
 select is((select count(*)::int from public.invoices), 1, 'a technician still reads the invoices');
+select is((select string_agg(id, ',') from public.jobs), 'JOB-T-OWN', 'a technician sees only their own job');
+select throws_ok($$update public.jobs set technician_id = '00000000-0000-0000-0000-0000000007d9' where id = 'JOB-T-OWN'$$,
+  '42501', null, 'a technician hands their job to no one');
+select is_empty($$update public.jobs set status = 'Cancelled' where id = 'JOB-T-OTHER' returning id$$,
+  'a technician cancels no other technician''s job');
+select is((select count(*)::int from public.appointments), 1, 'a technician sees only their own appointments');
+select is_empty($$delete from public.appointments where technician_id = '00000000-0000-0000-0000-0000000007f9' returning id$$,
+  'a technician deletes no other technician''s appointment');
 select is((select count(*)::int from storage.objects), 0, 'a technician lists none of the partner''s files');
 select throws_ok($$insert into storage.objects (bucket_id, name) values ('bills', '00000000-0000-0000-0000-0000000007a1/t9/1-fake.pdf')$$,
   '42501', null, 'a technician uploads no file');
@@ -95,7 +118,9 @@ select is(pg_temp.visible(),
   'the partner''s user sees them all');
 select is((select email from public.leads), 'home@example.com', 'the lead is unchanged');
 select is((select count(*)::int from storage.objects), 2, 'the partner''s user lists the files');
-select is((select amount::text || ' ' || (select email from public.technicians) from public.invoices), '120.00 crew-a@t-solar.test',
+select is((select count(*)::int from public.jobs) + (select count(*)::int from public.appointments where status = 'scheduled'), 4,
+  'the partner''s user sees every job and appointment, unchanged');
+select is((select amount::text || ' ' || (select email from public.technicians where id = '00000000-0000-0000-0000-0000000007e1') from public.invoices), '120.00 crew-a@t-solar.test',
   'the invoice and the technician are unchanged');
 
 select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000007d3","org_id":"00000000-0000-0000-0000-0000000007a1","app_role":"widget","role":"authenticated"}', true);
