@@ -1,10 +1,11 @@
 -- A technician of partner A (role `technician`) reaches none of A's homeowners' data through the Data API role
 -- (migration 20261201090000), writes none of its invoices, technicians or scheduling settings (20261201090100) and
 -- reaches none of its private files through the Storage API (20261201090200), and of the jobs and appointments only
--- their own (20261201090300; docs/security.md, fourth pass). Before them, RLS checked only the organisation: the technician read every row
+-- their own (20261201090300) and of the contacts and properties only those their appointments name (20261201090400;
+-- docs/security.md, fourth pass). Before them, RLS checked only the organisation: the technician read every row
 -- below and could rewrite or delete them. Partner A's user still reads them all.
 begin;
-select plan(29);
+select plan(31);
 
 insert into public.organizations (id, name, slug) values ('00000000-0000-0000-0000-0000000007a1', 'T Solar', 't-solar-partner');
 insert into public.leads (id, organization_id, email)
@@ -20,6 +21,11 @@ insert into public.email_messages (organization_id, message_id, inbox, category)
   values ('00000000-0000-0000-0000-0000000007a1', '<t@example.com>', 'embedded', 'utility_bill');
 insert into public.properties (id, organization_id, line1, city, state, zip)
   values ('00000000-0000-0000-0000-0000000007c1', '00000000-0000-0000-0000-0000000007a1', '1 Sun St', 'Fresno', 'CA', '93701');
+insert into public.properties (id, organization_id, line1, city, state, zip)
+  values ('00000000-0000-0000-0000-0000000007c2', '00000000-0000-0000-0000-0000000007a1', '2 Moon St', 'Fresno', 'CA', '93702');
+insert into public.contacts (id, organization_id, first_name, last_name, email) values
+  ('00000000-0000-0000-0000-0000000007c5', '00000000-0000-0000-0000-0000000007a1', 'Own', 'Customer', 'own@example.com'),
+  ('00000000-0000-0000-0000-0000000007c6', '00000000-0000-0000-0000-0000000007a1', 'Other', 'Customer', 'other@example.com');
 insert into public.property_documents (organization_id, property_id, filename, content_type, size_bytes, bucket, path)
   values ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c1', 'bill.pdf', 'application/pdf', 1,
     'property-documents', 'x/bill.pdf');
@@ -37,11 +43,11 @@ insert into public.technicians (id, organization_id, user_id, name) values
 insert into public.jobs (id, organization_id, address, status, technician_id) values
   ('JOB-T-OWN', '00000000-0000-0000-0000-0000000007a1', '1 Sun St', 'Assigned', '00000000-0000-0000-0000-0000000007d1'),
   ('JOB-T-OTHER', '00000000-0000-0000-0000-0000000007a1', '2 Moon St', 'Assigned', '00000000-0000-0000-0000-0000000007d9');
-insert into public.appointments (organization_id, property_id, starts_at, ends_at, timezone, technician_id) values
-  ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c1', '2026-12-01 16:00Z', '2026-12-01 17:00Z',
-    'America/Los_Angeles', '00000000-0000-0000-0000-0000000007f1'),
-  ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c1', '2026-12-02 16:00Z', '2026-12-02 17:00Z',
-    'America/Los_Angeles', '00000000-0000-0000-0000-0000000007f9');
+insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, technician_id) values
+  ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c1', '00000000-0000-0000-0000-0000000007c5',
+    '2026-12-01 16:00Z', '2026-12-01 17:00Z', 'America/Los_Angeles', '00000000-0000-0000-0000-0000000007f1'),
+  ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c2', '00000000-0000-0000-0000-0000000007c6',
+    '2026-12-02 16:00Z', '2026-12-02 17:00Z', 'America/Los_Angeles', '00000000-0000-0000-0000-0000000007f9');
 
 -- Storage: the stand-in with Supabase's shape (as in edge.test.sql), then the policies.
 create schema storage;
@@ -81,7 +87,8 @@ select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000
 select is(pg_temp.visible(),
   'bill_extractions=0 contract_analyses=0 email_messages=0 leads=0 opportunities=0 property_documents=0 savings_reports=0',
   'a technician sees none of the homeowners'' data');
-select is((select count(*)::int from public.properties), 1, 'a technician still sees the properties (appointments name them)');
+select is((select string_agg(line1, ',') from public.properties), '1 Sun St', 'a technician sees only the property of their appointment');
+select is((select string_agg(email, ',') from public.contacts), 'own@example.com', 'a technician sees only the contact of their appointment');
 select throws_ok($$insert into public.leads (organization_id, email) values ('00000000-0000-0000-0000-0000000007a1', 'fake@example.com')$$,
   '42501', null, 'a technician cannot create a lead');
 select throws_ok($$insert into public.property_documents (organization_id, property_id, filename, content_type, size_bytes, bucket, path)
@@ -120,6 +127,8 @@ select is((select email from public.leads), 'home@example.com', 'the lead is unc
 select is((select count(*)::int from storage.objects), 2, 'the partner''s user lists the files');
 select is((select count(*)::int from public.jobs) + (select count(*)::int from public.appointments where status = 'scheduled'), 4,
   'the partner''s user sees every job and appointment, unchanged');
+select is((select count(*)::int from public.properties) + (select count(*)::int from public.contacts), 4,
+  'the partner''s user sees every property and contact');
 select is((select amount::text || ' ' || (select email from public.technicians where id = '00000000-0000-0000-0000-0000000007e1') from public.invoices), '120.00 crew-a@t-solar.test',
   'the invoice and the technician are unchanged');
 
