@@ -9,6 +9,7 @@ import type { SavingsFigures } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import { absoluteUrl, links } from "../urls.ts";
 import { noSystemReason } from "./report/embedded.ts";
+import { domainLike, linkFree } from "../validation/person_name.ts";
 
 const dir = new URL("../../templates/email/homeowner/", import.meta.url);
 
@@ -64,7 +65,9 @@ export interface ReportEmailInput {
 
 export function renderReportEmail(p: Platform, partner: PartnerSender, r: ReportEmailInput) {
   const f = r.figures;
-  const first = r.customerName.split(/\s+/)[0] || "there";
+  // A first word that reads as a domain ("evil.example") would be a link in most mail clients: no greeting by name.
+  const word = r.customerName.split(/\s+/)[0];
+  const first = word && linkFree(word) && !domainLike(word) ? word : "there";
   const digits = partner.phone?.replace(/[^\d+]/g, "") ?? "";
   const ctx = {
     first_name: first,
