@@ -64,8 +64,8 @@ function executiveSummary(c: ReportContext): string {
   }
   if (p.efficiencyPrograms && !p.isGeneric) {
     out.push(
-      `<p>Energy-efficiency programs can lower your usage before you size a system; see ${
-        h(p.efficiencyPrograms)
+      `<p>Using less electricity first lets a smaller system cover your needs; see ${
+        h(usSpelling(p.efficiencyPrograms))
       }.</p>`,
     );
   } else {out.push(
@@ -208,12 +208,14 @@ function recommendation(c: ReportContext): string {
   benefits.push(
     `<li><strong>Property tax:</strong> ${
       p.propertyTaxExemption && !p.isGeneric
-        ? h(p.propertyTaxExemption).replace(/\.*$/, ".")
+        ? h(usSpelling(p.propertyTaxExemption)).replace(/\.*$/, ".")
         : "many states exempt the added value of solar from property tax; check your county assessor."
     }</li>`,
   );
   if (p.incentives && !p.isGeneric) {
-    benefits.push(`<li><strong>State incentives:</strong> ${h(p.incentives).replace(/\.*$/, ".")}</li>`);
+    benefits.push(
+      `<li><strong>State incentives:</strong> ${h(usSpelling(p.incentives)).replace(/\.*$/, ".")}</li>`,
+    );
   } else {benefits.push(
       `<li><strong>Local incentives:</strong> utilities and cities sometimes offer rebates; your installer can check what applies at your address.</li>`,
     );}
@@ -233,7 +235,7 @@ function recommendation(c: ReportContext): string {
   );
   out.push(
     `<p><strong>Battery storage:</strong> ${
-      p.batteryIncentives && !p.isGeneric ? h(p.batteryIncentives) + "; a" : "a"
+      p.batteryIncentives && !p.isGeneric ? h(usSpelling(p.batteryIncentives)) + "; a" : "a"
     } battery stores daytime solar for the evening and keeps essentials running in an outage${
       ownCredit && !f.credit.statedByPartner
         ? "; a home battery installed under the same rule qualifies for the same federal credit"
@@ -344,4 +346,12 @@ function creditWords(c: ReportContext): string {
   return `<strong>${h(k.name)}.</strong> ${h(k.condition[0].toUpperCase() + k.condition.slice(1))}. Source: ${
     h(k.source)
   }.`;
+}
+
+/**
+ * The state data's names in the report's American English: "NYSERDA energy-efficiency programmes" read "…
+ * programs" (the sentence around it said "programs", so the report used both spellings in one line).
+ */
+export function usSpelling(s: string): string {
+  return s.replace(/\b([Pp])rogramme(s?)\b/g, "$1rogram$2");
 }

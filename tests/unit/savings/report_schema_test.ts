@@ -265,3 +265,32 @@ Deno.test("wording: the lease/PPA option names the owner's federal credit as it 
     /no federal tax credit applies to a new system, for you or its owner/,
   );
 });
+
+Deno.test("wording: the state data's names in American English, the efficiency line without saying it twice", async () => {
+  // The NY and MD rows name "… energy-efficiency programmes": the report read "Energy-efficiency programs can
+  // lower your usage …; see NYSERDA energy-efficiency programmes." (QA pass 4).
+  for (
+    const [state, stateName, name] of [
+      ["NY", "New York", "NYSERDA energy-efficiency programmes"],
+      ["MD", "Maryland", "EmPOWER Maryland energy-efficiency programmes"],
+    ]
+  ) {
+    const p = program({
+      state,
+      isGeneric: false,
+      netMetering: "retail",
+      efficiencyPrograms: name,
+      incentives: "A state Programme of rebates",
+    });
+    const text = (await new EmbeddedReportWriter().write({ ...ctx(p), state, stateName })).sections
+      .map((s) => s.text).join("");
+    assert.ok(!/programme/i.test(text), `${state}: no 'programme' in the report`);
+    assert.match(text, new RegExp(`see ${name.replace("programmes", "programs")}\\.`));
+    assert.match(text, /A state Program of rebates\./);
+    const sentence = text.slice(
+      text.lastIndexOf("<p>", text.indexOf(" see ")),
+      text.indexOf("</p>", text.indexOf(" see ")),
+    );
+    assert.equal(sentence.match(/efficiency/gi)?.length, 1, `said once: ${sentence}`);
+  }
+});
