@@ -2,6 +2,7 @@ import { field, h, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
 import { suspectMonth, typedUsage } from "../usage.ts";
+import { contactFromBillName } from "../contact_name.ts";
 import {
   type Address,
   chosenProviderName,
@@ -266,12 +267,9 @@ export function checkStep(ctx: Ctx): StepView {
         ctx.announce(t.checkNeeded);
         return false;
       }
-      if (reading.customer_name) {
-        // The confirmed name fills the contact step (still editable there).
-        const parts = reading.customer_name.split(/\s+/);
-        s.contact.first_name = titleCase(parts[0]);
-        s.contact.last_name = titleCase(parts.slice(1).join(" "));
-      }
+      // The confirmed name fills the contact step (still editable there), unless it is not a person's.
+      const person = contactFromBillName(reading.customer_name ?? "", r.checks.map((c) => c.code));
+      if (person) Object.assign(s.contact, person);
       ctx.go("contact");
     },
   };
@@ -284,8 +282,4 @@ function reasons(checks: ReadingCheck[]): string {
     ),
   ];
   return texts.join(" ");
-}
-
-export function titleCase(s: string): string {
-  return s.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (m) => m.toUpperCase());
 }
