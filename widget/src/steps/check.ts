@@ -136,6 +136,19 @@ export function checkStep(ctx: Ctx): StepView {
       value: String(u.value),
       "aria-label": t.monthKwh(`${month} ${u.year}`),
     });
+    // An estimated month says so to a screen reader too (the word sat after the field, unannounced), and stops
+    // saying so once the homeowner types their own figure over the estimate (it is then sent as theirs).
+    const mark = u.estimated ? h("small", { id: `${id}-est` }, t.usageEstimated) : null;
+    if (mark) {
+      const sync = () => {
+        const own = typedUsage([u], [Number(input.value.replace(/[,\s]/g, ""))])[0];
+        mark.hidden = !own.estimated;
+        if (own.estimated) input.setAttribute("aria-describedby", mark.id);
+        else input.removeAttribute("aria-describedby");
+      };
+      input.addEventListener("input", sync);
+      sync();
+    }
     return {
       u,
       input,
@@ -144,7 +157,7 @@ export function checkStep(ctx: Ctx): StepView {
         { class: "month" },
         h("label", { for: id }, `${month.slice(0, 3)} ${String(u.year).slice(2)}`),
         input,
-        u.estimated ? h("small", {}, t.usageEstimated) : null,
+        mark,
       ),
     };
   });
