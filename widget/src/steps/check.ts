@@ -90,7 +90,10 @@ export function checkStep(ctx: Ctx): StepView {
       required: !!read,
       ...more,
     });
+  // One street line with the unit the bill gives ("9570 Cedar Ln, Apt 31C"): the unit was dropped here, so the
+  // confirmed service address lost it, and a homeowner who typed it back made a "correction" of a right reading.
   const street = part(t.street, "line1", { hint: addressNotRead ? t.checkNotRead : undefined });
+  street.input.value = [a.line1, a.line2].filter((x) => x?.trim()).join(", ");
   const city = part(t.city, "city");
   const st = part(t.state, "state", { maxlength: 2 });
   const zip = part(t.zip, "zip", { inputmode: "numeric", maxlength: 10 });
