@@ -3,7 +3,7 @@
 // the confirmed name fills the contact step. Embedded bill reader, a synthetic PSE&G bill, 360 px.
 import assert from "node:assert/strict";
 import { withStackAndBrowser } from "./with_stack.ts";
-import { axeProblems, openWidget, query, shot } from "./helpers.ts";
+import { axeProblems, openWidget, query, shot, uploadBill } from "./helpers.ts";
 
 const BILL = new URL("../../fixtures/bills/synthetic/psegnj-01.pdf", import.meta.url).pathname;
 
@@ -32,14 +32,7 @@ Deno.test({
       await page.getByRole("radio", { name: "Metal" }).check();
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
-      await page.getByRole("radio").first().check();
-      await page.getByRole("button", { name: "Continue" }).click();
-      await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
-      await page.locator("input[type=file][multiple]").setInputFiles(BILL);
-      await page.getByRole("button", { name: "Read my bill" }).click();
-      await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({
-        timeout: 90_000,
-      });
+      await uploadBill(page, BILL);
       const address = page.locator(".read-line[data-group=address]");
       assert.equal(await address.getByLabel("Street address").inputValue(), "9570 Cedar Ln, Apt 31C");
       assert.deepEqual(await axeProblems(page), [], "axe on the check step at 360 px");
