@@ -142,7 +142,7 @@ export const t = {
   billFrom: (utility: string) => `Bill from ${utility}`,
 
   contactTitle: "Where should we send your report?",
-  contactIntro: "Your personalised savings report is emailed to you.",
+  contactIntro: "Your personalized savings report is emailed to you.",
   firstName: "First name",
   lastName: "Last name",
   email: "Email",

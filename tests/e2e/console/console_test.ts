@@ -129,7 +129,7 @@ Deno.test({
         "rgb(29, 78, 216)",
         "the saved demo colour first",
       );
-      await page.getByLabel("Main colour (hex)").fill("#b91c1c");
+      await page.getByLabel("Main color (hex)").fill("#b91c1c");
       await waitFor(
         "the preview colour",
         async () => (await cont.evaluate((b) => getComputedStyle(b).backgroundColor)) === "rgb(185, 28, 28)",
