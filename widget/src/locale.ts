@@ -136,6 +136,8 @@ export const t = {
   usageInvalid: "Enter a number of kWh between 0 and 1,000,000 for each month.",
   noBill: "No bill at hand? Enter your usage yourself",
   otherBill: "Upload a different bill",
+  // Usage typed by hand: there was no bill to replace.
+  billInstead: "Upload a bill instead",
   annualTotal: (kwh: number) => `${kwh.toLocaleString("en-US")} kWh a year`,
   manualUsage: "Average monthly use (kWh)",
   manualHint: "Find it on any bill, or use 900 kWh as a typical US home.",

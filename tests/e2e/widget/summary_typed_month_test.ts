@@ -39,6 +39,9 @@ Deno.test({
           await page.getByLabel("Average monthly use (kWh)").fill("900");
           await page.locator("details.manual").getByRole("button", { name: "Continue" }).click();
           await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor();
+          // No bill was uploaded: the way back to the bill step is not "a different bill" (QA pass 4).
+          await page.getByRole("button", { name: "Upload a bill instead" }).waitFor();
+          assert.equal(await page.getByRole("button", { name: "Upload a different bill" }).count(), 0);
           const july = page.getByLabel(/^July \d{4} usage in kWh$/);
           // An estimated month is said to a screen reader, not only shown after the field (QA pass 4); typed
           // over, it is no longer marked estimated, neither on screen nor to a screen reader.

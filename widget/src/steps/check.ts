@@ -198,7 +198,7 @@ export function checkStep(ctx: Ctx): StepView {
       class: "link",
       onclick: () =>
         Object.assign(s, { usage: null, review: null, files: [], billTransactionId: null }) && ctx.go("bill"),
-    }, t.otherBill),
+    }, read ? t.otherBill : t.billInstead),
   );
 
   /** Marks the lines the gate wants confirmed, with the reasons in the homeowner's words. */
