@@ -261,7 +261,11 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   note(usageNote);
   if (!known) {
     note(
-      `Your utility's fixed monthly charge was not read from your bill: it is not included${
+      `Your utility's fixed monthly charge ${
+        // Every month estimated: usage typed by hand, no bill to read it from.
+        f.extrapolatedMonths.length >= 12
+          ? "is not known"
+          : "was not read from your bill"}: it is not included${
         f.systemKw > 0 ? ", and solar does not remove it" : ""
       }.`,
     );

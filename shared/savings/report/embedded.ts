@@ -99,10 +99,12 @@ function usageAnalysis(c: ReportContext): string {
             ? "is estimated to peak"
             : "peaks"
         } in <strong>${listMonths(f.peakMonths)}</strong>.`
+        : noMonthlyFigures(f)
+        ? "" // an even estimate is not the home's use being even
         : "Your use is fairly even through the year."
     }</p>`,
   ];
-  if (f.extrapolatedMonths.length) out.push(`<p><em>${estimatedWords(f.extrapolatedMonths.length)}</em></p>`);
+  if (f.extrapolatedMonths.length) out.push(`<p><em>${estimatedWords(f)}</em></p>`);
   out.push(
     `<table><thead><tr><th>Month</th><th>Usage</th><th>Energy cost</th><th>Month</th><th>Usage</th><th>Energy cost</th></tr></thead><tbody>${monthly}</tbody></table>`,
   );
@@ -293,11 +295,25 @@ export function noSystemReason(f: SavingsFigures): string {
   return "We could not find usable roof space for panels at this address.";
 }
 
+/**
+ * No month of the year is a figure the home gave: usage typed by hand as one monthly average (the widget's "No bill
+ * at hand?"), or a total without months.
+ */
+function noMonthlyFigures(f: SavingsFigures): boolean {
+  return f.extrapolatedMonths.length >= 12;
+}
+
 /** The months were filled from a typical seasonal profile scaled to the known ones (usage.ts), not from a pattern
- * of the known months: "the seasonal pattern of the one we have" said what one month cannot have. */
-function estimatedWords(n: number): string {
+ * of the known months: "the seasonal pattern of the one we have" said what one month cannot have. Twelve equal
+ * estimates are the average the homeowner typed, not a seasonal pattern, and there may have been no bill at all
+ * ("Your bills gave no month-by-month usage … estimated from a typical seasonal pattern" under twelve equal months
+ * typed by hand). */
+function estimatedWords(f: SavingsFigures): string {
+  const n = f.extrapolatedMonths.length;
   if (n >= 12) {
-    return "Your bills gave no month-by-month usage, so every month here is estimated from a typical seasonal pattern scaled to your total; a bill with a usage history makes these figures firmer.";
+    return f.monthlyKwh.every((v) => v === f.monthlyKwh[0])
+      ? "Every month here is the same figure, your average monthly use: we have no month-by-month usage, so the seasons are not shown; a bill with a usage history makes these figures firmer."
+      : "We have no month-by-month usage, so every month here is estimated from a typical seasonal pattern scaled to your total; a bill with a usage history makes these figures firmer.";
   }
   return `${countWord(n)[0].toUpperCase()}${countWord(n).slice(1)} of the twelve months ${
     n === 1 ? "was" : "were"
@@ -314,9 +330,11 @@ function fixedChargeWords(f: SavingsFigures): string {
       proposed ? ", which you keep paying with solar" : ""
     }.`;
   }
+  // Usage typed by hand: there was no bill to read it from.
+  const why = noMonthlyFigures(f) ? "which we do not have" : "which we could not read from your bill";
   return proposed
-    ? "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill; you keep paying it with solar, so your bill does not drop to zero."
-    : "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill.";
+    ? `These costs leave out your utility's fixed monthly customer charge, ${why}; you keep paying it with solar, so your bill does not drop to zero.`
+    : `These costs leave out your utility's fixed monthly customer charge, ${why}.`;
 }
 
 /**

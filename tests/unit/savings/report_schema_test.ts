@@ -198,7 +198,18 @@ Deno.test("wording: month lists, estimated months, programmes named once, the cr
   );
   const twelve = await write(calc(all));
   assert.ok(!/12 of the 12|twelve of the twelve/i.test(twelve));
-  assert.match(twelve, /Your bills gave no month-by-month usage/);
+  // Twelve equal months typed by hand (the widget's "No bill at hand?" average): no bill to speak of, no seasonal
+  // pattern, no "fairly even" use, no fixed charge "we could not read from your bill" (QA pass 4).
+  assert.match(twelve, /Every month here is the same figure, your average monthly use/);
+  assert.ok(!/your bills\b|from your bill\b|seasonal pattern|fairly even/i.test(twelve), twelve);
+  assert.match(twelve, /fixed monthly customer charge, which we do not have/);
+  // Twelve estimated months of another shape are a seasonal estimate, still without "your bills".
+  const seasonal = await write(calc(normaliseUsage([{ month: 7, value: 1400, estimated: true }])));
+  assert.match(
+    seasonal,
+    /We have no month-by-month usage, so every month here is estimated from a typical seasonal/,
+  );
+  assert.ok(!/your bills\b|from your bill\b/i.test(seasonal), seasonal);
 });
 
 Deno.test("wording: each amount the state's rules take off is said as a cost, net billing is not called net metering", async () => {

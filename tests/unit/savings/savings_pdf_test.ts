@@ -76,6 +76,21 @@ Deno.test("the designed PDF: the credit on the cover tile follows the policy, th
   );
   assert.ok(now.includes("What happens next"));
   assert.ok(now.includes("Buckeye Solar contacts you"));
+  // Usage typed by hand (every month estimated): no bill to have read the charge from (QA pass 4).
+  const typed = (await extractText(
+    await renderSavingsReportPdf(
+      await annLeeReport({
+        credit: federalCredit("2026-11-23"),
+        fixedChargeMonthly: null,
+        usage: normaliseUsage(
+          Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 700, estimated: true })),
+        ),
+      }),
+    ),
+    { mergePages: true },
+  )).text.replace(/\s+/g, " ");
+  assert.ok(typed.includes("Your utility's fixed monthly charge is not known: it is not included"), typed);
+  assert.ok(!/read from your bill|your bills\b/.test(typed), "no bill was read");
   const before = await render("2025-03-01");
   assert.ok(before.includes("Net cost after 30% tax credit"));
 });
