@@ -125,3 +125,24 @@ Deno.test("the designed PDF: the month table is never split (a month row alone u
     }
   }
 });
+
+Deno.test("the designed PDF: 'What happens next' is never split across pages (QA pass 4)", async () => {
+  // Section III grows a line at a time, so that the block falls at every height of a page's foot in turn.
+  const base = await annLeeReport();
+  let pages = 0;
+  for (let k = 0; k < 24; k++) {
+    const doc = structuredClone(base);
+    doc.sections[2].text += "<p>Filler line of the recommendation.</p>".repeat(k);
+    const { text } = await extractText(await renderSavingsReportPdf(doc), { mergePages: false });
+    const at = text.findIndex((t) => t.includes("What happens next"));
+    assert.ok(at >= 0);
+    const page = text[at].replace(/\s+/g, " ");
+    assert.ok(
+      page.includes("Nothing is decided until you sign") &&
+        page.includes("This report is an estimate prepared on"),
+      `k=${k}: the next steps continue on another page`,
+    );
+    pages = Math.max(pages, text.length);
+  }
+  assert.ok(pages >= 4);
+});
