@@ -206,7 +206,7 @@ function recommendation(c: ReportContext): string {
     );
   }
   const benefits: string[] = [];
-  benefits.push(`<li><strong>${exportLabel(c)}:</strong> ${netMetering(c)}</li>`);
+  benefits.push(`<li><strong>${exportLabel(c)}:</strong> ${netMetering(c, exportRatioSaid(c))}</li>`);
   benefits.push(
     `<li><strong>Property tax:</strong> ${
       p.propertyTaxExemption && !p.isGeneric
@@ -259,8 +259,20 @@ function exportLabel(c: ReportContext): string {
   }
 }
 
-function netMetering(c: ReportContext): string {
+/** The paragraph on the state's rules (a proposed system, exports credited below retail) gave the credit ratio. */
+function exportRatioSaid(c: ReportContext): boolean {
+  return c.figures.systemKw > 0 && c.figures.programCharges.exportShortfall > 0;
+}
+
+/**
+ * The export rule in a line. When the paragraph on the state's rules just gave the ratio ("credited at about 25% of
+ * the retail rate"), the line gives the advice only: it repeated "below the retail rate (about 25%)" a few lines on.
+ */
+function netMetering(c: ReportContext, ratioSaid = false): string {
   const p = c.program;
+  if (p.netMetering === "net_billing" && ratioSaid) {
+    return "energy you use at home is worth more than energy you export (see above), so running appliances while the sun shines saves the most.";
+  }
   switch (p.netMetering) {
     case "retail":
       return `${

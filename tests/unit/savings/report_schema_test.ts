@@ -239,9 +239,22 @@ Deno.test("wording: each amount the state's rules take off is said as a cost, ne
     text,
   );
   assert.ok(text.includes(`${nbc} a year`), "the non-bypassable charges are a yearly amount");
+  // The ratio is said once: the rules paragraph gives it, the net billing line gives the advice (QA pass 4: "below
+  // the retail rate (about 25%)" repeated it a few lines on).
   assert.match(
     text,
-    /<strong>Net billing:<\/strong> California credits exported energy below the retail rate/,
+    /<strong>Net billing:<\/strong> energy you use at home is worth more than energy you export/,
+  );
+  assert.equal(text.split(/about 25%/).length - 1, 1, "the 25% once");
+  // Without the paragraph (no system proposed) the line keeps the ratio.
+  const none = (await new EmbeddedReportWriter().write({
+    ...ctx(ca),
+    stateName: "California",
+    figures: { ...f, systemKw: 0 },
+  })).sections.map((s) => s.text).join("");
+  assert.match(
+    none,
+    /<strong>Net billing:<\/strong> California credits exported energy below the retail rate \(about 25%\)/,
   );
   assert.ok(!text.includes("Net metering:"), "California's net billing is not called net metering");
   const tx = await new EmbeddedReportWriter().write({
