@@ -4,7 +4,7 @@ export const t = {
   loading: "Loading…",
   skipToContent: "Skip to the form",
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
-  steps: ["Address", "Your home", "Energy provider", "Your bill", "Contact", "Savings"],
+  steps: ["Address", "Your home", "Your provider", "Your bill", "Contact", "Savings"],
   back: "Back",
   continue: "Continue",
   retry: "Try again",

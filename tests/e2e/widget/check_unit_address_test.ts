@@ -1,6 +1,6 @@
 // The check step as a homeowner in an apartment sees it (QA pass 4, issue 11 §2): the bill's service address with its
 // unit on one street line ("9570 Cedar Ln, Apt 31C"; the unit was dropped), left as read it is no correction, and
-// the confirmed name fills the contact step. Embedded bill reader, a synthetic PSE&G bill, 360 px.
+// the confirmed name fills the contact step; the step label is whole at 360 px. Embedded bill reader, a synthetic PSE&G bill, 360 px.
 import assert from "node:assert/strict";
 import { withStackAndBrowser } from "./with_stack.ts";
 import { axeProblems, openWidget, query, shot, uploadBill } from "./helpers.ts";
@@ -32,6 +32,10 @@ Deno.test({
       await page.getByRole("radio", { name: "Metal" }).check();
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
+      // The step's name is shown whole at 360 px ("Step 3 of 6 · Energy provi…" was cut; QA pass 4).
+      const label = page.locator(".progress-label");
+      assert.equal(await label.textContent(), "Step 3 of 6 · Your provider");
+      assert.ok(await label.evaluate((e) => e.scrollWidth <= e.clientWidth), "the step label is not cut");
       await uploadBill(page, BILL);
       const address = page.locator(".read-line[data-group=address]");
       assert.equal(await address.getByLabel("Street address").inputValue(), "9570 Cedar Ln, Apt 31C");
