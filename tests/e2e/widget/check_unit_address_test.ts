@@ -40,6 +40,23 @@ Deno.test({
       const address = page.locator(".read-line[data-group=address]");
       assert.equal(await address.getByLabel("Street address").inputValue(), "9570 Cedar Ln, Apt 31C");
       assert.deepEqual(await axeProblems(page), [], "axe on the check step at 360 px");
+      // The bill's supply rate reads out of range, so the usage line is marked: a screen reader hears why on
+      // entering the line's group, not only at its checkbox after twelve fields (QA pass 4).
+      const usage = page.getByRole("group", { name: "Monthly electricity use (kWh)" });
+      assert.equal(
+        await usage.evaluate((e) =>
+          (e.getAttribute("aria-describedby") ?? "").split(" ").map((id) =>
+            document.getElementById(id)?.textContent
+          )
+            .join(" ")
+        ),
+        "Parts of this bill did not read cleanly, so please check the numbers.",
+      );
+      assert.equal(
+        await page.getByRole("group", { name: "Name on the bill" }).getAttribute("aria-describedby"),
+        null,
+        "a line not marked has no reason",
+      );
       await shot(page, "w360-check-unit-address");
       for (const c of await page.getByRole("checkbox", { name: /I checked this/ }).all()) {
         if (await c.isVisible()) await c.check();

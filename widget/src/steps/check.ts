@@ -207,6 +207,9 @@ export function checkStep(ctx: Ctx): StepView {
       const flagged = r?.needsConfirmation.includes(group) ?? false;
       l.flag.hidden = !flagged;
       l.box.classList.toggle("flagged", flagged);
+      // The reason is said on entering the line's group, not only at its checkbox after the fields (QA pass 4).
+      if (flagged) l.box.setAttribute("aria-describedby", l.confirm.getAttribute("aria-describedby")!);
+      else l.box.removeAttribute("aria-describedby");
       if (flagged) {
         (l.flag.firstChild as HTMLElement).textContent = reasons(r!.checks.filter((c) => c.group === group));
       }
