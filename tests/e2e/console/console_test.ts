@@ -57,6 +57,13 @@ Deno.test({
       const link = page.getByRole("link", { name: "Jane Homeowner" });
       await link.waitFor();
       assert.equal(await page.locator("tbody .tag").first().textContent(), "Report sent");
+      // The status pill is one line (QA pass 4: "Report / sent" wrapped in two at 1280 px).
+      assert.ok(
+        await page.locator("tbody .tag").first().evaluate((e) =>
+          e.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(e).fontSize)
+        ),
+        "the status pill is one line",
+      );
       await expectAccessible(page, "leads");
       await shot(page, "w1280-1-leads");
       // Filters: out of area hides her; search finds her.
