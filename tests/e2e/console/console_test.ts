@@ -39,7 +39,13 @@ async function homeownerLead(stack: Stack, email: string): Promise<string> {
     transaction_id: up.transactionId,
     bill: up.data.items[0],
     contact: { first_name: "Jane", last_name: "Homeowner", email, phone: "+1 480 555 0100" },
-    address: { line1: "7070 Elm St", city: "Tempe", state: "AZ", zip: "85281" },
+    address: {
+      line1: "12345 North Scottsdale Road",
+      line2: "Apt 1205",
+      city: "Tempe",
+      state: "AZ",
+      zip: "85281",
+    },
   });
 }
 
@@ -57,7 +63,10 @@ Deno.test({
       const link = page.getByRole("link", { name: "Jane Homeowner" });
       await link.waitFor();
       assert.equal(await page.locator("tbody .tag").first().textContent(), "Report sent");
-      // The status pill is one line (QA pass 4: "Report / sent" wrapped in two at 1280 px).
+      // The list's address has the unit, and the status pill is one line beside a long address (QA pass 4: the
+      // unit was left out, and "Report / sent" wrapped in two at 1280 px).
+      await page.getByRole("cell", { name: "12345 North Scottsdale Road, Apt 1205, Tempe, AZ 85281" })
+        .waitFor();
       assert.ok(
         await page.locator("tbody .tag").first().evaluate((e) =>
           e.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(e).fontSize)
