@@ -4,7 +4,7 @@
 import { emailSender } from "../email/index.ts";
 import { TemplateSet } from "../notifications/templates.ts";
 import { type Platform, provide } from "../platform.ts";
-import { article, kwh, usd, years } from "../format.ts";
+import { article, kwh, sharePct, usd, years } from "../format.ts";
 import type { SavingsFigures } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import { absoluteUrl, links } from "../urls.ts";
@@ -88,6 +88,9 @@ export function renderReportEmail(p: Platform, partner: PartnerSender, r: Report
     lifetime: usd(f.lifetimeSavings),
     lifetime_years: f.projection.length,
     yearly_use: kwh(f.annualKwh),
+    // The share of the home's use the system covers, as the PDF's cover and the widget say it: a 1.77 GWh account's
+    // email said "a 15.2 kW solar system could save you about $3,470" without its "<1% of use" (QA pass 4).
+    share: sharePct(f.offsetPct ?? 0),
     net_cost: usd(f.netCost),
     net_cost_label: netCostLabel(f.credit),
     payback: years(f.paybackYears),

@@ -38,6 +38,12 @@ Deno.test("partner-service leads: statuses start at new, list with search/filter
       ) => l.id),
       [jane],
     );
+    // The unit is searched too (QA pass 4), and listed with the address.
+    const unit = await e.lead("Una", { ...SF, line1: "9 Hill St", line2: "Apt 8C" });
+    const byUnit = await e.call(e.user, "GET", "/partner-service/leads?q=apt%208c");
+    assert.deepEqual(byUnit.json.data.items.map((l: { id: string }) => l.id), [unit]);
+    assert.equal(byUnit.json.data.items[0].address.line2, "Apt 8C");
+    await e.p.sql`delete from public.leads where id = ${unit}`;
     assert.equal(
       (await e.call(e.user, "GET", "/partner-service/leads?q=100%25")).json.data.total,
       0,
