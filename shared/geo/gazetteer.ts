@@ -151,6 +151,24 @@ export class GazetteerGeocoder implements Geocoder {
     const q = query.replace(/\s+/g, " ").trim();
     if (q.length < 2 || isPoBox(q)) return [];
     const n = Math.max(1, Math.min(limit, 20));
+    // "31-10 Broadway Astoria NY 11102" typed without commas: the ZIP places it, and the street is what comes
+    // before the city (and state) of that ZIP's state; without a city there, everything before the ZIP.
+    const zipLast = q.includes(",") ? null : q.match(/^(\d[\w-]*\s.*?)\s+(\d{5})(?:-\d{4})?$/);
+    if (zipLast) {
+      const z = await this.zipRow(zipLast[2]);
+      if (!z) return [];
+      const words = zipLast[1].split(" ");
+      const stateTyped = words.length > 2 && stateAbbr(words.at(-1)!) === z.state;
+      const split = stateTyped || words.length > 2
+        ? await this.splitTrailingCity({
+          line1: (stateTyped ? words.slice(0, -1) : words).join(" "),
+          state: z.state,
+        })
+        : undefined;
+      const street = split?.city ? split.line1! : zipLast[1];
+      const s = zipSuggestion(z);
+      return [{ ...s, line1: street, description: `${street}, ${s.description}` }];
+    }
     // "123 Main St Austin TX" typed without commas: try the last 3, 2, 1 words as the city (and state).
     if (!q.includes(",") && /^\d+\s/.test(q) && !/\d{3,5}$/.test(q)) {
       const words = q.split(" ");

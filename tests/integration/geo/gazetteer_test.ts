@@ -96,6 +96,14 @@ Deno.test("gazetteer autocomplete: prefixes, state filter, ZIP prefixes, street 
     // The typed house number goes with the typed town only (not New York Mills, NY or MN).
     const ny = await g.autocomplete("435 W 57th St, New York", 5);
     assert.deepEqual(ny.map((x) => x.description), ["435 W 57th St, New York, NY"]);
+    // A whole address typed without commas, ZIP last: the street keeps what comes before the town (and state).
+    const astoria = await g.autocomplete("31-10 Broadway Astoria NY 11102", 5);
+    assert.deepEqual(astoria.map((x) => [x.description, x.line1]), [[
+      "31-10 Broadway, Astoria, NY 11102",
+      "31-10 Broadway",
+    ]]);
+    assert.equal((await g.autocomplete("12 Oak Ct 06103"))[0].line1, "12 Oak Ct", "Ct here is the street's");
+    assert.equal((await g.autocomplete("12 Oak Ct Hartford CT 06103"))[0].line1, "12 Oak Ct");
     // A name still being typed ("Trent" on the way to "Trenton"): the towns of exactly that name first, then the
     // bigger towns it starts; never a smaller one (Trenton, SC is not offered behind Trent, SD).
     const trent = (await g.autocomplete("12 Main St, Trent", 5)).map((x) => x.description);
