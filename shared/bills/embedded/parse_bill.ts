@@ -51,6 +51,7 @@ import { scanChartHistory } from "./scan_charts.ts";
 import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
+import { checkedHistory } from "./history_confidence.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
 import { fixLabelWords } from "./ocr_labels.ts";
@@ -446,6 +447,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   history = consistentHistory(alignToPeriod(history, bi.billingPeriodEnd, total), total || undefined);
   // a scan's history month far from its neighbours and the current period is an OCR digit error (scan_checks.ts)
   if (readByOcr(pages)) history = steadyHistory(history, total || undefined);
+  // months the bill's own figures contradict are left out (history_confidence.ts)
+  history = checkedHistory(history, { periodEnd: bi.billingPeriodEnd, total, text, pages });
   // the year a bill reports ends with its own month: when neither the history nor the meters give that month, a
   // month twelve or more before the period's end (a 13-month chart's first bar) would stand in the year for it
   // (the year completed ends at the latest month read, usage_completion.ts) — it is last year's, left out

@@ -1,0 +1,77 @@
+// History and meter confidence (issue #11, docs/bills.md "History and meter confidence"): the months and meters
+// the bill's own figures contradict are left empty. Word boxes in shapes of no one layout, every utility-shaped
+// rule off; each test fails without its check.
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import {
+  billKwh,
+  oneDigitApart,
+  ownMonthChecked,
+} from "../../../shared/bills/embedded/history_confidence.ts";
+import { page } from "./layout_page.ts";
+
+const noTaggedRules = () => false;
+const read = (rows: Parameters<typeof page>[0]) => {
+  const p = page(rows);
+  return parseBill(p.lines, [p.pieces], { rules: noTaggedRules });
+};
+const head: Parameters<typeof page>[0] = [
+  [40, [[36, "Customer Account 7730-118-402"], [330, "Bill Date 05/14/2024"]]],
+  [52, [[330, "Amount Due $118.40"], [450, "Pay By 06/04/2024"]]],
+  [76, [[36, "ROSA DELGADO"]]],
+  [86, [[36, "2210 KESTREL WAY"]]],
+  [96, [[36, "LAKEVIEW OR 97630"]]],
+  [110, [[36, "Service Period 04/09/2024 - 05/09/2024"]]],
+];
+/** A history table of months and kWh, the bill's month (May 2024) printing `own`. */
+const historyRows = (own: string): Parameters<typeof page>[0] => [
+  [200, [[36, "Usage History"]]],
+  [212, [[36, "Month"], [120, "Days"], [180, "kWh"]]],
+  [222, [[36, "Jan 2024"], [120, "31"], [180, "1,012"]]],
+  [232, [[36, "Feb 2024"], [120, "29"], [180, "944"]]],
+  [242, [[36, "Mar 2024"], [120, "31"], [180, "901"]]],
+  [252, [[36, "Apr 2024"], [120, "30"], [180, "870"]]],
+  [262, [[36, "May 2024"], [120, "30"], [180, own]]],
+];
+const months = (item: ReturnType<typeof read>) =>
+  item.electricityUsage.usageByMonth.map((u) => `${u.month.slice(0, 3)} ${u.value}`);
+
+Deno.test("a history whose own month is not the bill's kWh was read off the wrong cells: none of its months kept", () => {
+  const meter: Parameters<typeof page>[0] = [[140, [[36, "Meter 77310052"], [200, "Total kWh Used 858"]]]];
+  // the table's own month agrees: every month kept
+  assertEquals(months(read([...head, ...meter, ...historyRows("858")])), [
+    "Jan 1012",
+    "Feb 944",
+    "Mar 901",
+    "Apr 870",
+    "May 858",
+  ]);
+  // its own month is another figure (a year-to-date total, a reading): the months are dropped, the bill's own
+  // month comes from the meter
+  assertEquals(months(read([...head, ...meter, ...historyRows("6,052")])), ["May 858"]);
+});
+
+Deno.test("the bill's kWh from its charge lines where the meter's was not read", () => {
+  const charges: Parameters<typeof page>[0] = [
+    [140, [[36, "Meter 77310052"]]],
+    [150, [[36, "Energy Charge 858 kWh X 0.0598"], [300, "$51.31"]]],
+    [160, [[36, "Fuel Adjustment 858 kWh X 0.0123"], [300, "$10.55"]]],
+  ];
+  assertEquals(months(read([...head, ...charges, ...historyRows("1,397")])), []);
+  assertEquals(billKwh(0, "Energy 858 kWh x $0.05\nFuel 858 kWh @ $0.01"), 858);
+  // two quantities billed twice each, or one billed once: no bill kWh
+  assertEquals(
+    billKwh(0, "Energy 858 kWh x $0.05\nFuel 858 kWh @ $0.01\nA 20 kWh x 1\nB 20 kWh x 1"),
+    undefined,
+  );
+  assertEquals(billKwh(0, "Energy 858 kWh x $0.05"), undefined);
+});
+
+Deno.test("an own month one digit from the bill's kWh is a misread digit: that month only is dropped", () => {
+  const h = [{ year: 2024, month: 4, value: 870 }, { year: 2024, month: 5, value: 203 }];
+  assertEquals(ownMonthChecked(h, "2024-05-09", 293), [h[0]]);
+  assertEquals(ownMonthChecked(h, "2024-05-09", 1293), []);
+  assertEquals(oneDigitApart(203, 293), true);
+  assertEquals(oneDigitApart(203, 1203), false);
+  assertEquals(oneDigitApart(203, 312), false);
+});
