@@ -2,26 +2,20 @@
 // the bill's own figures contradict are left empty. Word boxes in shapes of no one layout, every utility-shaped
 // rule off; each test fails without its check.
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import {
   billKwh,
   oneDigitApart,
   ownMonthChecked,
 } from "../../../shared/bills/embedded/history_confidence.ts";
-import { page } from "./layout_page.ts";
+import { page, readPage as read } from "./layout_page.ts";
 
-const noTaggedRules = () => false;
-const read = (rows: Parameters<typeof page>[0]) => {
-  const p = page(rows);
-  return parseBill(p.lines, [p.pieces], { rules: noTaggedRules });
-};
 const head: Parameters<typeof page>[0] = [
-  [40, [[36, "Customer Account 7730-118-402"], [330, "Bill Date 05/14/2024"]]],
-  [52, [[330, "Amount Due $118.40"], [450, "Pay By 06/04/2024"]]],
-  [76, [[36, "ROSA DELGADO"]]],
-  [86, [[36, "2210 KESTREL WAY"]]],
-  [96, [[36, "LAKEVIEW OR 97630"]]],
-  [110, [[36, "Service Period 04/09/2024 - 05/09/2024"]]],
+  [40, [[36, "Account No. 5521-904-117"], [330, "Statement Date 05/14/2024"]]],
+  [52, [[330, "Total Due $96.12"], [450, "Due Date 06/04/2024"]]],
+  [70, [[36, "Billing Period 04/09/2024 to 05/09/2024"]]],
+  [86, [[36, "OMAR HADDAD"], [330, "Service Address"]]],
+  [96, [[36, "77 BIRCH HILL RD"], [330, "77 BIRCH HILL RD"]]],
+  [106, [[36, "DOVER NH 03820"], [330, "DOVER NH 03820"]]],
 ];
 /** A history table of months and kWh, the bill's month (May 2024) printing `own`. */
 const historyRows = (own: string): Parameters<typeof page>[0] => [
