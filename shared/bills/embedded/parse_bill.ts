@@ -52,6 +52,7 @@ import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { checkedHistory } from "./history_confidence.ts";
+import { checkedMeters } from "./meter_confidence.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
 import { fixLabelWords } from "./ocr_labels.ts";
@@ -482,6 +483,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // glued words and confusable meter letters on a scan: split where certain, else empty (scan_checks.ts)
   const scanned = scanChecks({ ...ci, billingAddress: bi.billingAddress, ...eu }, pages);
   if (scanned.emptyName) conf.customerName = 0;
+  // meter numbers the bill's own figures contradict are left empty (meter_confidence.ts)
+  eu.meters = checkedMeters(eu.meters, pages);
   // a unit's trailing B read as an 8 by OCR cannot be told from an 8: left empty (ocr_units.ts)
   if (readByOcr(pages)) {
     ci.serviceAddress = withoutAmbiguousUnit(ci.serviceAddress);

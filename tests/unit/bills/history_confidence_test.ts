@@ -7,7 +7,8 @@ import {
   oneDigitApart,
   ownMonthChecked,
 } from "../../../shared/bills/embedded/history_confidence.ts";
-import { page, readPage as read } from "./layout_page.ts";
+import { checkedMeters } from "../../../shared/bills/embedded/meter_confidence.ts";
+import { ocrPage, page, readPage as read } from "./layout_page.ts";
 
 const head: Parameters<typeof page>[0] = [
   [40, [[36, "Account No. 5521-904-117"], [330, "Statement Date 05/14/2024"]]],
@@ -68,4 +69,49 @@ Deno.test("an own month one digit from the bill's kWh is a misread digit: that m
   assertEquals(oneDigitApart(203, 293), true);
   assertEquals(oneDigitApart(203, 1203), false);
   assertEquals(oneDigitApart(203, 312), false);
+});
+
+/** OCR word boxes of a page, every word read at 92 except the ones given. */
+const scan = (rows: Parameters<typeof page>[0], unsure: Record<string, number> = {}) =>
+  ocrPage(rows).map((p) => (p.text in unsure ? { ...p, confidence: unsure[p.text] } : p));
+const meter = (meterNumber: string, usageKwh = "1,212") => ({
+  meterNumber,
+  usageKwh,
+  servicePeriodStart: "2024-04-09",
+  servicePeriodEnd: "2024-05-09",
+});
+
+Deno.test("a meter number OCR read once, unsure, opening with a letter-like digit is left empty", () => {
+  const rows: Parameters<typeof page>[0] = [[140, [[36, "Meter 6188500119"], [200, "Total kWh 1,212"]]]];
+  assertEquals(checkedMeters([meter("6188500119")], [scan(rows, { "6188500119": 73 })])[0].meterNumber, "");
+  // read with confidence, printed twice, opening with another digit, or on a text PDF: kept
+  assertEquals(checkedMeters([meter("6188500119")], [scan(rows)])[0].meterNumber, "6188500119");
+  const twice: Parameters<typeof page>[0] = [...rows, [160, [[36, "Meter No. 6188500119"]]]];
+  assertEquals(
+    checkedMeters([meter("6188500119")], [scan(twice, { "6188500119": 73 })])[0].meterNumber,
+    "6188500119",
+  );
+  const other: Parameters<typeof page>[0] = [[140, [[36, "Meter 7188500119"], [200, "Total kWh 1,212"]]]];
+  assertEquals(
+    checkedMeters([meter("7188500119")], [scan(other, { "7188500119": 73 })])[0].meterNumber,
+    "7188500119",
+  );
+  assertEquals(checkedMeters([meter("6188500119")], [page(rows).pieces])[0].meterNumber, "6188500119");
+});
+
+Deno.test("a meter 'number' that is its previous reading is dropped; the meter joins the one read by number", () => {
+  const rows: Parameters<typeof page>[0] = [
+    [140, [[36, "Meter Number"], [120, "Read Date"], [200, "Current Reading"], [300, "Total kWh"]]],
+    [152, [[36, "40561"], [120, "01/11/2024"], [200, "41468"], [300, "907"]]],
+    [164, [[36, "7642125"], [120, "12/11/2023"]]],
+  ];
+  const read = [meter("40561", "907"), {
+    ...meter("7642125", ""),
+    servicePeriodStart: "",
+    servicePeriodEnd: "",
+  }];
+  assertEquals(checkedMeters(read, [page(rows).pieces]), [meter("7642125", "907")]);
+  // a number that is not a reading on its row is kept (41468 - 40561 is not the kWh)
+  const other = [meter("40561", "950"), read[1]];
+  assertEquals(checkedMeters(other, [page(rows).pieces]), other);
 });
