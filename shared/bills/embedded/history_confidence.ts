@@ -7,8 +7,9 @@
 //   a history whose own month is another figure (a reading, a year-to-date total, a column of another table) was
 //   read off the wrong cells — the whole reading of that table is suspect, so all its months go when the gap is
 //   not one digit (a misread digit drops that month only);
+// - on a scan, a month read off a row of per-day figures whose decimal point OCR lost (perDayFigure);
 // Generic: no utility's words, only the shapes many bills share.
-import type { TextPiece } from "../../documents/text_layout.ts";
+import { groupByBaseline, type TextPiece } from "../../documents/text_layout.ts";
 import { billedQuantities } from "./ocr_kwh.ts";
 
 export interface HistoryMonth {
@@ -54,10 +55,31 @@ export function ownMonthChecked<T extends HistoryMonth>(
   return [];
 }
 
+/**
+ * A month whose value OCR read off a row of per-day figures (one decimal each: "26.8 24.0 19.5 …") with the point
+ * lost ("195" for 19.5): its value is printed on a row of three or more such decimals, and a tenth of it lies among
+ * them. Scans only (a text layer does not lose a point).
+ */
+export function perDayFigure(value: number, pages: TextPiece[][]): boolean {
+  if (!Number.isInteger(value) || value <= 0) return false;
+  return pages.some((ps) =>
+    ps.some((p) => p.confidence !== undefined) &&
+    groupByBaseline(ps, (p) => p.height).some((r) => {
+      const words = r.parts.flatMap((p) => p.text.split(/\s+/));
+      if (!words.includes(String(value))) return false;
+      const decimals = words.filter((w) => /^\d{1,3}\.\d$/.test(w)).map(Number);
+      if (decimals.length < 3) return false;
+      const tenth = value / 10;
+      return tenth >= Math.min(...decimals) / 1.25 && tenth <= Math.max(...decimals) * 1.25;
+    })
+  );
+}
+
 /** The history after every check above (parse_bill.ts, after the scan checks). */
 export function checkedHistory<T extends HistoryMonth>(
   history: T[],
   bill: { periodEnd: string; total: number; text: string; pages: TextPiece[][] },
 ): T[] {
-  return ownMonthChecked(history, bill.periodEnd, billKwh(bill.total, bill.text));
+  const kept = history.filter((h) => !perDayFigure(h.value, bill.pages));
+  return ownMonthChecked(kept, bill.periodEnd, billKwh(bill.total, bill.text));
 }

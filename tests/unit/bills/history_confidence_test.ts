@@ -4,6 +4,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import {
   billKwh,
+  checkedHistory,
   oneDigitApart,
   ownMonthChecked,
 } from "../../../shared/bills/embedded/history_confidence.ts";
@@ -114,4 +115,23 @@ Deno.test("a meter 'number' that is its previous reading is dropped; the meter j
   // a number that is not a reading on its row is kept (41468 - 40561 is not the kWh)
   const other = [meter("40561", "950"), read[1]];
   assertEquals(checkedMeters(other, [page(rows).pieces]), other);
+});
+
+Deno.test("a scan's month read off a row of per-day figures whose point OCR lost is dropped", () => {
+  const rows: Parameters<typeof page>[0] = [
+    [200, [[36, "Average kWh per day"]]],
+    [212, [[36, "24.3 26.8 26.7 24.0 195 154 146 15.6 141 14.8"]]],
+    [224, [[36, "Jun Jul Aug Sep Oct Nov Dec Jan Feb Mar"]]],
+    [240, [[36, "Monthly kWh 612 740 731"]]],
+  ];
+  const h = [
+    { year: 2021, month: 10, value: 195 },
+    { year: 2021, month: 11, value: 154 },
+    { year: 2022, month: 5, value: 740 },
+    { year: 2022, month: 6, value: 731 },
+  ];
+  const bill = { periodEnd: "2022-06-07", total: 731, text: "", pages: [scan(rows)] };
+  assertEquals(checkedHistory(h, bill), h.slice(2));
+  // the same words in a text layer: no point was lost
+  assertEquals(checkedHistory(h, { ...bill, pages: [page(rows).pieces] }), h);
 });
