@@ -12,6 +12,7 @@
 import { groupByBaseline, type TextPiece } from "../../documents/text_layout.ts";
 import type { Meter } from "../schema.ts";
 import { ocrRows, printings } from "./word_confidence.ts";
+import { BILLED, GENERATION, kwhOf } from "./net_metering.ts";
 
 /** OCR confidence under which a word's first glyph may be a letter read as a digit (scan_meters.ts reads at 80). */
 export const SURE_WORD = 80;
@@ -64,4 +65,37 @@ export function checkedMeters(meters: Meter[], pages: TextPiece[][]): Meter[] {
     }];
   }
   return out;
+}
+
+/** The net kWh a bill prints as billed ("Net Usage 519", "Billed Usage 519 kWh"), when it prints one figure. */
+function printedNet(lines: string[]): number | undefined {
+  const nets = new Set<number>();
+  for (const l of lines) {
+    const cs = l.split(/\s{3,}/).map((c) => c.trim());
+    const k = cs.findIndex((c) => BILLED.test(c));
+    const v = k >= 0 && cs[k + 1] !== undefined ? kwhOf(cs[k + 1]) : undefined;
+    if (v !== undefined) nets.add(v);
+  }
+  return nets.size === 1 ? [...nets][0] : undefined;
+}
+
+/**
+ * A net-metered bill whose production meter's kWh was not read (OCR garbled it: "a7"): two meters, one with kWh K
+ * and one without, the bill printing its billed net N and, on a line about generation, the generated K − N
+ * ("kWh Generated -417"). The delivered and generated figures then check out against the net: one meter, the one
+ * read, billed the net (as net_metering.ts netBilledMeters does when both kWh were read).
+ */
+export function netWithUnreadMeter(meters: Meter[], lines: string[]): Meter[] {
+  if (meters.length !== 2) return meters;
+  const read = meters.filter((m) => Number(m.usageKwh) > 0);
+  if (read.length !== 1 || meters.find((m) => m !== read[0])!.usageKwh) return meters;
+  const net = printedNet(lines);
+  const k = Number(read[0].usageKwh);
+  if (net === undefined || !(k > net)) return meters;
+  const generated = k - net;
+  const printed = lines.some((l) =>
+    GENERATION.test(l) &&
+    l.split(/\s{3,}/).some((c) => kwhOf(c.replace(/^[-−]\s*/, "").replace(/\s*kwh$/i, "")) === generated)
+  );
+  return printed ? [{ ...read[0], usageKwh: String(net) }] : meters;
 }

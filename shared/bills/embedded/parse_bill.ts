@@ -52,7 +52,7 @@ import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
 import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { checkedHistory } from "./history_confidence.ts";
-import { checkedMeters } from "./meter_confidence.ts";
+import { checkedMeters, netWithUnreadMeter } from "./meter_confidence.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
 import { fixLabelWords } from "./ocr_labels.ts";
@@ -336,7 +336,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     totalUsage(lines, on),
   );
   // a net-metered bill's meters read as delivered and generated: one meter billed the printed net (net_metering.ts)
-  eu.meters = netBilledMeters(eu.meters, lines);
+  eu.meters = netWithUnreadMeter(netBilledMeters(eu.meters, lines), lines);
   // a scanned meter row whose readings' difference is its printed kWh, where no meter kWh was read (scan_meters.ts)
   if (readByOcr(pages)) eu.meters = withScanMeters(eu.meters, scanMeterRows(pages));
   if (!period.length) {

@@ -8,7 +8,7 @@ import {
   oneDigitApart,
   ownMonthChecked,
 } from "../../../shared/bills/embedded/history_confidence.ts";
-import { checkedMeters } from "../../../shared/bills/embedded/meter_confidence.ts";
+import { checkedMeters, netWithUnreadMeter } from "../../../shared/bills/embedded/meter_confidence.ts";
 import { ocrPage, page, readPage as read } from "./layout_page.ts";
 
 const head: Parameters<typeof page>[0] = [
@@ -134,4 +134,23 @@ Deno.test("a scan's month read off a row of per-day figures whose point OCR lost
   assertEquals(checkedHistory(h, bill), h.slice(2));
   // the same words in a text layer: no point was lost
   assertEquals(checkedHistory(h, { ...bill, pages: [page(rows).pieces] }), h);
+});
+
+Deno.test("a net-metered bill whose production meter's kWh was not read: one meter billed the printed net", () => {
+  const lines = [
+    "Meter Number   Read Date   Present   Past   Multiplier   kWh",
+    "M4471846   05/14/2022   79497   78561   1   936",
+    "P92809446   05/14/2022   2305   1888   1   a7",
+    "Energy received from your panels",
+    "kWh Used   936",
+    "kWh Generated   -417",
+    "Net Usage   519",
+  ];
+  const read = [meter("M4471846", "936"), meter("P92809446", "")];
+  assertEquals(netWithUnreadMeter(read, lines), [meter("M4471846", "519")]);
+  // the generated figure not printed (or another one): the meters as read
+  assertEquals(netWithUnreadMeter(read, lines.filter((l) => !l.includes("Generated"))), read);
+  assertEquals(netWithUnreadMeter(read, lines.map((l) => l.replace("-417", "-400"))), read);
+  // no net printed: as read
+  assertEquals(netWithUnreadMeter(read, lines.slice(0, 6)), read);
 });
