@@ -33,6 +33,9 @@ export function oneDigitApart(a: number, b: number): boolean {
   return x.length === z.length && [...x].filter((c, i) => c !== z[i]).length === 1;
 }
 
+/** A history of at most this many months whose own month contradicts the bill is dropped whole. */
+export const LONE = 2;
+
 /** Two figures are the same kWh (±2%, at least 1). */
 const agrees = (a: number, b: number) => Math.abs(a - b) <= Math.max(1, b * 0.02);
 
@@ -52,7 +55,9 @@ export function ownMonthChecked<T extends HistoryMonth>(
   if (!own || agrees(own.value, kwh)) return history;
   // one digit apart ("203" for 293): that month was misread, the others stand
   if (oneDigitApart(own.value, kwh)) return history.filter((h) => h !== own);
-  return [];
+  // a lone month or two that is not the bill's kWh: read off the wrong cells. A longer history keeps its months
+  // (its own month may be labelled by another convention; its confidence is lowered in parse_bill.ts)
+  return history.length <= LONE ? [] : history;
 }
 
 /**

@@ -45,9 +45,63 @@ export function numberIsReading(meter: Meter, pages: TextPiece[][]): boolean {
   );
 }
 
+/** A meter number's shape: 6–12 letters and digits, five or more of them digits, not a date or an amount. */
+const METER_LIKE = /^(?=(?:[A-Z]*\d){5})[A-Z0-9]{6,12}$/;
+
+/** A date whose slashes OCR lost ("0472412022" for 04/24/2022): a month, then anything, then a year. */
+const DATE_LIKE = /^(?:0?[1-9]|1[0-2])\d{2,6}(?:19|20)\d\d$/;
+
+/**
+ * The number that opens the row whose two readings differ by the meter's kWh (present − previous = kWh, the kWh
+ * printed on the row too): the meter those reads belong to ("7487490   05/22/2024 06/22/2024   85180   84887
+ * 31   293"). Undefined when no such row, or when rows disagree.
+ */
+export function readsRowNumber(meter: Meter, pages: TextPiece[][]): string | undefined {
+  const kwh = Number(meter.usageKwh);
+  if (!(kwh > 0)) return undefined;
+  const found = new Set<string>();
+  for (const ps of pages) {
+    for (const r of groupByBaseline(ps, (p) => p.height)) {
+      const words = [...r.parts].sort((a, b) => a.x - b.x).flatMap((p) => p.text.split(/\s+/)).filter(
+        Boolean,
+      );
+      const first = words[0].toUpperCase();
+      const nums = words.slice(1).map(numberOf);
+      if (!METER_LIKE.test(first) || DATE_LIKE.test(first) || !nums.includes(kwh)) continue;
+      const reads = nums.filter((n): n is number => n !== undefined && n >= 100 && n !== kwh);
+      if (reads.some((a) => reads.includes(a - kwh))) found.add(first);
+    }
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/** Characters OCR reads one for another (a letter and the digit it looks like). */
+const LOOK_ALIKE: Record<string, string> = {
+  G: "6",
+  O: "0",
+  D: "0",
+  Q: "0",
+  S: "5",
+  B: "8",
+  I: "1",
+  L: "1",
+  Z: "2",
+};
+/** Two numbers the same but for characters OCR reads one for another ("G13258413" and "613258413"). */
+export const sameOnPaper = (a: string, b: string): boolean => {
+  const key = (s: string) =>
+    [...s.toUpperCase().replace(/[^0-9A-Z]/g, "")].map((c) => LOOK_ALIKE[c] ?? c).join("");
+  return key(a) === key(b);
+};
+
 /** The meters after the checks above (parse_bill.ts, after the scan checks). */
 export function checkedMeters(meters: Meter[], pages: TextPiece[][]): Meter[] {
   const reading = meters.filter((m) => m.meterNumber && numberIsReading(m, pages));
+  // one meter whose number is not the one on the row its reads are printed on: that row's number
+  if (meters.length === 1 && meters[0].meterNumber && !reading.length) {
+    const row = readsRowNumber(meters[0], pages);
+    if (row && !sameOnPaper(row, meters[0].meterNumber)) meters = [{ ...meters[0], meterNumber: row }];
+  }
   const out = meters.map((m) =>
     reading.includes(m) || (m.meterNumber && letterReadAsDigit(m.meterNumber, pages))
       ? { ...m, meterNumber: "" }

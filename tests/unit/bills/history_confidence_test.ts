@@ -32,7 +32,7 @@ const historyRows = (own: string): Parameters<typeof page>[0] => [
 const months = (item: ReturnType<typeof read>) =>
   item.electricityUsage.usageByMonth.map((u) => `${u.month.slice(0, 3)} ${u.value}`);
 
-Deno.test("a history whose own month is not the bill's kWh was read off the wrong cells: none of its months kept", () => {
+Deno.test("a short history whose own month is not the bill's kWh was read off the wrong cells: its months dropped", () => {
   const meter: Parameters<typeof page>[0] = [[140, [[36, "Meter 77310052"], [200, "Total kWh Used 858"]]]];
   // the table's own month agrees: every month kept
   assertEquals(months(read([...head, ...meter, ...historyRows("858")])), [
@@ -42,9 +42,16 @@ Deno.test("a history whose own month is not the bill's kWh was read off the wron
     "Apr 870",
     "May 858",
   ]);
-  // its own month is another figure (a year-to-date total, a reading): the months are dropped, the bill's own
-  // month comes from the meter
-  assertEquals(months(read([...head, ...meter, ...historyRows("6,052")])), ["May 858"]);
+  // two months, the bill's another figure (a year-to-date total, a reading): dropped, the bill's own month comes
+  // from the meter
+  assertEquals(
+    months(read([...head, ...meter, ...historyRows("6,052").filter(([y]) => y < 222 || y > 242)])),
+    [
+      "May 858",
+    ],
+  );
+  // a longer history keeps its months (its own month may follow another convention; its confidence is lowered)
+  assertEquals(months(read([...head, ...meter, ...historyRows("6,052")])).length, 5);
 });
 
 Deno.test("the bill's kWh from its charge lines where the meter's was not read", () => {
@@ -53,7 +60,10 @@ Deno.test("the bill's kWh from its charge lines where the meter's was not read",
     [150, [[36, "Energy Charge 858 kWh X 0.0598"], [300, "$51.31"]]],
     [160, [[36, "Fuel Adjustment 858 kWh X 0.0123"], [300, "$10.55"]]],
   ];
-  assertEquals(months(read([...head, ...charges, ...historyRows("1,397")])), []);
+  assertEquals(
+    months(read([...head, ...charges, ...historyRows("1,397").filter(([y]) => y < 222 || y > 252)])),
+    [],
+  );
   assertEquals(billKwh(0, "Energy 858 kWh x $0.05\nFuel 858 kWh @ $0.01"), 858);
   // two quantities billed twice each, or one billed once: no bill kWh
   assertEquals(
@@ -67,6 +77,7 @@ Deno.test("an own month one digit from the bill's kWh is a misread digit: that m
   const h = [{ year: 2024, month: 4, value: 870 }, { year: 2024, month: 5, value: 203 }];
   assertEquals(ownMonthChecked(h, "2024-05-09", 293), [h[0]]);
   assertEquals(ownMonthChecked(h, "2024-05-09", 1293), []);
+  assertEquals(ownMonthChecked([{ year: 2024, month: 3, value: 901 }, ...h], "2024-05-09", 1293).length, 3);
   assertEquals(oneDigitApart(203, 293), true);
   assertEquals(oneDigitApart(203, 1203), false);
   assertEquals(oneDigitApart(203, 312), false);
@@ -153,4 +164,26 @@ Deno.test("a net-metered bill whose production meter's kWh was not read: one met
   assertEquals(netWithUnreadMeter(read, lines.map((l) => l.replace("-417", "-400"))), read);
   // no net printed: as read
   assertEquals(netWithUnreadMeter(read, lines.slice(0, 6)), read);
+});
+
+Deno.test("one meter's number is the one on the row whose readings differ by its kWh", () => {
+  const rows: Parameters<typeof page>[0] = [
+    [140, [[36, "Meter   Read Dates   Present   Previous   Days   kWh"], [330, "Meter G4080292 32 therms"]]],
+    [152, [[36, "7487490"], [90, "05/22/2024 06/22/2024"], [200, "85180"], [240, "84887"], [280, "31"], [
+      300,
+      "293",
+    ]]],
+  ];
+  assertEquals(checkedMeters([meter("G4080292", "293")], [page(rows).pieces])[0].meterNumber, "7487490");
+  // the same number with a letter OCR read as a digit ("6" for "G"): the number as read
+  const same = rows.map((
+    [y, cs],
+  ) => [y, cs.map(([x, t]) => [x, t.replace("7487490", "64080292")])]) as typeof rows;
+  assertEquals(checkedMeters([meter("G4080292", "293")], [page(same).pieces])[0].meterNumber, "G4080292");
+  // the readings do not make the kWh, or the row opens with a date whose slashes were lost: as read
+  assertEquals(checkedMeters([meter("G4080292", "300")], [page(rows).pieces])[0].meterNumber, "G4080292");
+  const dated = rows.map((
+    [y, cs],
+  ) => [y, cs.map(([x, t]) => [x, t.replace("7487490", "0572212024")])]) as typeof rows;
+  assertEquals(checkedMeters([meter("G4080292", "293")], [page(dated).pieces])[0].meterNumber, "G4080292");
 });
