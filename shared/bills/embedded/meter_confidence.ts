@@ -69,7 +69,10 @@ export function readsRowNumber(meter: Meter, pages: TextPiece[][]): string | und
       const nums = words.slice(1).map(numberOf);
       if (!METER_LIKE.test(first) || DATE_LIKE.test(first) || !nums.includes(kwh)) continue;
       const reads = nums.filter((n): n is number => n !== undefined && n >= 100 && n !== kwh);
-      if (reads.some((a) => reads.includes(a - kwh))) found.add(first);
+      if (!reads.some((a) => reads.includes(a - kwh))) continue;
+      // the meter's own number on the row (another id opens it): the meter is the row's
+      if (words.some((w) => sameOnPaper(w, meter.meterNumber))) return undefined;
+      found.add(first);
     }
   }
   return found.size === 1 ? [...found][0] : undefined;

@@ -182,6 +182,11 @@ Deno.test("one meter's number is the one on the row whose readings differ by its
   assertEquals(checkedMeters([meter("G4080292", "293")], [page(same).pieces])[0].meterNumber, "G4080292");
   // the readings do not make the kWh, or the row opens with a date whose slashes were lost: as read
   assertEquals(checkedMeters([meter("G4080292", "300")], [page(rows).pieces])[0].meterNumber, "G4080292");
+  // the meter's own number further along the row (another id opens it): the row is the meter's
+  const own = rows.map((
+    [y, cs],
+  ) => [y, cs.map(([x, t]) => [x, t.replace("85180", "G4080292 85180")])]) as typeof rows;
+  assertEquals(checkedMeters([meter("G4080292", "293")], [page(own).pieces])[0].meterNumber, "G4080292");
   const dated = rows.map((
     [y, cs],
   ) => [y, cs.map(([x, t]) => [x, t.replace("7487490", "0572212024")])]) as typeof rows;
