@@ -1,9 +1,10 @@
 // Confidence of the meters from cross-checks (issue #11: a wrong value costs more than an empty one). A meter
 // number is one string of digits and letters with nothing on the bill to check it by, so what it is checked by is
 // the bill itself:
-// - a number read by OCR, printed once, that opens with a digit OCR reads in place of a letter (6 for G, 0 for O or
-//   D, 5 for S, 8 for B, 1 for I) and was read with less than SURE_WORD confidence: a meter number's letter prefix
-//   misread as a digit ("G188500119" → "6188500119") — left empty;
+// - a number read by OCR, printed once, that opens with a 6 read with less than SURE_WORD confidence: a meter
+//   number's "G" prefix misread as a digit ("G188500119" → "6188500119") — left empty. Only G: of the letters meter
+//   numbers open with (G, K, M, P …) it is the one with a digit twin; 5 (S), 8 (B), 0 (O/D), 1 (I) were tried and
+//   emptied right numbers (a fresh seed's "5149088", "5616586"), with no letter misread so seen;
 // - a "number" that is the meter's previous reading: printed on a row with the present reading equal to it plus the
 //   meter's kWh ("40561   01/11/2024   41468   907") — the meter table's columns were read out of place; the number
 //   is dropped, and a meter so left without a number joins the one other meter read with a number and no kWh
@@ -16,8 +17,8 @@ import { BILLED, GENERATION, kwhOf } from "./net_metering.ts";
 
 /** OCR confidence under which a word's first glyph may be a letter read as a digit (scan_meters.ts reads at 80). */
 export const SURE_WORD = 80;
-/** Digits OCR reads in place of a letter at the start of a meter number. */
-const LETTER_LIKE_DIGIT = /^[60581]/;
+/** The digit OCR reads in place of a meter number's leading letter (G). */
+const LETTER_LIKE_DIGIT = /^6/;
 
 /** A meter number read by OCR once, unsure, opening with a letter-like digit (see above). */
 export function letterReadAsDigit(meterNumber: string, pages: TextPiece[][]): boolean {

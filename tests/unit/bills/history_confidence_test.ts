@@ -192,3 +192,8 @@ Deno.test("one meter's number is the one on the row whose readings differ by its
   ) => [y, cs.map(([x, t]) => [x, t.replace("7487490", "0572212024")])]) as typeof rows;
   assertEquals(checkedMeters([meter("G4080292", "293")], [page(dated).pieces])[0].meterNumber, "G4080292");
 });
+
+Deno.test("an unsure leading 5 (a meter number may open with one) is kept", () => {
+  const rows: Parameters<typeof page>[0] = [[140, [[36, "Meter 5149088"], [200, "Total kWh 1,212"]]]];
+  assertEquals(checkedMeters([meter("5149088")], [scan(rows, { "5149088": 73 })])[0].meterNumber, "5149088");
+});
