@@ -1,6 +1,7 @@
 /** Why a report offers no system (the widget's `noSystemReason`), as a partner reads it. */
 const NO_SYSTEM: Record<string, string> = {
   below_minimum_size: "none offered: the home needs less than the 2 kW minimum",
+  roof_below_minimum: "none offered: the roof holds less than the 2 kW minimum",
   roof_not_owned: "none offered: the homeowner does not own the roof",
   zero_usage: "none offered: the bills show no measurable use",
   no_usable_roof: "none offered: no usable roof area",

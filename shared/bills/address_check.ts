@@ -21,6 +21,8 @@ export const CONTRADICTED_CONFIDENCE = 0.3;
 const GARBLED = 3;
 /** A city of the read state this near the ZIP's centre is one of its postal names or neighbourhoods. */
 const NEAR_KM = 25;
+/** Name prefixes the postal tables print as a word of their own ("Mc Coll", "Du Bois", "La Fayette"). */
+const PREFIXED = /^(mc|mac|de|du|la|le|van)\s/i;
 
 const km = (a: Place, b: Place) =>
   Math.hypot((a.lat - b.lat) * 111, (a.lon - b.lon) * 111 * Math.cos((a.lat * Math.PI) / 180));
@@ -58,6 +60,14 @@ async function checkOne(a: Address, places: PlaceBook): Promise<Verdict> {
   const errors = allowedErrors(key);
   // compared as keyed ("ft worth") and as spelt without spaces ("fortworth": two words OCR glued)
   const glued = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
+  // The postal name spaced after a prefix ("MC COLL", "DU BOIS") is the town the bill prints closed up
+  // ("McColl", "DuBois"): the bill's own form of the same name, kept as read.
+  const closedUp = zipPlaces.find((p) => PREFIXED.test(p.city) && glued(p.city) === glued(a.city));
+  if (closedUp) {
+    return closedUp.state === a.state || !a.state
+      ? keep
+      : { address: { ...a, state: closedUp.state }, doubt: false };
+  }
   const close = zipPlaces.filter((p) =>
     errors > 0 &&
     (editDistance(key, cityKey(p.city), errors) <= errors ||

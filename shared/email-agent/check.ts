@@ -44,7 +44,14 @@ export async function checkInbox(p: Platform, opts: { limit?: number } = {}): Pr
     messageIds: [],
   };
   result.fetched = await box.receive(opts.limit ?? 50, async (m) => {
-    const outcome = await recordMessage(p, box.name, m.raw, m.oversized);
+    const outcome = await recordMessage(p, box.name, m.raw, m.oversized).catch(async (e) => {
+      // A value the database refuses (SQLSTATE class 22) fails the same way at every check: recorded as failed,
+      // once, so that one stranger's message cannot hold back the inbox (the next ones were never read).
+      const { name, code } = e as { name?: string; code?: unknown };
+      if (name !== "PostgresError" || typeof code !== "string" || !code.startsWith("22")) throw e;
+      const id = `<sha256-${await sha256Hex(m.raw)}@generated.local>`;
+      return await recordFailure(p, box.name, id, `The message could not be stored (SQLSTATE ${code})`);
+    });
     if (outcome.duplicate) result.duplicates++;
     else {
       result.recorded++;

@@ -8,6 +8,7 @@ import { referenceData } from "../db/reference_gate.ts";
 import type { AddressParts, AddressSuggestion, Geocoder, GeocodeResult } from "./types.ts";
 import { formatAddress, isPoBox, parseUsAddress, stateAbbr } from "./parse.ts";
 import { allowedErrors, cityKey, editDistance } from "./names.ts";
+import { zipAreaStates } from "./zip_places.ts";
 
 interface City {
   city: string;
@@ -94,15 +95,20 @@ export class GazetteerGeocoder implements Geocoder {
       };
     }
     // A known ZIP of another state contradicts the address: no guess. An unknown ZIP (a new one) is kept, placed
-    // at its city. Without a ZIP, a city of one ZIP has it; a city of several gets its central ZIP, marked for the
-    // homeowner to confirm among the city's ZIPs: the gazetteer knows no streets, so it never picks one silently.
+    // at its city, when its three-digit area is the state's ("08699" in Trenton, NJ); one of no area or another
+    // state's ("00000") is a typing error, replaced by the city's ZIP to confirm. Without a ZIP, a city of one ZIP
+    // has it; a city of several gets its central ZIP, marked for the homeowner to confirm among the city's ZIPs:
+    // the gazetteer knows no streets, so it never picks one silently.
     if (a.city && !z) {
       const c = await this.findCity(a.city, a.state);
       if (c) {
-        const typed = a.zip && /^\d{5}$/.test(a.zip) ? a.zip : undefined;
+        const typed =
+          a.zip && /^\d{5}$/.test(a.zip) && (await zipAreaStates(this.sql, a.zip)).includes(c.state)
+            ? a.zip
+            : undefined;
         const zip = typed ?? c.zip;
         const parts = { line1: a.line1, line2: a.line2, city: c.city, state: c.state, zip };
-        const confirmed = !!typed || c.zip_count <= 1;
+        const confirmed = !!typed || (!a.zip && c.zip_count <= 1);
         return {
           formattedAddress: formatAddress(parts),
           line1: a.line1,
@@ -196,12 +202,23 @@ export class GazetteerGeocoder implements Geocoder {
       ? await this
         .sql`select * from public.geo_cities where key = ${prefix} ${filter} order by zip_count desc limit ${n}`
       : [];
-    let hits = exact.length
-      ? exact as unknown as City[]
-      : await this.sql`select * from public.geo_cities where key like ${
+    const startingSo = async (biggerThan?: number) =>
+      await this.sql`select * from public.geo_cities where key like ${
         prefix.replace(/[\\%_]/g, "\\$&") + "%"
+      } ${
+        biggerThan === undefined ? this.sql`` : this.sql`and key <> ${prefix} and zip_count > ${biggerThan}`
       } ${filter}
           order by zip_count desc, city limit ${n}` as unknown as City[];
+    // A homeowner still typing "Trent" on the way to "Trenton": towns whose names only start that way are offered
+    // after the exact ones, and only those bigger than every exact one ("New York" never offers "New York Mills").
+    let hits = exact.length
+      ? [
+        ...exact as unknown as City[],
+        ...(!state && exact.length < n
+          ? await startingSo(Math.max(...exact.map((c) => c.zip_count as number)))
+          : []),
+      ].slice(0, n)
+      : await startingSo();
     if (!hits.length) {
       // Nothing starts that way: a misspelt city ("San Fransisco") still finds the place.
       const c = await this.findCity(cityText, state);

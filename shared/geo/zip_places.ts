@@ -39,3 +39,19 @@ export function gazetteerPlaces(sql: Sql): PlaceBook {
     },
   };
 }
+
+/** The states of the ZIPs that share this ZIP's first three digits (its sectional center area); none: no area. */
+export async function zipAreaStates(sql: Sql, zip: string): Promise<string[]> {
+  if (!/^\d{5}$/.test(zip)) return [];
+  await referenceData(sql);
+  const rows = await sql`select distinct state from public.geo_zips where zip like ${zip.slice(0, 3) + "%"}`;
+  return rows.map((r) => r.state as string);
+}
+
+/** Why a home's ZIP cannot be that state's (a typing error, another state's area), or undefined when it can. */
+export async function zipStateProblem(sql: Sql, zip: string, state: string): Promise<string | undefined> {
+  const states = await zipAreaStates(sql, zip);
+  if (!states.length) return `ZIP ${zip} is not a US ZIP code`;
+  if (!states.includes(state.toUpperCase())) return `ZIP ${zip} is not in ${state.toUpperCase()}`;
+  return undefined;
+}

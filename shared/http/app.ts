@@ -97,7 +97,14 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
     }),
   );
 
-  app.use("*", guardBody({ exceptPaths: opts.rawJsonPaths, maxDepth: http.maxJsonDepth }));
+  app.use(
+    "*",
+    guardBody({
+      exceptPaths: opts.rawJsonPaths,
+      maxDepth: http.maxJsonDepth,
+      maxParts: http.maxMultipartParts,
+    }),
+  );
 
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.get("/health/ready", (c) => readiness(p, c, http.readinessTimeoutMs));
@@ -125,6 +132,11 @@ function requestContext(service: string, ipSource: ClientIpSource): MiddlewareHa
     const started = performance.now();
     await next();
     setAnswerHeader(c, "X-Request-Id", requestId);
+    // Answers carry homeowners' personal data (leads, the CSV export, bills): no cache (a browser's disk, a proxy)
+    // keeps them unless a route says otherwise (the public JWKS), and no answer is sniffed into HTML.
+    const h = c.res.headers;
+    if (!h.has("cache-control")) setAnswerHeader(c, "Cache-Control", "no-store");
+    if (!h.has("x-content-type-options")) setAnswerHeader(c, "X-Content-Type-Options", "nosniff");
     if (c.req.path.endsWith("/health") || c.req.path.endsWith("/health/ready")) return;
     log(c.res.status >= 500 ? "error" : "info", "request", {
       service,

@@ -56,6 +56,9 @@ export async function readBodyWithin(
   return { bytes };
 }
 
+/** The bytes read for a request (the request the reader put in place), for checks that need them without a copy. */
+export const bodyBytes = new WeakMap<Request, Uint8Array>();
+
 export function bodyReader(limits: BodyLimits): MiddlewareHandler {
   return async (c, next) => {
     const body = c.req.raw.body;
@@ -76,6 +79,7 @@ export function bodyReader(limits: BodyLimits): MiddlewareHandler {
         );
     }
     c.req.raw = new Request(c.req.raw, { body: read.bytes });
+    bodyBytes.set(c.req.raw, read.bytes);
     await next();
   };
 }

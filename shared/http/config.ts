@@ -20,6 +20,8 @@ export interface HttpConfig {
   bodyTimeoutMs: number;
   /** Deepest JSON body nesting accepted (MAX_JSON_DEPTH). */
   maxJsonDepth: number;
+  /** Most parts (files and fields) a multipart body may have (MAX_MULTIPART_PARTS, default 64): else 400. */
+  maxMultipartParts: number;
 }
 
 export function loadHttpConfig(source: EnvSource = Deno.env): HttpConfig {
@@ -35,6 +37,8 @@ export function loadHttpConfig(source: EnvSource = Deno.env): HttpConfig {
   const bodyTimeoutMs = envInt("BODY_TIMEOUT_MS", 120_000, source);
   if (bodyIdleTimeoutMs <= 0) throw new ConfigError("BODY_IDLE_TIMEOUT_MS", "must be positive");
   if (bodyTimeoutMs <= 0) throw new ConfigError("BODY_TIMEOUT_MS", "must be positive");
+  const maxMultipartParts = envInt("MAX_MULTIPART_PARTS", 64, source);
+  if (maxMultipartParts < 1) throw new ConfigError("MAX_MULTIPART_PARTS", "must be positive");
   return {
     clientIpHeader: header,
     clientIpProxyHops: hops,
@@ -42,6 +46,7 @@ export function loadHttpConfig(source: EnvSource = Deno.env): HttpConfig {
     bodyIdleTimeoutMs,
     bodyTimeoutMs,
     maxJsonDepth: envInt("MAX_JSON_DEPTH", DEFAULT_MAX_JSON_DEPTH, source),
+    maxMultipartParts,
   };
 }
 

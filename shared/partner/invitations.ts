@@ -75,7 +75,7 @@ export async function inviteUser(p: Platform, auth: AuthContext, input: z.infer<
     throw conflict(
       "email_taken",
       taken.organization_id === auth.orgId
-        ? "This person is already a user of your organisation"
+        ? "This person is already a user of your organization"
         : "A user with this email already exists",
     );
   }
@@ -131,7 +131,7 @@ async function sendInvitationEmail(p: Platform, inv: Record<string, unknown>, to
 export async function revokeInvitation(p: Platform, auth: AuthContext, id: string) {
   const [row] = await p.sql`update public.partner_invitations set revoked_at = now()
     where id = ${id} and organization_id = ${auth.orgId} and accepted_at is null and revoked_at is null returning *`;
-  if (!row) throw notFound("not_found", `No open invitation ${id} in this organisation`);
+  if (!row) throw notFound("not_found", `No open invitation ${id} in this organization`);
   return view(row);
 }
 
@@ -185,7 +185,7 @@ export async function acceptInvitation(p: Platform, input: z.infer<typeof Accept
     let userId: string;
     if (existing) {
       if (existing.organization_id) {
-        throw conflict("email_taken", "This email already belongs to an organisation");
+        throw conflict("email_taken", "This email already belongs to an organization");
       }
       if (existing.id !== account?.id) {
         throw conflict("invitation_retry", "The account changed meanwhile: try again");

@@ -127,16 +127,19 @@ function changedMonths(
 
 /**
  * Where what the homeowner confirmed differs from what the bill reader read: explicit corrections recorded
- * with the lead (a `corrections` column, when the widget stores one) first, else derived by comparing the
- * reading with the lead's name, address and electricity provider.
+ * with the lead (a `corrections` column, when the widget stores one; {} when nothing was corrected), else, for a
+ * lead without that record, derived by comparing the reading with the lead's name, address and electricity provider.
  */
 export function correctionRows(
   lead: Record<string, unknown>,
   item: BillItem | null,
 ): { field: string; read: string; used: string }[] {
-  // The widget's record (leads.bill_corrections: {<group>: {read, corrected}}), when it stores one.
+  // The widget's record (leads.bill_corrections: {<group>: {read, corrected}}), when it stores one; {} is its
+  // record of no correction. (Comparing the reading with the lead instead listed the provider the homeowner
+  // chose on the provider step, "Pacific Gas & Electric Co", as their correction of the bill's "Pacific Gas and
+  // Electric" on every lead, although the check step's line was left as read.)
   const explicit = (lead.bill_corrections ?? lead.corrections) as Record<string, unknown> | null | undefined;
-  if (explicit && typeof explicit === "object" && Object.keys(explicit).length) {
+  if (explicit && typeof explicit === "object") {
     return Object.entries(explicit).flatMap(([field, v]) => {
       const o = (v && typeof v === "object" && ("read" in v || "corrected" in v) ? v : { corrected: v }) as {
         read?: unknown;

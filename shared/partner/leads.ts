@@ -48,7 +48,7 @@ function where(tx: Tx, f: LeadFiltersT) {
     ${
     like
       ? tx`and (first_name || ' ' || last_name ilike ${like} or email ilike ${like} or coalesce(phone, '') ilike ${like}
-      or (coalesce(address->>'line1', '') || ' ' || coalesce(address->>'city', '') || ' ' || coalesce(address->>'zip', '')) ilike ${like})`
+      or (coalesce(address->>'line1', '') || ' ' || coalesce(address->>'line2', '') || ' ' || coalesce(address->>'city', '') || ' ' || coalesce(address->>'zip', '')) ilike ${like})`
       : tx``
   }`;
 }

@@ -7,7 +7,7 @@ import type { AuthContext } from "../db/scoped.ts";
 import { notFound } from "../errors.ts";
 import { PREVIEW_LABEL } from "./tokens.ts";
 
-const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour");
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb color");
 
 /** The fields of PUT /widget-config the preview shows before saving, with the same rules (shared/widget/config.ts). */
 export const PreviewDraft = z.object({

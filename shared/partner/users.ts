@@ -58,7 +58,7 @@ export async function setUserRole(
 ) {
   const [u] = await p
     .sql`select * from public.users where id = ${id} and organization_id = ${auth.orgId} and role in ('partner_admin', 'partner_user')`;
-  if (!u) throw notFound("not_found", `No user ${id} in this organisation`);
+  if (!u) throw notFound("not_found", `No user ${id} in this organization`);
   if (id === auth.userId && role !== "partner_admin") {
     throw new DomainError("conflict", "last_admin", "You cannot remove your own admin role");
   }
@@ -80,9 +80,9 @@ export async function removeUser(p: Platform, auth: AuthContext, id: string) {
       and role = 'partner_admin' order by id for update`;
     const [u] = await tx`select * from public.users where id = ${id} and organization_id = ${auth.orgId}
       and role in ('partner_admin', 'partner_user') for update`;
-    if (!u) throw notFound("not_found", `No user ${id} in this organisation`);
+    if (!u) throw notFound("not_found", `No user ${id} in this organization`);
     if (u.role === "partner_admin" && admins.length <= 1) {
-      throw new DomainError("conflict", "last_admin", "The organisation's last admin cannot be removed");
+      throw new DomainError("conflict", "last_admin", "The organization's last admin cannot be removed");
     }
     await tx`delete from public.users where id = ${id}`;
     return view(u);

@@ -1,5 +1,6 @@
 // Request shapes of the savings pipeline (shared by the routes and by other teams' callers).
 import { z } from "@hono/zod-openapi";
+import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
 
 export const usageEntry = z.object({
   month: z.union([z.string().min(1).max(20), z.number().int().min(1).max(12)]),
@@ -21,7 +22,7 @@ export const addressParts = z.object({
 });
 
 export const savingsRequest = z.object({
-  customerName: z.string().trim().min(1).max(200),
+  customerName: z.string().trim().min(1).max(200).refine(linkFree, LINK_IN_NAME),
   email: z.string().trim().email().max(320),
   address: z.union([z.string().trim().min(3).max(400), addressParts]),
   usageByMonth: z.array(usageEntry).min(1).max(24),

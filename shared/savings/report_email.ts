@@ -4,11 +4,12 @@
 import { emailSender } from "../email/index.ts";
 import { TemplateSet } from "../notifications/templates.ts";
 import { type Platform, provide } from "../platform.ts";
-import { article, kwh, usd, years } from "../format.ts";
+import { article, kwh, sharePct, usd, years } from "../format.ts";
 import type { SavingsFigures } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import { absoluteUrl, links } from "../urls.ts";
 import { noSystemReason } from "./report/embedded.ts";
+import { domainLike, linkFree } from "../validation/person_name.ts";
 
 const dir = new URL("../../templates/email/homeowner/", import.meta.url);
 
@@ -64,7 +65,9 @@ export interface ReportEmailInput {
 
 export function renderReportEmail(p: Platform, partner: PartnerSender, r: ReportEmailInput) {
   const f = r.figures;
-  const first = r.customerName.split(/\s+/)[0] || "there";
+  // A first word that reads as a domain ("evil.example") would be a link in most mail clients: no greeting by name.
+  const word = r.customerName.split(/\s+/)[0];
+  const first = word && linkFree(word) && !domainLike(word) ? word : "there";
   const digits = partner.phone?.replace(/[^\d+]/g, "") ?? "";
   const ctx = {
     first_name: first,
@@ -85,6 +88,9 @@ export function renderReportEmail(p: Platform, partner: PartnerSender, r: Report
     lifetime: usd(f.lifetimeSavings),
     lifetime_years: f.projection.length,
     yearly_use: kwh(f.annualKwh),
+    // The share of the home's use the system covers, as the PDF's cover and the widget say it: a 1.77 GWh account's
+    // email said "a 15.2 kW solar system could save you about $3,470" without its "<1% of use" (QA pass 4).
+    share: sharePct(f.offsetPct ?? 0),
     net_cost: usd(f.netCost),
     net_cost_label: netCostLabel(f.credit),
     payback: years(f.paybackYears),

@@ -261,7 +261,11 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   note(usageNote);
   if (!known) {
     note(
-      `Your utility's fixed monthly charge was not read from your bill: it is not included${
+      `Your utility's fixed monthly charge ${
+        // Every month estimated: usage typed by hand, no bill to read it from.
+        f.extrapolatedMonths.length >= 12
+          ? "is not known"
+          : "was not read from your bill"}: it is not included${
         f.systemKw > 0 ? ", and solar does not remove it" : ""
       }.`,
     );
@@ -340,9 +344,11 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
 
   // ---- What happens next: the report ends with the homeowner's next step, not a half-empty page.
   const nextItems = layoutBlocks(htmlToBlocks(nextStepsHtml(r, dateText), BASE_STYLE), W - 2 * M, ctx);
+  // The heading, its steps and the basis of the estimate stay on one page: the list was split with its first step
+  // at the foot of one page and the rest alone on a nearly empty last page.
   const nextHeading = {
     height: 34,
-    keepWithNext: true,
+    keepTogether: nextItems.length,
     draw(page: PDFPage, x: number, yTop: number) {
       text(page, "What happens next", x, yTop - 20, headingSize, bold, brand);
       page.drawLine({

@@ -20,7 +20,7 @@ function isImageDataUri(uri: string): boolean {
   }
 }
 
-const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour");
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb color");
 
 /** What a partner admin may write (PUT /widget-config or the partner-admin CLI). */
 export const WidgetConfigInput = z.object({

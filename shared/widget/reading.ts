@@ -98,8 +98,11 @@ export async function extractionItem(
 }
 
 const norm = (s: string | undefined | null) => String(s ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+/** The street with its unit: the check step shows one street line ("9570 Cedar Ln, Apt 31C") for line1 + line2. */
+const street = (a: ReadingAddress) =>
+  norm([a.line1, a.line2].filter((x) => String(x ?? "").trim()).join(" ")).replace(/\s*,\s*/g, " ");
 const sameAddress = (a: ReadingAddress, b: ReadingAddress) =>
-  (["line1", "city", "state", "zip"] as const).every((k) => norm(a[k]) === norm(b[k]));
+  street(a) === street(b) && (["city", "state", "zip"] as const).every((k) => norm(a[k]) === norm(b[k]));
 const sameUsage = (a: ReadingMonth[], b: ReadingMonth[]) =>
   a.length === b.length && a.every((m, i) => Math.round(Number(m.value)) === Math.round(Number(b[i].value)));
 const EMPTY: Reading = {

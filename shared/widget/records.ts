@@ -3,6 +3,16 @@ import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { jsonb, type Tx } from "../db/client.ts";
 import { assertOwned } from "../auth/ownership.ts";
 import type { ContactInputT, PropertyInputT, PropertyPatchT } from "./schemas.ts";
+import { badRequest } from "../errors.ts";
+import { zipStateProblem } from "../geo/zip_places.ts";
+import type { Sql } from "../db/client.ts";
+
+// A home's ZIP must be of its state: a ZIP of no area ("00000") or another state's would price the home with the
+// wrong state's rates and credits. 400 zip_state_mismatch, before anything is written.
+async function assertZipOfState(sql: Sql, a: { zip: string; state: string }) {
+  const problem = await zipStateProblem(sql, a.zip, a.state);
+  if (problem) throw badRequest("zip_state_mismatch", `${problem}: check the ZIP and the state`);
+}
 
 export function contactView(r: Record<string, unknown>) {
   return {
@@ -43,6 +53,7 @@ export async function createContact(p: Platform, auth: AuthContext, c: ContactIn
 export async function createProperty(p: Platform, auth: AuthContext, input: PropertyInputT) {
   if (input.contact_id) await assertOwned(p, auth, "contacts", input.contact_id);
   const a = input.address;
+  await assertZipOfState(p.sql, a);
   const row = await withAuth(
     p.sql,
     auth,
@@ -67,6 +78,7 @@ export async function updateProperty(p: Platform, auth: AuthContext, id: string,
   const set: Record<string, unknown> = {};
   if (patch.address) {
     const a = patch.address;
+    await assertZipOfState(p.sql, a);
     Object.assign(set, {
       line1: a.line1,
       line2: a.line2 ?? null,

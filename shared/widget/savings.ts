@@ -71,13 +71,26 @@ export interface WidgetSavingsSummary {
   /** The months (1-12) of monthlyKwh that are estimated, not from a bill or typed by the homeowner. */
   estimatedMonths: number[];
   offsetPct: number;
-  /** Why no system is offered (systemKw 0): roof_not_owned, below_minimum_size, zero_usage, no_usable_roof; else null. */
+  /**
+   * Why no system is offered (systemKw 0): roof_not_owned, below_minimum_size (the use needs under 2 kW),
+   * roof_below_minimum (the roof holds under 2 kW), zero_usage, no_usable_roof; else null.
+   */
   noSystemReason: string | null;
   emailSentTo: string;
   deliveryStatus: string;
 }
 
 const NO_SYSTEM = ["roof_not_owned", "below_minimum_size", "zero_usage", "no_usable_roof"];
+
+/**
+ * The summary's reason code. Under the 2 kW minimum because of the roof (`roof_limited`) is not the use needing
+ * less: the widget said "The system your use needs (or your roof allows) would be under the 2 kW minimum" and the
+ * console "the home needs less than the 2 kW minimum" for a roof too small (QA pass 4).
+ */
+export function noSystemReason(flags: string[]): string | null {
+  const reason = flags.find((x) => NO_SYSTEM.includes(x)) ?? null;
+  return reason === "below_minimum_size" && flags.includes("roof_limited") ? "roof_below_minimum" : reason;
+}
 
 function summary(
   leadId: string,
@@ -102,7 +115,7 @@ function summary(
     monthlyKwh: f.monthlyKwh,
     estimatedMonths: f.extrapolatedMonths ?? [],
     offsetPct: f.offsetPct,
-    noSystemReason: f.systemKw > 0 ? null : (f.flags ?? []).find((x) => NO_SYSTEM.includes(x)) ?? null,
+    noSystemReason: f.systemKw > 0 ? null : noSystemReason(f.flags ?? []),
     emailSentTo: email,
     deliveryStatus,
   };

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isUsState } from "./states.ts";
+import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
 
 // One line a homeowner typed (names, address lines, provider): control characters (CR, LF, tab) become spaces,
 // and invisible characters that can hide or reorder what a partner reads (zero-width space, BOM, bidi marks,
@@ -22,8 +23,8 @@ export const Address = z.object({
 }).openapi("Address");
 
 export const ContactInput = z.object({
-  first_name: text(100).min(1),
-  last_name: text(100).default(""),
+  first_name: text(100).min(1).refine(linkFree, LINK_IN_NAME),
+  last_name: text(100).refine(linkFree, LINK_IN_NAME).default(""),
   email: z.string().trim().toLowerCase().email().max(254),
   phone: text(40).regex(/^[+()\d\s.-]*$/, "must be a phone number").optional().nullable(),
 }).openapi("ContactInput");

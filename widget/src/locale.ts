@@ -4,7 +4,7 @@ export const t = {
   loading: "Loading…",
   skipToContent: "Skip to the form",
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
-  steps: ["Address", "Your home", "Energy provider", "Your bill", "Contact", "Savings"],
+  steps: ["Address", "Your home", "Your provider", "Your bill", "Contact", "Savings"],
   back: "Back",
   continue: "Continue",
   retry: "Try again",
@@ -58,7 +58,9 @@ export const t = {
     roof_not_owned:
       "You told us someone else owns the roof, so we do not propose a rooftop system. Community solar subscriptions, where your state has them, let you save without panels on your roof; your report has the details.",
     below_minimum_size:
-      "The system your use needs (or your roof allows) would be under the 2 kW minimum installers usually offer, so we do not propose one. Your report explains why.",
+      "Your electricity use needs a system under the 2 kW minimum installers usually offer, so we do not propose one. Your report explains why.",
+    roof_below_minimum:
+      "Your roof has room for fewer panels than the 2 kW minimum installers usually offer, so we do not propose a system. Your report explains why.",
     zero_usage:
       "We did not get any electricity use to size a system from. Your report explains what we need.",
     no_usable_roof:
@@ -136,13 +138,15 @@ export const t = {
   usageInvalid: "Enter a number of kWh between 0 and 1,000,000 for each month.",
   noBill: "No bill at hand? Enter your usage yourself",
   otherBill: "Upload a different bill",
+  // Usage typed by hand: there was no bill to replace.
+  billInstead: "Upload a bill instead",
   annualTotal: (kwh: number) => `${kwh.toLocaleString("en-US")} kWh a year`,
   manualUsage: "Average monthly use (kWh)",
   manualHint: "Find it on any bill, or use 900 kWh as a typical US home.",
   billFrom: (utility: string) => `Bill from ${utility}`,
 
   contactTitle: "Where should we send your report?",
-  contactIntro: "Your personalised savings report is emailed to you.",
+  contactIntro: "Your personalized savings report is emailed to you.",
   firstName: "First name",
   lastName: "Last name",
   email: "Email",

@@ -1,6 +1,7 @@
 import { svc } from "../api.ts";
 import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, dateTime, openBlob, STATUS_LABELS } from "../context.ts";
+import { addressText } from "../address.ts";
 import type { Lead } from "./leads.ts";
 import { kindLabel, otherDocuments } from "../files.ts";
 import { reportFacts } from "../report_facts.ts";
@@ -117,9 +118,7 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
           ["Phone", l.phone ? h("a", { href: `tel:${l.phone}` }, l.phone) : null],
           [
             "Address",
-            `${l.address.line1}${
-              l.address.line2 ? ", " + l.address.line2 : ""
-            }, ${l.address.city}, ${l.address.state} ${l.address.zip}`,
+            addressText(l.address),
           ],
           ["Area", l.out_of_area ? "Outside your serving states" : "In your area"],
           ["Electricity provider", l.utility_provider],

@@ -1,6 +1,7 @@
 import { qs, svc } from "../api.ts";
 import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, dateTime, openBlob, STATUS_LABELS } from "../context.ts";
+import { addressText } from "../address.ts";
 
 export interface Lead {
   id: string;
@@ -10,7 +11,7 @@ export interface Lead {
   last_name: string;
   email: string;
   phone: string | null;
-  address: { line1: string; city: string; state: string; zip: string };
+  address: { line1: string; line2?: string | null; city: string; state: string; zip: string };
   has_report: boolean;
   created_at: string;
 }
@@ -110,7 +111,7 @@ export async function leadsView(ctx: Ctx): Promise<HTMLElement> {
             h(
               "div",
               {},
-              `${l.address.line1}, ${l.address.city}, ${l.address.state} ${l.address.zip}`,
+              addressText(l.address),
               l.out_of_area ? h("span", { class: "tag warn" }, "Out of area") : null,
             ),
           ),

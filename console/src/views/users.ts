@@ -227,7 +227,7 @@ export async function usersView(ctx: Ctx): Promise<HTMLElement> {
     { class: "stack" },
     h("h1", {}, "Users"),
     alert,
-    table("People of your organisation", ["Name", "Email", "Role", "Added", ""], users),
+    table("People of your organization", ["Name", "Email", "Role", "Added", ""], users),
     ...parts,
     h("h2", {}, "Pending invitations"),
     table("Invitations not yet accepted", ["Email", "Role", "Invited by", "Link", ""], invites),

@@ -75,8 +75,8 @@ export async function widgetView(ctx: Ctx): Promise<HTMLElement> {
   }
   const admin = isAdmin(ctx);
   const logo = h("input", { type: "url", value: info?.logo_url ?? "", placeholder: "https://…/logo.png" });
-  const primary = colour("Main colour", info?.theme.primary);
-  const accent = colour("Accent colour", info?.theme.accent ?? "#f59e0b");
+  const primary = colour("Main color", info?.theme.primary);
+  const accent = colour("Accent color", info?.theme.accent ?? "#f59e0b");
   const states = h("input", { type: "text", value: (info?.serving_states ?? []).join(", ") });
   const roofs = h("input", {
     type: "text",
@@ -197,7 +197,7 @@ export async function widgetView(ctx: Ctx): Promise<HTMLElement> {
         "div",
         { class: "card" },
         h("h2", {}, "Live preview"),
-        h("p", { class: "muted" }, "Colours and logo change here as you type; save to publish them."),
+        h("p", { class: "muted" }, "Colors and logo change here as you type; save to publish them."),
         frame,
       ),
     ),

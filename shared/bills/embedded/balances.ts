@@ -15,6 +15,7 @@ const PAYMENT = /^(?:(?:last |recent )?payments?(?:\(s\))?\b|thank you for your 
 const CURRENT = /\b(?:current|new) (?:\w+ )?charges\b|\bcharges this (?:period|month)\b|\btotal current\b/i;
 const AMOUNT_DUE = /\b(?:amount|balance|total) due\b|\bplease pay\b|\btotal amount\b|\baccount balance\b/i;
 const cents = (s: string) => Math.round(Number(s) * 100);
+const MONEY = /\$\s*-?[\d,]*\d\.\d{2}\b/;
 
 /** The cell's amount when the line prints one right after it. */
 function valueAfter(cs: string[], k: number): string {
@@ -82,9 +83,14 @@ export function balanceAfterPayments(lines: string[]): string {
     const k = cs.findIndex((c) => /^balance:?$/i.test(c));
     const v = k >= 0 ? valueAfter(cs, k) : "";
     if (!v || Number(v) < 0) continue;
-    const above = cells(lines[i - 1]);
-    const p = above.findIndex((c) => PAYMENT.test(c));
-    if (p >= 0 && valueAfter(above, p)) return v;
+    // the payments' line right above it; lines without money between them are another column's (a mailing block
+    // printed left of the summary, its lines read in between)
+    for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
+      const above = cells(lines[j]);
+      const p = above.findIndex((c) => PAYMENT.test(c));
+      if (p >= 0 && valueAfter(above, p)) return v;
+      if (above.some((c) => MONEY.test(c))) break;
+    }
   }
   return "";
 }

@@ -45,6 +45,8 @@ export const LEXICON = {
       /\bpayments received after\b/i,
       /\bpayment due\b/i,
       /\b(?:charges|bill|payment|amount) (?:is|are) due\b/i,
+      // a municipal discount bill's deadline: the net amount is due by the discount date
+      /\bdiscount date\b/i,
       // last: the date a late charge is added after is the payment's deadline when no due date is labelled
       /\blate (?:payment )?(?:charges?|fees?) (?:will be |are |is )?(?:added|applied|assessed) after\b/i,
     ],

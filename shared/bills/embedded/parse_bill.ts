@@ -24,7 +24,7 @@ import {
 import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
-import { findRatePlan, findSupplyRate, findTier, otherConfirmedPrice } from "./rates.ts";
+import { findRatePlan, findSupplyRate, findTier, otherConfirmedPrice, rateInColumn } from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
 import { touPriceOnly } from "./time_of_use.ts";
 import { blockPriceOnly } from "./block_prices.ts";
@@ -49,7 +49,7 @@ import { readTables, type Table } from "./tables.ts";
 import { headerlessHistory } from "./ocr_history.ts";
 import { scanChartHistory } from "./scan_charts.ts";
 import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
-import { readByOcr, scanChecks, steadyHistory } from "./scan_checks.ts";
+import { readByOcr, scanChecks, steadyHistory, zipSpeck } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { checkedHistory } from "./history_confidence.ts";
 import { checkedMeters, netWithUnreadMeter } from "./meter_confidence.ts";
@@ -130,9 +130,10 @@ export type ReadItem = BillItem & { confidence: ItemConfidence };
  */
 export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: ParseOptions = {}): ReadItem {
   const on = opts.rules ?? allRules;
-  // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts)
+  // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts) and a period
+  // after a line's closing ZIP (scan_checks.ts)
   const ocrLines = readByOcr(pages)
-    ? rawLines.map((l) => fixLabelWords(ocrKwh(foldOcrAccents(l))))
+    ? rawLines.map((l) => zipSpeck(fixLabelWords(ocrKwh(foldOcrAccents(l)))))
     : rawLines;
   // a bilingual bill's labels without their Spanish translations (bilingual.ts)
   const lines = cleanLines(ocrLines).map(withoutTranslations).filter((l) => l.trim());
@@ -268,7 +269,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   ci.customerName = name?.value ?? "";
   if (name) conf.customerName = name.conf;
 
-  eu.electricRate = findRatePlan(lines);
+  // … or the class of service under a "Rate" column of a table (a meter table's "Rate Schedule" column)
+  eu.electricRate = findRatePlan(lines) || rateInColumn(tables());
   if (eu.electricRate) conf.electricRate = 0.7;
   // two or more tiers priced: the bill marks none as the customer's (tiers.ts)
   eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);
@@ -301,7 +303,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     );
     if (yl) [bi.dueDate, conf.dueDate] = [yl.value, yl.conf * 0.9];
   }
-  ci.accountNumber = acct?.value ?? "";
+  // (on a text layer: OCR may lose a number's spaces)
+  ci.accountNumber = readByOcr(pages) ? acct?.value ?? "" : wholeAccount(acct?.value ?? "", text);
   if (acct) conf.accountNumber = acct.conf;
   ci.serviceNumber = svc?.value ?? "";
   if (svc) conf.serviceNumber = svc.conf;
@@ -535,6 +538,11 @@ const sameStreet = (a: string, b: string) =>
   a.replace(/\W+/g, "").toLowerCase() === b.replace(/\W+/g, "").toLowerCase();
 const clean = (s: string) => s.replace(/[*|#]+/g, " ").replace(/\s+/g, " ").trim();
 const accountOf = (v: string) => v.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "").trim() ?? "";
+/** An account number printed in groups ("08 41 35 5854") that the bill also prints whole (the stub's "0841355854"). */
+const wholeAccount = (v: string, text: string) => {
+  const whole = /^\d+(?: \d+)+$/.test(v) ? v.replace(/ /g, "") : "";
+  return whole && new RegExp(`(?<![\\d-])${whole}(?![\\d-])`).test(text) ? whole : v;
+};
 const skipFor = (field: LexiconField) => (cell: string, index: number, length: number) =>
   negated(field, cell, index, length);
 
@@ -820,6 +828,13 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
   const sum = table.reduce((s, m) => s + (Number(m.usageKwh) || 0), 0);
   const agrees = !printed || Math.abs(Number(printed) - sum) <= Math.max(1, sum * 0.02);
   if (!found.length) return agrees ? table : [];
+  // the bill's total alone (no meter number) where the table's meters, each numbered with its kWh, add up to it:
+  // the table's meters (two meters on two rates and their "Total kWh" line)
+  if (
+    found.length === 1 && !found[0].meterNumber && table.length > 1 && printed &&
+    Number(found[0].usageKwh) === Number(printed) && Math.abs(Number(printed) - sum) < 0.5 &&
+    table.every((m) => m.meterNumber && Number(m.usageKwh) > 0)
+  ) return table;
   return found.map((m) => {
     const t = table.find((x) => x.meterNumber === m.meterNumber) ??
       (found.length === 1 && table.length === 1 ? table[0] : undefined);
@@ -843,16 +858,30 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
 }
 
 /** The bill's total kWh: a labelled total, a "current - previous = usage" reading row, or the supply line's kWh. */
+const LEADING_MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[\s/-]*\d{2,4}$/i;
+/** A cell of words between a total's label and its number that does not name the unit ("(kWh)", "kWh Usados"). */
+const UNIT_CELL = (c: string) => /[a-z]/i.test(c) && !/\bkwh\b|\bkilowatt/i.test(c);
 const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[\s/-]*$/i;
 
 function totalUsage(lines: string[], on: RuleSwitch): string {
-  for (const line of lines) {
+  for (const printed of lines) {
+    // the period's length in parentheses after the label ("Total kWh (32 days)   418") is not the kWh, nor is a
+    // number cut from it ("3" of "32 days")
+    const line = printed.replace(/\(\s*\d{1,3}\s*(?:billing\s+)?days?\s*\)/gi, "");
     const m = line.match(
-      /\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|kilowatt[- ]hours? used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\s*(?:days|\/))/i,
+      /\b(?:total (?:kwh|usage|energy used|electricity used)|kwh used|kilowatt[- ]hours? used|energy used|total use|usage \(kwh\))\b[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)(?!\d|\s*(?:days|\/))/i,
     );
     // a month's day or year after the label is not a kWh ("kWh Used   Feb 23   30   988": a history's row printed
     // on the label's line)
     if (m && MONTH_BEFORE.test(m[0].slice(0, m[0].length - m[1].length))) continue;
+    // … nor a number read past another cell of words ("Total kWh   aes   Last Year   30": the total OCR garbled,
+    // the 30 another table's), a cell naming the unit aside ("Total Usage   (kWh)   947")
+    if (m && m[0].slice(0, m[0].length - m[1].length).split(/\s{3,}/).slice(1).some((c) => UNIT_CELL(c))) {
+      continue;
+    }
+    // … nor a label printed after a history row's month ("Mar 2022   Usage (kWh)613   28": another table's header
+    // on the row's line)
+    if (m && LEADING_MONTH.test(cells(line.slice(0, m.index)).at(-1) ?? "")) continue;
     if (m) {
       const nums = cells(line.slice(m.index)).filter((c) => /^[\d,]+$/.test(c));
       if (

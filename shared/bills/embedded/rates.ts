@@ -1,6 +1,7 @@
 import { GAS, NOT_A_RATE } from "./lexicon.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { cells } from "./values.ts";
+import type { readTables } from "./tables.ts";
 
 const RATE_NUMBER = /\$?\s*(\d?\.\d{3,7})\b/;
 
@@ -121,6 +122,20 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
 // a label the text layer joined to the value ("… Service period: Oct 11, 2024"): a capitalised word and a
 // second word before a colon ("Service period:", "Rate Code:")
 const NEXT_LABEL = /\s+[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:.*$/;
+// … a longer label joined by "of"/"per" ("Residential   Days of Service: 32", "Residential (R-1)   Average Cost
+// Per Day: $5.06"), cut only where what is left names a class of service and ends like one (not on "Average")
+const LONG_NEXT_LABELS = [
+  /\s+[A-Z][a-z]+ (?:of|per|Per) [A-Z][a-z]+:.*$/,
+  /\s+[A-Z][a-z]+ [A-Z][a-z]+ (?:of|per|Per) [A-Z][a-z]+:.*$/,
+];
+const CLASS_END =
+  /(?:residential|domestic|commercial|general|service|rate|use|\)|\b[A-Z0-9-]*\d[A-Z0-9-]*)$/i;
+const withoutNextLabel = (v: string) => {
+  const cut = LONG_NEXT_LABELS.map((re) => v.replace(re, "")).find((c) =>
+    c !== v && RATE_CLASS.test(c) && CLASS_END.test(c)
+  );
+  return (cut ?? v).replace(NEXT_LABEL, "");
+};
 
 const RATE_LABELS =
   /^(?:(?:electric(?:ity)?\s+)?rate(?: schedule| plan| class| code)?|billing rate|price plan|pricing plan|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
@@ -210,7 +225,7 @@ export function findRatePlan(lines: string[]): string {
       }
       if (m && m[0].includes(":")) {
         // the next field joined to the value on its line ("Rate: Time-of-Day Rate   Meter K5098692   31 days")
-        const v = withoutPeriod(c.slice(m[0].length).replace(NEXT_LABEL, "").replace(NEXT_FIELD, ""))
+        const v = withoutPeriod(withoutNextLabel(c.slice(m[0].length)).replace(NEXT_FIELD, ""))
           .replace(DAYS_AFTER, "").trim();
         // after a title, only a class of service or a rate code ("Your Price to Compare Rate: 7.5 cents" is not)
         const named = !titled ||
@@ -235,8 +250,8 @@ export function findRatePlan(lines: string[]): string {
           withScheduleWord(
             m[0],
             withoutPeriod(
-              (c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
-                .replace(NEXT_LABEL, "").replace(NEXT_FIELD, ""),
+              withoutNextLabel(c.slice(m[0].length).trim() || cells(line)[cells(line).indexOf(c) + 1] || "")
+                .replace(NEXT_FIELD, ""),
             ).replace(DAYS_AFTER, "").trim(),
           ),
         );
@@ -329,4 +344,24 @@ export function otherConfirmedPrice(lines: string[], kwh: number, price: string)
       Math.abs(Number(a[1].replace(/,/g, "")) - product) <= Math.max(0.02, product * 0.005)
     );
   });
+}
+
+/**
+ * The class of service printed under a "Rate" column of a table ("Meter Number   Rate Schedule   Service Dates" over
+ * "G1841183   Residential   …"): the first row's cell, when it names a class of service (a code alone does not).
+ */
+export function rateInColumn(tables: ReturnType<typeof readTables>): string {
+  for (const t of tables) {
+    const k = t.columns.findIndex((c) =>
+      /^(?:electric(?:ity)?\s+)?(?:rate(?: schedule| class| code)?|tariff|service class)$/i.test(
+        c.header.trim(),
+      )
+    );
+    if (k < 0 || t.columns.some((c) => GAS.test(c.header))) continue;
+    const v = t.rows.map((r) => (r.cells[k] ?? "").trim()).find((c) => c);
+    if (
+      v && RATE_CLASS.test(v) && !GAS.test(v) && v.split(/\s+/).length <= 5 && !/\$|%|\bkwh\b/i.test(v)
+    ) return v;
+  }
+  return "";
 }

@@ -163,3 +163,13 @@ export function scanChecks(
     electricRate: f.electricRate && cleanRateName(f.electricRate),
   };
 }
+
+/**
+ * A scan's period after a line's closing state and ZIP ("NORWOOD MA 02062.") is a speck: the ZIP ends the line;
+ * so is one between the state and the ZIP ("TOWSON MD.21204"): a space.
+ */
+export const zipSpeck = (line: string) =>
+  line.replace(/(\b[A-Z]{2},?\s+\d{5}(?:-\d{4})?)\s?\.$/, "$1").replace(
+    /\b([A-Z]{2})\.(\d{5}(?:-\d{4})?)$/,
+    "$1 $2",
+  );

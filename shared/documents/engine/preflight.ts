@@ -42,6 +42,7 @@ export function checkPdf(bytes: Uint8Array, limits: DocumentLimits, name = "The 
   if (sniffFileType(bytes) !== "pdf") throw new UnreadableDocument(`${name} is not a PDF file`);
   const text = latin1.decode(bytes); // one char per byte: indexes are byte offsets
   const facts: PdfFacts = { streams: 0, inflatedBytes: 0, objectStreamObjects: 0 };
+  let integers: Map<string, number> | undefined;
   const streamRe = /stream(\r\n|\n|\r)/g;
   for (let m = streamRe.exec(text); m; m = streamRe.exec(text)) {
     if (text.slice(m.index - 3, m.index) === "end") continue;
@@ -67,9 +68,23 @@ export function checkPdf(bytes: Uint8Array, limits: DocumentLimits, name = "The 
       }
     }
     if (/\/Subtype\s*\/Image/.test(dict)) {
-      const w = Number(dict.match(/\/Width\s+(\d+)/)?.[1] ?? 0);
-      const h = Number(dict.match(/\/Height\s+(\d+)/)?.[1] ?? 0);
+      // A size may be an indirect reference (`/Width 6 0 R` → `6 0 obj 60000 endobj`): read as 6 before, a
+      // 60000×60000 image passed to the decoder, bounded only by the worker's watchdog (docs/security.md, 4th pass).
+      const side = (re: RegExp) => {
+        const m = dict.match(re);
+        if (!m) return 0;
+        if (m[2] === undefined) return Number(m[1]);
+        integers ??= integerObjects(text);
+        return integers.get(`${m[1]} ${m[2]}`) ?? 0;
+      };
+      const w = side(/\/Width\s+(\d+)(?:\s+(\d+)\s+R)?/);
+      const h = side(/\/Height\s+(\d+)(?:\s+(\d+)\s+R)?/);
       if (w && h) checkPixels({ width: w, height: h }, limits, `An image in ${name}`);
+      // A JPEG is decoded at the size its own header gives, whatever the dictionary says.
+      if (/\/DCTDecode|\/DCT\b/.test(dict)) {
+        const jpeg = imageSize(bytes.subarray(start, end));
+        if (jpeg) checkPixels(jpeg, limits, `An image in ${name}`);
+      }
     }
     if (/\/FlateDecode|\/Fl\b/.test(dict)) {
       facts.inflatedBytes += inflatedSize(
@@ -80,6 +95,20 @@ export function checkPdf(bytes: Uint8Array, limits: DocumentLimits, name = "The 
     }
   }
   return facts;
+}
+
+/**
+ * The file's objects that are a bare integer (`12 0 obj 60000 endobj`), by "number generation". Found from each
+ * " obj" with anchored patterns over a few characters either side, so a long run of digits costs one pass.
+ */
+function integerObjects(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let at = text.indexOf(" obj"); at >= 0; at = text.indexOf(" obj", at + 4)) {
+    const id = text.slice(Math.max(0, at - 24), at).match(/(?:^|[^\d])(\d{1,10})\s+(\d{1,5})$/);
+    const value = id && text.slice(at + 4, at + 40).match(/^\s*(\d{1,10})\s*endobj/);
+    if (id && value) out.set(`${id[1]} ${id[2]}`, Number(value[1]));
+  }
+  return out;
 }
 
 function inflatedSize(data: Uint8Array, budget: number, name: string): number {

@@ -64,8 +64,8 @@ function executiveSummary(c: ReportContext): string {
   }
   if (p.efficiencyPrograms && !p.isGeneric) {
     out.push(
-      `<p>Energy-efficiency programs can lower your usage before you size a system; see ${
-        h(p.efficiencyPrograms)
+      `<p>Using less electricity first lets a smaller system cover your needs; see ${
+        h(usSpelling(p.efficiencyPrograms))
       }.</p>`,
     );
   } else {out.push(
@@ -99,10 +99,12 @@ function usageAnalysis(c: ReportContext): string {
             ? "is estimated to peak"
             : "peaks"
         } in <strong>${listMonths(f.peakMonths)}</strong>.`
+        : noMonthlyFigures(f)
+        ? "" // an even estimate is not the home's use being even
         : "Your use is fairly even through the year."
     }</p>`,
   ];
-  if (f.extrapolatedMonths.length) out.push(`<p><em>${estimatedWords(f.extrapolatedMonths.length)}</em></p>`);
+  if (f.extrapolatedMonths.length) out.push(`<p><em>${estimatedWords(f)}</em></p>`);
   out.push(
     `<table><thead><tr><th>Month</th><th>Usage</th><th>Energy cost</th><th>Month</th><th>Usage</th><th>Energy cost</th></tr></thead><tbody>${monthly}</tbody></table>`,
   );
@@ -204,16 +206,18 @@ function recommendation(c: ReportContext): string {
     );
   }
   const benefits: string[] = [];
-  benefits.push(`<li><strong>${exportLabel(c)}:</strong> ${netMetering(c)}</li>`);
+  benefits.push(`<li><strong>${exportLabel(c)}:</strong> ${netMetering(c, exportRatioSaid(c))}</li>`);
   benefits.push(
     `<li><strong>Property tax:</strong> ${
       p.propertyTaxExemption && !p.isGeneric
-        ? h(p.propertyTaxExemption).replace(/\.*$/, ".")
+        ? h(usSpelling(p.propertyTaxExemption)).replace(/\.*$/, ".")
         : "many states exempt the added value of solar from property tax; check your county assessor."
     }</li>`,
   );
   if (p.incentives && !p.isGeneric) {
-    benefits.push(`<li><strong>State incentives:</strong> ${h(p.incentives).replace(/\.*$/, ".")}</li>`);
+    benefits.push(
+      `<li><strong>State incentives:</strong> ${h(usSpelling(p.incentives)).replace(/\.*$/, ".")}</li>`,
+    );
   } else {benefits.push(
       `<li><strong>Local incentives:</strong> utilities and cities sometimes offer rebates; your installer can check what applies at your address.</li>`,
     );}
@@ -233,7 +237,7 @@ function recommendation(c: ReportContext): string {
   );
   out.push(
     `<p><strong>Battery storage:</strong> ${
-      p.batteryIncentives && !p.isGeneric ? h(p.batteryIncentives) + "; a" : "a"
+      p.batteryIncentives && !p.isGeneric ? h(usSpelling(p.batteryIncentives)) + "; a" : "a"
     } battery stores daytime solar for the evening and keeps essentials running in an outage${
       ownCredit && !f.credit.statedByPartner
         ? "; a home battery installed under the same rule qualifies for the same federal credit"
@@ -255,8 +259,20 @@ function exportLabel(c: ReportContext): string {
   }
 }
 
-function netMetering(c: ReportContext): string {
+/** The paragraph on the state's rules (a proposed system, exports credited below retail) gave the credit ratio. */
+function exportRatioSaid(c: ReportContext): boolean {
+  return c.figures.systemKw > 0 && c.figures.programCharges.exportShortfall > 0;
+}
+
+/**
+ * The export rule in a line. When the paragraph on the state's rules just gave the ratio ("credited at about 25% of
+ * the retail rate"), the line gives the advice only: it repeated "below the retail rate (about 25%)" a few lines on.
+ */
+function netMetering(c: ReportContext, ratioSaid = false): string {
   const p = c.program;
+  if (p.netMetering === "net_billing" && ratioSaid) {
+    return "energy you use at home is worth more than energy you export (see above), so running appliances while the sun shines saves the most.";
+  }
   switch (p.netMetering) {
     case "retail":
       return `${
@@ -291,11 +307,25 @@ export function noSystemReason(f: SavingsFigures): string {
   return "We could not find usable roof space for panels at this address.";
 }
 
+/**
+ * No month of the year is a figure the home gave: usage typed by hand as one monthly average (the widget's "No bill
+ * at hand?"), or a total without months.
+ */
+function noMonthlyFigures(f: SavingsFigures): boolean {
+  return f.extrapolatedMonths.length >= 12;
+}
+
 /** The months were filled from a typical seasonal profile scaled to the known ones (usage.ts), not from a pattern
- * of the known months: "the seasonal pattern of the one we have" said what one month cannot have. */
-function estimatedWords(n: number): string {
+ * of the known months: "the seasonal pattern of the one we have" said what one month cannot have. Twelve equal
+ * estimates are the average the homeowner typed, not a seasonal pattern, and there may have been no bill at all
+ * ("Your bills gave no month-by-month usage … estimated from a typical seasonal pattern" under twelve equal months
+ * typed by hand). */
+function estimatedWords(f: SavingsFigures): string {
+  const n = f.extrapolatedMonths.length;
   if (n >= 12) {
-    return "Your bills gave no month-by-month usage, so every month here is estimated from a typical seasonal pattern scaled to your total; a bill with a usage history makes these figures firmer.";
+    return f.monthlyKwh.every((v) => v === f.monthlyKwh[0])
+      ? "Every month here is the same figure, your average monthly use: we have no month-by-month usage, so the seasons are not shown; a bill with a usage history makes these figures firmer."
+      : "We have no month-by-month usage, so every month here is estimated from a typical seasonal pattern scaled to your total; a bill with a usage history makes these figures firmer.";
   }
   return `${countWord(n)[0].toUpperCase()}${countWord(n).slice(1)} of the twelve months ${
     n === 1 ? "was" : "were"
@@ -312,9 +342,11 @@ function fixedChargeWords(f: SavingsFigures): string {
       proposed ? ", which you keep paying with solar" : ""
     }.`;
   }
+  // Usage typed by hand: there was no bill to read it from.
+  const why = noMonthlyFigures(f) ? "which we do not have" : "which we could not read from your bill";
   return proposed
-    ? "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill; you keep paying it with solar, so your bill does not drop to zero."
-    : "These costs leave out your utility's fixed monthly customer charge, which we could not read from your bill.";
+    ? `These costs leave out your utility's fixed monthly customer charge, ${why}; you keep paying it with solar, so your bill does not drop to zero.`
+    : `These costs leave out your utility's fixed monthly customer charge, ${why}.`;
 }
 
 /**
@@ -344,4 +376,12 @@ function creditWords(c: ReportContext): string {
   return `<strong>${h(k.name)}.</strong> ${h(k.condition[0].toUpperCase() + k.condition.slice(1))}. Source: ${
     h(k.source)
   }.`;
+}
+
+/**
+ * The state data's names in the report's American English: "NYSERDA energy-efficiency programmes" read "…
+ * programs" (the sentence around it said "programs", so the report used both spellings in one line).
+ */
+export function usSpelling(s: string): string {
+  return s.replace(/\b([Pp])rogramme(s?)\b/g, "$1rogram$2");
 }

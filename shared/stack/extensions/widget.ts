@@ -12,11 +12,14 @@ const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
   css: "text/css; charset=utf-8",
 };
-// The widget only talks to this origin (or the ?api= one) and may be framed by any partner page. Images: its own,
-// https ones (partner logos) and the configured map tile server's origin (which may be plain http on a local network).
+// The widget served here talks only to this origin and may be framed by any partner page. Connections elsewhere are
+// refused: with `connect-src https:` a link to this page with `&api=https://<attacker>` had the widget, on the
+// platform's origin, show the attacker's partner panel and send the homeowner's details and bill there (a copy hosted
+// elsewhere names its API origin in its own CSP: WIDGET_API_ORIGIN). Images: its own, https ones (partner logos) and
+// the configured map tile server's origin (which may be plain http on a local network).
 export function widgetPageCsp(mapTileUrl: string | null): string {
   const tiles = mapTileUrl ? ` ${new URL(mapTileUrl.replace(/\{[xyz]\}/g, "0")).origin}` : "";
-  return `default-src 'self'; connect-src 'self' https:; img-src 'self' https: data:${tiles}; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'`;
+  return `default-src 'self'; connect-src 'self'; img-src 'self' https: data:${tiles}; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'`;
 }
 
 const widgetDist = new URL("../../../widget/dist/", import.meta.url);

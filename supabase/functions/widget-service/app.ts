@@ -124,8 +124,9 @@ export function createApp(p: Platform) {
       responses: {
         ...ok(
           "{data: {formattedAddress, line1, city, state, zip, lat, lon, precision, source, zipConfirmed, " +
-            "zipCandidates?}}; zipConfirmed false: zip is a default among the city's zipCandidates (no ZIP typed, " +
-            "several in the city): the homeowner confirms or types theirs before it is used",
+            "zipCandidates?}}; zipConfirmed false: zip is a default among the city's zipCandidates (no ZIP typed and " +
+            "several in the city, or a typed ZIP of no area or another state's): the homeowner confirms or types " +
+            "theirs before it is used",
         ),
         404: { description: "Address not found" },
       },

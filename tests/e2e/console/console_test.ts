@@ -2,6 +2,7 @@
 // report through the widget's API), then the partner signs in, finds it with its report and bill, changes
 // the widget colour in the live preview and copies the embed snippet. axe on every view; 1280 and 375 px.
 import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
 import { withStackAndBrowser } from "../widget/with_stack.ts";
 import type { Stack } from "../widget/stack.ts";
 import { query, waitFor } from "../widget/helpers.ts";
@@ -16,6 +17,32 @@ import {
   shot,
   signIn,
 } from "./support.ts";
+
+/**
+ * The leads filters whose placeholder or longest option is wider than the field (QA pass 4: "Name, email, phone,
+ * addre" and "In and out" at 1280 px).
+ */
+function cutFilters(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const c = document.createElement("canvas").getContext("2d")!;
+    const out: string[] = [];
+    for (
+      const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+        "form.filters input, form.filters select",
+      )
+    ) {
+      const st = getComputedStyle(el);
+      c.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+      const select = el instanceof HTMLSelectElement;
+      const texts = select ? [...el.options].map((o) => o.text) : [el.placeholder].filter(Boolean);
+      // A select keeps about 16 px for its arrow.
+      const room = el.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) -
+        (select ? 16 : 0);
+      for (const t of texts) if (c.measureText(t).width > room) out.push(`${el.name || el.id}: ${t}`);
+    }
+    return out;
+  });
+}
 
 /** What the widget does for a homeowner, over the same API: bill upload, then the savings report. */
 async function homeownerLead(stack: Stack, email: string): Promise<string> {
@@ -39,7 +66,13 @@ async function homeownerLead(stack: Stack, email: string): Promise<string> {
     transaction_id: up.transactionId,
     bill: up.data.items[0],
     contact: { first_name: "Jane", last_name: "Homeowner", email, phone: "+1 480 555 0100" },
-    address: { line1: "7070 Elm St", city: "Tempe", state: "AZ", zip: "85281" },
+    address: {
+      line1: "12345 North Scottsdale Road",
+      line2: "Apt 1205",
+      city: "Tempe",
+      state: "AZ",
+      zip: "85281",
+    },
   });
 }
 
@@ -57,7 +90,18 @@ Deno.test({
       const link = page.getByRole("link", { name: "Jane Homeowner" });
       await link.waitFor();
       assert.equal(await page.locator("tbody .tag").first().textContent(), "Report sent");
+      // The list's address has the unit, and the status pill is one line beside a long address (QA pass 4: the
+      // unit was left out, and "Report / sent" wrapped in two at 1280 px).
+      await page.getByRole("cell", { name: "12345 North Scottsdale Road, Apt 1205, Tempe, AZ 85281" })
+        .waitFor();
+      assert.ok(
+        await page.locator("tbody .tag").first().evaluate((e) =>
+          e.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(e).fontSize)
+        ),
+        "the status pill is one line",
+      );
       await expectAccessible(page, "leads");
+      assert.deepEqual(await cutFilters(page), [], "the filters' texts are whole at 1280 px");
       await shot(page, "w1280-1-leads");
       // Filters: out of area hides her; search finds her.
       await page.getByLabel("Area").selectOption("out");
@@ -129,7 +173,7 @@ Deno.test({
         "rgb(29, 78, 216)",
         "the saved demo colour first",
       );
-      await page.getByLabel("Main colour (hex)").fill("#b91c1c");
+      await page.getByLabel("Main color (hex)").fill("#b91c1c");
       await waitFor(
         "the preview colour",
         async () => (await cont.evaluate((b) => getComputedStyle(b).backgroundColor)) === "rgb(185, 28, 28)",
@@ -180,6 +224,7 @@ Deno.test({
       const phone = await signIn(browser, stack, 375);
       await phone.getByRole("link", { name: "Jane Homeowner" }).waitFor();
       await expectAccessible(phone, "leads 375");
+      assert.deepEqual(await cutFilters(phone), [], "the filters' texts are whole at 375 px");
       await shot(phone, "w375-1-leads");
       await phone.getByRole("link", { name: "Jane Homeowner" }).click();
       await phone.getByRole("heading", { name: "Jane Homeowner" }).waitFor();

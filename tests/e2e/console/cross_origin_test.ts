@@ -65,7 +65,7 @@ Deno.test({
         const colour = () => cont.evaluate((b) => getComputedStyle(b).backgroundColor);
         const next = width === 1280 ? ["#b91c1c", "rgb(185, 28, 28)"] : ["#047857", "rgb(4, 120, 87)"];
         assert.notEqual(await colour(), next[1]);
-        await page.getByLabel("Main colour (hex)").fill(next[0]);
+        await page.getByLabel("Main color (hex)").fill(next[0]);
         await waitFor("the new colour in the cross-origin preview", async () => {
           try {
             return (await colour()) === next[1];

@@ -129,7 +129,7 @@ Deno.test({
         // Reload on the provider step: same step, same address (no new upload of anything).
         await page.reload();
         await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
-        assert.equal(await page.locator(".progress-label").textContent(), "Step 3 of 6 · Energy provider");
+        assert.equal(await page.locator(".progress-label").textContent(), "Step 3 of 6 · Your provider");
         await uploadWrongBill(page);
         await shot(page, "w375-check-flagged");
         await line(page, "usage").scrollIntoViewIfNeeded();

@@ -114,18 +114,23 @@ export async function homeToBillStep(page: Page) {
   await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
 }
 
-/** From the provider step: the first provider, then the APS bill of wrong_bill.ts uploaded and read. */
-export async function uploadWrongBill(page: Page) {
+/** From the provider step: the first provider, then `files` uploaded and read: the page is at the check step. */
+export async function uploadBill(page: Page, files: Parameters<Page["setInputFiles"]>[1]) {
   await page.getByRole("radio").first().check();
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
-  await page.locator("input[type=file][multiple]").setInputFiles({
+  await page.locator("input[type=file][multiple]").setInputFiles(files);
+  await page.getByRole("button", { name: "Read my bill" }).click();
+  await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 90_000 });
+}
+
+/** From the provider step: the first provider, then the APS bill of wrong_bill.ts uploaded and read. */
+export async function uploadWrongBill(page: Page) {
+  await uploadBill(page, {
     name: "aps-direct-plan.pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from(await wrongReadingBill()),
   });
-  await page.getByRole("button", { name: "Read my bill" }).click();
-  await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
 }
 
 /**

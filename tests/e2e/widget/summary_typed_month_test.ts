@@ -1,4 +1,5 @@
-// The widget as a homeowner uses it (QA, issue 11): "Read my bill" without a bill says so; a month the widget estimated and the homeowner then typed is
+// The widget as a homeowner uses it (QA, issue 11): "Read my bill" without a bill says so; a month the widget
+// estimated is announced as estimated until the homeowner types over it; a month the homeowner then typed is
 // theirs in the report (it was still counted among the "estimated" months), and the summary's six figures sit in
 // even rows (five columns left "Payback" alone on a second row at 1024 px).
 import assert from "node:assert/strict";
@@ -38,7 +39,27 @@ Deno.test({
           await page.getByLabel("Average monthly use (kWh)").fill("900");
           await page.locator("details.manual").getByRole("button", { name: "Continue" }).click();
           await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor();
+          // No bill was uploaded: the way back to the bill step is not "a different bill" (QA pass 4).
+          await page.getByRole("button", { name: "Upload a bill instead" }).waitFor();
+          assert.equal(await page.getByRole("button", { name: "Upload a different bill" }).count(), 0);
           const july = page.getByLabel(/^July \d{4} usage in kWh$/);
+          // An estimated month is said to a screen reader, not only shown after the field (QA pass 4); typed
+          // over, it is no longer marked estimated, neither on screen nor to a screen reader.
+          const julyCell = page.locator(".month").filter({ has: july });
+          const description = () =>
+            july.evaluate((e) =>
+              (e.getAttribute("aria-describedby") ?? "").split(" ").map((id) =>
+                document.getElementById(id)?.textContent ?? ""
+              ).join(" ").trim()
+            );
+          assert.equal(await description(), "estimated");
+          const estimate = await july.inputValue();
+          assert.equal(await julyCell.getByText("estimated").isVisible(), true);
+          await july.fill("1400");
+          assert.equal(await description(), "");
+          assert.equal(await julyCell.getByText("estimated").isVisible(), false, "typed over: not estimated");
+          await july.fill(estimate);
+          assert.equal(await description(), "estimated", "back to the estimate: estimated again");
           await july.fill("1400");
           await page.getByRole("button", { name: "Continue" }).click();
           await page.getByRole("heading", { name: "Where should we send your report?" }).waitFor();

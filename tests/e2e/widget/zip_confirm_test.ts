@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { withStackAndBrowser } from "./with_stack.ts";
-import { axeProblems, openWidget, pageSteps, query, shot } from "./helpers.ts";
+import { axeProblems, openWidget, pageSteps, query, shot, uploadBill } from "./helpers.ts";
 
 const CONED_BILL = new URL("../../fixtures/bills/synthetic/coned-01.pdf", import.meta.url).pathname;
 const ADDRESS = "435 W 57th St, New York, NY";
@@ -75,14 +75,7 @@ Deno.test({
         await page.getByRole("heading", { name: "Who is your electricity provider?" }).waitFor();
         const labels = await page.locator(".choice span").allTextContents();
         assert.ok(labels.some((l) => /Consolidated Edison/i.test(l)), labels.join(" | "));
-        await page.getByRole("radio").first().check();
-        await page.getByRole("button", { name: "Continue" }).click();
-        await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
-        await page.locator("input[type=file][multiple]").setInputFiles(CONED_BILL);
-        await page.getByRole("button", { name: "Read my bill" }).click();
-        await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({
-          timeout: 60_000,
-        });
+        await uploadBill(page, CONED_BILL);
         await page.getByRole("button", { name: "Continue" }).click();
         await page.getByRole("heading", { name: "Where should we send your report?" }).waitFor();
         await page.getByRole("textbox", { name: "Email" }).fill("zip.confirm@example.com");

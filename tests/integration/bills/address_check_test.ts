@@ -38,6 +38,9 @@ Deno.test("read address vs the gazetteer: OCR'd cities and states corrected with
     // two words glued by OCR
     assert.equal(await check("VIRGINIABEACH", "VA", "23451"), "VIRGINIA BEACH|VA|23451|0.9");
     assert.equal(await check("FORTWORTH", "TX", "76107"), "FORT WORTH|TX|76107|0.9");
+    // a name the postal tables space after its prefix ("MC COLL", "DU BOIS"), printed closed up: kept as read
+    assert.equal(await check("MCCOLL", "SC", "29570"), "MCCOLL|SC|29570|0.9");
+    assert.equal(await check("DuBois", "PA", "15801"), "DuBois|PA|15801|0.9");
     // the ZIP's own city, and another postal name of the place near it: kept as read
     assert.equal(await check("Norfolk", "VA", "23508"), "Norfolk|VA|23508|0.9");
     assert.equal(await check("Long Island City", "NY", "11102"), "Long Island City|NY|11102|0.9");

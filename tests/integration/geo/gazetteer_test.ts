@@ -96,6 +96,12 @@ Deno.test("gazetteer autocomplete: prefixes, state filter, ZIP prefixes, street 
     // The typed house number goes with the typed town only (not New York Mills, NY or MN).
     const ny = await g.autocomplete("435 W 57th St, New York", 5);
     assert.deepEqual(ny.map((x) => x.description), ["435 W 57th St, New York, NY"]);
+    // A name still being typed ("Trent" on the way to "Trenton"): the towns of exactly that name first, then the
+    // bigger towns it starts; never a smaller one (Trenton, SC is not offered behind Trent, SD).
+    const trent = (await g.autocomplete("12 Main St, Trent", 5)).map((x) => x.description);
+    assert.deepEqual(trent.slice(0, 2).sort(), ["12 Main St, Trent, SD", "12 Main St, Trent, TX"]);
+    assert.ok(trent.includes("12 Main St, Trenton, NJ"), trent.join("; "));
+    assert.ok(!trent.includes("12 Main St, Trenton, SC"), trent.join("; "));
     assert.deepEqual((await g.autocomplete("13619 Tortona Ln, Windermere FL")).map((x) => x.description), [
       "13619 Tortona Ln, Windermere, FL",
     ]);

@@ -16,6 +16,20 @@ Deno.test("gazetteer ZIP: typed ZIPs kept (even one the table lacks), one-ZIP ci
     assert.deepEqual([unknown?.zip, unknown?.zipConfirmed, unknown?.precision], ["10097", true, "city"]);
     assert.match(unknown!.formattedAddress, /, New York, NY 10097$/);
 
+    // One of no ZIP area or of another state's area is a typing error: the city's ZIP, to be confirmed.
+    const zeros = await g.geocode("12 Main St, Trenton, NJ 00000");
+    assert.deepEqual([zeros?.city, zeros?.state, zeros?.zipConfirmed], ["Trenton", "NJ", false]);
+    assert.notEqual(zeros?.zip, "00000");
+    assert.ok(
+      zeros!.zipCandidates!.includes(zeros!.zip) && zeros!.zipCandidates!.every((z) => z.startsWith("086")),
+    );
+    const otherArea = await g.geocode("12 Main St, Trenton, NJ 10097");
+    assert.deepEqual([otherArea?.zipConfirmed, otherArea?.zip.startsWith("086")], [false, true]);
+    const areaOfState = await g.geocode("12 Main St, Trenton, NJ 08699");
+    assert.deepEqual([areaOfState?.zip, areaOfState?.zipConfirmed], ["08699", true]);
+    const oneTown = await g.geocode("13619 Tortona Ln, Windermere FL 00000");
+    assert.deepEqual([oneTown?.zip, oneTown?.zipConfirmed], ["34786", false]);
+
     const one = await g.geocode("13619 Tortona Ln, Windermere FL");
     assert.deepEqual([one?.zip, one?.zipConfirmed, one?.zipCandidates], ["34786", true, undefined]);
 

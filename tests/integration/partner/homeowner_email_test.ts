@@ -69,6 +69,7 @@ Deno.test("the report email names its net cost as the PDF does: no credit said w
         lifetimeSavings: 46712,
         projection: Array(25).fill({}),
         annualKwh: 11265,
+        offsetPct: 99.2,
         netCost: 19000,
         paybackYears: 11.9,
         credit: {
@@ -84,6 +85,14 @@ Deno.test("the report email names its net cost as the PDF does: no credit said w
     assert.match(mail.text, /^Net cost \(no federal credit\): \$19,000$/m);
     assert.match(visibleText(mail.html), /Net cost \(no federal credit\) \$19,000/);
     assert.doesNotMatch(mail.text + mail.html, /after the federal tax credit/);
+    // The share of use the system covers is said, as on the PDF's cover (QA pass 4); "<1%" for a business's use.
+    assert.match(mail.text, /^Share of your use the system covers: 99%$/m);
+    assert.match(visibleText(mail.html), /Share of your use the system covers 99%/);
+    const big = renderReportEmail(e.p, sender, {
+      customerName: "Pat",
+      figures: { ...figures(0), annualKwh: 1774770, offsetPct: 0.4 } as SavingsFigures,
+    });
+    assert.match(big.text, /^Share of your use the system covers: <1%$/m);
     // A partner that states a credit for its own offer: the email says which.
     mail = renderReportEmail(e.p, sender, { customerName: "Zoë Doe", figures: figures(30) });
     assert.match(mail.text, /^Net cost after 30% tax credit: \$19,000$/m);

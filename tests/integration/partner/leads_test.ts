@@ -38,6 +38,12 @@ Deno.test("partner-service leads: statuses start at new, list with search/filter
       ) => l.id),
       [jane],
     );
+    // The unit is searched too (QA pass 4), and listed with the address.
+    const unit = await e.lead("Una", { ...SF, line1: "9 Hill St", line2: "Apt 8C" });
+    const byUnit = await e.call(e.user, "GET", "/partner-service/leads?q=apt%208c");
+    assert.deepEqual(byUnit.json.data.items.map((l: { id: string }) => l.id), [unit]);
+    assert.equal(byUnit.json.data.items[0].address.line2, "Apt 8C");
+    await e.p.sql`delete from public.leads where id = ${unit}`;
     assert.equal(
       (await e.call(e.user, "GET", "/partner-service/leads?q=100%25")).json.data.total,
       0,
@@ -110,14 +116,14 @@ Deno.test("partner-service leads: statuses start at new, list with search/filter
     );
 
     // CSV: every matching lead, spreadsheet formulas neutralised.
-    await e.lead('=HYPERLINK("http://evil")', SF);
+    await e.lead('=HYPERLINK("evil.example")', SF); // a name with a web address is refused before (fourth pass)
     const csv = await e.call(e.admin, "GET", "/partner-service/leads.csv?state=CA");
     assert.equal(csv.status, 200);
     assert.match(csv.headers.get("content-type")!, /^text\/csv/);
     const lines = csv.text.trim().split("\r\n");
     assert.equal(lines[0].split(",")[0], "id");
     assert.equal(lines.length, 3);
-    assert.ok(lines.some((l) => l.includes(`"'=HYPERLINK(""http://evil"")"`)), lines.join("\n"));
+    assert.ok(lines.some((l) => l.includes(`"'=HYPERLINK(""evil.example"")"`)), lines.join("\n"));
     assert.ok(lines.some((l) => l.startsWith(jane) && l.includes(",contacted,")), lines.join("\n"));
   } finally {
     await e.close();

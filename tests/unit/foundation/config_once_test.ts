@@ -55,6 +55,7 @@ Deno.test("http settings: loaded from a Map, defaults, and an unusable value is 
     bodyIdleTimeoutMs: 15_000,
     bodyTimeoutMs: 120_000,
     maxJsonDepth: 32,
+    maxMultipartParts: 64,
   });
   const c = loadHttpConfig(env({ CLIENT_IP_HEADER: " CF-Connecting-IP ", READINESS_TIMEOUT_MS: "500" }));
   assert.equal(c.clientIpHeader, "cf-connecting-ip");
@@ -63,6 +64,8 @@ Deno.test("http settings: loaded from a Map, defaults, and an unusable value is 
   configErrorOf(() => loadHttpConfig(env({ READINESS_TIMEOUT_MS: "0" })), "READINESS_TIMEOUT_MS");
   configErrorOf(() => loadHttpConfig(env({ CLIENT_IP_HEADER: "x forwarded: for" })), "CLIENT_IP_HEADER");
   configErrorOf(() => loadHttpConfig(env({ MAX_JSON_DEPTH: "deep" })), "MAX_JSON_DEPTH");
+  configErrorOf(() => loadHttpConfig(env({ MAX_MULTIPART_PARTS: "0" })), "MAX_MULTIPART_PARTS");
+  assert.equal(loadHttpConfig(env({ MAX_MULTIPART_PARTS: "10" })).maxMultipartParts, 10);
   assert.equal(loadHttpConfig(env({ CLIENT_IP_PROXY_HOPS: "2" })).clientIpProxyHops, 2);
   configErrorOf(() => loadHttpConfig(env({ CLIENT_IP_PROXY_HOPS: "-1" })), "CLIENT_IP_PROXY_HOPS");
 });

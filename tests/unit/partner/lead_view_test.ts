@@ -43,6 +43,20 @@ Deno.test("the widget's recorded corrections (leads.bill_corrections) are shown 
   ]);
 });
 
+Deno.test("a recorded 'nothing corrected' ({}) lists nothing, not the provider chosen for the home as a correction", () => {
+  // QA pass 4: every lead of a bill read and left as read showed "Utility: Pacific Gas and Electric -> Pacific Gas &
+  // Electric Co" (the provider step's name) under "What the homeowner corrected".
+  const lead = {
+    first_name: "Grace",
+    last_name: "Okafor",
+    address: { line1: "7070 Elm St", line2: "Apt 37", city: "Tempe", state: "AZ", zip: "85281" },
+    utility_provider: "Arizona Public Service Co",
+    bill_corrections: {},
+  };
+  assert.deepEqual(correctionRows(lead, item), []);
+  assert.equal(correctionRows({ ...lead, bill_corrections: null }, item).length, 1, "no record: derived");
+});
+
 Deno.test("without a record, the differences between the bill and the lead are derived; the same values are not listed", () => {
   const lead = {
     first_name: "Grace",

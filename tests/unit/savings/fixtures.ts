@@ -24,10 +24,16 @@ export const genericProgram = (over: Partial<StateProgram> = {}): StateProgram =
 
 /** A year of 900 kWh a month in Ohio for Ann Lee, written and laid out for "Buckeye Solar". */
 export async function annLeeReport(
-  opts: { credit?: AppliedCredit; fixedChargeMonthly?: number | null; logoDataUri?: string | null } = {},
+  opts: {
+    credit?: AppliedCredit;
+    fixedChargeMonthly?: number | null;
+    logoDataUri?: string | null;
+    usage?: ReturnType<typeof normaliseUsage>;
+  } = {},
 ): Promise<SavingsReportDocument> {
   const program = genericProgram();
-  const usage = normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 })));
+  const usage = opts.usage ??
+    normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 })));
   const roof = { panelCapacityW: 400, maxPanels: 30, yieldDcKwhPerKw: 1400, configs: [], dcToAcDerate: 0.85 };
   const figures = calculateSavings({
     usage,

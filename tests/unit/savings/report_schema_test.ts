@@ -198,7 +198,18 @@ Deno.test("wording: month lists, estimated months, programmes named once, the cr
   );
   const twelve = await write(calc(all));
   assert.ok(!/12 of the 12|twelve of the twelve/i.test(twelve));
-  assert.match(twelve, /Your bills gave no month-by-month usage/);
+  // Twelve equal months typed by hand (the widget's "No bill at hand?" average): no bill to speak of, no seasonal
+  // pattern, no "fairly even" use, no fixed charge "we could not read from your bill" (QA pass 4).
+  assert.match(twelve, /Every month here is the same figure, your average monthly use/);
+  assert.ok(!/your bills\b|from your bill\b|seasonal pattern|fairly even/i.test(twelve), twelve);
+  assert.match(twelve, /fixed monthly customer charge, which we do not have/);
+  // Twelve estimated months of another shape are a seasonal estimate, still without "your bills".
+  const seasonal = await write(calc(normaliseUsage([{ month: 7, value: 1400, estimated: true }])));
+  assert.match(
+    seasonal,
+    /We have no month-by-month usage, so every month here is estimated from a typical seasonal/,
+  );
+  assert.ok(!/your bills\b|from your bill\b/i.test(seasonal), seasonal);
 });
 
 Deno.test("wording: each amount the state's rules take off is said as a cost, net billing is not called net metering", async () => {
@@ -228,9 +239,22 @@ Deno.test("wording: each amount the state's rules take off is said as a cost, ne
     text,
   );
   assert.ok(text.includes(`${nbc} a year`), "the non-bypassable charges are a yearly amount");
+  // The ratio is said once: the rules paragraph gives it, the net billing line gives the advice (QA pass 4: "below
+  // the retail rate (about 25%)" repeated it a few lines on).
   assert.match(
     text,
-    /<strong>Net billing:<\/strong> California credits exported energy below the retail rate/,
+    /<strong>Net billing:<\/strong> energy you use at home is worth more than energy you export/,
+  );
+  assert.equal(text.split(/about 25%/).length - 1, 1, "the 25% once");
+  // Without the paragraph (no system proposed) the line keeps the ratio.
+  const none = (await new EmbeddedReportWriter().write({
+    ...ctx(ca),
+    stateName: "California",
+    figures: { ...f, systemKw: 0 },
+  })).sections.map((s) => s.text).join("");
+  assert.match(
+    none,
+    /<strong>Net billing:<\/strong> California credits exported energy below the retail rate \(about 25%\)/,
   );
   assert.ok(!text.includes("Net metering:"), "California's net billing is not called net metering");
   const tx = await new EmbeddedReportWriter().write({
@@ -264,4 +288,33 @@ Deno.test("wording: the lease/PPA option names the owner's federal credit as it 
     await lease("2028-02-01"),
     /no federal tax credit applies to a new system, for you or its owner/,
   );
+});
+
+Deno.test("wording: the state data's names in American English, the efficiency line without saying it twice", async () => {
+  // The NY and MD rows name "… energy-efficiency programmes": the report read "Energy-efficiency programs can
+  // lower your usage …; see NYSERDA energy-efficiency programmes." (QA pass 4).
+  for (
+    const [state, stateName, name] of [
+      ["NY", "New York", "NYSERDA energy-efficiency programmes"],
+      ["MD", "Maryland", "EmPOWER Maryland energy-efficiency programmes"],
+    ]
+  ) {
+    const p = program({
+      state,
+      isGeneric: false,
+      netMetering: "retail",
+      efficiencyPrograms: name,
+      incentives: "A state Programme of rebates",
+    });
+    const text = (await new EmbeddedReportWriter().write({ ...ctx(p), state, stateName })).sections
+      .map((s) => s.text).join("");
+    assert.ok(!/programme/i.test(text), `${state}: no 'programme' in the report`);
+    assert.match(text, new RegExp(`see ${name.replace("programmes", "programs")}\\.`));
+    assert.match(text, /A state Program of rebates\./);
+    const sentence = text.slice(
+      text.lastIndexOf("<p>", text.indexOf(" see ")),
+      text.indexOf("</p>", text.indexOf(" see ")),
+    );
+    assert.equal(sentence.match(/efficiency/gi)?.length, 1, `said once: ${sentence}`);
+  }
 });

@@ -76,6 +76,21 @@ Deno.test("the designed PDF: the credit on the cover tile follows the policy, th
   );
   assert.ok(now.includes("What happens next"));
   assert.ok(now.includes("Buckeye Solar contacts you"));
+  // Usage typed by hand (every month estimated): no bill to have read the charge from (QA pass 4).
+  const typed = (await extractText(
+    await renderSavingsReportPdf(
+      await annLeeReport({
+        credit: federalCredit("2026-11-23"),
+        fixedChargeMonthly: null,
+        usage: normaliseUsage(
+          Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 700, estimated: true })),
+        ),
+      }),
+    ),
+    { mergePages: true },
+  )).text.replace(/\s+/g, " ");
+  assert.ok(typed.includes("Your utility's fixed monthly charge is not known: it is not included"), typed);
+  assert.ok(!/read from your bill|your bills\b/.test(typed), "no bill was read");
   const before = await render("2025-03-01");
   assert.ok(before.includes("Net cost after 30% tax credit"));
 });
@@ -109,4 +124,25 @@ Deno.test("the designed PDF: the month table is never split (a month row alone u
       assert.ok(withTable[0].includes("January") && withTable[0].includes("December"));
     }
   }
+});
+
+Deno.test("the designed PDF: 'What happens next' is never split across pages (QA pass 4)", async () => {
+  // Section III grows a line at a time, so that the block falls at every height of a page's foot in turn.
+  const base = await annLeeReport();
+  let pages = 0;
+  for (let k = 0; k < 24; k++) {
+    const doc = structuredClone(base);
+    doc.sections[2].text += "<p>Filler line of the recommendation.</p>".repeat(k);
+    const { text } = await extractText(await renderSavingsReportPdf(doc), { mergePages: false });
+    const at = text.findIndex((t) => t.includes("What happens next"));
+    assert.ok(at >= 0);
+    const page = text[at].replace(/\s+/g, " ");
+    assert.ok(
+      page.includes("Nothing is decided until you sign") &&
+        page.includes("This report is an estimate prepared on"),
+      `k=${k}: the next steps continue on another page`,
+    );
+    pages = Math.max(pages, text.length);
+  }
+  assert.ok(pages >= 4);
 });

@@ -6,7 +6,9 @@ const contact = (first_name: string, last_name = "") =>
   ContactInput.safeParse({ first_name, last_name, email: "a@example.com" });
 
 Deno.test("one-line widget fields: control characters become spaces, invisible and bidi characters go", () => {
-  assert.equal(contact("Bob\r\nBcc: x@evil.example").data?.first_name, "Bob Bcc: x@evil.example");
+  assert.equal(contact("Bob\r\nBcc: evil").data?.first_name, "Bob Bcc: evil");
+  // A web or email address is no name (docs/security.md, fourth pass).
+  assert.equal(contact("Bob\r\nBcc: x@evil.example").success, false);
   assert.equal(contact("\u202Eevil\u202C").data?.first_name, "evil", "no right-to-left override");
   assert.equal(contact("Ann", "\u2066Lee\u2069\uFEFF").data?.last_name, "Lee");
   // A name of nothing but invisible characters is no name.

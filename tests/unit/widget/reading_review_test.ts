@@ -99,3 +99,24 @@ Deno.test("what was read is reported with its year's kWh, without the reader's c
   assert.equal(r.read?.customerName, "Grace Hopper");
   assert.equal("confidence" in (r.read ?? {}), false);
 });
+
+Deno.test("the check step's one street line with the unit is the bill's line1 + line2, not a correction", () => {
+  // QA pass 4: the check step dropped the bill's "Apt 31C"; it now shows "9570 Cedar Ln, Apt 31C" in one line.
+  const withUnit = item();
+  withUnit.customerInformation.serviceAddress = {
+    ...withUnit.customerInformation.serviceAddress,
+    line1: "9570 Cedar Ln",
+    line2: "Apt 31C",
+  };
+  const at = (line1: string) =>
+    reviewReading({
+      limits: DEFAULT_LIMITS,
+      item: withUnit,
+      addressState: "AZ",
+      values: { service_address: { line1, city: "Tempe", state: "AZ", zip: "85281" } },
+    }).corrections.address;
+  assert.equal(at("9570 Cedar Ln, Apt 31C"), undefined);
+  assert.equal(at("9570  cedar ln apt 31C"), undefined);
+  assert.ok(at("9570 Cedar Ln"), "the unit removed is a correction");
+  assert.ok(at("9570 Cedar Ln, Apt 31D"), "another unit is a correction");
+});

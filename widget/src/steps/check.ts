@@ -2,6 +2,7 @@ import { field, h, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
 import { suspectMonth, typedUsage } from "../usage.ts";
+import { contactFromBillName } from "../contact_name.ts";
 import {
   type Address,
   chosenProviderName,
@@ -89,7 +90,10 @@ export function checkStep(ctx: Ctx): StepView {
       required: !!read,
       ...more,
     });
+  // One street line with the unit the bill gives ("9570 Cedar Ln, Apt 31C"): the unit was dropped here, so the
+  // confirmed service address lost it, and a homeowner who typed it back made a "correction" of a right reading.
   const street = part(t.street, "line1", { hint: addressNotRead ? t.checkNotRead : undefined });
+  street.input.value = [a.line1, a.line2].filter((x) => x?.trim()).join(", ");
   const city = part(t.city, "city");
   const st = part(t.state, "state", { maxlength: 2 });
   const zip = part(t.zip, "zip", { inputmode: "numeric", maxlength: 10 });
@@ -135,6 +139,19 @@ export function checkStep(ctx: Ctx): StepView {
       value: String(u.value),
       "aria-label": t.monthKwh(`${month} ${u.year}`),
     });
+    // An estimated month says so to a screen reader too (the word sat after the field, unannounced), and stops
+    // saying so once the homeowner types their own figure over the estimate (it is then sent as theirs).
+    const mark = u.estimated ? h("small", { id: `${id}-est` }, t.usageEstimated) : null;
+    if (mark) {
+      const sync = () => {
+        const own = typedUsage([u], [Number(input.value.replace(/[,\s]/g, ""))])[0];
+        mark.hidden = !own.estimated;
+        if (own.estimated) input.setAttribute("aria-describedby", mark.id);
+        else input.removeAttribute("aria-describedby");
+      };
+      input.addEventListener("input", sync);
+      sync();
+    }
     return {
       u,
       input,
@@ -143,7 +160,7 @@ export function checkStep(ctx: Ctx): StepView {
         { class: "month" },
         h("label", { for: id }, `${month.slice(0, 3)} ${String(u.year).slice(2)}`),
         input,
-        u.estimated ? h("small", {}, t.usageEstimated) : null,
+        mark,
       ),
     };
   });
@@ -181,7 +198,7 @@ export function checkStep(ctx: Ctx): StepView {
       class: "link",
       onclick: () =>
         Object.assign(s, { usage: null, review: null, files: [], billTransactionId: null }) && ctx.go("bill"),
-    }, t.otherBill),
+    }, read ? t.otherBill : t.billInstead),
   );
 
   /** Marks the lines the gate wants confirmed, with the reasons in the homeowner's words. */
@@ -190,6 +207,9 @@ export function checkStep(ctx: Ctx): StepView {
       const flagged = r?.needsConfirmation.includes(group) ?? false;
       l.flag.hidden = !flagged;
       l.box.classList.toggle("flagged", flagged);
+      // The reason is said on entering the line's group, not only at its checkbox after the fields (QA pass 4).
+      if (flagged) l.box.setAttribute("aria-describedby", l.confirm.getAttribute("aria-describedby")!);
+      else l.box.removeAttribute("aria-describedby");
       if (flagged) {
         (l.flag.firstChild as HTMLElement).textContent = reasons(r!.checks.filter((c) => c.group === group));
       }
@@ -266,12 +286,9 @@ export function checkStep(ctx: Ctx): StepView {
         ctx.announce(t.checkNeeded);
         return false;
       }
-      if (reading.customer_name) {
-        // The confirmed name fills the contact step (still editable there).
-        const parts = reading.customer_name.split(/\s+/);
-        s.contact.first_name = titleCase(parts[0]);
-        s.contact.last_name = titleCase(parts.slice(1).join(" "));
-      }
+      // The confirmed name fills the contact step (still editable there), unless it is not a person's.
+      const person = contactFromBillName(reading.customer_name ?? "", r.checks.map((c) => c.code));
+      if (person) Object.assign(s.contact, person);
       ctx.go("contact");
     },
   };
@@ -284,8 +301,4 @@ function reasons(checks: ReadingCheck[]): string {
     ),
   ];
   return texts.join(" ");
-}
-
-export function titleCase(s: string): string {
-  return s.toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (m) => m.toUpperCase());
 }
