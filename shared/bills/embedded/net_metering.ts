@@ -33,9 +33,10 @@ export function netUsageColumn(headers: string[]): number | undefined {
   return nets.length === 1 ? nets[0] : -1;
 }
 
-const BILLED = /^(?:billed usage|net usage|net (?:kwh|energy)(?: billed)?|billed kwh|kwh billed)\s*:?$/i;
-const GENERATION = /\bgenerat(?:ed|ion)\b|\bproduction\b|\breceived\b|\bexport(?:ed)?\b|\bsolar\b/i;
-const kwhOf = (cell: string) => {
+export const BILLED =
+  /^(?:billed usage|net usage|net (?:kwh|energy)(?: billed)?|billed kwh|kwh billed)\s*:?$/i;
+export const GENERATION = /\bgenerat(?:ed|ion)\b|\bproduction\b|\breceived\b|\bexport(?:ed)?\b|\bsolar\b/i;
+export const kwhOf = (cell: string) => {
   const m = cell.trim().match(/^(\d{1,3}(?:,\d{3})+|\d+)(?:\s*kwh)?$/i);
   return m ? Number(m[1].replace(/,/g, "")) : undefined;
 };

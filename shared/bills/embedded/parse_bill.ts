@@ -51,6 +51,8 @@ import { scanChartHistory } from "./scan_charts.ts";
 import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
 import { readByOcr, scanChecks, steadyHistory, zipSpeck } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
+import { checkedHistory } from "./history_confidence.ts";
+import { checkedMeters, netWithUnreadMeter } from "./meter_confidence.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
 import { fixLabelWords } from "./ocr_labels.ts";
@@ -337,7 +339,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     totalUsage(lines, on),
   );
   // a net-metered bill's meters read as delivered and generated: one meter billed the printed net (net_metering.ts)
-  eu.meters = netBilledMeters(eu.meters, lines);
+  eu.meters = netWithUnreadMeter(netBilledMeters(eu.meters, lines), lines);
   // a scanned meter row whose readings' difference is its printed kWh, where no meter kWh was read (scan_meters.ts)
   if (readByOcr(pages)) eu.meters = withScanMeters(eu.meters, scanMeterRows(pages));
   if (!period.length) {
@@ -449,6 +451,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   history = consistentHistory(alignToPeriod(history, bi.billingPeriodEnd, total), total || undefined);
   // a scan's history month far from its neighbours and the current period is an OCR digit error (scan_checks.ts)
   if (readByOcr(pages)) history = steadyHistory(history, total || undefined);
+  // months the bill's own figures contradict are left out (history_confidence.ts)
+  history = checkedHistory(history, { periodEnd: bi.billingPeriodEnd, total, text, pages });
   // the year a bill reports ends with its own month: when neither the history nor the meters give that month, a
   // month twelve or more before the period's end (a 13-month chart's first bar) would stand in the year for it
   // (the year completed ends at the latest month read, usage_completion.ts) — it is last year's, left out
@@ -482,6 +486,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // glued words and confusable meter letters on a scan: split where certain, else empty (scan_checks.ts)
   const scanned = scanChecks({ ...ci, billingAddress: bi.billingAddress, ...eu }, pages);
   if (scanned.emptyName) conf.customerName = 0;
+  // meter numbers the bill's own figures contradict are left empty (meter_confidence.ts)
+  eu.meters = checkedMeters(eu.meters, pages);
   // a unit's trailing B read as an 8 by OCR cannot be told from an 8: left empty (ocr_units.ts)
   if (readByOcr(pages)) {
     ci.serviceAddress = withoutAmbiguousUnit(ci.serviceAddress);

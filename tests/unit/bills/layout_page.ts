@@ -1,6 +1,7 @@
 // Word-box pages for the reader's unit tests: lines of cells placed at (x, y), 5 points a character, as a PDF
 // text layer gives them (pieces) and as the reader's reading-order lines (cells three spaces apart).
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
+import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 
 export const CH = 5; // width of a character
 
@@ -33,4 +34,10 @@ export function ocrPage(rows: [number, [number, string][]][], ocr = true): TextP
       });
     })
   );
+}
+
+/** The reader on a page of cells with every utility-shaped rule off (the round tests' reading). */
+export function readPage(rows: Parameters<typeof page>[0], ocr = false) {
+  const p = page(rows);
+  return parseBill(p.lines, [ocr ? ocrPage(rows) : p.pieces], { rules: () => false });
 }
