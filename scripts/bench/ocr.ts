@@ -5,12 +5,14 @@
 // and CPU per page and the ratios (target <= 1.0x), with verification by re-reading on and off page by page
 // in the same rounds (and the re-reading's own CPU, on - off), the load average; and the memory of this
 // process and its workers before, right after, and once the idle workers have exited (target: back within
-// 50 MB of idle). --wasm also times the tesseract.js fallback.
+// 50 MB of idle). The CLI runs with tesseract's defaults; when the engine sets variables of its own
+// (DOCUMENT_OCR_INVERT=false, DOCUMENT_OCR_FIND_TABLES=false) a single-thread CLI given the same also runs, and
+// the CPU ratio to it is printed too. --wasm also times the tesseract.js fallback.
 import { closeDocumentEngine, documentEngine } from "../../shared/documents/engine/index.ts";
 import { DocumentEngine } from "../../shared/documents/engine/engine.ts";
 import { SubprocessPool } from "../../shared/documents/engine/pool.ts";
 import { poolLimits } from "../../shared/documents/engine/limits.ts";
-import { ocrConfig, tessdataDir, tesseractArgs } from "../../shared/documents/ocr_native.ts";
+import { ocrConfig, tessdataDir, tesseractArgs, tesseractVars } from "../../shared/documents/ocr_native.ts";
 import { cpuMs, mb, processTree, rssOf, treeRss } from "./proc.ts";
 
 const arg = (
@@ -37,9 +39,15 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: number[]) => sum(xs) / xs.length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function cli(path: string, env: Record<string, string> = {}): Promise<number> {
+// The CLI as Debian runs it: the same model, page segmentation and output settings as the engine, tesseract's
+// own defaults otherwise (its retry of unsure lines inverted and its table finder on); with `same`, also given
+// the variables the engine sets beyond those defaults (tesseractVars, e.g. -c tessedit_do_invert=0).
+const engineVars = tesseractVars();
+async function cli(path: string, env: Record<string, string> = {}, same = false): Promise<number> {
   const t0 = performance.now();
-  const args = tesseractArgs("txt").map((a) => (a === "stdin" ? path : a));
+  const cfg = ocrConfig();
+  const args = tesseractArgs("txt", same ? cfg : { ...cfg, invert: true, findTables: true })
+    .map((a) => (a === "stdin" ? path : a));
   const out = await new Deno.Command(ocrConfig().tesseractBin, { args, stdout: "null", stderr: "null", env })
     .output();
   if (!out.success) throw new Error(`tesseract CLI failed on ${path}`);
@@ -148,8 +156,8 @@ for (const verify of [verifyDefault, !verifyDefault]) {
   for (const mode of modes) platforms.push({ ...(await startPlatform(mode, verify)), verify });
 }
 await cli(dir + images[0]);
-const native: number[] = [], native1: number[] = [];
-let native1Cpu = 0;
+const native: number[] = [], native1: number[] = [], nativeSame: number[] = [];
+let native1Cpu = 0, nativeSameCpu = 0;
 const load0 = load();
 for (let r = 0; r < rounds; r++) {
   for (const [i, name] of images.entries()) {
@@ -164,9 +172,16 @@ for (let r = 0; r < rounds; r++) {
     const n0 = cpuMs("self", true);
     native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
     native1Cpu += cpuMs("self", true) - n0;
+    if (engineVars.length) {
+      const s0 = cpuMs("self", true);
+      nativeSame.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }, true));
+      nativeSameCpu += cpuMs("self", true) - s0;
+    }
   }
 }
 const cpu1 = native1Cpu / native1.length;
+const cpuSame = nativeSameCpu / nativeSame.length;
+const sameFlags = engineVars.map(([k, v]) => `-c ${k}=${v}`).join(" ");
 console.log(`\n${rounds} round(s), load average ${load0} at the first page, ${load()} after the last:`);
 console.log(
   `  native CLI (default threads)      ${mean(native).toFixed(0)} ms/page (median ${
@@ -178,6 +193,13 @@ console.log(
     median(native1).toFixed(0)
   }), CPU ${cpu1.toFixed(0)} ms/page`,
 );
+if (nativeSame.length) {
+  console.log(
+    `  native CLI (OMP_THREAD_LIMIT=1, ${sameFlags} as the engine) ${
+      mean(nativeSame).toFixed(0)
+    } ms/page (median ${median(nativeSame).toFixed(0)}), CPU ${cpuSame.toFixed(0)} ms/page`,
+  );
+}
 for (const p of platforms) {
   p.rssAfter = p.pid ? processTree(p.pid).reduce((s, q) => s + rssOf(q), 0) : 0;
   const cpu = mean(p.cpu);
@@ -188,7 +210,9 @@ for (const p of platforms) {
       cpu.toFixed(0)
     } ms/page; wall ${(sum(p.wall) / sum(native)).toFixed(2)}x the default CLI, ${
       (sum(p.wall) / sum(native1)).toFixed(2)
-    }x the single-thread CLI (target <= 1.0x); CPU ${(cpu / cpu1).toFixed(2)}x the single-thread CLI`,
+    }x the single-thread CLI (target <= 1.0x); CPU ${(cpu / cpu1).toFixed(2)}x the single-thread CLI${
+      nativeSame.length ? `, ${(cpu / cpuSame).toFixed(2)}x it given ${sameFlags}` : ""
+    }`,
   );
   console.log(
     `    worker starts during the timed pages: ${

@@ -11,6 +11,7 @@ import {
   type OcrConfig,
   parseTsv,
   type PendingOcr,
+  tesseractVars,
 } from "./ocr_native.ts";
 
 const SYMBOLS = {
@@ -25,6 +26,7 @@ const SYMBOLS = {
   },
   TessBaseAPISetPageSegMode: { parameters: ["pointer", "i32"], result: "void" },
   TessBaseAPISetVariable: { parameters: ["pointer", "buffer", "buffer"], result: "i32" },
+  TessBaseAPIGetBoolVariable: { parameters: ["pointer", "buffer", "buffer"], result: "i32" },
   TessBaseAPISetImage: { parameters: ["pointer", "buffer", "i32", "i32", "i32", "i32"], result: "void" },
   TessBaseAPIRecognize: { parameters: ["pointer", "pointer"], result: "i32", nonblocking: true },
   TessBaseAPIGetTsvText: { parameters: ["pointer", "i32"], result: "pointer" },
@@ -81,11 +83,20 @@ class Handle {
   #turn: Promise<unknown> = Promise.resolve();
   #threshold = "0";
 
-  constructor(private lib: Lib, datapath: string, readonly opts: NativeOptions) {
+  constructor(
+    private lib: Lib,
+    datapath: string,
+    readonly opts: NativeOptions,
+    settings: [string, string][],
+  ) {
     const api = lib.TessBaseAPICreate();
-    // the CLI's -c variables (tesseractArgs), given to Init as the CLI gives them; debug_file keeps
-    // tesseract's messages ("Estimating resolution as …") off the worker's stdout/stderr
-    const vars: [string, string][] = [["preserve_interword_spaces", "1"], ["debug_file", "/dev/null"]];
+    // the CLI's -c variables (tesseractArgs, tesseractVars), given to Init as the CLI gives them; debug_file
+    // keeps tesseract's messages ("Estimating resolution as …") off the worker's stdout/stderr
+    const vars: [string, string][] = [
+      ["preserve_interword_spaces", "1"],
+      ["debug_file", "/dev/null"],
+      ...settings,
+    ];
     if (opts.whitelist) vars.push(["tessedit_char_whitelist", opts.whitelist]);
     const names = cstrArray(vars.map(([k]) => k)), values = cstrArray(vars.map(([, v]) => v));
     const [path, lang] = [cstr(datapath), cstr("eng")];
@@ -147,6 +158,15 @@ class Handle {
     });
   }
 
+  /** A boolean variable's value in this handle (tesseract's own, as Init left it), undefined if unknown. */
+  async boolVariable(name: string): Promise<boolean | undefined> {
+    const api = await this.ready;
+    const value = new Int32Array(1);
+    return this.lib.TessBaseAPIGetBoolVariable(api, cstr(name), new Uint8Array(value.buffer))
+      ? value[0] !== 0
+      : undefined;
+  }
+
   /** Frees the handle (its models) once the readings queued on it are done. */
   close(): Promise<void> {
     return this.#queue(async () => {
@@ -174,13 +194,18 @@ export class ResidentTesseract {
   /** Handles created (each one model load) since this object was made. */
   loads = 0;
 
-  constructor(private lib: Lib, private datapath: string, readonly version: string) {}
+  constructor(
+    private lib: Lib,
+    private datapath: string,
+    readonly version: string,
+    private vars: [string, string][] = [],
+  ) {}
 
   #handle(opts: NativeOptions): Handle {
     const key = keyOf(opts);
     let h = this.#handles.get(key);
     if (!h) {
-      h = new Handle(this.lib, this.datapath, { block: opts.block, whitelist: opts.whitelist });
+      h = new Handle(this.lib, this.datapath, { block: opts.block, whitelist: opts.whitelist }, this.vars);
       this.#handles.set(key, h);
       this.loads++;
     }
@@ -195,6 +220,11 @@ export class ResidentTesseract {
       read: (image) => h.read(image, thresholdMethod(opts)),
       cancel: () => Promise.resolve(),
     };
+  }
+
+  /** A boolean tesseract variable's value in the handle of `opts` (tests: the settings Init was given). */
+  boolVariable(opts: NativeOptions, name: string): Promise<boolean | undefined> {
+    return this.#handle(opts).boolVariable(name);
   }
 
   /** Handles held (each with its model loaded or loading). */
@@ -247,5 +277,5 @@ export function openResidentTesseract(cfg: OcrConfig, datapath: string, path: st
   const v = lib.TessVersion();
   const version = v ? Deno.UnsafePointerView.getCString(v) : "unknown";
   if (!/^[5-9]\./.test(version)) throw new Error(`libtesseract ${version}: version 5 or later needed`);
-  return new ResidentTesseract(lib, datapath, version);
+  return new ResidentTesseract(lib, datapath, version, tesseractVars(cfg, true));
 }

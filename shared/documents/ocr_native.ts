@@ -44,6 +44,18 @@ export interface OcrConfig {
    * (ocr_verify.ts; about 2× the CPU of a page on the synthetic bills' scans).
    */
   verify: boolean;
+  /**
+   * DOCUMENT_OCR_INVERT (default true, the CLI's default): tesseract's retry of an unsure text line on its
+   * inverted image (`tessedit_do_invert`). False gives each engine `-c tessedit_do_invert=0`: ~3–5 % less CPU a
+   * page, but the dev image bills lost fields (docs/documents.md "Tesseract's own settings").
+   */
+  invert: boolean;
+  /**
+   * DOCUMENT_OCR_FIND_TABLES (default true, the CLI's default): tesseract's table finder in its page layout
+   * (`textord_tabfind_find_tables`). False gives each engine `-c textord_tabfind_find_tables=0`: ~6 % less
+   * CPU a page, but the dev image bills lost fields.
+   */
+  findTables: boolean;
 }
 
 export function loadOcrConfig(source: EnvSource = Deno.env): OcrConfig {
@@ -63,6 +75,8 @@ export function loadOcrConfig(source: EnvSource = Deno.env): OcrConfig {
     tmpDir: envOptional("TMPDIR", source) ?? "/tmp",
     warm: envBool("DOCUMENT_OCR_WARM", true, source),
     verify: envBool("DOCUMENT_OCR_VERIFY", true, source),
+    invert: envBool("DOCUMENT_OCR_INVERT", true, source),
+    findTables: envBool("DOCUMENT_OCR_FIND_TABLES", true, source),
   };
 }
 
@@ -123,6 +137,8 @@ export interface ResidentOcr {
   readonly loads: number;
   /** The library's version. */
   readonly version: string;
+  /** A boolean tesseract variable in the handle for `opts` (the settings it was initialised with). */
+  boolVariable(opts: NativeOptions, name: string): Promise<boolean | undefined>;
 }
 type FfiModule = { openResidentTesseract(cfg: OcrConfig, datapath: string, path: string): ResidentOcr };
 
@@ -198,6 +214,21 @@ export function tessdataDir(cfg: OcrConfig = ocrConfig()): string {
   return (tessdata = dir);
 }
 
+/**
+ * The tesseract variables every reading of both native engines is given beyond the CLI's defaults (the CLI
+ * engine as `-c`, the FFI engine at Init): `tessedit_do_invert=0` with DOCUMENT_OCR_INVERT=false,
+ * `textord_tabfind_find_tables=0` with DOCUMENT_OCR_FIND_TABLES=false (none by default). `all`: with those
+ * left at the CLI's default too (the FFI engine sets each: some of tesseract's variables are global to the
+ * process, so a handle initialised without one would keep another configuration's value).
+ */
+export function tesseractVars(cfg: OcrConfig = ocrConfig(), all = false): [string, string][] {
+  const vars: [string, string][] = [
+    ["tessedit_do_invert", cfg.invert ? "1" : "0"],
+    ["textord_tabfind_find_tables", cfg.findTables ? "1" : "0"],
+  ];
+  return all ? vars : vars.filter(([, v]) => v === "0");
+}
+
 /** The arguments of one recognition (shared with the benchmark's CLI run, so both use the same settings). */
 export function tesseractArgs(output: "tsv" | "txt", cfg: OcrConfig = ocrConfig()): string[] {
   return [
@@ -214,6 +245,7 @@ export function tesseractArgs(output: "tsv" | "txt", cfg: OcrConfig = ocrConfig(
     "-c",
     "preserve_interword_spaces=1",
     ...(output === "tsv" ? ["-c", "tessedit_create_tsv=1"] : []),
+    ...tesseractVars(cfg).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
   ];
 }
 

@@ -23,6 +23,8 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
     tmpDir: "/tmp",
     warm: true,
     verify: true,
+    invert: true,
+    findTables: true,
   });
   assert.deepEqual(
     loadOcrConfig(env({
@@ -34,6 +36,8 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
       TMPDIR: "/var/tmp",
       DOCUMENT_OCR_WARM: "false",
       DOCUMENT_OCR_VERIFY: "false",
+      DOCUMENT_OCR_INVERT: "false",
+      DOCUMENT_OCR_FIND_TABLES: "false",
     })),
     {
       mode: "wasm",
@@ -44,6 +48,8 @@ Deno.test("OCR settings: defaults, values from a Map, and unusable values are Co
       tmpDir: "/var/tmp",
       warm: false,
       verify: false,
+      invert: false,
+      findTables: false,
     },
   );
   configErrorOf(() => loadOcrConfig(env({ DOCUMENT_OCR: "gpu" })), "DOCUMENT_OCR");

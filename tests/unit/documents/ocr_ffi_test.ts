@@ -12,13 +12,14 @@ import {
   type NativeOptions,
   residentOcr,
   startNativeOcr,
+  tesseractArgs,
   useOcrConfig,
 } from "../../../shared/documents/ocr_native.ts";
 import { pgmPixels, thresholdMethod } from "../../../shared/documents/ocr_ffi.ts";
 import { closeOcr, ocrEngine, ocrImage } from "../../../shared/documents/ocr.ts";
 import { encodePgm } from "../../../shared/documents/ocr_preprocess.ts";
 import { NUMBERS, PLACES } from "../../../shared/documents/ocr_verify.ts";
-import { libtesseractInstalled, tesseractCliInstalled, textPage } from "../../support/ocr.ts";
+import { bandPage, libtesseractInstalled, tesseractCliInstalled, textPage } from "../../support/ocr.ts";
 
 const settings = (vars: Record<string, string>) => loadOcrConfig(new Map(Object.entries(vars)));
 const lib = libtesseractInstalled, cli = tesseractCliInstalled;
@@ -76,6 +77,79 @@ Deno.test({
       assert.ok(words.includes("182.44") && words.includes("NORFOLK,"), words.join(" "));
       // a page's handle, a number sheet's, a place sheet's: three models loaded for eight readings
       assert.equal(residentOcr()!.loads, 3);
+    } finally {
+      await closeOcr();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "both native engines: tesseract's inverted retry and table finder on by default (the CLI's defaults), off " +
+    "when configured (DOCUMENT_OCR_INVERT, DOCUMENT_OCR_FIND_TABLES), for every kind of reading",
+  ignore: !lib,
+  fn: async () => {
+    const kinds: NativeOptions[] = [{}, { block: true, whitelist: NUMBERS.whitelist }, {
+      block: true,
+      whitelist: PLACES.whitelist,
+    }];
+    const configured = { DOCUMENT_OCR_INVERT: "false", DOCUMENT_OCR_FIND_TABLES: "false" };
+    try {
+      // (off, then on again: the FFI engine sets each variable, global ones too, at every handle's Init)
+      for (const [vars, on] of [[{}, true], [configured, false], [{}, true]] as const) {
+        const cfg = settings({ DOCUMENT_OCR: "ffi", ...vars });
+        await useOcrConfig(cfg);
+        assert.equal(await nativeOcrEngine(), "ffi");
+        for (const opts of kinds) {
+          for (const name of ["tessedit_do_invert", "textord_tabfind_find_tables"]) {
+            assert.equal(
+              await residentOcr()!.boolVariable(opts, name),
+              on,
+              `${name} ${JSON.stringify(opts)}`,
+            );
+          }
+        }
+        // the CLI engine is given the same (-c name=0 when off; the CLI's own defaults are on)
+        const args = tesseractArgs("tsv", cfg).join(" ");
+        assert.equal(args.includes("-c tessedit_do_invert=0"), !on, args);
+        assert.equal(args.includes("-c textord_tabfind_find_tables=0"), !on, args);
+        await closeOcr();
+      }
+    } finally {
+      await closeOcr();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "both native engines: with tesseract's retry of unsure lines inverted off (DOCUMENT_OCR_INVERT=false) a " +
+    "white-on-dark header is left to the band sheet, and the page still reads it",
+  ignore: !lib || !cli,
+  fn: async () => {
+    const { png, pgm } = bandPage();
+    const header = /SERVICE PERIOD\s+METER NUMBER\s+TOTAL KWH USED\s+AMOUNT DUE/;
+    const raw = async (vars: Record<string, string>) => {
+      const cfg = settings(vars);
+      await useOcrConfig(cfg);
+      assert.equal(await nativeOcrEngine(), vars.DOCUMENT_OCR);
+      const reader = vars.DOCUMENT_OCR === "ffi" ? residentOcr()!.reader() : startNativeOcr({}, cfg);
+      const r = await reader.read(pgm);
+      return r.lines.map((l) => l.words.map((w) => w.text).join(" ")).join("\n");
+    };
+    try {
+      for (const engine of ["ffi", "cli"]) {
+        // with the retry (the CLI's default) tesseract reads the band from the page itself; without, not
+        const retried = await raw({ DOCUMENT_OCR: engine });
+        assert.match(retried, /SERVICE PERIOD METER NUMBER/, `${engine}: ${retried}`);
+        const plain = await raw({ DOCUMENT_OCR: engine, DOCUMENT_OCR_INVERT: "false" });
+        assert.doesNotMatch(plain, /SERVICE PERIOD|METER NUMBER/, `${engine}: ${plain}`);
+        // the page as the engine reads it: the band cut out, inverted and read on its own sheet
+        const page = await ocrImage(png);
+        assert.ok(page.lines.some((l) => header.test(l)), `${engine}: ${page.lines.join("\n")}`);
+        assert.ok(page.lines.some((l) => /\$182\.44/.test(l)), page.lines.join("\n"));
+        await closeOcr();
+      }
     } finally {
       await closeOcr();
     }
