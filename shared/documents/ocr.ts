@@ -4,6 +4,7 @@ import { createWorker, OEM, PSM, type Worker, type WorkerParams } from "tesserac
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { imageSize } from "./image_size.ts";
 import { photoNumberWords } from "./ocr_photo_words.ts";
+import { lostPieces, lostSheet, withLostWords } from "./ocr_photo_lost.ts";
 import {
   dropNativeStandby,
   nativeOcr,
@@ -321,12 +322,22 @@ async function readImage(
     const r = await readPage(bestPage, { adaptive: true });
     if (confidentWords(r) > confidentWords(best)) best = r;
   }
+  // what a phone photo's page reading left out, read again as one block (ocr_photo_lost.ts)
+  if (prepared.photo) best = await withLostText(bestPage, best);
   if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines, sheets) };
   // a phone photo's "1.702" (the thousands comma its resolution lost), "TotalB86" (a digit read as a letter
   // glued to the number) and number words tesseract is unsure of: ocr_photo_words.ts
   if (prepared.photo) best = { ...best, lines: photoNumberWords(best.lines) };
   const pieces = ocrPieces(best.lines, scale);
   return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };
+}
+
+/** The page's reading with the text it left out read from a sheet of the uncovered ink (ocr_photo_lost.ts). */
+async function withLostText(page: Gray, best: Recognized): Promise<Recognized> {
+  const lost = lostSheet(page, best.lines, lostPieces(page, best.lines));
+  if (!lost) return best;
+  const r = await recognize(encodePgm(lost.sheet), { block: true });
+  return { ...best, lines: withLostWords(best.lines, lost.placed, r.lines) as OcrLine[] };
 }
 
 /**
