@@ -90,6 +90,40 @@ export async function writeCdnBuild(
   // another folder than dist's cdn/: a build for one deployment that the local stack's own build (which rewrites
   // cdn/ when it starts) must not replace
   const dir = opts.dir ?? new URL("cdn/", dist);
+  return await withFolderLock(dir, () => writeCdnFolder(dist, dir, opts));
+}
+
+/**
+ * Runs `fn` holding `<folder>.lock` (created exclusively; one left by a build that died is taken over after
+ * 30 s): the local stack builds the widget once it is healthy while tests or `npm run widget:build` may build at
+ * the same time, and a build that removed the folder while another wrote it failed ("writefile …/cdn/app.<hash>.css:
+ * No such file or directory").
+ */
+async function withFolderLock<T>(folder: URL, fn: () => Promise<T>): Promise<T> {
+  const lock = new URL(`${folder.pathname.replace(/\/$/, "")}.lock`, "file://");
+  for (;;) {
+    try {
+      (await Deno.open(lock, { createNew: true, write: true })).close();
+      break;
+    } catch (e) {
+      if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
+      const age = await Deno.stat(lock).then((s) => Date.now() - (s.mtime?.getTime() ?? Date.now()), () => 0);
+      if (age > 30_000) await Deno.remove(lock).catch(() => {});
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await Deno.remove(lock).catch(() => {});
+  }
+}
+
+async function writeCdnFolder(
+  dist: URL,
+  dir: URL,
+  opts: { apiOrigin?: string; publicBase?: string },
+): Promise<CdnBuild> {
   await Deno.remove(dir, { recursive: true }).catch(() => {});
   await Deno.mkdir(dir, { recursive: true });
   const files: Record<string, CdnFile> = {};
