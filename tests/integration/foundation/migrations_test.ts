@@ -366,7 +366,10 @@ Deno.test("migrateStaged: the main transaction's connection opens and begins whi
     }
     assert.deepEqual(
       seen,
-      [{ state: "active", wait_event_type: "Lock" }, { state: "idle in transaction", wait_event_type: "Client" }],
+      [{ state: "active", wait_event_type: "Lock" }, {
+        state: "idle in transaction",
+        wait_event_type: "Client",
+      }],
       "one connection waits for the lock, the main transaction's is open and has begun",
     );
     const [t] = await lock`select to_regclass('public.t_main') as t`;
