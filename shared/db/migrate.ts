@@ -76,8 +76,6 @@ export const INDEPENDENT_LANES: readonly (readonly string[])[] = [
 
 const LOCK_KEY = "supabase_migrations";
 
-type Reserved = Awaited<ReturnType<Sql["reserve"]>>;
-
 type MigrateOptions = {
   dir?: URL;
   bootstrap?: boolean;
@@ -107,8 +105,11 @@ export async function migrate(sql: Sql, opts: MigrateOptions = {}): Promise<stri
   if (connections < 3) return await migrateSerial(sql, files, opts);
   const lock = await sql.reserve();
   try {
+    await lock`select pg_advisory_lock(hashtext(${LOCK_KEY}))`;
     try {
-      const done = await lockAndRead(lock, opts);
+      if (opts.bootstrap !== false) await lock.unsafe(bootstrapSql);
+      await lock.unsafe(createHistorySql);
+      const done = await appliedVersions(lock);
       const pending = files.filter((f) => !done.has(f.version));
       if (!pending.length) return [];
       const groups = planLanes(pending, opts.lanes ?? INDEPENDENT_LANES, connections - 1);
@@ -150,34 +151,28 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
   if (connections < 3) {
     return { applied: await migrateSerial(sql, files, opts), deferred: [], later: nothingLater };
   }
-  // The lock's connection and the main transaction's open side by side (a first start's two new backends),
-  // and BEGIN goes out while the lock's query runs: before, the second connection was opened only once the
-  // bootstrap had run. Nothing runs in the transaction before the lock is held; with nothing pending it
-  // commits empty.
-  const reserved = sql.reserve();
-  const read = reserved.then((lock) => lockAndRead(lock, opts));
-  read.catch(() => {}); // awaited in the transaction below
-  // Also after a failure: a session lock taken in a transaction that failed stays held (an unlock of a lock
-  // not held only returns false).
+  const lock = await sql.reserve();
+  let locked = false;
   const unlock = async () => {
-    const lock = await reserved;
     try {
-      await lock`select pg_advisory_unlock(hashtext(${LOCK_KEY}))`;
+      if (locked) await lock`select pg_advisory_unlock(hashtext(${LOCK_KEY}))`;
     } finally {
       lock.release();
     }
   };
-  let applied: string[] = [], deferred: MigrationFile[] = [];
+  let applied: string[], deferred: MigrationFile[];
   try {
+    await lock`select pg_advisory_lock(hashtext(${LOCK_KEY}))`;
+    locked = true;
+    if (opts.bootstrap !== false) await lock.unsafe(bootstrapSql);
+    await lock.unsafe(createHistorySql);
+    const done = await appliedVersions(lock);
     const inLane = new Set((opts.lanes ?? INDEPENDENT_LANES).flat());
-    await sql.begin(async (tx) => {
-      const done = await read;
-      const pending = files.filter((f) => !done.has(f.version));
-      const now = pending.filter((f) => !inLane.has(f.version));
-      deferred = pending.filter((f) => inLane.has(f.version));
-      if (now.length) await applyFiles(tx, now);
-      applied = now.map((f) => f.version);
-    });
+    const pending = files.filter((f) => !done.has(f.version));
+    const now = pending.filter((f) => !inLane.has(f.version));
+    deferred = pending.filter((f) => inLane.has(f.version));
+    if (now.length) await sql.begin((tx) => applyFiles(tx, now));
+    applied = now.map((f) => f.version);
   } catch (e) {
     await unlock().catch(() => {});
     throw e;
@@ -240,25 +235,6 @@ async function runTogether(sql: Sql, groups: MigrationFile[][]): Promise<void> {
     });
   await Promise.all(groups.map(run));
   if (failure) throw failure;
-}
-
-/**
- * Takes the migration lock on `lock` (held by the session until unlocked), runs the bootstrap (unless
- * opts.bootstrap is false), makes the history table and reads the versions applied: one query string, so one
- * round trip instead of four; PostgreSQL runs its statements in order in one implicit transaction and stops
- * at the first failure, so nothing runs before the lock is held. The caller unlocks (also after a failure: a
- * session lock taken in a transaction that failed stays held).
- */
-async function lockAndRead(lock: Reserved, opts: MigrateOptions): Promise<Set<string>> {
-  const results = await lock.unsafe(
-    [
-      `select pg_advisory_lock(hashtext('${LOCK_KEY}'))`,
-      opts.bootstrap !== false ? bootstrapSql : "",
-      createHistorySql,
-      "select version from supabase_migrations.schema_migrations",
-    ].join(";\n"),
-  ) as unknown as { version?: string }[][];
-  return new Set(results[results.length - 1].map((r) => r.version as string));
 }
 
 async function appliedVersions(db: Sql | Tx): Promise<Set<string>> {
