@@ -62,7 +62,7 @@ const loadAll = (url: string) => {
   modules = core.then(loadModules);
   // The pool, the platform and every service's routes are built once the modules are in, while PostgreSQL
   // still starts: none of it sends a query (postgres.js connects on the first one), and on the idle core it
-  // no longer holds back the start after the migrations (≈15–30 ms of Deno CPU, `npm run bench:start`).
+  // no longer holds back the start after the migrations (≈30 ms alone at load 8; docs/operations.md).
   built = Promise.all([core, modules]).then(
     ([[{ connect }, , { createPlatform }], [, { createStackHandler }, { extensions }]]) => {
       pool = connect(url, { max: envInt("DB_POOL_SIZE", 20) });
