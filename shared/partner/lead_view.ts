@@ -1,5 +1,7 @@
 // How a lead is shown to its partner: the list row (also the webhook's `data.lead` and the CSV row) and the
 // detail (what the bill reader read, what the homeowner changed, report, files, CRM state).
+import { displayUtilityName } from "../providers/names.ts";
+
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
 export function leadSummary(r: Record<string, unknown>) {
@@ -20,7 +22,8 @@ export function leadSummary(r: Record<string, unknown>) {
       state: a.state ?? "",
       zip: a.zip ?? "",
     },
-    utility_provider: (r.utility_provider as string | null) ?? null,
+    // As the provider step names it today, also for leads stored before a name was cleaned.
+    utility_provider: r.utility_provider ? displayUtilityName(r.utility_provider as string) : null,
     consent: r.consent === true,
     source: (r.source as string) ?? "widget",
     has_report: !!r.report_path,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   correctionRows,
+  leadSummary,
   otherServiceAddress,
   readingRows,
   shown,
@@ -126,4 +127,15 @@ Deno.test("the bill's service address is named when it is not the home's (anothe
   };
   assert.equal(otherServiceAddress({ address: home }, noZip), "3095 Elm St, Fresno, CA");
   assert.equal(otherServiceAddress({ address: home }, null), null, "nothing read: nothing to compare");
+});
+
+Deno.test("a lead stored with the reference's abbreviated provider name is shown with the cleaned one", () => {
+  const row = leadSummary({
+    id: "l1",
+    status: "new",
+    email: "a@b.test",
+    utility_provider: "Electrical Dist No8 Maricopa",
+  });
+  assert.equal(row.utility_provider, "Electrical District No. 8 Maricopa");
+  assert.equal(leadSummary({ id: "l2", status: "new", email: "a@b.test" }).utility_provider, null);
 });
