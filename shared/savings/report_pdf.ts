@@ -1,7 +1,7 @@
 // The savings report as a designed document: cover with partner logo and customer, key figures, monthly
 // usage chart, 25-year projection chart, sections I-III, header and footer with page numbers.
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
-import type { SavingsFigures } from "./calculate.ts";
+import { ASSUMPTIONS, type SavingsFigures } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import type { ReportSection } from "./report/types.ts";
 import {
@@ -411,7 +411,11 @@ function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {
   const c = f.credit;
   const basis = `This report is an estimate prepared on ${dateText}. It uses ${
     c ? "the federal tax credit rules in force on that date" : "the figures above"
-  }, your state's average electricity price unless your own rate was given, and a model of your roof; a site visit confirms them.`;
+  }, your state's average electricity price unless your own rate was given, and a model of your roof; a site visit confirms them.${
+    f.systemKw > 0 && f.paybackYears !== null
+      ? ` The payback is the year in which your savings, with prices rising ${f.escalatorPct}% a year and the panels making ${ASSUMPTIONS.degradationPct}% less each year (as in the 25-year figures), add up to the net cost.`
+      : ""
+  }`;
   return `<ol>${steps.map((s) => `<li>${s}</li>`).join("")}</ol><p><em>${basis}</em></p>`;
 }
 

@@ -146,3 +146,20 @@ Deno.test("the designed PDF: 'What happens next' is never split across pages (QA
   }
   assert.ok(pages >= 4);
 });
+
+Deno.test("the designed PDF's basis line says how the payback is counted (escalated savings, QA5)", async () => {
+  const doc = await annLeeReport();
+  const text = (await extractText(await renderSavingsReportPdf(doc), { mergePages: true })).text.replace(
+    /\s+/g,
+    " ",
+  );
+  assert.ok(
+    text.includes(
+      `The payback is the year in which your savings, with prices rising ${doc.figures.escalatorPct}% a year and the panels making 0.5% less each year (as in the 25-year figures), add up to the net cost.`,
+    ),
+  );
+  const none = structuredClone(doc);
+  none.figures = { ...none.figures, systemKw: 0, panels: 0, paybackYears: null };
+  const noneText = (await extractText(await renderSavingsReportPdf(none), { mergePages: true })).text;
+  assert.ok(!noneText.includes("The payback is"), "no payback sentence without a system");
+});
