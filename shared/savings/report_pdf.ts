@@ -147,10 +147,11 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   const date = new Date(r.generatedAt ?? Date.now());
   doc.setCreationDate(date);
 
-  // The sections' tables (six months a row, six projection years, the cost summary) fit on a page: each moves to the
-  // next page whole rather than leave a row alone under a repeated header.
+  // A section's table breaks only with three rows or more on each page, the header repeated on the next: a short
+  // table (under six rows) moves whole, never a row alone under a repeated header; the month table (six rows of two
+  // months) may break 3 + 3 rather than move whole and leave a third of page 2 empty (QA5).
   const sectionBlocks = r.sections.map((s) =>
-    htmlToBlocks(`<style>table { page-break-inside: avoid }</style>${s.text}`, BASE_STYLE)
+    htmlToBlocks(`<style>table { orphans: 3; widows: 3 }</style>${s.text}`, BASE_STYLE)
   );
   const fonts = new FontSet(doc);
   const texts = [...stringsOf(r), ...textsOf(sectionBlocks.flat())];
