@@ -39,6 +39,7 @@ const WORDS: Record<string, string> = {
   wtr: "Water",
   rrl: "Rural",
   boro: "Borough",
+  conserv: "Conservation",
   cons: "Consumers",
   st: "St.",
   mt: "Mt.",
@@ -93,6 +94,11 @@ export function displayUtilityName(raw: string): string {
     /^([A-Z]{4,5})\s*-\s*(.+)$/,
     (all, a: string, rest: string) => AGENCIES[a] ? `${rest} (${AGENCIES[a]})` : all,
   );
+  // An acronym before its own spelling is dropped: "WAPA-- Western Area Power Administration".
+  s = s.replace(/^([A-Z]{2,6})\s*-+\s*(.+)$/, (all, a: string, rest: string) => {
+    const initials = rest.split(/[\s-]+/).filter((w) => /^[A-Z]/.test(w)).map((w) => w[0]).join("");
+    return initials === a ? rest : all;
+  });
   // "Company of NH" -> "Company of New Hampshire".
   s = s.replace(
     /\b(Co|Company) of ([A-Z]{2})$/,

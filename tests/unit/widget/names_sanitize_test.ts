@@ -57,6 +57,12 @@ Deno.test("utility names read as a person writes them: numbers, initials, agenci
   assert.equal(displayUtilityName("Cleveland Electric Illum Co"), "Cleveland Electric Illuminating Company");
   assert.equal(displayUtilityName("Carrollton Board of Public Wks"), "Carrollton Board of Public Works");
   assert.equal(displayUtilityName("City of St Charles - (IL)"), "City of St. Charles");
+  // More of Tempe's list (the QA5 widget run).
+  assert.equal(
+    displayUtilityName("WAPA-- Western Area Power Administration"),
+    "Western Area Power Administration",
+  );
+  assert.equal(displayUtilityName("Ocotillo Water Conserv. Dist."), "Ocotillo Water Conservation District");
   // A name's own words and initials stay: "El Paso", "KCP&L", "A & N".
   assert.equal(displayUtilityName("El Paso Electric Co"), "El Paso Electric Company");
   assert.equal(displayUtilityName("City of El Dorado Springs - (MO)"), "City of El Dorado Springs");
