@@ -2,6 +2,17 @@
 // detail (what the bill reader read, what the homeowner changed, report, files, CRM state).
 import { displayUtilityName } from "../providers/names.ts";
 
+/** "2022-09-12" -> "Sep 12, 2022" (as the console writes dates); anything else as read. */
+const day = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v)
+    ? new Date(`${v}T00:00:00Z`).toLocaleDateString("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    })
+    : v;
+
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
 export function leadSummary(r: Record<string, unknown>) {
@@ -72,7 +83,7 @@ export function readingRows(item: BillItem | null): { label: string; value: stri
     { label: "Utility", value: b.utilityProviderName ?? "" },
     {
       label: "Billing period",
-      value: [b.billingPeriodStart, b.billingPeriodEnd].filter(Boolean).join(" to "),
+      value: [b.billingPeriodStart, b.billingPeriodEnd].filter((d): d is string => !!d).map(day).join(" to "),
     },
     { label: "Amount due", value: b.amountDue ? `$${b.amountDue}` : "" },
     { label: "Rate plan", value: u.electricRate ?? "" },

@@ -73,6 +73,11 @@ Deno.test("without a record, the differences between the bill and the lead are d
   assert.deepEqual(correctionRows({ ...lead, utility_provider: "Arizona Public Service" }, item), []);
   assert.deepEqual(correctionRows(lead, null), []);
   assert.equal(readingRows(item).find((r) => r.label === "Amount due")?.value, "$140.09");
+  // QA5: "2022-09-12 to 2022-10-10" beside the console's other dates ("Nov 24, 2026").
+  assert.equal(
+    readingRows(item).find((r) => r.label === "Billing period")?.value,
+    "Sep 12, 2022 to Oct 10, 2022",
+  );
   assert.equal(shown({ any: 1 }), '{"any":1}');
 });
 
