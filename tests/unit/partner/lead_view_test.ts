@@ -55,7 +55,13 @@ Deno.test("a recorded 'nothing corrected' ({}) lists nothing, not the provider c
     bill_corrections: {},
   };
   assert.deepEqual(correctionRows(lead, item), []);
-  assert.equal(correctionRows({ ...lead, bill_corrections: null }, item).length, 1, "no record: derived");
+  // No record: derived, and one utility written two ways is not a correction (QA5).
+  assert.deepEqual(correctionRows({ ...lead, bill_corrections: null }, item), []);
+  assert.equal(
+    correctionRows({ ...lead, utility_provider: "Salt River Project", bill_corrections: null }, item).length,
+    1,
+    "no record: derived",
+  );
 });
 
 Deno.test("without a record, the differences between the bill and the lead are derived; the same values are not listed", () => {
