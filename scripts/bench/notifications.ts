@@ -27,6 +27,12 @@
 // 2. Bus backlog: N messages (job.status_changed) queued at once, then one job.assigned published behind
 //    them; prints how long the job.assigned took to be emailed (target ≤ 5 s behind 10,000), how long a
 //    same-priority event published behind the backlog took, and the drain rate.
+//    The load generator (a Worker of this process, its request bodies made before each measured part) runs on
+//    the same two cores as the service: its CPU per request is printed beside the service's ("client"; not in
+//    "CPU ms/req"), which the in-process raw peer does not pay. "batch": pushes per group-commit write statement.
+//   BENCH_LOADS: only these push loads, by name, separated by ";" (no ratios then); BENCH_CPU_PROFILE=<file>:
+//   a V8 CPU profile of the service's isolate during the measured "POST /events/push" loads (cpu_profile.ts:
+//   written as a .cpuprofile, its top functions printed).
 //   BENCH_PUSHES (2000 per load per round), BENCH_ROUNDS (2), BENCH_CONCURRENCY (8),
 //   BENCH_BACKLOGS ("10,1000,10000"), BENCH_SECTIONS ("push,bus"; "scaling": push throughput as
 //   notification_log grows to BENCH_LOG_ROWS, "0,100000,1000000")
