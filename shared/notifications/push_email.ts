@@ -11,7 +11,6 @@ import { derivedUlid } from "./crypto.ts";
 import type { Recipient } from "./handlers.ts";
 import type { KnownUser } from "./push_known.ts";
 import { templates } from "./templates.ts";
-import { renderSlotted } from "./slotted_render.ts";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.ts";
 
 export type PushRecipient = Recipient & { optedOut: boolean };
@@ -38,11 +37,11 @@ export function pushEmail(
     const params = { user_id: recipient.userId, event_type: envelope.event_type, nonce };
     const url = unsubscribeUrl(cfg, params);
     headers = unsubscribeHeaders(cfg, params, url);
-    ctx.user_id = recipient.userId;
-    ctx.preferences_url = cfg.preferencesUrl;
-    // The link is the one value that differs per message: the rest is rendered once per context.
-    const rendered = renderSlotted(templates(p), envelope.event_type, ctx, "unsubscribe_url", url);
-    return { from: cfg.from, to: [recipient.email], ...rendered, headers };
+    Object.assign(ctx, {
+      user_id: recipient.userId,
+      unsubscribe_url: url,
+      preferences_url: cfg.preferencesUrl,
+    });
   }
   const rendered = templates(p).render(envelope.event_type, ctx);
   return { from: cfg.from, to: [recipient.email], ...rendered, headers };
