@@ -307,7 +307,12 @@ async function salemva(r: Rng): Promise<Generated> {
     dueLabel: "Due Date",
     date: fmt.slash,
   });
-  const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // "Service Address: <street>" alone: no service city, state or ZIP (round 15's convention, applied in round 20)
+  const truth = truthOf(f, {
+    history: f.history,
+    ...stub,
+    service: { ...upper(f.service), city: "", state: "", zip: "" },
+  });
   return { layout: "salemva", pdf: await s.bytes(), truth };
 }
 
