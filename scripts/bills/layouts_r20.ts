@@ -110,9 +110,14 @@ async function greystone(r: Rng): Promise<Generated> {
   const actual = Math.round(level * (0.7 + r.next() * 0.6) * 100) / 100;
   const s = await Sheet.create();
   s.text(36, 40, "GreyStone Power Corporation", { size: 14, bold: true });
-  s.text(36, 52, "An Electric Membership Corporation   Douglasville, Georgia   770-942-6576   greystonepower.com", {
-    size: 7,
-  });
+  s.text(
+    36,
+    52,
+    "An Electric Membership Corporation   Douglasville, Georgia   770-942-6576   greystonepower.com",
+    {
+      size: 7,
+    },
+  );
   s.text(36, 74, f.name.toUpperCase(), { size: 8 });
   s.text(36, 84, addr1(f).toUpperCase(), { size: 8 });
   s.text(36, 94, cityLine(f), { size: 8 });
@@ -163,7 +168,9 @@ async function greystone(r: Rng): Promise<Generated> {
   s.text(360, 264, "eleven before it. Pay the full levelized amount by the due date.", { size: 6 });
   // usage history: a table of 13 months, newest first
   s.text(36, 256, "Usage History", { size: 9, bold: true });
-  ["Month", "Days", "kWh", "Avg kWh/Day"].forEach((t, i) => s.text(36 + i * 60, 268, t, { size: 6.5, bold: true }));
+  ["Month", "Days", "kWh", "Avg kWh/Day"].forEach((t, i) =>
+    s.text(36 + i * 60, 268, t, { size: 6.5, bold: true })
+  );
   [...f.history].reverse().forEach((m, i) => {
     const y = 278 + i * 8, dd = i === 0 ? d : r.int(28, 33);
     s.text(36, y, `${M3[m.month - 1]} ${m.year}`, { size: 6.5 });
@@ -215,10 +222,11 @@ async function lanescott(r: Rng): Promise<Generated> {
   ["Meter No.", "Read Date", "Prior Read", "Current Read", "Mult", "kWh", "Rate"].forEach((t, i) =>
     s.text(cols[i], 136, t, { size: 6.5, bold: true })
   );
-  [f.meters[0].number, fmt.slash(f.periodEnd), String(rd), String(rd + k), String(mult), fmt.kwh(k), "1"].forEach((
-    t,
-    i,
-  ) => s.text(cols[i], 146, t, { size: 7 }));
+  [f.meters[0].number, fmt.slash(f.periodEnd), String(rd), String(rd + k), String(mult), fmt.kwh(k), "1"]
+    .forEach((
+      t,
+      i,
+    ) => s.text(cols[i], 146, t, { size: 7 }));
   s.text(36, 160, `Usage for ${fmt.slash(f.periodStart)} through ${fmt.slash(f.periodEnd)}`, { size: 6.5 });
   s.text(36, 180, `Charges - ${f.rate}`, { size: 9, bold: true });
   const retired = r.int(800, 6500) / 100;
@@ -242,9 +250,14 @@ async function lanescott(r: Rng): Promise<Generated> {
   s.text(36, 270, "This bill, made on the first of the month, is for the electricity you used last month.", {
     size: 6.5,
   });
-  s.text(36, 279, `Payment is due upon receipt and no later than the 25th. Capital credits: your ${
-    r.int(2019, 2023)
-  } allocation is shown on your annual notice.`, { size: 6.5 });
+  s.text(
+    36,
+    279,
+    `Payment is due upon receipt and no later than the 25th. Capital credits: your ${
+      r.int(2019, 2023)
+    } allocation is shown on your annual notice.`,
+    { size: 6.5 },
+  );
   // 13-month kWh history table, two rows of months
   s.text(36, 300, "kWh History", { size: 9, bold: true });
   f.history.forEach((m, i) => {
@@ -255,13 +268,14 @@ async function lanescott(r: Rng): Promise<Generated> {
   // the stub: the service location is printed here only
   s.rule(560, 36, 576, true);
   s.text(36, 574, "Please return this portion with your payment.", { size: 7 });
-  [["Account", f.account], ["Amount Due", fmt.money(f.amountDue)], ["Late After", fmt.slash(f.dueDate)]].forEach((
-    [a, c],
-    i,
-  ) => {
-    s.text(36 + i * 180, 594, a, { size: 7, bold: true });
-    s.text(36 + i * 180, 606, c, { size: 9 });
-  });
+  [["Account", f.account], ["Amount Due", fmt.money(f.amountDue)], ["Late After", fmt.slash(f.dueDate)]]
+    .forEach((
+      [a, c],
+      i,
+    ) => {
+      s.text(36 + i * 180, 594, a, { size: 7, bold: true });
+      s.text(36 + i * 180, 606, c, { size: 9 });
+    });
   s.text(36, 624, `Service Location: ${addr1(f).toUpperCase()} ${cityLine(f)}`, { size: 7 });
   s.text(360, 644, "LANE-SCOTT ELECTRIC COOP INC", { size: 8 });
   s.text(360, 654, "PO BOX 758", { size: 8 });
@@ -303,9 +317,14 @@ async function runestone(r: Rng): Promise<Generated> {
     ["Amount Due", fmt.money(f.amountDue)],
   ].forEach(([a, b], i) => s.row(360, 576, 40 + i * 10, a, b, { size: 7.5, bold: i === 4 }));
   s.text(36, 116, `Service Address: ${addr1(f).toUpperCase()}`, { size: 7 });
-  s.text(36, 125, `Usage Period: ${fmt.slash(f.periodStart)} to ${fmt.slash(f.periodEnd)}   Days: ${d}   Rate: ${f.rate}`, {
-    size: 7,
-  });
+  s.text(
+    36,
+    125,
+    `Usage Period: ${fmt.slash(f.periodStart)} to ${fmt.slash(f.periodEnd)}   Days: ${d}   Rate: ${f.rate}`,
+    {
+      size: 7,
+    },
+  );
   s.text(36, 144, "Meter Readings", { size: 9, bold: true });
   const cols = [36, 100, 180, 240, 300, 350];
   ["Meter", "Description", "Previous", "Present", "Mult", "kWh"].forEach((t, i) =>
@@ -340,7 +359,9 @@ async function runestone(r: Rng): Promise<Generated> {
   // 24 months as one table: this year's twelve months beside last year's
   s.text(36, 298, "Energy Usage - Past 24 Months (kWh)", { size: 9, bold: true });
   const thisYr = h.slice(12), lastYr = h.slice(0, 12);
-  ["Month", "This Year", "Last Year"].forEach((t, i) => s.text(36 + i * 70, 310, t, { size: 6.5, bold: true }));
+  ["Month", "This Year", "Last Year"].forEach((t, i) =>
+    s.text(36 + i * 70, 310, t, { size: 6.5, bold: true })
+  );
   for (let i = 11; i >= 0; i--) {
     const y = 320 + (11 - i) * 8;
     s.text(36, y, M3[thisYr[i].month - 1], { size: 6.5 });
