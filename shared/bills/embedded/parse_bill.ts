@@ -27,7 +27,7 @@ import { cleanLines, isNoise } from "./noise.ts";
 import { findRatePlan, findSupplyRate, findTier, otherConfirmedPrice, rateInColumn } from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
 import { touPriceOnly } from "./time_of_use.ts";
-import { blockPriceOnly } from "./block_prices.ts";
+import { blockPriceOnly, partPriceOnly } from "./block_prices.ts";
 import { dollarReadAsFive } from "./ocr_amounts.ts";
 import { confirmedReadingUsage, printsReadings, readDatesBelow } from "./reading_lines.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
@@ -383,6 +383,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     rateFactor(total, eu.supplyRatePerKwh, money) < 1 &&
     otherConfirmedPrice(lines, total, eu.supplyRatePerKwh)
   ) {
+    eu.supplyRatePerKwh = "";
+    delete conf.supplyRatePerKwh;
+  }
+  // … and so is one of the prices of the bill's kWh billed in parts at different prices (block_prices.ts)
+  if (partPriceOnly(lines, eu.supplyRatePerKwh, total)) {
     eu.supplyRatePerKwh = "";
     delete conf.supplyRatePerKwh;
   }

@@ -185,8 +185,9 @@ const LEADING_PERIOD =
  * Service"), the code before the dash is the code, the class after it the rate's name.
  */
 function withoutCode(label: string, v: string): string {
-  // … and after a "Tariff" label, the tariff's number before the dash ("Tariff 015 - Residential Service")
-  const number = /\btariff\b/i.test(label) && v.match(/^\d{1,4}\s*[-\u2013]\s+(.+)$/)?.[1];
+  // … and after a "Tariff" or "Rate" label, its number before the dash ("Tariff 015 - Residential Service",
+  // "Rate 10 - Residential Service"): a number names no class of service
+  const number = /\b(?:tariff|rate)\b/i.test(label) && v.match(/^\d{1,4}\s*[-\u2013]\s+(.+)$/)?.[1];
   if (number && RATE_CLASS.test(number)) return number;
   if (!/\bcode\b/i.test(label)) return v;
   const m = v.match(/^[A-Z0-9]{1,6}\s*[-\u2013]\s+(.+)$/);
