@@ -652,6 +652,8 @@ function billingPeriod(lines: string[]): string[] {
     /(?:^|\s)for:/i,
     /\bfor service\b/i,
     /\bbilled from\b/i,
+    // a column headed by both ends ("From - To", "From - Service - To") over a cell of the two dates
+    /\bfrom\s*[-\u2013]?\s*(?:service\s*[-\u2013]?\s*)?to\b/i,
   ];
   for (const label of labels) {
     for (let i = 0; i < lines.length; i++) {

@@ -195,9 +195,10 @@ function withoutCode(label: string, v: string): string {
 }
 
 // usage fields the text layer printed before a labelled rate in one item ("Usage 557 kWh 32 days Service
-// Classification: SC1 Residential"): a kWh quantity or a count of days, then a rate label with its colon
+// Classification: SC1 Residential", "Usage Period: 08/22/2024 to 09/20/2024 Days: 29 Rate: Residential"): a kWh
+// quantity or a count of days (labelled or not), then a rate label with its colon
 const FIELDS_BEFORE_LABEL =
-  /^.*?\b(?:\d[\d,]*\s*kwh|\d{1,3}\s+days?)\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
+  /^.*?\b(?:\d[\d,]*\s*kwh|\d{1,3}\s+days?|days?\s*:\s*\d{1,3})\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
 const SEASON_AFTER = /\s*[-\u2013]\s*(?:Summer|Winter)\s+Rates?\b.*$/i;
 
 const RATE_CLASS =

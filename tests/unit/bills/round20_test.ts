@@ -99,3 +99,78 @@ Deno.test("a grid's months continued under the first row's values are the same k
     "Mar 2024:872",
   ]);
 });
+
+Deno.test("a table of months with this year's and last year's kWh as columns: the years are the bill's", () => {
+  // a calendar year's table: this year's months to come are blank, last year's column is full
+  const cur = [1210, 1105, 930, 802, 845],
+    prev = [1190, 1122, 901, 780, 820, 990, 1204, 1266, 1010, 845, 900, 1150];
+  const M = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+  const item = read([
+    [40, [[36, "Account Number 55071-3302"], [330, "Statement Date 05/14/2024"]]],
+    [52, [[330, "Amount Due $96.12"], [450, "Due Date 06/04/2024"]]],
+    [76, [[36, "MARCUS BELL"]]],
+    [86, [[36, "77 HOLLIS RD"]]],
+    [96, [[36, "CAIRO GA 39828"]]],
+    [110, [[36, "Service From 04/11/2024 To 05/10/2024"]]],
+    [140, [[36, "Meter"], [110, "Previous"], [200, "Present"], [300, "Usage"]]],
+    [150, [[36, "K4410298"], [110, "30115"], [200, "30960"], [300, "845"]]],
+    [290, [[300, "Usage Comparison"]]],
+    [302, [[300, "Month"], [360, "Current Year"], [440, "Prior Year"]]],
+    ...M.map((m, i): Parameters<typeof page>[0][number] => [
+      312 + i * 9,
+      [[300, m], ...(i < cur.length ? [[360, String(cur[i])] as [number, string]] : []), [
+        440,
+        String(prev[i]),
+      ]],
+    ]),
+  ]);
+  assertEquals(months(item), [
+    "May 2023:820",
+    "Jun 2023:990",
+    "Jul 2023:1204",
+    "Aug 2023:1266",
+    "Sep 2023:1010",
+    "Oct 2023:845",
+    "Nov 2023:900",
+    "Dec 2023:1150",
+    "Jan 2024:1210",
+    "Feb 2024:1105",
+    "Mar 2024:930",
+    "Apr 2024:802",
+    "May 2024:845",
+  ]);
+});
+
+Deno.test("a column headed 'From - To' over a cell of two dates is the billing period", () => {
+  const item = read([
+    [40, [[36, "Account Number 55071-3302"], [330, "Statement Date 03/11/2024"]]],
+    [52, [[330, "Amount Due $96.12"], [450, "Due Date 04/01/2024"]]],
+    [76, [[36, "MARCUS BELL"]]],
+    [86, [[36, "77 HOLLIS RD"]]],
+    [96, [[36, "CAIRO GA 39828"]]],
+    [140, [[36, "Meter"], [120, "From - To"], [240, "Previous"], [300, "Present"], [360, "kWh"]]],
+    [150, [[36, "K118822"], [120, "2/7/24  3/7/24"], [240, "20117"], [300, "20779"], [360, "662"]]],
+  ]);
+  assertEquals([item.billingInformation.billingPeriodStart, item.billingInformation.billingPeriodEnd], [
+    "2024-02-07",
+    "2024-03-07",
+  ]);
+});
+
+Deno.test("a bill due upon receipt: the date it is late after is its due date", () => {
+  const item = read([
+    [40, [[36, "Account Number 55071-3302"], [330, "Statement Date 03/11/2024"]]],
+    [52, [[330, "Amount Due Upon Receipt"], [480, "$96.12"]]],
+    [64, [[330, "Late After"], [480, "03/29/2024"]]],
+    ...head.slice(2),
+  ]);
+  assertEquals(item.billingInformation.dueDate, "2024-03-29");
+});
+
+Deno.test("a rate labelled after a labelled count of days in one text item is read", () => {
+  const rate = (cell: string) => read([...head, [140, [[36, cell]]]]).electricityUsage.electricRate;
+  assertEquals(
+    rate("Read Dates: 02/08/2024 - 03/08/2024 Days: 30 Rate: Farm Residential"),
+    "Farm Residential",
+  );
+});
