@@ -24,7 +24,14 @@ import {
 import { allRules, type RuleSwitch } from "./rules.ts";
 import type { ItemConfidence } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
-import { findRatePlan, findSupplyRate, findTier, otherConfirmedPrice, rateInColumn } from "./rates.ts";
+import {
+  findRatePlan,
+  findSupplyRate,
+  findTier,
+  otherConfirmedPrice,
+  rateInColumn,
+  rateInHeading,
+} from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
 import { touPriceOnly } from "./time_of_use.ts";
 import { blockPriceOnly, partPriceOnly } from "./block_prices.ts";
@@ -270,7 +277,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (name) conf.customerName = name.conf;
 
   // … or the class of service under a "Rate" column of a table (a meter table's "Rate Schedule" column)
-  eu.electricRate = findRatePlan(lines) || rateInColumn(tables());
+  // … or the class a heading of the electric service's charges names after a dash ("ELECTRIC - Residential")
+  eu.electricRate = findRatePlan(lines) || rateInColumn(tables()) || rateInHeading(lines);
   if (eu.electricRate) conf.electricRate = 0.7;
   // two or more tiers priced: the bill marks none as the customer's (tiers.ts)
   eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);

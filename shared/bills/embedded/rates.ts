@@ -367,3 +367,17 @@ export function rateInColumn(tables: ReturnType<typeof readTables>): string {
   }
   return "";
 }
+
+// a section heading of the electric service or its charges with the class of service after a dash
+// ("ELECTRIC - Residential", "Charges - Single Phase Residential", "Electric Service – General Service")
+const HEADING_RATE =
+  /^(?:electric(?:ity)?(?: service)?|(?:current |electric |monthly )?charges)\s*[-\u2013]\s+([A-Za-z][A-Za-z ()/-]{2,50})$/i;
+
+/** The class of service a section heading names after a dash, or "" (a fallback when no rate is labelled). */
+export function rateInHeading(lines: string[]): string {
+  for (const line of lines) {
+    const v = cells(line)[0]?.trim().match(HEADING_RATE)?.[1].trim();
+    if (v && RATE_CLASS.test(v) && v.split(/\s+/).length <= 5) return v;
+  }
+  return "";
+}

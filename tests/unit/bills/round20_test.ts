@@ -174,3 +174,30 @@ Deno.test("a rate labelled after a labelled count of days in one text item is re
     "Farm Residential",
   );
 });
+
+Deno.test("an issuer named in running text after 'the' is the issuer the remittance box names", () => {
+  const item = read([
+    [30, [[36, "VILLAGE OF ARDEN UTILITIES, OHIO"]]],
+    ...head,
+    [200, [[36, "Make checks payable to the Village of Arden Utilities. Thank you."]]],
+    [600, [[360, "VILLAGE OF ARDEN UTILITIES"]]],
+    [610, [[360, "PO BOX 12"]]],
+    [620, [[360, "ARDEN OH 45101-0012"]]],
+  ]);
+  assertEquals(item.billingInformation.utilityProviderName, "Village of Arden Utilities");
+});
+
+Deno.test("the class of service a heading of the electric charges names after a dash is the rate", () => {
+  const rate = (cell: string) =>
+    read([...head, [160, [[36, cell], [330, "Previous Balance"], [480, "$80.00"]]], [170, [[
+      48,
+      "Base Charge",
+    ], [
+      280,
+      "$12.00",
+    ]]]]).electricityUsage.electricRate;
+  assertEquals(rate("ELECTRIC SERVICE - General Service"), "General Service");
+  assertEquals(rate("Monthly Charges - Farm Residential"), "Farm Residential");
+  // a heading naming no class of service names no rate
+  assertEquals(rate("Charges - Details on Page 2"), "");
+});
