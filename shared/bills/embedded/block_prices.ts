@@ -82,7 +82,19 @@ const NOT_ENERGY =
  * up to the bill's kWh (`total`, its meters'), each less than it: the bill has no single energy price.
  */
 export function partPriceOnly(lines: string[], price: string, total: number): boolean {
-  if (!price || !(total > 0)) return false;
+  if (!price) return false;
+  // the bill's kWh: its meters', else a quantity printed on a line of its own ("Power Cost Adjustment 2,008 kWh",
+  // a scan whose meter table OCR lost)
+  const printed = lines.flatMap((l) => cells(l)).filter((c) => !PRICED_KWH.test(c))
+    .flatMap((c) =>
+      [...c.matchAll(/\b(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/gi)].map((m) => Number(m[1].replace(/,/g, "")))
+    );
+  const totals = total > 0 ? [total] : [...new Set(printed)];
+  return totals.some((t) => billedInParts(lines, price, t));
+}
+
+function billedInParts(lines: string[], price: string, total: number): boolean {
+  if (!(total > 0)) return false;
   const parts: { kwh: number; price: number }[] = [];
   for (const line of lines) {
     for (const c of cells(line)) {

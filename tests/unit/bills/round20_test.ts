@@ -201,3 +201,14 @@ Deno.test("the class of service a heading of the electric charges names after a 
   // a heading naming no class of service names no rate
   assertEquals(rate("Charges - Details on Page 2"), "");
 });
+
+Deno.test("kWh billed in parts adding up to a kWh printed on its own line has no single price (no meter read)", () => {
+  const item = read([
+    ...head,
+    [190, [[36, "Customer Charge"], [300, "$30.00"]]],
+    [200, [[36, "General Use Energy 662 kWh @ $0.1215"], [300, "$80.43"]]],
+    [210, [[36, "Controlled Heat Energy 415 kWh @ $0.0580"], [300, "$24.07"]]],
+    [220, [[36, "Power Supply Adjustment 1,077 kWh"], [300, "$3.12"]]],
+  ]);
+  assertEquals(item.electricityUsage.supplyRatePerKwh, "");
+});
