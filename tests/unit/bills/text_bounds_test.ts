@@ -117,3 +117,20 @@ Deno.test("gutterOf: words billions of units apart, or at non-finite positions, 
   clearTimeout(timer);
   assert.equal(new TextDecoder().decode(out.stdout).trim(), "done", new TextDecoder().decode(out.stderr));
 });
+
+Deno.test("groupByBaseline: linear in the lines (a page of 5,000 one-word lines reads each position a few times)", () => {
+  // Every item searched every row from the first: 5,000 lines read positions ~12.5 million times.
+  let reads = 0;
+  const items = Array.from({ length: 5000 }, (_, i) => {
+    const y = i * 5;
+    return {
+      get y() {
+        reads++;
+        return y;
+      },
+    };
+  });
+  const rows = groupByBaseline(items, () => 8);
+  assert.equal(rows.length, 5000);
+  assert.ok(reads < 100 * items.length, `positions read ${reads} times`);
+});
