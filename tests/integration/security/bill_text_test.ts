@@ -11,8 +11,7 @@ import { serveApp } from "../../support/http.ts";
 import { createApp } from "../../../supabase/functions/utility-bill-service/app.ts";
 import { upsertSubscription } from "../../../shared/bills/subscription.ts";
 import { closeDocumentEngine } from "../../../shared/documents/engine/index.ts";
-
-const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+import { pdfOf } from "../../support/pdf_objects.ts";
 
 /** A one-page PDF `w`×`h` points drawing each [x, y, text] in Helvetica at 4 points. */
 function textPdf(items: [number, number, string][], w: number, h: number): Uint8Array {
@@ -24,17 +23,7 @@ function textPdf(items: [number, number, string][], w: number, h: number): Uint8
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>`,
   ];
-  let out = "%PDF-1.7\n";
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${
-    offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")
-  }trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return latin1(out);
+  return pdfOf(objects);
 }
 
 const billWords = ["Electric bill", "Account 1234-5678", "Usage 500 kWh", "Total Amount Due $12.00"];
