@@ -7,6 +7,11 @@ import fc from "fast-check";
 import { analyseContractText } from "../../../shared/contracts/embedded/analyse.ts";
 import { contactDetails } from "../../../shared/contracts/embedded/parties.ts";
 import { findPersonalData } from "../../../shared/events/envelope.ts";
+import { contractDocument } from "../../../shared/contracts/document.ts";
+import { EmbeddedContractAnalyser } from "../../../shared/contracts/embedded_model.ts";
+import { DocumentTooComplex } from "../../../shared/documents/engine/errors.ts";
+import { closeDocumentEngine } from "../../../shared/documents/engine/index.ts";
+import { pdfOf } from "../../support/pdf_objects.ts";
 
 Deno.test("contract text: 100 KB of '1.' is read in well under the seconds it took (and the email after it found)", () => {
   const text = "Solar Purchase Agreement\n" + "1.".repeat(50_000) + "\nContact: jane.doe@example.com\n";
@@ -46,4 +51,35 @@ Deno.test("the run-start email patterns find the same first match as the old one
     }),
     { numRuns: 3000 },
   );
+});
+
+Deno.test("contract text: more than MAX_CONTRACT_TEXT_CHARS is refused before the reader's rules run", async () => {
+  // one page of 400 lines of 1,100 characters in 1-point print: 440,000 characters from a ~450 KB PDF
+  const line = "Seller agrees to install the system described. ".repeat(24).slice(0, 1100);
+  const content = Array.from({ length: 400 }, (_, i) => `BT /F1 1 Tf 10 ${10 + i * 1.9} Td (${line}) Tj ET`)
+    .join("\n");
+  const pdf = pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 1200 800] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ]);
+  try {
+    const doc = contractDocument([{ filename: "contract.pdf", mimeType: "application/pdf", bytes: pdf }], {
+      maxFiles: 10,
+      maxFileBytes: 15 * 1024 * 1024,
+      maxTotalBytes: 25 * 1024 * 1024,
+      maxPages: 40,
+    });
+    await assert.rejects(doc.text(), (e) => {
+      assert.ok(e instanceof DocumentTooComplex);
+      assert.match(e.message, /characters of text; a contract has at most 400000/);
+      return true;
+    });
+    const outcome = await new EmbeddedContractAnalyser().analyse(doc);
+    assert.equal(outcome.ok, false);
+  } finally {
+    await closeDocumentEngine();
+  }
 });
