@@ -195,11 +195,11 @@ function withoutCode(label: string, v: string): string {
 
 // usage fields the text layer printed before a labelled rate in one item ("Usage 557 kWh 32 days Service
 // Classification: SC1 Residential"): a kWh quantity or a count of days, then a rate label with its colon. The kWh
-// quantity is tried only from the start of its run of digits and commas (the same match: a quantity that matches
-// from inside a run matches from its start, which comes first); tried from every digit, a cell of "1,1,1…" was
-// quadratic (16,000 characters: 1.3 s; docs/security.md "Pass 5")
+// quantity is tried only from the first digit of its run of digits and commas (no digit before it, past commas: the
+// same match, as a quantity that matches from inside a run matches from that digit, which comes first); tried from
+// every digit, 40,000 characters of "1,1,1…" took 4 s (docs/security.md "Pass 5")
 export const FIELDS_BEFORE_LABEL =
-  /^.*?\b(?:(?<![\d,])\d[\d,]*\s*kwh|\d{1,3}\s+days?)\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
+  /^.*?\b(?:(?<!\d,*)\d[\d,]*\s*kwh|\d{1,3}\s+days?)\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
 const SEASON_AFTER = /\s*[-\u2013]\s*(?:Summer|Winter)\s+Rates?\b.*$/i;
 
 const RATE_CLASS =

@@ -6,6 +6,10 @@ import { BILL_TEXT_BOUNDS, boundedBillText } from "../../../shared/bills/text_bo
 import type { DocumentText } from "../../../shared/documents/document_text.ts";
 import { DocumentTooComplex } from "../../../shared/documents/engine/errors.ts";
 import { groupByBaseline, type TextPiece } from "../../../shared/documents/text_layout.ts";
+import { FIELDS_BEFORE_LABEL } from "../../../shared/bills/embedded/rates.ts";
+import { EmbeddedBillModel } from "../../../shared/bills/embedded_model.ts";
+import { extractWithRetries } from "../../../shared/bills/retry.ts";
+import type { BillDocument } from "../../../shared/bills/model.ts";
 
 const piece = (x: number, y: number, text: string): TextPiece => ({ x, y, width: 30, height: 8, text });
 const doc = (pages: { lines: string[]; pieces?: TextPiece[] }[]): DocumentText => {
@@ -133,4 +137,61 @@ Deno.test("groupByBaseline: linear in the lines (a page of 5,000 one-word lines 
   const rows = groupByBaseline(items, () => 8);
   assert.equal(rows.length, 5000);
   assert.ok(reads < 100 * items.length, `positions read ${reads} times`);
+});
+
+Deno.test("the rate reader's fields-before-label pattern: the same match as before, linear in a cell of '1,1,1…'", () => {
+  const before =
+    /^.*?\b(?:\d[\d,]*\s*kwh|\d{1,3}\s+days?)\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
+  const cell = fc.array(
+    fc.constantFrom(
+      "1",
+      "2",
+      ",",
+      " ",
+      "kwh",
+      "kWh",
+      "days",
+      "day",
+      "Rate:",
+      "rate code :",
+      "Tariff:",
+      "Usage",
+      "a",
+    ),
+    { maxLength: 30 },
+  ).map((t) => t.join(""));
+  fc.assert(
+    fc.property(cell, (s) => assert.equal(s.replace(FIELDS_BEFORE_LABEL, ""), s.replace(before, ""))),
+    { numRuns: 20000 },
+  );
+  assert.equal(
+    "Usage 557 kWh 32 days Service Classification: SC1".replace(FIELDS_BEFORE_LABEL, ""),
+    "Service Classification: SC1",
+  );
+  // 40,000 characters of "1,": tried from every digit, each start scanned the rest of the run
+  const long = "1,".repeat(20_000) + " Rate: R1";
+  const started = performance.now();
+  long.replace(FIELDS_BEFORE_LABEL, "");
+  const ms = performance.now() - started;
+  assert.ok(ms < 1000, `${ms.toFixed(0)} ms (before: seconds)`);
+});
+
+Deno.test("the embedded reader parses a document once: the retry loop's repeat call gets the same outcome", async () => {
+  const lines = ["Electric bill", "Account Number 1234-5678-90", "Usage 500 kWh", "Total Amount Due $12.00"];
+  let reads = 0;
+  const bill = {
+    files: [],
+    text: () => {
+      reads++;
+      return Promise.resolve(doc([{ lines }]));
+    },
+  } as unknown as BillDocument;
+  const model = new EmbeddedBillModel();
+  const result = await extractWithRetries(model, bill);
+  assert.ok(result.ok);
+  assert.deepEqual(result.attempts.map((a) => a.attempt), [1, 2]);
+  assert.equal(result.stop, "unchanged");
+  // one reading of the text, one parse: the second attempt's outcome is the first's
+  assert.equal(reads, 1);
+  assert.equal(await model.extract(bill), await model.extract(bill));
 });
