@@ -7,7 +7,9 @@ export const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601 in UTC: a "Z" or "+00:00" offset.
 export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|\+00:00)$/;
-const EMAIL_LIKE = /[^\s@<>"']+@[^\s@<>"']+\.[a-z]{2,}/i;
+// tried only from the start of a run of address characters (the same answer, linear: from every character a
+// 16 KB word without "@" was scanned 8 million times)
+const EMAIL_LIKE = /(?<![^\s@<>"'])[^\s@<>"']+@[^\s@<>"']+\.[a-z]{2,}/i;
 // Keys that name personal data: envelopes carry identifiers only, the service looks people up itself.
 const PERSONAL_KEY =
   /(^|_)(email|e_mail|name|first_name|last_name|full_name|phone|address|street|ssn|birth|dob)$/i;

@@ -255,6 +255,8 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
   return out;
 }
 
+const GUTTER_STEPS = 2000;
+
 /**
  * Two page columns side by side (a history table printed beside the charges or the meter table): the x of a
  * vertical gutter that at least six lines print on both sides of, fewer lines cross, and at least three
@@ -264,8 +266,17 @@ export function gutterOf(words: Word[]): number | undefined {
   if (!words.length) return undefined;
   const lines = tokenLines(words);
   const left = Math.min(...words.map((w) => w.x0)), right = Math.max(...words.map((w) => w.x1));
+  // a page of any width is tried at most GUTTER_STEPS places (every 2 units on pages up to 10,000 wide; a PDF page
+  // 2·10⁹ wide, its words far apart, took 23 s of the event loop at 2 apart; docs/security.md "Pass 5")
+  if (!Number.isFinite(left) || !Number.isFinite(right)) return undefined;
+  const step = Math.max(2, ((right - left) * 0.4) / GUTTER_STEPS);
   let best: { x: number; score: number } | undefined;
-  for (let x = left + (right - left) * 0.3; x <= left + (right - left) * 0.7; x += 2) {
+  // (counted too: at 10¹⁷ and beyond, adding the step leaves x where it was)
+  for (
+    let x = left + (right - left) * 0.3, k = 0;
+    x <= left + (right - left) * 0.7 && k <= GUTTER_STEPS;
+    x += step, k++
+  ) {
     let both = 0, cross = 0, onlyLeft = 0, onlyRight = 0;
     for (const l of lines) {
       const [l0, r0] = [l.tokens.some((t) => t.x1 <= x - 6), l.tokens.some((t) => t.x0 >= x + 6)];
