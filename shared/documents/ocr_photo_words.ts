@@ -82,10 +82,49 @@ export function unsureNumbersDisputed<W extends Word, L extends { words: W[] }>(
   }));
 }
 
+// A date's slashes are thin diagonal strokes; at a phone's resolution tesseract loses them or reads them as a
+// 1, 7, i, l or | ("11/07/2024" read "11072024", "06/27/2023" read "0612712023", "04/25/2023" read
+// "047252023", "05/20/2024" read "05/20i2024"): on the seed-5151 dev set 25 of an Idaho Power statement's
+// 53 dates, a bill date, a due date and history rows, which the reader then does not take for dates (photos8).
+// A word that is a two-digit month (01-12), a two-digit day (01-31) and a year 2000-2039, with one such glyph
+// or none between them, is read as that date, when every way of reading it so gives the same date; its
+// confidence is left as it is (the reader's thresholds for dates apply). A date printed with a two-digit year
+// or a one-digit month or day is not guessed at ("512122": 5/12/122? 5/21/22?), nor a longer or shorter word.
+const DATE_GLYPHS = /^(\d{2})([/17iIl|]?)(\d{2})([/17iIl|]?)(20[0-3]\d)$/;
+
+/** "mm/dd/yyyy" from a photo's date word whose slashes were lost or misread, else undefined. */
+export function slashedDate(word: string): string | undefined {
+  if (!DATE_GLYPHS.test(word) || /^\d{2}\/\d{2}\/\d{4}$/.test(word)) return undefined;
+  const dates = new Set<string>();
+  // the slashes' places: after the month's two digits and after the day's, each there or lost
+  for (const a of [0, 1]) {
+    for (const b of [0, 1]) {
+      if (8 + a + b !== word.length) continue;
+      const mo = word.slice(0, 2), d = word.slice(2 + a, 4 + a), y = word.slice(4 + a + b);
+      const marks = word.slice(2, 2 + a) + word.slice(4 + a, 4 + a + b);
+      if (!/^\d{2}$/.test(mo) || !/^\d{2}$/.test(d) || !/^20[0-3]\d$/.test(y) || /[^/17iIl|]/.test(marks)) continue;
+      if (+mo < 1 || +mo > 12 || +d < 1 || +d > 31) continue;
+      dates.add(`${mo}/${d}/${y}`);
+    }
+  }
+  return dates.size === 1 ? [...dates][0] : undefined;
+}
+
+/** A phone photo's reading with each date word whose slashes were lost or misread read as "mm/dd/yyyy". */
+export function slashedDates<W extends Word, L extends { words: W[] }>(lines: L[]): L[] {
+  return lines.map((l) => ({
+    ...l,
+    words: l.words.map((w) => {
+      const date = slashedDate(w.text.trim());
+      return date ? { ...w, text: date } : w;
+    }),
+  }));
+}
+
 /**
- * A phone photo's number words repaired (pointsAsThousands) and the unsure ones marked (gluedDigitsDisputed,
- * unsureNumbersDisputed).
+ * A phone photo's number words repaired (slashedDates, pointsAsThousands) and the unsure ones marked
+ * (gluedDigitsDisputed, unsureNumbersDisputed).
  */
 export function photoNumberWords<W extends Word, L extends { words: W[] }>(lines: L[]): L[] {
-  return unsureNumbersDisputed(gluedDigitsDisputed(pointsAsThousands(lines)));
+  return unsureNumbersDisputed(gluedDigitsDisputed(pointsAsThousands(slashedDates(lines))));
 }
