@@ -19,6 +19,8 @@ Deno.test("slashedDate: only a word that reads as one mm/dd/yyyy date", () => {
       ["05/20i2024", "05/20/2024"], // i
       ["101712024", "10/17/2024"], // 10/1 71/2024 is no date: one reading
       ["121112024", "12/11/2024"], // two ways, the same date
+      ["523/22", "5/23/22"], // a short date's first slash lost
+      ["4125/23", "4/25/23"], // … read as 1
     ]
   ) assert.equal(slashedDate(word), want, word);
   // no month 17 or 00, no day 00, no year outside 2000–2039, a date already whole, two-digit years, IDs,
@@ -30,7 +32,9 @@ Deno.test("slashedDate: only a word that reads as one mm/dd/yyyy date", () => {
       "002212024",
       "11071998",
       "11/07/2024",
-      "512122",
+      "512122", // a short date without its year's slash
+      "1125/23", // 1/25/23 or 11/25/23
+      "15/22",
       "4041218150",
       "1107202456",
       "$11072024",
@@ -53,7 +57,8 @@ const bill = (photo: boolean): [number, [number, string][]][] => [
   [20, [[40, "Lakeshore Public Power District"], [400, "Account Number 7730412256"]]],
   [40, [[40, "ANA RIVERA"], [400, `Bill Date ${photo ? "07022024" : "07/02/2024"}`]]],
   [56, [[40, "18 HARBOR VIEW RD"], [400, `Due Date ${photo ? "0712312024" : "07/23/2024"}`]]],
-  [72, [[40, "Energy Charge 843 kWh @ $0.1210   $102.00"], [400, "Amount Due $118.40"]]],
+  [72, [[40, `Service Period 5/29/24 - ${photo ? "628/24" : "6/28/24"}`]]],
+  [88, [[40, "Energy Charge 843 kWh @ $0.1210   $102.00"], [400, "Amount Due $118.40"]]],
   [110, [[40, "Read Date"], [160, "kWh Used"], [260, "Amount"]]],
   ...rows.map(([printed, read, kwh], i): [number, [number, string][]] => [
     126 + 16 * i,
@@ -68,6 +73,7 @@ const readBill = (photo: boolean, rules: boolean) => {
   return {
     invoice: r.billingInformation.invoiceDate,
     due: r.billingInformation.dueDate,
+    period: `${r.billingInformation.billingPeriodStart} ${r.billingInformation.billingPeriodEnd}`,
     history: r.electricityUsage.usageByMonth.map((u) => `${u.month}:${u.value}`).join(" "),
   };
 };
@@ -79,6 +85,8 @@ Deno.test("the reader on a photo's mangled dates: read as printed once the slash
   const photo = readBill(true, true);
   assert.equal(photo.invoice, "2024-07-02");
   assert.equal(photo.due, "2024-07-23");
+  assert.equal(printed.period, "2024-05-29 2024-06-28");
+  assert.equal(photo.period, "2024-05-29 2024-06-28");
   for (const want of ["January:812", "February:760", "March:701", "April:655", "May:590", "June:843"]) {
     assert.ok(photo.history.includes(want), `${want} in ${photo.history}`);
     assert.ok(printed.history.includes(want), `${want} in ${printed.history}`);
