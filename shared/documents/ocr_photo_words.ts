@@ -82,10 +82,68 @@ export function unsureNumbersDisputed<W extends Word, L extends { words: W[] }>(
   }));
 }
 
+// A date's slashes are thin diagonal strokes; at a phone's resolution tesseract loses them or reads them as a
+// 1, 7, i, l or | ("11/07/2024" read "11072024", "06/27/2023" read "0612712023", "04/25/2023" read
+// "047252023", "05/20/2024" read "05/20i2024", "5/23/22" read "523/22", "4/25/23" read "4125/23"): on the
+// seed-5151 dev set 25 of an Idaho Power statement's 53 dates, a bill date, a due date and history rows, and
+// the service periods of two other layouts, which the reader then does not take for dates (photos8). Read as
+// a date: a word that is a two-digit month (01-12), a two-digit day (01-31) and a year 2000-2039 with one
+// such glyph or none between them; or a month and a day of one or two digits each, one such glyph or none
+// between them, then a slash read as a slash and a two-digit year 10-39 — when every way of reading the word
+// so gives the same date ("1125/23": 1/25/23 or 11/25/23, left alone). Its confidence is left as it is (the
+// reader's thresholds for dates apply). A short date with no slash read ("512122": 5/12/122? 5/21/22?) is not
+// guessed at, nor a longer or shorter word.
+const SLASH_GLYPH = /^[/17iIl|]?$/;
+const MONTH_DAY = (mo: string, d: string) => +mo >= 1 && +mo <= 12 && +d >= 1 && +d <= 31;
+
+/** Each way `head` splits into a month, a slash as read (or none) and a day, as "m/d" with the given widths. */
+function monthDays(head: string, widths: number[]): string[] {
+  const out: string[] = [];
+  for (const m of widths) {
+    for (const sep of [0, 1]) {
+      const mo = head.slice(0, m), mark = head.slice(m, m + sep), d = head.slice(m + sep);
+      if (!widths.includes(d.length) || !/^\d+$/.test(mo + d) || !SLASH_GLYPH.test(mark)) continue;
+      if (MONTH_DAY(mo, d)) out.push(`${+mo}/${+d}`);
+    }
+  }
+  return out;
+}
+
+/** "mm/dd/yyyy" or "m/d/yy" from a photo's date word whose slashes were lost or misread, else undefined. */
+export function slashedDate(word: string): string | undefined {
+  if (/^\d{1,2}\/\d{1,2}\/(?:\d{2}|\d{4})$/.test(word)) return undefined;
+  const dates = new Set<string>();
+  if (/^.{4,6}20[0-3]\d$/.test(word)) {
+    // two-digit month and day: the year's slash read as a slash or a glyph, or lost
+    for (const k of [0, 1]) {
+      const head = word.slice(0, -4 - k), mark = word.slice(word.length - 4 - k, -4);
+      if (!SLASH_GLYPH.test(mark)) continue;
+      for (const md of monthDays(head, [2])) {
+        const [mo, d] = md.split("/");
+        dates.add(`${mo.padStart(2, "0")}/${d.padStart(2, "0")}/${word.slice(-4)}`);
+      }
+    }
+  }
+  const short = word.match(/^(\d[\d/17iIl|]{2,4})\/([1-3]\d)$/);
+  if (short) { for (const md of monthDays(short[1], [1, 2])) dates.add(`${md}/${short[2]}`); }
+  return dates.size === 1 ? [...dates][0] : undefined;
+}
+
+/** A phone photo's reading with each date word whose slashes were lost or misread read as the date. */
+export function slashedDates<W extends Word, L extends { words: W[] }>(lines: L[]): L[] {
+  return lines.map((l) => ({
+    ...l,
+    words: l.words.map((w) => {
+      const date = slashedDate(w.text.trim());
+      return date ? { ...w, text: date } : w;
+    }),
+  }));
+}
+
 /**
- * A phone photo's number words repaired (pointsAsThousands) and the unsure ones marked (gluedDigitsDisputed,
- * unsureNumbersDisputed).
+ * A phone photo's number words repaired (slashedDates, pointsAsThousands) and the unsure ones marked
+ * (gluedDigitsDisputed, unsureNumbersDisputed).
  */
 export function photoNumberWords<W extends Word, L extends { words: W[] }>(lines: L[]): L[] {
-  return unsureNumbersDisputed(gluedDigitsDisputed(pointsAsThousands(lines)));
+  return unsureNumbersDisputed(gluedDigitsDisputed(pointsAsThousands(slashedDates(lines))));
 }
