@@ -1,6 +1,7 @@
-// deno run -A scripts/bills/month_confidence.ts [--cache FILE] [--synthetic DIR] [--list]
-// The per-month and per-meter confidence of the embedded reader (docs/bills.md "History and meter confidence"),
-// before and after, in one run: each non-sealed synthetic bill is read once (text layer or OCR; with --cache the
+// deno run -A scripts/bills/month_confidence.ts [--cache FILE] [--synthetic DIR | --real | --phone-photos] [--list]
+// The per-month and per-meter confidence of the embedded reader (docs/bills.md "Per-month and per-meter
+// confidence"), before and after, in one run: each non-sealed synthetic bill (--real: the real bills, PDFs and
+// photos; --phone-photos: the synthetic phone photos) is read once (text layer or OCR; with --cache the
 // texts are kept in FILE for the next run) and parsed twice through extractBill as the bench reads it
 // (normalised, addresses checked against the gazetteer): with the per-month / per-meter thresholds off
 // (ParseOptions.itemMinConfidence = 0, the reader before) and on (the reader's default). Prints right / wrong /
@@ -11,13 +12,22 @@ import { closeOcr } from "../../shared/documents/ocr.ts";
 import { gazetteerPlaces } from "../../shared/geo/zip_places.ts";
 import { createTestDatabase } from "../../tests/support/db.ts";
 import type { ItemWithConfidence, MeterWithConfidence } from "../../shared/bills/schema.ts";
-import { type Case, runCase, type Scored, syntheticCases } from "./accuracy.ts";
+import { type Case, realCases, runCase, type Scored, syntheticCases } from "./accuracy.ts";
 import { SEALED_LAYOUTS } from "./layouts_heldout.ts";
 
 const arg = (name: string) => (Deno.args.includes(name) ? Deno.args[Deno.args.indexOf(name) + 1] : undefined);
 const cacheFile = arg("--cache");
 const dir = arg("--synthetic") ?? "tests/fixtures/bills/synthetic";
-const cases: Case[] = (await syntheticCases(dir)).filter((c) => !SEALED_LAYOUTS.includes(c.utility));
+const set = Deno.args.includes("--real")
+  ? "real"
+  : Deno.args.includes("--phone-photos")
+  ? "phone"
+  : "synthetic";
+const cases: Case[] = set === "real"
+  ? await realCases("tests/fixtures/bills/real")
+  : set === "phone"
+  ? await syntheticCases("tests/fixtures/bills/photos_synthetic")
+  : (await syntheticCases(dir)).filter((c) => !SEALED_LAYOUTS.includes(c.utility));
 
 const saved: Record<string, DocumentText> = cacheFile
   ? await Deno.readTextFile(cacheFile).then(JSON.parse).catch(() => ({}))
@@ -33,8 +43,8 @@ const after = new EmbeddedBillModel();
 type Tally = { right: number; wrong: number; empty: number };
 const tally = () => ({ right: 0, wrong: 0, empty: 0 });
 const sums = {
-  before: { hist: tally(), meters: tally(), all: tally() },
-  after: { hist: tally(), meters: tally(), all: tally() },
+  before: { hist: tally(), meters: tally(), all: tally(), pdf: tally(), image: tally() },
+  after: { hist: tally(), meters: tally(), all: tally(), pdf: tally(), image: tally() },
 };
 const changed: string[] = [];
 const bins = new Map<string, Tally>();
@@ -74,6 +84,7 @@ try {
         const ok = o === "right", emptyGot = o === "empty";
         if (fam) add(sums[which][fam], ok, emptyGot);
         add(sums[which].all, ok, emptyGot);
+        add(sums[which][c.kind], ok, emptyGot);
       }
     }
     const ob = outcome(b), oa = outcome(a);
@@ -88,13 +99,27 @@ try {
     await Deno.writeTextFile(cacheFile, JSON.stringify(out));
   }
   const fmt = (t: Tally) => `${t.right} right / ${t.wrong} wrong / ${t.empty} empty`;
-  console.log(`${cases.length} non-sealed synthetic bills (${dir})`);
+  console.log(
+    set === "synthetic"
+      ? `${cases.length} non-sealed synthetic bills (${dir})`
+      : `${cases.length} ${set} bills`,
+  );
   for (const w of ["before", "after"] as const) {
     const s = sums[w];
     const pct = (100 * s.all.right / (s.all.right + s.all.wrong + s.all.empty)).toFixed(2);
     console.log(
       `${w.padEnd(6)} history months ${fmt(s.hist)}; meters ${fmt(s.meters)}; all ${pct}% ${fmt(s.all)}`,
     );
+    for (const k of ["pdf", "image"] as const) {
+      const t = s[k], n = t.right + t.wrong + t.empty;
+      if (n) {
+        console.log(
+          `       ${k}: ${(100 * t.right / n).toFixed(1)}% right, ${(100 * t.wrong / n).toFixed(1)}% wrong (${
+            fmt(t)
+          })`,
+        );
+      }
+    }
   }
   console.log(`${changed.length} keys changed`);
   console.log("before, by the confidence the reader gives (month / meter keys):");
