@@ -49,12 +49,16 @@ const sums = {
 const changed: string[] = [];
 const bins = new Map<string, Tally>();
 const wrongs: string[] = [];
+/** The keys read under the gate's READING_MIN_CONFIDENCE (0.6): marked to confirm. */
+const unsure: string[] = [];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const add = (t: Tally, ok: boolean, emptyGot: boolean) => ok ? t.right++ : emptyGot ? t.empty++ : t.wrong++;
 const outcome = (s: Scored) =>
   new Map(s.checked.map((c) => {
     const w = s.wrong.find((x) => x.field === c.field);
-    return [c.field, c.ok ? "right" : !w || w.got === "" || w.got === "(none)" ? "empty" : `wrong(${w.got})`];
+    // empty as the bench counts it (accuracy.ts score): nothing, or no meter read
+    const empty = !w || w.got === "" || w.got === "(none)" || (c.field === "meters.count" && w.got === "0");
+    return [c.field, c.ok ? "right" : empty ? "empty" : `wrong(${w.got})`];
   }));
 try {
   let n = 0;
@@ -76,6 +80,7 @@ try {
       add(e, o === "right", o === "empty");
       bins.set(bin, e);
       if (o.startsWith("wrong")) wrongs.push(`${c.id} ${k} ${o} conf ${conf}`);
+      if (conf < 0.6) unsure.push(`${c.id} ${k} ${o} conf ${conf}`);
     }
     const a = await runCase(after, c, texts, places);
     for (const [which, s] of [["before", b], ["after", a]] as const) {
@@ -128,6 +133,8 @@ try {
     for (const l of changed) console.log(`  ${l}`);
     console.log("wrong before:");
     for (const l of wrongs) console.log(`  ${l}`);
+    console.log("under 0.6 (the gate marks them to confirm):");
+    for (const l of unsure) console.log(`  ${l}`);
   }
 } finally {
   await closeOcr();

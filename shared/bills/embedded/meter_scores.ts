@@ -4,7 +4,7 @@
 // - what was read: a number and a kWh (0.75), a kWh alone (0.65), a number alone (0.55);
 // - its kWh is a quantity a charge line bills ("1,140 kWh X 0.05979"), or kWh × the supply price is a charge
 //   printed on the bill: +0.15; the history's own reading of the bill's month is that kWh: +0.05;
-// - on a scan, the OCR words: a kWh printed once under tesseract's 50 −0.2, not found as printed −0.05; a meter
+// - on a scan, the OCR words: a kWh printed once under tesseract's 50 −0.3, not found as printed −0.05; a meter
 //   number printed once under 65 (the identifiers' word threshold) −0.1.
 // A meter under ITEM_MIN_CONFIDENCE (month_confidence.ts) is left out rather than guessed.
 // Generic: no utility's words.

@@ -110,13 +110,14 @@ export function monthConfidences(history: ReadMonth[], ctx: MonthContext): Recor
 const far = (v: number, ref: number) => v > ref * 4 || v * 4 < ref;
 
 /**
- * How the OCR words bear on a month's value: printed once under tesseract's 50 (and not twice): −0.2; not found
+ * How the OCR words bear on a month's value: printed once under tesseract's 50 (and not twice): −0.3 (a table's
+ * month, 0.85, is then under the confirm step's 0.6; a scanned chart's, 0.65, under 0.5: left out); not found
  * as printed anywhere (put together from a chart's geometry, or read from split words): −0.05; else 0.
  */
 export function ocrFactor(value: number, rows: ReturnType<typeof ocrRows>): number {
   const found = printings(String(Math.round(value)), rows);
   if (!found.length) return -0.05;
-  if (found.length === 1 && found[0] < 50) return -0.2;
+  if (found.length === 1 && found[0] < 50) return -0.3;
   return 0;
 }
 
