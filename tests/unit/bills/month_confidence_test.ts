@@ -112,3 +112,23 @@ Deno.test("each meter carries its own confidence: a kWh a charge line bills is s
     0.45,
   ]);
 });
+
+Deno.test("through the reader: a meter under the threshold is left out rather than guessed", () => {
+  const rows: Parameters<typeof page>[0] = [
+    ...head,
+    [140, [[36, "Meter Number G4471902"]]],
+    ...history("858"),
+  ];
+  const p = page(rows);
+  const words = ocrPage(rows).map((w) => (w.text === "G4471902" ? { ...w, confidence: 40 } : w));
+  const read = (opts: Parameters<typeof parseBill>[2]) =>
+    (parseBill(p.lines, [words], { rules: off, ...opts }).electricityUsage.meters as MeterWithConfidence[])
+      .map((m) => [m.meterNumber, m.confidence]);
+  // by default the identifiers' word check (word_confidence.ts) empties the unsure number first: the meter stays
+  // with its dates, a number-less meter (0.55)
+  assertEquals(read({}), [["", 0.55]]);
+  // with that check off (BILL_OCR_MIN_WORD_CONFIDENCE_IDS=0), the meter's own confidence (0.55 − 0.1) leaves it out
+  const ids0 = { identifiers: 0, numbers: 50, history: 10, words: 50 };
+  assertEquals(read({ wordConfidence: ids0 }), []);
+  assertEquals(read({ wordConfidence: ids0, itemMinConfidence: 0 }), [["G4471902", 0.45]]);
+});
