@@ -22,10 +22,20 @@ export function reportFacts(s: Record<string, unknown>): [string, string | null]
   if (reason || !s.systemKw) {
     return [["System", NO_SYSTEM[reason ?? ""] ?? "none offered"], ["Yearly use", use]];
   }
+  // As the widget's summary and the email say them (QA5: "8 kW" and a bare "Net cost" beside their "8.0 kW" and
+  // "Net cost (no federal credit)").
+  const credit = typeof s.federalCredit === "number" ? s.federalCredit : null;
   return [
-    ["System", `${s.systemKw} kW`],
+    ["System", `${Number(s.systemKw).toFixed(1)} kW`],
     ["First-year savings", money(s.netAnnualSavings)],
-    ["Net cost", money(s.netCost)],
+    [
+      credit === null
+        ? "Net cost"
+        : credit > 0
+        ? "Net cost after the federal tax credit"
+        : "Net cost (no federal credit)",
+      money(s.netCost),
+    ],
     ["Payback", typeof s.paybackYears === "number" ? `${s.paybackYears} years` : "—"],
     ["Yearly use", use],
   ];

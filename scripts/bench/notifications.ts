@@ -27,6 +27,12 @@
 // 2. Bus backlog: N messages (job.status_changed) queued at once, then one job.assigned published behind
 //    them; prints how long the job.assigned took to be emailed (target ≤ 5 s behind 10,000), how long a
 //    same-priority event published behind the backlog took, and the drain rate.
+//    The load generator (a Worker of this process, its request bodies made before each measured part) runs on
+//    the same two cores as the service: its CPU per request is printed beside the service's ("client"; not in
+//    "CPU ms/req"), which the in-process raw peer does not pay. "batch": pushes per group-commit write statement.
+//   BENCH_LOADS: only these push loads, by name, separated by ";" (no ratios then); BENCH_CPU_PROFILE=<file>:
+//   a V8 CPU profile of the service's isolate during the measured "POST /events/push" loads (cpu_profile.ts:
+//   written as a .cpuprofile, its top functions printed).
 //   BENCH_PUSHES (2000 per load per round), BENCH_ROUNDS (2), BENCH_CONCURRENCY (8),
 //   BENCH_BACKLOGS ("10,1000,10000"), BENCH_SECTIONS ("push,bus"; "scaling": push throughput as
 //   notification_log grows to BENCH_LOG_ROWS, "0,100000,1000000")
@@ -46,11 +52,17 @@ import { ensureNotificationSubscriptions, ensureSubscription } from "../../share
 import { startPusher } from "../../shared/bus/pusher.ts";
 import { TOPICS } from "../../shared/events/catalogue.ts";
 import { loadPushContext } from "../../shared/notifications/push_context.ts";
-import { pushCommits, sendAndLog, sendAndLogChecked } from "../../shared/notifications/send_and_log.ts";
+import {
+  pushCommits,
+  pushWrites,
+  sendAndLog,
+  sendAndLogChecked,
+} from "../../shared/notifications/send_and_log.ts";
 import { knownContexts, readArgs, recall } from "../../shared/notifications/push_known.ts";
 import { templates } from "../../shared/notifications/templates.ts";
 import { pushBatching } from "../../shared/notifications/push_batch.ts";
 import { BENCH_SUBSCRIPTION } from "./notifications_body.ts";
+import { startCpuProfile, summarize } from "./cpu_profile.ts";
 
 setLogLevel("error");
 const N = Number(Deno.env.get("BENCH_PUSHES") ?? 2000);
@@ -60,6 +72,10 @@ const BACKLOGS = (Deno.env.get("BENCH_BACKLOGS") ?? "10,1000,10000").split(",").
   n > 0
 );
 const SECTIONS = new Set((Deno.env.get("BENCH_SECTIONS") ?? "push,bus").split(","));
+// Only these push loads (names as printed, separated by ";"; the ratios need all of them).
+const LOADS = Deno.env.get("BENCH_LOADS")?.split(";");
+// A CPU profile of the service's isolate during the measured "POST /events/push" loads (cpu_profile.ts).
+const PROFILE = Deno.env.get("BENCH_CPU_PROFILE");
 
 const pct = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -116,6 +132,11 @@ interface Run {
   denoMs?: number;
   /** Of cpuMs, the WAL writer's (it flushes the commits that do not wait; it serves every database). */
   walMs?: number;
+  /** The load generator's CPU per request (its Worker thread; HTTP loads only): not in cpuMs, but on the
+   * same two cores as the service, which the in-process raw peer does not share with a client. */
+  clientMs?: number;
+  /** Pushes per batched write statement (the mean group-commit batch). */
+  batch?: number;
 }
 
 // CPU time from /proc (Linux): the main thread of this process (the load generator is a Worker, another
@@ -151,10 +172,13 @@ const pgDelta = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
 async function measured(count: number, run: () => Promise<Run>): Promise<Run> {
   const before = await cpuNow();
+  const writes = { ...pushWrites(sql) };
   const r = await run();
   const after = await cpuNow();
+  const now = pushWrites(sql);
   return {
     ...r,
+    batch: (now.pushes - writes.pushes) / (now.statements - writes.statements),
     denoMs: (after.deno - before.deno) / count,
     cpuMs: (after.deno - before.deno + pgDelta(before.pg, after.pg)) / count,
     walMs: (after.wal - before.wal) / count,
@@ -182,6 +206,7 @@ function viaHttp(
         p50: pct(lat, 0.5),
         p99: pct(lat, 0.99),
         statuses: new Map(Object.entries(e.data.statuses)),
+        clientMs: e.data.clientCpuMs / lat.length,
       });
     };
     worker.postMessage({ url, token, jobIds, count, concurrency: C, maxSeconds: 20, messageIds });
@@ -339,8 +364,23 @@ try {
       "push, no remembered context": () =>
         measuredWith(knownContexts, 0, () => viaBus((ids) => viaHttp(pushUrl, token, jobIds, N, ids))),
     };
+    if (LOADS) { for (const name of Object.keys(loads)) if (!LOADS.includes(name)) delete loads[name]; }
     // Warm-up: JIT, connection pool, template compilation.
     for (const run of Object.values(loads)) await run();
+    if (PROFILE) {
+      const push = loads["POST /events/push"];
+      let stop: (() => ReturnType<Awaited<ReturnType<typeof startCpuProfile>>>) | undefined;
+      loads["POST /events/push"] = async () => {
+        stop = await startCpuProfile();
+        try {
+          return await push();
+        } finally {
+          const profile = await stop();
+          await Deno.writeTextFile(PROFILE, JSON.stringify(profile));
+          console.log(summarize(profile).join("\n"));
+        }
+      };
+    }
     const results = new Map<string, Run[]>(Object.keys(loads).map((k) => [k, []]));
     const ratios: {
       raw: number;
@@ -362,6 +402,17 @@ try {
       const round = new Map<string, Run>();
       for (const [name, run] of Object.entries(loads)) round.set(name, await run());
       for (const [name, res] of round) results.get(name)!.push(res);
+      if (LOADS) {
+        // Part of the loads: each one's figures, no ratios.
+        for (const [k, v] of round) {
+          console.log(
+            `  ${k}: ${fmt(v.perSecond, 0)}/s p99 ${fmt(v.p99)} ms, CPU ${fmt(v.cpuMs!, 3)} ms/req (Deno ${
+              fmt(v.denoMs!, 3)
+            }, client ${fmt(v.clientMs ?? 0, 3)}), batch ${fmt(v.batch || 0, 2)}`,
+          );
+        }
+        continue;
+      }
       const push = round.get("POST /events/push")!.perSecond;
       const sync = round.get("push, synchronous commit")!;
       ratios.push({
@@ -383,90 +434,94 @@ try {
         knownCpu: round.get("push, no remembered context")!.cpuMs! / round.get("POST /events/push")!.cpuMs!,
       });
     }
-    console.log(
-      `\npush path (${ROUNDS} interleaved rounds × ${N} requests per load, ${C} in flight, outbox provider)`,
-    );
-    console.log(
-      `  ${"load".padEnd(32)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${
-        "CPU ms/req".padStart(11)
-      } ${"of it Deno".padStart(11)} ${"WAL writer".padStart(11)}   (medians over rounds)`,
-    );
-    for (const [name, runs] of results) {
-      const m = (f: (x: Run) => number, d = 1) => fmt(median(runs.map(f)), d);
+    if (ratios.length) {
       console.log(
-        `  ${name.padEnd(32)} ${m((x) => x.perSecond, 0).padStart(8)} ${m((x) => x.p50).padStart(8)} ${
-          m((x) => x.p99).padStart(8)
-        } ${m((x) => x.cpuMs!, 3).padStart(11)} ${m((x) => x.denoMs!, 3).padStart(11)} ${
-          m((x) => x.walMs!, 3).padStart(11)
-        }`,
+        `\npush path (${ROUNDS} interleaved rounds × ${N} requests per load, ${C} in flight, outbox provider)`,
       );
+      console.log(
+        `  ${"load".padEnd(32)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${
+          "CPU ms/req".padStart(11)
+        } ${"of it Deno".padStart(11)} ${"WAL writer".padStart(11)} ${"client".padStart(7)} ${
+          "batch".padStart(6)
+        }   (medians over rounds; client: the load generator's CPU ms/req, not in CPU ms/req)`,
+      );
+      for (const [name, runs] of results) {
+        const m = (f: (x: Run) => number, d = 1) => fmt(median(runs.map(f)), d);
+        console.log(
+          `  ${name.padEnd(32)} ${m((x) => x.perSecond, 0).padStart(8)} ${m((x) => x.p50).padStart(8)} ${
+            m((x) => x.p99).padStart(8)
+          } ${m((x) => x.cpuMs!, 3).padStart(11)} ${m((x) => x.denoMs!, 3).padStart(11)} ${
+            m((x) => x.walMs!, 3).padStart(11)
+          } ${m((x) => x.clientMs ?? 0, 3).padStart(7)} ${m((x) => x.batch || 0, 2).padStart(6)}`,
+        );
+      }
+      const push = results.get("POST /events/push")!;
+      console.log(
+        `  push answers    ${[...push[push.length - 1].statuses].map(([k, v]) => `${k}: ${v}`).join(", ")}`,
+      );
+      console.log(
+        `  ratio push / raw postgres.js INSERT+SELECT   ${
+          ratios.map((x) => fmt(x.raw, 2)).join(", ")
+        }   (target ≥ 0.5)`,
+      );
+      console.log(
+        `  same, by CPU per request (raw CPU/req ÷ push CPU/req)  ${
+          ratios.map((x) => fmt(x.cpu, 2)).join(", ")
+        }   (what the ratio is on an otherwise idle machine)`,
+      );
+      console.log(
+        `  ratio push, synchronous commit / raw INSERT+SELECT  ${
+          ratios.map((x) => fmt(x.sync, 2)).join(", ")
+        }   by CPU ${ratios.map((x) => fmt(x.syncCpu, 2)).join(", ")}   (a push no bus delivery here names)`,
+      );
+      console.log(
+        `  deferred commit: push / push, synchronous commit  ${
+          ratios.map((x) => fmt(x.deferred, 2)).join(", ")
+        }   by CPU ${ratios.map((x) => fmt(x.deferredCpu, 2)).join(", ")}`,
+      );
+      console.log(
+        `  ratio push / Hono + INSERT+SELECT            ${ratios.map((x) => fmt(x.http, 2)).join(", ")}`,
+      );
+      console.log(
+        `  ratio push / bare Hono                        ${ratios.map((x) => fmt(x.bare, 2)).join(", ")}`,
+      );
+      console.log(
+        `  ceiling: the push's SQL alone / raw INSERT+SELECT  ${
+          ratios.map((x) => fmt(x.sql, 2)).join(", ")
+        }   by CPU ${ratios.map((x) => fmt(x.sqlCpu, 2)).join(", ")}`,
+      );
+      console.log(
+        `  group commit: push / push without it           ${
+          ratios.map((x) => fmt(x.batched, 2)).join(", ")
+        }   by CPU ${ratios.map((x) => fmt(x.batchedCpu, 2)).join(", ")}`,
+      );
+      console.log(
+        `  one statement: push / push, no remembered context  ${
+          ratios.map((x) => fmt(x.known, 2)).join(", ")
+        }   by CPU ${ratios.map((x) => fmt(x.knownCpu, 2)).join(", ")}`,
+      );
+      console.log(
+        `  ratio push, no remembered context / raw INSERT+SELECT  ${
+          ratios.map((x) => fmt(x.raw / x.known, 2)).join(", ")
+        }   by CPU ${ratios.map((x) => fmt(x.cpu / x.knownCpu, 2)).join(", ")}`,
+      );
+      console.log(`  push p99        ${push.map((x) => fmt(x.p99)).join(", ")} ms   (target ≤ 10)`);
+      console.log(
+        `  push, synchronous commit, p99  ${
+          results.get("push, synchronous commit")!.map((x) => fmt(x.p99)).join(", ")
+        } ms; raw INSERT+SELECT p99 ${
+          results.get("raw postgres.js INSERT+SELECT")!.map((x) => fmt(x.p99)).join(", ")
+        } ms`,
+      );
+      const commits = pushCommits(sql);
+      console.log(
+        `  batched writes  ${commits.deferred} committed without waiting for the disk (bus deliveries), ${commits.synchronous} synchronously`,
+      );
+      const [{ n: sent }] = await p
+        .sql`select count(*)::int as n from public.notification_log where status = 'sent'`;
+      const [{ n: mailed }] = await p.sql`select count(*)::int as n from mail.outbox`;
+      console.log(`  log rows sent   ${sent}, outbox emails ${mailed} (equal: one email per logged send)`);
     }
-    const push = results.get("POST /events/push")!;
-    console.log(
-      `  push answers    ${[...push[push.length - 1].statuses].map(([k, v]) => `${k}: ${v}`).join(", ")}`,
-    );
-    console.log(
-      `  ratio push / raw postgres.js INSERT+SELECT   ${
-        ratios.map((x) => fmt(x.raw, 2)).join(", ")
-      }   (target ≥ 0.5)`,
-    );
-    console.log(
-      `  same, by CPU per request (raw CPU/req ÷ push CPU/req)  ${
-        ratios.map((x) => fmt(x.cpu, 2)).join(", ")
-      }   (what the ratio is on an otherwise idle machine)`,
-    );
-    console.log(
-      `  ratio push, synchronous commit / raw INSERT+SELECT  ${
-        ratios.map((x) => fmt(x.sync, 2)).join(", ")
-      }   by CPU ${ratios.map((x) => fmt(x.syncCpu, 2)).join(", ")}   (a push no bus delivery here names)`,
-    );
-    console.log(
-      `  deferred commit: push / push, synchronous commit  ${
-        ratios.map((x) => fmt(x.deferred, 2)).join(", ")
-      }   by CPU ${ratios.map((x) => fmt(x.deferredCpu, 2)).join(", ")}`,
-    );
-    console.log(
-      `  ratio push / Hono + INSERT+SELECT            ${ratios.map((x) => fmt(x.http, 2)).join(", ")}`,
-    );
-    console.log(
-      `  ratio push / bare Hono                        ${ratios.map((x) => fmt(x.bare, 2)).join(", ")}`,
-    );
-    console.log(
-      `  ceiling: the push's SQL alone / raw INSERT+SELECT  ${
-        ratios.map((x) => fmt(x.sql, 2)).join(", ")
-      }   by CPU ${ratios.map((x) => fmt(x.sqlCpu, 2)).join(", ")}`,
-    );
-    console.log(
-      `  group commit: push / push without it           ${
-        ratios.map((x) => fmt(x.batched, 2)).join(", ")
-      }   by CPU ${ratios.map((x) => fmt(x.batchedCpu, 2)).join(", ")}`,
-    );
-    console.log(
-      `  one statement: push / push, no remembered context  ${
-        ratios.map((x) => fmt(x.known, 2)).join(", ")
-      }   by CPU ${ratios.map((x) => fmt(x.knownCpu, 2)).join(", ")}`,
-    );
-    console.log(
-      `  ratio push, no remembered context / raw INSERT+SELECT  ${
-        ratios.map((x) => fmt(x.raw / x.known, 2)).join(", ")
-      }   by CPU ${ratios.map((x) => fmt(x.cpu / x.knownCpu, 2)).join(", ")}`,
-    );
-    console.log(`  push p99        ${push.map((x) => fmt(x.p99)).join(", ")} ms   (target ≤ 10)`);
-    console.log(
-      `  push, synchronous commit, p99  ${
-        results.get("push, synchronous commit")!.map((x) => fmt(x.p99)).join(", ")
-      } ms; raw INSERT+SELECT p99 ${
-        results.get("raw postgres.js INSERT+SELECT")!.map((x) => fmt(x.p99)).join(", ")
-      } ms`,
-    );
-    const commits = pushCommits(sql);
-    console.log(
-      `  batched writes  ${commits.deferred} committed without waiting for the disk (bus deliveries), ${commits.synchronous} synchronously`,
-    );
-    const [{ n: sent }] = await p
-      .sql`select count(*)::int as n from public.notification_log where status = 'sent'`;
-    const [{ n: mailed }] = await p.sql`select count(*)::int as n from mail.outbox`;
-    console.log(`  log rows sent   ${sent}, outbox emails ${mailed} (equal: one email per logged send)`);
   }
 
   if (SECTIONS.has("scaling")) {

@@ -14,7 +14,7 @@
 // household's monthly peak demand with its date and time and the wholesale supplier's peak, a usage comparison of
 // this month, last month and last year in kWh and kWh per day, the electric heat credit and a round-up contribution
 // with the year to date (Illinois Electric Cooperative).
-// Two of them are SEALED (R19_SEALED, drawn at random before the first score). Registered in layouts_heldout.ts.
+// Two of them are SEALED (R19_SEALED, dev since round 20, drawn at random before the first score). Registered in layouts_heldout.ts.
 // Truth conventions: rounds 13 and 15 (docs/bills.md).
 import { drawStub } from "./stub.ts";
 import { type Facts, type Rng, truthOf } from "./random_bill.ts";
@@ -307,7 +307,12 @@ async function salemva(r: Rng): Promise<Generated> {
     dueLabel: "Due Date",
     date: fmt.slash,
   });
-  const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // "Service Address: <street>" alone: no service city, state or ZIP (round 15's convention, applied in round 20)
+  const truth = truthOf(f, {
+    history: f.history,
+    ...stub,
+    service: { ...upper(f.service), city: "", state: "", zip: "" },
+  });
   return { layout: "salemva", pdf: await s.bytes(), truth };
 }
 

@@ -4,6 +4,7 @@ import { DomainError } from "../errors.ts";
 import { mimeTypes, sniffFileType } from "../documents/sniff.ts";
 import { invalidFileType, tooLarge } from "./errors.ts";
 import type { BillLimits } from "./limits.ts";
+import { boundedBillText } from "./text_bounds.ts";
 import type { BillDocument, BillFile } from "./model.ts";
 
 export interface UploadedFile {
@@ -47,5 +48,8 @@ export async function billDocument(files: UploadedFile[], limits: BillLimits): P
   }
   if (pages > limits.maxPages) throw tooLarge(`At most ${limits.maxPages} pages per bill (got ${pages})`);
   let text: Promise<DocumentText> | undefined;
-  return { files: out, text: () => (text ??= documentText(out, { maxPages: limits.maxPages })) };
+  return {
+    files: out,
+    text: () => (text ??= documentText(out, { maxPages: limits.maxPages }).then((t) => boundedBillText(t))),
+  };
 }

@@ -25,7 +25,20 @@ export class EmbeddedBillModel implements BillModel {
     } = {},
   ) {}
 
-  async extract(doc: BillDocument): Promise<ModelOutcome> {
+  /**
+   * The outcome per document: the reader is deterministic (it takes no hint), so the retry loop's second call
+   * (retry.ts stops when an answer repeats) gets the first one instead of parsing the text again in the service's
+   * process (docs/security.md "Pass 5": at the text bounds a parse holds the event loop for up to a second or two).
+   */
+  private readonly outcomes = new WeakMap<BillDocument, Promise<ModelOutcome>>();
+
+  extract(doc: BillDocument): Promise<ModelOutcome> {
+    let outcome = this.outcomes.get(doc);
+    if (!outcome) this.outcomes.set(doc, outcome = this.read(doc));
+    return outcome;
+  }
+
+  private async read(doc: BillDocument): Promise<ModelOutcome> {
     let text;
     try {
       text = await doc.text();

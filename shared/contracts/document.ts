@@ -3,6 +3,7 @@ import { type Platform, provide } from "../platform.ts";
 import { documentText } from "../documents/document_text.ts";
 import { mimeTypes, sniffFileType } from "../documents/sniff.ts";
 import { DomainError } from "../errors.ts";
+import { DocumentTooComplex } from "../documents/engine/errors.ts";
 import type { ContractDocument, ContractFile } from "./model.ts";
 
 export type ContractLimits = UploadLimits;
@@ -74,11 +75,28 @@ export function checkFiles(
   });
 }
 
+/**
+ * The most text the contract reader takes: its rules (embedded/) run in the service's process, about a second per
+ * 200,000 characters at worst, and a PDF's text layer can hold megabytes in tiny print on its 40 pages
+ * (docs/security.md "Pass 5"). A dense 40-page contract has well under half of this.
+ */
+export const MAX_CONTRACT_TEXT_CHARS = 400_000;
+
 /** The contract as one document; its text (text layer, OCR for images and scans) is read once, lazily. */
 export function contractDocument(files: ContractFile[], limits: ContractLimits): ContractDocument {
   let text: Promise<string> | undefined;
   return {
     files,
-    text: () => (text ??= documentText(files, { maxPages: limits.maxPages }).then((t) => t.text)),
+    text:
+      () => (text ??= documentText(files, { maxPages: limits.maxPages }).then((t) => boundedText(t.text))),
   };
+}
+
+function boundedText(text: string): string {
+  if (text.length > MAX_CONTRACT_TEXT_CHARS) {
+    throw new DocumentTooComplex(
+      `The contract has ${text.length} characters of text; a contract has at most ${MAX_CONTRACT_TEXT_CHARS}`,
+    );
+  }
+  return text;
 }

@@ -36,7 +36,12 @@ export function piecesToLines(pieces: TextPiece[]): string[] {
   });
 }
 
-/** Items on one baseline (y within ~half a line height), as rows from the top of the page down. */
+/**
+ * Items on one baseline (y within ~half a line height), as rows from the top of the page down. An item joins
+ * the first row within its tolerance; rows are made in increasing y, so those are the last few rows, found by
+ * scanning back from the end (linear in the items: a page of 8,000 one-word lines took seconds when every
+ * item searched every row from the first; docs/security.md "Pass 5").
+ */
 export function groupByBaseline<T extends { y: number }>(
   items: T[],
   heightOf: (t: T) => number,
@@ -44,7 +49,10 @@ export function groupByBaseline<T extends { y: number }>(
   const rows: { y: number; h: number; parts: T[] }[] = [];
   for (const p of [...items].sort((a, b) => a.y - b.y)) {
     const tol = Math.max(2, Math.min(heightOf(p) || 8, 12) * 0.45);
-    let row = rows.find((r) => Math.abs(r.y - p.y) <= tol);
+    let row: { y: number; h: number; parts: T[] } | undefined;
+    // rows[i].y <= p.y here, so |rows[i].y - p.y| is p.y - rows[i].y (exactly), and the rows within tol are a
+    // suffix of the rows (non-finite positions never match, as before)
+    for (let i = rows.length - 1; i >= 0 && p.y - rows[i].y <= tol; i--) row = rows[i];
     if (!row) rows.push(row = { y: p.y, h: heightOf(p), parts: [] });
     row.parts.push(p);
   }

@@ -3,16 +3,18 @@ import { z } from "zod";
 import { EVENT_TYPES } from "./catalogue.ts";
 import { inspectJsonText } from "../validation/json_guard.ts";
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601 in UTC: a "Z" or "+00:00" offset.
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|\+00:00)$/;
-const EMAIL_LIKE = /[^\s@<>"']+@[^\s@<>"']+\.[a-z]{2,}/i;
+export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|\+00:00)$/;
+// tried only from the start of a run of address characters (the same answer, linear: from every character a
+// 16 KB word without "@" was scanned 8 million times)
+const EMAIL_LIKE = /(?<![^\s@<>"'])[^\s@<>"']+@[^\s@<>"']+\.[a-z]{2,}/i;
 // Keys that name personal data: envelopes carry identifiers only, the service looks people up itself.
 const PERSONAL_KEY =
   /(^|_)(email|e_mail|name|first_name|last_name|full_name|phone|address|street|ssn|birth|dob)$/i;
 
-const MAX_PAYLOAD_BYTES = 16 * 1024;
+export const MAX_PAYLOAD_BYTES = 16 * 1024;
 
 /** Finds the first value that looks like personal data; returns its path, or null when clean. */
 export function findPersonalData(value: unknown, path = "payload"): string | null {
@@ -34,17 +36,19 @@ export function findPersonalData(value: unknown, path = "payload"): string | nul
   return null;
 }
 
+export const IDENTIFIER = /^[A-Za-z0-9._-]+$/;
+export const SLUG = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const uuid = z.string().regex(UUID, "must be a uuid");
 
 // created_at is range-checked: a year-0000 or far-future date is a malformed envelope, not a time to
 // derive ids or queries from.
-const EARLIEST = Date.parse("2000-01-01T00:00:00Z");
-const LATEST = Date.parse("2100-01-01T00:00:00Z");
-const MAX_PAYLOAD_DEPTH = 8;
+export const EARLIEST = Date.parse("2000-01-01T00:00:00Z");
+export const LATEST = Date.parse("2100-01-01T00:00:00Z");
+export const MAX_PAYLOAD_DEPTH = 8;
 
 export const payloadSchema = z.looseObject({
-  job_id: z.string().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, "must be an identifier").optional(),
-  invoice_id: z.string().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, "must be an identifier").optional(),
+  job_id: z.string().min(1).max(64).regex(IDENTIFIER, "must be an identifier").optional(),
+  invoice_id: z.string().min(1).max(64).regex(IDENTIFIER, "must be an identifier").optional(),
   actor_id: uuid.optional(),
   recipient_ids: z.array(uuid).min(1).max(100).optional(),
   old_status: z.string().max(40).optional(),
@@ -75,7 +79,7 @@ export const payloadSchema = z.looseObject({
 export const envelopeSchema = z.strictObject({
   event_id: z.string().regex(ULID, "must be a ULID"),
   event_type: z.enum(EVENT_TYPES, { message: "must be an event type of the catalogue" }),
-  source: z.string().regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "must be a slug").max(64),
+  source: z.string().regex(SLUG, "must be a slug").max(64),
   created_at: z.string().regex(ISO_UTC, "must be an ISO 8601 UTC timestamp").refine(
     (s) => !Number.isNaN(Date.parse(s)),
     "must be a real date",

@@ -5,6 +5,7 @@ import { isEventType } from "../events/catalogue.ts";
 import { type EventEnvelope, InvalidEnvelopeError, parseEnvelope } from "../events/envelope.ts";
 import { PermanentPushError } from "./errors.ts";
 import { inspectJsonText } from "../validation/json_guard.ts";
+import { fastEnvelope } from "../events/envelope_fast.ts";
 
 /** Envelopes are shallow (envelope → payload → a list of ids): anything deeper is not one. */
 const MAX_DEPTH = 16;
@@ -84,7 +85,8 @@ export function decodePush(body: unknown): DecodedPush {
     const subscription = typeof body.subscription === "string"
       ? body.subscription.slice(body.subscription.lastIndexOf("/") + 1) || undefined
       : undefined;
-    return { messageId, envelope: parseEnvelope(json), deliveryAttempt: attempt, subscription };
+    const envelope = fastEnvelope(json) ?? parseEnvelope(json);
+    return { messageId, envelope, deliveryAttempt: attempt, subscription };
   } catch (e) {
     if (e instanceof InvalidEnvelopeError) {
       throw new UndecodablePush(e.message, messageId, eventType, eventId, recipient);

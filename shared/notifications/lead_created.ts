@@ -7,6 +7,7 @@ import { PermanentPushError } from "./errors.ts";
 import type { PreparedEvent, Recipient } from "./handlers.ts";
 import { moment } from "./format.ts";
 import { STATUS_LABELS } from "../leads/statuses.ts";
+import { displayUtilityName } from "../providers/names.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,7 +46,8 @@ export async function leadCreatedHandler(
     ),
     lead_state: a.state ?? "",
     out_of_area: lead.out_of_area === true,
-    utility_provider: lead.utility_provider ?? "",
+    // Leads made before the names were cleaned keep the reference's wording ("Electrical Dist No8 Maricopa").
+    utility_provider: lead.utility_provider ? displayUtilityName(lead.utility_provider) : "",
     status_label: STATUS_LABELS[lead.status as keyof typeof STATUS_LABELS] ?? lead.status,
     created_at: moment(lead.created_at),
     lead_url: url,

@@ -79,6 +79,14 @@ export function pushCommits(sql: Sql): CommitCounts {
   return c;
 }
 
+/** Every batched write statement a pool sent, and the pushes they carried (their mean: the batch size). */
+const writeCounts = new WeakMap<Sql, { statements: number; pushes: number }>();
+export function pushWrites(sql: Sql): { statements: number; pushes: number } {
+  let c = writeCounts.get(sql);
+  if (!c) writeCounts.set(sql, c = { statements: 0, pushes: 0 });
+  return c;
+}
+
 /** Whether a push's email is stored by the batched outbox write (sendAndLog, sendAndLogChecked). */
 export const batchedWrites = (p: Platform) => emailProvider(p) instanceof OutboxEmailProvider;
 
@@ -184,6 +192,9 @@ async function writeMany(
   const params: unknown[] = [rows];
   for (const i of items) params.push(i.msg.html);
   for (const i of items) params.push(i.msg.text);
+  const written = pushWrites(sql);
+  written.statements++;
+  written.pushes += items.length;
   try {
     const out = await sql.unsafe(writeStatement(checked, items.length), params as never[], { prepare: true });
     // One row per item, by `ord`. A duplicate of a `failed` or `skipped` row has no email id: none is

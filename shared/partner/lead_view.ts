@@ -1,5 +1,19 @@
 // How a lead is shown to its partner: the list row (also the webhook's `data.lead` and the CSV row) and the
 // detail (what the bill reader read, what the homeowner changed, report, files, CRM state).
+import { displayUtilityName } from "../providers/names.ts";
+import { sameUtility } from "../bills/utility_names.ts";
+
+/** "2022-09-12" -> "Sep 12, 2022" (as the console writes dates); anything else as read. */
+const day = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v)
+    ? new Date(`${v}T00:00:00Z`).toLocaleDateString("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    })
+    : v;
+
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
 export function leadSummary(r: Record<string, unknown>) {
@@ -20,7 +34,8 @@ export function leadSummary(r: Record<string, unknown>) {
       state: a.state ?? "",
       zip: a.zip ?? "",
     },
-    utility_provider: (r.utility_provider as string | null) ?? null,
+    // As the provider step names it today, also for leads stored before a name was cleaned.
+    utility_provider: r.utility_provider ? displayUtilityName(r.utility_provider as string) : null,
     consent: r.consent === true,
     source: (r.source as string) ?? "widget",
     has_report: !!r.report_path,
@@ -69,7 +84,7 @@ export function readingRows(item: BillItem | null): { label: string; value: stri
     { label: "Utility", value: b.utilityProviderName ?? "" },
     {
       label: "Billing period",
-      value: [b.billingPeriodStart, b.billingPeriodEnd].filter(Boolean).join(" to "),
+      value: [b.billingPeriodStart, b.billingPeriodEnd].filter((d): d is string => !!d).map(day).join(" to "),
     },
     { label: "Amount due", value: b.amountDue ? `$${b.amountDue}` : "" },
     { label: "Rate plan", value: u.electricRate ?? "" },
@@ -161,8 +176,14 @@ export function correctionRows(
   const addr = addressLine(lead.address as Record<string, string>);
   if (readAddr && norm(readAddr) !== norm(addr)) out.push({ field: "Address", read: readAddr, used: addr });
   const readUtility = item.billingInformation?.utilityProviderName ?? "";
-  if (readUtility && lead.utility_provider && norm(readUtility) !== norm(lead.utility_provider)) {
-    out.push({ field: "Utility", read: readUtility, used: String(lead.utility_provider) });
+  // One utility written two ways ("Arizona Public Service" on the bill, "Arizona Public Service Company" on the
+  // provider step) is no correction (QA5: derived for leads without a record, it was listed as one).
+  if (readUtility && lead.utility_provider && !sameUtility(readUtility, String(lead.utility_provider))) {
+    out.push({
+      field: "Utility",
+      read: readUtility,
+      used: displayUtilityName(String(lead.utility_provider)),
+    });
   }
   return out;
 }

@@ -491,7 +491,27 @@ function layoutTable(rows: Cell[][], width: number, style: Style, ctx: LayoutCon
     else if (header) row.repeat = header;
   }
   if (style.avoidBreakInside && items.length > 1) items[0] = { ...items[0], keepTogether: items.length - 1 };
+  else if (style.orphans || style.widows) {
+    keepRowsTogether(items, header ? 1 : 0, style.orphans ?? 1, style.widows ?? 1);
+  }
   return items;
+}
+
+/**
+ * A table's `orphans` / `widows`: its first `orphans` body rows go with the header, its last `widows` rows go
+ * together, so a break leaves at least that many rows on each page (the header repeated on the next); a table with
+ * fewer rows than both moves whole. Breaks between the other rows stay free.
+ */
+function keepRowsTogether(items: Item[], headerRows: number, orphans: number, widows: number): void {
+  const body = items.length - headerRows;
+  if (body < 2) return;
+  if (orphans + widows > body) {
+    items[0] = { ...items[0], keepTogether: items.length - 1 };
+    return;
+  }
+  if (headerRows + orphans > 1) items[0] = { ...items[0], keepTogether: headerRows + orphans - 1 };
+  const tail = items.length - widows;
+  if (widows > 1) items[tail] = { ...items[tail], keepTogether: widows - 1 };
 }
 
 export interface PageFrame {

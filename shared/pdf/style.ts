@@ -30,6 +30,10 @@ export interface Style {
   /** page-break-inside / break-inside: avoid (not inherited): a table moves whole to the next page when it
    * fits on one. */
   avoidBreakInside?: boolean;
+  /** orphans / widows (not inherited), applied to a table's rows: a table may break only where at least `orphans`
+   * rows stay before the break and `widows` after it (the header row repeated); one too short for both stays whole. */
+  orphans?: number;
+  widows?: number;
 }
 
 export type StyleDecl = Partial<Record<keyof Style, unknown>> & { [k: string]: unknown };
@@ -152,6 +156,10 @@ export function applyDeclarations(s: Style, css: string): Style {
       case "break-inside":
         out.avoidBreakInside = val === "avoid" || val === "avoid-page";
         break;
+      case "orphans":
+      case "widows":
+        if (/^\d+$/.test(val)) out[prop === "orphans" ? "orphans" : "widows"] = clamp(Number(val), 1, 50);
+        break;
       case "margin": {
         const parts = val.split(/\s+/).map((p) => parseLength(p, s.fontSize) ?? 0);
         const [t, r = t, b = t, l = r] = parts;
@@ -253,6 +261,8 @@ export function inherit(parent: Style): Style {
     background: undefined,
     breakBefore: false,
     avoidBreakInside: false,
+    orphans: undefined,
+    widows: undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Sql } from "../db/client.ts";
 import { referenceData } from "../db/reference_gate.ts";
+import { displayUtilityName } from "./names.ts";
 
 export interface UtilityProvider {
   /** "eia:<EIA utility id>", or "other" for the always-offered catch-all. */
@@ -63,7 +64,8 @@ function row(r: Record<string, unknown>, match: UtilityProvider["match"]): Utili
   return {
     id: `eia:${r.eiaid}`,
     eiaId: Number(r.eiaid),
-    name: String(r.display_name),
+    // Cleaned again as the rules read today (the stored display_name was made by the rules of its migration).
+    name: displayUtilityName(String(r.display_name)),
     ownership: (r.ownership as string) ?? null,
     match,
   };

@@ -22,6 +22,8 @@ export interface RateLimitPolicy {
   leadsPerIp: Limit;
   reportsPerOrg: Limit;
   reportsPerIp: Limit;
+  documentsPerOrg: Limit;
+  documentsPerIp: Limit;
   /** Savings-report emails one address may be sent on a widget token's request, per recipient window. */
   reportsPerRecipient: Limit;
   recipientWindowSeconds: number;
@@ -43,6 +45,8 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
     leadsPerIp: n("RATE_LIMIT_LEADS_PER_IP", 20),
     reportsPerOrg: n("RATE_LIMIT_REPORTS_PER_ORG", 600),
     reportsPerIp: n("RATE_LIMIT_REPORTS_PER_IP", 20),
+    documentsPerOrg: n("RATE_LIMIT_DOCUMENTS_PER_ORG", 600),
+    documentsPerIp: n("RATE_LIMIT_DOCUMENTS_PER_IP", 20),
     reportsPerRecipient: n("RATE_LIMIT_REPORTS_PER_RECIPIENT", 3),
     recipientWindowSeconds: Math.max(1, envInt("RATE_LIMIT_RECIPIENT_WINDOW_SECONDS", 86400, source)),
   };
@@ -90,6 +94,24 @@ const REPORTS: Record<string, Set<string>> = {
   ]),
 };
 
+/**
+ * Documents a widget token can have read, rendered or stored: each takes a document worker (OCR of up to ten pages, a
+ * PDF rendering) and, with a language model configured, a paid call, or up to 100 MB of the object store. In the widget bucket alone (600 a minute per
+ * address) one address kept the document engine busy for every partner (docs/security.md "Pass 5").
+ */
+const DOCUMENTS: Record<string, Set<string>> = {
+  "utility-bill-service": new Set(["/upload"]),
+  "pdf-generator-service": new Set([
+    "/generate-pdf-from-html",
+    "/generate-pdf-from-template",
+    "/generate-savings-report",
+  ]),
+};
+
+/** The widget's own document upload (`POST /widget-service/property/{id}/upload`: ten files of 10 MB a request). */
+const isPropertyUpload = (r: RequestFacts) =>
+  r.service === "widget-service" && /^\/property\/[^/]+\/upload\/?$/.test(r.path);
+
 /** The buckets one request counts against (none for most staff traffic). */
 export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
   const out: Bucket[] = [];
@@ -120,6 +142,10 @@ export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
     if (r.method === "POST" && REPORTS[r.service]?.has(r.path)) {
       add("reports", "org", policy.reportsPerOrg);
       add("reports", "ip", policy.reportsPerIp);
+    }
+    if (r.method === "POST" && (DOCUMENTS[r.service]?.has(r.path) || isPropertyUpload(r))) {
+      add("documents", "org", policy.documentsPerOrg);
+      add("documents", "ip", policy.documentsPerIp);
     }
   }
   return out;

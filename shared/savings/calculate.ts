@@ -1,6 +1,7 @@
 // The savings calculation model of the spec ("Savings calculation model"), step by step. Pure: no I/O.
 import type { MonthUsage } from "./usage.ts";
 import { type AppliedCredit, federalCredit } from "./credit.ts";
+import { paybackYears as paybackOf } from "./payback.ts";
 
 export interface RoofInput {
   panelCapacityW: number;
@@ -200,17 +201,24 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
   const y1 = yearSavings(offsetKwh, rate, systemKw, program, a);
   const netAnnualSavings = y1.net;
 
-  // 7. Payback.
-  const paybackYears = netAnnualSavings > 0 ? netCost / netAnnualSavings : null;
-  if (systemKw > 0 && paybackYears === null) flags.push("no_savings");
+  // Year y of the projection: the rate risen by the escalator, the panels degraded.
+  const rateIn = (y: number) => rate * (1 + input.escalatorPct / 100) ** (y - 1);
+  const productionIn = (y: number) => annualProductionKwh * (1 - a.degradationPct / 100) ** (y - 1);
+  const savingsIn = (y: number) =>
+    yearSavings(Math.min(productionIn(y), annualKwh), rateIn(y), systemKw, program, a).net;
+
+  // 7. Payback: the year the savings of the projection below add up to the net cost (not net cost ÷ first-year
+  // savings, which ignores the rising rates the 25-year figure counts); looked for over twice the projection.
+  const paybackYears = netAnnualSavings > 0 ? paybackOf(netCost, savingsIn, a.years * 2) : null;
+  if (systemKw > 0 && netAnnualSavings <= 0) flags.push("no_savings");
 
   // 25-year projection with the rate escalator and panel degradation.
   const projection: ProjectionYear[] = [];
   let cumulative = -netCost, lifetimeSavings = 0;
   for (let y = 1; y <= a.years; y++) {
-    const r = rate * (1 + input.escalatorPct / 100) ** (y - 1);
-    const prod = annualProductionKwh * (1 - a.degradationPct / 100) ** (y - 1);
-    const s = yearSavings(Math.min(prod, annualKwh), r, systemKw, program, a).net;
+    const r = rateIn(y);
+    const prod = productionIn(y);
+    const s = savingsIn(y);
     const costWithout = annualKwh * r + fixedYear;
     lifetimeSavings += s;
     cumulative += s;

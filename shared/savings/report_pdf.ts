@@ -1,7 +1,7 @@
 // The savings report as a designed document: cover with partner logo and customer, key figures, monthly
 // usage chart, 25-year projection chart, sections I-III, header and footer with page numbers.
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
-import type { SavingsFigures } from "./calculate.ts";
+import { ASSUMPTIONS, type SavingsFigures } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import type { ReportSection } from "./report/types.ts";
 import {
@@ -147,10 +147,11 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   const date = new Date(r.generatedAt ?? Date.now());
   doc.setCreationDate(date);
 
-  // The sections' tables (six months a row, six projection years, the cost summary) fit on a page: each moves to the
-  // next page whole rather than leave a row alone under a repeated header.
+  // A section's table breaks only with three rows or more on each page, the header repeated on the next: a short
+  // table (under six rows) moves whole, never a row alone under a repeated header; the month table (six rows of two
+  // months) may break 3 + 3 rather than move whole and leave a third of page 2 empty (QA5).
   const sectionBlocks = r.sections.map((s) =>
-    htmlToBlocks(`<style>table { page-break-inside: avoid }</style>${s.text}`, BASE_STYLE)
+    htmlToBlocks(`<style>table { orphans: 3; widows: 3 }</style>${s.text}`, BASE_STYLE)
   );
   const fonts = new FontSet(doc);
   const texts = [...stringsOf(r), ...textsOf(sectionBlocks.flat())];
@@ -411,7 +412,11 @@ function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {
   const c = f.credit;
   const basis = `This report is an estimate prepared on ${dateText}. It uses ${
     c ? "the federal tax credit rules in force on that date" : "the figures above"
-  }, your state's average electricity price unless your own rate was given, and a model of your roof; a site visit confirms them.`;
+  }, your state's average electricity price unless your own rate was given, and a model of your roof; a site visit confirms them.${
+    f.systemKw > 0 && f.paybackYears !== null
+      ? ` The payback is the year in which your savings, with prices rising ${f.escalatorPct}% a year and the panels making ${ASSUMPTIONS.degradationPct}% less each year (as in the 25-year figures), add up to the net cost.`
+      : ""
+  }`;
   return `<ol>${steps.map((s) => `<li>${s}</li>`).join("")}</ol><p><em>${basis}</em></p>`;
 }
 

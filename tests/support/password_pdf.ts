@@ -1,4 +1,5 @@
 // Test input: a bill PDF locked with a password (tests/integration/bills, tests/e2e/widget).
+import { pdfOf } from "./pdf_objects.ts";
 
 /** A one-page PDF that opens only with a password (Standard security handler, a user password that is not ""). */
 export function passwordPdf(): Uint8Array<ArrayBuffer> {
@@ -12,18 +13,6 @@ export function passwordPdf(): Uint8Array<ArrayBuffer> {
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     `<< /Filter /Standard /V 1 /R 2 /O <${hex(32)}> /U <${hex(32)}> /P -4 >>`,
   ];
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objs.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("");
   const id = hex(16);
-  out += `trailer\n<< /Size ${
-    objs.length + 1
-  } /Root 1 0 R /Encrypt 5 0 R /ID [<${id}><${id}>] >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Uint8Array(new TextEncoder().encode(out));
+  return pdfOf(objs, { version: "1.4", trailerExtra: `/Encrypt 5 0 R /ID [<${id}><${id}>]` });
 }

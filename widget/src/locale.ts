@@ -175,7 +175,8 @@ export const t = {
     federalCredit: number,
   ) => (federalCredit > 0 ? "Net cost after the federal tax credit" : "Net cost (no federal credit)"),
   payback: "Payback",
-  annualSavings: "Annual savings",
+  // the savings grow with the electricity price: the email and the PDF say "First-year savings", so does the widget
+  annualSavings: "First-year savings",
   covers: "Share of your use",
   coverage: (pct: number) => (pct > 0 && pct < 0.5 ? "<1%" : `${Math.round(pct)}%`),
   years: (n: number) => `${n.toFixed(1)} years`,

@@ -71,3 +71,47 @@ export function blockPriceOnly(lines: string[], price: string): boolean {
   }
   return false;
 }
+
+// a charge that prices no energy of its own: an adjustment, a delivery or a credit billed on the same kWh
+const NOT_ENERGY =
+  /\b(?:adjust\w*|rider|delivery|distribution|transmission|credit|fuel|tax|surcharge|tracker)\b/i;
+
+/**
+ * Is `price` one of the prices of the bill's kWh billed in parts ("Main Energy 1,149 kWh @ $0.1146" / "Off-Peak
+ * Energy 859 kWh @ $0.0644", two meters on two rates)? Two or more energy lines at different prices whose kWh add
+ * up to the bill's kWh (`total`, its meters'), each less than it: the bill has no single energy price.
+ */
+export function partPriceOnly(lines: string[], price: string, total: number): boolean {
+  if (!price) return false;
+  // the bill's kWh: its meters', else a quantity printed on a line of its own ("Power Cost Adjustment 2,008 kWh",
+  // a scan whose meter table OCR lost)
+  const printed = lines.flatMap((l) => cells(l)).filter((c) => !PRICED_KWH.test(c))
+    .flatMap((c) =>
+      [...c.matchAll(/\b(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/gi)].map((m) => Number(m[1].replace(/,/g, "")))
+    );
+  const totals = total > 0 ? [total] : [...new Set(printed)];
+  return totals.some((t) => billedInParts(lines, price, t));
+}
+
+function billedInParts(lines: string[], price: string, total: number): boolean {
+  if (!(total > 0)) return false;
+  const parts: { kwh: number; price: number }[] = [];
+  for (const line of lines) {
+    for (const c of cells(line)) {
+      const m = c.match(PRICED_KWH);
+      if (!m || m.index === undefined || m[1] === undefined || NOT_ENERGY.test(c)) continue;
+      if (THRESHOLD.test(c.slice(0, m.index))) continue;
+      const kwh = Number(m[1].replace(/,/g, "")), p = Number(m[2].startsWith(".") ? `0${m[2]}` : m[2]);
+      if (kwh > 0 && kwh < total && p > 0) parts.push({ kwh, price: p });
+    }
+  }
+  if (parts.length < 2 || parts.length > 12) return false;
+  // a set of two or more parts, at two or more prices, one of them `price`, adding up to the total
+  for (let mask = 1; mask < 1 << parts.length; mask++) {
+    const set = parts.filter((_, i) => mask & (1 << i));
+    if (set.length < 2 || set.reduce((s, x) => s + x.kwh, 0) !== total) continue;
+    const prices = new Set(set.map((x) => x.price));
+    if (prices.size >= 2 && prices.has(Number(price))) return true;
+  }
+  return false;
+}

@@ -49,6 +49,8 @@ export const LEXICON = {
       /\bdiscount date\b/i,
       // last: the date a late charge is added after is the payment's deadline when no due date is labelled
       /\blate (?:payment )?(?:charges?|fees?) (?:will be |are |is )?(?:added|applied|assessed) after\b/i,
+      // … and the date a bill due upon receipt is late after ("Late After   12/27/2023")
+      /\blate after\b/i,
     ],
     not: [
       /\b(?:previous|prior|last)\s+(?:\w+\s+)?due/i,

@@ -24,10 +24,17 @@ import {
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { type ItemConfidence, type MonthConfidence, MonthNames } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
-import { findRatePlan, findSupplyRate, findTier, otherConfirmedPrice, rateInColumn } from "./rates.ts";
+import {
+  findRatePlan,
+  findSupplyRate,
+  findTier,
+  otherConfirmedPrice,
+  rateInColumn,
+  rateInHeading,
+} from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
 import { touPriceOnly } from "./time_of_use.ts";
-import { blockPriceOnly } from "./block_prices.ts";
+import { blockPriceOnly, partPriceOnly } from "./block_prices.ts";
 import { dollarReadAsFive } from "./ocr_amounts.ts";
 import { confirmedReadingUsage, printsReadings, readDatesBelow } from "./reading_lines.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
@@ -284,7 +291,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (name) conf.customerName = name.conf;
 
   // … or the class of service under a "Rate" column of a table (a meter table's "Rate Schedule" column)
-  eu.electricRate = findRatePlan(lines) || rateInColumn(tables());
+  // … or the class a heading of the electric service's charges names after a dash ("ELECTRIC - Residential")
+  eu.electricRate = findRatePlan(lines) || rateInColumn(tables()) || rateInHeading(lines);
   if (eu.electricRate) conf.electricRate = 0.7;
   // two or more tiers priced: the bill marks none as the customer's (tiers.ts)
   eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);
@@ -397,6 +405,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     rateFactor(total, eu.supplyRatePerKwh, money) < 1 &&
     otherConfirmedPrice(lines, total, eu.supplyRatePerKwh)
   ) {
+    eu.supplyRatePerKwh = "";
+    delete conf.supplyRatePerKwh;
+  }
+  // … and so is one of the prices of the bill's kWh billed in parts at different prices (block_prices.ts)
+  if (partPriceOnly(lines, eu.supplyRatePerKwh, total)) {
     eu.supplyRatePerKwh = "";
     delete conf.supplyRatePerKwh;
   }
@@ -700,6 +713,8 @@ function billingPeriod(lines: string[]): string[] {
     /(?:^|\s)for:/i,
     /\bfor service\b/i,
     /\bbilled from\b/i,
+    // a column headed by both ends ("From - To", "From - Service - To") over a cell of the two dates
+    /\bfrom\s*[-\u2013]?\s*(?:service\s*[-\u2013]?\s*)?to\b/i,
   ];
   for (const label of labels) {
     for (let i = 0; i < lines.length; i++) {

@@ -185,8 +185,9 @@ const LEADING_PERIOD =
  * Service"), the code before the dash is the code, the class after it the rate's name.
  */
 function withoutCode(label: string, v: string): string {
-  // … and after a "Tariff" label, the tariff's number before the dash ("Tariff 015 - Residential Service")
-  const number = /\btariff\b/i.test(label) && v.match(/^\d{1,4}\s*[-\u2013]\s+(.+)$/)?.[1];
+  // … and after a "Tariff" or "Rate" label, its number before the dash ("Tariff 015 - Residential Service",
+  // "Rate 10 - Residential Service"): a number names no class of service
+  const number = /\b(?:tariff|rate)\b/i.test(label) && v.match(/^\d{1,4}\s*[-\u2013]\s+(.+)$/)?.[1];
   if (number && RATE_CLASS.test(number)) return number;
   if (!/\bcode\b/i.test(label)) return v;
   const m = v.match(/^[A-Z0-9]{1,6}\s*[-\u2013]\s+(.+)$/);
@@ -194,9 +195,13 @@ function withoutCode(label: string, v: string): string {
 }
 
 // usage fields the text layer printed before a labelled rate in one item ("Usage 557 kWh 32 days Service
-// Classification: SC1 Residential"): a kWh quantity or a count of days, then a rate label with its colon
-const FIELDS_BEFORE_LABEL =
-  /^.*?\b(?:\d[\d,]*\s*kwh|\d{1,3}\s+days?)\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
+// Classification: SC1 Residential", "Usage Period: 08/22/2024 to 09/20/2024 Days: 29 Rate: Residential"): a kWh
+// quantity or a count of days (labelled or not), then a rate label with its colon. The kWh
+// quantity is tried only from the first digit of its run of digits and commas (no digit before it, past commas: the
+// same match, as a quantity that matches from inside a run matches from that digit, which comes first); tried from
+// every digit, 40,000 characters of "1,1,1…" took 4 s (docs/security.md "Pass 5")
+export const FIELDS_BEFORE_LABEL =
+  /^.*?\b(?:(?<!\d,*)\d[\d,]*\s*kwh|\d{1,3}\s+days?|days?\s*:\s*\d{1,3})\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
 const SEASON_AFTER = /\s*[-\u2013]\s*(?:Summer|Winter)\s+Rates?\b.*$/i;
 
 const RATE_CLASS =
@@ -362,6 +367,20 @@ export function rateInColumn(tables: ReturnType<typeof readTables>): string {
     if (
       v && RATE_CLASS.test(v) && !GAS.test(v) && v.split(/\s+/).length <= 5 && !/\$|%|\bkwh\b/i.test(v)
     ) return v;
+  }
+  return "";
+}
+
+// a section heading of the electric service or its charges with the class of service after a dash
+// ("ELECTRIC - Residential", "Charges - Single Phase Residential", "Electric Service – General Service")
+const HEADING_RATE =
+  /^(?:electric(?:ity)?(?: service)?|(?:current |electric |monthly )?charges)\s*[-\u2013]\s+([A-Za-z][A-Za-z ()/-]{2,50})$/i;
+
+/** The class of service a section heading names after a dash, or "" (a fallback when no rate is labelled). */
+export function rateInHeading(lines: string[]): string {
+  for (const line of lines) {
+    const v = cells(line)[0]?.trim().match(HEADING_RATE)?.[1].trim();
+    if (v && RATE_CLASS.test(v) && v.split(/\s+/).length <= 5) return v;
   }
   return "";
 }

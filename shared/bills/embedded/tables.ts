@@ -255,6 +255,8 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
   return out;
 }
 
+const GUTTER_STEPS = 2000;
+
 /**
  * Two page columns side by side (a history table printed beside the charges or the meter table): the x of a
  * vertical gutter that at least six lines print on both sides of, fewer lines cross, and at least three
@@ -264,8 +266,17 @@ export function gutterOf(words: Word[]): number | undefined {
   if (!words.length) return undefined;
   const lines = tokenLines(words);
   const left = Math.min(...words.map((w) => w.x0)), right = Math.max(...words.map((w) => w.x1));
+  // a page of any width is tried at most GUTTER_STEPS places (every 2 units on pages up to 10,000 wide; a PDF page
+  // 2·10⁹ wide, its words far apart, took 23 s of the event loop at 2 apart; docs/security.md "Pass 5")
+  if (!Number.isFinite(left) || !Number.isFinite(right)) return undefined;
+  const step = Math.max(2, ((right - left) * 0.4) / GUTTER_STEPS);
   let best: { x: number; score: number } | undefined;
-  for (let x = left + (right - left) * 0.3; x <= left + (right - left) * 0.7; x += 2) {
+  // (counted too: at 10¹⁷ and beyond, adding the step leaves x where it was)
+  for (
+    let x = left + (right - left) * 0.3, k = 0;
+    x <= left + (right - left) * 0.7 && k <= GUTTER_STEPS;
+    x += step, k++
+  ) {
     let both = 0, cross = 0, onlyLeft = 0, onlyRight = 0;
     for (const l of lines) {
       const [l0, r0] = [l.tokens.some((t) => t.x1 <= x - 6), l.tokens.some((t) => t.x0 >= x + 6)];
@@ -344,11 +355,14 @@ export function readTransposed(pages: Word[][]): TransposedTable[] {
   const out: TransposedTable[] = [];
   pages.forEach((words, page) => {
     const lines = tokenLines(words);
+    // the last table read: the line of its last row, its title
+    let last: { line: number; title: string } | undefined;
     lines.forEach((line, i) => {
       const headers = line.tokens.filter((t) => isMonthHeader(t.text));
       if (headers.length < 3) return;
       const spacing = (headers.at(-1)!.x1 - headers[0].x0) / (headers.length - 1);
       const rows: TransposedTable["rows"] = [];
+      let end = i;
       for (let k = i + 1; k < lines.length && k <= i + 6; k++) {
         if (lines[k].y - lines[k - 1].y > lines[k].h * 3) break;
         const ts = lines[k].tokens;
@@ -361,13 +375,24 @@ export function readTransposed(pages: Word[][]): TransposedTable[] {
           const c = columnOf(headers, t, spacing / 2);
           if (c >= 0) cells[c] = cells[c] ? `${cells[c]} ${t.text}` : t.text;
         }
-        if (cells.some(Boolean)) rows.push({ label, cells });
+        if (cells.some(Boolean)) {
+          rows.push({ label, cells });
+          end = k;
+        }
       }
       const above = lines[i - 1];
-      const title = above && line.y - above.y <= line.h * 2.6 && valueCount(above.tokens) === 0
+      // a table's months continued on the lines right under its last row ("Dec-22 … Jun-23" over its kWh, then
+      // "Jul-23 … Dec-23" over theirs) are the same table: its title goes on
+      const continued = last && last.line === i - 1 && line.y - above.y <= line.h * 2.6;
+      const title = continued
+        ? last!.title
+        : above && line.y - above.y <= line.h * 2.6 && valueCount(above.tokens) === 0
         ? above.tokens.map((t) => t.text).join(" ")
         : "";
-      if (rows.length) out.push({ page, headers, rows, title });
+      if (rows.length) {
+        out.push({ page, headers, rows, title });
+        last = { line: end, title };
+      }
     });
   });
   return out;
@@ -410,6 +435,10 @@ export function readBarCharts(pages: Word[][]): ChartBar[][] {
         const center = (t: Token) => (t.x0 + t.x1) / 2;
         const spacing = (center(months.at(-1)!) - center(months[0])) / (months.length - 1);
         if (!(spacing > 0)) continue;
+        // a grid of labels over their values ("Dec-22  Jan-23 …" over "1,212  1,325 …", then "Jul-23 …" over
+        // "1,918 …"): this row's own values are on the line right under it, and the numbers above it are the row
+        // above's — no chart's bars
+        if (valuesUnder(lines[li + 1], line, months, spacing)) continue;
         // … and under a line of words printed across the chart's width between them (its title, another section's
         // heading): a number over it is another table's ("kWh Used 1,383" of a meter row printed above the chart)
         const [lo, hi] = [months[0].x0 - spacing / 2, months.at(-1)!.x1 + spacing / 2];
@@ -452,6 +481,20 @@ export function readBarCharts(pages: Word[][]): ChartBar[][] {
     }
   }
   return out;
+}
+
+/** Is `next` the line right under a row of month labels with a whole number under (nearly) every label? */
+function valuesUnder(
+  next: { y: number; h: number; tokens: Token[] } | undefined,
+  line: { y: number; h: number },
+  months: Token[],
+  spacing: number,
+): boolean {
+  if (!next || next.y - line.y > 2 * Math.max(line.h, next.h)) return false;
+  const center = (t: Token) => (t.x0 + t.x1) / 2;
+  const numbers = next.tokens.filter((t) => /^\d{1,3}(?:,\d{3})*$|^\d+$/.test(t.text) && !YEAR.test(t.text));
+  const under = months.filter((m) => numbers.some((n) => Math.abs(center(n) - center(m)) <= spacing / 3));
+  return under.length >= months.length * 0.75;
 }
 
 /**

@@ -153,6 +153,42 @@ function yearColumns(
   );
 }
 
+// columns headed by a year named from the bill's own ("This Year   Last Year", "Current Year   Prior Year")
+const THIS_YEAR = /^(?:this|current|present)\s+year(?:\s*\(?kwh\)?)?$/i;
+const LAST_YEAR = /^(?:last|previous|prior)\s+year(?:\s*\(?kwh\)?)?$/i;
+
+/**
+ * Months as rows, this year's and last year's kWh as columns ("Month   This Year   Last Year" over "Sep   2,008
+ * 1,764"): the years are the bill's. A month's this-year cell is its latest month up to the period's end (the
+ * year running back from the bill's month); its last-year cell the same month a year before — or, where the
+ * this-year cell is blank (a calendar year's months to come), the previous calendar year's.
+ */
+function relativeYearColumns(
+  t: Table,
+  monthCols: number[],
+  cellsOf: (i: number) => string[],
+  periodEnd: string,
+): MonthValue[] {
+  if (!periodEnd) return [];
+  const heads = t.columns.map((c) => c.header.trim());
+  const cur = heads.findIndex((h) => THIS_YEAR.test(h)), prev = heads.findIndex((h) => LAST_YEAR.test(h));
+  const mc = monthCols.find((i) => cellsOf(i).every((v) => !v.trim() || !monthOf(v)?.year));
+  if (cur < 0 || prev < 0 || mc === undefined) return [];
+  const whole = (v: string) => !v.trim() || /^\d{1,3}(?:,\d{3})*$|^\d+$/.test(v.trim());
+  if (!cellsOf(cur).every(whole) || !cellsOf(prev).every(whole)) return [];
+  const [endYear, endMonth] = [Number(periodEnd.slice(0, 4)), Number(periodEnd.slice(5, 7))];
+  return t.rows.flatMap((r) => {
+    const month = monthOf(r.cells[mc])?.month;
+    if (!month) return [];
+    const latest = month <= endMonth ? endYear : endYear - 1;
+    const [a, b] = [numberOf(r.cells[cur]), numberOf(r.cells[prev])];
+    return [
+      ...(a !== undefined ? [{ year: latest, month, value: a }] : []),
+      ...(b !== undefined ? [{ year: a !== undefined ? latest - 1 : endYear - 1, month, value: b }] : []),
+    ];
+  });
+}
+
 /** Usage history from column tables, transposed tables and labelled bar charts on the pages. */
 export function tableUsage(
   pages: Word[][],
@@ -212,6 +248,7 @@ export function tableUsage(
       ];
     } else {
       const byYear = yearColumns(t, idx.filter(isMonthCol), cellsOf, ocr);
+      if (!byYear.length) byYear.push(...relativeYearColumns(t, idx.filter(isMonthCol), cellsOf, periodEnd));
       if (byYear.length) {
         out.push(...byYear);
         continue;

@@ -223,7 +223,8 @@ export function findIssuer(lines: string[]): string | undefined {
   for (const l of lines) {
     const m = l.match(ISSUER_PHRASE);
     // "… with your payment to City of Concord Customer Care": the issuer, not its desk
-    const name = m?.[1].replace(DESK, "").trim();
+    // (an article in running text, "payable to the City of Salem", is not the name's: a capital "The" may be)
+    const name = m?.[1].replace(DESK, "").replace(/^the\s+/, "").trim();
     if (name && nameShaped(name)) found.push({ name, source: "phrase" });
   }
   // the remittance box: the issuer's name on the line above its post office box

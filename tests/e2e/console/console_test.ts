@@ -44,6 +44,36 @@ function cutFilters(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Filters whose label or control sits off the others of its row (QA5: the From/To and Search labels sat a few px
+ * below the selects' labels, the controls bottom-aligned at different heights): "<label>: label/control dy".
+ */
+function offFilters(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const fields = [...document.querySelectorAll<HTMLElement>("form.filters > .field")].map((f) => ({
+      name: f.querySelector("label")!.textContent!,
+      label: f.querySelector("label")!.getBoundingClientRect().top,
+      control: f.querySelector("input, select")!.getBoundingClientRect(),
+    }));
+    // A row of the grid: fields that overlap vertically.
+    const out: string[] = [];
+    for (const a of fields) {
+      for (const b of fields) {
+        if (a === b || a.control.top > b.control.bottom || b.control.top > a.control.bottom) continue;
+        const dl = b.label - a.label,
+          dc = b.control.top - a.control.top,
+          dh = b.control.height - a.control.height;
+        if (Math.abs(dl) > 0.5 || Math.abs(dc) > 0.5 || Math.abs(dh) > 0.5) {
+          out.push(
+            `${b.name} vs ${a.name}: label ${dl.toFixed(1)} control ${dc.toFixed(1)} height ${dh.toFixed(1)}`,
+          );
+        }
+      }
+    }
+    return out;
+  });
+}
+
 /** What the widget does for a homeowner, over the same API: bill upload, then the savings report. */
 async function homeownerLead(stack: Stack, email: string): Promise<string> {
   const tok = await (await fetch(`${stack.url}/v1/authenticator-service/refresh-token`, {
@@ -102,6 +132,12 @@ Deno.test({
       );
       await expectAccessible(page, "leads");
       assert.deepEqual(await cutFilters(page), [], "the filters' texts are whole at 1280 px");
+      assert.deepEqual(await offFilters(page), [], "the filters' labels and controls line up at 1280 px");
+      // At 1000 px the filters wrap in rows of four: From and To beside the selects.
+      await page.setViewportSize({ width: 1000, height: 900 });
+      assert.deepEqual(await offFilters(page), [], "the filters' labels and controls line up at 1000 px");
+      await shot(page, "w1000-leads-filters");
+      await page.setViewportSize({ width: 1280, height: 900 });
       await shot(page, "w1280-1-leads");
       // Filters: out of area hides her; search finds her.
       await page.getByLabel("Area").selectOption("out");
@@ -225,6 +261,7 @@ Deno.test({
       await phone.getByRole("link", { name: "Jane Homeowner" }).waitFor();
       await expectAccessible(phone, "leads 375");
       assert.deepEqual(await cutFilters(phone), [], "the filters' texts are whole at 375 px");
+      assert.deepEqual(await offFilters(phone), [], "the filters' labels and controls line up at 375 px");
       await shot(phone, "w375-1-leads");
       await phone.getByRole("link", { name: "Jane Homeowner" }).click();
       await phone.getByRole("heading", { name: "Jane Homeowner" }).waitFor();

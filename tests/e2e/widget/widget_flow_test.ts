@@ -131,7 +131,8 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
       "Share of your use",
       "System cost",
       "Payback",
-      "Annual savings",
+      // QA5: "Annual savings" beside an email and a PDF that say "First-year savings" (the savings rise with prices).
+      "First-year savings",
     ]
   ) {
     assert.ok(await page.getByText(label, { exact: true }).isVisible(), label);

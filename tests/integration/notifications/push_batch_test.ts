@@ -10,7 +10,7 @@ import type { Sql } from "../../../shared/db/client.ts";
 import { loadCoreConfig } from "../../../shared/config.ts";
 import { loadNotificationConfig } from "../../../shared/notifications/config.ts";
 import { handlePush } from "../../../shared/notifications/push.ts";
-import { sendAndLog, sendAndLogChecked } from "../../../shared/notifications/send_and_log.ts";
+import { pushWrites, sendAndLog, sendAndLogChecked } from "../../../shared/notifications/send_and_log.ts";
 import { loadPushContext } from "../../../shared/notifications/push_context.ts";
 import { pushBody, seedJob } from "../../../scripts/bench/notifications_body.ts";
 
@@ -50,6 +50,8 @@ Deno.test(`${N} concurrent pushes go out in fewer than ${N} reads and ${N} write
     assert.equal(reads + writes, t.statements.length, t.statements.join("\n"));
     assert.ok(reads < N, `${reads} read statements for ${N} pushes`);
     assert.ok(writes < N, `${writes} write statements for ${N} pushes`);
+    // What the bench prints as the mean batch: the write statements and the pushes they carried.
+    assert.deepEqual({ ...pushWrites(t.sql) }, { statements: writes, pushes: N });
     assert.deepEqual(await counts(t.sql), { emails: N, rows: N });
     const ids = new Set(results.map((r) => r.results![0].email_id));
     assert.equal(ids.size, N);

@@ -53,6 +53,14 @@ Deno.test("the homeowner's report email speaks for the partner: sender name, rep
       );
     }
     assert.match(mail.text, /Call us at \+1 \(415\) 555-0199/);
+    // QA5: "… for a solar savings estimate. We send it once." read as if more were coming.
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      assert.ok(
+        part.replace(/\s+/g, " ").includes(
+          "You receive this email once, because you asked Sunny Roofs LLC for a solar savings estimate.",
+        ),
+      );
+    }
   } finally {
     await e.close();
   }

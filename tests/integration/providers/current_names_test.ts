@@ -24,7 +24,7 @@ Deno.test("provider list: current names first, wholesale-only entities never lea
       assert.notEqual(co[0].name, "WAPA-- Western Area Power Administration");
     }
     const denver = await providersForZip(p.sql, "80202");
-    assert.equal(denver[0].name, "Xcel Energy (Public Service Co of Colorado)");
+    assert.equal(denver[0].name, "Xcel Energy (Public Service Company of Colorado)");
     const coState = await providersForState(p.sql, "CO");
     assert.ok(!/Western Area Power/.test(coState[0].name));
     const tn = await providersForState(p.sql, "TN");

@@ -76,28 +76,42 @@ Deno.test("utility-providers and energy-providers list utilities by zip and stat
     const sf = await e.call(e.widget, "GET", "/utility-providers?zip=94103");
     assert.equal(sf.status, 200);
     const names = sf.json.data.items.map((i: { name: string }) => i.name);
-    assert.equal(names[0], "Pacific Gas & Electric Co");
+    assert.equal(names[0], "Pacific Gas & Electric Company");
     assert.ok(names.includes("City & County of San Francisco"));
     assert.equal(names.at(-1), "Other / not listed");
 
     const ny = await e.call(e.widget, "GET", "/energy-providers?zip=10001");
-    assert.equal(ny.json.data.items[0].name, "Consolidated Edison Co of New York");
+    assert.equal(ny.json.data.items[0].name, "Consolidated Edison Company of New York");
     assert.equal(ny.json.data.items[0].match, "zip");
     assert.equal(ny.json.data.items[0].ownership, "Investor Owned");
 
     const state = await e.call(e.widget, "GET", "/utility-providers?state=ca");
     const stateNames = state.json.data.items.map((i: { name: string }) => i.name);
     for (
-      const n of ["Pacific Gas & Electric Co", "Southern California Edison Co", "San Diego Gas & Electric Co"]
+      const n of [
+        "Pacific Gas & Electric Company",
+        "Southern California Edison Company",
+        "San Diego Gas & Electric Company",
+      ]
     ) assert.ok(stateNames.includes(n), n);
     assert.ok(
-      stateNames.indexOf("Pacific Gas & Electric Co") < stateNames.indexOf("City & County of San Francisco"),
+      stateNames.indexOf("Pacific Gas & Electric Company") <
+        stateNames.indexOf("City & County of San Francisco"),
     );
 
     // 94101 (PO boxes) is in no table: the surrounding San Francisco zips answer.
     const po = await e.call(e.widget, "GET", "/utility-providers?zip=94101");
-    assert.equal(po.json.data.items[0].name, "Pacific Gas & Electric Co");
+    assert.equal(po.json.data.items[0].name, "Pacific Gas & Electric Company");
     assert.equal(po.json.data.items[0].match, "area");
+
+    // Tempe, AZ: the reference's abbreviated names are shown as a person writes them; ids stay the EIA ids.
+    const tempe = await e.call(e.widget, "GET", "/utility-providers?zip=85281");
+    const az = tempe.json.data.items as { id: string; name: string }[];
+    const ed8 = az.find((i) => i.name === "Electrical District No. 8 Maricopa");
+    assert.ok(ed8, az.map((i) => i.name).join("; "));
+    assert.match(ed8.id, /^eia:\d+$/);
+    assert.ok(az.some((i) => i.name === "San Carlos Project (U.S. Bureau of Indian Affairs)"));
+    assert.deepEqual(az.filter((i) => /\bNo\d|#\d|^US[A-Z]+-|\bCo$|\bCoop\b|\bE M C\b/.test(i.name)), []);
 
     const unknown = await e.call(e.widget, "GET", "/utility-providers?zip=00000");
     assert.deepEqual(unknown.json.data.items.map((i: { id: string }) => i.id), ["other"]);

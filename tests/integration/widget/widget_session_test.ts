@@ -41,7 +41,7 @@ Deno.test("the widget session exchanges the partner token, refreshes its ID toke
       "/v1/widget-service/utility-providers",
       { zip: "10001" },
     );
-    assert.equal(again.data.items[0].name, "Consolidated Edison Co of New York");
+    assert.equal(again.data.items[0].name, "Consolidated Edison Company of New York");
 
     const bad = new Api(s.url, "wgt_not-a-real-token");
     await assert.rejects(bad.authenticate(), (e) => e instanceof ApiError && e.status === 401);

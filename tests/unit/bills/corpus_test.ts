@@ -12,6 +12,7 @@ import { R15_SEALED } from "../../../scripts/bills/layouts_r15.ts";
 import { R17_SEALED } from "../../../scripts/bills/layouts_r17.ts";
 import { R18_SEALED } from "../../../scripts/bills/layouts_r18.ts";
 import { R19_SEALED } from "../../../scripts/bills/layouts_r19.ts";
+import { R20_SEALED } from "../../../scripts/bills/layouts_r20.ts";
 import { R11_SEALED } from "../../../scripts/bills/layouts_r11.ts";
 
 const dir = new URL("../../fixtures/bills/", import.meta.url).pathname;
@@ -332,6 +333,31 @@ Deno.test("synthetic text PDFs of round 19's sealed pair (mitchellemc, salemva):
   // with the round-18 reader; all their bills, scans included: 83.1% / 1.2% (docs/bills.md "Round 19")
   assert.ok(right / total >= 0.87, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
   assert.ok(wrong / total <= 0.02, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of round 20's dev layouts (lanescott, runestone, and mitchellemc, salemva sealed in round 19): >= 98% right, <= 0.5% filled wrongly", async () => {
+  const R20_DEV = ["lanescott", "runestone", "mitchellemc", "salemva"];
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && R20_DEV.includes(c.utility)
+  );
+  assert.equal(cases.length, 24);
+  const { right, total, wrong } = await tally(cases);
+  // with the reader of round 19 (docs/bills.md "Round 20"): 83.3% right, 4.8% filled wrongly; after round 20's
+  // changes 100.0% / 0.0%
+  assert.ok(right / total >= 0.98, `round-20 dev accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.005, `round-20 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of round 20's sealed pair (clarkremc, greystone): a floor on a once-only score", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && R20_SEALED.includes(c.utility)
+  );
+  assert.equal(cases.length, 12);
+  const { right, total, wrong } = await tally(cases);
+  // scored once with round 20's last reader (2026-11-24): text PDFs 95.1% right, 2.4% filled wrongly (90.2% / 2.4%
+  // with the round-19 reader); all their bills, scans included: 92.4% / 2.4% (docs/bills.md "Round 20")
+  assert.ok(right / total >= 0.94, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.03, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
 Deno.test("synthetic text PDFs of the 4 history-round dev layouts (idaho, idahostmt, rockymtn, hawaiian): >= 85% right, <= 2% filled wrongly", async () => {

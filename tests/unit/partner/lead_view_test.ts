@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   correctionRows,
+  leadSummary,
   otherServiceAddress,
   readingRows,
   shown,
@@ -54,7 +55,13 @@ Deno.test("a recorded 'nothing corrected' ({}) lists nothing, not the provider c
     bill_corrections: {},
   };
   assert.deepEqual(correctionRows(lead, item), []);
-  assert.equal(correctionRows({ ...lead, bill_corrections: null }, item).length, 1, "no record: derived");
+  // No record: derived, and one utility written two ways is not a correction (QA5).
+  assert.deepEqual(correctionRows({ ...lead, bill_corrections: null }, item), []);
+  assert.equal(
+    correctionRows({ ...lead, utility_provider: "Salt River Project", bill_corrections: null }, item).length,
+    1,
+    "no record: derived",
+  );
 });
 
 Deno.test("without a record, the differences between the bill and the lead are derived; the same values are not listed", () => {
@@ -72,6 +79,11 @@ Deno.test("without a record, the differences between the bill and the lead are d
   assert.deepEqual(correctionRows({ ...lead, utility_provider: "Arizona Public Service" }, item), []);
   assert.deepEqual(correctionRows(lead, null), []);
   assert.equal(readingRows(item).find((r) => r.label === "Amount due")?.value, "$140.09");
+  // QA5: "2022-09-12 to 2022-10-10" beside the console's other dates ("Nov 24, 2026").
+  assert.equal(
+    readingRows(item).find((r) => r.label === "Billing period")?.value,
+    "Sep 12, 2022 to Oct 10, 2022",
+  );
   assert.equal(shown({ any: 1 }), '{"any":1}');
 });
 
@@ -126,4 +138,15 @@ Deno.test("the bill's service address is named when it is not the home's (anothe
   };
   assert.equal(otherServiceAddress({ address: home }, noZip), "3095 Elm St, Fresno, CA");
   assert.equal(otherServiceAddress({ address: home }, null), null, "nothing read: nothing to compare");
+});
+
+Deno.test("a lead stored with the reference's abbreviated provider name is shown with the cleaned one", () => {
+  const row = leadSummary({
+    id: "l1",
+    status: "new",
+    email: "a@b.test",
+    utility_provider: "Electrical Dist No8 Maricopa",
+  });
+  assert.equal(row.utility_provider, "Electrical District No. 8 Maricopa");
+  assert.equal(leadSummary({ id: "l2", status: "new", email: "a@b.test" }).utility_provider, null);
 });

@@ -37,3 +37,14 @@ Deno.test("a report without a system gives the reason, not zeros; a system's fig
     ],
   );
 });
+
+Deno.test("the console's report facts say the size and the credit as the widget and the email do (QA5)", () => {
+  const facts = (federalCredit?: number) =>
+    Object.fromEntries(
+      reportFacts({ systemKw: 8, netAnnualSavings: 1504, netCost: 15920, paybackYears: 9.4, federalCredit }),
+    );
+  assert.equal(facts(0).System, "8.0 kW");
+  assert.equal(facts(0)["Net cost (no federal credit)"], "$15,920");
+  assert.equal(facts(6822)["Net cost after the federal tax credit"], "$15,920");
+  assert.equal(facts()["Net cost"], "$15,920", "an older report without the credit figure");
+});

@@ -32,3 +32,42 @@ Deno.test("a table styled page-break-inside: avoid is never split when it fits o
   const { text } = await extractText(await renderHtmlToPdf(tall, { pageSize: "a5" }), { mergePages: false });
   assert.ok(text.length >= 2 && text.every((t) => t.includes("Tall")), `${text.length} pages`);
 });
+
+/** The header's and each row's page, for a table of `rows` rows after `n` lines of text. */
+async function pagesOfRows(n: number, rows: number, style: string) {
+  const t = `<table style="${style}"><thead><tr><th>Head</th><th>Usage</th></tr></thead><tbody>${
+    Array.from({ length: rows }, (_, i) => `<tr><td>Row${i + 1}</td><td>${i + 1}00 kWh</td></tr>`).join("")
+  }</tbody></table>`;
+  const pdf = await renderHtmlToPdf(`${"<p>line</p>".repeat(n)}${t}`, { pageSize: "a5" });
+  const { text } = await extractText(pdf, { mergePages: false });
+  const rowPage = Array.from(
+    { length: rows },
+    (_, i) => text.findIndex((p) => new RegExp(`Row${i + 1}\\b`).test(p)),
+  );
+  return { text, rowPage };
+}
+
+Deno.test("orphans / widows on a table: it breaks only with that many rows on each page, the header repeated (QA5)", async () => {
+  let split = 0;
+  for (let n = 15; n <= 40; n++) {
+    const { text, rowPage } = await pagesOfRows(n, 6, "orphans: 3; widows: 3");
+    const pages = [...new Set(rowPage)];
+    assert.ok(rowPage.every((p) => p >= 0));
+    if (pages.length === 1) continue;
+    split++;
+    assert.deepEqual(
+      rowPage,
+      [0, 1, 2, 3, 4, 5].map((i) => (i < 3 ? pages[0] : pages[1])),
+      `after ${n} lines`,
+    );
+    for (const p of pages) {
+      assert.ok(text[p].includes("Head"), `after ${n} lines: page ${p + 1} has the header`);
+    }
+  }
+  assert.ok(split > 0, "some positions do break the table (it is not simply kept whole)");
+  // Fewer rows than orphans + widows: kept whole, as page-break-inside: avoid.
+  for (let n = 15; n <= 40; n++) {
+    const { rowPage } = await pagesOfRows(n, 5, "orphans: 3; widows: 3");
+    assert.equal(new Set(rowPage).size, 1, `5 rows after ${n} lines: ${rowPage}`);
+  }
+});

@@ -108,7 +108,7 @@ Deno.test("the designed PDF: the cover's usage note wraps instead of losing its 
   assert.ok(!text.includes("…"), "nothing on the report is cut off");
 });
 
-Deno.test("the designed PDF: the month table is never split (a month row alone under a repeated header)", async () => {
+Deno.test("the designed PDF: the month table breaks only three rows and three, the header repeated; it does not leave page 2 a third empty (QA5)", async () => {
   const { federalCredit } = await import("../../../shared/savings/credit.ts");
   const pagesOf = async (opts: Parameters<typeof annLeeReport>[0], extra: string) => {
     const doc = await annLeeReport(opts);
@@ -116,14 +116,26 @@ Deno.test("the designed PDF: the month table is never split (a month row alone u
     doc.sections[1] = { ...doc.sections[1], text: `<p>${extra}</p>${doc.sections[1].text}` };
     return (await extractText(await renderSavingsReportPdf(doc), { mergePages: false })).text;
   };
+  const firstColumn = ["January", "February", "March", "April", "May", "June"];
+  let split = 0;
   for (const opts of [{ credit: federalCredit("2026-11-24") }, { credit: federalCredit("2025-03-01") }]) {
     for (let words = 0; words <= 240; words += 12) {
       const pages = await pagesOf(opts, "more ".repeat(words));
       const withTable = pages.filter((p) => p.includes("Energy cost"));
-      assert.equal(withTable.length, 1, `${words} words: the month table on ${withTable.length} pages`);
-      assert.ok(withTable[0].includes("January") && withTable[0].includes("December"));
+      const rows = withTable.map((p) => firstColumn.filter((m) => new RegExp(`\\b${m}\\b`).test(p)));
+      assert.deepEqual(rows.flat(), firstColumn, `${words} words: every month row once`);
+      assert.ok(
+        rows.every((r) => r.length >= 3),
+        `${words} words: rows per page ${rows.map((r) => r.length)}`,
+      );
+      if (withTable.length === 2) {
+        split++;
+        // It starts on the page of section II's heading rather than moving whole to the next one.
+        assert.ok(pages[pages.indexOf(withTable[0])].includes("II. Usage Analysis"));
+      }
     }
   }
+  assert.ok(split > 0, "where three rows fit at the foot of the page, the table starts there");
 });
 
 Deno.test("the designed PDF: 'What happens next' is never split across pages (QA pass 4)", async () => {
@@ -145,4 +157,21 @@ Deno.test("the designed PDF: 'What happens next' is never split across pages (QA
     pages = Math.max(pages, text.length);
   }
   assert.ok(pages >= 4);
+});
+
+Deno.test("the designed PDF's basis line says how the payback is counted (escalated savings, QA5)", async () => {
+  const doc = await annLeeReport();
+  const text = (await extractText(await renderSavingsReportPdf(doc), { mergePages: true })).text.replace(
+    /\s+/g,
+    " ",
+  );
+  assert.ok(
+    text.includes(
+      `The payback is the year in which your savings, with prices rising ${doc.figures.escalatorPct}% a year and the panels making 0.5% less each year (as in the 25-year figures), add up to the net cost.`,
+    ),
+  );
+  const none = structuredClone(doc);
+  none.figures = { ...none.figures, systemKw: 0, panels: 0, paybackYears: null };
+  const noneText = (await extractText(await renderSavingsReportPdf(none), { mergePages: true })).text;
+  assert.ok(!noneText.includes("The payback is"), "no payback sentence without a system");
 });
