@@ -14,7 +14,7 @@ export class EmbeddedBillModel implements BillModel {
    * `withoutRulesShapedBy`: turn off the rules written for these utilities' bills (the leave-one-out benchmark);
    * `wordConfidence`: OCR word-confidence thresholds (embedded/word_confidence.ts; its defaults when absent);
    * `minConfidence`: the field thresholds (embedded/confidence.ts minConfidenceFor; its table when absent);
-   * `itemMinConfidence`: the threshold of each history month and meter (embedded/item_confidence.ts; 0 keeps all).
+   * `itemMinConfidence`: the threshold of each history month and meter (embedded/month_confidence.ts ITEM_MIN_CONFIDENCE; 0 keeps all).
    */
   constructor(
     private readonly opts: {

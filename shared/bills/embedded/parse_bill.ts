@@ -134,7 +134,7 @@ export interface ParseOptions {
    */
   minConfidence?: number | Readonly<Record<string, number>>;
   /**
-   * The threshold below which a history month or a meter is left out (item_confidence.ts ITEM_MIN_CONFIDENCE by
+   * The threshold below which a history month or a meter is left out (month_confidence.ts ITEM_MIN_CONFIDENCE by
    * default; 0 keeps every one: the reader before per-item confidences, for the before/after measure).
    */
   itemMinConfidence?: number;
