@@ -26,7 +26,8 @@ export function flatten(item: BillItem): Map<string, string> {
   for (const [k, v] of Object.entries(bi.billingAddress)) if (k !== "country") put(`billingAddress.${k}`, v);
   put("meters.count", eu.meters.length);
   eu.meters.forEach((m, i) => {
-    for (const [k, v] of Object.entries(m)) put(`meters[${i}].${k}`, v);
+    // the reader's confidence in a meter is not a field of the bill
+    for (const [k, v] of Object.entries(m)) if (k !== "confidence") put(`meters[${i}].${k}`, v);
   });
   for (const k of ["electricRate", "electricityTier", "supplyRatePerKwh", "marketState"] as const) {
     put(k, eu[k]);

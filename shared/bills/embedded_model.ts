@@ -13,13 +13,15 @@ export class EmbeddedBillModel implements BillModel {
   /**
    * `withoutRulesShapedBy`: turn off the rules written for these utilities' bills (the leave-one-out benchmark);
    * `wordConfidence`: OCR word-confidence thresholds (embedded/word_confidence.ts; its defaults when absent);
-   * `minConfidence`: the field thresholds (embedded/confidence.ts minConfidenceFor; its table when absent).
+   * `minConfidence`: the field thresholds (embedded/confidence.ts minConfidenceFor; its table when absent);
+   * `itemMinConfidence`: the threshold of each history month and meter (embedded/month_confidence.ts ITEM_MIN_CONFIDENCE; 0 keeps all).
    */
   constructor(
     private readonly opts: {
       withoutRulesShapedBy?: string[];
       wordConfidence?: WordConfidenceThresholds;
       minConfidence?: number | Readonly<Record<string, number>>;
+      itemMinConfidence?: number;
     } = {},
   ) {}
 
@@ -64,6 +66,7 @@ export class EmbeddedBillModel implements BillModel {
             rules,
             wordConfidence: this.opts.wordConfidence,
             minConfidence: this.opts.minConfidence,
+            itemMinConfidence: this.opts.itemMinConfidence,
           }),
         },
         model: this.name,

@@ -1,6 +1,12 @@
 import { parseAmount, parseDate } from "./embedded/values.ts";
 import { STATES } from "./embedded/addresses.ts";
-import type { Address, BillItem, ItemWithConfidence } from "./schema.ts";
+import {
+  type Address,
+  type BillItem,
+  type ItemWithConfidence,
+  type MeterWithConfidence,
+  MonthNames,
+} from "./schema.ts";
 import { completeUsage } from "./usage_completion.ts";
 
 const s = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : "");
@@ -59,6 +65,10 @@ export function normalizeItem(item: ItemWithConfidence): ItemWithConfidence {
         usageKwh: s(m.usageKwh).replace(/,/g, "").replace(/\s*kwh$/i, ""),
         servicePeriodStart: dateOf(m.servicePeriodStart),
         servicePeriodEnd: dateOf(m.servicePeriodEnd),
+        // the reader's confidence in the meter travels with it (optional, additive)
+        ...(typeof (m as MeterWithConfidence).confidence === "number"
+          ? { confidence: (m as MeterWithConfidence).confidence }
+          : {}),
       })),
       electricRate: s(eu.electricRate),
       electricityTier: s(eu.electricityTier),
@@ -69,7 +79,19 @@ export function normalizeItem(item: ItemWithConfidence): ItemWithConfidence {
     },
     // the reader's confidence per field travels with the item (an optional, additive key)
     ...(item.confidence ? { confidence: { ...item.confidence } } : {}),
+    // … and per month read, for the months the completed usage keeps as read
+    ...(item.monthConfidence ? { monthConfidence: keptMonths(item.monthConfidence, eu.usageByMonth) } : {}),
   };
+}
+
+/** The per-month confidences of the months the completed usage keeps as read ("YYYY-MM" keys). */
+function keptMonths(conf: Record<string, number>, read: BillItem["electricityUsage"]["usageByMonth"]) {
+  const kept = new Set(
+    completeUsage(read).filter((u) => !u.estimated).map((u) =>
+      `${u.year}-${String(MonthNames.indexOf(u.month) + 1).padStart(2, "0")}`
+    ),
+  );
+  return Object.fromEntries(Object.entries(conf).filter(([k]) => kept.has(k)));
 }
 
 /** A fixed monthly charge in dollars (a number or an amount string), null when absent or not a sane figure. */

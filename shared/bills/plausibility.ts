@@ -5,6 +5,7 @@
 import { ConfigError, envInt, type EnvSource } from "../config.ts";
 import { type Platform, provide } from "../platform.ts";
 import { sameUtility } from "./utility_names.ts";
+import { unsureMonths } from "./unsure_months.ts";
 
 /** What the homeowner confirms, in the widget's words: one group per line of the confirm step. */
 export type ReadingGroup = "name" | "address" | "utility" | "usage";
@@ -39,6 +40,8 @@ export interface Reading {
   dueDate: string;
   /** The reader's own confidence per field, 0..1 (optional; an absent field is of unknown confidence, not low). */
   confidence?: Record<string, number>;
+  /** The reader's confidence in each usage month it read, "YYYY-MM" -> 0..1 (optional, the embedded reader's). */
+  monthConfidence?: Record<string, number>;
 }
 
 export interface ReadingCheck {
@@ -52,6 +55,8 @@ export interface ReadingCheck {
   message: string;
   /** Whether the check is about the reading's quality (confidence, rate, dates) rather than the value used. */
   quality?: boolean;
+  /** The usage months ("YYYY-MM") the check is about, for the confirm step to mark (low_confidence_months). */
+  months?: string[];
 }
 
 export interface PlausibilityLimits {
@@ -131,6 +136,9 @@ export function readingOf(item: unknown): Reading {
     sa = obj(ci.serviceAddress);
   const months = Array.isArray(eu.usageByMonth) ? eu.usageByMonth as Record<string, unknown>[] : [];
   const confidence = obj(i.confidence);
+  const monthConfidence = Object.fromEntries(
+    Object.entries(obj(i.monthConfidence)).filter(([, v]) => typeof v === "number" && Number.isFinite(v)),
+  ) as Record<string, number>;
   return {
     customerName: str(ci.customerName),
     serviceAddress: {
@@ -156,6 +164,7 @@ export function readingOf(item: unknown): Reading {
     confidence: Object.fromEntries(
       Object.entries(confidence).filter(([, v]) => typeof v === "number" && Number.isFinite(v)),
     ) as Record<string, number>,
+    ...(Object.keys(monthConfidence).length ? { monthConfidence } : {}),
   };
 }
 
@@ -386,6 +395,20 @@ export function checkReading(input: GateInput): GateResult {
     });
   }
   checks.push(...usageChecks(r.usageByMonth, l));
+  // the months the reader is unsure of (its per-month confidence under the limit): each marked to confirm
+  const unsure = unsureMonths(r.usageByMonth, r.monthConfidence, l.minConfidence);
+  if (unsure.length) {
+    checks.push({
+      code: "low_confidence_months",
+      field: "usageByMonth",
+      group: "usage",
+      quality: true,
+      months: unsure,
+      message: `the reader is unsure of the usage of ${
+        unsure.length === 1 ? "one month" : `${unsure.length} months`
+      } (${unsure.join(", ")})`,
+    });
+  }
   const rate = rateCheck(r.supplyRatePerKwh, l);
   if (rate) checks.push(rate);
   checks.push(...dateChecks(r, input.now ?? new Date()));

@@ -82,7 +82,17 @@ export type BillItem = z.infer<typeof BillItem>;
  * embedded reader gives it); a field left empty has no entry. Not part of the model's response schema.
  */
 export type ItemConfidence = Record<string, number>;
-export type ItemWithConfidence = BillItem & { confidence?: ItemConfidence };
+/**
+ * The reader's confidence (0..1) in each month of `usageByMonth` it read, keyed "YYYY-MM" (`{"2024-01": 0.9}`);
+ * months the usage completion estimated have none. Optional (the embedded reader gives it).
+ */
+export type MonthConfidence = Record<string, number>;
+/** A meter with the reader's confidence in it (0..1; optional, the embedded reader gives it). */
+export type MeterWithConfidence = Meter & { confidence?: number };
+export type ItemWithConfidence = BillItem & {
+  confidence?: ItemConfidence;
+  monthConfidence?: MonthConfidence;
+};
 
 /** What a model answers per attempt: whether the document is an electricity bill, and the item. */
 export const ModelAnswer = z.object({
@@ -93,8 +103,16 @@ export type ModelAnswer = z.infer<typeof ModelAnswer>;
 
 /** An item of the envelope: the extraction result plus the reader's optional per-field confidence. */
 export const ExtractedItem = BillItem.extend({
+  electricityUsage: BillItem.shape.electricityUsage.extend({
+    meters: z.array(Meter.extend({
+      confidence: z.number().min(0).max(1).optional().describe("The reader's confidence in this meter, 0..1"),
+    })),
+  }),
   confidence: z.record(z.string(), z.number().min(0).max(1)).optional().describe(
     "The reader's confidence per filled field, 0..1 (embedded engine)",
+  ),
+  monthConfidence: z.record(z.string(), z.number().min(0).max(1)).optional().describe(
+    'The reader\'s confidence in each usage month it read, 0..1, keyed "YYYY-MM" (embedded engine)',
   ),
 });
 

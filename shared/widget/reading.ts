@@ -17,6 +17,7 @@ import {
   readingOf,
 } from "../bills/plausibility.ts";
 import { monthNumber } from "../savings/usage.ts";
+import { unsureAsEstimated, unsureMonths } from "../bills/unsure_months.ts";
 import { StateCode } from "./schemas.ts";
 
 export { readingLimits } from "../bills/plausibility.ts";
@@ -179,4 +180,23 @@ export function reviewReading(o: {
     corrections,
     confirmed,
   };
+}
+
+/**
+ * The usage a report rests on: the months the reader was unsure of (its per-month confidence under the confirm
+ * step's limit) that the homeowner kept as read are marked `estimated`, as the savings model marks a month it
+ * estimated (the report shows them as estimates). A month typed over is the homeowner's own figure.
+ */
+export function usageForReport<T extends ReadingMonth>(
+  item: unknown | null,
+  usage: T[],
+  limits: PlausibilityLimits,
+): T[] {
+  if (!item) return usage;
+  const read = readingOf(item);
+  return unsureAsEstimated(
+    usage,
+    unsureMonths(read.usageByMonth, read.monthConfidence, limits.minConfidence),
+    read.usageByMonth,
+  );
 }

@@ -14,7 +14,15 @@ import { assertOwned } from "../auth/ownership.ts";
 import { Address, ContactInput } from "./schemas.ts";
 import { createLead } from "./leads.ts";
 import { reportLogoOf } from "./config.ts";
-import { extractionItem, Group, readingLimits, ReadingValues, reviewReading, UsageMonth } from "./reading.ts";
+import {
+  extractionItem,
+  Group,
+  readingLimits,
+  ReadingValues,
+  reviewReading,
+  usageForReport,
+  UsageMonth,
+} from "./reading.ts";
 import { jsonb } from "../db/client.ts";
 
 export const ATTACH_REPORT_QUEUE = "widget.attach-report";
@@ -262,7 +270,7 @@ export async function processWidgetSavings(
         state: address.state,
         zip: address.zip,
       },
-      usageByMonth: usage.map((u) => ({
+      usageByMonth: usageForReport(billItem, usage, readingLimits(p)).map((u) => ({
         month: u.month,
         year: u.year,
         value: u.value,

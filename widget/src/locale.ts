@@ -131,6 +131,8 @@ export const t = {
     dates_incoherent: "The bill's dates did not read cleanly, so please check the months.",
     date_in_future: "The bill's dates did not read cleanly, so please check the months.",
     low_confidence: "We are not sure we read this correctly.",
+    low_confidence_months:
+      "We are not sure we read the marked months correctly: please check them against your bill.",
     other: "Please check this line.",
   },
   usageEstimated: "estimated",

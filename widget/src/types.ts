@@ -70,6 +70,8 @@ export interface ReadingCheck {
   field: string;
   group: ReadingGroup;
   message: string;
+  /** The usage months ("YYYY-MM") the check is about (low_confidence_months). */
+  months?: string[];
 }
 
 /** widget-service /bill-reading: what the bill reader read and what must be confirmed (the plausibility gate). */

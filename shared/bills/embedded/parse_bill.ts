@@ -22,7 +22,7 @@ import {
   territoryFactor,
 } from "./cross_checks.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
-import type { ItemConfidence } from "../schema.ts";
+import { type ItemConfidence, type MonthConfidence, MonthNames } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
 import {
   findRatePlan,
@@ -59,6 +59,15 @@ import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
 import { readByOcr, scanChecks, steadyHistory, zipSpeck } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { checkedHistory } from "./history_confidence.ts";
+import {
+  confidentMonths,
+  ITEM_MIN_CONFIDENCE,
+  monthConfidences,
+  monthKey,
+  readAs,
+  type ReadMonth,
+} from "./month_confidence.ts";
+import { meterConfidences } from "./meter_scores.ts";
 import { checkedMeters, netWithUnreadMeter } from "./meter_confidence.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
@@ -124,10 +133,15 @@ export interface ParseOptions {
    * number for every field, or per field. scripts/bills/calibrate.ts reads with a near-zero one to see every value.
    */
   minConfidence?: number | Readonly<Record<string, number>>;
+  /**
+   * The threshold below which a history month or a meter is left out (month_confidence.ts ITEM_MIN_CONFIDENCE by
+   * default; 0 keeps every one: the reader before per-item confidences, for the before/after measure).
+   */
+  itemMinConfidence?: number;
 }
 
 /** A read item with the reader's confidence (0..1) in every field it filled. */
-export type ReadItem = BillItem & { confidence: ItemConfidence };
+export type ReadItem = BillItem & { confidence: ItemConfidence; monthConfidence?: MonthConfidence };
 
 /**
  * Reads every field of the extraction result from the document's lines (text layer or OCR) and its
@@ -410,29 +424,32 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     conf.billingAddress *= territoryFactor(bi.billingAddress.state, territory);
   }
 
-  let history = readUsageHistory(lines, on);
+  // every month every reader proposes, tagged with how it was read (month_confidence.ts): a second reading confirms
+  const readings: ReadMonth[] = [];
+  const seen = <T extends ReadMonth>(ms: T[]) => (readings.push(...ms), ms);
+  let history: ReadMonth[] = seen(readAs("table", readUsageHistory(lines, on)));
   if (on("usage-chart-bar-labels")) {
     for (const page of pages) {
-      for (const c of readUsageChart(page, bi.billingPeriodEnd)) {
+      for (const c of seen(readAs("chart-bars", readUsageChart(page, bi.billingPeriodEnd)))) {
         if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
       }
     }
   }
   // bars named by the dates the meter was read (chart_dates.ts)
   for (const page of pages) {
-    for (const c of readDatedChart(page)) {
+    for (const c of seen(readAs("chart-bars", readDatedChart(page)))) {
       if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
     }
   }
   // each month's kWh printed under its label, checked against the period's kWh (chart_values_below.ts)
   for (const page of pages) {
-    for (const c of readValuesBelowChart(page, bi.billingPeriodEnd, total)) {
+    for (const c of seen(readAs("chart-values", readValuesBelowChart(page, bi.billingPeriodEnd, total)))) {
       if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
     }
   }
   // bars named by the months' initials only (chart_initials.ts)
   for (const page of pages) {
-    for (const c of readInitialsChart(page, bi.billingPeriodEnd)) {
+    for (const c of seen(readAs("chart-bars", readInitialsChart(page, bi.billingPeriodEnd)))) {
       if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
     }
   }
@@ -443,15 +460,25 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     [
       // a scanned table of month rows whose header OCR garbled, where the bill confirms its kWh column
       // (ocr_history.ts): the months no other reading gives
-      ...(readByOcr(pages) ? headerlessHistory(pages.map(wordsOf), bi.billingPeriodEnd, total) : []),
+      ...seen(readAs(
+        "ocr-table",
+        readByOcr(pages) ? headerlessHistory(pages.map(wordsOf), bi.billingPeriodEnd, total) : [],
+      )),
       // a scanned bar chart whose labels or values OCR partly lost, anchored by the bill's kWh (scan_charts.ts)
-      ...(readByOcr(pages) ? scanChartHistory(pages, bi.billingPeriodEnd, total) : []),
+      ...seen(
+        readAs("ocr-chart", readByOcr(pages) ? scanChartHistory(pages, bi.billingPeriodEnd, total) : []),
+      ),
       ...history,
-      ...comparedUsage(pages.map(wordsOf), bi.billingPeriodEnd),
-      ...tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on, readByOcr(pages)),
+      ...seen(readAs("compared", comparedUsage(pages.map(wordsOf), bi.billingPeriodEnd))),
+      ...seen(readAs("table", tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on, readByOcr(pages)))),
       // each month's kWh printed on top of its bar, checked against the period's kWh (chart_values_above.ts): a
       // reading of every bar, so its months win over a line reader's
-      ...pages.flatMap((page) => readValuesAboveChart(page, bi.billingPeriodEnd, total)),
+      ...seen(
+        readAs(
+          "chart-values",
+          pages.flatMap((page) => readValuesAboveChart(page, bi.billingPeriodEnd, total)),
+        ),
+      ),
     ],
     bi.billingPeriodEnd,
   );
@@ -477,6 +504,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   }
   // cross-check with the current period: the history's month of the bill agrees with the meters' kWh, or not
   let agreement = 0;
+  const ownKey = bi.billingPeriodEnd ? bi.billingPeriodEnd.slice(0, 7) : "";
   if (bi.billingPeriodEnd && total > 0) {
     const y = Number(bi.billingPeriodEnd.slice(0, 4));
     const m = Number(bi.billingPeriodEnd.slice(5, 7));
@@ -484,9 +512,16 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     // … added from the meters when the bill prints a history of months (printed_history.ts); a bill without one
     // has no month's kWh printed
     if (!same) {
-      if (history.length || printsMonthlyHistory(lines)) history.push({ year: y, month: m, value: total });
+      if (history.length || printsMonthlyHistory(lines)) {
+        history.push({ year: y, month: m, value: total, how: "meters" });
+      }
     } else agreement = Math.abs(same.value - total) <= Math.max(1, total * 0.02) ? 0.05 : -0.2;
   }
+  // each month's confidence: one under its threshold is left out rather than guessed (month_confidence.ts)
+  const historyOwnMonth = history.find((h) => h.how !== "meters" && monthKey(h.year, h.month) === ownKey)
+    ?.value;
+  const monthConf = monthConfidences(history, { readings, periodEnd: bi.billingPeriodEnd, total, pages });
+  history = confidentMonths(history, monthConf, opts.itemMinConfidence ?? ITEM_MIN_CONFIDENCE);
   eu.usageByMonth = history.sort((a, b) => a.year - b.year || a.month - b.month).map((h) =>
     toMonthlyUsage(h)
   );
@@ -501,6 +536,18 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (scanned.emptyName) conf.customerName = 0;
   // meter numbers the bill's own figures contradict are left empty (meter_confidence.ts)
   eu.meters = checkedMeters(eu.meters, pages);
+  // each meter's confidence: one under its threshold is left out rather than guessed (meter_scores.ts)
+  const meterConf = meterConfidences(eu.meters, {
+    text,
+    money,
+    supplyRatePerKwh: eu.supplyRatePerKwh,
+    historyOwnMonth,
+    pages,
+  });
+  const meterMin = opts.itemMinConfidence ?? ITEM_MIN_CONFIDENCE;
+  eu.meters = eu.meters.map((m, i) => ({ ...m, confidence: meterConf[i] })).filter((m) =>
+    m.confidence >= meterMin
+  );
   // a unit's trailing B read as an 8 by OCR cannot be told from an 8: left empty (ocr_units.ts)
   if (readByOcr(pages)) {
     ci.serviceAddress = withoutAmbiguousUnit(ci.serviceAddress);
@@ -542,7 +589,13 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   }
   eu.marketState = ci.serviceAddress.state || bi.billingAddress.state || utility?.state || "";
   if (eu.marketState) conf.marketState = clamp(conf.serviceAddress ?? conf.billingAddress ?? 0.6);
-  return { ...item, confidence: conf };
+  // the months kept, each with its confidence (a month dropped later, e.g. from unsure OCR words, has none)
+  const monthConfidence = Object.fromEntries(
+    eu.usageByMonth.map((u) => monthKey(u.year, MonthNames.indexOf(u.month) + 1)).map((
+      k,
+    ) => [k, monthConf[k]]),
+  );
+  return { ...item, confidence: conf, ...(eu.usageByMonth.length ? { monthConfidence } : {}) };
 }
 
 const STREET_WITH_SUFFIX =

@@ -10,9 +10,13 @@ export const WRONG = { name: "DIRECT PAYMENT PLAN", meterReading: 27415 };
 /** Oldest first: Dec 2024 … Dec 2025; January 2025 carries the meter reading. */
 export const HISTORY = [1010, WRONG.meterReading, 880, 820, 790, 940, 1180, 1390, 1420, 1130, 900, 860, 990];
 
-export async function wrongReadingBill(): Promise<Uint8Array> {
+/**
+ * The bill; `o` gives it another customer line or usage history (13 months, Dec 2024 … Dec 2025; the meter bills
+ * 990 kWh).
+ */
+export async function wrongReadingBill(o: { name?: string; history?: number[] } = {}): Promise<Uint8Array> {
   const r = rng(11);
-  const history = HISTORY.map((value, i) => ({
+  const history = (o.history ?? HISTORY).map((value, i) => ({
     year: i === 0 ? 2024 : 2025,
     month: i === 0 ? 12 : i,
     value,
@@ -26,7 +30,7 @@ export async function wrongReadingBill(): Promise<Uint8Array> {
     country: "US",
   };
   const f: Facts = {
-    name: WRONG.name,
+    name: o.name ?? WRONG.name,
     account: "4417093362",
     serviceNumber: "",
     service,

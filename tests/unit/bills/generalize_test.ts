@@ -430,6 +430,7 @@ Deno.test("a one-line title over a full line of column headers is not a header: 
     usageKwh: "470",
     servicePeriodStart: "2024-02-12",
     servicePeriodEnd: "2024-03-12",
+    confidence: 0.75,
   }]);
 });
 

@@ -41,3 +41,23 @@ export function readPage(rows: Parameters<typeof page>[0], ocr = false) {
   const p = page(rows);
   return parseBill(p.lines, [ocr ? ocrPage(rows) : p.pieces], { rules: () => false });
 }
+
+/** A bill's header: account, dates, the period 04/09/2024 to 05/09/2024, the customer and service address. */
+export const HEAD_ROWS: Parameters<typeof page>[0] = [
+  [40, [[36, "Account No. 5521-904-117"], [330, "Statement Date 05/14/2024"]]],
+  [52, [[330, "Total Due $96.12"], [450, "Due Date 06/04/2024"]]],
+  [70, [[36, "Billing Period 04/09/2024 to 05/09/2024"]]],
+  [86, [[36, "OMAR HADDAD"], [330, "Service Address"]]],
+  [96, [[36, "77 BIRCH HILL RD"], [330, "77 BIRCH HILL RD"]]],
+  [106, [[36, "DOVER NH 03820"], [330, "DOVER NH 03820"]]],
+];
+/** A history table of months and kWh, the bill's month (May 2024) printing `own`. */
+export const historyRows = (own: string): Parameters<typeof page>[0] => [
+  [200, [[36, "Usage History"]]],
+  [212, [[36, "Month"], [120, "Days"], [180, "kWh"]]],
+  [222, [[36, "Jan 2024"], [120, "31"], [180, "1,012"]]],
+  [232, [[36, "Feb 2024"], [120, "29"], [180, "944"]]],
+  [242, [[36, "Mar 2024"], [120, "31"], [180, "901"]]],
+  [252, [[36, "Apr 2024"], [120, "30"], [180, "870"]]],
+  [262, [[36, "May 2024"], [120, "30"], [180, own]]],
+];

@@ -140,6 +140,7 @@ Deno.test("a readings table without a meter column gives the one meter its kWh a
     usageKwh: "620",
     servicePeriodStart: "2024-03-02",
     servicePeriodEnd: "2024-04-01",
+    confidence: 0.75,
   }]);
   assertEquals([item.billingInformation.billingPeriodStart, item.billingInformation.billingPeriodEnd], [
     "2024-03-02",

@@ -1,6 +1,7 @@
 // Charts and meter tables on scans (issue #11, scans3): OCR word boxes (every word with a confidence) in shapes
 // other than the synthetic layouts that showed the cases, with every utility-shaped rule OFF. Each test fails
 // without its change.
+import type { MeterWithConfidence } from "../../../shared/bills/schema.ts";
 import assert from "node:assert/strict";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { scanChartHistory } from "../../../shared/bills/embedded/scan_charts.ts";
@@ -109,7 +110,10 @@ function meterBill(row: [number, string, number?][], below: [number, string][] =
   ];
 }
 const meter = (r: ReturnType<typeof read>) =>
-  r.electricityUsage.meters.map((m) => Object.values(m).join(" ")).join("|");
+  (r.electricityUsage.meters as MeterWithConfidence[]).map(({ confidence: _, ...m }) =>
+    Object.values(m).join(" ")
+  )
+    .join("|");
 
 Deno.test("scan meter row: a garbled header's row read when its readings' difference is the printed kWh", () => {
   // before (scan_meters.ts): no header names the columns — no meter

@@ -1,7 +1,7 @@
 import { field, h, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
-import { suspectMonth, typedUsage } from "../usage.ts";
+import { suspectMonth, typedUsage, unsureCells } from "../usage.ts";
 import { contactFromBillName } from "../contact_name.ts";
 import {
   type Address,
@@ -218,7 +218,9 @@ export function checkStep(ctx: Ctx): StepView {
     // The month the shape checks point at: the largest one.
     const spike = r?.checks.some((c) => c.code === "monthly_shape" || c.code === "month_usage_out_of_range");
     const top = suspectMonth(numbers(), inputs.map((i) => !!i.u.estimated));
-    inputs.forEach((i, j) => i.cell.classList.toggle("suspect", !!spike && j === top));
+    // … and the months the reader was unsure of (its per-month confidence under the gate's limit)
+    const unsure = unsureCells(inputs.map((i) => i.u), r?.checks ?? []);
+    inputs.forEach((i, j) => i.cell.classList.toggle("suspect", (!!spike && j === top) || unsure[j]));
   };
   paint(review);
 
