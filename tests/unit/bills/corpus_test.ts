@@ -361,7 +361,7 @@ Deno.test("synthetic text PDFs of round 20's sealed pair (clarkremc, greystone):
   assert.ok(wrong / total <= 0.03, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
-Deno.test("synthetic text PDFs of round 21's dev layouts (flathead, svec, and clarkremc, greystone sealed in round 20): >= 97% right, <= 0.5% filled wrongly", async () => {
+Deno.test("synthetic text PDFs of round 21's dev layouts (flathead, svec, and clarkremc, greystone sealed in round 20): >= 98% right, <= 0.5% filled wrongly", async () => {
   const R21_DEV = ["flathead", "svec", "clarkremc", "greystone"];
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
     c.kind === "pdf" && R21_DEV.includes(c.utility)
@@ -369,8 +369,8 @@ Deno.test("synthetic text PDFs of round 21's dev layouts (flathead, svec, and cl
   assert.equal(cases.length, 24);
   const { right, total, wrong } = await tally(cases);
   // with the reader of round 20 (docs/bills.md "Round 21"): 86.6% right, 1.8% filled wrongly; after round 21's
-  // changes 98.2% / 0.0%
-  assert.ok(right / total >= 0.97, `round-21 dev accuracy ${(100 * right / total).toFixed(2)}%`);
+  // changes 99.4% / 0.0%
+  assert.ok(right / total >= 0.98, `round-21 dev accuracy ${(100 * right / total).toFixed(2)}%`);
   assert.ok(wrong / total <= 0.005, `round-21 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
