@@ -9,7 +9,7 @@
 // (Lane-Scott Electric Cooperative, Kansas); a co-op bill with a main meter and an off-peak heating meter and a
 // 24-month history printed as one table of twelve rows, this year's kWh beside last year's (Runestone Electric
 // Association, Minnesota).
-// Two of them are SEALED (R20_SEALED, drawn at random before the first score). Registered in layouts_heldout.ts.
+// Two of them are SEALED (R20_SEALED, dev since round 21, drawn at random before the first score). Registered in layouts_heldout.ts.
 // Truth conventions: rounds 13 and 15 (docs/bills.md); a levelized bill's amount due is the levelized amount it
 // asks; a time-of-use bill printing two energy prices has no supply price (round 13's block-price rule).
 import { drawStub } from "./stub.ts";

@@ -8,7 +8,14 @@
 import { cells } from "./values.ts";
 
 // "320 kWh @ $0.0523", also without its quantity ("Second Block kWh @ $0.0611")
-const PRICED_KWH = /(?:(\d[\d,]*)\s*)?kwh\b\s*(?:[x×@]|\bat\b)\s*\$?\s*(\d?\.\d{2,7})/i;
+// … in dollars ("@ $0.0743") or in cents ("@ 22.57¢", "at 7.5 cents")
+const PRICED_KWH =
+  /(?:(\d[\d,]*)\s*)?kwh\b\s*(?:[x×@]|\bat\b)\s*(?:\$?\s*(\d?\.\d{2,7})(?!\d|\s*(?:¢|cents?\b))|(\d{1,2}(?:\.\d{1,5})?)\s*(?:¢|cents?\b))/i;
+/** A priced kWh match's price in dollars. */
+const priceOf = (m: RegExpMatchArray) =>
+  m[2] !== undefined
+    ? Number(m[2].startsWith(".") ? `0${m[2]}` : m[2])
+    : Number((Number(m[3]) / 100).toFixed(7));
 // the words that name a block or a season rather than the charge
 const BLOCK_WORDS =
   /\b(?:first|second|third|next|additional|excess|over|remaining|all|block|tier|step|level|summer|winter|non-summer|(?:on|off)[- ]season|[0-9]+(?:st|nd|rd|th)|one|two|three|i{1,3}|iv)\b/gi;
@@ -55,7 +62,7 @@ function pricedCharges(lines: string[]): Map<string, Set<number>> {
         name = previous || "(blocks)";
       }
       if (block) previous = name;
-      const price = Number(m[2].startsWith(".") ? `0${m[2]}` : m[2]);
+      const price = priceOf(m);
       if (!(price > 0)) continue;
       out.set(name, (out.get(name) ?? new Set()).add(price));
     }
@@ -101,7 +108,7 @@ function billedInParts(lines: string[], price: string, total: number): boolean {
       const m = c.match(PRICED_KWH);
       if (!m || m.index === undefined || m[1] === undefined || NOT_ENERGY.test(c)) continue;
       if (THRESHOLD.test(c.slice(0, m.index))) continue;
-      const kwh = Number(m[1].replace(/,/g, "")), p = Number(m[2].startsWith(".") ? `0${m[2]}` : m[2]);
+      const kwh = Number(m[1].replace(/,/g, "")), p = priceOf(m);
       if (kwh > 0 && kwh < total && p > 0) parts.push({ kwh, price: p });
     }
   }

@@ -7,7 +7,7 @@ import { allRules, type RuleSwitch } from "./rules.ts";
 import { readTables } from "./tables.ts";
 import { GAS, OTHER_SERVICE } from "./lexicon.ts";
 import { allDates, parseDate, parseNumber } from "./values.ts";
-import { netUsageColumn } from "./net_metering.ts";
+import { type NetRole, netRole, netUsageColumn } from "./net_metering.ts";
 
 type Role = "meter" | "previous" | "present" | "startDate" | "endDate" | "multiplier" | "usage";
 
@@ -65,6 +65,9 @@ function sections(t: ColumnTable): ColumnTable[] {
   );
 }
 const ELECTRIC = /\bkwh\b|\belectric/i;
+/** The net-metering register a meter table's row names in its words ("Delivered (kWh In)", "Received (kWh Out)"). */
+const registerRole = (cells: string[]) =>
+  cells.map((c) => (/[a-z]{3}/i.test(c) ? netRole(c) : undefined)).find((r) => r !== undefined);
 
 const METER_ID = /^[A-Z]{0,3}\d[A-Z0-9-]{3,}$|^[A-Z]{1,3}[A-Z0-9-]*\d{4,}$/;
 // a cell's number, with the unit or the read type some bills print beside it ("1,180 kWh", "57673 Actual")
@@ -101,6 +104,15 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
     ) {
       roles[two + 1] = "endDate";
     }
+    // the period's ends headed by "From" and "To" alone ("Read From   Read To") over cells that are all dates: the
+    // meter's read dates, not its readings
+    t.columns.forEach((c, k) => {
+      const end = c.header.trim().match(/^(?:read\s+)?(from|to)$/i)?.[1].toLowerCase();
+      const cs = t.rows.map((r) => r.cells[k]?.trim() ?? "").filter(Boolean);
+      if (end && cs.length && cs.every((x) => parseDate(x))) {
+        roles[k] = end === "from" ? "startDate" : "endDate";
+      }
+    });
     // … or over one cell holding both ("03/28/2024 - 04/26/2024"): its two dates, never one of them alone
     const range = two >= 0 && roles[two + 1] !== "endDate" && /\bdates\b/i.test(t.columns[two].header)
       ? two
@@ -158,6 +170,7 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
     }
     if (t.columns.some((c) => GAS.test(c.header) || OTHER_SERVICE.test(c.header))) continue;
     let last: Meter | undefined;
+    let lastRole: NetRole | undefined;
     for (const row of t.rows) {
       const id = row.cells[at("meter")].trim();
       const cell = (r: Role) => (at(r) >= 0 ? row.cells[at(r)] : "");
@@ -165,12 +178,21 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
       // meter's off-peak register): its kWh adds to the meter's (a total row is not a register)
       if (!id && last?.usageKwh && !row.cells.some((c) => /\btotal\b/i.test(c))) {
         const more = num(cell("usage"));
-        if (more !== undefined) {
+        // … unless it is the energy the customer's panels sent back ("Received (kWh Out)") under the register
+        // of the energy delivered: the meter's kWh is then the net, delivered less received (net_metering.ts);
+        // received under a register not named delivered: which is which is not said, left empty
+        const received = registerRole(row.cells) === "received";
+        if (more !== undefined && received) {
+          last.usageKwh = lastRole === "delivered"
+            ? String(Math.round((Number(last.usageKwh) - more) * 1000) / 1000)
+            : "";
+        } else if (more !== undefined) {
           last.usageKwh = String(Math.round((Number(last.usageKwh) + more) * 1000) / 1000);
         }
         continue;
       }
       last = undefined;
+      lastRole = registerRole(row.cells);
       if (!METER_ID.test(id) || row.cells.some((c) => GAS.test(c) || OTHER_SERVICE.test(c))) continue;
       let usage = num(cell("usage"));
       // a thousands comma read as a point ("1.950" for 1,950, a scan's): the readings' difference says which

@@ -196,12 +196,12 @@ function withoutCode(label: string, v: string): string {
 
 // usage fields the text layer printed before a labelled rate in one item ("Usage 557 kWh 32 days Service
 // Classification: SC1 Residential", "Usage Period: 08/22/2024 to 09/20/2024 Days: 29 Rate: Residential"): a kWh
-// quantity or a count of days (labelled or not), then a rate label with its colon. The kWh
-// quantity is tried only from the first digit of its run of digits and commas (no digit before it, past commas: the
-// same match, as a quantity that matches from inside a run matches from that digit, which comes first); tried from
-// every digit, 40,000 characters of "1,1,1…" took 4 s (docs/security.md "Pass 5")
+// quantity, a count of days (labelled or not) or a date ("Billing Period: 11/16/2023 to 12/15/2023 Rate: …"), then a
+// rate label with its colon. The kWh quantity is tried only from the first digit of its run of digits and commas (no
+// digit before it, past commas: the same match, as a quantity that matches from inside a run matches from that digit,
+// which comes first); tried from every digit, 40,000 characters of "1,1,1…" took 4 s (docs/security.md "Pass 5")
 export const FIELDS_BEFORE_LABEL =
-  /^.*?\b(?:(?<!\d,*)\d[\d,]*\s*kwh|\d{1,3}\s+days?|days?\s*:\s*\d{1,3})\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
+  /^.*?\b(?:(?<!\d,*)\d[\d,]*\s*kwh|\d{1,3}\s+days?|days?\s*:\s*\d{1,3}|\d{1,2}\/\d{1,2}\/\d{2,4})\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
 const SEASON_AFTER = /\s*[-\u2013]\s*(?:Summer|Winter)\s+Rates?\b.*$/i;
 
 const RATE_CLASS =
@@ -372,9 +372,10 @@ export function rateInColumn(tables: ReturnType<typeof readTables>): string {
 }
 
 // a section heading of the electric service or its charges with the class of service after a dash
-// ("ELECTRIC - Residential", "Charges - Single Phase Residential", "Electric Service – General Service")
+// ("ELECTRIC - Residential", "Charges - Single Phase Residential", "Electric Service – General Service", "Actual
+// Charges This Month - Residential Service")
 const HEADING_RATE =
-  /^(?:electric(?:ity)?(?: service)?|(?:current |electric |monthly )?charges)\s*[-\u2013]\s+([A-Za-z][A-Za-z ()/-]{2,50})$/i;
+  /^(?:electric(?:ity)?(?: service)?|(?:current |electric |monthly |actual )?charges(?: (?:this|for the) (?:month|period))?)\s*[-\u2013]\s+([A-Za-z][A-Za-z ()/-]{2,50})$/i;
 
 /** The class of service a section heading names after a dash, or "" (a fallback when no rate is labelled). */
 export function rateInHeading(lines: string[]): string {

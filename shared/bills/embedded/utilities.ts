@@ -134,7 +134,11 @@ const COOP = new RegExp(
   `\\b((?:[A-Z][A-Za-z.&'-]+[ \\t](?:(?:and|AND)[ \\t](?=[A-Z]))?){1,5}(?:${COOP_KIND}|${COOP_KIND.toUpperCase()}))\\b`,
 );
 
-const SLOGAN = /^(?:your|our|my)\b/i;
+// … and a line saying what kind of body the utility is ("An Electric Membership Corporation", "A Touchstone Energy
+// Cooperative" under the name): an indefinite article opens a description, never a name
+const SLOGAN = /^(?:your|our|my|an?)\s/i;
+/** … its word printed just before the name's capitalised words ("A" is no word of a name). */
+const SLOGAN_BEFORE = /(?:^|\s)(?:your|our|my|an?)\s+$/i;
 
 /** The utility named on the bill (the earliest, most specific match), with its home state and territory. */
 export function findUtility(text: string): { name: string; state: string; states: string[] } | undefined {
@@ -153,8 +157,10 @@ export function findUtility(text: string): { name: string; state: string; states
     }
   }
   if (best) return { name: best.u.name, state: best.u.states[0], states: best.u.states };
-  // "Your Touchstone Energy Cooperative" (a slogan co-ops print under their name) names no issuer
-  const coop = [...text.matchAll(new RegExp(COOP.source, "g"))].find((m) => !SLOGAN.test(m[1]));
+  // "Your Touchstone Energy Cooperative" (a slogan co-ops print under their name) names no issuer (SLOGAN)
+  const coop = [...text.matchAll(new RegExp(COOP.source, "g"))].find((m) =>
+    !SLOGAN.test(m[1]) && !SLOGAN_BEFORE.test(text.slice(text.lastIndexOf("\n", m.index) + 1, m.index))
+  );
   if (coop) {
     const name = coop[1].trim();
     return { name: name === name.toUpperCase() ? titleCase(name) : name, state: "", states: [] };

@@ -141,7 +141,7 @@ Deno.test("groupByBaseline: linear in the lines (a page of 5,000 one-word lines 
 
 Deno.test("the rate reader's fields-before-label pattern: the same match as before, linear in a cell of '1,1,1…'", () => {
   const before =
-    /^.*?\b(?:\d[\d,]*\s*kwh|\d{1,3}\s+days?|days?\s*:\s*\d{1,3})\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
+    /^.*?\b(?:\d[\d,]*\s*kwh|\d{1,3}\s+days?|days?\s*:\s*\d{1,3}|\d{1,2}\/\d{1,2}\/\d{2,4})\s+(?=(?:service class(?:ification)?|rate(?: schedule| class| code)?|tariff)\s*:)/i;
   const cell = fc.array(
     fc.constantFrom(
       "1",
@@ -153,6 +153,8 @@ Deno.test("the rate reader's fields-before-label pattern: the same match as befo
       "days",
       "day",
       "Days:",
+      "/",
+      "11/16/2023",
       "Rate:",
       "rate code :",
       "Tariff:",
