@@ -71,7 +71,13 @@ end $$;`;
  */
 export const INDEPENDENT_LANES: readonly (readonly string[])[] = [
   ["20261123004100"], // geo_gazetteer
-  ["20261122004100", "20261122004200", "20261123004200", "20261124005000"], // utility providers, their updates
+  [
+    "20261122004100",
+    "20261122004200",
+    "20261123004200",
+    "20261124005000",
+    "20261201090501",
+  ], // utility providers, their updates
 ];
 
 const LOCK_KEY = "supabase_migrations";

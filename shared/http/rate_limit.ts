@@ -8,7 +8,12 @@ import { errorBody } from "./errors.ts";
 import { clientIp, type ClientIpSource } from "./client_ip.ts";
 import { errorText, log } from "../log.ts";
 import type { AuthContext } from "../db/scoped.ts";
-import { bucketsFor, rateLimitPolicy } from "../ratelimit/policy.ts";
+import {
+  bucketsFor,
+  PROPERTIES_RATE_LIMITED,
+  propertyBucketsFor,
+  rateLimitPolicy,
+} from "../ratelimit/policy.ts";
 import { hit, pruneCounters } from "../ratelimit/counter.ts";
 
 export { rateLimitPolicy };
@@ -31,25 +36,33 @@ export function rateLimit(p: Platform, service: string, ipSource?: ClientIpSourc
     const policy = rateLimitPolicy(p);
     const auth = c.get("auth") as AuthContext | undefined;
     const path = c.req.path.replace(prefix, "").replace(trailingSlash, "") || "/";
-    const buckets = bucketsFor(policy, {
+    const facts = {
       service,
       path,
       method: c.req.method,
       ip: clientIp(c, ipSource),
       role: auth?.role,
       orgId: auth?.orgId,
-    });
-    if (!buckets.length) return await next();
-    let verdict;
+    };
+    const buckets = bucketsFor(policy, facts);
+    // Property creation by a widget token: also counted in its own, hour-long window (policy.ts).
+    const hourly = propertyBucketsFor(policy, facts);
+    if (!buckets.length && !hourly.length) return await next();
+    let verdict, code = "rate_limited";
     try {
       verdict = await hit(p.sql, buckets, policy.windowSeconds);
+      if (verdict.allowed && hourly.length) {
+        verdict = await hit(p.sql, hourly, policy.propertiesWindowSeconds);
+        if (!verdict.allowed) code = PROPERTIES_RATE_LIMITED;
+      }
     } catch (e) {
       log("warn", "rate limit counter unavailable; request let through", { service, error: errorText(e) });
       return await next();
     }
     if (++sincePrune >= PRUNE_EVERY) {
       sincePrune = 0;
-      pruneCounters(p.sql, Math.max(3600, policy.windowSeconds * 2), policy.recipientWindowSeconds * 2).catch(
+      const longest = Math.max(3600, policy.windowSeconds * 2, policy.propertiesWindowSeconds * 2);
+      pruneCounters(p.sql, longest, policy.recipientWindowSeconds * 2).catch(
         () => {},
       );
     }
@@ -61,10 +74,10 @@ export function rateLimit(p: Platform, service: string, ipSource?: ClientIpSourc
         retryAfter: verdict.retryAfterSeconds,
       });
       c.header("Retry-After", String(verdict.retryAfterSeconds));
-      return c.json(
-        errorBody("rate_limited", `Too many requests; try again in ${verdict.retryAfterSeconds} s`),
-        429,
-      );
+      const message = code === PROPERTIES_RATE_LIMITED
+        ? `Too many properties were created from here; try again in ${verdict.retryAfterSeconds} s`
+        : `Too many requests; try again in ${verdict.retryAfterSeconds} s`;
+      return c.json(errorBody(code, message), 429);
     }
     await next();
   };

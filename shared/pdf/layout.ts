@@ -568,6 +568,21 @@ export function flow(
   return { frame, y };
 }
 
+/**
+ * `items` with their spacers (margins) shrunk, each to no less than `minShare` of its height, so that the whole is
+ * no taller than `room`; the items unchanged when they fit already or would not fit even so. A closing block kept
+ * together that overflows the foot of a page by a few points stays there, a little tighter, instead of moving alone
+ * to an otherwise empty last page (QA6: the Texas low-use report's "What happens next", 11 pt over).
+ */
+export function tightenToFit(items: Item[], room: number, minShare = 0.4): Item[] {
+  const total = items.reduce((a, it) => a + it.height, 0);
+  const spacers = items.reduce((a, it) => a + (it.spacer ? it.height : 0), 0);
+  const over = total - room;
+  if (over <= 0 || over > spacers * (1 - minShare)) return items;
+  const k = (spacers - over - 0.01) / spacers; // a hair under `room`: flow breaks on any excess
+  return items.map((it) => (it.spacer ? { ...it, height: it.height * k } : it));
+}
+
 /** Embeds every image of the block tree (before layout, which needs their sizes). */
 export async function embedImages(blocks: Block[], ctx: LayoutContext): Promise<void> {
   const visit = async (bs: Block[]): Promise<void> => {

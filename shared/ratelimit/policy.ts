@@ -27,6 +27,11 @@ export interface RateLimitPolicy {
   /** Savings-report emails one address may be sent on a widget token's request, per recipient window. */
   reportsPerRecipient: Limit;
   recipientWindowSeconds: number;
+  /** Properties a widget token may create, per partner and per address, per `propertiesWindowSeconds` (an hour):
+   * the document quota is per property, so property creation bounds a widget token's uploads (security pass 6). */
+  propertiesPerOrg: Limit;
+  propertiesPerIp: Limit;
+  propertiesWindowSeconds: number;
 }
 
 /** Read once per platform (rateLimitPolicy(p) in shared/http/rate_limit.ts); tests pass a Map. */
@@ -49,6 +54,9 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
     documentsPerIp: n("RATE_LIMIT_DOCUMENTS_PER_IP", 20),
     reportsPerRecipient: n("RATE_LIMIT_REPORTS_PER_RECIPIENT", 3),
     recipientWindowSeconds: Math.max(1, envInt("RATE_LIMIT_RECIPIENT_WINDOW_SECONDS", 86400, source)),
+    propertiesPerOrg: n("RATE_LIMIT_PROPERTIES_PER_ORG", 1000),
+    propertiesPerIp: n("RATE_LIMIT_PROPERTIES_PER_IP", 20),
+    propertiesWindowSeconds: Math.max(1, envInt("RATE_LIMIT_PROPERTIES_WINDOW_SECONDS", 3600, source)),
   };
 }
 
@@ -147,6 +155,31 @@ export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
       add("documents", "org", policy.documentsPerOrg);
       add("documents", "ip", policy.documentsPerIp);
     }
+  }
+  return out;
+}
+
+/** The code of a 429 over a property-creation bucket (its own, longer window). */
+export const PROPERTIES_RATE_LIMITED = "property_rate_limited";
+
+/**
+ * The property-creation buckets of a request (counted in `propertiesWindowSeconds`, not the short window of
+ * `bucketsFor`): a widget token's `POST widget-service/property`, per partner and per address. Each property has its
+ * own document quota, so at the `leads` rate (20 a minute per address) one address could make 1,200 properties and
+ * their uploads an hour.
+ */
+export function propertyBucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
+  if (
+    r.role !== "widget" || r.service !== "widget-service" || r.method !== "POST" || r.path !== "/property"
+  ) {
+    return [];
+  }
+  const out: Bucket[] = [];
+  if (policy.propertiesPerOrg.max > 0 && r.orgId) {
+    out.push({ key: `properties:org:${r.orgId}`, max: policy.propertiesPerOrg.max });
+  }
+  if (policy.propertiesPerIp.max > 0 && r.ip) {
+    out.push({ key: `properties:ip:${r.ip}`, max: policy.propertiesPerIp.max });
   }
   return out;
 }

@@ -19,7 +19,14 @@ import { visualRuns } from "../pdf/bidi.ts";
 import { htmlToBlocks, textsOf } from "../pdf/blocks.ts";
 import { barChart, lineChart } from "../pdf/charts.ts";
 import { drawTextRuns, FontSet, widthOfText } from "../pdf/fonts.ts";
-import { embedImages, flow, layoutBlocks, type LayoutContext, type PageFrame } from "../pdf/layout.ts";
+import {
+  embedImages,
+  flow,
+  layoutBlocks,
+  type LayoutContext,
+  type PageFrame,
+  tightenToFit,
+} from "../pdf/layout.ts";
 import { BASE_STYLE, parseColor } from "../pdf/style.ts";
 
 /**
@@ -360,7 +367,13 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
       });
     },
   };
-  cursor = flow([{ height: 10, spacer: true, draw() {} }, nextHeading, ...nextItems], newPage, cursor);
+  // When it overflows the foot of the page by a few points, its margins give way rather than the block moving alone
+  // to a last page of its own (QA6).
+  const nextBlock = tightenToFit(
+    [{ height: 10, spacer: true, draw() {} }, nextHeading, ...nextItems],
+    cursor.y - cursor.frame.bottom,
+  );
+  cursor = flow(nextBlock, newPage, cursor);
 
   // ---- Header and footer on every page (page count known now).
   const total = pages.length;
