@@ -18,6 +18,9 @@ export interface GeneratedMigration {
   supersede?: string;
   /** The version of a new file (tests); default: now (UTC), after the newest migration. */
   now?: Date;
+  /** Whether a file's SQL says the same as the generated one (default: equal text); e.g. columns another
+   * migration lane owns may differ. */
+  same?: (current: string, wanted: string) => boolean;
 }
 
 export interface WriteResult {
@@ -56,7 +59,9 @@ export async function writeGeneratedMigration(m: GeneratedMigration): Promise<Wr
   if (newest !== undefined) {
     const wanted = sqlFor(newest);
     const current = await Deno.readTextFile(new URL(newest, dir));
-    if (wanted === current) return { file: newest, action: "unchanged" };
+    if (wanted === current || (wanted !== undefined && m.same?.(current, wanted))) {
+      return { file: newest, action: "unchanged" };
+    }
     if (wanted !== undefined && !(await isRecorded(m.root, newest))) {
       await Deno.writeTextFile(new URL(newest, dir), wanted);
       return { file: newest, action: "rewritten" };

@@ -50,7 +50,27 @@ export interface UtilityReference {
   /** A later one, over a database that has the rows already (see supersedeSql). */
   supersede: string;
   counts: { utilities: number; zips: number; zipCountyZips: number; counties: number };
+  /** Equal but for the providers' display names (see sameButDisplayNames). */
+  same: (current: string, wanted: string) => boolean;
 }
+
+// A provider row's display name is not this generator's data once applied: the superseding SQL never updates an
+// existing provider's display_name (utility_current_names and utility_display_names own it, the latter storing
+// what displayUtilityName makes of it), so display-rule changes (qa5) are no data change and need no new 1 MB
+// migration. Compared without that column.
+const withoutDisplayNames = (sql: string) =>
+  sql.replace(
+    /(\$providers\$\n)([\s\S]*?)(\n\$providers\$)/g,
+    (_m, open, rows: string, close) =>
+      open + rows.split("\n").map((row) => {
+        const cells = row.split("\t");
+        if (cells.length > 2) cells[2] = "";
+        return cells.join("\t");
+      }).join("\n") + close,
+  );
+
+export const sameButDisplayNames = (current: string, wanted: string) =>
+  withoutDisplayNames(current) === withoutDisplayNames(wanted);
 
 // Grouped rows "key:id,id", one a line, keep the committed SQL small; the migration unpacks them with SQL.
 function packed(map: Map<string, Set<number | string>>): string {
@@ -154,6 +174,7 @@ $territories$, E'\\n') r where r <> '';`;
       zipCountyZips: zipCounties.size,
       counties: countyUtilities.size,
     },
+    same: sameButDisplayNames,
   };
 }
 
@@ -249,6 +270,7 @@ if (import.meta.main) {
     name: "utility_provider_reference",
     sql,
     supersede,
+    same: sameButDisplayNames,
   });
   console.log(
     `${describe(written)}: ${counts.utilities} utilities, ${counts.zips} zips, ${counts.zipCountyZips} ` +

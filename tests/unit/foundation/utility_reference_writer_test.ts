@@ -33,6 +33,13 @@ Deno.test("changed utility data goes into a new utility_provider_reference migra
       action: "unchanged",
     });
 
+    // Display names are another lane's (utility_display_names): a rule change alone is no data change; a
+    // changed ownership is.
+    const alabama = /^(\d+\tAlabama Power Co)\tAlabama Power Company\t([^\t]+)\t/m;
+    assert.match(same.sql, alabama);
+    assert.ok(same.same(same.sql.replace(alabama, "$1\tAlabama Power Co\t$2\t"), same.sql));
+    assert.ok(!same.same(same.sql.replace(alabama, "$1\tAlabama Power Company\tCooperative\t"), same.sql));
+
     // One more utility in one zip: a new migration after the newest, holding the superseding SQL.
     const row = { ...sources.zipUtilities[0], eiaid: "999999", utility_name: "Test Valley Electric Coop" };
     const changed = buildUtilityReference({ ...sources, zipUtilities: [...sources.zipUtilities, row] });
