@@ -163,10 +163,20 @@ Deno.test("the rate reader's fields-before-label pattern: the same match as befo
     ),
     { maxLength: 30 },
   ).map((t) => t.join(""));
+  // The one difference: a run of digits glued to the word before it ("Usage1,1kwh") has no word boundary at its
+  // first digit, and the old pattern started it after a comma inside the run; the linear one starts a quantity
+  // only at a run's first digit, so it leaves such a cell as it is (OCR'd noise, not a usage printed before a
+  // rate). Everywhere else: the same answer.
+  const glued = /[a-z]\d/i;
   fc.assert(
-    fc.property(cell, (s) => assert.equal(s.replace(FIELDS_BEFORE_LABEL, ""), s.replace(before, ""))),
+    fc.property(
+      cell.filter((s) => !glued.test(s)),
+      (s) => assert.equal(s.replace(FIELDS_BEFORE_LABEL, ""), s.replace(before, "")),
+    ),
     { numRuns: 20000 },
   );
+  assert.equal("Usage1,1kwh Tariff: R1".replace(FIELDS_BEFORE_LABEL, ""), "Usage1,1kwh Tariff: R1");
+  assert.equal("Usage1,1kwh Tariff: R1".replace(before, ""), "Tariff: R1");
   assert.equal(
     "Usage 557 kWh 32 days Service Classification: SC1".replace(FIELDS_BEFORE_LABEL, ""),
     "Service Classification: SC1",
