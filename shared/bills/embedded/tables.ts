@@ -62,6 +62,9 @@ export const isValueToken = (t: string) =>
 export const HEADER_WORD =
   /\b(?:month|months|date|dates|days?|kwh|usage|use|used|amount|read|reading|billing|billed|period|bill|from|to|through|thru|service|charges?|cost|total|average|avg|temp|temperature|demand|meter|consumption|energy|year|electric|electricity|current|previous|present|start|end|ending)\b/i;
 
+/** A unit printed after the name of what it measures ("Electric kWh", "Gas Therms", "Water CCF"). */
+const UNIT = /^\(?(?:kwh|kw|ccf|hcf|mcf|therms?|gallons|gal)\)?$/i;
+
 const overlap = (a0: number, a1: number, b0: number, b1: number) =>
   Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 
@@ -215,10 +218,12 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
           let c = columnOf(xs, t, (t.x1 - t.x0) / 2 + t.h);
           // a header printed as one piece wider than its values ("Electric kWh" over "604"): a word hanging
           // past the column stays with the piece's first words. OCR reads each word as a piece of its own: a
-          // word joined to the one before by a word space (one token of the line) is the same phrase
+          // unit joined to the word before by a word space (one token of the line) is that word's phrase (any
+          // word was too many: a charge line taken into the band, "Treated Water Charge", gave its "Charge" to
+          // the kWh column and the history was read off the kWh-a-day one)
           const item = t.words[0]?.item;
           const samePiece = item !== undefined && item === last?.t.words[0]?.item;
-          const samePhrase = last !== undefined && phraseOf.get(t) === phraseOf.get(last.t);
+          const samePhrase = last !== undefined && phraseOf.get(t) === phraseOf.get(last.t) && UNIT.test(t.text);
           if (c < 0 && last && (samePiece || samePhrase) && t.y === last.t.y) c = last.c;
           if (c >= 0) heads[c].push(t);
           last = c >= 0 ? { t, c } : undefined;

@@ -34,3 +34,20 @@ Deno.test("the PDF text layer's one piece reads as before", () => {
   const got = readPage(rows([[130, "Electric kWh"]])).electricityUsage.usageByMonth.map((u) => u.value);
   assertEquals(got, KWH);
 });
+
+Deno.test("only a unit joins the phrase: a charge line above the headers gives its words to no column", () => {
+  // "Treated Water Charge  $31.73" printed over "DAILY / USAGE" and "Month  KWH  KWHIDay" (a scan's "KWH/Day"): its "Charge" hangs past
+  // the kWh column; taken into that column's header it turned the kWh-a-day column into the history's
+  const perDay = KWH.map((k) => (k / 30).toFixed(1));
+  const got = readPage([
+    ...HEAD_ROWS,
+    [190, [[36, "Waste Water"], [130, "Treated Water Charge"], [450, "$31.73"]]],
+    [200, [[36, "DAILY"], [130, "USAGE"]]],
+    [210, [[36, "Month"], [130, "KWH"], [330, "KWHIDay"]]],
+    ...MONTHS.map((m, i): [number, [number, string][]] => [
+      220 + 10 * i,
+      [[36, m], [130, KWH[i].toLocaleString("en-US")], [330, perDay[i]]],
+    ]),
+  ], true).electricityUsage.usageByMonth.map((u) => u.value);
+  assertEquals(got, KWH);
+});
