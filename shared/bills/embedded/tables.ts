@@ -62,6 +62,9 @@ export const isValueToken = (t: string) =>
 export const HEADER_WORD =
   /\b(?:month|months|date|dates|days?|kwh|usage|use|used|amount|read|reading|billing|billed|period|bill|from|to|through|thru|service|charges?|cost|total|average|avg|temp|temperature|demand|meter|consumption|energy|year|electric|electricity|current|previous|present|start|end|ending)\b/i;
 
+/** A unit printed after the name of what it measures ("Electric kWh", "Gas Therms", "Water CCF"). */
+const UNIT = /^\(?(?:kwh|kw|ccf|hcf|mcf|therms?|gallons|gal)\)?$/i;
+
 const overlap = (a0: number, a1: number, b0: number, b1: number) =>
   Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 
@@ -181,6 +184,8 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
       const block = lines.slice(i, j);
       // the header band: non-value lines right above the block
       const band: Token[] = [];
+      // each header word's phrase: the line's token it was cut from (words joined by a word space)
+      const phraseOf = new Map<Token, Token>();
       for (let k = i - 1, below = lines[i]; k >= 0 && k >= i - 5; k--) {
         const l = lines[k];
         if (below.y - l.y > Math.max(l.h, below.h) * 2.6 || valueCount(l.tokens) > l.tokens.length / 2) break;
@@ -194,7 +199,13 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
         // "Electric Detail   Natural Gas Detail") and a line holding an amount or a number is a labelled value
         // or an address ("Unpaid Balance   $0.00", "Service Address: 4365 Oak …"): neither names a column
         if (k < i - 1 && headerLine(below.tokens) && (l.h > below.h * 1.15 || holdsValue(l.tokens))) break;
-        band.push(...l.tokens.flatMap((t) => t.words.map((w) => ({ ...t, ...w, words: [w] }))));
+        for (const t of l.tokens) {
+          for (const w of t.words) {
+            const word = { ...t, ...w, words: [w] };
+            phraseOf.set(word, t);
+            band.push(word);
+          }
+        }
         below = l;
       }
       const data = block.flatMap((l) => l.tokens);
@@ -206,11 +217,14 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
         for (const t of band) {
           let c = columnOf(xs, t, (t.x1 - t.x0) / 2 + t.h);
           // a header printed as one piece wider than its values ("Electric kWh" over "604"): a word hanging
-          // past the column stays with the piece's first words
+          // past the column stays with the piece's first words. OCR reads each word as a piece of its own: a
+          // unit joined to the word before by a word space (one token of the line) is that word's phrase (any
+          // word was too many: a charge line taken into the band, "Treated Water Charge", gave its "Charge" to
+          // the kWh column and the history was read off the kWh-a-day one)
           const item = t.words[0]?.item;
-          if (c < 0 && last && item !== undefined && item === last.t.words[0]?.item && t.y === last.t.y) {
-            c = last.c;
-          }
+          const samePiece = item !== undefined && item === last?.t.words[0]?.item;
+          const samePhrase = last !== undefined && phraseOf.get(t) === phraseOf.get(last.t) && UNIT.test(t.text);
+          if (c < 0 && last && (samePiece || samePhrase) && t.y === last.t.y) c = last.c;
           if (c >= 0) heads[c].push(t);
           last = c >= 0 ? { t, c } : undefined;
         }
