@@ -77,6 +77,7 @@ export const INDEPENDENT_LANES: readonly (readonly string[])[] = [
     "20261123004200",
     "20261124005000",
     "20261201090501",
+    "20261201090502",
   ], // utility providers, their updates
 ];
 

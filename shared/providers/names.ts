@@ -79,8 +79,9 @@ export function displayUtilityName(raw: string): string {
   // "Co-NY" / "Co - NY" is "Company of New York".
   s = s.replace(/\bCo\s*-\s*([A-Z]{2})\b/, (_, st: string) => `Company of ${STATE_NAMES[st] ?? st}`);
   // An electric membership corporation is named in full, before legal forms are dropped below.
+  // ("… Electric Member" and "… Electric Membership" are the same name cut short by earlier display rules.)
   s = s.replace(/\bMember(?:ship)? Corp(?:oration)?\.?$/, "Membership Corporation").replace(
-    /\bMember$/,
+    /\bMember(?:ship)?$/,
     "Membership Corporation",
   );
   // Legal-form suffixes add nothing for a homeowner.

@@ -19,6 +19,8 @@ Deno.test("utility_providers.display_name holds the clean names on a fresh datab
     assert.equal(byId.get(19604)?.display_name, "San Carlos Project (U.S. Bureau of Indian Affairs)");
     assert.equal(byId.get(40355)?.display_name, "Maricopa County MWC District No. 1");
     assert.equal(byId.get(562)?.display_name, "Amicalola Electric Membership Corporation");
+    // a name an earlier rule cut after "Membership" (20261201090502)
+    assert.equal(byId.get(3916)?.display_name, "Cobb Electric Membership Corporation");
     // The raw name and the record of renames stay as they were.
     assert.match(byId.get(5729)!.name, /No ?8/);
     assert.deepEqual(

@@ -40,6 +40,8 @@ Deno.test("utility names read as a person writes them: numbers, initials, agenci
     "Baldwin County Electric Membership Corporation",
   );
   assert.equal(displayUtilityName("Albemarle Electric Member"), "Albemarle Electric Membership Corporation");
+  // a stored name an earlier rule cut after "Membership" (11 providers, e.g. 6187 Cobb)
+  assert.equal(displayUtilityName("Cobb Electric Membership"), "Cobb Electric Membership Corporation");
   assert.equal(displayUtilityName("Public Service Co of NH"), "Public Service Company of New Hampshire");
   assert.equal(
     displayUtilityName("Crawfordsville Elec, Lgt & Pwr"),
