@@ -14,9 +14,15 @@ type Sent = { file: MigrationFile; result: Promise<unknown>; recorded?: boolean 
  * (postgres.js pipelines the queries of one connection), so a group of many small migrations pays no round trip
  * per file, only the server's own work; a COPY load (bulk_rows.ts) first waits for everything sent before it.
  * The first failure in file order names its file (what was sent after it fails as an aborted transaction).
- * `aborted` is asked before each file: true stops the group with LaneAborted.
+ * `aborted` is asked before each file: true stops the group with LaneAborted. `ahead`: per version, what the
+ * file waits for before it is sent (its extensions created on another connection).
  */
-export async function applyFiles(tx: Tx, files: MigrationFile[], aborted = () => false): Promise<void> {
+export async function applyFiles(
+  tx: Tx,
+  files: MigrationFile[],
+  aborted = () => false,
+  ahead?: Map<string, Promise<void>>,
+): Promise<void> {
   const sent: Sent[] = [];
   // Every answer is awaited in order below; caught here so that the ones after a failure reject nothing.
   const send = (file: MigrationFile, query: Promise<unknown>, recorded?: boolean) =>
@@ -30,6 +36,12 @@ export async function applyFiles(tx: Tx, files: MigrationFile[], aborted = () =>
   };
   for (const f of files) {
     if (aborted()) throw new LaneAborted();
+    // Its extensions, being created on another connection (extensions_ahead.ts), are there before it is sent.
+    const before = ahead?.get(f.version);
+    if (before) {
+      await settle();
+      await before;
+    }
     // Split only when pending (unless split ahead): a start with nothing to apply does not pay for it (tens of
     // ms on the big files).
     for (const piece of f.pieces ?? splitBulkRows(f.sql)) {

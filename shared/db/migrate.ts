@@ -1,6 +1,7 @@
 import type { Sql, Tx } from "./client.ts";
 import { bootstrapSql } from "./bootstrap.ts";
 import { applyFiles, LaneAborted } from "./apply_files.ts";
+import { createExtensionsAhead } from "./extensions_ahead.ts";
 import { type Piece, splitBulkRows } from "./bulk_rows.ts";
 
 export interface MigrationFile {
@@ -178,7 +179,9 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
     const pending = files.filter((f) => !done.has(f.version));
     const now = pending.filter((f) => !inLane.has(f.version));
     deferred = pending.filter((f) => inLane.has(f.version));
-    if (now.length) await sql.begin((tx) => applyFiles(tx, now));
+    // The lock's connection is idle while the main transaction runs: the extensions are created there ahead.
+    const ahead = createExtensionsAhead(lock, now);
+    if (now.length) await sql.begin((tx) => applyFiles(tx, now, undefined, ahead));
     applied = now.map((f) => f.version);
   } catch (e) {
     await unlock().catch(() => {});
