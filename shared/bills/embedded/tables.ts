@@ -223,7 +223,8 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
           // the kWh column and the history was read off the kWh-a-day one)
           const item = t.words[0]?.item;
           const samePiece = item !== undefined && item === last?.t.words[0]?.item;
-          const samePhrase = last !== undefined && phraseOf.get(t) === phraseOf.get(last.t) && UNIT.test(t.text);
+          const samePhrase = last !== undefined && phraseOf.get(t) === phraseOf.get(last.t) &&
+            UNIT.test(t.text);
           if (c < 0 && last && (samePiece || samePhrase) && t.y === last.t.y) c = last.c;
           if (c >= 0) heads[c].push(t);
           last = c >= 0 ? { t, c } : undefined;

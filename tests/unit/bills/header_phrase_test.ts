@@ -4,8 +4,20 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { HEAD_ROWS, readPage } from "./layout_page.ts";
 
-const MONTHS = ["Jun 2023", "Jul 2023", "Aug 2023", "Sep 2023", "Oct 2023", "Nov 2023", "Dec 2023", "Jan 2024",
-  "Feb 2024", "Mar 2024", "Apr 2024", "May 2024"];
+const MONTHS = [
+  "Jun 2023",
+  "Jul 2023",
+  "Aug 2023",
+  "Sep 2023",
+  "Oct 2023",
+  "Nov 2023",
+  "Dec 2023",
+  "Jan 2024",
+  "Feb 2024",
+  "Mar 2024",
+  "Apr 2024",
+  "May 2024",
+];
 const KWH = [604, 655, 760, 889, 905, 985, 818, 672, 611, 690, 730, 744];
 
 /** A table of three services' usage by month, under headers wider than their values. */
@@ -15,7 +27,10 @@ const rows = (electric: [number, string][]): Parameters<typeof readPage>[0] => [
   [212, [[36, "Billed"], ...electric, [250, "Gas Therms"], [370, "Water CCF"], [480, "Days"]]],
   ...MONTHS.map((m, i): [number, [number, string][]] => [
     222 + 10 * i,
-    [[36, m], [130, String(KWH[i])], [250, String(40 + i)], [370, String(5 + (i % 4))], [480, String(28 + (i % 4))]],
+    [[36, m], [130, String(KWH[i])], [250, String(40 + i)], [370, String(5 + (i % 4))], [
+      480,
+      String(28 + (i % 4)),
+    ]],
   ]),
 ];
 
