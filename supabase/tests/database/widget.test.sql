@@ -13,9 +13,9 @@ select ok((select bool_and(relrowsecurity) from pg_class where oid in ('public.w
 
 -- Reference data: the seed lists the expected utilities.
 select ok(exists (select 1 from public.utility_zip_providers z join public.utility_providers p using (eiaid)
-  where z.zip = '10001' and p.display_name = 'Consolidated Edison Co of New York'), '10001 is Con Edison territory');
+  where z.zip = '10001' and p.display_name = 'Consolidated Edison Company of New York'), '10001 is Con Edison territory');
 select ok(exists (select 1 from public.utility_zip_counties zc join public.utility_county_providers cp using (county_fips)
-  join public.utility_providers p using (eiaid) where zc.zip = '94103' and p.display_name = 'Pacific Gas & Electric Co'),
+  join public.utility_providers p using (eiaid) where zc.zip = '94103' and p.display_name = 'Pacific Gas & Electric Company'),
   '94103 lies in PG&E county territory');
 select cmp_ok((select count(*)::int from public.utility_providers where states @> array['CA']), '>', 20, 'California has many utilities');
 
