@@ -92,7 +92,8 @@ export const t = {
   removeFile: (name: string) => `Remove ${name}`,
   readBill: "Read my bill",
   wrongType: (name: string) => `${name} is not a PDF, PNG or JPG file.`,
-  tooBig: (name: string) => `${name} is larger than 10 MB.`,
+  tooBig: (name: string) =>
+    `${name} is larger than 10 MB. Choose a smaller file: the bill's PDF, or a photo taken at a lower resolution.`,
   tooMany: "Upload at most 10 files.",
   notABill: "This does not look like an electricity bill. Please upload your electricity bill.",
   passwordProtected:
@@ -124,6 +125,8 @@ export const t = {
   checkReasons: {
     name_not_a_person: "This looks like text printed on the bill, not a person's name.",
     state_mismatch: "This address is in another state than your home.",
+    utility_mismatch:
+      "This is not the provider you chose for your home: check which company sends this bill.",
     annual_usage_out_of_range: "This yearly total is unusual for a home.",
     month_usage_out_of_range: "The marked month is more than a home uses in a month: please check it.",
     monthly_shape: "The marked month is far above the others: perhaps a meter reading, not usage.",

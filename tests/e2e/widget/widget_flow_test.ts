@@ -103,6 +103,10 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
   const months = page.locator(".months input");
   assert.equal(await months.count(), 12);
+  // QA pass 7: "Dec 22" under a month read as the 22nd of December; the year is whole ("Dec 2022").
+  for (const label of await page.locator(".months label").allTextContents()) {
+    assert.match(label, /^[A-Z][a-z]{2} \d{4}$/);
+  }
   await months.first().fill("950");
   await expectAccessible(page, "usage");
   await shot(page, `${tag}-5-usage`);
@@ -142,6 +146,8 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
     await page.getByText(/^Net cost (\(no federal credit\)|after the federal tax credit)$/).isVisible(),
   );
   assert.equal(await page.locator(".chart rect").count(), 12);
+  // QA pass 7: the widget's live region said "Calculating your savings…" under the finished summary.
+  assert.equal(await page.locator(".widget > .status").textContent(), "");
   await expectAccessible(page, "summary");
   await shot(page, `${tag}-7-summary`);
   assert.deepEqual(foreign, [], "no third-party request with the embedded adapters");
@@ -244,6 +250,18 @@ Deno.test({
           buffer: Buffer.from("hello"),
         });
         await page.getByText("notes.txt is not a PDF, PNG or JPG file.").waitFor();
+        // QA pass 7: a page photo kept before a file that is too big is listed (it is sent), and "Read my bill" with
+        // nothing kept repeats why the file was refused, not "Choose your bill first" to someone who just did.
+        await input.setInputFiles([
+          { name: "page-1.png", mimeType: "image/png", buffer: Buffer.from("not read here") },
+          { name: "phone-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024) },
+        ]);
+        await page.getByText(/^phone-photo\.jpg is larger than 10 MB\. Choose a smaller file/).waitFor();
+        await page.locator(".file-name", { hasText: "page-1.png" }).waitFor();
+        await page.getByRole("button", { name: "Remove page-1.png" }).click();
+        await page.getByRole("button", { name: "Read my bill" }).click();
+        await page.getByText(/^phone-photo\.jpg is larger than 10 MB/).waitFor();
+        assert.equal(await page.getByText(/Choose your bill first/).count(), 0);
         await input.setInputFiles({
           name: "holiday.pdf",
           mimeType: "application/pdf",
@@ -251,6 +269,11 @@ Deno.test({
         });
         await page.getByRole("button", { name: "Read my bill" }).click();
         await page.locator(".upload-error").waitFor();
+        // QA pass 7: the live region kept "Reading your bill…" beside the refusal.
+        await waitFor(
+          "the live region cleared",
+          async () => (await page.locator(".widget > .status").textContent()) === "",
+        );
         const message = await page.locator(".upload-error p").textContent();
         assert.match(message ?? "", /does not look like an electricity bill|could not read/i);
         await shot(page, "w1024-invalid-file");

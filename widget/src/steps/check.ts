@@ -158,7 +158,8 @@ export function checkStep(ctx: Ctx): StepView {
       cell: h(
         "div",
         { class: "month" },
-        h("label", { for: id }, `${month.slice(0, 3)} ${String(u.year).slice(2)}`),
+        // "Dec 22" read as the 22nd of December: the year is written whole.
+        h("label", { for: id }, `${month.slice(0, 3)} ${u.year}`),
         input,
         mark,
       ),
