@@ -166,7 +166,7 @@ function recommendation(c: ReportContext): string {
         } (net of the system cost: ${usd(f.lifetimeNetBenefit)})</td></tr>` +
         `<tr><td>CO₂ avoided</td><td>${(f.co2OffsetKgPerYear / 1000).toFixed(1)} t a year, ${
           f.co2OffsetTonnesLifetime.toFixed(0)
-        } t over ${f.projection.length} years</td></tr>` +
+        } t over ${f.projection.length} years${f.co2Basis ? ` (${h(f.co2Basis)})` : ""}</td></tr>` +
         `</tbody></table>`,
     );
     out.push(`<p>${creditWords(c)}</p>`);
