@@ -1,4 +1,4 @@
-// The check-step lines a homeowner confirmed as read (`reading.confirmed`: "name", "address", "utility", "usage"),
+// The lead page's notes on the bill reading. The check-step lines a homeowner confirmed as read (`reading.confirmed`: "name", "address", "utility", "usage"),
 // named as the widget's check step names them; the lead page said "Confirmed by the homeowner: utility."
 
 const LINES: Record<string, string> = {
@@ -14,4 +14,11 @@ export function confirmedNote(groups: string[]): string | null {
   if (!named.length) return null;
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
   return `Confirmed as shown by the homeowner: ${list}.`;
+}
+
+/** A check's message as a sentence: "the bill is from …" -> "The bill is from ….". */
+export function checkSentence(message: string): string {
+  const m = message.trim();
+  if (!m) return m;
+  return m[0].toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? "" : ".");
 }
