@@ -22,6 +22,8 @@ export const t = {
   addressLabel: "Home address",
   addressPlaceholder: "Start typing, e.g. 1 Market St, San Francisco",
   addressHint: "Use the arrow keys to pick a suggestion, Enter to choose it.",
+  // A phone has no arrow keys (QA pass 7: the keyboard hint was shown on touch screens too).
+  addressHintTouch: "Start typing, then tap your address in the list.",
   suggestionsCount: (n: number) =>
     n === 0 ? "No suggestions" : `${n} suggestion${n === 1 ? "" : "s"} available`,
   addressNotFound: "We could not find that address. Check the street, city and ZIP code.",

@@ -52,6 +52,13 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
     "rgb(29, 78, 216)",
   );
   const address = page.getByRole("combobox", { name: "Home address" });
+  // QA pass 7: "Use the arrow keys …" was the hint on phones too.
+  assert.equal(
+    await page.locator(".combo .hint").textContent(),
+    width < 500
+      ? "Start typing, then tap your address in the list."
+      : "Use the arrow keys to pick a suggestion, Enter to choose it.",
+  );
   await address.pressSequentially("7070 Elm St, Tem", { delay: 15 });
   await page.getByRole("option", { name: /Tempe, AZ/ }).waitFor();
   await shot(page, `${tag}-1-address-autocomplete`);
