@@ -16,6 +16,9 @@ Deno.test("addresses abroad are refused as outside the US", () => {
       "12 Main St, Vancouver, BC",
       "Av. Reforma 222, Ciudad de México, Mexico",
       "5 George St, Sydney NSW 2000, Australia",
+      "12 Main St, Canada",
+      "Av. Arequipa 100, Lima, Peru",
+      "10 King St, Saint John, New Brunswick",
     ]
   ) {
     assert.ok(isOutsideUs(a), a);
@@ -37,6 +40,15 @@ Deno.test("US addresses, towns named like foreign places among them, are not abr
       "1600 Pennsylvania Ave NW, Washington, DC 20500, USA",
       "77 Quebec St, Denver, CO",
       "12 Ontario St, Chicago, IL",
+      // Still being typed, on the way to a US town named like a country or a province.
+      "12 Main St, Peru",
+      "12 Main St, Mexico",
+      "12 Main St, Poland",
+      "12 Main St, Apt 4, Mexico",
+      "12 Main St, Ontario",
+      "12 Main St, New Brunswick",
+      "12 Main St, Yukon",
+      "12 Main St, Mexico, MO",
     ]
   ) {
     assert.equal(isOutsideUs(a), false, a);
