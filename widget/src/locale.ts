@@ -143,6 +143,7 @@ export const t = {
   usageEstimated: "estimated",
   monthKwh: (m: string) => `${m} usage in kWh`,
   usageInvalid: "Enter a number of kWh between 0 and 1,000,000 for each month.",
+  manualInvalid: "Enter your average monthly use in kWh, a number such as 900.",
   noBill: "No bill at hand? Enter your usage yourself",
   otherBill: "Upload a different bill",
   // Usage typed by hand: there was no bill to replace.
@@ -159,6 +160,7 @@ export const t = {
   email: "Email",
   phone: "Phone (optional)",
   emailInvalid: "Enter a valid email address.",
+  phoneInvalid: "Enter a phone number with its area code, e.g. (480) 555-0199, or leave it empty.",
   nameNeeded: "Enter your first name.",
   filesLabel: "Selected files",
   monthHeader: "Month",

@@ -126,9 +126,14 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   assert.equal(await page.locator(".months input").first().inputValue(), "950");
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("textbox", { name: "Email" }).fill(email);
+  // QA pass 7: "123" reached the partner's lead as the phone; a number without an area code is refused.
+  await page.getByLabel("Phone (optional)").fill("123");
+  await page.getByRole("button", { name: "Get my savings report" }).click();
+  await page.getByText(/^Enter a phone number with its area code/).waitFor();
   await page.getByLabel("Phone (optional)").fill("+1 480 555 0199");
   await page.getByRole("button", { name: "Get my savings report" }).click();
   await page.getByText("Please agree so we can send your report.").waitFor();
+  assert.equal(await page.getByText(/^Enter a phone number with its area code/).count(), 0);
   await page.getByRole("checkbox").check();
   await expectAccessible(page, "contact");
   await shot(page, `${tag}-6-contact`);

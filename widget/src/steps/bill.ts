@@ -5,6 +5,7 @@ import { errorMessage } from "../errors.ts";
 import type { Ctx, StepView } from "../context.ts";
 import type { MonthUsage } from "../types.ts";
 import { reviewReading } from "./check.ts";
+import { kwhTyped } from "../usage.ts";
 
 const MAX_FILES = 10;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -257,9 +258,10 @@ function manualEntry(ctx: Ctx): HTMLElement {
     type: "button",
     class: "btn secondary",
     onclick: () => {
-      const v = Number(f.input.value);
+      // "1,200" as a homeowner writes it (it was refused, with the check step's "… for each month").
+      const v = kwhTyped(f.input.value);
       if (!Number.isFinite(v) || v <= 0 || v > 1000000) {
-        f.setError(t.usageInvalid);
+        f.setError(t.manualInvalid);
         f.input.focus();
         return;
       }
