@@ -1,9 +1,10 @@
 // QA pass 7: the contact step took "123" as a phone number (the partner's lead had it), and the manual usage
 // field refused "1,200" with the check step's "… for each month".
 import assert from "node:assert/strict";
-import { phoneOk } from "../../../widget/src/phone.ts";
+import { phoneOk } from "../../../shared/widget/phone.ts";
 import { kwhTyped } from "../../../widget/src/usage.ts";
 import { t } from "../../../widget/src/locale.ts";
+import { ContactInput } from "../../../shared/widget/schemas.ts";
 
 Deno.test("a phone is empty or has an area code", () => {
   for (
@@ -22,6 +23,13 @@ Deno.test("a phone is empty or has an area code", () => {
   for (const p of ["123", "555-0199", "call me", "480 555 0199 ext 2", "+1 480 555 0199 0000 0000"]) {
     assert.ok(!phoneOk(p), p);
   }
+  // The API refuses it too (a contact posted without the widget).
+  const contact = (phone: string | null) =>
+    ContactInput.safeParse({ first_name: "Ann", email: "a@example.com", phone });
+  assert.equal(contact("123").success, false);
+  assert.equal(contact("+1 480 555 0199").success, true);
+  assert.equal(contact("").success, true);
+  assert.equal(contact(null).success, true);
 });
 
 Deno.test("a typed kWh figure reads as a homeowner writes it; the manual field's message is about one figure", () => {

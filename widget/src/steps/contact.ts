@@ -4,7 +4,7 @@ import type { Ctx, StepView } from "../context.ts";
 import { chosenProviderName, type Savings } from "../types.ts";
 import { ApiError } from "../api.ts";
 import { reviewReading } from "./check.ts";
-import { phoneOk } from "../phone.ts";
+import { phoneOk } from "../../../shared/widget/phone.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
