@@ -1,5 +1,5 @@
 // Where the embedded bill reader (read_bill_text.ts) parses. At the text bounds (text_bounds.ts) a parse takes
-// seconds of CPU (docs/security.md "Pass 5", "Pass 6"); in the service's own isolate that holds the event loop, so
+// seconds of CPU (docs/security.md "Pass 5" and "Pass 6"); in the service's own isolate that holds the event loop, so
 // /health and every other request of the service wait. It runs as a document-worker operation (parse_op.ts):
 // in a worker subprocess of the document engine (docs/documents.md), with its own deadline
 // (BILL_PARSE_TIMEOUT_SECONDS: the worker is killed, 422 document_too_complex), the engine's bounded waiting line
