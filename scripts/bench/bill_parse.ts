@@ -4,6 +4,7 @@
 // Per mode: the upload's time and answer, and /health latency while the upload runs (probes one after the other,
 // each due 20 ms after the last answer, measured from when it was due to its answer): median, p95, max. The bill: one page of 1,800 lines of five
 // words (tests/support/limit_bill.ts; 9,000 words, ~90,000 characters, under the 2,000 / 10,000 / 100,000 bounds).
+// Then the RSS of this process and its document workers before, right after, and after the workers' idle exit.
 // Env: BENCH_ROUNDS (3), BENCH_LINES (1800). Needs a PostgreSQL (TEST_DATABASE_URL, default 127.0.0.1:5432).
 import { testPlatform } from "../../tests/support/db.ts";
 import { tokensFor } from "../../tests/support/auth.ts";
@@ -14,6 +15,8 @@ import { upsertSubscription } from "../../shared/bills/subscription.ts";
 import { billModel } from "../../shared/bills/models.ts";
 import { closeDocumentEngine } from "../../shared/documents/engine/index.ts";
 import { setLogLevel } from "../../shared/log.ts";
+import { poolLimits } from "../../shared/documents/engine/limits.ts";
+import { mb, treeRss } from "./proc.ts";
 
 setLogLevel("error");
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
@@ -74,6 +77,7 @@ const q = (xs: number[], k: number) =>
 console.log(`load average at start: ${load()}`);
 const services: Record<string, Service> = {};
 for (const m of MODES) services[m] = await service(m); // one after the other: each reads BILL_PARSE
+const idleRss = treeRss(Deno.pid);
 try {
   const results: Record<string, { status: number; seconds: number; health: number[] }[]> = {};
   for (let i = 0; i < ROUNDS + 1; i++) {
@@ -92,6 +96,15 @@ try {
         } ms (n=${all.length})`,
     );
   }
+  // memory of this process and its document workers: before any upload, right after the last, and once the
+  // workers' idle time (DOCUMENT_WORKER_IDLE_SECONDS) has passed
+  const afterRss = treeRss(Deno.pid);
+  await new Promise((r) => setTimeout(r, poolLimits().idleMs + 3000));
+  console.log(
+    `process tree RSS: ${mb(idleRss)} before, ${mb(afterRss)} after the uploads, ${
+      mb(treeRss(Deno.pid))
+    } after the workers' idle time`,
+  );
 } finally {
   for (const s of Object.values(services)) await s.close();
   await closeDocumentEngine();
