@@ -33,7 +33,7 @@ export const proseWords = (i: number) => ["Thanks", "for using", `plan ${i % 100
 
 /**
  * One page of `lines` lines of five `words` (text items), about 52 characters a line: the default, 1,800 lines,
- * is 9,000 words and ~95,000 characters, just under the bounds of 2,000 lines, 10,000 words, 100,000 characters.
+ * is 9,000 words and ~90,000 characters, just under the bounds of 2,000 lines, 10,000 words, 100,000 characters.
  */
 export function limitBillPdf(lines = 1800, words = proseWords): Uint8Array<ArrayBuffer> {
   const items: [number, number, string][] = BILL_WORDS.map((t, i) => [20, lines * 5 + 50 + i * 10, t]);
