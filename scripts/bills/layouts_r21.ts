@@ -9,7 +9,7 @@
 // kWh credit bank's beginning and ending balances (Shenandoah Valley Electric Cooperative, Virginia); a prepay
 // (pay-as-you-go) member's monthly usage statement, not a bill: a credit balance drawn down by daily charges, the
 // last days' usage and a monthly history (Pee Dee Electric Membership Corporation, South Carolina).
-// Two of them are SEALED (R21_SEALED, drawn at random before the first score). Registered in layouts_heldout.ts.
+// Two of them are SEALED (R21_SEALED, dev since round 22, drawn at random before the first score). Registered in layouts_heldout.ts.
 // Truth conventions: rounds 9, 13 and 15 (docs/bills.md); a net-metered meter's kWh is the net (delivered less
 // received), not the kWh billed after banked credits; a prepay statement's credit balance is a credit (a negative
 // amount due, as the corpus's credit bills) and it has no due date; a municipal bill's amount due is the whole bill.
