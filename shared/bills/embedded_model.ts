@@ -14,7 +14,8 @@ export class EmbeddedBillModel implements BillModel {
    * `withoutRulesShapedBy`: turn off the rules written for these utilities' bills (the leave-one-out benchmark);
    * `wordConfidence`: OCR word-confidence thresholds (embedded/word_confidence.ts; its defaults when absent);
    * `minConfidence`: the field thresholds (embedded/confidence.ts minConfidenceFor; its table when absent);
-   * `itemMinConfidence`: the threshold of each history month and meter (embedded/month_confidence.ts ITEM_MIN_CONFIDENCE; 0 keeps all).
+   * `itemMinConfidence`: the threshold of each history month and meter (embedded/month_confidence.ts ITEM_MIN_CONFIDENCE; 0 keeps all);
+   * `crossChecks`: false reads without the cross-checks against confident misreads (embedded/cross_check_fields.ts).
    */
   constructor(
     private readonly opts: {
@@ -22,6 +23,7 @@ export class EmbeddedBillModel implements BillModel {
       wordConfidence?: WordConfidenceThresholds;
       minConfidence?: number | Readonly<Record<string, number>>;
       itemMinConfidence?: number;
+      crossChecks?: boolean;
     } = {},
   ) {}
 
@@ -67,6 +69,7 @@ export class EmbeddedBillModel implements BillModel {
             wordConfidence: this.opts.wordConfidence,
             minConfidence: this.opts.minConfidence,
             itemMinConfidence: this.opts.itemMinConfidence,
+            crossChecks: this.opts.crossChecks,
           }),
         },
         model: this.name,
