@@ -8,6 +8,7 @@ import { CONFIRM_CONFIDENCE } from "./word_confidence.ts";
 import { historyAgainstYear, yearFigures } from "./cross_check_history.ts";
 import { checkedMeterKwh, checkedPrice, pricedLines } from "./cross_check_prices.ts";
 import { metersAgainstReadings } from "./cross_check_meters.ts";
+import { checkedName } from "./cross_check_names.ts";
 
 /** What the checks changed, by check (for tests and the bench's notes). */
 export type CrossCheckNotes = string[];
@@ -16,7 +17,8 @@ export type CrossCheckNotes = string[];
  * Checks `item` in place against the bill's lines: each meter's kWh against its row's readings
  * (cross_check_meters.ts), the supply price and the one meter's kWh against the priced charge lines
  * (cross_check_prices.ts), the history against a printed 12-month total or average
- * (cross_check_history.ts). `conf` and `monthConf` ("YYYY-MM") are the reader's confidences, updated alike.
+ * (cross_check_history.ts), a customer name with a sign no name has against its other printings
+ * (cross_check_names.ts). `conf` and `monthConf` ("YYYY-MM") are the reader's confidences, updated alike.
  */
 export function crossCheckFields(
   item: BillItem,
@@ -50,6 +52,13 @@ export function crossCheckFields(
       eu.supplyRatePerKwh = price;
       if (!price) delete conf.supplyRatePerKwh;
     }
+  }
+  const ci = item.customerInformation;
+  const name = checkedName(ci.customerName, lines);
+  if (name !== ci.customerName) {
+    notes.push(`name ${ci.customerName} -> ${name || "(empty)"}`);
+    ci.customerName = name;
+    if (!name) delete conf.customerName;
   }
   const year = historyAgainstYear(eu.usageByMonth, yearFigures(lines));
   if (year.corrected) {

@@ -150,3 +150,26 @@ Deno.test("a meter's kWh misread is read as the one look-alike its row's reading
   // the readings' difference is no look-alike of the kWh (another register, a net meter): as read
   assertEquals(kwh("1,250", true), ["1250"]);
 });
+
+Deno.test("a customer name read with a sign no name has takes its other printing", () => {
+  const bill = (body: string, stub: string): Parameters<typeof page>[0] => [
+    [40, [[36, "Account No. 5521-904-117"], [330, "Statement Date 05/14/2024"]]],
+    [52, [[330, "Total Due $96.12"], [450, "Due Date 06/04/2024"]]],
+    [70, [[36, "Billing Period 04/09/2024 to 05/09/2024"]]],
+    [86, [[36, body]]],
+    [96, [[36, "77 BIRCH HILL RD"]]],
+    [106, [[36, "DOVER NH 03820"]]],
+    [600, [[36, "Please return this portion with your payment"]]],
+    [620, [[36, stub]]],
+    [630, [[36, "77 BIRCH HILL RD"]]],
+    [640, [[36, "DOVER NH 03820"]]],
+  ];
+  const name = (a: string, b: string, crossChecks = true) =>
+    read(bill(a, b), crossChecks).customerInformation.customerName;
+  assertEquals(name("GRACE ROSSI", "GRACE ROSS!", false), "GRACE ROSS!");
+  assertEquals(name("GRACE ROSSI", "GRACE ROSS!"), "GRACE ROSSI");
+  assertEquals(name("GRACE ROSS!", "GRACE ROSS!", false), "GRACE ROSS!");
+  assertEquals(name("GRACE ROSS!", "GRACE ROSSI"), "GRACE ROSSI");
+  // no clean printing: left empty
+  assertEquals(name("GRACE ROSS!", "GRACE ROSS!"), "");
+});
