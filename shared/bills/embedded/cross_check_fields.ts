@@ -9,6 +9,7 @@ import { historyAgainstYear, yearFigures } from "./cross_check_history.ts";
 import { checkedMeterKwh, checkedPrice, pricedLines } from "./cross_check_prices.ts";
 import { metersAgainstReadings } from "./cross_check_meters.ts";
 import { checkedName } from "./cross_check_names.ts";
+import { accountDisputed, pastDueIsCharge } from "./cross_check_amounts.ts";
 
 /** What the checks changed, by check (for tests and the bench's notes). */
 export type CrossCheckNotes = string[];
@@ -18,7 +19,8 @@ export type CrossCheckNotes = string[];
  * (cross_check_meters.ts), the supply price and the one meter's kWh against the priced charge lines
  * (cross_check_prices.ts), the history against a printed 12-month total or average
  * (cross_check_history.ts), a customer name with a sign no name has against its other printings
- * (cross_check_names.ts). `conf` and `monthConf` ("YYYY-MM") are the reader's confidences, updated alike.
+ * (cross_check_names.ts), a past due read off a charge line and an account number printed otherwise
+ * (cross_check_amounts.ts). `conf` and `monthConf` ("YYYY-MM") are the reader's confidences, updated alike.
  */
 export function crossCheckFields(
   item: BillItem,
@@ -59,6 +61,17 @@ export function crossCheckFields(
     notes.push(`name ${ci.customerName} -> ${name || "(empty)"}`);
     ci.customerName = name;
     if (!name) delete conf.customerName;
+  }
+  const bi = item.billingInformation;
+  if (pastDueIsCharge(bi.pastDue, lines)) {
+    notes.push(`past due ${bi.pastDue} is a charge: (empty)`);
+    bi.pastDue = "";
+    delete conf.pastDue;
+  }
+  if (accountDisputed(ci.accountNumber, lines)) {
+    notes.push(`account ${ci.accountNumber} printed otherwise: (empty)`);
+    ci.accountNumber = "";
+    delete conf.accountNumber;
   }
   const year = historyAgainstYear(eu.usageByMonth, yearFigures(lines));
   if (year.corrected) {

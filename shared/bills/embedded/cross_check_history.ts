@@ -1,8 +1,9 @@
 // A usage history against the figures the bill prints about the same year: a 12-month total ("Total kWh last 12
 // months 10,870", "Annual usage 10,870 kWh") or a monthly average ("Average monthly usage 906 kWh"). OCR misreads a
 // month's digits with confidence ("1004" for 1094); no other figure beside a month disagrees, but the year's sum
-// does. One month whose look-alike reading (cross_check_digits.ts) makes the sum agree, the only such month and
-// reading, is read so; a sum that disagrees with no such month leaves the months as read, marked to confirm.
+// does. One month whose look-alike reading (cross_check_digits.ts) makes a 12-month total agree, the only such
+// month and reading, is read so; a sum that disagrees otherwise (or only an average does) leaves the months as
+// read, marked to confirm. An average may be of the 13 months a bill prints.
 import type { MonthlyUsage } from "../schema.ts";
 import { MonthNames } from "../schema.ts";
 import { lookAlikes } from "./cross_check_digits.ts";
@@ -51,19 +52,21 @@ export function yearFigures(lines: string[]): YearFigures {
 
 const key = (u: MonthlyUsage) => u.year * 12 + MonthNames.indexOf(u.month);
 
-/** Runs of 12 consecutive months of the history (oldest first), as index lists. */
+/** Runs of 12 and of 13 consecutive months of the history (oldest first), as index lists. */
 function windows(sorted: MonthlyUsage[]): number[][] {
   const out: number[][] = [];
-  for (let i = 0; i + 12 <= sorted.length; i++) {
-    if (key(sorted[i + 11]) - key(sorted[i]) === 11) out.push([...Array(12).keys()].map((k) => i + k));
+  for (const n of [12, 13]) {
+    for (let i = 0; i + n <= sorted.length; i++) {
+      if (key(sorted[i + n - 1]) - key(sorted[i]) === n - 1) out.push([...Array(n).keys()].map((k) => i + k));
+    }
   }
   return out;
 }
 
-/** A run's sum agrees: the total exactly, the average as rounded to its printed digits. */
-const agrees = (sum: number, f: YearFigures) =>
-  f.totals.some((t) => sum === t) ||
-  f.averages.some((a) => Math.abs(sum / 12 - a) <= (Number.isInteger(a) ? 0.5 : 0.05) + 1e-9);
+/** A run's sum agrees: a 12-month total exactly; an average (of 12 or 13 months) as rounded to its digits. */
+const agrees = (sum: number, n: number, f: YearFigures, averages = true) =>
+  (n === 12 && f.totals.some((t) => sum === t)) ||
+  (averages && f.averages.some((a) => Math.abs(sum / n - a) <= (Number.isInteger(a) ? 0.5 : 0.05) + 1e-9));
 
 export interface HistoryVerdict {
   /** The history, with at most one month read as its look-alike. */
@@ -85,14 +88,17 @@ export function historyAgainstYear(history: MonthlyUsage[], figures: YearFigures
   const sorted = [...history].sort((a, b) => key(a) - key(b));
   const runs = windows(sorted);
   if (!runs.length) return none;
-  if (runs.some((run) => agrees(run.reduce((s, i) => s + sorted[i].value, 0), figures))) return none;
+  if (runs.some((run) => agrees(run.reduce((s, i) => s + sorted[i].value, 0), run.length, figures))) {
+    return none;
+  }
   const fixes = new Map<number, number>();
   for (const run of runs) {
     const sum = run.reduce((s, i) => s + sorted[i].value, 0);
     for (const i of run) {
       if (!Number.isInteger(sorted[i].value)) continue;
       for (const alt of lookAlikes(String(sorted[i].value)).map(Number)) {
-        if (agrees(sum - sorted[i].value + alt, figures)) fixes.set(i * 1e7 + alt, alt);
+        // a correction from a total only: an average rounded to the kWh lets through a dozen kWh of sum
+        if (agrees(sum - sorted[i].value + alt, run.length, figures, false)) fixes.set(i * 1e7 + alt, alt);
       }
     }
   }

@@ -1,8 +1,9 @@
 // kWh × price against the amount of the same charge line ("Energy Charge 1,094 kWh x $0.1134   $124.06"): the
 // three numbers of a priced line check each other. A supply price read as something else than the line's price
 // (a misread digit: "$0.1184" for $0.1134) that the line's kWh and amount contradict, where exactly one of its
-// look-alike readings (cross_check_digits.ts) satisfies them, is read so; contradicted with none, it is left
-// empty where the bill's other priced lines do compute. A bill's one meter's kWh that no charge line bills, where a line that checks out bills a look-alike of
+// look-alike readings (cross_check_digits.ts) satisfies them, is read so, on a bill whose other priced lines
+// compute (a bill that prints amounts that are not the product, as the synthetic corpus's, is not checked). Left
+// empty when none does: tried, and it emptied right prices whose line prices a part of the bill's kWh. A bill's one meter's kWh that no charge line bills, where a line that checks out bills a look-alike of
 // it, is read as that line's kWh.
 import { lookAlikes } from "./cross_check_digits.ts";
 
@@ -46,7 +47,7 @@ function priceLookAlikes(price: string): string[] {
 
 /**
  * The supply price checked against the priced lines that print it: the one look-alike that satisfies a line
- * that contradicts it; "" when none does and another priced line of the bill checks out; else the price as read. Lines whose kWh
+ * that contradicts it, when another priced line of the bill checks out; else the price as read. Lines whose kWh
  * is not the bill's (another meter, a block) are not used: only a line billing `kwh`, when known.
  */
 export function checkedPrice(rate: string, kwh: number, lines: PricedLine[]): string {
@@ -54,14 +55,13 @@ export function checkedPrice(rate: string, kwh: number, lines: PricedLine[]): st
   const r = Number(rate);
   const own = lines.filter((l) => Number(l.price) === r && (!(kwh > 0) || l.kwh === kwh));
   if (!own.length || own.some((l) => checksOut(l.kwh, l.price, l.amount))) return rate;
+  // only on a bill whose other priced lines compute: a bill whose lines print no product is not read so
+  if (!lines.some((l) => !own.includes(l) && checksOut(l.kwh, l.price, l.amount))) return rate;
   const alts = new Set<string>();
   for (const l of own) {
     for (const p of priceLookAlikes(l.price)) if (checksOut(l.kwh, p, l.amount)) alts.add(p);
   }
-  if (alts.size === 1) return String(Number([...alts][0]));
-  // left empty only on a bill whose other priced lines compute (a bill whose lines print no product is not read so)
-  const computes = lines.some((l) => !own.includes(l) && checksOut(l.kwh, l.price, l.amount));
-  return alts.size === 0 && computes ? "" : rate;
+  return alts.size === 1 ? String(Number([...alts][0])) : rate;
 }
 
 /**

@@ -3,11 +3,13 @@
 // without them (ParseOptions.crossChecks false: the reader before them), which reads the misprint as printed.
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { HEAD_ROWS, page } from "./layout_page.ts";
+import { crossCheckFields } from "../../../shared/bills/embedded/cross_check_fields.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { lookAlikes, onlyLookAlike } from "../../../shared/bills/embedded/cross_check_digits.ts";
 import { historyAgainstYear, yearFigures } from "../../../shared/bills/embedded/cross_check_history.ts";
 import { checkedPrice, checksOut, pricedLines } from "../../../shared/bills/embedded/cross_check_prices.ts";
-import { type MonthlyUsage, MonthNames } from "../../../shared/bills/schema.ts";
+import { accountDisputed, pastDueIsCharge } from "../../../shared/bills/embedded/cross_check_amounts.ts";
+import { emptyItem, type MonthlyUsage, MonthNames } from "../../../shared/bills/schema.ts";
 
 const read = (rows: Parameters<typeof page>[0], crossChecks = true) => {
   const p = page(rows);
@@ -58,9 +60,11 @@ Deno.test("a month OCR misread within its season is read as the one look-alike t
   const total = historyBill(misread, "Annual usage 12,420 kWh");
   assertEquals(valueOf(total, false, "September", 2023), 1004);
   assertEquals(valueOf(total, true, "September", 2023), 1094);
-  // a printed monthly average (12,420 / 12 = 1,035) checks the same sum
-  const average = historyBill(misread, "Average monthly usage 1,035 kWh");
-  assertEquals(valueOf(average, true, "September", 2023), 1094);
+  // a printed monthly average (12,420 / 12 = 1,035) checks the same sum but lets through a dozen kWh: the months
+  // are kept as read, marked to confirm
+  const average = read(historyBill(misread, "Average monthly usage 1,035 kWh"));
+  assertEquals(average.electricityUsage.usageByMonth.find((u) => u.month === "September")?.value, 1004);
+  assertEquals(average.monthConfidence?.["2023-09"], 0.55);
   // the history as printed agrees: nothing is changed
   assertEquals(valueOf(historyBill(MONTHS, "Annual usage 12,420 kWh"), true, "September", 2023), 1094);
   // a daily average is not the year's figure
@@ -110,15 +114,16 @@ Deno.test("a price OCR misread is read as the one look-alike the line's kWh and 
     read(pricedBill("Energy Charge 1,094 kWh x $0.1134"), true).electricityUsage.supplyRatePerKwh,
     "0.1134",
   );
-  // no look-alike accepted, the bill's other line computes: left empty
+  // no look-alike accepted: as read (left empty was tried; it emptied prices of a part of the bill's kWh)
   assertEquals(
     read(pricedBill("Energy Charge 1,094 kWh x $0.1412"), true).electricityUsage.supplyRatePerKwh,
-    "",
+    "0.1412",
   );
 });
 
 Deno.test("a bill whose priced lines print no product keeps its price", () => {
-  const lines = ["Energy Charge 1,094 kWh x $0.1412   $55.40", "Distribution 1,094 kWh x $0.0301   $47.60"];
+  // 1,094 × 0.1462 = 159.94 (a look-alike of 0.1412), but the other line does not compute either
+  const lines = ["Energy Charge 1,094 kWh x $0.1412   $159.94", "Distribution 1,094 kWh x $0.0301   $47.60"];
   assertEquals(checksOut(1094, "0.1412", 55.4), false);
   assertEquals(checkedPrice("0.1412", 1094, pricedLines(lines)), "0.1412");
 });
@@ -172,4 +177,36 @@ Deno.test("a customer name read with a sign no name has takes its other printing
   assertEquals(name("GRACE ROSS!", "GRACE ROSSI"), "GRACE ROSSI");
   // no clean printing: left empty
   assertEquals(name("GRACE ROSS!", "GRACE ROSS!"), "");
+});
+
+Deno.test("a past due read off a charge line is left empty", () => {
+  // a scan (santee-08's shape): the balance forward's "$0.00" read "S000", so its label took the amount under it
+  const lines = [
+    "Previous Balance   $191.85",
+    "Payments   -$191.85",
+    "Balance Forward   S000",
+    "Customer Chaige   $19.50",
+    "Energy Charge 590 kWh @ 0.0765   $45.13",
+    "Current Charges   $114.27",
+  ];
+  const item = emptyItem();
+  item.billingInformation.pastDue = "19.50";
+  const conf: Record<string, number> = { pastDue: 0.7 };
+  crossCheckFields(item, conf, {}, lines);
+  assertEquals([item.billingInformation.pastDue, conf.pastDue], ["", undefined]);
+  // printed on a line of its own, a past due stays
+  assertEquals(pastDueIsCharge("19.50", ["Past Due   $19.50", "Customer Charge   $19.50"]), false);
+  assertEquals(pastDueIsCharge("19.50", lines), true);
+});
+
+Deno.test("an account number printed elsewhere with one look-alike digit is left empty", () => {
+  const bill = (stub: string): Parameters<typeof page>[0] => [
+    ...HEAD_ROWS,
+    [600, [[36, "Account Number"], [200, "Amount Due"], [330, "Due Date"]]],
+    [610, [[36, stub], [200, "$96.12"], [330, "06/04/2024"]]],
+  ];
+  assertEquals(read(bill("5521-904-177"), false).customerInformation.accountNumber, "5521-904-117");
+  assertEquals(read(bill("5521-904-177")).customerInformation.accountNumber, "");
+  assertEquals(read(bill("5521-904-117")).customerInformation.accountNumber, "5521-904-117");
+  assertEquals(accountDisputed("4106795458", ["Santee Cooper   4106795458", "4196795458   $163.94"]), true);
 });
