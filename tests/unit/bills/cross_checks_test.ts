@@ -9,6 +9,7 @@ import { lookAlikes, onlyLookAlike } from "../../../shared/bills/embedded/cross_
 import { historyAgainstYear, yearFigures } from "../../../shared/bills/embedded/cross_check_history.ts";
 import { checkedPrice, checksOut, pricedLines } from "../../../shared/bills/embedded/cross_check_prices.ts";
 import { accountDisputed, pastDueIsCharge } from "../../../shared/bills/embedded/cross_check_amounts.ts";
+import { metersAgainstReadings } from "../../../shared/bills/embedded/cross_check_meters.ts";
 import { emptyItem, type MonthlyUsage, MonthNames } from "../../../shared/bills/schema.ts";
 
 const read = (rows: Parameters<typeof page>[0], crossChecks = true) => {
@@ -209,4 +210,35 @@ Deno.test("an account number printed elsewhere with one look-alike digit is left
   assertEquals(read(bill("5521-904-177")).customerInformation.accountNumber, "");
   assertEquals(read(bill("5521-904-117")).customerInformation.accountNumber, "5521-904-117");
   assertEquals(accountDisputed("4106795458", ["Santee Cooper   4106795458", "4196795458   $163.94"]), true);
+});
+
+Deno.test("a meter's readings printed on the lines under its number check its kWh too", () => {
+  const bill: Parameters<typeof page>[0] = [
+    ...HEAD_ROWS,
+    [130, [[36, "Meter K07417914 Current Reading   47649"], [330, "Last Payment 2/25/24   $152.82"]]],
+    [140, [[36, "Previous Reading   46352"]]],
+    [150, [[36, "Meter Constant   1"]]],
+    [160, [[36, "Total kWh Used   1207"], [330, "Customer Charge   $13.40"]]],
+  ];
+  const kwh = (crossChecks: boolean) =>
+    read(bill, crossChecks).electricityUsage.meters.map((m) => m.usageKwh);
+  assertEquals(kwh(false), ["1207"]);
+  assertEquals(kwh(true), ["1297"]);
+});
+
+Deno.test("a bill's one meter whose number was not read is checked against the bill's reading lines", () => {
+  const meter = { meterNumber: "", usageKwh: "1207", servicePeriodStart: "", servicePeriodEnd: "" };
+  const lines = [
+    "Meter KO7417914 Current Reading   47649",
+    "Previous Readng   46352",
+    "Total KWH Used   1207",
+  ];
+  assertEquals(metersAgainstReadings([meter], lines, lines.join("\n")).map((m) => m.usageKwh), ["1297"]);
+  // two meters: whose readings these are is not known
+  assertEquals(
+    metersAgainstReadings([meter, { ...meter, usageKwh: "300" }], lines, lines.join("\n")).map((m) =>
+      m.usageKwh
+    ),
+    ["1207", "300"],
+  );
 });
