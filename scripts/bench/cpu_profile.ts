@@ -32,30 +32,56 @@ export async function startCpuProfile(): Promise<() => Promise<Profile>> {
   };
 }
 
-/** The top `n` functions and files by self time, as lines of text. */
+// Not the service's work: the thread waiting, and the profiler's own calls (node:inspector's `post`).
+const notBusy = (f: ProfileNode["callFrame"]) => f.functionName === "(idle)" || f.url.includes("inspector");
+
+/**
+ * The top `n` functions by self time and by total time (with their callees; each function counted once per
+ * sample however deep it recurs), and the top folders by self time, as lines of text. Shares are of the busy
+ * samples: the idle thread and the profiler's own calls are left out.
+ */
 export function summarize(profile: Profile, n = 30): string[] {
   const byId = new Map(profile.nodes.map((x) => [x.id, x]));
+  const parent = new Map<number, number>();
+  for (const x of profile.nodes) for (const c of x.children ?? []) parent.set(c, x.id);
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
   const fn = new Map<string, number>();
+  const total = new Map<string, number>();
   const file = new Map<string, number>();
+  const where = (f: ProfileNode["callFrame"]) =>
+    f.url.replace(/^.*\/(node_modules|shared|supabase|scripts)\//, "$1/") || "(native)";
+  const name = (f: ProfileNode["callFrame"]) =>
+    `${f.functionName || "(anonymous)"}  ${where(f)}:${f.lineNumber + 1}`;
+  const add = (m: Map<string, number>, k: string, us: number) => m.set(k, (m.get(k) ?? 0) + us);
+  let busy = 0;
   for (const [id, us] of self) {
     const f = byId.get(id)!.callFrame;
-    const where = f.url.replace(/^.*\/(node_modules|shared|supabase|scripts)\//, "$1/") || "(native)";
-    const k = `${f.functionName || "(anonymous)"}  ${where}:${f.lineNumber + 1}`;
-    fn.set(k, (fn.get(k) ?? 0) + us);
-    const fk = where.replace(/\/[^/]*$/, "") || where;
-    file.set(fk, (file.get(fk) ?? 0) + us);
+    if (notBusy(f)) continue;
+    busy += us;
+    add(fn, name(f), us);
+    add(file, where(f).replace(/\/[^/]*$/, "") || where(f), us);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const k = name(byId.get(at)!.callFrame);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      add(total, k, us);
+    }
   }
+  total.delete(name({ functionName: "(root)", url: "", lineNumber: -1 }));
   const top = (m: Map<string, number>) =>
     [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) =>
-      `  ${(100 * us / total).toFixed(1).padStart(5)} %  ${k}`
+      `  ${(100 * us / (busy || 1)).toFixed(1).padStart(5)} %  ${k}`
     );
   return [
-    `self time, ${(total / 1000).toFixed(0)} ms sampled; by function:`,
+    `busy ${
+      (busy / 1000).toFixed(0)
+    } ms sampled (idle and the profiler's own calls left out); by function, self time:`,
     ...top(fn),
-    "by folder:",
+    "by function, total time (with callees):",
+    ...top(total),
+    "by folder, self time:",
     ...top(file),
   ];
 }

@@ -30,6 +30,8 @@
 //    The load generator (a Worker of this process, its request bodies made before each measured part) runs on
 //    the same two cores as the service: its CPU per request is printed beside the service's ("client"; not in
 //    "CPU ms/req"), which the in-process raw peer does not pay. "batch": pushes per group-commit write statement.
+//   BENCH_CLIENT: "tcp" (default since push6: kept-alive connections with request bytes made beforehand,
+//   http_client.ts) or "fetch" (the runtime's fetch, as before; 0.10–0.27 ms of client CPU per request).
 //   BENCH_LOADS: only these push loads, by name, separated by ";" (no ratios then); BENCH_CPU_PROFILE=<file>:
 //   a V8 CPU profile of the service's isolate during the measured "POST /events/push" loads (cpu_profile.ts:
 //   written as a .cpuprofile, its top functions printed).
@@ -76,6 +78,8 @@ const SECTIONS = new Set((Deno.env.get("BENCH_SECTIONS") ?? "push,bus").split(",
 const LOADS = Deno.env.get("BENCH_LOADS")?.split(";");
 // A CPU profile of the service's isolate during the measured "POST /events/push" loads (cpu_profile.ts).
 const PROFILE = Deno.env.get("BENCH_CPU_PROFILE");
+// The HTTP loads' client (notifications_load.ts): "tcp" (kept-alive connections, http_client.ts) or "fetch".
+const CLIENT = Deno.env.get("BENCH_CLIENT") === "fetch" ? "fetch" : "tcp";
 
 const pct = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -209,7 +213,16 @@ function viaHttp(
         clientMs: e.data.clientCpuMs / lat.length,
       });
     };
-    worker.postMessage({ url, token, jobIds, count, concurrency: C, maxSeconds: 20, messageIds });
+    worker.postMessage({
+      url,
+      token,
+      jobIds,
+      count,
+      concurrency: C,
+      maxSeconds: 20,
+      messageIds,
+      client: CLIENT,
+    });
   });
 }
 
@@ -436,7 +449,7 @@ try {
     }
     if (ratios.length) {
       console.log(
-        `\npush path (${ROUNDS} interleaved rounds × ${N} requests per load, ${C} in flight, outbox provider)`,
+        `\npush path (${ROUNDS} interleaved rounds × ${N} requests per load, ${C} in flight, outbox provider, client ${CLIENT})`,
       );
       console.log(
         `  ${"load".padEnd(32)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${

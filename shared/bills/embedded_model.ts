@@ -3,9 +3,8 @@ import { EngineUnavailable } from "../runtime/local_only.ts";
 import { invalidFileType } from "./errors.ts";
 import { DomainError } from "../errors.ts";
 import type { BillDocument, BillModel, ModelOutcome } from "./model.ts";
-import { looksLikeElectricityBill, parseBill } from "./embedded/parse_bill.ts";
-import { allRules, rulesWithout } from "./embedded/rules.ts";
-import type { WordConfidenceThresholds } from "./embedded/word_confidence.ts";
+import type { BillReadOptions } from "./read_bill_text.ts";
+import { type BillTextParser, parseInProcess } from "./bill_parser.ts";
 
 /** The offline engine: PDF text layer / OCR, then the layout-aware bill parser. Deterministic. */
 export class EmbeddedBillModel implements BillModel {
@@ -15,17 +14,9 @@ export class EmbeddedBillModel implements BillModel {
    * `wordConfidence`: OCR word-confidence thresholds (embedded/word_confidence.ts; its defaults when absent);
    * `minConfidence`: the field thresholds (embedded/confidence.ts minConfidenceFor; its table when absent);
    * `itemMinConfidence`: the threshold of each history month and meter (embedded/month_confidence.ts ITEM_MIN_CONFIDENCE; 0 keeps all);
-   * `crossChecks`: false reads without the cross-checks against confident misreads (embedded/cross_check_fields.ts).
+   * `parser`: where the text is parsed (bill_parser.ts: a document worker in the service; this isolate when absent).
    */
-  constructor(
-    private readonly opts: {
-      withoutRulesShapedBy?: string[];
-      wordConfidence?: WordConfidenceThresholds;
-      minConfidence?: number | Readonly<Record<string, number>>;
-      itemMinConfidence?: number;
-      crossChecks?: boolean;
-    } = {},
-  ) {}
+  constructor(private readonly opts: BillReadOptions & { parser?: BillTextParser } = {}) {}
 
   /**
    * The outcome per document: the reader is deterministic (it takes no hint), so the retry loop's second call
@@ -52,29 +43,12 @@ export class EmbeddedBillModel implements BillModel {
       log("info", "bill document unreadable", { error: errorText(e) });
       throw invalidFileType("a file could not be read as a PDF or image");
     }
-    const rules = this.opts.withoutRulesShapedBy?.length
-      ? rulesWithout(this.opts.withoutRulesShapedBy)
-      : allRules;
+    const { parser = parseInProcess, ...read } = this.opts;
     try {
-      const lines = text.pages.flatMap((p) => p.lines);
-      if (!looksLikeElectricityBill(text.text)) {
-        return { ok: true, answer: { isElectricityBill: false, item: parseBill([]) }, model: this.name };
-      }
-      return {
-        ok: true,
-        answer: {
-          isElectricityBill: true,
-          item: parseBill(lines, text.pages.map((p) => p.pieces), {
-            rules,
-            wordConfidence: this.opts.wordConfidence,
-            minConfidence: this.opts.minConfidence,
-            itemMinConfidence: this.opts.itemMinConfidence,
-            crossChecks: this.opts.crossChecks,
-          }),
-        },
-        model: this.name,
-      };
+      return { ok: true, answer: await parser(text, read), model: this.name };
     } catch (e) {
+      // The document engine's answer (422 killed at the parse deadline, 503 busy): passed on as it is.
+      if (e instanceof DomainError) throw e;
       return { ok: false, error: "unparseable", detail: errorText(e), model: this.name };
     }
   }

@@ -7,6 +7,7 @@ import type { Sql } from "../db/client.ts";
 import { referenceData } from "../db/reference_gate.ts";
 import type { AddressParts, AddressSuggestion, Geocoder, GeocodeResult } from "./types.ts";
 import { formatAddress, isPoBox, parseUsAddress, stateAbbr } from "./parse.ts";
+import { isOutsideUs } from "./abroad.ts";
 import { allowedErrors, cityKey, editDistance } from "./names.ts";
 import { zipAreaStates } from "./zip_places.ts";
 
@@ -149,7 +150,8 @@ export class GazetteerGeocoder implements Geocoder {
   async autocomplete(query: string, limit = 5): Promise<AddressSuggestion[]> {
     await referenceData(this.sql);
     const q = query.replace(/\s+/g, " ").trim();
-    if (q.length < 2 || isPoBox(q)) return [];
+    // Nothing to offer for a PO Box or an address abroad ("…, Paris, France" is not Paris, TX).
+    if (q.length < 2 || isPoBox(q) || isOutsideUs(q)) return [];
     const n = Math.max(1, Math.min(limit, 20));
     // "31-10 Broadway Astoria NY 11102" typed without commas: the ZIP places it, and the street is what comes
     // before the city (and state) of that ZIP's state; without a city there, everything before the ZIP.

@@ -1,5 +1,6 @@
 import type { AddressParts } from "./types.ts";
 import { STATE_NAMES } from "./states.ts";
+import { isOutsideUs } from "./abroad.ts";
 
 const ZIP = /\b(\d{5})(?:-\d{4})?\b/;
 const STATE_ABBR = new Set(Object.keys(STATE_NAMES));
@@ -80,12 +81,19 @@ export function isPoBox(text: string): boolean {
 }
 
 /**
- * Why an address cannot be a home's address for a solar estimate: a PO Box, or no street with a house number
- * (a city alone). Null when it can be. Messages speak to the homeowner.
+ * Why an address cannot be a home's address for a solar estimate: outside the US, a PO Box, or no street with a
+ * house number (a city alone). Null when it can be. Messages speak to the homeowner.
  */
 export function addressProblem(address: string | AddressParts): { code: string; message: string } | null {
   const a = typeof address === "string" ? parseUsAddress(address) : address;
   const text = typeof address === "string" ? address : [a.line1, a.line2].filter(Boolean).join(", ");
+  if (typeof address === "string" && isOutsideUs(address)) {
+    return {
+      code: "address_outside_us",
+      message:
+        "We can only estimate savings for homes in the United States. Please enter a US street address.",
+    };
+  }
   if (isPoBox(text)) {
     return {
       code: "po_box_not_accepted",

@@ -1,6 +1,7 @@
 import type { Sql } from "../db/client.ts";
 import { referenceData } from "../db/reference_gate.ts";
 import { displayUtilityName } from "./names.ts";
+import { isWiresCompany, TEXAS_WIRES_COMPANIES } from "./wires_companies.ts";
 
 export interface UtilityProvider {
   /** "eia:<EIA utility id>", or "other" for the always-offered catch-all. */
@@ -23,6 +24,10 @@ export const OTHER_PROVIDER: UtilityProvider = {
 // Ranking: being listed for the zip itself and being investor-owned (IOUs serve most homes where they
 // operate) each weigh the same; ties go to the larger utility (more zips served). So 94103, listed only
 // for the city's municipal utility but inside PG&E's county territory, offers PG&E first.
+// A Texas wires company (wires_companies.ts) counts as investor-owned, and it is found only by county: where no
+// utility is listed for the zip itself (Houston, Dallas: the competitive area, whose homes the zip tables leave
+// out) it goes before the county's other utilities (+1); where one is (a municipal utility or co-op that stayed out
+// of competition, Austin Energy in 78701) it goes after that one (-1).
 export async function providersForZip(sql: Sql, zip: string, limit = 12): Promise<UtilityProvider[]> {
   await referenceData(sql);
   const exact = await rankedForZips(sql, zip, limit);
@@ -37,16 +42,22 @@ export async function providersForZip(sql: Sql, zip: string, limit = 12): Promis
 
 /** Utilities for the zips matching `pattern` (a zip, or a prefix with %), ranked as described above. */
 async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<UtilityProvider[]> {
+  const wires = TEXAS_WIRES_COMPANIES as number[];
   const rows = await sql`
     with c as (
       select eiaid, true as in_zip from public.utility_zip_providers where zip like ${pattern}
       union all
       select cp.eiaid, false from public.utility_zip_counties zc
         join public.utility_county_providers cp using (county_fips) where zc.zip like ${pattern}
-    ), agg as (select eiaid, bool_or(in_zip) as in_zip from c group by eiaid)
+    ), agg as (select eiaid, bool_or(in_zip) as in_zip from c group by eiaid),
+    here as (select coalesce(bool_or(in_zip), false) as listed from agg)
     select p.eiaid, p.display_name, p.ownership, agg.in_zip
-    from agg join public.utility_providers p using (eiaid)
-    order by p.retail desc, (case when agg.in_zip then 2 else 0 end) + (case when p.ownership = 'Investor Owned' then 2 else 0 end) desc,
+    from agg join public.utility_providers p using (eiaid) cross join here
+    order by p.retail desc,
+      (case when agg.in_zip then 2 else 0 end)
+        + (case when p.ownership = 'Investor Owned' or p.eiaid = any(${wires}) then 2 else 0 end)
+        + (case when p.eiaid = any(${wires}) and not agg.in_zip then (case when here.listed then -1 else 1 end) else 0 end)
+        desc,
       p.zip_count desc, p.display_name
     limit ${limit}`;
   return rows.map((r) => row(r, r.in_zip ? "zip" : "county"));
@@ -56,7 +67,8 @@ export async function providersForState(sql: Sql, state: string, limit = 60): Pr
   await referenceData(sql);
   const rows = await sql`
     select eiaid, display_name, ownership from public.utility_providers where states @> array[${state}]::text[]
-    order by retail desc, (ownership = 'Investor Owned') desc nulls last, zip_count desc, display_name limit ${limit}`;
+    order by retail desc, (ownership = 'Investor Owned' or eiaid = any(${TEXAS_WIRES_COMPANIES as number[]})) desc nulls last,
+      zip_count desc, display_name limit ${limit}`;
   return withOther(rows.map((r) => row(r, "state")));
 }
 
@@ -66,7 +78,7 @@ function row(r: Record<string, unknown>, match: UtilityProvider["match"]): Utili
     eiaId: Number(r.eiaid),
     // Cleaned again as the rules read today (the stored display_name was made by the rules of its migration).
     name: displayUtilityName(String(r.display_name)),
-    ownership: (r.ownership as string) ?? null,
+    ownership: (r.ownership as string) ?? (isWiresCompany(Number(r.eiaid)) ? "Investor Owned" : null),
     match,
   };
 }

@@ -95,6 +95,8 @@ export interface SavingsFigures {
   lifetimeNetBenefit: number;
   co2OffsetKgPerYear: number;
   co2OffsetTonnesLifetime: number;
+  /** Where the CO₂ factor comes from, as the report says it (absent in figures stored before QA pass 7). */
+  co2Basis?: string;
   flags: string[];
 }
 
@@ -234,6 +236,9 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
   }
 
   const co2Factor = roof.carbonOffsetKgPerMwh ? roof.carbonOffsetKgPerMwh / 1000 : a.co2KgPerKwh;
+  const co2Basis = roof.carbonOffsetKgPerMwh
+    ? `${co2Factor.toFixed(3)} kg/kWh, local grid (roof data)`
+    : `${co2Factor.toFixed(3)} kg/kWh, EPA US average`;
   const lifetimeProduction = projection.reduce((s, p) => s + p.productionKwh, 0);
   return {
     monthlyKwh,
@@ -270,6 +275,7 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
     lifetimeNetBenefit: money(lifetimeSavings - netCost),
     co2OffsetKgPerYear: Math.round(annualProductionKwh * co2Factor),
     co2OffsetTonnesLifetime: Math.round(lifetimeProduction * co2Factor / 100) / 10,
+    co2Basis,
     flags,
   };
 }

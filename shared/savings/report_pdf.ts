@@ -253,10 +253,15 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   // The fixed charge is always named: the bill's, or said to be left out (no sourced default exists).
   const fixed = f.fixedChargeMonthly ?? null;
   const known = fixed !== null;
+  // The yearly cost includes the fixed charge: "$2,145 at 14.15 ¢/kWh plus your bill's $8.99 …" read as if the
+  // charge came on top of it (QA pass 7).
   const usageNote =
-    `Total ${kwh(f.annualKwh)} a year, ${usd(f.annualCost)} at ${cents(f.ratePerKwh)}${
-      known ? ` plus your bill's ${usdCents(fixed)} monthly fixed charge` : ""
-    }.` + (estimated.some(Boolean) ? " Lighter bars are estimated months." : "");
+    (known
+      ? `Total ${kwh(f.annualKwh)} a year at ${cents(f.ratePerKwh)}, ${usd(f.annualCost)} with your bill's ${
+        usdCents(fixed)
+      } monthly fixed charge.`
+      : `Total ${kwh(f.annualKwh)} a year, ${usd(f.annualCost)} at ${cents(f.ratePerKwh)}.`) +
+    (estimated.some(Boolean) ? " Lighter bars are estimated months." : "");
   // The notes wrap (at most two lines each) rather than lose their end: "Lighter bars are estimated months."
   // was cut to "estimate…" with a bill's fixed charge named.
   let noteY = chartTop - 232;

@@ -15,6 +15,19 @@ export function isUnitAddress(address: SavingsRequest["address"]): boolean {
   return UNIT.test(street);
 }
 
+// The same designators closing a one-line street ("4746 Maple Ave Apt 25B", "12 Oak Rd #3", "9 Elm St, Unit B").
+const TRAILING_UNIT =
+  /^(.*?\d.*?\S)[\s,]+((?:(?:apt|apartment|unit|ste|suite|fl|floor|rm|room|bldg|building|lot|spc|space|trlr|trailer|penthouse|ph)\b\.?\s*#?\s*(?:[\w-]*\d[\w-]*|[a-z])|#\s*[\w-]+))\s*$/i;
+
+/**
+ * A street typed with its unit ("4746 Maple Ave Apt 25B") split into the street and the unit, for the unit field
+ * of the home step (QA pass 7: the unit stayed in the street, the unit field empty). Null without a trailing unit.
+ */
+export function splitUnit(line1: string): { line1: string; line2: string } | null {
+  const m = line1.trim().match(TRAILING_UNIT);
+  return m ? { line1: m[1].trim(), line2: m[2].trim() } : null;
+}
+
 /** own: the homeowner said so; not_owned: no rooftop system; ask: a unit address with no answer yet. */
 export function roofAccess(
   address: SavingsRequest["address"],

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { phoneOk } from "./phone.ts";
 import { isUsState } from "./states.ts";
 import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
 
@@ -26,7 +27,8 @@ export const ContactInput = z.object({
   first_name: text(100).min(1).refine(linkFree, LINK_IN_NAME),
   last_name: text(100).refine(linkFree, LINK_IN_NAME).default(""),
   email: z.string().trim().toLowerCase().email().max(254),
-  phone: text(40).regex(/^[+()\d\s.-]*$/, "must be a phone number").optional().nullable(),
+  phone: text(40).regex(/^[+()\d\s.-]*$/, "must be a phone number")
+    .refine(phoneOk, "must be a phone number with its area code (10 to 15 digits)").optional().nullable(),
 }).openapi("ContactInput");
 
 export const PropertyInput = z.object({

@@ -22,6 +22,8 @@ export const t = {
   addressLabel: "Home address",
   addressPlaceholder: "Start typing, e.g. 1 Market St, San Francisco",
   addressHint: "Use the arrow keys to pick a suggestion, Enter to choose it.",
+  // A phone has no arrow keys (QA pass 7: the keyboard hint was shown on touch screens too).
+  addressHintTouch: "Start typing, then tap your address in the list.",
   suggestionsCount: (n: number) =>
     n === 0 ? "No suggestions" : `${n} suggestion${n === 1 ? "" : "s"} available`,
   addressNotFound: "We could not find that address. Check the street, city and ZIP code.",
@@ -92,7 +94,8 @@ export const t = {
   removeFile: (name: string) => `Remove ${name}`,
   readBill: "Read my bill",
   wrongType: (name: string) => `${name} is not a PDF, PNG or JPG file.`,
-  tooBig: (name: string) => `${name} is larger than 10 MB.`,
+  tooBig: (name: string) =>
+    `${name} is larger than 10 MB. Choose a smaller file: the bill's PDF, or a photo taken at a lower resolution.`,
   tooMany: "Upload at most 10 files.",
   notABill: "This does not look like an electricity bill. Please upload your electricity bill.",
   passwordProtected:
@@ -124,6 +127,8 @@ export const t = {
   checkReasons: {
     name_not_a_person: "This looks like text printed on the bill, not a person's name.",
     state_mismatch: "This address is in another state than your home.",
+    utility_mismatch:
+      "This is not the provider you chose for your home: check which company sends this bill.",
     annual_usage_out_of_range: "This yearly total is unusual for a home.",
     month_usage_out_of_range: "The marked month is more than a home uses in a month: please check it.",
     monthly_shape: "The marked month is far above the others: perhaps a meter reading, not usage.",
@@ -138,6 +143,7 @@ export const t = {
   usageEstimated: "estimated",
   monthKwh: (m: string) => `${m} usage in kWh`,
   usageInvalid: "Enter a number of kWh between 0 and 1,000,000 for each month.",
+  manualInvalid: "Enter your average monthly use in kWh, a number such as 900.",
   noBill: "No bill at hand? Enter your usage yourself",
   otherBill: "Upload a different bill",
   // Usage typed by hand: there was no bill to replace.
@@ -154,6 +160,7 @@ export const t = {
   email: "Email",
   phone: "Phone (optional)",
   emailInvalid: "Enter a valid email address.",
+  phoneInvalid: "Enter a phone number with its area code, e.g. (480) 555-0199, or leave it empty.",
   nameNeeded: "Enter your first name.",
   filesLabel: "Selected files",
   monthHeader: "Month",

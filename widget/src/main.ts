@@ -192,6 +192,9 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
       }
     });
     main.replaceChildren(form);
+    // A message of the step left behind ("Calculating your savings…" under the summary, "Bill read successfully." on
+    // the contact step) would still be read there; one announced just before this step (its timer) still comes.
+    status.textContent = "";
     main.scrollTop = 0;
     const heading = form.querySelector("h1, h2") as HTMLElement | null;
     heading?.setAttribute("tabindex", "-1");

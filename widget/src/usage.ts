@@ -1,5 +1,11 @@
 import type { MonthUsage } from "./types.ts";
 
+/** A kWh figure as a homeowner types it ("1,200", "1 200", "950.5"); NaN for anything else. */
+export function kwhTyped(text: string): number {
+  const raw = text.replace(/[,\s]/g, "");
+  return /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+}
+
 /**
  * The months as the homeowner left them on the check step: each value as typed (rounded), and a month the bill
  * did not give (`estimated`) stays estimated only while its value is the estimate; a value the homeowner typed

@@ -5,6 +5,7 @@ import { addressText } from "../address.ts";
 import type { Lead } from "./leads.ts";
 import { kindLabel, otherDocuments } from "../files.ts";
 import { reportFacts } from "../report_facts.ts";
+import { checkSentence, confirmedNote } from "../reading_notes.ts";
 import { MONTHS } from "../../../shared/format.ts";
 
 interface Detail extends Omit<Lead, "address"> {
@@ -243,13 +244,9 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
                 "div",
                 {},
                 h("h3", {}, "Checks the bill reader flagged"),
-                h("ul", {}, l.reading.checks.map((c) => h("li", {}, c.message))),
+                h("ul", {}, l.reading.checks.map((c) => h("li", {}, checkSentence(c.message)))),
                 l.reading.confirmed.length
-                  ? h(
-                    "p",
-                    { class: "muted" },
-                    `Confirmed by the homeowner: ${l.reading.confirmed.join(", ")}.`,
-                  )
+                  ? h("p", { class: "muted" }, confirmedNote(l.reading.confirmed))
                   : null,
               )
               : null,

@@ -31,6 +31,11 @@ export class EmbeddedReportWriter implements ReportWriter {
   }
 }
 
+/** The year's energy cost: the use at the rate, without the fixed charge that annualCost includes. */
+function energyCost(f: SavingsFigures): number {
+  return f.annualCost - (f.fixedChargeMonthly ?? 0) * 12;
+}
+
 function executiveSummary(c: ReportContext): string {
   const f = c.figures, p = c.program;
   const out = [
@@ -38,7 +43,10 @@ function executiveSummary(c: ReportContext): string {
       kwh(f.annualKwh)
     }</strong> of electricity over the last year. At ${rateWords(c)} of ${cents(f.ratePerKwh)}${
       c.rateKind !== "customer" && c.rateYear ? ` (EIA, ${c.rateYear})` : ""
-    }, that is about <strong>${usd(f.annualCost)} a year</strong>.</p>`,
+    }, that is about <strong>${usd(energyCost(f))} a year</strong>${
+      // annualCost includes the bill's fixed charge: the rate times the use is the energy alone (QA pass 7: "14.15 ¢/kWh
+      // … that is about $2,145 a year" for 14,395 kWh, which is $2,037 at that rate).
+      f.fixedChargeMonthly ? `, ${usd(f.annualCost)} with your utility's fixed charge` : ""}.</p>`,
   ];
   if (f.systemKw > 0) {
     out.push(
@@ -166,7 +174,7 @@ function recommendation(c: ReportContext): string {
         } (net of the system cost: ${usd(f.lifetimeNetBenefit)})</td></tr>` +
         `<tr><td>CO₂ avoided</td><td>${(f.co2OffsetKgPerYear / 1000).toFixed(1)} t a year, ${
           f.co2OffsetTonnesLifetime.toFixed(0)
-        } t over ${f.projection.length} years</td></tr>` +
+        } t over ${f.projection.length} years${f.co2Basis ? ` (${h(f.co2Basis)})` : ""}</td></tr>` +
         `</tbody></table>`,
     );
     out.push(`<p>${creditWords(c)}</p>`);

@@ -42,7 +42,12 @@ Deno.test({
       assert.deepEqual(await axeProblems(page), [], "axe on the check step at 360 px");
       // The bill's supply rate reads out of range, so the usage line is marked: a screen reader hears why on
       // entering the line's group, not only at its checkbox after twelve fields (QA pass 4).
-      const usage = page.getByRole("group", { name: "Monthly electricity use (kWh)" });
+      // Its name is the legend alone: the "!" drawn before it was read as part of it (QA pass 7).
+      const usage = page.getByRole("group", { name: "Monthly electricity use (kWh)", exact: true });
+      assert.equal(
+        await usage.evaluate((e) => getComputedStyle(e.querySelector("legend")!, "::before").content),
+        '"!" / ""',
+      );
       assert.equal(
         await usage.evaluate((e) =>
           (e.getAttribute("aria-describedby") ?? "").split(" ").map((id) =>

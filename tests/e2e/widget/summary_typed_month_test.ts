@@ -36,6 +36,16 @@ Deno.test({
           await page.getByRole("alert").filter({ hasText: "Choose your bill first" }).waitFor();
           // No bill: one monthly figure, so all twelve months are estimated until the homeowner types one.
           await page.locator("details.manual > summary").click();
+          // QA pass 7: "1,200" as a homeowner writes it was refused "for each month"; "abc" says what is wanted.
+          await page.getByLabel("Average monthly use (kWh)").fill("abc");
+          await page.locator("details.manual").getByRole("button", { name: "Continue" }).click();
+          await page.getByText("Enter your average monthly use in kWh, a number such as 900.").waitFor();
+          await page.getByLabel("Average monthly use (kWh)").fill("1,200");
+          await page.locator("details.manual").getByRole("button", { name: "Continue" }).click();
+          await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor();
+          assert.equal(await page.locator(".months input").first().inputValue(), "1200");
+          await page.getByRole("button", { name: /Back/ }).click();
+          await page.locator("details.manual > summary").click();
           await page.getByLabel("Average monthly use (kWh)").fill("900");
           await page.locator("details.manual").getByRole("button", { name: "Continue" }).click();
           await page.getByRole("heading", { name: "Your monthly electricity use" }).waitFor();

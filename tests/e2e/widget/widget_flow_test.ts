@@ -52,6 +52,13 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
     "rgb(29, 78, 216)",
   );
   const address = page.getByRole("combobox", { name: "Home address" });
+  // QA pass 7: "Use the arrow keys …" was the hint on phones too.
+  assert.equal(
+    await page.locator(".combo .hint").textContent(),
+    width < 500
+      ? "Start typing, then tap your address in the list."
+      : "Use the arrow keys to pick a suggestion, Enter to choose it.",
+  );
   await address.pressSequentially("7070 Elm St, Tem", { delay: 15 });
   await page.getByRole("option", { name: /Tempe, AZ/ }).waitFor();
   await shot(page, `${tag}-1-address-autocomplete`);
@@ -103,6 +110,10 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 60_000 });
   const months = page.locator(".months input");
   assert.equal(await months.count(), 12);
+  // QA pass 7: "Dec 22" under a month read as the 22nd of December; the year is whole ("Dec 2022").
+  for (const label of await page.locator(".months label").allTextContents()) {
+    assert.match(label, /^[A-Z][a-z]{2} \d{4}$/);
+  }
   await months.first().fill("950");
   await expectAccessible(page, "usage");
   await shot(page, `${tag}-5-usage`);
@@ -115,9 +126,14 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
   assert.equal(await page.locator(".months input").first().inputValue(), "950");
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("textbox", { name: "Email" }).fill(email);
+  // QA pass 7: "123" reached the partner's lead as the phone; a number without an area code is refused.
+  await page.getByLabel("Phone (optional)").fill("123");
+  await page.getByRole("button", { name: "Get my savings report" }).click();
+  await page.getByText(/^Enter a phone number with its area code/).waitFor();
   await page.getByLabel("Phone (optional)").fill("+1 480 555 0199");
   await page.getByRole("button", { name: "Get my savings report" }).click();
   await page.getByText("Please agree so we can send your report.").waitFor();
+  assert.equal(await page.getByText(/^Enter a phone number with its area code/).count(), 0);
   await page.getByRole("checkbox").check();
   await expectAccessible(page, "contact");
   await shot(page, `${tag}-6-contact`);
@@ -142,6 +158,8 @@ async function happyPath(browser: Browser, stack: Stack, width: number, email: s
     await page.getByText(/^Net cost (\(no federal credit\)|after the federal tax credit)$/).isVisible(),
   );
   assert.equal(await page.locator(".chart rect").count(), 12);
+  // QA pass 7: the widget's live region said "Calculating your savings…" under the finished summary.
+  assert.equal(await page.locator(".widget > .status").textContent(), "");
   await expectAccessible(page, "summary");
   await shot(page, `${tag}-7-summary`);
   assert.deepEqual(foreign, [], "no third-party request with the embedded adapters");
@@ -244,6 +262,18 @@ Deno.test({
           buffer: Buffer.from("hello"),
         });
         await page.getByText("notes.txt is not a PDF, PNG or JPG file.").waitFor();
+        // QA pass 7: a page photo kept before a file that is too big is listed (it is sent), and "Read my bill" with
+        // nothing kept repeats why the file was refused, not "Choose your bill first" to someone who just did.
+        await input.setInputFiles([
+          { name: "page-1.png", mimeType: "image/png", buffer: Buffer.from("not read here") },
+          { name: "phone-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024) },
+        ]);
+        await page.getByText(/^phone-photo\.jpg is larger than 10 MB\. Choose a smaller file/).waitFor();
+        await page.locator(".file-name", { hasText: "page-1.png" }).waitFor();
+        await page.getByRole("button", { name: "Remove page-1.png" }).click();
+        await page.getByRole("button", { name: "Read my bill" }).click();
+        await page.getByText(/^phone-photo\.jpg is larger than 10 MB/).waitFor();
+        assert.equal(await page.getByText(/Choose your bill first/).count(), 0);
         await input.setInputFiles({
           name: "holiday.pdf",
           mimeType: "application/pdf",
@@ -251,6 +281,11 @@ Deno.test({
         });
         await page.getByRole("button", { name: "Read my bill" }).click();
         await page.locator(".upload-error").waitFor();
+        // QA pass 7: the live region kept "Reading your bill…" beside the refusal.
+        await waitFor(
+          "the live region cleared",
+          async () => (await page.locator(".widget > .status").textContent()) === "",
+        );
         const message = await page.locator(".upload-error p").textContent();
         assert.match(message ?? "", /does not look like an electricity bill|could not read/i);
         await shot(page, "w1024-invalid-file");

@@ -114,6 +114,13 @@ Deno.test("gazetteer autocomplete: prefixes, state filter, ZIP prefixes, street 
       "13619 Tortona Ln, Windermere, FL",
     ]);
     assert.deepEqual(await g.autocomplete("PO Box 12, Austin"), []);
+    // QA pass 7: an address abroad is not offered as a US town of the same name (Paris, TX; Toronto, OH).
+    assert.deepEqual(await g.autocomplete("123 Rue de Rivoli, Paris, France"), []);
+    assert.deepEqual(await g.autocomplete("Toronto, ON M5V 2T6"), []);
+    assert.ok(
+      (await g.autocomplete("123 Main St, Paris, TX")).length > 0,
+      "Paris, TX itself is still offered",
+    );
   } finally {
     await p.close();
   }

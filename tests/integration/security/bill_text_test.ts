@@ -11,22 +11,7 @@ import { serveApp } from "../../support/http.ts";
 import { createApp } from "../../../supabase/functions/utility-bill-service/app.ts";
 import { upsertSubscription } from "../../../shared/bills/subscription.ts";
 import { closeDocumentEngine } from "../../../shared/documents/engine/index.ts";
-import { pdfOf } from "../../support/pdf_objects.ts";
-
-/** A one-page PDF `w`×`h` points drawing each [x, y, text] in Helvetica at 4 points. */
-function textPdf(items: [number, number, string][], w: number, h: number): Uint8Array {
-  const content = items.map(([x, y, t]) => `BT /F1 4 Tf ${x} ${y} Td (${t}) Tj ET`).join("\n");
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [5 0 R] /Count 1 >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>`,
-  ];
-  return pdfOf(objects);
-}
-
-const billWords = ["Electric bill", "Account 1234-5678", "Usage 500 kWh", "Total Amount Due $12.00"];
+import { BILL_WORDS as billWords, textPdf } from "../../support/limit_bill.ts";
 
 Deno.test("bill upload: hostile text layers cost bounded time, and the process keeps answering", async () => {
   const p = await testPlatform();

@@ -99,6 +99,21 @@ Deno.test("utility-providers and energy-providers list utilities by zip and stat
         stateNames.indexOf("City & County of San Francisco"),
     );
 
+    // Texas's competitive areas: the wires company, found only by county, comes first where no utility is listed
+    // for the zip; a municipal utility listed for its own zip stays first (Austin Energy over Oncor in 78701).
+    const firstFor = async (zip: string) =>
+      (await e.call(e.widget, "GET", `/utility-providers?zip=${zip}`)).json.data.items[0] as {
+        name: string;
+        ownership: string | null;
+      };
+    const houston = await firstFor("77019");
+    assert.equal(houston.name, "CenterPoint Energy");
+    assert.equal(houston.ownership, "Investor Owned");
+    assert.equal((await firstFor("75201")).name, "Oncor Electric Delivery Company");
+    assert.equal((await firstFor("76107")).name, "Oncor Electric Delivery Company");
+    assert.equal((await firstFor("78411")).name, "AEP Texas Central Company");
+    assert.equal((await firstFor("78701")).name, "Austin Energy");
+
     // 94101 (PO boxes) is in no table: the surrounding San Francisco zips answer.
     const po = await e.call(e.widget, "GET", "/utility-providers?zip=94101");
     assert.equal(po.json.data.items[0].name, "Pacific Gas & Electric Company");

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { calculateSavings, type ProgramInput, type RoofInput } from "../../../shared/savings/calculate.ts";
 import { normaliseUsage } from "../../../shared/savings/usage.ts";
 import { federalCredit } from "../../../shared/savings/credit.ts";
+import { annLeeReport } from "./fixtures.ts";
 
 // The hand-worked examples are dated 2025 (the 30% §25D credit applied); the credit policy has its own tests.
 const in2025 = federalCredit("2025-06-01");
@@ -436,4 +437,15 @@ Deno.test("peak months: a flat year has none; a summer peak is named", () => {
     }).peakMonths,
     [7, 8],
   );
+});
+
+Deno.test("the CO₂ figure carries its factor and source (QA pass 7: the report's CO₂ line had none)", async () => {
+  const base = { usage: flat(1000), ratePerKwh: 0.15, escalatorPct: 3, costPerWatt: 2.5, program: retail };
+  const epa = calculateSavings({ ...base, roof: roof() });
+  assert.equal(epa.co2Basis, "0.699 kg/kWh, EPA US average");
+  const google = calculateSavings({ ...base, roof: { ...roof(), carbonOffsetKgPerMwh: 428.9 } });
+  assert.equal(google.co2OffsetKgPerYear, Math.round(google.annualProductionKwh * 0.4289));
+  assert.equal(google.co2Basis, "0.429 kg/kWh, local grid (roof data)");
+  const html = (await annLeeReport()).sections.map((s) => s.text).join("");
+  assert.match(html, /CO₂ avoided<\/td><td>[^<]* t over 25 years \(0\.699 kg\/kWh, EPA US average\)/);
 });

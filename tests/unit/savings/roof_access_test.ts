@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isUnitAddress, roofAccess } from "../../../shared/savings/roof_access.ts";
+import { isUnitAddress, roofAccess, splitUnit } from "../../../shared/savings/roof_access.ts";
 
 Deno.test("unit addresses: apartments, suites, lots and # numbers ask who owns the roof; street names do not", () => {
   for (
@@ -33,4 +33,15 @@ Deno.test("unit addresses: apartments, suites, lots and # numbers ask who owns t
   assert.equal(roofAccess("55 Water St Apt 4B, Austin, TX 78701"), "ask");
   assert.equal(roofAccess("55 Water St Apt 4B, Austin, TX 78701", "own"), "own");
   assert.equal(roofAccess("123 Main St, Austin, TX 78701"), "own");
+});
+
+Deno.test("splitUnit: a trailing unit leaves the street; street names with unit words stay whole", () => {
+  assert.deepEqual(splitUnit("4746 Maple Ave Apt 25B"), { line1: "4746 Maple Ave", line2: "Apt 25B" });
+  assert.deepEqual(splitUnit("9 Elm St, Unit B"), { line1: "9 Elm St", line2: "Unit B" });
+  assert.deepEqual(splitUnit("12 Oak Rd #3"), { line1: "12 Oak Rd", line2: "#3" });
+  for (
+    const s of ["12 Lot Street", "100 Apartment Ln", "5 Suite Rd", "300 Floor St", "12 Main St", "Apt 4"]
+  ) {
+    assert.equal(splitUnit(s), null, s);
+  }
 });

@@ -68,7 +68,17 @@ Deno.test("the designed PDF: the credit on the cover tile follows the policy, th
   const now = await render("2026-11-23");
   assert.ok(now.includes("Net cost (no federal credit)"));
   assert.ok(!now.includes("30%"), "no 30% credit after 2025");
-  assert.ok(now.includes("plus your bill's $11.25 monthly fixed charge"));
+  // QA pass 7: the yearly cost includes the fixed charge, said so ("$1,755 at 15.00 ¢/kWh plus your bill's $11.25
+  // monthly fixed charge" read as if the charge came on top), and the summary's rate times use is the energy alone.
+  const flat = now.replace(/\s+/g, " ");
+  assert.ok(
+    flat.includes(
+      "Total 10,800 kWh a year at 15.00 ¢/kWh, $1,755 with your bill's $11.25 monthly fixed charge.",
+    ),
+    flat,
+  );
+  assert.ok(flat.includes("that is about $1,620 a year, $1,755 with your utility's fixed charge."), flat);
+  assert.ok((await render("2026-11-23", null)).replace(/\s+/g, " ").includes("that is about $1,620 a year."));
   // No fixed charge read: the cover says it is left out, never a bare total.
   const unread = await render("2026-11-23", null);
   assert.ok(
@@ -102,7 +112,7 @@ Deno.test("the designed PDF: the cover's usage note wraps instead of losing its 
   const text = (await extractText(await renderSavingsReportPdf(doc), { mergePages: true })).text;
   assert.ok(
     text.replace(/\s+/g, " ").includes(
-      "plus your bill's $8.34 monthly fixed charge. Lighter bars are estimated months.",
+      "with your bill's $8.34 monthly fixed charge. Lighter bars are estimated months.",
     ),
   );
   assert.ok(!text.includes("…"), "nothing on the report is cut off");

@@ -34,3 +34,25 @@ Deno.test("the month-limit reason does not call an even year a spike; the shape 
   assert.match(r.month_usage_out_of_range, /more than a home uses in a month/);
   assert.match(r.monthly_shape, /far above the others/);
 });
+
+Deno.test("a bill from another utility than the one chosen says so (QA pass 7: it was 'Please check this line.')", () => {
+  const reading = readingOf({ billingInformation: { utilityProviderName: "Southern California Edison" } });
+  const checks = checkReading({
+    reading,
+    addressState: "CA",
+    chosenUtility: "Pacific Gas & Electric Company",
+    limits: DEFAULT_LIMITS,
+    now: new Date("2026-01-01"),
+  }).checks;
+  assert.deepEqual(checks.map((c) => c.code), ["utility_mismatch"]);
+  const reason = t.checkReasons[checks[0].code as keyof typeof t.checkReasons];
+  assert.ok(reason && reason !== t.checkReasons.other, "a reason of its own");
+  assert.match(reason, /not the provider you chose/);
+});
+
+Deno.test("every check the gate can make has a reason of its own on the check step", async () => {
+  const source = await Deno.readTextFile(new URL("../../../shared/bills/plausibility.ts", import.meta.url));
+  const codes = new Set([...source.matchAll(/(?:code: |add\()"([a-z_]+)"/g)].map((m) => m[1]));
+  assert.ok(codes.size >= 8, [...codes].join());
+  for (const code of codes) assert.ok(code in t.checkReasons, `no reason for ${code}`);
+});

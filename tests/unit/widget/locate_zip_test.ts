@@ -55,3 +55,26 @@ Deno.test("locate: a suggestion's default ZIP is geocoded for its candidates and
   await locate(street.ctx, null, "435 W 57th St, New York, NY");
   assert.deepEqual([street.ctx.state.zipConfirmed, street.ctx.state.zipCandidates], [true, null]);
 });
+
+Deno.test("locate: a unit typed on the street line goes to the unit field of the home step (QA pass 7)", async () => {
+  const typed = fakeCtx({
+    line1: "4746 Maple Ave Apt 25B",
+    city: "New York",
+    state: "NY",
+    zip: "10019",
+    lat: 1,
+    lon: 2,
+  });
+  await locate(typed.ctx, null, "4746 Maple Ave Apt 25B, New York, NY 10019");
+  assert.deepEqual([typed.ctx.state.address?.line1, typed.ctx.state.address?.line2], [
+    "4746 Maple Ave",
+    "Apt 25B",
+  ]);
+  // A unit already in its field is kept, and the street is left as the geocoder gave it.
+  typed.ctx.state.address!.line2 = "Unit 3";
+  await locate(typed.ctx, null, "4746 Maple Ave Apt 25B, New York, NY 10019");
+  assert.deepEqual([typed.ctx.state.address?.line1, typed.ctx.state.address?.line2], [
+    "4746 Maple Ave Apt 25B",
+    "Unit 3",
+  ]);
+});

@@ -136,7 +136,11 @@ export function addressStep(ctx: Ctx): StepView {
           "div",
           { class: "field combo" },
           h("label", { for: id }, t.addressLabel),
-          h("p", { id: `${id}-hint`, class: "hint" }, t.addressHint),
+          h(
+            "p",
+            { id: `${id}-hint`, class: "hint" },
+            matchMedia("(pointer: coarse)").matches ? t.addressHintTouch : t.addressHint,
+          ),
           h("div", { class: "combo-wrap" }, input, list),
           error,
         ),

@@ -5,6 +5,7 @@ import { errorMessage } from "../errors.ts";
 import type { Ctx, StepView } from "../context.ts";
 import type { MonthUsage } from "../types.ts";
 import { reviewReading } from "./check.ts";
+import { kwhTyped } from "../usage.ts";
 
 const MAX_FILES = 10;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -90,18 +91,24 @@ export function billStep(ctx: Ctx): StepView {
       ),
     );
   };
+  // Why the last file chosen was refused: "Read my bill" with nothing kept says that again, not "Choose your bill
+  // first" to someone who just chose one (QA pass 7).
+  // The files kept before a refused one are listed too (they are sent with the bill).
+  let refused: string | null = null;
   const add = (files: FileList | File[] | null) => {
-    showError(null);
+    refused = null;
     for (const f of Array.from(files ?? [])) {
-      if (!TYPES.includes(f.type) && !EXT.test(f.name)) return showError(t.wrongType(f.name));
-      if (f.size > MAX_BYTES) return showError(t.tooBig(f.name));
-      if (s.files.length >= MAX_FILES) return showError(t.tooMany);
+      if (!TYPES.includes(f.type) && !EXT.test(f.name)) refused = t.wrongType(f.name);
+      else if (f.size > MAX_BYTES) refused = t.tooBig(f.name);
+      else if (s.files.length >= MAX_FILES) refused = t.tooMany;
+      if (refused) break;
       // A PDF is a whole bill; images add up to one bill (the pages of it).
       s.files = isPdf(f) ? [] : s.files.filter((x) => !isPdf(x));
       s.files.push(f);
     }
+    showError(refused);
     renderFiles();
-    if (s.files.length) ctx.announce(s.files.map((f) => f.name).join(", "));
+    if (s.files.length && !refused) ctx.announce(s.files.map((f) => f.name).join(", "));
   };
   input.addEventListener("change", () => {
     add(input.files);
@@ -162,7 +169,7 @@ export function billStep(ctx: Ctx): StepView {
   async function submit(): Promise<boolean | void> {
     showError(null);
     if (!s.files.length) {
-      showError(t.noBillChosen);
+      showError(refused ?? t.noBillChosen);
       (drop.querySelector("button") as HTMLElement).focus();
       return false;
     }
@@ -196,6 +203,7 @@ export function billStep(ctx: Ctx): StepView {
       ctx.go("check");
     } catch (e) {
       progress.hidden = true;
+      ctx.announce(""); // "Reading your bill…" is over; the error below is the alert
       const known = e instanceof ApiError &&
         [
           "invalid_file_type",
@@ -250,9 +258,10 @@ function manualEntry(ctx: Ctx): HTMLElement {
     type: "button",
     class: "btn secondary",
     onclick: () => {
-      const v = Number(f.input.value);
+      // "1,200" as a homeowner writes it (it was refused, with the check step's "… for each month").
+      const v = kwhTyped(f.input.value);
       if (!Number.isFinite(v) || v <= 0 || v > 1000000) {
-        f.setError(t.usageInvalid);
+        f.setError(t.manualInvalid);
         f.input.focus();
         return;
       }

@@ -1,7 +1,7 @@
 import { field, h, uid } from "../dom.ts";
 import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
-import { suspectMonth, typedUsage, unsureCells } from "../usage.ts";
+import { kwhTyped, suspectMonth, typedUsage, unsureCells } from "../usage.ts";
 import { contactFromBillName } from "../contact_name.ts";
 import {
   type Address,
@@ -158,18 +158,15 @@ export function checkStep(ctx: Ctx): StepView {
       cell: h(
         "div",
         { class: "month" },
-        h("label", { for: id }, `${month.slice(0, 3)} ${String(u.year).slice(2)}`),
+        // "Dec 22" read as the 22nd of December: the year is written whole.
+        h("label", { for: id }, `${month.slice(0, 3)} ${u.year}`),
         input,
         mark,
       ),
     };
   });
   const total = h("p", { class: "total" });
-  const numbers = () =>
-    inputs.map((i) => {
-      const raw = i.input.value.replace(/[,\s]/g, "");
-      return /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
-    });
+  const numbers = () => inputs.map((i) => kwhTyped(i.input.value));
   const sum = () => (total.textContent = t.annualTotal(
     Math.round(numbers().reduce((n, v) => n + (Number.isFinite(v) ? v : 0), 0)),
   ));

@@ -4,6 +4,7 @@ import type { Ctx, StepView } from "../context.ts";
 import { chosenProviderName, type Savings } from "../types.ts";
 import { ApiError } from "../api.ts";
 import { reviewReading } from "./check.ts";
+import { phoneOk } from "../../../shared/widget/phone.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -70,11 +71,14 @@ export function contactStep(ctx: Ctx): StepView {
       sync();
       first.setError(c.first_name ? null : t.nameNeeded);
       email.setError(EMAIL.test(c.email) ? null : t.emailInvalid);
+      phone.setError(phoneOk(c.phone) ? null : t.phoneInvalid);
       setFieldError(consent, consentErr, s.consent ? null : t.consentNeeded);
       const bad = !c.first_name
         ? first.input
         : !EMAIL.test(c.email)
         ? email.input
+        : !phoneOk(c.phone)
+        ? phone.input
         : !s.consent
         ? consent
         : null;

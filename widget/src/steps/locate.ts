@@ -2,6 +2,7 @@ import { ApiError } from "../api.ts";
 import { t } from "../locale.ts";
 import type { Ctx } from "../context.ts";
 import type { Address, Suggestion } from "../types.ts";
+import { splitUnit } from "../../../shared/savings/roof_access.ts";
 
 interface Geocoded {
   line1?: string;
@@ -47,9 +48,12 @@ export async function locate(ctx: Ctx, chosen: Suggestion | null, text: string):
   }
   const s = ctx.state;
   const previous = s.address;
+  // "4746 Maple Ave Apt 25B" typed as one line: the unit goes to its own field of the home step.
+  const street = g.line1 || streetFrom(text);
+  const unit = previous?.line2 ? null : splitUnit(street);
   const address: Address = {
-    line1: g.line1 || streetFrom(text),
-    line2: previous?.line2,
+    line1: unit?.line1 ?? street,
+    line2: unit?.line2 ?? previous?.line2,
     city: g.city,
     state: g.state,
     zip: g.zip,

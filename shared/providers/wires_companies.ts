@@ -1,0 +1,17 @@
+// Texas's competitive (ERCOT) areas: the homeowner buys from a retail provider and the wires belong to one of the
+// transmission and distribution utilities the Public Utility Commission of Texas lists (Texas Utilities Code
+// §31.002(19) and chapter 39's unbundling): CenterPoint Energy Houston Electric, Oncor Electric Delivery, AEP Texas
+// (its Central and North divisions, two EIA ids) and Texas-New Mexico Power. All four are investor-owned (CenterPoint
+// Energy Inc., Oncor under Sempra, American Electric Power, TXNM Energy). The reference tables (OpenEI's zip lists)
+// list none of them for any zip and give them no ownership: only EIA-861's county territories name them, so without
+// this list a Houston home was offered Entergy Texas first (source: docs/widget.md, QA pass 7).
+// EIA utility ids, as in the EIA-861 service-territory file (data/reference/UTILITY_PROVIDERS.md).
+export const TEXAS_WIRES_COMPANIES: readonly number[] = [
+  8901, // CenterPoint Energy (Houston Electric)
+  44372, // Oncor Electric Delivery Company
+  3278, // AEP Texas Central Company
+  20404, // AEP Texas North Company
+  40051, // Texas-New Mexico Power Company
+];
+
+export const isWiresCompany = (eiaId: number) => TEXAS_WIRES_COMPANIES.includes(eiaId);
