@@ -7,7 +7,7 @@
 // (ParseOptions.itemMinConfidence = 0, the reader before) and on (the reader's default). Prints right / wrong /
 // empty of the history months and the meters' keys, of every field, and (--list) each key that changed.
 import { EmbeddedBillModel } from "../../shared/bills/embedded_model.ts";
-import type { DocumentText } from "../../shared/documents/read_text.ts";
+import { loadTexts, saveTexts } from "./text_cache.ts";
 import { closeOcr } from "../../shared/documents/ocr.ts";
 import { gazetteerPlaces } from "../../shared/geo/zip_places.ts";
 import { createTestDatabase } from "../../tests/support/db.ts";
@@ -29,12 +29,7 @@ const cases: Case[] = set === "real"
   ? await syntheticCases("tests/fixtures/bills/photos_synthetic")
   : (await syntheticCases(dir)).filter((c) => !SEALED_LAYOUTS.includes(c.utility));
 
-const saved: Record<string, DocumentText> = cacheFile
-  ? await Deno.readTextFile(cacheFile).then(JSON.parse).catch(() => ({}))
-  : {};
-const texts = new Map<string, Promise<DocumentText>>(
-  Object.entries(saved).map(([k, v]) => [k, Promise.resolve(v)]),
-);
+const texts = await loadTexts(cacheFile);
 
 const db = await createTestDatabase();
 const places = gazetteerPlaces(db.sql);
@@ -98,11 +93,7 @@ try {
     }
     if (++n % 100 === 0) console.error(`${n}/${cases.length}`);
   }
-  if (cacheFile) {
-    const out: Record<string, DocumentText> = {};
-    for (const [k, v] of texts) out[k] = await v;
-    await Deno.writeTextFile(cacheFile, JSON.stringify(out));
-  }
+  await saveTexts(cacheFile, texts);
   const fmt = (t: Tally) => `${t.right} right / ${t.wrong} wrong / ${t.empty} empty`;
   console.log(
     set === "synthetic"

@@ -14,6 +14,8 @@ export interface BillReadOptions {
   minConfidence?: number | Readonly<Record<string, number>>;
   /** The threshold of each history month and meter (embedded/month_confidence.ts ITEM_MIN_CONFIDENCE; 0 keeps all). */
   itemMinConfidence?: number;
+  /** false: without the cross-checks against confident misreads (embedded/cross_check_fields.ts). */
+  crossChecks?: boolean;
 }
 
 /** A document's text (text layer or OCR words) read into the extraction answer by the layout-aware parser. */
@@ -27,6 +29,7 @@ export function readBillText(text: DocumentText, opts: BillReadOptions = {}): Mo
       wordConfidence: opts.wordConfidence,
       minConfidence: opts.minConfidence,
       itemMinConfidence: opts.itemMinConfidence,
+      crossChecks: opts.crossChecks,
     }),
   };
 }

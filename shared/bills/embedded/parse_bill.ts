@@ -60,6 +60,8 @@ import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
 import { readByOcr, scanChecks, steadyHistory, zipSpeck } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { checkedHistory } from "./history_confidence.ts";
+import { crossCheckFields } from "./cross_check_fields.ts";
+import { namesYear } from "./cross_check_history.ts";
 import {
   confidentMonths,
   ITEM_MIN_CONFIDENCE,
@@ -139,6 +141,8 @@ export interface ParseOptions {
    * default; 0 keeps every one: the reader before per-item confidences, for the before/after measure).
    */
   itemMinConfidence?: number;
+  /** false: without the cross-checks against confident misreads (cross_check_fields.ts), the reader before them. */
+  crossChecks?: boolean;
 }
 
 /** A read item with the reader's confidence (0..1) in every field it filled. */
@@ -588,6 +592,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       delete conf[k];
     }
   }
+  // figures the bill prints twice over in other forms, checked against each other on every line read, noise
+  // included (cross_check_fields.ts)
+  if (opts.crossChecks !== false) crossCheckFields(item, conf, monthConf, ocrLines);
   eu.marketState = ci.serviceAddress.state || bi.billingAddress.state || utility?.state || "";
   if (eu.marketState) conf.marketState = clamp(conf.serviceAddress ?? conf.billingAddress ?? 0.6);
   // the months kept, each with its confidence (a month dropped later, e.g. from unsure OCR words, has none)
@@ -934,6 +941,10 @@ const LEADING_MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)
 const UNIT_CELL = (c: string) => /[a-z]/i.test(c) && !/\bkwh\b|\bkilowatt/i.test(c);
 const MONTH_BEFORE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[\s/-]*$/i;
 
+/** The cell of a line holding a match (at `at`, `length` long): cells are three or more spaces apart. */
+const labelCell = (line: string, at: number, length: number) =>
+  line.slice(line.lastIndexOf("   ", at) + 1, at + length) + line.slice(at + length).split(/\s{3,}/)[0];
+
 function totalUsage(lines: string[], on: RuleSwitch): string {
   for (const printed of lines) {
     // the period's length in parentheses after the label ("Total kWh (32 days)   418") is not the kWh, nor is a
@@ -945,6 +956,9 @@ function totalUsage(lines: string[], on: RuleSwitch): string {
     // a month's day or year after the label is not a kWh ("kWh Used   Feb 23   30   988": a history's row printed
     // on the label's line)
     if (m && MONTH_BEFORE.test(m[0].slice(0, m[0].length - m[1].length))) continue;
+    // … nor a year's total ("12-Month Total Usage 11,530 kWh", "Total kWh, last 12 months: 11,530":
+    // cross_check_history.ts), the label's cell naming the year
+    if (m && namesYear(labelCell(line, m.index ?? 0, m[0].length))) continue;
     // … nor a number read past another cell of words ("Total kWh   aes   Last Year   30": the total OCR garbled,
     // the 30 another table's), a cell naming the unit aside ("Total Usage   (kWh)   947")
     if (m && m[0].slice(0, m[0].length - m[1].length).split(/\s{3,}/).slice(1).some((c) => UNIT_CELL(c))) {
