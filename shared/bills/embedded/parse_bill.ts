@@ -34,6 +34,7 @@ import {
   rateInHeading,
 } from "./rates.ts";
 import { tierAmbiguous } from "./tiers.ts";
+import { gluedServiceAddress } from "./glued_service.ts";
 import { touPriceOnly } from "./time_of_use.ts";
 import { blockPriceOnly, partPriceOnly } from "./block_prices.ts";
 import { dollarReadAsFive } from "./ocr_amounts.ts";
@@ -247,7 +248,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     !isUtilityName(b.name) && !issuerShaped(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) &&
     !remittance(lines, b.line)
   );
-  const service = serviceAddress(lines, on) ?? serviceStreetInBlock(lines, blocks);
+  // … or one OCR glued into a run of letters that spells an address block's (glued_service.ts)
+  const service = serviceAddress(lines, on) ?? serviceStreetInBlock(lines, blocks) ??
+    gluedServiceAddress(lines, blocks);
   const stubStart = stubLine(lines);
   const stubBlocks = blocks.filter((b) => b.line >= stubStart);
   // the stub's mailing block has an addressee (a stub printed at the top of the page is followed by the body's
@@ -539,6 +542,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // glued words and confusable meter letters on a scan: split where certain, else empty (scan_checks.ts)
   const scanned = scanChecks({ ...ci, billingAddress: bi.billingAddress, ...eu }, pages);
   if (scanned.emptyName) conf.customerName = 0;
+  ci.customerName = scanned.customerName;
   // meter numbers the bill's own figures contradict are left empty (meter_confidence.ts)
   eu.meters = checkedMeters(eu.meters, pages);
   // each meter's confidence: one under its threshold is left out rather than guessed (meter_scores.ts)

@@ -21,6 +21,10 @@ const SUPPLY_WORDS = [
 ];
 
 const DELIVERY = /\bdelivery\b|\bdistribution\b|\btransmission\b/i;
+// A program or a fee billed per kWh ("Energy Efficiency Program 1,200 kWh x $0.0115", "Energy Assistance Fund",
+// "Supplier Fee") is charged on the energy, it is not the energy's price.
+const PROGRAM_OR_FEE =
+  /\befficiency\b|\bconservation\b|\bassistance\b|\bprograms?\b|\bfees?\b|\bfund\b|\bbenefits?\b/i;
 // An adjustment to a price (a fuel adjustment clause, a rider) is not the price: read only when nothing else is.
 const ADJUSTMENT = /\badjust(?:ment)?s?\b|\brider\b|\bclause\b|\brecovery\b/i;
 
@@ -91,6 +95,7 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
         // a gas section printed beside the electric one ("… Delivery Charge 38 Therms @ $0.07") is not this line's
         const line = cells(lines[i]).filter((c) => !GAS.test(c)).join("   ");
         if (NOT_A_RATE.test(line) || ADJUSTMENT.test(line) !== adjustments) continue;
+        if (PROGRAM_OR_FEE.test(line.split(/\d/)[0])) continue;
         const heading = headingOf(lines, i);
         if (word.test(line)) {
           if (DELIVERY.test(line.replace(word, ""))) continue;

@@ -122,6 +122,23 @@ export function splitGluedStreet(line1: string, line2: string): { line1: string;
 export const gluedName = (name: string): boolean => /^[A-Za-z]{7,}$/.test(name.trim());
 
 /**
+ * A glued name ("KEVINWILSON") that the scan also prints as two words ("KEVIN WILSON" over the address block the
+ * stub repeats): where they part is then printed, so the name is split there; else "" (not known).
+ */
+export function spacedName(name: string, rows: ReturnType<typeof ocrRows>): string {
+  const n = name.trim();
+  const key = n.toUpperCase();
+  const splits = new Set<number>();
+  for (let i = 2; i <= key.length - 2; i++) {
+    const re = new RegExp(`(?:^|\\|)${key.slice(0, i)}\\|${key.slice(i)}(?:\\||$)`);
+    if (rows.some((r) => re.test(r.text))) splits.add(i);
+  }
+  if (splits.size !== 1) return "";
+  const [i] = splits;
+  return `${n.slice(0, i)} ${n.slice(i)}`;
+}
+
+/**
  * A rate plan's name as read by OCR, cleaned of what a plan name never holds: the billing period OCR joined to
  * it ("RS Residential Single Family From 9/15/24 To 10/13/24 28 Days" → up to the first date), trailing marks
  * ("… of Use ~"), two words glued where a lower-case letter meets a capital ("ResidentialTime"). A name left
@@ -138,7 +155,8 @@ export function cleanRateName(rate: string): string {
 
 /**
  * The scan checks applied to a read item's fields (pages read by OCR only): meter numbers and addresses in
- * place; returns whether the customer name is to be left empty and the cleaned rate plan name.
+ * place; returns whether the customer name is to be left empty, the name (a glued one split where the scan prints
+ * it as two words) and the cleaned rate plan name.
  */
 export function scanChecks(
   f: {
@@ -149,8 +167,10 @@ export function scanChecks(
     electricRate: string;
   },
   pages: TextPiece[][],
-): { emptyName: boolean; electricRate: string } {
-  if (!readByOcr(pages)) return { emptyName: false, electricRate: f.electricRate };
+): { emptyName: boolean; customerName: string; electricRate: string } {
+  if (!readByOcr(pages)) {
+    return { emptyName: false, customerName: f.customerName, electricRate: f.electricRate };
+  }
   const rows = ocrRows(pages);
   for (const m of f.meters) {
     if (m.meterNumber && confusableMeterNumber(m.meterNumber, rows)) m.meterNumber = "";
@@ -158,8 +178,11 @@ export function scanChecks(
   for (const a of [f.serviceAddress, f.billingAddress]) {
     if (a.line1) Object.assign(a, splitGluedStreet(a.line1, a.line2));
   }
+  const glued = !!f.customerName && gluedName(f.customerName);
+  const spaced = glued ? spacedName(f.customerName, rows) : f.customerName;
   return {
-    emptyName: !!f.customerName && gluedName(f.customerName),
+    emptyName: glued && !spaced,
+    customerName: spaced || f.customerName,
     electricRate: f.electricRate && cleanRateName(f.electricRate),
   };
 }

@@ -1,6 +1,6 @@
 // Usage comparisons: "this period / last month / same period last year" printed with the kWh of each — a
 // label beside its value ("Last Year 1,020 kWh"), a label over its value, or labels heading the columns of a
-// small table whose kWh row is labelled ("kWh Used   1,230   1,110"), or bars over the labels with the kWh on top. Each gives the month of the bill, the
+// small table whose kWh row is labelled ("kWh Used   1,230   1,110") or whose title is in kWh, or bars over the labels with the kWh on top. Each gives the month of the bill, the
 // month before, or the same month a year before. Generic: the comparison words US bills print.
 import type { Word } from "./pairing.ts";
 import { kwhScore } from "./usage_tables.ts";
@@ -18,6 +18,24 @@ const KWH_VALUE = /^(\d{1,3}(?:,\d{3})+|\d+)(\s*kwh)?$/i;
 function monthsBack(label: string): number | undefined {
   const t = label.trim().replace(/[:]$/, "");
   return THIS.test(t) ? 0 : LAST_MONTH.test(t) ? 1 : LAST_YEAR.test(t) ? 12 : undefined;
+}
+
+/**
+ * Comparison labels under a title in kWh ("Electric Historical Usage (kWh)" over "Last Year   Last Month   This
+ * Month"): the title is the unit of the bare numbers under them. The title is on one of the two lines above and
+ * spans part of the labels' width.
+ */
+function titledKwh(lines: { tokens: Token[] }[], li: number): boolean {
+  const labels = lines[li].tokens.filter((t) => monthsBack(t.text) !== undefined);
+  if (labels.length < 2) return false;
+  const x0 = Math.min(...labels.map((t) => t.x0)), x1 = Math.max(...labels.map((t) => t.x1));
+  return lines.slice(Math.max(0, li - 2), li).some((l) =>
+    l.tokens.some((t) =>
+      /\(kwh\)|\bin kwh\b|\bkwh\)?$/i.test(t.text) &&
+      /\busage\b|\buse\b|\bhistory\b|\bhistorical\b/i.test(t.text) &&
+      t.x0 < x1 && t.x1 > x0
+    )
+  );
 }
 
 /** The kWh of a comparison label: beside it with its unit, or under it on a kWh row or with its unit. */
@@ -48,7 +66,7 @@ function valueOf(lines: { tokens: Token[] }[], li: number, label: Token): number
     const m = under?.text.match(KWH_VALUE);
     if (!under || !m) continue;
     const rowLabel = ts[0] !== under && !KWH_VALUE.test(ts[0].text) ? ts[0].text : "";
-    if (m[2] && !rowLabel) return Number(m[1].replace(/,/g, ""));
+    if ((m[2] || titledKwh(lines, li)) && !rowLabel) return Number(m[1].replace(/,/g, ""));
     if (rowLabel && kwhScore(rowLabel) > 0) return Number(m[1].replace(/,/g, ""));
   }
   // a bar chart of the comparison: the kWh, with its unit, printed on top of the label's bar (the nearest number
