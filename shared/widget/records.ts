@@ -2,7 +2,13 @@ import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { jsonb, type Tx } from "../db/client.ts";
 import { assertOwned } from "../auth/ownership.ts";
-import type { ContactInputT, PropertyInputT, PropertyPatchT } from "./schemas.ts";
+import {
+  type ContactInputT,
+  detailsWithin,
+  MAX_PROPERTY_DETAILS_BYTES,
+  type PropertyInputT,
+  type PropertyPatchT,
+} from "./schemas.ts";
 import { badRequest } from "../errors.ts";
 import { zipStateProblem } from "../geo/zip_places.ts";
 import type { Sql } from "../db/client.ts";
@@ -93,9 +99,16 @@ export async function updateProperty(p: Platform, auth: AuthContext, id: string,
   }
   const row = await withAuth(p.sql, auth, async (tx) => {
     if (patch.details) {
-      await tx`update public.properties set details = details || ${
-        jsonb(tx, patch.details)
-      } where id = ${id}`;
+      // The merged details stay within the bound one request's details have (repeated PUTs of new keys add up).
+      const [cur] = await tx`select details from public.properties where id = ${id} for update`;
+      const merged = { ...(cur?.details as Record<string, unknown> | null ?? {}), ...patch.details };
+      if (!detailsWithin(merged)) {
+        throw badRequest(
+          "details_too_large",
+          `body.details: the property's details would exceed ${MAX_PROPERTY_DETAILS_BYTES} bytes of JSON`,
+        );
+      }
+      await tx`update public.properties set details = ${jsonb(tx, merged)} where id = ${id}`;
     }
     const cols = Object.keys(set);
     const [r] = cols.length

@@ -29,6 +29,17 @@ export const ContactInput = z.object({
   phone: text(40).regex(/^[+()\d\s.-]*$/, "must be a phone number").optional().nullable(),
 }).openapi("ContactInput");
 
+/**
+ * A property's free-form `details` (the widget's and the partner's notes on the home), as JSON text: at most this many
+ * bytes, also after a `PUT` merges more keys in (shared/widget/records.ts). Unbounded, the public widget token stored
+ * a request's whole body there, again on every `PUT` (security pass 6).
+ */
+export const MAX_PROPERTY_DETAILS_BYTES = 16 * 1024;
+const DETAILS_TOO_LARGE = `must be at most ${MAX_PROPERTY_DETAILS_BYTES} bytes of JSON`;
+export function detailsWithin(d: Record<string, unknown>): boolean {
+  return new TextEncoder().encode(JSON.stringify(d)).byteLength <= MAX_PROPERTY_DETAILS_BYTES;
+}
+
 export const PropertyInput = z.object({
   contact_id: z.string().uuid().optional().nullable(),
   address: Address,
@@ -36,7 +47,7 @@ export const PropertyInput = z.object({
   longitude: z.number().min(-180).max(180).optional().nullable(),
   roof_type: text(60).optional().nullable(),
   utility_provider: text(200).optional().nullable(),
-  details: z.record(z.string(), z.unknown()).optional(),
+  details: z.record(z.string(), z.unknown()).refine(detailsWithin, DETAILS_TOO_LARGE).optional(),
 }).openapi("PropertyInput");
 
 export const PropertyPatch = PropertyInput.partial().openapi("PropertyPatch");
