@@ -1,13 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { isUsState } from "./states.ts";
 import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
+import { oneLineText } from "../validation/one_line.ts";
 
-// One line a homeowner typed (names, address lines, provider): control characters (CR, LF, tab) become spaces,
-// and invisible characters that can hide or reorder what a partner reads (zero-width space, BOM, bidi marks,
-// overrides and isolates) go; a name of nothing but those is then empty. Joiners (emoji, scripts) stay.
-const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
-const oneLine = (s: string) => s.replace(/\p{Cc}+/gu, " ").replace(INVISIBLE, "");
-const text = (max: number) => z.string().overwrite(oneLine).trim().max(max);
+// One line a homeowner typed (names, address lines, provider): cleaned of controls and invisible characters that can
+// hide or reorder what a partner reads (shared/validation/one_line.ts) before its limits apply.
+const text = oneLineText;
 export const Zip = z.string().trim().regex(/^\d{5}(-\d{4})?$/, "must be a 5-digit US zip").transform((s) =>
   s.slice(0, 5)
 );
