@@ -9,7 +9,8 @@ import {
   type PropertyInputT,
   type PropertyPatchT,
 } from "./schemas.ts";
-import { badRequest } from "../errors.ts";
+import { badRequest, DomainError } from "../errors.ts";
+import { ACCOUNT_NUMBER_KEYS } from "../email-agent/link.ts";
 import { zipStateProblem } from "../geo/zip_places.ts";
 import type { Sql } from "../db/client.ts";
 
@@ -56,7 +57,23 @@ export async function createContact(p: Platform, auth: AuthContext, c: ContactIn
   return contactView(await withAuth(p.sql, auth, (tx) => insertContact(tx, auth.orgId!, c)));
 }
 
+/** 403 when a widget token names a utility account in `details` (the inbox links bills to it). */
+function assertWidgetDetails(auth: AuthContext, details: Record<string, unknown> | undefined): void {
+  if (auth.role !== "widget" || !details) return;
+  const named = ACCOUNT_NUMBER_KEYS.filter((k) => Object.hasOwn(details, k));
+  if (named.length) {
+    throw new DomainError(
+      "forbidden",
+      "forbidden",
+      `body.details.${
+        named[0]
+      }: a property's utility account is set by the partner's staff, not with a widget token`,
+    );
+  }
+}
+
 export async function createProperty(p: Platform, auth: AuthContext, input: PropertyInputT) {
+  assertWidgetDetails(auth, input.details);
   if (input.contact_id) await assertOwned(p, auth, "contacts", input.contact_id);
   const a = input.address;
   await assertZipOfState(p.sql, a);
@@ -79,6 +96,7 @@ export async function createProperty(p: Platform, auth: AuthContext, input: Prop
 }
 
 export async function updateProperty(p: Platform, auth: AuthContext, id: string, patch: PropertyPatchT) {
+  assertWidgetDetails(auth, patch.details);
   await assertOwned(p, auth, "properties", id);
   if (patch.contact_id) await assertOwned(p, auth, "contacts", patch.contact_id);
   const set: Record<string, unknown> = {};
