@@ -15,7 +15,7 @@ import { readiness } from "./health.ts";
 import { rateLimit } from "./rate_limit.ts";
 import { corsMiddleware } from "./cors.ts";
 import { httpConfig } from "./config.ts";
-import { setAnswerHeader } from "./headers.ts";
+import { requestIdOf, setAnswerHeader } from "./headers.ts";
 import type { ClientIpSource } from "./client_ip.ts";
 
 export type AppEnv = { Variables: { requestId: string; auth: AuthContext; clientIpSource: ClientIpSource } };
@@ -137,7 +137,7 @@ const isMultipartRequest = (type: string | undefined) =>
 
 function requestContext(service: string, ipSource: ClientIpSource): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64) || ulid();
+    const requestId = requestIdOf(c.req.header("x-request-id"), ulid);
     c.set("requestId", requestId);
     c.set("clientIpSource", ipSource);
     const started = performance.now();
