@@ -98,8 +98,13 @@ export async function createAppointment(
     throw new DomainError(
       "unprocessable",
       "idempotency_key_reused",
-      // Not which booking: keys are shared by the organisation, its public widget token included.
-      `Idempotency-Key "${input.idempotencyKey}" was already used for another booking; send a new key for a different booking`,
+      // Keys are shared by the organisation, its public widget token included: the partner's staff (who see every
+      // booking) are told which one, a widget token not.
+      `Idempotency-Key "${input.idempotencyKey}" was already used for ${
+        auth.role === "widget"
+          ? "another booking"
+          : `property ${appointment.propertyId} at ${appointment.start.toISOString()}`
+      }; send a new key for a different booking`,
     );
   }
   log("info", "appointment booked", {
