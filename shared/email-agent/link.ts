@@ -42,6 +42,13 @@ export function normalizeStreet(s: string): string {
 }
 
 /**
+ * The keys of a property's `details` that name its utility account: a bill mailed to the inbox is linked to the
+ * property holding its account number (across organisations when the message names none). So the public widget
+ * token may not write them (shared/widget/records.ts): a stranger's property claimed another homeowner's bills.
+ */
+export const ACCOUNT_NUMBER_KEYS = ["accountNumber", "utilityAccountNumber", "account_number"] as const;
+
+/**
  * The property (and its contact) a bill belongs to: by utility account number (stored on the property's
  * details, or learned from an earlier linked message), else by service street address + ZIP. Within the
  * organisation when it is known; across all only when exactly one property matches.

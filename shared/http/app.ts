@@ -15,7 +15,7 @@ import { readiness } from "./health.ts";
 import { rateLimit } from "./rate_limit.ts";
 import { corsMiddleware } from "./cors.ts";
 import { httpConfig } from "./config.ts";
-import { setAnswerHeader } from "./headers.ts";
+import { requestIdOf, setAnswerHeader } from "./headers.ts";
 import type { ClientIpSource } from "./client_ip.ts";
 
 export type AppEnv = { Variables: { requestId: string; auth: AuthContext; clientIpSource: ClientIpSource } };
@@ -26,8 +26,14 @@ export interface ServiceAppOptions {
   gatewayAuth?: boolean;
   /** Extra paths (after the base path, e.g. "/get-token") that need no token. */
   publicPaths?: string[];
-  /** Body limit in bytes for this service (uploads need more than the default). */
+  /** Body limit in bytes of this service's JSON (and other non-multipart) bodies; default MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /**
+   * Body limit of its `multipart/form-data` bodies (the upload routes), when larger than `maxBodyBytes`. Only uploads
+   * get it: a JSON body as large as an upload (≈100 MB on the widget's service, with the public token) was read,
+   * parsed on the event loop and stored whole (security pass 6).
+   */
+  maxUploadBytes?: number;
   /** Paths whose JSON bodies the route inspects itself (the bus push answers `failed`, never 400). */
   rawJsonPaths?: string[];
   description?: string;
@@ -88,13 +94,14 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
 
   // Bodies are read whole here, bounded in size (413) and time (408: a slow upload; body_reader.ts), only once the
   // caller is authenticated and within its rate limits: a stranger's upload is refused before it is read.
+  const within = { idleMs: http.bodyIdleTimeoutMs, totalMs: http.bodyTimeoutMs };
+  const plainBody = bodyReader({ maxBytes: opts.maxBodyBytes ?? p.config.maxBodyBytes, ...within });
+  const uploadBody = opts.maxUploadBytes === undefined
+    ? plainBody
+    : bodyReader({ maxBytes: opts.maxUploadBytes, ...within });
   app.use(
     "*",
-    bodyReader({
-      maxBytes: opts.maxBodyBytes ?? p.config.maxBodyBytes,
-      idleMs: http.bodyIdleTimeoutMs,
-      totalMs: http.bodyTimeoutMs,
-    }),
+    (c, next) => (isMultipartRequest(c.req.header("content-type")) ? uploadBody : plainBody)(c, next),
   );
 
   app.use(
@@ -124,9 +131,13 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
   return app;
 }
 
+/** A multipart/form-data body (an upload), by its declared type. */
+const isMultipartRequest = (type: string | undefined) =>
+  (type ?? "").trimStart().toLowerCase().startsWith("multipart/form-data");
+
 function requestContext(service: string, ipSource: ClientIpSource): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64) || ulid();
+    const requestId = requestIdOf(c.req.header("x-request-id"), ulid);
     c.set("requestId", requestId);
     c.set("clientIpSource", ipSource);
     const started = performance.now();

@@ -30,3 +30,14 @@ export function contentDisposition(disposition: "inline" | "attachment", filenam
   );
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The request id a caller sent (`X-Request-Id`) when it is a plain token (letters, digits, `._:-`, at most 64), else
+ * a fresh one from `fresh`. It is echoed in the answer and written to every log line of the request: before pass 6 any
+ * text (spaces, quotes, Latin-1, another request's id with a suffix) reached the logs as the request's identity.
+ */
+export function requestIdOf(given: string | null | undefined, fresh: () => string): string {
+  return given && REQUEST_ID.test(given) ? given : fresh();
+}

@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Platform } from "../platform.ts";
 import { errorBody } from "./errors.ts";
 import { clientIp, type ClientIpSource } from "./client_ip.ts";
+import { rateLimitSubject } from "../validation/ip_address.ts";
 import { errorText, log } from "../log.ts";
 import type { AuthContext } from "../db/scoped.ts";
 import {
@@ -40,7 +41,8 @@ export function rateLimit(p: Platform, service: string, ipSource?: ClientIpSourc
       service,
       path,
       method: c.req.method,
-      ip: clientIp(c, ipSource),
+      // Per address, an IPv6 caller is its /64 (shared/validation/ip_address.ts).
+      ip: rateLimitSubject(clientIp(c, ipSource)),
       role: auth?.role,
       orgId: auth?.orgId,
     };

@@ -5,6 +5,7 @@
 // privileged connection after the route's role check, always within the caller's organisation.
 import { randomBytes } from "node:crypto";
 import { z } from "@hono/zod-openapi";
+import { oneLineText } from "../validation/one_line.ts";
 import type { Platform } from "../platform.ts";
 import type { Sql } from "../db/client.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
@@ -35,7 +36,8 @@ export const InvitationToken = z.object({
 });
 
 export const AcceptInvitation = InvitationToken.extend({
-  full_name: z.string().trim().max(200).default(""),
+  // Shown to the partner's staff and in the invitations this user sends: one clean line (pass 6).
+  full_name: oneLineText(200).default(""),
   password: z.string().min(10, "must have at least 10 characters").max(200),
 }).openapi("AcceptPartnerInvitation");
 

@@ -1,6 +1,7 @@
 // The organisation's people. Reading goes through RLS (users_same_org); writes use the privileged
 // connection (no API role writes users) after the route's partner_admin check, always within the caller's org.
 import { z } from "@hono/zod-openapi";
+import { oneLineText } from "../validation/one_line.ts";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { DomainError, notFound } from "../errors.ts";
@@ -10,7 +11,8 @@ export const PARTNER_ROLES = ["partner_admin", "partner_user"] as const;
 
 export const NewUser = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
-  full_name: z.string().trim().max(200).default(""),
+  // Shown to the partner's staff and in the invitations this user sends: one clean line (pass 6).
+  full_name: oneLineText(200).default(""),
   role: z.enum(PARTNER_ROLES).default("partner_user"),
   password: z.string().min(10, "must have at least 10 characters").max(200),
 }).openapi("NewPartnerUser");

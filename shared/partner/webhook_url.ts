@@ -3,6 +3,10 @@
 // PARTNER_WEBHOOK_ALLOW_PRIVATE=true (local development and tests; partnerConfig(p).webhookAllowPrivate, passed in).
 // At delivery the name is resolved once and judged by the same test (webhook_transport.ts).
 
+import { ipv6Groups } from "../validation/ip_address.ts";
+
+export { ipv6Groups };
+
 function privateIPv4(ip: string): boolean {
   const m = ip.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
   if (!m) return false;
@@ -10,26 +14,6 @@ function privateIPv4(ip: string): boolean {
   return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) ||
     (a === 192 && b === 168) || (a === 192 && b === 0 && c === 0) || (a === 198 && (b === 18 || b === 19)) ||
     (a === 100 && b >= 64 && b <= 127) || a >= 224;
-}
-
-/** The eight 16-bit groups of an IPv6 address ("::" expanded, a dotted IPv4 tail converted), or null. */
-export function ipv6Groups(ip: string): number[] | null {
-  let s = ip.toLowerCase().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  const dotted = s.match(/^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
-  if (dotted) {
-    const o = dotted.slice(2).map(Number);
-    if (o.some((n) => n > 255)) return null;
-    s = `${dotted[1]}${((o[0] << 8) | o[1]).toString(16)}:${((o[2] << 8) | o[3]).toString(16)}`;
-  }
-  const halves = s.split("::");
-  if (halves.length > 2) return null;
-  const part = (h: string) => (h === "" ? [] : h.split(":"));
-  const head = part(halves[0]), tail = halves.length === 2 ? part(halves[1]) : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const all = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
-  if (!all.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
-  return all.map((g) => parseInt(g, 16));
 }
 
 const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;

@@ -87,7 +87,12 @@ export interface RequestFacts {
 
 const INVITATION_LINKS = new Set(["/invitations/lookup", "/invitations/accept"]);
 const LOOKUP = new Set(["/address-autocomplete", "/geocode", "/roof-analysis"]);
-const LEADS = new Set(["/contact", "/property", "/create-lead", "/create-opportunity"]);
+/** Records a widget token creates: the widget's contacts, properties, leads, and appointments (security pass 6: a
+ * booking creates a contact and takes a technician, and had only the widget bucket, 600 a minute per address). */
+const LEADS: Record<string, Set<string>> = {
+  "widget-service": new Set(["/contact", "/property", "/create-lead", "/create-opportunity"]),
+  "appointment-handling-service": new Set(["/create-appointment"]),
+};
 /**
  * Savings reports a widget token can ask for: each geocodes and looks up the roof (the paid calls the lookup
  * bucket bounds on widget-service), renders a PDF and may email it to the address in the body. Without a bucket
@@ -143,7 +148,7 @@ export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
       add("lookup", "org", policy.lookupPerOrg);
       add("lookup", "ip", policy.lookupPerIp);
     }
-    if (r.service === "widget-service" && r.method !== "GET" && LEADS.has(r.path)) {
+    if (r.method !== "GET" && LEADS[r.service]?.has(r.path)) {
       add("leads", "org", policy.leadsPerOrg);
       add("leads", "ip", policy.leadsPerIp);
     }

@@ -73,6 +73,13 @@ export async function createAppointment(
       customer,
     });
   } catch (e) {
+    if (widgetBookingLimit(e)) {
+      throw new DomainError(
+        "conflict",
+        "appointment_exists",
+        "This property already has an upcoming appointment booked through the widget; the partner can book more",
+      );
+    }
     if (e instanceof SlotError) {
       throw new DomainError(
         e.kind === "taken" ? "conflict" : "invalid",
@@ -91,7 +98,13 @@ export async function createAppointment(
     throw new DomainError(
       "unprocessable",
       "idempotency_key_reused",
-      `Idempotency-Key "${input.idempotencyKey}" was already used for property ${appointment.propertyId} at ${appointment.start.toISOString()}; send a new key for a different booking`,
+      // Keys are shared by the organisation, its public widget token included: the partner's staff (who see every
+      // booking) are told which one, a widget token not.
+      `Idempotency-Key "${input.idempotencyKey}" was already used for ${
+        auth.role === "widget"
+          ? "another booking"
+          : `property ${appointment.propertyId} at ${appointment.start.toISOString()}`
+      }; send a new key for a different booking`,
     );
   }
   log("info", "appointment booked", {
@@ -113,6 +126,11 @@ export async function createAppointment(
   }
   return appointment;
 }
+
+/** The database's bound on widget bookings (migration 20261201090600): one upcoming appointment per property. */
+const widgetBookingLimit = (e: unknown) =>
+  (e as { code?: string }).code === "23514" &&
+  (e as { constraint_name?: string }).constraint_name === "appointments_widget_one_upcoming";
 
 async function resolveContact(
   p: Platform,

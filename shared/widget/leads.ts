@@ -158,13 +158,37 @@ export function opportunityView(r: Record<string, unknown>) {
   };
 }
 
+/**
+ * What the public widget token may not decide about an opportunity: its stage beyond the first and its figures (the
+ * lead's savings give them). With them, a stranger pushed "closed_won, $10,000,000" deals into the partner's CRM
+ * (security pass 6); the partner's staff set them.
+ */
+function assertWidgetMayCreate(auth: AuthContext, input: OpportunityInputT): void {
+  if (auth.role !== "widget") return;
+  const set = [
+    input.stage !== "qualification" && "stage",
+    input.amount != null && "amount",
+    input.system_size_kw != null && "system_size_kw",
+  ].filter(Boolean);
+  if (set.length) {
+    throw new DomainError(
+      "forbidden",
+      "forbidden",
+      `body.${
+        set.join(", body.")
+      }: set by the partner's staff, not with a widget token (its opportunities start at qualification with the lead's own figures)`,
+    );
+  }
+}
+
 export async function createOpportunity(p: Platform, auth: AuthContext, input: OpportunityInputT) {
+  assertWidgetMayCreate(auth, input);
   await assertOwned(p, auth, "leads", input.lead_id);
   return await withAuth(p.sql, auth, async (tx) => {
     if (input.idempotency_key) {
       const [prior] =
         await tx`select * from public.opportunities where organization_id = ${auth.orgId} and idempotency_key = ${input.idempotency_key}`;
-      if (prior) return { opportunity: opportunityView(prior), created: false };
+      if (prior) return { opportunity: opportunityView(sameLead(prior, input)), created: false };
     }
     const [lead] =
       await tx`select first_name, last_name, savings from public.leads where id = ${input.lead_id}`;
@@ -187,6 +211,23 @@ export async function createOpportunity(p: Platform, auth: AuthContext, input: O
         `${CRM_OPPORTUNITY_QUEUE}:${row.id}`,
       );
     }
-    return { opportunity: opportunityView(row), created: row.inserted as boolean };
+    return {
+      opportunity: opportunityView(row.inserted ? row : sameLead(row, input)),
+      created: row.inserted as boolean,
+    };
   });
+}
+
+/**
+ * A repeated key answers the first opportunity only for the same lead. Keys are the caller's choice and shared by the
+ * whole organisation, its public widget token included: another lead's opportunity (the homeowner's name, the deal's
+ * amount) was answered to anyone who tried a key such as `order-0001` (security pass 6).
+ */
+function sameLead(row: Record<string, unknown>, input: OpportunityInputT): Record<string, unknown> {
+  if (row.lead_id === input.lead_id) return row;
+  throw new DomainError(
+    "conflict",
+    "idempotency_key_reused",
+    "This idempotency key was already used for another opportunity; send a new key",
+  );
 }

@@ -19,6 +19,8 @@ import {
 import { monthNumber } from "../savings/usage.ts";
 import { unsureAsEstimated, unsureMonths } from "../bills/unsure_months.ts";
 import { StateCode } from "./schemas.ts";
+import { oneLineText } from "../validation/one_line.ts";
+import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
 
 export { readingLimits } from "../bills/plausibility.ts";
 
@@ -34,21 +36,24 @@ export const UsageMonth = z.object({
   estimated: z.boolean().optional(),
 });
 
+// What the homeowner typed on the confirm step is kept on the lead (`bill_corrections`) and shown to the partner: one
+// line each, cleaned like the widget's other fields (a name with CR/LF, a bidi override or a link was stored as typed
+// until pass 6).
 const ServiceAddress = z.object({
-  line1: z.string().trim().max(200).default(""),
-  line2: z.string().trim().max(200).optional().nullable(),
-  city: z.string().trim().max(100).default(""),
-  state: z.string().trim().toUpperCase().max(2).default(""),
-  zip: z.string().trim().max(10).default(""),
+  line1: oneLineText(200).default(""),
+  line2: oneLineText(200).optional().nullable(),
+  city: oneLineText(100).default(""),
+  state: oneLineText(2).toUpperCase().default(""),
+  zip: oneLineText(10).default(""),
 });
 
 export const Group = z.enum(READING_GROUPS as [ReadingGroup, ...ReadingGroup[]]);
 
 /** The values the homeowner ended with on the confirm step (absent = kept as read). */
 export const ReadingValues = z.object({
-  customer_name: z.string().trim().max(200).optional(),
+  customer_name: oneLineText(200).refine(linkFree, LINK_IN_NAME).optional(),
   service_address: ServiceAddress.optional(),
-  utility: z.string().trim().max(200).optional(),
+  utility: oneLineText(200).optional(),
   usage_by_month: z.array(UsageMonth).min(1).max(24).optional(),
 }).openapi("ReadingValues");
 export type ReadingValuesT = z.infer<typeof ReadingValues>;

@@ -2,8 +2,15 @@ import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { jsonb, type Tx } from "../db/client.ts";
 import { assertOwned } from "../auth/ownership.ts";
-import type { ContactInputT, PropertyInputT, PropertyPatchT } from "./schemas.ts";
-import { badRequest } from "../errors.ts";
+import {
+  type ContactInputT,
+  detailsWithin,
+  MAX_PROPERTY_DETAILS_BYTES,
+  type PropertyInputT,
+  type PropertyPatchT,
+} from "./schemas.ts";
+import { badRequest, DomainError } from "../errors.ts";
+import { ACCOUNT_NUMBER_KEYS } from "../email-agent/link.ts";
 import { zipStateProblem } from "../geo/zip_places.ts";
 import type { Sql } from "../db/client.ts";
 
@@ -50,7 +57,23 @@ export async function createContact(p: Platform, auth: AuthContext, c: ContactIn
   return contactView(await withAuth(p.sql, auth, (tx) => insertContact(tx, auth.orgId!, c)));
 }
 
+/** 403 when a widget token names a utility account in `details` (the inbox links bills to it). */
+function assertWidgetDetails(auth: AuthContext, details: Record<string, unknown> | undefined): void {
+  if (auth.role !== "widget" || !details) return;
+  const named = ACCOUNT_NUMBER_KEYS.filter((k) => Object.hasOwn(details, k));
+  if (named.length) {
+    throw new DomainError(
+      "forbidden",
+      "forbidden",
+      `body.details.${
+        named[0]
+      }: a property's utility account is set by the partner's staff, not with a widget token`,
+    );
+  }
+}
+
 export async function createProperty(p: Platform, auth: AuthContext, input: PropertyInputT) {
+  assertWidgetDetails(auth, input.details);
   if (input.contact_id) await assertOwned(p, auth, "contacts", input.contact_id);
   const a = input.address;
   await assertZipOfState(p.sql, a);
@@ -73,6 +96,7 @@ export async function createProperty(p: Platform, auth: AuthContext, input: Prop
 }
 
 export async function updateProperty(p: Platform, auth: AuthContext, id: string, patch: PropertyPatchT) {
+  assertWidgetDetails(auth, patch.details);
   await assertOwned(p, auth, "properties", id);
   if (patch.contact_id) await assertOwned(p, auth, "contacts", patch.contact_id);
   const set: Record<string, unknown> = {};
@@ -93,9 +117,16 @@ export async function updateProperty(p: Platform, auth: AuthContext, id: string,
   }
   const row = await withAuth(p.sql, auth, async (tx) => {
     if (patch.details) {
-      await tx`update public.properties set details = details || ${
-        jsonb(tx, patch.details)
-      } where id = ${id}`;
+      // The merged details stay within the bound one request's details have (repeated PUTs of new keys add up).
+      const [cur] = await tx`select details from public.properties where id = ${id} for update`;
+      const merged = { ...(cur?.details as Record<string, unknown> | null ?? {}), ...patch.details };
+      if (!detailsWithin(merged)) {
+        throw badRequest(
+          "details_too_large",
+          `body.details: the property's details would exceed ${MAX_PROPERTY_DETAILS_BYTES} bytes of JSON`,
+        );
+      }
+      await tx`update public.properties set details = ${jsonb(tx, merged)} where id = ${id}`;
     }
     const cols = Object.keys(set);
     const [r] = cols.length

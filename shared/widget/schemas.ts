@@ -2,13 +2,11 @@ import { z } from "@hono/zod-openapi";
 import { phoneOk } from "./phone.ts";
 import { isUsState } from "./states.ts";
 import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
+import { oneLineText } from "../validation/one_line.ts";
 
-// One line a homeowner typed (names, address lines, provider): control characters (CR, LF, tab) become spaces,
-// and invisible characters that can hide or reorder what a partner reads (zero-width space, BOM, bidi marks,
-// overrides and isolates) go; a name of nothing but those is then empty. Joiners (emoji, scripts) stay.
-const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
-const oneLine = (s: string) => s.replace(/\p{Cc}+/gu, " ").replace(INVISIBLE, "");
-const text = (max: number) => z.string().overwrite(oneLine).trim().max(max);
+// One line a homeowner typed (names, address lines, provider): cleaned of controls and invisible characters that can
+// hide or reorder what a partner reads (shared/validation/one_line.ts) before its limits apply.
+const text = oneLineText;
 export const Zip = z.string().trim().regex(/^\d{5}(-\d{4})?$/, "must be a 5-digit US zip").transform((s) =>
   s.slice(0, 5)
 );
@@ -31,6 +29,17 @@ export const ContactInput = z.object({
     .refine(phoneOk, "must be a phone number with its area code (10 to 15 digits)").optional().nullable(),
 }).openapi("ContactInput");
 
+/**
+ * A property's free-form `details` (the widget's and the partner's notes on the home), as JSON text: at most this many
+ * bytes, also after a `PUT` merges more keys in (shared/widget/records.ts). Unbounded, the public widget token stored
+ * a request's whole body there, again on every `PUT` (security pass 6).
+ */
+export const MAX_PROPERTY_DETAILS_BYTES = 16 * 1024;
+const DETAILS_TOO_LARGE = `must be at most ${MAX_PROPERTY_DETAILS_BYTES} bytes of JSON`;
+export function detailsWithin(d: Record<string, unknown>): boolean {
+  return new TextEncoder().encode(JSON.stringify(d)).byteLength <= MAX_PROPERTY_DETAILS_BYTES;
+}
+
 export const PropertyInput = z.object({
   contact_id: z.string().uuid().optional().nullable(),
   address: Address,
@@ -38,7 +47,7 @@ export const PropertyInput = z.object({
   longitude: z.number().min(-180).max(180).optional().nullable(),
   roof_type: text(60).optional().nullable(),
   utility_provider: text(200).optional().nullable(),
-  details: z.record(z.string(), z.unknown()).optional(),
+  details: z.record(z.string(), z.unknown()).refine(detailsWithin, DETAILS_TOO_LARGE).optional(),
 }).openapi("PropertyInput");
 
 export const PropertyPatch = PropertyInput.partial().openapi("PropertyPatch");

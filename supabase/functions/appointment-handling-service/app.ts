@@ -4,6 +4,8 @@ import { createServiceApp } from "../../../shared/http/app.ts";
 import { errorResponse as err, security } from "../../../shared/http/openapi.ts";
 import { ApiError } from "../../../shared/http/errors.ts";
 import type { Platform } from "../../../shared/platform.ts";
+import { oneLineText, plainText } from "../../../shared/validation/one_line.ts";
+import { LINK_IN_NAME, linkFree } from "../../../shared/validation/person_name.ts";
 import { createAppointment } from "../../../shared/scheduling/appointments.ts";
 import { scheduler } from "../../../shared/scheduling/index.ts";
 import { realDay, resolveRange } from "../../../shared/scheduling/range.ts";
@@ -103,16 +105,18 @@ const createAppointmentRoute = createRoute({
                 example: "2026-11-23T13:00:00.000Z",
               }),
             }),
+            // Open to the public widget token: a new contact's fields are cleaned as the widget's own are (a name with
+            // CR/LF, a bidi override or a link reached the partner's contacts and the technician's job email).
             contact: z.object({
               contact_uuid: z.string().uuid().optional(),
-              first_name: z.string().max(100).optional(),
-              last_name: z.string().max(100).optional(),
-              email: z.string().email().max(320).optional(),
-              phone: z.string().max(40).optional(),
+              first_name: oneLineText(100).refine(linkFree, LINK_IN_NAME).optional(),
+              last_name: oneLineText(100).refine(linkFree, LINK_IN_NAME).optional(),
+              email: z.string().trim().toLowerCase().email().max(254).optional(),
+              phone: oneLineText(40).regex(/^[+()\d\s.-]*$/, "must be a phone number").optional(),
             }).optional().openapi({
               description: "An existing contact, or details of a new one; default the property's contact",
             }),
-            notes: z.string().max(2000).optional(),
+            notes: plainText(2000).optional(),
           }),
         },
       },
@@ -183,7 +187,10 @@ export function createApp(p: Platform) {
       notes: body.notes,
       idempotencyKey: c.req.valid("header")["idempotency-key"],
     });
-    return c.json(appointmentJson(appointment), 201);
+    const json = appointmentJson(appointment);
+    // The partner's staff addresses are not for the public widget token (a stranger learnt the technicians' emails).
+    if (auth.role === "widget" && json.technician) json.technician = { ...json.technician, email: null };
+    return c.json(json, 201);
   });
   return app;
 }

@@ -54,7 +54,7 @@ const uploadErrors = {
 export function createApp(p: Platform) {
   const limits = contractLimits(p);
   const app = createServiceApp(p, "contract-approval-service", {
-    maxBodyBytes: limits.maxTotalBytes * 2 + 1024 * 1024,
+    maxUploadBytes: limits.maxTotalBytes * 2 + 1024 * 1024,
     description:
       "Analyses solar contracts (text + OCR reader or Gemini) and judges them against the partner's approval rules.",
   });

@@ -63,7 +63,7 @@ const multipart = (extra: Record<string, z.ZodTypeAny>) => ({
 export function createApp(p: Platform) {
   const limits = billLimits(p);
   const app = createServiceApp(p, "utility-bill-service", {
-    maxBodyBytes: limits.maxTotalBytes + 1024 * 1024,
+    maxUploadBytes: limits.maxTotalBytes + 1024 * 1024,
     description:
       "Extracts structured data from electricity bills (PDF, PNG, JPEG): sync, async and the widget's upload.",
   });

@@ -38,7 +38,7 @@ const idempotencyKey = (header: string | undefined, body: string | undefined) =>
 
 export function createApp(p: Platform) {
   const app = createServiceApp(p, "widget-service", {
-    maxBodyBytes: MAX_DOCUMENTS * MAX_DOCUMENT_BYTES + 64 * 1024,
+    maxUploadBytes: MAX_DOCUMENTS * MAX_DOCUMENT_BYTES + 64 * 1024,
     description:
       "The lead widget's backend: partner configuration, providers, roof data, contacts, properties, leads.",
   });

@@ -1,0 +1,19 @@
+import { z } from "@hono/zod-openapi";
+
+// Text a stranger typed that partners, technicians or emails show: control characters (CR, LF, tab) become spaces,
+// and invisible characters that can hide or reorder what is read (zero-width space, BOM, bidi marks, overrides and
+// isolates) go; a text of nothing but those is then empty. Joiners (emoji, scripts) stay.
+const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+
+/** One line: controls become spaces, invisible characters go. */
+export const oneLine = (s: string): string => s.replace(/\p{Cc}+/gu, " ").replace(INVISIBLE, "");
+
+/** Several lines (a note): line breaks stay (CR LF and CR become LF), other controls become spaces, invisible go. */
+export const plainLines = (s: string): string =>
+  s.replace(/\r\n?/g, "\n").replace(/[^\P{Cc}\n]+/gu, " ").replace(INVISIBLE, "");
+
+/** A one-line text field of at most `max` characters, cleaned before its limits apply. */
+export const oneLineText = (max: number) => z.string().overwrite(oneLine).trim().max(max);
+
+/** A multi-line text field of at most `max` characters, cleaned before its limits apply. */
+export const plainText = (max: number) => z.string().overwrite(plainLines).trim().max(max);
