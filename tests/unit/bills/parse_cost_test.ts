@@ -1,0 +1,67 @@
+// The embedded reader's parse costs work linear in the bill's text (issue #16: on the Supabase Edge Runtime the
+// parse runs in the request's isolate, so only the algorithm bounds it). Counted, not timed: every read of a word's
+// position or text during a parse (docs/documents.md "The bill reader's parse"; the times are
+// `npm run bench:parse-scaling`'s).
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { readBillText } from "../../../shared/bills/read_bill_text.ts";
+import { baselineRows } from "../../../shared/bills/embedded/chart_dates.ts";
+import type { DocumentText } from "../../../shared/documents/document_text.ts";
+import { limitBillText, ROW_SHAPES } from "../../support/limit_bill.ts";
+
+/** Reads of the words' fields (x, y, width, height, text) while `text` is parsed. */
+function wordReads(text: DocumentText): number {
+  let reads = 0;
+  const pages = text.pages.map((pg) => ({
+    ...pg,
+    pieces: pg.pieces.map((w) => {
+      const counted = {} as typeof w;
+      for (const [k, v] of Object.entries(w)) {
+        Object.defineProperty(counted, k, { enumerable: true, get: () => (reads++, v) });
+      }
+      return counted;
+    }),
+  }));
+  readBillText({ ...text, pages });
+  return reads;
+}
+
+for (const [name, words, width] of ROW_SHAPES) {
+  Deno.test(`parse cost: twice the ${name}, about twice the reads of the words`, () => {
+    // before: each meter read regrouped every word of the page into rows (meter_confidence.ts numberIsReading),
+    // and each date searched every row of dates before it (chart_dates.ts): 400 history rows read the words 3.9
+    // times as often as 200
+    const small = wordReads(limitBillText(200, words, width));
+    const large = wordReads(limitBillText(400, words, width));
+    assert.ok(
+      large / small < 2.2,
+      `400 rows: ${large} reads, 200 rows: ${small} (${(large / small).toFixed(2)}×)`,
+    );
+  });
+}
+
+Deno.test("parse cost: dates join the same rows as when every row was searched", () => {
+  // the search it replaces: the first row made within 3, else a new one
+  const before = (ys: number[]) => {
+    const keys: number[] = [];
+    return ys.map((y) => {
+      const k = keys.find((r) => Math.abs(r - y) <= 3);
+      if (k !== undefined) return k;
+      keys.push(y);
+      return y;
+    });
+  };
+  const y = fc.oneof(
+    fc.integer({ min: -20, max: 60 }),
+    fc.double({ min: -50, max: 50, noNaN: true }),
+    fc.constantFrom(NaN, Infinity, -Infinity, 1e300, -0),
+    fc.integer({ min: 0, max: 40 }).map((n) => n * 1.5),
+  );
+  fc.assert(
+    fc.property(fc.array(y, { maxLength: 60 }), (ys) => {
+      const rowOf = baselineRows();
+      assert.deepEqual(ys.map(rowOf), before(ys));
+    }),
+    { numRuns: 2000 },
+  );
+});
