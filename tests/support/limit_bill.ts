@@ -57,7 +57,7 @@ export const moneyRowWords = (i: number) => [
 /** Date rows: read dates, service periods and due dates. */
 export const dateRowWords = (i: number) => [
   `${String(1 + (i % 12)).padStart(2, "0")}/${String(1 + (i % 28)).padStart(2, "0")}/${2000 + (i % 25)}`,
-  `to ${MONTHS[(i + 1) % 12]} ${1 + (i % 28)}, ${2000 + (i % 25)}`,
+  `to ${MONTHS[(i + 1) % 12]} ${1 + (i % 28)}`,
   `Read ${MONTHS[i % 12]} ${1 + (i % 28)}`,
   `Due ${String(1 + (i % 12)).padStart(2, "0")}/${String(1 + (i % 28)).padStart(2, "0")}/24`,
   `${30 + (i % 3)} days`,
