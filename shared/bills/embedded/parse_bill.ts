@@ -69,6 +69,7 @@ import {
 } from "./month_confidence.ts";
 import { meterConfidences } from "./meter_scores.ts";
 import { checkedMeters, netWithUnreadMeter } from "./meter_confidence.ts";
+import { MAX_METERS } from "./answer_caps.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
 import { fixLabelWords } from "./ocr_labels.ts";
@@ -589,6 +590,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   }
   eu.marketState = ci.serviceAddress.state || bi.billingAddress.state || utility?.state || "";
   if (eu.marketState) conf.marketState = clamp(conf.serviceAddress ?? conf.billingAddress ?? 0.6);
+  // no bill has as many meters: the first ones (answer_caps.ts)
+  eu.meters = eu.meters.slice(0, MAX_METERS);
   // the months kept, each with its confidence (a month dropped later, e.g. from unsure OCR words, has none)
   const monthConfidence = Object.fromEntries(
     eu.usageByMonth.map((u) => monthKey(u.year, MonthNames.indexOf(u.month) + 1)).map((

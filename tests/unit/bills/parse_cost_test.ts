@@ -7,7 +7,10 @@ import fc from "fast-check";
 import { readBillText } from "../../../shared/bills/read_bill_text.ts";
 import { baselineRows } from "../../../shared/bills/embedded/chart_dates.ts";
 import type { DocumentText } from "../../../shared/documents/document_text.ts";
-import { limitBillText, ROW_SHAPES } from "../../support/limit_bill.ts";
+import { billRowWords, limitBillText, ROW_SHAPES } from "../../support/limit_bill.ts";
+import { MAX_METERS } from "../../../shared/bills/embedded/answer_caps.ts";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** Reads of the words' fields (x, y, width, height, text) while `text` is parsed. */
 function wordReads(text: DocumentText): number {
@@ -64,4 +67,22 @@ Deno.test("parse cost: dates join the same rows as when every row was searched",
     }),
     { numRuns: 2000 },
   );
+});
+
+Deno.test("parse cost: an answer lists at most MAX_METERS meters, the first ones printed, and 13 months", () => {
+  // before: 200 meter rows, 200 meters (1,800 rows: 1,800 meters); the page's rows are printed from the last
+  // (Meter 1199) at the top down
+  const item = readBillText(limitBillText(200, billRowWords)).item;
+  assert.deepEqual(
+    item.electricityUsage.meters.map((m) => m.meterNumber),
+    [...Array(MAX_METERS).keys()].map((i) => `${1199 - i}`),
+  );
+  const history = limitBillText(
+    60,
+    (i) =>
+      i
+        ? [`${MONTHS[(i - 1) % 12]} ${2000 + Math.floor((i - 1) / 12)}`, `${400 + i} kWh`]
+        : ["Usage History", "kWh"],
+  );
+  assert.equal(readBillText(history).item.electricityUsage.usageByMonth.length, 13);
 });
