@@ -38,6 +38,13 @@ const images = [...Deno.readDirSync(dir)].map((f) => f.name).filter((n) => /\.(p
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: number[]) => sum(xs) / xs.length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** Each round's CPU ratio: the platform's pages over the CLI's same pages (`perRound` pages a round). */
+const roundRatios = (ours: number[], cli: number[], perRound: number) =>
+  Array.from(
+    { length: Math.floor(cli.length / perRound) },
+    (_, r) =>
+      sum(ours.slice(r * perRound, (r + 1) * perRound)) / sum(cli.slice(r * perRound, (r + 1) * perRound)),
+  );
 
 // The CLI as Debian runs it: the same model, page segmentation and output settings as the engine, tesseract's
 // own defaults otherwise (its retry of unsure lines inverted and its table finder on); with `same`, also given
@@ -158,6 +165,9 @@ for (const verify of [verifyDefault, !verifyDefault]) {
 await cli(dir + images[0]);
 const native: number[] = [], native1: number[] = [], nativeSame: number[] = [];
 let native1Cpu = 0, nativeSameCpu = 0;
+// the single-thread CLI's CPU page by page, and the load average after each round: each round's own ratio
+// (the spread of the figure) beside the ratio over all rounds
+const native1PageCpu: number[] = [], roundLoads: string[] = [];
 const load0 = load();
 for (let r = 0; r < rounds; r++) {
   for (const [i, name] of images.entries()) {
@@ -171,18 +181,24 @@ for (let r = 0; r < rounds; r++) {
     }
     const n0 = cpuMs("self", true);
     native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
-    native1Cpu += cpuMs("self", true) - n0;
+    native1PageCpu.push(cpuMs("self", true) - n0);
+    native1Cpu += native1PageCpu.at(-1)!;
     if (engineVars.length) {
       const s0 = cpuMs("self", true);
       nativeSame.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }, true));
       nativeSameCpu += cpuMs("self", true) - s0;
     }
   }
+  roundLoads.push(Deno.loadavg()[0].toFixed(1));
 }
 const cpu1 = native1Cpu / native1.length;
 const cpuSame = nativeSameCpu / nativeSame.length;
 const sameFlags = engineVars.map(([k, v]) => `-c ${k}=${v}`).join(" ");
-console.log(`\n${rounds} round(s), load average ${load0} at the first page, ${load()} after the last:`);
+console.log(
+  `\n${rounds} round(s), load average ${load0} at the first page, ${load()} after the last (1-minute load after each round: ${
+    roundLoads.join(", ")
+  }):`,
+);
 console.log(
   `  native CLI (default threads)      ${mean(native).toFixed(0)} ms/page (median ${
     median(native).toFixed(0)
@@ -213,6 +229,14 @@ for (const p of platforms) {
     }x the single-thread CLI (target <= 1.0x); CPU ${(cpu / cpu1).toFixed(2)}x the single-thread CLI${
       nativeSame.length ? `, ${(cpu / cpuSame).toFixed(2)}x it given ${sameFlags}` : ""
     }`,
+  );
+  const perRound = roundRatios(p.cpu, native1PageCpu, images.length);
+  console.log(
+    `    CPU ratio to the single-thread CLI round by round: ${
+      perRound.map((x) => x.toFixed(2)).join(", ")
+    } (spread ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)}, median ${
+      median(perRound).toFixed(2)
+    })`,
   );
   console.log(
     `    worker starts during the timed pages: ${

@@ -8,8 +8,9 @@
 // whose meter prints kWh delivered and kWh received, whose banked kWh credits are applied before billing, with the
 // kWh credit bank's beginning and ending balances (Shenandoah Valley Electric Cooperative, Virginia); a prepay
 // (pay-as-you-go) member's monthly usage statement, not a bill: a credit balance drawn down by daily charges, the
-// last days' usage and a monthly history (Pee Dee Electric Membership Corporation, South Carolina).
-// Two of them are SEALED (R21_SEALED, drawn at random before the first score). Registered in layouts_heldout.ts.
+// last days' usage and a monthly history (Pee Dee Electric Cooperative, South Carolina; its truth's utility name
+// corrected in round 22 to the name the statement prints).
+// Two of them are SEALED (R21_SEALED, dev since round 22, drawn at random before the first score). Registered in layouts_heldout.ts.
 // Truth conventions: rounds 9, 13 and 15 (docs/bills.md); a net-metered meter's kWh is the net (delivered less
 // received), not the kWh billed after banked credits; a prepay statement's credit balance is a credit (a negative
 // amount due, as the corpus's credit bills) and it has no due date; a municipal bill's amount due is the whole bill.
@@ -312,7 +313,7 @@ async function svec(r: Rng): Promise<Generated> {
 /** Pee Dee EMC (South Carolina): a PrePay member's monthly usage statement — a credit balance drawn down daily. */
 async function pdemc(r: Rng): Promise<Generated> {
   const f = placedIn(TOWNS, r, "SC", {
-    utility: "Pee Dee Electric Membership Corporation",
+    utility: "Pee Dee Electric Cooperative",
     rate: "Residential PrePay",
   });
   const k = f.meters[0].kwh, d = days(f);

@@ -84,7 +84,8 @@ export function addressBlocks(lines: string[], isNoise: (s: string) => boolean):
       if (!street) {
         const u = upCells(j).find(isUnit);
         if (u) {
-          unit = u;
+          // (a scan's specks after the unit, "APT 40 .", are no part of it)
+          unit = u.replace(/(?:\s+[.,'\u2018\u2019`:;-])+$/, "");
           j = up(lines, j);
           street = upCells(j).find(isStreet);
         }
@@ -122,6 +123,23 @@ export function addressBlocks(lines: string[], isNoise: (s: string) => boolean):
     }
   }
   return blocks;
+}
+
+/**
+ * A labelled value up to the next label the text layer joined into its piece ("1006 LAKEVIEW CT BASTROP TX 78602
+ * Map Location: 89664", "3236 PINE RIDGE RD APT 32 Service Period: 05/23/2022 - …"): the capitalised words
+ * ("Map", "Service Period", "Days") right before the first colon after a space start another field — at most three,
+ * two when more capitalised words run before them (a street printed in mixed case: "12 Elm St Service Period:").
+ * An address prints no colon.
+ */
+export function untilNextLabel(text: string): string {
+  const words = text.split(/\s+/);
+  const at = words.findIndex((w, i) => i > 0 && /^[A-Z][a-z]*:$/.test(w));
+  if (at < 0) return text;
+  let from = at;
+  while (from > 1 && at - from < 2 && /^[A-Z][a-z]+$/.test(words[from - 1])) from--;
+  if (at - from === 2 && from > 1 && /^[A-Z][a-z]+$/.test(words[from - 1])) from++;
+  return words.slice(0, from).join(" ");
 }
 
 /** The text without an amount of another column the text layer joined after it ("… WA 98118 $37.09"). */

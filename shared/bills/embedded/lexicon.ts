@@ -75,6 +75,8 @@ export const LEXICON = {
     ],
     not: [
       /\b(?:previous|prior|last)\b/i,
+      // the balance a statement period opened with ("Beginning Credit Balance") is not what it closes with
+      /\b(?:beginning|starting|opening)\b/i,
       /\bpast due\b/i,
       /\bamount (?:paid|enclosed|received)\b/i,
       /\binstallment\b/i,

@@ -8,6 +8,7 @@ import {
   parseInlineAddressNoZip,
   splitStreet,
   STATES,
+  untilNextLabel,
 } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
 import { LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
@@ -742,7 +743,8 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
         /\b(?:service (?:address|location|for|delivered to)|premises?(?: address)?|service at|location of service)\b\s*:?\s*/i,
       );
       if (!m || m.index === undefined) continue;
-      const after = cs[c].slice(m.index + m[0].length).trim() || (cs[c + 1] ?? "");
+      // (up to another label joined into the piece: addresses.ts untilNextLabel)
+      const after = untilNextLabel(cs[c].slice(m.index + m[0].length).trim() || (cs[c + 1] ?? ""));
       const inline = parseInlineAddress(after) ?? parseInlineAddressNoZip(after);
       if (inline) return inline;
       // the label alone in its cell ("Service Location:   Total Amount Due:"): the address on the line under it,
@@ -804,8 +806,9 @@ function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address 
   for (const l of lines) {
     for (const c of cells(l)) {
       const m = c.match(/\bservice (?:address|location)\s*:?\s*(.+)$/i);
-      if (!m || !isStreet(m[1])) continue;
-      const { line1, line2 } = splitStreet(m[1].trim());
+      const street = m && untilNextLabel(m[1]);
+      if (!street || !isStreet(street)) continue;
+      const { line1, line2 } = splitStreet(street.trim());
       const b = blocks.find((x) => sameStreet(x.address.line1, line1));
       if (b) return { ...emptyAddress(), line1, line2: line2 || b.address.line2, country: "US" };
     }

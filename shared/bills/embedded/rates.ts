@@ -13,6 +13,9 @@ const SUPPLY_WORDS = [
   /\bfixed price\b|\benergy charge\b|\benergy\b/i,
   // a municipal utility's name for the energy it buys ("Commodity 663 kWh x $0.0759")
   /\bcommodity\b/i,
+  // a co-op's cost of the power it buys, billed per kWh beside its own service charge per kWh ("Wholesale Power
+  // Charge 905 kWh x $0.07942"; a cost recovery factor after it is an adjustment)
+  /\bwholesale power\b|\bpurchased power\b/i,
   // a bundled block or tier rate names no energy word: its first block's price ("First Block 320 kWh @ $0.0523")
   /\b(?:first|1st) (?:block|tier)\b|\b(?:block|tier) (?:1|one|i)\b/i,
 ];

@@ -233,13 +233,24 @@ export function tableUsage(
     let runs: { month: string; value: string; header: string }[][] = [];
     // a history split in halves printed side by side ("Month  kWh  Days | Month  kWh  Days"): each half from
     // its month column up to the next, with its own kWh column; the halves read one after the other
+    // (a month column whose rows name fewer distinct months than three in four is a table of days beside the
+    // history, "Last 7 Days   Date  kWh  Cost" level with "Month  kWh": not a half of it)
     const monthCols = idx.filter(isMonthCol);
+    const ofMonths = (i: number) => {
+      const ms = cellsOf(i).map((v) => monthOf(v, t.columns[i].header)).filter((m) => m !== undefined);
+      return ms.length < 3 || new Set(ms.map((m) => `${m!.year}-${m!.month}`)).size >= ms.length * 0.75;
+    };
+    const days = monthCols.filter((m) => !ofMonths(m));
     const halves = monthCols.map((m, g) => idx.filter((i) => i > m && i < (monthCols[g + 1] ?? idx.length)));
     const halfKwh = halves.map((h) => pickKwh(h, (i) => t.columns[i].header, cellsOf));
     if (monthCols.length >= 2 && halfKwh.every((k) => k !== undefined)) {
       runs = [
         monthCols.flatMap((m, g) =>
-          t.rows.map((r) => ({ month: r.cells[m], value: r.cells[halfKwh[g]!], header: t.columns[m].header }))
+          days.includes(m) ? [] : t.rows.map((r) => ({
+            month: r.cells[m],
+            value: r.cells[halfKwh[g]!],
+            header: t.columns[m].header,
+          }))
         ),
       ];
     } else if (pairs.length >= 2 && kwhScore(t.columns.map((c) => c.header).join(" ")) > 0) {
@@ -257,9 +268,11 @@ export function tableUsage(
       if (kwh === undefined) continue;
       // the month column: the best-headed one ("Read Date" over "Bill Date", "To" over "From"), the nearest
       // left of the kWh on a tie
-      const mc = idx.filter((i) =>
-        i !== kwh && isMonthCol(i)
-      ).sort((a, b) =>
+      // (one left of the kWh first: a month column right of it, past a column of days and their cost, heads the
+      // next table printed level with this one)
+      const side = (i: number) => (i > kwh && monthCols.some((m) => m < kwh) ? 1 : 0);
+      const mc = idx.filter((i) => i !== kwh && isMonthCol(i)).sort((a, b) =>
+        side(a) - side(b) ||
         monthHeadScore(t.columns[b].header) - monthHeadScore(t.columns[a].header) ||
         (a < kwh ? kwh - a : 100 + a) - (b < kwh ? kwh - b : 100 + b)
       )[0];

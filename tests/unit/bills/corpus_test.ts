@@ -14,6 +14,7 @@ import { R18_SEALED } from "../../../scripts/bills/layouts_r18.ts";
 import { R19_SEALED } from "../../../scripts/bills/layouts_r19.ts";
 import { R20_SEALED } from "../../../scripts/bills/layouts_r20.ts";
 import { R21_SEALED } from "../../../scripts/bills/layouts_r21.ts";
+import { R22_SEALED } from "../../../scripts/bills/layouts_r22.ts";
 import { R11_SEALED } from "../../../scripts/bills/layouts_r11.ts";
 
 const dir = new URL("../../fixtures/bills/", import.meta.url).pathname;
@@ -384,6 +385,31 @@ Deno.test("synthetic text PDFs of round 21's sealed pair (losalamos, pdemc): a f
   // with the round-20 reader; all their bills, scans included: 83.5% / 2.4% (docs/bills.md "Round 21")
   assert.ok(right / total >= 0.86, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
   assert.ok(wrong / total <= 0.025, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of round 22's dev layouts (meted, bluebonnet, and losalamos, pdemc sealed in round 21): >= 97% right, <= 0.5% filled wrongly", async () => {
+  const R22_DEV = ["meted", "bluebonnet", "losalamos", "pdemc"];
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && R22_DEV.includes(c.utility)
+  );
+  assert.equal(cases.length, 24);
+  const { right, total, wrong } = await tally(cases);
+  // with the reader of round 21 (docs/bills.md "Round 22"): 90.5% right, 0.3% filled wrongly; after round 22's changes 98.5% / 0.3%
+  // (the wrong ones: pdemc's North Carolina ZIPs printed with "SC", a layout defect)
+  assert.ok(right / total >= 0.97, `round-22 dev accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.005, `round-22 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
+Deno.test("synthetic text PDFs of round 22's sealed pair (goodland, gvea): a floor on a once-only score", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && R22_SEALED.includes(c.utility)
+  );
+  assert.equal(cases.length, 12);
+  const { right, total, wrong } = await tally(cases);
+  // scored once with round 22's last reader (2026-11-24): text PDFs 91.1% right, 5.8% filled wrongly, the same as
+  // with the round-21 reader; all their bills, scans included: 89.3% / 5.6% (docs/bills.md "Round 22")
+  assert.ok(right / total >= 0.9, `sealed accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.06, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
 Deno.test("synthetic text PDFs of the 4 history-round dev layouts (idaho, idahostmt, rockymtn, hawaiian): >= 85% right, <= 2% filled wrongly", async () => {

@@ -15,7 +15,7 @@ import {
   tesseractArgs,
   useOcrConfig,
 } from "../../../shared/documents/ocr_native.ts";
-import { pgmPixels, thresholdMethod } from "../../../shared/documents/ocr_ffi.ts";
+import { pgmPixels, thresholdMethod, tsvConfidence } from "../../../shared/documents/ocr_ffi.ts";
 import { closeOcr, ocrEngine, ocrImage } from "../../../shared/documents/ocr.ts";
 import { encodePgm } from "../../../shared/documents/ocr_preprocess.ts";
 import { NUMBERS, PLACES } from "../../../shared/documents/ocr_verify.ts";
@@ -43,6 +43,18 @@ Deno.test("pgmPixels: the pixels of an 8-bit PGM without a copy; anything else i
   assert.equal(p.data.buffer, pgm.buffer);
   assert.throws(() => pgmPixels(new TextEncoder().encode("P6\n3 2\n255\n")));
   assert.throws(() => pgmPixels(new TextEncoder().encode("P5\n3 2\n255\n\x01\x02")));
+});
+
+Deno.test("tsvConfidence: a word's float confidence as the CLI's TSV prints it (six decimals, printf's rounding)", () => {
+  // exact ties (a float that is a multiple of 1/128) go to the even millionth, as printf("%.6f") rounds them
+  assert.equal(tsvConfidence(12353 / 128), 96.507812);
+  assert.equal(tsvConfidence(12355 / 128), 96.523438);
+  // any other float to the nearest millionth: what parseTsv reads back from the TSV's text
+  for (const c of [96.634537, 91.2, 33.333333, 0.0000004]) {
+    const f = Math.fround(c);
+    assert.equal(tsvConfidence(f), Number(f.toFixed(6)), String(c));
+  }
+  assert.deepEqual([tsvConfidence(0), tsvConfidence(100)], [0, 100]);
 });
 
 Deno.test({
