@@ -14,8 +14,8 @@ const SIZES = (Deno.env.get("BENCH_SIZES") ?? "200,400,800,1600").split(",").map
 const REPEAT = Number(Deno.env.get("BENCH_REPEAT") ?? 3);
 const load = () => Deno.loadavg().map((x) => x.toFixed(1)).join(" ");
 
-function parse(lines: number, words: (i: number) => string[], width: number) {
-  const text = boundedBillText(limitBillText(lines, words, width)); // throws past the bounds
+function parse(lines: number, words: (i: number) => string[], width: number, confidence?: number) {
+  const text = boundedBillText(limitBillText(lines, words, width, confidence)); // throws past the bounds
   let best = Infinity, answer = "";
   for (let r = 0; r < REPEAT; r++) {
     const t0 = performance.now();
@@ -32,10 +32,13 @@ function parse(lines: number, words: (i: number) => string[], width: number) {
 }
 
 console.log(`load average at start: ${load()}; fastest of ${REPEAT} parses per size`);
-for (const [name, words, width] of ROW_SHAPES) {
+for (const [name, words, width, confidence] of ROW_SHAPES) {
   const step = Math.min(1, 5 / words(0).length); // as many words at each size as five-word lines
-  parse(Math.round(SIZES[0] * step), words, width); // warm-up (JIT)
-  const rows = SIZES.map((n) => Math.round(n * step)).map((n) => ({ n, ...parse(n, words, width) }));
+  parse(Math.round(SIZES[0] * step), words, width, confidence); // warm-up (JIT)
+  const rows = SIZES.map((n) => Math.round(n * step)).map((n) => ({
+    n,
+    ...parse(n, words, width, confidence),
+  }));
   const per = rows.map((r) => r.ms / r.n);
   console.log(
     `${name.padEnd(20)} ${

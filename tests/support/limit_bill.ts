@@ -86,15 +86,24 @@ export const wideRowWords = (i: number) => [
 /**
  * The text a PDF of `limitBillPdf(lines, words)` has (text items at the same places, y down the page, lines rebuilt as
  * the PDF reader does), without making and reading the PDF: the input of the parser's cost bench
- * (scripts/bench/parse_scaling.ts). Words are `width` points apart (narrower for tables of many columns).
+ * (scripts/bench/parse_scaling.ts). Words are `width` points apart (narrower for tables of many columns); with a
+ * `confidence` they are OCR words (the page read as a scan).
  */
-export function limitBillText(lines: number, words = proseWords, width = 100): DocumentText {
+export function limitBillText(
+  lines: number,
+  words = proseWords,
+  width = 100,
+  confidence?: number,
+): DocumentText {
   const h = lines * 5 + 100;
   const pieces: TextPiece[] = BILL_WORDS.map((t, i) => piece(20, h - (lines * 5 + 50 + i * 10), t));
   for (let i = 0; i < lines; i++) {
     words(i).forEach((w, j) => pieces.push(piece(20 + j * width, h - (20 + i * 5), w)));
   }
-  const page = { file: "bill.pdf", page: 1, source: "text" as const, lines: piecesToLines(pieces), pieces };
+  // as OCR words (with their confidence): the reader's checks of scans run
+  if (confidence !== undefined) pieces.forEach((p) => p.confidence = confidence);
+  const source = confidence === undefined ? "text" as const : "ocr" as const;
+  const page = { file: "bill.pdf", page: 1, source, lines: piecesToLines(pieces), pieces };
   return { pages: [page], text: page.lines.join("\n") };
 }
 
@@ -107,12 +116,20 @@ const piece = (x: number, y: number, text: string): TextPiece => ({
   text,
 });
 
-/** The row shapes of the parser's cost bench and test: name, words of line i, the words' spacing (points). */
-export const ROW_SHAPES: [string, (i: number) => string[], number][] = [
+/** History/meter rows whose meter numbers open with a 6 (the digit OCR reads for a meter number's G). */
+export const ocrMeterRowWords = (i: number) =>
+  billRowWords(i).map((w) => w.replace(/^Meter (\d+)/, "Meter 6$10"));
+
+/**
+ * The row shapes of the parser's cost bench and test: name, words of line i, the words' spacing (points), and the
+ * words' OCR confidence (a scan) or none (a text layer).
+ */
+export const ROW_SHAPES: [string, (i: number) => string[], number, number?][] = [
   ["history/meter rows", billRowWords, 100],
   ["money rows", moneyRowWords, 100],
   ["date rows", dateRowWords, 100],
   ["label: value rows", labelRowWords, 100],
   ["table of 11 columns", wideRowWords, 50],
   ["prose", proseWords, 100],
+  ["OCR meter rows", ocrMeterRowWords, 100, 60],
 ];

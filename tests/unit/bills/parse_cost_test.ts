@@ -14,13 +14,12 @@ import { MAX_METERS } from "../../../shared/bills/embedded/answer_caps.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** Reads of the words' fields (x, y, width, height, text) while `text` is parsed (`confidence`: as OCR words). */
-function wordReads(text: DocumentText, confidence?: number): number {
+/** Reads of the words' fields (x, y, width, height, text, confidence) while `text` is parsed. */
+function wordReads(text: DocumentText): number {
   let reads = 0;
   const pages = text.pages.map((pg) => ({
     ...pg,
-    pieces: pg.pieces.map((w0) => {
-      const w = confidence === undefined ? w0 : { ...w0, confidence };
+    pieces: pg.pieces.map((w) => {
       const counted = {} as typeof w;
       for (const [k, v] of Object.entries(w)) {
         Object.defineProperty(counted, k, { enumerable: true, get: () => (reads++, v) });
@@ -32,13 +31,14 @@ function wordReads(text: DocumentText, confidence?: number): number {
   return reads;
 }
 
-for (const [name, words, width] of ROW_SHAPES) {
+for (const [name, words, width, confidence] of ROW_SHAPES) {
   Deno.test(`parse cost: twice the ${name}, about twice the reads of the words`, () => {
     // before: each meter read regrouped every word of the page into rows (meter_confidence.ts numberIsReading),
     // and each date searched every row of dates before it (chart_dates.ts): 400 history rows read the words 3.9
-    // times as often as 200
-    const small = wordReads(limitBillText(200, words, width));
-    const large = wordReads(limitBillText(400, words, width));
+    // times as often as 200; the scanned meter rows' reader (scan_meters.ts) searched every line from the first for
+    // each word: 400 OCR meter rows, 3.5×
+    const small = wordReads(limitBillText(200, words, width, confidence));
+    const large = wordReads(limitBillText(400, words, width, confidence));
     assert.ok(
       large / small < 2.2,
       `400 rows: ${large} reads, 200 rows: ${small} (${(large / small).toFixed(2)}×)`,
@@ -90,18 +90,6 @@ Deno.test("parse cost: an answer lists at most MAX_METERS meters, the first ones
   assert.equal(readBillText(history).item.electricityUsage.usageByMonth.length, 13);
 });
 
-Deno.test("parse cost: twice the meter rows read by OCR, about twice the reads of the words", () => {
-  // before: the scanned meter rows' reader (scan_meters.ts) searched every line from the first for each word: 400
-  // rows read the words 3.5 times as often as 200
-  const words = (i: number) => billRowWords(i).map((w) => w.replace(/^Meter (\d+)/, "Meter 6$10"));
-  const small = wordReads(limitBillText(200, words), 60);
-  const large = wordReads(limitBillText(400, words), 60);
-  assert.ok(
-    large / small < 2.2,
-    `400 rows: ${large} reads, 200 rows: ${small} (${(large / small).toFixed(2)}×)`,
-  );
-});
-
 Deno.test("parse cost: scanned words join the same lines as when every line was searched", () => {
   const center = (p: TextPiece) => p.y + p.height / 2;
   const before = (pieces: TextPiece[]) => {
@@ -116,8 +104,10 @@ Deno.test("parse cost: scanned words join the same lines as when every line was 
   const num = fc.oneof(
     fc.integer({ min: -5, max: 80 }),
     fc.double({ min: -20, max: 100, noNaN: true }),
-    fc.constantFrom(NaN, Infinity, -Infinity, 0, 1e300),
+    fc.constantFrom(0, 1e300, -1e300),
   );
+  // finite positions (a PDF's, OCR's): with NaN among them the centres' sort itself is not the same from one call
+  // site to another (a comparison of NaN is no order), and scanRowsOf then runs the old search as it was
   const word = fc.record({
     x: fc.integer({ min: 0, max: 50 }),
     y: num,
