@@ -529,6 +529,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   );
   if (eu.usageByMonth.length) conf.usageByMonth = (history.length >= 3 ? 0.8 : 0.7) + agreement;
 
+  // no bill has as many meters: the first ones, before the checks of each against every OCR word (answer_caps.ts)
+  eu.meters = eu.meters.slice(0, MAX_METERS);
   // a value read only from unsure OCR words is left empty rather than guessed (word_confidence.ts)
   const fromWords = { ...ci, ...bi, ...eu };
   for (const k of unsureFields(fromWords, pages, opts.wordConfidence ?? WORD_CONFIDENCE, money)) conf[k] = 0;
@@ -591,8 +593,6 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   }
   eu.marketState = ci.serviceAddress.state || bi.billingAddress.state || utility?.state || "";
   if (eu.marketState) conf.marketState = clamp(conf.serviceAddress ?? conf.billingAddress ?? 0.6);
-  // no bill has as many meters: the first ones (answer_caps.ts)
-  eu.meters = eu.meters.slice(0, MAX_METERS);
   // the months kept, each with its confidence (a month dropped later, e.g. from unsure OCR words, has none)
   const monthConfidence = Object.fromEntries(
     eu.usageByMonth.map((u) => monthKey(u.year, MonthNames.indexOf(u.month) + 1)).map((
