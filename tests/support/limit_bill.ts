@@ -1,5 +1,7 @@
 // Test input: bills whose text layer is as big as a bill's may be (shared/bills/text_bounds.ts), for the tests and
 // the bench of where the bill reader parses (shared/bills/bill_parser.ts).
+import type { DocumentText } from "../../shared/documents/document_text.ts";
+import { piecesToLines, type TextPiece } from "../../shared/documents/text_layout.ts";
 import { pdfOf } from "./pdf_objects.ts";
 
 /** A one-page PDF `w`×`h` points drawing each [x, y, text] in Helvetica at 4 points. */
@@ -42,3 +44,92 @@ export function limitBillPdf(lines = 1800, words = proseWords): Uint8Array<Array
   }
   return textPdf(items, 612, lines * 5 + 100);
 }
+
+/** Money rows: a charge's name, its quantity, rate and amount (an itemized charges table). */
+export const moneyRowWords = (i: number) => [
+  `Charge ${i % 300}`,
+  `${100 + (i % 900)} kWh`,
+  `x $0.${String(1000 + (i % 9000)).slice(-4)}`,
+  `$${1 + (i % 500)}.${String(i % 100).padStart(2, "0")}`,
+  `Total $${(i * 7) % 9000}.00`,
+];
+
+/** Date rows: read dates, service periods and due dates. */
+export const dateRowWords = (i: number) => [
+  `${String(1 + (i % 12)).padStart(2, "0")}/${String(1 + (i % 28)).padStart(2, "0")}/${2000 + (i % 25)}`,
+  `to ${MONTHS[(i + 1) % 12]} ${1 + (i % 28)}`,
+  `Read ${MONTHS[i % 12]} ${1 + (i % 28)}`,
+  `Due ${String(1 + (i % 12)).padStart(2, "0")}/${String(1 + (i % 28)).padStart(2, "0")}/24`,
+  `${30 + (i % 3)} days`,
+];
+
+/** Label:value rows, the labels of the fields a bill is read for. */
+const LABELS = ["Account Number:", "Amount Due:", "Due Date:", "Service Address:", "Meter Number:", "Rate:"];
+export const labelRowWords = (i: number) => [
+  LABELS[i % LABELS.length],
+  [
+    `${1000 + i}-${2000 + i}`,
+    `$${10 + (i % 90)}.00`,
+    `01/${String(1 + (i % 28)).padStart(2, "0")}/24`,
+  ][i % 3],
+  LABELS[(i + 2) % LABELS.length],
+  `${100 + (i % 900)} Main St`,
+  `R-${i % 40}`,
+];
+
+/** A table of many columns: a month, then ten kWh figures (eleven words a line). */
+export const wideRowWords = (i: number) => [
+  `${MONTHS[i % 12]} ${2000 + (i % 25)}`,
+  ...Array.from({ length: 10 }, (_, k) => String(100 + ((i * 13 + k * 37) % 900))),
+];
+
+/**
+ * The text a PDF of `limitBillPdf(lines, words)` has (text items at the same places, y down the page, lines rebuilt as
+ * the PDF reader does), without making and reading the PDF: the input of the parser's cost bench
+ * (scripts/bench/parse_scaling.ts). Words are `width` points apart (narrower for tables of many columns); with a
+ * `confidence` they are OCR words (the page read as a scan).
+ */
+export function limitBillText(
+  lines: number,
+  words = proseWords,
+  width = 100,
+  confidence?: number,
+): DocumentText {
+  const h = lines * 5 + 100;
+  const pieces: TextPiece[] = BILL_WORDS.map((t, i) => piece(20, h - (lines * 5 + 50 + i * 10), t));
+  for (let i = 0; i < lines; i++) {
+    words(i).forEach((w, j) => pieces.push(piece(20 + j * width, h - (20 + i * 5), w)));
+  }
+  // as OCR words (with their confidence): the reader's checks of scans run
+  if (confidence !== undefined) pieces.forEach((p) => p.confidence = confidence);
+  const source = confidence === undefined ? "text" as const : "ocr" as const;
+  const page = { file: "bill.pdf", page: 1, source, lines: piecesToLines(pieces), pieces };
+  return { pages: [page], text: page.lines.join("\n") };
+}
+
+// Helvetica at 4 points: about 2 points a character
+const piece = (x: number, y: number, text: string): TextPiece => ({
+  x,
+  y,
+  width: text.length * 2,
+  height: 4,
+  text,
+});
+
+/** History/meter rows whose meter numbers open with a 6 (the digit OCR reads for a meter number's G). */
+export const ocrMeterRowWords = (i: number) =>
+  billRowWords(i).map((w) => w.replace(/^Meter (\d+)/, "Meter 6$10"));
+
+/**
+ * The row shapes of the parser's cost bench and test: name, words of line i, the words' spacing (points), and the
+ * words' OCR confidence (a scan) or none (a text layer).
+ */
+export const ROW_SHAPES: [string, (i: number) => string[], number, number?][] = [
+  ["history/meter rows", billRowWords, 100],
+  ["money rows", moneyRowWords, 100],
+  ["date rows", dateRowWords, 100],
+  ["label: value rows", labelRowWords, 100],
+  ["table of 11 columns", wideRowWords, 50],
+  ["prose", proseWords, 100],
+  ["OCR meter rows", ocrMeterRowWords, 100, 60],
+];

@@ -33,17 +33,33 @@ const numberOf = (s: string) => {
   return m ? Number(m[1].replace(/,/g, "")) : undefined;
 };
 
+/** Each number printed on the pages → the numbers of every row (one baseline) printing it. */
+type RowNumbers = Map<number, Set<number>[]>;
+
+/** The pages' rows read once for all meters (a check per meter that regrouped every row was quadratic). */
+export function rowNumbers(pages: TextPiece[][]): RowNumbers {
+  const index: RowNumbers = new Map();
+  for (const ps of pages) {
+    for (const r of groupByBaseline(ps, (p) => p.height)) {
+      const nums = new Set<number>();
+      for (const p of r.parts) {
+        for (const w of p.text.split(/\s+/)) {
+          const n = numberOf(w);
+          if (n !== undefined) nums.add(n);
+        }
+      }
+      for (const n of nums) index.get(n)?.push(nums) ?? index.set(n, [nums]);
+    }
+  }
+  return index;
+}
+
 /** The meter's "number" is its previous reading: on one row with its present reading (number + kWh). */
-export function numberIsReading(meter: Meter, pages: TextPiece[][]): boolean {
+export function numberIsReading(meter: Meter, pages: TextPiece[][], rows = rowNumbers(pages)): boolean {
   const n = /^\d+$/.test(meter.meterNumber) ? Number(meter.meterNumber) : NaN;
   const kwh = Number(meter.usageKwh);
   if (!(n > 0) || !(kwh > 0)) return false;
-  return pages.some((ps) =>
-    groupByBaseline(ps, (p) => p.height).some((r) => {
-      const nums = r.parts.flatMap((p) => p.text.split(/\s+/)).map(numberOf);
-      return nums.includes(n) && nums.includes(n + kwh);
-    })
-  );
+  return (rows.get(n) ?? []).some((nums) => nums.has(n + kwh));
 }
 
 /** A meter number's shape: 6–12 letters and digits, five or more of them digits, not a date or an amount. */
@@ -100,7 +116,8 @@ export const sameOnPaper = (a: string, b: string): boolean => {
 
 /** The meters after the checks above (parse_bill.ts, after the scan checks). */
 export function checkedMeters(meters: Meter[], pages: TextPiece[][]): Meter[] {
-  const reading = meters.filter((m) => m.meterNumber && numberIsReading(m, pages));
+  const rows = meters.some((m) => m.meterNumber) ? rowNumbers(pages) : new Map();
+  const reading = meters.filter((m) => m.meterNumber && numberIsReading(m, pages, rows));
   // one meter whose number is not the one on the row its reads are printed on: that row's number
   if (meters.length === 1 && meters[0].meterNumber && !reading.length) {
     const row = readsRowNumber(meters[0], pages);

@@ -73,6 +73,7 @@ import {
 } from "./month_confidence.ts";
 import { meterConfidences } from "./meter_scores.ts";
 import { checkedMeters, netWithUnreadMeter } from "./meter_confidence.ts";
+import { MAX_METERS } from "./answer_caps.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
 import { fixLabelWords } from "./ocr_labels.ts";
@@ -535,6 +536,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   );
   if (eu.usageByMonth.length) conf.usageByMonth = (history.length >= 3 ? 0.8 : 0.7) + agreement;
 
+  // no bill has as many meters: the first ones, before the checks of each against every OCR word (answer_caps.ts)
+  eu.meters = eu.meters.slice(0, MAX_METERS);
   // a value read only from unsure OCR words is left empty rather than guessed (word_confidence.ts)
   const fromWords = { ...ci, ...bi, ...eu };
   for (const k of unsureFields(fromWords, pages, opts.wordConfidence ?? WORD_CONFIDENCE, money)) conf[k] = 0;

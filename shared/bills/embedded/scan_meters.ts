@@ -19,11 +19,27 @@ const MIN_ID_CONFIDENCE = 80;
 const center = (p: TextPiece) => p.y + p.height / 2;
 const day = (iso: string) => Date.parse(iso) / 86_400_000;
 
-/** The page's word boxes in lines (centres within half a box's height), each left to right. */
-function rowsOf(pieces: TextPiece[]): TextPiece[][] {
+/**
+ * The page's word boxes in lines (centres within half a box's height), each left to right: a box joins the first
+ * line whose first box is that close. Boxes come in order of their centres, so lines are made in that order too,
+ * and a line whose first box is more than half this box's height above it cannot be close: those before it are
+ * not searched (searching every line from the first for each box was quadratic in a page's lines). With a
+ * position that is not a finite number the order does not hold: every line is searched, as before.
+ */
+export function scanRowsOf(pieces: TextPiece[]): TextPiece[][] {
   const rows: TextPiece[][] = [];
-  for (const p of [...pieces].sort((a, b) => center(a) - center(b))) {
-    const row = rows.find((r) => Math.abs(center(r[0]) - center(p)) <= Math.min(r[0].height, p.height) / 2);
+  const sorted = [...pieces].sort((a, b) => center(a) - center(b));
+  const ordered = sorted.every((p) => Number.isFinite(center(p)));
+  const close = (r: TextPiece[], p: TextPiece) =>
+    Math.abs(center(r[0]) - center(p)) <= Math.min(r[0].height, p.height) / 2;
+  for (const p of sorted) {
+    let row: TextPiece[] | undefined;
+    if (!ordered) row = rows.find((r) => close(r, p));
+    else {
+      for (let i = rows.length - 1; i >= 0 && center(rows[i][0]) >= center(p) - p.height / 2; i--) {
+        if (close(rows[i], p)) row = rows[i];
+      }
+    }
     if (row) row.push(p);
     else rows.push([p]);
   }
@@ -34,7 +50,7 @@ function rowsOf(pieces: TextPiece[]): TextPiece[][] {
 export function scanMeterRows(pages: TextPiece[][]): Meter[] {
   const out: Meter[] = [];
   for (const pieces of pages) {
-    const rows = rowsOf(pieces);
+    const rows = scanRowsOf(pieces);
     rows.forEach((row, n) => {
       const texts = row.map((p) => tidyOcrTokens(p.text.trim()));
       const readings = row.flatMap((_, i) => (READING.test(texts[i]) ? [i] : []));
