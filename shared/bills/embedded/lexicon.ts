@@ -189,3 +189,6 @@ export const NOT_USAGE =
 export const GAS = /\btherms?\b|\bccf\b|\bmcf\b|\bgas\b/i;
 /** Another service than electricity or gas on a multi-service statement (a municipal utility's water). */
 export const OTHER_SERVICE = /\bgallons?\b|\b(?:waste)?water\b|\bsewer\b|\bstorm ?drain\b/i;
+/** Units of water and gas: a meter read in them is not the electric meter ("7 kgal", "38 ccf", a units cell "CF"). */
+export const OTHER_SERVICE_UNIT =
+  /\b(?:[kt]?gal(?:lons?)?|ccf|hcf|mcf|cf|therms?|cubic f(?:ee|oo)?t|cu\.? ?ft)\b/i;

@@ -11,7 +11,15 @@ import {
   untilNextLabel,
 } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
-import { LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
+import {
+  LEXICON,
+  type LexiconField,
+  nameLike,
+  negated,
+  NOT_USAGE,
+  OTHER_SERVICE_UNIT,
+  REMITTANCE,
+} from "./lexicon.ts";
 import { pairLabel, rowsOf, wordsOf } from "./pairing.ts";
 import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE, minConfidenceFor } from "./confidence.ts";
 import {
@@ -830,9 +838,6 @@ function mailingBlock(_lines: string[], blocks: ReturnType<typeof addressBlocks>
   // addressed to a person first: a block under a heading ("Electric Usage Profile") is a premises block
   return blocks.find((b) => nameLike(clean(b.name))) ?? blocks.find((b) => b.name) ?? blocks[0];
 }
-
-// units of water and gas: a meter read in them is not the electric meter
-const OTHER_SERVICE_UNIT = /\b(?:k?gal(?:lons?)?|ccf|hcf|mcf|therms?|cubic f(?:ee)?t|cu\.? ?ft)\b/i;
 
 function meters(lines: string[], start: string, end: string, on: RuleSwitch): Meter[] {
   const out: Meter[] = [];

@@ -1,0 +1,31 @@
+// Round 23 (issue #11, docs/bills.md "Round 23"): the shapes behind round 22's sealed pair's wrong and empty values
+// (goodland, a city's utility bill; gvea, a levelized bill), each built on word boxes in another shape than the
+// layouts that showed it, with every utility-shaped rule OFF; each test fails with the reader of before this round.
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { readPage as read } from "./layout_page.ts";
+
+type Rows = Parameters<typeof read>[0];
+
+const head: Rows = [
+  [40, [[36, "Village of Elm Prairie Utilities"], [360, "Account Number"], [450, "40-1187-02"]]],
+  [50, [[360, "Statement Date"], [450, "03/08/2024"]]],
+  [60, [[360, "Total Amount Due"], [450, "$184.22"]]],
+  [70, [[360, "Due Date"], [450, "03/28/2024"]]],
+  [86, [[36, "Billing Period: 01/31/2024 to 02/29/2024"]]],
+];
+
+Deno.test("a water or gas meter in the electric meter's table, its units in a cell of their own, is not an electric meter", () => {
+  const rows: Rows = [
+    ...head,
+    [110, [[36, "Svc"], [70, "Meter No."], [150, "Prev Read"], [220, "Curr Read"], [290, "Usage"], [
+      340,
+      "Unit",
+    ]]],
+    [120, [[36, "EL"], [70, "Z4410982"], [150, "30112"], [220, "30924"], [290, "812"], [340, "KWH"]]],
+    [130, [[36, "WT"], [70, "77120345"], [150, "1204"], [220, "1210"], [290, "6"], [340, "KGAL"]]],
+    [140, [[36, "NG"], [70, "80213377"], [150, "5510"], [220, "5542"], [290, "32"], [340, "HCF"]]],
+    [150, [[36, "IR"], [70, "81002934"], [150, "9120"], [220, "9877"], [290, "757"], [340, "CF"]]],
+  ];
+  const got = read(rows).electricityUsage.meters.map((m) => `${m.meterNumber} ${m.usageKwh}`);
+  assertEquals(got, ["Z4410982 812"]);
+});
