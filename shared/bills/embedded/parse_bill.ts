@@ -812,6 +812,10 @@ function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address 
     for (const c of cells(l)) {
       const m = c.match(/\bservice (?:address|location)\s*:?\s*(.+)$/i);
       const street = m && untilNextLabel(m[1]);
+      // a street with no suffix ("5688 QUAIL RUN GOODLAND KS 67735") that an address block prints on a line of its
+      // own: that line is the street, the rest of the label's line its town, state and ZIP
+      const whole = street && blocks.map((b) => streetThenTown(street, b.address)).find(Boolean);
+      if (whole) return whole;
       if (!street || !isStreet(street)) continue;
       const { line1, line2 } = splitStreet(street.trim());
       const b = blocks.find((x) => sameStreet(x.address.line1, line1));
@@ -819,6 +823,15 @@ function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address 
     }
   }
   return undefined;
+}
+
+/** "<block's street> [<its unit>] <city> <ST> <ZIP>" on one line: the address, its town read off this line. */
+function streetThenTown(text: string, block: Address): Address | undefined {
+  const street = [block.line1, block.line2].filter(Boolean).join(" ");
+  const t = text.trim();
+  if (!block.line1 || !t.toLowerCase().startsWith(`${street.toLowerCase()} `)) return undefined;
+  const town = parseCityStateZip(t.slice(street.length).replace(/^[\s,.\u2013-]+/, ""));
+  return town ? { ...emptyAddress(), ...splitStreet(street), ...town, country: "US" } : undefined;
 }
 
 /** Where the payment stub starts: the tear-off instruction, or the last third of the last page. */

@@ -29,3 +29,38 @@ Deno.test("a water or gas meter in the electric meter's table, its units in a ce
   const got = read(rows).electricityUsage.meters.map((m) => `${m.meterNumber} ${m.usageKwh}`);
   assertEquals(got, ["Z4410982 812"]);
 });
+
+Deno.test("the electric service's line billing the kWh at a price, no energy word on it, gives the energy price", () => {
+  const rows = (line: string): Rows => [
+    ...head,
+    [110, [[36, "Meter"], [110, "Previous"], [200, "Present"], [300, "kWh"]]],
+    [120, [[36, "Z4410982"], [110, "30112"], [200, "30924"], [300, "812"]]],
+    [140, [[36, "Current Charges"]]],
+    [150, [[36, line], [330, "$61.63"]]],
+    [160, [[36, "Electric Customer Charge"], [330, "$12.00"]]],
+    [170, [[36, "Water Usage 6 Kgal @ $4.10"], [330, "$24.60"]]],
+    [180, [[36, "Sewer Service"], [330, "$31.00"]]],
+    [190, [[36, "Refuse Collection"], [330, "$18.75"]]],
+  ];
+  assertEquals(
+    read(rows("Electricity Service 812 kWh x $0.07590")).electricityUsage.supplyRatePerKwh,
+    "0.07590",
+  );
+  // a delivery price named electric is not the energy's
+  assertEquals(read(rows("Electric Delivery 812 kWh x $0.07590")).electricityUsage.supplyRatePerKwh, "");
+});
+
+Deno.test("a one-line service address whose street has no suffix is split where the mailing block's street ends", () => {
+  const rows: Rows = [
+    ...head,
+    [96, [[36, "Service Address: 412 WILLOW BEND HAYS KS 67601"]]],
+    [110, [[36, "Meter"], [110, "Previous"], [200, "Present"], [300, "kWh"]]],
+    [120, [[36, "Z4410982"], [110, "30112"], [200, "30924"], [300, "812"]]],
+    [600, [[36, "Please return this portion with your payment"]]],
+    [640, [[60, "MARA JENSEN"]]],
+    [650, [[60, "412 WILLOW BEND"]]],
+    [660, [[60, "HAYS KS 67601"]]],
+  ];
+  const a = read(rows).customerInformation.serviceAddress;
+  assertEquals([a.line1, a.line2, a.city, a.state, a.zip], ["412 WILLOW BEND", "", "HAYS", "KS", "67601"]);
+});
