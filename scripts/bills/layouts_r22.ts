@@ -224,7 +224,8 @@ async function gvea(r: Rng): Promise<Generated> {
 async function goodland(r: Rng): Promise<Generated> {
   const f = placedIn(TOWNS, r, "KS", {
     utility: "City of Goodland",
-    rate: "Residential Electric",
+    // the class as the bill prints it, in capitals (round 23: the truth held "Residential Electric", never printed)
+    rate: "RESIDENTIAL ELECTRIC",
     pastDue: r.chance(0.2),
   });
   const k = f.meters[0].kwh, d = days(f);
