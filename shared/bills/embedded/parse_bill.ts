@@ -38,6 +38,7 @@ import {
   findSupplyRate,
   findTier,
   otherConfirmedPrice,
+  rateInChargeLine,
   rateInColumn,
   rateInHeading,
 } from "./rates.ts";
@@ -301,7 +302,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
 
   // … or the class of service under a "Rate" column of a table (a meter table's "Rate Schedule" column)
   // … or the class a heading of the electric service's charges names after a dash ("ELECTRIC - Residential")
-  eu.electricRate = findRatePlan(lines) || rateInColumn(tables()) || rateInHeading(lines);
+  // … or the class that heads the electric service's priced kWh line ("Residential Service 812 kWh x $0.0759")
+  eu.electricRate = findRatePlan(lines) || rateInColumn(tables()) || rateInHeading(lines) ||
+    rateInChargeLine(lines);
   if (eu.electricRate) conf.electricRate = 0.7;
   // two or more tiers priced: the bill marks none as the customer's (tiers.ts)
   eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);

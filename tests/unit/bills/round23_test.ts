@@ -64,3 +64,19 @@ Deno.test("a one-line service address whose street has no suffix is split where 
   const a = read(rows).customerInformation.serviceAddress;
   assertEquals([a.line1, a.line2, a.city, a.state, a.zip], ["412 WILLOW BEND", "", "HAYS", "KS", "67601"]);
 });
+
+Deno.test("the class of service heading the electric line that bills the kWh is the rate when none is labelled", () => {
+  const rate = (line: string) =>
+    read([
+      ...head,
+      [110, [[36, "Meter"], [110, "Previous"], [200, "Present"], [300, "kWh"]]],
+      [120, [[36, "Z4410982"], [110, "30112"], [200, "30924"], [300, "812"]]],
+      [140, [[36, "Current Charges"]]],
+      [150, [[36, line], [330, "$61.63"]]],
+      [160, [[36, "Water Usage 6 Kgal @ $4.10"], [330, "$24.60"]]],
+      [170, [[36, "Sewer Service"], [330, "$31.00"]]],
+    ]).electricityUsage.electricRate;
+  assertEquals(rate("Electricity General Service 812 kWh x $0.07590"), "General Service");
+  // a charge's name is no class of service
+  assertEquals(rate("Residential Energy Charge 812 kWh x $0.07590"), "");
+});
