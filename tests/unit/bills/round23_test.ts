@@ -80,3 +80,46 @@ Deno.test("the class of service heading the electric line that bills the kWh is 
   // a charge's name is no class of service
   assertEquals(rate("Residential Energy Charge 812 kWh x $0.07590"), "");
 });
+
+Deno.test("a levelized or budget bill's amount due is the plan's amount, not the actual charges' balance", () => {
+  const due = (rows: Rows) =>
+    read([
+      ...head.filter(([y]) => y !== 60),
+      [110, [[36, "Meter"], [110, "Previous"], [200, "Present"], [300, "kWh"]]],
+      [120, [[36, "Z4410982"], [110, "30112"], [200, "30924"], [300, "812"]]],
+      ...rows,
+    ]).billingInformation.amountDue;
+  // the plan's amount beside the balance of the actual charges
+  assertEquals(
+    due([
+      [140, [[36, "Current Charges"], [300, "$153.27"]]],
+      [150, [[36, "New Balance"], [300, "$153.27"]]],
+      [160, [[36, "Levelized Payment Amount"], [300, "$120.00"]]],
+    ]),
+    "120.00",
+  );
+  assertEquals(
+    due([
+      [140, [[36, "Your Budget Billing Amount"], [300, "$120.00"]]],
+      [150, [[36, "Total Current Charges"], [300, "$153.27"]]],
+    ]),
+    "120.00",
+  );
+  // what the customer would owe off the plan is not what the bill asks
+  assertEquals(
+    due([
+      [140, [[36, "Amount Due Without Budget Billing"], [300, "$153.27"]]],
+      [150, [[36, "Budget Billing Amount Due"], [300, "$120.00"]]],
+    ]),
+    "120.00",
+  );
+  // … and a labelled amount due that adds a past-due balance to the plan's amount is the amount due
+  assertEquals(
+    due([
+      [140, [[36, "Budget Billing Amount"], [300, "$120.00"]]],
+      [150, [[36, "Past Due Amount"], [300, "$120.00"]]],
+      [160, [[36, "Total Amount Due"], [300, "$240.00"]]],
+    ]),
+    "240.00",
+  );
+});
