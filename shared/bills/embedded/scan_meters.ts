@@ -49,12 +49,10 @@ export function scanMeterRows(pages: TextPiece[][]): Meter[] {
         const [ra, rb] = [Number(texts[a]), Number(texts[b])];
         const used = Math.abs(rb - ra);
         if (used < 1 || used > 20000) continue;
-        // (printed right of the earlier reading: a usage column follows the readings, so a number left of both is
-        // a reading OCR set on a line of its own, "12855" beside "13553   698", not their difference)
         const printed = [
           ...row.filter((_, i) => i !== a && i !== b && USED.test(texts[i])),
           ...next,
-        ].some((p) => Number(p.text.trim().replace(/,/g, "")) === used && p.x > Math.min(row[a].x, row[b].x));
+        ].some((p) => Number(p.text.trim().replace(/,/g, "")) === used);
         // a meter's row: it or the header lines over it name a meter or its reads (a rate table's block bounds
         // "500 1000 500" are no readings)
         const named = rows.slice(Math.max(0, n - 3), n + 1).some((r) =>

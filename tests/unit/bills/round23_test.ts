@@ -2,8 +2,7 @@
 // (goodland, a city's utility bill; gvea, a levelized bill), each built on word boxes in another shape than the
 // layouts that showed it, with every utility-shaped rule OFF; each test fails with the reader of before this round.
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { ocrPage, page, readPage as read } from "./layout_page.ts";
-import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { readPage as read } from "./layout_page.ts";
 
 type Rows = Parameters<typeof read>[0];
 
@@ -123,17 +122,4 @@ Deno.test("a levelized or budget bill's amount due is the plan's amount, not the
     ]),
     "240.00",
   );
-});
-
-Deno.test("on a scan, a reading OCR set apart from its row is not the kWh of the other reading and the usage", () => {
-  const rows: Rows = [
-    ...head,
-    [110, [[36, "Meter"], [150, "Read Date"], [260, "Previous"], [360, "Present"], [460, "Usage"]]],
-    [124, [[360, "9012"], [460, "762"], [540, "KWH"]]],
-    [132, [[36, "Z44?0982."], [150, "02/29/2024"], [260, "8250"]]],
-  ];
-  const p = page(rows);
-  const m = parseBill(p.lines, [ocrPage(rows)], { rules: () => false }).electricityUsage.meters;
-  // 9012 − 762 is the previous reading, printed left of both: never the kWh (the meter is left unread)
-  assertEquals(m.map((x) => x.usageKwh), []);
 });
