@@ -10,7 +10,7 @@
 // wholesale power charge, a power cost recovery factor and the co-op's delivery service, each per kWh — with a
 // member number beside the account number and a 13-month history printed as one row (Bluebonnet Electric
 // Cooperative, Texas).
-// Two of them are SEALED (R22_SEALED, drawn at random before the first score). Registered in layouts_heldout.ts.
+// Two of them are SEALED (R22_SEALED, dev since round 23, drawn at random before the first score). Registered in layouts_heldout.ts.
 // Truth conventions: rounds 9, 13 and 15 (docs/bills.md); a bill with an alternate supplier's generation charge
 // has that supplier's price as its supply price (the utility's "Price to Compare" is not the customer's price); a
 // levelized bill's amount due is the levelized amount it asks (round 20); a co-op's wholesale power charge per kWh
@@ -224,7 +224,8 @@ async function gvea(r: Rng): Promise<Generated> {
 async function goodland(r: Rng): Promise<Generated> {
   const f = placedIn(TOWNS, r, "KS", {
     utility: "City of Goodland",
-    rate: "Residential Electric",
+    // the class as the bill prints it, in capitals (round 23: the truth held "Residential Electric", never printed)
+    rate: "RESIDENTIAL ELECTRIC",
     pastDue: r.chance(0.2),
   });
   const k = f.meters[0].kwh, d = days(f);

@@ -69,6 +69,10 @@ export const LEXICON = {
       // the summary's last line when it sums charges ("Total Charges Due")
       /\btotal charges due\b/i,
       /\bplease pay\b/i,
+      // a levelized or budget bill's amount ("Levelized Payment Amount", "Budget Billing Amount"): what it asks,
+      // before an account balance of the actual charges ("New Balance"), after a labelled amount due (which may add
+      // a past-due balance to it)
+      /\b(?:levelized|budget(?: billing| plan)?|equal pay(?:ment)?|average (?:monthly )?payment(?: plan)?)\s+(?:payment\s+|plan\s+)?amount\b/i,
       /\bbalance due\b/i,
       /\bnew balance\b/i,
       /\bamount to pay\b/i,
@@ -81,6 +85,9 @@ export const LEXICON = {
       /\bamount (?:paid|enclosed|received)\b/i,
       /\binstallment\b/i,
       /\bpayment plan\b/i,
+      // the amount a budget bill's customer would owe off the plan ("Amount Due Without Budget Billing", "… If Not
+      // On Levelized"; the words' first letters, as a label is judged on up to 12 characters after it)
+      /\b(?:without|not on)\s+(?:the\s+)?(?:bud|lev|ave|equ)/i,
     ],
   },
   pastDue: {
@@ -189,3 +196,6 @@ export const NOT_USAGE =
 export const GAS = /\btherms?\b|\bccf\b|\bmcf\b|\bgas\b/i;
 /** Another service than electricity or gas on a multi-service statement (a municipal utility's water). */
 export const OTHER_SERVICE = /\bgallons?\b|\b(?:waste)?water\b|\bsewer\b|\bstorm ?drain\b/i;
+/** Units of water and gas: a meter read in them is not the electric meter ("7 kgal", "38 ccf", a units cell "CF"). */
+export const OTHER_SERVICE_UNIT =
+  /\b(?:[kt]?gal(?:lons?)?|ccf|hcf|mcf|cf|therms?|cubic f(?:ee|oo)?t|cu\.? ?ft)\b/i;

@@ -5,7 +5,7 @@ import type { Meter } from "../schema.ts";
 import type { Word } from "./pairing.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { readTables } from "./tables.ts";
-import { GAS, OTHER_SERVICE } from "./lexicon.ts";
+import { GAS, OTHER_SERVICE, OTHER_SERVICE_UNIT } from "./lexicon.ts";
 import { allDates, parseDate, parseNumber } from "./values.ts";
 import { type NetRole, netRole, netUsageColumn } from "./net_metering.ts";
 
@@ -194,6 +194,11 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
       last = undefined;
       lastRole = registerRole(row.cells);
       if (!METER_ID.test(id) || row.cells.some((c) => GAS.test(c) || OTHER_SERVICE.test(c))) continue;
+      // a municipal bill's water or gas meter in the electric meter's table, its units in a cell of their own ("WA
+      // 11694197 … 868 CF" under "RE K6742482 … 1,092 KWH"): a row naming a unit of water or gas and no kWh
+      if (
+        row.cells.some((c) => OTHER_SERVICE_UNIT.test(c)) && !row.cells.some((c) => /\bkwh\b/i.test(c))
+      ) continue;
       let usage = num(cell("usage"));
       // a thousands comma read as a point ("1.950" for 1,950, a scan's): the readings' difference says which
       if (usage !== undefined && /^\d{1,3}\.\d{3}$/.test(cell("usage").trim())) {

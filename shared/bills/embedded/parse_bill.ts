@@ -11,7 +11,15 @@ import {
   untilNextLabel,
 } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
-import { LEXICON, type LexiconField, nameLike, negated, NOT_USAGE, REMITTANCE } from "./lexicon.ts";
+import {
+  LEXICON,
+  type LexiconField,
+  nameLike,
+  negated,
+  NOT_USAGE,
+  OTHER_SERVICE_UNIT,
+  REMITTANCE,
+} from "./lexicon.ts";
 import { pairLabel, rowsOf, wordsOf } from "./pairing.ts";
 import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE, minConfidenceFor } from "./confidence.ts";
 import {
@@ -30,6 +38,7 @@ import {
   findSupplyRate,
   findTier,
   otherConfirmedPrice,
+  rateInChargeLine,
   rateInColumn,
   rateInHeading,
 } from "./rates.ts";
@@ -301,7 +310,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
 
   // … or the class of service under a "Rate" column of a table (a meter table's "Rate Schedule" column)
   // … or the class a heading of the electric service's charges names after a dash ("ELECTRIC - Residential")
-  eu.electricRate = findRatePlan(lines) || rateInColumn(tables()) || rateInHeading(lines);
+  // … or the class that heads the electric service's priced kWh line ("Residential Service 812 kWh x $0.0759")
+  eu.electricRate = findRatePlan(lines) || rateInColumn(tables()) || rateInHeading(lines) ||
+    rateInChargeLine(lines);
   if (eu.electricRate) conf.electricRate = 0.7;
   // two or more tiers priced: the bill marks none as the customer's (tiers.ts)
   eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);
@@ -818,6 +829,10 @@ function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address 
     for (const c of cells(l)) {
       const m = c.match(/\bservice (?:address|location)\s*:?\s*(.+)$/i);
       const street = m && untilNextLabel(m[1]);
+      // a street with no suffix ("5688 QUAIL RUN GOODLAND KS 67735") that an address block prints on a line of its
+      // own: that line is the street, the rest of the label's line its town, state and ZIP
+      const whole = street && blocks.map((b) => streetThenTown(street, b.address)).find(Boolean);
+      if (whole) return whole;
       if (!street || !isStreet(street)) continue;
       const { line1, line2 } = splitStreet(street.trim());
       const b = blocks.find((x) => sameStreet(x.address.line1, line1));
@@ -825,6 +840,15 @@ function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address 
     }
   }
   return undefined;
+}
+
+/** "<block's street> [<its unit>] <city> <ST> <ZIP>" on one line: the address, its town read off this line. */
+function streetThenTown(text: string, block: Address): Address | undefined {
+  const street = [block.line1, block.line2].filter(Boolean).join(" ");
+  const t = text.trim();
+  if (!block.line1 || !t.toLowerCase().startsWith(`${street.toLowerCase()} `)) return undefined;
+  const town = parseCityStateZip(t.slice(street.length).replace(/^[\s,.\u2013-]+/, ""));
+  return town ? { ...emptyAddress(), ...splitStreet(street), ...town, country: "US" } : undefined;
 }
 
 /** Where the payment stub starts: the tear-off instruction, or the last third of the last page. */
@@ -844,9 +868,6 @@ function mailingBlock(_lines: string[], blocks: ReturnType<typeof addressBlocks>
   // addressed to a person first: a block under a heading ("Electric Usage Profile") is a premises block
   return blocks.find((b) => nameLike(clean(b.name))) ?? blocks.find((b) => b.name) ?? blocks[0];
 }
-
-// units of water and gas: a meter read in them is not the electric meter
-const OTHER_SERVICE_UNIT = /\b(?:k?gal(?:lons?)?|ccf|hcf|mcf|therms?|cubic f(?:ee)?t|cu\.? ?ft)\b/i;
 
 function meters(lines: string[], start: string, end: string, on: RuleSwitch): Meter[] {
   const out: Meter[] = [];

@@ -18,6 +18,9 @@ const SUPPLY_WORDS = [
   /\bwholesale power\b|\bpurchased power\b/i,
   // a bundled block or tier rate names no energy word: its first block's price ("First Block 320 kWh @ $0.0523")
   /\b(?:first|1st) (?:block|tier)\b|\b(?:block|tier) (?:1|one|i)\b/i,
+  // last: a multi-service bill's electric line billing the kWh at a price, no energy word on it ("ELECTRIC
+  // RESIDENTIAL ELECTRIC 1,092 KWH @ $0.07050" among the water, sewer and trash lines of a city's bill)
+  /\belectric(?:ity)?\b/i,
 ];
 
 const DELIVERY = /\bdelivery\b|\bdistribution\b|\btransmission\b/i;
@@ -392,4 +395,26 @@ export function rateInHeading(lines: string[]): string {
     if (v && RATE_CLASS.test(v) && v.split(/\s+/).length <= 5) return v;
   }
   return "";
+}
+
+// the electric line billing the kWh at a price, headed by the class of service ("Residential Service 812 kWh x
+// $0.0759", "ELECTRIC RESIDENTIAL ELECTRIC 1,092 KWH @ $0.07050": the service's name first, then the class)
+const CLASS_PRICED =
+  /^(?:electric(?:ity)?\s+)?([A-Za-z][A-Za-z ()-]{2,40}?)\s+\d[\d,]*\s*kwh\s*(?:[x×@]|at)\s*\$?\s*\d?\.\d{3,7}\b/i;
+const NOT_A_CLASS =
+  /\b(?:charges?|energy|supply|generation|fuel|commodity|power|block|tier|first|next|over|additional|summer|winter|peak|on|off|usage|kwh)\b/i;
+
+/** The class of service that heads the electric service's priced kWh line, when one line alone names one, or "". */
+export function rateInChargeLine(lines: string[]): string {
+  const found = new Set<string>();
+  for (const line of lines) {
+    for (const c of cells(line)) {
+      const v = c.trim().match(CLASS_PRICED)?.[1].trim();
+      if (
+        v && RATE_CLASS.test(v) && v.split(/\s+/).length <= 5 && !NOT_A_CLASS.test(v) && !DELIVERY.test(v) &&
+        !ADJUSTMENT.test(v) && !GAS.test(c)
+      ) found.add(v);
+    }
+  }
+  return found.size === 1 ? [...found][0] : "";
 }

@@ -412,6 +412,18 @@ Deno.test("synthetic text PDFs of round 22's sealed pair (goodland, gvea): a flo
   assert.ok(wrong / total <= 0.06, `sealed filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
+Deno.test("synthetic text PDFs of round 23's dev layouts (goodland, gvea, sealed in round 22): >= 98% right, <= 0.5% filled wrongly", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && R22_SEALED.includes(c.utility)
+  );
+  assert.equal(cases.length, 12);
+  const { right, total, wrong } = await tally(cases);
+  // with the reader of round 22 (docs/bills.md "Round 23"): 91.1% right, 5.8% filled wrongly (its once-only sealed
+  // figure); after round 23's changes 100.0% / 0.0%
+  assert.ok(right / total >= 0.98, `round-23 dev accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.005, `round-23 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
 Deno.test("synthetic text PDFs of the 4 history-round dev layouts (idaho, idahostmt, rockymtn, hawaiian): >= 85% right, <= 2% filled wrongly", async () => {
   const HIST_DEV = ["idaho", "idahostmt", "rockymtn", "hawaiian"];
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
