@@ -10,10 +10,16 @@ import { type TestIdentity, tokensFor } from "../../support/auth.ts";
 import { serveApp } from "../../support/http.ts";
 import { createStackHandler } from "../../../shared/stack/server.ts";
 import { closeDocumentEngine } from "../../../shared/documents/engine/index.ts";
+import { override } from "../../../shared/platform.ts";
+import { rateLimitPolicyFromEnv } from "../../../shared/ratelimit/policy.ts";
+import { upsertSubscription } from "../../../shared/bills/subscription.ts";
 import { usageByMonth } from "../savings/fixtures.ts";
 
 Deno.test("widget token: 403 on every savings-insight-service and pdf-generator-service route; a partner user is answered", async () => {
   const p = await testPlatform();
+  // One report and one document per partner: the refused calls below must not use up the widget's own.
+  const one = { max: 1 };
+  override(p, "rateLimitPolicy", { ...rateLimitPolicyFromEnv(), reportsPerOrg: one, documentsPerOrg: one });
   const s = serveApp(createStackHandler(p, []));
   try {
     const user = await tokensFor(p, { role: "partner_user", orgName: "Sunrise Solar Co." });
@@ -90,6 +96,19 @@ Deno.test("widget token: 403 on every savings-insight-service and pdf-generator-
     assert.deepEqual(answers, Object.fromEntries(requests.map(([, path]) => [path, "403 forbidden"])));
     const [{ n }] = await p.sql`select count(*)::int as n from public.savings_reports`;
     assert.equal(n, 0, "the widget token's report request stored nothing");
+    // The refused calls count in the widget bucket only, not in the partner's reports and documents buckets (the
+    // widget's own report and bill upload still pass them: 400 for these bodies, not 429).
+    await upsertSubscription(p.sql, widget.orgId);
+    const own = await call(widget, "POST", "/widget-service/process-widget-savings-info", {});
+    assert.equal(own.status, 400, JSON.stringify(own.json));
+    const form = new FormData();
+    form.append("files", new File(["not a pdf"], "bill.pdf", { type: "application/pdf" }));
+    const bill = await fetch(`${s.url}/v1/utility-bill-service/upload`, {
+      method: "POST",
+      headers: widget.headers,
+      body: form,
+    });
+    assert.equal(bill.status, 400, await bill.text());
 
     for (const [method, path, body, answer] of requests) {
       const r = await call(user, method, path, body);
