@@ -109,7 +109,7 @@ try {
       () =>
         fetch(`${base}/v1/pdf-generator-service/generate-pdf-from-html`, {
           method: "POST",
-          headers: { ...widget, "content-type": "application/json" },
+          headers: { ...adminAuth, "content-type": "application/json" },
           body: JSON.stringify({ html: new TextDecoder().decode(bomb("heavy.html")) }),
         }),
     ],

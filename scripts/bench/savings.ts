@@ -39,7 +39,7 @@ const addresses = [
 const p = await testPlatform();
 const s = serveApp(createApp(p).fetch);
 try {
-  const id = await tokensFor(p, { role: "widget", orgName: "Bench Solar" });
+  const id = await tokensFor(p, { role: "partner_user", orgName: "Bench Solar" });
   const headers = { ...id.headers, "Content-Type": "application/json" };
   const handlers = queueHandlers(p, DELIVERY_QUEUE);
   const api: number[] = [], delivery: number[] = [], total: number[] = [];

@@ -315,7 +315,7 @@ export async function requestsFor(fn: string, w: EdgeWorld): Promise<EdgeRequest
         name: "POST /savings-insight-report",
         method: "POST",
         path: "/savings-insight-report",
-        headers: { ...widget, "Content-Type": "application/json" },
+        headers: jsonAdmin,
         body: json({
           customerName: "Jane Doe",
           email: "jane@example.test",

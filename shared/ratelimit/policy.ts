@@ -97,28 +97,20 @@ const LEADS: Record<string, Set<string>> = {
  * Savings reports a widget token can ask for: each geocodes and looks up the roof (the paid calls the lookup
  * bucket bounds on widget-service), renders a PDF and may email it to the address in the body. Without a bucket
  * of their own they bypassed the lookup limit and sent branded email to any address at the widget rate (600/min).
+ * savings-insight-service's routes are the staff's since security pass 6 (403 to a widget token), so not here.
  */
 const REPORTS: Record<string, Set<string>> = {
   "widget-service": new Set(["/process-widget-savings-info"]),
-  "savings-insight-service": new Set([
-    "/savings-insight-report",
-    "/generate-savings-insights",
-    "/generate-pdf-report",
-  ]),
 };
 
 /**
  * Documents a widget token can have read, rendered or stored: each takes a document worker (OCR of up to ten pages, a
  * PDF rendering) and, with a language model configured, a paid call, or up to 100 MB of the object store. In the widget bucket alone (600 a minute per
  * address) one address kept the document engine busy for every partner (docs/security.md "Pass 5").
+ * pdf-generator-service's renderers are the staff's since security pass 6 (403 to a widget token), so not here.
  */
 const DOCUMENTS: Record<string, Set<string>> = {
   "utility-bill-service": new Set(["/upload"]),
-  "pdf-generator-service": new Set([
-    "/generate-pdf-from-html",
-    "/generate-pdf-from-template",
-    "/generate-savings-report",
-  ]),
 };
 
 /** The widget's own document upload (`POST /widget-service/property/{id}/upload`: ten files of 10 MB a request). */

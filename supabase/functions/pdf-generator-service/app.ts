@@ -10,7 +10,9 @@ import { listTemplates, renderTemplateHtml } from "../../../shared/pdf/templates
 import { savingsPdfRequest } from "../../../shared/savings/report_pdf_schema.ts";
 import { pdfErrors, pdfResponse } from "../../../shared/pdf/http.ts";
 
-const callers = allowRoles("widget", "partner_admin", "partner_user", "service");
+// Staff and services only: the public widget token (anyone has it) renders nothing here; the widget's report PDF is
+// rendered by widget-service's own flow (docs/security.md "Pass 6": a stranger had partner-branded PDFs of any text).
+const callers = allowRoles("partner_admin", "partner_user", "service");
 const pdfOut = (extra: Record<number, ReturnType<typeof errorResponse>> = {}) => ({
   200: { description: "application/pdf" },
   400: errorResponse("Invalid request or document"),

@@ -19,7 +19,10 @@ import { reportSchema } from "../../../shared/savings/report/schema.ts";
 import { figuresForPdf } from "../../../shared/savings/report_pdf_schema.ts";
 import { pdfErrors, pdfResponse } from "../../../shared/pdf/http.ts";
 
-const callers = allowRoles("widget", "partner_admin", "partner_user", "service");
+// Staff and services only: the public widget token (anyone has it) asks for reports through widget-service's
+// process-widget-savings-info (plausibility gate, confirmation), which calls the savings domain in-process; here it
+// ran the pipeline, or rendered a partner-branded PDF of any text, around those checks (docs/security.md "Pass 6").
+const callers = allowRoles("partner_admin", "partner_user", "service");
 const responses = (description: string) => ({
   200: { description },
   400: errorResponse("Invalid request"),

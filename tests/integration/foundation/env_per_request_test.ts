@@ -55,7 +55,7 @@ Deno.test("no request and no job reads the environment: every area's settings we
       await get.body?.cancel();
       statuses.upload = (await post(st.s, st.widget, "/utility-bill-service/upload", upload("bill.pdf", pdf)))
         .status;
-      statuses.savings = (await post(st.s, st.widget, "/savings-insight-service/savings-insight-report", {
+      statuses.savings = (await post(st.s, st.admin, "/savings-insight-service/savings-insight-report", {
         customerName: "Jane Doe",
         email: "jane@example.test",
         address: "123 Main St, Austin, TX 78701",
@@ -64,7 +64,7 @@ Deno.test("no request and no job reads the environment: every area's settings we
       // Every queued job (the report's PDF and email delivery, notifications, …) with every handler.
       await st.p.sql`update queue.jobs set run_at = now() where status = 'queued'`;
       ran += await runReadyJobs(st.p.sql, configuredHandlers(st.p, ""));
-      statuses.pdf = (await post(st.s, st.widget, "/pdf-generator-service/generate-pdf-from-html", {
+      statuses.pdf = (await post(st.s, st.admin, "/pdf-generator-service/generate-pdf-from-html", {
         html: "<p>hello</p>",
       })).status;
       statuses.accept = (await post(st.s, anonymous, "/partner-service/invitations/accept", {

@@ -66,7 +66,7 @@ Deno.test("generate-pdf-from-html: 200 KB of HTML renders in a worker while /hea
     const html = new TextDecoder().decode(bomb("heavy.html"));
     const { result: r, latencies } = await healthDuring(
       st.s.url,
-      post(st.s, st.widget, "/pdf-generator-service/generate-pdf-from-html", { html }),
+      post(st.s, st.admin, "/pdf-generator-service/generate-pdf-from-html", { html }),
     );
     assert.equal(r.status, 200);
     assert.ok(latencies.length >= 3, `polled ${latencies.length} times`);
@@ -84,15 +84,15 @@ Deno.test("limits: a worker over its time is killed (422), a full waiting line i
     // 0.1 s: far below what this document takes anywhere, and the document stays under the page cap (tripled,
     // it hit the 200-page limit first on an idle machine).
     await withEnv({ DOCUMENT_TIMEOUT_SECONDS: "0.1" }, async () => {
-      const r = await post(st.s, st.widget, "/pdf-generator-service/generate-pdf-from-html", { html });
+      const r = await post(st.s, st.admin, "/pdf-generator-service/generate-pdf-from-html", { html });
       assert.equal(r.status, 422, JSON.stringify(r.json));
       assert.match(r.json.error.message, /longer than 0\.1 s/);
     });
     await withEnv({ DOCUMENT_WORKERS: "1", DOCUMENT_QUEUE_MAX: "0" }, async () => {
       const [a, b] = await Promise.all([
-        post(st.s, st.widget, "/pdf-generator-service/generate-pdf-from-html", { html }),
+        post(st.s, st.admin, "/pdf-generator-service/generate-pdf-from-html", { html }),
         new Promise((r) => setTimeout(r, 100)).then(() =>
-          post(st.s, st.widget, "/pdf-generator-service/generate-pdf-from-html", { html: "<p>small</p>" })
+          post(st.s, st.admin, "/pdf-generator-service/generate-pdf-from-html", { html: "<p>small</p>" })
         ),
       ]);
       assert.equal(a.status, 200);
@@ -132,7 +132,7 @@ Deno.test("a native decoder crash and a memory blow-up kill only their worker: 4
       assert.equal(r.status, 422, JSON.stringify(r.json));
       assert.equal(r.json.error.code, "document_too_complex");
     });
-    const ok = await post(st.s, st.widget, "/pdf-generator-service/generate-pdf-from-html", {
+    const ok = await post(st.s, st.admin, "/pdf-generator-service/generate-pdf-from-html", {
       html: "<p>still here</p>",
     });
     assert.equal(ok.status, 200);

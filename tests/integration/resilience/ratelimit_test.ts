@@ -5,7 +5,7 @@ import { widgetEnv } from "../widget/helpers.ts";
 import { createApp as authApp } from "../../../supabase/functions/authenticator-service/app.ts";
 import { createApp as widgetApp } from "../../../supabase/functions/widget-service/app.ts";
 import { createPlatform, override } from "../../../shared/platform.ts";
-import { bucketsFor, rateLimitPolicyFromEnv } from "../../../shared/ratelimit/policy.ts";
+import { rateLimitPolicyFromEnv } from "../../../shared/ratelimit/policy.ts";
 import { createStackHandler } from "../../../shared/stack/server.ts";
 import { loadHttpConfig } from "../../../shared/http/config.ts";
 import { testPlatform } from "../../support/db.ts";
@@ -112,18 +112,8 @@ Deno.test("savings reports with the widget token have their own bucket (they geo
   } finally {
     await w.close();
   }
-  // The savings-insight-service's report routes count in the same bucket.
-  const facts = { ip: "203.0.113.9", role: "widget", orgId: "o", method: "POST" };
-  for (const path of ["/savings-insight-report", "/generate-savings-insights", "/generate-pdf-report"]) {
-    const keys = bucketsFor(defaults, { ...facts, service: "savings-insight-service", path }).map((b) =>
-      b.key
-    );
-    assert.ok(keys.includes("reports:ip:203.0.113.9") && keys.includes("reports:org:o"), `${path}: ${keys}`);
-  }
-  assert.ok(
-    !bucketsFor(defaults, { ...facts, service: "savings-insight-service", path: "/savings-settings" })
-      .some((b) => b.key.startsWith("reports:")),
-  );
+  // savings-insight-service's report routes counted here too until pass 6; they are the staff's now (403 to a widget
+  // token, tests/integration/security/widget_token_scope_test.ts).
 });
 
 Deno.test("per partner across addresses, and shared by two instances on one database", async () => {

@@ -75,11 +75,10 @@ Deno.test("savings settings: partner admin sets a lease offer with its own credi
 
     const user = await tokensFor(p, { role: "partner_user", orgId: admin.orgId });
     assert.equal((await send(url, "PUT", user.headers, { offerOwnership: "owned" })).status, 403);
-    const widget = await tokensFor(p, { role: "widget", orgId: admin.orgId });
     const res = await send(
       `${s.url}/savings-insight-service/savings-insight-report`,
       "POST",
-      widget.headers,
+      user.headers,
       {
         customerName: "Jane Doe",
         email: "jane@example.test",

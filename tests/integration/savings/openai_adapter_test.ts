@@ -222,7 +222,7 @@ Deno.test("openai adapter, report writer: writer 'openai', the state's data in t
       ],
     });
     d.script('{"sections": []}', sections);
-    const id = await tokensFor(p, { role: "widget" });
+    const id = await tokensFor(p, { role: "partner_user" });
     const r = await fetch(`${s.url}/savings-insight-service/generate-savings-insights`, {
       method: "POST",
       headers: { ...id.headers, "Content-Type": "application/json" },
@@ -266,7 +266,7 @@ Deno.test("openai adapter: missing configuration is a ConfigError (503 not_confi
     Deno.env.delete("OPENAI_API_KEY");
     Deno.env.delete("OPENAI_BASE_URL");
     Deno.env.set("REPORT_WRITER", "openai");
-    const id = await tokensFor(p, { role: "widget" });
+    const id = await tokensFor(p, { role: "partner_user" });
     const r = await fetch(`${s.url}/savings-insight-service/generate-savings-insights`, {
       method: "POST",
       headers: { ...id.headers, "Content-Type": "application/json" },

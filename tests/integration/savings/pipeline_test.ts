@@ -25,7 +25,7 @@ Deno.test("POST /savings-insight-report: report, figures, stored row, then PDF +
   const p = await testPlatform();
   const s = serveApp(createApp(p).fetch);
   try {
-    const id = await tokensFor(p, { role: "widget", orgName: "Sunrise Solar Co." });
+    const id = await tokensFor(p, { role: "partner_user", orgName: "Sunrise Solar Co." });
     const res = await post(`${s.url}/savings-insight-service/savings-insight-report`, id.headers, {
       customerName: "Jane Doe",
       email: "jane@example.test",
@@ -151,7 +151,7 @@ Deno.test("a homeowner named in Japanese or Korean gets a report PDF (the emaile
   const p = await testPlatform();
   const s = serveApp(createApp(p).fetch);
   try {
-    const id = await tokensFor(p, { role: "widget", orgName: "Sunrise Solar Co." });
+    const id = await tokensFor(p, { role: "partner_user", orgName: "Sunrise Solar Co." });
     for (
       const [customerName, email] of [["山田太郎", "yamada@example.test"], ["김민수", "kim@example.test"]]
     ) {
@@ -180,7 +180,7 @@ Deno.test("savings-insight-report: bad input is a 400 naming the problem, never 
   const p = await testPlatform();
   const s = serveApp(createApp(p).fetch);
   try {
-    const id = await tokensFor(p, { role: "widget" });
+    const id = await tokensFor(p, { role: "partner_user" });
     const url = `${s.url}/savings-insight-service/savings-insight-report`;
     const base = {
       customerName: "A B",

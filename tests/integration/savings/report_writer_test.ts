@@ -39,7 +39,7 @@ Deno.test("Gemini writer: state in the prompt, JSON schema output, invalid answe
         new GeminiClient({ apiKey: "test-key", baseUrl: gemini.url, model: "gemini-2.5-flash" }),
       ),
     );
-    const id = await tokensFor(p, { role: "widget" });
+    const id = await tokensFor(p, { role: "partner_user" });
     const url = `${s.url}/savings-insight-service/generate-savings-insights`;
     const body = { customerName: "Ana Ruiz", state: "az", usageByMonth, financials: { ratePerKwh: 0.15 } };
     const post = () =>

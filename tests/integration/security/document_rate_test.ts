@@ -1,7 +1,8 @@
 // Fifth pass (docs/security.md "Pass 5"): the public widget token's document routes (the bill upload: OCR of up to
 // ten pages and, in production, a paid model call; the PDF renderers) were limited only by the widget bucket, 600 a
 // minute per address: one address kept the document engine (two workers by default) busy for every partner. They
-// have a bucket of their own, `documents` (RATE_LIMIT_DOCUMENTS_PER_IP, 20 a minute; per partner 600).
+// have a bucket of their own, `documents` (RATE_LIMIT_DOCUMENTS_PER_IP, 20 a minute; per partner 600). The PDF
+// renderers were taken from the widget token in pass 6 (403), so only the uploads count there now.
 import assert from "node:assert/strict";
 import { testPlatform } from "../../support/db.ts";
 import { tokensFor } from "../../support/auth.ts";
@@ -45,14 +46,11 @@ Deno.test("bill uploads with the public widget token from one address stop at th
     await closeDocumentEngine();
     await p.close();
   }
-  // the widget's PDF renderers and its property document upload count in the same bucket; reading an extraction's
-  // status does not
+  // the widget's property document upload counts in the same bucket; reading an extraction's status does not (the
+  // PDF renderers are the staff's since pass 6: 403 to a widget token, tests/integration/security/widget_token_scope_test.ts)
   const facts = { ip: "203.0.113.9", role: "widget", orgId: "o", method: "POST" };
   for (
     const [service, path] of [
-      ["pdf-generator-service", "/generate-pdf-from-html"],
-      ["pdf-generator-service", "/generate-pdf-from-template"],
-      ["pdf-generator-service", "/generate-savings-report"],
       ["utility-bill-service", "/upload"],
       ["widget-service", "/property/4b7e1c1e-8d1a-4a55-9a57-0c1d2e3f4a5b/upload"],
     ]

@@ -69,7 +69,7 @@ Deno.test("savings report: a link in customerName is 400; a domain-like first wo
   const p = await testPlatform();
   const s = serveApp(createApp(p).fetch);
   try {
-    const id = await tokensFor(p, { role: "widget", orgName: "Sunrise Solar Co." });
+    const id = await tokensFor(p, { role: "partner_user", orgName: "Sunrise Solar Co." });
     const ask = (customerName: string, email: string) =>
       fetch(`${s.url}/savings-insight-service/savings-insight-report`, {
         method: "POST",
