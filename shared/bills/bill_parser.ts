@@ -19,16 +19,25 @@ export type BillTextParser = (text: DocumentText, opts: BillReadOptions) => Prom
 /** The parse in this isolate (scripts and benchmarks call it; BILL_PARSE=in-process). */
 export const parseInProcess: BillTextParser = (text, opts) => Promise.resolve(readBillText(text, opts));
 
-/** The parse as a document-worker operation, killed after BILL_PARSE_TIMEOUT_SECONDS (15). */
-export const parseInDocumentWorker: BillTextParser = (text, opts) =>
+/** The parse as a document-worker operation, killed after `timeoutSeconds`. */
+export const parseInDocumentWorker = (timeoutSeconds: number): BillTextParser => (text, opts) =>
   documentEngine().call<ModelAnswer>(READ_BILL_TEXT_OP, [text, opts], {
-    timeoutMs: Math.max(1, envInt("BILL_PARSE_TIMEOUT_SECONDS", 15) * 1000),
+    timeoutMs: Math.max(1, timeoutSeconds * 1000),
   });
 
-/** The service's parser: BILL_PARSE=worker (default) or in-process. */
+/** The parse as a document-worker operation, with its own settings. */
+export type WorkerParser = BillTextParser & { where: "worker"; timeoutSeconds: number };
+
+/**
+ * The service's parser: BILL_PARSE=worker (default) or in-process. The settings are read here, once, when the bill
+ * model is made (a request never reads the environment: tests/integration/foundation/env_per_request_test.ts).
+ */
 export function billTextParser(): BillTextParser {
   const where = envOptional("BILL_PARSE") ?? "worker";
   if (where === "in-process") return parseInProcess;
-  if (where === "worker") return parseInDocumentWorker;
+  if (where === "worker") {
+    const timeoutSeconds = envInt("BILL_PARSE_TIMEOUT_SECONDS", 15);
+    return Object.assign(parseInDocumentWorker(timeoutSeconds), { where: "worker" as const, timeoutSeconds });
+  }
   throw new Error(`BILL_PARSE must be worker or in-process, got "${where}"`);
 }

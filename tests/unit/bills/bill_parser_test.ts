@@ -2,7 +2,12 @@
 // the worker's frames (the text, the reader's options, its answer) must give the answer the reader gives in this
 // isolate, with the leave-one-out options too.
 import assert from "node:assert/strict";
-import { billTextParser, parseInDocumentWorker, parseInProcess } from "../../../shared/bills/bill_parser.ts";
+import {
+  billTextParser,
+  parseInDocumentWorker,
+  parseInProcess,
+  type WorkerParser,
+} from "../../../shared/bills/bill_parser.ts";
 import { boundedBillText } from "../../../shared/bills/text_bounds.ts";
 import { documentText } from "../../../shared/documents/document_text.ts";
 import { closeDocumentEngine } from "../../../shared/documents/engine/index.ts";
@@ -22,7 +27,7 @@ Deno.test("bill parser: a document worker reads the same answer as this isolate"
       const text = boundedBillText(await documentText([{ filename: name, bytes }]));
       for (const opts of [{}, { withoutRulesShapedBy: ["ace"], minConfidence: 0.2, itemMinConfidence: 0 }]) {
         const here = await parseInProcess(text, opts);
-        const there = await parseInDocumentWorker(text, opts);
+        const there = await parseInDocumentWorker(15)(text, opts);
         assert.ok(
           here.item.customerInformation.accountNumber || here.item.billingInformation.amountDue,
           name,
@@ -39,7 +44,9 @@ Deno.test("bill parser: BILL_PARSE chooses the worker (default) or this isolate,
   const was = Deno.env.get("BILL_PARSE");
   try {
     Deno.env.delete("BILL_PARSE");
-    assert.equal(billTextParser(), parseInDocumentWorker);
+    const worker = billTextParser() as WorkerParser;
+    assert.equal(worker.where, "worker");
+    assert.equal(worker.timeoutSeconds, 15);
     Deno.env.set("BILL_PARSE", "in-process");
     assert.equal(billTextParser(), parseInProcess);
     Deno.env.set("BILL_PARSE", "thread");
