@@ -83,7 +83,15 @@ for (const order of ["whole group at once", "PostgreSQL first, the rest a second
           // The terminal's signal reached PostgreSQL before deno: it shuts down on its own first.
           process.kill(await postgresPid(dataDir), "SIGINT");
           await new Promise((r) => setTimeout(r, 1000));
-          process.kill(-stack.pgid, "SIGINT");
+          // The stack must still be there to receive the signal: gone already, it died when its database did.
+          try {
+            process.kill(-stack.pgid, "SIGINT");
+          } catch (e) {
+            const code = await stack.exited;
+            assert.fail(
+              `the stack exited (code ${code}) when PostgreSQL stopped, before Ctrl-C: ${e}\n${stack.output()}`,
+            );
+          }
         }
         await assertStopsWithin(stack, 5_000, [port, pgPort]);
       } finally {
