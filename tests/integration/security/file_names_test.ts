@@ -42,3 +42,33 @@ Deno.test("bill download: a file name beyond Latin-1 is served (filename*), neve
     await env.close();
   }
 });
+
+// Security pass 7: a right-to-left override (or another invisible character) in the name of a homeowner's bill made
+// "invoice\u202Efdp.exe" read "invoiceexe.pdf" in the console's list and in the saved download's name. The lead's
+// file list and the download's Content-Disposition now carry the name without them.
+Deno.test("bill files: bidi overrides and invisible characters are not in the names staff see or save", async () => {
+  const env = await partnerEnv();
+  try {
+    const lead = await env.lead("Ann", SF);
+    const tid = crypto.randomUUID();
+    const name = "invoice\u202Efdp.exe\u200B\u2066";
+    const path = `${env.admin.orgId}/${tid}/1-file`;
+    await objectStore(env.p).put(BILL_BUCKET, path, new TextEncoder().encode("file"), "application/pdf");
+    await env.p.sql`insert into public.bill_extractions
+      (organization_id, transaction_id, transaction_group_id, mode, object_paths, filenames)
+      values (${env.admin.orgId}, ${tid}, ${tid}, 'upload', ${[`${BILL_BUCKET}/${path}`]}, ${[name]})`;
+    await env.p.sql`update public.leads set bill_reading = ${
+      env.p.sql.json({ transactionId: tid })
+    } where id = ${lead}`;
+    const detail = await env.call(env.admin, "GET", `/partner-service/leads/${lead}`);
+    assert.equal(detail.status, 200, detail.text.slice(0, 200));
+    assert.deepEqual(JSON.parse(detail.text).data.bill_files.map((f: { name: string }) => f.name), [
+      "invoicefdp.exe",
+    ]);
+    const r = await env.call(env.admin, "GET", `/partner-service/leads/${lead}/bill/0`);
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get("content-disposition"), 'inline; filename="invoicefdp.exe"');
+  } finally {
+    await env.close();
+  }
+});
