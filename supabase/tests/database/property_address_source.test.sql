@@ -10,7 +10,7 @@ select is((select address_source from public.properties where id = '00000000-000
   'the platform''s own connection enters a platform address');
 
 set local role authenticated;
-select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000aad1","org_id":"00000000-0000-0000-0000-00000000aaa1","app_role":"widget","role":"authenticated"}', true);
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000aad1","org_id":"00000000-0000-0000-0000-00000000aaa1","app_role":"widget","role":"authenticated","platform_route":true}', true);
 insert into public.properties (id, organization_id, line1, city, state, zip, address_source)
   values ('00000000-0000-0000-0000-00000000aac2', '00000000-0000-0000-0000-00000000aaa1', '2 Victim St', 'Miami', 'FL', '33101', 'partner_admin');
 select is((select address_source from public.properties where id = '00000000-0000-0000-0000-00000000aac2'), 'widget',
