@@ -6,6 +6,8 @@ import { scheduler } from "./index.ts";
 import { assignJob } from "./assign.ts";
 import { sendHoldEmail } from "./confirm.ts";
 import { holdConfig } from "./hold.ts";
+import { countHoldRecipient } from "../ratelimit/recipient.ts";
+import { rateLimitPolicy } from "../ratelimit/policy.ts";
 import { type Appointment, SlotError } from "./types.ts";
 
 export interface ContactInput {
@@ -120,9 +122,11 @@ export async function createAppointment(
   });
   if (appointment.status === "held" && appointment.holdExpiresAt && hold) {
     try {
+      // Confirmation emails a widget token asks for, per mailbox (RATE_LIMIT_REPORTS_PER_RECIPIENT a day, own bucket).
+      await countHoldRecipient(p.sql, rateLimitPolicy(p), hold.email);
       await sendHoldEmail(p, appointment, hold.email, appointment.holdExpiresAt);
     } catch (e) {
-      // No link, no confirmation: the hold would only keep the slot from others until it lapsed.
+      // No link (refused or unsent), no confirmation: the hold would only keep the slot from others until it lapsed.
       await p.sql`update public.appointments set status = 'cancelled', updated_at = now()
         where id = ${appointment.id} and status = 'held'`;
       throw e;
@@ -145,8 +149,9 @@ export async function createAppointment(
 
 /**
  * A widget token's booking (embedded scheduler) is a hold until the homeowner confirms it through the link emailed to
- * the contact (docs/security.md, pass 7): it needs the contact's email, and a partner has at most
- * APPOINTMENT_HOLDS_PER_ORG unconfirmed holds at once. Staff and service bookings are not held.
+ * the contact (docs/security.md, pass 7): it needs the contact's email, a partner has at most
+ * APPOINTMENT_HOLDS_PER_ORG unconfirmed holds at once, and one mailbox gets at most RATE_LIMIT_REPORTS_PER_RECIPIENT
+ * confirmation emails a day. Staff and service bookings are not held.
  */
 async function widgetHold(
   p: Platform,

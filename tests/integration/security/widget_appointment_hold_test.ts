@@ -217,3 +217,42 @@ Deno.test("widget booking: needs the homeowner's email (400); a partner has a bo
     await t.close();
   }
 });
+
+Deno.test("widget booking: confirmation emails to one mailbox are bounded (429 recipient_rate_limited, hold cancelled)", async () => {
+  const t = await setup();
+  try {
+    for (const name of ["Second", "Third"]) await seedTechnician(t.p, t.admin.orgId, name);
+    const slots = await t.slots();
+    // RATE_LIMIT_REPORTS_PER_RECIPIENT (3 a day) in its own bucket; `+tags` and case reach the same mailbox.
+    const mails = [
+      "victim@example.test",
+      "Victim+1@example.test",
+      "VICTIM+2@Example.test",
+      "victim+3@example.test",
+    ];
+    const answers = [];
+    for (const [i, email] of mails.entries()) {
+      const home = await seedProperty(t.p, t.admin.orgId, { line1: `${i + 10} Mail St`, email });
+      answers.push(
+        await t.book(t.widget, {
+          property_uuid: home.propertyId,
+          slot: { start: slots[i % slots.length].start },
+        }),
+      );
+    }
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [201, 201, 201, 429],
+      JSON.stringify(answers.map((a) => a.json)),
+    );
+    assert.equal(answers[3].code, "recipient_rate_limited");
+    const [{ n }] = await t.p.sql`select count(*)::int as n from public.appointments where status = 'held'`;
+    assert.equal(n, 3, "the refused booking's hold is cancelled, its slot free");
+    assert.equal(
+      (await listOutbox(t.p.sql, {})).filter((m) => /Confirm your appointment/.test(m.subject)).length,
+      3,
+    );
+  } finally {
+    await t.close();
+  }
+});
