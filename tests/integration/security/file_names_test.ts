@@ -6,6 +6,10 @@ import assert from "node:assert/strict";
 import { partnerEnv, SF } from "../partner/helpers.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
 import { BILL_BUCKET } from "../../../shared/bills/service.ts";
+import { testPlatform } from "../../support/db.ts";
+import { tokensFor } from "../../support/auth.ts";
+import { serveApp } from "../../support/http.ts";
+import { createApp as emailAgentApp } from "../../../supabase/functions/email-agent/app.ts";
 
 Deno.test("bill download: a file name beyond Latin-1 is served (filename*), never a 500", async () => {
   const env = await partnerEnv();
@@ -70,5 +74,28 @@ Deno.test("bill files: bidi overrides and invisible characters are not in the na
     assert.equal(r.headers.get("content-disposition"), 'inline; filename="invoicefdp.exe"');
   } finally {
     await env.close();
+  }
+});
+
+Deno.test("inbox attachments: the tracked messages list names without bidi overrides or controls", async () => {
+  const p = await testPlatform();
+  const s = serveApp(emailAgentApp(p).fetch);
+  try {
+    const admin = await tokensFor(p, { role: "partner_admin" });
+    await p.sql`insert into public.email_messages (organization_id, message_id, inbox, category, attachments)
+      values (${admin.orgId}, '<rlo@example.test>', 'embedded', 'utility_bill', ${
+      p.sql.json([{ filename: "bill\u202Efdp.exe\r\n", contentType: "application/pdf", size: 4, bill: true }])
+    })`;
+    const r = await fetch(`${s.url}/email-agent/track-billing-email-messages`, {
+      method: "POST",
+      headers: { ...admin.headers, "content-type": "application/json" },
+      body: "{}",
+    });
+    const body = await r.json();
+    assert.equal(r.status, 200, JSON.stringify(body));
+    assert.deepEqual(body.messages.map((m: any) => m.attachments[0].filename), ["billfdp.exe"]);
+  } finally {
+    await s.close();
+    await p.close();
   }
 });
