@@ -1,9 +1,10 @@
 // Email templates from files: templates/email/<slug>.subject.txt|.html|.txt, handlebars, HTML escaped in
 // the HTML part, one shared layout (_layout.html) and text footer (_footer.txt).
-import Handlebars from "handlebars";
+import type Handlebars from "handlebars";
 import { envOptional } from "../config.ts";
 import { templateSlug } from "../events/catalogue.ts";
 import { type Platform, provide } from "../platform.ts";
+import { handlebarsEnv } from "./handlebars_env.ts";
 
 export class MissingTemplateError extends Error {}
 
@@ -22,8 +23,9 @@ type Compiled = {
 const defaultDir = new URL("../../templates/email/", import.meta.url);
 
 export class TemplateSet {
-  private html = Handlebars.create();
-  private plain = Handlebars.create();
+  // Each template is compiled once per set (on its first render) and set up once (handlebars_env.ts).
+  private html = handlebarsEnv();
+  private plain = handlebarsEnv();
   private cache = new Map<string, Compiled | null>();
 
   constructor(private dir: URL) {
