@@ -8,6 +8,9 @@ import type { PreparedEvent, Recipient } from "./handlers.ts";
 import { moment } from "./format.ts";
 import { STATUS_LABELS } from "../leads/statuses.ts";
 import { displayUtilityName } from "../providers/names.ts";
+import { leadFigures, type StoredReportFigures, utilityOf } from "./lead_figures.ts";
+import type { SavingsFigures } from "../savings/calculate.ts";
+import type { ReportBasis } from "../savings/pipeline.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,6 +37,15 @@ export async function leadCreatedHandler(
     throw new PermanentPushError("no recipients: the lead's partner has no partner_admin or partner_user");
   }
   const a = (lead.address ?? {}) as Record<string, string>;
+  const figures = leadFigures({
+    outOfArea: lead.out_of_area === true,
+    reportClaimed: !!lead.report_transaction_id,
+    report: await storedReport(sql, lead.report_transaction_id as string | null),
+    billReading: lead.bill_reading,
+    billCorrections: lead.bill_corrections,
+    monthlyKwh: lead.monthly_kwh,
+    ...await billAsRead(sql, lead),
+  }, a.state ?? "");
   const url = `${cfg.consoleUrl}#/leads/${id}`;
   const base = {
     lead_id: id,
@@ -47,7 +59,10 @@ export async function leadCreatedHandler(
     lead_state: a.state ?? "",
     out_of_area: lead.out_of_area === true,
     // Leads made before the names were cleaned keep the reference's wording ("Electrical Dist No8 Maricopa").
-    utility_provider: lead.utility_provider ? displayUtilityName(lead.utility_provider) : "",
+    utility_provider: lead.utility_provider
+      ? displayUtilityName(lead.utility_provider)
+      : utilityOf(null, lead.bill_reading, lead.bill_corrections),
+    ...figures,
     status_label: STATUS_LABELS[lead.status as keyof typeof STATUS_LABELS] ?? lead.status,
     created_at: moment(lead.created_at),
     lead_url: url,
@@ -59,4 +74,30 @@ export async function leadCreatedHandler(
     recipientIds: ids,
     context: (r: Recipient) => ({ ...base, user_id: r.userId, recipient_name: r.name }),
   };
+}
+
+/** The homeowner's report the lead points at, with its stored basis; null before it exists. */
+async function storedReport(sql: Sql, id: string | null): Promise<StoredReportFigures | null> {
+  if (!id || !UUID.test(id)) return null;
+  const [r] = await sql`select figures, input->'basis' as basis, created_at from public.savings_reports
+    where id = ${id}::uuid`;
+  return r
+    ? {
+      figures: r.figures as SavingsFigures,
+      basis: (r.basis ?? null) as ReportBasis | null,
+      createdAt: r.created_at,
+    }
+    : null;
+}
+
+/** The amount due and billing period end the reader read from the lead's bill (none without a bill). */
+async function billAsRead(sql: Sql, lead: Record<string, unknown>) {
+  const tx = (lead.savings as { billTransactionId?: unknown } | null)?.billTransactionId ??
+    (lead.bill_reading as { transactionId?: unknown } | null)?.transactionId;
+  if (typeof tx !== "string" || !UUID.test(tx)) return { billAmountDue: null, billPeriodEnd: null };
+  const [b] = await sql`select result->'data'->'items'->0->'billingInformation' as info
+    from public.bill_extractions where organization_id = ${lead
+    .organization_id as string} and transaction_id = ${tx}`;
+  const info = (b?.info ?? {}) as { amountDue?: unknown; billingPeriodEnd?: unknown };
+  return { billAmountDue: info.amountDue ?? null, billPeriodEnd: info.billingPeriodEnd ?? null };
 }
