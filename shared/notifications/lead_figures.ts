@@ -137,15 +137,15 @@ export function readingFacts(i: LeadFiguresInput): Fact[] {
   return facts;
 }
 
-function costBasis(f: SavingsFigures, b: ReportBasis | null): string {
+function costBasis(f: SavingsFigures, b: ReportBasis | null, state: string): string {
   const perW = `$${f.costPerWatt.toFixed(2)}/W installed`;
   if (!b) return perW;
-  const year = b.costYear
-    ? ` (${b.costYear}${b.costIsNationalFallback ? "; no state figure on file" : ""})`
-    : "";
-  return `${perW}, the ${b.costIsNationalFallback ? "national" : "state"} median${
-    !b.costYear && b.costIsNationalFallback ? " (no state figure on file)" : year
-  }`;
+  // As the report says it: "AZ median of $1.99/W, 2024", "national median of $2.50/W, 2024; no state figure on file".
+  const whose = b.costIsNationalFallback ? "national" : state || "state";
+  const year = [b.costYear, b.costIsNationalFallback ? "no state figure on file" : null].filter(Boolean).join(
+    "; ",
+  );
+  return `${perW}, the ${whose} median${year ? ` (${year})` : ""}`;
 }
 
 function savingsBasis(f: SavingsFigures, b: ReportBasis | null, state: string): string {
@@ -209,7 +209,7 @@ export function reportFacts(r: StoredReportFigures, state: string): Fact[] {
     { label: "First-year savings", value: usd(f.netAnnualSavings) },
     { label: "Savings basis", value: savingsBasis(f, r.basis, state) },
     { label: "Gross cost", value: usd(f.grossCost) },
-    { label: "Cost basis", value: costBasis(f, r.basis) },
+    { label: "Cost basis", value: costBasis(f, r.basis, state) },
     creditFact(f),
     { label: netCostLabel(f.credit), value: usd(f.netCost) },
     { label: "Payback", value: years(f.paybackYears) },

@@ -95,6 +95,21 @@ Deno.test("new-lead email with a report: the report's figures, its basis and cre
     assert.doesNotMatch(part, /NaN|undefined|\[object/);
   }
   assert.match(r.text, /Net cost \(no federal credit\): \$/);
+  const stateCost = templates(p).render("lead.created", {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: true,
+      report: { figures: f, basis: { ...basis, costIsNationalFallback: false }, createdAt: null },
+      monthlyKwh: null,
+      ...reading,
+    }, "TX"),
+  });
+  assert.match(
+    stateCost.text,
+    /Cost basis: \$2\.50\/W installed, the TX median \(2024\)\n/,
+    "the state named as the report names it",
+  );
   assert.match(
     r.text,
     /Federal tax credit: No federal tax credit: the Residential Clean Energy Credit .* ended; the credit/,
