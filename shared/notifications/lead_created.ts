@@ -8,11 +8,12 @@ import type { PreparedEvent, Recipient } from "./handlers.ts";
 import { moment } from "./format.ts";
 import { STATUS_LABELS } from "../leads/statuses.ts";
 import { displayUtilityName } from "../providers/names.ts";
-import { leadFigures, type StoredReportFigures, utilityOf } from "./lead_figures.ts";
+import { leadFigures, utilityOf } from "./lead_figures.ts";
 import type { SavingsFigures } from "../savings/calculate.ts";
 import type { ReportBasis } from "../savings/pipeline.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_SQL = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
 
 export async function leadCreatedHandler(
   sql: Sql,
@@ -23,8 +24,17 @@ export async function leadCreatedHandler(
   if (typeof id !== "string" || !UUID.test(id)) {
     throw new PermanentPushError("payload.lead_id is required (a uuid)");
   }
-  const [lead] =
-    await sql`select l.*, o.name as partner_name from public.leads l join public.organizations o on o.id = l.organization_id
+  // One read: the lead, its partner, the report it points at (with the basis stored with it) and the bill's amount
+  // as read (the lead's ids are text in jsonb/text columns: cast only when they are uuids).
+  const [lead] = await sql`select l.*, o.name as partner_name,
+      r.figures as report_figures, r.input->'basis' as report_basis, r.created_at as report_created_at,
+      b.result->'data'->'items'->0->'billingInformation' as bill_info
+    from public.leads l join public.organizations o on o.id = l.organization_id
+    left join public.savings_reports r on r.id = case when l.report_transaction_id ~* ${UUID_SQL}
+      then l.report_transaction_id::uuid end
+    left join lateral (select coalesce(l.savings->>'billTransactionId', l.bill_reading->>'transactionId') as tx) t on true
+    left join public.bill_extractions b on b.organization_id = l.organization_id
+      and b.transaction_id = case when t.tx ~* ${UUID_SQL} then t.tx::uuid end
     where l.id = ${id}`;
   if (!lead) throw new PermanentPushError(`lead ${id} not found`);
   const staff = await sql`select id from public.users where organization_id = ${lead
@@ -40,11 +50,18 @@ export async function leadCreatedHandler(
   const figures = leadFigures({
     outOfArea: lead.out_of_area === true,
     reportClaimed: !!lead.report_transaction_id,
-    report: await storedReport(sql, lead.report_transaction_id as string | null),
+    report: lead.report_figures
+      ? {
+        figures: lead.report_figures as SavingsFigures,
+        basis: (lead.report_basis ?? null) as ReportBasis | null,
+        createdAt: lead.report_created_at,
+      }
+      : null,
     billReading: lead.bill_reading,
     billCorrections: lead.bill_corrections,
     monthlyKwh: lead.monthly_kwh,
-    ...await billAsRead(sql, lead),
+    billAmountDue: (lead.bill_info as { amountDue?: unknown } | null)?.amountDue ?? null,
+    billPeriodEnd: (lead.bill_info as { billingPeriodEnd?: unknown } | null)?.billingPeriodEnd ?? null,
   }, a.state ?? "");
   const url = `${cfg.consoleUrl}#/leads/${id}`;
   const base = {
@@ -74,30 +91,4 @@ export async function leadCreatedHandler(
     recipientIds: ids,
     context: (r: Recipient) => ({ ...base, user_id: r.userId, recipient_name: r.name }),
   };
-}
-
-/** The homeowner's report the lead points at, with its stored basis; null before it exists. */
-async function storedReport(sql: Sql, id: string | null): Promise<StoredReportFigures | null> {
-  if (!id || !UUID.test(id)) return null;
-  const [r] = await sql`select figures, input->'basis' as basis, created_at from public.savings_reports
-    where id = ${id}::uuid`;
-  return r
-    ? {
-      figures: r.figures as SavingsFigures,
-      basis: (r.basis ?? null) as ReportBasis | null,
-      createdAt: r.created_at,
-    }
-    : null;
-}
-
-/** The amount due and billing period end the reader read from the lead's bill (none without a bill). */
-async function billAsRead(sql: Sql, lead: Record<string, unknown>) {
-  const tx = (lead.savings as { billTransactionId?: unknown } | null)?.billTransactionId ??
-    (lead.bill_reading as { transactionId?: unknown } | null)?.transactionId;
-  if (typeof tx !== "string" || !UUID.test(tx)) return { billAmountDue: null, billPeriodEnd: null };
-  const [b] = await sql`select result->'data'->'items'->0->'billingInformation' as info
-    from public.bill_extractions where organization_id = ${lead
-    .organization_id as string} and transaction_id = ${tx}`;
-  const info = (b?.info ?? {}) as { amountDue?: unknown; billingPeriodEnd?: unknown };
-  return { billAmountDue: info.amountDue ?? null, billPeriodEnd: info.billingPeriodEnd ?? null };
 }
