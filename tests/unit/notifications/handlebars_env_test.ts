@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import Handlebars from "handlebars";
-import { handlebarsCounts, handlebarsEnv } from "../../../shared/notifications/handlebars_env.ts";
+import { handlebarsCounts, handlebarsEnv } from "../../../shared/email/handlebars_env.ts";
 import { TemplateSet } from "../../../shared/notifications/templates.ts";
 import { NOTIFIED_EVENT_TYPES, templateSlug } from "../../../shared/events/catalogue.ts";
 
