@@ -352,7 +352,8 @@ async function osage(r: Rng): Promise<Generated> {
 async function acec(r: Rng): Promise<Generated> {
   const f = placedIn(TOWNS, r, "WI", {
     utility: "Adams-Columbia Electric Cooperative",
-    rate: "Residential Single Phase",
+    // no rate: the bill prints none (round 24: the truth held "Residential Single Phase", never printed)
+    rate: "",
     pastDue: r.chance(0.2),
   });
   const k = f.meters[0].kwh, d = days(f), pca = `0.00${r.int(1, 9)}${r.digits(2)}`;
