@@ -421,6 +421,14 @@ async function acec(r: Rng): Promise<Generated> {
     date: fmt.mon,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // the bill prints the service location as a street alone: no service city, state or ZIP (round 15's convention;
+  // round 24: the truth held the mailing block's town)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "acec", pdf: await s.bytes(), truth };
 }
 
