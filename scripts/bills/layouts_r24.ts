@@ -255,6 +255,14 @@ async function fortcollins(r: Rng): Promise<Generated> {
     date: fmt.mon,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // the bill prints the service address as a street alone: no service city, state or ZIP (round 15's convention;
+  // corrected after round 24's two once-only scores, which were made on truths holding the mailing block's town)
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "fortcollins", pdf: await s.bytes(), truth };
 }
 
