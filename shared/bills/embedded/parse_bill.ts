@@ -57,7 +57,7 @@ import { balanceAfterPayments, carriedBalance, forwardsBeforePayments } from "./
 import { readInitialsChart } from "./chart_initials.ts";
 import { readValuesBelowChart } from "./chart_values_below.ts";
 import { readValuesAboveChart } from "./chart_values_above.ts";
-import { netBilledMeters } from "./net_metering.ts";
+import { netBilledMeters, netRole } from "./net_metering.ts";
 import { withoutTranslations } from "./bilingual.ts";
 import { alignToPeriod, recentMonths, tableUsage } from "./usage_tables.ts";
 import { comparedUsage } from "./usage_compare.ts";
@@ -1057,11 +1057,22 @@ function meterTable(lines: string[], start: string, end: string, on: RuleSwitch)
     if (!cs.length || !/^[A-Z]{0,3}\d[A-Z0-9-]{4,}$/.test(cs[0])) break;
     const ds = allDates(lines[i]);
     // where the header has reading columns, a number is usage only as the readings' difference or with its unit
+    // (the unit in the number's cell: "876 kWh", never a number ending one cell before "kWh Imported" begins
+    // the next)
     const readings = NOT_USAGE.test(lines[header]);
-    const usage = (on("reading-difference") ? readingDifference(lines[i]) : undefined) ??
-      lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? (readings ? undefined : cs.filter((c) =>
+    let usage = (on("reading-difference") ? readingDifference(lines[i]) : undefined) ??
+      lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s{0,2}kwh\b/i)?.[1] ?? (readings ? undefined : cs.filter((c) =>
         /^[\d,]+$/.test(c)
       ).pop());
+    // a net meter's registers printed as rows under its number ("Delivered" over "Received"): the row's kWh is
+    // the delivered register's, not the meter's usage; the column-table reader nets them (meter_tables.ts)
+    const next = cells(lines[i + 1] ?? "");
+    if (
+      next.length && !/^[A-Z]{0,3}\d[A-Z0-9-]{4,}$/.test(next[0]) &&
+      next.some((c) => netRole(c) === "received")
+    ) {
+      usage = undefined;
+    }
     out.push({
       meterNumber: cs[0],
       usageKwh: usage ? String(parseNumber(usage)) : "",
