@@ -169,7 +169,12 @@ function step125(v: number): number {
  * A label with no bar or two bars side by side (this year / last year) gives nothing; a chart where under three
  * quarters of the labels have one bar, or whose bars differ in width or baseline, gives nothing.
  */
-export function readBarHeights(pieces: TextPiece[], boxes: FilledBox[], periodEnd: string): BarMonth[] {
+export function readBarHeights(
+  pieces: TextPiece[],
+  boxes: FilledBox[],
+  periodEnd: string,
+  printed: MonthFigure[] = [],
+): BarMonth[] {
   if (!boxes.length) return [];
   const rows = evenLabelRows(pieces, (p) => /^[JFMASOND]$/.test(p.text.trim()) || MONTH3.test(p.text.trim()));
   for (const axis of valueAxes(pieces)) {
@@ -189,13 +194,12 @@ export function readBarHeights(pieces: TextPiece[], boxes: FilledBox[], periodEn
         found.some((b) => Math.abs(b.width - width) > width * 0.3) ||
         Math.max(...bottoms) - Math.min(...bottoms) > Math.max(1, axis.stepPt * 0.1)
       ) continue;
-      const perPt = 1 / Math.abs(axis.slope);
-      const resolution = step125(0.5 * perPt);
-      const uncertainty = (axis.residual + 0.5) * perPt;
+      const scale = printedScale(bars, keys, printed, axis) ?? axisScale(axis);
+      const resolution = step125(0.5 * scale.perPt);
       return bars.flatMap((b, i) => {
         if (!b) return [];
-        const value = Math.round((b.y - axis.zero) / axis.slope / resolution) * resolution;
-        const rel = DRAWING_ALLOWANCE + uncertainty / Math.max(value, 1);
+        const value = Math.round(scale.at(b.y) / resolution) * resolution;
+        const rel = scale.allowance + scale.uncertainty / Math.max(value, 1);
         if (value <= 0 || rel > MAX_RELATIVE_UNCERTAINTY) return [];
         const k = keys[i];
         const confidence = Math.round((0.59 - rel) * 100) / 100;
@@ -204,6 +208,72 @@ export function readBarHeights(pieces: TextPiece[], boxes: FilledBox[], periodEn
     }
   }
   return [];
+}
+
+/** A month's kWh the bill prints (a table, a comparison, the period's own kWh). */
+export interface MonthFigure {
+  year: number;
+  month: number;
+  value: number;
+}
+
+interface Scale {
+  /** The kWh of a bar whose top is at y. */
+  at(y: number): number;
+  /** kWh a point. */
+  perPt: number;
+  /** kWh the measure may be off by, and the relative allowance for a chart drawn off that scale. */
+  uncertainty: number;
+  allowance: number;
+}
+
+/** The axis's scale: half a point of height and the ticks' scatter, and the allowance for bars drawn off it. */
+function axisScale(axis: Axis): Scale {
+  const perPt = 1 / Math.abs(axis.slope);
+  return {
+    at: (y) => (y - axis.zero) / axis.slope,
+    perPt,
+    uncertainty: (axis.residual + 0.5) * perPt,
+    allowance: DRAWING_ALLOWANCE,
+  };
+}
+
+/**
+ * The bars' own scale, from the months the bill prints that have a bar (at least two; one figure per month,
+ * readings that disagree set aside) and the bars' baseline as zero: a straight line through those tops and the
+ * baseline, each of them on it within 1% of the smallest figure (at least 2 kWh), its scale within 15% of the
+ * axis's. FPL draws its bars up to 5% shorter than its axis labels say; the printed months give the scale the bars
+ * were drawn to. Undefined when a check fails (a bar chart whose baseline is not zero, a misread figure): the axis's
+ * scale is used then.
+ */
+function printedScale(
+  bars: (FilledBox | undefined)[],
+  keys: number[],
+  printed: MonthFigure[],
+  axis: Axis,
+): Scale | undefined {
+  const pairs = bars.flatMap((b, i) => {
+    const same = printed.filter((p) => p.year * 12 + p.month - 1 === keys[i]);
+    if (!b || !same.length || same.some((p) => Math.abs(p.value - same[0].value) > same[0].value * 0.02)) {
+      return [];
+    }
+    return [{ y: b.y, v: same[0].value }];
+  });
+  if (pairs.length < 2) return undefined;
+  const found = bars.filter((b) => b !== undefined) as FilledBox[];
+  const points = [...pairs, { y: median(found.map((b) => b.y + b.height)), v: 0 }];
+  const my = points.reduce((s, p) => s + p.y, 0) / points.length;
+  const mv = points.reduce((s, p) => s + p.v, 0) / points.length;
+  const slope = points.reduce((s, p) => s + (p.y - my) * (p.v - mv), 0) /
+    points.reduce((s, p) => s + (p.y - my) ** 2, 0);
+  const at = (y: number) => mv + slope * (y - my);
+  const perPt = Math.abs(slope), axisPerPt = 1 / Math.abs(axis.slope);
+  const off = Math.max(...points.map((p) => Math.abs(at(p.y) - p.v)));
+  if (
+    !(slope < 0) || Math.abs(perPt / axisPerPt - 1) > 0.15 ||
+    off > Math.max(2, Math.min(...pairs.map((p) => p.v)) * 0.01)
+  ) return undefined;
+  return { at, perPt, uncertainty: off + 0.25 * perPt, allowance: 0.01 };
 }
 
 /**
@@ -234,9 +304,10 @@ export function chartHeightMonths(
   pages: TextPiece[][],
   boxes: FilledBox[][],
   periodEnd: string,
+  printed: MonthFigure[] = [],
 ): (ReadMonth & { how: "chart-heights" })[] {
   return boxes.flatMap((b, i) =>
-    readBarHeights(pages[i] ?? [], b, periodEnd).map((m) => ({
+    readBarHeights(pages[i] ?? [], b, periodEnd, printed).map((m) => ({
       year: m.year,
       month: m.month,
       value: m.value,

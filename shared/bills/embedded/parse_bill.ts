@@ -482,9 +482,6 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // stops long before it was only partly read, and would put stale months in the year.
   history = recentMonths(
     [
-      // bars without printed values, each kWh measured from its bar's height (chart_bars.ts): estimates, first so
-      // that any month the bill prints wins
-      ...readAs("chart-heights", chartHeightMonths(pages, opts.boxes ?? [], bi.billingPeriodEnd)),
       // a scanned table of month rows whose header OCR garbled, where the bill confirms its kWh column
       // (ocr_history.ts): the months no other reading gives
       ...seen(readAs(
@@ -509,6 +506,17 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     ],
     bi.billingPeriodEnd,
   );
+  // bars without printed values, each kWh measured from its bar's height (chart_bars.ts): estimates, first so that
+  // any month the bill prints wins; the months it prints (and the period's kWh) scale the bars where they agree
+  const ownKwh = total > 0 && bi.billingPeriodEnd
+    ? [{
+      year: Number(bi.billingPeriodEnd.slice(0, 4)),
+      month: Number(bi.billingPeriodEnd.slice(5, 7)),
+      value: total,
+    }]
+    : [];
+  const barMonths = chartHeightMonths(pages, opts.boxes ?? [], bi.billingPeriodEnd, [...readings, ...ownKwh]);
+  if (barMonths.length) history = recentMonths([...barMonths, ...history], bi.billingPeriodEnd);
   const latest = bi.invoiceDate || latestDate(lines);
   if (!bi.billingPeriodEnd && latest && history.length) {
     const key = (y: number, m: number) => y * 12 + m;

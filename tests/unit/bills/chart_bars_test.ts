@@ -107,3 +107,26 @@ Deno.test("bars without values: a bar too short for a sure estimate is left out,
   assert.equal(got.length, 12);
   assert.ok(!got.some((m) => m.year === 2020 && m.month === 7));
 });
+
+Deno.test("bars without values: the months the bill prints give the scale its bars were drawn to (bars off their axis)", () => {
+  // the bars drawn at 27.5 kWh a point while the labels say 25 (as FPL's are drawn about 5% under their labels)
+  const words = [...ticks(), ...labels(2, 2020)];
+  const axisOnly = readBarHeights(words, bars(VALUES, 27.5), "2021-02-25");
+  assert.ok(
+    axisOnly.some((m, i) => Math.abs(m.value - VALUES[i]) > VALUES[i] * 0.05),
+    "the axis alone is off",
+  );
+  const printed = [{ year: 2020, month: 2, value: 784 }, { year: 2021, month: 1, value: 951 }, {
+    year: 2021,
+    month: 2,
+    value: 968,
+  }];
+  const got = readBarHeights(words, bars(VALUES, 27.5), "2021-02-25", printed);
+  assert.equal(got.length, 13);
+  for (const [i, m] of got.entries()) {
+    assert.ok(Math.abs(m.value - VALUES[i]) <= 10, `${m.value} for ${VALUES[i]}`);
+  }
+  // a printed figure the bars contradict (a misread 1,951 for 951) is not a scale: the axis's is kept
+  const misread = printed.map((p) => (p.month === 1 ? { ...p, value: 1951 } : p));
+  assert.deepEqual(readBarHeights(words, bars(VALUES, 27.5), "2021-02-25", misread), axisOnly);
+});
