@@ -132,7 +132,7 @@ export function printsValueAxis(pieces: TextPiece[]): boolean {
   const ticks = pieces.flatMap((p) => {
     const m = p.text.trim().match(TICK);
     return m ? [{ unit: (m[1] ?? m[2]).toLowerCase(), right: p.x + p.width, y: p.y }] : [];
-  });
+  }).slice(0, 300); // the first ones: an axis has a dozen
   return ticks.some((t) => {
     const same = ticks.filter((u) => u.unit === t.unit && Math.abs(u.right - t.right) <= 3);
     return new Set(same.map((u) => Math.round(u.y))).size >= 3;

@@ -29,8 +29,9 @@ export interface BarMonth {
 const TICK = /^(\d{1,3}(?:,\d{3})+|\d+)\s*kwh$/i;
 const YEAR = /^(?:19|20)\d{2}$/;
 const INITIALS = "JFMAMJJASOND";
-/** Ticks of one axis looked at (a real axis has under a dozen). */
+/** Ticks of one axis looked at (a real axis has under a dozen), and tick-like words of a page (the first ones). */
 const MAX_TICKS = 30;
+const MAX_TICK_WORDS = 300;
 /**
  * How far a chart's bars may be drawn off its own axis labels, relative: FPL's bars stand up to 4.7% under the
  * kWh its labels give them (docs/bills.md "Charts without values"), whatever the height is measured to.
@@ -70,13 +71,15 @@ export function valueAxes(pieces: TextPiece[]): Axis[] {
     return m
       ? [{ value: Number(m[1].replace(/,/g, "")), y: p.y - 0.35 * p.height, right: p.x + p.width }]
       : [];
-  });
+  }).slice(0, MAX_TICK_WORDS);
   const out: Axis[] = [];
   const used = new Set<number>();
   ticks.forEach((t, i) => {
     if (used.has(i)) return;
-    const col = ticks.filter((u, j) => !used.has(j) && Math.abs(u.right - t.right) <= 3).slice(0, MAX_TICKS);
-    col.forEach((u) => used.add(ticks.indexOf(u)));
+    const col = ticks.map((u, j) => ({ u, j })).filter(({ u, j }) =>
+      !used.has(j) && Math.abs(u.right - t.right) <= 3
+    )
+      .slice(0, MAX_TICKS).map(({ u, j }) => (used.add(j), u));
     const byY = [...new Map(col.map((u) => [u.value, u])).values()].sort((a, b) => b.y - a.y);
     if (
       byY.length < 3 || !byY.every((u, k) => k === 0 || (u.value > byY[k - 1].value && u.y < byY[k - 1].y))

@@ -130,3 +130,13 @@ Deno.test("bars without values: the months the bill prints give the scale its ba
   const misread = printed.map((p) => (p.month === 1 ? { ...p, value: 1951 } : p));
   assert.deepEqual(readBarHeights(words, bars(VALUES, 27.5), "2021-02-25", misread), axisOnly);
 });
+
+Deno.test("bars without values: a page of 100,000 kWh ticks looks at its first 300 (ten axes of 30 at most)", () => {
+  const many = Array.from({ length: 100_000 }, (_, t) => {
+    const p = piece(`${t * 10} kWh`, 0, 100_000 - t, 6);
+    return { ...p, x: 168 - p.width };
+  });
+  const axes = valueAxes(many);
+  assert.ok(axes.length <= 10, `${axes.length} axes`);
+  assert.deepEqual(readBarHeights([...many, ...labels(2, 2020)], bars(VALUES), "2021-02-25"), []);
+});
