@@ -33,8 +33,9 @@ const INITIALS = "JFMAMJJASOND";
 const MAX_TICKS = 30;
 const MAX_TICK_WORDS = 300;
 /**
- * How far a chart's bars may be drawn off its own axis labels, relative: FPL's bars stand up to 4.7% under the
- * kWh its labels give them (docs/bills.md "Charts without values"), whatever the height is measured to.
+ * How far a chart's bars may be drawn off its own axis labels, relative: read by their labels, FPL's tallest bars
+ * come out up to 4.7% under the kWh they stand for (docs/bills.md "Charts without values"), however finely the
+ * height is measured.
  */
 const DRAWING_ALLOWANCE = 0.05;
 /** A month whose estimate is less sure than this (relative) is left out: 0.59 − 0.09 = 0.5, the item minimum. */
