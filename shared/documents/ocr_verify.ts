@@ -79,17 +79,12 @@ export interface WordKind {
  * for 720); of the 1,358 words under 96 settled so (alone or by another printing) it changed 3: two dates disputed
  * where the second crop ran into the next word or lost its slashes, and one "$3.41" turned into "$341".
  * Under these: "$70.92" for $79.92 (89), "6/5/22" for 5/5/22 (81), "2032" for 2022 (76).
- * Other decimals (a point between digits: rates "$0.06302", tenths "15.6") 90 too (ocr8): of the 118 such words
- * read 90 or more among 2,460 number words read again on about half of the non-sealed synthetic image pages
- * (the code before), the second reading changed none; from 85 it changed 3 of 221 ("17.8" for "178").
  */
 export const settledNumberAt = (text: string): number | undefined => {
   const t = text.trim();
   if (/[0-9]-[0-9]/.test(t) && !/[/.]/.test(t)) return 70;
   if (/^(19|20)[0-9]{2}$/.test(t)) return 80;
   if (/[0-9][.,][0-9]{2}[^0-9]*$/.test(t) || /[0-9]\/[0-9]/.test(t)) return 90;
-  // other decimals (rates "$0.06302", tenths "15.6"): a point between digits read 90 or more (ocr8)
-  if (/[0-9]\.[0-9]/.test(t)) return 90;
   return undefined;
 };
 
