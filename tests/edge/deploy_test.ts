@@ -106,7 +106,10 @@ Deno.test("deploy:supabase: refuses to deploy without the required secrets, befo
   try {
     const r = await deploy(env);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /Missing in .*EMAIL_WEBHOOK_SECRET, UNSUBSCRIBE_SECRET, APPOINTMENT_CONFIRM_SECRET/);
+    assert.match(
+      r.stderr,
+      /Missing in .*EMAIL_WEBHOOK_SECRET, UNSUBSCRIBE_SECRET, APPOINTMENT_CONFIRM_SECRET/,
+    );
     assert.deepEqual(r.calls.map((c) => c.args[0]), ["link"]);
   } finally {
     await Deno.remove(env);
