@@ -9,6 +9,7 @@ import type { createStackHandler } from "../shared/stack/server.ts";
 import { errorText, log } from "../shared/log.ts";
 import { startDatabase } from "../shared/stack/database.ts";
 import { isLoopback, missingProductionSecrets, stackMode } from "../shared/stack/mode.ts";
+import { type StartGate, startGate } from "../shared/stack/start_gate.ts";
 
 // Times are counted from the process start (performance.now()'s origin): Deno's own start and the imports count.
 const started = 0;
@@ -94,6 +95,7 @@ const stops: { name: string; stop: () => Promise<void> }[] = [{
   stop: async () => await engine?.closeDocumentEngine(),
 }];
 let stopping = false;
+let gate: StartGate | undefined; // the server's, once it listens: requests wait there until the start is ready
 
 // Whatever hangs in the orderly shutdown (a stuck connection, a peer that never answers), Ctrl-C ends the
 // process within this time; the parts stop side by side, each within STOP_PART_MS.
@@ -128,7 +130,21 @@ Deno.addSignalListener("SIGTERM", () => shutdown(0));
 try {
   const [, { migrateStaged, splitAhead }, , { referenceDataLoading }] = await core!;
   const { p, handler } = await built!;
+  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] = await modules!;
   const sql = p.sql;
+  // The server listens while the migrations run, its requests held until the start is ready (start_gate.ts),
+  // and every service's /health is asked now: its answer comes once the gate opens, so the listen, the
+  // connections and the first requests' work use the time the migrations leave Deno idle, not the time after.
+  gate = startGate(handler);
+  const server = Deno.serve({ port, hostname: host, onListen: () => {} }, gate.handler);
+  stops.push({ name: "http server", stop: () => (gate?.fail("stopping"), server.shutdown()) });
+  log("debug", "listening while the migrations run", { sinceStart: Math.round(performance.now() - started) });
+  const healthAsked = Promise.all(serviceNames.map(async (s) => {
+    const res = await fetch(`http://127.0.0.1:${port}/v1/${s}/health`);
+    await res.body?.cancel();
+    return [s, res.status] as const;
+  }));
+  healthAsked.catch(() => {}); // awaited below
   // The reference data's migrations (INDEPENDENT_LANES) load once the start is printed; until then the
   // routes and jobs that read them wait for them (shared/db/reference_gate.ts), the rest serves.
   const all = await files!;
@@ -162,24 +178,24 @@ try {
       if (loading) await reference.catch(() => {});
     },
   });
-  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] = await modules!;
-  const demo = await seedDemo(p, demoPrepared!);
-  for (const e of extensions) await e.seed?.(p, demo);
-  phase("seed");
-
-  const server = Deno.serve({ port, hostname: host, onListen: () => {} }, handler);
-  stops.push({ name: "http server", stop: () => server.shutdown() });
-  // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
-  const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
-  stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
-  for (const e of extensions) if (e.start) stops.push({ name: e.name, stop: await e.start(p) });
+  // The demo data and the background loops (queue worker, bus push loop, inbound SMTP) side by side: the loops
+  // need the schema, not the demo data.
+  const seeded = (async () => {
+    const demo = await seedDemo(p, demoPrepared!);
+    for (const e of extensions) await e.seed?.(p, demo);
+    phase("seed");
+    return demo;
+  })();
+  const loops = (async () => {
+    // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
+    const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
+    stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
+    for (const e of extensions) if (e.start) stops.push({ name: e.name, stop: await e.start(p) });
+  })();
+  const [demo] = await Promise.all([seeded, loops]);
   phase("started");
-
-  const health = await Promise.all(serviceNames.map(async (s) => {
-    const res = await fetch(`http://127.0.0.1:${port}/v1/${s}/health`);
-    await res.body?.cancel();
-    return [s, res.status] as const;
-  }));
+  gate.open();
+  const health = await healthAsked;
   // A new cluster's files, written by initdb without its own sync, are on disk before the start says it is up.
   const syncWait = performance.now();
   await db.durable;
@@ -224,5 +240,6 @@ try {
   log("debug", "after the start", { ms: phases.afterHealthy - phases.healthy });
 } catch (e) {
   log("error", "startup failed", { error: errorText(e) });
+  gate?.fail("the start failed");
   await shutdown(1);
 }
