@@ -38,7 +38,7 @@ const options: Record<string, unknown> = {
 type Sanitize = (html: string, opts: unknown) => string;
 // Loaded on first use: sanitize-html and its parser (postcss, htmlparser2, …) are ≈50 ms of CPU that every start
 // of the stack paid before it was ready, for a function first needed when a widget configuration is read or
-// written (issue #16; tests/unit/stack/start_graph_test.ts keeps it out of the start's static imports).
+// written (issue #16; tests/integration/stack/startup_graph_test.ts keeps it out of the start's static imports).
 let sanitizer: Promise<Sanitize> | undefined;
 
 export async function sanitizeWidgetHtml(html: string): Promise<string> {
