@@ -66,4 +66,6 @@ export const extension: StackExtension = {
   name: "operations",
   start,
   seed,
+  // The demo technician row links the notifications area's technician login.
+  seedAfter: ["notifications"],
 };
