@@ -9,7 +9,7 @@ import type { createStackHandler } from "../shared/stack/server.ts";
 import { errorText, log } from "../shared/log.ts";
 import { startDatabase } from "../shared/stack/database.ts";
 import { isLoopback, missingProductionSecrets, stackMode } from "../shared/stack/mode.ts";
-import { type StartGate, startGate } from "../shared/stack/start_gate.ts";
+import { LIVENESS, type StartGate, startGate } from "../shared/stack/start_gate.ts";
 
 // Times are counted from the process start (performance.now()'s origin): Deno's own start and the imports count.
 const started = 0;
@@ -50,6 +50,7 @@ const loadModules = () =>
     import("../shared/queue/worker.ts"),
     import("../shared/jobs/registry.ts"),
     import("../shared/documents/engine/index.ts"),
+    import("../shared/stack/seeds.ts"),
   ]);
 let core: ReturnType<typeof loadCore> | undefined;
 let modules: ReturnType<typeof loadModules> | undefined;
@@ -130,12 +131,13 @@ Deno.addSignalListener("SIGTERM", () => shutdown(0));
 try {
   const [, { migrateStaged, splitAhead }, , { referenceDataLoading }] = await core!;
   const { p, handler } = await built!;
-  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] = await modules!;
+  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }, , { runSeeds }] =
+    await modules!;
   const sql = p.sql;
-  // The server listens while the migrations run, its requests held until the start is ready (start_gate.ts),
-  // and every service's /health is asked now: its answer comes once the gate opens, so the listen, the
-  // connections and the first requests' work use the time the migrations leave Deno idle, not the time after.
-  gate = startGate(handler);
+  // The server listens while the migrations run, its requests held until the start is ready (start_gate.ts)
+  // but for the services' liveness paths, answered from memory: every service's /health is asked now, so the
+  // listen, the connections and each service's first request use the time the migrations leave Deno idle.
+  gate = startGate(handler, (req) => LIVENESS.test(new URL(req.url).pathname));
   const server = Deno.serve({ port, hostname: host, onListen: () => {} }, gate.handler);
   stops.push({ name: "http server", stop: () => (gate?.fail("stopping"), server.shutdown()) });
   log("debug", "listening while the migrations run", { sinceStart: Math.round(performance.now() - started) });
@@ -182,7 +184,7 @@ try {
   // need the schema, not the demo data.
   const seeded = (async () => {
     const demo = await seedDemo(p, demoPrepared!);
-    for (const e of extensions) await e.seed?.(p, demo);
+    await runSeeds(extensions, p, demo);
     phase("seed");
     return demo;
   })();

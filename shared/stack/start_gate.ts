@@ -1,7 +1,8 @@
 // `npm start` listens while its migrations run (issue #16, cold start): a request that arrives before the stack is
 // ready (schema migrated, demo data seeded) is held until then instead of being refused, and answered 503 if the
-// start fails or is stopped first. Ready still means what it did: the start is printed once every service has
-// answered its /health through this gate.
+// start fails or is stopped first. The services' liveness checks (GET …/health, answered from memory) pass while the
+// start is held, so `npm start` asks them during the migrations; ready still means what it did: the schema is
+// migrated, the demo data seeded, and every service has answered its /health.
 import { errorBody } from "../http/errors.ts";
 
 type Handler = (req: Request, info?: Deno.ServeHandlerInfo) => Response | Promise<Response>;
@@ -15,7 +16,12 @@ export interface StartGate {
   fail(reason: string): void;
 }
 
-export function startGate(inner: Handler): StartGate {
+/** The services' liveness paths (GET /v1/<service>/health, /functions/v1/<service>/health): answered from memory
+ * by each service's app (shared/http/health.ts), schema or not, so not held. /health/ready asks the database and
+ * is held like every other path. */
+export const LIVENESS = /^\/(?:functions\/)?v1\/[a-z-]+\/health$/;
+
+export function startGate(inner: Handler, passes: (req: Request) => boolean = () => false): StartGate {
   let open!: () => void;
   let fail!: (reason: string) => void;
   let state: "held" | "open" | "failed" = "held";
@@ -31,7 +37,9 @@ export function startGate(inner: Handler): StartGate {
     });
   return {
     handler: (req, info) =>
-      state === "open" ? inner(req, info) : passed.then(() => inner(req, info), refused),
+      state === "open" || (state === "held" && passes(req))
+        ? inner(req, info)
+        : passed.then(() => inner(req, info), refused),
     open: () => open(),
     fail: (reason) => fail(reason),
   };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startGate } from "../../../shared/stack/start_gate.ts";
+import { LIVENESS, startGate } from "../../../shared/stack/start_gate.ts";
 
 const ok = () => new Response("served");
 
@@ -40,4 +40,27 @@ Deno.test("start gate: fail() after open() changes nothing (a stop after the sta
   gate.open();
   gate.fail("stopping");
   assert.equal((await gate.handler(new Request("http://x/"))).status, 200);
+});
+
+Deno.test("start gate: the services' liveness paths pass while held; readiness and the rest wait", async () => {
+  const seen: string[] = [];
+  const gate = startGate(
+    (req) => (seen.push(new URL(req.url).pathname), ok()),
+    (req) => LIVENESS.test(new URL(req.url).pathname),
+  );
+  for (const path of ["/v1/widget-service/health", "/functions/v1/notification-service/health"]) {
+    assert.equal((await gate.handler(new Request(`http://x${path}`))).status, 200, path);
+  }
+  const held = ["/v1/widget-service/health/ready", "/v1/widget-service/config", "/demo", "/v1/health"].map((
+    path,
+  ) => gate.handler(new Request(`http://x${path}`)));
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(seen, ["/v1/widget-service/health", "/functions/v1/notification-service/health"]);
+  gate.open();
+  await Promise.all(held);
+  assert.equal(seen.length, 6);
+  // Failed (a stop): liveness is refused too.
+  const stopped = startGate(ok, () => true);
+  stopped.fail("stopping");
+  assert.equal((await stopped.handler(new Request("http://x/v1/widget-service/health"))).status, 503);
 });
