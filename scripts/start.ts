@@ -135,18 +135,14 @@ try {
     await modules!;
   const sql = p.sql;
   // The server listens while the migrations run, its requests held until the start is ready (start_gate.ts)
-  // but for the services' liveness paths, answered from memory: every service's /health is asked now, so the
-  // listen, the connections and each service's first request use the time the migrations leave Deno idle.
+  // but for the services' liveness paths, answered from memory. The stack asks every service's /health once
+  // the start is ready, not now: asked during the migrations, each service's first request (its router built
+  // on first use) held up the migration runner's event loop, and the migrations phase grew by more than the
+  // health phase shrank (docs/operations.md, "Serving while the migrations run").
   gate = startGate(handler, (req) => LIVENESS.test(new URL(req.url).pathname));
   const server = Deno.serve({ port, hostname: host, onListen: () => {} }, gate.handler);
   stops.push({ name: "http server", stop: () => (gate?.fail("stopping"), server.shutdown()) });
   log("debug", "listening while the migrations run", { sinceStart: Math.round(performance.now() - started) });
-  const healthAsked = Promise.all(serviceNames.map(async (s) => {
-    const res = await fetch(`http://127.0.0.1:${port}/v1/${s}/health`);
-    await res.body?.cancel();
-    return [s, res.status] as const;
-  }));
-  healthAsked.catch(() => {}); // awaited below
   // The reference data's migrations (INDEPENDENT_LANES) load once the start is printed; until then the
   // routes and jobs that read them wait for them (shared/db/reference_gate.ts), the rest serves.
   const all = await files!;
@@ -197,7 +193,11 @@ try {
   const [demo] = await Promise.all([seeded, loops]);
   phase("started");
   gate.open();
-  const health = await healthAsked;
+  const health = await Promise.all(serviceNames.map(async (s) => {
+    const res = await fetch(`http://127.0.0.1:${port}/v1/${s}/health`);
+    await res.body?.cancel();
+    return [s, res.status] as const;
+  }));
   // A new cluster's files, written by initdb without its own sync, are on disk before the start says it is up.
   const syncWait = performance.now();
   await db.durable;

@@ -1,8 +1,8 @@
 // `npm start` listens while its migrations run (issue #16, cold start): a request that arrives before the stack is
 // ready (schema migrated, demo data seeded) is held until then instead of being refused, and answered 503 if the
-// start fails or is stopped first. The services' liveness checks (GET …/health, answered from memory) pass while the
-// start is held, so `npm start` asks them during the migrations; ready still means what it did: the schema is
-// migrated, the demo data seeded, and every service has answered its /health.
+// start fails or is stopped first. The services' liveness checks (GET …/health, answered from memory: is the
+// process serving at all) pass while the start is held; ready still means what it did: the schema is migrated,
+// the demo data seeded, and every service has answered its /health.
 import { errorBody } from "../http/errors.ts";
 
 type Handler = (req: Request, info?: Deno.ServeHandlerInfo) => Response | Promise<Response>;
