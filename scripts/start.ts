@@ -50,7 +50,6 @@ const loadModules = () =>
     import("../shared/queue/worker.ts"),
     import("../shared/jobs/registry.ts"),
     import("../shared/documents/engine/index.ts"),
-    import("../shared/stack/seeds.ts"),
   ]);
 let core: ReturnType<typeof loadCore> | undefined;
 let modules: ReturnType<typeof loadModules> | undefined;
@@ -131,8 +130,7 @@ Deno.addSignalListener("SIGTERM", () => shutdown(0));
 try {
   const [, { migrateStaged, splitAhead }, , { referenceDataLoading }] = await core!;
   const { p, handler } = await built!;
-  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }, , { runSeeds }] =
-    await modules!;
+  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] = await modules!;
   const sql = p.sql;
   // The server listens while the migrations run, its requests held until the start is ready (start_gate.ts)
   // but for the services' liveness paths, answered from memory. The stack asks every service's /health once
@@ -180,7 +178,7 @@ try {
   // need the schema, not the demo data.
   const seeded = (async () => {
     const demo = await seedDemo(p, demoPrepared!);
-    await runSeeds(extensions, p, demo);
+    for (const e of extensions) await e.seed?.(p, demo);
     phase("seed");
     return demo;
   })();

@@ -31,9 +31,6 @@ export interface StackExtension {
    * waits for it (a request for the widget before its build waits for that build).
    */
   afterHealthy?: (p: Platform) => Promise<void>;
-  /** Demo data, after the demo partner exists. Must be idempotent (a second start reuses the data). The
-   * extensions' seeds run side by side (shared/stack/seeds.ts). */
+  /** Demo data, after the demo partner exists. Must be idempotent (a second start reuses the data). */
   seed?: (p: Platform, demo: DemoContext) => Promise<void>;
-  /** Extensions whose seeds must be done before this one's starts (it reads their demo rows). */
-  seedAfter?: string[];
 }

@@ -66,6 +66,4 @@ export const extension: StackExtension = {
   name: "operations",
   start,
   seed,
-  // The demo technician row links the notifications area's technician login.
-  seedAfter: ["notifications"],
 };
