@@ -48,6 +48,13 @@ export const family = (k: string) => (k.startsWith("usage.") ? "usageByMonth" : 
 const isEmpty = (v: string) => v === "" || v === "(none)";
 
 /**
+ * A month the truth marks `fromChart` (the bill prints no figure for it, only a bar; the truth holds the kWh the
+ * bar's height shows, docs/bills.md "Charts without values") is right when read within this fraction of it. Every
+ * other value, a month the bill prints included, is scored exactly as before.
+ */
+export const CHART_TOLERANCE = 0.05;
+
+/**
  * Field by field: right (equal, including a field both leave empty), filled wrongly (the reader wrote a value
  * that is not the truth's, also where the truth is empty), empty (the truth has a value, the reader none).
  */
@@ -62,8 +69,17 @@ export function score(
   wrong: Scored["wrong"];
   checked: Scored["checked"];
 } {
-  const want = flatten(normalizeItem(truth));
+  const normalTruth = normalizeItem(truth);
+  const want = flatten(normalTruth);
   const have = flatten(got);
+  for (const u of normalTruth.electricityUsage.usageByMonth) {
+    if (!u.fromChart || u.estimated) continue;
+    const k = `usage.${u.year}-${u.month}`;
+    const g = Number(have.get(k));
+    if (have.has(k) && Number.isFinite(g) && Math.abs(g - u.value) <= u.value * CHART_TOLERANCE) {
+      have.set(k, want.get(k)!);
+    }
+  }
   // Where a unit or suite goes (line1 "115 FOX ST UNIT 115" or line2 "UNIT 115") is a convention, not a
   // reading: an address whose two lines join to the truth's is right on both lines.
   for (const a of ["serviceAddress", "billingAddress"]) {

@@ -2,8 +2,11 @@
 // SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and SUPABASE_DB_URL in every function, and `supabase secrets
 // set` refuses names starting with SUPABASE_), plus the project's defaults for what the file leaves out.
 
-/** Secrets a deployed platform refuses to run without (README "Environment variables"). */
-export const REQUIRED_SECRETS = ["INTERNAL_SERVICE_TOKEN", "EMAIL_WEBHOOK_SECRET", "UNSUBSCRIBE_SECRET"];
+import { DEVELOPMENT_SECRETS } from "../../shared/stack/mode.ts";
+
+/** Secrets a deployed platform refuses to run without (README "Environment variables"): every secret that has a
+ * public development value locally. */
+export const REQUIRED_SECRETS: readonly string[] = DEVELOPMENT_SECRETS;
 
 /** NAME=value lines; blank lines and # comments skipped; surrounding quotes removed. */
 export async function readEnvFile(path: string): Promise<Record<string, string>> {

@@ -5,7 +5,7 @@
 import { ConfigError, envInt, type EnvSource } from "../config.ts";
 import { type Platform, provide } from "../platform.ts";
 import { sameUtility } from "./utility_names.ts";
-import { unsureMonths } from "./unsure_months.ts";
+import { chartMonths, unsureMonths } from "./unsure_months.ts";
 
 /** What the homeowner confirms, in the widget's words: one group per line of the confirm step. */
 export type ReadingGroup = "name" | "address" | "utility" | "usage";
@@ -25,6 +25,8 @@ export interface ReadingMonth {
   value: number;
   unit?: string;
   estimated?: boolean;
+  /** Measured from a chart's bar without a printed figure (an estimate): marked to confirm (chart_estimated_months). */
+  fromChart?: boolean;
 }
 
 /** The fields of a bill reading the gate looks at ("" when the bill does not show them). */
@@ -155,6 +157,7 @@ export function readingOf(item: unknown): Reading {
       value: Number(m.value) || 0,
       unit: str(m.unit) || "kWh",
       estimated: m.estimated === true ? true : undefined,
+      ...(m.fromChart === true ? { fromChart: true } : {}),
     })),
     supplyRatePerKwh: str(eu.supplyRatePerKwh),
     marketState: str(eu.marketState).toUpperCase(),
@@ -395,8 +398,24 @@ export function checkReading(input: GateInput): GateResult {
     });
   }
   checks.push(...usageChecks(r.usageByMonth, l));
+  // the months measured from a chart's bars (no figure printed): estimates, each marked to confirm
+  const chart = chartMonths(r.usageByMonth);
+  if (chart.length) {
+    checks.push({
+      code: "chart_estimated_months",
+      field: "usageByMonth",
+      group: "usage",
+      quality: true,
+      months: chart,
+      message: `the bill prints no figure for ${
+        chart.length === 1 ? "one month" : `${chart.length} months`
+      } (${chart.join(", ")}): their usage was measured from the bars of its chart, an estimate`,
+    });
+  }
   // the months the reader is unsure of (its per-month confidence under the limit): each marked to confirm
-  const unsure = unsureMonths(r.usageByMonth, r.monthConfidence, l.minConfidence);
+  const unsure = unsureMonths(r.usageByMonth, r.monthConfidence, l.minConfidence).filter((k) =>
+    !chart.includes(k)
+  );
   if (unsure.length) {
     checks.push({
       code: "low_confidence_months",

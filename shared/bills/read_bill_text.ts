@@ -30,6 +30,7 @@ export function readBillText(text: DocumentText, opts: BillReadOptions = {}): Mo
       minConfidence: opts.minConfidence,
       itemMinConfidence: opts.itemMinConfidence,
       crossChecks: opts.crossChecks,
+      boxes: text.pages.map((p) => p.boxes ?? []),
     }),
   };
 }

@@ -42,6 +42,11 @@ export const MonthlyUsage = z.object({
   unit: z.literal("kWh"),
   /** true when the value was extrapolated, not read from the bill. */
   estimated: z.boolean().optional(),
+  /**
+   * true when the value was measured from the height of a chart's bar that prints no figure (embedded/chart_bars.ts):
+   * an estimate to the chart's resolution, to be confirmed by the homeowner. A printed figure never carries it.
+   */
+  fromChart: z.boolean().optional(),
 });
 export type MonthlyUsage = z.infer<typeof MonthlyUsage>;
 

@@ -9,6 +9,8 @@ export interface UsageMonthLike {
   year?: number;
   value: number;
   estimated?: boolean;
+  /** Measured from a chart's bar that prints no figure (embedded/chart_bars.ts): an estimate to confirm. */
+  fromChart?: boolean;
 }
 
 /** The key of a usage month in `monthConfidence` ("2024-01"), or undefined without a year or a known month. */
@@ -36,6 +38,17 @@ export function unsureMonths(
     const k = usageMonthKey(u);
     const c = k ? monthConfidence[k] : undefined;
     return k && !u.estimated && typeof c === "number" && c < min ? [k] : [];
+  });
+}
+
+/**
+ * The months of `usage` measured from the bars of a chart that prints no figure ("YYYY-MM", in the usage's order):
+ * estimates to the chart's resolution, whatever their confidence, each to be confirmed by the homeowner.
+ */
+export function chartMonths(usage: UsageMonthLike[]): string[] {
+  return usage.flatMap((u) => {
+    const k = usageMonthKey(u);
+    return k && u.fromChart && !u.estimated ? [k] : [];
   });
 }
 

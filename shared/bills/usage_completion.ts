@@ -22,7 +22,14 @@ export function completeUsage(read: MonthlyUsage[]): MonthlyUsage[] {
   if (!measured.length) return [];
   const byOrd = new Map<number, MonthlyUsage>();
   for (const m of measured) {
-    byOrd.set(ordinal(m.year, idx(m)), { month: m.month, year: m.year, value: m.value, unit: "kWh" });
+    const chart = m.fromChart ? { fromChart: true } : {};
+    byOrd.set(ordinal(m.year, idx(m)), {
+      month: m.month,
+      year: m.year,
+      value: m.value,
+      unit: "kWh",
+      ...chart,
+    });
   }
   const latest = Math.max(...byOrd.keys());
   const window = Array.from({ length: 12 }, (_, k) => latest - 11 + k);

@@ -22,6 +22,9 @@ export async function withAuth<T>(sql: Sql, auth: AuthContext, fn: (tx: Tx) => P
     org_id: auth.orgId,
     app_role: auth.role,
     role: "authenticated",
+    // Set only here, never in an issued token: the public widget token's rows are reachable through the platform's
+    // routes alone, not the Data API (migration 20261202090703, docs/security.md pass 7).
+    platform_route: true,
   });
   return await sql.begin(async (tx) => {
     await tx`select set_config('request.jwt.claims', ${claims}, true), set_config('request.jwt.claim.sub', ${auth.userId}, true)`;

@@ -1,7 +1,8 @@
 import type { getDocumentProxy } from "unpdf";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { importLocalOnly } from "../runtime/local_only.ts";
-export type { TextPiece };
+import { type FilledBox, filledBoxes, printsValueAxis, type ShapeOps } from "./pdf_shapes.ts";
+export type { FilledBox, TextPiece };
 
 export interface PdfPageText {
   page: number;
@@ -11,6 +12,11 @@ export interface PdfPageText {
   hasImages: boolean;
   /** The positioned text the lines were built from (points, y down), for readers of charts and tables. */
   pieces: TextPiece[];
+  /**
+   * The filled shapes (bars, boxes) of a page that prints a chart's value axis ("0 kWh … 1,950 kWh",
+   * pdf_shapes.ts printsValueAxis), for charts whose bars carry no printed value; empty on other pages.
+   */
+  boxes: FilledBox[];
 }
 
 export interface PdfText {
@@ -52,7 +58,8 @@ export async function extractPdfText(bytes: Uint8Array, opts: { maxPages?: numbe
       }
       const lines = piecesToLines(pieces);
       const hasImages = lines.join("").length < 200 ? await paintsImage(page) : true;
-      pages.push({ page: i, lines, hasImages, pieces });
+      const boxes = printsValueAxis(pieces) ? await pageBoxes(page, height) : [];
+      pages.push({ page: i, lines, hasImages, pieces, boxes });
     }
     return { pageCount: pdf.numPages, pages };
   } finally {
@@ -67,6 +74,15 @@ async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[
   return ops.fnArray.some((f) =>
     f === OPS.paintImageXObject || f === OPS.paintInlineImageXObject || f === OPS.paintImageMaskXObject
   );
+}
+
+async function pageBoxes(
+  page: { getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }> },
+  height: number,
+): Promise<FilledBox[]> {
+  const { getResolvedPDFJS } = await import("unpdf");
+  const { OPS } = await getResolvedPDFJS();
+  return filledBoxes(await page.getOperatorList(), OPS as unknown as ShapeOps, height);
 }
 
 /** Rasterises one page to PNG (for OCR of pages that have no text layer). */

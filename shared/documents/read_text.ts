@@ -2,6 +2,7 @@ import { sniffFileType } from "./sniff.ts";
 import { importLocalOnly } from "../runtime/local_only.ts";
 import { extractPdfText, renderPdfPage } from "./pdf_text.ts";
 import type { TextPiece } from "./text_layout.ts";
+import type { FilledBox } from "./pdf_shapes.ts";
 
 // Reads a document's text IN THIS PROCESS: only a document worker (engine/worker_main.ts) runs this, after
 // the engine's preflight checks; services call documentText() in document_text.ts.
@@ -18,6 +19,8 @@ export interface DocumentPage {
   lines: string[];
   /** Positioned words or text items (PDF points for text pages, pixels for OCR). */
   pieces: TextPiece[];
+  /** Text pages that print a chart's value axis: the page's filled shapes (pdf_shapes.ts), for bars without values. */
+  boxes?: FilledBox[];
 }
 
 export interface DocumentText {
@@ -51,7 +54,15 @@ export async function readDocumentText(
       const pdf = await extractPdfText(f.bytes, { maxPages: opts.maxPages });
       for (const pg of pdf.pages) {
         if (pg.lines.join("").replace(/\s/g, "").length >= MIN_TEXT_CHARS || !pg.hasImages) {
-          pages.push({ file: f.filename, page: pg.page, source: "text", lines: pg.lines, pieces: pg.pieces });
+          const boxes = pg.boxes.length ? { boxes: pg.boxes } : {};
+          pages.push({
+            file: f.filename,
+            page: pg.page,
+            source: "text",
+            lines: pg.lines,
+            pieces: pg.pieces,
+            ...boxes,
+          });
         } else {
           const png = await renderPdfPage(f.bytes, pg.page);
           const ocr = await ocrImage(png);

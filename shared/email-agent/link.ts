@@ -48,10 +48,14 @@ export function normalizeStreet(s: string): string {
  */
 export const ACCOUNT_NUMBER_KEYS = ["accountNumber", "utilityAccountNumber", "account_number"] as const;
 
+/** Who set a property's address (`properties.address_source`) when it may not be matched across partners. */
+export const UNTRUSTED_SOURCES = ["widget", "unknown"];
+
 /**
  * The property (and its contact) a bill belongs to: by utility account number (stored on the property's
  * details, or learned from an earlier linked message), else by service street address + ZIP. Within the
- * organisation when it is known; across all only when exactly one property matches.
+ * organisation when it is known; across all only when exactly one property matches, and by address only among
+ * properties whose address the platform or a partner's staff entered (not a widget token).
  */
 export async function findCustomer(
   sql: Sql,
@@ -82,8 +86,11 @@ export async function findCustomer(
   const zip = facts.address?.zip?.slice(0, 5);
   const street = facts.address?.line1 ? normalizeStreet(facts.address.line1) : "";
   if (zip && street) {
+    // Across partners only an address the platform or a partner's staff entered: a stranger's widget token put a
+    // property at a victim's address and took the victim's unrouted bills (migration 20261202090701).
     const rows = await sql`select organization_id, id, contact_id, line1 from public.properties
-      where left(zip, 5) = ${zip} and (${orgId}::uuid is null or organization_id = ${orgId})`;
+      where left(zip, 5) = ${zip}
+        and (organization_id = ${orgId} or (${orgId}::uuid is null and address_source <> all(${UNTRUSTED_SOURCES}::text[])))`;
     const hits = rows.filter((r) => normalizeStreet(r.line1 as string) === street);
     if (hits.length === 1) {
       return {

@@ -7,6 +7,7 @@ import { billHandoffStatus } from "./bill_handoff.ts";
 import { normalizeAccount } from "./hints.ts";
 import { findCustomer } from "./link.ts";
 import { jsonb } from "../db/client.ts";
+import { shownFileName } from "../validation/one_line.ts";
 
 /**
  * Brings messages whose bill is being extracted up to date: a completed extraction gives the account
@@ -187,7 +188,8 @@ export function trackedJson(r: Record<string, unknown>) {
       extracted?: boolean;
     }[]) ?? [])
       .map(({ filename, contentType, size, bill, extracted }) => ({
-        filename,
+        // The sender's own file name: no controls or bidi overrides on the staff's screen (pass 7).
+        filename: shownFileName(filename ?? "") || "file",
         contentType,
         size,
         bill,

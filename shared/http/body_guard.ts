@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import { errorBody } from "./errors.ts";
 import { inspectJsonText, maxJsonDepth } from "../validation/json_guard.ts";
 import { bodyBytes } from "./body_reader.ts";
+import { mimeParameters } from "./mime_params.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -47,8 +48,8 @@ export function guardBody(
       return await next();
     }
     if (/^multipart\/form-data$/i.test(type)) {
-      const boundary = contentType.match(/;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i);
-      const b = boundary?.[1] ?? boundary?.[2];
+      // The boundary the parser will use (a regex named another one for an escaped or spaced value; pass 7).
+      const b = mimeParameters(contentType).get("boundary");
       // The bytes the body reader kept (else a clone: Hono's body cache cannot turn cached bytes back into form data).
       const bytes = bodyBytes.get(c.req.raw) ?? new Uint8Array(await c.req.raw.clone().arrayBuffer());
       if (b && tooManyParts(bytes, b, maxParts)) {

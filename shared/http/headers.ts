@@ -3,6 +3,7 @@
 // are mutable for every Response the apps build, so they are set in place, with the copy kept only for the
 // rare immutable ones (e.g. a fetch() Response passed through).
 import type { Context } from "hono";
+import { shownFileName } from "../validation/one_line.ts";
 
 export function setAnswerHeader(c: Context, name: string, value: string, append = false): void {
   try {
@@ -20,8 +21,8 @@ export function setAnswerHeader(c: Context, name: string, value: string, append 
  * rest become "_"); the full name goes in `filename*` (RFC 6266 / 8187, UTF-8, percent-encoded).
  */
 export function contentDisposition(disposition: "inline" | "attachment", filename: string): string {
-  // deno-lint-ignore no-control-regex
-  const name = filename.slice(0, 200).toWellFormed().replace(/[\u0000-\u001f\u007f]/g, "") || "file";
+  // Invisible characters go too (pass 7): a right-to-left override made "invoice\u202Efdp.exe" read "invoiceexe.pdf".
+  const name = shownFileName(filename.slice(0, 200).toWellFormed()) || "file";
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
   if (ascii === name) return `${disposition}; filename="${ascii}"`;
   const encoded = encodeURIComponent(name).replace(

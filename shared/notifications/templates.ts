@@ -1,81 +1,12 @@
 // Email templates from files: templates/email/<slug>.subject.txt|.html|.txt, handlebars, HTML escaped in
 // the HTML part, one shared layout (_layout.html) and text footer (_footer.txt).
-import Handlebars from "handlebars";
 import { envOptional } from "../config.ts";
-import { templateSlug } from "../events/catalogue.ts";
 import { type Platform, provide } from "../platform.ts";
+import { TemplateSet } from "../email/template_set.ts";
 
-export class MissingTemplateError extends Error {}
-
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
-
-type Compiled = {
-  subject: Handlebars.TemplateDelegate;
-  html: Handlebars.TemplateDelegate;
-  text: Handlebars.TemplateDelegate;
-};
+export { MissingTemplateError, type RenderedEmail, TemplateSet } from "../email/template_set.ts";
 
 const defaultDir = new URL("../../templates/email/", import.meta.url);
-
-export class TemplateSet {
-  private html = Handlebars.create();
-  private plain = Handlebars.create();
-  private cache = new Map<string, Compiled | null>();
-
-  constructor(private dir: URL) {
-    this.html.registerPartial("layout", this.read("_layout.html") ?? "{{> @partial-block }}");
-    this.plain.registerPartial("footer", this.read("_footer.txt") ?? "");
-  }
-
-  private read(name: string): string | null {
-    try {
-      return Deno.readTextFileSync(new URL(name, this.dir));
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return null;
-      throw e;
-    }
-  }
-
-  private compiled(eventType: string): Compiled {
-    const slug = templateSlug(eventType);
-    if (!this.cache.has(slug)) {
-      const subject = this.read(`${slug}.subject.txt`);
-      const html = this.read(`${slug}.html`);
-      const text = this.read(`${slug}.txt`);
-      this.cache.set(
-        slug,
-        subject !== null && html !== null && text !== null
-          ? {
-            subject: this.plain.compile(subject.trim(), { noEscape: true, strict: false }),
-            html: this.html.compile(html),
-            text: this.plain.compile(text, { noEscape: true }),
-          }
-          : null,
-      );
-    }
-    const c = this.cache.get(slug);
-    if (!c) {
-      throw new MissingTemplateError(`missing template for ${eventType} (${slug}.subject.txt, .html, .txt)`);
-    }
-    return c;
-  }
-
-  /** Throws MissingTemplateError unless all three files of the event type exist. */
-  require(eventType: string): void {
-    this.compiled(eventType);
-  }
-
-  render(eventType: string, context: Record<string, unknown>): RenderedEmail {
-    const c = this.compiled(eventType);
-    // A subject is one header line: no CR/LF can come from data.
-    const subject = c.subject(context).replace(/[\r\n]+/g, " ").trim();
-    return { subject, html: c.html({ ...context, subject }), text: c.text(context) };
-  }
-}
 
 /** The templates of EMAIL_TEMPLATES_DIR (default: the repository's templates/email/), compiled once per platform. */
 export function templates(p: Platform): TemplateSet {

@@ -7,6 +7,13 @@ import { publishEvent } from "../events/publish.ts";
 import { queueWebhookDeliveries } from "./webhooks.ts";
 
 export const LEAD_CREATED_QUEUE = "partner.lead-created";
+/**
+ * The announcement waits this long after the lead: the widget asks for the savings report right after it creates
+ * the lead, so the partner's email can carry the report's figures instead of "no report yet".
+ */
+export const LEAD_ANNOUNCE_DELAY_SECONDS = 20;
+/** While a report is being made for the lead, the announcement is retried (10 s, 20 s, 40 s) up to this attempt. */
+export const LEAD_ANNOUNCE_REPORT_WAITS = 3;
 
 /**
  * Called inside the transaction that inserts the lead (withAuth, role authenticated): the queue schema is
@@ -17,17 +24,25 @@ export async function enqueueLeadCreated(tx: Tx, leadId: string): Promise<void> 
   await enqueue(tx, LEAD_CREATED_QUEUE, { leadId }, {
     dedupeKey: `${LEAD_CREATED_QUEUE}:${leadId}`,
     maxAttempts: 10,
+    delaySeconds: LEAD_ANNOUNCE_DELAY_SECONDS,
   });
   await tx`set local role authenticated`;
 }
 
-export async function announceLead(p: Platform, leadId: string): Promise<void> {
-  const [lead] = await p.sql`select id, organization_id, announced_at from public.leads where id = ${leadId}`;
+export async function announceLead(p: Platform, leadId: string, attempt = 1): Promise<void> {
+  const [lead] = await p.sql`select id, organization_id, announced_at, report_transaction_id,
+    exists (select 1 from public.savings_reports r where r.id::text = report_transaction_id) as has_report
+    from public.leads where id = ${leadId}`;
   if (!lead) throw new PermanentJobError(`lead ${leadId} no longer exists`);
   // Webhook rows first (idempotent per endpoint and lead), then the event: a retry after a failed publish
   // does not queue the webhooks twice.
   await queueWebhookDeliveries(p, lead.organization_id as string, "lead.created", leadId);
   if (!lead.announced_at) {
+    if (lead.report_transaction_id && !lead.has_report && attempt <= LEAD_ANNOUNCE_REPORT_WAITS) {
+      // Retried with backoff: the email then carries the report's figures (after the last wait it says the report
+      // is still being made).
+      throw new Error(`lead ${leadId}: its savings report is being made; announcing once it exists`);
+    }
     await publishEvent(p, {
       event_type: "lead.created",
       source: "widget-service",
@@ -38,5 +53,5 @@ export async function announceLead(p: Platform, leadId: string): Promise<void> {
 }
 
 export function leadEventHandlers(p: Platform): Record<string, Handler> {
-  return { [LEAD_CREATED_QUEUE]: (job) => announceLead(p, String(job.payload.leadId)) };
+  return { [LEAD_CREATED_QUEUE]: (job) => announceLead(p, String(job.payload.leadId), job.attempts) };
 }

@@ -5,6 +5,7 @@ import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import type { Tx } from "../db/client.ts";
 import { notFound } from "../errors.ts";
+import { shownFileName } from "../validation/one_line.ts";
 import { assertOwned } from "../auth/ownership.ts";
 import { objectStore } from "../storage/index.ts";
 import { CRM_LEAD_QUEUE } from "../crm/sync.ts";
@@ -169,13 +170,14 @@ export async function leadDetail(p: Platform, auth: AuthContext, id: string) {
     corrections: correctionRows(lead, item),
     report: lead.report_path ? { url: `${base}/report`, filename: "solar-savings-report.pdf" } : null,
     bill_files: ((bill?.filenames as string[] | undefined) ?? []).map((name, i) => ({
-      name,
+      // The homeowner's own file name (the widget's upload): no controls or bidi overrides on the staff's screen.
+      name: shownFileName(name) || `bill-${i + 1}`,
       url: `${base}/bill/${i}`,
     })),
     documents: docs.map((d) => ({
       id: d.id,
       kind: d.kind,
-      filename: d.filename,
+      filename: shownFileName(d.filename as string) || "file",
       content_type: d.content_type,
       size_bytes: d.size_bytes,
       url: `${base}/documents/${d.id}`,

@@ -26,8 +26,10 @@ export const OTHER_PROVIDER: UtilityProvider = {
 // for the city's municipal utility but inside PG&E's county territory, offers PG&E first.
 // A Texas wires company (wires_companies.ts) counts as investor-owned, and it is found only by county: where no
 // utility is listed for the zip itself (Houston, Dallas: the competitive area, whose homes the zip tables leave
-// out) it goes before the county's other utilities (+1); where one is (a municipal utility or co-op that stayed out
-// of competition, Austin Energy in 78701) it goes after that one (-1).
+// out) it goes before the county's other utilities (+1); where one is (a city's own utility or a bundled IOU, Austin
+// Energy in 78701) it goes after that one (-1). A listed cooperative does not push it down, and in Texas a
+// cooperative listed county-wide counts as found by county (COUNTY_WIDE_SHARE); a bundled IOU found only by county
+// gets no IOU weight in a Texas zip that lists a city's own utility (Lubbock, Bryan). docs/widget.md.
 export async function providersForZip(sql: Sql, zip: string, limit = 12): Promise<UtilityProvider[]> {
   await referenceData(sql);
   const exact = await rankedForZips(sql, zip, limit);
@@ -40,27 +42,93 @@ export async function providersForZip(sql: Sql, zip: string, limit = 12): Promis
   return withOther([]);
 }
 
+/**
+ * A cooperative the zip tables list for nearly every zip of a county (at least this share of a county of at least
+ * this many zips) is listed by county, not by zip: the OpenEI table lists Grayson-Collin for 45 of Collin County's 48
+ * zips and CoServ for 44 of Denton County's 47, Plano's and Frisco's included, whose homes are on Oncor's wires; so
+ * such a listing counts as the county's, like the EIA-861 territories (docs/widget.md, "Utility providers").
+ */
+export const COUNTY_WIDE_SHARE = 0.9;
+export const COUNTY_WIDE_MIN_ZIPS = 10;
+
+/**
+ * `column = zip`, or `column like prefix%` for a prefix: after five runs PostgreSQL plans a prepared statement once
+ * for any parameter, and `like $1` then scans the whole table (11.7 ms against 0.1 ms by the zip index).
+ */
+function zipIs(sql: Sql, column: string, pattern: string) {
+  return pattern.includes("%")
+    ? sql`${sql.unsafe(column)} like ${pattern}`
+    : sql`${sql.unsafe(column)} = ${pattern}`;
+}
+
 /** Utilities for the zips matching `pattern` (a zip, or a prefix with %), ranked as described above. */
 async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<UtilityProvider[]> {
   const wires = TEXAS_WIRES_COMPANIES as number[];
+  // Texas (state FIPS 48): the wires companies are known only by county, the cities' own utilities by zip.
+  const texasCounties = (await sql`select distinct county_fips from public.utility_zip_counties
+    where ${zipIs(sql, "zip", pattern)} and county_fips like '48%'`).map((r) => r.county_fips as string);
+  const texas = texasCounties.length > 0;
+  const spread = texas ? await countyWideListings(sql, texasCounties) : [];
   const rows = await sql`
-    with c as (
-      select eiaid, true as in_zip from public.utility_zip_providers where zip like ${pattern}
+    with listed as (select distinct zip, eiaid from public.utility_zip_providers where ${
+    zipIs(sql, "zip", pattern)
+  }),
+    c as (
+      select l.eiaid, not exists (select 1 from public.utility_zip_counties zc where zc.zip = l.zip
+        and zc.county_fips || ':' || l.eiaid = any(${spread})) as in_zip from listed l
       union all
       select cp.eiaid, false from public.utility_zip_counties zc
-        join public.utility_county_providers cp using (county_fips) where zc.zip like ${pattern}
+        join public.utility_county_providers cp using (county_fips) where ${zipIs(sql, "zc.zip", pattern)}
     ), agg as (select eiaid, bool_or(in_zip) as in_zip from c group by eiaid),
-    here as (select coalesce(bool_or(in_zip), false) as listed from agg)
-    select p.eiaid, p.display_name, p.ownership, agg.in_zip
-    from agg join public.utility_providers p using (eiaid) cross join here
-    order by p.retail desc,
-      (case when agg.in_zip then 2 else 0 end)
-        + (case when p.ownership = 'Investor Owned' or p.eiaid = any(${wires}) then 2 else 0 end)
-        + (case when p.eiaid = any(${wires}) and not agg.in_zip then (case when here.listed then -1 else 1 end) else 0 end)
+    ranked as (
+      select p.eiaid, p.display_name, p.ownership, p.retail, p.zip_count, agg.in_zip,
+        -- Listed for the zip itself: a city's own utility or a bundled IOU (not a cooperative, not a retail marketer).
+        coalesce(bool_or(agg.in_zip and p.ownership is distinct from 'Cooperative'
+          and p.ownership is distinct from 'Retail Power Marketer') over (), false) as listed
+      from agg join public.utility_providers p using (eiaid)
+    )
+    select eiaid, display_name, ownership, in_zip from ranked
+    order by retail desc,
+      (case when in_zip then 2 else 0 end)
+        + (case when eiaid = any(${wires}) then (case when in_zip then 2 when listed then 1 else 3 end)
+            when ownership = 'Investor Owned' and not in_zip and listed and ${texas}::boolean then 0
+            when ownership = 'Investor Owned' then 2 else 0 end)
         desc,
-      p.zip_count desc, p.display_name
+      zip_count desc, display_name
     limit ${limit}`;
   return rows.map((r) => row(r, r.in_zip ? "zip" : "county"));
+}
+
+const countyWide = new WeakMap<object, Map<string, Promise<string[]>>>();
+
+/**
+ * The "county:eiaid" pairs of cooperatives listed county-wide (above) in the given Texas counties, counted once per
+ * county and database pool (a scan of the zip-county table, which has no county index: 10-30 ms), then kept.
+ */
+async function countyWideListings(sql: Sql, counties: string[]): Promise<string[]> {
+  const cache = countyWide.get(sql) ?? countyWide.set(sql, new Map()).get(sql)!;
+  const missing = counties.filter((c) => !cache.has(c));
+  if (missing.length) {
+    const counted = sql`
+      with county_zips as (select county_fips, zip from public.utility_zip_counties where county_fips = any(${missing})),
+      totals as (select county_fips, count(distinct zip) as n from county_zips group by 1),
+      listing as (
+        select cz.county_fips, zp.eiaid, count(distinct zp.zip) as n
+        from county_zips cz join public.utility_zip_providers zp using (zip) join public.utility_providers u using (eiaid)
+        where u.ownership = 'Cooperative' group by 1, 2
+      )
+      select l.county_fips, l.county_fips || ':' || l.eiaid as key from listing l join totals t using (county_fips)
+      where t.n >= ${COUNTY_WIDE_MIN_ZIPS}::int and l.n >= ${COUNTY_WIDE_SHARE}::numeric * t.n`;
+    for (const c of missing) {
+      const pairs = counted.then((rows) =>
+        rows.filter((r) => r.county_fips === c).map((r) => r.key as string)
+      );
+      // A failed count is not kept: the next lookup counts again.
+      pairs.catch(() => cache.delete(c));
+      cache.set(c, pairs);
+    }
+  }
+  return (await Promise.all(counties.map((c) => cache.get(c)!))).flat();
 }
 
 export async function providersForState(sql: Sql, state: string, limit = 60): Promise<UtilityProvider[]> {

@@ -44,3 +44,24 @@ export async function countReportRecipient(sql: Sql, policy: RateLimitPolicy, em
   const verdict = await hit(sql, [bucket], policy.recipientWindowSeconds);
   if (!verdict.allowed) throw new RecipientLimitedError(verdict.retryAfterSeconds);
 }
+
+/**
+ * Counts one booking-confirmation email to `email` asked for by a widget token (a widget booking is a hold until the
+ * homeowner confirms it by email; docs/security.md pass 7): the same mailbox key and figures as report emails, in a
+ * bucket of its own, so a widget token cannot have confirmation emails sent to one address without bound.
+ */
+export async function countHoldRecipient(sql: Sql, policy: RateLimitPolicy, email: string): Promise<void> {
+  const bucket = recipientBucket(policy, email);
+  if (!bucket) return;
+  const verdict = await hit(sql, [{ ...bucket, key: `hold-${bucket.key}` }], policy.recipientWindowSeconds);
+  if (!verdict.allowed) {
+    throw Object.assign(
+      new DomainError(
+        "rate_limited",
+        "recipient_rate_limited",
+        "Too many booking confirmations were sent to this email address; try again later",
+      ),
+      { retryAfterSeconds: verdict.retryAfterSeconds },
+    );
+  }
+}

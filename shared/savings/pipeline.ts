@@ -119,6 +119,32 @@ export async function writeValidReport(
   return { report: v.report, writer: name };
 }
 
+/**
+ * What the report says its rate and cost rest on, stored with the report (`input.basis`) so that whoever repeats
+ * its figures later (the partner's new-lead email) names the same basis, not today's reference data.
+ */
+export interface ReportBasis {
+  rateKind: NonNullable<ReportContext["rateKind"]>;
+  rateYear: number | null;
+  rateSource: string;
+  costSource: string;
+  costYear: number | null;
+  costIsNationalFallback: boolean;
+  escalatorBasis: string;
+}
+
+function reportBasis(c: ReportContext): ReportBasis {
+  return {
+    rateKind: c.rateKind ?? "state",
+    rateYear: c.rateYear ?? null,
+    rateSource: c.rateSource,
+    costSource: c.costSource,
+    costYear: c.costYear ?? null,
+    costIsNationalFallback: c.costIsNationalFallback === true,
+    escalatorBasis: c.escalatorBasis ?? "",
+  };
+}
+
 /** The escalator's source in a few words: the state's own EIA history, or the national default. */
 function escalatorBasis(state: StateData): string {
   const own = state.escalatorSource.match(/\((\d{4})\) to .*\((\d{4})\)/);
@@ -189,18 +215,16 @@ export async function createSavingsReport(
   });
   if (state.rateIsNationalFallback) figures.flags.push("national_average_rate");
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
-  const { report, writer } = await writeValidReport(
-    p,
-    context(
-      req.customerName,
-      address.formattedAddress,
-      state,
-      figures,
-      req.ratePerKwh !== undefined,
-      partner.name,
-      opts.now,
-    ),
+  const reportContext = context(
+    req.customerName,
+    address.formattedAddress,
+    state,
+    figures,
+    req.ratePerKwh !== undefined,
+    partner.name,
+    opts.now,
   );
+  const { report, writer } = await writeValidReport(p, reportContext);
 
   const id = req.transactionId ?? crypto.randomUUID();
   const deliver = req.deliver !== false;
@@ -213,7 +237,12 @@ export async function createSavingsReport(
       jsonb(t, address)
     },
               ${
-      jsonb(t, { ...req, partnerLogo: req.partnerLogo ? "(data URI)" : undefined, roof: roofSummary })
+      jsonb(t, {
+        ...req,
+        partnerLogo: req.partnerLogo ? "(data URI)" : undefined,
+        roof: roofSummary,
+        basis: reportBasis(reportContext),
+      })
     }, ${jsonb(t, figures)},
               ${jsonb(t, report)}, ${writer}, ${deliver ? "queued" : "none"})
       on conflict (id) do nothing returning id`;

@@ -2,7 +2,7 @@
 // partner's address (console settings, else its contact or first admin), the partner's logo and colour, one
 // clear next step (call, else reply), and a text part that says the same as the HTML.
 import { emailSender } from "../email/index.ts";
-import { TemplateSet } from "../notifications/templates.ts";
+import { TemplateSet } from "../email/template_set.ts";
 import { type Platform, provide } from "../platform.ts";
 import { article, kwh, sharePct, usd, years } from "../format.ts";
 import type { SavingsFigures } from "./calculate.ts";

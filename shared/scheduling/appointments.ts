@@ -4,6 +4,10 @@ import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { scheduler } from "./index.ts";
 import { assignJob } from "./assign.ts";
+import { sendHoldEmail } from "./confirm.ts";
+import { holdConfig } from "./hold.ts";
+import { countHoldRecipient } from "../ratelimit/recipient.ts";
+import { rateLimitPolicy } from "../ratelimit/policy.ts";
 import { type Appointment, SlotError } from "./types.ts";
 
 export interface ContactInput {
@@ -52,9 +56,11 @@ export async function createAppointment(
       phone: contact.phone,
     }
     : null;
+  const hold = await widgetHold(p, auth, input.orgId, customer?.email ?? null);
   let appointment: Appointment;
   try {
     appointment = await scheduler(p).book({
+      holdUntil: hold?.until,
       orgId: input.orgId,
       propertyId: input.propertyId,
       contactId: contact?.id ?? null,
@@ -112,7 +118,21 @@ export async function createAppointment(
     org: input.orgId,
     provider: appointment.provider,
     technician: appointment.technician?.id,
+    status: appointment.status,
   });
+  if (appointment.status === "held" && appointment.holdExpiresAt && hold) {
+    try {
+      // Confirmation emails a widget token asks for, per mailbox (RATE_LIMIT_REPORTS_PER_RECIPIENT a day, own bucket).
+      await countHoldRecipient(p.sql, rateLimitPolicy(p), hold.email);
+      await sendHoldEmail(p, appointment, hold.email, appointment.holdExpiresAt);
+    } catch (e) {
+      // No link (refused or unsent), no confirmation: the hold would only keep the slot from others until it lapsed.
+      await p.sql`update public.appointments set status = 'cancelled', updated_at = now()
+        where id = ${appointment.id} and status = 'held'`;
+      throw e;
+    }
+    return appointment; // the job is assigned when the homeowner confirms (confirm.ts)
+  }
   if (appointment.technician?.userId && !appointment.jobId) {
     try {
       appointment.jobId = await assignJob(p, appointment, auth.userId, formatAddress(property));
@@ -125,6 +145,43 @@ export async function createAppointment(
     }
   }
   return appointment;
+}
+
+/**
+ * A widget token's booking (embedded scheduler) is a hold until the homeowner confirms it through the link emailed to
+ * the contact (docs/security.md, pass 7): it needs the contact's email, a partner has at most
+ * APPOINTMENT_HOLDS_PER_ORG unconfirmed holds at once, and one mailbox gets at most RATE_LIMIT_REPORTS_PER_RECIPIENT
+ * confirmation emails a day. Staff and service bookings are not held.
+ */
+async function widgetHold(
+  p: Platform,
+  auth: AuthContext,
+  orgId: string,
+  email: string | null,
+): Promise<{ until: Date; email: string } | null> {
+  if (auth.role !== "widget" || scheduler(p).name !== "embedded") return null;
+  if (!email) {
+    throw new DomainError(
+      "invalid",
+      "contact_email_required",
+      "body.contact.email: a booking from the widget is confirmed by email; give the homeowner's email address",
+    );
+  }
+  const c = holdConfig(p);
+  if (c.holdsPerOrg > 0) {
+    const [{ n }] = await p.sql`select count(*)::int as n from public.appointments
+      where organization_id = ${orgId} and status = 'held' and hold_expires_at > now()`;
+    if (n >= c.holdsPerOrg) {
+      throw new DomainError(
+        "rate_limited",
+        "holds_limit",
+        "Too many appointments are waiting for their confirmation email; try again later",
+      );
+    }
+  }
+  // Whole seconds: the link carries the hold's end and must match the row's.
+  const until = new Date(Math.floor((Date.now() + c.holdMinutes * 60_000) / 1000) * 1000);
+  return { until, email };
 }
 
 /** The database's bound on widget bookings (migration 20261201090600): one upcoming appointment per property. */

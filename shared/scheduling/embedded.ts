@@ -29,6 +29,8 @@ export class EmbeddedScheduler implements Scheduler {
   async book(req: BookingRequest): Promise<Appointment> {
     const earlier = req.clientKey ? await this.byKey(req.orgId, req.clientKey) : null;
     if (earlier) return earlier;
+    // Lapsed holds stop taking their technician (the exclusion constraint counts held rows).
+    await this.sql`select app.expire_appointment_holds(${req.orgId})`;
     const settings = await schedulingSettings(this.sql, req.orgId);
     const end = new Date(req.start.getTime() + settings.slotMinutes * 60_000);
     // Each lost race means another booking took a technician; at most `capacity` rounds are needed.
@@ -87,10 +89,11 @@ export class EmbeddedScheduler implements Scheduler {
   ): Promise<Appointment> {
     const [row] = await this.sql`
       with a as (
-        insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, technician_id, notes, created_by, idempotency_key)
+        insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, technician_id, notes, created_by, idempotency_key,
+                                         status, hold_expires_at)
         values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${req.start}, ${end}, ${timezone}, ${technicianId}, ${req.notes}, ${req.createdBy}, ${
       req.clientKey ?? null
-    })
+    }, ${req.holdUntil ? "held" : "scheduled"}, ${req.holdUntil ?? null})
         returning *)
       select ${
       this.sql.unsafe(appointmentSelect)

@@ -25,6 +25,7 @@ export function appointmentFromRow(r: Record<string, unknown>): Appointment {
     jobId: (r.job_id as string) ?? null,
     notes: (r.notes as string) ?? null,
     createdAt: r.created_at as Date,
+    holdExpiresAt: (r.hold_expires_at as Date) ?? null,
   };
 }
 

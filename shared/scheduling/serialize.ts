@@ -20,6 +20,8 @@ export function appointmentJson(a: Appointment) {
     job_id: a.jobId,
     notes: a.notes,
     created_at: a.createdAt.toISOString(),
+    // A widget booking is `held` (unconfirmed) until the homeowner uses the emailed link, and lapses at this time.
+    hold_expires_at: a.status === "held" && a.holdExpiresAt ? a.holdExpiresAt.toISOString() : null,
   };
 }
 

@@ -20,6 +20,8 @@ export interface BookingRequest {
   idempotencyKey: string;
   /** The caller's Idempotency-Key, when it sent one: a retry with it returns the first booking. */
   clientKey?: string;
+  /** A hold until this instant (a widget booking the homeowner has yet to confirm; shared/scheduling/hold.ts). */
+  holdUntil?: Date;
   /** What an external scheduler needs to send a crew: the address and the customer. */
   address: { line1: string; line2: string | null; city: string; state: string; zip: string };
   customer: { name: string; email: string | null; phone: string | null } | null;
@@ -40,6 +42,8 @@ export interface Appointment {
   jobId: string | null;
   notes: string | null;
   createdAt: Date;
+  /** `held` appointments: when the hold lapses unless the homeowner confirms it. */
+  holdExpiresAt: Date | null;
 }
 
 export interface Scheduler {

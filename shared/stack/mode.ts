@@ -18,6 +18,7 @@ export const DEVELOPMENT_SECRETS = [
   "INTERNAL_SERVICE_TOKEN",
   "EMAIL_WEBHOOK_SECRET",
   "UNSUBSCRIBE_SECRET",
+  "APPOINTMENT_CONFIRM_SECRET",
 ] as const;
 
 /** In production mode: the secrets still missing (the stack must not start with their public defaults). */

@@ -8,6 +8,12 @@ const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 /** One line: controls become spaces, invisible characters go. */
 export const oneLine = (s: string): string => s.replace(/\p{Cc}+/gu, " ").replace(INVISIBLE, "");
 
+/**
+ * A file name a stranger chose, as staff are shown it or save it: no control characters at all, no invisible
+ * characters (a right-to-left override turned "invoice\u202Efdp.exe" into "invoiceexe.pdf" on screen; pass 7).
+ */
+export const shownFileName = (s: string): string => s.replace(/\p{Cc}+/gu, "").replace(INVISIBLE, "").trim();
+
 /** Several lines (a note): line breaks stay (CR LF and CR become LF), other controls become spaces, invisible go. */
 export const plainLines = (s: string): string =>
   s.replace(/\r\n?/g, "\n").replace(/[^\P{Cc}\n]+/gu, " ").replace(INVISIBLE, "");

@@ -17,7 +17,7 @@ import {
   readingOf,
 } from "../bills/plausibility.ts";
 import { monthNumber } from "../savings/usage.ts";
-import { unsureAsEstimated, unsureMonths } from "../bills/unsure_months.ts";
+import { chartMonths, unsureAsEstimated, unsureMonths } from "../bills/unsure_months.ts";
 import { StateCode } from "./schemas.ts";
 import { oneLineText } from "../validation/one_line.ts";
 import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
@@ -201,7 +201,11 @@ export function usageForReport<T extends ReadingMonth>(
   const read = readingOf(item);
   return unsureAsEstimated(
     usage,
-    unsureMonths(read.usageByMonth, read.monthConfidence, limits.minConfidence),
+    [
+      ...unsureMonths(read.usageByMonth, read.monthConfidence, limits.minConfidence),
+      // a month measured from a chart's bar, kept as read, is an estimate too
+      ...chartMonths(read.usageByMonth),
+    ],
     read.usageByMonth,
   );
 }

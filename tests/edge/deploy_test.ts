@@ -49,6 +49,7 @@ Deno.test("deploy:supabase: link, allowed secrets, db push, every function, widg
       "INTERNAL_SERVICE_TOKEN=tok-1",
       "EMAIL_WEBHOOK_SECRET=whsec_abc",
       'UNSUBSCRIBE_SECRET="unsub"',
+      "APPOINTMENT_CONFIRM_SECRET=appt-1",
       "BILL_MODEL=gemini",
     ].join("\n"),
   );
@@ -105,7 +106,7 @@ Deno.test("deploy:supabase: refuses to deploy without the required secrets, befo
   try {
     const r = await deploy(env);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /Missing in .*EMAIL_WEBHOOK_SECRET, UNSUBSCRIBE_SECRET/);
+    assert.match(r.stderr, /Missing in .*EMAIL_WEBHOOK_SECRET, UNSUBSCRIBE_SECRET, APPOINTMENT_CONFIRM_SECRET/);
     assert.deepEqual(r.calls.map((c) => c.args[0]), ["link"]);
   } finally {
     await Deno.remove(env);

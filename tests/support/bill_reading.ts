@@ -69,3 +69,16 @@ export function billItem(o: ItemOptions = {}) {
     ...(o.confidence ? { confidence: o.confidence } : {}),
   };
 }
+
+/** The misreading of a San Francisco bill: a meter reading taken for January, the correspondence box for the name. */
+export const sfMisreading = (o: ItemOptions = {}) =>
+  billItem({
+    name: "Correspond With Duke Energy",
+    utility: "Pacific Gas & Electric",
+    state: "CA",
+    city: "San Francisco",
+    zip: "94105",
+    rate: "0.31",
+    values: [27415, ...TYPICAL.slice(1)],
+    ...o,
+  });

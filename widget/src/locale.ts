@@ -138,6 +138,8 @@ export const t = {
     low_confidence: "We are not sure we read this correctly.",
     low_confidence_months:
       "We are not sure we read the marked months correctly: please check them against your bill.",
+    chart_estimated_months:
+      "Your bill shows the marked months only as bars, without figures: we estimated them from the bars' heights. Please check them.",
     other: "Please check this line.",
   },
   usageEstimated: "estimated",

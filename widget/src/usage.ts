@@ -42,7 +42,11 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
  * flag per month of `usage`, for the check step to mark them as it marks a month the shape checks point at.
  */
 export function unsureCells(usage: MonthUsage[], checks: { code: string; months?: string[] }[]): boolean[] {
-  const unsure = new Set(checks.flatMap((c) => (c.code === "low_confidence_months" ? c.months ?? [] : [])));
+  const unsure = new Set(
+    checks.flatMap((c) =>
+      c.code === "low_confidence_months" || c.code === "chart_estimated_months" ? c.months ?? [] : []
+    ),
+  );
   return usage.map((u) => {
     const m = MONTHS.indexOf(String(u.month).toLowerCase().slice(0, 3)) + 1;
     return !!m && unsure.has(`${u.year}-${String(m).padStart(2, "0")}`);

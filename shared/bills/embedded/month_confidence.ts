@@ -24,6 +24,7 @@ export type HowRead =
   | "compared" // a "last month / last year" comparison box
   | "ocr-table" // a scanned table whose header OCR garbled, kWh column told by the numbers themselves
   | "ocr-chart" // a scanned chart read by its word boxes' geometry, anchored by the bill's kWh
+  | "chart-heights" // a chart's bars without printed values, each kWh measured from its bar's height (an estimate)
   | "meters"; // the bill's own month, added from the meters' kWh
 
 /** Base confidence of a month by how it was read. */
@@ -34,6 +35,9 @@ export const HOW_BASE: Readonly<Record<HowRead, number>> = {
   compared: 0.75,
   "ocr-table": 0.7,
   "ocr-chart": 0.65,
+  // under the confirm step's 0.6: a measured bar is an estimate the homeowner confirms (chart_bars.ts gives each
+  // month its own, from how closely the bar pins its kWh)
+  "chart-heights": 0.55,
   meters: 0.75,
 };
 
@@ -45,6 +49,8 @@ export interface ReadMonth {
   month: number;
   value: number;
   how?: HowRead;
+  /** The reader's own base confidence in this month, used instead of HOW_BASE (chart_bars.ts). */
+  base?: number;
 }
 
 /** "2024-01": the key of a month in `monthConfidence`. */
@@ -87,7 +93,7 @@ export function monthConfidences(history: ReadMonth[], ctx: MonthContext): Recor
   const median = values.length >= 3 ? values[Math.floor(values.length / 2)] : undefined;
   const out: Record<string, number> = {};
   for (const h of history) {
-    let c = HOW_BASE[h.how ?? "table"];
+    let c = h.base ?? HOW_BASE[h.how ?? "table"];
     // a second, independent reading of the same month and value confirms it (noisy-or, each worth 0.5)
     const others = new Set(
       ctx.readings.filter((r) =>

@@ -55,9 +55,11 @@ import { readDatedChart } from "./chart_dates.ts";
 import { printsMonthlyHistory } from "./printed_history.ts";
 import { balanceAfterPayments, carriedBalance, forwardsBeforePayments } from "./balances.ts";
 import { readInitialsChart } from "./chart_initials.ts";
+import { chartHeightMonths } from "./chart_bars.ts";
+import type { FilledBox } from "../../documents/pdf_shapes.ts";
 import { readValuesBelowChart } from "./chart_values_below.ts";
 import { readValuesAboveChart } from "./chart_values_above.ts";
-import { netBilledMeters } from "./net_metering.ts";
+import { netBilledMeters, netRole } from "./net_metering.ts";
 import { withoutTranslations } from "./bilingual.ts";
 import { alignToPeriod, recentMonths, tableUsage } from "./usage_tables.ts";
 import { comparedUsage } from "./usage_compare.ts";
@@ -154,6 +156,8 @@ export interface ParseOptions {
   itemMinConfidence?: number;
   /** false: without the cross-checks against confident misreads (cross_check_fields.ts), the reader before them. */
   crossChecks?: boolean;
+  /** Each page's filled shapes (text pages printing a chart's value axis): bars without values (chart_bars.ts). */
+  boxes?: FilledBox[][];
 }
 
 /** A read item with the reader's confidence (0..1) in every field it filled. */
@@ -502,6 +506,17 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     ],
     bi.billingPeriodEnd,
   );
+  // bars without printed values, each kWh measured from its bar's height (chart_bars.ts): estimates, first so that
+  // any month the bill prints wins; the months it prints (and the period's kWh) scale the bars where they agree
+  const ownKwh = total > 0 && bi.billingPeriodEnd
+    ? [{
+      year: Number(bi.billingPeriodEnd.slice(0, 4)),
+      month: Number(bi.billingPeriodEnd.slice(5, 7)),
+      value: total,
+    }]
+    : [];
+  const barMonths = chartHeightMonths(pages, opts.boxes ?? [], bi.billingPeriodEnd, [...readings, ...ownKwh]);
+  if (barMonths.length) history = recentMonths([...barMonths, ...history], bi.billingPeriodEnd);
   const latest = bi.invoiceDate || latestDate(lines);
   if (!bi.billingPeriodEnd && latest && history.length) {
     const key = (y: number, m: number) => y * 12 + m;
@@ -521,6 +536,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     if (!history.some((h) => h.year * 12 + h.month === end)) {
       history = history.filter((h) => h.year * 12 + h.month > end - 12);
     }
+  }
+  // the bill's own month measured from a bar gives way to the kWh the bill prints for the period (the meters')
+  const billMonth = bi.billingPeriodEnd.slice(0, 7);
+  if (total > 0) {
+    history = history.filter((h) => h.how !== "chart-heights" || monthKey(h.year, h.month) !== billMonth);
   }
   // cross-check with the current period: the history's month of the bill agrees with the meters' kWh, or not
   let agreement = 0;
@@ -543,7 +563,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const monthConf = monthConfidences(history, { readings, periodEnd: bi.billingPeriodEnd, total, pages });
   history = confidentMonths(history, monthConf, opts.itemMinConfidence ?? ITEM_MIN_CONFIDENCE);
   eu.usageByMonth = history.sort((a, b) => a.year - b.year || a.month - b.month).map((h) =>
-    toMonthlyUsage(h)
+    h.how === "chart-heights" ? { ...toMonthlyUsage(h), fromChart: true } : toMonthlyUsage(h)
   );
   if (eu.usageByMonth.length) conf.usageByMonth = (history.length >= 3 ? 0.8 : 0.7) + agreement;
 
@@ -1057,11 +1077,22 @@ function meterTable(lines: string[], start: string, end: string, on: RuleSwitch)
     if (!cs.length || !/^[A-Z]{0,3}\d[A-Z0-9-]{4,}$/.test(cs[0])) break;
     const ds = allDates(lines[i]);
     // where the header has reading columns, a number is usage only as the readings' difference or with its unit
+    // (the unit in the number's cell: "876 kWh", never a number ending one cell before "kWh Imported" begins
+    // the next)
     const readings = NOT_USAGE.test(lines[header]);
-    const usage = (on("reading-difference") ? readingDifference(lines[i]) : undefined) ??
-      lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ?? (readings ? undefined : cs.filter((c) =>
+    let usage = (on("reading-difference") ? readingDifference(lines[i]) : undefined) ??
+      lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s{0,2}kwh\b/i)?.[1] ?? (readings ? undefined : cs.filter((c) =>
         /^[\d,]+$/.test(c)
       ).pop());
+    // a net meter's registers printed as rows under its number ("Delivered" over "Received"): the row's kWh is
+    // the delivered register's, not the meter's usage; the column-table reader nets them (meter_tables.ts)
+    const next = cells(lines[i + 1] ?? "");
+    if (
+      next.length && !/^[A-Z]{0,3}\d[A-Z0-9-]{4,}$/.test(next[0]) &&
+      next.some((c) => netRole(c) === "received")
+    ) {
+      usage = undefined;
+    }
     out.push({
       meterNumber: cs[0],
       usageKwh: usage ? String(parseNumber(usage)) : "",

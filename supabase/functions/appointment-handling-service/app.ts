@@ -10,6 +10,8 @@ import { createAppointment } from "../../../shared/scheduling/appointments.ts";
 import { scheduler } from "../../../shared/scheduling/index.ts";
 import { realDay, resolveRange } from "../../../shared/scheduling/range.ts";
 import { appointmentJson, slotJson } from "../../../shared/scheduling/serialize.ts";
+import { CONFIRM_PATH } from "../../../shared/scheduling/confirm.ts";
+import { confirmRoutes } from "./confirm_routes.ts";
 import { isTimeZone, schedulingSettings } from "../../../shared/scheduling/settings.ts";
 
 const SlotSchema = z.object({
@@ -31,13 +33,19 @@ const AppointmentSchema = z.object({
   timezone: z.string(),
   local_start: z.string(),
   local_end: z.string(),
-  status: z.string().openapi({ example: "scheduled" }),
+  status: z.string().openapi({
+    example: "scheduled",
+    description: "`scheduled`; `held` for a widget booking until the homeowner confirms it by email",
+  }),
   provider: z.string().openapi({ example: "embedded" }),
   external_id: z.string().nullable(),
   technician: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
   job_id: z.string().nullable(),
   notes: z.string().nullable(),
   created_at: z.string(),
+  hold_expires_at: z.string().nullable().openapi({
+    description: "A `held` booking's end: unconfirmed by then, it is released (APPOINTMENT_HOLD_MINUTES)",
+  }),
 }).openapi("Appointment");
 
 const availableSlots = createRoute({
@@ -132,6 +140,7 @@ const createAppointmentRoute = createRoute({
     403: err("Property or contact of another organisation"),
     404: err("Unknown property or contact"),
     409: err("Slot already fully booked"),
+    429: err("Too many widget bookings await their confirmation (holds_limit)"),
     422: err("Idempotency-Key already used for a different booking"),
     502: err("External scheduler unreachable"),
   },
@@ -141,6 +150,7 @@ const createAppointmentRoute = createRoute({
 export function createApp(p: Platform) {
   const app = createServiceApp(p, "appointment-handling-service", {
     maxBodyBytes: 16 * 1024,
+    publicPaths: [CONFIRM_PATH],
     description:
       "Lists and books field-service appointment slots (embedded scheduling or an external field-service scheduler).",
   });
@@ -192,5 +202,6 @@ export function createApp(p: Platform) {
     if (auth.role === "widget" && json.technician) json.technician = { ...json.technician, email: null };
     return c.json(json, 201);
   });
+  confirmRoutes(app, p);
   return app;
 }

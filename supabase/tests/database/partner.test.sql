@@ -27,7 +27,7 @@ insert into public.partner_webhooks (organization_id, url, secret) values
 
 -- Partner A's widget: may mark a report as sent, nothing else; sees no webhook.
 set local role authenticated;
-select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000000a","org_id":"00000000-0000-0000-0000-0000000000a1","app_role":"widget","role":"authenticated"}', true);
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000000a","org_id":"00000000-0000-0000-0000-0000000000a1","app_role":"widget","role":"authenticated","platform_route":true}', true);
 select lives_ok($$update public.leads set status = 'report_sent' where id = '00000000-0000-0000-0000-00000000a0a0'$$, 'the widget marks the report sent');
 select throws_ok($$update public.leads set status = 'qualified' where id = '00000000-0000-0000-0000-00000000a0a1'$$, '42501', null,
   'the widget cannot qualify a lead');

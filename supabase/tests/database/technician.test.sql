@@ -49,16 +49,8 @@ insert into public.appointments (organization_id, property_id, contact_id, start
   ('00000000-0000-0000-0000-0000000007a1', '00000000-0000-0000-0000-0000000007c2', '00000000-0000-0000-0000-0000000007c6',
     '2026-12-02 16:00Z', '2026-12-02 17:00Z', 'America/Los_Angeles', '00000000-0000-0000-0000-0000000007f9');
 
--- Storage: the stand-in with Supabase's shape (as in edge.test.sql), then the policies.
-create schema storage;
-create table storage.buckets (id text primary key, name text not null, public boolean default false);
-create table storage.objects (id uuid primary key default gen_random_uuid(), bucket_id text references storage.buckets(id), name text);
-create function storage.foldername(name text) returns text[] language sql immutable as $$
-  select (string_to_array(name, '/'))[1:array_length(string_to_array(name, '/'), 1) - 1]
-$$;
-alter table storage.objects enable row level security;
-grant usage on schema storage to authenticated;
-grant select, insert, update, delete on storage.objects to authenticated;
+-- Storage: the stand-in with Supabase's shape, then the policies.
+\ir include/storage_standin.sql
 select is(app.install_storage(), 6, 'storage policies installed');
 insert into storage.objects (bucket_id, name) values
   ('bills', '00000000-0000-0000-0000-0000000007a1/t1/1-bill.pdf'),
@@ -132,7 +124,7 @@ select is((select count(*)::int from public.properties) + (select count(*)::int 
 select is((select amount::text || ' ' || (select email from public.technicians where id = '00000000-0000-0000-0000-0000000007e1') from public.invoices), '120.00 crew-a@t-solar.test',
   'the invoice and the technician are unchanged');
 
-select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000007d3","org_id":"00000000-0000-0000-0000-0000000007a1","app_role":"widget","role":"authenticated"}', true);
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-0000000007d3","org_id":"00000000-0000-0000-0000-0000000007a1","app_role":"widget","role":"authenticated","platform_route":true}', true);
 select lives_ok($$insert into public.leads (organization_id, email) values ('00000000-0000-0000-0000-0000000007a1', 'new@example.com')$$,
   'the widget still creates leads');
 

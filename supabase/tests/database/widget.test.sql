@@ -41,7 +41,7 @@ select lives_ok($$insert into public.leads (organization_id, email, idempotency_
 
 -- Partner A's widget user.
 set local role authenticated;
-select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000000a","org_id":"00000000-0000-0000-0000-0000000000a1","app_role":"widget","role":"authenticated"}', true);
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000000a","org_id":"00000000-0000-0000-0000-0000000000a1","app_role":"widget","role":"authenticated","platform_route":true}', true);
 select is((select serving_states from public.widget_configs), '{CA,NY}'::text[], 'the widget reads its partner configuration');
 update public.widget_configs set widget_info = '<p>changed by the widget</p>';
 select is((select widget_info from public.widget_configs), '<p>A</p>', 'the widget role cannot change the configuration');

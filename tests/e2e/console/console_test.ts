@@ -301,6 +301,8 @@ Deno.test({
             stack,
             "select id from mail.outbox where 'admin@demo-solar.test' = any(to_addresses) and subject like 'New lead: Jane Homeowner%'",
           ))[0],
+        // The announcement waits LEAD_ANNOUNCE_DELAY_SECONDS (20 s) for the report (shared/partner/lead_events.ts).
+        75_000,
       );
       for (
         const [width, id, name] of [[1280, reportMail.id, "report"], [

@@ -5,12 +5,18 @@ import { createApp as appointments } from "../../../supabase/functions/appointme
 import { createApp as contracts } from "../../../supabase/functions/contract-approval-service/app.ts";
 import { createApp as emailAgent } from "../../../supabase/functions/email-agent/app.ts";
 
-// SPEC's paths and methods, exactly; each documented in the service's OpenAPI document.
+// SPEC's paths and methods, exactly; each documented in the service's OpenAPI document. Beyond SPEC: the homeowner's
+// confirmation link of a widget booking (docs/security.md, pass 7), public, its page (GET) and its button (POST).
 const spec = {
-  "appointment-handling-service": [["get", "/available-slots/{organization_uuid}"], [
-    "post",
-    "/create-appointment",
-  ]],
+  "appointment-handling-service": [
+    ["get", "/available-slots/{organization_uuid}"],
+    [
+      "post",
+      "/create-appointment",
+    ],
+    ["get", "/confirm-appointment"],
+    ["post", "/confirm-appointment"],
+  ],
   "contract-approval-service": [["post", "/analyze-contract"], ["post", "/analyze-contract-bill"], [
     "post",
     "/poll-contract-approval-status",

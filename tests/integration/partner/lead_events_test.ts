@@ -30,6 +30,12 @@ Deno.test("a new lead: lead.created on the bus, emailed to the partner's people 
     await e.call(e.user, "PUT", "/partner-service/notification-preferences", { lead_created_email: false });
     const leadId = await e.lead("Jane", SF);
     const handlers = { ...leadEventHandlers(e.p), ...webhookJobHandlers(e.p) };
+    // The announcement waits LEAD_ANNOUNCE_DELAY_SECONDS for the report the widget asks for next.
+    await runReadyJobs(e.p.sql, handlers);
+    const [{ n: early }] = await e.p
+      .sql`select count(*)::int as n from bus.messages where topic = 'platform.leads'`;
+    assert.equal(early, 0, "not announced before the delay");
+    await e.p.sql`update queue.jobs set run_at = now() where queue = 'partner.lead-created'`;
     await runReadyJobs(e.p.sql, handlers);
     await runReadyJobs(e.p.sql, handlers);
 
@@ -83,7 +89,8 @@ Deno.test("a new lead: lead.created on the bus, emailed to the partner's people 
     assert.equal(mail.subject, "New lead: Jane Doe (CA)");
     assert.match(mail.html, /jane@example\.com/);
     assert.match(mail.html, new RegExp(`/console/#/leads/${leadId}`));
-    assert.match(mail.text, /Address: 1 Market St, San Francisco, CA 94105/);
+    assert.match(mail.text, /Service address: 1 Market St, San Francisco, CA 94105/);
+    assert.match(mail.text, /No savings report yet/);
     assert.match(mail.text, /Phone: \+1 415 555 0100/);
     assert.match(mail.text, /Manage notification preferences: http:\/\/\S+\/console\/#\/notifications/);
     assert.match(mail.html, /href="http:\/\/\S+\/console\/#\/notifications"/);

@@ -6,6 +6,10 @@ import assert from "node:assert/strict";
 import { partnerEnv, SF } from "../partner/helpers.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
 import { BILL_BUCKET } from "../../../shared/bills/service.ts";
+import { testPlatform } from "../../support/db.ts";
+import { tokensFor } from "../../support/auth.ts";
+import { serveApp } from "../../support/http.ts";
+import { createApp as emailAgentApp } from "../../../supabase/functions/email-agent/app.ts";
 
 Deno.test("bill download: a file name beyond Latin-1 is served (filename*), never a 500", async () => {
   const env = await partnerEnv();
@@ -40,5 +44,58 @@ Deno.test("bill download: a file name beyond Latin-1 is served (filename*), neve
     assert.equal(r.headers.get("content-type"), "application/octet-stream");
   } finally {
     await env.close();
+  }
+});
+
+// Security pass 7: a right-to-left override (or another invisible character) in the name of a homeowner's bill made
+// "invoice\u202Efdp.exe" read "invoiceexe.pdf" in the console's list and in the saved download's name. The lead's
+// file list and the download's Content-Disposition now carry the name without them.
+Deno.test("bill files: bidi overrides and invisible characters are not in the names staff see or save", async () => {
+  const env = await partnerEnv();
+  try {
+    const lead = await env.lead("Ann", SF);
+    const tid = crypto.randomUUID();
+    const name = "invoice\u202Efdp.exe\u200B\u2066";
+    const path = `${env.admin.orgId}/${tid}/1-file`;
+    await objectStore(env.p).put(BILL_BUCKET, path, new TextEncoder().encode("file"), "application/pdf");
+    await env.p.sql`insert into public.bill_extractions
+      (organization_id, transaction_id, transaction_group_id, mode, object_paths, filenames)
+      values (${env.admin.orgId}, ${tid}, ${tid}, 'upload', ${[`${BILL_BUCKET}/${path}`]}, ${[name]})`;
+    await env.p.sql`update public.leads set bill_reading = ${
+      env.p.sql.json({ transactionId: tid })
+    } where id = ${lead}`;
+    const detail = await env.call(env.admin, "GET", `/partner-service/leads/${lead}`);
+    assert.equal(detail.status, 200, detail.text.slice(0, 200));
+    assert.deepEqual(JSON.parse(detail.text).data.bill_files.map((f: { name: string }) => f.name), [
+      "invoicefdp.exe",
+    ]);
+    const r = await env.call(env.admin, "GET", `/partner-service/leads/${lead}/bill/0`);
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get("content-disposition"), 'inline; filename="invoicefdp.exe"');
+  } finally {
+    await env.close();
+  }
+});
+
+Deno.test("inbox attachments: the tracked messages list names without bidi overrides or controls", async () => {
+  const p = await testPlatform();
+  const s = serveApp(emailAgentApp(p).fetch);
+  try {
+    const admin = await tokensFor(p, { role: "partner_admin" });
+    await p.sql`insert into public.email_messages (organization_id, message_id, inbox, category, attachments)
+      values (${admin.orgId}, '<rlo@example.test>', 'embedded', 'utility_bill', ${
+      p.sql.json([{ filename: "bill\u202Efdp.exe\r\n", contentType: "application/pdf", size: 4, bill: true }])
+    })`;
+    const r = await fetch(`${s.url}/email-agent/track-billing-email-messages`, {
+      method: "POST",
+      headers: { ...admin.headers, "content-type": "application/json" },
+      body: "{}",
+    });
+    const body = await r.json();
+    assert.equal(r.status, 200, JSON.stringify(body));
+    assert.deepEqual(body.messages.map((m: any) => m.attachments[0].filename), ["billfdp.exe"]);
+  } finally {
+    await s.close();
+    await p.close();
   }
 });

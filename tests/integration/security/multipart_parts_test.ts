@@ -8,6 +8,7 @@ import { tokensFor } from "../../support/auth.ts";
 import { serveApp } from "../../support/http.ts";
 import { createApp } from "../../../supabase/functions/utility-bill-service/app.ts";
 import { upsertSubscription } from "../../../shared/bills/subscription.ts";
+import { createApp as createWidgetApp } from "../../../supabase/functions/widget-service/app.ts";
 
 Deno.test("multipart: more parts than MAX_MULTIPART_PARTS is 400 too_many_parts; ten files still pass", async () => {
   const p = await testPlatform();
@@ -43,6 +44,51 @@ Deno.test("multipart: more parts than MAX_MULTIPART_PARTS is 400 too_many_parts;
     });
     const body = await r.json();
     assert.deepEqual([r.status, body.error?.code], [400, "invalid_file_type"], JSON.stringify(body));
+  } finally {
+    await s.close();
+    await p.close();
+  }
+});
+
+// Security pass 7: the counter read the boundary with a regex, the parser as the MIME standard says, so a boundary
+// with an escaped quote, a space, or a `boundary=` hidden in another parameter's quoted value was counted under another
+// boundary (no parts) while the parser took every part: the limit did not apply on the routes that parse the form
+// themselves (the widget's property upload, public token).
+Deno.test("multipart: the part count uses the parser's boundary (escaped, spaced, hidden in another parameter)", async () => {
+  const p = await testPlatform();
+  const s = serveApp(createWidgetApp(p).fetch);
+  try {
+    const widget = await tokensFor(p, { role: "widget" });
+    const prop = await fetch(`${s.url}/widget-service/property`, {
+      method: "POST",
+      headers: { ...widget.headers, "content-type": "application/json" },
+      body: JSON.stringify({
+        address: { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" },
+      }),
+    }).then((r) => r.json());
+    const upload = `${s.url}/widget-service/property/${prop.data.property_uuid}/upload`;
+    for (
+      const [type, boundary] of [
+        ['multipart/form-data; boundary="X\\"X"', 'X"X'],
+        ["multipart/form-data; boundary=X X", "X X"],
+        ['multipart/form-data; note="a;boundary=Q"; boundary=XX', "XX"],
+      ]
+    ) {
+      const fields = Array.from({ length: 20_000 }, (_, i) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n\r\n`).join("") +
+        `--${boundary}--\r\n`;
+      const r = await fetch(upload, {
+        method: "POST",
+        headers: { ...widget.headers, "content-type": type },
+        body: fields,
+      });
+      const body = await r.json();
+      assert.deepEqual(
+        [r.status, body.error?.code],
+        [400, "too_many_parts"],
+        `${type}: ${JSON.stringify(body)}`,
+      );
+    }
   } finally {
     await s.close();
     await p.close();

@@ -1,3 +1,4 @@
+import { jsonb } from "../../../shared/db/client.ts";
 import { type TestPlatform, testPlatform } from "../../support/db.ts";
 import { type TestIdentity, tokensFor } from "../../support/auth.ts";
 import { serveApp, type Served } from "../../support/http.ts";
@@ -72,6 +73,17 @@ export async function widgetEnv(opts: { configure?: boolean } = {}): Promise<Wid
       await p.close();
     },
   };
+}
+
+/** Stores a bill extraction (one item) for the partner, as the bill reader would; returns its transactionId. */
+export async function storeExtraction(e: WidgetEnv, item: unknown, orgId = e.admin.orgId): Promise<string> {
+  const id = crypto.randomUUID();
+  await e.p
+    .sql`insert into public.bill_extractions (organization_id, transaction_id, transaction_group_id, mode, status, percentage, message, result)
+    values (${orgId}, ${id}, ${crypto.randomUUID()}, 'upload', 'COMPLETED', 100, 'done', ${
+    jsonb(e.p.sql, { data: { items: [item] } })
+  })`;
+  return id;
 }
 
 export const address = { line1: "1 Market St", city: "San Francisco", state: "CA", zip: "94105" };

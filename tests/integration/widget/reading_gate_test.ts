@@ -1,35 +1,14 @@
 // The plausibility gate through the widget-service (issue 11 §2): what was read and what needs confirming;
 // no report from an implausible reading nobody confirmed; the lead records what was read and corrected.
 import assert from "node:assert/strict";
-import { address, contact, type WidgetEnv, widgetEnv } from "./helpers.ts";
+import { address, contact, storeExtraction, widgetEnv } from "./helpers.ts";
 
-import { billItem, type ItemOptions, TYPICAL as typical, usage } from "../../support/bill_reading.ts";
-import { jsonb } from "../../../shared/db/client.ts";
+import { sfMisreading, TYPICAL as typical, usage } from "../../support/bill_reading.ts";
 
 // The issue's misreading: a meter reading taken for January, the correspondence box taken for the name.
 const misread = usage([27415, ...typical.slice(1)]);
 
-async function storeExtraction(e: WidgetEnv, item: unknown, orgId = e.admin.orgId): Promise<string> {
-  const id = crypto.randomUUID();
-  await e.p
-    .sql`insert into public.bill_extractions (organization_id, transaction_id, transaction_group_id, mode, status, percentage, message, result)
-    values (${orgId}, ${id}, ${crypto.randomUUID()}, 'upload', 'COMPLETED', 100, 'done', ${
-    jsonb(e.p.sql, { data: { items: [item] } })
-  })`;
-  return id;
-}
-
-const item = (o: ItemOptions = {}) =>
-  billItem({
-    name: "Correspond With Duke Energy",
-    utility: "Pacific Gas & Electric",
-    state: "CA",
-    city: "San Francisco",
-    zip: "94105",
-    rate: "0.31",
-    values: [27415, ...typical.slice(1)],
-    ...o,
-  });
+const item = sfMisreading;
 
 Deno.test("POST /bill-reading: what was read, the failed checks, and the lines to confirm; corrections clear them", async () => {
   const e = await widgetEnv();

@@ -424,6 +424,18 @@ Deno.test("synthetic text PDFs of round 23's dev layouts (goodland, gvea, sealed
   assert.ok(wrong / total <= 0.005, `round-23 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
+Deno.test("synthetic text PDFs of round 24's dev layouts (ui, acec): >= 97% right, <= 0.5% filled wrongly", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && ["ui", "acec"].includes(c.utility)
+  );
+  assert.equal(cases.length, 12);
+  const { right, total, wrong } = await tally(cases);
+  // with the reader of round 23 (docs/bills.md "Round 24", acec's corrected truths): ui's six net meters read as
+  // the delivered register's kWh (6 wrong); after round 24's change none
+  assert.ok(right / total >= 0.97, `round-24 dev accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.005, `round-24 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
 Deno.test("synthetic text PDFs of the 4 history-round dev layouts (idaho, idahostmt, rockymtn, hawaiian): >= 85% right, <= 2% filled wrongly", async () => {
   const HIST_DEV = ["idaho", "idahostmt", "rockymtn", "hawaiian"];
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>

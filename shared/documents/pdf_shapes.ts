@@ -1,0 +1,140 @@
+// The filled shapes a PDF page paints (rectangles and other closed paths, as their bounding boxes), for readers of
+// charts whose bars carry no printed value (a usage history drawn as bars over an axis of "0 kWh … 1,950 kWh").
+// Read from pdf.js's operator list: each constructPath with a fill paint, its bounding box mapped through the
+// current transformation matrix (cm, save/restore, form XObjects). Bounded: at most MAX_SHAPE_OPS operators are
+// looked at and MAX_BOXES boxes kept, so a page of 100,000 tiny rectangles costs a fixed amount here (the content
+// stream's own parse is bounded by the engine's inflate budget and time limit, docs/documents.md).
+import type { TextPiece } from "./text_layout.ts";
+
+/** A filled shape's bounding box in points, y growing downwards from the page's top (as TextPiece). */
+export interface FilledBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Operators looked at on one page, and boxes kept (the first ones painted). */
+export const MAX_SHAPE_OPS = 200_000;
+export const MAX_BOXES = 4_000;
+
+/** The pdf.js operator codes this reader follows (OPS of the pdf.js in use). */
+export interface ShapeOps {
+  save: number;
+  restore: number;
+  transform: number;
+  constructPath: number;
+  paintFormXObjectBegin: number;
+  paintFormXObjectEnd: number;
+  fill: number;
+  eoFill: number;
+  fillStroke: number;
+  eoFillStroke: number;
+  closeFillStroke: number;
+  closeEOFillStroke: number;
+}
+
+type Matrix = [number, number, number, number, number, number];
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+const times = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+];
+const asMatrix = (v: unknown): Matrix | undefined => {
+  if (!v || typeof (v as ArrayLike<number>).length !== "number" || (v as ArrayLike<number>).length !== 6) {
+    return undefined;
+  }
+  const m = Array.from(v as ArrayLike<number>, Number) as Matrix;
+  return m.every(Number.isFinite) ? m : undefined;
+};
+
+/**
+ * The filled boxes of one page's operator list (pdf.js getOperatorList()), in page points with y down
+ * (`pageHeight` flips it, as the text pieces are). Boxes under 1 point wide are left out (hairlines, specks).
+ */
+export function filledBoxes(
+  list: { fnArray: ArrayLike<number>; argsArray: unknown[] },
+  ops: ShapeOps,
+  pageHeight: number,
+  caps: { maxOps?: number; maxBoxes?: number } = {},
+): FilledBox[] {
+  const maxOps = Math.min(list.fnArray.length, caps.maxOps ?? MAX_SHAPE_OPS);
+  const maxBoxes = caps.maxBoxes ?? MAX_BOXES;
+  const fills = new Set([
+    ops.fill,
+    ops.eoFill,
+    ops.fillStroke,
+    ops.eoFillStroke,
+    ops.closeFillStroke,
+    ops.closeEOFillStroke,
+  ]);
+  const out: FilledBox[] = [];
+  const stack: Matrix[] = [];
+  let ctm: Matrix = IDENTITY;
+  for (let i = 0; i < maxOps && out.length < maxBoxes; i++) {
+    const fn = list.fnArray[i];
+    const args = list.argsArray[i] as unknown[] | null;
+    if (fn === ops.save) stack.push(ctm);
+    else if (fn === ops.restore) ctm = stack.pop() ?? IDENTITY;
+    else if (fn === ops.transform) ctm = times(ctm, asMatrix(args) ?? IDENTITY);
+    else if (fn === ops.paintFormXObjectBegin) {
+      stack.push(ctm);
+      ctm = times(ctm, asMatrix(args?.[0]) ?? IDENTITY);
+    } else if (fn === ops.paintFormXObjectEnd) ctm = stack.pop() ?? IDENTITY;
+    else if (fn === ops.constructPath && args) {
+      // pdf.js ≥ 5: [paint operator, path data, bounding box]; earlier: [sub-operators, coordinates, bounding box]
+      // followed by the paint operator
+      const paint = typeof args[0] === "number" ? args[0] : list.fnArray[i + 1];
+      if (!fills.has(paint)) continue;
+      const box = toBox(args[2], ctm, pageHeight);
+      if (box && box.width >= 1) out.push(box);
+    }
+  }
+  return out;
+}
+
+function toBox(minMax: unknown, m: Matrix, pageHeight: number): FilledBox | undefined {
+  const b = asBounds(minMax);
+  if (!b) return undefined;
+  const xs: number[] = [], ys: number[] = [];
+  for (const [x, y] of [[b[0], b[1]], [b[2], b[1]], [b[0], b[3]], [b[2], b[3]]]) {
+    xs.push(m[0] * x + m[2] * y + m[4]);
+    ys.push(m[1] * x + m[3] * y + m[5]);
+  }
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  if (![x0, x1, y0, y1].every(Number.isFinite)) return undefined;
+  return { x: x0, y: pageHeight - y1, width: x1 - x0, height: y1 - y0 };
+}
+
+function asBounds(v: unknown): [number, number, number, number] | undefined {
+  if (!v || typeof (v as ArrayLike<number>).length !== "number" || (v as ArrayLike<number>).length !== 4) {
+    return undefined;
+  }
+  const b = Array.from(v as ArrayLike<number>, Number);
+  return b.every(Number.isFinite) && b[2] >= b[0] && b[3] >= b[1]
+    ? b as [number, number, number, number]
+    : undefined;
+}
+
+/** A figure with a unit word ("390 kWh", "1,950 kWh"): one tick of a chart's value axis. */
+const TICK = /^-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*([A-Za-z]{2,6})$|^-?\d+(?:\.\d+)?\s*([A-Za-z]{2,6})$/;
+
+/**
+ * Does the page print a chart's value axis: at least three figures with the same unit word ("0 kWh", "390 kWh",
+ * "780 kWh"), right-aligned in one column (within 3 points) at different heights? Only such a page's shapes are
+ * read: the operator list is not built for the other pages.
+ */
+export function printsValueAxis(pieces: TextPiece[]): boolean {
+  const ticks = pieces.flatMap((p) => {
+    const m = p.text.trim().match(TICK);
+    return m ? [{ unit: (m[1] ?? m[2]).toLowerCase(), right: p.x + p.width, y: p.y }] : [];
+  }).slice(0, 300); // the first ones: an axis has a dozen
+  return ticks.some((t) => {
+    const same = ticks.filter((u) => u.unit === t.unit && Math.abs(u.right - t.right) <= 3);
+    return new Set(same.map((u) => Math.round(u.y))).size >= 3;
+  });
+}

@@ -1,0 +1,252 @@
+// The figures of the partner's "New lead" email: what the bill reader read (and what the homeowner corrected or
+// confirmed on the widget's check step) and the homeowner's savings report, repeated from the report's own stored
+// figures with the report's formatters, so the partner reads the numbers the homeowner read. Pure: no I/O.
+import { cents, kwh, num, sharePct, usd, usdCents, years } from "../format.ts";
+import { netCostLabel } from "../savings/credit.ts";
+import type { SavingsFigures } from "../savings/calculate.ts";
+import type { ReportBasis } from "../savings/pipeline.ts";
+import { noSystemReason } from "../savings/report/embedded.ts";
+import { day } from "./format.ts";
+
+/** The stored report a lead points at (`savings_reports` row): its figures, its basis, its date. */
+export interface StoredReportFigures {
+  figures: SavingsFigures;
+  basis: ReportBasis | null;
+  createdAt: unknown;
+}
+
+export interface LeadFiguresInput {
+  outOfArea: boolean;
+  /** `leads.report_transaction_id`: a report was claimed (being made, or made). */
+  reportClaimed: boolean;
+  report: StoredReportFigures | null;
+  /** `leads.bill_reading`: the check step's review (read values, failed checks, confirmed lines). */
+  billReading: unknown;
+  /** `leads.bill_corrections`: what the homeowner changed on the check step. */
+  billCorrections: unknown;
+  /** `leads.monthly_kwh`: the months given with the lead (typed, or read from a bill). */
+  monthlyKwh: unknown;
+  /** The bill's amount due as the reader read it (text, dollars), and its billing period's end. */
+  billAmountDue: unknown;
+  billPeriodEnd: unknown;
+}
+
+/** One row of the email's tables: a label and its value, both plain text (escaped by the template). */
+export interface Fact {
+  label: string;
+  value: string;
+}
+
+const finite = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
+const GROUP_LABELS: Record<string, string> = {
+  name: "Name",
+  address: "Service address",
+  utility: "Utility",
+  usage: "Usage",
+};
+
+function addressText(a: unknown): string {
+  if (!a || typeof a !== "object") return String(a ?? "").trim();
+  const r = a as Record<string, unknown>;
+  const s = (k: string) => String(r[k] ?? "").trim();
+  return [s("line1"), s("line2"), s("city"), [s("state"), s("zip")].filter(Boolean).join(" ")].filter(Boolean)
+    .join(", ");
+}
+
+function yearOfUsage(v: unknown): number | null {
+  if (!Array.isArray(v) || !v.length) return null;
+  const values = v.map((m) => (typeof m === "number" ? m : Number((m as { value?: unknown })?.value)));
+  return values.every(finite) ? values.reduce((a, b) => a + b, 0) : null;
+}
+
+/** A value of a correction as one line ("10,870 kWh over 12 months", an address, a name); "" when empty. */
+function correctionValue(group: string, v: unknown): string {
+  if (group === "usage") {
+    const total = yearOfUsage(v);
+    const n = (v as unknown[]).length;
+    return total === null ? "" : `${kwh(total)} over ${n} month${n === 1 ? "" : "s"}`;
+  }
+  if (group === "address") return addressText(v);
+  return String(v ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** The check step's corrections, as "Usage: read 304,611 kWh over 12 months, corrected to 10,870 kWh over 12 months". */
+export function correctionFacts(corrections: unknown): Fact[] {
+  if (!corrections || typeof corrections !== "object") return [];
+  return Object.entries(corrections as Record<string, { read?: unknown; corrected?: unknown }>)
+    .filter(([g]) => g in GROUP_LABELS)
+    .map(([g, c]) => {
+      const read = correctionValue(g, c?.read), corrected = correctionValue(g, c?.corrected);
+      return {
+        label: GROUP_LABELS[g],
+        value: `read ${read ? `“${read}”` : "nothing"}, corrected to ${
+          corrected ? `“${corrected}”` : "nothing"
+        }`,
+      };
+    });
+}
+
+/** The plausibility checks that failed on the values the report used, and whether the homeowner confirmed them. */
+export function checkFacts(reading: unknown): Fact[] {
+  const r = (reading ?? {}) as { checks?: unknown; confirmed?: unknown };
+  const confirmed = new Set(Array.isArray(r.confirmed) ? r.confirmed.map(String) : []);
+  if (!Array.isArray(r.checks)) return [];
+  return r.checks.map((c: { group?: unknown; message?: unknown }) => ({
+    label: GROUP_LABELS[String(c?.group)] ?? "Reading",
+    value: `${String(c?.message ?? "").trim()}${
+      confirmed.has(String(c?.group)) ? " (confirmed by the homeowner)" : ""
+    }`,
+  })).filter((f) => f.value);
+}
+
+/** The usage and the bill as read (or as given with the lead when no bill was read). */
+export function readingFacts(i: LeadFiguresInput): Fact[] {
+  const facts: Fact[] = [];
+  const read = (i.billReading as { read?: { annualKwh?: unknown; usageByMonth?: unknown[] } | null } | null)
+    ?.read;
+  if (read && finite(read.annualKwh) && read.annualKwh > 0) {
+    const n = Array.isArray(read.usageByMonth) ? read.usageByMonth.length : 0;
+    facts.push({
+      label: "Yearly use, as read from the bill",
+      value: `${kwh(read.annualKwh)}${n && n < 12 ? ` (${n} months read, the rest estimated)` : ""}${
+        (i.billCorrections as Record<string, unknown> | null)?.usage
+          ? "; corrected by the homeowner (below)"
+          : ""
+      }`,
+    });
+  } else {
+    const total = yearOfUsage(i.monthlyKwh);
+    const n = Array.isArray(i.monthlyKwh) ? i.monthlyKwh.length : 0;
+    if (total !== null && total > 0) {
+      facts.push({
+        label: "Use given with the lead",
+        value: n >= 12 ? `${kwh(total)} a year` : `${kwh(total)} over ${n} month${n === 1 ? "" : "s"}`,
+      });
+    }
+  }
+  const due = typeof i.billAmountDue === "string" || finite(i.billAmountDue)
+    ? Number(String(i.billAmountDue).replace(/[$,\s]/g, ""))
+    : NaN;
+  if (String(i.billAmountDue ?? "").trim() && Number.isFinite(due)) {
+    const end = day(i.billPeriodEnd);
+    facts.push({
+      label: "Bill amount, as read",
+      value: `${usdCents(due)}${end ? ` (period ending ${end})` : ""}`,
+    });
+  }
+  return facts;
+}
+
+function costBasis(f: SavingsFigures, b: ReportBasis | null, state: string): string {
+  const perW = `$${f.costPerWatt.toFixed(2)}/W installed`;
+  if (!b) return perW;
+  // As the report says it: "AZ median of $1.99/W, 2024", "national median of $2.50/W, 2024; no state figure on file".
+  const whose = b.costIsNationalFallback ? "national" : state || "state";
+  const year = [b.costYear, b.costIsNationalFallback ? "no state figure on file" : null].filter(Boolean).join(
+    "; ",
+  );
+  return `${perW}, the ${whose} median${year ? ` (${year})` : ""}`;
+}
+
+function savingsBasis(f: SavingsFigures, b: ReportBasis | null, state: string): string {
+  const eia = b?.rateYear ? ` (EIA, ${b.rateYear})` : "";
+  const whose = !b
+    ? ""
+    : b.rateKind === "customer"
+    ? ", the homeowner's own rate"
+    : b.rateKind === "national"
+    ? `, the US average residential rate${eia}; no state figure on file`
+    : `, the ${state ? `${state} ` : ""}average residential rate${eia}`;
+  const rising = finite(f.escalatorPct)
+    ? `; prices rising ${f.escalatorPct}% a year${b?.escalatorBasis ? ` (${b.escalatorBasis})` : ""}`
+    : "";
+  const estimated = f.extrapolatedMonths?.length ?? 0;
+  return `${kwh(f.annualKwh)} a year at ${cents(f.ratePerKwh)}${whose}${rising}${
+    estimated ? `; ${estimated} of the 12 months estimated` : ""
+  }`;
+}
+
+/** The credit as the report states it: its name, percentage and amount, or that none applies and why. */
+export function creditFact(f: SavingsFigures): Fact {
+  const c = f.credit;
+  const own = c.statedByPartner ? " (your own figure, from your savings settings)" : "";
+  if (c.pct > 0 && finite(f.federalCredit)) {
+    return { label: `${c.name} (${c.pct}%)`, value: `−${usd(f.federalCredit)}${own}; ${c.condition}` };
+  }
+  return { label: "Federal tax credit", value: `${c.name}${own}; ${c.condition}` };
+}
+
+/** The report's figures; [] when a figure needed is missing (never a 0 or NaN standing for "unknown"). */
+export function reportFacts(r: StoredReportFigures, state: string): Fact[] {
+  const f = r.figures;
+  const needed = [
+    f.systemKw,
+    f.grossCost,
+    f.netCost,
+    f.netAnnualSavings,
+    f.annualKwh,
+    f.ratePerKwh,
+    f.costPerWatt,
+  ];
+  if (!needed.every(finite) || !f.credit) return [];
+  if (f.systemKw <= 0) {
+    return [
+      { label: "Yearly use in the report", value: kwh(f.annualKwh) },
+      { label: "Proposed system", value: `none: ${noSystemReason({ ...f, flags: f.flags ?? [] })}` },
+    ];
+  }
+  return [
+    {
+      label: "Proposed system",
+      value: `${f.systemKw.toFixed(1)} kW, ${num(f.panels)} panel${f.panels === 1 ? "" : "s"} of ${
+        num(f.panelCapacityW)
+      } W${f.roofLimited ? " (the most the roof holds)" : ""}`,
+    },
+    {
+      label: "Production",
+      value: `${kwh(f.annualProductionKwh)} a year, ${sharePct(f.offsetPct ?? 0)} of the home's use`,
+    },
+    { label: "First-year savings", value: usd(f.netAnnualSavings) },
+    { label: "Savings basis", value: savingsBasis(f, r.basis, state) },
+    { label: "Gross cost", value: usd(f.grossCost) },
+    { label: "Cost basis", value: costBasis(f, r.basis, state) },
+    creditFact(f),
+    { label: netCostLabel(f.credit), value: usd(f.netCost) },
+    { label: "Payback", value: years(f.paybackYears) },
+  ];
+}
+
+/** Why there are no report figures, in one sentence for the partner. */
+export function noReportText(i: Pick<LeadFiguresInput, "outOfArea" | "reportClaimed">): string {
+  if (i.outOfArea) return "No savings report: the address is outside your serving states, so none is made.";
+  if (i.reportClaimed) {
+    return "The savings report is still being made; its figures will be on the lead in the console.";
+  }
+  return "No savings report yet: the homeowner has not finished the savings estimate, so there is no system size, cost or savings to show. If they finish it, the report will be on the lead in the console.";
+}
+
+/** Everything the template needs about the reading and the report. */
+export function leadFigures(i: LeadFiguresInput, state: string) {
+  const report = i.report ? reportFacts(i.report, state) : [];
+  return {
+    reading_facts: readingFacts(i),
+    corrections: correctionFacts(i.billCorrections),
+    checks: checkFacts(i.billReading),
+    report_facts: report,
+    has_report: report.length > 0,
+    report_date: report.length ? day(i.report!.createdAt) : "",
+    no_report: report.length
+      ? ""
+      : i.report
+      ? "The savings report's figures could not be read here; open the lead in the console for the report."
+      : noReportText(i),
+  };
+}
+
+/** The home's utility: the one chosen for the lead, else what the homeowner made of the bill's, else the bill's. */
+export function utilityOf(chosen: unknown, reading: unknown, corrections: unknown): string {
+  const corrected = (corrections as { utility?: { corrected?: unknown } } | null)?.utility?.corrected;
+  const read = (reading as { read?: { utilityProviderName?: unknown } | null } | null)?.read
+    ?.utilityProviderName;
+  return [chosen, corrected, read].map((x) => String(x ?? "").trim()).find(Boolean) ?? "";
+}

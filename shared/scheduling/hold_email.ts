@@ -1,0 +1,37 @@
+// The homeowner's confirmation email of a widget booking (a hold until the link is used; shared/scheduling/hold.ts).
+import { escapeHtml } from "../format.ts";
+import type { EmailMessage } from "../email/types.ts";
+import { localTime } from "./settings.ts";
+
+export interface HoldEmailInput {
+  from: string;
+  to: string;
+  partnerName: string;
+  start: Date;
+  timezone: string;
+  expiresAt: Date;
+  confirmUrl: string;
+}
+
+const when = (d: Date, tz: string) => `${localTime(d, tz).replace("T", " ")} (${tz})`;
+
+export function holdEmail(m: HoldEmailInput): EmailMessage {
+  const slot = when(m.start, m.timezone);
+  const until = when(m.expiresAt, m.timezone);
+  const partner = m.partnerName.replace(/[\r\n]+/g, " ").slice(0, 120);
+  const text = [
+    `You asked ${partner} for an appointment on ${slot}.`,
+    ``,
+    `It is not booked yet. Confirm it with this link before ${until}; after that the time is released:`,
+    m.confirmUrl,
+    ``,
+    `If you did not ask for this appointment, ignore this email: nothing will be booked.`,
+  ].join("\n");
+  const html = `<p>You asked ${escapeHtml(partner)} for an appointment on <strong>${
+    escapeHtml(slot)
+  }</strong>.</p>
+<p>It is not booked yet. Confirm it before ${escapeHtml(until)}; after that the time is released.</p>
+<p><a href="${escapeHtml(m.confirmUrl)}">Confirm my appointment</a></p>
+<p>If you did not ask for this appointment, ignore this email: nothing will be booked.</p>`;
+  return { from: m.from, to: [m.to], subject: `Confirm your appointment with ${partner}`, text, html };
+}

@@ -1,0 +1,48 @@
+// The homeowner's confirmation link of a widget booking (public: the signed token is the credential).
+import { createRoute, z } from "@hono/zod-openapi";
+import type { ServiceApp } from "../../../shared/http/app.ts";
+import type { Platform } from "../../../shared/platform.ts";
+import { CONFIRM_PATH, confirmHold } from "../../../shared/scheduling/confirm.ts";
+import { checkConfirmToken, holdConfig } from "../../../shared/scheduling/hold.ts";
+import { confirmFormPage, OUTCOME_PAGES, outcomePage } from "../../../shared/scheduling/confirm_page.ts";
+
+const query = z.object({ token: z.string().min(1).max(300) });
+const html = (description: string) => ({ description, content: { "text/html": { schema: z.string() } } });
+
+const showRoute = createRoute({
+  method: "get",
+  path: CONFIRM_PATH,
+  summary: "The page of a booking's confirmation link (a button that confirms it)",
+  request: { query },
+  responses: {
+    200: html("The confirmation page"),
+    400: html("Not a valid link"),
+    410: html("The hold lapsed"),
+  },
+});
+
+const confirmRoute = createRoute({
+  method: "post",
+  path: CONFIRM_PATH,
+  summary:
+    "Confirms a widget booking held until the homeowner confirms it (single use; expires with the hold)",
+  request: { query },
+  responses: {
+    200: html("Confirmed (or already confirmed: nothing changes)"),
+    400: html("Not a valid link"),
+    410: html("The hold lapsed or was cancelled; the slot was released"),
+  },
+});
+
+export function confirmRoutes(app: ServiceApp, p: Platform): void {
+  app.openapi(showRoute, async (c) => {
+    const { token } = c.req.valid("query");
+    const check = await checkConfirmToken(holdConfig(p).secret, token);
+    if (!check.ok) return c.html(outcomePage(check.reason), OUTCOME_PAGES[check.reason].status);
+    return c.html(confirmFormPage(token), 200);
+  });
+  app.openapi(confirmRoute, async (c) => {
+    const outcome = await confirmHold(p, c.req.valid("query").token);
+    return c.html(outcomePage(outcome), OUTCOME_PAGES[outcome].status);
+  });
+}

@@ -1,0 +1,184 @@
+// The partner's "New lead" email with and without the homeowner's report: the report's own figures in the report's
+// formatting, the reading and its corrections, everything escaped in HTML, and no 0 or NaN standing for "no report".
+import assert from "node:assert/strict";
+import { createPlatform } from "../../../shared/platform.ts";
+import { loadCoreConfig } from "../../../shared/config.ts";
+import { connect } from "../../../shared/db/client.ts";
+import { templates } from "../../../shared/notifications/templates.ts";
+import { leadFigures, type LeadFiguresInput } from "../../../shared/notifications/lead_figures.ts";
+import { calculateSavings } from "../../../shared/savings/calculate.ts";
+import { normaliseUsage } from "../../../shared/savings/usage.ts";
+import { federalCredit } from "../../../shared/savings/credit.ts";
+import { cents, usd } from "../../../shared/format.ts";
+import { genericProgram } from "../savings/fixtures.ts";
+
+const p = createPlatform(connect("postgres://127.0.0.1:1/unused"), loadCoreConfig());
+
+function figures(creditDay: string) {
+  return calculateSavings({
+    usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 + i * 10 }))),
+    ratePerKwh: 0.1446,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: { panelCapacityW: 400, maxPanels: 30, yieldDcKwhPerKw: 1400, configs: [], dcToAcDerate: 0.85 },
+    program: genericProgram(),
+    credit: federalCredit(creditDay),
+  });
+}
+
+const base = {
+  recipient_name: "Pat",
+  partner_name: "Sunny <Roofs> & Co",
+  lead_name: "Jane <script>Doe",
+  lead_email: "jane@example.com",
+  lead_phone: "+1 214 555 0100",
+  lead_address: "1 Elm St, Plano, TX 75024",
+  lead_state: "TX",
+  utility_provider: "Oncor",
+  created_at: "Nov 25, 2026, 2:00 AM UTC",
+  lead_url: "https://console.example/#/leads/1",
+  console_preferences_url: "https://console.example/#/notifications",
+  unsubscribe_url: "https://u/x",
+  event_label: "New leads from your widget",
+};
+
+const reading: Pick<LeadFiguresInput, "billReading" | "billCorrections" | "billAmountDue" | "billPeriodEnd"> =
+  {
+    billReading: {
+      read: { annualKwh: 304611, usageByMonth: new Array(12).fill({ value: 1 }) },
+      checks: [{
+        group: "name",
+        message: "The name “<b>Direct Payment Plan</b>” reads like the bill's own text.",
+      }],
+      confirmed: ["name"],
+    },
+    billCorrections: {
+      usage: {
+        read: Array.from({ length: 12 }, () => ({ value: 25384.25 })),
+        corrected: Array.from({ length: 12 }, (_, i) => ({ value: 900 + i * 10 })),
+      },
+    },
+    billAmountDue: "1234.5",
+    billPeriodEnd: "2026-10-31",
+  };
+
+Deno.test("new-lead email with a report: the report's figures, its basis and credit, the reading and the corrections", () => {
+  const f = figures("2026-06-01");
+  const basis = {
+    rateKind: "state" as const,
+    rateYear: 2023,
+    rateSource: "EIA",
+    costSource: "EnergySage",
+    costYear: 2024,
+    costIsNationalFallback: true,
+    escalatorBasis: "EIA, US average 2003–2023; no state history on file",
+  };
+  const ctx = {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: true,
+      report: { figures: f, basis, createdAt: "2026-11-25T02:00:00Z" },
+      monthlyKwh: null,
+      ...reading,
+    }, "TX"),
+  };
+  const r = templates(p).render("lead.created", ctx);
+  for (const part of [r.text, r.html]) {
+    assert.ok(part.includes(usd(f.netAnnualSavings)), "first-year savings as the report prints them");
+    assert.ok(part.includes(usd(f.grossCost)) && part.includes(usd(f.netCost)));
+    assert.ok(part.includes(`${f.systemKw.toFixed(1)} kW`));
+    assert.ok(part.includes(`${cents(f.ratePerKwh)}, the TX average residential rate (EIA, 2023)`));
+    assert.ok(part.includes("$2.50/W installed, the national median (2024; no state figure on file)"));
+    assert.ok(part.includes("304,611 kWh"), "the yearly use as read");
+    assert.ok(part.includes("$1,234.50"), "the bill amount as read");
+    assert.doesNotMatch(part, /NaN|undefined|\[object/);
+  }
+  assert.match(r.text, /Net cost \(no federal credit\): \$/);
+  const stateCost = templates(p).render("lead.created", {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: true,
+      report: { figures: f, basis: { ...basis, costIsNationalFallback: false }, createdAt: null },
+      monthlyKwh: null,
+      ...reading,
+    }, "TX"),
+  });
+  assert.match(
+    stateCost.text,
+    /Cost basis: \$2\.50\/W installed, the TX median \(2024\)\n/,
+    "the state named as the report names it",
+  );
+  assert.match(
+    r.text,
+    /Federal tax credit: No federal tax credit: the Residential Clean Energy Credit .* ended; the credit/,
+  );
+  assert.match(
+    r.text,
+    /- Usage: read “304,611 kWh over 12 months”, corrected to “11,460 kWh over 12 months”/,
+  );
+  assert.match(r.text, /- Name: The name “<b>Direct Payment Plan<\/b>” .*\(confirmed by the homeowner\)/);
+  assert.match(r.text, /Bill amount, as read: \$1,234\.50 \(period ending Oct 31, 2026\)/);
+  // Escaped in HTML, as typed in text.
+  assert.doesNotMatch(r.html, /<script>|<b>Direct|<Roofs>/);
+  assert.match(r.html, /&lt;b&gt;Direct Payment Plan&lt;\/b&gt;/);
+  assert.match(r.html, /Jane &lt;script&gt;Doe/);
+
+  const owned = figures("2025-06-01");
+  const withCredit = templates(p).render("lead.created", {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: true,
+      report: { figures: owned, basis, createdAt: "2025-06-01T00:00:00Z" },
+      monthlyKwh: null,
+      ...reading,
+    }, "TX"),
+  });
+  assert.ok(withCredit.text.includes(`(IRC §25D) (30%): −${usd(owned.federalCredit)}; for a system you own`));
+  assert.ok(withCredit.text.includes(`Net cost after 30% tax credit: ${usd(owned.netCost)}`));
+});
+
+Deno.test("new-lead email without a report says so: no system, cost or savings figure, no 0 or NaN", () => {
+  for (const reportClaimed of [false, true]) {
+    const r = templates(p).render("lead.created", {
+      ...base,
+      ...leadFigures({
+        outOfArea: false,
+        reportClaimed,
+        report: null,
+        monthlyKwh: [500, 600, 700],
+        billReading: null,
+        billCorrections: null,
+        billAmountDue: "",
+        billPeriodEnd: "",
+      }, "TX"),
+    });
+    for (const part of [r.text, r.html]) {
+      assert.match(
+        part,
+        reportClaimed ? /still being made/ : /No savings report yet: the homeowner has not finished/,
+      );
+      assert.doesNotMatch(part, /NaN|undefined|\$0\b|\bkW\b|Net cost|First-year|Bill amount/);
+      assert.match(part, /Use given with the lead(: |<\/th><td>)1,800 kWh over 3 months/);
+    }
+  }
+  // A stored report whose figures cannot be read is not shown as zeros either.
+  const broken = figures("2026-06-01");
+  const r = templates(p).render("lead.created", {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: true,
+      report: { figures: { ...broken, netAnnualSavings: NaN }, basis: null, createdAt: null },
+      monthlyKwh: null,
+      billReading: null,
+      billCorrections: null,
+      billAmountDue: null,
+      billPeriodEnd: null,
+    }, "TX"),
+  });
+  assert.doesNotMatch(r.text, /NaN|\$0\b|First-year/);
+  assert.match(r.text, /figures could not be read here/);
+});
