@@ -9,6 +9,7 @@ import type { createStackHandler } from "../shared/stack/server.ts";
 import { errorText, log } from "../shared/log.ts";
 import { startDatabase } from "../shared/stack/database.ts";
 import { isLoopback, missingProductionSecrets, stackMode } from "../shared/stack/mode.ts";
+import { LIVENESS, type StartGate, startGate } from "../shared/stack/start_gate.ts";
 
 // Times are counted from the process start (performance.now()'s origin): Deno's own start and the imports count.
 const started = 0;
@@ -94,6 +95,7 @@ const stops: { name: string; stop: () => Promise<void> }[] = [{
   stop: async () => await engine?.closeDocumentEngine(),
 }];
 let stopping = false;
+let gate: StartGate | undefined; // the server's, once it listens: requests wait there until the start is ready
 
 // Whatever hangs in the orderly shutdown (a stuck connection, a peer that never answers), Ctrl-C ends the
 // process within this time; the parts stop side by side, each within STOP_PART_MS.
@@ -128,7 +130,17 @@ Deno.addSignalListener("SIGTERM", () => shutdown(0));
 try {
   const [, { migrateStaged, splitAhead }, , { referenceDataLoading }] = await core!;
   const { p, handler } = await built!;
+  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] = await modules!;
   const sql = p.sql;
+  // The server listens while the migrations run, its requests held until the start is ready (start_gate.ts)
+  // but for the services' liveness paths, answered from memory. The stack asks every service's /health once
+  // the start is ready, not now: asked during the migrations, each service's first request (its router built
+  // on first use) held up the migration runner's event loop, and the migrations phase grew by more than the
+  // health phase shrank (docs/operations.md, "Serving while the migrations run").
+  gate = startGate(handler, (req) => LIVENESS.test(new URL(req.url).pathname));
+  const server = Deno.serve({ port, hostname: host, onListen: () => {} }, gate.handler);
+  stops.push({ name: "http server", stop: () => (gate?.fail("stopping"), server.shutdown()) });
+  log("debug", "listening while the migrations run", { sinceStart: Math.round(performance.now() - started) });
   // The reference data's migrations (INDEPENDENT_LANES) load once the start is printed; until then the
   // routes and jobs that read them wait for them (shared/db/reference_gate.ts), the rest serves.
   const all = await files!;
@@ -162,19 +174,23 @@ try {
       if (loading) await reference.catch(() => {});
     },
   });
-  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] = await modules!;
-  const demo = await seedDemo(p, demoPrepared!);
-  for (const e of extensions) await e.seed?.(p, demo);
-  phase("seed");
-
-  const server = Deno.serve({ port, hostname: host, onListen: () => {} }, handler);
-  stops.push({ name: "http server", stop: () => server.shutdown() });
-  // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
-  const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
-  stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
-  for (const e of extensions) if (e.start) stops.push({ name: e.name, stop: await e.start(p) });
+  // The demo data and the background loops (queue worker, bus push loop, inbound SMTP) side by side: the loops
+  // need the schema, not the demo data.
+  const seeded = (async () => {
+    const demo = await seedDemo(p, demoPrepared!);
+    for (const e of extensions) await e.seed?.(p, demo);
+    phase("seed");
+    return demo;
+  })();
+  const loops = (async () => {
+    // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
+    const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
+    stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
+    for (const e of extensions) if (e.start) stops.push({ name: e.name, stop: await e.start(p) });
+  })();
+  const [demo] = await Promise.all([seeded, loops]);
   phase("started");
-
+  gate.open();
   const health = await Promise.all(serviceNames.map(async (s) => {
     const res = await fetch(`http://127.0.0.1:${port}/v1/${s}/health`);
     await res.body?.cancel();
@@ -224,5 +240,6 @@ try {
   log("debug", "after the start", { ms: phases.afterHealthy - phases.healthy });
 } catch (e) {
   log("error", "startup failed", { error: errorText(e) });
+  gate?.fail("the start failed");
   await shutdown(1);
 }

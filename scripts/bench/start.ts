@@ -207,7 +207,8 @@ async function main() {
     );
   }
   // The stack's own phases (ms each, from its process start; database = PostgreSQL initialised and started
-  // while the services' modules load, then migrations, demo seed, server and loops started, all healthy).
+  // while the services' modules load, then migrations (the server listens and the services' /health are asked
+  // meanwhile), demo seed, the loops started beside it (what they took beyond the seed), all healthy).
   console.log(`  phases of npm start (ms each, per round): ${PHASES.join(" → ")}`);
   for (const name of Object.keys(results).filter((n) => !n.startsWith("PostgreSQL"))) {
     const rows = results[name].map((r) => phaseDurations(r.phases).join("/"));

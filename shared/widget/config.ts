@@ -77,12 +77,12 @@ declare module "../platform.ts" {
   }
 }
 
-function toConfig(r: Record<string, unknown>, settings: WidgetSettings): WidgetConfig {
+async function toConfig(r: Record<string, unknown>, settings: WidgetSettings): Promise<WidgetConfig> {
   return {
     logo_url: (r.logo_url as string | null) ?? null,
     serving_states: r.serving_states as string[],
     roof_types: r.roof_types as string[],
-    widget_info: sanitizeWidgetHtml(String(r.widget_info ?? "")),
+    widget_info: await sanitizeWidgetHtml(String(r.widget_info ?? "")),
     theme: (r.theme ?? {}) as WidgetConfig["theme"],
     partner_name: String(r.partner_name ?? ""),
     report_logo: r.report_logo != null,
@@ -114,7 +114,7 @@ export async function getWidgetConfig(p: Platform, auth: AuthContext): Promise<W
     );
   }
   const draft = rows[0].draft as { logo_url?: string | null; theme?: WidgetConfig["theme"] } | null;
-  const config = toConfig(rows[0], widgetSettings(p));
+  const config = await toConfig(rows[0], widgetSettings(p));
   if (!draft) return config;
   return {
     ...config,
@@ -133,11 +133,10 @@ export async function saveWidgetConfig(
   const c = WidgetConfigInput.parse(input);
   if (c.report_logo) await validateImageDataUri(c.report_logo, "report_logo");
   const states = [...new Set(c.serving_states)].sort();
+  const info = await sanitizeWidgetHtml(c.widget_info);
   const write = (tx: typeof p.sql) =>
     tx`insert into public.widget_configs (organization_id, logo_url, serving_states, roof_types, widget_info, theme, report_logo, updated_by, updated_at)
-      values (${orgId}, ${c.logo_url ?? null}, ${states}, ${c.roof_types}, ${
-      sanitizeWidgetHtml(c.widget_info)
-    },
+      values (${orgId}, ${c.logo_url ?? null}, ${states}, ${c.roof_types}, ${info},
               ${jsonb(tx, c.theme)}, ${c.report_logo ?? null}, ${auth?.userId ?? null}, now())
       on conflict (organization_id) do update set logo_url = excluded.logo_url, serving_states = excluded.serving_states,
         roof_types = excluded.roof_types, widget_info = excluded.widget_info, theme = excluded.theme,
@@ -149,7 +148,7 @@ export async function saveWidgetConfig(
   const rows = auth
     ? await withAuth(p.sql, auth, (tx) => write(tx as unknown as typeof p.sql))
     : await write(p.sql);
-  return toConfig(rows[0], widgetSettings(p));
+  return await toConfig(rows[0], widgetSettings(p));
 }
 
 /** True when the partner serves the state (case-insensitive two-letter code). */

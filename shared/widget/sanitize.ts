@@ -1,5 +1,3 @@
-import sanitizeHtml from "sanitize-html";
-
 // Partner-authored HTML for the widget's side panel. Only formatting and links survive: no script or
 // style, no event handlers, no javascript:/data: URLs. Applied when a configuration is written and again
 // when it is served, so a row written by other means can never reach a homeowner unsanitised.
@@ -37,6 +35,13 @@ const options: Record<string, unknown> = {
   },
 };
 
-export function sanitizeWidgetHtml(html: string): string {
-  return (sanitizeHtml as (html: string, opts: unknown) => string)(html, options).trim();
+type Sanitize = (html: string, opts: unknown) => string;
+// Loaded on first use: sanitize-html and its parser (postcss, htmlparser2, …) are ≈50 ms of CPU that every start
+// of the stack paid before it was ready, for a function first needed when a widget configuration is read or
+// written (issue #16; tests/integration/stack/startup_graph_test.ts keeps it out of the start's static imports).
+let sanitizer: Promise<Sanitize> | undefined;
+
+export async function sanitizeWidgetHtml(html: string): Promise<string> {
+  const sanitize = await (sanitizer ??= import("sanitize-html").then((m) => m.default as Sanitize));
+  return sanitize(html, options).trim();
 }

@@ -7,7 +7,7 @@ import { freePort } from "../integration/operations/helpers.ts";
 
 Deno.test({
   name:
-    "npm start: the routes are built before the migrations run; builds and the first bus prune run after the start is printed, and a request waits for its build",
+    "npm start: the routes are built and the server listens before the migrations run (an early request is held until ready); builds and the first bus prune run after the start is printed, and a request waits for its build",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
@@ -38,12 +38,23 @@ Deno.test({
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
     try {
       const deadline = Date.now() + 60_000;
+      // Sent as soon as the server listens, while the migrations still run: held until the start is ready, then
+      // answered with the seeded demo page (not refused, not a 503 for a schema or a partner not there yet).
+      let early: Promise<{ status: number; text: string }> | undefined;
+      let outWhenSent = "";
       while (!out.includes("Press Ctrl-C")) {
         const { value, done } = await reader.read();
         if (done || Date.now() > deadline) {
           throw new Error(`stack did not start:\n${out}\n${err.slice(-3000)}`);
         }
         out += value;
+        if (!early && out.includes(`"msg":"listening while the migrations run"`)) {
+          outWhenSent = out;
+          early = fetch(`http://127.0.0.1:${port}/demo`).then(async (r) => ({
+            status: r.status,
+            text: await r.text(),
+          }));
+        }
       }
       const outDone = (async () => {
         for (;;) {
@@ -52,6 +63,14 @@ Deno.test({
           out += value;
         }
       })();
+      assert.ok(early, `the server listened before the start was printed:\n${out}`);
+      assert.ok(
+        !outWhenSent.includes("Press Ctrl-C") && !outWhenSent.includes(`"msg":"startup phases"`),
+        `the early request was sent before the start was ready:\n${outWhenSent}`,
+      );
+      const answer = await early;
+      assert.equal(answer.status, 200, answer.text);
+      assert.match(answer.text, /wgt_/, "the demo page with the seeded partner's token");
       // Right after the start, both builds asked for at once: each waits for its build, one after the other.
       const base = `http://127.0.0.1:${port}`;
       const [widget, console] = await Promise.all([fetch(`${base}/widget/`), fetch(`${base}/console/`)]);
@@ -69,6 +88,10 @@ Deno.test({
       assert.ok(
         position("routes built") >= 0 && position("routes built") < position("migration applied"),
         `"routes built" logged before the first migration was applied:\n${out}`,
+      );
+      assert.ok(
+        position("listening while the migrations run") < position("migration applied"),
+        `the server listens before the first migration is applied:\n${out}`,
       );
       for (const msg of ["widget built", "console built", "bus retention", "after the start"]) {
         assert.ok(position(msg) > printed, `"${msg}" logged after the start was printed:\n${out}`);

@@ -41,8 +41,9 @@ const packageOf = (specifier: string) => {
   return m?.[1];
 };
 
-Deno.test("the stack's services, extensions and jobs load no PDF, pdf.js, MIME or IMAP engine at start", async () => {
-  const heavy = ["pdf-lib", "@pdf-lib/fontkit", "unpdf", "mailparser", "imapflow"];
+Deno.test("the stack's services, extensions and jobs load no PDF, pdf.js, MIME, IMAP or HTML-sanitising engine at start", async () => {
+  // sanitize-html (with postcss, htmlparser2…): ≈50 ms of CPU at every start before it loaded on first use.
+  const heavy = ["pdf-lib", "@pdf-lib/fontkit", "unpdf", "mailparser", "imapflow", "sanitize-html"];
   for (
     const file of ["shared/stack/services.ts", "shared/stack/extensions/index.ts", "shared/jobs/registry.ts"]
   ) {

@@ -94,11 +94,11 @@ Deno.test("a cleaned utility name comes back unchanged (every name of the refere
   assert.deepEqual(changed, []);
 });
 
-Deno.test("widget_info HTML keeps formatting and drops scripts, handlers and javascript: URLs", () => {
+Deno.test("widget_info HTML keeps formatting and drops scripts, handlers and javascript: URLs", async () => {
   const dirty =
     `<h3 onclick="steal()">Why us</h3><script>alert(1)</script><p style="color:red">25 years <strong>warranty</strong></p>
     <a href="javascript:alert(1)">x</a><a href="https://partner.example/faq">FAQ</a><img src="x" onerror="alert(1)"><iframe src="https://evil"></iframe>`;
-  const clean = sanitizeWidgetHtml(dirty);
+  const clean = await sanitizeWidgetHtml(dirty);
   assert.doesNotMatch(clean, /script|onclick|onerror|javascript:|iframe|style=/i);
   assert.match(clean, /<h3>Why us<\/h3>/);
   assert.match(clean, /<strong>warranty<\/strong>/);
