@@ -10,7 +10,7 @@ import { STATUS_LABELS } from "../leads/statuses.ts";
 import { displayUtilityName } from "../providers/names.ts";
 import { leadFigures, utilityOf } from "./lead_figures.ts";
 import type { SavingsFigures } from "../savings/calculate.ts";
-import type { ReportBasis } from "../savings/pipeline.ts";
+import type { ReportBasis } from "../savings/report_basis.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_SQL = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";

@@ -4,7 +4,7 @@
 import { cents, kwh, num, sharePct, usd, usdCents, years } from "../format.ts";
 import { netCostLabel } from "../savings/credit.ts";
 import type { SavingsFigures } from "../savings/calculate.ts";
-import type { ReportBasis } from "../savings/pipeline.ts";
+import type { ReportBasis } from "../savings/report_basis.ts";
 import { noSystemReason } from "../savings/report/embedded.ts";
 import { day } from "./format.ts";
 

@@ -119,19 +119,8 @@ export async function writeValidReport(
   return { report: v.report, writer: name };
 }
 
-/**
- * What the report says its rate and cost rest on, stored with the report (`input.basis`) so that whoever repeats
- * its figures later (the partner's new-lead email) names the same basis, not today's reference data.
- */
-export interface ReportBasis {
-  rateKind: NonNullable<ReportContext["rateKind"]>;
-  rateYear: number | null;
-  rateSource: string;
-  costSource: string;
-  costYear: number | null;
-  costIsNationalFallback: boolean;
-  escalatorBasis: string;
-}
+import type { ReportBasis } from "./report_basis.ts";
+export type { ReportBasis };
 
 function reportBasis(c: ReportContext): ReportBasis {
   return {
