@@ -3,11 +3,17 @@
 import { escapeHtml } from "../format.ts";
 import type { ConfirmOutcome } from "./confirm.ts";
 
+const STYLE =
+  "body{font-family:sans-serif;line-height:1.5;max-width:32rem;margin:2rem auto;padding:0 1.25rem}" +
+  "h1{font-size:1.6rem;line-height:1.25}" +
+  "button{font:inherit;font-weight:600;min-height:3rem;padding:.75rem 1.5rem;border:0;border-radius:.5rem;" +
+  "background:#1d4ed8;color:#fff;cursor:pointer;width:100%;max-width:20rem}";
+
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-  `<title>${
-    escapeHtml(title)
-  }</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">` +
+  `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
+  // On a phone the text kept off the screen's edges and a button a thumb can press (it was 20 px high, flush left).
+  `<style>${STYLE}</style></head><body>` +
   `<h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
 export function confirmFormPage(token: string): string {

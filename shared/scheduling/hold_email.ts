@@ -13,11 +13,27 @@ export interface HoldEmailInput {
   confirmUrl: string;
 }
 
-const when = (d: Date, tz: string) => `${localTime(d, tz).replace("T", " ")} (${tz})`;
+/** "Wednesday, November 25, 2026 at 10:00 AM EST" in the appointment's zone (was "2026-11-25 10:00 (America/New_York)"). */
+export function readableTime(d: Date, tz: string): string {
+  try {
+    return new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    }).format(d);
+  } catch {
+    return `${localTime(d, tz).replace("T", " ")} (${tz})`;
+  }
+}
 
 export function holdEmail(m: HoldEmailInput): EmailMessage {
-  const slot = when(m.start, m.timezone);
-  const until = when(m.expiresAt, m.timezone);
+  const slot = readableTime(m.start, m.timezone);
+  const until = readableTime(m.expiresAt, m.timezone);
   const partner = m.partnerName.replace(/[\r\n]+/g, " ").slice(0, 120);
   const text = [
     `You asked ${partner} for an appointment on ${slot}.`,
