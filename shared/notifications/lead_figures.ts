@@ -86,6 +86,37 @@ export function correctionFacts(corrections: unknown): Fact[] {
     });
 }
 
+const MONTH_ABBR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A list of the gate's month keys ("2020-03, 2020-04, …, 2020-12") as a person writes it ("Mar–Dec 2020"): runs of
+ * consecutive months joined, each month with its year ("Nov 2020–Feb 2021", "Mar 2020, May 2020").
+ */
+export function monthKeysText(keys: string[]): string {
+  const idx = keys.map((k) => Number(k.slice(0, 4)) * 12 + Number(k.slice(5, 7)) - 1);
+  const name = (i: number) => `${MONTH_ABBR[i % 12]} ${Math.floor(i / 12)}`;
+  const runs: [number, number][] = [];
+  for (const i of idx) {
+    const last = runs.at(-1);
+    if (last && i === last[1] + 1) last[1] = i;
+    else runs.push([i, i]);
+  }
+  return runs.map(([a, b]) =>
+    a === b
+      ? name(a)
+      : Math.floor(a / 12) === Math.floor(b / 12)
+      ? `${MONTH_ABBR[a % 12]}–${name(b)}`
+      : `${name(a)}–${name(b)}`
+  ).join(", ");
+}
+
+/** The gate's messages name months by key ("2020-03, 2020-04"): said as "Mar–Apr 2020" in the email. */
+const readableMonths = (message: string) =>
+  message.replace(
+    /\b\d{4}-(?:0[1-9]|1[0-2])\b(?:, \d{4}-(?:0[1-9]|1[0-2])\b)*/g,
+    (list) => monthKeysText(list.split(", ")),
+  );
+
 /** The plausibility checks that failed on the values the report used, and whether the homeowner confirmed them. */
 export function checkFacts(reading: unknown): Fact[] {
   const r = (reading ?? {}) as { checks?: unknown; confirmed?: unknown };
@@ -93,7 +124,7 @@ export function checkFacts(reading: unknown): Fact[] {
   if (!Array.isArray(r.checks)) return [];
   return r.checks.map((c: { group?: unknown; message?: unknown }) => ({
     label: GROUP_LABELS[String(c?.group)] ?? "Reading",
-    value: `${String(c?.message ?? "").trim()}${
+    value: `${readableMonths(String(c?.message ?? "").trim())}${
       confirmed.has(String(c?.group)) ? " (confirmed by the homeowner)" : ""
     }`,
   })).filter((f) => f.value);
@@ -105,10 +136,17 @@ export function readingFacts(i: LeadFiguresInput): Fact[] {
   const read = (i.billReading as { read?: { annualKwh?: unknown; usageByMonth?: unknown[] } | null } | null)
     ?.read;
   if (read && finite(read.annualKwh) && read.annualKwh > 0) {
-    const n = Array.isArray(read.usageByMonth) ? read.usageByMonth.length : 0;
+    const months = Array.isArray(read.usageByMonth) ? read.usageByMonth : [];
+    const n = months.length;
+    // months measured from a bar chart that prints no figure are estimates: the report shows them as such
+    const bars = months.filter((m) => (m as { fromChart?: unknown })?.fromChart === true).length;
+    const notes = [
+      n && n < 12 ? `${n} months read, the rest estimated` : "",
+      bars ? `${bars === 1 ? "one month" : `${bars} months`} measured from the bill's bar chart` : "",
+    ].filter(Boolean).join("; ");
     facts.push({
       label: "Yearly use, as read from the bill",
-      value: `${kwh(read.annualKwh)}${n && n < 12 ? ` (${n} months read, the rest estimated)` : ""}${
+      value: `${kwh(read.annualKwh)}${notes ? ` (${notes})` : ""}${
         (i.billCorrections as Record<string, unknown> | null)?.usage
           ? "; corrected by the homeowner (below)"
           : ""
