@@ -16,10 +16,22 @@ const page = (title: string, body: string) =>
   `<style>${STYLE}</style></head><body>` +
   `<h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
-export function confirmFormPage(token: string): string {
+/** The held appointment the link is for, as the email said it ("Wednesday, November 25, 2026 at 10:00 AM EST"). */
+export interface HeldAppointment {
+  partnerName: string;
+  when: string;
+}
+
+export function confirmFormPage(token: string, held?: HeldAppointment | null): string {
+  // The page said only "the appointment you asked for": the homeowner confirms a time they can see.
+  const what = held
+    ? `<p>Your appointment with ${escapeHtml(held.partnerName)} on <strong>${
+      escapeHtml(held.when)
+    }</strong> is held for you. Press the button to confirm it.</p>`
+    : `<p>Press the button to confirm the appointment you asked for.</p>`;
   return page(
     "Confirm your appointment",
-    `<p>Press the button to confirm the appointment you asked for.</p>` +
+    what +
       `<form method="post" action="?token=${escapeHtml(encodeURIComponent(token))}">` +
       `<button type="submit">Confirm my appointment</button></form>`,
   );

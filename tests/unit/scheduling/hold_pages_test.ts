@@ -28,3 +28,15 @@ Deno.test("the confirmation pages fit a phone: scale 1, padding off the edges, a
   assert.match(confirmFormPage("a.1.b"), /button\{[^}]*min-height:3rem/);
   assert.match(confirmFormPage('a"<b>'), /action="\?token=a%22%3Cb%3E"/, "the token is escaped in the form");
 });
+
+Deno.test("the confirmation page names the appointment it confirms, escaped", () => {
+  const html = confirmFormPage("a.1.b", {
+    partnerName: "Sun <b>& Co",
+    when: "Wednesday, November 25, 2026 at 10:00 AM EST",
+  });
+  assert.match(
+    html,
+    /Your appointment with Sun &lt;b&gt;&amp; Co on <strong>Wednesday, November 25, 2026 at 10:00 AM EST<\/strong> is held for you\./,
+  );
+  assert.match(confirmFormPage("a.1.b", null), /the appointment you asked for/);
+});
