@@ -1,7 +1,7 @@
 // The figures of the partner's "New lead" email: what the bill reader read (and what the homeowner corrected or
 // confirmed on the widget's check step) and the homeowner's savings report, repeated from the report's own stored
 // figures with the report's formatters, so the partner reads the numbers the homeowner read. Pure: no I/O.
-import { cents, kwh, num, sharePct, usd, usdCents, years } from "../format.ts";
+import { cents, kwh, num, readableMonthKeys, sharePct, usd, usdCents, years } from "../format.ts";
 import { netCostLabel } from "../savings/credit.ts";
 import type { SavingsFigures } from "../savings/calculate.ts";
 import type { ReportBasis } from "../savings/pipeline.ts";
@@ -86,37 +86,6 @@ export function correctionFacts(corrections: unknown): Fact[] {
     });
 }
 
-const MONTH_ABBR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/**
- * A list of the gate's month keys ("2020-03, 2020-04, …, 2020-12") as a person writes it ("Mar–Dec 2020"): runs of
- * consecutive months joined, each month with its year ("Nov 2020–Feb 2021", "Mar 2020, May 2020").
- */
-export function monthKeysText(keys: string[]): string {
-  const idx = keys.map((k) => Number(k.slice(0, 4)) * 12 + Number(k.slice(5, 7)) - 1);
-  const name = (i: number) => `${MONTH_ABBR[i % 12]} ${Math.floor(i / 12)}`;
-  const runs: [number, number][] = [];
-  for (const i of idx) {
-    const last = runs.at(-1);
-    if (last && i === last[1] + 1) last[1] = i;
-    else runs.push([i, i]);
-  }
-  return runs.map(([a, b]) =>
-    a === b
-      ? name(a)
-      : Math.floor(a / 12) === Math.floor(b / 12)
-      ? `${MONTH_ABBR[a % 12]}–${name(b)}`
-      : `${name(a)}–${name(b)}`
-  ).join(", ");
-}
-
-/** The gate's messages name months by key ("2020-03, 2020-04"): said as "Mar–Apr 2020" in the email. */
-const readableMonths = (message: string) =>
-  message.replace(
-    /\b\d{4}-(?:0[1-9]|1[0-2])\b(?:, \d{4}-(?:0[1-9]|1[0-2])\b)*/g,
-    (list) => monthKeysText(list.split(", ")),
-  );
-
 /** The plausibility checks that failed on the values the report used, and whether the homeowner confirmed them. */
 export function checkFacts(reading: unknown): Fact[] {
   const r = (reading ?? {}) as { checks?: unknown; confirmed?: unknown };
@@ -124,7 +93,7 @@ export function checkFacts(reading: unknown): Fact[] {
   if (!Array.isArray(r.checks)) return [];
   return r.checks.map((c: { group?: unknown; message?: unknown }) => ({
     label: GROUP_LABELS[String(c?.group)] ?? "Reading",
-    value: `${readableMonths(String(c?.message ?? "").trim())}${
+    value: `${readableMonthKeys(String(c?.message ?? "").trim())}${
       confirmed.has(String(c?.group)) ? " (confirmed by the homeowner)" : ""
     }`,
   })).filter((f) => f.value);

@@ -5,15 +5,11 @@ import { createPlatform } from "../../../shared/platform.ts";
 import { loadCoreConfig } from "../../../shared/config.ts";
 import { connect } from "../../../shared/db/client.ts";
 import { templates } from "../../../shared/notifications/templates.ts";
-import {
-  leadFigures,
-  type LeadFiguresInput,
-  monthKeysText,
-} from "../../../shared/notifications/lead_figures.ts";
+import { leadFigures, type LeadFiguresInput } from "../../../shared/notifications/lead_figures.ts";
 import { calculateSavings } from "../../../shared/savings/calculate.ts";
 import { normaliseUsage } from "../../../shared/savings/usage.ts";
 import { federalCredit } from "../../../shared/savings/credit.ts";
-import { cents, usd } from "../../../shared/format.ts";
+import { cents, monthKeysText, usd } from "../../../shared/format.ts";
 import { genericProgram } from "../savings/fixtures.ts";
 
 const p = createPlatform(connect("postgres://127.0.0.1:1/unused"), loadCoreConfig());
