@@ -17,7 +17,7 @@ import {
   readingOf,
 } from "../bills/plausibility.ts";
 import { monthNumber } from "../savings/usage.ts";
-import { chartMonths, unsureAsEstimated, unsureMonths } from "../bills/unsure_months.ts";
+import { chartMonths, unsureAsEstimated, unsureMonths, usageMonthKey } from "../bills/unsure_months.ts";
 import { StateCode } from "./schemas.ts";
 import { oneLineText } from "../validation/one_line.ts";
 import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
@@ -209,16 +209,21 @@ export function usageForReport<T extends ReadingMonth>(
   item: unknown | null,
   usage: T[],
   limits: PlausibilityLimits,
-): T[] {
+): (T & { fromChart?: boolean })[] {
   if (!item) return usage;
   const read = readingOf(item);
+  const chart = chartMonths(read.usageByMonth);
   return unsureAsEstimated(
     usage,
     [
       ...unsureMonths(read.usageByMonth, read.monthConfidence, limits.minConfidence),
       // a month measured from a chart's bar, kept as read, is an estimate too
-      ...chartMonths(read.usageByMonth),
+      ...chart,
     ],
     read.usageByMonth,
-  );
+  ).map((u) => {
+    // and the report says where it came from (the bill's bars, not a seasonal pattern)
+    const k = usageMonthKey(u);
+    return u.estimated && k && chart.includes(k) ? { ...u, fromChart: true } : u;
+  });
 }
