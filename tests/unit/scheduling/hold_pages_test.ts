@@ -8,16 +8,17 @@ const mail = holdEmail({
   to: "quinn@example.com",
   partnerName: "Demo Solar Co",
   start: new Date("2026-11-25T15:00:00Z"),
+  end: new Date("2026-11-25T17:00:00Z"),
   timezone: "America/New_York",
   expiresAt: new Date("2026-11-25T03:53:19Z"),
   confirmUrl: "https://example.com/confirm?token=a.1.b",
 });
 
 Deno.test("the hold email gives the time as a person reads it, in the appointment's zone", () => {
-  assert.match(mail.text, /an appointment on Wednesday, November 25, 2026 at 10:00\sAM EST\./);
+  assert.match(mail.text, /an appointment on Wednesday, November 25, 2026, 10:00\sAM to 12:00\sPM EST\./);
   assert.match(mail.text, /before Tuesday, November 24, 2026 at 10:53\sPM EST;/);
   assert.doesNotMatch(mail.text + mail.html, /2026-11-25 10:00|America\/New_York/);
-  assert.match(mail.html, /<strong>Wednesday, November 25, 2026 at 10:00\sAM EST<\/strong>/);
+  assert.match(mail.html, /<strong>Wednesday, November 25, 2026, 10:00\sAM to 12:00\sPM EST<\/strong>/);
 });
 
 Deno.test("the confirmation pages fit a phone: scale 1, padding off the edges, a button a thumb can press", () => {
