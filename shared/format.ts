@@ -86,3 +86,35 @@ export function escapeHtml(s: string): string {
 
 /** "a" or "an" before a number as it is read aloud ("an 8.4 kW", "an 11 kW", "a 9.2 kW"). */
 export const article = (numberText: string) => (/^(8|11|18)(\D|$)|^8/.test(numberText) ? "an" : "a");
+
+const MONTH_ABBR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A list of the gate's month keys ("2020-03, 2020-04, …, 2020-12") as a person writes it ("Mar–Dec 2020"): runs of
+ * consecutive months joined, each month with its year ("Nov 2020–Feb 2021", "Mar 2020, May 2020").
+ */
+export function monthKeysText(keys: string[]): string {
+  const idx = keys.map((k) => Number(k.slice(0, 4)) * 12 + Number(k.slice(5, 7)) - 1);
+  const name = (i: number) => `${MONTH_ABBR[i % 12]} ${Math.floor(i / 12)}`;
+  const runs: [number, number][] = [];
+  for (const i of idx) {
+    const last = runs.at(-1);
+    if (last && i === last[1] + 1) last[1] = i;
+    else runs.push([i, i]);
+  }
+  return runs.map(([a, b]) =>
+    a === b
+      ? name(a)
+      : Math.floor(a / 12) === Math.floor(b / 12)
+      ? `${MONTH_ABBR[a % 12]}–${name(b)}`
+      : `${name(a)}–${name(b)}`
+  ).join(", ");
+}
+
+/** The bill gate's messages name months by key ("2020-03, 2020-04"): said as "Mar–Apr 2020" to people. */
+export const readableMonthKeys = (message: string): string =>
+  message.replace(
+    // a key, not a date ("2021-02-25" is left as it is)
+    /(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])(?![\d-])(?:, \d{4}-(?:0[1-9]|1[0-2])(?![\d-]))*/g,
+    (list) => monthKeysText(list.split(", ")),
+  );

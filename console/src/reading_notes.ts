@@ -1,5 +1,6 @@
 // The lead page's notes on the bill reading. The check-step lines a homeowner confirmed as read (`reading.confirmed`: "name", "address", "utility", "usage"),
 // named as the widget's check step names them; the lead page said "Confirmed by the homeowner: utility."
+import { readableMonthKeys } from "../../shared/format.ts";
 
 const LINES: Record<string, string> = {
   name: "name on the bill",
@@ -16,9 +17,9 @@ export function confirmedNote(groups: string[]): string | null {
   return `Confirmed as shown by the homeowner: ${list}.`;
 }
 
-/** A check's message as a sentence: "the bill is from …" -> "The bill is from ….". */
+/** A check's message as a sentence: "the bill is from …" -> "The bill is from ….", months as "Mar–Dec 2020". */
 export function checkSentence(message: string): string {
-  const m = message.trim();
+  const m = readableMonthKeys(message.trim());
   if (!m) return m;
   return m[0].toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? "" : ".");
 }

@@ -1,7 +1,7 @@
 // The figures of the partner's "New lead" email: what the bill reader read (and what the homeowner corrected or
 // confirmed on the widget's check step) and the homeowner's savings report, repeated from the report's own stored
 // figures with the report's formatters, so the partner reads the numbers the homeowner read. Pure: no I/O.
-import { cents, kwh, num, sharePct, usd, usdCents, years } from "../format.ts";
+import { cents, kwh, num, readableMonthKeys, sharePct, usd, usdCents, years } from "../format.ts";
 import { netCostLabel } from "../savings/credit.ts";
 import type { SavingsFigures } from "../savings/calculate.ts";
 import type { ReportBasis } from "../savings/report_basis.ts";
@@ -93,7 +93,7 @@ export function checkFacts(reading: unknown): Fact[] {
   if (!Array.isArray(r.checks)) return [];
   return r.checks.map((c: { group?: unknown; message?: unknown }) => ({
     label: GROUP_LABELS[String(c?.group)] ?? "Reading",
-    value: `${String(c?.message ?? "").trim()}${
+    value: `${readableMonthKeys(String(c?.message ?? "").trim())}${
       confirmed.has(String(c?.group)) ? " (confirmed by the homeowner)" : ""
     }`,
   })).filter((f) => f.value);
@@ -105,10 +105,17 @@ export function readingFacts(i: LeadFiguresInput): Fact[] {
   const read = (i.billReading as { read?: { annualKwh?: unknown; usageByMonth?: unknown[] } | null } | null)
     ?.read;
   if (read && finite(read.annualKwh) && read.annualKwh > 0) {
-    const n = Array.isArray(read.usageByMonth) ? read.usageByMonth.length : 0;
+    const months = Array.isArray(read.usageByMonth) ? read.usageByMonth : [];
+    const n = months.length;
+    // months measured from a bar chart that prints no figure are estimates: the report shows them as such
+    const bars = months.filter((m) => (m as { fromChart?: unknown })?.fromChart === true).length;
+    const notes = [
+      n && n < 12 ? `${n} months read, the rest estimated` : "",
+      bars ? `${bars === 1 ? "one month" : `${bars} months`} measured from the bill's bar chart` : "",
+    ].filter(Boolean).join("; ");
     facts.push({
       label: "Yearly use, as read from the bill",
-      value: `${kwh(read.annualKwh)}${n && n < 12 ? ` (${n} months read, the rest estimated)` : ""}${
+      value: `${kwh(read.annualKwh)}${notes ? ` (${notes})` : ""}${
         (i.billCorrections as Record<string, unknown> | null)?.usage
           ? "; corrected by the homeowner (below)"
           : ""

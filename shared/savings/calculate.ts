@@ -66,6 +66,8 @@ export interface ProjectionYear {
 export interface SavingsFigures {
   monthlyKwh: number[];
   extrapolatedMonths: number[];
+  /** Of extrapolatedMonths, those measured from the bill's bar chart (absent when none, and in older reports). */
+  chartMonths?: number[];
   annualKwh: number;
   ratePerKwh: number;
   escalatorPct: number;
@@ -146,6 +148,7 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
   const monthlyKwh = input.usage.map((u) => u.kwh);
   const extrapolatedMonths = input.usage.filter((u) => u.extrapolated).map((u) => u.month);
   if (extrapolatedMonths.length) flags.push("extrapolated_months");
+  const chartMonths = input.usage.filter((u) => u.extrapolated && u.fromChart).map((u) => u.month);
 
   // 1. Total annual kWh; 2. annual cost at the state average rate.
   const annualKwh = monthlyKwh.reduce((s, x) => s + x, 0);
@@ -243,6 +246,7 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
   return {
     monthlyKwh,
     extrapolatedMonths,
+    ...(chartMonths.length ? { chartMonths } : {}),
     annualKwh: Math.round(annualKwh),
     ratePerKwh: rate,
     escalatorPct: input.escalatorPct,

@@ -10,12 +10,16 @@ export interface UsageInput {
   extrapolated?: boolean;
   /** Same meaning, as the bill extraction's usageByMonth names it. */
   estimated?: boolean;
+  /** An estimate measured from the bill's bar chart (no figure printed), not a month filled from the profile. */
+  fromChart?: boolean;
 }
 
 export interface MonthUsage {
   month: number; // 1-12
   kwh: number;
   extrapolated: boolean;
+  /** Every figure of the month was measured from the bill's bar chart: an estimate from the bill, not the profile. */
+  fromChart?: boolean;
 }
 
 const NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -55,7 +59,7 @@ export class UsageError extends Error {}
 export function normaliseUsage(input: UsageInput[]): MonthUsage[] {
   if (!input.length) throw new UsageError("usageByMonth needs at least one month");
   if (input.length > 24) throw new UsageError("usageByMonth has more than 24 entries");
-  const sums = new Map<number, { kwh: number; n: number; extrapolated: boolean }>();
+  const sums = new Map<number, { kwh: number; n: number; extrapolated: boolean; fromChart: boolean }>();
   for (const u of input) {
     const m = monthNumber(u.month);
     if (!m) throw new UsageError(`Unknown month "${u.month}"`);
@@ -65,21 +69,31 @@ export function normaliseUsage(input: UsageInput[]): MonthUsage[] {
     if (u.unit && !/^kwh$/i.test(u.unit.trim())) {
       throw new UsageError(`Usage unit must be kWh, got "${u.unit}"`);
     }
-    const e = sums.get(m) ?? { kwh: 0, n: 0, extrapolated: true };
+    const e = sums.get(m) ?? { kwh: 0, n: 0, extrapolated: true, fromChart: true };
     e.kwh += u.value;
     e.n++;
     e.extrapolated &&= Boolean(u.extrapolated || u.estimated);
+    e.fromChart &&= u.fromChart === true;
     sums.set(m, e);
   }
   // Several years of one month (24-month histories) are averaged.
-  const known = new Map([...sums].map(([m, e]) => [m, { kwh: e.kwh / e.n, extrapolated: e.extrapolated }]));
+  const known = new Map(
+    [...sums].map((
+      [m, e],
+    ) => [m, { kwh: e.kwh / e.n, extrapolated: e.extrapolated, fromChart: e.fromChart }]),
+  );
   const knownShare = [...known.keys()].reduce((s, m) => s + SEASONAL_PROFILE[m - 1], 0);
   const knownKwh = [...known.values()].reduce((s, e) => s + e.kwh, 0);
   const scale = knownKwh / knownShare;
   return SEASONAL_PROFILE.map((share, i) => {
     const k = known.get(i + 1);
     return k
-      ? { month: i + 1, kwh: k.kwh, extrapolated: k.extrapolated }
+      ? {
+        month: i + 1,
+        kwh: k.kwh,
+        extrapolated: k.extrapolated,
+        ...(k.fromChart ? { fromChart: true } : {}),
+      }
       : { month: i + 1, kwh: Math.round(share * scale), extrapolated: true };
   });
 }

@@ -5,7 +5,8 @@ import type { Platform } from "../platform.ts";
 import { links } from "../urls.ts";
 import { assignJob } from "./assign.ts";
 import { checkConfirmToken, confirmToken, holdConfig } from "./hold.ts";
-import { holdEmail } from "./hold_email.ts";
+import { holdEmail, readableSlot } from "./hold_email.ts";
+import type { HeldAppointment } from "./confirm_page.ts";
 import { appointmentFromRow, appointmentSelect } from "./rows.ts";
 import type { Appointment } from "./types.ts";
 
@@ -29,12 +30,29 @@ export async function sendHoldEmail(
       to: email,
       partnerName: (org?.name as string) ?? "",
       start: a.start,
+      end: a.end,
       timezone: a.timezone,
       expiresAt,
       confirmUrl,
     }),
     { idempotencyKey: `appointment-confirm:${a.id}` },
   );
+}
+
+/** The partner and the time of the appointment a link is for, for its page (null when it is gone). */
+export async function heldAppointment(p: Platform, appointmentId: string): Promise<HeldAppointment | null> {
+  const [row] = await p.sql`
+    select a.starts_at, a.ends_at, a.timezone, o.name from public.appointments a
+    join public.organizations o on o.id = a.organization_id where a.id = ${appointmentId}`;
+  if (!row) return null;
+  return {
+    partnerName: String(row.name ?? "").replace(/[\r\n]+/g, " ").slice(0, 120),
+    when: readableSlot(
+      new Date(row.starts_at as string | Date),
+      new Date(row.ends_at as string | Date),
+      row.timezone as string,
+    ),
+  };
 }
 
 export type ConfirmOutcome = "confirmed" | "already_confirmed" | "expired" | "invalid";

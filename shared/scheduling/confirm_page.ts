@@ -3,17 +3,35 @@
 import { escapeHtml } from "../format.ts";
 import type { ConfirmOutcome } from "./confirm.ts";
 
+const STYLE =
+  "body{font-family:sans-serif;line-height:1.5;max-width:32rem;margin:2rem auto;padding:0 1.25rem}" +
+  "h1{font-size:1.6rem;line-height:1.25}" +
+  "button{font:inherit;font-weight:600;min-height:3rem;padding:.75rem 1.5rem;border:0;border-radius:.5rem;" +
+  "background:#1d4ed8;color:#fff;cursor:pointer;width:100%;max-width:20rem}";
+
 const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-  `<title>${
-    escapeHtml(title)
-  }</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">` +
+  `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
+  // On a phone the text kept off the screen's edges and a button a thumb can press (it was 20 px high, flush left).
+  `<style>${STYLE}</style></head><body>` +
   `<h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
-export function confirmFormPage(token: string): string {
+/** The held appointment the link is for, as the email said it ("Wednesday, November 25, 2026 at 10:00 AM EST"). */
+export interface HeldAppointment {
+  partnerName: string;
+  when: string;
+}
+
+export function confirmFormPage(token: string, held?: HeldAppointment | null): string {
+  // The page said only "the appointment you asked for": the homeowner confirms a time they can see.
+  const what = held
+    ? `<p>Your appointment with ${escapeHtml(held.partnerName)} on <strong>${
+      escapeHtml(held.when)
+    }</strong> is held for you. Press the button to confirm it.</p>`
+    : `<p>Press the button to confirm the appointment you asked for.</p>`;
   return page(
     "Confirm your appointment",
-    `<p>Press the button to confirm the appointment you asked for.</p>` +
+    what +
       `<form method="post" action="?token=${escapeHtml(encodeURIComponent(token))}">` +
       `<button type="submit">Confirm my appointment</button></form>`,
   );

@@ -8,16 +8,61 @@ export interface HoldEmailInput {
   to: string;
   partnerName: string;
   start: Date;
+  /** The slot's end: the email gives the window ("2:00 PM to 4:00 PM"), not only its start. */
+  end?: Date;
   timezone: string;
   expiresAt: Date;
   confirmUrl: string;
 }
 
-const when = (d: Date, tz: string) => `${localTime(d, tz).replace("T", " ")} (${tz})`;
+/** "Wednesday, November 25, 2026 at 10:00 AM EST" in the appointment's zone (was "2026-11-25 10:00 (America/New_York)"). */
+export function readableTime(d: Date, tz: string): string {
+  try {
+    return new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    }).format(d);
+  } catch {
+    return `${localTime(d, tz).replace("T", " ")} (${tz})`;
+  }
+}
+
+/** "Thursday, November 26, 2026, 2:00 PM to 4:00 PM EST": a slot's day and window in its zone. */
+export function readableSlot(start: Date, end: Date | undefined, tz: string): string {
+  if (!end || !(end > start)) return readableTime(start, tz);
+  try {
+    const day = (d: Date) =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: tz,
+        weekday: "long",
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+      })
+        .format(d);
+    if (day(start) !== day(end)) return `${readableTime(start, tz)} to ${readableTime(end, tz)}`;
+    const time = (d: Date, zone: boolean) =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: tz,
+        hour: "numeric",
+        minute: "2-digit",
+        ...(zone ? { timeZoneName: "short" as const } : {}),
+      }).format(d);
+    return `${day(start)}, ${time(start, false)} to ${time(end, true)}`;
+  } catch {
+    return readableTime(start, tz);
+  }
+}
 
 export function holdEmail(m: HoldEmailInput): EmailMessage {
-  const slot = when(m.start, m.timezone);
-  const until = when(m.expiresAt, m.timezone);
+  const slot = readableSlot(m.start, m.end, m.timezone);
+  const until = readableTime(m.expiresAt, m.timezone);
   const partner = m.partnerName.replace(/[\r\n]+/g, " ").slice(0, 120);
   const text = [
     `You asked ${partner} for an appointment on ${slot}.`,

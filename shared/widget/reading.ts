@@ -17,7 +17,7 @@ import {
   readingOf,
 } from "../bills/plausibility.ts";
 import { monthNumber } from "../savings/usage.ts";
-import { chartMonths, unsureAsEstimated, unsureMonths } from "../bills/unsure_months.ts";
+import { chartMonths, unsureAsEstimated, unsureMonths, usageMonthKey } from "../bills/unsure_months.ts";
 import { StateCode } from "./schemas.ts";
 import { oneLineText } from "../validation/one_line.ts";
 import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
@@ -124,6 +124,19 @@ const EMPTY: Reading = {
 };
 
 /**
+ * The homeowner's months with the reader's `fromChart` mark kept on each month sent back as read (same month, same
+ * rounded value): the widget sends its months back without the mark (UsageMonth has no such field), and without it
+ * the check step called the months measured from a bar chart "not sure we read" instead of saying they are bars.
+ */
+function chartMarksKept(months: ReadingMonth[], read: ReadingMonth[]): ReadingMonth[] {
+  const key = (m: ReadingMonth) => `${m.year ?? ""}-${monthNumber(m.month) ?? ""}`;
+  const chart = new Map(read.filter((m) => m.fromChart).map((m) => [key(m), Math.round(Number(m.value))]));
+  return months.map((m) =>
+    chart.get(key(m)) === Math.round(Number(m.value)) && !m.fromChart ? { ...m, fromChart: true } : m
+  );
+}
+
+/**
  * Checks the values a report would rest on: the reading with the homeowner's corrections applied. A failed
  * value check holds until the value is corrected into range or the line is confirmed; a doubt about the
  * reading itself (low confidence, a misread rate or dates) is lifted by a correction of that line too.
@@ -149,7 +162,7 @@ export function reviewReading(o: {
       ? { ...v.service_address, line2: v.service_address.line2 ?? "" }
       : base.serviceAddress,
     utilityProviderName: v.utility ?? base.utilityProviderName,
-    usageByMonth: v.usage_by_month ?? base.usageByMonth,
+    usageByMonth: v.usage_by_month ? chartMarksKept(v.usage_by_month, base.usageByMonth) : base.usageByMonth,
   };
   const corrections: ReadingReview["corrections"] = {};
   if (read) {
@@ -196,16 +209,21 @@ export function usageForReport<T extends ReadingMonth>(
   item: unknown | null,
   usage: T[],
   limits: PlausibilityLimits,
-): T[] {
+): (T & { fromChart?: boolean })[] {
   if (!item) return usage;
   const read = readingOf(item);
+  const chart = chartMonths(read.usageByMonth);
   return unsureAsEstimated(
     usage,
     [
       ...unsureMonths(read.usageByMonth, read.monthConfidence, limits.minConfidence),
       // a month measured from a chart's bar, kept as read, is an estimate too
-      ...chartMonths(read.usageByMonth),
+      ...chart,
     ],
     read.usageByMonth,
-  );
+  ).map((u) => {
+    // and the report says where it came from (the bill's bars, not a seasonal pattern)
+    const k = usageMonthKey(u);
+    return u.estimated && k && chart.includes(k) ? { ...u, fromChart: true } : u;
+  });
 }

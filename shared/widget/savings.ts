@@ -276,6 +276,7 @@ export async function processWidgetSavings(
         value: u.value,
         unit: u.unit ?? "kWh",
         estimated: u.estimated,
+        fromChart: u.fromChart,
       })),
       transactionId: reportId,
       location: input.location,

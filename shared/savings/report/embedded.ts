@@ -335,11 +335,25 @@ function estimatedWords(f: SavingsFigures): string {
       ? "Every month here is the same figure, your average monthly use: we have no month-by-month usage, so the seasons are not shown; a bill with a usage history makes these figures firmer."
       : "We have no month-by-month usage, so every month here is estimated from a typical seasonal pattern scaled to your total; a bill with a usage history makes these figures firmer.";
   }
-  return `${countWord(n)[0].toUpperCase()}${countWord(n).slice(1)} of the twelve months ${
-    n === 1 ? "was" : "were"
-  } not on your bills and ${n === 1 ? "is" : "are"} estimated from a typical seasonal pattern scaled to the ${
-    countWord(12 - n)
-  } we have.`;
+  // Months measured from the bill's bar chart are on the bill, as bars: they were called "not on your bills".
+  const chart = f.chartMonths?.filter((m) => f.extrapolatedMonths.includes(m)).length ?? 0;
+  const cap = (w: string) => `${w[0].toUpperCase()}${w.slice(1)}`;
+  const bars = chart
+    ? `${cap(countWord(chart))} of the twelve months ${
+      chart === 1 ? "is" : "are"
+    } shown on your bill only as a bar of its chart, without a figure: ${
+      chart === 1 ? "its usage is" : "their usage is"
+    } measured from the bar${chart === 1 ? "" : "s"}, an estimate.`
+    : "";
+  const filled = n - chart;
+  const missing = filled
+    ? `${cap(countWord(filled))}${chart ? " more" : ""} of the twelve months ${
+      filled === 1 ? "was" : "were"
+    } not on your bills and ${
+      filled === 1 ? "is" : "are"
+    } estimated from a typical seasonal pattern scaled to the ${countWord(12 - filled)} we have.`
+    : "";
+  return [bars, missing].filter(Boolean).join(" ");
 }
 
 function fixedChargeWords(f: SavingsFigures): string {

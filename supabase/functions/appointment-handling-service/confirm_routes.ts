@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServiceApp } from "../../../shared/http/app.ts";
 import type { Platform } from "../../../shared/platform.ts";
-import { CONFIRM_PATH, confirmHold } from "../../../shared/scheduling/confirm.ts";
+import { CONFIRM_PATH, confirmHold, heldAppointment } from "../../../shared/scheduling/confirm.ts";
 import { checkConfirmToken, holdConfig } from "../../../shared/scheduling/hold.ts";
 import { confirmFormPage, OUTCOME_PAGES, outcomePage } from "../../../shared/scheduling/confirm_page.ts";
 
@@ -39,7 +39,7 @@ export function confirmRoutes(app: ServiceApp, p: Platform): void {
     const { token } = c.req.valid("query");
     const check = await checkConfirmToken(holdConfig(p).secret, token);
     if (!check.ok) return c.html(outcomePage(check.reason), OUTCOME_PAGES[check.reason].status);
-    return c.html(confirmFormPage(token), 200);
+    return c.html(confirmFormPage(token, await heldAppointment(p, check.appointmentId)), 200);
   });
   app.openapi(confirmRoute, async (c) => {
     const outcome = await confirmHold(p, c.req.valid("query").token);

@@ -93,6 +93,9 @@ Deno.test("widget booking: a hold until the emailed link confirms it, once; staf
     assert.equal(page.status, 200);
     assert.match(page.type, /text\/html/);
     assert.match(page.text, /<form method="post"/);
+    // which appointment: the partner and the day and time the email gave (QA pass 8)
+    const when = mail.text.match(/an appointment on (.+?)\.\n/)![1];
+    assert.ok(page.text.includes(`on <strong>${when}</strong> is held for you`), page.text);
     assert.equal(await statusOf(t, held.json.appointment_uuid), "held");
 
     // A forged or altered link: 400, nothing changes.

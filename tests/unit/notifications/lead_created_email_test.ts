@@ -9,7 +9,7 @@ import { leadFigures, type LeadFiguresInput } from "../../../shared/notification
 import { calculateSavings } from "../../../shared/savings/calculate.ts";
 import { normaliseUsage } from "../../../shared/savings/usage.ts";
 import { federalCredit } from "../../../shared/savings/credit.ts";
-import { cents, usd } from "../../../shared/format.ts";
+import { cents, monthKeysText, usd } from "../../../shared/format.ts";
 import { genericProgram } from "../savings/fixtures.ts";
 
 const p = createPlatform(connect("postgres://127.0.0.1:1/unused"), loadCoreConfig());
@@ -181,4 +181,46 @@ Deno.test("new-lead email without a report says so: no system, cost or savings f
   });
   assert.doesNotMatch(r.text, /NaN|\$0\b|First-year/);
   assert.match(r.text, /figures could not be read here/);
+});
+
+Deno.test("new-lead email: months read from a bar chart named as a person writes them, and said on the reading (QA pass 8)", () => {
+  const keys = Array.from({ length: 10 }, (_, i) => `2020-${String(i + 3).padStart(2, "0")}`);
+  const r = templates(p).render("lead.created", {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: false,
+      report: null,
+      monthlyKwh: null,
+      billReading: {
+        read: {
+          annualKwh: 15359,
+          usageByMonth: Array.from(
+            { length: 12 },
+            (_, i) => ({ value: 1000, ...(i < 10 ? { fromChart: true } : {}) }),
+          ),
+        },
+        checks: [{
+          group: "usage",
+          code: "chart_estimated_months",
+          months: keys,
+          message: `the bill prints no figure for 10 months (${
+            keys.join(", ")
+          }): their usage was measured from the bars of its chart, an estimate`,
+        }],
+        confirmed: ["usage"],
+      },
+      billCorrections: {},
+      billAmountDue: "",
+      billPeriodEnd: "",
+    }, "FL"),
+  });
+  for (const part of [r.text, r.html]) {
+    assert.doesNotMatch(part, /2020-0\d|Failed a plausibility check/);
+    assert.match(part, /for 10 months \(Mar–Dec 2020\): their usage was measured/);
+    assert.match(part, /Marked for the homeowner to check/);
+    assert.match(part, /15,359 kWh \(10 months measured from the bill(?:'|&#x27;|&#39;)s bar chart\)/);
+  }
+  assert.equal(monthKeysText(["2020-11", "2020-12", "2021-01", "2021-03"]), "Nov 2020–Jan 2021, Mar 2021");
+  assert.equal(monthKeysText(["2024-07"]), "Jul 2024");
 });

@@ -20,3 +20,17 @@ Deno.test("a check's message is shown as a sentence", () => {
   assert.equal(checkSentence("Already a sentence."), "Already a sentence.");
   assert.equal(checkSentence(""), "");
 });
+
+Deno.test("a check's months are named as people write them, dates left alone (QA pass 8)", () => {
+  assert.equal(
+    checkSentence(
+      "the bill prints no figure for 10 months (2020-03, 2020-04, 2020-05, 2020-06, 2020-07, 2020-08, 2020-09, 2020-10, 2020-11, 2020-12): their usage was measured from the bars of its chart, an estimate",
+    ),
+    "The bill prints no figure for 10 months (Mar–Dec 2020): their usage was measured from the bars of its chart, an estimate.",
+  );
+  assert.equal(checkSentence("months 2020-11, 2021-01 unsure"), "Months Nov 2020, Jan 2021 unsure.");
+  assert.equal(
+    checkSentence("the bill of 2021-02-25 is dated ahead"),
+    "The bill of 2021-02-25 is dated ahead.",
+  );
+});

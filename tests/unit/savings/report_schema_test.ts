@@ -5,6 +5,10 @@ import { calculateSavings } from "../../../shared/savings/calculate.ts";
 import { normaliseUsage } from "../../../shared/savings/usage.ts";
 import type { StateProgram } from "../../../shared/savings/report/types.ts";
 import { genericProgram } from "./fixtures.ts";
+import { billItem } from "../../support/bill_reading.ts";
+import { usageForReport } from "../../../shared/widget/reading.ts";
+import { DEFAULT_LIMITS } from "../../../shared/bills/plausibility.ts";
+import { federalCredit } from "../../../shared/savings/credit.ts";
 
 const good = () => ({
   sections: [
@@ -134,7 +138,6 @@ Deno.test("embedded writer: the customer's own rate or the national fallback is 
 
 Deno.test("wording: month lists, estimated months, programmes named once, the credit and its source", async () => {
   const { listMonths } = await import("../../../shared/format.ts");
-  const { federalCredit } = await import("../../../shared/savings/credit.ts");
   assert.equal(listMonths([7]), "July");
   assert.equal(listMonths([8, 7]), "July and August");
   assert.equal(listMonths([1, 2, 12]), "January, February and December");
@@ -317,4 +320,35 @@ Deno.test("wording: the state data's names in American English, the efficiency l
     );
     assert.equal(sentence.match(/efficiency/gi)?.length, 1, `said once: ${sentence}`);
   }
+});
+
+Deno.test("embedded writer: months measured from the bill's bar chart are said to be from its bars, not a seasonal pattern (QA pass 8)", async () => {
+  const read = billItem({
+    state: "FL",
+    values: [951, 968, 950, 1370, 1250, 1510, 1600, 1500, 1740, 1370, 1090, 1060],
+  });
+  const months = read.electricityUsage.usageByMonth as { fromChart?: boolean }[];
+  months.slice(2).forEach((m) => m.fromChart = true);
+  const readUsage = (i: typeof read) =>
+    i.electricityUsage.usageByMonth.map(({ month, year, value, unit }) => ({ month, year, value, unit }));
+  // the widget's months as the homeowner kept them (no fromChart), December left out
+  const kept = usageForReport(read, readUsage(read).slice(0, 11), DEFAULT_LIMITS);
+  const f = calculateSavings({
+    usage: normaliseUsage(kept),
+    ratePerKwh: 0.1415,
+    escalatorPct: 1.8,
+    costPerWatt: 2.5,
+    roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
+    program: { exportCreditRatio: 1, nonbypassableUsdPerKwh: 0, solarChargeUsdPerKwMonth: 0 },
+    credit: federalCredit("2026-11-25"),
+  });
+  assert.deepEqual(f.chartMonths, [3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  const text = (await new EmbeddedReportWriter().write({ ...ctx(program({ state: "FL" })), figures: f }))
+    .sections
+    .map((s) => s.text).join("");
+  assert.match(
+    text,
+    /Nine of the twelve months are shown on your bill only as a bar of its chart, without a figure: their usage is measured from the bars, an estimate\. One more of the twelve months was not on your bills and is estimated from a typical seasonal pattern scaled to the eleven we have\./,
+  );
+  assert.doesNotMatch(text, /Ten of the twelve months were not on your bills/);
 });

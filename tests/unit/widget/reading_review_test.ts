@@ -120,3 +120,41 @@ Deno.test("the check step's one street line with the unit is the bill's line1 + 
   assert.ok(at("9570 Cedar Ln"), "the unit removed is a correction");
   assert.ok(at("9570 Cedar Ln, Apt 31D"), "another unit is a correction");
 });
+
+Deno.test("months read from a bar chart keep their reason when the widget sends its months back (QA pass 8)", () => {
+  const bill = item();
+  const months = bill.electricityUsage.usageByMonth as { fromChart?: boolean; value: number }[];
+  months.slice(0, 10).forEach((m) => m.fromChart = true);
+  // what the check step sends: the months as shown (UsageMonth carries no fromChart), the first one typed over
+  const shown = usage(typical.map((v, i) => (i === 0 ? v + 40 : v)));
+  const review = reviewReading({
+    limits: DEFAULT_LIMITS,
+    item: {
+      ...bill,
+      monthConfidence: Object.fromEntries(
+        typical.map((_, i) => [`2025-${String(i + 1).padStart(2, "0")}`, 0.57]),
+      ),
+    },
+    addressState: "AZ",
+    values: { usage_by_month: usage(typical) },
+  });
+  const chart = review.checks.find((c) => c.code === "chart_estimated_months");
+  assert.ok(chart, JSON.stringify(review.checks.map((c) => c.code)));
+  assert.equal(chart.months?.length, 10);
+  assert.deepEqual(
+    review.checks.find((c) => c.code === "low_confidence_months")?.months,
+    ["2025-11", "2025-12"],
+    "only the months read as figures are 'not sure'",
+  );
+  const typedOver = reviewReading({
+    limits: DEFAULT_LIMITS,
+    item: bill,
+    addressState: "AZ",
+    values: { usage_by_month: shown },
+  });
+  assert.equal(
+    typedOver.checks.some((c) => c.code === "chart_estimated_months"),
+    false,
+    "a correction lifts it",
+  );
+});

@@ -1,0 +1,43 @@
+// The homeowner's side of a widget booking (QA pass 8): the hold's email and the confirmation link's pages.
+import assert from "node:assert/strict";
+import { holdEmail } from "../../../shared/scheduling/hold_email.ts";
+import { confirmFormPage, outcomePage } from "../../../shared/scheduling/confirm_page.ts";
+
+const mail = holdEmail({
+  from: "notifications@example.com",
+  to: "quinn@example.com",
+  partnerName: "Demo Solar Co",
+  start: new Date("2026-11-25T15:00:00Z"),
+  end: new Date("2026-11-25T17:00:00Z"),
+  timezone: "America/New_York",
+  expiresAt: new Date("2026-11-25T03:53:19Z"),
+  confirmUrl: "https://example.com/confirm?token=a.1.b",
+});
+
+Deno.test("the hold email gives the time as a person reads it, in the appointment's zone", () => {
+  assert.match(mail.text, /an appointment on Wednesday, November 25, 2026, 10:00\sAM to 12:00\sPM EST\./);
+  assert.match(mail.text, /before Tuesday, November 24, 2026 at 10:53\sPM EST;/);
+  assert.doesNotMatch(mail.text + mail.html, /2026-11-25 10:00|America\/New_York/);
+  assert.match(mail.html, /<strong>Wednesday, November 25, 2026, 10:00\sAM to 12:00\sPM EST<\/strong>/);
+});
+
+Deno.test("the confirmation pages fit a phone: scale 1, padding off the edges, a button a thumb can press", () => {
+  for (const html of [confirmFormPage("a.1.b"), outcomePage("confirmed"), outcomePage("expired")]) {
+    assert.match(html, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
+    assert.match(html, /body\{[^}]*padding:0 1\.25rem/);
+  }
+  assert.match(confirmFormPage("a.1.b"), /button\{[^}]*min-height:3rem/);
+  assert.match(confirmFormPage('a"<b>'), /action="\?token=a%22%3Cb%3E"/, "the token is escaped in the form");
+});
+
+Deno.test("the confirmation page names the appointment it confirms, escaped", () => {
+  const html = confirmFormPage("a.1.b", {
+    partnerName: "Sun <b>& Co",
+    when: "Wednesday, November 25, 2026 at 10:00 AM EST",
+  });
+  assert.match(
+    html,
+    /Your appointment with Sun &lt;b&gt;&amp; Co on <strong>Wednesday, November 25, 2026 at 10:00 AM EST<\/strong> is held for you\./,
+  );
+  assert.match(confirmFormPage("a.1.b", null), /the appointment you asked for/);
+});
