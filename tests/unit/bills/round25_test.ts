@@ -1,0 +1,30 @@
+// Round 25 (issue #11, docs/bills.md "Round 25"): the shapes behind the non-sealed set's wrong values and round 24's
+// sealed pair's (osage, fortcollins: dev since this round), each built on word boxes in another shape than the
+// layouts that showed it, with every utility-shaped rule OFF; each test fails with the reader of before this round.
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { HEAD_ROWS, readPage as read } from "./layout_page.ts";
+
+type Rows = Parameters<typeof read>[0];
+
+Deno.test("a meter table whose header is wrapped over two lines ('METER' over 'NUMBER') still gives its meter", () => {
+  const rows: Rows = [
+    ...HEAD_ROWS,
+    [130, [[36, "Electric Service"]]],
+    [140, [[36, "METER"], [110, "READ PERIOD"], [200, "BILLED"], [250, "METER READINGS"], [340, "METER"], [
+      400,
+      "AMOUNT USED",
+    ]]],
+    [148, [[36, "NUMBER"], [110, "FROM"], [136, "TO"], [200, "DAYS"], [250, "PREVIOUS CURRENT"], [
+      340,
+      "MULTIPLIER",
+    ], [400, "THIS MONTH"]]],
+    [158, [[36, "E7730418"], [110, "04/09/24 05/09/24"], [200, "30"], [250, "31877 32519"], [340, "1.0"], [
+      400,
+      "642 kWh",
+    ]]],
+    [180, [[36, "Customer Charge"], [330, "$12.00"]]],
+  ];
+  assertEquals(read(rows).electricityUsage.meters.map((m) => `${m.meterNumber} ${m.usageKwh}`), [
+    "E7730418 642",
+  ]);
+});
