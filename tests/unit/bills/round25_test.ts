@@ -28,3 +28,20 @@ Deno.test("a meter table whose header is wrapped over two lines ('METER' over 'N
     "E7730418 642",
   ]);
 });
+
+Deno.test("an issuer's short name on the logo and domain, printed whole in the remittance box: the whole name", () => {
+  const rows = (remit: string): Rows => [
+    [20, [[36, "Prairie Wind Energy"], [330, "prairiewindenergy.com"]]],
+    ...HEAD_ROWS,
+    [160, [[36, "Energy Charge 642 kWh x $0.1104"], [330, "$70.88"]]],
+    [600, [[36, "Return this stub with your payment."]]],
+    [620, [[36, remit]]],
+    [630, [[36, "PO Box 4410"]]],
+    [640, [[36, "Amarillo TX 79105-4410"]]],
+  ];
+  const issuer = (remit: string) => read(rows(remit)).billingInformation.utilityProviderName;
+  assertEquals(issuer("PRAIRIE WIND ENERGY SERVICES"), "Prairie Wind Energy Services");
+  // a desk of the issuer, or the same name, is not a longer name of it
+  assertEquals(issuer("Prairie Wind Energy Payment Center"), "Prairie Wind Energy");
+  assertEquals(issuer("Prairie Wind Energy"), "Prairie Wind Energy");
+});
