@@ -18,6 +18,9 @@ const SUPPLY_WORDS = [
   /\bwholesale power\b|\bpurchased power\b/i,
   // a bundled block or tier rate names no energy word: its first block's price ("First Block 320 kWh @ $0.0523")
   /\b(?:first|1st) (?:block|tier)\b|\b(?:block|tier) (?:1|one|i)\b/i,
+  // a co-op's charge named by its unit alone ("kWh Charge 864 kWh @ $0.09473" beside a "Demand Charge" per kW and
+  // a service availability charge): the price of the energy (round 25)
+  /\bkwh charge\b/i,
   // last: a multi-service bill's electric line billing the kWh at a price, no energy word on it ("ELECTRIC
   // RESIDENTIAL ELECTRIC 1,092 KWH @ $0.07050" among the water, sewer and trash lines of a city's bill)
   /\belectric(?:ity)?\b/i,

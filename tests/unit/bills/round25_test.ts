@@ -45,3 +45,15 @@ Deno.test("an issuer's short name on the logo and domain, printed whole in the r
   assertEquals(issuer("Prairie Wind Energy Payment Center"), "Prairie Wind Energy");
   assertEquals(issuer("Prairie Wind Energy"), "Prairie Wind Energy");
 });
+
+Deno.test("a charge named by its unit alone ('kWh Charge … @ $0.10412') beside a demand charge per kW: the energy's price", () => {
+  const rows: Rows = [
+    ...HEAD_ROWS,
+    [130, [[36, "Charges This Period"]]],
+    [140, [[36, "Facility Charge"], [330, "$28.50"]]],
+    [150, [[36, "KWH Charge   642 kWh x 0.10412"], [330, "$66.84"]]],
+    [160, [[36, "Demand Charge   9.4 kW x 4.15"], [330, "$39.01"]]],
+    [170, [[36, "Total Charges"], [330, "$134.35"]]],
+  ];
+  assertEquals(read(rows).electricityUsage.supplyRatePerKwh, "0.10412");
+});
