@@ -391,10 +391,15 @@ export function rateInColumn(tables: ReturnType<typeof readTables>): string {
 const HEADING_RATE =
   /^(?:electric(?:ity)?(?: service)?|(?:current |electric |monthly |actual )?charges(?: (?:this|for the) (?:month|period))?)\s*[-\u2013]\s+([A-Za-z][A-Za-z ()/-]{2,50})$/i;
 
+const TOTAL_AFTER = /\s+(?:total\s+)?(?:usage|use|kwh used|energy used)\s*:?\s*\d[\d,]*\s*kwh$/i;
+
 /** The class of service a section heading names after a dash, or "" (a fallback when no rate is labelled). */
 export function rateInHeading(lines: string[]): string {
   for (const line of lines) {
-    const v = cells(line)[0]?.trim().match(HEADING_RATE)?.[1].trim();
+    // the service's total kWh printed after the heading in its cell ("Electric - Residential Time-of-Day Total Usage
+    // 1,087 kWh"): not the rate's words (round 25)
+    const cell = cells(line)[0]?.trim().replace(TOTAL_AFTER, "");
+    const v = cell?.match(HEADING_RATE)?.[1].trim();
     if (v && RATE_CLASS.test(v) && v.split(/\s+/).length <= 5) return v;
   }
   return "";

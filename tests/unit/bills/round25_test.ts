@@ -57,3 +57,15 @@ Deno.test("a charge named by its unit alone ('kWh Charge … @ $0.10412') beside
   ];
   assertEquals(read(rows).electricityUsage.supplyRatePerKwh, "0.10412");
 });
+
+Deno.test("a section heading naming the rate after a dash, the service's total kWh after it in its cell: the rate", () => {
+  const rows = (usage: string): Rows => [
+    ...HEAD_ROWS,
+    [130, [[36, `Electric Service - Residential Time-of-Use${usage}`]]],
+    [140, [[48, "Customer Charge"], [330, "$12.00"]]],
+    [150, [[48, "Delivery 842 kWh x $0.04410"], [330, "$37.13"]]],
+  ];
+  for (const usage of ["", " Total Use 842 kWh", " Usage: 842 kWh"]) {
+    assertEquals(read(rows(usage)).electricityUsage.electricRate, "Residential Time-of-Use");
+  }
+});
