@@ -259,8 +259,12 @@ export function findIssuer(lines: string[]): string | undefined {
   // two different issuers that each have two sources: nothing is guessed
   if (agreed.length !== 1) return undefined;
   // the short name of the logo and the domain ("Shell Energy") where the remittance box or phrase prints it whole
-  // ("Shell Energy Solutions"): the whole name, one or two words longer, never a desk of the issuer
-  const whole = found.filter((f) => f.source !== "top" && longerName(agreed[0].names[0], f.name));
+  // ("Shell Energy Solutions"): the whole name, one or two words longer, never a desk of the issuer, printed on two
+  // lines or more (one OCR'd line, "City of Goodland Utiity", is no second place)
+  const twice = (n: string) => lines.filter((l) => l.toLowerCase().includes(n.toLowerCase())).length >= 2;
+  const whole = found.filter((f) =>
+    f.source !== "top" && longerName(agreed[0].names[0], f.name) && twice(f.name)
+  );
   const names = whole.length && whole.every((f) => squash(f.name) === squash(whole[0].name))
     ? whole.map((f) => f.name)
     : agreed[0].names;

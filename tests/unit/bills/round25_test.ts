@@ -30,7 +30,7 @@ Deno.test("a meter table whose header is wrapped over two lines ('METER' over 'N
 });
 
 Deno.test("an issuer's short name on the logo and domain, printed whole in the remittance box: the whole name", () => {
-  const rows = (remit: string): Rows => [
+  const rows = (remit: string, foot: string): Rows => [
     [20, [[36, "Prairie Wind Energy"], [330, "prairiewindenergy.com"]]],
     ...HEAD_ROWS,
     [160, [[36, "Energy Charge 642 kWh x $0.1104"], [330, "$70.88"]]],
@@ -38,12 +38,15 @@ Deno.test("an issuer's short name on the logo and domain, printed whole in the r
     [620, [[36, remit]]],
     [630, [[36, "PO Box 4410"]]],
     [640, [[36, "Amarillo TX 79105-4410"]]],
+    [700, [[36, foot]]],
   ];
-  const issuer = (remit: string) => read(rows(remit)).billingInformation.utilityProviderName;
+  const issuer = (remit: string, foot = `${remit} is a retail electric provider, certificate 10098`) =>
+    read(rows(remit, foot)).billingInformation.utilityProviderName;
   assertEquals(issuer("PRAIRIE WIND ENERGY SERVICES"), "Prairie Wind Energy Services");
-  // a desk of the issuer, or the same name, is not a longer name of it
+  // a desk of the issuer, the same name, or a longer name printed once (an OCR'd word in it) is not its whole name
   assertEquals(issuer("Prairie Wind Energy Payment Center"), "Prairie Wind Energy");
   assertEquals(issuer("Prairie Wind Energy"), "Prairie Wind Energy");
+  assertEquals(issuer("Prairie Wind Energy Servces", "Questions? Call 806-555-0134."), "Prairie Wind Energy");
 });
 
 Deno.test("a charge named by its unit alone ('kWh Charge … @ $0.10412') beside a demand charge per kW: the energy's price", () => {
