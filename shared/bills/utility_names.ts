@@ -3,6 +3,8 @@
 // when
 // - they are equal once case, "&"/"and", punctuation, a leading "The" and a trailing legal form (Company, Co.,
 //   Inc., Incorporated, Corporation, Corp., LLC) are set aside: "Otter Tail Power Company" = "Otter Tail Power";
+//   a municipal utility's leading "City of" / "Town of" / "Village of" is set aside too ("City of Fort Collins
+//   Utilities" = "Fort Collins Utilities"), and "Coop" / "Co-op" is "Cooperative" (round 25);
 // - or both are names of one utility of the reference table of US utilities (embedded/utilities.ts: a brand and
 //   its long name, "BGE" = "Baltimore Gas and Electric"), each name matching that one entry.
 // Anything else stays a different name: a wrong utility never matches (another entry, or none), and a name cut
@@ -13,8 +15,9 @@ const LEGAL_FORM = /(?:\s+(?:company|co|inc|incorporated|corporation|corp|llc|l\
 
 /** A utility's name without case, punctuation, "&" for "and", a leading "The" or a trailing legal form. */
 export function utilityKey(name: string): string {
-  return name.toLowerCase().replace(/&/g, " and ").replace(/[.,]/g, " ").replace(/\s+/g, " ").trim()
-    .replace(/^the\s+/, "").replace(LEGAL_FORM, "").trim();
+  return name.toLowerCase().replace(/&/g, " and ").replace(/\bco-?op\b/g, "cooperative").replace(/[.,]/g, " ")
+    .replace(/\s+/g, " ").trim().replace(/^the\s+/, "").replace(/^(?:city|town|village) of\s+/, "")
+    .replace(LEGAL_FORM, "").trim();
 }
 
 /** Do the two names name the same utility (see above)? Empty names never do. */

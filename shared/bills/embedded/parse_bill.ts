@@ -1068,18 +1068,32 @@ export function readingDifference(row: string): string | undefined {
 }
 
 /** A meter table: a "METER NUMBER" header cell, then rows starting with the meter id (dates, readings, kWh). */
+/**
+ * The line of a meter table's header naming its meter column ("Meter Number"), and the first line of its rows; a
+ * header wrapped over two lines ("METER" over "NUMBER", the same column of each line) counts its two lines.
+ */
+function meterHeader(lines: string[]): { header: number; rows: number } {
+  const header = lines.findIndex((l) => cells(l).some((c) => /^meter (?:number|no\.?|#|id)$/i.test(c)));
+  if (header >= 0) return { header, rows: header + 1 };
+  const wrapped = lines.findIndex((l, i) => {
+    const [top, under] = [cells(l), cells(lines[i + 1] ?? "")];
+    return top.some((c, k) => /^meter$/i.test(c) && /^(?:number|no\.?|#|id)$/i.test(under[k] ?? ""));
+  });
+  return { header: wrapped, rows: wrapped + 2 };
+}
+
 function meterTable(lines: string[], start: string, end: string, on: RuleSwitch): Meter[] {
   const out: Meter[] = [];
-  const header = lines.findIndex((l) => cells(l).some((c) => /^meter (?:number|no\.?|#|id)$/i.test(c)));
+  const { header, rows } = meterHeader(lines);
   if (header < 0) return out;
-  for (let i = header + 1; i < Math.min(lines.length, header + 8); i++) {
+  for (let i = rows; i < Math.min(lines.length, rows + 7); i++) {
     const cs = cells(lines[i]);
     if (!cs.length || !/^[A-Z]{0,3}\d[A-Z0-9-]{4,}$/.test(cs[0])) break;
     const ds = allDates(lines[i]);
     // where the header has reading columns, a number is usage only as the readings' difference or with its unit
     // (the unit in the number's cell: "876 kWh", never a number ending one cell before "kWh Imported" begins
     // the next)
-    const readings = NOT_USAGE.test(lines[header]);
+    const readings = lines.slice(header, rows).some((l) => NOT_USAGE.test(l));
     let usage = (on("reading-difference") ? readingDifference(lines[i]) : undefined) ??
       lines[i].match(/(\d{1,3}(?:,\d{3})+|\d+)\s{0,2}kwh\b/i)?.[1] ?? (readings ? undefined : cs.filter((c) =>
         /^[\d,]+$/.test(c)

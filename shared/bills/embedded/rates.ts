@@ -18,6 +18,9 @@ const SUPPLY_WORDS = [
   /\bwholesale power\b|\bpurchased power\b/i,
   // a bundled block or tier rate names no energy word: its first block's price ("First Block 320 kWh @ $0.0523")
   /\b(?:first|1st) (?:block|tier)\b|\b(?:block|tier) (?:1|one|i)\b/i,
+  // a co-op's charge named by its unit alone ("kWh Charge 864 kWh @ $0.09473" beside a "Demand Charge" per kW and
+  // a service availability charge): the price of the energy (round 25)
+  /\bkwh charge\b/i,
   // last: a multi-service bill's electric line billing the kWh at a price, no energy word on it ("ELECTRIC
   // RESIDENTIAL ELECTRIC 1,092 KWH @ $0.07050" among the water, sewer and trash lines of a city's bill)
   /\belectric(?:ity)?\b/i,
@@ -388,10 +391,15 @@ export function rateInColumn(tables: ReturnType<typeof readTables>): string {
 const HEADING_RATE =
   /^(?:electric(?:ity)?(?: service)?|(?:current |electric |monthly |actual )?charges(?: (?:this|for the) (?:month|period))?)\s*[-\u2013]\s+([A-Za-z][A-Za-z ()/-]{2,50})$/i;
 
+const TOTAL_AFTER = /\s+(?:total\s+)?(?:usage|use|kwh used|energy used)\s*:?\s*\d[\d,]*\s*kwh$/i;
+
 /** The class of service a section heading names after a dash, or "" (a fallback when no rate is labelled). */
 export function rateInHeading(lines: string[]): string {
   for (const line of lines) {
-    const v = cells(line)[0]?.trim().match(HEADING_RATE)?.[1].trim();
+    // the service's total kWh printed after the heading in its cell ("Electric - Residential Time-of-Day Total Usage
+    // 1,087 kWh"): not the rate's words (round 25)
+    const cell = cells(line)[0]?.trim().replace(TOTAL_AFTER, "");
+    const v = cell?.match(HEADING_RATE)?.[1].trim();
     if (v && RATE_CLASS.test(v) && v.split(/\s+/).length <= 5) return v;
   }
   return "";

@@ -258,6 +258,24 @@ export function findIssuer(lines: string[]): string | undefined {
   const agreed = [...byName.values()].filter((e) => e.sources.size >= 2);
   // two different issuers that each have two sources: nothing is guessed
   if (agreed.length !== 1) return undefined;
-  const mixed = agreed[0].names.find((n) => n !== n.toUpperCase());
-  return mixed ?? titleCase(agreed[0].names[0]);
+  // the short name of the logo and the domain ("Shell Energy") where the remittance box or phrase prints it whole
+  // ("Shell Energy Solutions"): the whole name, one or two words longer, never a desk of the issuer, printed on two
+  // lines or more (one OCR'd line, "City of Goodland Utiity", is no second place)
+  const twice = (n: string) => lines.filter((l) => l.toLowerCase().includes(n.toLowerCase())).length >= 2;
+  const whole = found.filter((f) =>
+    f.source !== "top" && longerName(agreed[0].names[0], f.name) && twice(f.name)
+  );
+  const names = whole.length && whole.every((f) => squash(f.name) === squash(whole[0].name))
+    ? whole.map((f) => f.name)
+    : agreed[0].names;
+  const mixed = names.find((n) => n !== n.toUpperCase());
+  return mixed ?? titleCase(names[0]);
+}
+
+/** `long` is `short` followed by one or two more words that are no desk ("… Customer Care") of the issuer. */
+function longerName(short: string, long: string): boolean {
+  const [a, b] = [short.toLowerCase().split(/\s+/), long.toLowerCase().split(/\s+/)];
+  const more = b.length - a.length;
+  return more >= 1 && more <= 2 && a.every((w, i) => w === b[i]) && !DESK.test(long) &&
+    !/\b(?:box|dept|department|office|center|centre|processing)\b/i.test(b.slice(a.length).join(" "));
 }

@@ -18,6 +18,16 @@ Deno.test("utility names: a legal form, '&' and case set aside; a brand and its 
   assertEquals(sameUtility("Duke Energy", ""), false);
 });
 
+Deno.test("utility names (round 25): a municipal utility with or without 'City of'; 'Coop' and 'Co-op' for 'Cooperative'", () => {
+  assertEquals(sameUtility("City of Fort Collins Utilities", "Fort Collins Utilities"), true);
+  assertEquals(sameUtility("Town of Wakefield Municipal Light", "Wakefield Municipal Light"), true);
+  assertEquals(sameUtility("Osage Valley Electric Coop", "Osage Valley Electric Cooperative"), true);
+  assertEquals(sameUtility("Pee Dee Electric Co-op, Inc.", "Pee Dee Electric Cooperative"), true);
+  // the city alone is not its utility, and another city's utility is another utility
+  assertEquals(sameUtility("City of Fort Collins", "Fort Collins Utilities"), false);
+  assertEquals(sameUtility("City of Loveland Utilities", "Fort Collins Utilities"), false);
+});
+
 Deno.test("the bench scores a utility's other spelling right and another utility wrong", () => {
   const truth = emptyItem();
   truth.billingInformation.utilityProviderName = "BGE";
