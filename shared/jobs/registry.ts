@@ -11,6 +11,8 @@ import { runContractJob } from "../contracts/jobs.ts";
 import { CHECK_INBOX_QUEUE, runCheckInboxJob, runTrackJob, TRACK_QUEUE } from "../email-agent/jobs.ts";
 import { crmJobHandlers } from "../crm/sync.ts";
 import { widgetJobHandlers } from "../widget/savings.ts";
+import { leadEventHandlers } from "../partner/lead_events.ts";
+import { webhookJobHandlers } from "../partner/webhooks.ts";
 
 /** Queue name -> handler, bound to one platform. */
 export function jobHandlers(p: Platform): Record<string, Handler> {
@@ -22,6 +24,9 @@ export function jobHandlers(p: Platform): Record<string, Handler> {
     [TRACK_QUEUE]: (job) => runTrackJob(p, job),
     ...crmJobHandlers(p),
     ...widgetJobHandlers(p),
+    // A new lead's announcement (the partner's email, lead.created) and its signed webhook deliveries.
+    ...leadEventHandlers(p),
+    ...webhookJobHandlers(p),
   };
 }
 

@@ -1,8 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { StackExtension } from "../extension.ts";
 import { oneAtATime } from "../one_at_a_time.ts";
-import { leadEventHandlers } from "../../partner/lead_events.ts";
-import { webhookJobHandlers } from "../../partner/webhooks.ts";
 import { errorText, log } from "../../log.ts";
 
 // The partner console: static files of console/dist (built from console/src by scripts/console/build.ts).
@@ -55,7 +53,6 @@ function routes(app: Hono) {
 export const extension: StackExtension = {
   name: "partner",
   routes,
-  jobs: (p) => ({ ...leadEventHandlers(p), ...webhookJobHandlers(p) }),
   // The demo partner's details on homeowner emails (kept once edited in the console).
   seed: async (p, demo) => {
     await p.sql`insert into public.partner_settings (organization_id, reply_to_email, phone, website_url)
