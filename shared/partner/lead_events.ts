@@ -1,5 +1,6 @@
 // A new lead reaches the partner: a job committed with the lead publishes `lead.created` (the notification
-// service emails the partner's people) and queues one signed webhook delivery per enabled endpoint.
+// service emails the partner's people, after a delay that lets the report be made) and, at once, queues one signed
+// webhook delivery per enabled endpoint.
 import type { Platform } from "../platform.ts";
 import type { Tx } from "../db/client.ts";
 import { enqueue, type Handler, PermanentJobError } from "../queue/queue.ts";
@@ -7,6 +8,8 @@ import { publishEvent } from "../events/publish.ts";
 import { queueWebhookDeliveries } from "./webhooks.ts";
 
 export const LEAD_CREATED_QUEUE = "partner.lead-created";
+/** The lead's webhook deliveries are queued at once: their body is the lead alone, nothing in it waits for a report. */
+export const LEAD_WEBHOOKS_QUEUE = "partner.lead-webhooks";
 /**
  * The announcement waits this long after the lead: the widget asks for the savings report right after it creates
  * the lead, so the partner's email can carry the report's figures instead of "no report yet".
@@ -21,6 +24,10 @@ export const LEAD_ANNOUNCE_REPORT_WAITS = 3;
  */
 export async function enqueueLeadCreated(tx: Tx, leadId: string): Promise<void> {
   await tx`reset role`;
+  await enqueue(tx, LEAD_WEBHOOKS_QUEUE, { leadId }, {
+    dedupeKey: `${LEAD_WEBHOOKS_QUEUE}:${leadId}`,
+    maxAttempts: 10,
+  });
   await enqueue(tx, LEAD_CREATED_QUEUE, { leadId }, {
     dedupeKey: `${LEAD_CREATED_QUEUE}:${leadId}`,
     maxAttempts: 10,
@@ -52,6 +59,15 @@ export async function announceLead(p: Platform, leadId: string, attempt = 1): Pr
   }
 }
 
+async function queueLeadWebhooks(p: Platform, leadId: string): Promise<void> {
+  const [lead] = await p.sql`select organization_id from public.leads where id = ${leadId}`;
+  if (!lead) throw new PermanentJobError(`lead ${leadId} no longer exists`);
+  await queueWebhookDeliveries(p, lead.organization_id as string, "lead.created", leadId);
+}
+
 export function leadEventHandlers(p: Platform): Record<string, Handler> {
-  return { [LEAD_CREATED_QUEUE]: (job) => announceLead(p, String(job.payload.leadId), job.attempts) };
+  return {
+    [LEAD_WEBHOOKS_QUEUE]: (job) => queueLeadWebhooks(p, String(job.payload.leadId)),
+    [LEAD_CREATED_QUEUE]: (job) => announceLead(p, String(job.payload.leadId), job.attempts),
+  };
 }
