@@ -8,7 +8,7 @@
 //   "Amount", "Days") whose values sit under the headers.
 // - Labelled bar charts: a row of month labels with one number printed above each bar.
 import { chartTitle, notKwhChart } from "./chart_titles.ts";
-import { groupByBaseline } from "../../documents/text_layout.ts";
+import { gapBetween, groupByBaseline } from "../../documents/text_layout.ts";
 import type { Word } from "./pairing.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { findDate, MONTH_WORD, monthNumber } from "./values.ts";
@@ -79,7 +79,14 @@ function splitGlued(words: Word[]): Word[] {
   });
 }
 
-/** Lines of tokens: words closer than half a character height join, unless both are numbers. */
+/** Two words of different pieces that the text layer's lines print as two cells (text_layout.ts gapBetween). */
+const cellsApart = (a: Word, b: Word, h: number) =>
+  gapBetween({ text: a.text, end: a.x1 }, { text: b.text, start: b.x0 }, h) === "   ";
+
+/**
+ * Lines of tokens: words closer than ~0.8 character heights join, unless both are numbers or the text layer's
+ * lines put a cell gap between them (a number touching a capitalised word, a number beside a number).
+ */
 export function tokenLines(
   words: Word[],
   on: RuleSwitch = allRules,
@@ -95,7 +102,7 @@ export function tokenLines(
         !/[,/$-]$/.test(last.text) && !/^[$-]/.test(w.text);
       const joins = last && prev && !numbers &&
         ((prev.item !== undefined && prev.item === w.item) ||
-          w.x0 - last.x1 <= Math.min(prev.h, w.h) * 0.8) &&
+          (w.x0 - last.x1 <= Math.min(prev.h, w.h) * 0.8 && !cellsApart(prev, w, h))) &&
         !(hasDigit(last.text) && !hasLetter(last.text) && MONTH_TOKEN.test(w.text)) &&
         !(MONTH_TOKEN.test(last.text) && MONTH_TOKEN.test(w.text));
       if (last && joins) {
