@@ -45,14 +45,18 @@ export const WORD_SPACE = 0.6;
  *   headers laid across each other: "Mult" and "kWh"), never the same word — one space, not a cell gap: which
  *   cell the overprinted words belong to, the line cannot tell.
  * Non-finite positions compare false: such pieces are one word, unless a number meets a capitalised word.
+ * These are the ways PDF text items meet: with `textLayer` false (either piece an OCR word, whose box is cut to
+ * its ink and whose spaces tesseract has already decided) only the gaps themselves count.
  */
 export function gapBetween(
   left: { text: string; end: number },
   right: { text: string; start: number },
   size: number,
+  textLayer = true,
 ): "" | " " | "   " {
   const gap = right.start - left.end;
   if (gap > size * CELL_GAP) return "   ";
+  if (!textLayer) return gap > size * WORD_GAP ? " " : "";
   const number = /\d$/.test(left.text.trimEnd());
   if (gap > size * WORD_SPACE && number && /^[$(-]?\d/.test(right.text.trimStart())) return "   ";
   if (gap > size * WORD_GAP) return " ";
@@ -74,7 +78,13 @@ export function piecesToLines(pieces: TextPiece[]): string[] {
     let last: TextPiece | undefined;
     for (const p of r.parts) {
       if (last) {
-        line += gapBetween({ text: last.text, end: last.x + last.width }, { text: p.text, start: p.x }, size);
+        const textLayer = last.confidence === undefined && p.confidence === undefined;
+        line += gapBetween(
+          { text: last.text, end: last.x + last.width },
+          { text: p.text, start: p.x },
+          size,
+          textLayer,
+        );
       }
       line += p.text.trim();
       last = p;

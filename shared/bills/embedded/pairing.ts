@@ -11,6 +11,8 @@ export interface Word {
   h: number;
   /** The index of the text item the word came from (words of one PDF item belong together). */
   item?: number;
+  /** An OCR word (its piece carries tesseract's confidence), not a PDF text item's. */
+  ocr?: true;
 }
 export interface Cell {
   text: string;
@@ -44,7 +46,8 @@ export function wordsOf(pieces: TextPiece[]): Word[] {
     const per = text.length ? p.width / text.length : 0;
     for (const m of text.matchAll(/\S+/g)) {
       const x0 = p.x + per * (m.index ?? 0);
-      out.push({ text: m[0], x0, x1: x0 + per * m[0].length, y: p.y, h: p.height || 8, item });
+      const ocr = p.confidence !== undefined ? { ocr: true as const } : {};
+      out.push({ text: m[0], x0, x1: x0 + per * m[0].length, y: p.y, h: p.height || 8, item, ...ocr });
     }
   });
   return out;

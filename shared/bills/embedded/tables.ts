@@ -81,7 +81,7 @@ function splitGlued(words: Word[]): Word[] {
 
 /** Two words of different pieces that the text layer's lines print as two cells (text_layout.ts gapBetween). */
 const cellsApart = (a: Word, b: Word, h: number) =>
-  gapBetween({ text: a.text, end: a.x1 }, { text: b.text, start: b.x0 }, h) === "   ";
+  gapBetween({ text: a.text, end: a.x1 }, { text: b.text, start: b.x0 }, h, !a.ocr && !b.ocr) === "   ";
 
 /**
  * Lines of tokens: words closer than ~0.8 character heights join, unless both are numbers or the text layer's

@@ -4,6 +4,8 @@
 // text layer of before (a meter number and its read date read as one cell, a ZIP code glued to a meter number).
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
+import { tokenLines } from "../../../shared/bills/embedded/tables.ts";
 import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
 
 const SIZE = 8;
@@ -70,4 +72,14 @@ Deno.test("a service address's ZIP code overprinted by the meter number of the n
   assertEquals(lines[1].startsWith("1410 ELM ST SALEM OR 97301   K5501273   "), true, lines[1]);
   const a = parse(table).customerInformation.serviceAddress;
   assertEquals([a.line1, a.city, a.state, a.zip], ["1410 ELM ST", "SALEM", "OR", "97301"]);
+});
+
+Deno.test("the column-table reader's tokens: a text layer's meter number and read date 0.7 em apart are two, OCR words one", () => {
+  const meter = item(36, 160, "E2209918");
+  const row = [meter, item(end(meter) + 0.7 * SIZE, 160, "03/14/2024")];
+  const tokens = (pieces: TextPiece[]) =>
+    tokenLines(wordsOf(pieces), () => false)[0].tokens.map((t) => t.text);
+  assertEquals(tokens(row), ["E2209918", "03/14/2024"]);
+  // tesseract's word boxes are cut to the ink: its gaps are not pdf.js's, and read as before
+  assertEquals(tokens(row.map((p) => ({ ...p, confidence: 90 }))), ["E2209918 03/14/2024"]);
 });

@@ -108,3 +108,16 @@ Deno.test("text layer: gapBetween keeps the cell and word gaps of before, and en
   assert.ok(line.startsWith("12   Ab12   Ab"));
   assert.ok(performance.now() - t0 < 5_000);
 });
+
+Deno.test("text layer: OCR words keep the gaps alone (their boxes are cut to the ink, their spaces tesseract's)", () => {
+  const ocr = (p: TextPiece): TextPiece => ({ ...p, confidence: 91 });
+  // a house number touching its street, two numbers 0.7 em apart, a word overlapping the next: as before
+  const number = ocr(item(36, 20, "870"));
+  assert.deepEqual(piecesToLines([number, ocr(after(number, -0.1, "Oak"))]), ["870Oak"]);
+  const month = ocr(item(36, 30, "Nov22"));
+  assert.deepEqual(piecesToLines([month, ocr(after(month, 0.7, "1,517"))]), ["Nov22 1,517"]);
+  // the same pieces from a PDF's text layer
+  assert.deepEqual(piecesToLines([item(36, 20, "870"), after(item(36, 20, "870"), -0.1, "Oak")]), [
+    "870   Oak",
+  ]);
+});
