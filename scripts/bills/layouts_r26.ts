@@ -13,9 +13,9 @@
 // environmental/regulatory compliance charge, the public utility tax, average kWh and cost per day, and a "Balance
 // Prior to this Billing" (Southeastern Illinois Electric Cooperative, Illinois).
 // Two of them are SEALED (R26_SEALED, drawn at random before the first score). Registered in layouts_heldout.ts.
-// Truth conventions: rounds 9, 13, 15, 20, 21 and 22 (docs/bills.md): a tiered bill's first tier price is its
-// supply price and its tier is not marked (round 9); a bill on the utility's default service has its generation
-// price as its supply price (the "Price to Compare" in cents, generation and transmission together, is not it); a
+// Truth conventions: rounds 9, 13, 15, 20, 21 and 22 (docs/bills.md): a bill pricing two tiers of its kWh has no
+// supply price and marks no tier (round 13; one tier billed alone is the supply price); a bill on the utility's
+// default service has its generation price as its supply price (the "Price to Compare" in cents, generation and transmission together, is not it); a
 // city utility bill's amount due is the whole bill (round 21); a co-op's energy charge per kWh is its supply price
 // (the power cost adjustment is an adjustment); a "this month / last month / last year" comparison gives those
 // three months (round 19); the history months are those printed.
@@ -317,7 +317,7 @@ async function seiec(r: Rng): Promise<Generated> {
     rate: "Residential Service",
     pastDue: r.chance(0.25),
   });
-  f.supplyRate = `0.1${r.int(1, 3)}${r.digits(3)}`; // the first tier's price (round 9's convention)
+  f.supplyRate = `0.1${r.int(1, 3)}${r.digits(3)}`; // the first tier's price: the supply price when it is the only one
   const k = f.meters[0].kwh, d = days(f), t1 = Math.min(k, 1000), t2 = k - t1;
   const p2 = (+f.supplyRate - 0.02 - r.int(0, 9) / 1000).toFixed(5);
   const wpca = `0.00${r.int(1, 9)}${r.digits(3)}`, erc = `0.00${r.int(1, 4)}${r.digits(3)}`;
@@ -415,6 +415,9 @@ async function seiec(r: Rng): Promise<Generated> {
     date: fmt.mon,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // two tiers priced: no one price is the energy's (the corpus's convention since round 13, block_prices.ts; round
+  // 26's correction before any reader change: the truths held the first tier's price)
+  if (t2) truth.electricityUsage.supplyRatePerKwh = "";
   return { layout: "seiec", pdf: await s.bytes(), truth };
 }
 
