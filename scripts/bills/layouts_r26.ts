@@ -15,10 +15,10 @@
 // Two of them are SEALED (R26_SEALED, drawn at random before the first score). Registered in layouts_heldout.ts.
 // Truth conventions: rounds 9, 13, 15, 20, 21 and 22 (docs/bills.md): a bill pricing two tiers of its kWh has no
 // supply price and marks no tier (round 13; one tier billed alone is the supply price); a bill on the utility's
-// default service has its generation price as its supply price (the "Price to Compare" in cents, generation and transmission together, is not it); a
-// city utility bill's amount due is the whole bill (round 21); a co-op's energy charge per kWh is its supply price
-// (the power cost adjustment is an adjustment); a "this month / last month / last year" comparison gives those
-// three months (round 19); the history months are those printed.
+// default service has its generation price as its supply price (the "Price to Compare" in cents, generation and
+// transmission together, is not it); a city utility bill's amount due is the whole bill (round 21); a co-op's
+// energy charge per kWh is its supply price (the power cost adjustment is an adjustment); a "this month / last
+// month / last year" comparison gives those three months (round 19); the history months are those printed.
 import { drawStub } from "./stub.ts";
 import { type Facts, type Rng, truthOf } from "./random_bill.ts";
 import { fmt, Sheet } from "./sheet.ts";
