@@ -173,7 +173,8 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
     let last: Meter | undefined;
     let lastRole: NetRole | undefined;
     for (const row of t.rows) {
-      const id = row.cells[at("meter")].trim();
+      // (a speck OCR read after the number is no part of it: "G304228444." — round 26)
+      const id = row.cells[at("meter")].trim().replace(/(?<=\d)[.,;:'`]+$/, "");
       const cell = (r: Role) => (at(r) >= 0 ? row.cells[at(r)] : "");
       // a row without a meter number under a meter's row is another register of that meter (a time-of-use
       // meter's off-peak register): its kWh adds to the meter's (a total row is not a register)

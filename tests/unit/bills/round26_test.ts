@@ -2,7 +2,9 @@
 // non-sealed set's wrong and empty values, each built on word boxes in another shape than the layouts that showed
 // it, with every utility-shaped rule OFF; each test fails with the reader of before this round.
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { HEAD_ROWS, readPage as read } from "./layout_page.ts";
+import { HEAD_ROWS, ocrPage, readPage as read } from "./layout_page.ts";
+import { meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
+import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
 
 type Rows = Parameters<typeof read>[0];
 
@@ -77,4 +79,24 @@ Deno.test("an energy charge printed at a price no energy costs, a fuel adjustmen
   assertEquals(read(rows("0.000114")).electricityUsage.supplyRatePerKwh, "");
   // the energy's price read, the adjustment's is not taken
   assertEquals(read(rows("0.1142")).electricityUsage.supplyRatePerKwh, "0.1142");
+});
+
+Deno.test("a meter table's number cell with a speck OCR read after it ('K5512093.'): the row is still the meter's", () => {
+  const rows = (id: string): Rows => [
+    [140, [[36, "Svc"], [80, "Meter"], [170, "Read Date"], [250, "Previous"], [310, "Present"], [
+      370,
+      "Usage",
+    ], [
+      430,
+      "Units",
+    ]]],
+    [150, [[36, "EL"], [80, id], [170, "05-09-2024"], [250, "30417"], [310, "31826"], [370, "1,409"], [
+      430,
+      "KWH",
+    ]]],
+  ];
+  const meters = (id: string) =>
+    meterTables([wordsOf(ocrPage(rows(id)))]).map((m) => `${m.meterNumber} ${m.usageKwh}`);
+  assertEquals(meters("K5512093"), ["K5512093 1409"]);
+  assertEquals(meters("K5512093."), ["K5512093 1409"]);
 });
