@@ -10,7 +10,12 @@ export const STATES = new Set(
 // OCR reads the comma after the city as an apostrophe, a period or a semicolon: "CHICAGO'IL 60614".
 const CITY_STATE_ZIP = /^([A-Za-z][A-Za-z .'-]*?)(?:[,;'.]\s*|\s+)([A-Z]{2})\.?,?\s+(\d{5})(?:-?(\d{4}))?$/;
 const STREET = /^(\d+[A-Za-z]?\s+\S.*|P\.?\s?O\.?\s+Box\s+\d+.*|\d+\s*$)/i;
-const UNIT = /^(?:apt|apartment|unit|suite|ste|#|fl|floor|bldg|building|lot|rm|room)\b\.?\s*#?\s*\S+/i;
+// … also glued to its number, as OCR reads "APT 25C" of a capitals block ("APT25C", "UNIT14B"; round 26)
+const UNIT =
+  /^(?:apt|apartment|unit|suite|ste|#|fl|floor|bldg|building|lot|rm|room)(?:\b|(?=\d))\.?\s*#?\s*\S+/i;
+/** A unit's designator glued to its number set apart: "APT25C" → "APT 25C". */
+const spacedUnit = (u: string) =>
+  u.replace(/^(apt|apartment|unit|suite|ste|bldg|building|lot)(?=\d)/i, "$1 ");
 
 export interface CityStateZip {
   city: string;
@@ -85,7 +90,7 @@ export function addressBlocks(lines: string[], isNoise: (s: string) => boolean):
         const u = upCells(j).find(isUnit);
         if (u) {
           // (a scan's specks after the unit, "APT 40 .", are no part of it)
-          unit = u.replace(/(?:\s+[.,'\u2018\u2019`:;-])+$/, "");
+          unit = spacedUnit(u.replace(/(?:\s+[.,'\u2018\u2019`:;-])+$/, ""));
           j = up(lines, j);
           street = upCells(j).find(isStreet);
         }

@@ -8,6 +8,7 @@ import { readTables } from "./tables.ts";
 import { GAS, OTHER_SERVICE, OTHER_SERVICE_UNIT } from "./lexicon.ts";
 import { allDates, parseDate, parseNumber } from "./values.ts";
 import { type NetRole, netRole, netUsageColumn } from "./net_metering.ts";
+import { readingDifferences } from "./cross_check_meters.ts";
 
 type Role = "meter" | "previous" | "present" | "startDate" | "endDate" | "multiplier" | "usage";
 
@@ -172,7 +173,8 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
     let last: Meter | undefined;
     let lastRole: NetRole | undefined;
     for (const row of t.rows) {
-      const id = row.cells[at("meter")].trim();
+      // (a speck OCR read after the number is no part of it: "G304228444." — round 26)
+      const id = row.cells[at("meter")].trim().replace(/(?<=\d)[.,;:'`]+$/, "");
       const cell = (r: Role) => (at(r) >= 0 ? row.cells[at(r)] : "");
       // a row without a meter number under a meter's row is another register of that meter (a time-of-use
       // meter's off-peak register): its kWh adds to the meter's (a total row is not a register)
@@ -204,8 +206,12 @@ export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[]
       if (usage !== undefined && /^\d{1,3}\.\d{3}$/.test(cell("usage").trim())) {
         const [present, previous] = [num(cell("present")), num(cell("previous"))];
         const mult = at("multiplier") >= 0 ? num(cell("multiplier")) ?? 1 : 1;
-        if (present !== undefined && previous !== undefined && (present - previous) * mult === usage * 1000) {
-          usage = (present - previous) * mult;
+        const whole = Math.round(usage * 1000);
+        if (present !== undefined && previous !== undefined && (present - previous) * mult === whole) {
+          usage = whole;
+        } else if (readingDifferences(row.cells.join("   ")).includes(whole)) {
+          // … or two readings on the row whose columns OCR garbled ("Muit" for "Mult" shifts the cells: round 26)
+          usage = whole;
         }
       }
       if (usage === undefined) {

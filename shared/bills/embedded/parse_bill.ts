@@ -648,7 +648,12 @@ const STREET_WITH_SUFFIX =
   /^\d{1,6}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?[A-Za-z][A-Za-z .'-]*\s(?:st|street|rd|road|ave|avenue|blvd|boulevard|dr|drive|ln|lane|ct|court|way|pl|place|pkwy|parkway|hwy|highway|cir|circle|ter|terrace|trl|trail)\b\.?$/i;
 const sameStreet = (a: string, b: string) =>
   a.replace(/\W+/g, "").toLowerCase() === b.replace(/\W+/g, "").toLowerCase();
-const clean = (s: string) => s.replace(/[*|#]+/g, " ").replace(/\s+/g, " ").trim();
+// … and a speck OCR read before or after the name ("-AISHA PATEL", "NORA ROSSI -"; round 26): a dash or a sign
+// before its first letter, or standing alone after its last word (a period after a letter stays: "SR.", "JR.")
+const clean = (s: string) =>
+  s.replace(/[*|#]+/g, " ").replace(/\s+/g, " ").trim()
+    .replace(/^[-\u2013\u2014~_.,;:'"`\u2018\u2019\u2022\u00b7]+\s*(?=[A-Za-z])/, "")
+    .replace(/\s+[-\u2013\u2014~_.,;:'"`\u2018\u2019\u2022\u00b7]+$/, "");
 const accountOf = (v: string) => v.match(ACCOUNT)?.[1].replace(/\s+(?=\D)/g, "").trim() ?? "";
 /** An account number printed in groups ("08 41 35 5854") that the bill also prints whole (the stub's "0841355854"). */
 const wholeAccount = (v: string, text: string) => {

@@ -93,9 +93,15 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
     }
     const v = m[1].startsWith(".") ? `0${m[1]}` : m[1];
     // under 1¢ or over 60¢ a kWh is a rider or a misread, not the price of the energy
-    return Number(v) >= 0.01 && Number(v) <= 0.6 ? v : "";
+    if (Number(v) >= 0.01 && Number(v) <= 0.6) return v;
+    unlikely = true;
+    return "";
   };
+  // a line naming the energy and billing it at a price no energy costs ("Energy Charge 403 kWh @ $0.000418"): the
+  // energy's price is misprinted or misread, and an adjustment's price is not it either (round 26)
+  let unlikely = false;
   for (const adjustments of [false, true]) {
+    if (adjustments && unlikely) return "";
     for (const word of SUPPLY_WORDS) {
       for (let i = 0; i < lines.length; i++) {
         // a gas section printed beside the electric one ("… Delivery Charge 38 Therms @ $0.07") is not this line's
@@ -141,6 +147,10 @@ const NEXT_LABEL = /\s+[A-Z][a-z]+(?: [A-Za-z][a-z]+)?:.*$/;
 const LONG_NEXT_LABELS = [
   /\s+[A-Z][a-z]+ (?:of|per|Per) [A-Z][a-z]+:.*$/,
   /\s+[A-Z][a-z]+ [A-Z][a-z]+ (?:of|per|Per) [A-Z][a-z]+:.*$/,
+  // … or a figure's label without its colon, then the figure ("Rate Class: Residential Service Average kWh's Per
+  // Day 37.7 Average Cost Per Day $6.00", "Rate: RS Residential Total Usage 612 kWh") (round 26)
+  // (OCR may read a speck before the label: "Residential Service -Average kWh's Per Day 38.7")
+  /\s+[-\u2013.,;:]?\s*(?:Average|Avg\.?|Daily|Total|Monthly)(?:\s+[A-Za-z][A-Za-z'’]*\.?){0,4}\s+\$?\d.*$/,
 ];
 const CLASS_END =
   /(?:residential|domestic|commercial|general|service|rate|use|\)|\b[A-Z0-9-]*\d[A-Z0-9-]*)$/i;

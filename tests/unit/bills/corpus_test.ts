@@ -436,6 +436,18 @@ Deno.test("synthetic text PDFs of round 24's dev layouts (ui, acec): >= 97% righ
   assert.ok(wrong / total <= 0.005, `round-24 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
+Deno.test("synthetic text PDFs of round 26's dev layouts (penelec, seiec): >= 99% right, <= 0.5% filled wrongly", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && ["penelec", "seiec"].includes(c.utility)
+  );
+  assert.equal(cases.length, 12);
+  const { right, total, wrong } = await tally(cases);
+  // with the reader of round 25 (docs/bills.md "Round 26", seiec's corrected truths): 98.8% right, 1.2% filled
+  // wrongly (seiec's six rates run on into "Average kWh's Per Day …"); after round 26's changes 100.0% / 0.0%
+  assert.ok(right / total >= 0.99, `round-26 dev accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.005, `round-26 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
 Deno.test("synthetic text PDFs of the 4 history-round dev layouts (idaho, idahostmt, rockymtn, hawaiian): >= 85% right, <= 2% filled wrongly", async () => {
   const HIST_DEV = ["idaho", "idahostmt", "rockymtn", "hawaiian"];
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
