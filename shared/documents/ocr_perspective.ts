@@ -144,6 +144,23 @@ export function findPageQuad(g: Gray): Quad | undefined {
   for (let k = 2; k <= count; k++) if (size[k] > size[best]) best = k;
   const page = new Uint8Array(w * h);
   for (let i = 0; i < page.length; i++) page[i] = labels[i] === best ? 1 : 0;
+  // the page's shaded part (light falling off across it, darker than the threshold) taken back in, unless the
+  // page so grown is no clean quadrilateral on a darker background (then the bright part alone, as found)
+  const found = pageCorners(page.slice(), closed, w, h);
+  const grown = pageCorners(grownPage(page, closed, w, t), closed, w, h);
+  const moved = (q: Quad) => Math.max(...q.map((p, k) => Math.hypot(p.x - found![k].x, p.y - found![k].y)));
+  const corners = grown && (!found || moved(grown) > SHADE_MOVE * Math.max(w, h)) ? grown : found;
+  if (!corners) return undefined;
+  // back to full-size pixels (each shrunk pixel covers f × f)
+  return corners.map((p) => ({ x: (p.x + 0.5) * f, y: (p.y + 0.5) * f })) as Quad;
+}
+
+/**
+ * The corners of the page region `page` (1s) when it is a page on a darker background: a fifth of the image or
+ * more, holes filled, most of the image's border not page, clearly darker around it, and a convex
+ * quadrilateral it fills. (Shrunk pixels.)
+ */
+function pageCorners(page: Uint8Array, closed: Uint8Array, w: number, h: number): Quad | undefined {
   fillHoles(page, w, h);
   let area = 0;
   for (let i = 0; i < page.length; i++) area += page[i];
@@ -160,8 +177,46 @@ export function findPageQuad(g: Gray): Quad | undefined {
   // the region is a quadrilateral: it fills the quad (a hand over a corner, a fold, leave it alone)
   const quadArea = polygonArea(corners);
   if (quadArea <= 0 || area / quadArea < 0.93 || area / quadArea > 1.06) return undefined;
-  // back to full-size pixels (each shrunk pixel covers f × f)
-  return corners.map((p) => ({ x: (p.x + 0.5) * f, y: (p.y + 0.5) * f })) as Quad;
+  return corners;
+}
+
+// The grown page's corners are taken when one of them lies this far (of the image's longer side) from the corners
+// of the bright part alone (a strip of the page was cut off), else the bright part's (the two differ by the
+// page's blurred rim, and any change to a page's pixels changes which regions tesseract's page layout keeps).
+const SHADE_MOVE = 0.015;
+// A shaded part of the page is taken back in down to this far from the threshold towards the background's mean.
+const SHADE_REACH = 0.7;
+// ... and only across a gentle change from pixel to pixel (light falling off), never across the page's edge (a step).
+const SHADE_STEP = 8;
+
+/**
+ * The page region grown (4-connected) into the pixels it touches that are brighter than a lower threshold,
+ * SHADE_REACH of the way from `t` down to the mean of the background (the pixels under `t`): a page whose light
+ * falls off towards one side (a shadow, a vignette) is darker there than Otsu's threshold of the whole image,
+ * and that part of the page was cut off (its corners then lay inside the page and the rectified page lost a
+ * strip of text), while the background beyond the page's edge stays well under the lower threshold.
+ */
+function grownPage(page: Uint8Array, closed: Uint8Array, w: number, t: number): Uint8Array {
+  let sum = 0, n = 0;
+  for (let i = 0; i < closed.length; i++) if (closed[i] < t) sum += closed[i], n++;
+  const out = page.slice();
+  if (!n) return out;
+  const low = t - SHADE_REACH * (t - sum / n);
+  const h = closed.length / w;
+  const stack: number[] = [];
+  for (let i = 0; i < out.length; i++) if (out[i]) stack.push(i);
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % w, y = (i - x) / w;
+    for (
+      const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]
+    ) {
+      if (j >= 0 && !out[j] && closed[j] >= low && Math.abs(closed[j] - closed[i]) <= SHADE_STEP) {
+        out[j] = 1, stack.push(j);
+      }
+    }
+  }
+  return out;
 }
 
 /** The share of the image's border pixels that are 1 in `mask`. */

@@ -88,6 +88,7 @@ import { MAX_METERS } from "./answer_caps.ts";
 import { meterKwhContradicted } from "./ocr_kwh.ts";
 import { foldOcrAccents, ocrKwh } from "./ocr_tokens.ts";
 import { fixLabelWords } from "./ocr_labels.ts";
+import { namesPayee, payees } from "./payee.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import {
   CONFIRM_CONFIDENCE,
@@ -258,9 +259,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     forwards.has(pastLine) ? "" : pastLine,
   );
 
+  // (a block under the name the bill's payment goes to is the remittance block: payee.ts)
+  const payTo = payees(lines);
   const blocks = addressBlocks(lines, isNoise).filter((b) =>
     !isUtilityName(b.name) && !issuerShaped(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) &&
-    !remittance(lines, b.line)
+    !remittance(lines, b.line) && !namesPayee(b.name, payTo)
   );
   // … or one OCR glued into a run of letters that spells an address block's (glued_service.ts)
   const service = serviceAddress(lines, on) ?? serviceStreetInBlock(lines, blocks) ??

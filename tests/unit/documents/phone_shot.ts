@@ -2,7 +2,7 @@
 // unevenly — and an image as the PNG file an upload gives the reader. Real pixels, no randomness.
 import { createCanvas } from "@napi-rs/canvas";
 import { homography, type Point, warpGray } from "../../../shared/documents/ocr_perspective.ts";
-import type { Gray } from "../../../shared/documents/ocr_preprocess.ts";
+import { type Gray, grayFromRgba } from "../../../shared/documents/ocr_preprocess.ts";
 
 export interface Shot {
   /** Where the page's corners land in the photo: top-left, top-right, bottom-right, bottom-left. */
@@ -50,4 +50,23 @@ export function png(g: Gray): Uint8Array {
   }
   ctx.putImageData(img, 0, 0);
   return new Uint8Array(c.toBuffer("image/png"));
+}
+
+/** A letter-sized white page (1275 × 1650 unless told) of `lines` lines of black `px` px text, `step` px apart. */
+export function printedPage(
+  text: (line: number) => string,
+  lines: number,
+  px: number,
+  step: number,
+  w = 1275,
+  h = 1650,
+): Gray {
+  const canvas = createCanvas(w, h);
+  const draw = canvas.getContext("2d");
+  draw.fillStyle = "#fff";
+  draw.fillRect(0, 0, w, h);
+  draw.fillStyle = "#000";
+  draw.font = `${px}px sans-serif`;
+  for (let line = 0; line < lines; line++) draw.fillText(text(line), 90, 120 + step * line);
+  return grayFromRgba(draw.getImageData(0, 0, w, h).data, w, h);
 }

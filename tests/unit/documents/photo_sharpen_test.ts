@@ -3,22 +3,17 @@
 // mask undoes, and the thin strokes of small print (a date's slashes, a thousands comma) stayed grey
 // (docs/bills.md "Photos, pass 10"). Real pixels drawn here, blurred as a phone's focus blurs them.
 import assert from "node:assert/strict";
-import { createCanvas } from "@napi-rs/canvas";
-import { type Gray, grayFromRgba, prepareForOcr } from "../../../shared/documents/ocr_preprocess.ts";
-import { phoneShot } from "./phone_shot.ts";
+import { type Gray, prepareForOcr } from "../../../shared/documents/ocr_preprocess.ts";
+import { phoneShot, printedPage } from "./phone_shot.ts";
 
 /** A letter-sized page of small print: rows of a usage-history table, dates with slashes, kWh with commas. */
-function page(w = 1275, h = 1650): Gray {
-  const canvas = createCanvas(w, h);
-  const draw = canvas.getContext("2d");
-  draw.fillStyle = "#fff";
-  draw.fillRect(0, 0, w, h);
-  draw.fillStyle = "#000";
-  draw.font = "15px sans-serif";
-  for (let row = 0; row < 60; row++) {
-    draw.fillText(`12/${10 + (row % 18)}/2023   1,${800 + row} kWh   $217.67   -$217.67`, 90, 120 + 22 * row);
-  }
-  return grayFromRgba(draw.getImageData(0, 0, w, h).data, w, h);
+function page(): Gray {
+  return printedPage(
+    (row) => `12/${10 + (row % 18)}/2023   1,${800 + row} kWh   $217.67   -$217.67`,
+    60,
+    15,
+    22,
+  );
 }
 
 /** A [1 2 1]² blur (a phone's soft focus). */
