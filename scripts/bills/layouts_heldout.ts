@@ -24,6 +24,7 @@ import { R20_LAYOUTS } from "./layouts_r20.ts";
 import { R21_LAYOUTS } from "./layouts_r21.ts";
 import { R22_LAYOUTS } from "./layouts_r22.ts";
 import { R24_LAYOUTS } from "./layouts_r24.ts";
+import { CHART_LAYOUTS, CHART_SEALED } from "./layouts_charts.ts";
 
 const addr1 = (f: Facts) => `${f.service.line1}${f.service.line2 ? ` ${f.service.line2}` : ""}`;
 const M3 = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -1947,9 +1948,12 @@ export const HELD_OUT_LAYOUTS: Record<string, (r: Rng) => Promise<Generated>> = 
   ...R24_LAYOUTS,
   // round 25: no new layouts and no new sealed pair; osage and fortcollins (R24_SEALED, sealed in round 24: once-only
   // 90.2% right, 1.4% wrong, before and after) became dev layouts
+  // charts pass 2 (layouts_charts.ts): usage histories drawn only as charts without values (vertical bars over bare
+  // numbers, horizontal bars, a line chart), scored with main's reader before the chart reader changed
+  ...CHART_LAYOUTS,
 };
 /** Layouts whose bills are never looked at while the reader is changed (only their totals are read). */
-export const SEALED_LAYOUTS = ["entergy", "teco"];
+export const SEALED_LAYOUTS = ["entergy", "teco", ...CHART_SEALED];
 /** The sealed layouts written after the last change to the reader: its figure on layouts nobody fitted it to.
- * None since round 25 (round 24's pair became dev and no new pair was drawn). */
-export const SEALED_AFTER_LAST_CHANGE: string[] = [];
+ * Charts pass 2: the one chart layout drawn at random before the first score (layouts_charts.ts CHART_SEALED). */
+export const SEALED_AFTER_LAST_CHANGE: string[] = [...CHART_SEALED];
