@@ -199,7 +199,8 @@ function barOver(label: TextPiece, boxes: FilledBox[], axis: Axis, spacing: numb
 }
 
 /**
- * The months of every page's charts without values (vertical bars or a line's dots, else horizontal bars), for the reader's history (parse_bill.ts): each with the
+ * The months of every page's charts without values (vertical bars or a line's dots, else horizontal bars) but the
+ * bill's own month (the period's end), for the reader's history (parse_bill.ts): each with the
  * chart's own confidence as its base (month_confidence.ts) and tagged `chart-heights`.
  */
 export function chartHeightMonths(
@@ -208,11 +209,13 @@ export function chartHeightMonths(
   periodEnd: string,
   printed: MonthFigure[] = [],
 ): (ReadMonth & { how: "chart-heights" })[] {
+  const own = periodEnd ? Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) - 1 : undefined;
   return boxes.flatMap((b, i) => {
     const vertical = readBarHeights(pages[i] ?? [], b, periodEnd, printed);
-    return (vertical.length ? vertical : readHorizontalBars(pages[i] ?? [], b, periodEnd, printed)).map((
-      m,
-    ) => ({
+    const read = vertical.length ? vertical : readHorizontalBars(pages[i] ?? [], b, periodEnd, printed);
+    // the bill's own month is never taken from its bar: every bill prints the period's kWh, and where the reader
+    // missed that figure an estimate beside it would be a wrong value, not an empty one
+    return read.filter((m) => m.year * 12 + m.month - 1 !== own).map((m) => ({
       year: m.year,
       month: m.month,
       value: m.value,

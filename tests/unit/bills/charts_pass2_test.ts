@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { FilledBox } from "../../../shared/documents/pdf_shapes.ts";
 import { printsValueAxis } from "../../../shared/documents/pdf_shapes.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
-import { readBarHeights } from "../../../shared/bills/embedded/chart_bars.ts";
+import { chartHeightMonths, readBarHeights } from "../../../shared/bills/embedded/chart_bars.ts";
 import { readHorizontalBars } from "../../../shared/bills/embedded/chart_hbars.ts";
 import { valueAxes, valueRows } from "../../../shared/bills/embedded/chart_axis.ts";
 import { readDocumentText } from "../../../shared/documents/read_text.ts";
@@ -181,4 +181,12 @@ Deno.test("bge_2782300000_2021-07: the 11 months before the bill's in its year, 
       );
     } else assert.equal(have.value, want.value);
   }
+});
+
+Deno.test("chartHeightMonths: the bill's own month is never taken from its bar (the bill prints the period's kWh)", () => {
+  const words = [...bareTicks(), title, ...monthRow()];
+  assert.equal(readBarHeights(words, vbars(), "2021-02-25").length, 13);
+  const got = chartHeightMonths([words], [vbars()], "2021-02-25");
+  assert.equal(got.length, 12);
+  assert.ok(!got.some((m) => m.year === 2021 && m.month === 2));
 });
