@@ -122,19 +122,52 @@ function asBounds(v: unknown): [number, number, number, number] | undefined {
 
 /** A figure with a unit word ("390 kWh", "1,950 kWh"): one tick of a chart's value axis. */
 const TICK = /^-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\s*([A-Za-z]{2,6})$|^-?\d+(?:\.\d+)?\s*([A-Za-z]{2,6})$/;
+/** A bare whole number ("187500", "1,200"): a tick of an axis whose unit is in the chart's title or caption. */
+const BARE = /^\d{1,3}(?:,\d{3})+$|^\d+$/;
+/** A word saying what a chart measures (as shared/bills/embedded/chart_axis.ts USAGE_WORD). */
+const USAGE = /\bkwh\b|\busage\b|\b(?:energy|electric|electricity|power|monthly) use\b/i;
+
+/** Do at least three of the ticks share a line (`along` within 3 points) at three different places? */
+function lined(
+  ticks: { along: number; at: number; kind: string; value: number }[],
+  evenly: boolean,
+): boolean {
+  return ticks.some((t) => {
+    const same = ticks.filter((u) => u.kind === t.kind && Math.abs(u.along - t.along) <= 3);
+    if (new Set(same.map((u) => Math.round(u.at))).size < 3) return false;
+    if (!evenly) return true;
+    // bare numbers: three or more values stepping evenly (0, 250, 500 …), as an axis's ticks do
+    const values = [...new Set(same.map((u) => u.value))].sort((a, b) => a - b);
+    return values.some((v, i) => i >= 2 && v - values[i - 1] === values[i - 1] - values[i - 2]);
+  });
+}
 
 /**
  * Does the page print a chart's value axis: at least three figures with the same unit word ("0 kWh", "390 kWh",
- * "780 kWh"), right-aligned in one column (within 3 points) at different heights? Only such a page's shapes are
- * read: the operator list is not built for the other pages.
+ * "780 kWh") right-aligned in one column (within 3 points) at different heights, or on one line at different
+ * places (a horizontal chart's axis); or, on a page that says usage or kWh, three or more evenly stepped bare
+ * numbers so placed ("750000 … 0")? Only such a page's shapes are read: the operator list is not built for the
+ * other pages.
  */
 export function printsValueAxis(pieces: TextPiece[]): boolean {
   const ticks = pieces.flatMap((p) => {
     const m = p.text.trim().match(TICK);
-    return m ? [{ unit: (m[1] ?? m[2]).toLowerCase(), right: p.x + p.width, y: p.y }] : [];
+    return m
+      ? [{ unit: (m[1] ?? m[2]).toLowerCase(), right: p.x + p.width, mid: p.x + p.width / 2, y: p.y }]
+      : [];
   }).slice(0, 300); // the first ones: an axis has a dozen
-  return ticks.some((t) => {
-    const same = ticks.filter((u) => u.unit === t.unit && Math.abs(u.right - t.right) <= 3);
-    return new Set(same.map((u) => Math.round(u.y))).size >= 3;
-  });
+  const unit = (t: (typeof ticks)[number]) => ({ kind: t.unit, value: 0 });
+  if (
+    lined(ticks.map((t) => ({ ...unit(t), along: t.right, at: t.y })), false) ||
+    lined(ticks.map((t) => ({ ...unit(t), along: t.y, at: t.mid })), false)
+  ) return true;
+  if (!pieces.some((p) => USAGE.test(p.text))) return false;
+  const bare = pieces.filter((p) => BARE.test(p.text.trim())).slice(0, 300).map((p) => ({
+    value: Number(p.text.trim().replace(/,/g, "")),
+    right: p.x + p.width,
+    mid: p.x + p.width / 2,
+    y: p.y,
+  }));
+  return lined(bare.map((t) => ({ kind: "", value: t.value, along: t.right, at: t.y })), true) ||
+    lined(bare.map((t) => ({ kind: "", value: t.value, along: t.y, at: t.mid })), true);
 }

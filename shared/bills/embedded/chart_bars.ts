@@ -1,109 +1,24 @@
 // Usage bar charts that print no value: the bars are drawn shapes, the only words are the value axis's ticks
-// ("0 kWh", "390 kWh" … "1,950 kWh"), the months under the bars (initials or names) and the years. Each month's kWh
-// is measured from its bar's height against the axis: an ESTIMATE to the chart's resolution, never a printed
+// ("0 kWh", "390 kWh" … "1,950 kWh", or bare numbers under a usage title: chart_axis.ts), the months under the bars
+// (initials or names) and the years; a line chart's points marked by filled dots are read the same way, and
+// horizontal bars by chart_hbars.ts. Each month's kWh is measured from its bar's height against the axis: an ESTIMATE to the chart's resolution, never a printed
 // figure. Such a month is marked (`fromChart`), never overrides a month the bill prints (parse_bill.ts puts these
 // readings first, so any other reading of the month wins), and its confidence stays under the confirm step's limit
 // (plausibility.ts minConfidence 0.6) so the homeowner confirms it. Generic: no utility's words, only geometry.
 import type { FilledBox } from "../../documents/pdf_shapes.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
+import { type Axis, median, valueAxes } from "./chart_axis.ts";
 import { center, evenLabelRows, MONTH3 } from "./chart_rows.ts";
 import { monthNumber } from "./values.ts";
+import { type BarMonth, estimates, type MonthFigure } from "./chart_scale.ts";
+import { readHorizontalBars } from "./chart_hbars.ts";
 import type { ReadMonth } from "./month_confidence.ts";
 
-export interface BarMonth {
-  year: number;
-  month: number;
-  /** The kWh the bar's height shows, rounded to `resolution`. */
-  value: number;
-  /** The rounding step of the estimate (kWh): half a point of height on the chart's scale, to 1-2-5. */
-  resolution: number;
-  /**
-   * 0.59 less the estimate's relative uncertainty (half a point of height and the ticks' scatter, over the value,
-   * plus the allowance for a chart drawn off its labels): always under the confirm step's 0.6; a month under 0.5
-   * (a bar too short for its estimate to be within 9%) is not returned.
-   */
-  confidence: number;
-}
+export type { BarMonth, MonthFigure };
+export { valueAxes };
 
-/** A tick of the value axis: a whole number of kWh with its unit ("390 kWh", "1,950 kWh"). */
-const TICK = /^(\d{1,3}(?:,\d{3})+|\d+)\s*kwh$/i;
 const YEAR = /^(?:19|20)\d{2}$/;
 const INITIALS = "JFMAMJJASOND";
-/** Ticks of one axis looked at (a real axis has under a dozen), and tick-like words of a page (the first ones). */
-const MAX_TICKS = 30;
-const MAX_TICK_WORDS = 300;
-/**
- * How far a chart's bars may be drawn off its own axis labels, relative: read by their labels, FPL's tallest bars
- * come out up to 4.7% under the kWh they stand for (docs/bills.md "Charts without values"), however finely the
- * height is measured.
- */
-const DRAWING_ALLOWANCE = 0.05;
-/** A month whose estimate is less sure than this (relative) is left out: 0.59 − 0.09 = 0.5, the item minimum. */
-const MAX_RELATIVE_UNCERTAINTY = 0.09;
-
-interface Axis {
-  /** The right edge of the tick labels (the bars are to its right). */
-  right: number;
-  /** y (points, down) = zero + slope × kWh; slope < 0 (larger values higher on the page). */
-  zero: number;
-  slope: number;
-  /** The highest tick's y, and the points between two ticks. */
-  top: number;
-  stepPt: number;
-  /** The median distance (points) of a tick from the fitted line. */
-  residual: number;
-}
-
-/** Median of a non-empty list. */
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-/**
- * The value axes of a page: three or more kWh ticks right-aligned in one column, values rising up the page, whose
- * positions fit one linear scale (Theil–Sen: robust to one label nudged off its tick, e.g. "0 kWh" set above the
- * axis line); a tick more than a sixth of a step off the fitted line rejects the axis.
- */
-export function valueAxes(pieces: TextPiece[]): Axis[] {
-  const ticks = pieces.flatMap((p) => {
-    const m = p.text.trim().match(TICK);
-    // a label is centred on its tick: its digits' middle, a third of the size above the baseline
-    return m
-      ? [{ value: Number(m[1].replace(/,/g, "")), y: p.y - 0.35 * p.height, right: p.x + p.width }]
-      : [];
-  }).slice(0, MAX_TICK_WORDS);
-  const out: Axis[] = [];
-  const used = new Set<number>();
-  ticks.forEach((t, i) => {
-    if (used.has(i)) return;
-    const col = ticks.map((u, j) => ({ u, j })).filter(({ u, j }) =>
-      !used.has(j) && Math.abs(u.right - t.right) <= 3
-    )
-      .slice(0, MAX_TICKS).map(({ u, j }) => (used.add(j), u));
-    const byY = [...new Map(col.map((u) => [u.value, u])).values()].sort((a, b) => b.y - a.y);
-    if (
-      byY.length < 3 || !byY.every((u, k) => k === 0 || (u.value > byY[k - 1].value && u.y < byY[k - 1].y))
-    ) {
-      return;
-    }
-    const slopes: number[] = [];
-    for (let a = 0; a < byY.length; a++) {
-      for (let b = a + 1; b < byY.length; b++) {
-        slopes.push((byY[b].y - byY[a].y) / (byY[b].value - byY[a].value));
-      }
-    }
-    const slope = median(slopes);
-    const zero = median(byY.map((u) => u.y - slope * u.value));
-    const gaps = byY.slice(1).map((u, k) => u.value - byY[k].value);
-    const stepPt = Math.abs(slope) * median(gaps);
-    const offs = byY.map((u) => Math.abs(u.y - (zero + slope * u.value)));
-    if (!(slope < 0) || !(stepPt >= 4) || Math.max(...offs) > stepPt / 6) return;
-    out.push({ right: t.right, zero, slope, top: byY.at(-1)!.y, stepPt, residual: median(offs) });
-  });
-  return out;
-}
-
 /** The months of a row of labels under the bars (initials fitted to the calendar, or names), or undefined. */
 function rowMonths(row: TextPiece[]): number[] | undefined {
   const words = row.map((p) => p.text.trim());
@@ -159,19 +74,13 @@ function rowKeys(
   return row.map((_, i) => first + i);
 }
 
-/** 1, 2 or 5 × a power of ten, at most `v` (at least 1). */
-function step125(v: number): number {
-  if (!(v >= 1)) return 1;
-  const p = 10 ** Math.floor(Math.log10(v));
-  return [5, 2, 1].map((m) => m * p).find((s) => s <= v)!;
-}
-
 /**
- * Each month's kWh measured from the bars of a chart without printed values: a value axis of kWh ticks
- * (valueAxes), a row of 12+ evenly spaced month labels just under its zero, and over each label one column of
- * filled boxes (a bar, or a bar's stacked parts) of similar width, the bars sharing one baseline near the zero.
- * A label with no bar or two bars side by side (this year / last year) gives nothing; a chart where under three
- * quarters of the labels have one bar, or whose bars differ in width or baseline, gives nothing.
+ * Each month's kWh measured from a chart without printed values: a value axis (chart_axis.ts valueAxes), a row of
+ * 12+ evenly spaced month labels just under its zero, and over each label either one column of filled boxes (a
+ * bar, or a bar's stacked parts) of similar width, the bars sharing one baseline near the zero, or — a line chart
+ * — one small filled dot (the point's marker), its centre the month's value. A label with no bar or two bars side
+ * by side (this year / last year) gives nothing; a chart where under three quarters of the labels have one, or
+ * whose bars differ in width or baseline (dots in size), gives nothing.
  */
 export function readBarHeights(
   pieces: TextPiece[],
@@ -180,8 +89,11 @@ export function readBarHeights(
   printed: MonthFigure[] = [],
 ): BarMonth[] {
   if (!boxes.length) return [];
-  const rows = evenLabelRows(pieces, (p) => /^[JFMASOND]$/.test(p.text.trim()) || MONTH3.test(p.text.trim()));
-  for (const axis of valueAxes(pieces)) {
+  const rows = evenLabelRows(
+    splitLabels(pieces),
+    (p) => /^[JFMASOND]$/.test(p.text.trim()) || MONTH3.test(p.text.trim()),
+  );
+  for (const axis of valueAxes(pieces, boxes)) {
     for (const { y, row, spacing } of rows) {
       if (y <= axis.zero || y > axis.zero + Math.max(2 * axis.stepPt, 30) || row[0].x < axis.right - 2) {
         continue;
@@ -189,95 +101,81 @@ export function readBarHeights(
       const months = rowMonths(row);
       const keys = months && rowKeys(row, months, pieces, spacing, periodEnd);
       if (!keys) continue;
-      const bars = row.map((label) => barOver(label, boxes, axis, spacing));
-      const found = bars.filter((b) => b !== undefined) as FilledBox[];
-      if (found.length < Math.max(6, row.length * 0.75)) continue;
-      const width = median(found.map((b) => b.width));
-      const bottoms = found.map((b) => b.y + b.height);
-      if (
-        found.some((b) => Math.abs(b.width - width) > width * 0.3) ||
-        Math.max(...bottoms) - Math.min(...bottoms) > Math.max(1, axis.stepPt * 0.1)
-      ) continue;
-      const scale = printedScale(bars, keys, printed, axis) ?? axisScale(axis);
-      const resolution = step125(0.5 * scale.perPt);
-      return bars.flatMap((b, i) => {
-        if (!b) return [];
-        const value = Math.round(scale.at(b.y) / resolution) * resolution;
-        const rel = scale.allowance + scale.uncertainty / Math.max(value, 1);
-        if (value <= 0 || rel > MAX_RELATIVE_UNCERTAINTY) return [];
-        const k = keys[i];
-        const confidence = Math.round((0.59 - rel) * 100) / 100;
-        return [{ year: Math.floor(k / 12), month: (k % 12) + 1, value, resolution, confidence }];
-      });
+      const bars = columnBars(row, boxes, axis, spacing) ?? lineDots(row, boxes, axis, spacing);
+      if (bars) return estimates(bars, keys, axis, printed);
     }
   }
   return [];
 }
 
-/** A month's kWh the bill prints (a table, a comparison, the period's own kWh). */
-export interface MonthFigure {
-  year: number;
-  month: number;
-  value: number;
+/**
+ * Month labels the text layer joined into one piece ("MAR APR") split into words, each placed by its characters'
+ * share of the piece's width; other pieces as they are.
+ */
+function splitLabels(pieces: TextPiece[]): TextPiece[] {
+  return pieces.flatMap((p) => {
+    const words = p.text.trim().split(/\s+/);
+    if (words.length < 2 || !words.every((w) => MONTH3.test(w) || /^[JFMASOND]$/.test(w))) return [p];
+    const per = p.width / p.text.length;
+    let from = 0;
+    return words.map((w) => {
+      const at = p.text.indexOf(w, from);
+      from = at + w.length;
+      return { ...p, text: w, x: p.x + at * per, width: w.length * per };
+    });
+  });
 }
 
-interface Scale {
-  /** The kWh of a bar whose top is at y. */
-  at(y: number): number;
-  /** kWh a point. */
-  perPt: number;
-  /** kWh the measure may be off by, and the relative allowance for a chart drawn off that scale. */
-  uncertainty: number;
-  allowance: number;
-}
-
-/** The axis's scale: half a point of height and the ticks' scatter, and the allowance for bars drawn off it. */
-function axisScale(axis: Axis): Scale {
-  const perPt = 1 / Math.abs(axis.slope);
-  return {
-    at: (y) => (y - axis.zero) / axis.slope,
-    perPt,
-    uncertainty: (axis.residual + 0.5) * perPt,
-    allowance: DRAWING_ALLOWANCE,
-  };
+/** The bars over a row of labels, or undefined when they are too few or unlike (widths ±30%, baselines). */
+function columnBars(
+  row: TextPiece[],
+  boxes: FilledBox[],
+  axis: Axis,
+  spacing: number,
+): (FilledBox | undefined)[] | undefined {
+  const bars = row.map((label) => barOver(label, boxes, axis, spacing));
+  const found = bars.filter((b) => b !== undefined) as FilledBox[];
+  if (found.length < Math.max(6, row.length * 0.75)) return undefined;
+  const width = median(found.map((b) => b.width));
+  const bottoms = found.map((b) => b.y + b.height);
+  if (
+    found.some((b) => Math.abs(b.width - width) > width * 0.3) ||
+    Math.max(...bottoms) - Math.min(...bottoms) > Math.max(1, axis.stepPt * 0.1)
+  ) return undefined;
+  return bars;
 }
 
 /**
- * The bars' own scale, from the months the bill prints that have a bar (at least two; one figure per month,
- * readings that disagree set aside) and the bars' baseline as zero: a straight line through those tops and the
- * baseline, each of them on it within 1% of the smallest figure (at least 2 kWh), its scale within 15% of the
- * axis's. FPL draws its bars up to 5% shorter than its axis labels say; the printed months give the scale the bars
- * were drawn to. Undefined when a check fails (a bar chart whose baseline is not zero, a misread figure): the axis's
- * scale is used then.
+ * A line chart's points over a row of labels: over each label one small filled dot (under 10 points and under half
+ * the labels' spacing, about as tall as wide), centred on the label, between the axis's zero and its top; the dots
+ * of one size (±30%). As boxes from the dot's centre down to the axis's zero, so a point is measured as a bar's top.
+ * Undefined when under three quarters of the labels have one dot, or a label has two.
  */
-function printedScale(
-  bars: (FilledBox | undefined)[],
-  keys: number[],
-  printed: MonthFigure[],
+function lineDots(
+  row: TextPiece[],
+  boxes: FilledBox[],
   axis: Axis,
-): Scale | undefined {
-  const pairs = bars.flatMap((b, i) => {
-    const same = printed.filter((p) => p.year * 12 + p.month - 1 === keys[i]);
-    if (!b || !same.length || same.some((p) => Math.abs(p.value - same[0].value) > same[0].value * 0.02)) {
-      return [];
-    }
-    return [{ y: b.y, v: same[0].value }];
+  spacing: number,
+): (FilledBox | undefined)[] | undefined {
+  const size = Math.min(10, spacing * 0.5);
+  const dots = row.map((label) => {
+    const near = boxes.filter((b) => {
+      const cy = b.y + b.height / 2;
+      return b.width <= size && b.height <= size &&
+        Math.abs(b.width - b.height) <= Math.max(1, b.width * 0.2) &&
+        Math.abs(b.x + b.width / 2 - center(label)) <= spacing * 0.3 && b.x > axis.right &&
+        cy >= axis.top - axis.stepPt / 2 && cy <= axis.zero + 0.5;
+    });
+    return near.length === 1 ? near[0] : undefined;
   });
-  if (pairs.length < 2) return undefined;
-  const found = bars.filter((b) => b !== undefined) as FilledBox[];
-  const points = [...pairs, { y: median(found.map((b) => b.y + b.height)), v: 0 }];
-  const my = points.reduce((s, p) => s + p.y, 0) / points.length;
-  const mv = points.reduce((s, p) => s + p.v, 0) / points.length;
-  const slope = points.reduce((s, p) => s + (p.y - my) * (p.v - mv), 0) /
-    points.reduce((s, p) => s + (p.y - my) ** 2, 0);
-  const at = (y: number) => mv + slope * (y - my);
-  const perPt = Math.abs(slope), axisPerPt = 1 / Math.abs(axis.slope);
-  const off = Math.max(...points.map((p) => Math.abs(at(p.y) - p.v)));
-  if (
-    !(slope < 0) || Math.abs(perPt / axisPerPt - 1) > 0.15 ||
-    off > Math.max(2, Math.min(...pairs.map((p) => p.v)) * 0.01)
-  ) return undefined;
-  return { at, perPt, uncertainty: off + 0.25 * perPt, allowance: 0.01 };
+  const found = dots.filter((b) => b !== undefined) as FilledBox[];
+  if (found.length < Math.max(6, row.length * 0.75)) return undefined;
+  const width = median(found.map((b) => b.width));
+  if (found.some((b) => Math.abs(b.width - width) > width * 0.3)) return undefined;
+  return dots.map((b) =>
+    b &&
+    { x: b.x, y: b.y + b.height / 2, width: b.width, height: Math.max(0, axis.zero - (b.y + b.height / 2)) }
+  );
 }
 
 /**
@@ -301,7 +199,8 @@ function barOver(label: TextPiece, boxes: FilledBox[], axis: Axis, spacing: numb
 }
 
 /**
- * The months of every page's bar charts without values, for the reader's history (parse_bill.ts): each with the
+ * The months of every page's charts without values (vertical bars or a line's dots, else horizontal bars) but the
+ * bill's own month (the period's end), for the reader's history (parse_bill.ts): each with the
  * chart's own confidence as its base (month_confidence.ts) and tagged `chart-heights`.
  */
 export function chartHeightMonths(
@@ -310,13 +209,18 @@ export function chartHeightMonths(
   periodEnd: string,
   printed: MonthFigure[] = [],
 ): (ReadMonth & { how: "chart-heights" })[] {
-  return boxes.flatMap((b, i) =>
-    readBarHeights(pages[i] ?? [], b, periodEnd, printed).map((m) => ({
+  const own = periodEnd ? Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) - 1 : undefined;
+  return boxes.flatMap((b, i) => {
+    const vertical = readBarHeights(pages[i] ?? [], b, periodEnd, printed);
+    const read = vertical.length ? vertical : readHorizontalBars(pages[i] ?? [], b, periodEnd, printed);
+    // the bill's own month is never taken from its bar: every bill prints the period's kWh, and where the reader
+    // missed that figure an estimate beside it would be a wrong value, not an empty one
+    return read.filter((m) => m.year * 12 + m.month - 1 !== own).map((m) => ({
       year: m.year,
       month: m.month,
       value: m.value,
       base: m.confidence,
       how: "chart-heights" as const,
-    }))
-  );
+    }));
+  });
 }

@@ -104,7 +104,8 @@ export function monthConfidences(history: ReadMonth[], ctx: MonthContext): Recor
     for (const _ of others) c = 1 - (1 - c) * 0.5;
     if (h === own && ownRead) c = ownAgrees ? Math.min(1, c + 0.1) : Math.min(c, 0.55);
     else if (ownAgrees === false) c -= 0.1;
-    if (ocr && h.how !== "meters") c += ocrFactor(h.value, rows);
+    // a bar measured from a text page's drawn shapes is never OCR's, even when another page of the bill was OCR'd
+    if (ocr && h.how !== "meters" && h.how !== "chart-heights") c += ocrFactor(h.value, rows);
     if (median && h.value > 0 && far(h.value, median) && !(ctx.total > 0 && !far(h.value, ctx.total))) {
       c -= 0.2;
     }
