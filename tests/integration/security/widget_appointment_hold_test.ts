@@ -206,8 +206,9 @@ Deno.test("widget booking: needs the homeowner's email (400); a partner has a bo
   const t = await setup(1);
   try {
     const [first, second] = await t.slots();
-    const [noMail] = await t.p.sql`insert into public.properties (organization_id, line1, city, state, zip)
-      values (${t.admin.orgId}, '4 Quiet St', 'Austin', 'TX', '78701') returning id`;
+    const [noMail] = await t.p
+      .sql`insert into public.properties (organization_id, line1, city, state, zip, widget_session)
+      values (${t.admin.orgId}, '4 Quiet St', 'Austin', 'TX', '78701', ${t.widget.widgetSession}) returning id`;
     const r = await t.book(t.widget, { property_uuid: noMail.id, slot: { start: first.start } });
     assert.equal(r.status, 400, JSON.stringify(r.json));
     assert.equal(r.code, "contact_email_required");
