@@ -68,6 +68,11 @@ export async function createAppointment(
     }
     : null;
   const hold = await widgetHold(p, auth, input.orgId, customer?.email ?? null);
+  const [earlier] = hold && input.idempotencyKey
+    ? await p.sql`select id from public.appointments where organization_id = ${input.orgId}
+      and idempotency_key = ${input.idempotencyKey}`
+    : [];
+  const retryOf = earlier?.id as string | undefined;
   let appointment: Appointment;
   try {
     appointment = await scheduler(p).book({
@@ -131,6 +136,8 @@ export async function createAppointment(
     technician: appointment.technician?.id,
     status: appointment.status,
   });
+  // A retry (same Idempotency-Key) answered with the earlier hold: its email was sent and counted then (pass 8).
+  if (appointment.status === "held" && retryOf === appointment.id) return appointment;
   if (appointment.status === "held" && appointment.holdExpiresAt && hold) {
     try {
       // Confirmation emails a widget token asks for, per mailbox (RATE_LIMIT_REPORTS_PER_RECIPIENT a day, own bucket).

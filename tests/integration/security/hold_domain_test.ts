@@ -45,6 +45,18 @@ async function setup(env: Record<string, string>) {
   return {
     p,
     book,
+    bookAgain: async (email: string, key: string) => {
+      const home = await seedProperty(p, admin.orgId, {
+        widget_session: widget.widgetSession,
+        line1: "1 Retry St",
+        email,
+      });
+      const body = { property_uuid: home.propertyId, slot: { start: `${day}T19:00:00.000Z` } };
+      return [
+        await bookAt(widget, body, { "idempotency-key": key }),
+        await bookAt(widget, body, { "idempotency-key": key }),
+      ];
+    },
     async close() {
       await s.close();
       await p.close();
@@ -107,6 +119,21 @@ Deno.test("the day-long confirmation counters survive the hourly prune", async (
       "the per-mailbox counter is kept",
     );
     assert.ok(kept.some((r) => String(r.key).startsWith("hold-domain:")), "the per-domain counter is kept");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a retried widget booking (same Idempotency-Key) is not counted or emailed again", async () => {
+  const t = await setup({ RATE_LIMIT_HOLDS_PER_DOMAIN: "1" });
+  try {
+    const [first, retry] = await t.bookAgain("once@catchall.test", "retry-key-0001");
+    assert.equal(first.status, 201, JSON.stringify(first.json));
+    assert.equal(retry.status, 201, JSON.stringify(retry.json));
+    assert.equal(retry.json.appointment_uuid, first.json.appointment_uuid);
+    const [{ n }] = await t.p.sql`select count(*)::int as n from public.appointments where status = 'held'`;
+    assert.equal(n, 1);
+    assert.equal((await listOutbox(t.p.sql, { to: "once@catchall.test" })).length, 1, "one link");
   } finally {
     await t.close();
   }
