@@ -12,6 +12,7 @@ import { provide } from "../platform.ts";
 import { envOptional, type EnvSource } from "../config.ts";
 import { jwks, signingKey } from "./keys.ts";
 import type { AuthContext } from "../db/scoped.ts";
+import { WIDGET_SESSION_CLAIM } from "./widget_session.ts";
 
 export interface IdTokenSubject {
   userId: string;
@@ -19,6 +20,8 @@ export interface IdTokenSubject {
   orgId: string | null;
   role: string;
   sessionId?: string;
+  /** A widget token's homeowner session (shared/auth/widget_session.ts); a new one when not given. */
+  widgetSession?: string;
 }
 
 /** Signs a short-lived ID token with the embedded identity's ES256 key. */
@@ -34,6 +37,7 @@ export async function issueIdToken(
     app_role: s.role,
     role: "authenticated",
     session_id: s.sessionId,
+    [WIDGET_SESSION_CLAIM]: s.role === "widget" ? s.widgetSession ?? crypto.randomUUID() : undefined,
   })
     .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })
     .setSubject(s.userId)

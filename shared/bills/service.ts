@@ -1,3 +1,4 @@
+import { widgetSessionOf } from "../auth/widget_session.ts";
 import { gazetteerPlaces } from "../geo/zip_places.ts";
 import type { AuthContext } from "../db/scoped.ts";
 import { DomainError, isCallerError } from "../errors.ts";
@@ -48,6 +49,7 @@ export async function processBill(p: Platform, r: SyncRequest): Promise<Envelope
     mode: r.mode,
     objectPaths: paths.map((x) => `${BILL_BUCKET}/${x}`),
     filenames: doc.files.map((f) => f.filename),
+    widgetSession: widgetSessionOf(r.auth) ?? null,
   });
   const store = objectStore(p);
   try {

@@ -16,6 +16,8 @@ export interface NewExtraction {
   mode: "sync" | "upload" | "async";
   objectPaths: string[];
   filenames: string[];
+  /** The widget's homeowner session that uploaded it (shared/auth/widget_session.ts); null for staff. */
+  widgetSession?: string | null;
 }
 
 export interface ExtractionRow {
@@ -37,11 +39,12 @@ export interface ExtractionRow {
 
 export async function createExtraction(sql: Db, e: NewExtraction): Promise<string> {
   const rows = await sql`insert into public.bill_extractions
-      (organization_id, transaction_id, transaction_group_id, external_id, requested_by, mode, object_paths, filenames)
+      (organization_id, transaction_id, transaction_group_id, external_id, requested_by, mode, object_paths, filenames,
+       widget_session)
     values (${e.orgId}, ${e.transactionId}, ${e.transactionGroupId}, ${e.externalId ?? null}, ${
     e.userId ?? null
   },
-      ${e.mode}, ${e.objectPaths}, ${e.filenames})
+      ${e.mode}, ${e.objectPaths}, ${e.filenames}, ${e.widgetSession ?? null})
     on conflict (organization_id, transaction_id) do nothing returning id`;
   if (!rows.length) {
     throw conflict(

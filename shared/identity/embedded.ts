@@ -1,5 +1,6 @@
 import type { Platform } from "../platform.ts";
 import { issueIdToken } from "../auth/tokens.ts";
+import type { CarriedWidgetSession } from "../auth/widget_session.ts";
 import { dummyHash, verifyPassword } from "../auth/passwords.ts";
 import { unknownAccountAttempt } from "../ratelimit/unknown_account.ts";
 import { log } from "../log.ts";
@@ -111,7 +112,11 @@ export class EmbeddedIdentity implements IdentityProvider {
    * revokes its whole family, except by the same client (`client`: a fingerprint of address and user agent)
    * within the reuse grace: concurrent refreshes of one browser then each get a fresh token of the family.
    */
-  async refreshGrant(refreshToken: string, client = ""): Promise<TokenSet> {
+  async refreshGrant(
+    refreshToken: string,
+    client = "",
+    carry?: CarriedWidgetSession | null,
+  ): Promise<TokenSet> {
     const sql = this.p.sql;
     // Errors are returned, not thrown, from the transaction so that the family revocation commits.
     const result = await sql.begin(async (tx): Promise<TokenSet | IdentityError> => {
@@ -150,7 +155,14 @@ export class EmbeddedIdentity implements IdentityProvider {
       }
       if (t.kind === "widget") {
         await tx`update identity.refresh_tokens set last_used_at = now() where id = ${t.id as string}`;
-        return await this.tokens(user, refreshToken, t.family_id as string);
+        // The widget's homeowner session goes on only from an ID token of this very widget token (pass 8).
+        const same = carry && carry.userId === user.id && carry.sessionId === t.family_id;
+        return await this.tokens(
+          user,
+          refreshToken,
+          t.family_id as string,
+          same ? carry.widgetSession : undefined,
+        );
       }
       const next = await storeRefreshToken(tx, {
         userId: user.id,
@@ -167,13 +179,19 @@ export class EmbeddedIdentity implements IdentityProvider {
     return result;
   }
 
-  private async tokens(u: UserRow, refreshToken: string, sessionId: string): Promise<TokenSet> {
+  private async tokens(
+    u: UserRow,
+    refreshToken: string,
+    sessionId: string,
+    widgetSession?: string,
+  ): Promise<TokenSet> {
     const { token, expiresIn } = await issueIdToken(this.p, {
       userId: u.id,
       email: u.email,
       orgId: u.organization_id,
       role: u.role,
       sessionId,
+      widgetSession,
     });
     return { idToken: token, refreshToken, expiresIn, tokenType: "Bearer" };
   }

@@ -1,3 +1,4 @@
+import type { CarriedWidgetSession } from "../auth/widget_session.ts";
 import { HttpJsonClient } from "../runtime/http_json.ts";
 import { IdentityError, type IdentityProvider, type TokenSet } from "./types.ts";
 
@@ -32,8 +33,12 @@ export class SupabaseIdentity implements IdentityProvider {
     return this.token("password", { email, password });
   }
 
-  refreshGrant(refreshToken: string, client?: string): Promise<TokenSet> {
-    if (refreshToken.startsWith("wgt_")) return this.widgetTokens.refreshGrant(refreshToken, client);
+  refreshGrant(
+    refreshToken: string,
+    client?: string,
+    carry?: CarriedWidgetSession | null,
+  ): Promise<TokenSet> {
+    if (refreshToken.startsWith("wgt_")) return this.widgetTokens.refreshGrant(refreshToken, client, carry);
     return this.token("refresh_token", { refresh_token: refreshToken });
   }
 

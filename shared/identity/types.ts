@@ -1,3 +1,5 @@
+import type { CarriedWidgetSession } from "../auth/widget_session.ts";
+
 /** The identity seam: the platform's embedded identity (Postgres) or Supabase Auth (GoTrue). */
 export interface TokenSet {
   idToken: string;
@@ -11,9 +13,10 @@ export interface IdentityProvider {
   passwordGrant(email: string, password: string): Promise<TokenSet>;
   /**
    * Refresh token → tokens (a session token rotates; a partner widget token is returned unchanged).
-   * `client` fingerprints the caller (address + user agent) for the rotation's reuse grace.
+   * `client` fingerprints the caller (address + user agent) for the rotation's reuse grace. `carry`: the widget
+   * session of the ID token the caller presented, kept when it was issued for this very widget token (pass 8).
    */
-  refreshGrant(refreshToken: string, client?: string): Promise<TokenSet>;
+  refreshGrant(refreshToken: string, client?: string, carry?: CarriedWidgetSession | null): Promise<TokenSet>;
 }
 
 export type IdentityErrorCode =

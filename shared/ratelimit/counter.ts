@@ -42,7 +42,7 @@ export async function pruneCounters(
   recipientSeconds = 0,
 ): Promise<number> {
   const r = await sql`delete from security.rate_limits where window_start < now() - make_interval(secs =>
-    case when key like 'recipient:%' then greatest(${olderThanSeconds}::float8, ${recipientSeconds}::float8)
+    case when key like 'recipient:%' or key like 'hold-%' then greatest(${olderThanSeconds}::float8, ${recipientSeconds}::float8)
     else ${olderThanSeconds}::float8 end)`;
   return r.count;
 }

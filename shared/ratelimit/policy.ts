@@ -1,7 +1,40 @@
 // Rate limits of the public surface (issue 12): sign-in per address, and everything a partner's public
 // widget token can call, per partner (the token) and per address. Every figure is an environment
 // variable (README "Rate limits"); a value of 0 turns that limit off.
-import { envInt, type EnvSource } from "../config.ts";
+import { envInt, envOptional, type EnvSource } from "../config.ts";
+
+/** Public mailbox providers (RATE_LIMIT_HOLD_DOMAIN_EXEMPT replaces the list): each mailbox is someone's own. */
+export const PUBLIC_MAILBOX_DOMAINS = [
+  "gmail.com",
+  "googlemail.com",
+  "yahoo.com",
+  "ymail.com",
+  "outlook.com",
+  "hotmail.com",
+  "live.com",
+  "msn.com",
+  "icloud.com",
+  "me.com",
+  "mac.com",
+  "aol.com",
+  "proton.me",
+  "protonmail.com",
+  "gmx.com",
+  "mail.com",
+  "zoho.com",
+  "comcast.net",
+  "att.net",
+  "verizon.net",
+  "sbcglobal.net",
+  "bellsouth.net",
+  "charter.net",
+  "cox.net",
+];
+
+function domainList(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  return text.split(",").map((d) => d.trim().toLowerCase().replace(/\.$/, "")).filter(Boolean);
+}
 import { type Platform, provide } from "../platform.ts";
 
 export interface Limit {
@@ -32,6 +65,12 @@ export interface RateLimitPolicy {
   propertiesPerOrg: Limit;
   propertiesPerIp: Limit;
   propertiesWindowSeconds: number;
+  /** Booking-confirmation emails a widget token may have sent, per partner, to one email domain (a catch-all domain
+   * gives a bot any number of mailboxes) and in all, per `recipientWindowSeconds` (pass 8; hold_domain.ts). */
+  holdsPerDomain: Limit;
+  holdsPerOrgDay: Limit;
+  /** Domains not counted per domain: public mailbox providers, where one sender cannot own every mailbox. */
+  holdDomainExempt: string[];
 }
 
 /** Read once per platform (rateLimitPolicy(p) in shared/http/rate_limit.ts); tests pass a Map. */
@@ -57,6 +96,10 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
     propertiesPerOrg: n("RATE_LIMIT_PROPERTIES_PER_ORG", 1000),
     propertiesPerIp: n("RATE_LIMIT_PROPERTIES_PER_IP", 20),
     propertiesWindowSeconds: Math.max(1, envInt("RATE_LIMIT_PROPERTIES_WINDOW_SECONDS", 3600, source)),
+    holdsPerDomain: n("RATE_LIMIT_HOLDS_PER_DOMAIN", 5),
+    holdsPerOrgDay: n("RATE_LIMIT_HOLDS_PER_ORG_DAY", 200),
+    holdDomainExempt: domainList(envOptional("RATE_LIMIT_HOLD_DOMAIN_EXEMPT", source)) ??
+      PUBLIC_MAILBOX_DOMAINS,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Sql } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
 import type { Bucket, RateLimitPolicy } from "./policy.ts";
 import { hit } from "./counter.ts";
+import { HOLD_DOMAIN_PREFIX, HOLD_ORG_PREFIX, holdDomainBuckets } from "./hold_domain.ts";
 
 /** The mailbox an address reaches, for counting: `Jane.Doe+x@GMail.com` and `janedoe@gmail.com` are one. */
 export function mailboxKey(email: string): string {
@@ -50,10 +51,31 @@ export async function countReportRecipient(sql: Sql, policy: RateLimitPolicy, em
  * homeowner confirms it by email; docs/security.md pass 7): the same mailbox key and figures as report emails, in a
  * bucket of its own, so a widget token cannot have confirmation emails sent to one address without bound.
  */
-export async function countHoldRecipient(sql: Sql, policy: RateLimitPolicy, email: string): Promise<void> {
+export async function countHoldRecipient(
+  sql: Sql,
+  policy: RateLimitPolicy,
+  email: string,
+  orgId: string,
+): Promise<void> {
   const bucket = recipientBucket(policy, email);
-  if (!bucket) return;
-  const verdict = await hit(sql, [{ ...bucket, key: `hold-${bucket.key}` }], policy.recipientWindowSeconds);
+  const buckets = [
+    ...(bucket ? [{ ...bucket, key: `hold-${bucket.key}` }] : []),
+    ...holdDomainBuckets(policy, orgId, email),
+  ];
+  const verdict = await hit(sql, buckets, policy.recipientWindowSeconds);
+  if (
+    !verdict.allowed &&
+    (verdict.exceeded?.startsWith(HOLD_DOMAIN_PREFIX) || verdict.exceeded?.startsWith(HOLD_ORG_PREFIX))
+  ) {
+    throw Object.assign(
+      new DomainError(
+        "rate_limited",
+        "holds_domain_limited",
+        "Too many bookings await confirmation at this email domain (or for this partner) today; try again later",
+      ),
+      { retryAfterSeconds: verdict.retryAfterSeconds },
+    );
+  }
   if (!verdict.allowed) {
     throw Object.assign(
       new DomainError(

@@ -1,5 +1,6 @@
 import type { AuthContext } from "../db/scoped.ts";
 import { DomainError } from "../errors.ts";
+import { hiddenFromWidget, widgetSessionOf } from "../auth/widget_session.ts";
 import { errorText, log } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { scheduler } from "./index.ts";
@@ -44,11 +45,21 @@ export async function createAppointment(
   if (property.organization_id !== input.orgId) {
     throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
   }
+  // A widget token books only for a property of its own homeowner session (shared/auth/widget_session.ts).
+  if (hiddenFromWidget(auth, property.widget_session)) {
+    throw new DomainError("not_found", "property_not_found", `No property ${input.propertyId}`);
+  }
   if (input.start.getTime() <= Date.now()) {
     throw new DomainError("invalid", "slot_in_past", `The slot ${input.start.toISOString()} is in the past`);
   }
 
-  const contact = await resolveContact(p, input.orgId, input.contact, property.contact_id as string | null);
+  const contact = await resolveContact(
+    p,
+    auth,
+    input.orgId,
+    input.contact,
+    property.contact_id as string | null,
+  );
   const customer = contact
     ? {
       name: `${contact.first_name} ${contact.last_name}`.trim(),
@@ -57,6 +68,11 @@ export async function createAppointment(
     }
     : null;
   const hold = await widgetHold(p, auth, input.orgId, customer?.email ?? null);
+  const [earlier] = hold && input.idempotencyKey
+    ? await p.sql`select id from public.appointments where organization_id = ${input.orgId}
+      and idempotency_key = ${input.idempotencyKey}`
+    : [];
+  const retryOf = earlier?.id as string | undefined;
   let appointment: Appointment;
   try {
     appointment = await scheduler(p).book({
@@ -120,10 +136,12 @@ export async function createAppointment(
     technician: appointment.technician?.id,
     status: appointment.status,
   });
+  // A retry (same Idempotency-Key) answered with the earlier hold: its email was sent and counted then (pass 8).
+  if (appointment.status === "held" && retryOf === appointment.id) return appointment;
   if (appointment.status === "held" && appointment.holdExpiresAt && hold) {
     try {
       // Confirmation emails a widget token asks for, per mailbox (RATE_LIMIT_REPORTS_PER_RECIPIENT a day, own bucket).
-      await countHoldRecipient(p.sql, rateLimitPolicy(p), hold.email);
+      await countHoldRecipient(p.sql, rateLimitPolicy(p), hold.email, input.orgId);
       await sendHoldEmail(p, appointment, hold.email, appointment.holdExpiresAt);
     } catch (e) {
       // No link (refused or unsent), no confirmation: the hold would only keep the slot from others until it lapsed.
@@ -159,7 +177,7 @@ async function widgetHold(
   orgId: string,
   email: string | null,
 ): Promise<{ until: Date; email: string } | null> {
-  if (auth.role !== "widget" || scheduler(p).name !== "embedded") return null;
+  if (auth.role !== "widget") return null; // either scheduler (pass 8: external holds, external_hold.ts)
   if (!email) {
     throw new DomainError(
       "invalid",
@@ -191,14 +209,17 @@ const widgetBookingLimit = (e: unknown) =>
 
 async function resolveContact(
   p: Platform,
+  auth: AuthContext,
   orgId: string,
   c: ContactInput | undefined,
   propertyContactId: string | null,
 ) {
   if (c?.contact_uuid) {
     const [row] = await p
-      .sql`select id, organization_id, first_name, last_name, email, phone from public.contacts where id = ${c.contact_uuid}`;
-    if (!row) throw new DomainError("not_found", "contact_not_found", `No contact ${c.contact_uuid}`);
+      .sql`select id, organization_id, first_name, last_name, email, phone, widget_session from public.contacts where id = ${c.contact_uuid}`;
+    if (!row || (row.organization_id === orgId && hiddenFromWidget(auth, row.widget_session))) {
+      throw new DomainError("not_found", "contact_not_found", `No contact ${c.contact_uuid}`);
+    }
     if (row.organization_id !== orgId) {
       throw new DomainError("forbidden", "forbidden", "This contact belongs to another organisation");
     }
@@ -212,8 +233,10 @@ async function resolveContact(
   }
   if (c && (c.first_name || c.last_name || c.email || c.phone)) {
     const [row] = await p
-      .sql`insert into public.contacts (organization_id, first_name, last_name, email, phone)
-      values (${orgId}, ${c.first_name ?? ""}, ${c.last_name ?? ""}, ${c.email ?? null}, ${c.phone ?? null})
+      .sql`insert into public.contacts (organization_id, first_name, last_name, email, phone, widget_session)
+      values (${orgId}, ${c.first_name ?? ""}, ${c.last_name ?? ""}, ${c.email ?? null}, ${
+      c.phone ?? null
+    }, ${widgetSessionOf(auth) ?? null})
       returning id, first_name, last_name, email, phone`;
     return row as unknown as {
       id: string;

@@ -8,7 +8,11 @@ import { checkConfirmToken, confirmToken, holdConfig } from "./hold.ts";
 import { holdEmail, readableSlot } from "./hold_email.ts";
 import type { HeldAppointment } from "./confirm_page.ts";
 import { appointmentFromRow, appointmentSelect } from "./rows.ts";
-import type { Appointment } from "./types.ts";
+import { type Appointment, SlotError } from "./types.ts";
+import { scheduler } from "./index.ts";
+import { ExternalScheduler } from "./external.ts";
+import { bookHeldExternally } from "./external_hold.ts";
+import { SeamUnavailableError } from "../errors.ts";
 
 export const CONFIRM_PATH = "/confirm-appointment";
 
@@ -55,7 +59,13 @@ export async function heldAppointment(p: Platform, appointmentId: string): Promi
   };
 }
 
-export type ConfirmOutcome = "confirmed" | "already_confirmed" | "expired" | "invalid";
+export type ConfirmOutcome =
+  | "confirmed"
+  | "already_confirmed"
+  | "expired"
+  | "invalid"
+  | "slot_taken"
+  | "scheduler_unavailable";
 
 /**
  * Uses a confirmation link: a live hold becomes `scheduled` (once; the job is assigned then), a used link answers
@@ -64,6 +74,8 @@ export type ConfirmOutcome = "confirmed" | "already_confirmed" | "expired" | "in
 export async function confirmHold(p: Platform, token: string): Promise<ConfirmOutcome> {
   const check = await checkConfirmToken(holdConfig(p).secret, token);
   if (!check.ok) return check.reason;
+  const remote = await bookExternalHold(p, check.appointmentId, check.expiresAt);
+  if (remote) return remote;
   const [row] = await p.sql`
     with a as (
       update public.appointments set status = 'scheduled', confirmed_at = now(), updated_at = now()
@@ -80,6 +92,12 @@ export async function confirmHold(p: Platform, token: string): Promise<ConfirmOu
   }
   const a = appointmentFromRow(row);
   log("info", "appointment hold confirmed", { appointment: a.id, org: a.organizationId });
+  if (a.provider === "external" && a.technician?.email && !a.technician.userId) {
+    // The scheduler's crew, when it is one of the partner's technician users (by email), gets the job.
+    const [u] = await p.sql`select id from public.users where organization_id = ${a.organizationId}
+      and role = 'technician' and lower(email) = lower(${a.technician.email})`;
+    if (u) a.technician.userId = u.id as string;
+  }
   if (a.technician?.userId && !a.jobId) {
     const address = [row.line1, row.line2, row.city, [row.state, row.zip].filter(Boolean).join(" ")]
       .filter(Boolean).join(", ");
@@ -90,4 +108,28 @@ export async function confirmHold(p: Platform, token: string): Promise<ConfirmOu
     }
   }
   return "confirmed";
+}
+
+/**
+ * A live external hold (pass 8) is booked at the scheduler when its link is used, before it becomes `scheduled`: null
+ * when that worked (or there is nothing to book), else the outcome (the slot went meanwhile: the hold is cancelled;
+ * the scheduler did not answer: the hold stays, the link can be used again).
+ */
+async function bookExternalHold(p: Platform, id: string, expiresAt: Date): Promise<ConfirmOutcome | null> {
+  const [row] = await p.sql`select 1 from public.appointments where id = ${id} and provider = 'external'
+    and external_id is null and status = 'held' and hold_expires_at > now() and hold_expires_at = ${expiresAt}`;
+  const s = scheduler(p);
+  if (!row || !(s instanceof ExternalScheduler)) return null;
+  try {
+    await bookHeldExternally(p, s, id);
+    return null;
+  } catch (e) {
+    if (e instanceof SlotError) {
+      await p.sql`update public.appointments set status = 'cancelled', updated_at = now()
+        where id = ${id} and status = 'held'`;
+      return "slot_taken";
+    }
+    if (e instanceof SeamUnavailableError) return "scheduler_unavailable";
+    throw e;
+  }
 }

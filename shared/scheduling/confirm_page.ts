@@ -37,26 +37,39 @@ export function confirmFormPage(token: string, held?: HeldAppointment | null): s
   );
 }
 
-export const OUTCOME_PAGES: Record<ConfirmOutcome, { status: 200 | 400 | 410; title: string; text: string }> =
-  {
-    confirmed: {
-      status: 200,
-      title: "Appointment confirmed",
-      text: "Thank you: your appointment is booked.",
-    },
-    already_confirmed: {
-      status: 200,
-      title: "Appointment confirmed",
-      text: "This appointment was already confirmed; nothing changed.",
-    },
-    expired: {
-      status: 410,
-      title: "Link expired",
-      text:
-        "This appointment was not confirmed in time (or was cancelled), and its time was released. Book again.",
-    },
-    invalid: { status: 400, title: "Invalid link", text: "This confirmation link is not valid." },
-  };
+export const OUTCOME_PAGES: Record<
+  ConfirmOutcome,
+  { status: 200 | 400 | 409 | 410 | 503; title: string; text: string }
+> = {
+  confirmed: {
+    status: 200,
+    title: "Appointment confirmed",
+    text: "Thank you: your appointment is booked.",
+  },
+  already_confirmed: {
+    status: 200,
+    title: "Appointment confirmed",
+    text: "This appointment was already confirmed; nothing changed.",
+  },
+  expired: {
+    status: 410,
+    title: "Link expired",
+    text:
+      "This appointment was not confirmed in time (or was cancelled), and its time was released. Book again.",
+  },
+  invalid: { status: 400, title: "Invalid link", text: "This confirmation link is not valid." },
+  // External scheduler (pass 8): the slot is booked there only now.
+  slot_taken: {
+    status: 409,
+    title: "Time no longer available",
+    text: "This time was booked by someone else before you confirmed it. Book another time.",
+  },
+  scheduler_unavailable: {
+    status: 503,
+    title: "Please try again",
+    text: "We could not reach the booking calendar just now. Open the link again in a few minutes.",
+  },
+};
 
 export function outcomePage(o: ConfirmOutcome): string {
   const p = OUTCOME_PAGES[o];

@@ -4,6 +4,7 @@ import { HttpJsonClient } from "../runtime/http_json.ts";
 import { appointmentFromRow } from "./rows.ts";
 import { schedulingSettings } from "./settings.ts";
 import { type Appointment, type BookingRequest, type Scheduler, type Slot, SlotError } from "./types.ts";
+import { recordExternalHold } from "./external_hold.ts";
 
 /**
  * An external field-service scheduler over REST (wire format in docs/operations.md):
@@ -45,18 +46,39 @@ export class ExternalScheduler implements Scheduler {
   }
 
   async book(req: BookingRequest): Promise<Appointment> {
-    const { timezone, slotMinutes } = await schedulingSettings(this.sql, req.orgId);
+    // A widget booking is held here until the homeowner confirms it: nothing reaches the scheduler before (pass 8).
+    if (req.holdUntil) return await recordExternalHold(this, this.sql, req, req.holdUntil);
+    const { timezone } = await schedulingSettings(this.sql, req.orgId);
+    const d = await this.remoteBooking(req);
+    const tech = d.technician ?? null;
+    // The technician's platform user, when the scheduler's crew is one of ours (by email), gets job.assigned.
+    const [row] = await this.sql`
+      with a as (
+        insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, provider, external_id,
+                                         technician_name, technician_email, notes, created_by, idempotency_key)
+        values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${new Date(d.start)}, ${new Date(
+      d.end,
+    )}, ${timezone}, 'external', ${d.id},
+                ${tech?.name ?? null}, ${tech?.email ?? null}, ${req.notes}, ${req.createdBy}, ${
+      req.clientKey ?? null
+    })
+        on conflict (provider, external_id) where external_id is not null do update set updated_at = now()
+        returning *)
+      select a.*, u.id as tech_user_id from a
+      left join public.users u on lower(u.email) = lower(a.technician_email) and u.organization_id = a.organization_id and u.role = 'technician'`;
+    return appointmentFromRow(row);
+  }
+
+  /**
+   * Books the slot at the scheduler (POST /v1/appointments): its booking, or SlotError for the scheduler's 400/409/422,
+   * SeamUnavailableError when it cannot answer. Records nothing here.
+   */
+  async remoteBooking(req: BookingRequest): Promise<RemoteBooking> {
+    const { slotMinutes } = await schedulingSettings(this.sql, req.orgId);
     // The Idempotency-Key makes a retried POST safe; 400/409/422 are the scheduler's answers about the slot.
-    const res = await this.http.request<{
-      data?: {
-        id: string;
-        start: string;
-        end: string;
-        status?: string;
-        technician?: { id?: string; name: string; email?: string } | null;
-      };
-      error?: { code?: string; message?: string };
-    }>("/v1/appointments", {
+    const res = await this.http.request<
+      { data?: RemoteBooking; error?: { code?: string; message?: string } }
+    >("/v1/appointments", {
       headers: { "Idempotency-Key": req.idempotencyKey },
       accept: (status) => status === 400 || status === 409 || status === 422,
       json: {
@@ -88,23 +110,15 @@ export class ExternalScheduler implements Scheduler {
         },
       );
     }
-    const d = body.data;
-    const tech = d.technician ?? null;
-    // The technician's platform user, when the scheduler's crew is one of ours (by email), gets job.assigned.
-    const [row] = await this.sql`
-      with a as (
-        insert into public.appointments (organization_id, property_id, contact_id, starts_at, ends_at, timezone, provider, external_id,
-                                         technician_name, technician_email, notes, created_by, idempotency_key)
-        values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${new Date(d.start)}, ${new Date(
-      d.end,
-    )}, ${timezone}, 'external', ${d.id},
-                ${tech?.name ?? null}, ${tech?.email ?? null}, ${req.notes}, ${req.createdBy}, ${
-      req.clientKey ?? null
-    })
-        on conflict (provider, external_id) where external_id is not null do update set updated_at = now()
-        returning *)
-      select a.*, u.id as tech_user_id from a
-      left join public.users u on lower(u.email) = lower(a.technician_email) and u.organization_id = a.organization_id and u.role = 'technician'`;
-    return appointmentFromRow(row);
+    return body.data;
   }
+}
+
+/** The scheduler's answer to a booking. */
+export interface RemoteBooking {
+  id: string;
+  start: string;
+  end: string;
+  status?: string;
+  technician?: { id?: string; name: string; email?: string } | null;
 }

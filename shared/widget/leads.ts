@@ -131,11 +131,18 @@ class DuplicateKey extends Error {}
  * A repeated key is a retry of the same request; the same key with another person (e.g. an email corrected
  * after a failed attempt) must not silently answer with the first lead, whose report would go to the old address.
  */
-function assertSameContact(row: Record<string, unknown>, input: LeadInputT): Record<string, unknown> {
+function assertSameContact(
+  row: Record<string, unknown> | undefined,
+  input: LeadInputT,
+): Record<string, unknown> {
   const same = (a: unknown, b: unknown) =>
     String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
   const c = input.contact;
-  if (!same(row.email, c.email) || !same(row.first_name, c.first_name) || !same(row.last_name, c.last_name)) {
+  // No row: the key is another homeowner session's lead, which a widget token does not see (pass 8).
+  if (
+    !row || !same(row.email, c.email) || !same(row.first_name, c.first_name) ||
+    !same(row.last_name, c.last_name)
+  ) {
     throw new DomainError(
       "conflict",
       "idempotency_key_reused",

@@ -1,5 +1,6 @@
 // What the bill reader read, what the homeowner corrected or confirmed, and whether a report may rest on it:
 // the widget's confirm step and process-widget-savings-info both ask reviewReading().
+import { hiddenFromWidget } from "../auth/widget_session.ts";
 import { z } from "@hono/zod-openapi";
 import type { Platform } from "../platform.ts";
 import type { AuthContext } from "../db/scoped.ts";
@@ -97,9 +98,12 @@ export async function extractionItem(
   auth: AuthContext,
   transactionId: string,
 ): Promise<unknown> {
-  const [row] = await p.sql`select result from public.bill_extractions
+  const [row] = await p.sql`select result, widget_session from public.bill_extractions
     where organization_id = ${auth.orgId ?? null} and transaction_id = ${transactionId}`;
-  if (!row) throw notFound("not_found", `No bill extraction with transactionId ${transactionId}`);
+  // A widget token reads only its own homeowner session's bills (shared/auth/widget_session.ts).
+  if (!row || hiddenFromWidget(auth, row.widget_session)) {
+    throw notFound("not_found", `No bill extraction with transactionId ${transactionId}`);
+  }
   return (row.result as { data?: { items?: unknown[] } } | null)?.data?.items?.[0] ?? {};
 }
 

@@ -9,6 +9,19 @@ export interface TestIdentity {
   role: string;
   idToken: string;
   headers: Record<string, string>;
+  /** A widget token's homeowner session (the `widget_session` claim, shared/auth/widget_session.ts); else null. */
+  widgetSession: string | null;
+}
+
+/** The `widget_session` claim of an ID token (null without one). */
+export function widgetSessionIn(idToken: string): string | null {
+  const payload = JSON.parse(new TextDecoder().decode(decodeBase64Url(idToken.split(".")[1] ?? "")));
+  return typeof payload.widget_session === "string" ? payload.widget_session : null;
+}
+
+function decodeBase64Url(s: string): Uint8Array {
+  const b64 = s.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(s.length / 4) * 4, "=");
+  return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
 
 export async function tokensFor(
@@ -34,5 +47,6 @@ export async function tokensFor(
     role,
     idToken: token,
     headers: { Authorization: `Bearer ${token}` },
+    widgetSession: widgetSessionIn(token),
   };
 }

@@ -23,17 +23,26 @@ export class Api {
   private idToken = "";
   private refreshTimer: number | undefined;
 
-  constructor(readonly base: string, private readonly partnerToken: string) {}
+  constructor(
+    readonly base: string,
+    private readonly partnerToken: string,
+    /** Where the last ID token is kept across a reload (session.ts), so the homeowner session goes on. */
+    private readonly kept?: { load(): string | null; save(idToken: string): void },
+  ) {}
 
   /** Rule 1: exchanges the partner's refresh token for an ID token; throws ApiError when it is refused. */
   async authenticate(): Promise<void> {
+    if (!this.idToken) this.idToken = this.kept?.load() ?? "";
+    // The ID token held so far goes along: the new one keeps its homeowner session, the capability that lets this
+    // page (and no other) reach the property, lead and bill it created (docs/security.md, pass 8).
     const res = await this.raw("POST", "/v1/authenticator-service/refresh-token", {
       json: { refreshToken: this.partnerToken },
-      auth: false,
+      auth: true,
     });
     const body = res as { idToken: string; expiresIn: number };
     if (!body?.idToken) throw new ApiError(401, "invalid_token", "No ID token");
     this.idToken = body.idToken;
+    this.kept?.save(body.idToken);
     clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(
       () => this.authenticate().catch(() => {}),
@@ -85,7 +94,7 @@ export class Api {
     opts: { json?: unknown; headers?: Record<string, string>; auth: boolean },
   ): Promise<unknown> {
     const headers: Record<string, string> = { ...opts.headers };
-    if (opts.auth) headers.authorization = `Bearer ${this.idToken}`;
+    if (opts.auth && this.idToken) headers.authorization = `Bearer ${this.idToken}`;
     if (opts.json !== undefined) headers["content-type"] = "application/json";
     let res: Response;
     try {

@@ -14,7 +14,7 @@ import { summaryStep } from "./steps/summary.ts";
 import { exitScreen } from "./steps/exit.ts";
 import { errorMessage } from "./errors.ts";
 import { Host, hostOrigin } from "./host.ts";
-import { loadSession, saveSession } from "./session.ts";
+import { loadIdToken, loadSession, saveIdToken, saveSession } from "./session.ts";
 
 const steps: Record<StepId, (ctx: Ctx) => StepView> = {
   address: addressStep,
@@ -67,7 +67,10 @@ async function start() {
   if (params.get("embed") === "1") document.documentElement.classList.add("embedded");
   const token = params.get("token");
   if (!token) return notConfigured();
-  const api = new Api(apiBase(params), token);
+  const api = new Api(apiBase(params), token, {
+    load: () => loadIdToken(token),
+    save: (idToken) => saveIdToken(token, idToken),
+  });
   let info: WidgetInfo;
   try {
     await api.authenticate();

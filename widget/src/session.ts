@@ -1,5 +1,8 @@
-// The homeowner's progress survives a reload: the state (not the ID token, not the bill's bytes: the
-// uploaded bill is known by its transaction id) is kept in sessionStorage, one entry per partner token.
+// The homeowner's progress survives a reload: the state (not the bill's bytes: the uploaded bill is known by its
+// transaction id) is kept in sessionStorage, one entry per partner token. So is the last ID token, for one purpose: it
+// is presented when the page exchanges the partner token again after a reload, so the new ID token keeps the homeowner
+// session that reaches the property, lead and bill saved here (docs/security.md, pass 8); the public partner token
+// gives anyone an ID token anyway, what this one adds is this tab's own records.
 import type { WidgetState } from "./types.ts";
 
 const key = (token: string) => {
@@ -29,4 +32,21 @@ export function clearSession(token: string): void {
   try {
     sessionStorage.removeItem(key(token));
   } catch { /* nothing to clear */ }
+}
+
+const tokenKey = (token: string) => `${key(token)}:id`;
+
+/** The ID token saved by the last exchange in this tab (null when none or storage is blocked). */
+export function loadIdToken(token: string): string | null {
+  try {
+    return sessionStorage.getItem(tokenKey(token));
+  } catch {
+    return null;
+  }
+}
+
+export function saveIdToken(token: string, idToken: string): void {
+  try {
+    sessionStorage.setItem(tokenKey(token), idToken);
+  } catch { /* storage blocked: a reload starts a new homeowner session */ }
 }

@@ -31,6 +31,8 @@ const confirmRoute = createRoute({
     200: html("Confirmed (or already confirmed: nothing changes)"),
     400: html("Not a valid link"),
     410: html("The hold lapsed or was cancelled; the slot was released"),
+    409: html("External scheduler: the slot was taken before the confirmation (the hold is cancelled)"),
+    503: html("External scheduler: not reachable; the hold stays and the link can be used again"),
   },
 });
 

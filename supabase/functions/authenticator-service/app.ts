@@ -1,3 +1,4 @@
+import { carriedWidgetSession } from "../../../shared/auth/widget_session.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createServiceApp } from "../../../shared/http/app.ts";
@@ -84,7 +85,11 @@ export function createApp(p: Platform) {
   app.openapi(refreshToken, async (c) => {
     const { refreshToken } = c.req.valid("json");
     try {
-      return c.json(await identityProvider(p).refreshGrant(refreshToken, clientFingerprint(c)), 200);
+      // A widget presenting the ID token it holds keeps its homeowner session (docs/security.md, pass 8).
+      const carry = refreshToken.startsWith("wgt_")
+        ? await carriedWidgetSession(p, c.req.header("authorization"))
+        : null;
+      return c.json(await identityProvider(p).refreshGrant(refreshToken, clientFingerprint(c), carry), 200);
     } catch (e) {
       identityFailure(c, e);
     }

@@ -4,7 +4,7 @@ select plan(14);
 select has_table('public', 'bill_subscriptions', 'bill subscriptions table');
 select has_table('public', 'bill_extractions', 'bill extractions table');
 select col_is_pk('public', 'bill_subscriptions', 'organization_id', 'one subscription per organisation');
-select policies_are('public', 'bill_extractions', array['bill_extractions_own', 'bill_extractions_not_technician', 'bill_extractions_widget_platform_only'], 'extractions policies');
+select policies_are('public', 'bill_extractions', array['bill_extractions_own', 'bill_extractions_not_technician', 'bill_extractions_widget_platform_only', 'bill_extractions_widget_own_session_select', 'bill_extractions_widget_own_session_update', 'bill_extractions_widget_own_session_delete'], 'extractions policies');
 select has_function('public', 'bill_subscription_active', array['uuid', 'date'], 'subscription check');
 
 insert into public.organizations (id, name, slug) values

@@ -14,8 +14,8 @@ select has_index('public', 'users', 'users_email_key', 'case-insensitive unique 
 select is(
   (select count(*)::int from pg_tables where schemaname in ('public', 'identity', 'queue') and not rowsecurity),
   0, 'row-level security is on for every table');
-select policies_are('public', 'properties', array['properties_org', 'properties_technician_own', 'properties_delete_admin', 'properties_widget_platform_only'], 'properties policies');
-select policies_are('public', 'contacts', array['contacts_org', 'contacts_technician_own', 'contacts_delete_admin', 'contacts_widget_platform_only'], 'contacts policies');
+select policies_are('public', 'properties', array['properties_org', 'properties_technician_own', 'properties_delete_admin', 'properties_widget_platform_only', 'properties_widget_own_session_select', 'properties_widget_own_session_update', 'properties_widget_own_session_delete'], 'properties policies');
+select policies_are('public', 'contacts', array['contacts_org', 'contacts_technician_own', 'contacts_delete_admin', 'contacts_widget_platform_only', 'contacts_widget_own_session_select', 'contacts_widget_own_session_update', 'contacts_widget_own_session_delete'], 'contacts policies');
 select has_function('app', 'current_org_id', 'org id helper');
 
 -- Two partners; each sees only its own rows through the API role.

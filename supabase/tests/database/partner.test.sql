@@ -17,9 +17,10 @@ select ok(exists (select 1 from bus.topics where name = 'platform.leads'), 'lead
 insert into public.organizations (id, name, slug) values
   ('00000000-0000-0000-0000-0000000000a1', 'A Solar', 'a-solar-partner'),
   ('00000000-0000-0000-0000-0000000000b2', 'B Solar', 'b-solar-partner');
-insert into public.leads (id, organization_id, email) values
-  ('00000000-0000-0000-0000-00000000a0a0', '00000000-0000-0000-0000-0000000000a1', 'a@example.com'),
-  ('00000000-0000-0000-0000-00000000a0a1', '00000000-0000-0000-0000-0000000000a1', 'a2@example.com');
+-- Leads of one homeowner session of A's widget (a widget token reaches only its own session's, pass 8).
+insert into public.leads (id, organization_id, email, widget_session) values
+  ('00000000-0000-0000-0000-00000000a0a0', '00000000-0000-0000-0000-0000000000a1', 'a@example.com', '00000000-0000-4000-8000-0000000005e5'),
+  ('00000000-0000-0000-0000-00000000a0a1', '00000000-0000-0000-0000-0000000000a1', 'a2@example.com', '00000000-0000-4000-8000-0000000005e5');
 select throws_ok($$update public.leads set status = 'out_of_area' where id = '00000000-0000-0000-0000-00000000a0a0'$$, '23514', null,
   'out_of_area is a flag, not a status');
 insert into public.partner_webhooks (organization_id, url, secret) values
@@ -27,7 +28,7 @@ insert into public.partner_webhooks (organization_id, url, secret) values
 
 -- Partner A's widget: may mark a report as sent, nothing else; sees no webhook.
 set local role authenticated;
-select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000000a","org_id":"00000000-0000-0000-0000-0000000000a1","app_role":"widget","role":"authenticated","platform_route":true}', true);
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000000a","org_id":"00000000-0000-0000-0000-0000000000a1","app_role":"widget","role":"authenticated","platform_route":true,"widget_session":"00000000-0000-4000-8000-0000000005e5"}', true);
 select lives_ok($$update public.leads set status = 'report_sent' where id = '00000000-0000-0000-0000-00000000a0a0'$$, 'the widget marks the report sent');
 select throws_ok($$update public.leads set status = 'qualified' where id = '00000000-0000-0000-0000-00000000a0a1'$$, '42501', null,
   'the widget cannot qualify a lead');

@@ -4,13 +4,14 @@ begin;
 select plan(7);
 
 insert into public.organizations (id, name, slug) values ('00000000-0000-0000-0000-00000000aaa1', 'S Solar', 's-solar-partner');
-insert into public.properties (id, organization_id, line1, city, state, zip)
-  values ('00000000-0000-0000-0000-00000000aac1', '00000000-0000-0000-0000-00000000aaa1', '1 Staff St', 'Miami', 'FL', '33101');
+-- Entered by the platform for the widget's homeowner session (a widget token reaches only its own session's, pass 8).
+insert into public.properties (id, organization_id, line1, city, state, zip, widget_session)
+  values ('00000000-0000-0000-0000-00000000aac1', '00000000-0000-0000-0000-00000000aaa1', '1 Staff St', 'Miami', 'FL', '33101', '00000000-0000-4000-8000-0000000005e5');
 select is((select address_source from public.properties where id = '00000000-0000-0000-0000-00000000aac1'), 'platform',
   'the platform''s own connection enters a platform address');
 
 set local role authenticated;
-select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000aad1","org_id":"00000000-0000-0000-0000-00000000aaa1","app_role":"widget","role":"authenticated","platform_route":true}', true);
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000aad1","org_id":"00000000-0000-0000-0000-00000000aaa1","app_role":"widget","role":"authenticated","platform_route":true,"widget_session":"00000000-0000-4000-8000-0000000005e5"}', true);
 insert into public.properties (id, organization_id, line1, city, state, zip, address_source)
   values ('00000000-0000-0000-0000-00000000aac2', '00000000-0000-0000-0000-00000000aaa1', '2 Victim St', 'Miami', 'FL', '33101', 'partner_admin');
 select is((select address_source from public.properties where id = '00000000-0000-0000-0000-00000000aac2'), 'widget',

@@ -32,8 +32,8 @@ select has_column('public', 'widget_configs', 'report_logo', 'the savings report
 select throws_ok($$insert into public.widget_configs (organization_id, report_logo) values ('00000000-0000-0000-0000-0000000000b2', 'https://cdn.example/logo.png')$$,
   '23514', null, 'a report logo must be a PNG or JPEG data: URI, never a URL to fetch');
 
-insert into public.leads (id, organization_id, email, idempotency_key) values
-  ('00000000-0000-0000-0000-00000000a0a0', '00000000-0000-0000-0000-0000000000a1', 'a@example.com', 'key-000001');
+insert into public.leads (id, organization_id, email, idempotency_key, widget_session) values
+  ('00000000-0000-0000-0000-00000000a0a0', '00000000-0000-0000-0000-0000000000a1', 'a@example.com', 'key-000001', '00000000-0000-4000-8000-0000000005e5');
 select throws_ok($$insert into public.leads (organization_id, email, idempotency_key) values ('00000000-0000-0000-0000-0000000000a1', 'b@example.com', 'key-000001')$$,
   '23505', null, 'one lead per idempotency key and partner');
 select lives_ok($$insert into public.leads (organization_id, email, idempotency_key) values ('00000000-0000-0000-0000-0000000000b2', 'b@example.com', 'key-000001')$$,
@@ -41,7 +41,7 @@ select lives_ok($$insert into public.leads (organization_id, email, idempotency_
 
 -- Partner A's widget user.
 set local role authenticated;
-select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000000a","org_id":"00000000-0000-0000-0000-0000000000a1","app_role":"widget","role":"authenticated","platform_route":true}', true);
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000000a","org_id":"00000000-0000-0000-0000-0000000000a1","app_role":"widget","role":"authenticated","platform_route":true,"widget_session":"00000000-0000-4000-8000-0000000005e5"}', true);
 select is((select serving_states from public.widget_configs), '{CA,NY}'::text[], 'the widget reads its partner configuration');
 update public.widget_configs set widget_info = '<p>changed by the widget</p>';
 select is((select widget_info from public.widget_configs), '<p>A</p>', 'the widget role cannot change the configuration');

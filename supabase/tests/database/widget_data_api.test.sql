@@ -9,12 +9,13 @@ select plan(10);
 insert into public.organizations (id, name, slug) values ('00000000-0000-0000-0000-00000000bba1', 'V Solar', 'v-solar-partner');
 insert into public.users (id, email, full_name, organization_id, role)
   values ('00000000-0000-0000-0000-00000000bbd1', 'owner@v-solar.test', 'Owner', '00000000-0000-0000-0000-00000000bba1', 'partner_admin');
-insert into public.contacts (id, organization_id, first_name, last_name, email)
-  values ('00000000-0000-0000-0000-00000000bbc1', '00000000-0000-0000-0000-00000000bba1', 'Vera', 'Home', 'vera@example.com');
-insert into public.properties (id, organization_id, contact_id, line1, city, state, zip)
-  values ('00000000-0000-0000-0000-00000000bbe1', '00000000-0000-0000-0000-00000000bba1', '00000000-0000-0000-0000-00000000bbc1', '5 Vine St', 'Fresno', 'CA', '93701');
-insert into public.leads (organization_id, contact_id, property_id, email)
-  values ('00000000-0000-0000-0000-00000000bba1', '00000000-0000-0000-0000-00000000bbc1', '00000000-0000-0000-0000-00000000bbe1', 'vera@example.com');
+-- The homeowner's rows, of the widget session that created them (pass 8: a widget token reaches only its own).
+insert into public.contacts (id, organization_id, first_name, last_name, email, widget_session)
+  values ('00000000-0000-0000-0000-00000000bbc1', '00000000-0000-0000-0000-00000000bba1', 'Vera', 'Home', 'vera@example.com', '00000000-0000-4000-8000-00000000bbf1');
+insert into public.properties (id, organization_id, contact_id, line1, city, state, zip, widget_session)
+  values ('00000000-0000-0000-0000-00000000bbe1', '00000000-0000-0000-0000-00000000bba1', '00000000-0000-0000-0000-00000000bbc1', '5 Vine St', 'Fresno', 'CA', '93701', '00000000-0000-4000-8000-00000000bbf1');
+insert into public.leads (organization_id, contact_id, property_id, email, widget_session)
+  values ('00000000-0000-0000-0000-00000000bba1', '00000000-0000-0000-0000-00000000bbc1', '00000000-0000-0000-0000-00000000bbe1', 'vera@example.com', '00000000-0000-4000-8000-00000000bbf1');
 
 -- Storage: the stand-in with Supabase's shape, then the policies.
 \ir include/storage_standin.sql
@@ -41,7 +42,7 @@ select is(pg_temp.visible(), '0 0 0 0', 'nor with the claims under app_metadata'
 select is((select count(*)::int from storage.objects), 0, 'nor lists the partner''s bills on the Storage API');
 
 -- The same token through the platform's routes (withAuth adds platform_route): one record at a time, as before.
-select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000bbd9","org_id":"00000000-0000-0000-0000-00000000bba1","app_role":"widget","role":"authenticated","platform_route":true}', true);
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000bbd9","org_id":"00000000-0000-0000-0000-00000000bba1","app_role":"widget","role":"authenticated","platform_route":true,"widget_session":"00000000-0000-4000-8000-00000000bbf1"}', true);
 select is(pg_temp.visible(), '1 1 1 1', 'the platform''s routes still reach the rows for the widget');
 select lives_ok($$insert into public.leads (organization_id, email) values ('00000000-0000-0000-0000-00000000bba1', 'new@example.com')$$,
   'the widget''s routes still create leads');

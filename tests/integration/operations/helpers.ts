@@ -1,17 +1,20 @@
 // Seed helpers of the operations tests (properties, technicians) on a test platform.
 import type { Platform } from "../../../shared/platform.ts";
 
-export async function seedProperty(p: Platform, orgId: string, over: Record<string, string> = {}) {
-  const [contact] = await p.sql`insert into public.contacts (organization_id, first_name, last_name, email)
+/** A contact and property; `over.widget_session`: created in that widget homeowner session (else by staff). */
+export async function seedProperty(p: Platform, orgId: string, over: Record<string, string | null> = {}) {
+  const session = over.widget_session ?? null;
+  const [contact] = await p
+    .sql`insert into public.contacts (organization_id, first_name, last_name, email, widget_session)
     values (${orgId}, ${over.first_name ?? "Jane"}, ${over.last_name ?? "Homeowner"}, ${
     over.email ?? "jane@example.test"
-  }) returning id`;
+  }, ${session}) returning id`;
   const [prop] = await p
-    .sql`insert into public.properties (organization_id, contact_id, line1, city, state, zip, details)
+    .sql`insert into public.properties (organization_id, contact_id, line1, city, state, zip, details, widget_session)
     values (${orgId}, ${contact.id}, ${over.line1 ?? "123 Main St"}, ${over.city ?? "Austin"}, ${
     over.state ?? "TX"
   }, ${over.zip ?? "78701"},
-            ${p.sql.json({ accountNumber: over.accountNumber ?? "4455667788" })}) returning id`;
+            ${p.sql.json({ accountNumber: over.accountNumber ?? "4455667788" })}, ${session}) returning id`;
   return { propertyId: prop.id as string, contactId: contact.id as string };
 }
 

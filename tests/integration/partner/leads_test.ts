@@ -99,7 +99,8 @@ Deno.test("partner-service leads: statuses start at new, list with search/filter
       email: e.widget.email,
       orgId: e.widget.orgId,
       role: "widget",
-      claims: {},
+      // The homeowner session that created the leads (a widget token reaches only its own session's, pass 8).
+      claims: { widget_session: e.widget.widgetSession },
     };
     await assert.rejects(
       withAuth(

@@ -71,7 +71,10 @@ Deno.test("widget booking: a hold until the emailed link confirms it, once; staf
   const t = await setup();
   try {
     const [first] = await t.slots();
-    const home = await seedProperty(t.p, t.admin.orgId, { email: "owner@example.test" });
+    const home = await seedProperty(t.p, t.admin.orgId, {
+      widget_session: t.widget.widgetSession,
+      email: "owner@example.test",
+    });
     const held = await t.book(t.widget, { property_uuid: home.propertyId, slot: { start: first.start } });
     assert.equal(held.status, 201, JSON.stringify(held.json));
     assert.equal(held.json.status, "held");
@@ -134,6 +137,7 @@ Deno.test("widget booking: a hold until the emailed link confirms it, once; staf
 
     // Staff bookings are booked at once, no email.
     const staffHome = await seedProperty(t.p, t.admin.orgId, {
+      widget_session: t.widget.widgetSession,
       line1: "2 Staff St",
       email: "staff-booked@example.test",
     });
@@ -155,13 +159,19 @@ Deno.test("widget booking: an unconfirmed hold releases its slot at its end; its
   const t = await setup();
   try {
     const [first] = await t.slots();
-    const home = await seedProperty(t.p, t.admin.orgId, { email: "late@example.test" });
+    const home = await seedProperty(t.p, t.admin.orgId, {
+      widget_session: t.widget.widgetSession,
+      email: "late@example.test",
+    });
     const held = await t.book(t.widget, { property_uuid: home.propertyId, slot: { start: first.start } });
     assert.equal(held.status, 201, JSON.stringify(held.json));
     const [mail] = await listOutbox(t.p.sql, { to: "late@example.test" });
     const token = decodeURIComponent(mail.text.match(/confirm-appointment\?token=(\S+)/)![1]);
     // The staff cannot book the held slot meanwhile (one technician).
-    const other = await seedProperty(t.p, t.admin.orgId, { line1: "3 Other St" });
+    const other = await seedProperty(t.p, t.admin.orgId, {
+      widget_session: t.widget.widgetSession,
+      line1: "3 Other St",
+    });
     const blocked = await t.book(t.admin, { property_uuid: other.propertyId, slot: { start: first.start } });
     assert.equal(blocked.status, 409, JSON.stringify(blocked.json));
 
@@ -196,14 +206,22 @@ Deno.test("widget booking: needs the homeowner's email (400); a partner has a bo
   const t = await setup(1);
   try {
     const [first, second] = await t.slots();
-    const [noMail] = await t.p.sql`insert into public.properties (organization_id, line1, city, state, zip)
-      values (${t.admin.orgId}, '4 Quiet St', 'Austin', 'TX', '78701') returning id`;
+    const [noMail] = await t.p
+      .sql`insert into public.properties (organization_id, line1, city, state, zip, widget_session)
+      values (${t.admin.orgId}, '4 Quiet St', 'Austin', 'TX', '78701', ${t.widget.widgetSession}) returning id`;
     const r = await t.book(t.widget, { property_uuid: noMail.id, slot: { start: first.start } });
     assert.equal(r.status, 400, JSON.stringify(r.json));
     assert.equal(r.code, "contact_email_required");
 
-    const a = await seedProperty(t.p, t.admin.orgId, { email: "a@example.test" });
-    const b = await seedProperty(t.p, t.admin.orgId, { line1: "5 B St", email: "b@example.test" });
+    const a = await seedProperty(t.p, t.admin.orgId, {
+      widget_session: t.widget.widgetSession,
+      email: "a@example.test",
+    });
+    const b = await seedProperty(t.p, t.admin.orgId, {
+      widget_session: t.widget.widgetSession,
+      line1: "5 B St",
+      email: "b@example.test",
+    });
     assert.equal(
       (await t.book(t.widget, { property_uuid: a.propertyId, slot: { start: first.start } })).status,
       201,
@@ -235,7 +253,11 @@ Deno.test("widget booking: confirmation emails to one mailbox are bounded (429 r
     ];
     const answers = [];
     for (const [i, email] of mails.entries()) {
-      const home = await seedProperty(t.p, t.admin.orgId, { line1: `${i + 10} Mail St`, email });
+      const home = await seedProperty(t.p, t.admin.orgId, {
+        widget_session: t.widget.widgetSession,
+        line1: `${i + 10} Mail St`,
+        email,
+      });
       answers.push(
         await t.book(t.widget, {
           property_uuid: home.propertyId,

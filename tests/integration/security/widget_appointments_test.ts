@@ -54,7 +54,7 @@ Deno.test("widget bookings: one upcoming appointment per property, at once too (
   const t = await setup();
   try {
     assert.ok(t.slots.length >= 4, `slots ${t.slots.length}`);
-    const { propertyId } = await seedProperty(t.p, t.admin.orgId);
+    const { propertyId } = await seedProperty(t.p, t.admin.orgId, { widget_session: t.widget.widgetSession });
     const first = await t.book(t.widget, { property_uuid: propertyId, slot: { start: t.slots[0] } });
     assert.equal(first.status, 201, JSON.stringify(first.json));
     assert.ok(first.json.technician?.name, JSON.stringify(first.json));
@@ -68,7 +68,9 @@ Deno.test("widget bookings: one upcoming appointment per property, at once too (
     assert.match(staff.json.technician.email, /@example\.test$/);
 
     // Six bookings of another property at once, each for another slot: one wins.
-    const other = (await seedProperty(t.p, t.admin.orgId, { line1: "9 Elm St" })).propertyId;
+    const other =
+      (await seedProperty(t.p, t.admin.orgId, { widget_session: t.widget.widgetSession, line1: "9 Elm St" }))
+        .propertyId;
     const race = await Promise.all(
       [0, 1, 2, 3, 0, 1].map((i) => t.book(t.widget, { property_uuid: other, slot: { start: t.slots[i] } })),
     );
@@ -84,7 +86,7 @@ Deno.test("widget bookings: one upcoming appointment per property, at once too (
 Deno.test("widget bookings: a new contact's name and the notes are cleaned; a name with a link is 400", async () => {
   const t = await setup();
   try {
-    const a = await seedProperty(t.p, t.admin.orgId);
+    const a = await seedProperty(t.p, t.admin.orgId, { widget_session: t.widget.widgetSession });
     const link = await t.book(t.widget, {
       property_uuid: a.propertyId,
       slot: { start: t.slots[0] },
@@ -126,8 +128,11 @@ Deno.test("widget bookings count in the leads bucket; staff bookings do not", ()
 Deno.test("widget bookings: a key another booking used is 422 without naming that booking", async () => {
   const t = await setup();
   try {
-    const staffHome = await seedProperty(t.p, t.admin.orgId);
-    const own = await seedProperty(t.p, t.admin.orgId, { line1: "9 Elm St" });
+    const staffHome = await seedProperty(t.p, t.admin.orgId, { widget_session: t.widget.widgetSession });
+    const own = await seedProperty(t.p, t.admin.orgId, {
+      widget_session: t.widget.widgetSession,
+      line1: "9 Elm St",
+    });
     const book = (who: typeof t.admin, property_uuid: string) =>
       fetch(`${t.url}/appointment-handling-service/create-appointment`, {
         method: "POST",

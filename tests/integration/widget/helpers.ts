@@ -75,14 +75,23 @@ export async function widgetEnv(opts: { configure?: boolean } = {}): Promise<Wid
   };
 }
 
-/** Stores a bill extraction (one item) for the partner, as the bill reader would; returns its transactionId. */
-export async function storeExtraction(e: WidgetEnv, item: unknown, orgId = e.admin.orgId): Promise<string> {
+/**
+ * Stores a bill extraction (one item) for the partner, as the bill reader would after an upload in `session` (the
+ * widget's homeowner session, e.widget's by default); returns its transactionId.
+ */
+export async function storeExtraction(
+  e: WidgetEnv,
+  item: unknown,
+  orgId = e.admin.orgId,
+  session: string | null = e.widget.widgetSession,
+): Promise<string> {
   const id = crypto.randomUUID();
   await e.p
-    .sql`insert into public.bill_extractions (organization_id, transaction_id, transaction_group_id, mode, status, percentage, message, result)
+    .sql`insert into public.bill_extractions (organization_id, transaction_id, transaction_group_id, mode, status, percentage, message, result,
+      widget_session)
     values (${orgId}, ${id}, ${crypto.randomUUID()}, 'upload', 'COMPLETED', 100, 'done', ${
     jsonb(e.p.sql, { data: { items: [item] } })
-  })`;
+  }, ${session})`;
   return id;
 }
 

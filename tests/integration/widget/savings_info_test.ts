@@ -141,6 +141,7 @@ Deno.test("process-widget-savings-info: transaction_id must be one of the partne
       mode: "upload",
       objectPaths: [],
       filenames: [],
+      widgetSession: e.widget.widgetSession,
     });
     const floridaAddress = { line1: "1 Ocean Dr", city: "Miami", state: "FL", zip: "33139" };
     const stolen = await e.call(e.other, "POST", "/process-widget-savings-info", {
