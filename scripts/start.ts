@@ -10,7 +10,6 @@ import { errorText, log } from "../shared/log.ts";
 import { startDatabase } from "../shared/stack/database.ts";
 import { isLoopback, missingProductionSecrets, stackMode } from "../shared/stack/mode.ts";
 import { LIVENESS, type StartGate, startGate } from "../shared/stack/start_gate.ts";
-import { warmServices } from "../shared/stack/warm_services.ts";
 
 // Times are counted from the process start (performance.now()'s origin): Deno's own start and the imports count.
 const started = 0;
@@ -66,19 +65,11 @@ const loadAll = (url: string) => {
   // still starts: none of it sends a query (postgres.js connects on the first one), and on the idle core it
   // no longer holds back the start after the migrations (≈30 ms alone at load 8; docs/operations.md).
   built = Promise.all([core, modules]).then(
-    ([[{ connect }, , { createPlatform }], [, { createStackHandler }, { extensions }, { serviceNames }]]) => {
+    ([[{ connect }, , { createPlatform }], [, { createStackHandler }, { extensions }]]) => {
       pool = connect(url, { max: envInt("DB_POOL_SIZE", 20) });
       const p = createPlatform(pool, config);
       const handler = createStackHandler(p, extensions);
       log("debug", "routes built", { sinceStart: Math.round(performance.now() - started) });
-      // Each service's first request (its router compiled) while PostgreSQL still starts, up to the moment it is
-      // up: the health checks before the start is printed then find them built (warm_services.ts).
-      warmServices(handler, serviceNames, () => databaseUp).then((asked) =>
-        log("debug", "services warmed while the database starts", {
-          services: asked.length,
-          sinceStart: Math.round(performance.now() - started),
-        })
-      );
       return { p, handler };
     },
   );
@@ -91,9 +82,7 @@ const loadAll = (url: string) => {
   files = read;
   for (const p of [core, modules, files, demoPrepared, built]) p.catch(() => {}); // awaited below; failures surface there
 };
-let databaseUp = false; // the services' warm-up stops there (warm_services.ts)
 const db = await startDatabase(config.dataDir, { whileStarting: loadAll });
-databaseUp = true;
 // Not started when the server printed nothing while it started (see StartOptions.whileStarting).
 if (!core) loadAll(db.url);
 let engine: Awaited<ReturnType<typeof loadModules>>[6] | undefined;
