@@ -15,13 +15,25 @@ export interface SubscriptionSpec {
 }
 
 export async function ensureSubscription(sql: Sql, s: SubscriptionSpec): Promise<void> {
-  await sql`insert into bus.subscriptions (name, topic, push_endpoint, oidc_audience, ack_deadline_seconds,
-      min_backoff_seconds, max_backoff_seconds, max_delivery_attempts, dead_letter_topic)
-    values (${s.name}, ${s.topic}, ${s.pushEndpoint}, ${s.oidcAudience ?? null}, ${
-    s.ackDeadlineSeconds ?? 60
-  },
-      ${s.minBackoffSeconds ?? 10}, ${s.maxBackoffSeconds ?? 600}, ${s.maxDeliveryAttempts ?? 7},
-      ${s.deadLetterTopic === undefined ? TOPICS.deadLetter : s.deadLetterTopic})
+  await ensureSubscriptions(sql, [s]);
+}
+
+/** Creates or updates each of `specs` in one statement (one round trip, one commit): `npm start` ensures the
+ * notification service's four on every start, before it is ready (issue #16, cold start). */
+export async function ensureSubscriptions(sql: Sql, specs: SubscriptionSpec[]): Promise<void> {
+  if (!specs.length) return;
+  const rows = specs.map((s) => ({
+    name: s.name,
+    topic: s.topic,
+    push_endpoint: s.pushEndpoint,
+    oidc_audience: s.oidcAudience ?? null,
+    ack_deadline_seconds: s.ackDeadlineSeconds ?? 60,
+    min_backoff_seconds: s.minBackoffSeconds ?? 10,
+    max_backoff_seconds: s.maxBackoffSeconds ?? 600,
+    max_delivery_attempts: s.maxDeliveryAttempts ?? 7,
+    dead_letter_topic: s.deadLetterTopic === undefined ? TOPICS.deadLetter : s.deadLetterTopic,
+  }));
+  await sql`insert into bus.subscriptions ${sql(rows)}
     on conflict (name) do update set topic = excluded.topic, push_endpoint = excluded.push_endpoint,
       oidc_audience = excluded.oidc_audience, ack_deadline_seconds = excluded.ack_deadline_seconds,
       min_backoff_seconds = excluded.min_backoff_seconds, max_backoff_seconds = excluded.max_backoff_seconds,
@@ -34,12 +46,12 @@ export async function ensureNotificationSubscriptions(
   pushEndpoint: string,
   overrides: Partial<SubscriptionSpec> = {},
 ) {
-  for (
-    const [key, topic] of [["jobs", TOPICS.jobs], ["invoices", TOPICS.invoices], ["auth", TOPICS.auth], [
-      "leads",
-      TOPICS.leads,
-    ]]
-  ) {
-    await ensureSubscription(sql, { name: `notification-service.${key}`, topic, pushEndpoint, ...overrides });
-  }
+  const keys = [["jobs", TOPICS.jobs], ["invoices", TOPICS.invoices], ["auth", TOPICS.auth], [
+    "leads",
+    TOPICS.leads,
+  ]];
+  await ensureSubscriptions(
+    sql,
+    keys.map(([key, topic]) => ({ name: `notification-service.${key}`, topic, pushEndpoint, ...overrides })),
+  );
 }

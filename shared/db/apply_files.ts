@@ -15,13 +15,14 @@ type Sent = { file: MigrationFile; result: Promise<unknown>; recorded?: boolean 
  * per file, only the server's own work; a COPY load (bulk_rows.ts) first waits for everything sent before it.
  * The first failure in file order names its file (what was sent after it fails as an aborted transaction).
  * `aborted` is asked before each file: true stops the group with LaneAborted. `ahead`: per version, what the
- * file waits for before it is sent (its extensions created on another connection).
+ * file waits for before it is sent (its extensions created on another connection), resolving with SQL to run
+ * before it when that did not happen there.
  */
 export async function applyFiles(
   tx: Tx,
   files: MigrationFile[],
   aborted = () => false,
-  ahead?: Map<string, Promise<void>>,
+  ahead?: Map<string, Promise<string | void>>,
 ): Promise<void> {
   const sent: Sent[] = [];
   // Every answer is awaited in order below; caught here so that the ones after a failure reject nothing.
@@ -40,7 +41,9 @@ export async function applyFiles(
     const before = ahead?.get(f.version);
     if (before) {
       await settle();
-      await before;
+      // What could not be created ahead, the transaction creates itself first.
+      const first = await before;
+      if (first) send(f, tx.unsafe(first));
     }
     // Split only when pending (unless split ahead): a start with nothing to apply does not pay for it (tens of
     // ms on the big files).

@@ -1,13 +1,18 @@
 // What Supabase's Postgres already has and a plain Postgres lacks: the API roles, the auth helper
 // functions reading the request's JWT claims. Applied only where absent, so the
 // same migrations run unchanged on Supabase and on the embedded/local database.
-export const bootstrapSql = `
+//
+// Its one extension (pgcrypto, as Supabase has it) is a statement of its own, bootstrapExtensionsSql: a first start
+// creates it beside its migrations rather than before them (shared/db/extensions_ahead.ts, issue #16).
+export const bootstrapExtensionsSql = `create extension if not exists pgcrypto;`;
+
+/** The bootstrap but its extensions (bootstrapSql is both). */
+export const bootstrapCoreSql = `
 do $$ begin
   if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
   if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
   if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
 end $$;
-create extension if not exists pgcrypto;
 create schema if not exists auth;
 create schema if not exists extensions;
 grant usage on schema auth to anon, authenticated, service_role;
@@ -27,5 +32,7 @@ do $$ begin
 end $$;
 grant usage on schema public to anon, authenticated, service_role;
 `;
+
+export const bootstrapSql = `${bootstrapCoreSql}${bootstrapExtensionsSql}\n`;
 // No default privileges: new Supabase projects no longer grant new tables to anon/authenticated/service_role,
 // so neither does this bootstrap. Every table is granted explicitly in its migration (pgTAP checks it).

@@ -341,3 +341,48 @@ Deno.test("files split ahead (npm start, while initdb runs) are applied from the
     await db.drop();
   }
 });
+
+Deno.test("migrateStaged: the main transaction's connection opens and begins while the migration lock is awaited, and runs nothing before it", async () => {
+  const db = await emptyDatabase(4);
+  const holder = connect(db.url, { max: 1 });
+  const lock = await holder.reserve();
+  await lock`select pg_advisory_lock(hashtext('supabase_migrations'))`;
+  const staged = migrateStaged(db.sql, { files: laneFiles, lanes });
+  let held = true;
+  const release = async () => {
+    if (held) await lock`select pg_advisory_unlock(hashtext('supabase_migrations'))`;
+    held = false;
+  };
+  try {
+    // Ours: every connection to this database but the holder's.
+    const ours = () =>
+      lock`select state, wait_event_type from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() order by state`;
+    let seen: { state: string; wait_event_type: string | null }[] = [];
+    for (let i = 0; i < 120; i++) {
+      seen = (await ours()).map((r) => ({ state: r.state, wait_event_type: r.wait_event_type }));
+      if (seen.length >= 2 && seen.some((s) => s.state === "idle in transaction")) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.deepEqual(
+      seen,
+      [{ state: "active", wait_event_type: "Lock" }, {
+        state: "idle in transaction",
+        wait_event_type: "Client",
+      }],
+      "one connection waits for the lock, the main transaction's is open and has begun",
+    );
+    const [t] = await lock`select to_regclass('public.t_main') as t`;
+    assert.equal(t.t, null, "nothing applied before the lock is held");
+    await release();
+    const done = await staged;
+    assert.deepEqual(done.applied, ["29990101000000", "29990101000002"]);
+    await done.later();
+  } finally {
+    await release();
+    await staged.then((s) => s.later(), () => {});
+    lock.release();
+    await holder.end();
+    await db.drop();
+  }
+});
