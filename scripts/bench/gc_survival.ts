@@ -7,7 +7,7 @@
 //   BENCH_RUNS (2): runs of each loop and setting, alternating.
 
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? 2);
-const LOOPS = ["postgres.js"];
+const LOOPS = ["postgres.js", "wire, closure over the promise", "wire, resolve stored"];
 const SETTINGS: Record<string, string[]> = { "default": [], "--no-maglev": ["--no-maglev"] };
 const loopsFile = new URL("./gc_survival/loops.ts", import.meta.url).pathname;
 
