@@ -177,8 +177,7 @@ try {
   // The demo data and the background loops (queue worker, bus push loop, inbound SMTP) side by side: the loops
   // need the schema, not the demo data.
   const seeded = (async () => {
-    const demo = await seedDemo(p, demoPrepared!);
-    for (const e of extensions) await e.seed?.(p, demo);
+    const demo = await seedDemo(p, demoPrepared!, extensions);
     phase("seed");
     return demo;
   })();

@@ -1,8 +1,9 @@
 import { join } from "node:path";
 import type { Platform } from "../platform.ts";
+import type { Sql } from "../db/client.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { hashToken, issueWidgetToken } from "../identity/refresh_tokens.ts";
-import type { DemoContext } from "./extension.ts";
+import type { DemoContext, StackExtension } from "./extension.ts";
 
 export const DEMO_ORG_SLUG = "demo-solar";
 export const DEMO_ADMIN_EMAIL = "admin@demo-solar.test";
@@ -45,13 +46,45 @@ export async function prepareDemo(dataDir: string): Promise<DemoPrepared> {
 
 /**
  * The demo partner: an organisation, an admin who can sign in, and a widget user whose non-rotating
- * refresh token is the partner token for the widget URL. Idempotent: a second start reuses the password
- * and token kept in DATA_DIR/demo.json when they are still valid in the database.
+ * refresh token is the partner token for the widget URL, then each extension's demo data (`seed`, in the
+ * order given: operations reads the technician notifications seeds). Idempotent: a second start reuses the
+ * password and token kept in DATA_DIR/demo.json when they are still valid in the database.
+ *
+ * All of it is one transaction (issue #16, docs/operations.md "The demo seed in one transaction"): one commit,
+ * so one WAL flush, where each statement was its own; a failure leaves nothing half seeded. The extensions'
+ * seeds get a platform whose `sql` is that transaction (with the same config). demo.json is written once it committed.
  */
-export async function seedDemo(p: Platform, prepared?: Promise<DemoPrepared>): Promise<DemoContext> {
-  const sql = p.sql;
-  const file = join(p.config.dataDir, "demo.json");
+export async function seedDemo(
+  p: Platform,
+  prepared?: Promise<DemoPrepared>,
+  extensions: readonly StackExtension[] = [],
+): Promise<DemoContext> {
   const { saved, fresh } = await (prepared ?? prepareDemo(p.config.dataDir));
+  const demo = await p.sql.begin(async (tx) => {
+    // Its own seams: an adapter made in a seed must not outlive the transaction it would hold.
+    const inTx: Platform = { config: p.config, sql: tx as unknown as Sql, seams: new Map() };
+    const demo = await demoPartner(inTx.sql, saved, fresh);
+    for (const e of extensions) await e.seed?.(inTx, demo);
+    return demo;
+  });
+  await Deno.mkdir(p.config.dataDir, { recursive: true });
+  const file: DemoFile = {
+    baseUrl: p.config.publicUrl,
+    email: DEMO_ADMIN_EMAIL,
+    password: demo.adminPassword,
+    partnerToken: demo.partnerToken,
+  };
+  await Deno.writeTextFile(join(p.config.dataDir, "demo.json"), JSON.stringify(file, null, 2) + "\n", {
+    mode: 0o600,
+  });
+  return demo;
+}
+
+async function demoPartner(
+  sql: Sql,
+  saved: Partial<DemoFile>,
+  fresh: DemoPrepared["fresh"],
+): Promise<DemoContext> {
   const [org] =
     await sql`insert into public.organizations (name, slug) values ('Demo Solar Co', ${DEMO_ORG_SLUG})
     on conflict (slug) do update set slug = excluded.slug returning id`;
@@ -81,14 +114,6 @@ export async function seedDemo(p: Platform, prepared?: Promise<DemoPrepared>): P
     : [];
   if (!valid.length) partnerToken = await issueWidgetToken(sql, widget.id as string, "demo widget");
 
-  await Deno.mkdir(p.config.dataDir, { recursive: true });
-  const demo: DemoFile = {
-    baseUrl: p.config.publicUrl,
-    email: DEMO_ADMIN_EMAIL,
-    password,
-    partnerToken: partnerToken!,
-  };
-  await Deno.writeTextFile(file, JSON.stringify(demo, null, 2) + "\n", { mode: 0o600 });
   return {
     orgId,
     orgSlug: DEMO_ORG_SLUG,

@@ -31,6 +31,9 @@ export interface StackExtension {
    * waits for it (a request for the widget before its build waits for that build).
    */
   afterHealthy?: (p: Platform) => Promise<void>;
-  /** Demo data, after the demo partner exists. Must be idempotent (a second start reuses the data). */
+  /**
+   * Demo data, after the demo partner exists, in the seed's one transaction (`p.sql` is it; shared/stack/demo_seed.ts),
+   * after the extensions before this one. Must be idempotent (a second start reuses the data).
+   */
   seed?: (p: Platform, demo: DemoContext) => Promise<void>;
 }

@@ -39,10 +39,12 @@ export function ensureWidgetBuilt(): Promise<unknown> {
   return built;
 }
 
-const tokens = new WeakMap<Platform, string>();
+// Keyed by the platform's config: the seed runs on a platform of its own (its transaction), the routes on the
+// stack's, both with the same config.
+const tokens = new WeakMap<Platform["config"], string>();
 
 async function partnerToken(p: Platform): Promise<string | undefined> {
-  if (tokens.has(p)) return tokens.get(p);
+  if (tokens.has(p.config)) return tokens.get(p.config);
   try {
     return JSON.parse(await Deno.readTextFile(`${p.config.dataDir}/demo.json`)).partnerToken;
   } catch {
@@ -91,7 +93,7 @@ export const extension: StackExtension = {
   name: "widget",
   routes,
   seed: async (p, demo) => {
-    tokens.set(p, demo.partnerToken);
+    tokens.set(p.config, demo.partnerToken);
     await seedWidgetDemo(p, demo.orgId);
   },
   // The widget's files are built after the start (a request before that waits for the build).
