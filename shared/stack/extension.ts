@@ -33,7 +33,8 @@ export interface StackExtension {
   afterHealthy?: (p: Platform) => Promise<void>;
   /**
    * Demo data, after the demo partner exists, in the seed's one transaction (`p.sql` is it; shared/stack/demo_seed.ts),
-   * after the extensions before this one. Must be idempotent (a second start reuses the data).
+   * after the extensions before this one (no `begin`/`end` on it; nested work: `savepoint`). Must be idempotent
+   * (a second start reuses the data).
    */
   seed?: (p: Platform, demo: DemoContext) => Promise<void>;
 }
