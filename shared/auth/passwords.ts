@@ -1,5 +1,6 @@
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, scrypt } from "node:crypto";
 import { Buffer } from "node:buffer";
+import { safeEqual } from "./safe_equal.ts";
 
 // scrypt (memory-hard, slow by design) from the runtime; parameters are stored with each hash.
 const N = 16384, R = 8, P = 1, KEYLEN = 32;
@@ -27,7 +28,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== "scrypt" || !hash) return false;
   const expected = Buffer.from(hash, "base64");
   const key = await derive(password, Buffer.from(salt, "base64"), Number(n), Number(r), Number(p));
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  return safeEqual(key, expected);
 }
 
 /** A hash to compare against when the user does not exist, so timing does not reveal which emails exist. */

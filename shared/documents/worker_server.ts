@@ -7,6 +7,7 @@
 // token. PORT (default 8790), HOST (default 127.0.0.1).
 import { envInt, envOptional } from "../config.ts";
 import { log } from "../log.ts";
+import { bearerMatches } from "../auth/safe_equal.ts";
 import { decodeFrame, encodeFrame, type EngineRequest, type EngineResponse } from "./engine/protocol.ts";
 import { toFailure } from "./engine/errors.ts";
 import { poolLimits } from "./engine/limits.ts";
@@ -30,7 +31,7 @@ export function engineHandler(
     if (req.method !== "POST" || !op || !hasDocumentOp(op)) {
       return Response.json({ error: { code: "not_found", message: "No such operation" } }, { status: 404 });
     }
-    if (token && req.headers.get("authorization") !== `Bearer ${token}`) {
+    if (token && !bearerMatches(req.headers.get("authorization"), token)) {
       return Response.json({ error: { code: "invalid_token", message: "Bearer token required" } }, {
         status: 401,
       });

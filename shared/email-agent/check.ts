@@ -9,7 +9,7 @@ import { type ParsedMail, parseMail, sha256Hex } from "./parse.ts";
 import { inboxRouting, routeToOrganization } from "./route.ts";
 import { startBillHandoff } from "./bill_handoff.ts";
 import { billDocumentFiles } from "./bill_files.ts";
-import { sniffFileType } from "../documents/sniff.ts";
+import { mimeTypes, sniffFileType } from "../documents/sniff.ts";
 import { billLimits } from "../bills/limits.ts";
 import { scheduleTracking } from "./queues.ts";
 
@@ -119,14 +119,24 @@ export async function recordMessage(
   for (const [i, a] of mail.attachments.entries()) {
     const keep = c.billAttachments.includes(i) && a.content.length <= MAX_ATTACHMENT_BYTES;
     const path = keep ? `${orgId ?? "unrouted"}/${key}/${i + 1}-${safeName(a.filename)}` : null;
-    if (path) await objectStore(p).put(ATTACHMENT_BUCKET, path, a.content, a.contentType);
+    // Kept under the type its bytes have (a kept attachment is a PDF or an image by its bytes), never the sender's
+    // word: `text/html` around a "%PDF-" was stored and served as HTML (security pass 9).
+    const kind = sniffFileType(a.content);
+    if (path) {
+      await objectStore(p).put(
+        ATTACHMENT_BUCKET,
+        path,
+        a.content,
+        kind ? mimeTypes[kind] : "application/octet-stream",
+      );
+    }
     attachments.push({
       filename: a.filename,
       contentType: a.contentType,
       size: a.content.length,
       storagePath: path,
       bill: c.billAttachments.includes(i),
-      kind: sniffFileType(a.content),
+      kind,
       related: a.related === true,
       extracted: false,
     });

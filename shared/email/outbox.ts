@@ -12,12 +12,14 @@ import {
   IdempotencyConflictError,
   type SendResult,
 } from "./types.ts";
+import { withHeaderLines } from "./header_line.ts";
 import { SeamUnavailableError } from "../errors.ts";
 
 export class OutboxEmailProvider implements EmailProvider {
   constructor(private sql: Sql) {}
 
-  async send(msg: EmailMessage, opts: { idempotencyKey: string }): Promise<SendResult> {
+  async send(message: EmailMessage, opts: { idempotencyKey: string }): Promise<SendResult> {
+    const msg = withHeaderLines(message);
     const hash = messageFingerprint(msg);
     const id = ulid();
     try {

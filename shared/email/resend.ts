@@ -11,6 +11,7 @@ import {
   PermanentEmailError,
   type SendResult,
 } from "./types.ts";
+import { withHeaderLines } from "./header_line.ts";
 
 export interface ResendOptions {
   apiKey: string;
@@ -44,7 +45,8 @@ export class ResendEmailProvider implements EmailProvider {
   }
 
   /** Throws PermanentEmailError for a refusal, SeamUnavailableError (retryable) when Resend cannot take it now. */
-  async send(msg: EmailMessage, opts: { idempotencyKey: string }): Promise<SendResult> {
+  async send(message: EmailMessage, opts: { idempotencyKey: string }): Promise<SendResult> {
+    const msg = withHeaderLines(message);
     const r = await this.http.request<ResendAnswer | undefined>("/emails", {
       json: {
         from: msg.from,

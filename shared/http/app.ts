@@ -135,6 +135,10 @@ export function createServiceApp(p: Platform, service: string, opts: ServiceAppO
 const isMultipartRequest = (type: string | undefined) =>
   (type ?? "").trimStart().toLowerCase().startsWith("multipart/form-data");
 
+/** The policy of an HTML page a service answers: inline style only, forms to itself, never in a frame. */
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 function requestContext(service: string, ipSource: ClientIpSource): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = requestIdOf(c.req.header("x-request-id"), ulid);
@@ -148,6 +152,12 @@ function requestContext(service: string, ipSource: ClientIpSource): MiddlewareHa
     const h = c.res.headers;
     if (!h.has("cache-control")) setAnswerHeader(c, "Cache-Control", "no-store");
     if (!h.has("x-content-type-options")) setAnswerHeader(c, "X-Content-Type-Options", "nosniff");
+    // The services' own pages (a booking's confirmation with its button, unsubscribe) run nothing and load nothing,
+    // and no other site may frame them (clickjacking: security pass 9). A route's own policy is kept.
+    if (/^\s*text\/html/i.test(h.get("content-type") ?? "")) {
+      if (!h.has("content-security-policy")) setAnswerHeader(c, "Content-Security-Policy", PAGE_CSP);
+      if (!h.has("x-frame-options")) setAnswerHeader(c, "X-Frame-Options", "DENY");
+    }
     if (c.req.path.endsWith("/health") || c.req.path.endsWith("/health/ready")) return;
     log(c.res.status >= 500 ? "error" : "info", "request", {
       service,

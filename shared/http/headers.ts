@@ -32,6 +32,20 @@ export function contentDisposition(disposition: "inline" | "attachment", filenam
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The stored file types a browser shows without running anything: PDFs and raster images. */
+const VIEWABLE = new Set(["application/pdf", "image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+/**
+ * The Content-Type to serve a stored file with (an uploaded bill, an inbox attachment, a property document, whose type
+ * a sender or a Data API writer chose): one of the viewable types (without parameters), else
+ * `application/octet-stream`. HTML, SVG or XML served as themselves ran as the serving origin wherever the
+ * answer's `sandbox` policy was lost: the console opens files as `blob:` URLs of its own origin (security pass 9).
+ */
+export function servedFileType(stored: string | null | undefined): string {
+  const essence = (stored ?? "").split(";")[0].trim().toLowerCase();
+  return VIEWABLE.has(essence) ? essence : "application/octet-stream";
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**

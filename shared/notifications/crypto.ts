@@ -1,6 +1,6 @@
 // Keyed signatures and constant-time comparison used by the unsubscribe links and the internal token.
 import { Buffer } from "node:buffer";
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { encodeTime } from "ulid";
 
 // HMAC-SHA256 (RFC 2104) in plain JavaScript: the same bytes as createHmac (tests/unit/notifications/
@@ -197,12 +197,8 @@ export function hmacHex(secret: string, text: string): string {
   return hex;
 }
 
-/** Compares two strings in constant time (hashing first so lengths leak nothing either). */
-export function safeEqual(a: string, b: string): boolean {
-  const ha = createHash("sha256").update(a).digest();
-  const hb = createHash("sha256").update(b).digest();
-  return timingSafeEqual(ha, hb) && a.length === b.length;
-}
+/** Compares two strings in constant time (one shared helper: shared/auth/safe_equal.ts). */
+export { safeEqual } from "../auth/safe_equal.ts";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

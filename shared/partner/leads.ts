@@ -90,10 +90,13 @@ const CSV_COLUMNS = [
   "has_report",
 ] as const;
 
-function csvCell(v: unknown): string {
+/** One CSV cell. Exported for its tests. */
+export function csvCell(v: unknown): string {
   let s = v === null || v === undefined ? "" : String(v);
-  // A cell a spreadsheet would run as a formula is prefixed with a quote (CSV injection).
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  // A cell a spreadsheet would run as a formula is prefixed with a quote (CSV injection), also after leading
+  // spaces or controls (a spreadsheet that trims on import, LibreOffice's "trim spaces", reads " =cmd" as "=cmd";
+  // security pass 9: only the first character was checked, and values staff wrote on the Data API are not trimmed).
+  if (/^[\s\p{Cc}]*[=+\-@]|^[\t\r\n]/u.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

@@ -5,8 +5,12 @@ import { z } from "@hono/zod-openapi";
 // isolates) go; a text of nothing but those is then empty. Joiners (emoji, scripts) stay.
 const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
-/** One line: controls become spaces, invisible characters go. */
-export const oneLine = (s: string): string => s.replace(/\p{Cc}+/gu, " ").replace(INVISIBLE, "");
+/**
+ * One line: controls and the Unicode line and paragraph separators (U+2028, U+2029, which some mail and text
+ * programs break lines at; security pass 9) become spaces, invisible characters go.
+ */
+export const oneLine = (s: string): string =>
+  s.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").replace(INVISIBLE, "");
 
 /**
  * A file name a stranger chose, as staff are shown it or save it: no control characters at all, no invisible

@@ -53,7 +53,7 @@ Deno.test("queue-worker: 401 without the internal token; one call runs at most Q
 
 Deno.test("queue-worker: settings are read at start; an unset token refuses every call; a bad count is a ConfigError", async () => {
   const none = loadQueueWorkerConfig(new Map());
-  assert.equal(none.expectedAuth, null);
+  assert.equal(none.token, null);
   const r = await runWorkerInvocation(
     createPlatform(noDatabase()),
     {},

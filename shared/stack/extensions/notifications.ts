@@ -19,7 +19,7 @@ import { ensureNotificationSubscriptions } from "../../bus/subscriptions.ts";
 import { startPusher } from "../../bus/pusher.ts";
 import { pruneBus } from "../../bus/retention.ts";
 import { errorBody } from "../../http/errors.ts";
-import { contentDisposition } from "../../http/headers.ts";
+import { contentDisposition, servedFileType } from "../../http/headers.ts";
 
 /** Where this process itself serves the notification service (the push loop and mailbox call it). */
 const localServiceUrl = () => `http://127.0.0.1:${envInt("PORT", 54321)}/functions/v1/notification-service`;
@@ -64,7 +64,7 @@ function routes(app: Hono, p: Platform) {
     const disposition = c.req.query("inline") ? "inline" : "attachment";
     // PDFs and raster images open as they are; anything else that a browser could run (HTML, SVG) opens
     // in a sandbox, not as the stack's origin.
-    const safe = /^(application\/pdf|image\/(png|jpeg|gif|webp))$/.test(a.contentType);
+    const safe = servedFileType(a.contentType) !== "application/octet-stream";
     return c.body(a.content as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": a.contentType,
       "Content-Disposition": contentDisposition(disposition, a.filename),

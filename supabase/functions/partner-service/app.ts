@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createServiceApp } from "../../../shared/http/app.ts";
-import { contentDisposition } from "../../../shared/http/headers.ts";
+import { contentDisposition, servedFileType } from "../../../shared/http/headers.ts";
 import { errorResponse, jsonBody as json, security } from "../../../shared/http/openapi.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
@@ -73,10 +73,8 @@ const Name = z.object({ name: z.string().trim().min(1).max(80) });
 
 function file(c: Context, f: FileOut) {
   return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
-    // Both come from stored rows (an uploaded file's name and type): a header value must stay a byte string.
-    "content-type": /^[\x21-\x7e][\x20-\x7e]{0,199}$/.test(f.contentType)
-      ? f.contentType
-      : "application/octet-stream",
+    // Both come from stored rows (an uploaded file's name and type): only a type that runs nothing is served as such.
+    "content-type": servedFileType(f.contentType),
     "content-disposition": contentDisposition("inline", f.filename),
     "x-content-type-options": "nosniff",
     "cache-control": "private, no-store",

@@ -1,12 +1,12 @@
-import { timingSafeEqual } from "node:crypto";
 import type { Platform } from "../../../shared/platform.ts";
 import { type Handler, runReadyJobs } from "../../../shared/queue/queue.ts";
 import { envInt, envOptional, envPositiveInt, type EnvSource } from "../../../shared/config.ts";
 import { errorBody } from "../../../shared/http/errors.ts";
+import { bearerMatches } from "../../../shared/auth/safe_equal.ts";
 
 export interface QueueWorkerConfig {
-  /** `Authorization: Bearer <INTERNAL_SERVICE_TOKEN>`, encoded once; null when unset (every call is 401). */
-  expectedAuth: Uint8Array | null;
+  /** INTERNAL_SERVICE_TOKEN; null when unset (every call is 401). */
+  token: string | null;
   maxJobs: number;
   batch: number;
   budgetMs: number;
@@ -16,17 +16,15 @@ export interface QueueWorkerConfig {
 export function loadQueueWorkerConfig(source: EnvSource = Deno.env): QueueWorkerConfig {
   const token = envOptional("INTERNAL_SERVICE_TOKEN", source);
   return {
-    expectedAuth: token ? new TextEncoder().encode(`Bearer ${token}`) : null,
+    token: token || null,
     maxJobs: envPositiveInt("QUEUE_WORKER_MAX_JOBS", 10, source),
     batch: envPositiveInt("QUEUE_WORKER_BATCH", 1, source),
     budgetMs: Math.max(0, envInt("QUEUE_WORKER_BUDGET_MS", 500, source)),
   };
 }
 
-function authorised(req: Request, expected: Uint8Array | null): boolean {
-  if (!expected) return false;
-  const given = new TextEncoder().encode(req.headers.get("authorization") ?? "");
-  return given.length === expected.length && timingSafeEqual(given, expected);
+function authorised(req: Request, token: string | null): boolean {
+  return bearerMatches(req.headers.get("authorization"), token);
 }
 
 /**
@@ -46,7 +44,7 @@ export async function runWorkerInvocation(
   if (req.method === "GET" && path.endsWith("/health")) {
     return Response.json({ status: "ok", service: "queue-worker" });
   }
-  if (req.method !== "POST" || !authorised(req, cfg.expectedAuth)) {
+  if (req.method !== "POST" || !authorised(req, cfg.token)) {
     return Response.json(errorBody("unauthorized", "Internal service token required"), { status: 401 });
   }
   const { maxJobs, batch } = cfg;

@@ -1,7 +1,7 @@
 // A homeowner names the bill they upload; the partner downloads it from the console with that name. A name beyond
 // Latin-1 ("請求書.pdf", any emoji) made the download's Content-Disposition header invalid and the answer a 500
 // (docs/security.md "Found and fixed"). Over real HTTP: the file comes back with an ASCII fallback name and the
-// full name in filename*, and a stored content type that is not a header value is served as octet-stream.
+// full name in filename*, and a stored content type that is not a header value is served without its parameters.
 import assert from "node:assert/strict";
 import { partnerEnv, SF } from "../partner/helpers.ts";
 import { objectStore } from "../../../shared/storage/index.ts";
@@ -40,8 +40,9 @@ Deno.test("bill download: a file name beyond Latin-1 is served (filename*), neve
       assert.equal(decodeURIComponent(star ?? ""), name.replace(/[\r\n]/g, ""), cd);
       assert.equal(r.headers.get("content-security-policy"), "sandbox");
     }
+    // A type with a parameter that is not a header value: served without its parameters (pass 9: the type's essence).
     const r = await env.call(env.admin, "GET", `/partner-service/leads/${lead}/bill/1`);
-    assert.equal(r.headers.get("content-type"), "application/octet-stream");
+    assert.equal(r.headers.get("content-type"), "image/png");
   } finally {
     await env.close();
   }
@@ -97,5 +98,56 @@ Deno.test("inbox attachments: the tracked messages list names without bidi overr
   } finally {
     await s.close();
     await p.close();
+  }
+});
+
+// Security pass 9: a stored file's type is the uploader's word (an inbox attachment's declared type, a row a partner's
+// user wrote on the Data API). Served as `text/html` or `image/svg+xml`, the `sandbox` policy kept it from running as
+// the API's origin, but the console fetches files and opens them as `blob:` URLs of its own origin, where that header
+// no longer applies. Only PDFs and raster images are served as themselves; anything else is a download.
+Deno.test("lead files: only PDFs and raster images are served as their type, anything else as octet-stream", async () => {
+  const env = await partnerEnv();
+  try {
+    const lead = await env.lead("Ann", SF);
+    const tid = crypto.randomUUID();
+    const types = [
+      "text/html",
+      "image/svg+xml",
+      "text/xml",
+      "application/xhtml+xml",
+      "TEXT/HTML; charset=utf-8",
+      "application/pdf",
+      "Image/PNG; x=1",
+    ];
+    const paths: string[] = [];
+    for (const [i, type] of types.entries()) {
+      const path = `${env.admin.orgId}/${tid}/${i + 1}-file`;
+      const body = `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"/>`;
+      await objectStore(env.p).put(BILL_BUCKET, path, new TextEncoder().encode(body), type);
+      paths.push(`${BILL_BUCKET}/${path}`);
+    }
+    await env.p.sql`insert into public.bill_extractions
+      (organization_id, transaction_id, transaction_group_id, mode, object_paths, filenames)
+      values (${env.admin.orgId}, ${tid}, ${tid}, 'upload', ${paths}, ${types.map((_, i) => `f${i}.pdf`)})`;
+    await env.p.sql`update public.leads set bill_reading = ${
+      env.p.sql.json({ transactionId: tid })
+    } where id = ${lead}`;
+    const served = [];
+    for (const i of types.keys()) {
+      const r = await env.call(env.admin, "GET", `/partner-service/leads/${lead}/bill/${i}`);
+      assert.equal(r.status, 200);
+      served.push(r.headers.get("content-type"));
+    }
+    assert.deepEqual(served, [
+      "application/octet-stream",
+      "application/octet-stream",
+      "application/octet-stream",
+      "application/octet-stream",
+      "application/octet-stream",
+      "application/pdf",
+      "image/png",
+    ]);
+  } finally {
+    await env.close();
   }
 });

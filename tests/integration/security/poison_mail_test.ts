@@ -5,31 +5,15 @@
 // behind it were never read (docs/security.md "Fourth pass"). Over real SMTP and HTTP: the hostile messages are
 // recorded with those characters dropped and the Date left out, and the bill sent after them is read.
 import assert from "node:assert/strict";
-import nodemailer from "nodemailer";
-import { testPlatform } from "../../support/db.ts";
-import { tokensFor } from "../../support/auth.ts";
-import { serveApp } from "../../support/http.ts";
-import { createApp } from "../../../supabase/functions/email-agent/app.ts";
-import { startSmtpListener } from "../../../shared/inbox/smtp_listener.ts";
-import { orgSlug } from "../operations/helpers.ts";
+import { inboxEnv } from "./inbox_env.ts";
 
 const enc = new TextEncoder();
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((x) => typeof x === "string" ? [...enc.encode(x)] : x));
 
 Deno.test("check-inbox: a stranger's email with NUL, broken Unicode or an impossible date does not stop the inbox", async () => {
-  const p = await testPlatform();
-  const smtp = await startSmtpListener(p.sql, { port: 0 });
-  const s = serveApp(createApp(p).fetch);
+  const { p, to, mailer, check, close } = await inboxEnv();
   try {
-    const admin = await tokensFor(p);
-    const to = `bills+${await orgSlug(p, admin.orgId)}@inbox.local`;
-    const mailer = nodemailer.createTransport({
-      host: "127.0.0.1",
-      port: smtp.port,
-      secure: false,
-      ignoreTLS: true,
-    });
     const send = (raw: Uint8Array) =>
       mailer.sendMail({ envelope: { from: "x@example.com", to }, raw: raw as unknown as string });
     const NUL = [0];
@@ -68,14 +52,7 @@ Deno.test("check-inbox: a stranger's email with NUL, broken Unicode or an imposs
       text: "We received your payment of $88.10.",
       messageId: "<after-poison@utility.example>",
     });
-    mailer.close();
 
-    const check = () =>
-      fetch(`${s.url}/email-agent/check-inbox`, {
-        method: "POST",
-        headers: { ...admin.headers, "Content-Type": "application/json" },
-        body: "{}",
-      });
     const res = await check();
     const body = await res.text();
     assert.equal(res.status, 200, body);
@@ -96,8 +73,6 @@ Deno.test("check-inbox: a stranger's email with NUL, broken Unicode or an imposs
     assert.equal(byId.get("<after-poison@utility.example>")?.subject, "Thank you for your payment");
     assert.equal((await (await check()).json()).fetched, 0, "nothing left behind");
   } finally {
-    await s.close();
-    await smtp.close();
-    await p.close();
+    await close();
   }
 });
