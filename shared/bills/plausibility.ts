@@ -6,6 +6,7 @@ import { ConfigError, envInt, type EnvSource } from "../config.ts";
 import { type Platform, provide } from "../platform.ts";
 import { sameUtility } from "./utility_names.ts";
 import { chartMonths, unsureMonths } from "./unsure_months.ts";
+import { fieldInWords } from "./field_label.ts";
 
 /** What the homeowner confirms, in the widget's words: one group per line of the confirm step. */
 export type ReadingGroup = "name" | "address" | "utility" | "usage";
@@ -439,7 +440,7 @@ export function checkReading(input: GateInput): GateResult {
         field: key,
         group,
         quality: true,
-        message: `the reader is unsure of ${key} (confidence ${value.toFixed(2)})`,
+        message: `the reader is unsure of ${fieldInWords(key)} (confidence ${Math.round(value * 100)}%)`,
       });
     }
   }

@@ -112,6 +112,21 @@ Deno.test("the reader's confidence: low means confirm, absent means unknown (not
     "customerName",
     "name",
   ], ["low_confidence", "utilityProviderName", "utility"]]);
+  // QA pass 9: the partner's "New lead" email read "the reader is unsure of marketState (confidence 0.55)"
+  assert.deepEqual(r.checks.map((c) => c.message), [
+    "the reader is unsure of the name on the bill (confidence 30%)",
+    "the reader is unsure of the utility's name (confidence 20%)",
+  ]);
+  assert.deepEqual(
+    gate(bill({ confidence: { marketState: 0.55, "customerInformation.serviceAddress.zip": 0.4 } })).checks
+      .map((
+        c,
+      ) => c.message),
+    [
+      "the reader is unsure of the state (confidence 55%)",
+      "the reader is unsure of the ZIP code of the service address (confidence 40%)",
+    ],
+  );
   assert.deepEqual(gate(bill({ confidence: {} })).checks, []);
   assert.equal(groupOfField("billingInformation.utilityProviderName"), "utility");
   assert.equal(groupOfField("electricityUsage.marketState"), "address");
