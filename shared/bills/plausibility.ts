@@ -7,6 +7,7 @@ import { type Platform, provide } from "../platform.ts";
 import { sameUtility } from "./utility_names.ts";
 import { chartMonths, unsureMonths } from "./unsure_months.ts";
 import { fieldInWords } from "./field_label.ts";
+import { isWiresCompanyName } from "../providers/wires_companies.ts";
 
 /** What the homeowner confirms, in the widget's words: one group per line of the confirm step. */
 export type ReadingGroup = "name" | "address" | "utility" | "usage";
@@ -389,7 +390,10 @@ export function checkReading(input: GateInput): GateResult {
   const billUtility = r.utilityProviderName.trim();
   // In Texas's retail market the bill comes from the retail provider the homeowner signed with, while the list of
   // utilities for a ZIP names the wires company (Oncor, CenterPoint): two names of one supply, not a mismatch.
-  const retailChoice = RETAIL_BILLER_STATES.has(home || billState);
+  // Only a wires company's homes buy from a retail provider: a city's or co-op's homes (Austin Energy, CPS Energy) get
+  // the utility's own bill, so another utility's bill is a mismatch there (QA pass 9: an FPL bill passed for a home
+  // on Austin Energy).
+  const retailChoice = RETAIL_BILLER_STATES.has(home || billState) && isWiresCompanyName(chosen);
   if (chosen && billUtility && !retailChoice && !sameUtility(chosen, billUtility)) {
     checks.push({
       code: "utility_mismatch",

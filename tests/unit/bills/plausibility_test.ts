@@ -185,6 +185,31 @@ Deno.test("the bill's utility is the one chosen for the home: another utility mu
     now: new Date("2026-01-10T00:00:00Z"),
   });
   assert.deepEqual(texas.checks, []);
+  // QA pass 9: a Texas city's or co-op's homes get the utility's own bill: another utility's bill is a mismatch there
+  const austin = checkReading({
+    reading: readingOf(bill({ utility: "Florida Power & Light", state: "TX", city: "Austin", zip: "78701" })),
+    addressState: "TX",
+    chosenUtility: "Austin Energy",
+    limits: DEFAULT_LIMITS,
+    now: new Date("2026-01-10T00:00:00Z"),
+  });
+  assert.deepEqual(austin.checks.map((c) => c.code), ["utility_mismatch"]);
+  for (
+    const wires of [
+      "CenterPoint Energy Houston Electric",
+      "AEP Texas Central Company",
+      "Texas-New Mexico Power Company",
+    ]
+  ) {
+    const r = checkReading({
+      reading: readingOf(bill({ utility: "Reliant Energy", state: "TX", city: "Houston", zip: "77002" })),
+      addressState: "TX",
+      chosenUtility: wires,
+      limits: DEFAULT_LIMITS,
+      now: new Date("2026-01-10T00:00:00Z"),
+    });
+    assert.deepEqual(r.checks, [], wires);
+  }
   // nothing chosen (an API caller without a provider) or nothing read: nothing to compare
   assert.deepEqual(withChoice("Potomac Edison").checks, []);
   assert.deepEqual(withChoice("", "Potomac Edison").checks, []);
