@@ -184,6 +184,17 @@ export function annualKwh(months: ReadingMonth[]): number {
 // Words that belong to a bill's own text (payment stubs, remittance and correspondence boxes, headers,
 // links), never to a homeowner's name: "Direct Payment Plan", "Correspond With Duke Energy".
 const BILL_WORDS = new Set([
+  // a public body's account (QA pass 9: "CITY OF BUFFALO" greeted as "Hi City,")
+  "authority",
+  "borough",
+  "city",
+  "county",
+  "district",
+  "municipal",
+  "municipality",
+  "township",
+  "university",
+  "village",
   "account",
   "amount",
   "autopay",
