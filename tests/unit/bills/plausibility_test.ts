@@ -190,22 +190,17 @@ Deno.test("the bill's utility is the one chosen for the home: another utility mu
     assert.deepEqual(withChoice(read, chosen).checks, [], `${read} = ${chosen}`);
   }
   // Texas: the bill is the retail provider's, the list names the wires company
-  const texas = checkReading({
-    reading: readingOf(bill({ utility: "TXU Energy", state: "TX", city: "Dallas", zip: "75201" })),
-    addressState: "TX",
-    chosenUtility: "Oncor Electric Delivery",
-    limits: DEFAULT_LIMITS,
-    now: new Date("2026-01-10T00:00:00Z"),
-  });
-  assert.deepEqual(texas.checks, []);
+  const inTexas = (utility: string, city: string, zip: string, chosenUtility: string) =>
+    checkReading({
+      reading: readingOf(bill({ utility, state: "TX", city, zip })),
+      addressState: "TX",
+      chosenUtility,
+      limits: DEFAULT_LIMITS,
+      now: new Date("2026-01-10T00:00:00Z"),
+    });
+  assert.deepEqual(inTexas("TXU Energy", "Dallas", "75201", "Oncor Electric Delivery").checks, []);
   // QA pass 9: a Texas city's or co-op's homes get the utility's own bill: another utility's bill is a mismatch there
-  const austin = checkReading({
-    reading: readingOf(bill({ utility: "Florida Power & Light", state: "TX", city: "Austin", zip: "78701" })),
-    addressState: "TX",
-    chosenUtility: "Austin Energy",
-    limits: DEFAULT_LIMITS,
-    now: new Date("2026-01-10T00:00:00Z"),
-  });
+  const austin = inTexas("Florida Power & Light", "Austin", "78701", "Austin Energy");
   assert.deepEqual(austin.checks.map((c) => c.code), ["utility_mismatch"]);
   for (
     const wires of [
@@ -214,14 +209,7 @@ Deno.test("the bill's utility is the one chosen for the home: another utility mu
       "Texas-New Mexico Power Company",
     ]
   ) {
-    const r = checkReading({
-      reading: readingOf(bill({ utility: "Reliant Energy", state: "TX", city: "Houston", zip: "77002" })),
-      addressState: "TX",
-      chosenUtility: wires,
-      limits: DEFAULT_LIMITS,
-      now: new Date("2026-01-10T00:00:00Z"),
-    });
-    assert.deepEqual(r.checks, [], wires);
+    assert.deepEqual(inTexas("Reliant Energy", "Houston", "77002", wires).checks, [], wires);
   }
   // nothing chosen (an API caller without a provider) or nothing read: nothing to compare
   assert.deepEqual(withChoice("Potomac Edison").checks, []);
