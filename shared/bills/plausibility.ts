@@ -6,6 +6,8 @@ import { ConfigError, envInt, type EnvSource } from "../config.ts";
 import { type Platform, provide } from "../platform.ts";
 import { sameUtility } from "./utility_names.ts";
 import { chartMonths, unsureMonths } from "./unsure_months.ts";
+import { fieldInWords } from "./field_label.ts";
+import { isWiresCompanyName } from "../providers/wires_companies.ts";
 
 /** What the homeowner confirms, in the widget's words: one group per line of the confirm step. */
 export type ReadingGroup = "name" | "address" | "utility" | "usage";
@@ -182,6 +184,17 @@ export function annualKwh(months: ReadingMonth[]): number {
 // Words that belong to a bill's own text (payment stubs, remittance and correspondence boxes, headers,
 // links), never to a homeowner's name: "Direct Payment Plan", "Correspond With Duke Energy".
 const BILL_WORDS = new Set([
+  // a public body's account (QA pass 9: "CITY OF BUFFALO" greeted as "Hi City,")
+  "authority",
+  "borough",
+  "city",
+  "county",
+  "district",
+  "municipal",
+  "municipality",
+  "township",
+  "university",
+  "village",
   "account",
   "amount",
   "autopay",
@@ -388,7 +401,10 @@ export function checkReading(input: GateInput): GateResult {
   const billUtility = r.utilityProviderName.trim();
   // In Texas's retail market the bill comes from the retail provider the homeowner signed with, while the list of
   // utilities for a ZIP names the wires company (Oncor, CenterPoint): two names of one supply, not a mismatch.
-  const retailChoice = RETAIL_BILLER_STATES.has(home || billState);
+  // Only a wires company's homes buy from a retail provider: a city's or co-op's homes (Austin Energy, CPS Energy) get
+  // the utility's own bill, so another utility's bill is a mismatch there (QA pass 9: an FPL bill passed for a home
+  // on Austin Energy).
+  const retailChoice = RETAIL_BILLER_STATES.has(home || billState) && isWiresCompanyName(chosen);
   if (chosen && billUtility && !retailChoice && !sameUtility(chosen, billUtility)) {
     checks.push({
       code: "utility_mismatch",
@@ -439,7 +455,7 @@ export function checkReading(input: GateInput): GateResult {
         field: key,
         group,
         quality: true,
-        message: `the reader is unsure of ${key} (confidence ${value.toFixed(2)})`,
+        message: `the reader is unsure of ${fieldInWords(key)} (confidence ${Math.round(value * 100)}%)`,
       });
     }
   }

@@ -180,7 +180,11 @@ export function creditFact(f: SavingsFigures): Fact {
   if (c.pct > 0 && finite(f.federalCredit)) {
     return { label: `${c.name} (${c.pct}%)`, value: `−${usd(f.federalCredit)}${own}; ${c.condition}` };
   }
-  return { label: "Federal tax credit", value: `${c.name}${own}; ${c.condition}` };
+  // QA pass 9: "Federal tax credit: No federal tax credit: the … ended" said the label twice; the credit's name
+  // starts with it when none applies, so the value starts with "None" instead.
+  const none = /^no federal tax credit(:\s*)?/i.exec(c.name);
+  const name = !none ? c.name : `None${none[1] ? ": " : ""}${c.name.slice(none[0].length)}`;
+  return { label: "Federal tax credit", value: `${name}${own}; ${c.condition}` };
 }
 
 /** The report's figures; [] when a figure needed is missing (never a 0 or NaN standing for "unknown"). */

@@ -318,11 +318,16 @@ function layoutBlock(b: Block, width: number, ctx: LayoutContext): Item[] {
       // Headings, and one-line paragraphs that are all bold (run-in headings), stay with what follows.
       const allBold = b.inlines.every((i) => i.kind === "br" || i.style.bold || !i.text.trim());
       const heading = (b.style.bold && b.style.fontSize >= 12) || (allBold && lines.length === 1);
-      return lines.map((l, i) => ({
+      const items: Item[] = lines.map((l, i) => ({
         height: l.height,
         keepWithNext: heading && i === lines.length - 1,
         draw: (p, x, y) => drawLine(p, l, x, y, width, b.style, ctx),
       }));
+      // A paragraph breaks leaving at least two lines on each page (CSS's default orphans and widows), one of
+      // three lines or fewer moves whole (QA pass 9: "retail credit." alone at the top of the Texas report's last
+      // page).
+      if (!heading) keepRowsTogether(items, 0, b.style.orphans ?? 2, b.style.widows ?? 2);
+      return items;
     }
     case "group":
       return layoutBlocks(b.children, width, ctx);
@@ -547,7 +552,12 @@ export function flow(
     if (it.keepWithNext) {
       for (let j = i + 1; j < items.length; j++) {
         if (!items[j].spacer) {
-          need += items[j].height;
+          // … and with the lines that first one keeps together (a paragraph's orphans), when they fit on a page
+          const group = items.slice(j, j + (items[j].keepTogether ?? 0) + 1).reduce(
+            (a, x) => a + x.height,
+            0,
+          );
+          need += group <= frame.top - frame.bottom ? group : items[j].height;
           break;
         }
         need += items[j].height;

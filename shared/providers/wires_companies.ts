@@ -15,3 +15,11 @@ export const TEXAS_WIRES_COMPANIES: readonly number[] = [
 ];
 
 export const isWiresCompany = (eiaId: number) => TEXAS_WIRES_COMPANIES.includes(eiaId);
+
+/**
+ * Whether a utility's name (as the provider step offers it: "Oncor Electric Delivery Company", "AEP Texas Central
+ * Company", "Texas-New Mexico Power Company") is one of these wires companies. Their homes' bills come from a retail
+ * provider; a Texas city's or co-op's homes (Austin Energy, CPS Energy, Pedernales) get the utility's own bill.
+ */
+export const isWiresCompanyName = (name: string) =>
+  /\b(oncor|centerpoint|aep texas|texas[- ]new mexico power|tnmp)\b/i.test(name);

@@ -46,11 +46,18 @@ export async function sendHoldEmail(
 /** The partner and the time of the appointment a link is for, for its page (null when it is gone). */
 export async function heldAppointment(p: Platform, appointmentId: string): Promise<HeldAppointment | null> {
   const [row] = await p.sql`
-    select a.starts_at, a.ends_at, a.timezone, o.name from public.appointments a
+    select a.starts_at, a.ends_at, a.timezone, o.name, a.status, a.confirmed_at,
+      a.hold_expires_at > now() as live
+    from public.appointments a
     join public.organizations o on o.id = a.organization_id where a.id = ${appointmentId}`;
   if (!row) return null;
   return {
     partnerName: String(row.name ?? "").replace(/[\r\n]+/g, " ").slice(0, 120),
+    state: row.status === "held" && row.live
+      ? "held"
+      : row.status === "scheduled" && row.confirmed_at
+      ? "confirmed"
+      : "released",
     when: readableSlot(
       new Date(row.starts_at as string | Date),
       new Date(row.ends_at as string | Date),

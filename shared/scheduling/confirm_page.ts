@@ -20,6 +20,8 @@ const page = (title: string, body: string) =>
 export interface HeldAppointment {
   partnerName: string;
   when: string;
+  /** held (the link confirms it), confirmed (the link was used), released (lapsed or cancelled) */
+  state?: "held" | "confirmed" | "released";
 }
 
 export function confirmFormPage(token: string, held?: HeldAppointment | null): string {
@@ -71,7 +73,13 @@ export const OUTCOME_PAGES: Record<
   },
 };
 
-export function outcomePage(o: ConfirmOutcome): string {
+/** An outcome's page; a booked one says again with whom and when (QA pass 9: "your appointment is booked" only). */
+export function outcomePage(o: ConfirmOutcome, held?: HeldAppointment | null): string {
   const p = OUTCOME_PAGES[o];
-  return page(p.title, `<p>${escapeHtml(p.text)}</p>`);
+  const booked = held && (o === "confirmed" || o === "already_confirmed")
+    ? `<p>Your appointment with ${escapeHtml(held.partnerName)}: <strong>${
+      escapeHtml(held.when)
+    }</strong>.</p>`
+    : "";
+  return page(p.title, `<p>${escapeHtml(p.text)}</p>${booked}`);
 }

@@ -2,9 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ServiceApp } from "../../../shared/http/app.ts";
 import type { Platform } from "../../../shared/platform.ts";
-import { CONFIRM_PATH, confirmHold, heldAppointment } from "../../../shared/scheduling/confirm.ts";
-import { checkConfirmToken, holdConfig } from "../../../shared/scheduling/hold.ts";
-import { confirmFormPage, OUTCOME_PAGES, outcomePage } from "../../../shared/scheduling/confirm_page.ts";
+import { CONFIRM_PATH } from "../../../shared/scheduling/confirm.ts";
+import { confirmHoldPage, confirmLinkPage } from "../../../shared/scheduling/confirm_link.ts";
 
 const query = z.object({ token: z.string().min(1).max(300) });
 const html = (description: string) => ({ description, content: { "text/html": { schema: z.string() } } });
@@ -15,9 +14,9 @@ const showRoute = createRoute({
   summary: "The page of a booking's confirmation link (a button that confirms it)",
   request: { query },
   responses: {
-    200: html("The confirmation page"),
+    200: html("The confirmation page (or, once used, that the appointment is confirmed)"),
     400: html("Not a valid link"),
-    410: html("The hold lapsed"),
+    410: html("The hold lapsed or was cancelled"),
   },
 });
 
@@ -38,13 +37,11 @@ const confirmRoute = createRoute({
 
 export function confirmRoutes(app: ServiceApp, p: Platform): void {
   app.openapi(showRoute, async (c) => {
-    const { token } = c.req.valid("query");
-    const check = await checkConfirmToken(holdConfig(p).secret, token);
-    if (!check.ok) return c.html(outcomePage(check.reason), OUTCOME_PAGES[check.reason].status);
-    return c.html(confirmFormPage(token, await heldAppointment(p, check.appointmentId)), 200);
+    const page = await confirmLinkPage(p, c.req.valid("query").token);
+    return c.html(page.html, page.status);
   });
   app.openapi(confirmRoute, async (c) => {
-    const outcome = await confirmHold(p, c.req.valid("query").token);
-    return c.html(outcomePage(outcome), OUTCOME_PAGES[outcome].status);
+    const page = await confirmHoldPage(p, c.req.valid("query").token);
+    return c.html(page.html, page.status);
   });
 }

@@ -121,6 +121,8 @@ Deno.test("widget booking: a hold until the emailed link confirms it, once; staf
     const ok = await t.link("POST", token);
     assert.equal(ok.status, 200, ok.text);
     assert.match(ok.text, /your appointment is booked/);
+    // QA pass 9: the booked page says with whom and when
+    assert.ok(ok.text.includes(`<strong>${when}</strong>`), ok.text);
     const [row] = await t.p
       .sql`select status, confirmed_at from public.appointments where id = ${held.json.appointment_uuid}`;
     assert.equal(row.status, "scheduled");
@@ -132,6 +134,12 @@ Deno.test("widget booking: a hold until the emailed link confirms it, once; staf
     const again = await t.link("POST", token);
     assert.equal(again.status, 200);
     assert.match(again.text, /already confirmed/);
+    // QA pass 9: the link opened again said "is held for you. Press the button to confirm it."
+    const reopened = await t.link("GET", token);
+    assert.equal(reopened.status, 200);
+    assert.match(reopened.text, /already confirmed/);
+    assert.doesNotMatch(reopened.text, /is held for you|<form/);
+    assert.ok(reopened.text.includes(`<strong>${when}</strong>`), reopened.text);
     const [{ n: jobsAfter }] = await t.p.sql`select count(*)::int as n from public.jobs`;
     assert.equal(jobsAfter, 1);
 
@@ -188,6 +196,10 @@ Deno.test("widget booking: an unconfirmed hold releases its slot at its end; its
     assert.equal(await statusOf(t, held.json.appointment_uuid), "expired");
     const late = await t.link("POST", token);
     assert.equal(late.status, 410, late.text);
+    // QA pass 9: opened, the lapsed hold's link said "is held for you" with a button that could only fail
+    const lateOpened = await t.link("GET", token);
+    assert.equal(lateOpened.status, 410, lateOpened.text);
+    assert.doesNotMatch(lateOpened.text, /is held for you|<form/);
     assert.equal(await statusOf(t, held.json.appointment_uuid), "expired");
     // A token past its own end is refused before the database is read.
     assert.deepEqual(

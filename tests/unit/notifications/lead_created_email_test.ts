@@ -112,8 +112,10 @@ Deno.test("new-lead email with a report: the report's figures, its basis and cre
   );
   assert.match(
     r.text,
-    /Federal tax credit: No federal tax credit: the Residential Clean Energy Credit .* ended; the credit/,
+    /Federal tax credit: None: the Residential Clean Energy Credit .* ended; the credit/,
   );
+  // QA pass 9: the label said twice ("Federal tax credit: No federal tax credit: …")
+  assert.doesNotMatch(r.text, /Federal tax credit: No federal tax credit/);
   assert.match(
     r.text,
     /- Usage: read “304,611 kWh over 12 months”, corrected to “11,460 kWh over 12 months”/,
