@@ -33,11 +33,21 @@ interface RateRow {
   escalatorSource: string;
 }
 
+/** The years of a state's own SEDS escalator: the same 20-year window as the national default's. */
+export const SEDS_ESCALATOR_YEARS = [2003, 2023] as const;
+
 /**
  * The rate row of each state: its EIA 2024 annual residential price and its own 2014-2024 escalator where
- * the EIA history is on file (state_rate_history_eia.csv), else the 2023 figure and the national escalator.
+ * the EIA history is on file (state_rate_history_eia.csv); else the 2023 figure with the state's own 2003-2023
+ * escalator from EIA SEDS (state_rate_history_seds.csv; 20 years, as the national default, because a 10-year
+ * window ending in 2023 is dominated by New England's 2022-2023 gas-price spike: ME 6.7, MA 6.5 %/yr, which
+ * 25 years of compounding would turn into savings nobody should promise); else the national escalator.
  */
-export function stateRates(rates: Record<string, string>[], history: Record<string, string>[]): RateRow[] {
+export function stateRates(
+  rates: Record<string, string>[],
+  history: Record<string, string>[],
+  seds: Record<string, string>[] = [],
+): RateRow[] {
   return rates.map((r) => {
     const h = (y: number) => history.find((x) => x.state === r.state && Number(x.year) === y);
     const [h2014, h2024] = [h(2014), h(2024)];
@@ -55,15 +65,37 @@ export function stateRates(rates: Record<string, string>[], history: Record<stri
         } ¢/kWh (2024), ${cagr.toFixed(1)}%/yr nominal (compound); ${h2024.source}`,
       };
     }
+    // The US row is the national default itself (its SEDS 2003-2023 growth is that default before rounding).
+    const own = r.state === "US" ? null : sedsEscalator(r.state, seds);
     return {
       state: r.state,
       rateUsd: Number(r.rate_cents_per_kwh) / 100,
       year: Number(r.year),
       source: `${r.source}; ${NO_2024}`,
-      escalatorPct: ESCALATOR_PCT,
-      escalatorSource: ESCALATOR_SOURCE,
+      escalatorPct: own?.pct ?? ESCALATOR_PCT,
+      escalatorSource: own?.source ?? ESCALATOR_SOURCE,
     };
   });
+}
+
+/** A state's own compound growth of its SEDS residential price over SEDS_ESCALATOR_YEARS, when both are on file. */
+function sedsEscalator(
+  state: string,
+  seds: Record<string, string>[],
+): { pct: number; source: string } | null {
+  const [from, to] = SEDS_ESCALATOR_YEARS;
+  const at = (y: number) => seds.find((x) => x.state === state && Number(x.year) === y);
+  const [a, b] = [at(from), at(to)];
+  if (!a || !b) return null;
+  const [pa, pb] = [Number(a.esrcd_usd_per_mmbtu), Number(b.esrcd_usd_per_mmbtu)];
+  if (!(pa > 0 && pb > 0)) return null;
+  const pct = Math.round(((pb / pa) ** (1 / (to - from)) - 1) * 1000) / 10;
+  return {
+    pct,
+    source: `${state} residential price ${Number(a.rate_cents_per_kwh).toFixed(2)} ¢/kWh (${from}) to ${
+      Number(b.rate_cents_per_kwh).toFixed(2)
+    } ¢/kWh (${to}), ${pct.toFixed(1)}%/yr nominal (compound); ${b.source}`,
+  };
 }
 
 /** The generated seed migration and capitals module, as text (pure: reads the CSVs, writes nothing). */
@@ -75,6 +107,7 @@ export function buildReferenceArtifacts(): {
 } {
   const rates = read("state_rates.csv");
   const history = read("state_rate_history_eia.csv");
+  const seds = read("state_rate_history_seds.csv");
   const costs = read("solar_cost_per_watt.csv");
   const programs = read("state_programs.csv");
   const capitals = read("solar_resource_state_capitals.csv");
@@ -95,7 +128,7 @@ export function buildReferenceArtifacts(): {
     "-- supersedes the rows of 20261122003100 (applied migrations are never rewritten).",
     "",
     "insert into public.state_electricity_rates (state, rate_usd_per_kwh, year, source, escalator_pct, escalator_source) values",
-    stateRates(rates, history).map((r) =>
+    stateRates(rates, history, seds).map((r) =>
       `  (${q(r.state)}, ${r.rateUsd.toFixed(5)}, ${r.year}, ${q(r.source)}, ${r.escalatorPct}, ${
         q(r.escalatorSource)
       })`
@@ -178,7 +211,11 @@ export const DOC_END = "<!-- end of per-state sources -->";
  * and source each state's numbers are (and never more than the CSVs hold).
  */
 export function stateSourcesTable(): string {
-  const rates = stateRates(read("state_rates.csv"), read("state_rate_history_eia.csv"));
+  const rates = stateRates(
+    read("state_rates.csv"),
+    read("state_rate_history_eia.csv"),
+    read("state_rate_history_seds.csv"),
+  );
   const costs = read("solar_cost_per_watt.csv");
   const national =
     costs.filter((c) => c.state === "US").sort((a, b) => Number(b.year || 0) - Number(a.year || 0))[0];
@@ -193,9 +230,10 @@ export function stateSourcesTable(): string {
     const price = r.year === 2024
       ? "EIA Electricity Data Browser, 2024 annual"
       : "EIA SEDS 2023 (no 2024 figure on file)";
-    const esc = r.escalatorSource.startsWith("National default")
+    const years = r.escalatorSource.match(/\((\d{4})\) to .*?\((\d{4})\)/);
+    const esc = r.escalatorSource.startsWith("National default") || !years
       ? "national (US 2003–2023)"
-      : "state 2014–2024";
+      : `state ${years[1]}–${years[2]}${r.year === 2024 ? "" : " (SEDS)"}`;
     const own = r.state === "US" ? national : stateCost.get(r.state);
     const cost = own
       ? `${Number(own.usd_per_watt).toFixed(2)} | ${own.year} | ${

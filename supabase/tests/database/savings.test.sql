@@ -1,5 +1,5 @@
 begin;
-select plan(28);
+select plan(30);
 
 select has_table('public', 'state_electricity_rates', 'state rates table');
 select has_table('public', 'state_solar_costs', 'solar cost per watt table');
@@ -12,6 +12,8 @@ select is((select count(*)::int from public.state_electricity_rates where source
 select is((select rate_usd_per_kwh from public.state_electricity_rates where state = 'CA'), 0.29510::numeric(8,5), 'CA rate from EIA SEDS 2023');
 select ok((select source like '%no 2024 state figure was found%' from public.state_electricity_rates where state = 'CA'), 'a state without a 2024 figure says so');
 select is((select (rate_usd_per_kwh, year, escalator_pct)::text from public.state_electricity_rates where state = 'AL'), '(0.15120,2024,2.80)', 'AL: EIA 2024 price and its own 2014-2024 escalator (20261123003100)');
+select is((select (year, escalator_pct)::text from public.state_electricity_rates where state = 'ME'), '(2023,4.10)', 'ME: 2023 price and its own 2003-2023 EIA SEDS escalator (20261203090801)');
+select is((select count(*)::int from public.state_electricity_rates where state <> 'US' and escalator_source like 'National default%'), 0, 'no state rests on the national escalator');
 select is((select usd_per_watt from public.state_solar_costs where state = 'OH'), 2.500::numeric(6,3), 'a state without a figure uses the national median');
 select ok((select national_fallback from public.state_solar_costs where state = 'OH'), 'and says so');
 select is((select usd_per_watt from public.state_solar_costs where state = 'AZ'), 1.990::numeric(6,3), 'AZ has its own 2024 median');

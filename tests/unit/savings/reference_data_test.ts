@@ -45,6 +45,70 @@ Deno.test("rates: a state with EIA 2014-2024 history gets its 2024 price and its
   assert.match(ca.source, /no 2024 state figure was found/);
 });
 
+Deno.test("rates: a state without a 2024 figure takes its own 2003-2023 EIA SEDS escalator; the US row stays the national default", () => {
+  const rates = [
+    { state: "ME", rate_cents_per_kwh: "27.42", year: "2023", source: "SEDS" },
+    { state: "US", rate_cents_per_kwh: "16.00", year: "2023", source: "SEDS" },
+    { state: "WY", rate_cents_per_kwh: "11.46", year: "2023", source: "SEDS" },
+  ];
+  const seds = [
+    {
+      state: "ME",
+      year: "2003",
+      esrcd_usd_per_mmbtu: "36.26",
+      rate_cents_per_kwh: "12.37",
+      source: "SEDS ESRCD",
+    },
+    {
+      state: "ME",
+      year: "2013",
+      esrcd_usd_per_mmbtu: "42.07",
+      rate_cents_per_kwh: "14.35",
+      source: "SEDS ESRCD",
+    },
+    {
+      state: "ME",
+      year: "2023",
+      esrcd_usd_per_mmbtu: "80.37",
+      rate_cents_per_kwh: "27.42",
+      source: "SEDS ESRCD",
+    },
+    {
+      state: "US",
+      year: "2003",
+      esrcd_usd_per_mmbtu: "25.56",
+      rate_cents_per_kwh: "8.72",
+      source: "SEDS ESRCD",
+    },
+    {
+      state: "US",
+      year: "2023",
+      esrcd_usd_per_mmbtu: "46.89",
+      rate_cents_per_kwh: "16.00",
+      source: "SEDS ESRCD",
+    },
+  ];
+  const [me, us, wy] = stateRates(rates, [], seds);
+  // 20 years, not the 10 ending in New England's 2022-2023 spike ((80.37 / 42.07)^(1/10) - 1 = 6.7%).
+  assert.equal(me.escalatorPct, 4.1); // (80.37 / 36.26)^(1/20) - 1 = 4.06%
+  assert.match(me.escalatorSource, /^ME residential price 12\.37 ¢\/kWh \(2003\) to 27\.42 ¢\/kWh \(2023\)/);
+  assert.equal(me.year, 2023);
+  assert.equal(us.escalatorPct, 3);
+  assert.match(us.escalatorSource, /^National default/);
+  assert.equal(wy.escalatorPct, 3, "no SEDS rows: the national default");
+});
+
+Deno.test("reference data: every state and DC has its own escalator, none rests on the national default", () => {
+  const rows = stateSourcesTable().split("\n").slice(2).map((l) => l.split("|").map((c) => c.trim()));
+  const national = rows.filter((r) => r[1] !== "US" && /^national/.test(r[6])).map((r) => r[1]);
+  assert.deepEqual(national, []);
+  for (const r of rows.filter((r) => r[1] !== "US")) {
+    assert.match(r[6], /^state (2014–2024|2003–2023 \(SEDS\))$/);
+    const pct = Number(r[5]);
+    assert.ok(pct > 0 && pct < 6, `${r[1]}: ${pct} %/yr`);
+  }
+});
+
 Deno.test("docs/savings.md names each state's price year and source and its $/W year, as the CSVs have them", () => {
   const root = new URL("../../../", import.meta.url);
   const doc = Deno.readTextFileSync(new URL(DOC_PATH, root));
