@@ -220,8 +220,9 @@ const SPARSE_WORDS = 40;
 
 // PHOTO_CELLS: a phone photo's page (rectified and rescaled) puts its OCR words into lines by the text layer's
 // cell rules (text_layout.ts gapBetween: a number touching a capitalised word, a number beside a number further
-// apart than a word space, are two cells): on the committed phone photos 6 more fields right, none more wrong;
-// scans keep the gaps alone (the same rules there lost 5 fields for 5: docs/bills.md "Photos, pass 13").
+// apart than a word space, are two cells): on dev seed 96368's phone photos 14 more fields right and one wrong
+// fewer, seed 5151 and the committed set as before; scans keep the gaps alone (the same rules there lost 5
+// fields for 5: docs/bills.md "Text layer: pieces run together", "Photos, pass 13").
 
 /**
  * OCR of a PNG or JPEG page: lines in reading order, rebuilt from word boxes so table columns survive.
