@@ -218,6 +218,12 @@ const SPARSE_WORDS = 40;
 // (with the bent lines straightened, ocr_dewarp.ts) 28 more right and 4 more wrong (docs/bills.md "Phone
 // photos, round 2"), for one more reading per photo page.
 
+// PHOTO_CELLS: a phone photo's page (rectified and rescaled) puts its OCR words into lines by the text layer's
+// cell rules (text_layout.ts gapBetween: a number touching a capitalised word, a number beside a number further
+// apart than a word space, are two cells): on dev seed 96368's phone photos 14 more fields right and one wrong
+// fewer, seed 5151 and the committed set as before; scans keep the gaps alone (the same rules there lost 5
+// fields for 5: docs/bills.md "Text layer: pieces run together", "Photos, pass 13").
+
 /**
  * OCR of a PNG or JPEG page: lines in reading order, rebuilt from word boxes so table columns survive.
  * The page is prepared first (ocr_preprocess.ts: turned when clearly sideways; a dim or unevenly lit page
@@ -329,7 +335,7 @@ async function readImage(
   // glued to the number) and number words tesseract is unsure of: ocr_photo_words.ts
   if (prepared.photo) best = { ...best, lines: photoNumberWords(best.lines) };
   const pieces = ocrPieces(best.lines, scale);
-  return { lines: piecesToLines(pieces), pieces, confidence: best.confidence };
+  return { lines: piecesToLines(pieces, prepared.photo), pieces, confidence: best.confidence };
 }
 
 /** The page's reading with the text it left out read from a sheet of the uncovered ink (ocr_photo_lost.ts). */

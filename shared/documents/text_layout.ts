@@ -67,9 +67,11 @@ export function gapBetween(
 /**
  * Rebuilds reading-order lines from positioned pieces: pieces on the same baseline join into one line,
  * a wide horizontal gap becomes three spaces, so parsers can tell table cells and label/value columns apart
- * (gapBetween).
+ * (gapBetween). `ocrAsPrinted`: OCR words are joined by the text layer's rules too (a number touching a
+ * capitalised word, a number beside a number further apart than a word space: two cells) — a phone photo's
+ * page (ocr.ts PHOTO_CELLS); otherwise OCR words keep the gaps alone.
  */
-export function piecesToLines(pieces: TextPiece[]): string[] {
+export function piecesToLines(pieces: TextPiece[], ocrAsPrinted = false): string[] {
   const rows = groupByBaseline(pieces.filter((p) => p.text.trim()), (p) => p.height);
   return rows.map((r) => {
     r.parts.sort((a, b) => a.x - b.x);
@@ -78,7 +80,7 @@ export function piecesToLines(pieces: TextPiece[]): string[] {
     let last: TextPiece | undefined;
     for (const p of r.parts) {
       if (last) {
-        const textLayer = last.confidence === undefined && p.confidence === undefined;
+        const textLayer = ocrAsPrinted || (last.confidence === undefined && p.confidence === undefined);
         line += gapBetween(
           { text: last.text, end: last.x + last.width },
           { text: p.text, start: p.x },

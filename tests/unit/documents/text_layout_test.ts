@@ -121,3 +121,19 @@ Deno.test("text layer: OCR words keep the gaps alone (their boxes are cut to the
     "870   Oak",
   ]);
 });
+
+Deno.test("text layer: a phone photo's OCR words take the text layer's cells (ocrAsPrinted)", () => {
+  const ocr = (p: TextPiece): TextPiece => ({ ...p, confidence: 88 });
+  // a history row's month and kWh 0.7 em apart, a meter's kWh touching the next table's header word: cells
+  const month = ocr(item(36, 30, "Nov22"));
+  assert.deepEqual(piecesToLines([month, ocr(after(month, 0.7, "1,517"))], true), ["Nov22   1,517"]);
+  const kwh = ocr(item(36, 40, "1204"));
+  assert.deepEqual(piecesToLines([kwh, ocr(after(kwh, -0.1, "Period"))], true), ["1204   Period"]);
+  // words a word space apart and a unit touching its number stay as they were
+  const name = ocr(item(36, 50, "MAPLE"));
+  assert.deepEqual(piecesToLines([name, ocr(after(name, 0.3, "AVE"))], true), ["MAPLE AVE"]);
+  const use = ocr(item(36, 60, "986"));
+  assert.deepEqual(piecesToLines([use, ocr(after(use, 0.05, "kWh"))], true), ["986kWh"]);
+  // without the flag (a scan's page): the gaps alone
+  assert.deepEqual(piecesToLines([kwh, ocr(after(kwh, -0.1, "Period"))]), ["1204Period"]);
+});
