@@ -2,11 +2,10 @@
 // set, each built on word boxes in another shape than the layouts that showed it, with every utility-shaped rule
 // OFF; each test fails with the reader of before this round.
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { HEAD_ROWS, readPage as read, stubBill } from "./layout_page.ts";
+import { readPage as read, stubBill } from "./layout_page.ts";
 import { tidyOcrAddress } from "../../../shared/bills/embedded/ocr_address.ts";
 import { meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
-import { checkedStreet } from "../../../shared/bills/embedded/cross_check_streets.ts";
 import { sideTableCut } from "../../../shared/bills/embedded/side_tables.ts";
 
 type Rows = Parameters<typeof read>[0];
@@ -84,41 +83,4 @@ Deno.test("a line of values and headers that is not two tables: no cut", () => {
     "kWh",
   ]]);
   assertEquals(sideTableCut(wordsOf(three)), 200);
-});
-
-Deno.test("a street OCR read with one look-alike letter in one of its printings: the spelling printed more often", () => {
-  const lines = (...streets: string[]) => [
-    "Account No. 7310-226-481",
-    ...streets.flatMap((s) => [s, "BROOKLYN NY 11215"]),
-  ];
-  assertEquals(
-    checkedStreet("844 TAKEVIEW CT", lines("844 LAKEVIEW CT", "844 TAKEVIEWCT", "844 LAKEVIEW CT")),
-    "844 LAKEVIEW CT",
-  );
-  // two spellings printed as often: which is misread is not known
-  assertEquals(checkedStreet("844 TAKEVIEW CT", lines("844 LAKEVIEW CT", "844 TAKEVIEWCT")), "");
-  // printed once, or beside another house number or a street of other letters: as read
-  assertEquals(checkedStreet("844 LAKEVIEW CT", lines("844 LAKEVIEW CT")), "844 LAKEVIEW CT");
-  assertEquals(
-    checkedStreet("844 LAKEVIEW CT", lines("844 LAKEVIEW CT", "845 LAKEVIEW CT")),
-    "844 LAKEVIEW CT",
-  );
-  assertEquals(
-    checkedStreet("844 LAKEVIEW CT", lines("844 LAKEVIEW CT", "844 LAKESIDE CT")),
-    "844 LAKEVIEW CT",
-  );
-});
-
-Deno.test("a scan's mailing street with a look-alike letter, printed right twice elsewhere: read as printed there", () => {
-  const rows: Rows = [
-    ...HEAD_ROWS.map(([y, cs]): Rows[number] => [y, y === 96 ? [[36, "77 BIRCH HIEL RD"], cs[1]] : cs]),
-    [150, [[36, "Energy Charge 540 kWh x $0.1180"], [330, "$63.72"]]],
-    [600, [[36, "Please return this portion with your payment."]]],
-    [640, [[60, "OMAR HADDAD"]]],
-    [651, [[60, "77 BIRCH HILL RD"]]],
-    [662, [[60, "DOVER NH 03820"]]],
-  ];
-  const bill = read(rows, true);
-  assertEquals(bill.billingInformation.billingAddress.line1, "77 BIRCH HILL RD");
-  assertEquals(bill.customerInformation.serviceAddress.line1, "77 BIRCH HILL RD");
 });
