@@ -2,7 +2,8 @@
 // set, each built on word boxes in another shape than the layouts that showed it, with every utility-shaped rule
 // OFF; each test fails with the reader of before this round.
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { readPage as read, stubBill } from "./layout_page.ts";
+import { HEAD_ROWS, readPage as read, stubBill } from "./layout_page.ts";
+import { spacedStreet } from "../../../shared/bills/embedded/cross_check_streets.ts";
 import { tidyOcrAddress } from "../../../shared/bills/embedded/ocr_address.ts";
 import { meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
@@ -83,4 +84,22 @@ Deno.test("a line of values and headers that is not two tables: no cut", () => {
     "kWh",
   ]]);
   assertEquals(sideTableCut(wordsOf(three)), 200);
+});
+
+Deno.test("a stub's street OCR read without the space before its suffix: spaced as printed above", () => {
+  const rows: Rows = [
+    ...HEAD_ROWS,
+    [150, [[36, "Energy Charge 540 kWh x $0.1180"], [330, "$63.72"]]],
+    [600, [[36, "Please return this portion with your payment."]]],
+    [640, [[330, "NORTH SHORE POWER"]]],
+    [650, [[330, "PO BOX 7310"]]],
+    [660, [[330, "CONCORD NH 03302-7310"]]],
+    [690, [[36, "OMAR HADDAD"]]],
+    [700, [[36, "77 BIRCH HILLRD"]]],
+    [710, [[36, "DOVER NH 03820"]]],
+  ];
+  assertEquals(read(rows).billingInformation.billingAddress.line1, "77 BIRCH HILL RD");
+  // letters the other printing does not have: as read
+  assertEquals(spacedStreet("77 BIRCH HILIRD", ["77 BIRCH HILL RD"]), "77 BIRCH HILIRD");
+  assertEquals(spacedStreet("9240 PARKPL", ["9240 Park Pl"]), "9240 PARK PL");
 });
