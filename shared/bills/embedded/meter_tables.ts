@@ -5,6 +5,7 @@ import type { Meter } from "../schema.ts";
 import type { Word } from "./pairing.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import { readTables } from "./tables.ts";
+import { sideTableCut, splitAt } from "./side_tables.ts";
 import { GAS, OTHER_SERVICE, OTHER_SERVICE_UNIT } from "./lexicon.ts";
 import { allDates, parseDate, parseNumber } from "./values.ts";
 import { type NetRole, netRole, netUsageColumn } from "./net_metering.ts";
@@ -84,6 +85,16 @@ const num = (s: string) => {
  * The meter's period is its previous and present read dates. Rows about gas are skipped.
  */
 export function meterTables(pages: Word[][], on: RuleSwitch = allRules): Meter[] {
+  const out = metersOf(pages, on);
+  if (out.length) return out;
+  // none: a meter table may share its band with a table beside it (side_tables.ts); each side read alone
+  const cuts = pages.map((ws) => sideTableCut(ws));
+  if (cuts.every((c) => c === undefined)) return out;
+  const sides = pages.map((ws, p) => (cuts[p] === undefined ? [ws, []] : splitAt(ws, cuts[p]!)));
+  return [...metersOf(sides.map((s) => s[0]), on), ...metersOf(sides.map((s) => s[1]), on)];
+}
+
+function metersOf(pages: Word[][], on: RuleSwitch): Meter[] {
   const out: Meter[] = [];
   for (let t of readTables(pages, on).flatMap(sections)) {
     let roles = t.columns.map((c) => columnRole(c.header));

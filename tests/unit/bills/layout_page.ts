@@ -61,3 +61,13 @@ export const historyRows = (own: string): Parameters<typeof page>[0] => [
   [252, [[36, "Apr 2024"], [120, "30"], [180, "870"]]],
   [262, [[36, "May 2024"], [120, "30"], [180, own]]],
 ];
+
+/** A bill without a service address: its header, one charge, and the stub's mailing block of `block` lines. */
+export const stubBill = (block: string[]): Parameters<typeof page>[0] => [
+  [40, [[36, "Account No. 5521-904-117"], [330, "Statement Date 05/14/2024"]]],
+  [52, [[330, "Total Due $96.12"], [450, "Due Date 06/04/2024"]]],
+  [70, [[36, "Billing Period 04/09/2024 to 05/09/2024"]]],
+  [150, [[36, "Energy Charge 612 kWh x $0.1104"], [330, "$67.56"]]],
+  [600, [[36, "Please return this portion with your payment."]]],
+  ...block.map((l, i): Parameters<typeof page>[0][number] => [640 + i * 11, [[60, l]]]),
+];

@@ -31,8 +31,12 @@ Deno.test("a stub block under the name the payment goes to is not the billing ad
   );
   // the payee's first words, or its whole name with a company word after it
   assertEquals(line1("Make checks payable to Harbor Light Utilities", "HARBOR LIGHT"), "77 BIRCH HILL RD");
-  // a block under another name is taken as before (the stub's last addressed block)
-  assertEquals(line1("Please return this portion with your payment.", "HARBOR LIGHT"), "PO BOX 4410");
+  // a block under another name is taken as before (the stub's last addressed block): since round 27 the
+  // customer's own block, its glued "DOVERNH 03820" split by the ZIP's state and its "HILLRD" spaced as printed
+  // above (docs/bills.md "Round 27"), and with it unreadable the payee's
+  assertEquals(line1("Please return this portion with your payment.", "HARBOR LIGHT"), "77 BIRCH HILL RD");
+  const unread = stub("Please return this portion with your payment.", "HARBOR LIGHT").slice(0, -1);
+  assertEquals(read(unread).billingInformation.billingAddress.line1, "PO BOX 4410");
 });
 
 Deno.test("payees: the names after 'payment to', 'checks payable to'; a block names one by the same first words", () => {

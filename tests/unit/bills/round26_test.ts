@@ -2,7 +2,7 @@
 // non-sealed set's wrong and empty values, each built on word boxes in another shape than the layouts that showed
 // it, with every utility-shaped rule OFF; each test fails with the reader of before this round.
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { HEAD_ROWS, ocrPage, readPage as read } from "./layout_page.ts";
+import { HEAD_ROWS, ocrPage, readPage as read, stubBill } from "./layout_page.ts";
 import { meterTables } from "../../../shared/bills/embedded/meter_tables.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
 
@@ -22,16 +22,6 @@ Deno.test("a labelled rate with a figure's label and its figure after it on one 
   // a rate whose own words are the label's, with no figure after them, is kept whole
   assertEquals(rate("Rate: Residential Service Monthly"), "Residential Service Monthly");
 });
-
-/** A bill without a service address: its header, one charge, and the stub's mailing block of `block` lines. */
-const stubBill = (block: string[]): Rows => [
-  [40, [[36, "Account No. 5521-904-117"], [330, "Statement Date 05/14/2024"]]],
-  [52, [[330, "Total Due $96.12"], [450, "Due Date 06/04/2024"]]],
-  [70, [[36, "Billing Period 04/09/2024 to 05/09/2024"]]],
-  [150, [[36, "Energy Charge 612 kWh x $0.1104"], [330, "$67.56"]]],
-  [600, [[36, "Please return this portion with your payment."]]],
-  ...block.map((l, i): Rows[number] => [640 + i * 11, [[60, l]]]),
-];
 
 Deno.test("a mailing block whose unit line OCR read without its space ('UNIT14B'): the block, its unit spaced", () => {
   const bill = read(stubBill(["LENA MORALES", "412 CEDAR KNOLL DR", "UNIT14B", "BANGOR ME 04401"]), true);

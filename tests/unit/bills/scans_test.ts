@@ -86,7 +86,9 @@ Deno.test("steadyHistory: a season is not an outlier, a digit added or dropped i
 Deno.test("a street name OCR glued to its suffix is split; a word of its own is not", () => {
   const item = bill({ street: "8711 ELMST" });
   assert.equal(item.customerInformation.serviceAddress.line1, "8711 ELM ST");
-  assert.equal(bill({ street: "8711 ELMST" }, false).customerInformation.serviceAddress.line1, "8711 ELMST");
+  // a text layer's street is split by no suffix rule; since round 27 it is spaced as the bill's other printing
+  // of it ("8711 ELM ST" above: cross_check_streets.ts)
+  assert.equal(bill({ street: "8711 ELMST" }, false).customerInformation.serviceAddress.line1, "8711 ELM ST");
   assert.deepEqual(splitGluedStreet("4261 OAK HOLLOWDR", ""), { line1: "4261 OAK HOLLOW DR", line2: "" });
   assert.deepEqual(splitGluedStreet("4663 HILLCRESTWAY", ""), { line1: "4663 HILLCREST WAY", line2: "" });
   assert.deepEqual(splitGluedStreet("7725 PARK PLAPT 4B", ""), { line1: "7725 PARK PL", line2: "APT 4B" });
