@@ -9,6 +9,8 @@ import { override } from "../../../shared/platform.ts";
 import { createApp } from "../../../supabase/functions/appointment-handling-service/app.ts";
 import { confirmToken } from "../../../shared/scheduling/hold.ts";
 import { notificationHarness } from "../notifications/harness.ts";
+import { tokensFor } from "../../support/auth.ts";
+import { seedProperty } from "../operations/helpers.ts";
 
 function assertPageHeaders(r: Response, what: string) {
   assert.match(r.headers.get("content-type") ?? "", /^text\/html/, what);
@@ -25,9 +27,17 @@ Deno.test("a booking's confirmation pages may not be framed and run nothing", as
   const s = serveApp(createApp(p).fetch);
   try {
     const url = `${s.url}/appointment-handling-service/confirm-appointment`;
+    // A live hold: the link of an appointment that does not exist is an invalid link (400), not the form.
+    const { orgId } = await tokensFor(p);
+    const property = await seedProperty(p, orgId);
+    const [held] = await p.sql`
+      insert into public.appointments (organization_id, property_id, starts_at, ends_at, timezone, status, hold_expires_at)
+      values (${orgId}, ${property.propertyId}, now() + interval '2 days', now() + interval '2 days 2 hours',
+        'America/Chicago', 'held', now() + interval '30 minutes')
+      returning id`;
     const token = await confirmToken(
       "page-headers-secret",
-      crypto.randomUUID(),
+      String(held.id),
       new Date(Date.now() + 600_000),
     );
     const form = await fetch(`${url}?token=${encodeURIComponent(token)}`);
