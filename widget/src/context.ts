@@ -10,7 +10,8 @@ export interface Ctx {
   /** Shows the out-of-area screen (`none`: without a new history entry, e.g. on Back/Forward). */
   exit(how?: "push" | "none"): void;
   /** Announces a message politely to screen readers (and shows it in the status line). */
-  announce(msg: string): void;
+  /** `progress`: a message of work under way ("Calculating your savings…"), dropped when the work ends or the step changes. */
+  announce(msg: string, progress?: boolean): void;
   /** Tells the host page (through the embed script) that something happened: `lead_created`. */
   emit(event: string, detail?: Record<string, unknown>): void;
 }

@@ -133,6 +133,15 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
   root.replaceChildren(h("div", { class: "widget" }, header, main, status));
 
   let timer: number | undefined;
+  // A progress message announced less than the tick before its work ended would otherwise land after it, under the
+  // next step (the summary said "Calculating your savings…" when the savings came back within 50 ms).
+  let progress = false;
+  const endProgress = () => {
+    if (!progress) return;
+    progress = false;
+    clearTimeout(timer);
+    status.textContent = "";
+  };
   const ctx: Ctx = {
     api,
     info,
@@ -151,9 +160,10 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
       host.emit("step", { step: "exit" });
     },
     emit: (event, detail) => host.emit(event, detail),
-    announce: (msg) => {
+    announce: (msg, isProgress = false) => {
       status.textContent = "";
       clearTimeout(timer);
+      progress = isProgress;
       // A new text node after a tick makes screen readers announce repeated messages too.
       timer = setTimeout(() => (status.textContent = msg), 50) as unknown as number;
     },
@@ -185,6 +195,7 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
       try {
         await view.next();
       } catch (err) {
+        endProgress();
         alert.replaceChildren(h("p", {}, errorMessage(err)));
         alert.hidden = false;
         alert.focus();
@@ -195,6 +206,7 @@ function run(api: Api, info: WidgetInfo, token: string, host: Host) {
       }
     });
     main.replaceChildren(form);
+    endProgress();
     // A message of the step left behind ("Calculating your savings…" under the summary, "Bill read successfully." on
     // the contact step) would still be read there; one announced just before this step (its timer) still comes.
     status.textContent = "";

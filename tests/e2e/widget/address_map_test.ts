@@ -63,7 +63,9 @@ Deno.test({
               { timeout: 10_000 },
             );
             const [lat, lon] = await map.evaluate(() => {
-              const s = JSON.parse(sessionStorage.getItem(Object.keys(sessionStorage)[0]) ?? "{}");
+              // The widget's state entry, not the ID token it keeps beside it (":id", security pass 8).
+              const k = Object.keys(sessionStorage).find((k) => !k.endsWith(":id"));
+              const s = JSON.parse((k && sessionStorage.getItem(k)) ?? "{}");
               return [s.state?.lat ?? s.lat, s.state?.lon ?? s.lon];
             });
             const [x, y] = tileOf(lat, lon);

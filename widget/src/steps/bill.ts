@@ -185,7 +185,7 @@ export function billStep(ctx: Ctx): StepView {
         // Screen readers hear every 25%, not every event.
         if (Math.floor(pct / 25) !== announced) {
           announced = Math.floor(pct / 25);
-          ctx.announce(pct >= 100 ? t.reading : t.uploading(pct));
+          ctx.announce(pct >= 100 ? t.reading : t.uploading(pct), true);
         }
       });
       const item = env.data.items[0] ?? {};

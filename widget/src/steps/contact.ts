@@ -86,7 +86,7 @@ export function contactStep(ctx: Ctx): StepView {
         bad.focus();
         return false;
       }
-      ctx.announce(t.creating);
+      ctx.announce(t.creating, true);
       const contactNow = JSON.stringify([c.first_name, c.last_name, c.email.toLowerCase()]);
       if (s.leadId && s.leadContact !== contactNow) {
         // Corrected details after an earlier attempt: a new lead, so the report goes to the new address.
