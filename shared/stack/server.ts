@@ -8,6 +8,7 @@ import type { StackExtension } from "./extension.ts";
 import { type StackMode, stackMode } from "./mode.ts";
 import { envBool } from "../config.ts";
 import { httpConfig } from "../http/config.ts";
+import { devGuard, noFraming } from "./dev_guard.ts";
 
 /**
  * The whole platform in one handler: every service at /functions/v1/<service>/… (Supabase's path) and
@@ -25,6 +26,10 @@ export function createStackHandler(
   const ipHeader = httpConfig(p).clientIpHeader;
   const services = new Map(serviceNames.map((name) => [name, serviceFactories[name](p)]));
   const root = new Hono();
+  // No page of the stack may be framed by another site; /dev/* answers its own host names only and changes nothing
+  // without the stack's token (security pass 10, dev_guard.ts).
+  root.use("*", noFraming);
+  if (devPages) root.use("/dev/*", devGuard(p));
   root.get(
     "/auth/v1/.well-known/jwks.json",
     async (c) => c.json(await jwks(p.sql), 200, { "Cache-Control": "public, max-age=300" }),
