@@ -80,6 +80,11 @@ export function outcomePage(o: ConfirmOutcome, held?: HeldAppointment | null): s
     ? `<p>Your appointment with ${escapeHtml(held.partnerName)}: <strong>${
       escapeHtml(held.when)
     }</strong>.</p>`
+    : held && o === "slot_taken"
+    // Which time went (security pass 10: the external scheduler has no hold), so the homeowner knows what to rebook.
+    ? `<p>The time you asked for with ${escapeHtml(held.partnerName)}: <strong>${
+      escapeHtml(held.when)
+    }</strong>. Nothing was booked and this link no longer works.</p>`
     : "";
   return page(p.title, `<p>${escapeHtml(p.text)}</p>${booked}`);
 }
