@@ -30,10 +30,21 @@ export async function startSmtpListener(
         on(ev: string, f: (...a: any[]) => void): void;
         sizeExceeded?: boolean;
       };
+      // Only up to the limit is kept: past it the message is refused at its end anyway (552), and a sender streaming
+      // gigabytes must not have them all held in memory first (security pass 10).
       const chunks: Uint8Array[] = [];
-      stream.on("data", (c: Uint8Array) => chunks.push(c));
+      let kept = 0;
+      stream.on("data", (c: Uint8Array) => {
+        if (kept + c.length > maxBytes) {
+          chunks.length = 0;
+          kept = maxBytes + 1;
+          return;
+        }
+        chunks.push(c);
+        kept += c.length;
+      });
       stream.on("end", async () => {
-        if (stream.sizeExceeded) {
+        if (stream.sizeExceeded || kept > maxBytes) {
           const err = new Error(`Message exceeds the ${maxBytes} byte limit`) as Error & {
             responseCode: number;
           };
