@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Platform } from "../platform.ts";
 import { jwks } from "../auth/keys.ts";
 import { errorBody } from "../http/errors.ts";
+import { errorResponse } from "../http/app.ts";
 import { serviceFactories, serviceNames } from "./services.ts";
 import { mountDocs } from "./docs_page.ts";
 import type { StackExtension } from "./extension.ts";
@@ -45,6 +46,9 @@ export function createStackHandler(
   }
   for (const e of extensions) e.routes?.(root, p);
   root.notFound((c) => c.json(errorBody("not_found", `No route ${c.req.method} ${c.req.path}`), 404));
+  // The stack's own routes answer errors as the services do (a value the database refuses is 400, never Hono's bare
+  // "Internal Server Error" text; security pass 10).
+  root.onError((err, c) => errorResponse(err, c, "stack"));
 
   return async (req: Request, info?: Deno.ServeHandlerInfo) => {
     const url = new URL(req.url);

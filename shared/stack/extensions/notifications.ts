@@ -58,7 +58,7 @@ function routes(app: Hono, p: Platform) {
   });
   app.get("/dev/mailbox/:id/attachments/:position", async (c) => {
     const position = Number(c.req.param("position"));
-    const a = Number.isInteger(position) && position >= 0
+    const a = Number.isInteger(position) && position >= 0 && position < 10_000
       ? await getOutboxAttachment(p.sql, c.req.param("id"), position)
       : null;
     if (!a) return c.json(errorBody("not_found", "No such attachment"), 404);
