@@ -67,10 +67,13 @@ function crossSite(c: Context): string | null {
   if (site && site !== "same-origin" && site !== "none") return `Sec-Fetch-Site: ${site}`;
   const origin = c.req.header("origin");
   if (origin === undefined) return null;
-  const own = new URL(c.req.url);
-  const host = c.req.header("host");
-  const expected = host ? `${own.protocol}//${host}` : own.origin;
-  return origin.toLowerCase() === expected.toLowerCase() ? null : `Origin: ${origin}`;
+  // The host and port the browser came from must be the ones it asked (the scheme may differ behind a TLS proxy).
+  const host = (c.req.header("host") ?? new URL(c.req.url).host).toLowerCase();
+  let from: string | null = null;
+  try {
+    from = /^https?:\/\//i.test(origin) ? new URL(origin).host.toLowerCase() : null;
+  } catch { /* not a URL: "null", junk */ }
+  return from === host ? null : `Origin: ${origin}`;
 }
 
 async function presentedToken(c: Context): Promise<string> {
