@@ -3,6 +3,11 @@ import type { Sql } from "../db/client.ts";
 import { errorText, log } from "../log.ts";
 import { storeInbound } from "./embedded.ts";
 
+/** Recipients one message may have on the embedded inbox (a bill is sent to one or two addresses). */
+export const MAX_RECIPIENTS = 50;
+/** Clients connected at once. */
+export const MAX_CLIENTS = 50;
+
 export interface SmtpListener {
   port: number;
   close(): Promise<void>;
@@ -24,6 +29,10 @@ export async function startSmtpListener(
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     size: maxBytes,
+    // Bounds the library leaves open by default (security pass 10): recipients of one message (452 past it; each is
+    // stored with the message) and clients at once.
+    maxRecipients: MAX_RECIPIENTS,
+    maxClients: MAX_CLIENTS,
     logger: false,
     onData(dataStream, session, callback) {
       const stream = dataStream as unknown as {

@@ -3,7 +3,7 @@
 // a few hundred megabytes grew the process by as much. Now nothing past the limit is kept. Real SMTP over TCP.
 import assert from "node:assert/strict";
 import { testPlatform } from "../../support/db.ts";
-import { startSmtpListener } from "../../../shared/inbox/smtp_listener.ts";
+import { MAX_RECIPIENTS, startSmtpListener } from "../../../shared/inbox/smtp_listener.ts";
 
 const enc = new TextEncoder();
 
@@ -54,6 +54,33 @@ Deno.test("a message far over the SMTP size limit is refused (552) without being
     assert.ok(peak < (sendMb / 2) * 1024 * 1024, `the process grew ${(peak / 1048576).toFixed(0)} MB`);
     const [{ n }] = await p.sql`select count(*)::int as n from mail.inbound_messages`;
     assert.equal(n, 0);
+  } finally {
+    conn.close();
+    await smtp.close();
+    await p.close();
+  }
+});
+
+Deno.test("one message may have at most MAX_RECIPIENTS recipients (452 past it); the message is kept with those", async () => {
+  const p = await testPlatform();
+  const smtp = await startSmtpListener(p.sql, { port: 0 });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: smtp.port });
+  try {
+    await readReply(conn);
+    const say = async (cmd: string) => {
+      await conn.write(enc.encode(`${cmd}\r\n`));
+      return await readReply(conn);
+    };
+    assert.match(await say("EHLO attacker.test"), /^250/m);
+    assert.match(await say("MAIL FROM:<a@attacker.test>"), /^250/m);
+    const replies: string[] = [];
+    for (let i = 0; i < MAX_RECIPIENTS + 5; i++) replies.push(await say(`RCPT TO:<r${i}@inbox.test>`));
+    assert.equal(replies.filter((r) => /^250/.test(r)).length, MAX_RECIPIENTS);
+    assert.match(replies.at(-1)!, /^452 /);
+    assert.match(await say("DATA"), /^354/m);
+    assert.match(await say("Subject: many\r\n\r\nhello\r\n."), /^250/m);
+    const [row] = await p.sql`select envelope_to from mail.inbound_messages`;
+    assert.equal((row.envelope_to as string[]).length, MAX_RECIPIENTS);
   } finally {
     conn.close();
     await smtp.close();
