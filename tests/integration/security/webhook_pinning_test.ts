@@ -218,9 +218,10 @@ Deno.test("webhook DNS rebinding: a public first answer is the one connected to;
 });
 
 Deno.test("webhook ports (security pass 10): a URL naming a port outside PARTNER_WEBHOOK_PORTS is refused when saved and, saved before, at delivery without a DNS query", async () => {
-  // Public answers: before the port rule, a partner could have the platform open a TLS connection to any port of a
-  // public host (`https://example.com:22/`). TEST-NET-3 routes nowhere, so an allowed port only times out.
-  const s = await setting(false, (name, type) => (type === "A" ? ["203.0.113.9"] : []), 800, "443,8443");
+  // Before the port rule, a partner could have the platform open a TLS connection to any port of a public host
+  // (`https://example.com:22/`). The DNS double answers a private address, so an allowed port goes on to the
+  // resolution and stops there: no connection leaves the machine.
+  const s = await setting(false, (name, type) => (type === "A" ? ["10.9.9.9"] : []), 800, "443,8443");
   try {
     for (const port of [22, 25, 6379, 8080, 65535, 80]) {
       const r = await s.e.call(s.e.admin, "POST", "/partner-service/webhooks", {
@@ -245,10 +246,10 @@ Deno.test("webhook ports (security pass 10): a URL naming a port outside PARTNER
     assert.equal(d.status, "retrying");
     assert.match(d.last_error ?? "", /port must use port 443 or 8443 .*not 22/);
     assert.equal(aQueries(s.dns.questions), 0, s.dns.questions.join(", "));
-    // An allowed port goes on to the resolution (and times out on TEST-NET-3).
+    // An allowed port goes on to the resolution (refused there: the double's answer is private).
     const ok = await s.hook(`https://${NAME}:8443/in`);
     const d2 = await s.deliver(ok.id);
-    assert.doesNotMatch(d2.last_error ?? "", /port/);
+    assert.equal(d2.last_error, "the endpoint resolves to a private address");
     assert.equal(aQueries(s.dns.questions), 1);
     assert.equal(s.received.length, 0);
   } finally {
