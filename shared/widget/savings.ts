@@ -264,7 +264,7 @@ export async function processWidgetSavings(
         state: address.state,
         zip: address.zip,
       },
-      usageByMonth: usageForReport(billItem, usage, readingLimits(p)).map((u) => ({
+      usageByMonth: usageForReport(billItem, usage).map((u) => ({
         month: u.month,
         year: u.year,
         value: u.value,

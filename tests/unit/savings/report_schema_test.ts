@@ -7,7 +7,6 @@ import type { StateProgram } from "../../../shared/savings/report/types.ts";
 import { genericProgram } from "./fixtures.ts";
 import { billItem } from "../../support/bill_reading.ts";
 import { usageForReport } from "../../../shared/widget/reading.ts";
-import { DEFAULT_LIMITS } from "../../../shared/bills/plausibility.ts";
 import { federalCredit } from "../../../shared/savings/credit.ts";
 
 const good = () => ({
@@ -332,7 +331,7 @@ Deno.test("embedded writer: months measured from the bill's bar chart are said t
   const readUsage = (i: typeof read) =>
     i.electricityUsage.usageByMonth.map(({ month, year, value, unit }) => ({ month, year, value, unit }));
   // the widget's months as the homeowner kept them (no fromChart), December left out
-  const kept = usageForReport(read, readUsage(read).slice(0, 11), DEFAULT_LIMITS);
+  const kept = usageForReport(read, readUsage(read).slice(0, 11));
   const f = calculateSavings({
     usage: normaliseUsage(kept),
     ratePerKwh: 0.1415,
