@@ -82,6 +82,22 @@ function executiveSummary(c: ReportContext): string {
   return out.join("");
 }
 
+/**
+ * The year's peak months, an estimated one never said as a measured peak (QA pass 10: "Use peaks in August and
+ * September" when August was measured from a bar of the bill's chart): the measured peaks are the peaks, the
+ * estimated months as high are said to be estimates.
+ */
+export function peakWords(f: Pick<SavingsFigures, "peakMonths" | "extrapolatedMonths">): string {
+  const estimated = f.peakMonths.filter((m) => f.extrapolatedMonths.includes(m));
+  const measured = f.peakMonths.filter((m) => !f.extrapolatedMonths.includes(m));
+  if (!measured.length) return `Use is estimated to peak in <strong>${listMonths(estimated)}</strong>.`;
+  const peaks = `Use peaks in <strong>${listMonths(measured)}</strong>`;
+  if (!estimated.length) return `${peaks}.`;
+  return `${peaks}; ${listMonths(estimated)}, ${
+    estimated.length === 1 ? "an estimated month, is" : "estimated months, are"
+  } about as high.`;
+}
+
 /** Never call the customer's own rate (or the national fallback) "the <state> average". */
 function rateWords(c: ReportContext): string {
   if (c.rateKind === "customer") return "your electricity rate";
@@ -101,13 +117,7 @@ function usageAnalysis(c: ReportContext): string {
     `<p>Your annual consumption is <strong>${kwh(f.annualKwh)}</strong>, an average of ${
       kwh(f.annualKwh / 12)
     } a month. ${
-      f.peakMonths.length
-        ? `Use ${
-          f.peakMonths.every((m) => f.extrapolatedMonths.includes(m))
-            ? "is estimated to peak"
-            : "peaks"
-        } in <strong>${listMonths(f.peakMonths)}</strong>.`
-        : noMonthlyFigures(f)
+      f.peakMonths.length ? peakWords(f) : noMonthlyFigures(f)
         ? "" // an even estimate is not the home's use being even
         : "Your use is fairly even through the year."
     }</p>`,
