@@ -24,7 +24,13 @@ export async function sendHoldEmail(
   expiresAt: Date,
 ): Promise<void> {
   const token = await confirmToken(holdConfig(p).secret, a.id, expiresAt);
-  const [org] = await p.sql`select name from public.organizations where id = ${a.organizationId}`;
+  // the partner's phone (console settings) and the home's address, which the email names (QA pass 10)
+  const [org] = await p.sql`select o.name, s.phone,
+      (select concat_ws(', ', nullif(pr.line1, ''), nullif(pr.line2, ''), nullif(pr.city, ''),
+          nullif(trim(concat_ws(' ', pr.state, pr.zip)), ''))
+        from public.properties pr where pr.id = ${a.propertyId}) as address
+    from public.organizations o left join public.partner_settings s on s.organization_id = o.id
+    where o.id = ${a.organizationId}`;
   const confirmUrl = `${links(p).publicUrl}/functions/v1/appointment-handling-service${CONFIRM_PATH}?token=${
     encodeURIComponent(token)
   }`;
@@ -33,6 +39,8 @@ export async function sendHoldEmail(
       from: emailSender(p),
       to: email,
       partnerName: (org?.name as string) ?? "",
+      address: (org?.address as string | null) ?? null,
+      partnerPhone: (org?.phone as string | null) ?? null,
       start: a.start,
       end: a.end,
       timezone: a.timezone,

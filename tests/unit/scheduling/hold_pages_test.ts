@@ -41,3 +41,23 @@ Deno.test("the confirmation page names the appointment it confirms, escaped", ()
   );
   assert.match(confirmFormPage("a.1.b", null), /the appointment you asked for/);
 });
+
+Deno.test("the hold email names the home and the partner's phone, escaped; without them it says neither (QA pass 10)", () => {
+  const m = holdEmail({
+    from: "notifications@example.com",
+    to: "quinn@example.com",
+    partnerName: "Sun & Co",
+    address: "4521 Oak Hollow Dr, Apt <2>, Jacksonville, FL 32210",
+    partnerPhone: "(904) 555-0117",
+    start: new Date("2026-11-25T15:00:00Z"),
+    end: new Date("2026-11-25T17:00:00Z"),
+    timezone: "America/New_York",
+    expiresAt: new Date("2026-11-25T03:53:19Z"),
+    confirmUrl: "https://example.com/confirm?token=a.1.b",
+  });
+  assert.match(m.text, /an appointment at 4521 Oak Hollow Dr, Apt <2>, Jacksonville, FL 32210 on Wednesday/);
+  assert.match(m.text, /Questions or another time\? Call Sun & Co at \(904\) 555-0117\./);
+  assert.match(m.html, /at <strong>4521 Oak Hollow Dr, Apt &lt;2&gt;, Jacksonville, FL 32210<\/strong> on/);
+  assert.match(m.html, /Call Sun &amp; Co at <a href="tel:9045550117">\(904\) 555-0117<\/a>\./);
+  assert.doesNotMatch(mail.text + mail.html, /Call | at <strong>/, "none given: neither said");
+});
