@@ -113,6 +113,7 @@ export function checkStep(ctx: Ctx): StepView {
           zip.input.value = home.zip;
           for (const f of [street, city, st, zip]) f.setError(null);
           street.input.focus();
+          void recheck();
         },
       },
       t.useHomeAddress(
@@ -221,6 +222,41 @@ export function checkStep(ctx: Ctx): StepView {
   };
   paint(review);
 
+  /** The reading as the homeowner has it on the form now (what Continue sends). */
+  const readingNow = (): ReadingValues =>
+    read
+      ? {
+        customer_name: name.input.value.trim(),
+        service_address: {
+          line1: street.input.value.trim(),
+          city: city.input.value.trim(),
+          state: st.input.value.trim().toUpperCase(),
+          zip: zip.input.value.trim(),
+        },
+        utility: utility.input.value.trim(),
+      }
+      : {};
+  const confirmedNow = () =>
+    (Object.entries(lines) as [ReadingGroup, NonNullable<typeof lines.name>][])
+      .filter(([, l]) => !l.flag.hidden && l.confirm.checked).map(([g]) => g);
+  // The service address changed ("Same as my home", or typed): the gate is asked again at once, so a mark it no
+  // longer raises ("This address is in another state than your home.") goes now, not at Continue (QA pass 10).
+  // Only the latest answer paints, and none after Continue was pressed.
+  let asked = 0;
+  const recheck = async () => {
+    const mine = ++asked;
+    const reading = readingNow();
+    if (!/^[A-Za-z]{2}$/.test(reading.service_address?.state ?? "")) return;
+    try {
+      const r = await reviewReading(ctx, reading, confirmedNow());
+      if (mine !== asked) return;
+      s.review = { ...r, read: read ?? r.read };
+      s.reading = reading;
+      paint(s.review);
+    } catch { /* Continue asks again and says what went wrong */ }
+  };
+  for (const f of [street, city, st, zip]) f.input.addEventListener("change", () => void recheck());
+
   return {
     body,
     next: async () => {
@@ -259,20 +295,9 @@ export function checkStep(ctx: Ctx): StepView {
       const typed = typedUsage(inputs.map((i) => i.u), values);
       s.usage = typed;
       inputs.forEach((i, j) => (i.u = typed[j]));
-      const reading: ReadingValues = read
-        ? {
-          customer_name: name.input.value.trim(),
-          service_address: {
-            line1: street.input.value.trim(),
-            city: city.input.value.trim(),
-            state: st.input.value.trim().toUpperCase(),
-            zip: zip.input.value.trim(),
-          },
-          utility: utility.input.value.trim(),
-        }
-        : {};
-      const confirmed = (Object.entries(lines) as [ReadingGroup, NonNullable<typeof lines.name>][])
-        .filter(([, l]) => !l.flag.hidden && l.confirm.checked).map(([g]) => g);
+      const reading = readingNow();
+      const confirmed = confirmedNow();
+      asked++; // an address re-check still on its way paints nothing now
       const r = await reviewReading(ctx, reading, confirmed);
       s.review = { ...r, read: read ?? r.read };
       s.reading = reading;
