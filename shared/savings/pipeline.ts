@@ -28,6 +28,13 @@ import { partnerBranding } from "./delivery.ts";
 import { jsonb } from "../db/client.ts";
 import { rateLimitPolicy } from "../ratelimit/policy.ts";
 import { countReportRecipient } from "../ratelimit/recipient.ts";
+import { readingLimits } from "../bills/plausibility.ts";
+import { BEYOND_HOME_USE } from "./report/embedded.ts";
+
+/** A yearly use beyond the gate's residential bound is flagged: the report, email and widget say what it means. */
+function flagBeyondHome(p: Platform, figures: SavingsFigures): void {
+  if (figures.annualKwh > readingLimits(p).annualKwhMax) figures.flags.push(BEYOND_HOME_USE);
+}
 
 export const DELIVERY_QUEUE = "savings.deliver";
 
@@ -204,6 +211,7 @@ export async function createSavingsReport(
   });
   if (state.rateIsNationalFallback) figures.flags.push("national_average_rate");
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
+  flagBeyondHome(p, figures);
   const reportContext = context(
     req.customerName,
     address.formattedAddress,
@@ -321,6 +329,7 @@ export async function generateInsights(
     credit: federalCredit(new Date(), settings.offerOwnership, settings.creditOverride),
     fixedChargeMonthly: f.fixedChargeMonthly ?? null,
   });
+  flagBeyondHome(p, figures);
   const { report, writer } = await writeValidReport(
     p,
     context(

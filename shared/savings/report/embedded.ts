@@ -65,6 +65,8 @@ function executiveSummary(c: ReportContext): string {
   } else {
     out.push(`<p>${noSystemReason(f)}</p>`);
   }
+  const beyond = beyondHomeWords(f, c.partnerName);
+  if (beyond) out.push(`<p><strong>${h(beyond)}</strong></p>`);
   if (f.flags.includes("roof_ownership_unknown")) {
     out.push(
       `<p><strong>Who owns your roof?</strong> Your address is a unit in a shared building. A rooftop system needs the consent of whoever owns the roof (the building owner or your association); tell us who that is and we will confirm the figures below with them.</p>`,
@@ -307,6 +309,32 @@ function netMetering(c: ReportContext, ratioSaid = false): string {
     default:
       return "most utilities credit the solar energy you export; the figures assume credits at the retail rate.";
   }
+}
+
+/** The calculation's flag for a yearly use beyond the gate's residential bound (READING_ANNUAL_KWH_MAX). */
+export const BEYOND_HOME_USE = "beyond_home_use";
+
+/**
+ * What a report on a use far beyond a home's says (flag `beyond_home_use`), plain text (also the email's and the
+ * widget's): a 2.2 GWh commercial account the homeowner confirmed got "covering 1% of your usage" presented as a
+ * normal home's report (QA pass 9). The figures stay, said for what they are: one roof's system against a use this
+ * large, and what to do about it. Null without the flag.
+ */
+export function beyondHomeWords(
+  f: Pick<SavingsFigures, "flags" | "annualKwh" | "systemKw" | "offsetPct">,
+  partner?: string,
+): string | null {
+  if (!f.flags?.includes(BEYOND_HOME_USE)) return null;
+  const covers = f.systemKw > 0
+    ? ` The largest system your roof holds would cover only ${
+      sharePct(f.offsetPct)
+    } of it, so the savings here are for that system alone, not a plan for all of this use.`
+    : "";
+  return `This bill shows ${
+    kwh(f.annualKwh)
+  } a year, far more electricity than a home uses.${covers} A use this large is usually that of a business or a whole building: if this bill is not for your home, start again with your home bill; if it is, ask ${
+    partner?.trim() || "your installer"
+  } for a commercial solar assessment.`;
 }
 
 /** Why the report offers no system (the flags of the calculation); plain text (also the report email's). */
