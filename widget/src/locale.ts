@@ -135,7 +135,7 @@ export const t = {
   checkMissing: "Please fill in the lines we could not read from your bill.",
   checkReasons: {
     name_not_a_person: "This looks like text printed on the bill, not a person's name.",
-    state_mismatch: "This address is in another state than your home.",
+    state_mismatch: "This bill seems to be for another state than your home: check its service address.",
     utility_mismatch:
       "This is not the provider you chose for your home: check which company sends this bill.",
     annual_usage_out_of_range:

@@ -108,7 +108,7 @@ Deno.test({
         // The bill's market state (NM) is not the home's: the line is marked until the address is filled in …
         assert.equal(
           await address.locator(".flag-why").textContent(),
-          "This address is in another state than your home.",
+          "This bill seems to be for another state than your home: check its service address.",
         );
         assert.equal(await address.evaluate((e) => e.classList.contains("flagged")), true);
         await address.getByRole("button", { name: "Same as my home: 7070 Elm St, Unit 12, Tempe, AZ 85281" })

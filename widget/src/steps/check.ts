@@ -240,7 +240,7 @@ export function checkStep(ctx: Ctx): StepView {
     (Object.entries(lines) as [ReadingGroup, NonNullable<typeof lines.name>][])
       .filter(([, l]) => !l.flag.hidden && l.confirm.checked).map(([g]) => g);
   // The service address changed ("Same as my home", or typed): the gate is asked again at once, so a mark it no
-  // longer raises ("This address is in another state than your home.") goes now, not at Continue (QA pass 10).
+  // longer raises ("This bill seems to be for another state than your home") goes now, not at Continue (QA pass 10).
   // Only the latest answer paints, and none after Continue was pressed.
   let asked = 0;
   const recheck = async () => {
