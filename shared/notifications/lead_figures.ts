@@ -3,7 +3,7 @@
 // figures with the report's formatters, so the partner reads the numbers the homeowner read. Pure: no I/O.
 import { cents, kwh, num, readableMonthKeys, sharePct, usd, usdCents, years } from "../format.ts";
 import { netCostLabel } from "../savings/credit.ts";
-import type { SavingsFigures } from "../savings/calculate.ts";
+import { BEYOND_HOME_USE, type SavingsFigures } from "../savings/calculate.ts";
 import type { ReportBasis } from "../savings/report_basis.ts";
 import { noSystemReason } from "../savings/report/embedded.ts";
 import { day } from "./format.ts";
@@ -200,6 +200,7 @@ export function reportFacts(r: StoredReportFigures, state: string): Fact[] {
     f.costPerWatt,
   ];
   if (!needed.every(finite) || !f.credit) return [];
+  const beyond = (f.flags ?? []).includes(BEYOND_HOME_USE);
   if (f.systemKw <= 0) {
     return [
       { label: "Yearly use in the report", value: kwh(f.annualKwh) },
@@ -215,8 +216,19 @@ export function reportFacts(r: StoredReportFigures, state: string): Fact[] {
     },
     {
       label: "Production",
-      value: `${kwh(f.annualProductionKwh)} a year, ${sharePct(f.offsetPct ?? 0)} of the home's use`,
+      value: `${kwh(f.annualProductionKwh)} a year, ${sharePct(f.offsetPct ?? 0)} of the ${
+        beyond ? "account's" : "home's"
+      } use`,
     },
+    // QA pass 10: a 2.2 GWh account's lead said "1% of the home's use" with nothing more
+    ...(beyond
+      ? [{
+        label: "Use beyond a home's",
+        value: `${
+          kwh(f.annualKwh)
+        } a year is far more than a home uses: likely a business or building account. The report and the email told the homeowner so and to ask you for a commercial solar assessment.`,
+      }]
+      : []),
     { label: "First-year savings", value: usd(f.netAnnualSavings) },
     { label: "Savings basis", value: savingsBasis(f, r.basis, state) },
     { label: "Gross cost", value: usd(f.grossCost) },

@@ -16,7 +16,7 @@ import {
   validateReport,
 } from "./report/index.ts";
 import { EmbeddedReportWriter } from "./report/embedded.ts";
-import { calculateSavings, type SavingsFigures } from "./calculate.ts";
+import { BEYOND_HOME_USE, calculateSavings, type SavingsFigures } from "./calculate.ts";
 import { loadStateData, type StateData } from "./reference.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
@@ -29,7 +29,6 @@ import { jsonb } from "../db/client.ts";
 import { rateLimitPolicy } from "../ratelimit/policy.ts";
 import { countReportRecipient } from "../ratelimit/recipient.ts";
 import { readingLimits } from "../bills/plausibility.ts";
-import { BEYOND_HOME_USE } from "./report/embedded.ts";
 
 /** A yearly use beyond the gate's residential bound is flagged: the report, email and widget say what it means. */
 function flagBeyondHome(p: Platform, figures: SavingsFigures): void {

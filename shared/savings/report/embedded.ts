@@ -15,7 +15,7 @@ import {
   usdCents,
   years,
 } from "../../format.ts";
-import { ASSUMPTIONS, type SavingsFigures } from "../calculate.ts";
+import { ASSUMPTIONS, BEYOND_HOME_USE, type SavingsFigures } from "../calculate.ts";
 import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
 
 export class EmbeddedReportWriter implements ReportWriter {
@@ -39,9 +39,12 @@ function energyCost(f: SavingsFigures): number {
 function executiveSummary(c: ReportContext): string {
   const f = c.figures, p = c.program;
   const out = [
-    `<p>${h(c.customerName)}, your home in ${h(c.stateName)} used <strong>${
-      kwh(f.annualKwh)
-    }</strong> of electricity over the last year. At ${rateWords(c)} of ${cents(f.ratePerKwh)}${
+    // a use far beyond a home's is not called the home's (the account on the bill may be a business's)
+    `<p>${h(c.customerName)}, ${
+      f.flags.includes(BEYOND_HOME_USE) ? "the account on your bill" : "your home"
+    } in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At ${
+      rateWords(c)
+    } of ${cents(f.ratePerKwh)}${
       c.rateKind !== "customer" && c.rateYear ? ` (EIA, ${c.rateYear})` : ""
     }, that is about <strong>${usd(energyCost(f))} a year</strong>${
       // annualCost includes the bill's fixed charge: the rate times the use is the energy alone (QA pass 7: "14.15 ¢/kWh
@@ -310,9 +313,6 @@ function netMetering(c: ReportContext, ratioSaid = false): string {
       return "most utilities credit the solar energy you export; the figures assume credits at the retail rate.";
   }
 }
-
-/** The calculation's flag for a yearly use beyond the gate's residential bound (READING_ANNUAL_KWH_MAX). */
-export const BEYOND_HOME_USE = "beyond_home_use";
 
 /**
  * What a report on a use far beyond a home's says (flag `beyond_home_use`), plain text (also the email's and the
