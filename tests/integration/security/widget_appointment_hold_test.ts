@@ -105,6 +105,9 @@ Deno.test("widget booking: a hold until the emailed link confirms it, once; staf
     // which appointment: the partner and the day and time the email gave (QA pass 8)
     const when = mail.text.match(/an appointment at .+? on (\w+day, .+?)\.\n/)![1];
     assert.ok(page.text.includes(`on <strong>${when}</strong> is held for you`), page.text);
+    // and where, and whom to call (QA pass 10)
+    assert.ok(page.text.includes(" at <strong>123 Main St, Austin, TX 78701</strong> on "), page.text);
+    assert.match(page.text, /Call .+ at <a href="tel:5125550142">\(512\) 555-0142<\/a>/);
     assert.equal(await statusOf(t, held.json.appointment_uuid), "held");
 
     // A forged or altered link: 400, nothing changes.
