@@ -209,7 +209,11 @@ export function checkStep(ctx: Ctx): StepView {
       if (flagged) l.box.setAttribute("aria-describedby", l.confirm.getAttribute("aria-describedby")!);
       else l.box.removeAttribute("aria-describedby");
       if (flagged) {
-        (l.flag.firstChild as HTMLElement).textContent = reasons(r!.checks.filter((c) => c.group === group));
+        // one line per reason: four of them ran together in one paragraph on a phone (QA pass 10, a BGE bill)
+        const why = reasons(r!.checks.filter((c) => c.group === group));
+        (l.flag.firstChild as HTMLElement).replaceChildren(
+          ...why.flatMap((text, i) => [...(i ? [" "] : []), h("span", { class: "reason" }, text)]),
+        );
       }
       if (!flagged) l.confirm.checked = false;
     }
@@ -318,11 +322,11 @@ export function checkStep(ctx: Ctx): StepView {
   };
 }
 
-function reasons(checks: ReadingCheck[]): string {
-  const texts = [
+/** The reasons in the homeowner's words, each once. */
+function reasons(checks: ReadingCheck[]): string[] {
+  return [
     ...new Set(
       checks.map((c) => t.checkReasons[c.code as keyof typeof t.checkReasons] ?? t.checkReasons.other),
     ),
   ];
-  return texts.join(" ");
 }
