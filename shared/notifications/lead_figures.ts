@@ -70,18 +70,27 @@ function correctionValue(group: string, v: unknown): string {
   return String(v ?? "").replace(/\s+/g, " ").trim();
 }
 
-/** The check step's corrections, as "Usage: read 304,611 kWh over 12 months, corrected to 10,870 kWh over 12 months". */
-export function correctionFacts(corrections: unknown): Fact[] {
+/**
+ * The check step's corrections, as "Usage: read 304,611 kWh over 12 months, corrected to 10,870 kWh over 12 months".
+ * `billState`, the state the bill is for as read (its market state), is named when the service address was not
+ * read and the homeowner's is in another state: "read nothing (the bill is for FL), corrected to …" (QA pass 10: an
+ * Austin home's lead showed the FPL bill's Florida nowhere once the homeowner filled in the home's address).
+ */
+export function correctionFacts(corrections: unknown, billState = ""): Fact[] {
   if (!corrections || typeof corrections !== "object") return [];
   return Object.entries(corrections as Record<string, { read?: unknown; corrected?: unknown }>)
     .filter(([g]) => g in GROUP_LABELS)
     .map(([g, c]) => {
       const read = correctionValue(g, c?.read), corrected = correctionValue(g, c?.corrected);
+      const typedState = String((c?.corrected as { state?: unknown } | null)?.state ?? "").trim()
+        .toUpperCase();
+      const otherState = g === "address" && !read && /^[A-Z]{2}$/.test(billState) && typedState &&
+        typedState !== billState;
       return {
         label: GROUP_LABELS[g],
-        value: `read ${read ? `“${read}”` : "nothing"}, corrected to ${
-          corrected ? `“${corrected}”` : "nothing"
-        }`,
+        value: `read ${
+          read ? `“${read}”` : `nothing${otherState ? ` (the bill is for ${billState})` : ""}`
+        }, corrected to ${corrected ? `“${corrected}”` : "nothing"}`,
       };
     });
 }
@@ -253,7 +262,11 @@ export function leadFigures(i: LeadFiguresInput, state: string) {
   const report = i.report ? reportFacts(i.report, state) : [];
   return {
     reading_facts: readingFacts(i),
-    corrections: correctionFacts(i.billCorrections),
+    corrections: correctionFacts(
+      i.billCorrections,
+      String((i.billReading as { read?: { marketState?: unknown } | null } | null)?.read?.marketState ?? "")
+        .trim().toUpperCase(),
+    ),
     checks: checkFacts(i.billReading),
     report_facts: report,
     has_report: report.length > 0,

@@ -250,3 +250,30 @@ Deno.test("new-lead email: a use far beyond a home's is named for the partner, i
   assert.match(plain, /of the home's use\n/);
   assert.doesNotMatch(plain, /Use beyond a home's/);
 });
+
+Deno.test("new-lead email: an unread service address filled in with a home in another state names the bill's state (QA pass 10)", () => {
+  const render = (marketState: string) =>
+    templates(p).render("lead.created", {
+      ...base,
+      ...leadFigures({
+        outOfArea: false,
+        reportClaimed: false,
+        report: null,
+        monthlyKwh: null,
+        billReading: { read: { annualKwh: 15593, usageByMonth: [], marketState }, checks: [], confirmed: [] },
+        billCorrections: {
+          address: {
+            read: { line1: "", line2: "", city: "", state: "", zip: "" },
+            corrected: { line1: "1100 Congress Ave", line2: "", city: "Austin", state: "TX", zip: "78701" },
+          },
+        },
+        billAmountDue: null,
+        billPeriodEnd: null,
+      }, "TX"),
+    }).text;
+  assert.match(
+    render("FL"),
+    /Service address: read nothing \(the bill is for FL\), corrected to “1100 Congress Ave, Austin, TX 78701”\n/,
+  );
+  assert.match(render("TX"), /Service address: read nothing, corrected to “1100 Congress Ave/);
+});
