@@ -73,7 +73,7 @@ const loadAll = (url: string, starting = { initdb: false }) => {
   // of CPU off the main thread) are built once the modules are in, while PostgreSQL starts, so they do not hold
   // back the start after the migrations — unless initdb runs: a new cluster's initdb uses most of a 2-core
   // machine, and everything beside it lengthens it, so then they wait for the main migration transaction,
-  // whose backend leaves the other core idle (docs/operations.md, "Beside initdb only what must be").
+  // whose backend leaves the other core idle (docs/operations.md, "Local stack: beside initdb only what must be").
   const when = starting.initdb ? new Promise<void>((r) => buildNow = r) : Promise.resolve();
   built = Promise.all([platform, modules, when]).then(([p, [, { createStackHandler }, { extensions }]]) => {
     const handler = createStackHandler(p, extensions);

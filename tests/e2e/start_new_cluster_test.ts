@@ -1,7 +1,7 @@
-// `npm start` on a new embedded cluster (issue #16, cold start; docs/operations.md "Beside initdb only what must
-// be"): while initdb runs, only the modules load; the services' routes are built (and the demo login hashed) while
-// the main migration transaction runs. On a cluster that exists, the routes are built while PostgreSQL starts, as
-// before. Either way a liveness request sent as soon as the server listens is answered.
+// `npm start` on a new embedded cluster (issue #16, cold start; docs/operations.md "Local stack: beside initdb
+// only what must be"): while initdb runs, only the modules load; the services' routes are built (and the demo
+// login hashed) while the main migration transaction runs. On a cluster that exists, the routes are built while
+// PostgreSQL starts, as before. Either way a liveness request sent as soon as the server listens is answered.
 import assert from "node:assert/strict";
 import { freePort } from "../integration/operations/helpers.ts";
 
