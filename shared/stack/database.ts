@@ -20,9 +20,9 @@ export interface StartOptions {
   /** Called once the server's own start is under way (initdb or postgres is running as a child process),
    * with the URL the server will answer on, so the caller can load its modules (and build what needs no
    * query yet) meanwhile instead of before or after. `initdb`: a new cluster is being created (initdb and
-   * its bootstrap backend: ≈0.5 s of CPU in ≈0.4–0.5 s of wall on an idle 2-core machine), so work beside it
-   * slows it down; false for a cluster that exists or DATABASE_URL. Not called when neither prints anything; the caller then
-   * does its work after the start. */
+   * its bootstrap backend: 0.45–0.75 s of CPU, 0.40–0.52 s of wall alone on an idle 2-core machine), so work
+   * beside it slows it down; false for a cluster that exists or DATABASE_URL. Not called when neither prints
+   * anything; the caller then does its work after the start. */
   whileStarting?: (url: string, starting: { initdb: boolean }) => void;
 }
 
