@@ -5,6 +5,18 @@
 import assert from "node:assert/strict";
 import { freePort } from "../integration/operations/helpers.ts";
 
+// Stacks still running when a check fails: Ctrl-C'd in the test's finally, so their PostgreSQL stops too.
+const live = new Set<Deno.ChildProcess>();
+async function stopLeftovers() {
+  for (const child of live) {
+    try {
+      child.kill("SIGINT");
+    } catch { /* exited */ }
+    await child.status;
+    live.delete(child);
+  }
+}
+
 async function start(dataDir: string, port: number, pgPort: number) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "scripts/start.ts"],
@@ -22,6 +34,7 @@ async function start(dataDir: string, port: number, pgPort: number) {
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  live.add(child);
   let out = "";
   let err = "";
   const errDone = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
@@ -50,6 +63,7 @@ async function start(dataDir: string, port: number, pgPort: number) {
     async stop() {
       child.kill("SIGINT");
       const status = await child.status;
+      live.delete(child);
       await outDone;
       await errDone;
       assert.equal(status.code, 0, `exit ${status.code}; stderr:\n${err}`);
@@ -90,6 +104,7 @@ Deno.test({
       assert.equal(await second.liveness, 200);
       await second.stop();
     } finally {
+      await stopLeftovers();
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     }
   },
