@@ -65,9 +65,10 @@ export async function applyFiles(
 /**
  * The file's history row as a query without parameters, its values dollar-quoted. A query with parameters is
  * described by the server before postgres.js sends anything after it, and a transaction's connection then sends
- * every query still queued one at a time, each once the one before has been answered: the first file's row
- * ended the pipelining of every file after it (one round trip and one turn of our event loop per statement, the
- * server idle in between). array[…::text]: one text value, not an array literal PostgreSQL must parse.
+ * what is queued one query at a time, each once the one before has been answered, until its queue runs empty:
+ * the first file's row ended the pipelining of the files after it up to the first one that waits (≈25 statements
+ * of a first start: one round trip and one turn of our event loop each, the server idle in between).
+ * array[…::text]: one text value, not an array literal PostgreSQL must parse.
  */
 export function historyRow(f: Pick<MigrationFile, "version" | "sql" | "name">): string {
   return `insert into supabase_migrations.schema_migrations (version, statements, name) values (${
