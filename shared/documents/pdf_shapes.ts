@@ -34,7 +34,7 @@ export interface ShapeOps {
   closeEOFillStroke: number;
 }
 
-type Matrix = [number, number, number, number, number, number];
+export type Matrix = [number, number, number, number, number, number];
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 const times = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[0] + m[2] * n[1],
@@ -64,7 +64,24 @@ export function filledBoxes(
 ): FilledBox[] {
   const maxOps = Math.min(list.fnArray.length, caps.maxOps ?? MAX_SHAPE_OPS);
   const maxBoxes = caps.maxBoxes ?? MAX_BOXES;
-  const fills = new Set([
+  const fills = fillOps(ops);
+  const out: FilledBox[] = [];
+  walkOps(list, ops, maxOps, (fn, args, ctm, i) => {
+    if (fn !== ops.constructPath || !args) return out.length < maxBoxes;
+    // pdf.js ≥ 5: [paint operator, path data, bounding box]; earlier: [sub-operators, coordinates, bounding box]
+    // followed by the paint operator
+    const paint = typeof args[0] === "number" ? args[0] : list.fnArray[i + 1];
+    if (!fills.has(paint)) return true;
+    const box = toBox(args[2], ctm, pageHeight);
+    if (box && box.width >= 1) out.push(box);
+    return out.length < maxBoxes;
+  });
+  return out;
+}
+
+/** The operators that fill a path. */
+export const fillOps = (ops: ShapeOps): Set<number> =>
+  new Set([
     ops.fill,
     ops.eoFill,
     ops.fillStroke,
@@ -72,10 +89,27 @@ export function filledBoxes(
     ops.closeFillStroke,
     ops.closeEOFillStroke,
   ]);
-  const out: FilledBox[] = [];
+
+/** The operators that set the current transformation matrix (save, restore, cm, form XObjects). */
+export type MatrixOps = Pick<
+  ShapeOps,
+  "save" | "restore" | "transform" | "paintFormXObjectBegin" | "paintFormXObjectEnd"
+>;
+
+/**
+ * Walks the first `maxOps` operators of an operator list, following the current transformation matrix, and hands
+ * every other operator to `visit` with the matrix in force; the walk stops when `visit` answers false.
+ */
+export function walkOps(
+  list: { fnArray: ArrayLike<number>; argsArray: unknown[] },
+  ops: MatrixOps,
+  maxOps: number,
+  visit: (fn: number, args: unknown[] | null, ctm: Matrix, i: number) => boolean,
+): void {
   const stack: Matrix[] = [];
   let ctm: Matrix = IDENTITY;
-  for (let i = 0; i < maxOps && out.length < maxBoxes; i++) {
+  const n = Math.min(list.fnArray.length, maxOps);
+  for (let i = 0; i < n; i++) {
     const fn = list.fnArray[i];
     const args = list.argsArray[i] as unknown[] | null;
     if (fn === ops.save) stack.push(ctm);
@@ -85,16 +119,8 @@ export function filledBoxes(
       stack.push(ctm);
       ctm = times(ctm, asMatrix(args?.[0]) ?? IDENTITY);
     } else if (fn === ops.paintFormXObjectEnd) ctm = stack.pop() ?? IDENTITY;
-    else if (fn === ops.constructPath && args) {
-      // pdf.js ≥ 5: [paint operator, path data, bounding box]; earlier: [sub-operators, coordinates, bounding box]
-      // followed by the paint operator
-      const paint = typeof args[0] === "number" ? args[0] : list.fnArray[i + 1];
-      if (!fills.has(paint)) continue;
-      const box = toBox(args[2], ctm, pageHeight);
-      if (box && box.width >= 1) out.push(box);
-    }
+    else if (!visit(fn, args, ctm, i)) return;
   }
-  return out;
 }
 
 function toBox(minMax: unknown, m: Matrix, pageHeight: number): FilledBox | undefined {

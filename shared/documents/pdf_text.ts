@@ -2,13 +2,15 @@ import type { getDocumentProxy } from "unpdf";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { importLocalOnly } from "../runtime/local_only.ts";
 import { type FilledBox, filledBoxes, printsValueAxis, type ShapeOps } from "./pdf_shapes.ts";
+import { paintedOn, type PaintOps } from "./pdf_paint.ts";
+import { type PaintFacts, SMALL_TEXT_CHARS } from "./pdf_page_read.ts";
 export type { FilledBox, TextPiece };
 
 export interface PdfPageText {
   page: number;
   /** Reading-order lines; none for a page without a text layer. */
   lines: string[];
-  /** The page paints at least one image (a scan, when there is little or no text). */
+  /** The page paints at least one image (a scan, when there is little or no text); true when not looked at. */
   hasImages: boolean;
   /** The positioned text the lines were built from (points, y down), for readers of charts and tables. */
   pieces: TextPiece[];
@@ -17,6 +19,8 @@ export interface PdfPageText {
    * pdf_shapes.ts printsValueAxis), for charts whose bars carry no printed value; empty on other pages.
    */
   boxes: FilledBox[];
+  /** What a page with a small text layer paints besides text (pdf_paint.ts); absent on pages of much text. */
+  paint?: PaintFacts;
 }
 
 export interface PdfText {
@@ -33,7 +37,13 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDoc> {
   return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, verbosity: 0 });
 }
 
-/** The text layer of every page (up to maxPages) as layout-preserving lines. */
+/**
+ * The text layer of every page (up to maxPages) as layout-preserving lines. Positions are taken in the page's own
+ * box (MediaBox/CropBox offsets removed) and in the direction most of its text runs: a page whose content is drawn
+ * turned a quarter (a driver that rotates the drawing and turns the page back with /Rotate) reads line by line as
+ * an upright one (readingFrame). A page with little text also gets what else it paints (paintFacts), for
+ * pdf_page_read.ts to tell a scan under a stamp or text drawn as outlines from a page that is only text.
+ */
 export async function extractPdfText(bytes: Uint8Array, opts: { maxPages?: number } = {}): Promise<PdfText> {
   const pdf = await openPdf(bytes);
   try {
@@ -41,25 +51,23 @@ export async function extractPdfText(bytes: Uint8Array, opts: { maxPages?: numbe
     const pages: PdfPageText[] = [];
     for (let i = 1; i <= count; i++) {
       const page = await pdf.getPage(i);
-      const height = page.getViewport({ scale: 1 }).height;
+      const view = page.view as [number, number, number, number];
       const content = await page.getTextContent();
-      const pieces: TextPiece[] = [];
-      for (
-        const it of content.items as { str?: string; transform: number[]; width: number; height: number }[]
-      ) {
-        if (!it.str?.trim()) continue;
-        pieces.push({
-          x: it.transform[4],
-          y: height - it.transform[5],
-          width: it.width,
-          height: it.height || Math.abs(it.transform[3]),
-          text: it.str,
-        });
-      }
+      const items = (content.items as { str?: string; transform: number[]; width: number; height: number }[])
+        .filter((it) => it.str?.trim());
+      const frame = readingFrame(items, view);
+      const pieces: TextPiece[] = items.map((it) => ({
+        ...frame.place(it.transform[4], it.transform[5]),
+        width: it.width,
+        height: it.height || Math.hypot(it.transform[2], it.transform[3]),
+        text: it.str!,
+      }));
       const lines = piecesToLines(pieces);
-      const hasImages = lines.join("").length < 200 ? await paintsImage(page) : true;
-      const boxes = printsValueAxis(pieces) ? await pageBoxes(page, height) : [];
-      pages.push({ page: i, lines, hasImages, pieces, boxes });
+      const chars = lines.join("").replace(/\s/g, "").length;
+      const paint = chars < SMALL_TEXT_CHARS ? await paintFacts(page, view) : undefined;
+      const hasImages = paint?.hasImages ?? true;
+      const boxes = frame.upright && printsValueAxis(pieces) ? await pageBoxes(page, view) : [];
+      pages.push({ page: i, lines, hasImages, pieces, boxes, ...(paint ? { paint } : {}) });
     }
     return { pageCount: pdf.numPages, pages };
   } finally {
@@ -67,24 +75,48 @@ export async function extractPdfText(bytes: Uint8Array, opts: { maxPages?: numbe
   }
 }
 
-async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[] }> }): Promise<boolean> {
+/**
+ * The frame the page's text reads in: the quarter turn most of its characters run in (0 on nearly every page), and
+ * how to place a text origin in it (points from the page box's top-left corner, y down).
+ */
+export function readingFrame(
+  items: { str?: string; transform: number[] }[],
+  view: [number, number, number, number],
+): { upright: boolean; place(e: number, f: number): { x: number; y: number } } {
+  const weight = [0, 0, 0, 0];
+  for (const it of items) {
+    const a = Math.atan2(it.transform[1], it.transform[0]);
+    if (Number.isFinite(a)) weight[((Math.round(a / (Math.PI / 2)) % 4) + 4) % 4] += it.str?.length ?? 0;
+  }
+  const q = weight.indexOf(Math.max(...weight));
+  const [c, s] = [[1, 0], [0, 1], [-1, 0], [0, -1]][q];
+  const corners = [[view[0], view[1]], [view[2], view[1]], [view[0], view[3]], [view[2], view[3]]];
+  const left = Math.min(...corners.map(([x, y]) => x * c + y * s));
+  const top = Math.max(...corners.map(([x, y]) => -x * s + y * c));
+  return { upright: q === 0, place: (e, f) => ({ x: e * c + f * s - left, y: top - (-e * s + f * c) }) };
+}
+
+/** Operators of a page's list looked at for its paint facts. */
+const MAX_PAINT_OPS = 200_000;
+
+async function paintFacts(
+  page: { getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }> },
+  view: [number, number, number, number],
+): Promise<PaintFacts> {
   const { getResolvedPDFJS } = await import("unpdf");
   const { OPS } = await getResolvedPDFJS();
-  const ops = await page.getOperatorList();
-  return ops.fnArray.some((f) =>
-    f === OPS.paintImageXObject || f === OPS.paintInlineImageXObject || f === OPS.paintImageMaskXObject
-  );
+  return paintedOn(await page.getOperatorList(), OPS as unknown as PaintOps, view, MAX_PAINT_OPS);
 }
 
 async function pageBoxes(
   page: { getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }> },
-  height: number,
+  view: [number, number, number, number],
 ): Promise<FilledBox[]> {
   const { getResolvedPDFJS } = await import("unpdf");
   const { OPS } = await getResolvedPDFJS();
-  return filledBoxes(await page.getOperatorList(), OPS as unknown as ShapeOps, height);
+  return filledBoxes(await page.getOperatorList(), OPS as unknown as ShapeOps, view[3])
+    .map((b) => ({ ...b, x: b.x - view[0] }));
 }
-
 /** Rasterises one page to PNG (for OCR of pages that have no text layer). */
 export async function renderPdfPage(bytes: Uint8Array, pageNumber: number, scale = 2): Promise<Uint8Array> {
   const { renderPageAsImage } = await import("unpdf");

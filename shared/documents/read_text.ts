@@ -1,6 +1,7 @@
 import { sniffFileType } from "./sniff.ts";
-import { importLocalOnly } from "../runtime/local_only.ts";
+import { EngineUnavailable, importLocalOnly } from "../runtime/local_only.ts";
 import { extractPdfText, renderPdfPage } from "./pdf_text.ts";
+import { pageReading, pickReading } from "./pdf_page_read.ts";
 import type { TextPiece } from "./text_layout.ts";
 import type { FilledBox } from "./pdf_shapes.ts";
 
@@ -36,12 +37,11 @@ type OcrImage = (bytes: Uint8Array) => Promise<{ lines: string[]; pieces: TextPi
 const ocrImage = async (bytes: Uint8Array) =>
   (await importLocalOnly<{ ocrImage: OcrImage }>("./ocr.ts", import.meta.url, "OCR")).ocrImage(bytes);
 
-// A page with fewer characters than this in its text layer, that paints an image, is a scan: OCR it.
-const MIN_TEXT_CHARS = 40;
-
 /**
  * Text of one document made of one or more files (a multi-page PDF, or several page images): the PDF
- * text layer where there is one, OCR for images and for PDF pages without a text layer.
+ * text layer where there is one that reads as text, OCR for images and for PDF pages without a usable text layer
+ * (a scan, a scan under a small stamp or header, text drawn as outlines, a font whose text layer is not text:
+ * pdf_page_read.ts pageReading; where both are read, the better one is kept, pickReading).
  */
 export async function readDocumentText(
   files: DocumentFile[],
@@ -53,7 +53,17 @@ export async function readDocumentText(
     if (kind === "pdf") {
       const pdf = await extractPdfText(f.bytes, { maxPages: opts.maxPages });
       for (const pg of pdf.pages) {
-        if (pg.lines.join("").replace(/\s/g, "").length >= MIN_TEXT_CHARS || !pg.hasImages) {
+        const how = pageReading(pg.lines, pg.paint);
+        const ocr = how === "text" ? undefined : await pageOcr(f.bytes, pg.page, how === "both");
+        if (ocr && (how === "ocr" || pickReading(pg.lines, ocr.lines) === "ocr")) {
+          pages.push({
+            file: f.filename,
+            page: pg.page,
+            source: "ocr",
+            lines: ocr.lines,
+            pieces: ocr.pieces,
+          });
+        } else {
           const boxes = pg.boxes.length ? { boxes: pg.boxes } : {};
           pages.push({
             file: f.filename,
@@ -62,16 +72,6 @@ export async function readDocumentText(
             lines: pg.lines,
             pieces: pg.pieces,
             ...boxes,
-          });
-        } else {
-          const png = await renderPdfPage(f.bytes, pg.page);
-          const ocr = await ocrImage(png);
-          pages.push({
-            file: f.filename,
-            page: pg.page,
-            source: "ocr",
-            lines: ocr.lines,
-            pieces: ocr.pieces,
           });
         }
       }
@@ -83,4 +83,17 @@ export async function readDocumentText(
     }
   }
   return { pages, text: pages.map((p) => p.lines.join("\n")).join("\n") };
+}
+
+/**
+ * A PDF page rendered and read by OCR. `optional` (the page has a text layer too): where this deployment has no
+ * OCR or renderer (an edge function), the text layer is read instead of answering 503.
+ */
+async function pageOcr(bytes: Uint8Array, page: number, optional: boolean) {
+  try {
+    return await ocrImage(await renderPdfPage(bytes, page));
+  } catch (e) {
+    if (optional && e instanceof EngineUnavailable) return undefined;
+    throw e;
+  }
 }
