@@ -13,6 +13,10 @@ import {
   textQuality,
 } from "../../../shared/documents/pdf_page_read.ts";
 import { PDFDocument } from "pdf-lib";
+import { ops } from "../../../shared/documents/engine/ops.ts";
+import type { DomainError } from "../../../shared/errors.ts";
+import { ownerPasswordPdf } from "../../support/owner_password_pdf.ts";
+import { passwordPdf } from "../../support/password_pdf.ts";
 import {
   outlinedPdf,
   privateUsePdf,
@@ -106,4 +110,17 @@ Deno.test("readDocumentText: a scan under a stamp, a private-use or salad text l
   } finally {
     await closeOcr();
   }
+});
+
+Deno.test("an owner-password-only PDF is read as any other (no change needed); one that needs a user password is password_protected (400)", async () => {
+  const pdf = ownerPasswordPdf(["Account Number 5860364058", "Amount Due $138.86   Due Date 4/9/24"]);
+  assert.equal(await ops.pageCount(pdf, "owner.pdf"), 1);
+  const text = await ops.text([{ filename: "owner.pdf", bytes: pdf }]);
+  assert.deepEqual(text.pages.map((p) => p.source), ["text"]);
+  assert.match(text.text, /Account Number 5860364058\nAmount Due \$138\.86 +Due Date 4\/9\/24/);
+  await assert.rejects(
+    () => ops.pageCount(passwordPdf(), "locked.pdf"),
+    (e: DomainError) =>
+      e.kind === "invalid" && e.code === "password_protected" && /locked\.pdf/.test(e.message),
+  );
 });
