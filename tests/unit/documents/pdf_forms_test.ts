@@ -2,7 +2,7 @@
 // One synthetic text bill turned into each form (tests/support/pdf_forms.ts) reads as the original does.
 import assert from "node:assert/strict";
 import { closeOcr } from "../../../shared/documents/ocr.ts";
-import { extractPdfText } from "../../../shared/documents/pdf_text.ts";
+import { extractPdfText, readingFrame } from "../../../shared/documents/pdf_text.ts";
 import { readDocumentText } from "../../../shared/documents/read_text.ts";
 import {
   GOOD_TEXT,
@@ -123,4 +123,32 @@ Deno.test("an owner-password-only PDF is read as any other (no change needed); o
     (e: DomainError) =>
       e.kind === "invalid" && e.code === "password_protected" && /locked\.pdf/.test(e.message),
   );
+});
+
+Deno.test("readingFrame: text running down or upside down reads left to right, line under line, from the page box's corner", () => {
+  const view: [number, number, number, number] = [0, 0, 612, 792];
+  // running down the page (a quarter turn clockwise): along -y, lines stacked towards -x
+  const down = [
+    { str: "Amount", transform: [0, -10, 10, 0, 100, 700] },
+    { str: "Due", transform: [0, -10, 10, 0, 100, 650] },
+    { str: "Total", transform: [0, -10, 10, 0, 88, 700] },
+  ];
+  const f = readingFrame(down, view);
+  const [a, d, t] = down.map((it) => f.place(it.transform[4], it.transform[5]));
+  assert.ok(!f.upright && d.x > a.x && Math.abs(d.y - a.y) < 1e-9 && t.y > a.y && Math.abs(t.x - a.x) < 1e-9);
+  assert.ok([a, d, t].every((p) => p.x >= 0 && p.y >= 0));
+  // upside down (/Rotate 180 drawn into the content): along -x, lines stacked towards +y
+  const flipped = [
+    { str: "Amount", transform: [-10, 0, 0, -10, 500, 100] },
+    { str: "Due", transform: [-10, 0, 0, -10, 440, 100] },
+    { str: "Total", transform: [-10, 0, 0, -10, 500, 112] },
+  ];
+  const g = readingFrame(flipped, view);
+  const [a2, d2, t2] = flipped.map((it) => g.place(it.transform[4], it.transform[5]));
+  assert.ok(
+    d2.x > a2.x && Math.abs(d2.y - a2.y) < 1e-9 && t2.y > a2.y && [a2, d2, t2].every((p) => p.x >= 0),
+  );
+  // upright, in a box that starts at (50, 100)
+  const h = readingFrame([{ str: "Amount", transform: [10, 0, 0, 10, 60, 880] }], [50, 100, 662, 892]);
+  assert.deepEqual(h.place(60, 880), { x: 10, y: 12 });
 });
