@@ -80,6 +80,12 @@ function looksLikeText(token: string): boolean {
 
 /** A text layer of at least this quality is read as it is; below it, the page is read by OCR too. */
 export const GOOD_TEXT = 0.6;
+/**
+ * Over a full-page image, a text layer below this quality is read by OCR too: it is likely an invisible OCR layer
+ * of a scan ("searchable" PDF), and a poor engine's ("Accourit Detai1s $119.2O") still has word shapes. Text pages of
+ * real and synthetic bills score 0.79 and up, with no full-page image under them.
+ */
+export const SCAN_TEXT = 0.9;
 
 export type PageReading =
   /** the text layer */
@@ -102,17 +108,23 @@ export function pageReading(lines: string[], paint: PaintFacts | undefined): Pag
     return paint.hasImages || paint.fillPaths >= OUTLINE_PATHS ? "ocr" : "text";
   }
   if (textQuality(lines) < GOOD_TEXT) return "both";
-  if (paint && chars < SMALL_TEXT_CHARS && paint.imageCover >= SCAN_COVER) return "both";
+  if (
+    paint && paint.imageCover >= SCAN_COVER && (chars < SMALL_TEXT_CHARS || textQuality(lines) < SCAN_TEXT)
+  ) {
+    return "both";
+  }
   return "text";
 }
 
 /**
- * Of a text layer and the page's OCR, the one to keep: OCR when the text layer is poor and OCR reads better, or
- * when OCR reads well and finds clearly more text (at least twice the characters: a scan under a stamp).
+ * Of a text layer and the page's OCR, the one to keep: OCR when the text layer is poor and OCR reads better, when
+ * OCR reads well and finds clearly more text (at least twice the characters: a scan under a stamp), or when OCR
+ * reads clearly better (by 0.1) about as much text (70 % of the characters or more: an invisible OCR layer).
  */
 export function pickReading(text: string[], ocr: string[]): "text" | "ocr" {
   const tq = textQuality(text), oq = textQuality(ocr);
   const count = (ls: string[]) => ls.join("").replace(/\s/g, "").length;
   if (tq < GOOD_TEXT) return oq > tq && count(ocr) >= MIN_TEXT_CHARS ? "ocr" : "text";
-  return oq >= GOOD_TEXT && count(ocr) >= 2 * count(text) ? "ocr" : "text";
+  if (oq >= GOOD_TEXT && count(ocr) >= 2 * count(text)) return "ocr";
+  return oq >= tq + 0.1 && count(ocr) >= 0.7 * count(text) ? "ocr" : "text";
 }

@@ -3,7 +3,7 @@ import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { importLocalOnly } from "../runtime/local_only.ts";
 import { type FilledBox, filledBoxes, printsValueAxis, type ShapeOps } from "./pdf_shapes.ts";
 import { paintedOn, type PaintOps } from "./pdf_paint.ts";
-import { type PaintFacts, SMALL_TEXT_CHARS } from "./pdf_page_read.ts";
+import { type PaintFacts, SCAN_TEXT, SMALL_TEXT_CHARS, textQuality } from "./pdf_page_read.ts";
 export type { FilledBox, TextPiece };
 
 export interface PdfPageText {
@@ -64,7 +64,9 @@ export async function extractPdfText(bytes: Uint8Array, opts: { maxPages?: numbe
       }));
       const lines = piecesToLines(pieces);
       const chars = lines.join("").replace(/\s/g, "").length;
-      const paint = chars < SMALL_TEXT_CHARS ? await paintFacts(page, view) : undefined;
+      const paint = chars < SMALL_TEXT_CHARS || textQuality(lines) < SCAN_TEXT
+        ? await paintFacts(page, view)
+        : undefined;
       const hasImages = paint?.hasImages ?? true;
       const boxes = frame.upright && printsValueAxis(pieces) ? await pageBoxes(page, view) : [];
       pages.push({ page: i, lines, hasImages, pieces, boxes, ...(paint ? { paint } : {}) });

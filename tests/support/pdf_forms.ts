@@ -11,7 +11,9 @@ import {
   PDFName,
   PDFRawStream,
   rgb,
+  setTextRenderingMode,
   StandardFonts,
+  TextRenderingMode,
 } from "pdf-lib";
 import { loadFontkit } from "../../shared/pdf/fontkit_loader.ts";
 import { extractPdfText, renderPdfPage } from "../../shared/documents/pdf_text.ts";
@@ -23,7 +25,8 @@ export type PdfForm =
   | "reprinted"
   | "privateUse"
   | "salad"
-  | "outlined";
+  | "outlined"
+  | "poorOcrLayer";
 export const PDF_FORMS: PdfForm[] = [
   "rotated",
   "turned",
@@ -32,6 +35,7 @@ export const PDF_FORMS: PdfForm[] = [
   "privateUse",
   "salad",
   "outlined",
+  "poorOcrLayer",
 ];
 
 const FONT = new URL("../../assets/fonts/DejaVuSans.ttf", import.meta.url);
@@ -157,6 +161,54 @@ export async function saladPdf(bytes: Uint8Array): Promise<Uint8Array> {
   return await doc.save();
 }
 
+/** Look-alikes a poor OCR engine reads for these characters. */
+const LOOK_ALIKE: Record<string, string> = {
+  o: "0",
+  O: "0",
+  l: "1",
+  I: "l",
+  e: "c",
+  a: "@",
+  s: "$",
+  S: "5",
+  i: "!",
+  B: "8",
+  "0": "O",
+  "1": "l",
+  "5": "S",
+  "8": "B",
+  g: "9",
+  t: "+",
+  n: "ri",
+  m: "rn",
+  u: "v",
+  h: "b",
+};
+
+/**
+ * Each page scanned (rendered to an image) under an invisible text layer of what a poor OCR engine read: the
+ * page's text with a look-alike for about one character in three (a "searchable" scan from a cheap scanner).
+ */
+export async function poorOcrLayerPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  let seed = 12345;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const misread = (t: string) =>
+    [...t].map((c) => LOOK_ALIKE[c] && random() < 0.35 ? LOOK_ALIKE[c] : c).join("");
+  const pages = await pagesOf(bytes);
+  for (const [i, p] of pages.entries()) {
+    const png = await doc.embedPng(await renderPdfPage(bytes, i + 1, 2));
+    const page = doc.addPage([p.width, p.height]);
+    page.drawImage(png, { x: 0, y: 0, width: p.width, height: p.height });
+    page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
+    for (const t of p.pieces) {
+      page.drawText(misread(t.text), { x: t.x, y: p.height - t.y, size: t.height || 8, font });
+    }
+  }
+  return await doc.save();
+}
+
 /** The text drawn as filled glyph outlines (a "print to PDF" that turns text into curves): no text layer at all. */
 export async function outlinedPdf(bytes: Uint8Array): Promise<Uint8Array> {
   const fontkit = await loadFontkit();
@@ -204,6 +256,8 @@ export function pdfForm(form: PdfForm, bytes: Uint8Array): Promise<Uint8Array> {
       return privateUsePdf(bytes);
     case "salad":
       return saladPdf(bytes);
+    case "poorOcrLayer":
+      return poorOcrLayerPdf(bytes);
     case "outlined":
       return outlinedPdf(bytes);
   }

@@ -10,6 +10,7 @@ import {
   pageReading,
   pickReading,
   SCAN_COVER,
+  SCAN_TEXT,
   textQuality,
 } from "../../../shared/documents/pdf_page_read.ts";
 import { PDFDocument } from "pdf-lib";
@@ -19,6 +20,7 @@ import { ownerPasswordPdf } from "../../support/owner_password_pdf.ts";
 import { passwordPdf } from "../../support/password_pdf.ts";
 import {
   outlinedPdf,
+  poorOcrLayerPdf,
   privateUsePdf,
   rotatedPdf,
   saladPdf,
@@ -65,6 +67,16 @@ Deno.test("pageReading: a small text layer over a full-page image is read both w
   assert.equal(pickReading(page, page), "text", "a template image under the text: OCR reads the same");
   assert.equal(pickReading(["\uE001\uE002\uE003 \uE004"], page), "ocr");
   assert.equal(pickReading(["\uE001\uE002\uE003 \uE004"], ["\uE001"]), "text");
+  // an invisible OCR layer of look-alikes over a scan: read both ways, the clearly better OCR kept
+  const misread = [
+    "Accourit Numbcr 5860364058 Arnount Due $l38.86 Duc Date 4/9/24",
+    "Tota1 amount due by thc d@te",
+  ];
+  assert.ok(textQuality(misread) >= GOOD_TEXT && textQuality(misread) < SCAN_TEXT);
+  assert.equal(pageReading(misread, undefined), "text", "no full-page image under it: text as printed");
+  assert.equal(pageReading(misread, { hasImages: true, imageCover: 0.98, fillPaths: 0 }), "both");
+  assert.equal(pickReading(misread, page), "ocr");
+  assert.equal(pickReading(page, misread), "text");
 });
 
 Deno.test("extractPdfText: a page turned by /Rotate, or drawn turned on a page turned back, reads in the original's lines; a page box offset does not move them", async () => {
@@ -95,13 +107,13 @@ Deno.test("extractPdfText: a page's paint facts tell a scan under a stamp and te
   assert.equal((await extractPdfText(original)).pages[0].paint, undefined, "a page of text is not looked at");
 });
 
-Deno.test("readDocumentText: a scan under a stamp, a private-use or salad text layer and outlined text are read by OCR", async () => {
+Deno.test("readDocumentText: a scan under a stamp, a private-use or salad text layer, outlined text and a scan under a poor OCR layer are read by OCR", async () => {
   const original = await bill();
   const want = (await readDocumentText([{ filename: "a.pdf", bytes: original }])).text;
   const account = want.match(/\b\d{10,}\b/)?.[0];
   assert.ok(account, "the bill prints an account number");
   try {
-    for (const make of [scanStampedPdf, privateUsePdf, saladPdf, outlinedPdf]) {
+    for (const make of [scanStampedPdf, privateUsePdf, saladPdf, outlinedPdf, poorOcrLayerPdf]) {
       const got = await readDocumentText([{ filename: "a.pdf", bytes: await make(original) }]);
       assert.deepEqual(got.pages.map((p) => p.source), ["ocr"], make.name);
       assert.ok(got.text.includes(account), `${make.name}: the account number is read`);
