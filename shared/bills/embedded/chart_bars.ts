@@ -6,12 +6,14 @@
 // readings first, so any other reading of the month wins), and its confidence stays under the confirm step's limit
 // (plausibility.ts minConfidence 0.6) so the homeowner confirms it. Generic: no utility's words, only geometry.
 import type { FilledBox } from "../../documents/pdf_shapes.ts";
+import type { StrokedPath } from "../../documents/pdf_strokes.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import { type Axis, median, valueAxes } from "./chart_axis.ts";
 import { center, evenLabelRows, MONTH3 } from "./chart_rows.ts";
 import { monthNumber } from "./values.ts";
 import { type BarMonth, estimates, type MonthFigure } from "./chart_scale.ts";
 import { readHorizontalBars } from "./chart_hbars.ts";
+import { lineVertices } from "./chart_lines.ts";
 import type { ReadMonth } from "./month_confidence.ts";
 
 export type { BarMonth, MonthFigure };
@@ -80,15 +82,17 @@ function rowKeys(
  * bar, or a bar's stacked parts) of similar width, the bars sharing one baseline near the zero, or — a line chart
  * — one small filled dot (the point's marker), its centre the month's value. A label with no bar or two bars side
  * by side (this year / last year) gives nothing; a chart where under three quarters of the labels have one, or
- * whose bars differ in width or baseline (dots in size), gives nothing.
+ * whose bars differ in width or baseline (dots in size), gives nothing. Without bars or dots, a line drawn as a
+ * stroked polyline (`strokes`, chart_lines.ts) gives each month its vertex.
  */
 export function readBarHeights(
   pieces: TextPiece[],
   boxes: FilledBox[],
   periodEnd: string,
   printed: MonthFigure[] = [],
+  strokes: StrokedPath[] = [],
 ): BarMonth[] {
-  if (!boxes.length) return [];
+  if (!boxes.length && !strokes.length) return [];
   const rows = evenLabelRows(
     splitLabels(pieces),
     (p) => /^[JFMASOND]$/.test(p.text.trim()) || MONTH3.test(p.text.trim()),
@@ -101,7 +105,8 @@ export function readBarHeights(
       const months = rowMonths(row);
       const keys = months && rowKeys(row, months, pieces, spacing, periodEnd);
       if (!keys) continue;
-      const bars = columnBars(row, boxes, axis, spacing) ?? lineDots(row, boxes, axis, spacing);
+      const bars = columnBars(row, boxes, axis, spacing) ?? lineDots(row, boxes, axis, spacing) ??
+        lineVertices(row, strokes, axis, spacing);
       if (bars) return estimates(bars, keys, axis, printed);
     }
   }
@@ -208,19 +213,22 @@ export function chartHeightMonths(
   boxes: FilledBox[][],
   periodEnd: string,
   printed: MonthFigure[] = [],
+  strokes: StrokedPath[][] = [],
 ): (ReadMonth & { how: "chart-heights" })[] {
   const own = periodEnd ? Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) - 1 : undefined;
-  return boxes.flatMap((b, i) => {
-    const vertical = readBarHeights(pages[i] ?? [], b, periodEnd, printed);
-    const read = vertical.length ? vertical : readHorizontalBars(pages[i] ?? [], b, periodEnd, printed);
-    // the bill's own month is never taken from its bar: every bill prints the period's kWh, and where the reader
-    // missed that figure an estimate beside it would be a wrong value, not an empty one
-    return read.filter((m) => m.year * 12 + m.month - 1 !== own).map((m) => ({
-      year: m.year,
-      month: m.month,
-      value: m.value,
-      base: m.confidence,
-      how: "chart-heights" as const,
-    }));
-  });
+  return Array.from({ length: Math.max(boxes.length, strokes.length) }, (_, i) => boxes[i] ?? []).flatMap(
+    (b, i) => {
+      const vertical = readBarHeights(pages[i] ?? [], b, periodEnd, printed, strokes[i] ?? []);
+      const read = vertical.length ? vertical : readHorizontalBars(pages[i] ?? [], b, periodEnd, printed);
+      // the bill's own month is never taken from its bar: every bill prints the period's kWh, and where the reader
+      // missed that figure an estimate beside it would be a wrong value, not an empty one
+      return read.filter((m) => m.year * 12 + m.month - 1 !== own).map((m) => ({
+        year: m.year,
+        month: m.month,
+        value: m.value,
+        base: m.confidence,
+        how: "chart-heights" as const,
+      }));
+    },
+  );
 }
