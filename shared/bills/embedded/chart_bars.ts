@@ -140,7 +140,9 @@ function columnBars(
 ): (FilledBox | undefined)[] | undefined {
   const bars = row.map((label) => barOver(label, boxes, axis, spacing));
   const found = bars.filter((b) => b !== undefined) as FilledBox[];
-  if (found.length < Math.max(6, row.length * 0.75)) return undefined;
+  if (found.length < Math.max(6, row.length * 0.75) && !partialChart(row, bars, boxes, axis, spacing)) {
+    return undefined;
+  }
   const width = median(found.map((b) => b.width));
   const bottoms = found.map((b) => b.y + b.height);
   if (
@@ -184,16 +186,41 @@ function lineDots(
 }
 
 /**
+ * A chart whose history starts part-way along its row (an account, or its supplier, younger than the chart): no
+ * shape at all over the first labels, then one bar over every label to the newest, at least six. Its first bar is
+ * the account's first bill, whose period may be a part of a month or more than one: it is not read (set to
+ * undefined here); the bars after it are. A row with a label missing its bar anywhere else is not such a chart.
+ */
+function partialChart(
+  row: TextPiece[],
+  bars: (FilledBox | undefined)[],
+  boxes: FilledBox[],
+  axis: Axis,
+  spacing: number,
+): boolean {
+  const first = bars.findIndex((b) => b !== undefined);
+  if (first <= 0 || bars.length - first < 6 || bars.slice(first).some((b) => b === undefined)) return false;
+  if (row.slice(0, first).some((label) => nearLabel(label, boxes, axis, spacing).length)) return false;
+  bars[first] = undefined;
+  return true;
+}
+
+/** The filled boxes that may be a bar over a month label (see barOver). */
+function nearLabel(label: TextPiece, boxes: FilledBox[], axis: Axis, spacing: number): FilledBox[] {
+  return boxes.filter((b) =>
+    Math.abs(b.x + b.width / 2 - center(label)) <= spacing * 0.4 && b.width < spacing &&
+    b.x > axis.right && b.y >= axis.top - axis.stepPt / 2 && b.y + b.height <= axis.zero + axis.stepPt / 2 &&
+    b.y + b.height >= axis.zero - axis.stepPt / 2
+  );
+}
+
+/**
  * The bar over a month label: the filled boxes centred on the label (within 0.4 of the labels' spacing), narrower
  * than the spacing, ending near the axis's zero (within half a step) and not above its top tick (by over half a
  * step); boxes of one column (same left edge and width) are one bar, stacked. Two columns: undefined (grouped bars).
  */
 function barOver(label: TextPiece, boxes: FilledBox[], axis: Axis, spacing: number): FilledBox | undefined {
-  const near = boxes.filter((b) =>
-    Math.abs(b.x + b.width / 2 - center(label)) <= spacing * 0.4 && b.width < spacing &&
-    b.x > axis.right && b.y >= axis.top - axis.stepPt / 2 && b.y + b.height <= axis.zero + axis.stepPt / 2 &&
-    b.y + b.height >= axis.zero - axis.stepPt / 2
-  );
+  const near = nearLabel(label, boxes, axis, spacing);
   if (
     !near.length || near.some((b) => Math.abs(b.x - near[0].x) > 1 || Math.abs(b.width - near[0].width) > 1)
   ) {

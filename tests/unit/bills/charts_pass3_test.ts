@@ -184,3 +184,61 @@ Deno.test("tacoma (synthetic, text PDFs): the stroked line's months within 5% of
     }
   }
 });
+
+/** Bars 6 points wide over the month labels, 500 kWh a tick; `from` the first label with a bar. */
+const partialBars = (from: number, values = VALUES) =>
+  values.flatMap((v, i) => i < from ? [] : [{ x: X(i) - 3, y: Y(v), width: 6, height: v / PER_PT }]);
+
+Deno.test("a partial chart (history starting part-way along the row): its bars but the first are read", () => {
+  const words = [...unitTicks(), ...monthRow()];
+  // bars over the last 7 of 13 labels (under three quarters): the first of them (the account's first bill) left out
+  const got = readBarHeights(words, partialBars(6), "2024-05-28");
+  assert.deepEqual(
+    got.map((m) => m.year * 12 + m.month),
+    [...Array(6).keys()].map((k) => 2023 * 12 + 12 + k),
+  );
+  for (const m of got) {
+    const k = m.year * 12 + m.month - (2023 * 12 + 5);
+    assert.ok(Math.abs(m.value - VALUES[k]) <= 25, `${m.value} for ${VALUES[k]}`);
+  }
+  // 5 bars: too few; a bar missing in the middle, or a shape over an early label: not a partial chart
+  assert.deepEqual(readBarHeights(words, partialBars(8), "2024-05-28"), []);
+  const gap = partialBars(6).filter((_, i) => i !== 3);
+  assert.deepEqual(readBarHeights(words, gap, "2024-05-28"), []);
+  const early = [...partialBars(6), { x: X(1) - 3, y: Y(400), width: 6, height: 400 / PER_PT }];
+  // (with the early bar, 8 of 13 labels have one but not contiguously: nothing)
+  assert.deepEqual(readBarHeights(words, early, "2024-05-28"), []);
+  // the newest bars missing (a row whose bars stop before its end) is not one either
+  const stops = partialBars(3).filter((b) => b.x < X(10) - 3);
+  assert.deepEqual(readBarHeights(words, stops, "2024-05-28"), []);
+});
+
+Deno.test("BGE's two partial charts (bars for 6 and 7 of 13 months): the months after the first bar, within 5% and flagged", async () => {
+  const dir = new URL("../../fixtures/bills/real/", import.meta.url);
+  for (const [id, read] of [["bge_1.20.21_-_E", 4], ["bge_7645860000_2021-02", 5]] as const) {
+    const truth = normalizeItem(
+      JSON.parse(await Deno.readTextFile(new URL(`truth/${id}.json`, dir))).truth as BillItem,
+    ).electricityUsage.usageByMonth;
+    const text = await readDocumentText([{
+      filename: `${id}.pdf`,
+      bytes: await Deno.readFile(new URL(`${id}.pdf`, dir)),
+    }]);
+    const got = normalizeItem(
+      parseBill(text.pages.flatMap((pg) => pg.lines), text.pages.map((pg) => pg.pieces), {
+        rules: () => false,
+        boxes: text.pages.map((pg) => pg.boxes ?? []),
+      }),
+    ).electricityUsage.usageByMonth.filter((m) => m.fromChart);
+    assert.equal(got.length, read, id);
+    for (const m of got) {
+      const want = truth.find((u) => u.year === m.year && u.month === m.month);
+      assert.ok(want?.fromChart, `${id} ${m.year} ${m.month}`);
+      assert.ok(
+        Math.abs(m.value - want.value) <= want.value * 0.05,
+        `${id} ${m.month}: ${m.value} ${want.value}`,
+      );
+    }
+    // the first bar (August 2020, the account's first bill) is not read
+    assert.ok(!got.some((m) => m.year === 2020 && m.month === "August"));
+  }
+});
