@@ -1,7 +1,8 @@
 // Usage bar charts that print no value: the bars are drawn shapes, the only words are the value axis's ticks
 // ("0 kWh", "390 kWh" … "1,950 kWh", or bare numbers under a usage title: chart_axis.ts), the months under the bars
-// (initials or names) and the years; a line chart's points marked by filled dots are read the same way, and
-// horizontal bars by chart_hbars.ts. Each month's kWh is measured from its bar's height against the axis: an ESTIMATE to the chart's resolution, never a printed
+// (initials or names) and the years; a line chart's points marked by filled dots are read the same way, a line
+// drawn as a stroked polyline by its vertices (chart_lines.ts), and horizontal bars by chart_hbars.ts. Each month's
+// kWh is measured from its bar's height against the axis: an ESTIMATE to the chart's resolution, never a printed
 // figure. Such a month is marked (`fromChart`), never overrides a month the bill prints (parse_bill.ts puts these
 // readings first, so any other reading of the month wins), and its confidence stays under the confirm step's limit
 // (plausibility.ts minConfidence 0.6) so the homeowner confirms it. Generic: no utility's words, only geometry.
@@ -231,9 +232,9 @@ function barOver(label: TextPiece, boxes: FilledBox[], axis: Axis, spacing: numb
 }
 
 /**
- * The months of every page's charts without values (vertical bars or a line's dots, else horizontal bars) but the
- * bill's own month (the period's end), for the reader's history (parse_bill.ts): each with the
- * chart's own confidence as its base (month_confidence.ts) and tagged `chart-heights`.
+ * The months of every page's charts without values (vertical bars, a line's dots or its stroked vertices, else
+ * horizontal bars) but the bill's own month (the period's end), for the reader's history (parse_bill.ts): each with
+ * the chart's own confidence as its base (month_confidence.ts) and tagged `chart-heights`.
  */
 export function chartHeightMonths(
   pages: TextPiece[][],
