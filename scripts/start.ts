@@ -56,31 +56,36 @@ let modules: ReturnType<typeof loadModules> | undefined;
 let files: Promise<MigrationFile[]> | undefined;
 let demoPrepared: Promise<DemoPrepared> | undefined;
 let pool: Sql | undefined; // once the modules are loaded (closed by the shutdown)
-let built: Promise<{ p: Platform; handler: ReturnType<typeof createStackHandler> }> | undefined;
-const loadAll = (url: string) => {
+let platform: Promise<Platform> | undefined;
+let built: Promise<ReturnType<typeof createStackHandler>> | undefined;
+// Lets the routes' build and the demo login's hash begin (see loadAll); called again, it does nothing.
+let buildNow = () => {};
+const loadAll = (url: string, starting = { initdb: false }) => {
   core = loadCore();
   // One after the other: Deno settles dynamic imports pending together at once.
   modules = core.then(loadModules);
-  // The pool, the platform and every service's routes are built once the modules are in, while PostgreSQL
-  // still starts: none of it sends a query (postgres.js connects on the first one), and on the idle core it
-  // no longer holds back the start after the migrations (≈30 ms alone at load 8; docs/operations.md).
-  built = Promise.all([core, modules]).then(
-    ([[{ connect }, , { createPlatform }], [, { createStackHandler }, { extensions }]]) => {
-      pool = connect(url, { max: envInt("DB_POOL_SIZE", 20) });
-      const p = createPlatform(pool, config);
-      const handler = createStackHandler(p, extensions);
-      log("debug", "routes built", { sinceStart: Math.round(performance.now() - started) });
-      return { p, handler };
-    },
-  );
-  const read = core.then(([, { readMigrations }]) => readMigrations());
-  // The demo login too: a first start's password hash (scrypt, off the main thread) is computed once the
-  // modules are in, while PostgreSQL still starts, instead of holding back the seed.
-  demoPrepared = modules.then(([{ prepareDemo }]) => prepareDemo(config.dataDir));
+  // The pool and the platform once the modules are in: no query yet (postgres.js connects on the first one).
+  platform = Promise.all([core, modules]).then(([[{ connect }, , { createPlatform }]]) => {
+    pool = connect(url, { max: envInt("DB_POOL_SIZE", 20) });
+    return createPlatform(pool, config);
+  });
+  // Every service's routes (≈30 ms of the main thread) and a first start's demo password hash (scrypt, ≈40 ms
+  // of CPU off the main thread) are built once the modules are in, while PostgreSQL starts, so they do not hold
+  // back the start after the migrations — unless initdb runs: a new cluster's initdb uses most of a 2-core
+  // machine, and everything beside it lengthens it, so then they wait for the main migration transaction,
+  // whose backend leaves the other core idle (docs/operations.md, "Local stack: beside initdb only what must be").
+  const when = starting.initdb ? new Promise<void>((r) => buildNow = r) : Promise.resolve();
+  built = Promise.all([platform, modules, when]).then(([p, [, { createStackHandler }, { extensions }]]) => {
+    const handler = createStackHandler(p, extensions);
+    log("debug", "routes built", { sinceStart: Math.round(performance.now() - started) });
+    return handler;
+  });
+  // The demo login too: its password hash is computed before the seed needs it, not by the seed.
+  demoPrepared = Promise.all([modules, when]).then(([[{ prepareDemo }]]) => prepareDemo(config.dataDir));
   // The reference files' COPY loads are split after the start, with their load (see below): split here, while
   // initdb runs, they took ≈40 ms of CPU from initdb on a loaded machine for work needed only after ready.
-  files = read;
-  for (const p of [core, modules, files, demoPrepared, built]) p.catch(() => {}); // awaited below; failures surface there
+  files = core.then(([, { readMigrations }]) => readMigrations());
+  for (const p of [core, modules, files, demoPrepared, platform, built]) p.catch(() => {}); // awaited below; failures surface there
 };
 const db = await startDatabase(config.dataDir, { whileStarting: loadAll });
 // Not started when the server printed nothing while it started (see StartOptions.whileStarting).
@@ -129,7 +134,7 @@ Deno.addSignalListener("SIGTERM", () => shutdown(0));
 
 try {
   const [, { migrateStaged, splitAhead }, , { referenceDataLoading }] = await core!;
-  const { p, handler } = await built!;
+  const p = await platform!;
   const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] = await modules!;
   const sql = p.sql;
   // The server listens while the migrations run, its requests held until the start is ready (start_gate.ts)
@@ -137,14 +142,22 @@ try {
   // the start is ready, not now: asked during the migrations, each service's first request (its router built
   // on first use) held up the migration runner's event loop, and the migrations phase grew by more than the
   // health phase shrank (docs/operations.md, "Serving while the migrations run").
-  gate = startGate(handler, (req) => LIVENESS.test(new URL(req.url).pathname));
+  // The routes may still be built (on a first start, while the main migration transaction runs): a request that
+  // passes the gate meanwhile waits for them.
+  let handler: Awaited<typeof built> | undefined;
+  built!.then((h) => handler = h, () => {});
+  gate = startGate(
+    (req, info) => handler ? handler(req, info) : built!.then((h) => h(req, info)),
+    (req) => LIVENESS.test(new URL(req.url).pathname),
+  );
   const server = Deno.serve({ port, hostname: host, onListen: () => {} }, gate.handler);
   stops.push({ name: "http server", stop: () => (gate?.fail("stopping"), server.shutdown()) });
   log("debug", "listening while the migrations run", { sinceStart: Math.round(performance.now() - started) });
   // The reference data's migrations (INDEPENDENT_LANES) load once the start is printed; until then the
   // routes and jobs that read them wait for them (shared/db/reference_gate.ts), the rest serves.
   const all = await files!;
-  const staged = await migrateStaged(sql, { files: all });
+  const staged = await migrateStaged(sql, { files: all, whileApplying: () => buildNow() });
+  buildNow(); // with nothing pending too
   phase("migrations");
   let loadReference!: () => void;
   let loading = false;
@@ -187,7 +200,7 @@ try {
     stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
     for (const e of extensions) if (e.start) stops.push({ name: e.name, stop: await e.start(p) });
   })();
-  const [demo] = await Promise.all([seeded, loops]);
+  const [demo] = await Promise.all([seeded, loops, built]);
   phase("started");
   gate.open();
   const health = await Promise.all(serviceNames.map(async (s) => {
@@ -238,6 +251,7 @@ try {
   phase("afterHealthy");
   log("debug", "after the start", { ms: phases.afterHealthy - phases.healthy });
 } catch (e) {
+  buildNow(); // a liveness request waiting for the routes gets them
   log("error", "startup failed", { error: errorText(e) });
   gate?.fail("the start failed");
   await shutdown(1);

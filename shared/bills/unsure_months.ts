@@ -1,7 +1,7 @@
 // The usage months the reader is unsure of (issue #11): the embedded reader gives each month it read a confidence
 // (`monthConfidence`, "YYYY-MM" -> 0..1; embedded/month_confidence.ts). A month under the confirm step's limit
-// (plausibility.ts minConfidence) is marked for the homeowner to confirm, and the savings model treats it as it
-// treats an estimated month (flagged, not a reading the report rests on as measured).
+// (plausibility.ts minConfidence) is marked for the homeowner to confirm; confirmed as read, it is the bill's printed
+// figure and the report uses it as read (QA pass 10). A month measured from a chart's bar stays an estimate.
 import { monthNumber } from "./embedded/values.ts";
 
 export interface UsageMonthLike {
@@ -53,8 +53,9 @@ export function chartMonths(usage: UsageMonthLike[]): string[] {
 }
 
 /**
- * The usage with the unsure months the homeowner kept as read (`read`: the reader's usage) marked `estimated`:
- * the savings model flags them as it flags an estimated month. A month the homeowner typed over is theirs.
+ * The usage with the `unsure` months ("YYYY-MM") the homeowner kept as read (`read`: the reader's usage) marked
+ * `estimated` (the report rests on them as estimates: the months measured from a chart's bars). A month the
+ * homeowner typed over is theirs.
  */
 export function unsureAsEstimated<T extends UsageMonthLike>(
   usage: T[],

@@ -90,6 +90,12 @@ type MigrateOptions = {
   files?: MigrationFile[];
   /** Versions that may run beside the rest, one list per connection (default INDEPENDENT_LANES). */
   lanes?: readonly (readonly string[])[];
+  /** migrateStaged: called once the main transaction's files have left this process (pipelined, up to
+   * postgres.js's 100 queries in flight; at once when none is pending), before it commits: synchronous work the
+   * caller does then (npm start builds its routes there on a first start) runs while the server executes them,
+   * instead of holding them back. With fewer than 3 connections, once everything is applied. Not called when
+   * the run fails before the lock's connection has planned the work. */
+  whileApplying?: () => void;
 };
 
 /**
@@ -157,16 +163,29 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
   const connections = (sql.options as { max?: number }).max ?? 1;
   const nothingLater = async () => {};
   if (connections < 3) {
-    return { applied: await migrateSerial(sql, files, opts), deferred: [], later: nothingLater };
+    const applied = await migrateSerial(sql, files, opts);
+    opts.whileApplying?.();
+    return { applied, deferred: [], later: nothingLater };
   }
   // The main transaction's connection opens beside the lock's and waits, begun, for what the lock's connection
   // finds pending: opened after it, its new backend (fork, authentication, the driver's type query) held back
   // the first migration by 16–27 ms of an idle first start (`npm run bench:start`).
+  // whileApplying, once: when the server has the files (below), or when the main transaction ended first.
+  let pendingCall = opts.whileApplying;
+  const whileApplying = () => {
+    const call = pendingCall;
+    pendingCall = undefined;
+    call?.();
+  };
   let plan!: (work: { now: MigrationFile[]; ahead: Ahead } | null) => void;
   const planned = new Promise<Parameters<typeof plan>[0]>((r) => plan = r);
   const main = sql.begin(async (tx) => {
     const work = await planned;
     if (!work) return;
+    // postgres.js writes what is queued on a later turn of the event loop, and nothing is written while the
+    // event loop is blocked: this query, queued before the files, is answered once they have been written too
+    // (in order, with it or right after), so the caller's synchronous work no longer holds them back.
+    if (pendingCall) tx.unsafe("select 1").then(() => setTimeout(whileApplying, 0), () => {});
     if (work.now.length) await applyFiles(tx, work.now, undefined, work.ahead.byVersion);
     // The bootstrap's extensions, created beside the files, are there before anything commits.
     const last = await work.ahead.beforeCommit;
@@ -203,7 +222,7 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
     // The lock's connection is idle while the main transaction runs: the extensions are created there ahead.
     const extensions = opts.bootstrap !== false ? bootstrapExtensionsSql : undefined;
     plan({ now, ahead: createExtensionsAhead(lock, now, extensions) });
-    await main;
+    await main.finally(whileApplying);
     applied = now.map((f) => f.version);
   } catch (e) {
     await unlock().catch(() => {});

@@ -32,9 +32,11 @@ export interface ShapeOps {
   eoFillStroke: number;
   closeFillStroke: number;
   closeEOFillStroke: number;
+  stroke: number;
+  closeStroke: number;
 }
 
-type Matrix = [number, number, number, number, number, number];
+export type Matrix = [number, number, number, number, number, number];
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 const times = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[0] + m[2] * n[1],
@@ -53,29 +55,20 @@ const asMatrix = (v: unknown): Matrix | undefined => {
 };
 
 /**
- * The filled boxes of one page's operator list (pdf.js getOperatorList()), in page points with y down
- * (`pageHeight` flips it, as the text pieces are). Boxes under 1 point wide are left out (hairlines, specks).
+ * Each constructPath of an operator list (at most `maxOps` operators looked at) with its paint operator, its
+ * arguments and the current transformation matrix (cm, save/restore, form XObjects followed); `visit` returns false
+ * to stop.
  */
-export function filledBoxes(
+export function forEachPath(
   list: { fnArray: ArrayLike<number>; argsArray: unknown[] },
   ops: ShapeOps,
-  pageHeight: number,
-  caps: { maxOps?: number; maxBoxes?: number } = {},
-): FilledBox[] {
-  const maxOps = Math.min(list.fnArray.length, caps.maxOps ?? MAX_SHAPE_OPS);
-  const maxBoxes = caps.maxBoxes ?? MAX_BOXES;
-  const fills = new Set([
-    ops.fill,
-    ops.eoFill,
-    ops.fillStroke,
-    ops.eoFillStroke,
-    ops.closeFillStroke,
-    ops.closeEOFillStroke,
-  ]);
-  const out: FilledBox[] = [];
+  maxOps: number,
+  visit: (paint: number | undefined, args: unknown[], ctm: Matrix) => boolean,
+): void {
   const stack: Matrix[] = [];
   let ctm: Matrix = IDENTITY;
-  for (let i = 0; i < maxOps && out.length < maxBoxes; i++) {
+  const n = Math.min(list.fnArray.length, maxOps);
+  for (let i = 0; i < n; i++) {
     const fn = list.fnArray[i];
     const args = list.argsArray[i] as unknown[] | null;
     if (fn === ops.save) stack.push(ctm);
@@ -89,11 +82,38 @@ export function filledBoxes(
       // pdf.js ≥ 5: [paint operator, path data, bounding box]; earlier: [sub-operators, coordinates, bounding box]
       // followed by the paint operator
       const paint = typeof args[0] === "number" ? args[0] : list.fnArray[i + 1];
-      if (!fills.has(paint)) continue;
-      const box = toBox(args[2], ctm, pageHeight);
-      if (box && box.width >= 1) out.push(box);
+      if (!visit(paint, args, ctm)) return;
     }
   }
+}
+
+/**
+ * The filled boxes of one page's operator list (pdf.js getOperatorList()), in page points with y down
+ * (`pageHeight` flips it, as the text pieces are). Boxes under 1 point wide are left out (hairlines, specks).
+ */
+export function filledBoxes(
+  list: { fnArray: ArrayLike<number>; argsArray: unknown[] },
+  ops: ShapeOps,
+  pageHeight: number,
+  caps: { maxOps?: number; maxBoxes?: number } = {},
+): FilledBox[] {
+  const maxBoxes = caps.maxBoxes ?? MAX_BOXES;
+  const fills = new Set([
+    ops.fill,
+    ops.eoFill,
+    ops.fillStroke,
+    ops.eoFillStroke,
+    ops.closeFillStroke,
+    ops.closeEOFillStroke,
+  ]);
+  const out: FilledBox[] = [];
+  if (maxBoxes <= 0) return out;
+  forEachPath(list, ops, caps.maxOps ?? MAX_SHAPE_OPS, (paint, args, ctm) => {
+    if (paint === undefined || !fills.has(paint)) return true;
+    const box = toBox(args[2], ctm, pageHeight);
+    if (box && box.width >= 1) out.push(box);
+    return out.length < maxBoxes;
+  });
   return out;
 }
 

@@ -2,7 +2,8 @@ import type { getDocumentProxy } from "unpdf";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { importLocalOnly } from "../runtime/local_only.ts";
 import { type FilledBox, filledBoxes, printsValueAxis, type ShapeOps } from "./pdf_shapes.ts";
-export type { FilledBox, TextPiece };
+import { type StrokedPath, strokedPaths } from "./pdf_strokes.ts";
+export type { FilledBox, StrokedPath, TextPiece };
 
 export interface PdfPageText {
   page: number;
@@ -17,6 +18,8 @@ export interface PdfPageText {
    * pdf_shapes.ts printsValueAxis), for charts whose bars carry no printed value; empty on other pages.
    */
   boxes: FilledBox[];
+  /** The stroked lines of such a page (pdf_strokes.ts: a line chart drawn without markers); empty on other pages. */
+  strokes: StrokedPath[];
 }
 
 export interface PdfText {
@@ -58,8 +61,10 @@ export async function extractPdfText(bytes: Uint8Array, opts: { maxPages?: numbe
       }
       const lines = piecesToLines(pieces);
       const hasImages = lines.join("").length < 200 ? await paintsImage(page) : true;
-      const boxes = printsValueAxis(pieces) ? await pageBoxes(page, height) : [];
-      pages.push({ page: i, lines, hasImages, pieces, boxes });
+      const { boxes, strokes } = printsValueAxis(pieces)
+        ? await pageShapes(page, height)
+        : { boxes: [], strokes: [] };
+      pages.push({ page: i, lines, hasImages, pieces, boxes, strokes });
     }
     return { pageCount: pdf.numPages, pages };
   } finally {
@@ -76,13 +81,15 @@ async function paintsImage(page: { getOperatorList(): Promise<{ fnArray: number[
   );
 }
 
-async function pageBoxes(
+async function pageShapes(
   page: { getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }> },
   height: number,
-): Promise<FilledBox[]> {
+): Promise<{ boxes: FilledBox[]; strokes: StrokedPath[] }> {
   const { getResolvedPDFJS } = await import("unpdf");
   const { OPS } = await getResolvedPDFJS();
-  return filledBoxes(await page.getOperatorList(), OPS as unknown as ShapeOps, height);
+  const list = await page.getOperatorList();
+  const ops = OPS as unknown as ShapeOps;
+  return { boxes: filledBoxes(list, ops, height), strokes: strokedPaths(list, ops, height) };
 }
 
 /** Rasterises one page to PNG (for OCR of pages that have no text layer). */

@@ -3,6 +3,7 @@ import { importLocalOnly } from "../runtime/local_only.ts";
 import { extractPdfText, renderPdfPage } from "./pdf_text.ts";
 import type { TextPiece } from "./text_layout.ts";
 import type { FilledBox } from "./pdf_shapes.ts";
+import type { StrokedPath } from "./pdf_strokes.ts";
 
 // Reads a document's text IN THIS PROCESS: only a document worker (engine/worker_main.ts) runs this, after
 // the engine's preflight checks; services call documentText() in document_text.ts.
@@ -21,6 +22,8 @@ export interface DocumentPage {
   pieces: TextPiece[];
   /** Text pages that print a chart's value axis: the page's filled shapes (pdf_shapes.ts), for bars without values. */
   boxes?: FilledBox[];
+  /** Such a page's stroked lines (pdf_strokes.ts), for a line chart drawn without markers. */
+  strokes?: StrokedPath[];
 }
 
 export interface DocumentText {
@@ -55,6 +58,7 @@ export async function readDocumentText(
       for (const pg of pdf.pages) {
         if (pg.lines.join("").replace(/\s/g, "").length >= MIN_TEXT_CHARS || !pg.hasImages) {
           const boxes = pg.boxes.length ? { boxes: pg.boxes } : {};
+          const strokes = pg.strokes.length ? { strokes: pg.strokes } : {};
           pages.push({
             file: f.filename,
             page: pg.page,
@@ -62,6 +66,7 @@ export async function readDocumentText(
             lines: pg.lines,
             pieces: pg.pieces,
             ...boxes,
+            ...strokes,
           });
         } else {
           const png = await renderPdfPage(f.bytes, pg.page);

@@ -1,6 +1,7 @@
 // The local stack's dev mailbox: every email of the outbox, rendered, with its attachments and buttons that
 // fire signed delivery webhooks (as the provider would) back to the notification service.
 import type { OutboxEmail } from "./outbox.ts";
+import { DEV_TOKEN_FIELD } from "../stack/dev_guard.ts";
 
 const esc = (s: unknown) =>
   String(s ?? "").replace(
@@ -96,7 +97,8 @@ export function mailboxListPage(emails: MailboxRow[], filter: { to?: string }): 
 
 export const DELIVERY_EVENTS = ["delivered", "opened", "bounced", "complained"] as const;
 
-export function mailboxEmailPage(e: MailboxRow, flash?: string): string {
+/** One email; `token` is the stack's development-page token, sent by the webhook buttons' forms (dev_guard.ts). */
+export function mailboxEmailPage(e: MailboxRow, token: string, flash?: string): string {
   const headers = Object.entries(e.headers);
   const attachments = e.attachments.map((a) =>
     `<li><a href="/dev/mailbox/${encodeURIComponent(e.id)}/attachments/${a.position}" download="${
@@ -110,7 +112,9 @@ export function mailboxEmailPage(e: MailboxRow, flash?: string): string {
   const buttons = DELIVERY_EVENTS.map((t) =>
     `<form class="inline" method="post" action="/dev/mailbox/${
       encodeURIComponent(e.id)
-    }/events/${t}"><button type="submit">Fire email.${t}</button></form>`
+    }/events/${t}"><input type="hidden" name="${DEV_TOKEN_FIELD}" value="${
+      esc(token)
+    }"><button type="submit">Fire email.${t}</button></form>`
   ).join("");
   return shell(
     e.subject,

@@ -3,6 +3,11 @@ import type { Sql } from "../db/client.ts";
 import { errorText, log } from "../log.ts";
 import { storeInbound } from "./embedded.ts";
 
+/** Recipients one message may have on the embedded inbox (a bill is sent to one or two addresses). */
+export const MAX_RECIPIENTS = 50;
+/** Clients connected at once. */
+export const MAX_CLIENTS = 50;
+
 export interface SmtpListener {
   port: number;
   close(): Promise<void>;
@@ -24,16 +29,31 @@ export async function startSmtpListener(
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     size: maxBytes,
+    // Bounds the library leaves open by default (security pass 10): recipients of one message (452 past it; each is
+    // stored with the message) and clients at once.
+    maxRecipients: MAX_RECIPIENTS,
+    maxClients: MAX_CLIENTS,
     logger: false,
     onData(dataStream, session, callback) {
       const stream = dataStream as unknown as {
         on(ev: string, f: (...a: any[]) => void): void;
         sizeExceeded?: boolean;
       };
+      // Only up to the limit is kept: past it the message is refused at its end anyway (552), and a sender streaming
+      // gigabytes must not have them all held in memory first (security pass 10).
       const chunks: Uint8Array[] = [];
-      stream.on("data", (c: Uint8Array) => chunks.push(c));
+      let kept = 0;
+      stream.on("data", (c: Uint8Array) => {
+        if (kept + c.length > maxBytes) {
+          chunks.length = 0;
+          kept = maxBytes + 1;
+          return;
+        }
+        chunks.push(c);
+        kept += c.length;
+      });
       stream.on("end", async () => {
-        if (stream.sizeExceeded) {
+        if (stream.sizeExceeded || kept > maxBytes) {
           const err = new Error(`Message exceeds the ${maxBytes} byte limit`) as Error & {
             responseCode: number;
           };

@@ -3,7 +3,7 @@
 // figures with the report's formatters, so the partner reads the numbers the homeowner read. Pure: no I/O.
 import { cents, kwh, num, readableMonthKeys, sharePct, usd, usdCents, years } from "../format.ts";
 import { netCostLabel } from "../savings/credit.ts";
-import type { SavingsFigures } from "../savings/calculate.ts";
+import { BEYOND_HOME_USE, type SavingsFigures } from "../savings/calculate.ts";
 import type { ReportBasis } from "../savings/report_basis.ts";
 import { noSystemReason } from "../savings/report/embedded.ts";
 import { day } from "./format.ts";
@@ -70,18 +70,27 @@ function correctionValue(group: string, v: unknown): string {
   return String(v ?? "").replace(/\s+/g, " ").trim();
 }
 
-/** The check step's corrections, as "Usage: read 304,611 kWh over 12 months, corrected to 10,870 kWh over 12 months". */
-export function correctionFacts(corrections: unknown): Fact[] {
+/**
+ * The check step's corrections, as "Usage: read 304,611 kWh over 12 months, corrected to 10,870 kWh over 12 months".
+ * `billState`, the state the bill is for as read (its market state), is named when the service address was not
+ * read and the homeowner's is in another state: "read nothing (the bill is for FL), corrected to …" (QA pass 10: an
+ * Austin home's lead showed the FPL bill's Florida nowhere once the homeowner filled in the home's address).
+ */
+export function correctionFacts(corrections: unknown, billState = ""): Fact[] {
   if (!corrections || typeof corrections !== "object") return [];
   return Object.entries(corrections as Record<string, { read?: unknown; corrected?: unknown }>)
     .filter(([g]) => g in GROUP_LABELS)
     .map(([g, c]) => {
       const read = correctionValue(g, c?.read), corrected = correctionValue(g, c?.corrected);
+      const typedState = String((c?.corrected as { state?: unknown } | null)?.state ?? "").trim()
+        .toUpperCase();
+      const otherState = g === "address" && !read && /^[A-Z]{2}$/.test(billState) && typedState &&
+        typedState !== billState;
       return {
         label: GROUP_LABELS[g],
-        value: `read ${read ? `“${read}”` : "nothing"}, corrected to ${
-          corrected ? `“${corrected}”` : "nothing"
-        }`,
+        value: `read ${
+          read ? `“${read}”` : `nothing${otherState ? ` (the bill is for ${billState})` : ""}`
+        }, corrected to ${corrected ? `“${corrected}”` : "nothing"}`,
       };
     });
 }
@@ -200,6 +209,7 @@ export function reportFacts(r: StoredReportFigures, state: string): Fact[] {
     f.costPerWatt,
   ];
   if (!needed.every(finite) || !f.credit) return [];
+  const beyond = (f.flags ?? []).includes(BEYOND_HOME_USE);
   if (f.systemKw <= 0) {
     return [
       { label: "Yearly use in the report", value: kwh(f.annualKwh) },
@@ -215,8 +225,19 @@ export function reportFacts(r: StoredReportFigures, state: string): Fact[] {
     },
     {
       label: "Production",
-      value: `${kwh(f.annualProductionKwh)} a year, ${sharePct(f.offsetPct ?? 0)} of the home's use`,
+      value: `${kwh(f.annualProductionKwh)} a year, ${sharePct(f.offsetPct ?? 0)} of the ${
+        beyond ? "account's" : "home's"
+      } use`,
     },
+    // QA pass 10: a 2.2 GWh account's lead said "1% of the home's use" with nothing more
+    ...(beyond
+      ? [{
+        label: "Use beyond a home's",
+        value: `${
+          kwh(f.annualKwh)
+        } a year is far more than a home uses: likely a business or building account. The report and the email told the homeowner so and to ask you for a commercial solar assessment.`,
+      }]
+      : []),
     { label: "First-year savings", value: usd(f.netAnnualSavings) },
     { label: "Savings basis", value: savingsBasis(f, r.basis, state) },
     { label: "Gross cost", value: usd(f.grossCost) },
@@ -241,7 +262,11 @@ export function leadFigures(i: LeadFiguresInput, state: string) {
   const report = i.report ? reportFacts(i.report, state) : [];
   return {
     reading_facts: readingFacts(i),
-    corrections: correctionFacts(i.billCorrections),
+    corrections: correctionFacts(
+      i.billCorrections,
+      String((i.billReading as { read?: { marketState?: unknown } | null } | null)?.read?.marketState ?? "")
+        .trim().toUpperCase(),
+    ),
     checks: checkFacts(i.billReading),
     report_facts: report,
     has_report: report.length > 0,

@@ -1,5 +1,5 @@
 // Partner settings of the operator, read once per platform (partnerConfig(p)), never per invitation or webhook.
-import { ConfigError, envBool, envPositiveInt, type EnvSource } from "../config.ts";
+import { ConfigError, envBool, envOptional, envPositiveInt, type EnvSource } from "../config.ts";
 import { type Platform, provide } from "../platform.ts";
 
 export interface PartnerConfig {
@@ -7,6 +7,12 @@ export interface PartnerConfig {
   invitationTtlHours: number;
   /** Webhooks may target loopback/private hosts and plain http (PARTNER_WEBHOOK_ALLOW_PRIVATE; development). */
   webhookAllowPrivate: boolean;
+  /**
+   * The ports a webhook URL may name (PARTNER_WEBHOOK_PORTS, comma-separated; default 443 only): a partner must not
+   * have the platform open connections to any port of a public host (security pass 10). Not applied while
+   * webhookAllowPrivate is on (local receivers listen on any port).
+   */
+  webhookPorts: number[];
 }
 
 const MAX_TTL_HOURS = 24 * 366;
@@ -19,7 +25,18 @@ export function loadPartnerConfig(source: EnvSource = Deno.env): PartnerConfig {
   return {
     invitationTtlHours,
     webhookAllowPrivate: envBool("PARTNER_WEBHOOK_ALLOW_PRIVATE", false, source),
+    webhookPorts: webhookPorts(envOptional("PARTNER_WEBHOOK_PORTS", source)),
   };
+}
+
+/** `443` by default; otherwise a comma-separated list of ports 1–65535 (at least one). */
+function webhookPorts(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === "") return [443];
+  const ports = raw.split(",").map((s) => s.trim());
+  if (!ports.every((s) => /^\d{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 65535)) {
+    throw new ConfigError("PARTNER_WEBHOOK_PORTS", `must be ports (1-65535) separated by commas, got ${raw}`);
+  }
+  return [...new Set(ports.map(Number))];
 }
 
 /** The platform's partner settings (tests replace them with override(p, "partnerConfig", …)). */

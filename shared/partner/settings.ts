@@ -88,7 +88,8 @@ export async function listWebhooks(p: Platform, auth: AuthContext) {
 
 /** A 400 naming body.url when the URL cannot receive webhooks on this platform. */
 function checkWebhookUrl(p: Platform, url: string): void {
-  const problem = webhookUrlProblem(url, partnerConfig(p).webhookAllowPrivate);
+  const cfg = partnerConfig(p);
+  const problem = webhookUrlProblem(url, cfg.webhookAllowPrivate, cfg.webhookPorts);
   if (problem) throw badRequest("invalid_request", `body.url: ${problem}`);
 }
 

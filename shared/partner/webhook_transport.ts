@@ -7,7 +7,7 @@
 // one HTTP/1.1 POST with a Content-Length, `Connection: close`, redirects never followed, only the status
 // line read back (at most MAX_HEAD bytes), the whole exchange bounded by the timeout.
 import { type Platform, provide } from "../platform.ts";
-import { isPrivateAddress } from "./webhook_url.ts";
+import { isPrivateAddress, urlPort, webhookPortProblem } from "./webhook_url.ts";
 
 /** A host name's addresses (A then AAAA answers). */
 export type Resolve = (host: string) => Promise<string[]>;
@@ -45,12 +45,20 @@ export class WebhookTargetError extends Error {}
  * resolution, every answer of which must be public (unless allowPrivate: local development and tests, where
  * `localhost` is 127.0.0.1 since DNS does not read /etc/hosts).
  */
-export async function pinnedAddress(url: URL, allowPrivate: boolean, resolve: Resolve): Promise<string> {
+export async function pinnedAddress(
+  url: URL,
+  allowPrivate: boolean,
+  resolve: Resolve,
+  ports: readonly number[] = [443],
+): Promise<string> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const literal = /^[\d.]+$/.test(host) || host.includes(":");
   if (!allowPrivate && isPrivateAddress(host)) {
     throw new WebhookTargetError("the endpoint is a private address");
   }
+  // A URL saved before the port rule (or while private addresses were allowed) is judged again here, unresolved.
+  const portProblem = allowPrivate ? null : webhookPortProblem(url, ports);
+  if (portProblem) throw new WebhookTargetError(`the endpoint's port ${portProblem}`);
   if (literal) return host;
   if (allowPrivate && (host === "localhost" || host.endsWith(".localhost"))) return "127.0.0.1";
   const ips = await resolve(host);
@@ -99,7 +107,7 @@ export function postPinned(
   t: Pick<WebhookTransport, "caCerts" | "timeoutMs">,
 ): Promise<number> {
   const https = url.protocol === "https:";
-  const port = url.port ? Number(url.port) : https ? 443 : 80;
+  const port = urlPort(url);
   const payload = new TextEncoder().encode(body);
   const lines = [`POST ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`];
   for (const [k, v] of Object.entries(headers)) {

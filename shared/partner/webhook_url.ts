@@ -46,8 +46,25 @@ export function isPrivateAddress(hostOrIp: string): boolean {
     h === "metadata.google.internal" || privateIPv4(h) || (h.includes(":") && privateIPv6(h));
 }
 
-/** Why this URL cannot receive webhooks, or null. */
-export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
+/** The port a URL connects to (its scheme's default when it names none). */
+export function urlPort(u: URL): number {
+  return u.port ? Number(u.port) : u.protocol === "https:" ? 443 : 80;
+}
+
+/** Why this URL's port is not one a webhook may name (`ports`: PARTNER_WEBHOOK_PORTS), or null. */
+export function webhookPortProblem(u: URL, ports: readonly number[]): string | null {
+  const port = urlPort(u);
+  return ports.includes(port)
+    ? null
+    : `must use port ${ports.join(" or ")} (PARTNER_WEBHOOK_PORTS), not ${port}`;
+}
+
+/** Why this URL cannot receive webhooks, or null (`ports`: the ports allowed unless allowPrivate). */
+export function webhookUrlProblem(
+  raw: string,
+  allowPrivate: boolean,
+  ports: readonly number[] = [443],
+): string | null {
   let u: URL;
   try {
     u = new URL(raw);
@@ -60,5 +77,5 @@ export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | 
   if (isPrivateAddress(u.hostname)) {
     return "must be a public address (not localhost, a private network or link-local)";
   }
-  return null;
+  return webhookPortProblem(u, ports);
 }

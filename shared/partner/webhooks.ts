@@ -112,7 +112,8 @@ export async function deliverWebhook(p: Platform, job: Job): Promise<void> {
     // One resolution, checked, and the request sent to exactly that address (webhook_transport.ts).
     const t = webhookTransport(p);
     const url = new URL(d.url as string);
-    const address = await pinnedAddress(url, partnerConfig(p).webhookAllowPrivate, t.resolve);
+    const cfg = partnerConfig(p);
+    const address = await pinnedAddress(url, cfg.webhookAllowPrivate, t.resolve, cfg.webhookPorts);
     status = await postPinned(
       url,
       address,

@@ -1,5 +1,5 @@
 // HTML subset -> a tree of blocks the layout engine understands.
-import { parseDocument } from "htmlparser2";
+import { parseDocument, Parser } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";
 import { imageSize } from "./image_size.ts";
 import {
@@ -103,16 +103,38 @@ const BLOCKS = new Set([
   "dd",
 ]);
 
+const PARSE_OPTIONS = { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true };
+
 export function htmlToBlocks(html: string, base: Style = BASE_STYLE): Block[] {
-  const doc = parseDocument(html, {
-    lowerCaseTags: true,
-    lowerCaseAttributeNames: true,
-    decodeEntities: true,
-  });
+  guardNesting(html);
+  const doc = parseDocument(html, PARSE_OPTIONS);
   checkDepth(doc.children, 0, { elements: 0 });
   const css: CssRule[] = [];
   collectStyles(doc.children, css);
   return new Converter(css).blocks(doc.children, base);
+}
+
+/**
+ * The depth and element limits, checked while the HTML is read, before any tree is built: the parser's work per tag
+ * grows with the open elements (implied closes scan them), so a 400 KB `<ul><li>` × 50,000 took seconds, and 1 MB of
+ * nested `<div>`s over 20 s of a document worker, to be refused afterwards (security pass 10). Reading stops at the
+ * first tag past either limit, so at most MAX_DEPTH elements are ever open.
+ */
+function guardNesting(html: string): void {
+  let depth = 0;
+  let elements = 0;
+  const parser = new Parser({
+    onopentag() {
+      if (++depth > MAX_DEPTH + 1) {
+        throw new PdfInputError(`HTML is nested more than ${MAX_DEPTH} elements deep`);
+      }
+      if (++elements > MAX_ELEMENTS) throw new PdfInputError(`HTML has more than ${MAX_ELEMENTS} elements`);
+    },
+    onclosetag() {
+      depth--;
+    },
+  }, PARSE_OPTIONS);
+  parser.end(html);
 }
 
 function checkDepth(nodes: ChildNode[], depth: number, count: { elements: number }) {

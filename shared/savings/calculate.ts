@@ -102,6 +102,12 @@ export interface SavingsFigures {
   flags: string[];
 }
 
+/**
+ * The flag of figures whose yearly use is beyond the gate's residential bound (READING_ANNUAL_KWH_MAX; set by the
+ * pipeline, which knows the bound): the report, the email and the widget say what a small share of it means.
+ */
+export const BEYOND_HOME_USE = "beyond_home_use";
+
 const money = (x: number) => Math.round(x * 100) / 100;
 
 /** DC kWh/yr of `panels` panels: the provider's layout of that size, interpolated, or the yield per kW. */

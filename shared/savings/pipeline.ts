@@ -16,7 +16,7 @@ import {
   validateReport,
 } from "./report/index.ts";
 import { EmbeddedReportWriter } from "./report/embedded.ts";
-import { calculateSavings, type SavingsFigures } from "./calculate.ts";
+import { BEYOND_HOME_USE, calculateSavings, type SavingsFigures } from "./calculate.ts";
 import { loadStateData, type StateData } from "./reference.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
@@ -28,6 +28,12 @@ import { partnerBranding } from "./delivery.ts";
 import { jsonb } from "../db/client.ts";
 import { rateLimitPolicy } from "../ratelimit/policy.ts";
 import { countReportRecipient } from "../ratelimit/recipient.ts";
+import { readingLimits } from "../bills/plausibility.ts";
+
+/** A yearly use beyond the gate's residential bound is flagged: the report, email and widget say what it means. */
+function flagBeyondHome(p: Platform, figures: SavingsFigures): void {
+  if (figures.annualKwh > readingLimits(p).annualKwhMax) figures.flags.push(BEYOND_HOME_USE);
+}
 
 export const DELIVERY_QUEUE = "savings.deliver";
 
@@ -204,6 +210,7 @@ export async function createSavingsReport(
   });
   if (state.rateIsNationalFallback) figures.flags.push("national_average_rate");
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
+  flagBeyondHome(p, figures);
   const reportContext = context(
     req.customerName,
     address.formattedAddress,
@@ -321,6 +328,7 @@ export async function generateInsights(
     credit: federalCredit(new Date(), settings.offerOwnership, settings.creditOverride),
     fixedChargeMonthly: f.fixedChargeMonthly ?? null,
   });
+  flagBeyondHome(p, figures);
   const { report, writer } = await writeValidReport(
     p,
     context(

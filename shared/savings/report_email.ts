@@ -8,7 +8,7 @@ import { article, kwh, sharePct, usd, years } from "../format.ts";
 import type { SavingsFigures } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import { absoluteUrl, links } from "../urls.ts";
-import { noSystemReason } from "./report/embedded.ts";
+import { beyondHomeWords, noSystemReason } from "./report/embedded.ts";
 import { domainLike, linkFree } from "../validation/person_name.ts";
 
 const dir = new URL("../../templates/email/homeowner/", import.meta.url);
@@ -91,6 +91,8 @@ export function renderReportEmail(p: Platform, partner: PartnerSender, r: Report
     // The share of the home's use the system covers, as the PDF's cover and the widget say it: a 1.77 GWh account's
     // email said "a 15.2 kW solar system could save you about $3,470" without its "<1% of use" (QA pass 4).
     share: sharePct(f.offsetPct ?? 0),
+    // A use far beyond a home's: said as the report says it, not a small share presented as normal (QA pass 10).
+    beyond_home: beyondHomeWords({ ...f, flags: f.flags ?? [] }, partner.name),
     net_cost: usd(f.netCost),
     net_cost_label: netCostLabel(f.credit),
     payback: years(f.paybackYears),

@@ -1,7 +1,7 @@
 // The savings report as a designed document: cover with partner logo and customer, key figures, monthly
 // usage chart, 25-year projection chart, sections I-III, header and footer with page numbers.
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
-import { ASSUMPTIONS, type SavingsFigures } from "./calculate.ts";
+import { ASSUMPTIONS, BEYOND_HOME_USE, type SavingsFigures } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import type { ReportSection } from "./report/types.ts";
 import {
@@ -272,6 +272,16 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     }
   };
   note(usageNote);
+  // A use far beyond a home's, said on the cover too, in ink: the tile "1% of use" alone read as a normal report.
+  if (f.flags?.includes(BEYOND_HOME_USE)) {
+    const say = `Far more electricity than a home uses${
+      f.systemKw > 0 ? `: this system would cover only ${sharePct(f.offsetPct)} of it` : ""
+    }. Section I says what this means.`;
+    for (const line of wrap(say, bold, 9, W - 2 * M, 2)) {
+      text(cover, line, M, noteY, 9, bold, INK);
+      noteY -= 13;
+    }
+  }
   if (!known) {
     note(
       `Your utility's fixed monthly charge ${

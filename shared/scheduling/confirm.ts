@@ -16,6 +16,10 @@ import { SeamUnavailableError } from "../errors.ts";
 
 export const CONFIRM_PATH = "/confirm-appointment";
 
+/** The property `pr` as one line ("4521 Oak Hollow Dr, Apt 2, Jacksonville, FL 32210"), empty parts left out. */
+const HOME_ADDRESS = `concat_ws(', ', nullif(pr.line1, ''), nullif(pr.line2, ''), nullif(pr.city, ''),
+  nullif(trim(concat_ws(' ', pr.state, pr.zip)), ''))`;
+
 /** Emails the homeowner the hold's confirmation link (one email per hold: the provider's idempotency key). */
 export async function sendHoldEmail(
   p: Platform,
@@ -24,7 +28,11 @@ export async function sendHoldEmail(
   expiresAt: Date,
 ): Promise<void> {
   const token = await confirmToken(holdConfig(p).secret, a.id, expiresAt);
-  const [org] = await p.sql`select name from public.organizations where id = ${a.organizationId}`;
+  // the partner's phone (console settings) and the home's address, which the email names (QA pass 10)
+  const [org] = await p.sql`select o.name, s.phone, ${p.sql.unsafe(HOME_ADDRESS)} as address
+    from public.organizations o left join public.partner_settings s on s.organization_id = o.id
+    left join public.properties pr on pr.id = ${a.propertyId}
+    where o.id = ${a.organizationId}`;
   const confirmUrl = `${links(p).publicUrl}/functions/v1/appointment-handling-service${CONFIRM_PATH}?token=${
     encodeURIComponent(token)
   }`;
@@ -33,6 +41,8 @@ export async function sendHoldEmail(
       from: emailSender(p),
       to: email,
       partnerName: (org?.name as string) ?? "",
+      address: (org?.address as string | null) ?? null,
+      partnerPhone: (org?.phone as string | null) ?? null,
       start: a.start,
       end: a.end,
       timezone: a.timezone,
@@ -47,12 +57,17 @@ export async function sendHoldEmail(
 export async function heldAppointment(p: Platform, appointmentId: string): Promise<HeldAppointment | null> {
   const [row] = await p.sql`
     select a.starts_at, a.ends_at, a.timezone, o.name, a.status, a.confirmed_at,
-      a.hold_expires_at > now() as live
+      a.hold_expires_at > now() as live, s.phone, ${p.sql.unsafe(HOME_ADDRESS)} as address
     from public.appointments a
-    join public.organizations o on o.id = a.organization_id where a.id = ${appointmentId}`;
+    join public.organizations o on o.id = a.organization_id
+    left join public.partner_settings s on s.organization_id = o.id
+    left join public.properties pr on pr.id = a.property_id
+    where a.id = ${appointmentId}`;
   if (!row) return null;
   return {
     partnerName: String(row.name ?? "").replace(/[\r\n]+/g, " ").slice(0, 120),
+    address: (row.address as string | null) ?? null,
+    phone: (row.phone as string | null) ?? null,
     state: row.status === "held" && row.live
       ? "held"
       : row.status === "scheduled" && row.confirmed_at

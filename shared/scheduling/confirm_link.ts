@@ -29,10 +29,10 @@ export async function confirmLinkPage(p: Platform, token: string): Promise<LinkP
   return { status: 200, html: confirmFormPage(token, held) };
 }
 
-/** The page after the button: the outcome, and with whom and when for a booked appointment. */
+/** The page after the button: the outcome, and with whom and when for a booked appointment or a time that went. */
 export async function confirmHoldPage(p: Platform, token: string): Promise<LinkPage> {
   const o = await confirmHold(p, token);
-  if (o !== "confirmed" && o !== "already_confirmed") return outcome(o);
+  if (o !== "confirmed" && o !== "already_confirmed" && o !== "slot_taken") return outcome(o);
   const check = await checkConfirmToken(holdConfig(p).secret, token);
   return outcome(o, check.ok ? await heldAppointment(p, check.appointmentId) : null);
 }

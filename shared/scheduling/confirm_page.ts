@@ -20,14 +20,31 @@ const page = (title: string, body: string) =>
 export interface HeldAppointment {
   partnerName: string;
   when: string;
+  /** The home it is at, one line, and the partner's phone (QA pass 10: the pages named neither); null when unknown. */
+  address?: string | null;
+  phone?: string | null;
+
   /** held (the link confirms it), confirmed (the link was used), released (lapsed or cancelled) */
   state?: "held" | "confirmed" | "released";
+}
+
+/** " at <strong>4521 Oak Hollow Dr, …</strong>" when the home is known. */
+const at = (held: HeldAppointment) => held.address ? ` at <strong>${escapeHtml(held.address)}</strong>` : "";
+
+/** "Questions or another time? Call … at (800) 555-0100." when the partner gave a phone. */
+function callLine(held: HeldAppointment): string {
+  if (!held.phone) return "";
+  const digits = held.phone.replace(/[^\d+]/g, "");
+  const phone = escapeHtml(held.phone);
+  return `<p>Questions or another time? Call ${escapeHtml(held.partnerName)} at ${
+    digits ? `<a href="tel:${escapeHtml(digits)}">${phone}</a>` : phone
+  }.</p>`;
 }
 
 export function confirmFormPage(token: string, held?: HeldAppointment | null): string {
   // The page said only "the appointment you asked for": the homeowner confirms a time they can see.
   const what = held
-    ? `<p>Your appointment with ${escapeHtml(held.partnerName)} on <strong>${
+    ? `<p>Your appointment with ${escapeHtml(held.partnerName)}${at(held)} on <strong>${
       escapeHtml(held.when)
     }</strong> is held for you. Press the button to confirm it.</p>`
     : `<p>Press the button to confirm the appointment you asked for.</p>`;
@@ -35,7 +52,7 @@ export function confirmFormPage(token: string, held?: HeldAppointment | null): s
     "Confirm your appointment",
     what +
       `<form method="post" action="?token=${escapeHtml(encodeURIComponent(token))}">` +
-      `<button type="submit">Confirm my appointment</button></form>`,
+      `<button type="submit">Confirm my appointment</button></form>` + (held ? callLine(held) : ""),
   );
 }
 
@@ -77,9 +94,14 @@ export const OUTCOME_PAGES: Record<
 export function outcomePage(o: ConfirmOutcome, held?: HeldAppointment | null): string {
   const p = OUTCOME_PAGES[o];
   const booked = held && (o === "confirmed" || o === "already_confirmed")
-    ? `<p>Your appointment with ${escapeHtml(held.partnerName)}: <strong>${
+    ? `<p>Your appointment with ${escapeHtml(held.partnerName)}${at(held)}: <strong>${
       escapeHtml(held.when)
-    }</strong>.</p>`
+    }</strong>.</p>${callLine(held)}`
+    : held && o === "slot_taken"
+    // Which time went (security pass 10: the external scheduler has no hold), so the homeowner knows what to rebook.
+    ? `<p>The time you asked for with ${escapeHtml(held.partnerName)}${at(held)}: <strong>${
+      escapeHtml(held.when)
+    }</strong>. Nothing was booked and this link no longer works.</p>${callLine(held)}`
     : "";
   return page(p.title, `<p>${escapeHtml(p.text)}</p>${booked}`);
 }

@@ -4,7 +4,7 @@ import { HttpJsonClient } from "../runtime/http_json.ts";
 import { appointmentFromRow } from "./rows.ts";
 import { schedulingSettings } from "./settings.ts";
 import { type Appointment, type BookingRequest, type Scheduler, type Slot, SlotError } from "./types.ts";
-import { recordExternalHold } from "./external_hold.ts";
+import { liveExternalHolds, recordExternalHold } from "./external_hold.ts";
 
 /**
  * An external field-service scheduler over REST (wire format in docs/operations.md):
@@ -28,7 +28,21 @@ export class ExternalScheduler implements Scheduler {
     });
   }
 
+  /**
+   * The scheduler's slots less the platform's live widget holds of each (security pass 10: the scheduler has no hold,
+   * so a hold reserves its slot here, among the platform's bookings; staff booking at the scheduler are not stopped).
+   */
   async availableSlots(orgId: string, from: Date, to: Date): Promise<Slot[]> {
+    const slots = await this.remoteSlots(orgId, from, to);
+    const held = await liveExternalHolds(this.sql, orgId, from, to);
+    return slots.map((s) => ({
+      ...s,
+      available: Math.max(0, s.available - (held.get(s.start.getTime()) ?? 0)),
+    }));
+  }
+
+  /** The slots as the scheduler lists them (GET /v1/availability), holds not counted. */
+  async remoteSlots(orgId: string, from: Date, to: Date): Promise<Slot[]> {
     const q = new URLSearchParams({
       organization_id: orgId,
       start: from.toISOString(),

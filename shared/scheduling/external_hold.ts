@@ -3,7 +3,7 @@
 // is held in `public.appointments` only (`held`, `provider 'external'`, no `external_id`), the homeowner is emailed the
 // same signed link as with the embedded scheduler, and only the link's confirmation books the slot at the scheduler.
 // The partner's bound on live holds and the per-mailbox bound on confirmation emails apply unchanged.
-import type { Sql } from "../db/client.ts";
+import type { Db, Sql } from "../db/client.ts";
 import type { Platform } from "../platform.ts";
 import { appointmentFromRow } from "./rows.ts";
 import { schedulingSettings } from "./settings.ts";
@@ -23,7 +23,7 @@ export async function recordExternalHold(
   if (earlier) return earlier;
   const { timezone, slotMinutes } = await schedulingSettings(sql, req.orgId);
   const end = new Date(req.start.getTime() + slotMinutes * 60_000);
-  const slot = (await ext.availableSlots(req.orgId, req.start, end))
+  const slot = (await ext.remoteSlots(req.orgId, req.start, end))
     .find((s) => s.start.getTime() === req.start.getTime());
   if (!slot) {
     throw new SlotError(
@@ -35,12 +35,25 @@ export async function recordExternalHold(
     throw new SlotError("taken", `The slot starting ${req.start.toISOString()} is already fully booked`);
   }
   try {
-    const [row] =
-      await sql`insert into public.appointments (organization_id, property_id, contact_id, starts_at,
+    // The slot's live holds are counted and this one added under one lock per (partner, start), so concurrent holds
+    // never take more of a slot than the scheduler lists free (security pass 10).
+    const row = await sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(hashtext(${`external-hold:${req.orgId}:${slot.start.toISOString()}`}))`;
+      const held = await liveExternalHolds(tx, req.orgId, slot.start, slot.end);
+      if ((held.get(slot.start.getTime()) ?? 0) >= slot.available) {
+        throw new SlotError(
+          "taken",
+          `The slot starting ${req.start.toISOString()} is held for another booking; choose another time`,
+        );
+      }
+      const [r] =
+        await tx`insert into public.appointments (organization_id, property_id, contact_id, starts_at,
         ends_at, timezone, provider, notes, created_by, idempotency_key, status, hold_expires_at)
       values (${req.orgId}, ${req.propertyId}, ${req.contactId}, ${slot.start}, ${slot.end}, ${timezone}, 'external',
         ${req.notes}, ${req.createdBy}, ${req.clientKey ?? null}, 'held', ${holdUntil})
       returning *`;
+      return r;
+    });
     return appointmentFromRow(row);
   } catch (e) {
     const first = (e as { code?: string }).code === UNIQUE_VIOLATION && req.clientKey
@@ -49,6 +62,23 @@ export async function recordExternalHold(
     if (first) return first;
     throw e;
   }
+}
+
+/**
+ * The platform's live external holds (held, not yet booked at the scheduler, not lapsed) per slot start (ms), of
+ * slots starting in [from, to).
+ */
+export async function liveExternalHolds(
+  sql: Db,
+  orgId: string,
+  from: Date,
+  to: Date,
+): Promise<Map<number, number>> {
+  const rows = await sql`select starts_at, count(*)::int as n from public.appointments
+    where organization_id = ${orgId} and provider = 'external' and status = 'held' and external_id is null
+      and hold_expires_at > now() and starts_at >= ${from} and starts_at < ${to}
+    group by starts_at`;
+  return new Map(rows.map((r) => [new Date(r.starts_at as Date).getTime(), r.n as number]));
 }
 
 async function byKey(sql: Sql, orgId: string, key: string): Promise<Appointment | null> {

@@ -7,6 +7,10 @@ export interface HoldEmailInput {
   from: string;
   to: string;
   partnerName: string;
+  /** The home the appointment is at, one line ("4521 Oak Hollow Dr, Jacksonville, FL 32210"); null when unknown. */
+  address?: string | null;
+  /** The partner's phone (its console settings), for a question or a change; null when it gave none. */
+  partnerPhone?: string | null;
   start: Date;
   /** The slot's end: the email gives the window ("2:00 PM to 4:00 PM"), not only its start. */
   end?: Date;
@@ -63,20 +67,35 @@ export function readableSlot(start: Date, end: Date | undefined, tz: string): st
 export function holdEmail(m: HoldEmailInput): EmailMessage {
   const slot = readableSlot(m.start, m.end, m.timezone);
   const until = readableTime(m.expiresAt, m.timezone);
-  const partner = m.partnerName.replace(/[\r\n]+/g, " ").slice(0, 120);
+  const line = (x: string | null | undefined, max: number) =>
+    (x ?? "").replace(/[\r\n]+/g, " ").trim().slice(0, max);
+  const partner = line(m.partnerName, 120);
+  // Where and whom to call (QA pass 10: the email named neither the home nor a way to reach the partner).
+  const address = line(m.address, 200);
+  const phone = line(m.partnerPhone, 40);
+  const digits = phone.replace(/[^\d+]/g, "");
+  const at = address ? ` at ${address}` : "";
+  const call = phone ? `Questions or another time? Call ${partner} at ${phone}.` : "";
   const text = [
-    `You asked ${partner} for an appointment on ${slot}.`,
+    `You asked ${partner} for an appointment${at} on ${slot}.`,
     ``,
     `It is not booked yet. Confirm it with this link before ${until}; after that the time is released:`,
     m.confirmUrl,
     ``,
+    ...(call ? [call, ``] : []),
     `If you did not ask for this appointment, ignore this email: nothing will be booked.`,
   ].join("\n");
-  const html = `<p>You asked ${escapeHtml(partner)} for an appointment on <strong>${
-    escapeHtml(slot)
-  }</strong>.</p>
+  const html = `<p>You asked ${escapeHtml(partner)} for an appointment${
+    address ? ` at <strong>${escapeHtml(address)}</strong>` : ""
+  } on <strong>${escapeHtml(slot)}</strong>.</p>
 <p>It is not booked yet. Confirm it before ${escapeHtml(until)}; after that the time is released.</p>
 <p><a href="${escapeHtml(m.confirmUrl)}">Confirm my appointment</a></p>
-<p>If you did not ask for this appointment, ignore this email: nothing will be booked.</p>`;
+${
+    phone
+      ? `<p>Questions or another time? Call ${escapeHtml(partner)} at ${
+        digits ? `<a href="tel:${escapeHtml(digits)}">${escapeHtml(phone)}</a>` : escapeHtml(phone)
+      }.</p>\n`
+      : ""
+  }<p>If you did not ask for this appointment, ignore this email: nothing will be booked.</p>`;
   return { from: m.from, to: [m.to], subject: `Confirm your appointment with ${partner}`, text, html };
 }

@@ -12,7 +12,10 @@ const assets: Record<string, string> = {
 export function mountDocs(app: Hono): void {
   app.get("/docs/assets/:file", async (c) => {
     const file = c.req.param("file");
-    if (!(file in assets)) return c.json({ error: { code: "not_found", message: "No such asset" } }, 404);
+    // Own keys only: `toString` or `__proto__` are "in" any object (a 500 before security pass 10).
+    if (!Object.hasOwn(assets, file)) {
+      return c.json({ error: { code: "not_found", message: "No such asset" } }, 404);
+    }
     return new Response(await Deno.readFile(new URL(file, dist)), {
       headers: { "Content-Type": assets[file], "Cache-Control": "public, max-age=86400" },
     });

@@ -2,12 +2,14 @@ import { Hono } from "hono";
 import type { Platform } from "../platform.ts";
 import { jwks } from "../auth/keys.ts";
 import { errorBody } from "../http/errors.ts";
+import { errorResponse } from "../http/app.ts";
 import { serviceFactories, serviceNames } from "./services.ts";
 import { mountDocs } from "./docs_page.ts";
 import type { StackExtension } from "./extension.ts";
 import { type StackMode, stackMode } from "./mode.ts";
 import { envBool } from "../config.ts";
 import { httpConfig } from "../http/config.ts";
+import { devGuard, noFraming } from "./dev_guard.ts";
 
 /**
  * The whole platform in one handler: every service at /functions/v1/<service>/… (Supabase's path) and
@@ -25,6 +27,10 @@ export function createStackHandler(
   const ipHeader = httpConfig(p).clientIpHeader;
   const services = new Map(serviceNames.map((name) => [name, serviceFactories[name](p)]));
   const root = new Hono();
+  // No page of the stack may be framed by another site; /dev/* answers its own host names only and changes nothing
+  // without the stack's token (security pass 10, dev_guard.ts).
+  root.use("*", noFraming);
+  if (devPages) root.use("/dev/*", devGuard(p));
   root.get(
     "/auth/v1/.well-known/jwks.json",
     async (c) => c.json(await jwks(p.sql), 200, { "Cache-Control": "public, max-age=300" }),
@@ -40,6 +46,9 @@ export function createStackHandler(
   }
   for (const e of extensions) e.routes?.(root, p);
   root.notFound((c) => c.json(errorBody("not_found", `No route ${c.req.method} ${c.req.path}`), 404));
+  // The stack's own routes answer errors as the services do (a value the database refuses is 400, never Hono's bare
+  // "Internal Server Error" text; security pass 10).
+  root.onError((err, c) => errorResponse(err, c, "stack"));
 
   return async (req: Request, info?: Deno.ServeHandlerInfo) => {
     const url = new URL(req.url);

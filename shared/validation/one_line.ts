@@ -3,7 +3,13 @@ import { z } from "@hono/zod-openapi";
 // Text a stranger typed that partners, technicians or emails show: control characters (CR, LF, tab) become spaces,
 // and invisible characters that can hide or reorder what is read (zero-width space, BOM, bidi marks, overrides and
 // isolates) go; a text of nothing but those is then empty. Joiners (emoji, scripts) stay.
-const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+// Security pass 10 added the rest of what draws nothing or reorders: the soft hyphen, the combining grapheme joiner,
+// the Arabic letter mark (a bidi mark), Hangul and Khmer fillers and the Braille blank (a name of only those passed as
+// a name and showed as blank), Mongolian selectors, the word joiner and invisible operators, the deprecated format
+// characters, interlinear annotation marks, musical formatting, and the tag characters (U+E0000-E007F: invisible text
+// that language models still read, "ASCII smuggling"; a subdivision flag such as England's loses its tags).
+const INVISIBLE =
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}]/gu;
 
 /**
  * One line: controls and the Unicode line and paragraph separators (U+2028, U+2029, which some mail and text

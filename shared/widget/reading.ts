@@ -18,7 +18,7 @@ import {
   readingOf,
 } from "../bills/plausibility.ts";
 import { monthNumber } from "../savings/usage.ts";
-import { chartMonths, unsureAsEstimated, unsureMonths, usageMonthKey } from "../bills/unsure_months.ts";
+import { chartMonths, unsureAsEstimated, usageMonthKey } from "../bills/unsure_months.ts";
 import { StateCode } from "./schemas.ts";
 import { oneLineText } from "../validation/one_line.ts";
 import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
@@ -205,27 +205,20 @@ export function reviewReading(o: {
 }
 
 /**
- * The usage a report rests on: the months the reader was unsure of (its per-month confidence under the confirm
- * step's limit) that the homeowner kept as read are marked `estimated`, as the savings model marks a month it
- * estimated (the report shows them as estimates). A month typed over is the homeowner's own figure.
+ * The usage a report rests on. A month the reader was unsure of (its per-month confidence under the confirm step's
+ * limit) that the homeowner kept as read is the bill's printed figure, confirmed: it goes as read, not as an
+ * estimate (QA pass 10; it was marked `estimated`, so the summary and the report called a printed month
+ * "(estimated)"). A month measured from a chart's bar, kept as read, is still an estimate (the bill prints no figure
+ * for it), said to come from the bill's bars. A month typed over is the homeowner's own figure.
  */
 export function usageForReport<T extends ReadingMonth>(
   item: unknown | null,
   usage: T[],
-  limits: PlausibilityLimits,
 ): (T & { fromChart?: boolean })[] {
   if (!item) return usage;
   const read = readingOf(item);
   const chart = chartMonths(read.usageByMonth);
-  return unsureAsEstimated(
-    usage,
-    [
-      ...unsureMonths(read.usageByMonth, read.monthConfidence, limits.minConfidence),
-      // a month measured from a chart's bar, kept as read, is an estimate too
-      ...chart,
-    ],
-    read.usageByMonth,
-  ).map((u) => {
+  return unsureAsEstimated(usage, chart, read.usageByMonth).map((u) => {
     // and the report says where it came from (the bill's bars, not a seasonal pattern)
     const k = usageMonthKey(u);
     return u.estimated && k && chart.includes(k) ? { ...u, fromChart: true } : u;

@@ -6,7 +6,7 @@ import type { Handler } from "../queue/queue.ts";
 import { PermanentJobError } from "../queue/queue.ts";
 import { createSavingsReport } from "../savings/pipeline.ts";
 import { REPORT_BUCKET } from "../savings/delivery.ts";
-import type { SavingsFigures } from "../savings/calculate.ts";
+import { BEYOND_HOME_USE, type SavingsFigures } from "../savings/calculate.ts";
 import { CRM_NOTE_QUEUE, enqueueCrmJob } from "../crm/sync.ts";
 import { enqueue } from "../queue/queue.ts";
 import { objectStore } from "../storage/index.ts";
@@ -84,6 +84,8 @@ export interface WidgetSavingsSummary {
    * roof_below_minimum (the roof holds under 2 kW), zero_usage, no_usable_roof; else null.
    */
   noSystemReason: string | null;
+  /** The yearly use is beyond the gate's residential bound (`beyond_home_use`): the summary says what that means. */
+  beyondHomeUse: boolean;
   emailSentTo: string;
   deliveryStatus: string;
 }
@@ -124,6 +126,7 @@ function summary(
     estimatedMonths: f.extrapolatedMonths ?? [],
     offsetPct: f.offsetPct,
     noSystemReason: f.systemKw > 0 ? null : noSystemReason(f.flags ?? []),
+    beyondHomeUse: (f.flags ?? []).includes(BEYOND_HOME_USE),
     emailSentTo: email,
     deliveryStatus,
   };
@@ -264,7 +267,7 @@ export async function processWidgetSavings(
         state: address.state,
         zip: address.zip,
       },
-      usageByMonth: usageForReport(billItem, usage, readingLimits(p)).map((u) => ({
+      usageByMonth: usageForReport(billItem, usage).map((u) => ({
         month: u.month,
         year: u.year,
         value: u.value,

@@ -50,6 +50,15 @@ export const t = {
   roofOwnerNotOwned: "Someone else: a landlord, building owner or homeowners' association",
   roofOwnerNeeded: "Tell us who owns the roof.",
   noSystemTitle: "No rooftop system to offer here",
+  // A yearly use far beyond a home's (the gate's bound), confirmed by the homeowner: the summary says what its small
+  // share means rather than showing it as a home's figures (QA pass 10; as the report and the email say it).
+  beyondHomeTitle: "Far more electricity than a home uses",
+  beyondHome: (kwh: number, share: string, system: boolean, partner: string) =>
+    `This bill shows ${kwh.toLocaleString("en-US")} kWh a year.${
+      system
+        ? ` The largest system your roof holds would cover only ${share} of it, so the figures below are for that system alone.`
+        : ""
+    } A use this large is usually that of a business or a whole building: if this bill is not for your home, start again with your home bill; if it is, ask ${partner} for a commercial solar assessment.`,
   // The summary's next step, as the report's "What happens next" says it (shared/savings/report_pdf.ts).
   nextStepTitle: "What happens next",
   nextStep: (partner: string) =>
@@ -126,10 +135,11 @@ export const t = {
   checkMissing: "Please fill in the lines we could not read from your bill.",
   checkReasons: {
     name_not_a_person: "This looks like text printed on the bill, not a person's name.",
-    state_mismatch: "This address is in another state than your home.",
+    state_mismatch: "This bill seems to be for another state than your home: check its service address.",
     utility_mismatch:
       "This is not the provider you chose for your home: check which company sends this bill.",
-    annual_usage_out_of_range: "This yearly total is unusual for a home.",
+    annual_usage_out_of_range:
+      "This yearly total is outside what a home uses (a business or building account?): check it against your bill, or upload your home bill instead.",
     month_usage_out_of_range: "The marked month is more than a home uses in a month: please check it.",
     monthly_shape: "The marked month is far above the others: perhaps a meter reading, not usage.",
     supply_rate_out_of_range: "Parts of this bill did not read cleanly, so please check the numbers.",

@@ -60,6 +60,8 @@ export interface Savings {
   offsetPct: number;
   /** Why no system is offered (systemKw 0): roof_not_owned, below_minimum_size, zero_usage, no_usable_roof. */
   noSystemReason?: string | null;
+  /** The yearly use is beyond a home's (the gate's bound): the summary says what the figures mean. */
+  beyondHomeUse?: boolean;
   emailSentTo: string;
 }
 

@@ -57,6 +57,7 @@ import { balanceAfterPayments, carriedBalance, forwardsBeforePayments } from "./
 import { readInitialsChart } from "./chart_initials.ts";
 import { chartHeightMonths } from "./chart_bars.ts";
 import type { FilledBox } from "../../documents/pdf_shapes.ts";
+import type { StrokedPath } from "../../documents/pdf_strokes.ts";
 import { readValuesBelowChart } from "./chart_values_below.ts";
 import { readValuesAboveChart } from "./chart_values_above.ts";
 import { netBilledMeters, netRole } from "./net_metering.ts";
@@ -159,6 +160,8 @@ export interface ParseOptions {
   crossChecks?: boolean;
   /** Each page's filled shapes (text pages printing a chart's value axis): bars without values (chart_bars.ts). */
   boxes?: FilledBox[][];
+  /** Each such page's stroked lines: a line chart drawn without markers (chart_lines.ts). */
+  strokes?: StrokedPath[][];
 }
 
 /** A read item with the reader's confidence (0..1) in every field it filled. */
@@ -518,7 +521,13 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       value: total,
     }]
     : [];
-  const barMonths = chartHeightMonths(pages, opts.boxes ?? [], bi.billingPeriodEnd, [...readings, ...ownKwh]);
+  const barMonths = chartHeightMonths(
+    pages,
+    opts.boxes ?? [],
+    bi.billingPeriodEnd,
+    [...readings, ...ownKwh],
+    opts.strokes ?? [],
+  );
   if (barMonths.length) history = recentMonths([...barMonths, ...history], bi.billingPeriodEnd);
   const latest = bi.invoiceDate || latestDate(lines);
   if (!bi.billingPeriodEnd && latest && history.length) {

@@ -15,7 +15,7 @@ import {
   usdCents,
   years,
 } from "../../format.ts";
-import { ASSUMPTIONS, type SavingsFigures } from "../calculate.ts";
+import { ASSUMPTIONS, BEYOND_HOME_USE, type SavingsFigures } from "../calculate.ts";
 import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
 
 export class EmbeddedReportWriter implements ReportWriter {
@@ -39,9 +39,12 @@ function energyCost(f: SavingsFigures): number {
 function executiveSummary(c: ReportContext): string {
   const f = c.figures, p = c.program;
   const out = [
-    `<p>${h(c.customerName)}, your home in ${h(c.stateName)} used <strong>${
-      kwh(f.annualKwh)
-    }</strong> of electricity over the last year. At ${rateWords(c)} of ${cents(f.ratePerKwh)}${
+    // a use far beyond a home's is not called the home's (the account on the bill may be a business's)
+    `<p>${h(c.customerName)}, ${
+      f.flags.includes(BEYOND_HOME_USE) ? "the account on your bill" : "your home"
+    } in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At ${
+      rateWords(c)
+    } of ${cents(f.ratePerKwh)}${
       c.rateKind !== "customer" && c.rateYear ? ` (EIA, ${c.rateYear})` : ""
     }, that is about <strong>${usd(energyCost(f))} a year</strong>${
       // annualCost includes the bill's fixed charge: the rate times the use is the energy alone (QA pass 7: "14.15 ¢/kWh
@@ -65,6 +68,8 @@ function executiveSummary(c: ReportContext): string {
   } else {
     out.push(`<p>${noSystemReason(f)}</p>`);
   }
+  const beyond = beyondHomeWords(f, c.partnerName);
+  if (beyond) out.push(`<p><strong>${h(beyond)}</strong></p>`);
   if (f.flags.includes("roof_ownership_unknown")) {
     out.push(
       `<p><strong>Who owns your roof?</strong> Your address is a unit in a shared building. A rooftop system needs the consent of whoever owns the roof (the building owner or your association); tell us who that is and we will confirm the figures below with them.</p>`,
@@ -80,6 +85,22 @@ function executiveSummary(c: ReportContext): string {
       `<p>Energy-efficiency improvements (LED lighting, a smart thermostat, sealing and insulation) reduce usage before sizing a system; your utility may offer rebates for them.</p>`,
     );}
   return out.join("");
+}
+
+/**
+ * The year's peak months, an estimated one never said as a measured peak (QA pass 10: "Use peaks in August and
+ * September" when August was measured from a bar of the bill's chart): the measured peaks are the peaks, the
+ * estimated months as high are said to be estimates.
+ */
+export function peakWords(f: Pick<SavingsFigures, "peakMonths" | "extrapolatedMonths">): string {
+  const estimated = f.peakMonths.filter((m) => f.extrapolatedMonths.includes(m));
+  const measured = f.peakMonths.filter((m) => !f.extrapolatedMonths.includes(m));
+  if (!measured.length) return `Use is estimated to peak in <strong>${listMonths(estimated)}</strong>.`;
+  const peaks = `Use peaks in <strong>${listMonths(measured)}</strong>`;
+  if (!estimated.length) return `${peaks}.`;
+  return `${peaks}; ${listMonths(estimated)}, ${
+    estimated.length === 1 ? "an estimated month, is" : "estimated months, are"
+  } about as high.`;
 }
 
 /** Never call the customer's own rate (or the national fallback) "the <state> average". */
@@ -101,13 +122,7 @@ function usageAnalysis(c: ReportContext): string {
     `<p>Your annual consumption is <strong>${kwh(f.annualKwh)}</strong>, an average of ${
       kwh(f.annualKwh / 12)
     } a month. ${
-      f.peakMonths.length
-        ? `Use ${
-          f.peakMonths.every((m) => f.extrapolatedMonths.includes(m))
-            ? "is estimated to peak"
-            : "peaks"
-        } in <strong>${listMonths(f.peakMonths)}</strong>.`
-        : noMonthlyFigures(f)
+      f.peakMonths.length ? peakWords(f) : noMonthlyFigures(f)
         ? "" // an even estimate is not the home's use being even
         : "Your use is fairly even through the year."
     }</p>`,
@@ -297,6 +312,29 @@ function netMetering(c: ReportContext, ratioSaid = false): string {
     default:
       return "most utilities credit the solar energy you export; the figures assume credits at the retail rate.";
   }
+}
+
+/**
+ * What a report on a use far beyond a home's says (flag `beyond_home_use`), plain text (also the email's and the
+ * widget's): a 2.2 GWh commercial account the homeowner confirmed got "covering 1% of your usage" presented as a
+ * normal home's report (QA pass 9). The figures stay, said for what they are: one roof's system against a use this
+ * large, and what to do about it. Null without the flag.
+ */
+export function beyondHomeWords(
+  f: Pick<SavingsFigures, "flags" | "annualKwh" | "systemKw" | "offsetPct">,
+  partner?: string,
+): string | null {
+  if (!f.flags?.includes(BEYOND_HOME_USE)) return null;
+  const covers = f.systemKw > 0
+    ? ` The largest system your roof holds would cover only ${
+      sharePct(f.offsetPct)
+    } of it, so the savings here are for that system alone, not a plan for all of this use.`
+    : "";
+  return `This bill shows ${
+    kwh(f.annualKwh)
+  } a year, far more electricity than a home uses.${covers} A use this large is usually that of a business or a whole building: if this bill is not for your home, start again with your home bill; if it is, ask ${
+    partner?.trim() || "your installer"
+  } for a commercial solar assessment.`;
 }
 
 /** Why the report offers no system (the flags of the calculation); plain text (also the report email's). */

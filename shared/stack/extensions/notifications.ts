@@ -20,6 +20,7 @@ import { startPusher } from "../../bus/pusher.ts";
 import { pruneBus } from "../../bus/retention.ts";
 import { errorBody } from "../../http/errors.ts";
 import { contentDisposition, servedFileType } from "../../http/headers.ts";
+import { devToken } from "../dev_guard.ts";
 
 /** Where this process itself serves the notification service (the push loop and mailbox call it). */
 const localServiceUrl = () => `http://127.0.0.1:${envInt("PORT", 54321)}/functions/v1/notification-service`;
@@ -53,11 +54,11 @@ function routes(app: Hono, p: Platform) {
     const e = await getOutboxEmail(p.sql, c.req.param("id"));
     if (!e) return c.json(errorBody("not_found", "No such email in the outbox"), 404);
     const [row] = await withLogStatus(p, [e]);
-    return c.html(mailboxEmailPage(row, c.req.query("fired")));
+    return c.html(mailboxEmailPage(row, devToken(p), c.req.query("fired")));
   });
   app.get("/dev/mailbox/:id/attachments/:position", async (c) => {
     const position = Number(c.req.param("position"));
-    const a = Number.isInteger(position) && position >= 0
+    const a = Number.isInteger(position) && position >= 0 && position < 10_000
       ? await getOutboxAttachment(p.sql, c.req.param("id"), position)
       : null;
     if (!a) return c.json(errorBody("not_found", "No such attachment"), 404);

@@ -62,6 +62,14 @@ Deno.test({
           /not a person's name/,
         );
         assert.match(await line(page, "usage").locator(".flag-why").textContent() ?? "", /meter reading/);
+        // two reasons, one line each (QA pass 10: four ran together in one paragraph on a phone)
+        const why = line(page, "usage").locator(".flag-why .reason");
+        assert.deepEqual(await why.allTextContents(), [
+          "The marked month is more than a home uses in a month: please check it.",
+          "The marked month is far above the others: perhaps a meter reading, not usage.",
+        ]);
+        const [a, b] = await why.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+        assert.ok(b > a, `each reason on its own line (${a}, ${b})`);
         assert.deepEqual(await axeProblems(page), [], "axe on the check step");
         await shot(page, "w1280-check-flagged");
         await line(page, "usage").scrollIntoViewIfNeeded();

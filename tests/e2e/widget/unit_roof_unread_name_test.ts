@@ -5,7 +5,16 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
 import { startStackReadingAs } from "./stack.ts";
-import { axeProblems, openWidget, pageSteps, query, shot, toHomeStep, uploadWrongBill } from "./helpers.ts";
+import {
+  axeProblems,
+  openWidget,
+  pageSteps,
+  query,
+  shot,
+  toHomeStep,
+  uploadWrongBill,
+  waitFor,
+} from "./helpers.ts";
 import { unreadNameAnswer } from "./wrong_bill.ts";
 
 const owner = (page: Page) => page.getByRole("group", { name: "Who owns the roof?" });
@@ -96,8 +105,21 @@ Deno.test({
         );
         // The unread service address is the home typed on the first step: one click fills it in (editable).
         const address = page.locator(".read-line[data-group=address]");
+        // The bill's market state (NM) is not the home's: the line is marked until the address is filled in …
+        assert.equal(
+          await address.locator(".flag-why").textContent(),
+          "This bill seems to be for another state than your home: check its service address.",
+        );
+        assert.equal(await address.evaluate((e) => e.classList.contains("flagged")), true);
         await address.getByRole("button", { name: "Same as my home: 7070 Elm St, Unit 12, Tempe, AZ 85281" })
           .click();
+        // … and the mark goes with the click, not at Continue (QA pass 10)
+        await waitFor(
+          "the state mark dropped once the home's address is filled in",
+          () => address.evaluate((e) => !e.classList.contains("flagged")),
+          10_000,
+        );
+        assert.equal(await address.locator(".flag").isVisible(), false);
         assert.deepEqual(
           await Promise.all(
             ["Street address", "City", "State", "ZIP code"].map((l) => address.getByLabel(l).inputValue()),

@@ -1,6 +1,7 @@
 // The widget in Chromium with the embedded reader (issue #11): a month the reader is unsure of — the bill's own
 // month printing 905 kWh where its meter bills 990 — is marked on the check step and must be confirmed; confirmed
-// as read, the report counts it among the estimated months.
+// as read, it is the bill's printed figure: the summary and the report use it as read, not as an estimate (QA pass
+// 10; it was "(estimated)").
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { withStackAndBrowser } from "./with_stack.ts";
@@ -12,7 +13,7 @@ const HISTORY = [1010, 1050, 880, 820, 790, 940, 1180, 1390, 1420, 1130, 900, 86
 
 Deno.test({
   name:
-    "widget: a month the reader is unsure of is marked, confirmed, and estimated in the report (Chromium)",
+    "widget: a month the reader is unsure of is marked, confirmed, and kept as read in the report (Chromium)",
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
@@ -58,16 +59,21 @@ Deno.test({
       await page.getByRole("checkbox").check();
       await page.getByRole("button", { name: "Get my savings report" }).click();
       await page.getByRole("heading", { name: "Your solar savings estimate" }).waitFor({ timeout: 60_000 });
-      // December, confirmed but read unsure, is drawn and said as an estimate; the other eleven as read
-      await page.getByText("Lighter bars: one month estimated.").waitFor();
-      assert.equal(await page.locator(".chart rect.estimated").count(), 1);
+      // December, confirmed as read, is a printed month like the other eleven: no month drawn or said as estimated
+      await page.locator(".chart").waitFor();
+      assert.equal(await page.locator(".chart rect.estimated").count(), 0);
+      assert.doesNotMatch(
+        await page.locator(".chart").textContent() ?? "",
+        /estimated/,
+        "no month said estimated",
+      );
       const [r] = await query<{ figures: { monthlyKwh: number[]; extrapolatedMonths: number[] } }>(
         stack,
         "select r.figures from public.savings_reports r join public.leads l on l.report_transaction_id = r.id::text where l.email = $1",
         ["unsure.month@example.com"],
       );
-      assert.deepEqual(r.figures.extrapolatedMonths, [12]);
-      assert.equal(r.figures.monthlyKwh[11], 905, "the month as read, flagged as an estimate");
+      assert.deepEqual(r.figures.extrapolatedMonths, []);
+      assert.equal(r.figures.monthlyKwh[11], 905, "the month as read");
     } finally {
       await page.close();
     }

@@ -385,7 +385,7 @@ Deno.test({
           );
           await page.getByRole("button", { name: "Continue", exact: true }).click();
           await page.locator(".read-line.flagged[data-group=usage]").waitFor();
-          assert.match(await page.locator(".flag-why").textContent() ?? "", /unusual for a home/);
+          assert.match(await page.locator(".flag-why").textContent() ?? "", /outside what a home uses/);
           await page.close();
         } finally {
           await query(stack, "update public.bill_subscriptions set status = 'active'");

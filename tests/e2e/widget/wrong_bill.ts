@@ -127,12 +127,15 @@ export function wrongReadingAnswer(): string {
 
 /**
  * A reading whose name and service address the reader left empty (it leaves a field empty rather than guess):
- * the same bill and plausible months (January's meter reading replaced by a usage), no customer line.
+ * the same bill and plausible months (January's meter reading replaced by a usage), no customer line. Its market
+ * state is another state's (NM, as a remittance address can make it), so the gate marks the address line as in
+ * another state than the home until the service address is filled in.
  */
 export function unreadNameAnswer(): string {
   const answer = JSON.parse(wrongReadingAnswer());
   answer.item.customerInformation.customerName = "";
   answer.item.customerInformation.serviceAddress = emptyItem().customerInformation.serviceAddress;
+  answer.item.electricityUsage.marketState = "NM";
   answer.item.electricityUsage.usageByMonth[1].value = 980;
   return JSON.stringify(answer);
 }

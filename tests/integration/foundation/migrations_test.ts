@@ -12,6 +12,7 @@ import {
   splitAhead,
 } from "../../../shared/db/migrate.ts";
 import { splitBulkRows } from "../../../shared/db/bulk_rows.ts";
+import { dollarQuoted, historyRow } from "../../../shared/db/apply_files.ts";
 
 Deno.test("migrations are recorded like the Supabase CLI and a second run applies nothing", async () => {
   const db = await createTestDatabase();
@@ -383,6 +384,74 @@ Deno.test("migrateStaged: the main transaction's connection opens and begins whi
     await staged.then((s) => s.later(), () => {});
     lock.release();
     await holder.end();
+    await db.drop();
+  }
+});
+
+Deno.test("migrateStaged: whileApplying runs once the main transaction was sent its files, so the server runs them while the caller's synchronous work blocks the event loop", async () => {
+  const db = await emptyDatabase(4);
+  try {
+    const slow = [
+      file("29990101000000", "base", "create table public.t_main (step text, xact bigint, pid int);"),
+      file("29990101000002", "slow", "select pg_sleep(1.5);"),
+    ];
+    let calls = 0;
+    let blockedUntil = 0;
+    const staged = migrateStaged(db.sql, {
+      files: slow,
+      lanes: [],
+      whileApplying: () => {
+        calls++;
+        // Two seconds of synchronous work (npm start builds its routes here): nothing else of this process runs.
+        const end = performance.now() + 2000;
+        while (performance.now() < end) { /* busy */ }
+        blockedUntil = performance.now();
+      },
+    });
+    const done = await staged;
+    const after = performance.now() - blockedUntil;
+    assert.equal(calls, 1);
+    assert.deepEqual(done.applied, ["29990101000000", "29990101000002"]);
+    // Sent before: the 1.5 s sleep ran during the 2 s of work, only the commit is left. Sent after, it would
+    // take 1.5 s more.
+    assert.ok(after < 1500, `the migrations ended ${Math.round(after)} ms after the caller's work`);
+    // Nothing pending: called all the same, once, before migrateStaged resolves.
+    let again = 0;
+    await migrateStaged(db.sql, { files: slow, lanes: [], whileApplying: () => again++ });
+    assert.equal(again, 1);
+  } finally {
+    await db.drop();
+  }
+});
+
+Deno.test("history rows go without parameters and keep any file's text exactly (dollar quotes in it included)", async () => {
+  const db = await emptyDatabase(1);
+  try {
+    await db.sql.unsafe(`create schema supabase_migrations;
+      create table supabase_migrations.schema_migrations (version text primary key, statements text[], name text);`);
+    const texts = [
+      "",
+      "it's",
+      "\\ and \\'",
+      "$m$",
+      "ends in $m",
+      "$m$ $m0$ $m1$",
+      "$$ body $$",
+      "naïve — ✓\n",
+    ];
+    for (const [i, sql] of texts.entries()) {
+      await db.sql.unsafe(historyRow({ version: String(i), sql, name: `n$m$${i}` }));
+    }
+    const rows = await db
+      .sql`select version, statements[1] as sql, name from supabase_migrations.schema_migrations
+      order by version::int`;
+    assert.deepEqual(rows.map((r) => r.sql), texts);
+    assert.deepEqual(rows.map((r) => r.name), texts.map((_, i) => `n$m$${i}`));
+    // The tag is one the text does not close early.
+    assert.equal(dollarQuoted("plain"), "$m$plain$m$");
+    assert.equal(dollarQuoted("ends in $m"), "$m0$ends in $m$m0$");
+    assert.equal(dollarQuoted("$m$ $m0$ $m1$"), "$m2$$m$ $m0$ $m1$$m2$");
+  } finally {
     await db.drop();
   }
 });

@@ -102,10 +102,13 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
     assert.match(list, /Your solar savings report/);
     assert.match(list, /New job assigned/);
 
-    // Buttons fire signed webhooks at the service.
+    // Buttons fire signed webhooks at the service (their forms carry the stack's token: security pass 10).
+    const token = (await (await fetch(`${stack.url}/dev/mailbox/${mails[0].id}`)).text())
+      .match(/name="dev_token" value="([^"]+)"/)![1];
     const fire = await fetch(`${stack.url}/dev/mailbox/${mails[0].id}/events/bounced`, {
       method: "POST",
       redirect: "manual",
+      body: new URLSearchParams({ dev_token: token }),
     });
     assert.equal(fire.status, 303);
     assert.match(decodeURIComponent(fire.headers.get("location")!), /email\.bounced → 200/);
@@ -116,7 +119,10 @@ Deno.test("local stack: published job.assigned reaches the dev mailbox; attachme
     }`;
     assert.equal(after.status, "bounced");
     assert.match(after.error_message, /does not exist/);
-    const bad = await fetch(`${stack.url}/dev/mailbox/${mails[0].id}/events/exploded`, { method: "POST" });
+    const bad = await fetch(`${stack.url}/dev/mailbox/${mails[0].id}/events/exploded`, {
+      method: "POST",
+      body: new URLSearchParams({ dev_token: token }),
+    });
     assert.equal(bad.status, 400);
     await bad.body?.cancel();
   } finally {

@@ -48,6 +48,7 @@ async function setup(crews = 1) {
     seedProperty(p, admin.orgId, { widget_session: widget.widgetSession, email, line1 });
   return {
     p,
+    url: s.url,
     double,
     admin,
     widget,
@@ -131,6 +132,8 @@ Deno.test("external scheduler: a slot taken before the confirmation cancels the 
     const taken = await t.link(token);
     assert.equal(taken.status, 409, taken.text);
     assert.match(taken.text, /booked by someone else/);
+    // It names the time that went (pass 10), so the homeowner knows what to book again.
+    assert.match(taken.text, /The time you asked for with .+: <strong>[^<]+<\/strong>\. Nothing was booked/);
     const [row] = await t.p
       .sql`select status from public.appointments where id = ${held.json.appointment_uuid}`;
     assert.equal(row.status, "cancelled");
@@ -144,6 +147,69 @@ Deno.test("external scheduler: a slot taken before the confirmation cancels the 
     const [still] = await t.p
       .sql`select status from public.appointments where id = ${later.json.appointment_uuid}`;
     assert.equal(still.status, "held", "the link can be used again once the scheduler answers");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("external scheduler (pass 10): a live hold reserves its slot among the platform's bookings; concurrent holds never outnumber the free crews", async () => {
+  const t = await setup(2);
+  override(t.p, "holdConfig", { holdMinutes: 30, holdsPerOrg: 20, secret: "test-confirm-secret" });
+  const slots = async (hour: number) => {
+    const r = await fetch(
+      `${t.url}/appointment-handling-service/available-slots/${t.admin.orgId}?from=${t.at(hour)}&to=${
+        t.at(hour + 1)
+      }&include_full=true`,
+      { headers: t.widget.headers },
+    );
+    const json = await r.json();
+    assert.equal(r.status, 200, JSON.stringify(json));
+    return json.slots.find((s: { start: string }) => new Date(s.start).getTime() === Date.parse(t.at(hour)));
+  };
+  try {
+    const homes = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.home(`owner${i}@gmail.com`, `${10 + i} Hold St`)),
+    );
+    // Two crews at 10:00: two holds take the slot; a third homeowner is told at once (409), not at confirmation.
+    const a = await t.book(t.widget, { property_uuid: homes[0].propertyId, slot: { start: t.at(10) } });
+    assert.equal(a.status, 201, JSON.stringify(a.json));
+    assert.equal((await slots(10)).available, 1, "the hold is counted in available-slots");
+    const b = await t.book(t.widget, { property_uuid: homes[1].propertyId, slot: { start: t.at(10) } });
+    assert.equal(b.status, 201, JSON.stringify(b.json));
+    assert.equal((await slots(10)).available, 0);
+    const c = await t.book(t.widget, { property_uuid: homes[2].propertyId, slot: { start: t.at(10) } });
+    assert.equal(c.status, 409, JSON.stringify(c.json));
+    assert.equal(t.double.bookings.length, 0, "nothing booked at the scheduler");
+    // A lapsed hold reserves nothing.
+    await t.p.sql`update public.appointments set hold_expires_at = now() - interval '1 second'
+      where id = ${a.json.appointment_uuid}`;
+    assert.equal((await slots(10)).available, 1);
+    const c2 = await t.book(t.widget, { property_uuid: homes[2].propertyId, slot: { start: t.at(10) } });
+    assert.equal(c2.status, 201, JSON.stringify(c2.json));
+
+    // Three homeowners at once for 11:00 (two crews): exactly two holds.
+    const raced = await Promise.all(
+      [3, 4, 5].map((i) =>
+        t.book(t.widget, { property_uuid: homes[i].propertyId, slot: { start: t.at(11) } })
+      ),
+    );
+    assert.deepEqual(
+      raced.map((r) => r.status).sort(),
+      [201, 201, 409],
+      JSON.stringify(raced.map((r) => r.json)),
+    );
+    const [{ n }] = await t.p.sql`select count(*)::int as n from public.appointments
+      where starts_at = ${t.at(11)} and status = 'held'`;
+    assert.equal(n, 2);
+    // Both confirm: both booked at the scheduler, no 409 page.
+    for (const r of raced.filter((r) => r.status === 201)) {
+      const [row] = await t.p
+        .sql`select c.email from public.appointments a join public.contacts c on c.id = a.contact_id
+        where a.id = ${r.json.appointment_uuid}`;
+      const ok = await t.link(await t.tokenFor(row.email as string));
+      assert.equal(ok.status, 200, ok.text);
+    }
+    assert.equal(t.double.bookings.length, 2);
   } finally {
     await t.close();
   }

@@ -58,13 +58,9 @@ interface Received {
   headers: Headers;
 }
 
-async function setting(allowPrivate: boolean, answer: Answer, timeoutMs = 5000) {
+/** `ports`: PARTNER_WEBHOOK_PORTS (default: 443 and the two local receivers' ports). */
+async function setting(allowPrivate: boolean, answer: Answer, timeoutMs = 5000, ports?: string) {
   const e = await partnerEnv();
-  override(
-    e.p,
-    "partnerConfig",
-    loadPartnerConfig(new Map([["PARTNER_WEBHOOK_ALLOW_PRIVATE", String(allowPrivate)]])),
-  );
   const dns = await startDnsDouble(answer);
   const { cert, key } = await certificate();
   const received: Received[] = [];
@@ -74,6 +70,16 @@ async function setting(allowPrivate: boolean, answer: Answer, timeoutMs = 5000) 
   };
   const tls = Deno.serve({ hostname: "127.0.0.1", port: 0, cert, key, onListen() {} }, record);
   const plain = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, record);
+  override(
+    e.p,
+    "partnerConfig",
+    loadPartnerConfig(
+      new Map([
+        ["PARTNER_WEBHOOK_ALLOW_PRIVATE", String(allowPrivate)],
+        ["PARTNER_WEBHOOK_PORTS", ports ?? `443,${tls.addr.port},${plain.addr.port}`],
+      ]),
+    ),
+  );
   override(e.p, "webhookTransport", {
     resolve: dnsResolver({ ipAddr: "127.0.0.1", port: dns.port }),
     caCerts: [cert],
@@ -205,6 +211,46 @@ Deno.test("webhook DNS rebinding: a public first answer is the one connected to;
     assert.equal(d.status, "retrying");
     assert.doesNotMatch(d.last_error ?? "", /private/);
     assert.equal(aQueries(s.dns.questions), 1, s.dns.questions.join(", "));
+    assert.equal(s.received.length, 0);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("webhook ports (security pass 10): a URL naming a port outside PARTNER_WEBHOOK_PORTS is refused when saved and, saved before, at delivery without a DNS query", async () => {
+  // Before the port rule, a partner could have the platform open a TLS connection to any port of a public host
+  // (`https://example.com:22/`). The DNS double answers a private address, so an allowed port goes on to the
+  // resolution and stops there: no connection leaves the machine.
+  const s = await setting(false, (name, type) => (type === "A" ? ["10.9.9.9"] : []), 800, "443,8443");
+  try {
+    for (const port of [22, 25, 6379, 8080, 65535, 80]) {
+      const r = await s.e.call(s.e.admin, "POST", "/partner-service/webhooks", {
+        url: `https://hooks.example.com:${port}/in`,
+      });
+      assert.equal(r.status, 400, `port ${port}: ${r.text}`);
+      assert.match(r.json.error.message, new RegExp(`must use port 443 or 8443 .*not ${port}`), r.text);
+    }
+    for (
+      const url of [
+        "https://hooks.example.com/in",
+        "https://hooks.example.com:443/in",
+        "https://hooks.example.com:8443/in",
+      ]
+    ) {
+      const r = await s.e.call(s.e.admin, "POST", "/partner-service/webhooks", { url });
+      assert.equal(r.status, 201, `${url}: ${r.text}`);
+    }
+    // A row saved before the rule: refused at delivery, before any resolution or connection.
+    const h = await s.hook(`https://${NAME}:22/in`);
+    const d = await s.deliver(h.id);
+    assert.equal(d.status, "retrying");
+    assert.match(d.last_error ?? "", /port must use port 443 or 8443 .*not 22/);
+    assert.equal(aQueries(s.dns.questions), 0, s.dns.questions.join(", "));
+    // An allowed port goes on to the resolution (refused there: the double's answer is private).
+    const ok = await s.hook(`https://${NAME}:8443/in`);
+    const d2 = await s.deliver(ok.id);
+    assert.equal(d2.last_error, "the endpoint resolves to a private address");
+    assert.equal(aQueries(s.dns.questions), 1);
     assert.equal(s.received.length, 0);
   } finally {
     await s.close();

@@ -75,6 +75,8 @@ Deno.test("widget booking: a hold until the emailed link confirms it, once; staf
       widget_session: t.widget.widgetSession,
       email: "owner@example.test",
     });
+    await t.p
+      .sql`insert into public.partner_settings (organization_id, phone) values (${t.admin.orgId}, '(512) 555-0142')`;
     const held = await t.book(t.widget, { property_uuid: home.propertyId, slot: { start: first.start } });
     assert.equal(held.status, 201, JSON.stringify(held.json));
     assert.equal(held.json.status, "held");
@@ -89,6 +91,10 @@ Deno.test("widget booking: a hold until the emailed link confirms it, once; staf
     assert.ok(mail, "the homeowner is emailed the link");
     assert.match(mail.subject, /^Confirm your appointment/);
     assert.match(mail.text, /It is not booked yet/);
+    // where, and whom to call (QA pass 10)
+    assert.match(mail.text, /an appointment at 123 Main St, Austin, TX 78701 on /);
+    assert.match(mail.text, /Call .+ at \(512\) 555-0142\./);
+    assert.match(mail.html, /<a href="tel:5125550142">\(512\) 555-0142<\/a>/);
     const token = decodeURIComponent(mail.text.match(/confirm-appointment\?token=(\S+)/)![1]);
 
     // Opening the link (a mail scanner does) shows a button and confirms nothing.
@@ -97,8 +103,11 @@ Deno.test("widget booking: a hold until the emailed link confirms it, once; staf
     assert.match(page.type, /text\/html/);
     assert.match(page.text, /<form method="post"/);
     // which appointment: the partner and the day and time the email gave (QA pass 8)
-    const when = mail.text.match(/an appointment on (.+?)\.\n/)![1];
+    const when = mail.text.match(/an appointment at .+? on (\w+day, .+?)\.\n/)![1];
     assert.ok(page.text.includes(`on <strong>${when}</strong> is held for you`), page.text);
+    // and where, and whom to call (QA pass 10)
+    assert.ok(page.text.includes(" at <strong>123 Main St, Austin, TX 78701</strong> on "), page.text);
+    assert.match(page.text, /Call .+ at <a href="tel:5125550142">\(512\) 555-0142<\/a>/);
     assert.equal(await statusOf(t, held.json.appointment_uuid), "held");
 
     // A forged or altered link: 400, nothing changes.

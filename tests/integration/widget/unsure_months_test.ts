@@ -1,7 +1,8 @@
 // A confidence per usage month and per meter, through the HTTP routes (issue #11): the utility-bill-service's
 // /upload answers `monthConfidence` ("YYYY-MM" -> 0..1) and a `confidence` on each meter beside the item's
 // `confidence`; the widget-service's gate marks the months under its limit to confirm (low_confidence_months,
-// with the months), and the report treats such a month, kept as read, as an estimated one.
+// with the months), and the report uses such a month, kept as read, as the bill printed it (QA pass 10: it was
+// counted among the estimated months).
 import assert from "node:assert/strict";
 import { contact, widgetEnv } from "./helpers.ts";
 import { serveApp } from "../../support/http.ts";
@@ -13,7 +14,7 @@ import { wrongReadingBill } from "../../e2e/widget/wrong_bill.ts";
 /** A 13-month history (Dec 2024 … Dec 2025) whose December, the bill's month, prints 905 kWh; the meter bills 990. */
 const HISTORY = [1010, 1050, 880, 820, 790, 940, 1180, 1390, 1420, 1130, 900, 860, 905];
 
-Deno.test("upload answers a confidence per month and per meter; the gate marks the unsure month; the report counts it estimated", async () => {
+Deno.test("upload answers a confidence per month and per meter; the gate marks the unsure month; kept as read it is a printed month", async () => {
   const e = await widgetEnv();
   const bills = serveApp(createApp(e.p).fetch);
   try {
@@ -80,12 +81,13 @@ Deno.test("upload answers a confidence per month and per meter; the gate marks t
       ];
     };
     const months = item.electricityUsage.usageByMonth as { month: string; value: number }[];
-    // kept as read: to be confirmed first; once confirmed, December is one of the report's estimated months
+    // kept as read: to be confirmed first; once confirmed, December is the bill's printed figure, not an estimate
     const [refused, kept] = await report("unsure-kept", months);
     assert.equal(refused.status, 400);
     assert.deepEqual(refused.json.error.details.needsConfirmation, ["usage"]);
     assert.equal(kept.status, 200, JSON.stringify(kept.json));
-    assert.deepEqual(kept.json.data.estimatedMonths, [12]);
+    assert.deepEqual(kept.json.data.estimatedMonths, []);
+    assert.equal(kept.json.data.monthlyKwh[11], 905);
     // typed over by the homeowner: their own figure, measured (and nothing left to confirm)
     const typed = months.map((m) => (m.month === "December" ? { ...m, value: 990 } : m));
     const [own] = await report("unsure-typed", typed);

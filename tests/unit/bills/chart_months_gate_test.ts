@@ -33,14 +33,29 @@ Deno.test("a month measured from a chart's bars is named by chart_estimated_mont
 });
 
 Deno.test("a measured month kept as read goes to the report as an estimate; one typed over is the homeowner's", () => {
-  const kept = usageForReport(item, usageByMonth.map(({ fromChart: _, ...u }) => u), DEFAULT_LIMITS);
+  const kept = usageForReport(item, usageByMonth.map(({ fromChart: _, ...u }) => u));
   assert.deepEqual(kept.map((u) => u.estimated === true), [false, true, false]);
   const typed = usageByMonth.map((
     { fromChart: _, ...u },
   ) => (u.month === "November" ? { ...u, value: 870 } : u));
-  assert.deepEqual(usageForReport(item, typed, DEFAULT_LIMITS).map((u) => u.estimated === true), [
+  assert.deepEqual(usageForReport(item, typed).map((u) => u.estimated === true), [
     false,
     false,
     false,
   ]);
+});
+
+Deno.test("a printed month the reader was unsure of, kept as read, goes to the report as read, not as an estimate (QA pass 10)", () => {
+  const printed = { ...item, monthConfidence: { "2024-10": 0.9, "2024-11": 0.9, "2024-12": 0.4 } };
+  // December's confidence is under the limit: the gate asks the homeowner to check it …
+  const r = checkReading({
+    reading: readingOf(printed),
+    limits: DEFAULT_LIMITS,
+    now: new Date("2025-03-01"),
+  });
+  assert.deepEqual(r.checks.find((c) => c.code === "low_confidence_months")?.months, ["2024-12"]);
+  // … kept as read, it is the bill's printed figure: only the month measured from the chart's bar is an estimate
+  const kept = usageForReport(printed, usageByMonth.map(({ fromChart: _, ...u }) => u));
+  assert.deepEqual(kept.map((u) => u.estimated === true), [false, true, false]);
+  assert.deepEqual(kept.map((u) => u.value), [900, 860, 905]);
 });

@@ -17,13 +17,13 @@ const email = {
 };
 
 Deno.test("dev mailbox: an email's page shows its sender name and its Reply-To", () => {
-  const page = mailboxEmailPage(email);
+  const page = mailboxEmailPage(email, "tok");
   assert.match(page, /<dt>From<\/dt><dd>&quot;Demo Solar Co&quot; &lt;notifications@/);
   assert.match(page, /<dt>Reply-To<\/dt><dd>admin@demo-solar\.test<\/dd>/);
 });
 
 Deno.test("dev mailbox: an email without a reply-to says so", () => {
-  assert.match(mailboxEmailPage({ ...email, replyTo: null }), /<dt>Reply-To<\/dt><dd>—<\/dd>/);
+  assert.match(mailboxEmailPage({ ...email, replyTo: null }, "tok"), /<dt>Reply-To<\/dt><dd>—<\/dd>/);
 });
 
 Deno.test("dev mailbox list: an email with no log status and no delivery event (a savings report) reads 'sent', not an empty status", async () => {
@@ -34,4 +34,10 @@ Deno.test("dev mailbox list: an email with no log status and no delivery event (
   assert.equal(cell(email), "sent");
   assert.equal(cell({ ...email, lastEvent: "delivered" }), "delivered");
   assert.equal(cell({ ...email, logStatus: "sent" }), "sent");
+});
+
+Deno.test("dev mailbox: each delivery-webhook button's form carries the stack's token (security pass 10)", () => {
+  const forms = mailboxEmailPage(email, "t&k").match(/<form class="inline"[\s\S]*?<\/form>/g) ?? [];
+  assert.equal(forms.length, 4);
+  for (const f of forms) assert.match(f, /<input type="hidden" name="dev_token" value="t&amp;k">/);
 });

@@ -295,11 +295,24 @@ Deno.test("links: CONSOLE_URL (default $PUBLIC_URL/console/) read once per platf
 });
 
 Deno.test("partner settings: invitation lifetime and private webhooks read once per platform; bad values are ConfigErrors", async () => {
-  assert.deepEqual(loadPartnerConfig(env({})), { invitationTtlHours: 168, webhookAllowPrivate: false });
+  assert.deepEqual(loadPartnerConfig(env({})), {
+    invitationTtlHours: 168,
+    webhookAllowPrivate: false,
+    webhookPorts: [443],
+  });
   assert.deepEqual(
-    loadPartnerConfig(env({ PARTNER_INVITATION_TTL_HOURS: "48", PARTNER_WEBHOOK_ALLOW_PRIVATE: "TRUE" })),
-    { invitationTtlHours: 48, webhookAllowPrivate: true },
+    loadPartnerConfig(
+      env({
+        PARTNER_INVITATION_TTL_HOURS: "48",
+        PARTNER_WEBHOOK_ALLOW_PRIVATE: "TRUE",
+        PARTNER_WEBHOOK_PORTS: " 443, 8443,443",
+      }),
+    ),
+    { invitationTtlHours: 48, webhookAllowPrivate: true, webhookPorts: [443, 8443] },
   );
+  for (const bad of ["0", "65536", "443,", "443;80", "https", "-1", "8443.0"]) {
+    configErrorOf(() => loadPartnerConfig(env({ PARTNER_WEBHOOK_PORTS: bad })), "PARTNER_WEBHOOK_PORTS");
+  }
   for (const bad of ["0", "-5", "1.5", "a week", "100000"]) {
     configErrorOf(
       () => loadPartnerConfig(env({ PARTNER_INVITATION_TTL_HOURS: bad })),

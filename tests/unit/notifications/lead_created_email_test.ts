@@ -226,3 +226,54 @@ Deno.test("new-lead email: months read from a bar chart named as a person writes
   assert.equal(monthKeysText(["2020-11", "2020-12", "2021-01", "2021-03"]), "Nov 2020–Jan 2021, Mar 2021");
   assert.equal(monthKeysText(["2024-07"]), "Jul 2024");
 });
+
+Deno.test("new-lead email: a use far beyond a home's is named for the partner, its share not called the home's (QA pass 10)", () => {
+  const f = figures("2026-06-01");
+  const render = (flags: string[]) =>
+    templates(p).render("lead.created", {
+      ...base,
+      ...leadFigures({
+        outOfArea: false,
+        reportClaimed: true,
+        report: { figures: { ...f, flags: [...f.flags, ...flags] }, basis: null, createdAt: null },
+        monthlyKwh: null,
+        ...reading,
+      }, "TX"),
+    }).text;
+  const flagged = render(["beyond_home_use"]);
+  assert.match(flagged, /Production: [\d,]+ kWh a year, \d+% of the account's use\n/);
+  assert.match(
+    flagged,
+    /Use beyond a home's: [\d,]+ kWh a year is far more than a home uses: likely a business or building account\. The report and the email told the homeowner so and to ask you for a commercial solar assessment\.\n/,
+  );
+  const plain = render([]);
+  assert.match(plain, /of the home's use\n/);
+  assert.doesNotMatch(plain, /Use beyond a home's/);
+});
+
+Deno.test("new-lead email: an unread service address filled in with a home in another state names the bill's state (QA pass 10)", () => {
+  const render = (marketState: string) =>
+    templates(p).render("lead.created", {
+      ...base,
+      ...leadFigures({
+        outOfArea: false,
+        reportClaimed: false,
+        report: null,
+        monthlyKwh: null,
+        billReading: { read: { annualKwh: 15593, usageByMonth: [], marketState }, checks: [], confirmed: [] },
+        billCorrections: {
+          address: {
+            read: { line1: "", line2: "", city: "", state: "", zip: "" },
+            corrected: { line1: "1100 Congress Ave", line2: "", city: "Austin", state: "TX", zip: "78701" },
+          },
+        },
+        billAmountDue: null,
+        billPeriodEnd: null,
+      }, "TX"),
+    }).text;
+  assert.match(
+    render("FL"),
+    /Service address: read nothing \(the bill is for FL\), corrected to “1100 Congress Ave, Austin, TX 78701”\n/,
+  );
+  assert.match(render("TX"), /Service address: read nothing, corrected to “1100 Congress Ave/);
+});

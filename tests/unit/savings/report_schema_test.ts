@@ -7,7 +7,6 @@ import type { StateProgram } from "../../../shared/savings/report/types.ts";
 import { genericProgram } from "./fixtures.ts";
 import { billItem } from "../../support/bill_reading.ts";
 import { usageForReport } from "../../../shared/widget/reading.ts";
-import { DEFAULT_LIMITS } from "../../../shared/bills/plausibility.ts";
 import { federalCredit } from "../../../shared/savings/credit.ts";
 
 const good = () => ({
@@ -332,7 +331,7 @@ Deno.test("embedded writer: months measured from the bill's bar chart are said t
   const readUsage = (i: typeof read) =>
     i.electricityUsage.usageByMonth.map(({ month, year, value, unit }) => ({ month, year, value, unit }));
   // the widget's months as the homeowner kept them (no fromChart), December left out
-  const kept = usageForReport(read, readUsage(read).slice(0, 11), DEFAULT_LIMITS);
+  const kept = usageForReport(read, readUsage(read).slice(0, 11));
   const f = calculateSavings({
     usage: normaliseUsage(kept),
     ratePerKwh: 0.1415,
@@ -351,4 +350,34 @@ Deno.test("embedded writer: months measured from the bill's bar chart are said t
     /Nine of the twelve months are shown on your bill only as a bar of its chart, without a figure: their usage is measured from the bars, an estimate\. One more of the twelve months was not on your bills and is estimated from a typical seasonal pattern scaled to the eleven we have\./,
   );
   assert.doesNotMatch(text, /Ten of the twelve months were not on your bills/);
+});
+
+Deno.test("embedded writer: an estimated month is never said as a measured peak (QA pass 10)", async () => {
+  // Oct and Nov printed; the rest measured from the bill's chart, August the highest bar, September printed as high
+  const read = billItem({
+    state: "FL",
+    values: [951, 968, 950, 1370, 1250, 1510, 1600, 1740, 1720, 1370, 1090, 1060],
+  });
+  const months = read.electricityUsage.usageByMonth as { fromChart?: boolean; month: string }[];
+  months.forEach((m) => m.fromChart = !["September", "October", "November"].includes(m.month));
+  const kept = usageForReport(
+    read,
+    read.electricityUsage.usageByMonth.map(({ month, year, value, unit }) => ({ month, year, value, unit })),
+  );
+  const f = figures({ usage: normaliseUsage(kept) });
+  assert.deepEqual(f.peakMonths, [8, 9]);
+  const text = (await new EmbeddedReportWriter().write({ ...ctx(program({ state: "FL" })), figures: f }))
+    .sections.map((s) => s.text).join("");
+  assert.match(
+    text,
+    /Use peaks in <strong>September<\/strong>; August, an estimated month, is about as high\./,
+  );
+  assert.doesNotMatch(text, /peaks in <strong>August/);
+  // every peak estimated: said so; none estimated: as before
+  const all = figures({
+    usage: normaliseUsage(kept.map((u) => ({ ...u, estimated: u.month !== "October" }))),
+  });
+  const allText = (await new EmbeddedReportWriter().write({ ...ctx(program({ state: "FL" })), figures: all }))
+    .sections.map((s) => s.text).join("");
+  assert.match(allText, /Use is estimated to peak in <strong>August and September<\/strong>\./);
 });

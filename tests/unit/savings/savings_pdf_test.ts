@@ -185,3 +185,51 @@ Deno.test("the designed PDF's basis line says how the payback is counted (escala
   const noneText = (await extractText(await renderSavingsReportPdf(none), { mergePages: true })).text;
   assert.ok(!noneText.includes("The payback is"), "no payback sentence without a system");
 });
+
+Deno.test("the designed PDF: a use far beyond a home's is said on the cover and in section I, not presented as a home's (QA pass 10)", async () => {
+  const figures = calculateSavings({
+    usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 182_000 }))),
+    ratePerKwh: 0.166,
+    escalatorPct: 3.9,
+    costPerWatt: 2.5,
+    roof: { panelCapacityW: 400, maxPanels: 38, yieldDcKwhPerKw: 1300, configs: [], dcToAcDerate: 0.85 },
+    program,
+  });
+  const render = async (flags: string[]) => {
+    const f = { ...figures, flags: [...figures.flags, ...flags] };
+    const ctx = {
+      customerName: "Sam Okafor",
+      state: "MD",
+      stateName: "Maryland",
+      address: "2 E Lombard St, Baltimore, MD 21202",
+      figures: f,
+      program,
+      rateSource: "",
+      costSource: "",
+      costIsNationalFallback: true,
+      partnerName: "Chesapeake Solar",
+    };
+    const report = await new EmbeddedReportWriter().write(ctx);
+    const pdf = await renderSavingsReportPdf({
+      customerName: ctx.customerName,
+      address: ctx.address,
+      state: "MD",
+      partner: { name: "Chesapeake Solar" },
+      figures: f,
+      sections: report.sections,
+    });
+    return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, " ");
+  };
+  const flagged = await render(["beyond_home_use"]);
+  assert.ok(
+    flagged.includes(
+      "Far more electricity than a home uses: this system would cover only 1% of it. Section I says what this means.",
+    ),
+    flagged.slice(0, 1500),
+  );
+  assert.ok(flagged.includes("Sam Okafor, the account on your bill in Maryland used 2,184,000 kWh"));
+  assert.ok(flagged.includes("ask Chesapeake Solar for a commercial solar assessment"));
+  const plain = await render([]);
+  assert.ok(!plain.includes("Far more electricity"), "not said without the flag");
+  assert.ok(plain.includes("Sam Okafor, your home in Maryland used"));
+});

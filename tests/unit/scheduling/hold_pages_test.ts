@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { holdEmail } from "../../../shared/scheduling/hold_email.ts";
 import { confirmFormPage, outcomePage } from "../../../shared/scheduling/confirm_page.ts";
 
-const mail = holdEmail({
+const input = {
   from: "notifications@example.com",
   to: "quinn@example.com",
   partnerName: "Demo Solar Co",
@@ -12,7 +12,8 @@ const mail = holdEmail({
   timezone: "America/New_York",
   expiresAt: new Date("2026-11-25T03:53:19Z"),
   confirmUrl: "https://example.com/confirm?token=a.1.b",
-});
+};
+const mail = holdEmail(input);
 
 Deno.test("the hold email gives the time as a person reads it, in the appointment's zone", () => {
   assert.match(mail.text, /an appointment on Wednesday, November 25, 2026, 10:00\sAM to 12:00\sPM EST\./);
@@ -40,4 +41,45 @@ Deno.test("the confirmation page names the appointment it confirms, escaped", ()
     /Your appointment with Sun &lt;b&gt;&amp; Co on <strong>Wednesday, November 25, 2026 at 10:00 AM EST<\/strong> is held for you\./,
   );
   assert.match(confirmFormPage("a.1.b", null), /the appointment you asked for/);
+});
+
+Deno.test("the hold email names the home and the partner's phone, escaped; without them it says neither (QA pass 10)", () => {
+  const m = holdEmail({
+    ...input,
+    partnerName: "Sun & Co",
+    address: "4521 Oak Hollow Dr, Apt <2>, Jacksonville, FL 32210",
+    partnerPhone: "(904) 555-0117",
+  });
+  assert.match(m.text, /an appointment at 4521 Oak Hollow Dr, Apt <2>, Jacksonville, FL 32210 on Wednesday/);
+  assert.match(m.text, /Questions or another time\? Call Sun & Co at \(904\) 555-0117\./);
+  assert.match(m.html, /at <strong>4521 Oak Hollow Dr, Apt &lt;2&gt;, Jacksonville, FL 32210<\/strong> on/);
+  assert.match(m.html, /Call Sun &amp; Co at <a href="tel:9045550117">\(904\) 555-0117<\/a>\./);
+  assert.doesNotMatch(mail.text + mail.html, /Call | at <strong>/, "none given: neither said");
+});
+
+Deno.test("the confirmation pages name the home and the partner's phone too, escaped (QA pass 10)", () => {
+  const held = {
+    partnerName: "Sun & Co",
+    when: "Thursday, November 26, 2026, 8:00 AM to 10:00 AM EST",
+    address: "4521 Oak Hollow Dr, Apt <2>, Jacksonville, FL 32210",
+    phone: "(904) 555-0117",
+  };
+  const call =
+    /<p>Questions or another time\? Call Sun &amp; Co at <a href="tel:9045550117">\(904\) 555-0117<\/a>\.<\/p>/;
+  const form = confirmFormPage("a.1.b", held);
+  assert.match(
+    form,
+    /with Sun &amp; Co at <strong>4521 Oak Hollow Dr, Apt &lt;2&gt;, Jacksonville, FL 32210<\/strong> on <strong>Thursday/,
+  );
+  assert.match(form, call);
+  for (const o of ["confirmed", "already_confirmed"] as const) {
+    const page = outcomePage(o, held);
+    assert.match(
+      page,
+      /with Sun &amp; Co at <strong>4521 Oak Hollow Dr, Apt &lt;2&gt;, Jacksonville, FL 32210<\/strong>: <strong>/,
+    );
+    assert.match(page, call);
+  }
+  const bare = confirmFormPage("a.1.b", { partnerName: "Sun", when: "Thursday" });
+  assert.doesNotMatch(bare, /Call | at <strong>/, "neither known: neither said");
 });

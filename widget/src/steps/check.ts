@@ -113,6 +113,7 @@ export function checkStep(ctx: Ctx): StepView {
           zip.input.value = home.zip;
           for (const f of [street, city, st, zip]) f.setError(null);
           street.input.focus();
+          void recheck();
         },
       },
       t.useHomeAddress(
@@ -208,7 +209,11 @@ export function checkStep(ctx: Ctx): StepView {
       if (flagged) l.box.setAttribute("aria-describedby", l.confirm.getAttribute("aria-describedby")!);
       else l.box.removeAttribute("aria-describedby");
       if (flagged) {
-        (l.flag.firstChild as HTMLElement).textContent = reasons(r!.checks.filter((c) => c.group === group));
+        // one line per reason: four of them ran together in one paragraph on a phone (QA pass 10, a BGE bill)
+        const why = reasons(r!.checks.filter((c) => c.group === group));
+        (l.flag.firstChild as HTMLElement).replaceChildren(
+          ...why.flatMap((text, i) => [...(i ? [" "] : []), h("span", { class: "reason" }, text)]),
+        );
       }
       if (!flagged) l.confirm.checked = false;
     }
@@ -220,6 +225,41 @@ export function checkStep(ctx: Ctx): StepView {
     inputs.forEach((i, j) => i.cell.classList.toggle("suspect", (!!spike && j === top) || unsure[j]));
   };
   paint(review);
+
+  /** The reading as the homeowner has it on the form now (what Continue sends). */
+  const readingNow = (): ReadingValues =>
+    read
+      ? {
+        customer_name: name.input.value.trim(),
+        service_address: {
+          line1: street.input.value.trim(),
+          city: city.input.value.trim(),
+          state: st.input.value.trim().toUpperCase(),
+          zip: zip.input.value.trim(),
+        },
+        utility: utility.input.value.trim(),
+      }
+      : {};
+  const confirmedNow = () =>
+    (Object.entries(lines) as [ReadingGroup, NonNullable<typeof lines.name>][])
+      .filter(([, l]) => !l.flag.hidden && l.confirm.checked).map(([g]) => g);
+  // The service address changed ("Same as my home", or typed): the gate is asked again at once, so a mark it no
+  // longer raises ("This bill seems to be for another state than your home") goes now, not at Continue (QA pass 10).
+  // Only the latest answer paints, and none after Continue was pressed.
+  let asked = 0;
+  const recheck = async () => {
+    const mine = ++asked;
+    const reading = readingNow();
+    if (!/^[A-Za-z]{2}$/.test(reading.service_address?.state ?? "")) return;
+    try {
+      const r = await reviewReading(ctx, reading, confirmedNow());
+      if (mine !== asked) return;
+      s.review = { ...r, read: read ?? r.read };
+      s.reading = reading;
+      paint(s.review);
+    } catch { /* Continue asks again and says what went wrong */ }
+  };
+  for (const f of [street, city, st, zip]) f.input.addEventListener("change", () => void recheck());
 
   return {
     body,
@@ -259,20 +299,9 @@ export function checkStep(ctx: Ctx): StepView {
       const typed = typedUsage(inputs.map((i) => i.u), values);
       s.usage = typed;
       inputs.forEach((i, j) => (i.u = typed[j]));
-      const reading: ReadingValues = read
-        ? {
-          customer_name: name.input.value.trim(),
-          service_address: {
-            line1: street.input.value.trim(),
-            city: city.input.value.trim(),
-            state: st.input.value.trim().toUpperCase(),
-            zip: zip.input.value.trim(),
-          },
-          utility: utility.input.value.trim(),
-        }
-        : {};
-      const confirmed = (Object.entries(lines) as [ReadingGroup, NonNullable<typeof lines.name>][])
-        .filter(([, l]) => !l.flag.hidden && l.confirm.checked).map(([g]) => g);
+      const reading = readingNow();
+      const confirmed = confirmedNow();
+      asked++; // an address re-check still on its way paints nothing now
       const r = await reviewReading(ctx, reading, confirmed);
       s.review = { ...r, read: read ?? r.read };
       s.reading = reading;
@@ -293,11 +322,11 @@ export function checkStep(ctx: Ctx): StepView {
   };
 }
 
-function reasons(checks: ReadingCheck[]): string {
-  const texts = [
+/** The reasons in the homeowner's words, each once. */
+function reasons(checks: ReadingCheck[]): string[] {
+  return [
     ...new Set(
       checks.map((c) => t.checkReasons[c.code as keyof typeof t.checkReasons] ?? t.checkReasons.other),
     ),
   ];
-  return texts.join(" ");
 }

@@ -27,6 +27,23 @@ export function summaryStep(ctx: Ctx): StepView {
         h("p", {}, t.noSystem[r.noSystemReason] ?? t.noSystem.no_usable_roof),
       )
       : null,
+    r.beyondHomeUse
+      ? h(
+        "div",
+        { class: "notice beyond-home" },
+        h("h3", {}, t.beyondHomeTitle),
+        h(
+          "p",
+          {},
+          t.beyondHome(
+            r.annualKwh,
+            t.coverage(r.offsetPct),
+            !r.noSystemReason,
+            ctx.info.partner_name || t.thisInstaller,
+          ),
+        ),
+      )
+      : null,
     r.noSystemReason ? null : h(
       "dl",
       { class: "figures" },
