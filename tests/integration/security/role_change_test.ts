@@ -123,3 +123,49 @@ Deno.test("role change: an admin's open invitations are withdrawn when they are 
     await e.close();
   }
 });
+
+Deno.test("role change: a token that still says partner_admin gets no admin route once the database says otherwise", async () => {
+  const e = await partnerEnv();
+  try {
+    // Tokens not tied to a session of the embedded identity (as an external issuer's are): the claim alone.
+    const b = await tokensFor(e.p, { role: "partner_admin", orgId: e.admin.orgId });
+    const calls: [string, string, unknown][] = [
+      ["POST", "/partner-service/invitations", { email: "alt@example.com", role: "partner_admin" }],
+      ["POST", "/partner-service/widget-tokens", { name: "mine" }],
+      ["POST", "/partner-service/webhooks", {
+        url: "https://hooks.example.com/in",
+        events: ["lead.created"],
+      }],
+      ["PUT", "/partner-service/settings", { contact_email: "b@example.com" }],
+      ["GET", "/partner-service/widget-tokens", undefined],
+      ["PUT", "/widget-service/widget-config", { serving_states: ["TX"], roof_types: ["Metal"] }],
+    ];
+    for (const [method, path, body] of calls) {
+      const r = await e.call(b, method, path, body);
+      assert.ok(
+        r.status < 300 || r.status === 400,
+        `${method} ${path} while an admin: ${r.status} ${r.text}`,
+      );
+    }
+    assert.equal(
+      (await e.call(e.admin, "PATCH", `/partner-service/users/${b.userId}`, { role: "partner_user" })).status,
+      200,
+    );
+    for (const [method, path, body] of calls) {
+      const r = await e.call(b, method, path, body);
+      assert.equal(r.status, 403, `${method} ${path} after the demotion: ${r.status} ${r.text}`);
+      assert.equal(r.json.error.code, "forbidden");
+    }
+    const [config] = await e.p
+      .sql`select serving_states from public.widget_configs where organization_id = ${e.admin.orgId}`;
+    assert.deepEqual(config.serving_states, ["TX"]);
+    // A removed admin's token, the same.
+    const c = await tokensFor(e.p, { role: "partner_admin", orgId: e.admin.orgId });
+    assert.equal((await e.call(e.admin, "DELETE", `/partner-service/users/${c.userId}`)).status, 200);
+    assert.equal((await e.call(c, "GET", "/partner-service/widget-tokens")).status, 403);
+    // The admin who stays is unaffected.
+    assert.equal((await e.call(e.admin, "GET", "/partner-service/widget-tokens")).status, 200);
+  } finally {
+    await e.close();
+  }
+});
