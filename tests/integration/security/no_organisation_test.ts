@@ -23,7 +23,7 @@ const CALLS: [string, string, unknown][] = [
   ["POST", "/utility-bill-service/poll-utility-bill-status", { transactionId: crypto.randomUUID() }],
 ];
 
-Deno.test("no organisation: a token naming no role, or a partner role without an organisation, reaches no route", async () => {
+Deno.test("no organisation: a token naming no role, or a partner role without an organisation, reaches no route; nor does an organisation that does not exist", async () => {
   const { p, stack } = await sweepStack();
   try {
     const [{ id }] = await p.sql`insert into public.users (email, full_name, organization_id, role)
@@ -55,6 +55,15 @@ Deno.test("no organisation: a token naming no role, or a partner role without an
         assert.equal(JSON.parse(text).error.code, "forbidden");
       }
     }
+    // A token naming an organisation that does not exist (an external issuer's claim): the preview token was a 500.
+    const ghost = await issueIdToken(p, {
+      userId: id as string,
+      email: "x@example.test",
+      orgId: crypto.randomUUID(),
+      role: "partner_user",
+    });
+    const preview = await call(ghost.token, "POST", "/partner-service/preview-token", {});
+    assert.equal(preview.status, 403, await preview.text());
     // A user of an organisation still gets through.
     const staff = await tokensFor(p, { role: "partner_user" });
     const ok = await call(
