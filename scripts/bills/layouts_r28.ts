@@ -207,6 +207,15 @@ async function centralpa(r: Rng): Promise<Generated> {
     date: fmt.mon,
   });
   const truth = truthOf(f, { history: h, ...stub, service: upper(f.service) });
+  // the bill prints no statement date, and its service location as a street alone (round 15's convention: no
+  // service city, state or ZIP; the mailing block is the billing address) — corrected before any reader change
+  truth.billingInformation.invoiceDate = "";
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "centralpa", pdf: await s.bytes(), truth };
 }
 
@@ -307,6 +316,14 @@ async function missoula(r: Rng): Promise<Generated> {
     date: fmt.slash,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // the service location is printed as a street alone (round 15's convention: no service city, state or ZIP) —
+  // corrected before any reader change
+  truth.customerInformation.serviceAddress = {
+    ...truth.customerInformation.serviceAddress,
+    city: "",
+    state: "",
+    zip: "",
+  };
   return { layout: "missoula", pdf: await s.bytes(), truth };
 }
 
