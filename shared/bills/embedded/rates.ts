@@ -16,6 +16,9 @@ const SUPPLY_WORDS = [
   // a co-op's cost of the power it buys, billed per kWh beside its own service charge per kWh ("Wholesale Power
   // Charge 905 kWh x $0.07942"; a cost recovery factor after it is an adjustment)
   /\bwholesale power\b|\bpurchased power\b/i,
+  // … or by its supplier's initials, the generation and transmission co-op's ("G & T Charges 1,537 kWh x 0.06281"
+  // beside a base charge, a distribution charge and a generation recovery per kWh) (round 28)
+  /\bG\s?&\s?T\b/,
   // a bundled block or tier rate names no energy word: its first block's price ("First Block 320 kWh @ $0.0523")
   /\b(?:first|1st) (?:block|tier)\b|\b(?:block|tier) (?:1|one|i)\b/i,
   // a co-op's charge named by its unit alone ("kWh Charge 864 kWh @ $0.09473" beside a "Demand Charge" per kW and
