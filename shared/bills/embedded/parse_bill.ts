@@ -3,11 +3,13 @@ import {
   type AddressBlock,
   addressBlocks,
   isStreet,
+  MAP_NUMBER,
   parseCityStateZip,
   parseInlineAddress,
   parseInlineAddressNoZip,
   splitStreet,
   STATES,
+  streetBeforeLabel,
   untilNextLabel,
 } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
@@ -262,9 +264,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
 
   // (a block under the name the bill's payment goes to is the remittance block: payee.ts)
   const payTo = payees(lines);
+  // … and so is a block addressed to the bill's issuer as read above ("HOLY CROSS ENERGY / PO BOX 2150 / …") (round 28)
+  const issuer = bi.utilityProviderName.toLowerCase().replace(/[^a-z]/g, "");
   const blocks = addressBlocks(lines, isNoise).filter((b) =>
     !isUtilityName(b.name) && !issuerShaped(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) &&
-    !remittance(lines, b.line) && !namesPayee(b.name, payTo)
+    !remittance(lines, b.line) && !namesPayee(b.name, payTo) &&
+    !(issuer && b.name.toLowerCase().replace(/[^a-z]/g, "") === issuer)
   );
   // … or one OCR glued into a run of letters that spells an address block's (glued_service.ts)
   const service = serviceAddress(lines, on) ?? serviceStreetInBlock(lines, blocks) ??
@@ -798,8 +803,10 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
         /\b(?:service (?:address|location|for|delivered to)|premises?(?: address)?|service at|location of service)\b\s*:?\s*/i,
       );
       if (!m || m.index === undefined) continue;
-      // (up to another label joined into the piece: addresses.ts untilNextLabel)
-      const after = untilNextLabel(cs[c].slice(m.index + m[0].length).trim() || (cs[c + 1] ?? ""));
+      // (up to another label joined into the piece: addresses.ts untilNextLabel; past a map number before the street;
+      // a capitals street up to a title-case label joined to it)
+      const own = cs[c].slice(m.index + m[0].length).trim();
+      const after = streetBeforeLabel(untilNextLabel(MAP_NUMBER.test(own) ? "" : own) || (cs[c + 1] ?? ""));
       const inline = parseInlineAddress(after) ?? parseInlineAddressNoZip(after);
       if (inline) return inline;
       // the label alone in its cell ("Service Location:   Total Amount Due:"): the address on the line under it,
@@ -859,9 +866,11 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
  */
 function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address | undefined {
   for (const l of lines) {
-    for (const c of cells(l)) {
+    for (const [n, c] of cells(l).entries()) {
       const m = c.match(/\bservice (?:address|location)\s*:?\s*(.+)$/i);
-      const street = m && untilNextLabel(m[1]);
+      // (a map number before the street: the street in the next cell)
+      const street = m &&
+        streetBeforeLabel(untilNextLabel(MAP_NUMBER.test(m[1]) ? cells(l)[n + 1] ?? "" : m[1]));
       // a street with no suffix ("5688 QUAIL RUN GOODLAND KS 67735") that an address block prints on a line of its
       // own: that line is the street, the rest of the label's line its town, state and ZIP
       const whole = street && blocks.map((b) => streetThenTown(street, b.address)).find(Boolean);

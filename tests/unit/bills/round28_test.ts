@@ -81,3 +81,98 @@ Deno.test("a meter's usage is not an average's figure on the lines under it ('Av
     "77120455 760",
   ]);
 });
+
+Deno.test("an issuer named without a utility's word is read where the remittance phrase and another place agree", () => {
+  const rows: Rows = [
+    [30, [[36, "Brightline Lumen"], [330, "Account Number 4410-88213"]]],
+    [40, [[330, "Billing Date 03/02/2024"]]],
+    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
+    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    [600, [[36, "Please return this portion with your payment to Brightline Lumen."]]],
+    [620, [[360, "BRIGHTLINE LUMEN"]]],
+    [630, [[360, "PO BOX 4410"]]],
+  ];
+  assertEquals(read(rows).billingInformation.utilityProviderName, "Brightline Lumen");
+  // a name atop the page and over a post office box that no remittance phrase names (a customer's): not read
+  const customer: Rows = [
+    [30, [[36, "Dana Whitfield"], [330, "Account Number 4410-88213"]]],
+    [40, [[36, "PO BOX 88"], [330, "Billing Date 03/02/2024"]]],
+    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
+    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    [620, [[360, "Dana Whitfield"]]],
+    [630, [[360, "PO BOX 88"]]],
+  ];
+  assertEquals(read(customer).billingInformation.utilityProviderName, "");
+});
+
+Deno.test("a rate's own label after the charges' heading ('Current Charges - RATE: SMALL COMMERCIAL') is no part of it", () => {
+  const rows: Rows = [
+    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
+    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
+    [140, [[36, "CURRENT CHARGES - RATE: SMALL COMMERCIAL"]]],
+    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+  ];
+  assertEquals(read(rows).electricityUsage.electricRate, "SMALL COMMERCIAL");
+});
+
+Deno.test("a service street in capitals joined to the rate's and the meter's labels: the street and the rate are read", () => {
+  const rows: Rows = [
+    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
+    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
+    [86, [[36, "PRIYA NAIR"]]],
+    [96, [[36, "415 CEDAR KNOLL DR"]]],
+    [106, [[36, "HELENA MT 59601"]]],
+    [130, [[36, "Service Address 415 CEDAR KNOLL DR Rate General Service Meter K7731904"]]],
+    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+  ];
+  const bill = read(rows);
+  assertEquals(bill.customerInformation.serviceAddress.line1, "415 CEDAR KNOLL DR");
+  assertEquals(bill.electricityUsage.electricRate, "General Service");
+});
+
+Deno.test("a map number between the service location's label and its street", () => {
+  const rows: Rows = [
+    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
+    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
+    [86, [[36, "PRIYA NAIR"]]],
+    [96, [[36, "415 CEDAR KNOLL DR"]]],
+    [106, [[36, "HELENA MT 59601"]]],
+    [130, [[36, "Service Location Map 22-107-A"], [200, "415 CEDAR KNOLL DR"]]],
+    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+  ];
+  assertEquals(read(rows).customerInformation.serviceAddress.line1, "415 CEDAR KNOLL DR");
+});
+
+Deno.test("a stub's block addressed to the bill's issuer is its remittance block, never the customer's", () => {
+  const rows: Rows = [
+    [30, [[36, "Pinecrest Valley Power"], [330, "Account Number 4410-88213"]]],
+    [40, [[330, "Billing Date 03/02/2024"]]],
+    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
+    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    [600, [[36, "Please return this portion with your payment."]]],
+    [640, [[60, "LENA MORROW"]]],
+    [651, [[60, "19 ASPEN WAY"]]],
+    [662, [[60, "BOULDER CO8"]]],
+    [700, [[60, "PINECREST VALLEY POWER"]]],
+    [711, [[60, "PO BOX 2150"]]],
+    [722, [[60, "GLENWOOD SPRINGS CO 81602"]]],
+  ];
+  const bill = read(rows);
+  assertEquals(bill.billingInformation.utilityProviderName, "Pinecrest Valley Power");
+  assertEquals(bill.billingInformation.billingAddress.line1 === "PO BOX 2150", false);
+});
+
+Deno.test("a 'Service Location' label OCR read with one letter off ('Service Locafion:') is still the label", () => {
+  const rows: Rows = [
+    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
+    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
+    [86, [[36, "PRIYA NAIR"]]],
+    [96, [[36, "415 CEDAR KNOLL DR"]]],
+    [106, [[36, "HELENA MT 59601"]]],
+    [130, [[36, "Service Locafion: 415 CEDAR KNOLL DR"]]],
+    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+  ];
+  const a = read(rows, true).customerInformation.serviceAddress;
+  // the street alone: no town is printed beside it (round 15's convention)
+  assertEquals([a.line1, a.city, a.state, a.zip], ["415 CEDAR KNOLL DR", "", "", ""]);
+});
