@@ -7,6 +7,18 @@ import { readPage as read } from "./layout_page.ts";
 import { billMonthDate } from "../../../shared/bills/embedded/bill_month.ts";
 
 type Rows = Parameters<typeof read>[0];
+/** An account, a bill date and the period 01/28/2024 to 02/27/2024. */
+const HEAD: Rows = [
+  [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
+  [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
+];
+/** The customer's block. */
+const BLOCK: Rows = [[86, [[36, "PRIYA NAIR"]]], [96, [[36, "415 CEDAR KNOLL DR"]]], [106, [[
+  36,
+  "HELENA MT 59601",
+]]]];
+/** One energy line. */
+const ENERGY: Rows = [[150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]]];
 const months = (rows: Rows) =>
   read(rows).electricityUsage.usageByMonth.map((m) => `${m.month.slice(0, 3)} ${m.year} ${m.value}`);
 
@@ -38,9 +50,8 @@ Deno.test("the bill's month: the period's end's, the month before only for a mon
 
 Deno.test("a 'Current Amount Due' beside a past due is this period's charges when the two together are printed", () => {
   const rows: Rows = [
-    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
-    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
-    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    ...HEAD,
+    ...ENERGY,
     [180, [[330, "Previous Balance"], [500, "$140.12"]]],
     [190, [[330, "Payments Received"], [500, "-$60.00"]]],
     [200, [[330, "Past Due"], [500, "$80.12"]]],
@@ -69,8 +80,7 @@ Deno.test("energy billed by its generation and transmission supplier's initials 
 
 Deno.test("a meter's usage is not an average's figure on the lines under it ('Average Daily Usage 253 kWh')", () => {
   const rows: Rows = [
-    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
-    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
+    ...HEAD,
     [100, [[36, "Meter No. 77120455"], [200, "Rate RS"]]],
     [110, [[36, "Present 25577"], [150, "Average Daily Usage"], [260, "253 kWh"]]],
     [120, [[36, "Previous 24817"]]],
@@ -87,7 +97,7 @@ Deno.test("an issuer named without a utility's word is read where the remittance
     [30, [[36, "Brightline Lumen"], [330, "Account Number 4410-88213"]]],
     [40, [[330, "Billing Date 03/02/2024"]]],
     [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
-    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    ...ENERGY,
     [600, [[36, "Please return this portion with your payment to Brightline Lumen."]]],
     [620, [[360, "BRIGHTLINE LUMEN"]]],
     [630, [[360, "PO BOX 4410"]]],
@@ -98,7 +108,7 @@ Deno.test("an issuer named without a utility's word is read where the remittance
     [30, [[36, "Dana Whitfield"], [330, "Account Number 4410-88213"]]],
     [40, [[36, "PO BOX 88"], [330, "Billing Date 03/02/2024"]]],
     [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
-    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    ...ENERGY,
     [620, [[360, "Dana Whitfield"]]],
     [630, [[360, "PO BOX 88"]]],
   ];
@@ -107,23 +117,19 @@ Deno.test("an issuer named without a utility's word is read where the remittance
 
 Deno.test("a rate's own label after the charges' heading ('Current Charges - RATE: SMALL COMMERCIAL') is no part of it", () => {
   const rows: Rows = [
-    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
-    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
+    ...HEAD,
     [140, [[36, "CURRENT CHARGES - RATE: SMALL COMMERCIAL"]]],
-    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    ...ENERGY,
   ];
   assertEquals(read(rows).electricityUsage.electricRate, "SMALL COMMERCIAL");
 });
 
 Deno.test("a service street in capitals joined to the rate's and the meter's labels: the street and the rate are read", () => {
   const rows: Rows = [
-    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
-    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
-    [86, [[36, "PRIYA NAIR"]]],
-    [96, [[36, "415 CEDAR KNOLL DR"]]],
-    [106, [[36, "HELENA MT 59601"]]],
+    ...HEAD,
+    ...BLOCK,
     [130, [[36, "Service Address 415 CEDAR KNOLL DR Rate General Service Meter K7731904"]]],
-    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    ...ENERGY,
   ];
   const bill = read(rows);
   assertEquals(bill.customerInformation.serviceAddress.line1, "415 CEDAR KNOLL DR");
@@ -132,13 +138,10 @@ Deno.test("a service street in capitals joined to the rate's and the meter's lab
 
 Deno.test("a map number between the service location's label and its street", () => {
   const rows: Rows = [
-    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
-    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
-    [86, [[36, "PRIYA NAIR"]]],
-    [96, [[36, "415 CEDAR KNOLL DR"]]],
-    [106, [[36, "HELENA MT 59601"]]],
+    ...HEAD,
+    ...BLOCK,
     [130, [[36, "Service Location Map 22-107-A"], [200, "415 CEDAR KNOLL DR"]]],
-    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    ...ENERGY,
   ];
   assertEquals(read(rows).customerInformation.serviceAddress.line1, "415 CEDAR KNOLL DR");
 });
@@ -148,7 +151,7 @@ Deno.test("a stub's block addressed to the bill's issuer is its remittance block
     [30, [[36, "Pinecrest Valley Power"], [330, "Account Number 4410-88213"]]],
     [40, [[330, "Billing Date 03/02/2024"]]],
     [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
-    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    ...ENERGY,
     [600, [[36, "Please return this portion with your payment."]]],
     [640, [[60, "LENA MORROW"]]],
     [651, [[60, "19 ASPEN WAY"]]],
@@ -164,13 +167,10 @@ Deno.test("a stub's block addressed to the bill's issuer is its remittance block
 
 Deno.test("a 'Service Location' label OCR read with one letter off ('Service Locafion:') is still the label", () => {
   const rows: Rows = [
-    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
-    [70, [[36, "Service Period 01/28/2024 to 02/27/2024"]]],
-    [86, [[36, "PRIYA NAIR"]]],
-    [96, [[36, "415 CEDAR KNOLL DR"]]],
-    [106, [[36, "HELENA MT 59601"]]],
+    ...HEAD,
+    ...BLOCK,
     [130, [[36, "Service Locafion: 415 CEDAR KNOLL DR"]]],
-    [150, [[36, "Energy Charge 931 kWh x $0.1102"], [300, "$102.60"]]],
+    ...ENERGY,
   ];
   const a = read(rows, true).customerInformation.serviceAddress;
   // the street alone: no town is printed beside it (round 15's convention)
