@@ -203,11 +203,66 @@ async function holycross(r: Rng): Promise<Generated> {
   return { layout: "holycross", pdf: await s.bytes(), truth: chartTruth(f, stub) };
 }
 
+/**
+ * Tacoma Power (charts pass 3): a LINE chart of the 13 months drawn as a stroked polyline WITHOUT markers (no dot
+ * on any point), as one path on half the bills and one segment a month on the others; the ticks with their unit
+ * ("0 kWh" …) or bare numbers under a title saying kWh; gridlines (solid or dashed strokes) on half the bills;
+ * month abbreviations or initials under the points, the years under the first point and January on half the bills.
+ */
+async function tacoma(r: Rng): Promise<Generated> {
+  const f = facts(r, { state: "WA", utility: "Tacoma Power", rate: "Residential Schedule A-1" });
+  const s = await Sheet.create();
+  header(s, f, "Tacoma Power", "Tacoma Public Utilities   3628 S. 35th St., Tacoma, WA 98409   253-502-8600");
+  const unitTicks = r.chance(0.5);
+  s.text(36, 222, unitTicks ? r.pick(["Your Energy Use", "Usage Trend"]) : "Monthly Usage (kWh)", {
+    size: 9,
+    bold: true,
+  });
+  const { step, top } = ticks(Math.max(...f.history.map((m) => m.value)), r);
+  const x0 = 80 + r.int(0, 20), w = 360 + r.int(0, 70), yb = 400 + r.int(0, 20), hgt = 120 + r.int(0, 50);
+  const sp = w / 13, grid = r.chance(0.5), dashed = r.chance(0.5);
+  for (let v = 0; v <= top; v += step) {
+    const y = yb - (v / top) * hgt;
+    s.text(x0 - 5, y + 2.5, unitTicks ? `${fmt.kwh(v)} kWh` : String(v), { size: 6.5, right: true });
+    if (v === 0 || grid) s.rule(y, x0, x0 + w, v > 0 && dashed);
+  }
+  const pts = f.history.map((m, i) => ({ x: x0 + sp * (i + 0.5), y: yb - (m.value / top) * hgt, m }));
+  const color = rgb(0.05, 0.35, 0.55);
+  if (r.chance(0.5)) {
+    const d = pts.map((p, i) => `${i ? "L" : "M"} ${p.x.toFixed(2)} ${p.y.toFixed(2)}`).join(" ");
+    s.page.drawSvgPath(d, { x: 0, y: 792, borderColor: color, borderWidth: 1.4 });
+  } else {
+    pts.forEach((p, i) => {
+      if (!i) return;
+      s.page.drawLine({
+        start: { x: pts[i - 1].x, y: 792 - pts[i - 1].y },
+        end: { x: p.x, y: 792 - p.y },
+        thickness: 1.4,
+        color,
+      });
+    });
+  }
+  const initials = r.chance(0.5), years = r.chance(0.5);
+  for (const p of pts) {
+    const lab = initials ? M3[p.m.month - 1][0] : M3[p.m.month - 1];
+    s.text(p.x - approxWidth(lab, 7) / 2, yb + 11, lab, { size: 7 });
+    if (years && (p.m.month === 1 || p === pts[0])) s.text(p.x - 8, yb + 21, String(p.m.year), { size: 7 });
+  }
+  const stub = stubOf(s, r, f, ["TACOMA PUBLIC UTILITIES", "PO BOX 11010", "TACOMA WA 98411-1010"]);
+  return { layout: "tacoma", pdf: await s.bytes(), truth: chartTruth(f, stub) };
+}
+
 export const CHART_LAYOUTS: Record<string, (r: Rng) => Promise<Generated>> = {
   ohioedison,
   sawnee,
   holycross,
 };
+/**
+ * Charts pass 3 (tacoma: a line chart drawn as a stroked polyline). Its own list, placed after round 28's layouts in
+ * HELD_OUT_LAYOUTS: the generator's seeds advance in list order, so a layout added before round 28's would move the
+ * seeds its committed bills were generated with.
+ */
+export const CHART3_LAYOUTS: Record<string, (r: Rng) => Promise<Generated>> = { tacoma };
 /**
  * Drawn at random from the three before the first score
  * (`python3 -c 'import random; print(random.SystemRandom().sample(["ohioedison","sawnee","holycross"],1))'` →

@@ -206,6 +206,9 @@ async function yazoo(r: Rng): Promise<Generated> {
     date: fmt.short,
   });
   const truth = truthOf(f, { history: h, ...stub, service: upper(f.service) });
+  // the rate is printed in capitals ("RATE: RESIDENTIAL"): the truth holds it as printed (round 28's correction,
+  // before any reader change; bytes unchanged)
+  truth.electricityUsage.electricRate = f.rate.toUpperCase();
   // the bill prints the service location as a street alone: no service city, state or ZIP (round 15's convention)
   truth.customerInformation.serviceAddress = {
     ...truth.customerInformation.serviceAddress,

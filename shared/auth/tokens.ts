@@ -175,7 +175,9 @@ export async function verifyIdToken(p: Platform, token: string): Promise<AuthCon
     userId: payload.sub,
     email: String(payload.email ?? ""),
     orgId: (payload.org_id ?? meta.org_id ?? null) as string | null,
-    role: String(payload.app_role ?? meta.app_role ?? "partner_user"),
+    // No role claim, no role (as app.current_app_role() in the database): before pass 11 such a token (an external
+    // issuer's user who signed themselves up) was taken for a partner_user.
+    role: String(payload.app_role ?? meta.app_role ?? ""),
     claims: payload as Record<string, unknown>,
   };
 }

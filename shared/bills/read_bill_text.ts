@@ -31,6 +31,7 @@ export function readBillText(text: DocumentText, opts: BillReadOptions = {}): Mo
       itemMinConfidence: opts.itemMinConfidence,
       crossChecks: opts.crossChecks,
       boxes: text.pages.map((p) => p.boxes ?? []),
+      strokes: text.pages.map((p) => p.strokes ?? []),
     }),
   };
 }

@@ -5,6 +5,7 @@ import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { imageSize } from "./image_size.ts";
 import { photoNumberWords } from "./ocr_photo_words.ts";
 import { lostPieces, lostSheet, withLostWords } from "./ocr_photo_lost.ts";
+import { cellsToRead, withHistoryCells } from "./ocr_history_cells.ts";
 import {
   dropNativeStandby,
   nativeOcr,
@@ -330,6 +331,9 @@ async function readImage(
   }
   // what a phone photo's page reading left out, read again as one block (ocr_photo_lost.ts)
   if (prepared.photo) best = await withLostText(bestPage, best);
+  // a phone photo's history rows whose number the page reading dropped, read again cell by cell and kept
+  // where the bill confirms them (ocr_history_cells.ts)
+  if (prepared.photo) best = await withHistoryNumbers(bestPage, best);
   if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines, sheets) };
   // a phone photo's "1.702" (the thousands comma its resolution lost), "TotalB86" (a digit read as a letter
   // glued to the number) and number words tesseract is unsure of: ocr_photo_words.ts
@@ -344,6 +348,29 @@ async function withLostText(page: Gray, best: Recognized): Promise<Recognized> {
   if (!lost) return best;
   const r = await recognize(encodePgm(lost.sheet), { block: true });
   return { ...best, lines: withLostWords(best.lines, lost.placed, r.lines) as OcrLine[] };
+}
+
+/**
+ * The history table's empty number cells that the bill could confirm, each read at two scales, kept where both
+ * agree and the bill confirms the value (ocr_history_cells.ts, ocr_history_check.ts).
+ */
+async function withHistoryNumbers(page: Gray, best: Recognized): Promise<Recognized> {
+  const cells = cellsToRead(best.lines);
+  if (!cells.length) return best;
+  // each cell as a word of its row, cropped and read on a sheet of numbers as ocr_verify.ts reads words
+  const lines = best.lines.map((l) => ({ ...l, words: [...l.words] }));
+  const picked = cells.map((c): [number, number] => [
+    c.line,
+    lines[c.line].words.push({ text: "", confidence: 0, bbox: c.box }) - 1,
+  ]);
+  const read = async (relative: number) => {
+    const v = verifySheet(page, lines, picked, relative, NUMBERS.gap);
+    if (!v) return [];
+    const r = await recognize(encodePgm(v.sheet), sheetOptions(NUMBERS));
+    return slotReadings(v.slots, r.lines);
+  };
+  const a = await read(1), b = await read(THIRD_SCALE);
+  return { ...best, lines: withHistoryCells(best.lines, cells, a, b) as OcrLine[] };
 }
 
 /**

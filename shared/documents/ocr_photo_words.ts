@@ -140,10 +140,33 @@ export function slashedDates<W extends Word, L extends { words: W[] }>(lines: L[
   }));
 }
 
+// A written date's comma is a dot and a tail of a pixel or two at a phone's resolution, and tesseract reads it
+// as a point: "Jul 23. 2023 to Aug 21, 2023" (seed 96368's nyseg-01, its billing period, which the reader then
+// does not take for a date: a month, a day and a year with a point between them is no date shape a bill prints).
+// A day (one or two digits, 1-31) with a point after it, between a month word and a year (1990-2039), is read
+// with the comma it is printed with; its confidence is left as it is. A point after a day followed by anything
+// else ("Jul 23. Your ...") is left alone.
+const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?$/i;
+const DAY_POINT = /^(\d{1,2})\.$/;
+const YEAR = /^(?:199\d|20[0-3]\d)[.,]?$/;
+
+/** A phone photo's reading with each "Jul 23. 2023" day read as "23,". */
+export function dayCommas<W extends Word, L extends { words: W[] }>(lines: L[]): L[] {
+  return lines.map((l) => ({
+    ...l,
+    words: l.words.map((w, j) => {
+      const m = w.text.trim().match(DAY_POINT);
+      if (!m || +m[1] < 1 || +m[1] > 31) return w;
+      const before = l.words[j - 1]?.text.trim() ?? "", after = l.words[j + 1]?.text.trim() ?? "";
+      return MONTH_WORD.test(before) && YEAR.test(after) ? { ...w, text: `${m[1]},` } : w;
+    }),
+  }));
+}
+
 /**
- * A phone photo's number words repaired (slashedDates, pointsAsThousands) and the unsure ones marked
+ * A phone photo's number words repaired (slashedDates, dayCommas, pointsAsThousands) and the unsure ones marked
  * (gluedDigitsDisputed, unsureNumbersDisputed).
  */
 export function photoNumberWords<W extends Word, L extends { words: W[] }>(lines: L[]): L[] {
-  return unsureNumbersDisputed(gluedDigitsDisputed(pointsAsThousands(slashedDates(lines))));
+  return unsureNumbersDisputed(gluedDigitsDisputed(pointsAsThousands(dayCommas(slashedDates(lines)))));
 }

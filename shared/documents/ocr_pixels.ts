@@ -22,10 +22,12 @@ export function grayFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number
   // one plain view whatever the caller's array (a Node Buffer, a clamped array: one element kind for the
   // JIT), and whole pixels read as 32-bit words (little-endian: R in the low byte) when aligned
   if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) {
-    const px = new Uint32Array(rgba.buffer, rgba.byteOffset, data.length);
+    // signed words: an opaque pixel's word is over 2^31, which a Uint32Array read makes a double (2 → 1.4 ns a
+    // pixel); the shifts and masks below read the same bytes either way
+    const px = new Int32Array(rgba.buffer, rgba.byteOffset, data.length);
     for (let j = 0; j < data.length; j++) {
       const v = px[j];
-      const y = (77 * (v & 255) + 150 * ((v >>> 8) & 255) + 29 * ((v >>> 16) & 255)) >> 8;
+      const y = (77 * (v & 255) + 150 * ((v >> 8) & 255) + 29 * ((v >> 16) & 255)) >> 8;
       const alpha = v >>> 24;
       data[j] = alpha === 255 ? y : overWhite(y, alpha);
     }
@@ -73,18 +75,31 @@ export function boxMean(
   for (let y = 0; y <= Math.min(ry, height - 1); y++, n++) {
     for (let x = 0, o = y * width; x < width; x++) col[x] += tmp[o + x];
   }
+  // each row's means, then its column sums moved down a row (the row coming in added, then the row going
+  // out taken off: per column the same sums in the same order as one pass for each, in one pass)
   for (let y = 0; y < height; y++) {
-    const o = y * width;
-    for (let x = 0; x < width; x++) out[o + x] = col[x] / n;
-    const add = y + ry + 1, drop = y - ry;
-    if (add < height) {
-      for (let x = 0, a = add * width; x < width; x++) col[x] += tmp[a + x];
-      n++;
-    }
-    if (drop >= 0) {
-      for (let x = 0, d = drop * width; x < width; x++) col[x] -= tmp[d + x];
-      n--;
-    }
+    const o = y * width, add = y + ry + 1, drop = y - ry, a = add * width, d = drop * width;
+    if (add < height && drop >= 0) {
+      for (let x = 0; x < width; x++) {
+        const c = col[x];
+        out[o + x] = c / n;
+        col[x] = c + tmp[a + x] - tmp[d + x];
+      }
+    } else if (add < height) {
+      for (let x = 0; x < width; x++) {
+        const c = col[x];
+        out[o + x] = c / n;
+        col[x] = c + tmp[a + x];
+      }
+    } else if (drop >= 0) {
+      for (let x = 0; x < width; x++) {
+        const c = col[x];
+        out[o + x] = c / n;
+        col[x] = c - tmp[d + x];
+      }
+    } else for (let x = 0; x < width; x++) out[o + x] = col[x] / n;
+    if (add < height) n++;
+    if (drop >= 0) n--;
   }
   return out;
 }
@@ -170,16 +185,34 @@ export function cellIndex(size: number, f: number, n: number): Int32Array {
   return out;
 }
 
-/** The 256-level histogram of 8-bit pixels. */
-function histogram(data: Uint8Array): Uint32Array {
-  const hist = new Uint32Array(256);
-  for (let i = 0; i < data.length; i++) hist[data[i]]++;
+/**
+ * The 256-level histogram of 8-bit pixels, counted in four tables (a pixel each in turn) added up at the end:
+ * runs of one grey level (paper) no longer wait on the previous increment of the same count (3.5 → 1.4 ms on
+ * a 2.1 Mpx page).
+ */
+export function histogram(data: Uint8Array): Uint32Array {
+  const hist = new Uint32Array(256),
+    b = new Uint32Array(256),
+    c = new Uint32Array(256),
+    d = new Uint32Array(256);
+  const n = data.length - (data.length % 4);
+  let i = 0;
+  for (; i < n; i += 4) {
+    hist[data[i]]++;
+    b[data[i + 1]]++;
+    c[data[i + 2]]++;
+    d[data[i + 3]]++;
+  }
+  for (; i < data.length; i++) hist[data[i]]++;
+  for (let t = 0; t < 256; t++) hist[t] += b[t] + c[t] + d[t];
   return hist;
 }
 
 /** Otsu's threshold of 256 grey levels: the darker class is the levels under it. */
-export function otsu(data: Uint8Array): number {
-  const hist = histogram(data);
+export const otsu = (data: Uint8Array): number => otsuOf(histogram(data));
+
+/** otsu() from the pixels' histogram (one count of the pixels for several statistics). */
+export function otsuOf(hist: Uint32Array): number {
   let total = 0, sum = 0;
   for (let t = 0; t < 256; t++) total += hist[t], sum += t * hist[t];
   let wB = 0, sumB = 0, best = 0, threshold = 128;
@@ -195,9 +228,12 @@ export function otsu(data: Uint8Array): number {
 }
 
 /** The grey level below which `fraction` of the pixels lie. */
-export function percentile(data: Uint8Array, fraction: number): number {
-  const hist = histogram(data);
-  const want = data.length * fraction;
+export const percentile = (data: Uint8Array, fraction: number): number =>
+  percentileOf(histogram(data), fraction, data.length);
+
+/** percentile() from the histogram of `count` pixels. */
+export function percentileOf(hist: Uint32Array, fraction: number, count: number): number {
+  const want = count * fraction;
   let n = 0;
   for (let t = 0; t < 256; t++) if ((n += hist[t]) >= want) return t;
   return 255;

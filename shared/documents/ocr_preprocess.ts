@@ -18,10 +18,13 @@ import {
   cellIndex,
   type Gray,
   grayFromRgba,
+  histogram,
   labelComponents,
   maxFilter,
   otsu,
+  otsuOf,
   percentile,
+  percentileOf,
   shrink,
 } from "./ocr_pixels.ts";
 
@@ -72,7 +75,8 @@ export function invertDarkRegions(
   const small = shrink(g, f);
   const rs = Math.max(2, Math.round(r / f));
   // dark: under Otsu's threshold and well under the paper's level (a dim, low-contrast photo has no bands)
-  const t = Math.min(otsu(small.data), 0.6 * percentile(small.data, 0.9));
+  const hist = histogram(small.data);
+  const t = Math.min(otsuOf(hist), 0.6 * percentileOf(hist, 0.9, small.data.length));
   const dark = new Uint8Array(small.data.length);
   for (let i = 0; i < dark.length; i++) dark[i] = small.data[i] < t ? 1 : 0;
   // a window three times as wide as high: along a band, its letters and the gaps between them average out
@@ -222,8 +226,9 @@ export function smooth(g: Gray): Gray {
 
 /** Linear stretch of the grey levels from the darkest 0.5 % to white. */
 export function stretchContrast(g: Gray): Gray {
-  const lo = percentile(g.data, 0.005);
-  const hi = Math.max(lo + 32, percentile(g.data, 0.98));
+  const hist = histogram(g.data);
+  const lo = percentileOf(hist, 0.005, g.data.length);
+  const hi = Math.max(lo + 32, percentileOf(hist, 0.98, g.data.length));
   const data = new Uint8Array(g.data.length);
   const k = 255 / (hi - lo);
   for (let i = 0; i < data.length; i++) {

@@ -32,6 +32,8 @@ export interface ShapeOps {
   eoFillStroke: number;
   closeFillStroke: number;
   closeEOFillStroke: number;
+  stroke: number;
+  closeStroke: number;
 }
 
 export type Matrix = [number, number, number, number, number, number];
@@ -53,42 +55,23 @@ const asMatrix = (v: unknown): Matrix | undefined => {
 };
 
 /**
- * The filled boxes of one page's operator list (pdf.js getOperatorList()), in page points with y down
- * (`pageHeight` flips it, as the text pieces are). Boxes under 1 point wide are left out (hairlines, specks).
+ * Each constructPath of an operator list (at most `maxOps` operators looked at) with its paint operator, its
+ * arguments and the current transformation matrix (cm, save/restore, form XObjects followed); `visit` returns false
+ * to stop.
  */
-export function filledBoxes(
+export function forEachPath(
   list: { fnArray: ArrayLike<number>; argsArray: unknown[] },
   ops: ShapeOps,
-  pageHeight: number,
-  caps: { maxOps?: number; maxBoxes?: number } = {},
-): FilledBox[] {
-  const maxOps = Math.min(list.fnArray.length, caps.maxOps ?? MAX_SHAPE_OPS);
-  const maxBoxes = caps.maxBoxes ?? MAX_BOXES;
-  const fills = fillOps(ops);
-  const out: FilledBox[] = [];
+  maxOps: number,
+  visit: (paint: number | undefined, args: unknown[], ctm: Matrix) => boolean,
+): void {
   walkOps(list, ops, maxOps, (fn, args, ctm, i) => {
-    if (fn !== ops.constructPath || !args) return out.length < maxBoxes;
+    if (fn !== ops.constructPath || !args) return true;
     // pdf.js ≥ 5: [paint operator, path data, bounding box]; earlier: [sub-operators, coordinates, bounding box]
     // followed by the paint operator
-    const paint = typeof args[0] === "number" ? args[0] : list.fnArray[i + 1];
-    if (!fills.has(paint)) return true;
-    const box = toBox(args[2], ctm, pageHeight);
-    if (box && box.width >= 1) out.push(box);
-    return out.length < maxBoxes;
+    return visit(typeof args[0] === "number" ? args[0] : list.fnArray[i + 1], args, ctm);
   });
-  return out;
 }
-
-/** The operators that fill a path. */
-export const fillOps = (ops: ShapeOps): Set<number> =>
-  new Set([
-    ops.fill,
-    ops.eoFill,
-    ops.fillStroke,
-    ops.eoFillStroke,
-    ops.closeFillStroke,
-    ops.closeEOFillStroke,
-  ]);
 
 /** The operators that set the current transformation matrix (save, restore, cm, form XObjects). */
 export type MatrixOps = Pick<
@@ -121,6 +104,40 @@ export function walkOps(
     } else if (fn === ops.paintFormXObjectEnd) ctm = stack.pop() ?? IDENTITY;
     else if (!visit(fn, args, ctm, i)) return;
   }
+}
+
+/** The operators that fill a path. */
+export const fillOps = (ops: ShapeOps): Set<number> =>
+  new Set([
+    ops.fill,
+    ops.eoFill,
+    ops.fillStroke,
+    ops.eoFillStroke,
+    ops.closeFillStroke,
+    ops.closeEOFillStroke,
+  ]);
+
+/**
+ * The filled boxes of one page's operator list (pdf.js getOperatorList()), in page points with y down
+ * (`pageHeight` flips it, as the text pieces are). Boxes under 1 point wide are left out (hairlines, specks).
+ */
+export function filledBoxes(
+  list: { fnArray: ArrayLike<number>; argsArray: unknown[] },
+  ops: ShapeOps,
+  pageHeight: number,
+  caps: { maxOps?: number; maxBoxes?: number } = {},
+): FilledBox[] {
+  const maxBoxes = caps.maxBoxes ?? MAX_BOXES;
+  const fills = fillOps(ops);
+  const out: FilledBox[] = [];
+  if (maxBoxes <= 0) return out;
+  forEachPath(list, ops, caps.maxOps ?? MAX_SHAPE_OPS, (paint, args, ctm) => {
+    if (paint === undefined || !fills.has(paint)) return true;
+    const box = toBox(args[2], ctm, pageHeight);
+    if (box && box.width >= 1) out.push(box);
+    return out.length < maxBoxes;
+  });
+  return out;
 }
 
 function toBox(minMax: unknown, m: Matrix, pageHeight: number): FilledBox | undefined {

@@ -2,9 +2,10 @@ import type { getDocumentProxy } from "unpdf";
 import { piecesToLines, type TextPiece } from "./text_layout.ts";
 import { importLocalOnly } from "../runtime/local_only.ts";
 import { type FilledBox, filledBoxes, printsValueAxis, type ShapeOps } from "./pdf_shapes.ts";
+import { type StrokedPath, strokedPaths } from "./pdf_strokes.ts";
 import { paintedOn, type PaintOps } from "./pdf_paint.ts";
 import { type PaintFacts, SCAN_TEXT, SMALL_TEXT_CHARS, textQuality } from "./pdf_page_read.ts";
-export type { FilledBox, TextPiece };
+export type { FilledBox, StrokedPath, TextPiece };
 
 export interface PdfPageText {
   page: number;
@@ -19,6 +20,8 @@ export interface PdfPageText {
    * pdf_shapes.ts printsValueAxis), for charts whose bars carry no printed value; empty on other pages.
    */
   boxes: FilledBox[];
+  /** The stroked lines of such a page (pdf_strokes.ts: a line chart drawn without markers); empty on other pages. */
+  strokes: StrokedPath[];
   /** What a page with a small text layer paints besides text (pdf_paint.ts); absent on pages of much text. */
   paint?: PaintFacts;
 }
@@ -68,8 +71,10 @@ export async function extractPdfText(bytes: Uint8Array, opts: { maxPages?: numbe
         ? await paintFacts(page, view)
         : undefined;
       const hasImages = paint?.hasImages ?? true;
-      const boxes = frame.upright && printsValueAxis(pieces) ? await pageBoxes(page, view) : [];
-      pages.push({ page: i, lines, hasImages, pieces, boxes, ...(paint ? { paint } : {}) });
+      const { boxes, strokes } = frame.upright && printsValueAxis(pieces)
+        ? await pageShapes(page, view)
+        : { boxes: [], strokes: [] };
+      pages.push({ page: i, lines, hasImages, pieces, boxes, strokes, ...(paint ? { paint } : {}) });
     }
     return { pageCount: pdf.numPages, pages };
   } finally {
@@ -110,15 +115,23 @@ async function paintFacts(
   return paintedOn(await page.getOperatorList(), OPS as unknown as PaintOps, view, MAX_PAINT_OPS);
 }
 
-async function pageBoxes(
+async function pageShapes(
   page: { getOperatorList(): Promise<{ fnArray: number[]; argsArray: unknown[] }> },
   view: [number, number, number, number],
-): Promise<FilledBox[]> {
+): Promise<{ boxes: FilledBox[]; strokes: StrokedPath[] }> {
   const { getResolvedPDFJS } = await import("unpdf");
   const { OPS } = await getResolvedPDFJS();
-  return filledBoxes(await page.getOperatorList(), OPS as unknown as ShapeOps, view[3])
-    .map((b) => ({ ...b, x: b.x - view[0] }));
+  const list = await page.getOperatorList();
+  const ops = OPS as unknown as ShapeOps;
+  // in the page box, as the text pieces (readingFrame): a box that does not start at 0,0 moves neither
+  return {
+    boxes: filledBoxes(list, ops, view[3]).map((b) => ({ ...b, x: b.x - view[0] })),
+    strokes: strokedPaths(list, ops, view[3]).map((p) => ({
+      points: p.points.map((q) => ({ ...q, x: q.x - view[0] })),
+    })),
+  };
 }
+
 /** Rasterises one page to PNG (for OCR of pages that have no text layer). */
 export async function renderPdfPage(bytes: Uint8Array, pageNumber: number, scale = 2): Promise<Uint8Array> {
   const { renderPageAsImage } = await import("unpdf");

@@ -4,6 +4,7 @@ import { extractPdfText, renderPdfPage } from "./pdf_text.ts";
 import { pageReading, pickReading } from "./pdf_page_read.ts";
 import type { TextPiece } from "./text_layout.ts";
 import type { FilledBox } from "./pdf_shapes.ts";
+import type { StrokedPath } from "./pdf_strokes.ts";
 
 // Reads a document's text IN THIS PROCESS: only a document worker (engine/worker_main.ts) runs this, after
 // the engine's preflight checks; services call documentText() in document_text.ts.
@@ -22,6 +23,8 @@ export interface DocumentPage {
   pieces: TextPiece[];
   /** Text pages that print a chart's value axis: the page's filled shapes (pdf_shapes.ts), for bars without values. */
   boxes?: FilledBox[];
+  /** Such a page's stroked lines (pdf_strokes.ts), for a line chart drawn without markers. */
+  strokes?: StrokedPath[];
 }
 
 export interface DocumentText {
@@ -65,6 +68,7 @@ export async function readDocumentText(
           });
         } else {
           const boxes = pg.boxes.length ? { boxes: pg.boxes } : {};
+          const strokes = pg.strokes.length ? { strokes: pg.strokes } : {};
           pages.push({
             file: f.filename,
             page: pg.page,
@@ -72,6 +76,7 @@ export async function readDocumentText(
             lines: pg.lines,
             pieces: pg.pieces,
             ...boxes,
+            ...strokes,
           });
         }
       }

@@ -1,7 +1,9 @@
 // The local stack's dev mailbox: every email of the outbox, rendered, with its attachments and buttons that
 // fire signed delivery webhooks (as the provider would) back to the notification service.
 import type { OutboxEmail } from "./outbox.ts";
-import { DEV_TOKEN_FIELD } from "../stack/dev_guard.ts";
+
+/** The form field the mailbox's buttons carry the stack's development-page token in (checked by shared/stack/dev_guard.ts). */
+export const DEV_TOKEN_FIELD = "dev_token";
 
 const esc = (s: unknown) =>
   String(s ?? "").replace(

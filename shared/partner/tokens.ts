@@ -3,7 +3,7 @@
 // to the caller's organisation in every statement (partner_admin only, checked by the route).
 import type { Platform } from "../platform.ts";
 import type { AuthContext } from "../db/scoped.ts";
-import { notFound } from "../errors.ts";
+import { forbidden, notFound } from "../errors.ts";
 import { storeRefreshToken } from "../identity/refresh_tokens.ts";
 
 export const PREVIEW_LABEL = "console preview";
@@ -24,6 +24,8 @@ async function widgetUser(p: Platform, orgId: string): Promise<string> {
     .sql`select id from public.users where organization_id = ${orgId} and role = 'widget' order by created_at limit 1`;
   if (u) return u.id as string;
   const [org] = await p.sql`select slug from public.organizations where id = ${orgId}`;
+  // A token naming an organisation that does not exist (an external issuer's claim; before pass 11 a 500).
+  if (!org) throw forbidden("forbidden", "The caller's organisation does not exist");
   const [row] = await p.sql`insert into public.users (email, full_name, organization_id, role)
     values (${`widget+${org.slug}@widget.invalid`}, ${`${org.slug} widget`}, ${orgId}, 'widget')
     on conflict (lower(email)) do update set full_name = excluded.full_name returning id`;

@@ -6,6 +6,7 @@ import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { setPassword } from "../identity/admin.ts";
+import type { Tx } from "../db/client.ts";
 
 export const PARTNER_ROLES = ["partner_admin", "partner_user"] as const;
 
@@ -51,21 +52,57 @@ export async function addUser(p: Platform, auth: AuthContext, u: z.infer<typeof 
   return view(row);
 }
 
-/** Changes a colleague's role; an admin cannot demote themselves (the partner would keep no admin). */
+/**
+ * Changes a colleague's role; an admin cannot demote themselves (the partner would keep no admin). The role is a claim
+ * of the user's ID tokens, so a change ends their sessions (security pass 11): their tokens are refused at once (the
+ * gateway's session check) and they sign in again with the new role, instead of acting with the old one for up to
+ * ID_TOKEN_TTL_SECONDS. The caller must still be an admin in the database, not only in their token, checked under the
+ * lock on the organisation's admins (the order removeUser takes), so two admins demoting each other at once cannot
+ * both succeed.
+ */
 export async function setUserRole(
   p: Platform,
   auth: AuthContext,
   id: string,
   role: (typeof PARTNER_ROLES)[number],
 ) {
-  const [u] = await p
-    .sql`select * from public.users where id = ${id} and organization_id = ${auth.orgId} and role in ('partner_admin', 'partner_user')`;
-  if (!u) throw notFound("not_found", `No user ${id} in this organization`);
   if (id === auth.userId && role !== "partner_admin") {
     throw new DomainError("conflict", "last_admin", "You cannot remove your own admin role");
   }
-  const [row] = await p.sql`update public.users set role = ${role} where id = ${id} returning *`;
-  return view(row);
+  return await p.sql.begin(async (tx) => {
+    const { u } = await lockColleague(tx, auth, id);
+    if (u.role === role) return view(u);
+    const [row] = await tx`update public.users set role = ${role} where id = ${id} returning *`;
+    await tx`update identity.refresh_tokens set revoked_at = now()
+      where user_id = ${id} and kind = 'session' and revoked_at is null`;
+    if (role !== "partner_admin") await withdrawInvitations(tx, auth.orgId, id);
+    return view(row);
+  });
+}
+
+/**
+ * The open invitations a user sent, withdrawn when they stop being an admin (demoted or removed): an invitation is the
+ * admin's act, so one they sent to another mailbox of theirs (as an admin) must not outlive their role (pass 11).
+ */
+async function withdrawInvitations(tx: Tx, orgId: string | null, userId: string): Promise<void> {
+  await tx`update public.partner_invitations set revoked_at = now()
+    where organization_id = ${orgId} and invited_by = ${userId} and accepted_at is null and revoked_at is null`;
+}
+
+/**
+ * Locks the organisation's admins in a fixed order (so two admins acting on each other at once cannot both succeed),
+ * refuses a caller the database no longer holds as an admin (403, whatever their token says), then locks the colleague.
+ */
+async function lockColleague(tx: Tx, auth: AuthContext, id: string) {
+  const admins = await tx`select id from public.users where organization_id = ${auth.orgId}
+    and role = 'partner_admin' order by id for update`;
+  if (!admins.some((a) => a.id === auth.userId)) {
+    throw new DomainError("forbidden", "forbidden", "You are no longer an admin of this organization");
+  }
+  const [u] = await tx`select * from public.users where id = ${id} and organization_id = ${auth.orgId}
+    and role in ('partner_admin', 'partner_user') for update`;
+  if (!u) throw notFound("not_found", `No user ${id} in this organization`);
+  return { admins, u };
 }
 
 /**
@@ -77,15 +114,11 @@ export async function removeUser(p: Platform, auth: AuthContext, id: string) {
     throw new DomainError("conflict", "cannot_remove_self", "You cannot remove yourself");
   }
   return await p.sql.begin(async (tx) => {
-    // Admins locked in a fixed order, so two admins removing each other at once cannot both succeed.
-    const admins = await tx`select id from public.users where organization_id = ${auth.orgId}
-      and role = 'partner_admin' order by id for update`;
-    const [u] = await tx`select * from public.users where id = ${id} and organization_id = ${auth.orgId}
-      and role in ('partner_admin', 'partner_user') for update`;
-    if (!u) throw notFound("not_found", `No user ${id} in this organization`);
+    const { admins, u } = await lockColleague(tx, auth, id);
     if (u.role === "partner_admin" && admins.length <= 1) {
       throw new DomainError("conflict", "last_admin", "The organization's last admin cannot be removed");
     }
+    await withdrawInvitations(tx, auth.orgId, id);
     await tx`delete from public.users where id = ${id}`;
     return view(u);
   });

@@ -13,9 +13,11 @@ import type { Context, MiddlewareHandler } from "hono";
 import { type Platform, provide } from "../platform.ts";
 import { errorBody } from "../http/errors.ts";
 import { safeEqual } from "../auth/safe_equal.ts";
+import { DEV_TOKEN_FIELD } from "../email/mailbox_page.ts";
 
-/** The field (form) and header a state-changing /dev/* request carries this stack's token in. */
-export const DEV_TOKEN_FIELD = "dev_token";
+export { DEV_TOKEN_FIELD };
+
+/** The header a state-changing /dev/* request may carry this stack's token in (the form field: DEV_TOKEN_FIELD). */
 export const DEV_TOKEN_HEADER = "x-dev-token";
 
 /** This stack's token for its development pages' forms: random per process, never sent to another origin. */

@@ -147,6 +147,22 @@ export function untilNextLabel(text: string): string {
   return words.slice(0, from).join(" ");
 }
 
+/**
+ * A street in capitals the text layer joined to the next field's label in title case ("8642 SUNSET BLVD Rate
+ * Residential Service Meter G91059578"): the street, where the mixed-case words start. Other text as it is.
+ */
+export function streetBeforeLabel(text: string): string {
+  // a whole address ("42 BIRCH LN Suite 28 TOLEDO OH 43604") and a unit in title case are no label
+  if (/\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$/.test(text)) return text;
+  const m = text.match(/^(\d+(?: [A-Z0-9#.-]+)+) (?=([A-Z][a-z]+)\b)/);
+  return m && !UNIT_WORD.test(m[2]) ? m[1] : text;
+}
+const UNIT_WORD = /^(?:apt|apartment|suite|ste|unit|bldg|building|lot|trlr|rm|room|fl|floor|space|spc)$/i;
+
+/** A map or location number printed after a service-location label, before the street ("MAP 17-840"). */
+export const MAP_NUMBER =
+  /^(?:map(?: location| loc\.?| no\.?| #)?|location (?:no\.?|#))\s*[:#]?\s*[A-Z0-9]+(?:-[A-Z0-9]+)+$/i;
+
 /** The text without an amount of another column the text layer joined after it ("… WA 98118 $37.09"). */
 const withoutAmount = (text: string) => text.trim().replace(/\s*-?\$\s?[\d,]+\.\d{2}$/, "");
 

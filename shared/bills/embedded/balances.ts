@@ -113,3 +113,29 @@ export function forwardsBeforePayments(lines: string[]): Set<string> {
   }
   return out;
 }
+
+// "Current Amount Due", "Current Balance Due": this period's charges on a bill that prints a past due beside them
+const CURRENT_DUE = /\bcurrent (?:amount|balance|charges) due\b/i;
+
+/**
+ * The amount due when the one read is labelled a CURRENT amount due ("Current Amount Due $198.59") and the bill
+ * prints a past due beside it: what the bill asks is the two together, when that sum is printed on the bill
+ * ("Pay by Mar 5, 2022   $282.88", the stub's amount) — the current amount is this period's charges, not the
+ * whole. Otherwise the amount as read.
+ */
+export function dueWithPastDue(lines: string[], amountDue: string, pastDue: string): string {
+  if (!amountDue || !(Number(pastDue) > 0)) return amountDue;
+  const current = cents(amountDue);
+  const labelledCurrent = lines.some((l) => {
+    const cs = cells(l);
+    return cs.some((c, n) =>
+      CURRENT_DUE.test(c) && valueAfter(cs, n) !== "" && cents(valueAfter(cs, n)) === current
+    );
+  });
+  if (!labelledCurrent) return amountDue;
+  const sum = current + cents(pastDue);
+  const printed = lines.some((l) =>
+    (l.match(/\$\s?\d[\d,]*\.\d{2}\b/g) ?? []).some((m) => cents(m.replace(/[$,\s]/g, "")) === sum)
+  );
+  return printed ? (sum / 100).toFixed(2) : amountDue;
+}

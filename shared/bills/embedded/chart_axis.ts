@@ -100,6 +100,23 @@ function onGridlines<T extends Tick>(col: T[], boxes: FilledBox[]): T[] {
   return out;
 }
 
+/**
+ * A column (or row) of tick-like words split where words that are not the axis's stand apart from it: a number
+ * right-aligned with the ticks far down the page (a stub's account number under a chart's "0 … 2400") joins their
+ * column and bends the fit. Ordered by position, the column is cut at every distance over 2.5 times the median
+ * one (the ticks' spacing); the runs of three or more, when there was a cut (the whole column is tried first). A
+ * tick set off its place inside the axis cuts nothing: such an axis stays bent, and is rejected.
+ */
+function evenRuns<T extends Tick>(col: T[]): T[][] {
+  const s = [...col].sort((a, b) => a.at - b.at);
+  const gaps = s.slice(1).map((t, k) => t.at - s[k].at);
+  if (gaps.length < 3) return [];
+  const cut = 2.5 * median(gaps);
+  const runs: T[][] = [[s[0]]];
+  gaps.forEach((g, k) => (g > cut ? runs.push([s[k + 1]]) : runs.at(-1)!.push(s[k + 1])));
+  return runs.length > 1 ? runs.filter((r) => r.length >= 3) : [];
+}
+
 /** Does a word of usage stand near the chart (from `x0` to `x1`, `y0` to `y1`, points)? */
 function saysUsage(pieces: TextPiece[], x0: number, x1: number, y0: number, y1: number): boolean {
   return pieces.some((p) =>
@@ -137,15 +154,18 @@ export function valueAxes(pieces: TextPiece[], boxes: FilledBox[] = []): Axis[] 
     // a label is centred on its tick: its digits' middle, a third of the size above the baseline
     return t ? [{ ...t, at: p.y - 0.35 * p.height, across: p.x + p.width, key: p.x + p.width }] : [];
   }).slice(0, MAX_TICK_WORDS);
-  return lines(ticks).flatMap((col) => {
-    const a = fit(onGridlines(col, boxes), (d) => d < 0);
-    if (!a) return [];
-    const right = col[0].across;
-    if (
-      col[0].bare &&
-      !saysUsage(pieces, right - 200, right + 500, a.top - Math.max(4 * a.stepPt, 60), a.zero + 40)
-    ) return [];
-    return [{ ...a, right }];
+  return lines(ticks).flatMap((whole) => {
+    for (const col of [whole, ...evenRuns(whole)]) {
+      const a = fit(onGridlines(col, boxes), (d) => d < 0);
+      if (!a) continue;
+      const right = col[0].across;
+      if (
+        col[0].bare &&
+        !saysUsage(pieces, right - 200, right + 500, a.top - Math.max(4 * a.stepPt, 60), a.zero + 40)
+      ) continue;
+      return [{ ...a, right }];
+    }
+    return [];
   });
 }
 
@@ -159,11 +179,14 @@ export function valueRows(pieces: TextPiece[]): Axis[] {
     const t = tickOf(p);
     return t ? [{ ...t, at: p.x + p.width / 2, across: p.y, key: p.y }] : [];
   }).slice(0, MAX_TICK_WORDS);
-  return lines(ticks).flatMap((row) => {
-    const a = fit(row, (d) => d > 0);
-    if (!a) return [];
-    const y = row[0].across;
-    if (row[0].bare && !saysUsage(pieces, a.zero - 150, a.top + 100, y - 400, y + 30)) return [];
-    return [{ ...a, right: y }];
+  return lines(ticks).flatMap((whole) => {
+    for (const row of [whole, ...evenRuns(whole)]) {
+      const a = fit(row, (d) => d > 0);
+      if (!a) continue;
+      const y = row[0].across;
+      if (row[0].bare && !saysUsage(pieces, a.zero - 150, a.top + 100, y - 400, y + 30)) continue;
+      return [{ ...a, right: y }];
+    }
+    return [];
   });
 }

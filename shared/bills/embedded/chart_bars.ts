@@ -1,17 +1,20 @@
 // Usage bar charts that print no value: the bars are drawn shapes, the only words are the value axis's ticks
 // ("0 kWh", "390 kWh" … "1,950 kWh", or bare numbers under a usage title: chart_axis.ts), the months under the bars
-// (initials or names) and the years; a line chart's points marked by filled dots are read the same way, and
-// horizontal bars by chart_hbars.ts. Each month's kWh is measured from its bar's height against the axis: an ESTIMATE to the chart's resolution, never a printed
+// (initials or names) and the years; a line chart's points marked by filled dots are read the same way, a line
+// drawn as a stroked polyline by its vertices (chart_lines.ts), and horizontal bars by chart_hbars.ts. Each month's
+// kWh is measured from its bar's height against the axis: an ESTIMATE to the chart's resolution, never a printed
 // figure. Such a month is marked (`fromChart`), never overrides a month the bill prints (parse_bill.ts puts these
 // readings first, so any other reading of the month wins), and its confidence stays under the confirm step's limit
 // (plausibility.ts minConfidence 0.6) so the homeowner confirms it. Generic: no utility's words, only geometry.
 import type { FilledBox } from "../../documents/pdf_shapes.ts";
+import type { StrokedPath } from "../../documents/pdf_strokes.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import { type Axis, median, valueAxes } from "./chart_axis.ts";
 import { center, evenLabelRows, MONTH3 } from "./chart_rows.ts";
 import { monthNumber } from "./values.ts";
 import { type BarMonth, estimates, type MonthFigure } from "./chart_scale.ts";
 import { readHorizontalBars } from "./chart_hbars.ts";
+import { lineVertices } from "./chart_lines.ts";
 import type { ReadMonth } from "./month_confidence.ts";
 
 export type { BarMonth, MonthFigure };
@@ -80,15 +83,17 @@ function rowKeys(
  * bar, or a bar's stacked parts) of similar width, the bars sharing one baseline near the zero, or — a line chart
  * — one small filled dot (the point's marker), its centre the month's value. A label with no bar or two bars side
  * by side (this year / last year) gives nothing; a chart where under three quarters of the labels have one, or
- * whose bars differ in width or baseline (dots in size), gives nothing.
+ * whose bars differ in width or baseline (dots in size), gives nothing. Without bars or dots, a line drawn as a
+ * stroked polyline (`strokes`, chart_lines.ts) gives each month its vertex.
  */
 export function readBarHeights(
   pieces: TextPiece[],
   boxes: FilledBox[],
   periodEnd: string,
   printed: MonthFigure[] = [],
+  strokes: StrokedPath[] = [],
 ): BarMonth[] {
-  if (!boxes.length) return [];
+  if (!boxes.length && !strokes.length) return [];
   const rows = evenLabelRows(
     splitLabels(pieces),
     (p) => /^[JFMASOND]$/.test(p.text.trim()) || MONTH3.test(p.text.trim()),
@@ -101,7 +106,8 @@ export function readBarHeights(
       const months = rowMonths(row);
       const keys = months && rowKeys(row, months, pieces, spacing, periodEnd);
       if (!keys) continue;
-      const bars = columnBars(row, boxes, axis, spacing) ?? lineDots(row, boxes, axis, spacing);
+      const bars = columnBars(row, boxes, axis, spacing) ?? lineDots(row, boxes, axis, spacing) ??
+        lineVertices(row, strokes, axis, spacing);
       if (bars) return estimates(bars, keys, axis, printed);
     }
   }
@@ -135,7 +141,9 @@ function columnBars(
 ): (FilledBox | undefined)[] | undefined {
   const bars = row.map((label) => barOver(label, boxes, axis, spacing));
   const found = bars.filter((b) => b !== undefined) as FilledBox[];
-  if (found.length < Math.max(6, row.length * 0.75)) return undefined;
+  if (found.length < Math.max(6, row.length * 0.75) && !partialChart(row, bars, boxes, axis, spacing)) {
+    return undefined;
+  }
   const width = median(found.map((b) => b.width));
   const bottoms = found.map((b) => b.y + b.height);
   if (
@@ -179,16 +187,41 @@ function lineDots(
 }
 
 /**
+ * A chart whose history starts part-way along its row (an account, or its supplier, younger than the chart): no
+ * shape at all over the first labels, then one bar over every label to the newest, at least six. Its first bar is
+ * the account's first bill, whose period may be a part of a month or more than one: it is not read (set to
+ * undefined here); the bars after it are. A row with a label missing its bar anywhere else is not such a chart.
+ */
+function partialChart(
+  row: TextPiece[],
+  bars: (FilledBox | undefined)[],
+  boxes: FilledBox[],
+  axis: Axis,
+  spacing: number,
+): boolean {
+  const first = bars.findIndex((b) => b !== undefined);
+  if (first <= 0 || bars.length - first < 6 || bars.slice(first).some((b) => b === undefined)) return false;
+  if (row.slice(0, first).some((label) => nearLabel(label, boxes, axis, spacing).length)) return false;
+  bars[first] = undefined;
+  return true;
+}
+
+/** The filled boxes that may be a bar over a month label (see barOver). */
+function nearLabel(label: TextPiece, boxes: FilledBox[], axis: Axis, spacing: number): FilledBox[] {
+  return boxes.filter((b) =>
+    Math.abs(b.x + b.width / 2 - center(label)) <= spacing * 0.4 && b.width < spacing &&
+    b.x > axis.right && b.y >= axis.top - axis.stepPt / 2 && b.y + b.height <= axis.zero + axis.stepPt / 2 &&
+    b.y + b.height >= axis.zero - axis.stepPt / 2
+  );
+}
+
+/**
  * The bar over a month label: the filled boxes centred on the label (within 0.4 of the labels' spacing), narrower
  * than the spacing, ending near the axis's zero (within half a step) and not above its top tick (by over half a
  * step); boxes of one column (same left edge and width) are one bar, stacked. Two columns: undefined (grouped bars).
  */
 function barOver(label: TextPiece, boxes: FilledBox[], axis: Axis, spacing: number): FilledBox | undefined {
-  const near = boxes.filter((b) =>
-    Math.abs(b.x + b.width / 2 - center(label)) <= spacing * 0.4 && b.width < spacing &&
-    b.x > axis.right && b.y >= axis.top - axis.stepPt / 2 && b.y + b.height <= axis.zero + axis.stepPt / 2 &&
-    b.y + b.height >= axis.zero - axis.stepPt / 2
-  );
+  const near = nearLabel(label, boxes, axis, spacing);
   if (
     !near.length || near.some((b) => Math.abs(b.x - near[0].x) > 1 || Math.abs(b.width - near[0].width) > 1)
   ) {
@@ -199,28 +232,31 @@ function barOver(label: TextPiece, boxes: FilledBox[], axis: Axis, spacing: numb
 }
 
 /**
- * The months of every page's charts without values (vertical bars or a line's dots, else horizontal bars) but the
- * bill's own month (the period's end), for the reader's history (parse_bill.ts): each with the
- * chart's own confidence as its base (month_confidence.ts) and tagged `chart-heights`.
+ * The months of every page's charts without values (vertical bars, a line's dots or its stroked vertices, else
+ * horizontal bars) but the bill's own month (the period's end), for the reader's history (parse_bill.ts): each with
+ * the chart's own confidence as its base (month_confidence.ts) and tagged `chart-heights`.
  */
 export function chartHeightMonths(
   pages: TextPiece[][],
   boxes: FilledBox[][],
   periodEnd: string,
   printed: MonthFigure[] = [],
+  strokes: StrokedPath[][] = [],
 ): (ReadMonth & { how: "chart-heights" })[] {
   const own = periodEnd ? Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) - 1 : undefined;
-  return boxes.flatMap((b, i) => {
-    const vertical = readBarHeights(pages[i] ?? [], b, periodEnd, printed);
-    const read = vertical.length ? vertical : readHorizontalBars(pages[i] ?? [], b, periodEnd, printed);
-    // the bill's own month is never taken from its bar: every bill prints the period's kWh, and where the reader
-    // missed that figure an estimate beside it would be a wrong value, not an empty one
-    return read.filter((m) => m.year * 12 + m.month - 1 !== own).map((m) => ({
-      year: m.year,
-      month: m.month,
-      value: m.value,
-      base: m.confidence,
-      how: "chart-heights" as const,
-    }));
-  });
+  return Array.from({ length: Math.max(boxes.length, strokes.length) }, (_, i) => boxes[i] ?? []).flatMap(
+    (b, i) => {
+      const vertical = readBarHeights(pages[i] ?? [], b, periodEnd, printed, strokes[i] ?? []);
+      const read = vertical.length ? vertical : readHorizontalBars(pages[i] ?? [], b, periodEnd, printed);
+      // the bill's own month is never taken from its bar: every bill prints the period's kWh, and where the reader
+      // missed that figure an estimate beside it would be a wrong value, not an empty one
+      return read.filter((m) => m.year * 12 + m.month - 1 !== own).map((m) => ({
+        year: m.year,
+        month: m.month,
+        value: m.value,
+        base: m.confidence,
+        how: "chart-heights" as const,
+      }));
+    },
+  );
 }

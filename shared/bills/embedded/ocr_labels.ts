@@ -35,6 +35,7 @@ const PHRASES = new Set([
   "previous reading",
   "return this",
   "service address",
+  "service location",
   "service period",
   "statement date",
   "supply charges",

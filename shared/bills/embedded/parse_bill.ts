@@ -3,11 +3,13 @@ import {
   type AddressBlock,
   addressBlocks,
   isStreet,
+  MAP_NUMBER,
   parseCityStateZip,
   parseInlineAddress,
   parseInlineAddressNoZip,
   splitStreet,
   STATES,
+  streetBeforeLabel,
   untilNextLabel,
 } from "./addresses.ts";
 import { findLabeled } from "./labels.ts";
@@ -53,15 +55,17 @@ import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { readDatedChart } from "./chart_dates.ts";
 import { printsMonthlyHistory } from "./printed_history.ts";
-import { balanceAfterPayments, carriedBalance, forwardsBeforePayments } from "./balances.ts";
+import { balanceAfterPayments, carriedBalance, dueWithPastDue, forwardsBeforePayments } from "./balances.ts";
 import { readInitialsChart } from "./chart_initials.ts";
 import { chartHeightMonths } from "./chart_bars.ts";
 import type { FilledBox } from "../../documents/pdf_shapes.ts";
+import type { StrokedPath } from "../../documents/pdf_strokes.ts";
 import { readValuesBelowChart } from "./chart_values_below.ts";
 import { readValuesAboveChart } from "./chart_values_above.ts";
 import { netBilledMeters, netRole } from "./net_metering.ts";
 import { withoutTranslations } from "./bilingual.ts";
 import { alignToPeriod, recentMonths, tableUsage } from "./usage_tables.ts";
+import { billMonthDate } from "./bill_month.ts";
 import { comparedUsage } from "./usage_compare.ts";
 import { meterTables, periodFromMeterReads, unlabelledPeriod } from "./meter_tables.ts";
 import { electricMeterOnLine } from "./meter_columns.ts";
@@ -159,6 +163,8 @@ export interface ParseOptions {
   crossChecks?: boolean;
   /** Each page's filled shapes (text pages printing a chart's value axis): bars without values (chart_bars.ts). */
   boxes?: FilledBox[][];
+  /** Each such page's stroked lines: a line chart drawn without markers (chart_lines.ts). */
+  strokes?: StrokedPath[][];
 }
 
 /** A read item with the reader's confidence (0..1) in every field it filled. */
@@ -261,9 +267,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
 
   // (a block under the name the bill's payment goes to is the remittance block: payee.ts)
   const payTo = payees(lines);
+  // … and so is a block addressed to the bill's issuer as read above ("HOLY CROSS ENERGY / PO BOX 2150 / …") (round 28)
+  const issuer = bi.utilityProviderName.toLowerCase().replace(/[^a-z]/g, "");
   const blocks = addressBlocks(lines, isNoise).filter((b) =>
     !isUtilityName(b.name) && !issuerShaped(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) &&
-    !remittance(lines, b.line) && !namesPayee(b.name, payTo)
+    !remittance(lines, b.line) && !namesPayee(b.name, payTo) &&
+    !(issuer && b.name.toLowerCase().replace(/[^a-z]/g, "") === issuer)
   );
   // … or one OCR glued into a run of letters that spells an address block's (glued_service.ts)
   const service = serviceAddress(lines, on) ?? serviceStreetInBlock(lines, blocks) ??
@@ -369,6 +378,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     bi.pastDue = balanceAfterPayments(lines) || carriedBalance(lines, bi.amountDue);
     if (bi.pastDue) conf.pastDue = 0.7;
   }
+  // a "Current Amount Due" beside a past due is this period's charges when the two together are printed (balances.ts)
+  bi.amountDue = dueWithPastDue(lines, bi.amountDue, bi.pastDue);
 
   // the utility's fixed charge (customer / basic service / facilities charge): a sane monthly figure only
   const fixed = labelled(
@@ -452,12 +463,14 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   }
 
   // every month every reader proposes, tagged with how it was read (month_confidence.ts): a second reading confirms
+  // the month the period names: its end's, or the month before for a period read on the 1st (bill_month.ts)
+  const monthEnd = billMonthDate(bi.billingPeriodStart, bi.billingPeriodEnd);
   const readings: ReadMonth[] = [];
   const seen = <T extends ReadMonth>(ms: T[]) => (readings.push(...ms), ms);
   let history: ReadMonth[] = seen(readAs("table", readUsageHistory(lines, on)));
   if (on("usage-chart-bar-labels")) {
     for (const page of pages) {
-      for (const c of seen(readAs("chart-bars", readUsageChart(page, bi.billingPeriodEnd)))) {
+      for (const c of seen(readAs("chart-bars", readUsageChart(page, monthEnd)))) {
         if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
       }
     }
@@ -470,13 +483,13 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   }
   // each month's kWh printed under its label, checked against the period's kWh (chart_values_below.ts)
   for (const page of pages) {
-    for (const c of seen(readAs("chart-values", readValuesBelowChart(page, bi.billingPeriodEnd, total)))) {
+    for (const c of seen(readAs("chart-values", readValuesBelowChart(page, monthEnd, total)))) {
       if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
     }
   }
   // bars named by the months' initials only (chart_initials.ts)
   for (const page of pages) {
-    for (const c of seen(readAs("chart-bars", readInitialsChart(page, bi.billingPeriodEnd)))) {
+    for (const c of seen(readAs("chart-bars", readInitialsChart(page, monthEnd)))) {
       if (!history.some((h) => h.year === c.year && h.month === c.month)) history.push(c);
     }
   }
@@ -489,68 +502,74 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       // (ocr_history.ts): the months no other reading gives
       ...seen(readAs(
         "ocr-table",
-        readByOcr(pages) ? headerlessHistory(pages.map(wordsOf), bi.billingPeriodEnd, total) : [],
+        readByOcr(pages) ? headerlessHistory(pages.map(wordsOf), monthEnd, total) : [],
       )),
       // a scanned bar chart whose labels or values OCR partly lost, anchored by the bill's kWh (scan_charts.ts)
       ...seen(
-        readAs("ocr-chart", readByOcr(pages) ? scanChartHistory(pages, bi.billingPeriodEnd, total) : []),
+        readAs("ocr-chart", readByOcr(pages) ? scanChartHistory(pages, monthEnd, total) : []),
       ),
       ...history,
-      ...seen(readAs("compared", comparedUsage(pages.map(wordsOf), bi.billingPeriodEnd))),
-      ...seen(readAs("table", tableUsage(pages.map(wordsOf), bi.billingPeriodEnd, on, readByOcr(pages)))),
+      ...seen(readAs("compared", comparedUsage(pages.map(wordsOf), monthEnd))),
+      ...seen(readAs("table", tableUsage(pages.map(wordsOf), monthEnd, on, readByOcr(pages)))),
       // each month's kWh printed on top of its bar, checked against the period's kWh (chart_values_above.ts): a
       // reading of every bar, so its months win over a line reader's
       ...seen(
         readAs(
           "chart-values",
-          pages.flatMap((page) => readValuesAboveChart(page, bi.billingPeriodEnd, total)),
+          pages.flatMap((page) => readValuesAboveChart(page, monthEnd, total)),
         ),
       ),
     ],
-    bi.billingPeriodEnd,
+    monthEnd,
   );
   // bars without printed values, each kWh measured from its bar's height (chart_bars.ts): estimates, first so that
   // any month the bill prints wins; the months it prints (and the period's kWh) scale the bars where they agree
-  const ownKwh = total > 0 && bi.billingPeriodEnd
+  const ownKwh = total > 0 && monthEnd
     ? [{
-      year: Number(bi.billingPeriodEnd.slice(0, 4)),
-      month: Number(bi.billingPeriodEnd.slice(5, 7)),
+      year: Number(monthEnd.slice(0, 4)),
+      month: Number(monthEnd.slice(5, 7)),
       value: total,
     }]
     : [];
-  const barMonths = chartHeightMonths(pages, opts.boxes ?? [], bi.billingPeriodEnd, [...readings, ...ownKwh]);
-  if (barMonths.length) history = recentMonths([...barMonths, ...history], bi.billingPeriodEnd);
+  const barMonths = chartHeightMonths(
+    pages,
+    opts.boxes ?? [],
+    monthEnd,
+    [...readings, ...ownKwh],
+    opts.strokes ?? [],
+  );
+  if (barMonths.length) history = recentMonths([...barMonths, ...history], monthEnd);
   const latest = bi.invoiceDate || latestDate(lines);
-  if (!bi.billingPeriodEnd && latest && history.length) {
+  if (!monthEnd && latest && history.length) {
     const key = (y: number, m: number) => y * 12 + m;
     const last = Math.max(...history.map((t) => key(t.year, t.month)));
     if (last < key(Number(latest.slice(0, 4)), Number(latest.slice(5, 7))) - 3) history = [];
   }
-  history = consistentHistory(alignToPeriod(history, bi.billingPeriodEnd, total), total || undefined);
+  history = consistentHistory(alignToPeriod(history, monthEnd, total), total || undefined);
   // a scan's history month far from its neighbours and the current period is an OCR digit error (scan_checks.ts)
   if (readByOcr(pages)) history = steadyHistory(history, total || undefined);
   // months the bill's own figures contradict are left out (history_confidence.ts)
-  history = checkedHistory(history, { periodEnd: bi.billingPeriodEnd, total, text, pages });
+  history = checkedHistory(history, { periodEnd: monthEnd, total, text, pages });
   // the year a bill reports ends with its own month: when neither the history nor the meters give that month, a
   // month twelve or more before the period's end (a 13-month chart's first bar) would stand in the year for it
   // (the year completed ends at the latest month read, usage_completion.ts) — it is last year's, left out
-  if (bi.billingPeriodEnd && !(total > 0)) {
-    const end = Number(bi.billingPeriodEnd.slice(0, 4)) * 12 + Number(bi.billingPeriodEnd.slice(5, 7));
+  if (monthEnd && !(total > 0)) {
+    const end = Number(monthEnd.slice(0, 4)) * 12 + Number(monthEnd.slice(5, 7));
     if (!history.some((h) => h.year * 12 + h.month === end)) {
       history = history.filter((h) => h.year * 12 + h.month > end - 12);
     }
   }
   // the bill's own month measured from a bar gives way to the kWh the bill prints for the period (the meters')
-  const billMonth = bi.billingPeriodEnd.slice(0, 7);
+  const billMonth = monthEnd.slice(0, 7);
   if (total > 0) {
     history = history.filter((h) => h.how !== "chart-heights" || monthKey(h.year, h.month) !== billMonth);
   }
   // cross-check with the current period: the history's month of the bill agrees with the meters' kWh, or not
   let agreement = 0;
-  const ownKey = bi.billingPeriodEnd ? bi.billingPeriodEnd.slice(0, 7) : "";
-  if (bi.billingPeriodEnd && total > 0) {
-    const y = Number(bi.billingPeriodEnd.slice(0, 4));
-    const m = Number(bi.billingPeriodEnd.slice(5, 7));
+  const ownKey = monthEnd ? monthEnd.slice(0, 7) : "";
+  if (monthEnd && total > 0) {
+    const y = Number(monthEnd.slice(0, 4));
+    const m = Number(monthEnd.slice(5, 7));
     const same = history.find((h) => h.year === y && h.month === m);
     // … added from the meters when the bill prints a history of months (printed_history.ts); a bill without one
     // has no month's kWh printed
@@ -563,7 +582,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // each month's confidence: one under its threshold is left out rather than guessed (month_confidence.ts)
   const historyOwnMonth = history.find((h) => h.how !== "meters" && monthKey(h.year, h.month) === ownKey)
     ?.value;
-  const monthConf = monthConfidences(history, { readings, periodEnd: bi.billingPeriodEnd, total, pages });
+  const monthConf = monthConfidences(history, { readings, periodEnd: monthEnd, total, pages });
   history = confidentMonths(history, monthConf, opts.itemMinConfidence ?? ITEM_MIN_CONFIDENCE);
   eu.usageByMonth = history.sort((a, b) => a.year - b.year || a.month - b.month).map((h) =>
     h.how === "chart-heights" ? { ...toMonthlyUsage(h), fromChart: true } : toMonthlyUsage(h)
@@ -793,8 +812,10 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
         /\b(?:service (?:address|location|for|delivered to)|premises?(?: address)?|service at|location of service)\b\s*:?\s*/i,
       );
       if (!m || m.index === undefined) continue;
-      // (up to another label joined into the piece: addresses.ts untilNextLabel)
-      const after = untilNextLabel(cs[c].slice(m.index + m[0].length).trim() || (cs[c + 1] ?? ""));
+      // (up to another label joined into the piece: addresses.ts untilNextLabel; past a map number before the street;
+      // a capitals street up to a title-case label joined to it)
+      const own = cs[c].slice(m.index + m[0].length).trim();
+      const after = streetBeforeLabel(untilNextLabel(MAP_NUMBER.test(own) ? "" : own) || (cs[c + 1] ?? ""));
       const inline = parseInlineAddress(after) ?? parseInlineAddressNoZip(after);
       if (inline) return inline;
       // the label alone in its cell ("Service Location:   Total Amount Due:"): the address on the line under it,
@@ -854,9 +875,11 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
  */
 function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address | undefined {
   for (const l of lines) {
-    for (const c of cells(l)) {
+    for (const [n, c] of cells(l).entries()) {
       const m = c.match(/\bservice (?:address|location)\s*:?\s*(.+)$/i);
-      const street = m && untilNextLabel(m[1]);
+      // (a map number before the street: the street in the next cell)
+      const street = m &&
+        streetBeforeLabel(untilNextLabel(MAP_NUMBER.test(m[1]) ? cells(l)[n + 1] ?? "" : m[1]));
       // a street with no suffix ("5688 QUAIL RUN GOODLAND KS 67735") that an address block prints on a line of its
       // own: that line is the street, the rest of the label's line its town, state and ZIP
       const whole = street && blocks.map((b) => streetThenTown(street, b.address)).find(Boolean);
@@ -920,7 +943,10 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
       // the meter's usage on one of the next lines: "Usage  512 kWh", "Total kWh used 512"
       for (let j = i + 1; j <= Math.min(lines.length - 1, i + 4) && !usage; j++) {
         if (METER.test(lines[j])) break;
-        usage = lines[j].match(/(?:usage|used|total)[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i)?.[1] ??
+        usage = notAnAverage(
+          lines[j],
+          lines[j].match(/(?:usage|used|total)[^\d]*?(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\b/i),
+        ) ??
           // the unit spelled out: "Kilowatt Hours Used   1,097"
           lines[j].match(/(?:kwh|kilowatt[- ]hours?) (?:used|usage)\s*:?\s+(\d{1,3}(?:,\d{3})+|\d+)\b/i)
             ?.[1] ??
@@ -950,6 +976,15 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
     }
   }
   return out;
+}
+
+// an average's or a day's label ("Average Daily Usage   This Year   25.3 kWh", OCR losing its point: "253 kWh")
+const AVERAGE_LABEL = /\b(?:average|avg\.?|daily|per day)\b/i;
+
+/** A usage match's number, unless the words before it label an average or a day's figure. */
+function notAnAverage(line: string, m: RegExpMatchArray | null): string | undefined {
+  if (!m || m.index === undefined) return undefined;
+  return AVERAGE_LABEL.test(line.slice(Math.max(0, m.index - 24), m.index + m[0].length)) ? undefined : m[1];
 }
 
 /**

@@ -16,6 +16,9 @@ const SUPPLY_WORDS = [
   // a co-op's cost of the power it buys, billed per kWh beside its own service charge per kWh ("Wholesale Power
   // Charge 905 kWh x $0.07942"; a cost recovery factor after it is an adjustment)
   /\bwholesale power\b|\bpurchased power\b/i,
+  // … or by its supplier's initials, the generation and transmission co-op's ("G & T Charges 1,537 kWh x 0.06281"
+  // beside a base charge, a distribution charge and a generation recovery per kWh) (round 28)
+  /\bG\s?&\s?T\b/,
   // a bundled block or tier rate names no energy word: its first block's price ("First Block 320 kWh @ $0.0523")
   /\b(?:first|1st) (?:block|tier)\b|\b(?:block|tier) (?:1|one|i)\b/i,
   // a co-op's charge named by its unit alone ("kWh Charge 864 kWh @ $0.09473" beside a "Demand Charge" per kW and
@@ -201,6 +204,11 @@ const LEADING_METER =
 // label, both with their colons, in one cell
 const LEADING_FIELD =
   /^(?:service (?:address|location)|premises?(?: address)?|location)\s*:\s*\S.*?\s+(?=rate\s*:)/i;
+// "Service Location 8642 SUNSET BLVD Rate Residential Service Meter G91059578": a service street in capitals before
+// the rate's label (in title case, no colons) in one cell — the street ends where the mixed-case label starts
+// (round 28)
+const LEADING_STREET =
+  /^(?:[Ss]ervice (?:[Aa]ddress|[Ll]ocation)|SERVICE (?:ADDRESS|LOCATION)|[Pp]remises?)\s*:?\s*\d+(?: [A-Z0-9#.-]+)+\s+(?=Rate [A-Z])/;
 const LEADING_PERIOD =
   /^\d{1,2}\/\d{1,2}\/\d{2,4}\s*(?:-|–|to)\s*\d{1,2}\/\d{1,2}\/\d{2,4}\s*(?:\(\d{1,3} days\))?\s+(?=rate\b|schedule\b|tariff\b)/i;
 
@@ -243,6 +251,7 @@ export function findRatePlan(lines: string[]): string {
     for (const cell of cells(line)) {
       // a rate printed after its meter's number in one cell; another service's meter's rate is not electric
       let c = cell.replace(LEADING_METER, "").replace(LEADING_PERIOD, "").replace(LEADING_FIELD, "")
+        .replace(LEADING_STREET, "")
         .replace(FIELDS_BEFORE_LABEL, "");
       if (c !== cell && GAS.test(c)) continue;
       let m = c.match(RATE_LABELS);
@@ -305,7 +314,9 @@ export function findRatePlan(lines: string[]): string {
     for (const c of cells(line)) {
       const v = c.match(
         /^(?:Electric(?:ity)?(?: Service)? Charges\s*[-:\u2013]?|(?:Energy|Current) Charges\s*[-:\u2013])\s+(.+)$/i,
-      )?.[1].trim();
+      )?.[1].trim()
+        // the rate's own label with its colon after the heading ("Current Charges - RATE: RESIDENTIAL") (round 28)
+        .replace(/^(?:rate(?: schedule| class| code)?|schedule|tariff)\s*:\s*(?=\S)/i, "");
       if (
         v && v.split(/\s+/).length <= 6 && !/\$|\d[\d,]*\s*kwh|%|\bgas\b/i.test(v) &&
         (RATE_CLASS.test(v) || /\bschedule\b|\brate\b|\bservice$/i.test(v))

@@ -208,9 +208,10 @@ const DESK =
   /\s+(?:customer (?:care|service|services)|billing(?: department| office| services)?|utility billing|payment (?:processing|center)|remittance(?: center| processing)?)$/i;
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
-const nameShaped = (s: string) => {
+/** Two to six words of letters: a name's shape, with or without a utility's word. */
+const wordsShaped = (s: string) => {
   const w = s.trim().split(/\s+/);
-  return w.length >= 2 && w.length <= 6 && /^[A-Za-z][A-Za-z&'.\- ]+$/.test(s.trim()) && ISSUER_WORD.test(s);
+  return w.length >= 2 && w.length <= 6 && /^[A-Za-z][A-Za-z&'.\- ]+$/.test(s.trim());
 };
 const titleCase = (s: string) =>
   s.toLowerCase().split(/\s+/).map((w, i) => (i && SMALL.has(w) ? w : w[0].toUpperCase() + w.slice(1))).join(
@@ -231,17 +232,17 @@ export function findIssuer(lines: string[]): string | undefined {
     // "… with your payment to City of Concord Customer Care": the issuer, not its desk
     // (an article in running text, "payable to the City of Salem", is not the name's: a capital "The" may be)
     const name = m?.[1].replace(DESK, "").replace(/^the\s+/, "").trim();
-    if (name && nameShaped(name)) found.push({ name, source: "phrase" });
+    if (name && wordsShaped(name)) found.push({ name, source: "phrase" });
   }
   // the remittance box: the issuer's name on the line above its post office box
   lines.forEach((l, i) => {
     const name = l.trim();
-    if (/^(?:p\.?\s?o\.?\s+box|post office box)\b/i.test(lines[i + 1]?.trim() ?? "") && nameShaped(name)) {
+    if (/^(?:p\.?\s?o\.?\s+box|post office box)\b/i.test(lines[i + 1]?.trim() ?? "") && wordsShaped(name)) {
       found.push({ name, source: "remit" });
     }
   });
   const top = lines.find((l) => l.trim())?.split(/\s{3,}/)[0]?.trim() ?? "";
-  if (nameShaped(top)) found.push({ name: top, source: "top" });
+  if (wordsShaped(top)) found.push({ name: top, source: "top" });
   const domains = lines.flatMap((
     l,
   ) => [...l.matchAll(/\b(?:www\.)?([a-z][a-z0-9-]{3,})\.(?:com|org|net|gov|us)\b/gi)])
@@ -255,7 +256,13 @@ export function findIssuer(lines: string[]): string | undefined {
     if (domains.includes(k)) e.sources.add("domain");
     byName.set(k, e);
   }
-  const agreed = [...byName.values()].filter((e) => e.sources.size >= 2);
+  // a name without a utility's word ("CDE Lightband") counts only where both places that name the payee agree: the
+  // remittance phrase (whom the payment goes to) and the remittance box over its post office box — a person's
+  // name atop the page and in a "payable to" phrase is not enough (round 28)
+  const agreed = [...byName.values()].filter((e) =>
+    e.sources.size >= 2 &&
+    (ISSUER_WORD.test(e.names[0]) || (e.sources.has("phrase") && e.sources.has("remit")))
+  );
   // two different issuers that each have two sources: nothing is guessed
   if (agreed.length !== 1) return undefined;
   // the short name of the logo and the domain ("Shell Energy") where the remittance box or phrase prints it whole

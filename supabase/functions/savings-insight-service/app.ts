@@ -3,6 +3,7 @@ import { createServiceApp } from "../../../shared/http/app.ts";
 import { authErrors, errorResponse, jsonBody as json, security } from "../../../shared/http/openapi.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
+import { allowAdmin } from "../../../shared/auth/current_admin.ts";
 import { badRequest } from "../../../shared/http/errors.ts";
 import { insightsRequest, savingsRequest } from "../../../shared/savings/input.ts";
 import { createSavingsReport, generateInsights } from "../../../shared/savings/pipeline.ts";
@@ -155,7 +156,7 @@ export function createApp(p: Platform) {
       method: "put",
       path: "/savings-settings",
       security,
-      middleware: [allowRoles("partner_admin")] as const,
+      middleware: [allowAdmin(p)] as const,
       request: { body: json(savingsSettingsBody) },
       responses: {
         200: { description: "{apiVersion, data: {offerOwnership, creditOverride}}" },

@@ -3,6 +3,7 @@ import { createServiceApp } from "../../../shared/http/app.ts";
 import { authErrors, errorResponse, jsonBody as json, security } from "../../../shared/http/openapi.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
+import { allowAdmin } from "../../../shared/auth/current_admin.ts";
 import { badRequest } from "../../../shared/http/errors.ts";
 import { getWidgetConfig, saveWidgetConfig, WidgetConfigInput } from "../../../shared/widget/config.ts";
 import { providersForState, providersForZip } from "../../../shared/providers/lookup.ts";
@@ -59,7 +60,7 @@ export function createApp(p: Platform) {
       method: "put",
       path: "/widget-config",
       security,
-      middleware: [allowRoles("partner_admin")] as const,
+      middleware: [allowAdmin(p)] as const,
       request: { body: json(WidgetConfigInput) },
       responses: ok("{data: the saved configuration}"),
       description:

@@ -236,7 +236,8 @@ Deno.test("users: partner_admin removes a colleague (sessions end), never themse
     await assert.rejects(identityProvider(e.p).passwordGrant(e.user.email, "the user's password"));
     assert.equal((await e.call(e.admin, "DELETE", `/partner-service/users/${e.user.userId}`)).status, 404);
 
-    // A second admin can be removed; the last admin cannot, whatever the caller's (older) token says.
+    // A second admin can be removed; the last admin cannot, whatever the caller's (older) token says: a caller
+    // the database no longer holds as an admin is refused before anything is looked at (security pass 11).
     const [second] = await e.p.sql`insert into public.users (email, organization_id, role)
       values ('second.admin@example.org', ${e.admin.orgId}, 'partner_admin') returning id`;
     assert.equal((await e.call(e.admin, "DELETE", `/partner-service/users/${second.id}`)).status, 200);
@@ -244,8 +245,10 @@ Deno.test("users: partner_admin removes a colleague (sessions end), never themse
       values ('third@example.org', ${e.admin.orgId}, 'partner_admin') returning id`;
     await e.p.sql`update public.users set role = 'partner_user' where id = ${e.admin.userId}`;
     const last = await e.call(e.admin, "DELETE", `/partner-service/users/${third.id}`);
-    assert.equal(last.status, 409);
-    assert.equal(last.json.error.code, "last_admin");
+    assert.equal(last.status, 403);
+    assert.equal(last.json.error.code, "forbidden");
+    const [kept] = await e.p.sql`select role from public.users where id = ${third.id}`;
+    assert.equal(kept.role, "partner_admin");
   } finally {
     await e.close();
   }

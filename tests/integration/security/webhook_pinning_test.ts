@@ -221,7 +221,7 @@ Deno.test("webhook ports (security pass 10): a URL naming a port outside PARTNER
   // Before the port rule, a partner could have the platform open a TLS connection to any port of a public host
   // (`https://example.com:22/`). The DNS double answers a private address, so an allowed port goes on to the
   // resolution and stops there: no connection leaves the machine.
-  const s = await setting(false, (name, type) => (type === "A" ? ["10.9.9.9"] : []), 800, "443,8443");
+  const s = await setting(false, (_name, type) => (type === "A" ? ["10.9.9.9"] : []), 800, "443,8443");
   try {
     for (const port of [22, 25, 6379, 8080, 65535, 80]) {
       const r = await s.e.call(s.e.admin, "POST", "/partner-service/webhooks", {

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import type { FilledBox } from "../../../shared/documents/pdf_shapes.ts";
 import { printsValueAxis } from "../../../shared/documents/pdf_shapes.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
+import { piece, right } from "./chart_words.ts";
 import { chartHeightMonths, readBarHeights } from "../../../shared/bills/embedded/chart_bars.ts";
 import { readHorizontalBars } from "../../../shared/bills/embedded/chart_hbars.ts";
 import { valueAxes, valueRows } from "../../../shared/bills/embedded/chart_axis.ts";
@@ -13,18 +14,6 @@ import { readDocumentText } from "../../../shared/documents/read_text.ts";
 import { readBillText } from "../../../shared/bills/read_bill_text.ts";
 import { normalizeItem } from "../../../shared/bills/normalize.ts";
 import { type BillItem, MonthNames } from "../../../shared/bills/schema.ts";
-
-const piece = (text: string, x: number, y: number, size = 6): TextPiece => ({
-  text,
-  x,
-  y,
-  width: text.length * size * 0.5,
-  height: size,
-});
-const right = (text: string, r: number, y: number, size = 6) => {
-  const p = piece(text, 0, y, size);
-  return { ...p, x: r - p.width };
-};
 
 const ZERO = 240;
 const VALUES = [784, 950, 1370, 1250, 1510, 1600, 1495, 1740, 1370, 1090, 1050, 951, 968];

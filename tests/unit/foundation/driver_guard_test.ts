@@ -32,6 +32,10 @@ Deno.test("the driver's closed-socket write is recognised by its message and its
   e.stack = `${e.message}\n    at nextWrite (file:///app/node_modules/postgres/src/connection.js:255:22)\n` +
     "    at Immediate.callback (ext:deno_node/internal/timers.mjs:4:3069)";
   assert.equal(isDriverClosedSocketWrite(e), true);
+  // The vendored copy the stack runs (vendor/postgres/README.md) throws it from the same frame.
+  const vendored = new TypeError(e.message);
+  vendored.stack = `${e.message}\n    at nextWrite (file:///app/vendor/postgres/src/connection.js:257:22)`;
+  assert.equal(isDriverClosedSocketWrite(vendored), true);
   const elsewhere = new TypeError(e.message);
   elsewhere.stack = `${e.message}\n    at save (file:///app/shared/bills/service.ts:10:3)`;
   assert.equal(
