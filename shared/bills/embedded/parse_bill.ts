@@ -69,6 +69,7 @@ import { readTables, type Table } from "./tables.ts";
 import { headerlessHistory } from "./ocr_history.ts";
 import { scanChartHistory } from "./scan_charts.ts";
 import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
+import { periodDateSlashes, periodDateSlashesInWords } from "./ocr_dates.ts";
 import { readByOcr, scanChecks, steadyHistory, zipSpeck } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { checkedHistory } from "./history_confidence.ts";
@@ -172,10 +173,12 @@ export type ReadItem = BillItem & { confidence: ItemConfidence; monthConfidence?
  */
 export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: ParseOptions = {}): ReadItem {
   const on = opts.rules ?? allRules;
+  // a period's dates whose slashes OCR read as digits, in the word boxes the table readers read (ocr_dates.ts)
+  if (readByOcr(pages)) pages = pages.map(periodDateSlashesInWords);
   // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts) and a period
   // after a line's closing ZIP (scan_checks.ts)
   const ocrLines = readByOcr(pages)
-    ? rawLines.map((l) => zipSpeck(fixLabelWords(ocrKwh(foldOcrAccents(l)))))
+    ? rawLines.map((l) => periodDateSlashes(zipSpeck(fixLabelWords(ocrKwh(foldOcrAccents(l))))))
     : rawLines;
   // a bilingual bill's labels without their Spanish translations (bilingual.ts)
   const lines = cleanLines(ocrLines).map(withoutTranslations).filter((l) => l.trim());
