@@ -266,7 +266,7 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const payTo = payees(lines);
   const blocks = addressBlocks(lines, isNoise).filter((b) =>
     !isUtilityName(b.name) && !issuerShaped(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) &&
-    !remittance(lines, b.line) && !namesPayee(b.name, payTo)
+    !remittance(lines, b.line) && !namesPayee(b.name, payTo) && !issuersBlock(b.name, bi.utilityProviderName)
   );
   // … or one OCR glued into a run of letters that spells an address block's (glued_service.ts)
   const service = serviceAddress(lines, on) ?? serviceStreetInBlock(lines, blocks) ??
@@ -893,6 +893,16 @@ function stubLine(lines: string[]): number {
     }
   }
   return Math.floor(lines.length * 0.7);
+}
+
+/**
+ * A block addressed to the bill's own issuer ("HOLY CROSS ENERGY / PO BOX 2150 / …" under a bill of Holy Cross
+ * Energy) is where the payment goes, never the customer's: on a scan whose customer block OCR garbled, it was
+ * the only block left on the stub and was read as the billing address.
+ */
+function issuersBlock(name: string, issuer: string): boolean {
+  const letters = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  return letters(issuer).length >= 4 && letters(name) === letters(issuer);
 }
 
 function mailingBlock(_lines: string[], blocks: ReturnType<typeof addressBlocks>) {

@@ -67,3 +67,40 @@ Deno.test("scan dates: no reading without a period that confirms exactly one, an
   // a valid date is never changed
   assert.deepEqual(slashReadings("02/12/2025"), []);
 });
+
+Deno.test("billing address: a block addressed to the bill's own issuer is never the customer's", () => {
+  // the stub's customer block garbled by OCR ("BOULDER CO8"): the issuer's block is the only one left on the stub
+  const rows: Rows = [
+    [20, [[40, "Cedar Valley Power"], [400, "Account No. 7719034420"]]],
+    [40, [[40, "MAYA CHEN"], [400, "Amount Due   $142.18"]]],
+    [52, [[40, "12 ORCHARD LN"], [400, "Due Date   03/28/2025"]]],
+    [64, [[40, "FARGO ND 58102"]]],
+    [90, [[40, "Energy Charge 812 kWh @ $0.1102   $89.48"]]],
+    ...[
+      "Customer Charge",
+      "Transmission",
+      "Distribution",
+      "Power Cost Adjustment",
+      "Franchise Fee",
+      "Sales Tax",
+      "Total",
+    ]
+      .map((
+        label,
+        i,
+      ): [number, [number, string][]] => [110 + 16 * i, [[40, label], [300, `$${3 + i}.1${i}`]]]),
+    [300, [[40, "Return this portion with your payment."]]],
+    [316, [[40, "Account Number"], [200, "Amount Due"]]],
+    [328, [[40, "7719034420"], [200, "$142.18"]]],
+    [350, [[300, "CEDAR VALLEY POWER"]]],
+    [362, [[300, "PO BOX 4410"]]],
+    [374, [[300, "BISMARCK ND 58502"]]],
+    [400, [[60, "MAYA CHEN"]]],
+    [412, [[60, "12 ORCHARD LN"]]],
+    [424, [[60, "FARGO ND5B"]]],
+  ];
+  const b = read(rows).billingInformation;
+  assert.equal(b.utilityProviderName, "Cedar Valley Power");
+  assert.notEqual(b.billingAddress.line1, "PO BOX 4410");
+  assert.equal(b.billingAddress.line1, "12 ORCHARD LN");
+});
