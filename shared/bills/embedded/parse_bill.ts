@@ -73,6 +73,7 @@ import { readTables, type Table } from "./tables.ts";
 import { headerlessHistory } from "./ocr_history.ts";
 import { scanChartHistory } from "./scan_charts.ts";
 import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
+import { periodDateSlashes, periodDateSlashesInWords } from "./ocr_dates.ts";
 import { readByOcr, scanChecks, steadyHistory, zipSpeck } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { checkedHistory } from "./history_confidence.ts";
@@ -178,10 +179,12 @@ export type ReadItem = BillItem & { confidence: ItemConfidence; monthConfidence?
  */
 export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: ParseOptions = {}): ReadItem {
   const on = opts.rules ?? allRules;
+  // a period's dates whose slashes OCR read as digits, in the word boxes the table readers read (ocr_dates.ts)
+  if (readByOcr(pages)) pages = pages.map(periodDateSlashesInWords);
   // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts) and a period
   // after a line's closing ZIP (scan_checks.ts)
   const ocrLines = readByOcr(pages)
-    ? rawLines.map((l) => zipSpeck(fixLabelWords(ocrKwh(foldOcrAccents(l)))))
+    ? rawLines.map((l) => periodDateSlashes(zipSpeck(fixLabelWords(ocrKwh(foldOcrAccents(l))))))
     : rawLines;
   // a bilingual bill's labels without their Spanish translations (bilingual.ts)
   const lines = cleanLines(ocrLines).map(withoutTranslations).filter((l) => l.trim());
@@ -267,12 +270,10 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
 
   // (a block under the name the bill's payment goes to is the remittance block: payee.ts)
   const payTo = payees(lines);
-  // … and so is a block addressed to the bill's issuer as read above ("HOLY CROSS ENERGY / PO BOX 2150 / …") (round 28)
-  const issuer = bi.utilityProviderName.toLowerCase().replace(/[^a-z]/g, "");
+  // … and so is a block addressed to the bill's issuer as read above (round 28 and scans11 found it apart: issuersBlock)
   const blocks = addressBlocks(lines, isNoise).filter((b) =>
     !isUtilityName(b.name) && !issuerShaped(b.name) && !/^(?:make|mail|pay|send|remit)/i.test(b.name) &&
-    !remittance(lines, b.line) && !namesPayee(b.name, payTo) &&
-    !(issuer && b.name.toLowerCase().replace(/[^a-z]/g, "") === issuer)
+    !remittance(lines, b.line) && !namesPayee(b.name, payTo) && !issuersBlock(b.name, bi.utilityProviderName)
   );
   // … or one OCR glued into a run of letters that spells an address block's (glued_service.ts)
   const service = serviceAddress(lines, on) ?? serviceStreetInBlock(lines, blocks) ??
@@ -913,6 +914,16 @@ function stubLine(lines: string[]): number {
     }
   }
   return Math.floor(lines.length * 0.7);
+}
+
+/**
+ * A block addressed to the bill's own issuer ("HOLY CROSS ENERGY / PO BOX 2150 / …" under a bill of Holy Cross
+ * Energy) is where the payment goes, never the customer's: on a scan whose customer block OCR garbled, it was
+ * the only block left on the stub and was read as the billing address.
+ */
+function issuersBlock(name: string, issuer: string): boolean {
+  const letters = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  return letters(issuer).length >= 4 && letters(name) === letters(issuer);
 }
 
 function mailingBlock(_lines: string[], blocks: ReturnType<typeof addressBlocks>) {

@@ -1,0 +1,137 @@
+// A period's dates whose slashes OCR read as a digit or lost (issue #11, scans11), on scanned lines only:
+// "0710712022   08/05/2022" (07/07/2022 with both slashes read as 1), "3117/22 - 4116/22", "12/9223", "416/22 to
+// 5/4/22", "11/2472024 - 1212412024", "4/13/24 - 511324". A small, thin slash is the glyph tesseract most often
+// reads as 1, 7 or 2 at a scan's resolution, and a period's two dates then go unread (the billing period, the
+// meters' service periods).
+//
+// A garbled token is read as a date only when the period confirms it: it stands next to another date of the
+// line (or another garbled token, with a "/" or a "-", "to", "thru" between them), and exactly one reading of it (at most two
+// glyphs taken for a slash, or a lost slash put back) makes the two dates a billing period apart (20–40 days,
+// the earlier one first). Anything else is left as read.
+
+import type { TextPiece } from "../../documents/text_layout.ts";
+
+const SLASHY = new Set(["1", "7", "2", "I", "l", "|"]);
+const DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|(?:19|20)\d{2})$/;
+const BETWEEN = /^(?:-|–|to|thru|through)$/i;
+/** A billing period's length in days: the two dates of a period are this far apart. */
+const MIN_DAYS = 20, MAX_DAYS = 40;
+
+/** Days since 1970 of a m/d/y date, or undefined when it is none. */
+function dayOf(s: string): number | undefined {
+  const m = s.match(DATE);
+  if (!m) return undefined;
+  const [mo, d] = [Number(m[1]), Number(m[2])];
+  const y = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  if (mo < 1 || mo > 12 || d < 1 || y < 2010 || y > 2049) return undefined;
+  const t = Date.UTC(y, mo - 1, d);
+  if (new Date(t).getUTCDate() !== d) return undefined;
+  return t / 86_400_000;
+}
+
+/** The dates a garbled token can be: at most two of its inner glyphs read as a slash, or a lost slash put back. */
+export function slashReadings(token: string): string[] {
+  if (
+    !/^[\d/Il|]{4,10}$/.test(token) || (token.match(/\d/g) ?? []).length < 4 || dayOf(token) !== undefined
+  ) {
+    return [];
+  }
+  // edits between or on inner glyphs: replace glyph i by "/" (r), or put a "/" before glyph i (i)
+  const edits: { at: number; kind: "r" | "i" }[] = [];
+  for (let i = 1; i < token.length; i++) {
+    if (i < token.length - 1 && SLASHY.has(token[i])) edits.push({ at: i, kind: "r" });
+    if (/\d/.test(token[i - 1]) && /\d/.test(token[i])) edits.push({ at: i, kind: "i" });
+  }
+  const apply = (es: typeof edits) => {
+    let out = "";
+    for (let i = 0; i < token.length; i++) {
+      const e = es.find((x) => x.at === i);
+      if (e?.kind === "r") out += "/";
+      else out += (e?.kind === "i" ? "/" : "") + token[i];
+    }
+    return out;
+  };
+  const out = new Set<string>();
+  const keep = (s: string) => {
+    if (dayOf(s) !== undefined) out.add(s);
+  };
+  for (let a = 0; a < edits.length; a++) {
+    keep(apply([edits[a]]));
+    for (let b = a + 1; b < edits.length; b++) {
+      if (edits[a].at !== edits[b].at) keep(apply([edits[a], edits[b]]));
+    }
+  }
+  return [...out];
+}
+
+const inPeriod = (from: number, to: number) => to - from >= MIN_DAYS && to - from <= MAX_DAYS;
+
+/** The scanned line with a period's garbled dates read as the one reading the period confirms. */
+export function periodDateSlashes(line: string): string {
+  if (!/\d/.test(line)) return line;
+  const parts = line.split(/(\s+)/);
+  // the words, each with its trailing speck (".", ",") set aside
+  const words = parts.map((p, i) => ({ i, p, core: p.replace(/[.,]$/, "") })).filter((w) => w.p.trim());
+  const dated = (k: number) => dayOf(words[k].core);
+  const readings = words.map((w) => slashReadings(w.core));
+  /** The word after `k` across a "-" / "to" between them, or the very next word. */
+  const next = (k: number) => (words[k + 1] && BETWEEN.test(words[k + 1].core) ? k + 2 : k + 1);
+  let changed = false;
+  for (let k = 0; k < words.length; k++) {
+    const n = next(k);
+    if (n >= words.length) continue;
+    const [a, b] = [dated(k), dated(n)];
+    let pick: [string, string] | undefined;
+    if (a !== undefined && readings[n].length) {
+      const fit = readings[n].filter((r) => inPeriod(a, dayOf(r)!));
+      if (fit.length === 1) pick = [words[k].core, fit[0]];
+    } else if (b !== undefined && readings[k].length) {
+      const fit = readings[k].filter((r) => inPeriod(dayOf(r)!, b));
+      if (fit.length === 1) pick = [fit[0], words[n].core];
+    } else if (
+      readings[k].length && readings[n].length && (n === k + 2 || /\//.test(words[k].core + words[n].core))
+    ) {
+      const fit = readings[k].flatMap((r) =>
+        readings[n].filter((s) => inPeriod(dayOf(r)!, dayOf(s)!)).map((s): [string, string] => [r, s])
+      );
+      if (fit.length === 1) pick = fit[0];
+    }
+    if (!pick) continue;
+    for (const [j, v] of [[k, pick[0]], [n, pick[1]]] as const) {
+      if (v === words[j].core) continue;
+      parts[words[j].i] = v + words[j].p.slice(words[j].core.length);
+      words[j] = { ...words[j], core: v };
+      readings[j] = [];
+      changed = true;
+    }
+  }
+  return changed ? parts.join("") : line;
+}
+
+/**
+ * A scanned page's word boxes with the same repair, row by row (the table readers read the boxes, not the
+ * lines): a word's row is the words whose middles lie within half its height of its own.
+ */
+export function periodDateSlashesInWords(words: TextPiece[]): TextPiece[] {
+  if (!words.some((w) => slashReadings(w.text.replace(/[.,]$/, "")).length)) return words;
+  const out = [...words];
+  const done = new Set<number>();
+  words.forEach((w, i) => {
+    if (done.has(i) || !slashReadings(w.text.replace(/[.,]$/, "")).length) return;
+    const mid = w.y + w.height / 2;
+    const row = words.map((v, j) => ({ v, j })).filter(({ v }) =>
+      Math.abs(v.y + v.height / 2 - mid) <= w.height / 2 && v.text.trim() && !/\s/.test(v.text.trim())
+    ).sort((a, b) => a.v.x - b.v.x);
+    const texts = row.map(({ v }) => v.text.trim());
+    const fixed = periodDateSlashes(texts.join(" ")).split(" ");
+    if (fixed.length !== texts.length) return;
+    row.forEach(({ v, j }, k) => {
+      if (fixed[k] !== texts[k]) {
+        out[j] = { ...v, text: fixed[k] };
+        done.add(j);
+      }
+    });
+    done.add(i);
+  });
+  return out;
+}
