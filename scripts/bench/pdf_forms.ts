@@ -1,4 +1,4 @@
-// deno run -A scripts/bench/pdf_forms.ts [N] [--forms rotated,turned,…]
+// npm run bench:pdf-forms [-- N] (deno run -A scripts/bench/pdf_forms.ts [N] [--forms rotated,turned,…])
 // Issue #11 (docs/documents.md "PDFs whose text layer lies"): N synthetic text-PDF bills (non-sealed layouts, one
 // per layout in turn, default 8) each turned into the forms of tests/support/pdf_forms.ts (rotated, turned, scanned
 // under a text stamp, reprinted, private-use ToUnicode, outlined text) and read like the original; reports the fields
