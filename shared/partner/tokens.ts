@@ -25,7 +25,7 @@ async function widgetUser(p: Platform, orgId: string): Promise<string> {
   if (u) return u.id as string;
   const [org] = await p.sql`select slug from public.organizations where id = ${orgId}`;
   // A token naming an organisation that does not exist (an external issuer's claim; before pass 11 a 500).
-  if (!org) throw forbidden("forbidden", "The caller's organisation does not exist");
+  if (!org) throw forbidden("forbidden", "The caller's organization does not exist");
   const [row] = await p.sql`insert into public.users (email, full_name, organization_id, role)
     values (${`widget+${org.slug}@widget.invalid`}, ${`${org.slug} widget`}, ${orgId}, 'widget')
     on conflict (lower(email)) do update set full_name = excluded.full_name returning id`;

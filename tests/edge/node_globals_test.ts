@@ -6,10 +6,10 @@ import { functionNames, repoRoot } from "../../scripts/edge/runtime.ts";
 import { localGraph } from "../../scripts/edge/stage.ts";
 
 const GLOBALS: [RegExp, RegExp][] = [
-  [/(^|[^.\w])Buffer\s*[.(]/m, /import\s*\{[^}]*\bBuffer\b[^}]*\}\s*from\s*"node:buffer"/],
+  [/(^|[^.\w])Buffer\s*[.(]/m, /import\s*\{[^}]*\bBuffer\b[^}]*\}\s*from\s*["']node:buffer["']/],
   [
     /(^|[^.\w])process\s*\./m,
-    /import\s+(?:\*\s+as\s+)?process\b[^;]*from\s*"node:process"|import\s*\{[^}]*\}\s*from\s*"node:process"/,
+    /import\s+(?:\*\s+as\s+)?process\b[^;]*from\s*["']node:process["']|import\s*\{[^}]*\}\s*from\s*["']node:process["']/,
   ],
 ];
 
