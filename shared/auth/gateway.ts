@@ -28,6 +28,8 @@ export function requireAuth(p: Platform): MiddlewareHandler {
       c.set("auth", await verifyIdToken(p, m[1]));
     } catch (e) {
       if (e instanceof TokenError) {
+        // A stale role or organisation is what allowAdmin answered for admin routes since pass 11: 403 `forbidden`.
+        if (e.problem === "stale") return c.json(errorBody("forbidden", e.message), 403);
         return c.json(errorBody(e.problem === "expired" ? "token_expired" : "invalid_token", e.message), 401);
       }
       throw e;

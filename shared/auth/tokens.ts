@@ -13,6 +13,7 @@ import { envOptional, type EnvSource } from "../config.ts";
 import { jwks, signingKey } from "./keys.ts";
 import type { AuthContext } from "../db/scoped.ts";
 import { WIDGET_SESSION_CLAIM } from "./widget_session.ts";
+import { checksMembership, stillMember } from "./current_member.ts";
 
 export interface IdTokenSubject {
   userId: string;
@@ -49,7 +50,8 @@ export async function issueIdToken(
   return { token, expiresIn };
 }
 
-export type TokenProblem = "expired" | "invalid";
+/** `stale`: a valid token whose role or organisation the user no longer has (answered 403, security pass 12). */
+export type TokenProblem = "expired" | "invalid" | "stale";
 
 export class TokenError extends Error {
   constructor(readonly problem: TokenProblem, message: string) {
@@ -163,15 +165,7 @@ export async function verifyIdToken(p: Platform, token: string): Promise<AuthCon
   }
   const meta = (payload.app_metadata ?? {}) as Record<string, unknown>;
   if (typeof payload.sub !== "string") throw new TokenError("invalid", "ID token has no subject");
-  if (ownKey && payload.session_id !== undefined) {
-    if (typeof payload.session_id !== "string" || !UUID.test(payload.session_id)) {
-      throw new TokenError("invalid", "ID token has an invalid session");
-    }
-    if (!(await sessionActive(p, payload.session_id))) {
-      throw new TokenError("invalid", "ID token's session has been revoked");
-    }
-  }
-  return {
+  const auth: AuthContext = {
     userId: payload.sub,
     email: String(payload.email ?? ""),
     orgId: (payload.org_id ?? meta.org_id ?? null) as string | null,
@@ -180,6 +174,20 @@ export async function verifyIdToken(p: Platform, token: string): Promise<AuthCon
     role: String(payload.app_role ?? meta.app_role ?? ""),
     claims: payload as Record<string, unknown>,
   };
+  if (ownKey && payload.session_id !== undefined) {
+    if (typeof payload.session_id !== "string" || !UUID.test(payload.session_id)) {
+      throw new TokenError("invalid", "ID token has an invalid session");
+    }
+    if (!(await sessionActive(p, payload.session_id))) {
+      throw new TokenError("invalid", "ID token's session has been revoked");
+    }
+  } else if (
+    checksMembership(auth.role, auth.orgId) && !(await stillMember(p, auth.userId, auth.orgId!, auth.role))
+  ) {
+    // No session to check (an external issuer's token): its role and organisation must still be the user's (pass 12).
+    throw new TokenError("stale", "Your role or organization has changed: sign in again");
+  }
+  return auth;
 }
 
 declare module "../platform.ts" {

@@ -7,6 +7,7 @@ import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { setPassword } from "../identity/admin.ts";
 import type { Tx } from "../db/client.ts";
+import { forgetMember } from "../auth/current_member.ts";
 
 export const PARTNER_ROLES = ["partner_admin", "partner_user"] as const;
 
@@ -69,7 +70,7 @@ export async function setUserRole(
   if (id === auth.userId && role !== "partner_admin") {
     throw new DomainError("conflict", "last_admin", "You cannot remove your own admin role");
   }
-  return await p.sql.begin(async (tx) => {
+  const changed = await p.sql.begin(async (tx) => {
     const { u } = await lockColleague(tx, auth, id);
     if (u.role === role) return view(u);
     const [row] = await tx`update public.users set role = ${role} where id = ${id} returning *`;
@@ -78,6 +79,9 @@ export async function setUserRole(
     if (role !== "partner_admin") await withdrawInvitations(tx, auth.orgId, id);
     return view(row);
   });
+  // Tokens without a session (an external issuer's) are matched against the row: the old role's match is forgotten.
+  forgetMember(p, id);
+  return changed;
 }
 
 /**
@@ -113,7 +117,7 @@ export async function removeUser(p: Platform, auth: AuthContext, id: string) {
   if (id === auth.userId) {
     throw new DomainError("conflict", "cannot_remove_self", "You cannot remove yourself");
   }
-  return await p.sql.begin(async (tx) => {
+  const removed = await p.sql.begin(async (tx) => {
     const { admins, u } = await lockColleague(tx, auth, id);
     if (u.role === "partner_admin" && admins.length <= 1) {
       throw new DomainError("conflict", "last_admin", "The organization's last admin cannot be removed");
@@ -122,4 +126,6 @@ export async function removeUser(p: Platform, auth: AuthContext, id: string) {
     await tx`delete from public.users where id = ${id}`;
     return view(u);
   });
+  forgetMember(p, id);
+  return removed;
 }
