@@ -25,6 +25,8 @@ export interface CheckResult {
   extractionsStarted: number;
   /** Ids of the email_messages rows recorded by this check. */
   messageIds: string[];
+  /** Every message this check fetched, recorded or duplicate: what a partner's own counts are taken from. */
+  outcomes: RecordOutcome[];
 }
 
 /**
@@ -42,6 +44,7 @@ export async function checkInbox(p: Platform, opts: { limit?: number } = {}): Pr
     billing: 0,
     extractionsStarted: 0,
     messageIds: [],
+    outcomes: [],
   };
   result.fetched = await box.receive(opts.limit ?? 50, async (m) => {
     const outcome = await recordMessage(p, box.name, m.raw, m.oversized).catch(async (e) => {
@@ -52,6 +55,7 @@ export async function checkInbox(p: Platform, opts: { limit?: number } = {}): Pr
       const id = `<sha256-${await sha256Hex(m.raw)}@generated.local>`;
       return await recordFailure(p, box.name, id, `The message could not be stored (SQLSTATE ${code})`);
     });
+    result.outcomes.push(outcome);
     if (outcome.duplicate) result.duplicates++;
     else {
       result.recorded++;
@@ -60,11 +64,15 @@ export async function checkInbox(p: Platform, opts: { limit?: number } = {}): Pr
       if (outcome.extractionStarted) result.extractionsStarted++;
     }
   });
-  log(result.fetched ? "info" : "debug", "inbox checked", { ...result, messageIds: undefined });
+  log(result.fetched ? "info" : "debug", "inbox checked", {
+    ...result,
+    messageIds: undefined,
+    outcomes: undefined,
+  });
   return result;
 }
 
-interface RecordOutcome {
+export interface RecordOutcome {
   id: string;
   duplicate: boolean;
   billing: boolean;

@@ -71,6 +71,10 @@ export interface RateLimitPolicy {
   holdsPerOrgDay: Limit;
   /** Domains not counted per domain: public mailbox providers, where one sender cannot own every mailbox. */
   holdDomainExempt: string[];
+  /** `POST /email-agent/check-inbox` by partner admins, per partner and by all partners together (security pass 12):
+   * each check fetches up to 200 messages of the platform's shared inbox and starts their bill readings. */
+  inboxChecksPerOrg: Limit;
+  inboxChecksAll: Limit;
 }
 
 /** Read once per platform (rateLimitPolicy(p) in shared/http/rate_limit.ts); tests pass a Map. */
@@ -100,6 +104,8 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
     holdsPerOrgDay: n("RATE_LIMIT_HOLDS_PER_ORG_DAY", 200),
     holdDomainExempt: domainList(envOptional("RATE_LIMIT_HOLD_DOMAIN_EXEMPT", source)) ??
       PUBLIC_MAILBOX_DOMAINS,
+    inboxChecksPerOrg: n("RATE_LIMIT_INBOX_CHECKS_PER_ORG", 6),
+    inboxChecksAll: n("RATE_LIMIT_INBOX_CHECKS_ALL", 30),
   };
 }
 
@@ -175,6 +181,14 @@ export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
   // tries tokens, or makes the platform hash new passwords, at the speed of the network.
   if (r.service === "partner-service" && r.method === "POST" && INVITATION_LINKS.has(r.path)) {
     add("invitations", "ip", policy.invitationsPerIp);
+  }
+  // An admin's checks, per partner and for the whole platform (the scheduler's, role `service`, are not counted).
+  if (
+    r.service === "email-agent" && r.method === "POST" && r.path === "/check-inbox" &&
+    r.role === "partner_admin"
+  ) {
+    add("inbox-check", "org", policy.inboxChecksPerOrg);
+    if (policy.inboxChecksAll.max > 0) out.push({ key: "inbox-check:all", max: policy.inboxChecksAll.max });
   }
   if (r.role === "widget") {
     add("widget", "org", policy.widgetPerOrg);

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
-import { withAuth } from "../../../shared/db/scoped.ts";
+import { checkViewFor } from "../../../shared/email-agent/check_view.ts";
 import { checkInbox } from "../../../shared/email-agent/check.ts";
 import {
   applyUpdates,
@@ -90,7 +90,8 @@ const checkInboxRoute = createRoute({
     },
     400: err("Invalid body"),
     401: err("Missing or invalid token"),
-    403: err("Role not allowed"),
+    403: err("Role not allowed (partner admins and the service role only)"),
+    429: err("Too many inbox checks (per partner, and by all partners together)"),
     502: err("Inbox unreachable"),
   },
 });
@@ -158,7 +159,10 @@ export function createApp(p: Platform) {
     description:
       "Checks the billing inbox (IMAP, or the embedded SMTP-fed mailbox) and tracks billing-related email.",
   });
-  app.use("/check-inbox", allowRoles("partner_admin", "partner_user", "service"));
+  // The inbox is the platform's, shared by every partner: a check fetches up to 200 messages of all of them and starts
+  // their bill readings. The scheduler (`service`) and partner admins only (pass 12: any partner user could, without
+  // limit); an admin's checks are counted per partner and in all (RATE_LIMIT_INBOX_CHECKS_*, shared/ratelimit).
+  app.use("/check-inbox", allowRoles("partner_admin", "service"));
   app.use("/track-billing-email-messages", allowRoles("partner_admin", "partner_user", "service"));
 
   app.openapi(checkInboxRoute, async (c) => {
@@ -168,14 +172,8 @@ export function createApp(p: Platform) {
     const auth = c.get("auth");
     // A mailbox that cannot be reached is a SeamUnavailableError: 502 inbox_unavailable.
     const r = await checkInbox(p, { limit: body.limit });
-    const rows = r.messageIds.length
-      ? await withAuth(
-        p.sql,
-        auth,
-        (tx) => tx`select * from public.email_messages where id = any(${r.messageIds}) order by received_at`,
-      )
-      : [];
-    const { messageIds: _ids, ...counts } = r;
+    // A partner's admin sees the counts of their own organisation's messages only (pass 12).
+    const { rows, ...counts } = await checkViewFor(p, auth, r);
     return c.json({ ...counts, messages: rows.map(trackedJson) }, 200);
   });
 
