@@ -20,7 +20,7 @@ export function allowRoles(...roles: string[]): MiddlewareHandler {
       );
     }
     if (ORG_ROLES.has(auth.role) && !auth.orgId) {
-      return c.json(errorBody("forbidden", "The caller belongs to no organisation"), 403);
+      return c.json(errorBody("forbidden", "The caller belongs to no organization"), 403);
     }
     await next();
   };
@@ -30,6 +30,6 @@ export function allowRoles(...roles: string[]): MiddlewareHandler {
 export function assertSameOrg(auth: AuthContext, orgId: string | null | undefined, what = "resource"): void {
   if (auth.role === "platform_admin") return;
   if (!orgId || auth.orgId !== orgId) {
-    throw new DomainError("forbidden", "forbidden", `This ${what} belongs to another organisation`);
+    throw new DomainError("forbidden", "forbidden", `This ${what} belongs to another organization`);
   }
 }

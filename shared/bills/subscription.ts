@@ -3,14 +3,14 @@ import { subscriptionInactive } from "./errors.ts";
 
 /** 400 Subscription inactive unless the organisation's utility-bill subscription is active today. */
 export async function assertSubscriptionActive(sql: Sql, orgId: string | null): Promise<void> {
-  if (!orgId) throw subscriptionInactive("the caller belongs to no organisation");
+  if (!orgId) throw subscriptionInactive("the caller belongs to no organization");
   const [row] = await sql`select public.bill_subscription_active(${orgId}::uuid) as active,
     (select ends_on from public.bill_subscriptions where organization_id = ${orgId}::uuid) as ends_on`;
   if (!row.active) {
     throw subscriptionInactive(
       row.ends_on
         ? `the utility-bill subscription ended on ${new Date(row.ends_on).toISOString().slice(0, 10)}`
-        : "the organisation has no active utility-bill subscription",
+        : "the organization has no active utility-bill subscription",
     );
   }
 }

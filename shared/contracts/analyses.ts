@@ -61,7 +61,7 @@ export async function startAnalysis(
   a: StartAnalysis,
 ): Promise<AnalysisStatus> {
   const orgId = auth.orgId;
-  if (!orgId) throw new DomainError("forbidden", "forbidden", "The caller belongs to no organisation");
+  if (!orgId) throw new DomainError("forbidden", "forbidden", "The caller belongs to no organization");
   if (a.transactionId) {
     const [prev] = await p.sql`select * from public.contract_analyses where id = ${a.transactionId}`;
     if (prev && prev.organization_id !== orgId) {
@@ -93,7 +93,7 @@ export async function startAnalysis(
     const [prop] = await p.sql`select organization_id from public.properties where id = ${a.propertyId}`;
     if (!prop) throw new DomainError("not_found", "property_not_found", `No property ${a.propertyId}`);
     if (prop.organization_id !== orgId) {
-      throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
+      throw new DomainError("forbidden", "forbidden", "This property belongs to another organization");
     }
   }
   const id = a.transactionId ?? crypto.randomUUID();
@@ -133,7 +133,7 @@ async function completedBill(p: Platform, orgId: string, transactionId: string):
     throw new DomainError(
       "not_found",
       "bill_not_found",
-      `No bill extraction ${transactionId} in this organisation`,
+      `No bill extraction ${transactionId} in this organization`,
     );
   }
   const item = (s as { result?: { data: { items: BillItem[] } } }).result?.data.items[0];
@@ -141,7 +141,7 @@ async function completedBill(p: Platform, orgId: string, transactionId: string):
     throw new DomainError(
       "conflict",
       "bill_not_ready",
-      `Bill extraction ${transactionId} is ${s.status} (${s.percentage}); analyse the contract once it is COMPLETED`,
+      `Bill extraction ${transactionId} is ${s.status} (${s.percentage}); analyze the contract once it is COMPLETED`,
     );
   }
   return item;
@@ -157,7 +157,7 @@ export async function pollAnalysis(
     .sql`select organization_id from public.contract_analyses where id = ${transactionId}`;
   if (!owner) throw new DomainError("not_found", "not_found", `No contract analysis ${transactionId}`);
   if (owner.organization_id !== auth.orgId) {
-    throw new DomainError("forbidden", "forbidden", "This analysis belongs to another organisation");
+    throw new DomainError("forbidden", "forbidden", "This analysis belongs to another organization");
   }
   const [row] = await withAuth(
     p.sql,

@@ -26,7 +26,7 @@ export class StructuredContractAnalyser implements ContractAnalyser {
   async analyse(doc: ContractDocument): Promise<AnalysisOutcome> {
     try {
       const parts: PromptPart[] = [
-        { text: "Summarise this contract." },
+        { text: "Summarize this contract." },
         ...await documentParts(this.client, doc.files, () => doc.text()),
       ];
       const r = await this.client.generate({ system: SYSTEM, parts, schema: ContractSummary });

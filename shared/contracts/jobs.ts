@@ -83,7 +83,7 @@ async function analyse(p: Platform, row: Record<string, unknown>): Promise<void>
   const outcome = await analyser.analyse(doc);
   if (!outcome.ok) {
     if (outcome.error === "unavailable") throw new Error(`contract model unavailable: ${outcome.detail}`);
-    throw new AnalysisFailure(`The contract could not be analysed: ${outcome.detail}`);
+    throw new AnalysisFailure(`The contract could not be analyzed: ${outcome.detail}`);
   }
   await progress(p, id, 50, "extracted");
 
@@ -119,7 +119,7 @@ async function analyse(p: Platform, row: Record<string, unknown>): Promise<void>
     billCheck ? jsonb(p.sql, billCheck) : null
   }, model = ${outcome.model}, completed_at = now(), updated_at = now()
     where id = ${id} and status = 'IN_PROGRESS'`;
-  log("info", "contract analysed", { analysis: id, approval: status, reasons: reasons.map((r) => r.code) });
+  log("info", "contract analyzed", { analysis: id, approval: status, reasons: reasons.map((r) => r.code) });
 }
 
 /** The bill sent with analyze-contract-bill, read by the utility-bill-service's extraction. */

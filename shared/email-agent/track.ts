@@ -99,7 +99,7 @@ export async function applyUpdates(p: Platform, auth: AuthContext, updates: Trac
     const [m] = await p.sql`select organization_id from public.email_messages where id = ${u.message_uuid}`;
     if (!m) throw new DomainError("not_found", "message_not_found", `No tracked message ${u.message_uuid}`);
     if (m.organization_id !== auth.orgId) {
-      throw new DomainError("forbidden", "forbidden", "This message belongs to another organisation");
+      throw new DomainError("forbidden", "forbidden", "This message belongs to another organization");
     }
     let contactId: string | null = null;
     if (u.property_uuid) {
@@ -107,7 +107,7 @@ export async function applyUpdates(p: Platform, auth: AuthContext, updates: Trac
         .sql`select organization_id, contact_id from public.properties where id = ${u.property_uuid}`;
       if (!prop) throw new DomainError("not_found", "property_not_found", `No property ${u.property_uuid}`);
       if (prop.organization_id !== auth.orgId) {
-        throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
+        throw new DomainError("forbidden", "forbidden", "This property belongs to another organization");
       }
       contactId = prop.contact_id as string | null;
     }

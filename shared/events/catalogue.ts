@@ -51,7 +51,7 @@ export const EVENT_LABELS: Record<EventType, string> = {
   "job.assigned": "New job assignments",
   "job.status_changed": "Job status updates",
   "job.completed": "Completed jobs",
-  "job.cancelled": "Cancelled jobs",
+  "job.cancelled": "Canceled jobs",
   "invoice.created": "New invoices",
   "invoice.sent": "Invoices sent to customers",
   "invoice.paid": "Invoice payments",

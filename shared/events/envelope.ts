@@ -78,7 +78,7 @@ export const payloadSchema = z.looseObject({
 
 export const envelopeSchema = z.strictObject({
   event_id: z.string().regex(ULID, "must be a ULID"),
-  event_type: z.enum(EVENT_TYPES, { message: "must be an event type of the catalogue" }),
+  event_type: z.enum(EVENT_TYPES, { message: "must be an event type of the catalog" }),
   source: z.string().regex(SLUG, "must be a slug").max(64),
   created_at: z.string().regex(ISO_UTC, "must be an ISO 8601 UTC timestamp").refine(
     (s) => !Number.isNaN(Date.parse(s)),

@@ -37,7 +37,7 @@ export async function publish(
   const valid = parseEnvelope(envelope);
   if (DEFERRED_EVENT_TYPES.has(valid.event_type)) {
     throw new InvalidEnvelopeError(
-      `${valid.event_type} is in the catalogue but not published in this version`,
+      `${valid.event_type} is in the catalog but not published in this version`,
     );
   }
   const expected = topicFor(valid.event_type as EventType);

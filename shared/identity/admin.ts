@@ -11,7 +11,7 @@ export async function createOrganization(sql: Sql, name: string, slug: string): 
 
 async function orgId(sql: Sql, slug: string): Promise<string> {
   const [row] = await sql`select id from public.organizations where slug = ${slug}`;
-  if (!row) throw new Error(`No organisation with slug "${slug}"`);
+  if (!row) throw new Error(`No organization with slug "${slug}"`);
   return row.id as string;
 }
 
@@ -45,9 +45,9 @@ export async function createUser(
     where lower(u.email) = lower(${u.email})`;
   if (existing && existing.organization_id !== org) {
     throw new Error(
-      `${u.email} already belongs to organisation "${
+      `${u.email} already belongs to organization "${
         existing.slug ?? "none"
-      }"; a user is not moved to another organisation`,
+      }"; a user is not moved to another organization`,
     );
   }
   const [row] = await sql`insert into public.users (email, full_name, organization_id, role)

@@ -125,7 +125,7 @@ export class EmbeddedIdentity implements IdentityProvider {
           u.id as user_id, u.email, u.organization_id, u.role
         from identity.refresh_tokens t join public.users u on u.id = t.user_id
         where t.token_hash = ${hashToken(refreshToken)} for update of t`;
-      if (!t) return new IdentityError("invalid_refresh_token", "Refresh token is not recognised");
+      if (!t) return new IdentityError("invalid_refresh_token", "Refresh token is not recognized");
       const user = {
         id: t.user_id,
         email: t.email,

@@ -80,6 +80,6 @@ export class SupabaseIdentity implements IdentityProvider {
     if (code === "session_expired") {
       throw new IdentityError("refresh_token_expired", "Refresh token has expired");
     }
-    throw new IdentityError("invalid_refresh_token", "Refresh token is not recognised");
+    throw new IdentityError("invalid_refresh_token", "Refresh token is not recognized");
   }
 }

@@ -6,7 +6,7 @@ import type { RGB } from "pdf-lib";
  * PDF (the document engine's callers, the local stack at start: `npm run bench:start`). */
 function rgb(red: number, green: number, blue: number): RGB {
   for (const c of [red, green, blue]) {
-    if (!(c >= 0 && c <= 1)) throw new RangeError(`colour component ${c} not in 0–1`);
+    if (!(c >= 0 && c <= 1)) throw new RangeError(`color component ${c} not in 0–1`);
   }
   return { type: "RGB", red, green, blue } as unknown as RGB;
 }

@@ -187,7 +187,7 @@ export async function createSavingsReport(
   req: SavingsRequest,
   opts: { now?: Date } = {},
 ): Promise<SavingsResult> {
-  if (!auth.orgId) throw forbidden("forbidden", "The token has no organisation");
+  if (!auth.orgId) throw forbidden("forbidden", "The token has no organization");
   const months = usage(req.usageByMonth);
   const address = await locate(p, req.address, req.location);
   const [roof, state, settings, partner] = await Promise.all([

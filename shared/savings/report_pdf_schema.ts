@@ -38,7 +38,7 @@ export const savingsPdfRequest = z.object({
       /^data:image\/(png|jpe?g);base64,/i,
       "must be a PNG or JPEG data: URI",
     ).optional(),
-    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour").optional(),
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb color").optional(),
   }).default({ name: "Solar partner" }),
   report: reportSchema,
   figures: figuresForPdf,

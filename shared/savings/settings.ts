@@ -55,7 +55,7 @@ export async function loadSavingsSettings(sql: Sql, orgId: string): Promise<Savi
 
 /** The caller's organisation's settings, read under RLS. */
 export async function readSavingsSettings(sql: Sql, auth: AuthContext): Promise<SavingsSettings> {
-  if (!auth.orgId) throw forbidden("forbidden", "The token has no organisation");
+  if (!auth.orgId) throw forbidden("forbidden", "The token has no organization");
   const [r] = await withAuth(
     sql,
     auth,
@@ -71,7 +71,7 @@ export async function writeSavingsSettings(
   auth: AuthContext,
   body: SavingsSettingsBody,
 ): Promise<SavingsSettings> {
-  if (!auth.orgId) throw forbidden("forbidden", "The token has no organisation");
+  if (!auth.orgId) throw forbidden("forbidden", "The token has no organization");
   const c = body.creditOverride;
   await withAuth(sql, auth, (tx) =>
     tx`

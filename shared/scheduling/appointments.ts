@@ -43,7 +43,7 @@ export async function createAppointment(
     from public.properties p left join public.contacts c on c.id = p.contact_id where p.id = ${input.propertyId}`;
   if (!property) throw new DomainError("not_found", "property_not_found", `No property ${input.propertyId}`);
   if (property.organization_id !== input.orgId) {
-    throw new DomainError("forbidden", "forbidden", "This property belongs to another organisation");
+    throw new DomainError("forbidden", "forbidden", "This property belongs to another organization");
   }
   // A widget token books only for a property of its own homeowner session (shared/auth/widget_session.ts).
   if (hiddenFromWidget(auth, property.widget_session)) {
@@ -221,7 +221,7 @@ async function resolveContact(
       throw new DomainError("not_found", "contact_not_found", `No contact ${c.contact_uuid}`);
     }
     if (row.organization_id !== orgId) {
-      throw new DomainError("forbidden", "forbidden", "This contact belongs to another organisation");
+      throw new DomainError("forbidden", "forbidden", "This contact belongs to another organization");
     }
     return row as unknown as {
       id: string;

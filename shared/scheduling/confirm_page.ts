@@ -74,7 +74,7 @@ export const OUTCOME_PAGES: Record<
     status: 410,
     title: "Link expired",
     text:
-      "This appointment was not confirmed in time (or was cancelled), and its time was released. Book again.",
+      "This appointment was not confirmed in time (or was canceled), and its time was released. Book again.",
   },
   invalid: { status: 400, title: "Invalid link", text: "This confirmation link is not valid." },
   // External scheduler (pass 8): the slot is booked there only now.

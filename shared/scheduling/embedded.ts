@@ -44,7 +44,7 @@ export class EmbeddedScheduler implements Scheduler {
       if (!slot) {
         throw new SlotError(
           "invalid",
-          `${req.start.toISOString()} is not a bookable slot of this organisation (see available-slots)`,
+          `${req.start.toISOString()} is not a bookable slot of this organization (see available-slots)`,
         );
       }
       const free = slot.free_technicians as string[];
@@ -52,7 +52,7 @@ export class EmbeddedScheduler implements Scheduler {
         throw new SlotError(
           "taken",
           (slot.capacity as number) === 0
-            ? "This organisation has no technicians to send"
+            ? "This organization has no technicians to send"
             : `The slot starting ${req.start.toISOString()} is already fully booked; choose another slot`,
         );
       }

@@ -28,7 +28,7 @@ export async function recordExternalHold(
   if (!slot) {
     throw new SlotError(
       "invalid",
-      `${req.start.toISOString()} is not a bookable slot of this organisation (see available-slots)`,
+      `${req.start.toISOString()} is not a bookable slot of this organization (see available-slots)`,
     );
   }
   if (slot.available <= 0) {

@@ -10,9 +10,9 @@ export const REPORT_ATTEMPTS = 3;
 
 export function reportPrompt(ctx: ReportContext): { system: string; text: string } {
   const system = [
-    "You write personalised residential solar savings reports for US homeowners.",
-    `The home is in the state with abbreviation ${ctx.state} (${ctx.stateName}). Use local ${ctx.state} electricity rates, programmes and incentives;`,
-    "for anything without state-specific data, use national averages and generic programme descriptions. Never invent a named programme: name only programmes given in the data.",
+    "You write personalized residential solar savings reports for US homeowners.",
+    `The home is in the state with abbreviation ${ctx.state} (${ctx.stateName}). Use local ${ctx.state} electricity rates, programs and incentives;`,
+    "for anything without state-specific data, use national averages and generic program descriptions. Never invent a named program: name only programs given in the data.",
     'Use exactly the figures provided (do not recompute or round differently). Answer in JSON: {"sections": [...]} with three sections in this order:',
     `I "${
       SECTION_TITLES[0]

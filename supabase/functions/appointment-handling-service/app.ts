@@ -51,7 +51,7 @@ const AppointmentSchema = z.object({
 const availableSlots = createRoute({
   method: "get",
   path: "/available-slots/{organization_uuid}",
-  summary: "Bookable appointment slots of a partner organisation (default: the next 14 days)",
+  summary: "Bookable appointment slots of a partner organization (default: the next 14 days)",
   security,
   request: {
     params: z.object({ organization_uuid: z.string().uuid() }),
@@ -65,7 +65,7 @@ const availableSlots = createRoute({
         example: "2026-12-06",
       }),
       timezone: z.string().max(64).optional().openapi({
-        description: "IANA zone for dates and local_* times; default the organisation's",
+        description: "IANA zone for dates and local_* times; default the organization's",
         example: "America/Chicago",
       }),
       include_full: z.enum(["true", "false"]).optional().openapi({
@@ -90,7 +90,7 @@ const availableSlots = createRoute({
     },
     400: err("Bad range or time zone"),
     401: err("Missing or invalid token"),
-    403: err("Another partner's organisation"),
+    403: err("Another partner's organization"),
     502: err("External scheduler unreachable"),
   },
 });
@@ -137,7 +137,7 @@ const createAppointmentRoute = createRoute({
     },
     400: err("Invalid body, past slot or not a slot"),
     401: err("Missing or invalid token"),
-    403: err("Property or contact of another organisation"),
+    403: err("Property or contact of another organization"),
     404: err("Unknown property or contact"),
     409: err("Slot already fully booked"),
     429: err("Too many widget bookings await their confirmation (holds_limit)"),
@@ -165,7 +165,7 @@ export function createApp(p: Platform) {
       throw new ApiError(
         403,
         "forbidden",
-        `Organisation ${orgId} is not yours: a token may only read its own organisation's slots`,
+        `Organization ${orgId} is not yours: a token may only read its own organization's slots`,
       );
     }
     if (q.timezone && !isTimeZone(q.timezone)) {
@@ -188,7 +188,7 @@ export function createApp(p: Platform) {
   app.openapi(createAppointmentRoute, async (c) => {
     const body = c.req.valid("json");
     const auth = c.get("auth");
-    if (!auth.orgId) throw new ApiError(403, "forbidden", "The caller belongs to no organisation");
+    if (!auth.orgId) throw new ApiError(403, "forbidden", "The caller belongs to no organization");
     const appointment = await createAppointment(p, auth, {
       orgId: auth.orgId,
       propertyId: body.property_uuid,

@@ -16,7 +16,7 @@ const showRoute = createRoute({
   responses: {
     200: html("The confirmation page (or, once used, that the appointment is confirmed)"),
     400: html("Not a valid link"),
-    410: html("The hold lapsed or was cancelled"),
+    410: html("The hold lapsed or was canceled"),
   },
 });
 
@@ -29,8 +29,8 @@ const confirmRoute = createRoute({
   responses: {
     200: html("Confirmed (or already confirmed: nothing changes)"),
     400: html("Not a valid link"),
-    410: html("The hold lapsed or was cancelled; the slot was released"),
-    409: html("External scheduler: the slot was taken before the confirmation (the hold is cancelled)"),
+    410: html("The hold lapsed or was canceled; the slot was released"),
+    409: html("External scheduler: the slot was taken before the confirmation (the hold is canceled)"),
     503: html("External scheduler: not reachable; the hold stays and the link can be used again"),
   },
 });

@@ -44,9 +44,9 @@ const accepted = {
 const uploadErrors = {
   400: err("Missing or invalid file, malformed part"),
   401: err("Missing or invalid token"),
-  403: err("Property of another organisation"),
+  403: err("Property of another organization"),
   404: err("Unknown property or bill extraction"),
-  409: err("transactionId already used by another organisation; bill extraction not completed"),
+  409: err("transactionId already used by another organization; bill extraction not completed"),
   413: err("Files too large"),
 };
 
@@ -82,7 +82,7 @@ export function createApp(p: Platform) {
       method: "post",
       path: "/analyze-contract-bill",
       summary:
-        "Analyse a contract and cross-check it against the customer's bill (name, service address, usage vs system size)",
+        "Analyze a contract and cross-check it against the customer's bill (name, service address, usage vs system size)",
       security,
       request: {
         body: {
@@ -128,7 +128,7 @@ export function createApp(p: Platform) {
         200: { description: "Status", content: { "application/json": { schema: Status } } },
         400: err("Invalid body"),
         401: err("Missing or invalid token"),
-        403: err("Another organisation's analysis"),
+        403: err("Another organization's analysis"),
         404: err("Unknown transactionId"),
       },
     }),

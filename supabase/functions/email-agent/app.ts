@@ -73,7 +73,7 @@ const checkInboxRoute = createRoute({
   responses: {
     200: {
       description:
-        "What the check found; `messages` are the new messages routed to the caller's organisation",
+        "What the check found; `messages` are the new messages routed to the caller's organization",
       content: {
         "application/json": {
           schema: z.object({
@@ -147,7 +147,7 @@ const trackRoute = createRoute({
     },
     400: err("Invalid body"),
     401: err("Missing or invalid token"),
-    403: err("Message or property of another organisation"),
+    403: err("Message or property of another organization"),
     404: err("Unknown message or property"),
   },
 });
@@ -182,7 +182,7 @@ export function createApp(p: Platform) {
       ? {}
       : c.req.valid("json") ?? {};
     const auth = c.get("auth");
-    if (!auth.orgId) throw new ApiError(403, "forbidden", "The caller belongs to no organisation");
+    if (!auth.orgId) throw new ApiError(403, "forbidden", "The caller belongs to no organization");
     const refreshed = body.refresh === false ? 0 : await refreshTracking(p, auth.orgId);
     if (body.updates?.length) await applyUpdates(p, auth, body.updates);
     const messages = await listTracked(p, auth, body.filters ?? {});

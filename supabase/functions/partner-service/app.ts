@@ -279,7 +279,7 @@ export function createApp(p: Platform) {
       middleware: [partner] as const,
       request: { params: Id, body: json(PreviewDraft) },
       responses: ok(
-        "{data: {preview_id, logo_url, theme}}: the unsaved colours and logo the preview session's widget-info answers " +
+        "{data: {preview_id, logo_url, theme}}: the unsaved colors and logo the preview session's widget-info answers " +
           "(a widget on another origin than the console; reload it to see them)",
       ),
     }),

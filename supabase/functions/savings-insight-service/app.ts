@@ -146,7 +146,7 @@ export function createApp(p: Platform) {
         403: { description: "Forbidden" },
       },
       description:
-        "The organisation's savings settings: the ownership of the offer the report shows and the partner's own stated credit (null: the platform's dated policy).",
+        "The organization's savings settings: the ownership of the offer the report shows and the partner's own stated credit (null: the platform's dated policy).",
     }),
     async (c) => c.json({ apiVersion: "v1", data: await readSavingsSettings(p.sql, c.get("auth")) }, 200),
   );

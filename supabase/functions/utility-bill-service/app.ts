@@ -187,7 +187,7 @@ export function createApp(p: Platform) {
       const own = `bills/${auth.orgId}/`;
       const objectPaths = body.objectPaths ?? [body.objectPath!];
       if (!auth.orgId || !objectPaths.every((o) => o.startsWith(own))) {
-        throw forbidden("forbidden", `objectPath must be in your organisation's folder: "${own}<path>"`);
+        throw forbidden("forbidden", `objectPath must be in your organization's folder: "${own}<path>"`);
       }
       const transactionId = await startBillExtraction(p, {
         objectPaths,

@@ -42,7 +42,7 @@ Deno.test("identity admin: organisation, user with password, widget token, unloc
     );
     await assert.rejects(
       createUser(p.sql, { email: "x@y.test", orgSlug: "nope", role: "partner_user" }),
-      /No organisation/,
+      /No organization/,
     );
     // Bad arguments: a clear message (not a raw check-constraint name), and no half-made user left behind.
     await assert.rejects(
@@ -71,7 +71,7 @@ Deno.test("identity admin: organisation, user with password, widget token, unloc
     await createOrganization(p.sql, "Other Roofs", "other-roofs");
     await assert.rejects(
       createUser(p.sql, { email: "OPS@sunny.test", orgSlug: "other-roofs", role: "partner_admin" }),
-      /already belongs to organisation "sunny-roofs"/,
+      /already belongs to organization "sunny-roofs"/,
     );
     await createUser(p.sql, { email: "ops@sunny.test", orgSlug: "sunny-roofs", role: "partner_user" });
     const [ops] = await p.sql`select organization_id, role from public.users where email = 'ops@sunny.test'`;

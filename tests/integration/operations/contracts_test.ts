@@ -359,7 +359,7 @@ Deno.test("Gemini adapter: the contract goes inline with the JSON schema; an out
     await work(t.p);
     const failed = (await poll(t.s.url, t.admin, bad.body.transactionId)).body;
     assert.equal(failed.status, "FAILED");
-    assert.match(failed.message, /could not be analysed/);
+    assert.match(failed.message, /could not be analyzed/);
   } finally {
     await g.close();
     await t.close();

@@ -63,7 +63,7 @@ Deno.test("Gemini writer: state in the prompt, JSON schema output, invalid answe
     const req = gemini.requests[0].body;
     const system = req.systemInstruction.parts.map((x: { text: string }) => x.text).join("");
     assert.match(system, /abbreviation AZ/);
-    assert.match(system, /national averages and generic programme descriptions/);
+    assert.match(system, /national averages and generic program descriptions/);
     assert.equal(req.generationConfig.responseMimeType, "application/json");
     assert.ok(req.generationConfig.responseJsonSchema.properties.sections);
     const data = req.contents[0].parts[0].text;
