@@ -1,10 +1,10 @@
 // Checks made before any decoder sees a document: an image's size from its header, and a PDF's compressed
 // streams inflated with a byte budget (a flate bomb stops at the budget, not at the machine's memory).
-import zlib from "node:zlib";
 import { type ImageSize, imageSize } from "../image_size.ts";
 import { sniffFileType } from "../sniff.ts";
 import { DocumentTooComplex, UnreadableDocument } from "./errors.ts";
 import type { DocumentLimits } from "./limits.ts";
+import { decodedSize, filterNames, OverBudget } from "./stream_filters.ts";
 
 /** The image's size from its header, refused when it is over the pixel or side limit or unreadable. */
 export function checkImage(bytes: Uint8Array, limits: DocumentLimits, name = "The image"): ImageSize {
@@ -86,15 +86,35 @@ export function checkPdf(bytes: Uint8Array, limits: DocumentLimits, name = "The 
         if (jpeg) checkPixels(jpeg, limits, `An image in ${name}`);
       }
     }
-    if (/\/FlateDecode|\/Fl\b/.test(dict)) {
-      facts.inflatedBytes += inflatedSize(
-        bytes.subarray(start, end),
-        limits.maxInflatedBytes - facts.inflatedBytes,
-        name,
-      );
+    const filters = filtersOf(dict, text);
+    if (filters.length) {
+      // The whole chain against the budget (pass 12: Flate behind ASCIIHex/ASCII85/Flate, LZW and RunLength were not).
+      try {
+        facts.inflatedBytes += decodedSize(
+          bytes.subarray(start, end),
+          filters,
+          limits.maxInflatedBytes - facts.inflatedBytes,
+          /\/EarlyChange\s+0\b/.test(dict) ? 0 : 1,
+        );
+      } catch (e) {
+        if (e instanceof OverBudget) throw tooMuch(name);
+        throw e;
+      }
     }
   }
   return facts;
+}
+
+/** A stream's filter names from its dictionary, `/Filter 7 0 R` read from object 7. */
+function filtersOf(dict: string, text: string): string[] {
+  const m = dict.match(/\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+|(\d{1,10})\s+(\d{1,5})\s+R)/);
+  if (!m) return [];
+  if (m[2] === undefined) return filterNames(m[1]);
+  const at = text.search(new RegExp(`(?:^|[^\\d])${m[2]}\\s+${m[3]}\\s+obj\\b`));
+  if (at < 0) return [];
+  const body = text.slice(at, text.indexOf("endobj", at) >>> 0 || at + 4096).slice(0, 4096);
+  const value = body.match(/obj\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/);
+  return value ? filterNames(value[1]) : [];
 }
 
 /**
@@ -109,19 +129,6 @@ function integerObjects(text: string): Map<string, number> {
     if (id && value) out.set(`${id[1]} ${id[2]}`, Number(value[1]));
   }
   return out;
-}
-
-function inflatedSize(data: Uint8Array, budget: number, name: string): number {
-  if (budget <= 0) throw tooMuch(name);
-  try {
-    return zlib.inflateSync(data, { maxOutputLength: budget, finishFlush: zlib.constants.Z_SYNC_FLUSH })
-      .length;
-  } catch (e) {
-    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || e instanceof RangeError) {
-      throw tooMuch(name);
-    }
-    return 0; // a damaged stream: pdf.js decides what it can read
-  }
 }
 
 const tooMuch = (name: string) =>

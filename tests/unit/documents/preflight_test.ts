@@ -4,6 +4,7 @@ import { checkImage, checkPdf } from "../../../shared/documents/engine/preflight
 import { DocumentTooComplex, UnreadableDocument } from "../../../shared/documents/engine/errors.ts";
 import type { DocumentLimits } from "../../../shared/documents/engine/limits.ts";
 import { statusOf } from "../../../shared/http/errors.ts";
+import { filterBombs } from "../../support/filter_bombs.ts";
 
 const fixture = (path: string) => Deno.readFileSync(new URL(`../../fixtures/${path}`, import.meta.url));
 const limits: DocumentLimits = {
@@ -61,4 +62,19 @@ Deno.test("checkPdf: objects in object streams and image XObject sizes are bound
     /An image in The PDF is 1275×1650/,
   );
   assert.doesNotThrow(() => checkPdf(bytes, limits));
+});
+
+// Security pass 12: only a stream whose filters named Flate was inflated, and from its raw bytes. Flate behind ASCIIHex
+// or ASCII85 (zlib's error made it "a damaged stream"), Flate behind Flate (one layer counted), LZW and RunLength
+// passed uncounted, and decoded in the worker until its memory watchdog killed it.
+Deno.test("checkPdf: a bomb behind another filter, two Flate layers, LZW or RunLength stops at the budget too", async () => {
+  const over = await filterBombs(100e6);
+  for (const [name, pdf] of Object.entries(over)) {
+    assert.throws(() => checkPdf(pdf, limits), DocumentTooComplex, `${name} (${pdf.length} bytes)`);
+  }
+  // Under the budget, each chain's output is counted (30 MB of spaces, and the intermediate stage's bytes).
+  for (const [name, pdf] of Object.entries(await filterBombs(30e6))) {
+    const facts = checkPdf(pdf, limits);
+    assert.ok(facts.inflatedBytes >= 30e6 && facts.inflatedBytes < 31e6, `${name}: ${JSON.stringify(facts)}`);
+  }
 });
