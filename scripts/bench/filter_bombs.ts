@@ -1,16 +1,21 @@
 // deno run -A scripts/bench/filter_bombs.ts [decoded bytes, default 1.5e9] [name prefix]
-// The PDF filter-chain bombs of security pass 12 (tests/support/filter_bombs.ts: each one page whose content stream
-// decodes to that many spaces through ASCIIHex + Flate, ASCII85 + Flate, Flate + Flate, LZW or RunLength) through
-// the document engine's text operation (the bill reader's), one at a time: the answer, its time, and the peak RSS of
-// this process's tree (this process, which built the bombs, and the engine's workers). RunLength is left out when its
-// file is over the 10 MB upload limit. Prints the load average first.
-import { filterBombs } from "../../tests/support/filter_bombs.ts";
+// The PDF bombs of security pass 12 through the document engine's text operation (the bill reader's), one at a time:
+// the filter-chain bombs (tests/support/filter_bombs.ts: one page whose content stream decodes to that many spaces
+// through ASCIIHex + Flate, ASCII85 + Flate, Flate + Flate, LZW or RunLength; RunLength left out when its file is over
+// the 10 MB upload limit) and a page that leaves 10,000 graphics states open (`q`, 20 KB). For each: the answer, its
+// time, and the peak RSS of this process's tree (this process, which built the bombs, and the engine's workers).
+// Prints the load average first.
+import { filterBombs, pdfWithContent } from "../../tests/support/filter_bombs.ts";
 import { closeDocumentEngine, documentEngine } from "../../shared/documents/engine/index.ts";
 import { mb, treeRss } from "./proc.ts";
 
 const n = Number(Deno.args[0] ?? 1.5e9);
 const only = Deno.args[1];
-const bombs = await filterBombs(n);
+const bombs = {
+  ...await filterBombs(n),
+  // pdf.js's text read is quadratic in the graphics states left open (`q` without `Q`).
+  "q ×10,000 unclosed": pdfWithContent(new TextEncoder().encode("q ".repeat(10_000)), []),
+};
 const engine = documentEngine();
 console.log(`load ${Deno.loadavg().map((x) => x.toFixed(1)).join(" ")}; ${n} bytes decoded each`);
 for (const [name, pdf] of Object.entries(bombs)) {

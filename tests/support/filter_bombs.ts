@@ -7,7 +7,11 @@ const enc = new TextEncoder();
 
 /** A one-page PDF whose content stream is `data` under the `filters` (in decoding order). */
 export function pdfWithContent(data: Uint8Array, filters: string[]): Uint8Array {
-  const filter = filters.length === 1 ? `/${filters[0]}` : `[${filters.map((f) => `/${f}`).join(" ")}]`;
+  const filter = filters.length === 0
+    ? "[]"
+    : filters.length === 1
+    ? `/${filters[0]}`
+    : `[${filters.map((f) => `/${f}`).join(" ")}]`;
   const parts: Uint8Array[] = [];
   const offsets: number[] = [];
   let size = 0;

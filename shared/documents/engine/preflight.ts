@@ -4,7 +4,8 @@ import { type ImageSize, imageSize } from "../image_size.ts";
 import { sniffFileType } from "../sniff.ts";
 import { DocumentTooComplex, UnreadableDocument } from "./errors.ts";
 import type { DocumentLimits } from "./limits.ts";
-import { decodedSize, filterNames, OverBudget } from "./stream_filters.ts";
+import { decodeChain, filterNames, OverBudget } from "./stream_filters.ts";
+import { MAX_SAVE_DEPTH, saveDepth } from "./content_depth.ts";
 
 /** The image's size from its header, refused when it is over the pixel or side limit or unreadable. */
 export function checkImage(bytes: Uint8Array, limits: DocumentLimits, name = "The image"): ImageSize {
@@ -43,6 +44,7 @@ export function checkPdf(bytes: Uint8Array, limits: DocumentLimits, name = "The 
   const text = latin1.decode(bytes); // one char per byte: indexes are byte offsets
   const facts: PdfFacts = { streams: 0, inflatedBytes: 0, objectStreamObjects: 0 };
   let integers: Map<string, number> | undefined;
+  let openSaves = 0;
   const streamRe = /stream(\r\n|\n|\r)/g;
   for (let m = streamRe.exec(text); m; m = streamRe.exec(text)) {
     if (text.slice(m.index - 3, m.index) === "end") continue;
@@ -86,20 +88,35 @@ export function checkPdf(bytes: Uint8Array, limits: DocumentLimits, name = "The 
         if (jpeg) checkPixels(jpeg, limits, `An image in ${name}`);
       }
     }
+    const image = /\/Subtype\s*\/Image/.test(dict);
     const filters = filtersOf(dict, text);
+    let content: Uint8Array | null = image ? null : bytes.subarray(start, end);
     if (filters.length) {
       // The whole chain against the budget (pass 12: Flate behind ASCIIHex/ASCII85/Flate, LZW and RunLength were not).
       try {
-        facts.inflatedBytes += decodedSize(
+        const decoded = decodeChain(
           bytes.subarray(start, end),
           filters,
           limits.maxInflatedBytes - facts.inflatedBytes,
           /\/EarlyChange\s+0\b/.test(dict) ? 0 : 1,
+          !image,
         );
+        facts.inflatedBytes += decoded.size;
+        content = image ? null : decoded.bytes;
       } catch (e) {
         if (e instanceof OverBudget) throw tooMuch(name);
         throw e;
       }
+    }
+    if (content) {
+      // Open `q`s, across the file's streams (a page's contents may be many): pdf.js's text read is quadratic in them.
+      const depth = saveDepth(content, openSaves);
+      if (depth.max > MAX_SAVE_DEPTH) {
+        throw new DocumentTooComplex(
+          `${name} nests the graphics state more than ${MAX_SAVE_DEPTH} levels deep`,
+        );
+      }
+      openSaves = depth.open;
     }
   }
   return facts;

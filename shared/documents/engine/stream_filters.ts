@@ -29,43 +29,55 @@ export function filterNames(value: string): string[] {
   return [...value.matchAll(/\/([A-Za-z0-9]+)/g)].map((m) => m[1]);
 }
 
+/** What a chain gave: the bytes its stages produced in all, and the last stage's output (when kept and decodable). */
+export interface Decoded {
+  size: number;
+  bytes: Uint8Array | null;
+}
+
 /**
- * Decodes `data` through `filters` in order and returns the bytes the chain's stages produced in all (each stage's
- * output counts). Throws OverBudget past `budget`. A damaged stage ends the chain with what it gave (pdf.js decides
- * what it can read); `earlyChange` is LZW's `/EarlyChange` (1 unless the parameters say 0).
+ * Decodes `data` through `filters` in order, each stage's output counted. Throws OverBudget past `budget`. A damaged
+ * stage ends the chain with what it gave (pdf.js decides what it can read); `earlyChange` is LZW's `/EarlyChange` (1
+ * unless the parameters say 0). The last stage's bytes are kept only with `keepLast` (an LZW or RunLength stage is
+ * otherwise only counted); a chain that ends in a stage not decoded here (an image codec) keeps none.
  */
-export function decodedSize(data: Uint8Array, filters: string[], budget: number, earlyChange = 1): number {
+export function decodeChain(
+  data: Uint8Array,
+  filters: string[],
+  budget: number,
+  earlyChange = 1,
+  keepLast = false,
+): Decoded {
   let total = 0;
-  let cur = data;
+  let cur: Uint8Array | null = data;
   for (let i = 0; i < filters.length; i++) {
     const stage = STAGES[filters[i]];
-    if (!stage) break;
+    if (!stage) return { size: total, bytes: null };
     const left = budget - total;
     if (left <= 0) throw new OverBudget();
-    // The last stage's output is only counted where that needs no buffer (LZW, RunLength).
-    const last = i === filters.length - 1 || !STAGES[filters[i + 1]];
+    const keep = keepLast || (i < filters.length - 1 && !!STAGES[filters[i + 1]]);
     let out: Uint8Array | number;
     try {
       out = stage === "hex"
-        ? asciiHex(cur)
+        ? asciiHex(cur!)
         : stage === "a85"
-        ? ascii85(cur)
+        ? ascii85(cur!)
         : stage === "flate"
-        ? inflate(cur, left)
+        ? inflate(cur!, left)
         : stage === "lzw"
-        ? lzw(cur, left, earlyChange, !last)
-        : runLength(cur, left, !last);
+        ? lzw(cur!, left, earlyChange, keep)
+        : runLength(cur!, left, keep);
     } catch (e) {
       if (e instanceof OverBudget) throw e;
-      break;
+      return { size: total, bytes: null };
     }
     const n = typeof out === "number" ? out : out.length;
     total += n;
     if (total > budget) throw new OverBudget();
-    if (typeof out === "number") break;
+    if (typeof out === "number") return { size: total, bytes: null };
     cur = out;
   }
-  return total;
+  return { size: total, bytes: cur };
 }
 
 function inflate(data: Uint8Array, budget: number): Uint8Array {
@@ -143,8 +155,8 @@ function lzw(data: Uint8Array, budget: number, earlyChange: number, keep: boolea
     lengths[i] = 1;
     first[i] = values[i] = i;
   }
-  const out = keep ? new Uint8Array(Math.min(budget, 1 << 20)) : null;
-  let buf = out;
+  // Kept bytes: counted first (no buffer), so a bomb is refused before anything is allocated, then one exact buffer.
+  const buf = keep ? new Uint8Array(lzw(data, budget, earlyChange, false) as number) : null;
   let n = 0, next = 258, width = 9, prevCode = -1, bits = 0, acc = 0, pos = 0;
   const seq = keep ? new Uint8Array(4097) : null;
   while (true) {
@@ -176,11 +188,6 @@ function lzw(data: Uint8Array, budget: number, earlyChange: number, keep: boolea
     } else break; // a code that names nothing: damaged
     if (n + len > budget) throw new OverBudget();
     if (keep) {
-      if (n + len > buf!.length) {
-        const grown = new Uint8Array(Math.min(budget, Math.max(buf!.length * 2, n + len)));
-        grown.set(buf!.subarray(0, n));
-        buf = grown;
-      }
       // The string, from its last byte back through the table.
       if (code < next || code < 256) {
         for (let j = len - 1, q = code; j >= 0; j--) {

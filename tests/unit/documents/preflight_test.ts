@@ -4,7 +4,8 @@ import { checkImage, checkPdf } from "../../../shared/documents/engine/preflight
 import { DocumentTooComplex, UnreadableDocument } from "../../../shared/documents/engine/errors.ts";
 import type { DocumentLimits } from "../../../shared/documents/engine/limits.ts";
 import { statusOf } from "../../../shared/http/errors.ts";
-import { filterBombs } from "../../support/filter_bombs.ts";
+import { filterBombs, pdfWithContent } from "../../support/filter_bombs.ts";
+import zlib from "node:zlib";
 
 const fixture = (path: string) => Deno.readFileSync(new URL(`../../fixtures/${path}`, import.meta.url));
 const limits: DocumentLimits = {
@@ -77,4 +78,27 @@ Deno.test("checkPdf: a bomb behind another filter, two Flate layers, LZW or RunL
     const facts = checkPdf(pdf, limits);
     assert.ok(facts.inflatedBytes >= 30e6 && facts.inflatedBytes < 31e6, `${name}: ${JSON.stringify(facts)}`);
   }
+});
+
+// Security pass 12: pdf.js's text read is quadratic in the `q`s left open (10,000 in a 20 KB page: 18 s of a worker;
+// 40,000: past its 180 s limit).
+Deno.test("checkPdf: a content stream that leaves more than MAX_SAVE_DEPTH graphics states open is refused", () => {
+  const enc = new TextEncoder();
+  const raw = (s: string) => pdfWithContent(enc.encode(s), []);
+  const flate = (s: string) => pdfWithContent(zlib.deflateSync(enc.encode(s)), ["FlateDecode"]);
+  for (const make of [raw, flate]) {
+    assert.throws(() => checkPdf(make("q ".repeat(1001)), limits), /nests the graphics state more than 1000/);
+    assert.throws(() => checkPdf(make("q\nq 1 0 0 1 0 0 cm\n".repeat(600)), limits), DocumentTooComplex);
+    // Balanced, however many; `q` inside strings, hex strings and comments, or as part of a name, is not an operator.
+    checkPdf(make("q 0 0 m Q ".repeat(20_000)), limits);
+    checkPdf(make("BT (q q q \\) q \\( q) Tj <71 20 71> Tj ET %q q q\n/q1 /qq ".repeat(2_000)), limits);
+    checkPdf(make("q ".repeat(1000)), limits);
+  }
+  // Across the file's streams (here two files' worth, one after the other): 600 and 600.
+  const two = new TextEncoder().encode("q ".repeat(600));
+  const doc = pdfWithContent(two, []);
+  const twice = new Uint8Array(doc.length * 2);
+  twice.set(doc);
+  twice.set(doc, doc.length);
+  assert.throws(() => checkPdf(twice, limits), DocumentTooComplex);
 });
