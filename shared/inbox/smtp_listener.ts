@@ -7,6 +7,22 @@ import { storeInbound } from "./embedded.ts";
 export const MAX_RECIPIENTS = 50;
 /** Clients connected at once. */
 export const MAX_CLIENTS = 50;
+/** Clients of one address connected at once (security pass 12), so one sender cannot take every place. */
+export const MAX_CLIENTS_PER_ADDRESS = 10;
+/**
+ * A connection's whole life, whatever it sends (security pass 12): smtp-server's only time limit is its idle timeout
+ * (60 s without a byte), so a client sending a byte every 50 s held its place for ever, and 50 of them shut the inbox.
+ * 25 MB at 100 kB/s takes about 4 minutes.
+ */
+export const SESSION_SECONDS = 600;
+
+/** A connection of smtp-server as far as the listener uses it. */
+interface Connection {
+  id: string;
+  remoteAddress: string;
+  send(code: number, message: string): void;
+  close(): void;
+}
 
 export interface SmtpListener {
   port: number;
@@ -20,10 +36,14 @@ export interface SmtpListener {
  */
 export async function startSmtpListener(
   sql: Sql,
-  opts: { port: number; host?: string; maxBytes?: number },
+  opts: { port: number; host?: string; maxBytes?: number; sessionSeconds?: number; maxPerAddress?: number },
 ): Promise<SmtpListener> {
   const maxBytes = opts.maxBytes ?? 25 * 1024 * 1024;
-  const server = new SMTPServer({
+  const sessionMs = (opts.sessionSeconds ?? SESSION_SECONDS) * 1000;
+  const maxPerAddress = opts.maxPerAddress ?? MAX_CLIENTS_PER_ADDRESS;
+  const deadlines = new Map<string, ReturnType<typeof setTimeout>>();
+  const connections = () => (server as unknown as { connections: Set<Connection> }).connections;
+  const server: SMTPServer = new SMTPServer({
     name: "solar-inbox.local",
     banner: "solar platform embedded inbox",
     authOptional: true,
@@ -34,6 +54,30 @@ export async function startSmtpListener(
     maxRecipients: MAX_RECIPIENTS,
     maxClients: MAX_CLIENTS,
     logger: false,
+    onConnect(session, callback) {
+      const conn = [...connections()].find((c) => c.id === session.id);
+      const mine = [...connections()].filter((c) => c.remoteAddress === session.remoteAddress).length;
+      if (mine > maxPerAddress) {
+        const err = new Error("Too many connections from your address, try again later") as Error & {
+          responseCode: number;
+        };
+        err.responseCode = 421;
+        return callback(err);
+      }
+      if (conn) {
+        const timer = setTimeout(() => {
+          deadlines.delete(session.id);
+          conn.send(421, "Session time limit reached, closing connection");
+          conn.close();
+        }, sessionMs);
+        deadlines.set(session.id, timer);
+      }
+      callback();
+    },
+    onClose(session) {
+      clearTimeout(deadlines.get(session.id));
+      deadlines.delete(session.id);
+    },
     onData(dataStream, session, callback) {
       const stream = dataStream as unknown as {
         on(ev: string, f: (...a: any[]) => void): void;
@@ -86,5 +130,15 @@ export async function startSmtpListener(
     server.listen(opts.port, opts.host ?? "127.0.0.1", () => resolve());
   });
   const addr = (server as unknown as { server: { address(): { port: number } } }).server.address();
-  return { port: addr.port, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    port: addr.port,
+    close: () =>
+      new Promise<void>((r) =>
+        server.close(() => {
+          for (const t of deadlines.values()) clearTimeout(t);
+          deadlines.clear();
+          r();
+        })
+      ),
+  };
 }
