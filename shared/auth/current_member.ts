@@ -2,7 +2,8 @@
 // user's sessions when their role changes or they are removed (pass 11), so their tokens stop at the session check;
 // an external issuer's token (Supabase Auth) has no session here, and until this pass a demoted or removed user kept
 // every route both partner roles share (leads, statuses, files, the PDF and template routes) until it expired. Such a
-// token now has to match the user's row: same organisation, same role, or it is refused (403 `forbidden`).
+// token now has to match the user's row: same organisation, same role (or a user's token of an admin), or it is refused
+// (403 `forbidden`).
 // A match is remembered for MEMBER_CACHE_MS per user (one primary-key lookup otherwise), and forgotten at once by the
 // process that changes the row (`forgetMember`), so a change made elsewhere takes effect within that time.
 import type { Platform } from "../platform.ts";
@@ -47,13 +48,22 @@ export async function stillMember(
   const now = Date.now();
   if (hit && now - hit.at < MEMBER_CACHE_MS && hit.orgId === orgId && hit.role === role) return true;
   const [row] = await p.sql`select organization_id, role from public.users where id = ${userId}`;
-  if (!row || row.organization_id !== orgId || row.role !== role) {
+  if (!row || row.organization_id !== orgId || !covers(row.role as string, role)) {
     seen.delete(userId);
     return false;
   }
   if (seen.size >= MAX_ENTRIES) seen.clear();
   seen.set(userId, { orgId, role, at: now });
   return true;
+}
+
+/**
+ * Whether a user whose row says `held` may act with a token claiming `claimed`: the same role, or a `partner_user` token
+ * of a user promoted since (it grants less than they have; an external issuer may keep the old claim until its user
+ * metadata is updated, and refusing it would lock the promoted user out).
+ */
+function covers(held: string, claimed: string): boolean {
+  return held === claimed || (claimed === "partner_user" && held === "partner_admin");
 }
 
 /** Forgets what is remembered of a user: called by the code that changes their role, organisation or removes them. */
