@@ -1,7 +1,12 @@
 // The savings report as a designed document: cover with partner logo and customer, key figures, monthly
 // usage chart, 25-year projection chart, sections I-III, header and footer with page numbers.
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
-import { ASSUMPTIONS, BEYOND_HOME_USE, type SavingsFigures } from "./calculate.ts";
+import {
+  ASSUMPTIONS,
+  BEYOND_HOME_USE,
+  FIXED_CHARGE_OTHER_UTILITY,
+  type SavingsFigures,
+} from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import type { ReportSection } from "./report/types.ts";
 import {
@@ -285,8 +290,11 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   if (!known) {
     note(
       `Your utility's fixed monthly charge ${
-        // Every month estimated: usage typed by hand, no bill to read it from.
-        f.extrapolatedMonths.length >= 12
+        // Every month estimated: usage typed by hand, no bill to read it from. Another utility's bill: its charge
+        // is not the home's utility's (QA pass 11).
+        f.flags?.includes(FIXED_CHARGE_OTHER_UTILITY)
+          ? "is not known (your bill is from another utility)"
+          : f.extrapolatedMonths.length >= 12
           ? "is not known"
           : "was not read from your bill"}: it is not included${
         f.systemKw > 0 ? ", and solar does not remove it" : ""

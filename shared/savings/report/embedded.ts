@@ -15,7 +15,12 @@ import {
   usdCents,
   years,
 } from "../../format.ts";
-import { ASSUMPTIONS, BEYOND_HOME_USE, type SavingsFigures } from "../calculate.ts";
+import {
+  ASSUMPTIONS,
+  BEYOND_HOME_USE,
+  FIXED_CHARGE_OTHER_UTILITY,
+  type SavingsFigures,
+} from "../calculate.ts";
 import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
 
 export class EmbeddedReportWriter implements ReportWriter {
@@ -403,7 +408,11 @@ function fixedChargeWords(f: SavingsFigures): string {
     }.`;
   }
   // Usage typed by hand: there was no bill to read it from.
-  const why = noMonthlyFigures(f) ? "which we do not have" : "which we could not read from your bill";
+  const why = f.flags?.includes(FIXED_CHARGE_OTHER_UTILITY)
+    ? "which your bill, from another utility, cannot tell"
+    : noMonthlyFigures(f)
+    ? "which we do not have"
+    : "which we could not read from your bill";
   return proposed
     ? `These costs leave out your utility's fixed monthly customer charge, ${why}; you keep paying it with solar, so your bill does not drop to zero.`
     : `These costs leave out your utility's fixed monthly customer charge, ${why}.`;

@@ -233,3 +233,22 @@ Deno.test("the designed PDF: a use far beyond a home's is said on the cover and 
   assert.ok(!plain.includes("Far more electricity"), "not said without the flag");
   assert.ok(plain.includes("Sam Okafor, your home in Maryland used"));
 });
+
+Deno.test("the designed PDF: a bill of another utility gives no fixed charge, and the cover says why (QA pass 11)", async () => {
+  const doc = await annLeeReport({ fixedChargeMonthly: null });
+  doc.figures = { ...doc.figures, flags: [...(doc.figures.flags ?? []), "fixed_charge_other_utility"] };
+  const flat = (await extractText(await renderSavingsReportPdf(doc), { mergePages: true })).text.replace(
+    /\s+/g,
+    " ",
+  );
+  assert.ok(
+    flat.includes(
+      "Your utility's fixed monthly charge is not known (your bill is from another utility): it is not",
+    ),
+    flat,
+  );
+  assert.ok(
+    !flat.includes("was not read from your bill"),
+    "the charge on the bill was read, but is not the home's",
+  );
+});
