@@ -27,6 +27,7 @@ import { drawTextRuns, FontSet, widthOfText } from "../pdf/fonts.ts";
 import {
   embedImages,
   flow,
+  type Item,
   layoutBlocks,
   type LayoutContext,
   type PageFrame,
@@ -39,6 +40,9 @@ import { BASE_STYLE, parseColor } from "../pdf/style.ts";
  * it with `figuresForPdf`). The credit, the fixed charge and the flags are optional: without them the document says
  * the figure is left out instead of showing it.
  */
+/** A page that draws nothing: the layout's dry run counts the pages a choice would take (every call a no-op). */
+const BLANK_PAGE = new Proxy({}, { get: () => () => undefined }) as unknown as PDFPage;
+
 export type ReportFigures =
   & Pick<
     SavingsFigures,
@@ -159,10 +163,14 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   const date = new Date(r.generatedAt ?? Date.now());
   doc.setCreationDate(date);
 
-  // A section's table breaks only with three rows or more on each page, the header repeated on the next: a short
-  // table (under six rows) moves whole, never a row alone under a repeated header; the month table (six rows of two
-  // months) may break 3 + 3 rather than move whole and leave a third of page 2 empty (QA5).
+  // A section's table stays whole, on the next page when it does not fit (QA pass 11: the month table broke 3 + 3
+  // rows across pages 2 and 3, the year's months read on two pages), unless keeping the tables whole would add a
+  // page to the report (the Texas low-use report's "What happens next" alone on a last page, QA5/QA6): then a table
+  // breaks only with three rows or more on each page, its header repeated on the next.
   const sectionBlocks = r.sections.map((s) =>
+    htmlToBlocks(`<style>table { break-inside: avoid }</style>${s.text}`, BASE_STYLE)
+  );
+  const splitBlocks = r.sections.map((s) =>
     htmlToBlocks(`<style>table { orphans: 3; widows: 3 }</style>${s.text}`, BASE_STYLE)
   );
   const fonts = new FontSet(doc);
@@ -353,25 +361,28 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   y -= 262;
 
   const headingSize = 15;
-  let cursor = { frame: first, y };
-  for (const [k, s] of r.sections.entries()) {
-    const heading = `${s.sequence}. ${s.title}`;
-    const items = layoutBlocks(sectionBlocks[k], W - 2 * M, ctx);
-    const headingItem = {
-      height: 34,
-      keepWithNext: true,
-      draw(page: PDFPage, x: number, yTop: number) {
-        text(page, heading, x, yTop - 20, headingSize, bold, brand);
-        page.drawLine({
-          start: { x, y: yTop - 27 },
-          end: { x: x + W - 2 * M, y: yTop - 27 },
-          thickness: 1,
-          color: SUN,
-        });
-      },
-    };
-    cursor = flow([{ height: 10, spacer: true, draw() {} }, headingItem, ...items], newPage, cursor);
-  }
+  const sectionItems = (blocks: typeof sectionBlocks): Item[][] =>
+    r.sections.map((s, k) => {
+      const heading = `${s.sequence}. ${s.title}`;
+      const headingItem = {
+        height: 34,
+        keepWithNext: true,
+        draw(page: PDFPage, x: number, yTop: number) {
+          text(page, heading, x, yTop - 20, headingSize, bold, brand);
+          page.drawLine({
+            start: { x, y: yTop - 27 },
+            end: { x: x + W - 2 * M, y: yTop - 27 },
+            thickness: 1,
+            color: SUN,
+          });
+        },
+      };
+      return [
+        { height: 10, spacer: true, draw() {} },
+        headingItem,
+        ...layoutBlocks(blocks[k], W - 2 * M, ctx),
+      ];
+    });
 
   // ---- What happens next: the report ends with the homeowner's next step, not a half-empty page.
   const nextItems = layoutBlocks(htmlToBlocks(nextStepsHtml(r, dateText), BASE_STYLE), W - 2 * M, ctx);
@@ -390,13 +401,26 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
       });
     },
   };
-  // When it overflows the foot of the page by a few points, its margins give way rather than the block moving alone
-  // to a last page of its own (QA6).
-  const nextBlock = tightenToFit(
-    [{ height: 10, spacer: true, draw() {} }, nextHeading, ...nextItems],
-    cursor.y - cursor.frame.bottom,
-  );
-  cursor = flow(nextBlock, newPage, cursor);
+  // Sections I-III, then the next steps. When the next steps overflow the foot of the page by a few points, their
+  // margins give way rather than the block moving alone to a last page of its own (QA6).
+  const placeBody = (sections: Item[][], open: () => PageFrame, start: { frame: PageFrame; y: number }) => {
+    let at = start;
+    for (const items of sections) at = flow(items, open, at);
+    const nextBlock = tightenToFit(
+      [{ height: 10, spacer: true, draw() {} }, nextHeading, ...nextItems],
+      at.y - at.frame.bottom,
+    );
+    return flow(nextBlock, open, at);
+  };
+  const whole = sectionItems(sectionBlocks);
+  const split = sectionItems(splitBlocks);
+  const pagesOpened = (sections: Item[][]) => {
+    let opened = 0;
+    const blank = (): PageFrame => (opened++, { ...first, page: BLANK_PAGE, top: H - M - 22 });
+    placeBody(sections, blank, { frame: { ...first, page: BLANK_PAGE }, y });
+    return opened;
+  };
+  placeBody(pagesOpened(whole) <= pagesOpened(split) ? whole : split, newPage, { frame: first, y });
 
   // ---- Header and footer on every page (page count known now).
   const total = pages.length;
