@@ -8,6 +8,7 @@ import {
   type SavingsFigures,
 } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
+import { projectionChartKind, projectionChartTitle, thinSavingsWords } from "./projection_chart.ts";
 import type { ReportSection } from "./report/types.ts";
 import {
   cents,
@@ -319,7 +320,8 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   };
   const first = newPage();
   let y = first.top;
-  text(first.page, "25-year electricity cost projection", M, y - 12, 12, bold, brand);
+  const kind = projectionChartKind(f);
+  text(first.page, projectionChartTitle(kind), M, y - 12, 12, bold, brand);
   const years = f.projection.map((p) => String(p.year));
   // The savings are the gap between the two cost lines: a shaded band, never a third line crossing them.
   const without = {
@@ -328,37 +330,60 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     color: MUTED,
     dash: [4, 2],
   };
-  lineChart(
-    first.page,
-    regular,
-    { x: M, y: y - 210, width: W - 2 * M, height: 160 },
-    proposed
-      ? [
-        without,
-        { name: "Yearly cost with solar", values: f.projection.map((p) => p.costWithSolar), color: brand },
-      ]
-      : [without],
-    years.map((yy) => `Year ${yy}`),
-    (v) => `$${compact(v)}`,
-    5,
-    proposed
-      ? {
-        name: "Your yearly savings",
-        upper: f.projection.map((p) => p.costWithoutSolar),
-        lower: f.projection.map((p) => p.costWithSolar),
-        color: rgb(0.99, 0.87, 0.62),
-      }
-      : undefined,
-  );
+  const box = { x: M, y: y - 210, width: W - 2 * M, height: 160 };
+  const xLabels = years.map((yy) => `Year ${yy}`);
+  const money = (v: number) => `$${compact(v)}`;
+  if (kind === "savings") {
+    // A band under 5% of the scale is unreadable (QA pass 11): the savings alone, on their own scale.
+    lineChart(
+      first.page,
+      regular,
+      box,
+      [{
+        name: "Your yearly savings with solar",
+        values: f.projection.map((p) => p.savings),
+        color: brand,
+      }],
+      xLabels,
+      money,
+      5,
+    );
+  } else {
+    lineChart(
+      first.page,
+      regular,
+      box,
+      kind === "costs"
+        ? [
+          without,
+          { name: "Yearly cost with solar", values: f.projection.map((p) => p.costWithSolar), color: brand },
+        ]
+        : [without],
+      xLabels,
+      money,
+      5,
+      kind === "costs"
+        ? {
+          name: "Your yearly savings",
+          upper: f.projection.map((p) => p.costWithoutSolar),
+          lower: f.projection.map((p) => p.costWithSolar),
+          color: rgb(0.99, 0.87, 0.62),
+        }
+        : undefined,
+    );
+  }
   const last = f.projection[f.projection.length - 1];
   const chartNote = proposed
-    ? `Rates rise ${f.escalatorPct}% a year. Over ${f.projection.length} years solar saves ${
-      usd(f.lifetimeSavings)
-    }; net of its cost, ${usd(f.lifetimeNetBenefit)}.` +
+    ? (kind === "savings" ? `${thinSavingsWords(f)} ` : "") +
+      `Rates rise ${f.escalatorPct}% a year. Over ${f.projection.length} years solar saves ${
+        usd(f.lifetimeSavings)
+      }; net of its cost, ${usd(f.lifetimeNetBenefit)}.` +
       (last ? ` Year ${last.year} bill without solar: ${usd(last.costWithoutSolar)}.` : "")
     : `Rates rise ${f.escalatorPct}% a year. No system is proposed (see section I), so only the cost without solar is shown.`;
-  text(first.page, chartNote, M, y - 238, 8.5, regular, MUTED);
-  y -= 262;
+  // Up to three lines: the note of a savings-only chart says why before the figures.
+  const noteLines = wrap(chartNote, regular, 8.5, W - 2 * M, 3);
+  noteLines.forEach((line, i) => text(first.page, line, M, y - 238 - 11 * i, 8.5, regular, MUTED));
+  y -= 262 + 11 * (noteLines.length - 1);
 
   const headingSize = 15;
   const sectionItems = (blocks: typeof sectionBlocks): Item[][] =>
