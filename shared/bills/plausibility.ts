@@ -184,7 +184,7 @@ export function annualKwh(months: ReadingMonth[]): number {
 // Words that belong to a bill's own text (payment stubs, remittance and correspondence boxes, headers,
 // links), never to a homeowner's name: "Direct Payment Plan", "Correspond With Duke Energy".
 const BILL_WORDS = new Set([
-  // a public body's account (QA pass 9: "CITY OF BUFFALO" greeted as "Hi City,")
+  // a public body's account (QA pass 9: "CITY OF BUFFALO" greeted as "Hi City,"; QA pass 11: "Town Of Halfmoon")
   "authority",
   "borough",
   "city",
@@ -192,6 +192,7 @@ const BILL_WORDS = new Set([
   "district",
   "municipal",
   "municipality",
+  "town",
   "township",
   "university",
   "village",
