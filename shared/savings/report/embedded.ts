@@ -203,12 +203,17 @@ function recommendation(c: ReportContext): string {
       // the retail rate ($1,225 a year)" read as if $1,225 were the credit.
       const parts: string[] = [];
       if (f.programCharges.exportShortfall > 0) {
+        // Without a statewide rule the ratio is the model's guess, not a rule (state_programs.csv: "ratio is a model
+        // assumption"): "credited at about 50% of the retail rate" read as Texas's rule (QA pass 11).
+        const credited = p.netMetering === "none"
+          ? `credited, we assume, at about ${
+            Math.round(p.exportCreditRatio * 100)
+          }% of the retail rate (there is no statewide rule: your utility's or retail plan's buyback rate decides)`
+          : `credited at about ${Math.round(p.exportCreditRatio * 100)}% of the retail rate`;
         parts.push(
           `we count about ${
             Math.round(ASSUMPTIONS.exportShare * 100)
-          }% of your solar energy as sent to the grid, credited at about ${
-            Math.round(p.exportCreditRatio * 100)
-          }% of the retail rate, ${
+          }% of your solar energy as sent to the grid, ${credited}, ${
             usd(f.programCharges.exportShortfall)
           } a year less than full retail credit`,
         );
