@@ -292,8 +292,12 @@ function usageChecks(months: ReadingMonth[], l: PlausibilityLimits): ReadingChec
       } kWh`,
     );
   }
-  const values = months.slice(-12).map((m) => Number(m.value) || 0);
-  const max = Math.max(...values);
+  const year = months.slice(-12);
+  const values = year.map((m) => Number(m.value) || 0);
+  // The month checks name the largest month the bill gave (an estimate is not on the bill to check it against: QA
+  // pass 11 saw "a month of 528,431 kWh", July filled from the seasonal pattern); every month when none is the bill's.
+  const read = year.filter((m) => !m.estimated).map((m) => Number(m.value) || 0);
+  const max = Math.max(...(read.length ? read : values));
   if (max > l.monthKwhMax) {
     add(
       "month_usage_out_of_range",

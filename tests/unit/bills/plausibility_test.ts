@@ -218,3 +218,28 @@ Deno.test("the bill's utility is the one chosen for the home: another utility mu
   assert.deepEqual(withChoice("Potomac Edison").checks, []);
   assert.deepEqual(withChoice("", "Potomac Edison").checks, []);
 });
+
+Deno.test("the month checks name the largest month the bill gave, not an estimate (QA pass 11)", () => {
+  // BGE 2021-02 (a business account): July 2020 filled from the seasonal pattern is the largest month; the bill's own
+  // largest is October's 500,000 kWh, the one the homeowner can check.
+  const usageByMonth = [528_431, 400_000, 500_000, 415_000, 425_000, 425_000, 403_601].map((value, i) => ({
+    month: i + 1,
+    year: 2020,
+    value,
+    ...(i === 0 ? { estimated: true } : {}),
+  }));
+  const r = checkReading({
+    reading: readingOf({ electricityUsage: { usageByMonth } }),
+    limits: DEFAULT_LIMITS,
+  });
+  const month = r.checks.find((c) => c.code === "month_usage_out_of_range");
+  assert.match(month?.message ?? "", /^a month of 500,000 kWh is more than a home uses/);
+  // Every month estimated: the largest of them.
+  const all = checkReading({
+    reading: readingOf({
+      electricityUsage: { usageByMonth: usageByMonth.map((m) => ({ ...m, estimated: true })) },
+    }),
+    limits: DEFAULT_LIMITS,
+  });
+  assert.match(all.checks.find((c) => c.code === "month_usage_out_of_range")?.message ?? "", /528,431 kWh/);
+});
