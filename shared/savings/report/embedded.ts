@@ -357,8 +357,8 @@ export function noSystemReason(f: SavingsFigures): string {
   }
   if (f.flags.includes("below_minimum_size")) {
     return f.flags.includes("roof_limited")
-      ? "Your roof has room for fewer panels than the smallest system installers usually offer (2 kW), so we do not propose one."
-      : "Your electricity use is low enough that the system it needs would be smaller than the smallest one installers usually offer (2 kW, about 5 panels), whose fixed costs would outweigh its savings; we do not propose one.";
+      ? "Your roof has room for fewer panels than the smallest system we propose (2 kW), so we do not propose one."
+      : "Your electricity use is low enough that the system it needs would be smaller than the smallest we propose (2 kW, about 5 panels): below that, an installation's fixed costs (permit, interconnection, inverter, the crew's visit) would outweigh its savings, so we do not propose one.";
   }
   return "We could not find usable roof space for panels at this address.";
 }

@@ -132,7 +132,7 @@ Deno.test("embedded writer: the customer's own rate or the national fallback is 
   });
   const small = await text({ figures: one });
   assert.ok(!/We recommend/.test(small), "no 1-panel system is offered");
-  assert.match(small, /fewer panels than the smallest system installers usually offer \(2 kW\)/);
+  assert.match(small, /fewer panels than the smallest system we propose \(2 kW\)/);
 });
 
 Deno.test("wording: month lists, estimated months, programmes named once, the credit and its source", async () => {
