@@ -184,7 +184,7 @@ export function annualKwh(months: ReadingMonth[]): number {
 // Words that belong to a bill's own text (payment stubs, remittance and correspondence boxes, headers,
 // links), never to a homeowner's name: "Direct Payment Plan", "Correspond With Duke Energy".
 const BILL_WORDS = new Set([
-  // a public body's account (QA pass 9: "CITY OF BUFFALO" greeted as "Hi City,")
+  // a public body's account (QA pass 9: "CITY OF BUFFALO" greeted as "Hi City,"; QA pass 11: "Town Of Halfmoon")
   "authority",
   "borough",
   "city",
@@ -192,6 +192,7 @@ const BILL_WORDS = new Set([
   "district",
   "municipal",
   "municipality",
+  "town",
   "township",
   "university",
   "village",
@@ -291,8 +292,12 @@ function usageChecks(months: ReadingMonth[], l: PlausibilityLimits): ReadingChec
       } kWh`,
     );
   }
-  const values = months.slice(-12).map((m) => Number(m.value) || 0);
-  const max = Math.max(...values);
+  const year = months.slice(-12);
+  const values = year.map((m) => Number(m.value) || 0);
+  // The month checks name the largest month the bill gave (an estimate is not on the bill to check it against: QA
+  // pass 11 saw "a month of 528,431 kWh", July filled from the seasonal pattern); every month when none is the bill's.
+  const read = year.filter((m) => !m.estimated).map((m) => Number(m.value) || 0);
+  const max = Math.max(...(read.length ? read : values));
   if (max > l.monthKwhMax) {
     add(
       "month_usage_out_of_range",

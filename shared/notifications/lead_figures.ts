@@ -3,7 +3,7 @@
 // figures with the report's formatters, so the partner reads the numbers the homeowner read. Pure: no I/O.
 import { cents, kwh, num, readableMonthKeys, sharePct, usd, usdCents, years } from "../format.ts";
 import { netCostLabel } from "../savings/credit.ts";
-import { BEYOND_HOME_USE, type SavingsFigures } from "../savings/calculate.ts";
+import { BEYOND_HOME_USE, FIXED_CHARGE_OTHER_UTILITY, type SavingsFigures } from "../savings/calculate.ts";
 import type { ReportBasis } from "../savings/report_basis.ts";
 import { noSystemReason } from "../savings/report/embedded.ts";
 import { day } from "./format.ts";
@@ -179,7 +179,21 @@ function savingsBasis(f: SavingsFigures, b: ReportBasis | null, state: string): 
   const estimated = f.extrapolatedMonths?.length ?? 0;
   return `${kwh(f.annualKwh)} a year at ${cents(f.ratePerKwh)}${whose}${rising}${
     estimated ? `; ${estimated} of the 12 months estimated` : ""
-  }`;
+  }${fixedChargeBasis(f)}`;
+}
+
+/**
+ * Whether the costs include the utility's fixed charge, as the report says (QA pass 11: the partner's email did not
+ * say that an Austin Energy home's report left out the fixed charge of the FPL bill its homeowner confirmed).
+ */
+function fixedChargeBasis(f: SavingsFigures): string {
+  if (finite(f.fixedChargeMonthly)) {
+    return `; the bill's fixed charge of ${usdCents(f.fixedChargeMonthly)} a month included`;
+  }
+  if ((f.flags ?? []).includes(FIXED_CHARGE_OTHER_UTILITY)) {
+    return "; no fixed charge included (the bill is another utility's)";
+  }
+  return f.flags ? "; no fixed charge included (not read)" : "";
 }
 
 /** The credit as the report states it: its name, percentage and amount, or that none applies and why. */

@@ -108,6 +108,12 @@ export interface SavingsFigures {
  */
 export const BEYOND_HOME_USE = "beyond_home_use";
 
+/**
+ * The flag of figures without a fixed charge because the bill is another utility's than the home's (set by the
+ * pipeline from the request): the report says so rather than "not read from your bill" (QA pass 11).
+ */
+export const FIXED_CHARGE_OTHER_UTILITY = "fixed_charge_other_utility";
+
 const money = (x: number) => Math.round(x * 100) / 100;
 
 /** DC kWh/yr of `panels` panels: the provider's layout of that size, interpolated, or the yield per kW. */

@@ -38,6 +38,9 @@ export const savingsRequest = z.object({
   deliver: z.boolean().optional(),
   /** The utility's fixed monthly customer charge from the bill ($/month); solar does not remove it. */
   fixedChargeMonthly: z.number().min(0).max(500).optional(),
+  /** The bill is another utility's than the home's: its fixed charge is not the home's, so none is given (the
+   * report says why it leaves the charge out). */
+  fixedChargeOfOtherUtility: z.boolean().optional(),
   /** Who owns the roof, asked when the address is a unit (apartment, condo, lot): "own" or "not_owned". */
   roofOwnership: z.enum(["own", "not_owned"]).optional(),
 });

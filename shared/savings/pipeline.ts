@@ -16,7 +16,12 @@ import {
   validateReport,
 } from "./report/index.ts";
 import { EmbeddedReportWriter } from "./report/embedded.ts";
-import { BEYOND_HOME_USE, calculateSavings, type SavingsFigures } from "./calculate.ts";
+import {
+  BEYOND_HOME_USE,
+  calculateSavings,
+  FIXED_CHARGE_OTHER_UTILITY,
+  type SavingsFigures,
+} from "./calculate.ts";
 import { loadStateData, type StateData } from "./reference.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
@@ -210,6 +215,9 @@ export async function createSavingsReport(
   });
   if (state.rateIsNationalFallback) figures.flags.push("national_average_rate");
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
+  if (req.fixedChargeOfOtherUtility && figures.fixedChargeMonthly === null) {
+    figures.flags.push(FIXED_CHARGE_OTHER_UTILITY);
+  }
   flagBeyondHome(p, figures);
   const reportContext = context(
     req.customerName,

@@ -1,8 +1,14 @@
 // The savings report as a designed document: cover with partner logo and customer, key figures, monthly
 // usage chart, 25-year projection chart, sections I-III, header and footer with page numbers.
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
-import { ASSUMPTIONS, BEYOND_HOME_USE, type SavingsFigures } from "./calculate.ts";
+import {
+  ASSUMPTIONS,
+  BEYOND_HOME_USE,
+  FIXED_CHARGE_OTHER_UTILITY,
+  type SavingsFigures,
+} from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
+import { projectionChartKind, projectionChartTitle, thinSavingsWords } from "./projection_chart.ts";
 import type { ReportSection } from "./report/types.ts";
 import {
   cents,
@@ -22,6 +28,7 @@ import { drawTextRuns, FontSet, widthOfText } from "../pdf/fonts.ts";
 import {
   embedImages,
   flow,
+  type Item,
   layoutBlocks,
   type LayoutContext,
   type PageFrame,
@@ -34,6 +41,9 @@ import { BASE_STYLE, parseColor } from "../pdf/style.ts";
  * it with `figuresForPdf`). The credit, the fixed charge and the flags are optional: without them the document says
  * the figure is left out instead of showing it.
  */
+/** A page that draws nothing: the layout's dry run counts the pages a choice would take (every call a no-op). */
+const BLANK_PAGE = new Proxy({}, { get: () => () => undefined }) as unknown as PDFPage;
+
 export type ReportFigures =
   & Pick<
     SavingsFigures,
@@ -154,10 +164,14 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   const date = new Date(r.generatedAt ?? Date.now());
   doc.setCreationDate(date);
 
-  // A section's table breaks only with three rows or more on each page, the header repeated on the next: a short
-  // table (under six rows) moves whole, never a row alone under a repeated header; the month table (six rows of two
-  // months) may break 3 + 3 rather than move whole and leave a third of page 2 empty (QA5).
+  // A section's table stays whole, on the next page when it does not fit (QA pass 11: the month table broke 3 + 3
+  // rows across pages 2 and 3, the year's months read on two pages), unless keeping the tables whole would add a
+  // page to the report (the Texas low-use report's "What happens next" alone on a last page, QA5/QA6): then a table
+  // breaks only with three rows or more on each page, its header repeated on the next.
   const sectionBlocks = r.sections.map((s) =>
+    htmlToBlocks(`<style>table { break-inside: avoid }</style>${s.text}`, BASE_STYLE)
+  );
+  const splitBlocks = r.sections.map((s) =>
     htmlToBlocks(`<style>table { orphans: 3; widows: 3 }</style>${s.text}`, BASE_STYLE)
   );
   const fonts = new FontSet(doc);
@@ -285,8 +299,11 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   if (!known) {
     note(
       `Your utility's fixed monthly charge ${
-        // Every month estimated: usage typed by hand, no bill to read it from.
-        f.extrapolatedMonths.length >= 12
+        // Every month estimated: usage typed by hand, no bill to read it from. Another utility's bill: its charge
+        // is not the home's utility's (QA pass 11).
+        f.flags?.includes(FIXED_CHARGE_OTHER_UTILITY)
+          ? "is not known (your bill is from another utility)"
+          : f.extrapolatedMonths.length >= 12
           ? "is not known"
           : "was not read from your bill"}: it is not included${
         f.systemKw > 0 ? ", and solar does not remove it" : ""
@@ -303,7 +320,8 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   };
   const first = newPage();
   let y = first.top;
-  text(first.page, "25-year electricity cost projection", M, y - 12, 12, bold, brand);
+  const kind = projectionChartKind(f);
+  text(first.page, projectionChartTitle(kind), M, y - 12, 12, bold, brand);
   const years = f.projection.map((p) => String(p.year));
   // The savings are the gap between the two cost lines: a shaded band, never a third line crossing them.
   const without = {
@@ -312,58 +330,84 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     color: MUTED,
     dash: [4, 2],
   };
-  lineChart(
-    first.page,
-    regular,
-    { x: M, y: y - 210, width: W - 2 * M, height: 160 },
-    proposed
-      ? [
-        without,
-        { name: "Yearly cost with solar", values: f.projection.map((p) => p.costWithSolar), color: brand },
-      ]
-      : [without],
-    years.map((yy) => `Year ${yy}`),
-    (v) => `$${compact(v)}`,
-    5,
-    proposed
-      ? {
-        name: "Your yearly savings",
-        upper: f.projection.map((p) => p.costWithoutSolar),
-        lower: f.projection.map((p) => p.costWithSolar),
-        color: rgb(0.99, 0.87, 0.62),
-      }
-      : undefined,
-  );
+  const box = { x: M, y: y - 210, width: W - 2 * M, height: 160 };
+  const xLabels = years.map((yy) => `Year ${yy}`);
+  const money = (v: number) => `$${compact(v)}`;
+  if (kind === "savings") {
+    // A band under 10% of the scale is a sliver (QA pass 11): the savings alone, on their own scale.
+    lineChart(
+      first.page,
+      regular,
+      box,
+      [{
+        name: "Your yearly savings with solar",
+        values: f.projection.map((p) => p.savings),
+        color: brand,
+      }],
+      xLabels,
+      money,
+      5,
+    );
+  } else {
+    lineChart(
+      first.page,
+      regular,
+      box,
+      kind === "costs"
+        ? [
+          without,
+          { name: "Yearly cost with solar", values: f.projection.map((p) => p.costWithSolar), color: brand },
+        ]
+        : [without],
+      xLabels,
+      money,
+      5,
+      kind === "costs"
+        ? {
+          name: "Your yearly savings",
+          upper: f.projection.map((p) => p.costWithoutSolar),
+          lower: f.projection.map((p) => p.costWithSolar),
+          color: rgb(0.99, 0.87, 0.62),
+        }
+        : undefined,
+    );
+  }
   const last = f.projection[f.projection.length - 1];
   const chartNote = proposed
-    ? `Rates rise ${f.escalatorPct}% a year. Over ${f.projection.length} years solar saves ${
-      usd(f.lifetimeSavings)
-    }; net of its cost, ${usd(f.lifetimeNetBenefit)}.` +
+    ? (kind === "savings" ? `${thinSavingsWords(f)} ` : "") +
+      `Rates rise ${f.escalatorPct}% a year. Over ${f.projection.length} years solar saves ${
+        usd(f.lifetimeSavings)
+      }; net of its cost, ${usd(f.lifetimeNetBenefit)}.` +
       (last ? ` Year ${last.year} bill without solar: ${usd(last.costWithoutSolar)}.` : "")
     : `Rates rise ${f.escalatorPct}% a year. No system is proposed (see section I), so only the cost without solar is shown.`;
-  text(first.page, chartNote, M, y - 238, 8.5, regular, MUTED);
-  y -= 262;
+  // Up to three lines: the note of a savings-only chart says why before the figures.
+  const noteLines = wrap(chartNote, regular, 8.5, W - 2 * M, 3);
+  noteLines.forEach((line, i) => text(first.page, line, M, y - 238 - 11 * i, 8.5, regular, MUTED));
+  y -= 262 + 11 * (noteLines.length - 1);
 
   const headingSize = 15;
-  let cursor = { frame: first, y };
-  for (const [k, s] of r.sections.entries()) {
-    const heading = `${s.sequence}. ${s.title}`;
-    const items = layoutBlocks(sectionBlocks[k], W - 2 * M, ctx);
-    const headingItem = {
-      height: 34,
-      keepWithNext: true,
-      draw(page: PDFPage, x: number, yTop: number) {
-        text(page, heading, x, yTop - 20, headingSize, bold, brand);
-        page.drawLine({
-          start: { x, y: yTop - 27 },
-          end: { x: x + W - 2 * M, y: yTop - 27 },
-          thickness: 1,
-          color: SUN,
-        });
-      },
-    };
-    cursor = flow([{ height: 10, spacer: true, draw() {} }, headingItem, ...items], newPage, cursor);
-  }
+  const sectionItems = (blocks: typeof sectionBlocks): Item[][] =>
+    r.sections.map((s, k) => {
+      const heading = `${s.sequence}. ${s.title}`;
+      const headingItem = {
+        height: 34,
+        keepWithNext: true,
+        draw(page: PDFPage, x: number, yTop: number) {
+          text(page, heading, x, yTop - 20, headingSize, bold, brand);
+          page.drawLine({
+            start: { x, y: yTop - 27 },
+            end: { x: x + W - 2 * M, y: yTop - 27 },
+            thickness: 1,
+            color: SUN,
+          });
+        },
+      };
+      return [
+        { height: 10, spacer: true, draw() {} },
+        headingItem,
+        ...layoutBlocks(blocks[k], W - 2 * M, ctx),
+      ];
+    });
 
   // ---- What happens next: the report ends with the homeowner's next step, not a half-empty page.
   const nextItems = layoutBlocks(htmlToBlocks(nextStepsHtml(r, dateText), BASE_STYLE), W - 2 * M, ctx);
@@ -382,13 +426,26 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
       });
     },
   };
-  // When it overflows the foot of the page by a few points, its margins give way rather than the block moving alone
-  // to a last page of its own (QA6).
-  const nextBlock = tightenToFit(
-    [{ height: 10, spacer: true, draw() {} }, nextHeading, ...nextItems],
-    cursor.y - cursor.frame.bottom,
-  );
-  cursor = flow(nextBlock, newPage, cursor);
+  // Sections I-III, then the next steps. When the next steps overflow the foot of the page by a few points, their
+  // margins give way rather than the block moving alone to a last page of its own (QA6).
+  const placeBody = (sections: Item[][], open: () => PageFrame, start: { frame: PageFrame; y: number }) => {
+    let at = start;
+    for (const items of sections) at = flow(items, open, at);
+    const nextBlock = tightenToFit(
+      [{ height: 10, spacer: true, draw() {} }, nextHeading, ...nextItems],
+      at.y - at.frame.bottom,
+    );
+    return flow(nextBlock, open, at);
+  };
+  const whole = sectionItems(sectionBlocks);
+  const split = sectionItems(splitBlocks);
+  const pagesOpened = (sections: Item[][]) => {
+    let opened = 0;
+    const blank = (): PageFrame => (opened++, { ...first, page: BLANK_PAGE, top: H - M - 22 });
+    placeBody(sections, blank, { frame: { ...first, page: BLANK_PAGE }, y });
+    return opened;
+  };
+  placeBody(pagesOpened(whole) <= pagesOpened(split) ? whole : split, newPage, { frame: first, y });
 
   // ---- Header and footer on every page (page count known now).
   const total = pages.length;

@@ -24,6 +24,7 @@ import {
   UsageMonth,
 } from "./reading.ts";
 import { jsonb } from "../db/client.ts";
+import { type HomeFixedCharge, homeFixedCharge } from "./fixed_charge.ts";
 
 export const ATTACH_REPORT_QUEUE = "widget.attach-report";
 
@@ -154,18 +155,11 @@ async function existingReport(
   );
 }
 
-/**
- * The utility's fixed monthly charge as the bill reader read it (`electricityUsage.fixedMonthlyCharge`, dollars),
- * when it has one; otherwise the report says the fixed charge is not included (shared/savings).
- */
-export function billFixedCharge(item: unknown): number | undefined {
-  const n = (item as { electricityUsage?: { fixedMonthlyCharge?: unknown } } | null | undefined)
-    ?.electricityUsage
-    ?.fixedMonthlyCharge;
-  return typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= 500
-    ? Math.round(n * 100) / 100
-    : undefined;
-}
+/** The savings request's fixed-charge fields: the home's utility's charge, or the other utility's left out. */
+const fixedChargeFor = (h: HomeFixedCharge) => ({
+  fixedChargeMonthly: h.charge,
+  fixedChargeOfOtherUtility: h.otherUtility || undefined,
+});
 
 /**
  * Runs the savings pipeline once per lead: the report is emailed to the homeowner (queued PDF + email) and
@@ -279,7 +273,7 @@ export async function processWidgetSavings(
       location: input.location,
       partnerLogo: (await reportLogoOf(p, auth.orgId ?? null)) ?? undefined,
       roofOwnership: input.roof_ownership,
-      fixedChargeMonthly: billFixedCharge(billItem),
+      ...fixedChargeFor(homeFixedCharge(billItem, review, address.state)),
       deliver: true,
     });
     const s = summary(leadId!, reportId, result.figures, lead.email as string, result.delivery.status);

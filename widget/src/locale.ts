@@ -69,9 +69,9 @@ export const t = {
     roof_not_owned:
       "You told us someone else owns the roof, so we do not propose a rooftop system. Community solar subscriptions, where your state has them, let you save without panels on your roof; your report has the details.",
     below_minimum_size:
-      "Your electricity use needs a system under the 2 kW minimum installers usually offer, so we do not propose one. Your report explains why.",
+      "Your electricity use needs a system under our 2 kW minimum, so we do not propose one. Your report explains why.",
     roof_below_minimum:
-      "Your roof has room for fewer panels than the 2 kW minimum installers usually offer, so we do not propose a system. Your report explains why.",
+      "Your roof has room for fewer panels than our 2 kW minimum, so we do not propose a system. Your report explains why.",
     zero_usage:
       "We did not get any electricity use to size a system from. Your report explains what we need.",
     no_usable_roof:

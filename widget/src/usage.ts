@@ -22,17 +22,22 @@ export function typedUsage(usage: MonthUsage[], values: number[]): MonthUsage[] 
 }
 
 /**
- * The month the shape checks point at: the largest, and of equal ones a month the bill gave rather than an
- * estimate (an estimate copied from the largest month was marked, not the month the homeowner can check on the
- * bill). -1 when no value is a number.
+ * The month the shape checks point at: the largest month the bill gave, or the largest estimate when the bill gave
+ * none. An estimate is not on the bill, so the homeowner cannot check it there: an estimate copied from the largest
+ * month was marked (the BGE statement), and QA pass 11 saw July 2020, a month filled from the seasonal pattern, marked
+ * "more than a home uses" above the bill's own months. -1 when no value is a number.
  */
 export function suspectMonth(values: number[], estimated: boolean[]): number {
-  let top = -1;
-  values.forEach((v, j) => {
-    if (!Number.isFinite(v)) return;
-    if (top < 0 || v > values[top] || (v === values[top] && estimated[top] && !estimated[j])) top = j;
-  });
-  return top;
+  const largest = (fromBill: boolean) => {
+    let top = -1;
+    values.forEach((v, j) => {
+      if (!Number.isFinite(v) || (fromBill && estimated[j])) return;
+      if (top < 0 || v > values[top]) top = j;
+    });
+    return top;
+  };
+  const read = largest(true);
+  return read >= 0 ? read : largest(false);
 }
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];

@@ -15,7 +15,12 @@ import {
   usdCents,
   years,
 } from "../../format.ts";
-import { ASSUMPTIONS, BEYOND_HOME_USE, type SavingsFigures } from "../calculate.ts";
+import {
+  ASSUMPTIONS,
+  BEYOND_HOME_USE,
+  FIXED_CHARGE_OTHER_UTILITY,
+  type SavingsFigures,
+} from "../calculate.ts";
 import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
 
 export class EmbeddedReportWriter implements ReportWriter {
@@ -198,12 +203,17 @@ function recommendation(c: ReportContext): string {
       // the retail rate ($1,225 a year)" read as if $1,225 were the credit.
       const parts: string[] = [];
       if (f.programCharges.exportShortfall > 0) {
+        // Without a statewide rule the ratio is the model's guess, not a rule (state_programs.csv: "ratio is a model
+        // assumption"): "credited at about 50% of the retail rate" read as Texas's rule (QA pass 11).
+        const credited = p.netMetering === "none"
+          ? `credited, we assume, at about ${
+            Math.round(p.exportCreditRatio * 100)
+          }% of the retail rate (there is no statewide rule: your utility's or retail plan's buyback rate decides)`
+          : `credited at about ${Math.round(p.exportCreditRatio * 100)}% of the retail rate`;
         parts.push(
           `we count about ${
             Math.round(ASSUMPTIONS.exportShare * 100)
-          }% of your solar energy as sent to the grid, credited at about ${
-            Math.round(p.exportCreditRatio * 100)
-          }% of the retail rate, ${
+          }% of your solar energy as sent to the grid, ${credited}, ${
             usd(f.programCharges.exportShortfall)
           } a year less than full retail credit`,
         );
@@ -347,8 +357,8 @@ export function noSystemReason(f: SavingsFigures): string {
   }
   if (f.flags.includes("below_minimum_size")) {
     return f.flags.includes("roof_limited")
-      ? "Your roof has room for fewer panels than the smallest system installers usually offer (2 kW), so we do not propose one."
-      : "Your electricity use is low enough that the system it needs would be smaller than the smallest one installers usually offer (2 kW, about 5 panels), whose fixed costs would outweigh its savings; we do not propose one.";
+      ? "Your roof has room for fewer panels than the smallest system we propose (2 kW), so we do not propose one."
+      : "Your electricity use is low enough that the system it needs would be smaller than the smallest we propose (2 kW, about 5 panels): below that, an installation's fixed costs (permit, interconnection, inverter, the crew's visit) would outweigh its savings, so we do not propose one.";
   }
   return "We could not find usable roof space for panels at this address.";
 }
@@ -403,7 +413,11 @@ function fixedChargeWords(f: SavingsFigures): string {
     }.`;
   }
   // Usage typed by hand: there was no bill to read it from.
-  const why = noMonthlyFigures(f) ? "which we do not have" : "which we could not read from your bill";
+  const why = f.flags?.includes(FIXED_CHARGE_OTHER_UTILITY)
+    ? "which your bill, from another utility, cannot tell"
+    : noMonthlyFigures(f)
+    ? "which we do not have"
+    : "which we could not read from your bill";
   return proposed
     ? `These costs leave out your utility's fixed monthly customer charge, ${why}; you keep paying it with solar, so your bill does not drop to zero.`
     : `These costs leave out your utility's fixed monthly customer charge, ${why}.`;

@@ -52,6 +52,15 @@ Deno.test({
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByText("Please correct or confirm the marked lines.").waitFor();
       await usage.getByRole("checkbox").check();
+      // every marked line ticked: the message goes at once, not at the next Continue (QA pass 11)
+      await page.waitForFunction(
+        () =>
+          ![...document.querySelectorAll<HTMLElement>("p.field-error")].some((p) =>
+            !p.hidden && p.textContent === "Please correct or confirm the marked lines."
+          ),
+        null,
+        { timeout: 2_000 },
+      );
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("heading", { name: "Where should we send your report?" }).waitFor();
       await page.getByLabel("First name").fill("Maria");

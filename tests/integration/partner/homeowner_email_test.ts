@@ -125,7 +125,7 @@ Deno.test("without a system the report email says why, as the report does", asyn
     for (const text of [mail.text, visibleText(mail.html)]) {
       assert.match(
         text,
-        /Your electricity use is low enough that the system it needs would be smaller than the smallest one installers usually offer \(2 kW/,
+        /Your electricity use is low enough that the system it needs would be smaller than the smallest we propose \(2 kW, about 5 panels\): below that, an installation's fixed costs/,
       );
       assert.match(text, /Your report has the details\./);
       assert.doesNotMatch(text, /explains what we found|0\.0 kW|\$0/);

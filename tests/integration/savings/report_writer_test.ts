@@ -64,6 +64,8 @@ Deno.test("Gemini writer: state in the prompt, JSON schema output, invalid answe
     const system = req.systemInstruction.parts.map((x: { text: string }) => x.text).join("");
     assert.match(system, /abbreviation AZ/);
     assert.match(system, /national averages and generic program descriptions/);
+    // QA pass 11: a bill of another utility gives no fixed charge; the writer is told why, as the embedded one says
+    assert.match(system, /fixed_charge_other_utility it is left out because the bill is another utility's/);
     assert.equal(req.generationConfig.responseMimeType, "application/json");
     assert.ok(req.generationConfig.responseJsonSchema.properties.sections);
     const data = req.contents[0].parts[0].text;

@@ -52,6 +52,8 @@ Deno.test("names that are a phrase of the bill's own text", () => {
       "CITY OF BUFFALO",
       "County of Erie",
       "Village of Akron",
+      // QA pass 11: the National Grid statement's "Town Of Halfmoon" greeted as "Hi Town,"
+      "Town Of Halfmoon",
     ]
   ) {
     assert.deepEqual(codes(bill({ name, utility: "Duke Energy" })), ["name_not_a_person"], name);
@@ -64,6 +66,7 @@ Deno.test("names that are a phrase of the bill's own text", () => {
       "Kim",
       "Ana-Lucia Reyes",
       "Leo Townsend",
+      "Ada Towne",
     ]
   ) {
     assert.deepEqual(codes(bill({ name })), [], name);
@@ -214,4 +217,29 @@ Deno.test("the bill's utility is the one chosen for the home: another utility mu
   // nothing chosen (an API caller without a provider) or nothing read: nothing to compare
   assert.deepEqual(withChoice("Potomac Edison").checks, []);
   assert.deepEqual(withChoice("", "Potomac Edison").checks, []);
+});
+
+Deno.test("the month checks name the largest month the bill gave, not an estimate (QA pass 11)", () => {
+  // BGE 2021-02 (a business account): July 2020 filled from the seasonal pattern is the largest month; the bill's own
+  // largest is October's 500,000 kWh, the one the homeowner can check.
+  const usageByMonth = [528_431, 400_000, 500_000, 415_000, 425_000, 425_000, 403_601].map((value, i) => ({
+    month: i + 1,
+    year: 2020,
+    value,
+    ...(i === 0 ? { estimated: true } : {}),
+  }));
+  const r = checkReading({
+    reading: readingOf({ electricityUsage: { usageByMonth } }),
+    limits: DEFAULT_LIMITS,
+  });
+  const month = r.checks.find((c) => c.code === "month_usage_out_of_range");
+  assert.match(month?.message ?? "", /^a month of 500,000 kWh is more than a home uses/);
+  // Every month estimated: the largest of them.
+  const all = checkReading({
+    reading: readingOf({
+      electricityUsage: { usageByMonth: usageByMonth.map((m) => ({ ...m, estimated: true })) },
+    }),
+    limits: DEFAULT_LIMITS,
+  });
+  assert.match(all.checks.find((c) => c.code === "month_usage_out_of_range")?.message ?? "", /528,431 kWh/);
 });

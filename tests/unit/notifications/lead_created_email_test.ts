@@ -277,3 +277,27 @@ Deno.test("new-lead email: an unread service address filled in with a home in an
   );
   assert.match(render("TX"), /Service address: read nothing, corrected to “1100 Congress Ave/);
 });
+
+Deno.test("new-lead email: the savings basis says whether the costs include the utility's fixed charge (QA pass 11)", () => {
+  const basisOf = (f: ReturnType<typeof figures>) =>
+    templates(p).render("lead.created", {
+      ...base,
+      ...leadFigures({
+        outOfArea: false,
+        reportClaimed: true,
+        report: { figures: f, basis: null, createdAt: null },
+        monthlyKwh: null,
+        ...reading,
+      }, "TX"),
+    }).text.match(/Savings basis: (.*)\n/)?.[1] ?? "";
+  const f = figures("2026-06-01");
+  assert.match(
+    basisOf({ ...f, fixedChargeMonthly: 8.34 }),
+    /; the bill's fixed charge of \$8\.34 a month included$/,
+  );
+  assert.match(
+    basisOf({ ...f, fixedChargeMonthly: null, flags: [...f.flags, "fixed_charge_other_utility"] }),
+    /; no fixed charge included \(the bill is another utility's\)$/,
+  );
+  assert.match(basisOf({ ...f, fixedChargeMonthly: null }), /; no fixed charge included \(not read\)$/);
+});

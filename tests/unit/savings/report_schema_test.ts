@@ -132,7 +132,7 @@ Deno.test("embedded writer: the customer's own rate or the national fallback is 
   });
   const small = await text({ figures: one });
   assert.ok(!/We recommend/.test(small), "no 1-panel system is offered");
-  assert.match(small, /fewer panels than the smallest system installers usually offer \(2 kW\)/);
+  assert.match(small, /fewer panels than the smallest system we propose \(2 kW\)/);
 });
 
 Deno.test("wording: month lists, estimated months, programmes named once, the credit and its source", async () => {
@@ -214,7 +214,42 @@ Deno.test("wording: month lists, estimated months, programmes named once, the cr
   assert.ok(!/your bills\b|from your bill\b/i.test(seasonal), seasonal);
 });
 
+/** A report's text for a state whose exports are credited at `ratio` of retail, and the yearly shortfall it says. */
+async function exportRulesText(
+  state: string,
+  stateName: string,
+  netMetering: StateProgram["netMetering"],
+  ratio: number,
+  nbc = 0,
+) {
+  const p = program({
+    state,
+    isGeneric: false,
+    netMetering,
+    exportCreditRatio: ratio,
+    nonbypassableUsdPerKwh: nbc,
+  });
+  const f = figures({
+    ratePerKwh: state === "CA" ? 0.2951 : 0.1446,
+    program: { exportCreditRatio: ratio, nonbypassableUsdPerKwh: nbc, solarChargeUsdPerKwMonth: 0 },
+  });
+  const text = (await new EmbeddedReportWriter().write({ ...ctx(p), stateName, figures: f }))
+    .sections.map((s) => s.text).join("");
+  return { f, text, lost: "$" + Math.round(f.programCharges.exportShortfall).toLocaleString("en-US") };
+}
+
+Deno.test("wording: without a statewide export rule the credit ratio is said as our assumption, not the state's rule (QA pass 11)", async () => {
+  const { text, lost } = await exportRulesText("TX", "Texas", "none", 0.5);
+  assert.ok(
+    text.includes(
+      `we count about 50% of your solar energy as sent to the grid, credited, we assume, at about 50% of the retail rate (there is no statewide rule: your utility's or retail plan's buyback rate decides), ${lost} a year less than full retail credit`,
+    ),
+    text,
+  );
+});
+
 Deno.test("wording: each amount the state's rules take off is said as a cost, net billing is not called net metering", async () => {
+  const { f, text, lost } = await exportRulesText("CA", "California", "net_billing", 0.25, 0.025);
   const ca = program({
     state: "CA",
     isGeneric: false,
@@ -222,13 +257,6 @@ Deno.test("wording: each amount the state's rules take off is said as a cost, ne
     exportCreditRatio: 0.25,
     nonbypassableUsdPerKwh: 0.025,
   });
-  const f = figures({
-    ratePerKwh: 0.2951,
-    program: { exportCreditRatio: 0.25, nonbypassableUsdPerKwh: 0.025, solarChargeUsdPerKwMonth: 0 },
-  });
-  const text = (await new EmbeddedReportWriter().write({ ...ctx(ca), stateName: "California", figures: f }))
-    .sections.map((s) => s.text).join("");
-  const lost = "$" + Math.round(f.programCharges.exportShortfall).toLocaleString("en-US");
   const nbc = "$" + Math.round(f.programCharges.nonbypassable).toLocaleString("en-US");
   // "Your savings account for California's rules" read as a bank account; "credited at about 25% of the retail
   // rate ($1,225 a year)" as if $1,225 were the credit.

@@ -118,34 +118,43 @@ Deno.test("the designed PDF: the cover's usage note wraps instead of losing its 
   assert.ok(!text.includes("…"), "nothing on the report is cut off");
 });
 
-Deno.test("the designed PDF: the month table breaks only three rows and three, the header repeated; it does not leave page 2 a third empty (QA5)", async () => {
+Deno.test("the designed PDF: a table is kept whole unless that adds a page; split, it keeps 3 rows a page and its header (QA pass 11)", async () => {
   const { federalCredit } = await import("../../../shared/savings/credit.ts");
-  const pagesOf = async (opts: Parameters<typeof annLeeReport>[0], extra: string) => {
+  const pagesOf = async (opts: Parameters<typeof annLeeReport>[0], extra: string, style = "") => {
     const doc = await annLeeReport(opts);
-    // More or less text before the table moves it down the page: some of these lengths put it across a break.
-    doc.sections[1] = { ...doc.sections[1], text: `<p>${extra}</p>${doc.sections[1].text}` };
+    // More or less text before the tables moves them down the page: some of these lengths put each across a break.
+    doc.sections[1] = { ...doc.sections[1], text: `${style}<p>${extra}</p>${doc.sections[1].text}` };
     return (await extractText(await renderSavingsReportPdf(doc), { mergePages: false })).text;
   };
-  const firstColumn = ["January", "February", "March", "April", "May", "June"];
-  let split = 0;
+  // QA5 let the six-row month table break three rows and three (the header repeated) wherever three rows fit; QA
+  // pass 11 saw the year's months read across pages 2 and 3 with room for the table whole on page 3.
+  const months = ["January", "February", "March", "April", "May", "June"];
+  let whole = 0, split = 0;
   for (const opts of [{ credit: federalCredit("2026-11-24") }, { credit: federalCredit("2025-03-01") }]) {
     for (let words = 0; words <= 240; words += 12) {
       const pages = await pagesOf(opts, "more ".repeat(words));
       const withTable = pages.filter((p) => p.includes("Energy cost"));
-      const rows = withTable.map((p) => firstColumn.filter((m) => new RegExp(`\\b${m}\\b`).test(p)));
-      assert.deepEqual(rows.flat(), firstColumn, `${words} words: every month row once`);
+      const rows = withTable.map((p) => months.filter((m) => new RegExp(`\\b${m}\\b`).test(p)));
+      assert.deepEqual(rows.flat(), months, `${words} words: every month row once`);
+      // the header ("Energy cost") on each page it is on
+      if (withTable.length === 1) {
+        whole++;
+        continue;
+      }
+      split++;
       assert.ok(
         rows.every((r) => r.length >= 3),
         `${words} words: rows per page ${rows.map((r) => r.length)}`,
       );
-      if (withTable.length === 2) {
-        split++;
-        // It starts on the page of section II's heading rather than moving whole to the next one.
-        assert.ok(pages[pages.indexOf(withTable[0])].includes("II. Usage Analysis"));
-      }
+      // Split only because the tables kept whole would take a page more.
+      const kept = await pagesOf(opts, "more ".repeat(words), "<style>table { break-inside: avoid }</style>");
+      assert.ok(
+        kept.length > pages.length,
+        `${words} words: split, though whole it takes ${kept.length} pages too`,
+      );
     }
   }
-  assert.ok(split > 0, "where three rows fit at the foot of the page, the table starts there");
+  assert.ok(whole > 0, `${whole} whole, ${split} split`);
 });
 
 Deno.test("the designed PDF: 'What happens next' is never split across pages (QA pass 4)", async () => {
@@ -232,4 +241,23 @@ Deno.test("the designed PDF: a use far beyond a home's is said on the cover and 
   const plain = await render([]);
   assert.ok(!plain.includes("Far more electricity"), "not said without the flag");
   assert.ok(plain.includes("Sam Okafor, your home in Maryland used"));
+});
+
+Deno.test("the designed PDF: a bill of another utility gives no fixed charge, and the cover says why (QA pass 11)", async () => {
+  const doc = await annLeeReport({ fixedChargeMonthly: null });
+  doc.figures = { ...doc.figures, flags: [...(doc.figures.flags ?? []), "fixed_charge_other_utility"] };
+  const flat = (await extractText(await renderSavingsReportPdf(doc), { mergePages: true })).text.replace(
+    /\s+/g,
+    " ",
+  );
+  assert.ok(
+    flat.includes(
+      "Your utility's fixed monthly charge is not known (your bill is from another utility): it is not",
+    ),
+    flat,
+  );
+  assert.ok(
+    !flat.includes("was not read from your bill"),
+    "the charge on the bill was read, but is not the home's",
+  );
 });

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { billFixedCharge } from "../../../shared/widget/savings.ts";
+import { billFixedCharge } from "../../../shared/widget/fixed_charge.ts";
 
 const reading = (fixedMonthlyCharge: number | null | undefined) => ({
   electricityUsage: { fixedMonthlyCharge },

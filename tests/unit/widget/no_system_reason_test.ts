@@ -22,8 +22,8 @@ Deno.test("no-system reason: the roof's limit and the use's are told apart, each
     assert.ok(t.noSystem[code], `the widget says ${code}`);
     assert.ok(!/\bor your roof\b/.test(t.noSystem[code]), t.noSystem[code]);
   }
-  assert.match(t.noSystem.below_minimum_size, /Your electricity use needs a system under the 2 kW minimum/);
-  assert.match(t.noSystem.roof_below_minimum, /Your roof has room for fewer panels than the 2 kW minimum/);
+  assert.match(t.noSystem.below_minimum_size, /Your electricity use needs a system under our 2 kW minimum/);
+  assert.match(t.noSystem.roof_below_minimum, /Your roof has room for fewer panels than our 2 kW minimum/);
   assert.deepEqual(reportFacts({ systemKw: 0, annualKwh: 9000, noSystemReason: "roof_below_minimum" })[0], [
     "System",
     "none offered: the roof holds less than the 2 kW minimum",

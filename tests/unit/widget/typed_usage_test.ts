@@ -36,4 +36,12 @@ Deno.test("the marked month is the largest; of equal ones, the month the bill ga
   assert.equal(suspectMonth(values, [false, true, true, false]), 0, "both read: the first");
   assert.equal(suspectMonth([NaN, 5, 9], [false, false, false]), 2);
   assert.equal(suspectMonth([NaN], [false]), -1);
+  // QA pass 11, BGE 2021-02 (a business account): July 2020, filled from the seasonal pattern (528,431), is the
+  // largest; the largest month of the bill itself is October's bar (500,000), the one the homeowner can check.
+  assert.equal(suspectMonth([528431, 400000, 500000, 403601], [true, false, false, false]), 2);
+  assert.equal(
+    suspectMonth([900, 1200, 1000], [true, true, true]),
+    1,
+    "no month from the bill: the largest estimate",
+  );
 });

@@ -64,6 +64,12 @@ export function checkStep(ctx: Ctx): StepView {
       flag,
     );
     lines[group] = { box, flag, confirm };
+    // "Please correct or confirm the marked lines." goes once every marked line is ticked, not at the next Continue
+    // (QA pass 11: it stayed under two ticked lines).
+    confirm.addEventListener("change", () => {
+      const marked = Object.values(lines).filter((l) => !l.flag.hidden);
+      if (err.textContent === t.checkNeeded && marked.every((l) => l.confirm.checked)) err.hidden = true;
+    });
     return box;
   };
 

@@ -1,0 +1,54 @@
+// The fixed charge of a widget report is the home's utility's (QA pass 11): an Austin Energy home whose homeowner
+// confirmed a Florida Power & Light bill got the FPL bill's $8.34 a month in every cost (QA pass 10). Another
+// utility's (or state's) bill gives no fixed charge, and the report says why; the home's own utility's bill gives it.
+import assert from "node:assert/strict";
+import { contact, widgetEnv } from "./helpers.ts";
+import { MONTHS } from "../../../shared/format.ts";
+import type { SavingsFigures } from "../../../shared/savings/calculate.ts";
+
+const austin = { line1: "1100 Congress Ave", city: "Austin", state: "TX", zip: "78701" };
+const usage = MONTHS.map((month) => ({ month, year: 2025, value: 1_100, unit: "kWh" }));
+const bill = (utility: string, state: string) => ({
+  billingInformation: { utilityProviderName: utility },
+  electricityUsage: { usageByMonth: usage, fixedMonthlyCharge: 8.34, marketState: state },
+});
+
+Deno.test("process-widget-savings-info: another utility's bill gives the report no fixed charge, the home's utility's does", async () => {
+  const e = await widgetEnv();
+  try {
+    const run = async (key: string, item: unknown, confirmed: string[]) => {
+      const lead = await e.call(e.widget, "POST", "/create-lead", {
+        idempotency_key: `${key}-lead`,
+        contact: { ...contact, email: `${key}@example.com` },
+        address: austin,
+        utility_provider: "Austin Energy",
+        consent: true,
+      });
+      assert.equal(lead.status, 201, JSON.stringify(lead.json));
+      const r = await e.call(e.widget, "POST", "/process-widget-savings-info", {
+        lead_id: lead.json.data.id,
+        bill: item,
+        confirmed,
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      const [rep] = await e.p
+        .sql`select figures, report from public.savings_reports where id = ${r.json.data.transactionId}`;
+      return {
+        figures: rep.figures as SavingsFigures,
+        text: (rep.report.sections as { text: string }[]).map((s) => s.text).join(""),
+      };
+    };
+    const fpl = await run("fixed-fpl", bill("Florida Power & Light", "FL"), ["utility", "address"]);
+    assert.equal(fpl.figures.fixedChargeMonthly, null, "FPL's $8.34 is not Austin Energy's charge");
+    assert.ok(fpl.figures.flags.includes("fixed_charge_other_utility"), fpl.figures.flags.join());
+    assert.doesNotMatch(fpl.text, /\$8\.34/);
+    assert.match(fpl.text, /your bill, from another utility, cannot tell/);
+
+    const own = await run("fixed-own", bill("Austin Energy", "TX"), []);
+    assert.equal(own.figures.fixedChargeMonthly, 8.34, "the home's utility's bill gives its charge");
+    assert.ok(!own.figures.flags.includes("fixed_charge_other_utility"));
+    assert.match(own.text, /fixed charge of \$8\.34 a month/);
+  } finally {
+    await e.close();
+  }
+});
