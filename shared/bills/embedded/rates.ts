@@ -168,7 +168,7 @@ const withoutNextLabel = (v: string) => {
 };
 
 const RATE_LABELS =
-  /^(?:(?:electric(?:ity)?\s+)?rate(?: schedule| plan| class| code)?|billing rate|price plan|pricing plan|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
+  /^(?:(?:electric(?:ity)?\s+)?rate(?: schedule| plan| class(?:ification)?| code)?|billing rate|price plan|pricing plan|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
 // "Plan:" names a retail electricity plan, unless it is a payment arrangement
 const PAYMENT_PLAN =
   /\bbudget\b|\bpayment\b|\blevel(?:ized)?\b|\baverage\b|\bautopay\b|\bpaperless\b|\binstall?ment\b/i;
@@ -255,6 +255,9 @@ const TITLE_BEFORE_RATE = /^(?:[A-Z][a-z]+ ){1,4}(?=(?:rate|tariff|schedule)\b[^
 // a rate schedule named inside a section title: "Current Charge Detail Schedule 1 Residential Service 31 Days"
 const SCHEDULE_IN_TITLE =
   /\b(Schedule [A-Z0-9-]{1,6} (?:[A-Z][a-z]+ ){0,2}?(?:Residential|Domestic|General)(?: (?:Service|Rate))?)\b/;
+
+const CLASS_THEN_PERIOD =
+  /^(?:Electric(?:ity)?(?: Service)?\s+)?((?:Residential|Domestic|General)(?: [A-Za-z]+){0,2} (?:Service|Rate)(?: [A-Z]{0,3}-?\d{1,3}[A-Z]?| \([A-Z0-9-]{1,8}\))?)\s+\d{1,2}\/\d{1,2}\/\d{2,4}\s*(?:-|\u2013|to)\s*\d{1,2}\/\d{1,2}\/\d{2,4}\b/;
 
 /** The rate plan or class: a labelled rate ("Rate: RS-1 RESIDENTIAL SERVICE") or a "... Schedule X" phrase. */
 export function findRatePlan(lines: string[]): string {
@@ -347,6 +350,12 @@ export function findRatePlan(lines: string[]): string {
       /^([A-Za-z][A-Za-z -]{2,40}?)\s+\d{1,2}\/\d{1,2}\/\d{2,4}\s*[-\u2013]\s*\d{1,2}\/\d{1,2}\/\d{2,4}\b/,
     )?.[1];
     if (v && RATE_CLASS.test(v) && v.split(/\s+/).length <= 5 && !GAS.test(v)) return v;
+  }
+  // a line that opens with the class of service, then the period ("Residential Service 09/09/2024 to 10/09/2024   30
+  // days", "Electric Service Residential Service (RS-1) 02/17/2023 - 03/17/2023"): the class (round 29)
+  for (const line of lines) {
+    const v = (cells(line)[0] ?? "").match(CLASS_THEN_PERIOD)?.[1];
+    if (v && !GAS.test(line)) return v;
   }
   // a schedule and its class inside a title ("… Charge Detail Schedule 1 Residential Service 31 Days")
   for (const line of lines) {

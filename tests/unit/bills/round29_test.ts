@@ -162,3 +162,17 @@ Deno.test("a scan's reading with a speck before its digits ('-81874') is the rea
   ];
   assertEquals(read(rows, true).electricityUsage.meters.map((m) => m.usageKwh), ["809"]);
 });
+
+Deno.test("a rate labelled 'Rate classification:' and a class of service that opens the period's line", () => {
+  const labelled: Rows = [...HEAD, ...ENERGY, [170, [[36, "Rate classification: Residential - R"], [
+    300,
+    "Month",
+  ]]]];
+  assertEquals(read(labelled).electricityUsage.electricRate, "Residential - R");
+  const opening: Rows = [
+    [40, [[36, "Account Number 4410-88213"], [330, "Billing Date 03/02/2024"]]],
+    ...ENERGY,
+    [170, [[36, "General Service (GS-2) 01/28/2024 to 02/27/2024"], [330, "30 days"]]],
+  ];
+  assertEquals(read(opening).electricityUsage.electricRate, "General Service (GS-2)");
+});
