@@ -416,6 +416,8 @@ async function lakeview(r: Rng): Promise<Generated> {
     date: fmt.short,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: upper(f.service) });
+  // the bill prints no rate schedule (round 29, before any reader change: the truth held one never printed)
+  truth.electricityUsage.electricRate = "";
   return { layout: "lakeview", pdf: await s.bytes(), truth };
 }
 

@@ -76,6 +76,8 @@ export const LEXICON = {
       /\bbalance due\b/i,
       /\bnew balance\b/i,
       /\bamount to pay\b/i,
+      // last: the month's whole bill ("Total Month's Bill   $103.16" under the charges and last month's balance)
+      /\btotal (?:month'?s |monthly )?bill\b(?!\s+(?:date|period|days?)\b)/i,
     ],
     not: [
       /\b(?:previous|prior|last)\b/i,
@@ -96,6 +98,8 @@ export const LEXICON = {
       /\bbalance before new charges\b/i,
       /\boutstanding balance\b/i,
       /\bbalance forward\b/i,
+      // … brought or carried ("Balance brought forward   $53.92" under the previous balance and the payments)
+      /\bbalance (?:brought|carried) forward\b/i,
       /\bunpaid balance\b/i,
       /\bprevious balance remaining\b/i,
       /\bremaining balance\b/i,

@@ -36,6 +36,10 @@ export function columnRole(header: string): Role | undefined {
   if (/\bmeter\s*(?:number|no\.?|#|id)(?!\w)|\bmeter$/.test(h)) return "meter";
   if (/multiplier|\bmult\b|constant|\bfactor\b/.test(h)) return "multiplier";
   if (/\bread(?:ing|ings)?\b/.test(h)) return before ? "previous" : "present";
+  // a readings table's two reading columns headed by the one word alone ("Previous   Current   Usage", "Present
+  // Past"): the readings (a date column says date, an amount column charges or amount)
+  if (/^(?:previous|prior|prev\.?|past|last)$/.test(h.trim())) return "previous";
+  if (/^(?:present|current|curr\.?)$/.test(h.trim())) return "present";
   if (
     /\bkwh\b|\busage\b|\bused\b|consumption|energy/.test(h) &&
     !/\$|amount|cost|days|demand|average|avg|per day|\bkw\b(?!h)/.test(h)
@@ -77,6 +81,9 @@ const num = (s: string) => {
   const t = s.trim().replace(/\s*(?:kwh|actual|estimated|est\.?|customer|[AE])$/i, "");
   return /^[\d,]+(?:\.\d+)?$/.test(t) ? parseNumber(t) : undefined;
 };
+
+// a register's reading: never negative, so a mark before its digits is a speck OCR read ("-81874") (round 29)
+const reading = (s: string) => num(s.trim().replace(/^[-\u2013\u2014~'\u2018\u2019`.]+(?=\d)/, ""));
 
 /**
  * Meters from the document's column tables whose header names a meter number and either a usage column or
@@ -151,9 +158,17 @@ function metersOf(pages: Word[][], on: RuleSwitch): Meter[] {
     if (
       at("meter") < 0 && at("usage") >= 0 && at("present") >= 0 && at("previous") >= 0 && net === undefined
     ) {
-      const rows = t.rows.map((row) => {
+      // (a municipal statement's water row under the electric one, its readings' difference its usage too, is
+      // not the electric meter: a row naming another service or its unit is left out)
+      const rows = t.rows.filter((row) =>
+        !row.cells.some((c) => GAS.test(c) || OTHER_SERVICE.test(c) || OTHER_SERVICE_UNIT.test(c))
+      ).map((row) => {
         const n = (r: Role) => num(row.cells[at(r)] ?? "");
-        const [usage, present, previous] = [n("usage"), n("present"), n("previous")];
+        const [usage, present, previous] = [
+          n("usage"),
+          reading(row.cells[at("present")] ?? ""),
+          reading(row.cells[at("previous")] ?? ""),
+        ];
         const mult = at("multiplier") >= 0 ? num(row.cells[at("multiplier")] ?? "") ?? 1 : 1;
         const ok = usage !== undefined && present !== undefined && previous !== undefined && usage > 0 &&
           Math.abs((present - previous) * mult - usage) < 0.5;
@@ -190,7 +205,8 @@ function metersOf(pages: Word[][], on: RuleSwitch): Meter[] {
       // a row without a meter number under a meter's row is another register of that meter (a time-of-use
       // meter's off-peak register): its kWh adds to the meter's (a total row is not a register)
       if (!id && last?.usageKwh && !row.cells.some((c) => /\btotal\b/i.test(c))) {
-        const more = num(cell("usage"));
+        // (a table of readings without a usage column: the register's readings' difference — round 29)
+        const more = at("usage") >= 0 ? num(cell("usage")) : readingsUsage(row.cells, at);
         // … unless it is the energy the customer's panels sent back ("Received (kWh Out)") under the register
         // of the energy delivered: the meter's kWh is then the net, delivered less received (net_metering.ts);
         // received under a register not named delivered: which is which is not said, left empty
@@ -215,7 +231,7 @@ function metersOf(pages: Word[][], on: RuleSwitch): Meter[] {
       let usage = num(cell("usage"));
       // a thousands comma read as a point ("1.950" for 1,950, a scan's): the readings' difference says which
       if (usage !== undefined && /^\d{1,3}\.\d{3}$/.test(cell("usage").trim())) {
-        const [present, previous] = [num(cell("present")), num(cell("previous"))];
+        const [present, previous] = [reading(cell("present")), reading(cell("previous"))];
         const mult = at("multiplier") >= 0 ? num(cell("multiplier")) ?? 1 : 1;
         const whole = Math.round(usage * 1000);
         if (present !== undefined && previous !== undefined && (present - previous) * mult === whole) {
@@ -225,16 +241,7 @@ function metersOf(pages: Word[][], on: RuleSwitch): Meter[] {
           usage = whole;
         }
       }
-      if (usage === undefined) {
-        const present = num(cell("present"));
-        const previous = num(cell("previous"));
-        const mult = at("multiplier") >= 0 ? num(cell("multiplier")) ?? 1 : 1;
-        if (present !== undefined && previous !== undefined) {
-          const digits = cell("previous").replace(/\D/g, "").length;
-          const diff = present >= previous ? present - previous : present + 10 ** digits - previous;
-          usage = Math.round(diff * mult * 1000) / 1000;
-        }
-      }
+      if (usage === undefined) usage = readingsUsage(row.cells, at);
       const both = range >= 0 ? allDates(row.cells[range] ?? "") : [];
       const [s, e] = range >= 0
         ? (both.length === 2 ? both : ["", ""])
@@ -249,6 +256,17 @@ function metersOf(pages: Word[][], on: RuleSwitch): Meter[] {
     }
   }
   return out;
+}
+
+/** A row's present less previous reading times its multiplier, when both readings are numbers (a rollover too). */
+function readingsUsage(cells: string[], at: (r: Role) => number): number | undefined {
+  const cell = (r: Role) => (at(r) >= 0 ? cells[at(r)] ?? "" : "");
+  const [present, previous] = [reading(cell("present")), reading(cell("previous"))];
+  if (present === undefined || previous === undefined) return undefined;
+  const mult = at("multiplier") >= 0 ? num(cell("multiplier")) ?? 1 : 1;
+  const digits = cell("previous").replace(/\D/g, "").length;
+  const diff = present >= previous ? present - previous : present + 10 ** digits - previous;
+  return Math.round(diff * mult * 1000) / 1000;
 }
 
 const day = (iso: string) => Date.parse(iso) / 86_400_000;

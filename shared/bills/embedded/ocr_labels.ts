@@ -47,7 +47,7 @@ const PARTS = new Set([...VOCAB, "please", "pay", "by", "prepared", "issued", "n
 
 /** "DatePrepared", "Pleasepay", "TotalAmountDue": a word of two or three label words OCR glued, split. */
 function splitGlued(word: string): string {
-  if (word.length < 6) return word;
+  if (word.length < 5) return word;
   const w = word.toLowerCase();
   const splits: number[][] = [];
   const walk = (at: number, cuts: number[]) => {

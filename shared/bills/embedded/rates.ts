@@ -83,7 +83,10 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
         `(?:\\b${unit}\\s*[x×@]|\\bat\\b|@|rate:?|price:?)\\s*\\$?\\s*(\\d?\\.\\d{3,7})\\b`,
         "i",
       ),
-    ) ?? text.match(/\$?\s*(\d?\.\d{3,7})\s*(?:\/|per)\s*kwh/i);
+    ) ?? text.match(/\$?\s*(\d?\.\d{3,7})\s*(?:\/|per)\s*kwh/i) ??
+      // a charge line's three cells with no sign between them: the kWh, the price, the amount ("1,189 KWH   0.087613
+      // $116.67", a table's Usage, Rate and Charges columns); the price has four decimals or more, an amount two
+      text.match(/\b\d[\d,]*\s*kwh\s+\$?(\d?\.\d{4,7})\s+\$?\d[\d,]*\.\d{2}\b/i);
     if (!m) {
       // a price in cents after the kWh ("1,196 kWh x 6.09¢", "@ 11.2 cents per kWh"), never an average
       const c = text.match(
@@ -165,7 +168,7 @@ const withoutNextLabel = (v: string) => {
 };
 
 const RATE_LABELS =
-  /^(?:(?:electric(?:ity)?\s+)?rate(?: schedule| plan| class| code)?|billing rate|price plan|pricing plan|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
+  /^(?:(?:electric(?:ity)?\s+)?rate(?: schedule| plan| class(?:ification)?| code)?|billing rate|price plan|pricing plan|service class(?:ification)?|tariff|schedule|your rate(?: plan)?|rate type|(?:your |energy |electricity )?plan(?: name)?(?=\s*:))\s*[:#-]?\s*/i;
 // "Plan:" names a retail electricity plan, unless it is a payment arrangement
 const PAYMENT_PLAN =
   /\bbudget\b|\bpayment\b|\blevel(?:ized)?\b|\baverage\b|\bautopay\b|\bpaperless\b|\binstall?ment\b/i;
@@ -190,6 +193,14 @@ const NEXT_FIELD =
 // … or its label before the count ("Tariff: RS Residential Service Billing Days 29")
 const DAYS_AFTER =
   /\s+(?:\d{1,3}\s+(?:billing\s+)?days?\b|(?:billing|service|elapsed)\s+days\s*:?\s*\d{1,3}\b).*$/i;
+
+// a class in capitals, then a sentence the text layer joined to it ("RESIDENTIAL ELECTRIC Water and sewer usage in
+// hundreds of gallons"): the class ends where the mixed-case sentence starts (round 29)
+const CAPS_THEN_SENTENCE = /^([A-Z0-9][A-Z0-9 &()/.-]*[A-Z0-9)])\s+[A-Z][a-z]+(?:\s+[a-z]+){2,}\b.*$/;
+const capsBeforeSentence = (v: string) => {
+  const m = v.match(CAPS_THEN_SENTENCE);
+  return m && /[A-Z]{3}/.test(m[1]) && RATE_CLASS.test(m[1]) ? m[1] : v;
+};
 
 /** "Schedule 1 Residential": a schedule's number alone does not name it, so the word stays with the value. */
 const withScheduleWord = (label: string, v: string) =>
@@ -245,6 +256,9 @@ const TITLE_BEFORE_RATE = /^(?:[A-Z][a-z]+ ){1,4}(?=(?:rate|tariff|schedule)\b[^
 const SCHEDULE_IN_TITLE =
   /\b(Schedule [A-Z0-9-]{1,6} (?:[A-Z][a-z]+ ){0,2}?(?:Residential|Domestic|General)(?: (?:Service|Rate))?)\b/;
 
+const CLASS_THEN_PERIOD =
+  /^(?:Electric(?:ity)?(?: Service)?\s+)?((?:Residential|Domestic|General)(?: [A-Za-z]+){0,2} (?:Service|Rate)(?: [A-Z]{0,3}-?\d{1,3}[A-Z]?| \([A-Z0-9-]{1,8}\))?)\s+\d{1,2}\/\d{1,2}\/\d{2,4}\s*(?:-|\u2013|to)\s*\d{1,2}\/\d{1,2}\/\d{2,4}\b/;
+
 /** The rate plan or class: a labelled rate ("Rate: RS-1 RESIDENTIAL SERVICE") or a "... Schedule X" phrase. */
 export function findRatePlan(lines: string[]): string {
   for (const line of lines) {
@@ -263,8 +277,13 @@ export function findRatePlan(lines: string[]): string {
       }
       if (m && m[0].includes(":")) {
         // the next field joined to the value on its line ("Rate: Time-of-Day Rate   Meter K5098692   31 days")
-        const v = withoutPeriod(withoutNextLabel(c.slice(m[0].length)).replace(NEXT_FIELD, ""))
-          .replace(DAYS_AFTER, "").trim();
+        const v = capsBeforeSentence(
+          withoutPeriod(withoutNextLabel(c.slice(m[0].length)).replace(NEXT_FIELD, "")).replace(
+            DAYS_AFTER,
+            "",
+          )
+            .trim(),
+        );
         // after a title, only a class of service or a rate code ("Your Price to Compare Rate: 7.5 cents" is not)
         const named = !titled ||
           ((RATE_CLASS.test(v) || /\b[A-Z]{1,3}-?\d{1,3}[A-Z]?\b/.test(v)) &&
@@ -331,6 +350,12 @@ export function findRatePlan(lines: string[]): string {
       /^([A-Za-z][A-Za-z -]{2,40}?)\s+\d{1,2}\/\d{1,2}\/\d{2,4}\s*[-\u2013]\s*\d{1,2}\/\d{1,2}\/\d{2,4}\b/,
     )?.[1];
     if (v && RATE_CLASS.test(v) && v.split(/\s+/).length <= 5 && !GAS.test(v)) return v;
+  }
+  // a line that opens with the class of service, then the period ("Residential Service 09/09/2024 to 10/09/2024   30
+  // days", "Electric Service Residential Service (RS-1) 02/17/2023 - 03/17/2023"): the class (round 29)
+  for (const line of lines) {
+    const v = (cells(line)[0] ?? "").match(CLASS_THEN_PERIOD)?.[1];
+    if (v && !GAS.test(line)) return v;
   }
   // a schedule and its class inside a title ("… Charge Detail Schedule 1 Residential Service 31 Days")
   for (const line of lines) {
@@ -402,6 +427,20 @@ export function rateInColumn(tables: ReturnType<typeof readTables>): string {
     if (
       v && RATE_CLASS.test(v) && !GAS.test(v) && v.split(/\s+/).length <= 5 && !/\$|%|\bkwh\b/i.test(v)
     ) return v;
+  }
+  // a multi-service table's "Service" column naming the electric service with its class ("Electric Residential"
+  // over "Natural Gas" and "Water" rows): the class after the service's word (round 29)
+  for (const t of tables) {
+    const k = t.columns.findIndex((c) =>
+      /^(?:services?|service description|description)$/i.test(c.header.trim())
+    );
+    if (k < 0) continue;
+    const v = t.rows.map((r) => (r.cells[k] ?? "").trim().match(/^electric(?:ity)?\s+(.+)$/i)?.[1].trim())
+      .filter((c) => c !== undefined);
+    if (
+      v.length === 1 && RATE_CLASS.test(v[0]!) && !GAS.test(v[0]!) && v[0]!.split(/\s+/).length <= 4 &&
+      !/\$|%|\d/.test(v[0]!) && !NOT_A_CLASS.test(v[0]!)
+    ) return v[0]!;
   }
   return "";
 }

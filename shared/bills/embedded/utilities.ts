@@ -207,6 +207,9 @@ const SMALL = new Set(["of", "and", "the", "for"]);
 const DESK =
   /\s+(?:customer (?:care|service|services)|billing(?: department| office| services)?|utility billing|payment (?:processing|center)|remittance(?: center| processing)?)$/i;
 
+/** A street line alone ("10 ROBERTSON STREET") and a city line alone ("RADFORD VA 24141-1234"). */
+const STREET_LINE = /^\d{1,6}\s+[A-Za-z0-9 .'#-]{3,40}$/;
+const CITY_LINE = /^[A-Za-z][A-Za-z .'-]{1,30},?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?$/;
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
 /** Two to six words of letters: a name's shape, with or without a utility's word. */
 const wordsShaped = (s: string) => {
@@ -239,6 +242,13 @@ export function findIssuer(lines: string[]): string | undefined {
     const name = l.trim();
     if (/^(?:p\.?\s?o\.?\s+box|post office box)\b/i.test(lines[i + 1]?.trim() ?? "") && wordsShaped(name)) {
       found.push({ name, source: "remit" });
+    } else if (
+      // … or over a street address and its city line (a city hall's: "CITY OF RADFORD / 10 ROBERTSON STREET /
+      // RADFORD VA 24141"), only for a name with an issuer's word: a customer's mailing block has the same shape
+      ISSUER_WORD.test(name) && wordsShaped(name) && STREET_LINE.test(lines[i + 1]?.trim() ?? "") &&
+      CITY_LINE.test(lines[i + 2]?.trim() ?? "")
+    ) {
+      found.push({ name, source: "block" });
     }
   });
   const top = lines.find((l) => l.trim())?.split(/\s{3,}/)[0]?.trim() ?? "";
