@@ -47,10 +47,12 @@ const loadModules = () =>
     import("../shared/stack/server.ts"),
     import("../shared/stack/extensions/index.ts"),
     import("../shared/stack/services.ts"),
-    import("../shared/queue/worker.ts"),
-    import("../shared/jobs/registry.ts"),
     import("../shared/documents/engine/index.ts"),
   ]);
+// The queue worker and the job registry, for the background loops: loaded once the start is printed (the loops
+// start then), not beside initdb with the rest (docs/operations.md, "Local stack: the start's critical path (cold11)").
+const loadLoops = () =>
+  Promise.all([import("../shared/queue/worker.ts"), import("../shared/jobs/registry.ts")]);
 let core: ReturnType<typeof loadCore> | undefined;
 let modules: ReturnType<typeof loadModules> | undefined;
 let files: Promise<MigrationFile[]> | undefined;
@@ -90,8 +92,8 @@ const loadAll = (url: string, starting = { initdb: false }) => {
 const db = await startDatabase(config.dataDir, { whileStarting: loadAll });
 // Not started when the server printed nothing while it started (see StartOptions.whileStarting).
 if (!core) loadAll(db.url);
-let engine: Awaited<ReturnType<typeof loadModules>>[6] | undefined;
-modules!.then((m) => engine = m[6], () => {});
+let engine: Awaited<ReturnType<typeof loadModules>>[4] | undefined;
+modules!.then((m) => engine = m[4], () => {});
 // Where a start's time goes (LOG_LEVEL=debug): ms since the start at the end of each phase.
 const phases: Record<string, number> = { database: Math.round(performance.now() - started) };
 const phase = (name: string) => phases[name] = Math.round(performance.now() - started);
@@ -135,7 +137,7 @@ Deno.addSignalListener("SIGTERM", () => shutdown(0));
 try {
   const [, { migrateStaged, splitAhead }, , { referenceDataLoading }] = await core!;
   const p = await platform!;
-  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] = await modules!;
+  const [{ seedDemo }, , { extensions }, { serviceNames }] = await modules!;
   const sql = p.sql;
   // The server listens while the migrations run, its requests held until the start is ready (start_gate.ts)
   // but for the services' liveness paths, answered from memory.
@@ -249,6 +251,7 @@ try {
   // (a pool connection of their own, the bus subscriptions' upsert, the SMTP listener) took the main thread and a
   // core from the seed (docs/operations.md, "Local stack: the start's critical path (cold11)"); a job queued meanwhile waits for the worker's first poll.
   // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
+  const [{ startWorker }, { jobHandlers }] = await loadLoops();
   const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
   if (!stopping) stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
   for (const e of extensions) {
