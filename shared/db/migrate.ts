@@ -1,7 +1,7 @@
 import type { Sql, Tx } from "./client.ts";
 import { bootstrapCoreSql, bootstrapExtensionsSql, bootstrapSql } from "./bootstrap.ts";
 import { applyFiles, LaneAborted } from "./apply_files.ts";
-import { type Ahead, createExtensionsAhead } from "./extensions_ahead.ts";
+import { type Ahead, createExtensionsAhead, scanAhead } from "./extensions_ahead.ts";
 import { type Piece, splitBulkRows } from "./bulk_rows.ts";
 
 export interface MigrationFile {
@@ -198,7 +198,12 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
     await main.catch(() => {});
     throw e;
   };
-  const lock = await sql.reserve().catch(giveUp);
+  const reserved = sql.reserve();
+  // While both connections open (new backends: fork, authentication, their catalog caches), the files are scanned
+  // for the extensions to create ahead; done once the plan is known, it held back the first file (5–20 ms).
+  const inLane = new Set((opts.lanes ?? INDEPENDENT_LANES).flat());
+  setTimeout(() => scanAhead(files.filter((f) => !inLane.has(f.version))), 0);
+  const lock = await reserved.catch(giveUp);
   let locked = false;
   const unlock = async () => {
     try {
@@ -215,7 +220,6 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
     if (opts.bootstrap !== false) await lock.unsafe(bootstrapCoreSql);
     await lock.unsafe(createHistorySql);
     const done = await appliedVersions(lock);
-    const inLane = new Set((opts.lanes ?? INDEPENDENT_LANES).flat());
     const pending = files.filter((f) => !done.has(f.version));
     const now = pending.filter((f) => !inLane.has(f.version));
     deferred = pending.filter((f) => inLane.has(f.version));
