@@ -214,12 +214,12 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
   };
   let applied: string[], deferred: MigrationFile[];
   try {
-    await lock`select pg_advisory_lock(hashtext(${LOCK_KEY}))`;
+    // The lock, the bootstrap (but its extensions: created beside the main transaction, extensions_ahead.ts), the
+    // history table and the applied versions as one query: one round trip and one commit (one WAL flush) where
+    // they were four and two, between the server's start and the first migration (a session's advisory lock
+    // outlives a failure of the rest, so it is released as below).
     locked = true;
-    // The bootstrap's extensions are created beside the main transaction (extensions_ahead.ts), not before it.
-    if (opts.bootstrap !== false) await lock.unsafe(bootstrapCoreSql);
-    await lock.unsafe(createHistorySql);
-    const done = await appliedVersions(lock);
+    const done = await lockAndPlan(lock, opts.bootstrap !== false);
     const pending = files.filter((f) => !done.has(f.version));
     const now = pending.filter((f) => !inLane.has(f.version));
     deferred = pending.filter((f) => inLane.has(f.version));
@@ -290,6 +290,19 @@ async function runTogether(sql: Sql, groups: MigrationFile[][]): Promise<void> {
     });
   await Promise.all(groups.map(run));
   if (failure) throw failure;
+}
+
+/** migrateStaged's first query on the lock's connection (see there): the applied versions, once the lock is held. */
+async function lockAndPlan(lock: Sql, bootstrap: boolean): Promise<Set<string>> {
+  const results = await lock.unsafe([
+    `select pg_advisory_lock(hashtext('${LOCK_KEY}'));`,
+    bootstrap ? bootstrapCoreSql : "",
+    createHistorySql,
+    "select version from supabase_migrations.schema_migrations;",
+  ].join("\n"));
+  // One result per statement that returns rows (two or more here): the versions are the last.
+  const rows = results.at(-1) as unknown as { version: string }[];
+  return new Set(rows.map((r) => r.version));
 }
 
 async function appliedVersions(db: Sql | Tx): Promise<Set<string>> {
