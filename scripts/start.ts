@@ -158,7 +158,8 @@ try {
   // service's first request (its router compiled) and the HTTP client's first use leave the start's critical path.
   // Asked right after the server listened, before the main transaction's files were sent (branch cold7), they held
   // those files back; now, on a new cluster, the server has them by then (migrateStaged's whileApplying builds the
-  // routes). The start still prints only once all ten answered (docs/operations.md, "Local stack: the start's critical path (cold11)").
+  // routes). The start still prints only once all ten answered (docs/operations.md, "Local stack: the start's
+  // critical path (cold11)").
   const health = built!.then(() =>
     Promise.all(serviceNames.map(async (s) => {
       const res = await fetch(`http://127.0.0.1:${port}/v1/${s}/health`);
@@ -249,7 +250,8 @@ try {
   // The background loops (queue worker, bus push loop, inbound SMTP, the inbox check) once the start is printed:
   // they need the schema, not the demo data, and nothing the start reports. Started beside the seed, their start
   // (a pool connection of their own, the bus subscriptions' upsert, the SMTP listener) took the main thread and a
-  // core from the seed (docs/operations.md, "Local stack: the start's critical path (cold11)"); a job queued meanwhile waits for the worker's first poll.
+  // core from the seed (docs/operations.md, "Local stack: the start's critical path (cold11)"); a job queued
+  // meanwhile waits for the worker's first poll.
   // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
   const [{ startWorker }, { jobHandlers }] = await loadLoops();
   const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
