@@ -47,10 +47,12 @@ const loadModules = () =>
     import("../shared/stack/server.ts"),
     import("../shared/stack/extensions/index.ts"),
     import("../shared/stack/services.ts"),
-    import("../shared/queue/worker.ts"),
-    import("../shared/jobs/registry.ts"),
     import("../shared/documents/engine/index.ts"),
   ]);
+// The queue worker and the job registry, for the background loops: loaded once the start is printed (the loops
+// start then), not beside initdb with the rest (docs/operations.md, "Local stack: the start's critical path (cold11)").
+const loadLoops = () =>
+  Promise.all([import("../shared/queue/worker.ts"), import("../shared/jobs/registry.ts")]);
 let core: ReturnType<typeof loadCore> | undefined;
 let modules: ReturnType<typeof loadModules> | undefined;
 let files: Promise<MigrationFile[]> | undefined;
@@ -90,8 +92,8 @@ const loadAll = (url: string, starting = { initdb: false }) => {
 const db = await startDatabase(config.dataDir, { whileStarting: loadAll });
 // Not started when the server printed nothing while it started (see StartOptions.whileStarting).
 if (!core) loadAll(db.url);
-let engine: Awaited<ReturnType<typeof loadModules>>[6] | undefined;
-modules!.then((m) => engine = m[6], () => {});
+let engine: Awaited<ReturnType<typeof loadModules>>[4] | undefined;
+modules!.then((m) => engine = m[4], () => {});
 // Where a start's time goes (LOG_LEVEL=debug): ms since the start at the end of each phase.
 const phases: Record<string, number> = { database: Math.round(performance.now() - started) };
 const phase = (name: string) => phases[name] = Math.round(performance.now() - started);
@@ -135,13 +137,10 @@ Deno.addSignalListener("SIGTERM", () => shutdown(0));
 try {
   const [, { migrateStaged, splitAhead }, , { referenceDataLoading }] = await core!;
   const p = await platform!;
-  const [{ seedDemo }, , { extensions }, { serviceNames }, { startWorker }, { jobHandlers }] = await modules!;
+  const [{ seedDemo }, , { extensions }, { serviceNames }] = await modules!;
   const sql = p.sql;
   // The server listens while the migrations run, its requests held until the start is ready (start_gate.ts)
-  // but for the services' liveness paths, answered from memory. The stack asks every service's /health once
-  // the start is ready, not now: asked during the migrations, each service's first request (its router built
-  // on first use) held up the migration runner's event loop, and the migrations phase grew by more than the
-  // health phase shrank (docs/operations.md, "Serving while the migrations run").
+  // but for the services' liveness paths, answered from memory.
   // The routes may still be built (on a first start, while the main migration transaction runs): a request that
   // passes the gate meanwhile waits for them.
   let handler: Awaited<typeof built> | undefined;
@@ -153,6 +152,28 @@ try {
   const server = Deno.serve({ port, hostname: host, onListen: () => {} }, gate.handler);
   stops.push({ name: "http server", stop: () => (gate?.fail("stopping"), server.shutdown()) });
   log("debug", "listening while the migrations run", { sinceStart: Math.round(performance.now() - started) });
+  // Every service's /health (liveness, answered from memory: it needs neither the schema nor the demo data), asked
+  // over HTTP as soon as the routes are built and the server listens — on a new cluster while the main migration
+  // transaction runs, on one that exists while the migrations are checked — instead of after the seed: each
+  // service's first request (its router compiled) and the HTTP client's first use leave the start's critical path.
+  // Asked right after the server listened, before the main transaction's files were sent (branch cold7), they held
+  // those files back; now, on a new cluster, the server has them by then (migrateStaged's whileApplying builds the
+  // routes). The start still prints only once all ten answered (docs/operations.md, "Local stack: the start's
+  // critical path (cold11)").
+  const health = built!.then(() =>
+    Promise.all(serviceNames.map(async (s) => {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/${s}/health`);
+      await res.body?.cancel();
+      return [s, res.status] as const;
+    }))
+  ).then((answers) => {
+    log("debug", "services answered their health check", {
+      healthy: answers.filter(([, status]) => status === 200).length,
+      sinceStart: Math.round(performance.now() - started),
+    });
+    return answers;
+  });
+  health.catch(() => {}); // awaited below
   // The reference data's migrations (INDEPENDENT_LANES) load once the start is printed; until then the
   // routes and jobs that read them wait for them (shared/db/reference_gate.ts), the rest serves.
   const all = await files!;
@@ -187,32 +208,17 @@ try {
       if (loading) await reference.catch(() => {});
     },
   });
-  // The demo data and the background loops (queue worker, bus push loop, inbound SMTP) side by side: the loops
-  // need the schema, not the demo data.
-  const seeded = (async () => {
-    const demo = await seedDemo(p, demoPrepared!, extensions);
-    phase("seed");
-    return demo;
-  })();
-  const loops = (async () => {
-    // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
-    const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
-    stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
-    for (const e of extensions) if (e.start) stops.push({ name: e.name, stop: await e.start(p) });
-  })();
-  const [demo] = await Promise.all([seeded, loops, built]);
+  const demo = await seedDemo(p, demoPrepared!, extensions);
+  phase("seed");
+  await built;
   phase("started");
   gate.open();
-  const health = await Promise.all(serviceNames.map(async (s) => {
-    const res = await fetch(`http://127.0.0.1:${port}/v1/${s}/health`);
-    await res.body?.cancel();
-    return [s, res.status] as const;
-  }));
+  const answers = await health;
   // A new cluster's files, written by initdb without its own sync, are on disk before the start says it is up.
   const syncWait = performance.now();
   await db.durable;
   log("debug", "waited for the new cluster's sync", { ms: Math.round(performance.now() - syncWait) });
-  const unhealthy = health.filter(([, status]) => status !== 200);
+  const unhealthy = answers.filter(([, status]) => status !== 200);
   phase("healthy");
   log("debug", "startup phases", phases);
   const ms = Math.round(performance.now() - started);
@@ -235,12 +241,26 @@ try {
   Demo login      ${demo.adminEmail} / ${demo.adminPassword}
   Partner token   ${demo.partnerToken}
   Saved to        ${config.dataDir}/demo.json
-  Health          ${health.length - unhealthy.length}/${health.length} services healthy
+  Health          ${answers.length - unhealthy.length}/${answers.length} services healthy
   Startup         ${ms} ms to all-healthy
   Press Ctrl-C to stop.
 `);
   if (unhealthy.length) log("error", "unhealthy services", { unhealthy });
   loadReference();
+  // The background loops (queue worker, bus push loop, inbound SMTP, the inbox check) once the start is printed:
+  // they need the schema, not the demo data, and nothing the start reports. Started beside the seed, their start
+  // (a pool connection of their own, the bus subscriptions' upsert, the SMTP listener) took the main thread and a
+  // core from the seed (docs/operations.md, "Local stack: the start's critical path (cold11)"); a job queued
+  // meanwhile waits for the worker's first poll.
+  // The job registry is shared with the deployed queue-worker; extensions add local-only handlers.
+  const [{ startWorker }, { jobHandlers }] = await loadLoops();
+  const handlers = Object.assign(jobHandlers(p), ...extensions.map((e) => e.jobs?.(p) ?? {}));
+  if (!stopping) stops.push({ name: "queue worker", stop: startWorker(p, handlers) });
+  for (const e of extensions) {
+    if (stopping) break;
+    if (e.start) stops.push({ name: e.name, stop: await e.start(p) });
+  }
+  phase("loops");
   // What need not hold back the start (the widget's and the console's builds, the first bus prune) runs now.
   for (const e of extensions) {
     if (stopping) break;

@@ -1,13 +1,14 @@
-// `npm start` prints its start before the work that need not hold it back (the widget's and the partner
-// console's esbuild builds, the first bus retention prune), and that work still happens: a request that comes
+// `npm start` prints its start before the work that need not hold it back (the background loops, the widget's and
+// the partner console's esbuild builds, the first bus retention prune), and that work still happens: a request that comes
 // before a build waits for it.
 import assert from "node:assert/strict";
 import { emptyDatabase } from "../support/db_compare.ts";
 import { freePort } from "../integration/operations/helpers.ts";
+import { spawnStack } from "../support/stack_process.ts";
 
 Deno.test({
   name:
-    "npm start: the routes are built and the server listens before the migrations run (an early request is held until ready); builds and the first bus prune run after the start is printed, and a request waits for its build",
+    "npm start: the routes are built and the server listens before the migrations run (an early request is held until ready); the background loops, builds and the first bus prune start after the start is printed, and a request waits for its build",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
@@ -15,21 +16,7 @@ Deno.test({
     const db = await emptyDatabase(1);
     const port = freePort();
     const dataDir = await Deno.makeTempDir({ prefix: "after-healthy-" });
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "scripts/start.ts"],
-      cwd: new URL("../../", import.meta.url).pathname,
-      env: {
-        DATABASE_URL: db.url,
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        HOST: "127.0.0.1",
-        INBOX_SMTP_PORT: "0",
-        LOG_LEVEL: "debug",
-      },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    const child = spawnStack(port, dataDir, { DATABASE_URL: db.url });
     let out = "";
     let err = "";
     const errDone = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
@@ -93,7 +80,17 @@ Deno.test({
         position("listening while the migrations run") < position("migration applied"),
         `the server listens before the first migration is applied:\n${out}`,
       );
-      for (const msg of ["widget built", "console built", "bus retention", "after the start"]) {
+      // The background loops start once the start is printed (the queue worker and the bus push loop need the
+      // schema, not the demo data; started beside the seed, they took its core).
+      for (
+        const msg of [
+          "event bus push loop started",
+          "widget built",
+          "console built",
+          "bus retention",
+          "after the start",
+        ]
+      ) {
         assert.ok(position(msg) > printed, `"${msg}" logged after the start was printed:\n${out}`);
       }
       child.kill("SIGINT");

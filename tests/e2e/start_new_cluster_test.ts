@@ -4,6 +4,7 @@
 // PostgreSQL starts, as before. Either way a liveness request sent as soon as the server listens is answered.
 import assert from "node:assert/strict";
 import { freePort } from "../integration/operations/helpers.ts";
+import { spawnStack } from "../support/stack_process.ts";
 
 // Stacks still running when a check fails: Ctrl-C'd in the test's finally, so their PostgreSQL stops too.
 const live = new Set<Deno.ChildProcess>();
@@ -18,22 +19,8 @@ async function stopLeftovers() {
 }
 
 async function start(dataDir: string, port: number, pgPort: number) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/start.ts"],
-    cwd: new URL("../../", import.meta.url).pathname,
-    env: {
-      DATABASE_URL: "", // the embedded PostgreSQL, whatever the environment says
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      EMBEDDED_PG_PORT: String(pgPort),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      HOST: "127.0.0.1",
-      INBOX_SMTP_PORT: "0",
-      LOG_LEVEL: "debug",
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  // DATABASE_URL empty: the embedded PostgreSQL, whatever the environment says.
+  const child = spawnStack(port, dataDir, { DATABASE_URL: "", EMBEDDED_PG_PORT: String(pgPort) });
   live.add(child);
   let out = "";
   let err = "";

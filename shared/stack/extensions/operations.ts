@@ -5,7 +5,6 @@ import type { Platform } from "../../platform.ts";
 import { env, envInt } from "../../config.ts";
 import { errorText, log } from "../../log.ts";
 import { scheduleInboxCheck } from "../../email-agent/jobs.ts";
-import { startSmtpListener } from "../../inbox/smtp_listener.ts";
 
 async function start(p: Platform): Promise<() => Promise<void>> {
   const stops: (() => Promise<void>)[] = [];
@@ -13,6 +12,10 @@ async function start(p: Platform): Promise<() => Promise<void>> {
   if (env("INBOX_PROVIDER", "embedded") === "embedded" && smtpPort > 0) {
     const host = env("INBOX_SMTP_HOST", "127.0.0.1");
     try {
+      // Loaded here, once the start is printed (the loops start then), not with the stack's modules beside initdb:
+      // smtp-server and its dependencies are ≈30 ms of CPU (docs/operations.md, "Local stack: the start's
+      // critical path (cold11)").
+      const { startSmtpListener } = await import("../../inbox/smtp_listener.ts");
       const smtp = await startSmtpListener(p.sql, {
         port: smtpPort,
         host,

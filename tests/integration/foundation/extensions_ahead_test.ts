@@ -223,3 +223,51 @@ Deno.test("PGCRYPTO_FUNCTIONS: the database's pgcrypto functions but gen_random_
     await db.drop();
   }
 });
+
+Deno.test("migrateStaged scans the files for extensions to create ahead while it waits for the migration lock, not once it holds it", async () => {
+  const db = await emptyDatabase(4);
+  const holder = connect(db.url, { max: 1 });
+  const lock = await holder.reserve();
+  await lock`select pg_advisory_lock(hashtext('supabase_migrations'))`;
+  // Each file counts the reads of its text (the scan reads it; nothing else does before the plan).
+  let reads = 0;
+  const counted = (version: string, text: string): MigrationFile => ({
+    version,
+    name: "t",
+    get sql() {
+      reads++;
+      return text;
+    },
+  });
+  const files = [
+    counted(
+      "29990101000000",
+      "create extension if not exists btree_gist;\ncreate table public.t_scan (id int);",
+    ),
+    counted("29990101000001", "select digest('x', 'sha256');"),
+  ];
+  const staged = migrateStaged(db.sql, { files, lanes: [] });
+  let held = true;
+  try {
+    // Once the runner waits for the lock, the files have been read: scanned beforehand, not after the lock.
+    for (let i = 0;; i++) {
+      const [waiting] = await lock`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`;
+      if (waiting.n === 1) break;
+      assert.ok(i < 200, "the runner never waited for the lock");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.ok(reads >= 2, `every file scanned while the lock is awaited (${reads} reads)`);
+    await lock`select pg_advisory_unlock(hashtext('supabase_migrations'))`;
+    held = false;
+    const done = await staged;
+    assert.deepEqual(done.applied, ["29990101000000", "29990101000001"]);
+    await done.later();
+  } finally {
+    if (held) await lock`select pg_advisory_unlock(hashtext('supabase_migrations'))`;
+    await staged.catch(() => {});
+    lock.release();
+    await holder.end();
+    await db.drop();
+  }
+});

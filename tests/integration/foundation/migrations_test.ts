@@ -455,3 +455,24 @@ Deno.test("history rows go without parameters and keep any file's text exactly (
     await db.drop();
   }
 });
+
+Deno.test("migrateStaged: the lock, the bootstrap and the history table are one commit on a new database; a second run reads the versions it recorded", async () => {
+  const db = await emptyDatabase(4);
+  try {
+    const done = await migrateStaged(db.sql, { files: laneFiles, lanes });
+    await done.later();
+    // One transaction: the bootstrap's schema and the history's schema carry the same xmin (two commits before).
+    const [same] = await db.sql`select
+      (select xmin::text from pg_namespace where nspname = 'auth') =
+      (select xmin::text from pg_namespace where nspname = 'supabase_migrations') as one`;
+    assert.equal(same.one, true, "the bootstrap and the history table committed together");
+    const [{ n }] = await db.sql`select count(*)::int as n from pg_locks
+      where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`;
+    assert.equal(n, 0, "the migration lock is released");
+    const again = await migrateStaged(db.sql, { files: laneFiles, lanes });
+    assert.deepEqual([again.applied, again.deferred], [[], []], "every version recorded is read back");
+    await again.later();
+  } finally {
+    await db.drop();
+  }
+});

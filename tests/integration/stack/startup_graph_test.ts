@@ -61,3 +61,12 @@ Deno.test("scripts/start.ts loads only the database starter before PostgreSQL st
   }
   assert.ok(graph.includes("shared/stack/database.ts"));
 });
+
+Deno.test("the stack's extensions load the embedded inbox's SMTP server when the loops start, not beside initdb", async () => {
+  // The loops start once the start is printed (docs/operations.md, "Local stack: the start's critical path
+  // (cold11)"); smtp-server and its dependencies were ≈30 ms of CPU of the modules loaded while initdb runs.
+  const graph = await staticGraph("shared/stack/extensions/index.ts");
+  assert.ok(graph.has(new URL("shared/stack/extensions/operations.ts", root).href), "the graph was read");
+  const packages = new Set([...graph].map(packageOf).filter(Boolean));
+  assert.ok(!packages.has("smtp-server"), "shared/stack/extensions/index.ts loads smtp-server with it");
+});
