@@ -15,6 +15,14 @@ function Queue(initial = []) {
         : (xs.splice(index, 1), x)
     },
     push: (x) => (xs.push(x), x),
+    pop: () => {
+      const out = xs.pop()
+      if (index >= xs.length) {
+        index = 0
+        xs = []
+      }
+      return out
+    },
     shift: () => {
       const out = xs[index++]
 
