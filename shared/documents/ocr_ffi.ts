@@ -300,13 +300,28 @@ export class ResidentTesseract {
     return this.#handles.size;
   }
 
+  /** Times the memory was given back (trim and release). */
+  trims = 0;
+  /** Growth of the process's RSS since the last trim under which trim() keeps the freed memory (bytes). */
+  trimGrowth = TRIM_GROWTH;
+  #trimmedRss = -Infinity;
+
   /**
-   * Gives back to the system the memory a page's readings freed (their images, thresholded copies and
+   * Gives back to the system the memory the pages' readings freed (their images, thresholded copies and
    * network buffers; Recognize runs on the runtime's blocking threads, each with its own malloc arena, where
-   * freed pages otherwise stay resident: ~50 MB over the 8 benchmark pages, ~3 ms a call).
+   * freed pages otherwise stay resident: ~100 MB over the 8 benchmark pages read three times), once the
+   * process has grown by `trimGrowth` since the last time: trimming after every page cost ~3 ms for the call
+   * and ~10 ms of page faults a page (the next page's readings touching the given-back pages again).
    */
   trim(): void {
+    if (Deno.memoryUsage().rss - this.#trimmedRss < this.trimGrowth) return;
+    this.#trimNow();
+  }
+
+  #trimNow(): void {
     trimHeap();
+    this.trims++;
+    this.#trimmedRss = Deno.memoryUsage().rss;
   }
 
   /** Frees every handle and its model (the worker went idle); the next reading creates them again. */
@@ -314,9 +329,13 @@ export class ResidentTesseract {
     const all = [...this.#handles.values()];
     this.#handles.clear();
     await Promise.all(all.map((h) => h.close()));
-    trimHeap();
+    this.#trimNow();
   }
 }
+
+// ResidentTesseract.trim: a worker's RSS between two trims grows by at most this (~a page's readings twice);
+// what the handles keep goes at release (the worker idle) whatever it is.
+const TRIM_GROWTH = 64 * 1048576;
 
 let libc: Deno.DynamicLibrary<{ malloc_trim: { parameters: ["usize"]; result: "i32" } }> | undefined | null;
 /** Gives the freed models' pages back to the system (glibc keeps freed memory in its arenas otherwise). */

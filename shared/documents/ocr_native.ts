@@ -129,8 +129,15 @@ export interface ResidentOcr {
   reader(opts?: NativeOptions): PendingOcr;
   /** Frees every handle and its model; the next reading loads them again. */
   release(): Promise<void>;
-  /** Gives the memory the last page's readings freed back to the system (the handles stay). */
+  /**
+   * Gives the memory the pages' readings freed back to the system (the handles stay) once the process has
+   * grown by `trimGrowth` bytes since the last time.
+   */
   trim(): void;
+  /** The growth (bytes) under which trim() keeps the freed memory for the next page. */
+  trimGrowth: number;
+  /** Times the freed memory was given back (trim and release). */
+  readonly trims: number;
   /** Handles held now. */
   readonly handles: number;
   /** Handles created (model loads) so far. */

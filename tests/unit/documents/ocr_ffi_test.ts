@@ -217,6 +217,39 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "FFI engine: a warm worker gives the pages' freed memory back once it has grown by the bound, not after " +
+    "every page (each trim cost the next page its page faults); the release at idle always does",
+  ignore: !lib,
+  fn: async () => {
+    await useOcrConfig(settings({ DOCUMENT_OCR: "ffi" }));
+    try {
+      const { png } = page();
+      keepNativeOcrWarm(true, 60_000);
+      const first = await ocrImage(png);
+      const loaded = residentOcr()!;
+      // the first page's trim sets the mark the growth is counted from
+      assert.equal(loaded.trims, 1);
+      for (let i = 0; i < 3; i++) assert.deepEqual((await ocrImage(png)).lines, first.lines);
+      // three more pages of this size grow the process by far less than the bound: no trim
+      assert.equal(loaded.trims, 1);
+      // with no growth allowed, every page trims (the behaviour before)
+      loaded.trimGrowth = 0;
+      assert.deepEqual((await ocrImage(png)).lines, first.lines);
+      assert.equal(loaded.trims, 2);
+      // the handles freed (the worker idle): trimmed whatever the growth
+      loaded.trimGrowth = Infinity;
+      await dropNativeStandby();
+      assert.deepEqual([loaded.handles, loaded.trims], [0, 3]);
+    } finally {
+      keepNativeOcrWarm(false);
+      await dropNativeStandby();
+      await closeOcr();
+    }
+  },
+});
+
+Deno.test({
   name: "FFI engine: outside a warm worker nothing is kept between pages",
   ignore: !lib,
   fn: async () => {
