@@ -25,6 +25,13 @@ export const ocrKwh = (line: string): string =>
     "(kWh)",
   );
 
+/**
+ * A word that is OCR's kWh without its k ("Month   Wh", "Month   wn": the k of a small-print table header lost on
+ * a phone photo, its h read as n) read as kWh: bills print kWh, never watt-hours. For the table reader's words
+ * (usage_tables.ts, OCR pages only): a word alone, never a piece of a longer one.
+ */
+export const ocrKwhHeader = (word: string): string => /^[Ww][hHn]$/.test(word.trim()) ? "kWh" : word;
+
 const MON = "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC";
 
 /** The line with OCR's lost date slashes and misread month-label glyphs repaired. */

@@ -74,6 +74,7 @@ import { headerlessHistory } from "./ocr_history.ts";
 import { scanChartHistory } from "./scan_charts.ts";
 import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
 import { periodDateSlashes, periodDateSlashesInWords } from "./ocr_dates.ts";
+import { garbledBillDate } from "./ocr_bill_date.ts";
 import { readByOcr, scanChecks, steadyHistory, zipSpeck } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { checkedHistory } from "./history_confidence.ts";
@@ -349,6 +350,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (inv) conf.invoiceDate = inv.conf;
   bi.dueDate = due?.value ?? "";
   if (due) conf.dueDate = due.conf;
+  // a scan's "Bill Date" label OCR garbled ("84 Date"), its date placed by the due date and period (ocr_bill_date.ts)
+  if (!bi.invoiceDate && readByOcr(pages)) {
+    bi.invoiceDate = garbledBillDate(lines, bi.dueDate, bi.billingPeriodEnd) ?? "";
+    if (bi.invoiceDate) conf.invoiceDate = 0.7;
+  }
   // dates printed without a year ("Please pay by Mar 18"): the year that follows the bill's own dates
   const ref = bi.invoiceDate || bi.billingPeriodEnd;
   if (!due && ref) {

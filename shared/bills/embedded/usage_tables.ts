@@ -4,7 +4,7 @@
 import { NOT_USAGE } from "./lexicon.ts";
 import { netUsageColumn } from "./net_metering.ts";
 import { ocrPointThousands, ocrWholeRow } from "./ocr_numbers.ts";
-import { tidyOcrTokens } from "./ocr_tokens.ts";
+import { ocrKwhHeader, tidyOcrTokens } from "./ocr_tokens.ts";
 import type { Word } from "./pairing.ts";
 import { pageColumns, readBarCharts, readTables, readTransposed, type Table } from "./tables.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
@@ -196,8 +196,9 @@ export function tableUsage(
   on: RuleSwitch = allRules,
   ocr = false,
 ): MonthValue[] {
-  // a scan's month labels with OCR's glyph errors ("Apr2a", "Jui2a") read as the months they are (ocr_tokens.ts)
-  if (ocr) pages = pages.map((ws) => ws.map((w) => ({ ...w, text: tidyOcrTokens(w.text) })));
+  // a scan's month labels with OCR's glyph errors ("Apr2a", "Jui2a") read as the months they are, a header's
+  // kWh that lost its k ("Wh") as kWh (ocr_tokens.ts)
+  if (ocr) pages = pages.map((ws) => ws.map((w) => ({ ...w, text: ocrKwhHeader(tidyOcrTokens(w.text)) })));
   const out: MonthValue[] = [];
   // charts first: a table's reading of the same month wins
   for (const bars of readBarCharts(pages)) {
