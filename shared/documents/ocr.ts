@@ -351,7 +351,11 @@ async function readImage(
   const shapes = mayHoldBars(bestPage)
     ? pageShapes(bestPage, pageSkew(best.lines.map((l) => l.words.map((w) => w.bbox))))
     : undefined;
-  const chart = shapes ? await withChartText(bestPage, best, shapes) : { read: best, bars: false };
+  // (not on a phone photo's page: there the sheet's words, put in place of the page's, cost two photos of the dev set
+  // a meter row and two history months — docs/bills.md "Usage charts on scans and photos")
+  const chart = shapes && !prepared.photo
+    ? await withChartText(bestPage, best, shapes)
+    : { read: best, bars: false };
   best = chart.read;
   if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines, sheets) };
   // a phone photo's "1.702" (the thousands comma its resolution lost), "TotalB86" (a digit read as a letter
