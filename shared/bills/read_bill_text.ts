@@ -32,6 +32,7 @@ export function readBillText(text: DocumentText, opts: BillReadOptions = {}): Mo
       crossChecks: opts.crossChecks,
       boxes: text.pages.map((p) => p.boxes ?? []),
       strokes: text.pages.map((p) => p.strokes ?? []),
+      pixelPoints: text.pages.map((p) => p.pixelPoints ?? 0),
     }),
   };
 }

@@ -6,6 +6,9 @@ import { imageSize } from "./image_size.ts";
 import { photoNumberWords } from "./ocr_photo_words.ts";
 import { lostPieces, lostSheet, withLostWords } from "./ocr_photo_lost.ts";
 import { cellsToRead, withHistoryCells } from "./ocr_history_cells.ts";
+import { type FilledBox, printsValueAxis } from "./pdf_shapes.ts";
+import { mayHoldBars, type PageShapes, pageShapes, shapesInPieceFrame } from "./chart_raster.ts";
+import { barChartRegion, chartSheet, withChartWords } from "./chart_raster_text.ts";
 import {
   dropNativeStandby,
   nativeOcr,
@@ -72,7 +75,17 @@ export interface OcrResult {
   /** Word boxes in pixels. */
   pieces: TextPiece[];
   confidence: number;
+  /**
+   * A page printing a chart's value axis: its filled shapes and ruled lines found in its pixels, in the pieces'
+   * frame (chart_raster.ts), for a chart whose bars print no value.
+   */
+  boxes?: FilledBox[];
+  /** The size of a pixel of the pieces in points, the page taken as a letter page (8.5 inches across). */
+  pixelPoints: number;
 }
+
+/** A letter page's width in points: a scan's pixels are sized against it (OcrResult pixelPoints). */
+const LETTER_WIDTH_PT = 612;
 
 type Recognized = { lines: OcrLine[]; confidence: number };
 
@@ -334,12 +347,46 @@ async function readImage(
   // a phone photo's history rows whose number the page reading dropped, read again cell by cell and kept
   // where the bill confirms them (ocr_history_cells.ts)
   if (prepared.photo) best = await withHistoryNumbers(bestPage, best);
+  // a bar chart's words the page reading dropped, read again with its bars whited out (chart_raster_text.ts)
+  const shapes = mayHoldBars(bestPage)
+    ? pageShapes(bestPage, pageSkew(best.lines.map((l) => l.words.map((w) => w.bbox))))
+    : undefined;
+  // (not on a phone photo's page: there the sheet's words, put in place of the page's, cost two photos of the dev set
+  // a meter row and two history months — docs/bills.md "Usage charts on scans and photos")
+  const chart = shapes && !prepared.photo
+    ? await withChartText(bestPage, best, shapes)
+    : { read: best, bars: false };
+  best = chart.read;
   if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines, sheets) };
   // a phone photo's "1.702" (the thousands comma its resolution lost), "TotalB86" (a digit read as a letter
   // glued to the number) and number words tesseract is unsure of: ocr_photo_words.ts
   if (prepared.photo) best = { ...best, lines: photoNumberWords(best.lines) };
   const pieces = ocrPieces(best.lines, scale);
-  return { lines: piecesToLines(pieces, prepared.photo), pieces, confidence: best.confidence };
+  // a chart's bars and gridlines, where the page has a row of bars or its words print a value axis
+  // (chart_raster.ts), in the pieces' frame
+  const boxes = shapes && (chart.bars || printsValueAxis(pieces)) ? shapesInPieceFrame(shapes, scale) : [];
+  return {
+    lines: piecesToLines(pieces, prepared.photo),
+    pieces,
+    confidence: best.confidence,
+    ...(boxes.length ? { boxes } : {}),
+    pixelPoints: LETTER_WIDTH_PT * scale / bestPage.width,
+  };
+}
+
+/** The page's reading with a bar chart's words read again where it has a row of bars (chart_raster_text.ts). */
+async function withChartText(
+  page: Gray,
+  best: Recognized,
+  shapes: PageShapes,
+): Promise<{ read: Recognized; bars: boolean }> {
+  const region = barChartRegion(shapes, page.width, page.height);
+  if (!region) return { read: best, bars: false };
+  const { sheet, x0, y0 } = chartSheet(page, shapes, region);
+  if (!sheet.width || !sheet.height) return { read: best, bars: true };
+  const r = await recognize(encodePgm(sheet), { block: true });
+  const lines = withChartWords(best.lines, r.lines, x0, y0, sheet.width, sheet.height) as OcrLine[];
+  return { read: { ...best, lines }, bars: true };
 }
 
 /** The page's reading with the text it left out read from a sheet of the uncovered ink (ocr_photo_lost.ts). */

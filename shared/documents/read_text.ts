@@ -25,6 +25,11 @@ export interface DocumentPage {
   boxes?: FilledBox[];
   /** Such a page's stroked lines (pdf_strokes.ts), for a line chart drawn without markers. */
   strokes?: StrokedPath[];
+  /**
+   * OCR pages: the size of a pixel in points (the page taken as 8.5 inches across), for readers whose limits are in
+   * points (a scan's chart shapes, found in its pixels: `boxes`, chart_raster.ts).
+   */
+  pixelPoints?: number;
 }
 
 export interface DocumentText {
@@ -36,7 +41,11 @@ export interface DocumentText {
 // OCR (native tesseract or tesseract.js with worker threads and WASM) loads only when a page needs it, through
 // a specifier bundlers do not follow, so text-PDF extraction also runs where it cannot (an edge function): there
 // a scanned page is 503 not_configured. The shape of ocr.ts's ocrImage is declared here for the same reason.
-type OcrImage = (bytes: Uint8Array) => Promise<{ lines: string[]; pieces: TextPiece[]; confidence: number }>;
+type OcrImage = (
+  bytes: Uint8Array,
+) => Promise<
+  { lines: string[]; pieces: TextPiece[]; confidence: number; boxes?: FilledBox[]; pixelPoints: number }
+>;
 const ocrImage = async (bytes: Uint8Array) =>
   (await importLocalOnly<{ ocrImage: OcrImage }>("./ocr.ts", import.meta.url, "OCR")).ocrImage(bytes);
 
@@ -62,9 +71,7 @@ export async function readDocumentText(
           pages.push({
             file: f.filename,
             page: pg.page,
-            source: "ocr",
-            lines: ocr.lines,
-            pieces: ocr.pieces,
+            ...ocrPage(ocr),
           });
         } else {
           const boxes = pg.boxes.length ? { boxes: pg.boxes } : {};
@@ -82,12 +89,18 @@ export async function readDocumentText(
       }
     } else if (kind === "png" || kind === "jpeg") {
       const ocr = await ocrImage(f.bytes);
-      pages.push({ file: f.filename, page: 1, source: "ocr", lines: ocr.lines, pieces: ocr.pieces });
+      pages.push({ file: f.filename, page: 1, ...ocrPage(ocr) });
     } else {
       throw new Error(`${f.filename} is not a PDF, PNG or JPEG file`);
     }
   }
   return { pages, text: pages.map((p) => p.lines.join("\n")).join("\n") };
+}
+
+/** An OCR reading's page fields: its lines and words, and the chart shapes found in its pixels, if any. */
+function ocrPage(ocr: Awaited<ReturnType<OcrImage>>): Omit<DocumentPage, "file" | "page"> {
+  const shapes = ocr.boxes?.length ? { boxes: ocr.boxes, pixelPoints: ocr.pixelPoints } : {};
+  return { source: "ocr", lines: ocr.lines, pieces: ocr.pieces, ...shapes };
 }
 
 /**

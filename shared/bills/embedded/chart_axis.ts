@@ -45,8 +45,23 @@ interface Tick {
 
 function tickOf(p: TextPiece): { value: number; bare: boolean } | undefined {
   const t = p.text.trim();
+  // an axis labels no value with a leading zero ("08": a fragment of a word OCR garbled, chart_raster.ts)
+  if (/^0\d/.test(t)) return undefined;
   const m = t.match(UNIT_TICK) ?? t.match(BARE_TICK);
   return m ? { value: Number(m[1].replace(/,/g, "")), bare: !UNIT_TICK.test(t) } : undefined;
+}
+
+/**
+ * Do a column's bare numbers step evenly: every gap the same (within 0.1%) — or, with four or more ticks, every gap
+ * one or two of the smallest one, which two or more gaps are (one tick's label between two others OCR did not read:
+ * "2500 2000 1500 1000 · 0", the 500 read as "5 g 0")? The ticks must still lie on one straight line (fit).
+ */
+function evenSteps(gaps: number[]): boolean {
+  const step = Math.min(...gaps);
+  const same = (g: number, k: number) => Math.abs(g - k * step) <= step * 0.001;
+  if (gaps.every((g) => same(g, 1))) return true;
+  return gaps.length >= 3 && gaps.filter((g) => same(g, 1)).length >= 2 &&
+    gaps.every((g) => same(g, 1) || same(g, 2));
 }
 
 /** One straight scale through ticks sorted by value, or undefined (not rising, not evenly placed, too dense). */
@@ -56,10 +71,8 @@ function fit(ticks: Tick[], rising: (d: number) => boolean): Omit<Axis, "right">
     return undefined;
   }
   const gaps = byValue.slice(1).map((u, k) => u.value - byValue[k].value);
-  // bare numbers step evenly, as an axis's ticks do
-  if (byValue.some((u) => u.bare) && gaps.some((g) => Math.abs(g - gaps[0]) > gaps[0] * 0.001)) {
-    return undefined;
-  }
+  // bare numbers step evenly, as an axis's ticks do (or by two steps where OCR lost a tick's label between them)
+  if (byValue.some((u) => u.bare) && !evenSteps(gaps)) return undefined;
   const slopes: number[] = [];
   for (let a = 0; a < byValue.length; a++) {
     for (let b = a + 1; b < byValue.length; b++) {
@@ -68,7 +81,8 @@ function fit(ticks: Tick[], rising: (d: number) => boolean): Omit<Axis, "right">
   }
   const slope = median(slopes);
   const zero = median(byValue.map((u) => u.at - slope * u.value));
-  const stepPt = Math.abs(slope) * median(gaps);
+  // (bare numbers: their one step; a two-step gap is a tick not read)
+  const stepPt = Math.abs(slope) * (byValue.some((u) => u.bare) ? Math.min(...gaps) : median(gaps));
   const offs = byValue.map((u) => Math.abs(u.at - (zero + slope * u.value)));
   if (!(stepPt >= 4) || Math.max(...offs) > stepPt / 6) return undefined;
   return { zero, slope, top: byValue.at(-1)!.at, stepPt, residual: median(offs) };

@@ -72,6 +72,7 @@ import { electricMeterOnLine } from "./meter_columns.ts";
 import { readTables, type Table } from "./tables.ts";
 import { headerlessHistory } from "./ocr_history.ts";
 import { scanChartHistory } from "./scan_charts.ts";
+import { chartsInPoints } from "./chart_raster.ts";
 import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
 import { periodDateSlashes, periodDateSlashesInWords } from "./ocr_dates.ts";
 import { garbledBillDate } from "./ocr_bill_date.ts";
@@ -167,6 +168,8 @@ export interface ParseOptions {
   boxes?: FilledBox[][];
   /** Each such page's stroked lines: a line chart drawn without markers (chart_lines.ts). */
   strokes?: StrokedPath[][];
+  /** OCR pages whose shapes were found in their pixels: a pixel's size in points (chart_raster.ts). */
+  pixelPoints?: number[];
 }
 
 /** A read item with the reader's confidence (0..1) in every field it filled. */
@@ -538,9 +541,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       value: total,
     }]
     : [];
+  // (a scan's bars, found in its pixels, in points as a text page's: chart_raster.ts)
+  const charts = chartsInPoints(pages, opts.boxes ?? [], opts.pixelPoints ?? []);
   const barMonths = chartHeightMonths(
-    pages,
-    opts.boxes ?? [],
+    charts.pages,
+    charts.boxes,
     monthEnd,
     [...readings, ...ownKwh],
     opts.strokes ?? [],
