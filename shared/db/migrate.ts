@@ -16,16 +16,17 @@ const migrationsDir = new URL("../../supabase/migrations/", import.meta.url);
 
 /** Reads supabase/migrations/<version>_<name>.sql in version order. */
 export async function readMigrations(dir: URL = migrationsDir): Promise<MigrationFile[]> {
-  const reads: Promise<MigrationFile>[] = [];
+  const names: [string, RegExpMatchArray][] = [];
   for await (const entry of Deno.readDir(dir)) {
     const m = entry.isFile && entry.name.match(/^(\d{14})_(.+)\.sql$/);
-    if (!m) continue;
-    // Side by side: npm start reads them while the services' modules load, and a read awaited before the
-    // next waited for a turn of the event loop between the modules' evaluation each time.
-    reads.push(
-      Deno.readTextFile(new URL(entry.name, dir)).then((sql) => ({ version: m[1], name: m[2], sql })),
-    );
+    if (m) names.push([entry.name, m]);
   }
+  // Side by side: npm start reads them while the services' modules load, and a read awaited before the
+  // next waited for a turn of the event loop between the modules' evaluation each time. Started once the
+  // directory is listed: started while listing, a read could end before the listing's next step (seen at load).
+  const reads = names.map(([name, m]) =>
+    Deno.readTextFile(new URL(name, dir)).then((sql) => ({ version: m[1], name: m[2], sql }))
+  );
   return (await Promise.all(reads)).sort((a, b) => a.version.localeCompare(b.version));
 }
 
