@@ -16,11 +16,8 @@ async function start(p: Platform): Promise<() => Promise<void>> {
       // smtp-server and its dependencies are ≈30 ms of CPU (docs/operations.md, "Local stack: the start's
       // critical path (cold11)").
       const { startSmtpListener } = await import("../../inbox/smtp_listener.ts");
-      const smtp = await startSmtpListener(p.sql, {
-        port: smtpPort,
-        host,
-        maxBytes: envInt("INBOX_MAX_MESSAGE_BYTES", 25 * 1024 * 1024),
-      });
+      const { smtpLimitsFromEnv } = await import("../../inbox/smtp_limits.ts");
+      const smtp = await startSmtpListener(p.sql, { port: smtpPort, host, ...smtpLimitsFromEnv() });
       log("info", "embedded inbox listening", {
         smtp: `${host}:${smtp.port}`,
         hint: `swaks --server ${host}:${smtp.port} --to bills+demo-solar@inbox.local --attach @bill.pdf`,
