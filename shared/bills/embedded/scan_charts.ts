@@ -13,12 +13,16 @@
 // - confirmed by the bill: the bar of the bill's month (the period's end) holds the bill's own kWh for the
 //   period (the meters', ±2%). Without that, nothing — a row of costs, temperatures or days under the same
 //   labels never ends in the period's kWh. A chart whose title says its bars are not kWh gives nothing.
+//   On a phone photo the bill's bar is often a number the second reading disputed (ocr_verify.ts): it still
+//   anchors the row when it is the period's kWh to the unit, and then only bars read surely (SURE) are taken
+//   (photos16).
 // Only for OCR'd pages; any other reading of a month wins (parse_bill.ts), and the scan's outlier check
 // (steadyHistory) still drops a value far from its neighbours.
 import type { TextPiece } from "../../documents/text_layout.ts";
 import type { MonthValue } from "./usage_history.ts";
 import { tidyOcrTokens } from "./ocr_tokens.ts";
 import { notKwhChart } from "./chart_titles.ts";
+import { SURE } from "../../documents/ocr_verify.ts";
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const center = (p: TextPiece) => p.x + p.width / 2;
@@ -26,6 +30,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** A bar's value: a whole number, with or without thousands commas. */
 const VALUE = /^(?:\d{1,3}(?:,\d{3})+|\d{2,5})$/;
 const MIN_CONFIDENCE = 80;
+const sure = (p: TextPiece) => p.confidence === undefined || p.confidence >= MIN_CONFIDENCE;
 
 /** The month a chart label names by its first three letters ("Aug", "sepa", "Janz", "Feb22", "Jun2s"), or -1. */
 export function labelMonth(text: string): number {
@@ -108,24 +113,29 @@ export function scanChartHistory(pages: TextPiece[][], periodEnd: string, total:
       const bill = [...Array(g.to - g.from + 1).keys()].map((i) => g.to - i)
         .find((k) => (g.first + k + 120) % 12 === endKey % 12);
       if (bill === undefined) continue;
-      const values = pieces.filter((p) =>
-        VALUE.test(p.text.trim()) && (p.confidence === undefined || p.confidence >= MIN_CONFIDENCE) &&
-        p.width <= g.spacing * 1.2
-      );
+      const words = pieces.filter((p) => VALUE.test(p.text.trim()) && p.width <= g.spacing * 1.2);
+      const values = words.filter((p) => sure(p));
       const top = g.y - Math.max(12 * g.h, 6 * g.spacing);
-      const near = (k: number, side: "above" | "below") =>
-        values.filter((p) =>
+      const near = (k: number, side: "above" | "below", among = values) =>
+        among.filter((p) =>
           Math.abs(center(p) - g.x0 - k * g.spacing) <= g.spacing / 3 &&
           (side === "above" ? p.y + p.height <= g.y + g.h / 4 && p.y >= top : p.y >= g.y + g.h * 0.75 &&
             p.y <= g.y + g.h * 3)
         ).sort((a, b) => side === "above" ? b.y - a.y : a.y - b.y)[0];
       const num = (p?: TextPiece) => (p ? Number(p.text.replace(/,/g, "")) : NaN);
       const agrees = (p?: TextPiece) => Math.abs(num(p) - total) <= Math.max(1, total * 0.02);
-      const side = (["above", "below"] as const).find((s) => agrees(near(bill, s)));
+      // the bill's bar read unsure (a photo's number word whose second reading disagreed) still anchors the row
+      // when it is the period's kWh to the unit: the meters' own figure is the second reading that agrees. The
+      // row is then taken on a weaker anchor, so its other bars must be read as surely as a second reading that
+      // replaces a first (ocr_verify.ts SURE): each bar's nearest number, never a farther one past an unsure one
+      const side = (["above", "below"] as const).find((s) => agrees(near(bill, s))) ??
+        (["above", "below"] as const).find((s) => num(near(bill, s, words)) === total);
       if (!side) continue;
+      const anchored = agrees(near(bill, side));
       const picked = new Map<number, TextPiece>();
       for (let k = g.from; k <= g.to; k++) {
-        const p = near(k, side);
+        const nearest = near(k, side, anchored ? values : words);
+        const p = anchored || (nearest?.confidence ?? 100) >= SURE ? nearest : undefined;
         if (p && ![...picked.values()].includes(p)) picked.set(k, p);
       }
       // the chart's title over its bars: a chart of costs, temperatures or per-day use is not kWh

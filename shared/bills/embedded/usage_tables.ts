@@ -3,6 +3,7 @@
 // months printed without one. Generic: chosen by the header words every US bill uses.
 import { NOT_USAGE } from "./lexicon.ts";
 import { netUsageColumn } from "./net_metering.ts";
+import { fillGarbledMonths } from "./ocr_month_gaps.ts";
 import { ocrPointThousands, ocrWholeRow } from "./ocr_numbers.ts";
 import { ocrKwhHeader, tidyOcrTokens } from "./ocr_tokens.ts";
 import type { Word } from "./pairing.ts";
@@ -102,7 +103,10 @@ function fromRuns(
   header: string,
   periodEnd: string,
   on: RuleSwitch = allRules,
+  ocr = false,
 ): MonthValue[] {
+  // (on a scan, a month label OCR garbled between two read ones: ocr_month_gaps.ts)
+  if (ocr) cells = fillGarbledMonths(cells, (m) => monthOf(m, header));
   const parsed = cells.map((c) => ({ when: monthOf(c.month, header), value: numberOf(c.value) }))
     .filter((c) => c.when && c.value !== undefined);
   const years = placeYears(parsed.map((p) => p.when!.month), parsed.map((p) => p.when!.year), periodEnd);
@@ -290,7 +294,7 @@ export function tableUsage(
       ];
     }
     for (const run of runs) {
-      const got = fromRuns(run, run[0]?.header ?? "", periodEnd, on);
+      const got = fromRuns(run, run[0]?.header ?? "", periodEnd, on, ocr);
       // rows of one month (a table of meters read over the same period) are not a monthly history
       const distinct = new Set(got.map((g) => g.year * 12 + g.month)).size;
       if (got.length && distinct >= got.length * 0.75) out.push(...got);
