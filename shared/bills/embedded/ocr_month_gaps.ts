@@ -11,6 +11,20 @@
 import { MonthNames } from "../schema.ts";
 
 type When = { month: number; year?: number };
+const plain = (
+  t = "",
+) => (/^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$/.test(t.trim()) ? Number(t.replace(/,/g, "")) : NaN);
+
+/**
+ * A placed row's kWh against its days and kWh per day, where the table prints both and they read as numbers: a
+ * garbled label often goes with a misread kWh on the same line ("Apra1   30   908   333" for 998 kWh, 33.3 a
+ * day); the row is placed only when kWh ≈ days × per day (the per-day figure rounded to a tenth).
+ */
+function perDayAgrees(c: { value: string; days?: string; perDay?: string }): boolean {
+  const [kwh, days, perDay] = [plain(c.value), plain(c.days), plain(c.perDay)];
+  if (!(days >= 1 && days <= 99) || !(perDay > 0) || !(kwh >= 0)) return true;
+  return Math.abs(kwh - days * perDay) <= days * 0.06 + 1;
+}
 /** At most this many rows from a read label to the next (three garbled labels in a row). */
 const MAX_GAP = 4;
 
@@ -18,7 +32,7 @@ const MAX_GAP = 4;
  * The cells of a history run with each garbled month label between two read ones replaced by the month its
  * place gives ("Jul 2022"; the month alone when its neighbours print no year). `monthOf` reads a label.
  */
-export function fillGarbledMonths<C extends { month: string; value: string }>(
+export function fillGarbledMonths<C extends { month: string; value: string; days?: string; perDay?: string }>(
   cells: C[],
   monthOf: (label: string) => When | undefined,
 ): C[] {
@@ -41,6 +55,7 @@ export function fillGarbledMonths<C extends { month: string; value: string }>(
     const gap = j - i;
     if (gap > MAX_GAP || step(read[i]!, read[j]!) !== dir * gap) continue;
     for (let k = i + 1; k < j; k++) {
+      if (!perDayAgrees(cells[k])) continue;
       const at = read[i]!.year !== undefined && read[j]!.year !== undefined
         ? key(read[i]!) + dir * (k - i)
         : -1;

@@ -99,7 +99,7 @@ function pickKwh<T>(items: T[], header: (t: T) => string, values: (t: T) => stri
 }
 
 function fromRuns(
-  cells: { month: string; value: string }[],
+  cells: { month: string; value: string; days?: string; perDay?: string }[],
   header: string,
   periodEnd: string,
   on: RuleSwitch = allRules,
@@ -119,6 +119,7 @@ function fromRuns(
   return rows.filter((r, i) => rows.length < 3 || !(far(r, rows[i - 1]) && far(r, rows[i + 1])));
 }
 
+const PER_DAY_HEAD = /avg|average|per\s*day|\/\s*day|daily/i;
 const MONTH_HEAD = /\b(?:month|date|period|read|bill|billing|from|to|through|thru|service|year|mo)\b/i;
 
 /** Month score of a date/month column header: its end ("to", "read", "through") over its start ("from"). */
@@ -235,7 +236,7 @@ export function tableUsage(
     // side-by-side pairs ("MAR 2021  888   APR 2021  921") under a usage heading: every month with the number
     // right of it
     const pairs = idx.filter((i) => isMonthCol(i) && i + 1 < idx.length && isNumberCol(i + 1));
-    let runs: { month: string; value: string; header: string }[][] = [];
+    let runs: { month: string; value: string; header: string; days?: string; perDay?: string }[][] = [];
     // a history split in halves printed side by side ("Month  kWh  Days | Month  kWh  Days"): each half from
     // its month column up to the next, with its own kWh column; the halves read one after the other
     // (a month column whose rows name fewer distinct months than three in four is a table of days beside the
@@ -289,8 +290,20 @@ export function tableUsage(
       ) continue;
       // (on a scan, a kWh cell's thousands comma read as a point: ocr_numbers.ts)
       const kwhCells = ocr ? ocrPointThousands(cellsOf(kwh)) : cellsOf(kwh);
+      // (a row whose garbled label is placed by its neighbours must agree with the table's days and kWh per day
+      // where it prints both: ocr_month_gaps.ts)
+      const perDay = idx.find((i) => PER_DAY_HEAD.test(t.columns[i].header));
+      const days = idx.find((i) =>
+        /\bdays\b/i.test(t.columns[i].header) && !PER_DAY_HEAD.test(t.columns[i].header)
+      );
       runs = [
-        t.rows.map((r, k) => ({ month: r.cells[mc], value: kwhCells[k], header: t.columns[mc].header })),
+        t.rows.map((r, k) => ({
+          month: r.cells[mc],
+          value: kwhCells[k],
+          header: t.columns[mc].header,
+          days: days === undefined ? "" : r.cells[days],
+          perDay: perDay === undefined ? "" : r.cells[perDay],
+        })),
       ];
     }
     for (const run of runs) {

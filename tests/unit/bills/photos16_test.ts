@@ -141,6 +141,18 @@ Deno.test("garbled month labels: never at a table's end, in a table not stepping
   assert.equal(fill(["Jun 24", "Apr 24", "Feb 24", "xx", "Oct 23", "Aug 23"])[3], "xx");
   // too few rows read to know the table's step: not filled
   assert.equal(fill(["Jun 24", "May 24", "xx", "Mar 24"])[2], "xx");
+  // a row whose kWh disagrees with its days × kWh per day (a misread kWh beside the garbled label): not filled;
+  // one that agrees (33.3 a day rounded) is
+  const rows = ["Jul 24", "Jun 24", "May 24", "Apr 24", "Apra1", "Feb 24"].map((month) => ({
+    month,
+    days: "30",
+  }));
+  const withDay = (value: string, perDay: string) =>
+    fillGarbledMonths(rows.map((r) => ({ ...r, value, perDay })), (m) => monthOf(m))[4].month;
+  assert.equal(withDay("908", "33.3"), "Apra1");
+  assert.equal(withDay("908", "333"), "Apra1");
+  assert.equal(withDay("998", "33.3"), "March 2024");
+  assert.equal(withDay("998", ""), "March 2024");
   // a table whose read months go both ways is no run: not filled
   assert.equal(fill(["Jun 24", "May 24", "Jun 24", "xx", "Aug 24", "Sep 24"])[3], "xx");
 });
