@@ -21,7 +21,7 @@ import { monthNumber } from "../savings/usage.ts";
 import { chartMonths, unsureAsEstimated, usageMonthKey } from "../bills/unsure_months.ts";
 import { StateCode } from "./schemas.ts";
 import { oneLineText } from "../validation/one_line.ts";
-import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
+import { LINK_IN_ADDRESS, LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
 
 export { readingLimits } from "../bills/plausibility.ts";
 
@@ -40,10 +40,12 @@ export const UsageMonth = z.object({
 // What the homeowner typed on the confirm step is kept on the lead (`bill_corrections`) and shown to the partner: one
 // line each, cleaned like the widget's other fields (a name with CR/LF, a bidi override or a link was stored as typed
 // until pass 6).
+// The service address lines as the homeowner corrected them hold no web or email address either (pass 13).
+const serviceLine = (max: number) => oneLineText(max).refine(linkFree, LINK_IN_ADDRESS);
 const ServiceAddress = z.object({
-  line1: oneLineText(200).default(""),
-  line2: oneLineText(200).optional().nullable(),
-  city: oneLineText(100).default(""),
+  line1: serviceLine(200).default(""),
+  line2: serviceLine(200).optional().nullable(),
+  city: serviceLine(100).default(""),
   state: oneLineText(2).toUpperCase().default(""),
   zip: oneLineText(10).default(""),
 });
