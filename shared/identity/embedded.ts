@@ -14,7 +14,7 @@ import {
 } from "./lockout.ts";
 import { envInt } from "../config.ts";
 import type { Tx } from "../db/client.ts";
-import { IdentityError, type IdentityProvider, type TokenSet } from "./types.ts";
+import { IdentityError, type IdentityProvider, type SignOutResult, type TokenSet } from "./types.ts";
 
 export interface EmbeddedIdentityOptions {
   lockout?: LockoutPolicy;
@@ -86,6 +86,21 @@ export class EmbeddedIdentity implements IdentityProvider {
       ttlSeconds: this.sessionTtl,
     });
     return await this.tokens(row as unknown as UserRow, refresh.token, familyId);
+  }
+
+  /**
+   * Ends the session family of a user's refresh token, rotated or not (a rotated one is still proof that its holder
+   * had the session): every token of the family is revoked, so its ID tokens fail the gateway's session check at once.
+   * A widget token is left alone (anyone holding the public token could otherwise end it for every homeowner).
+   */
+  async signOut(refreshToken: string): Promise<SignOutResult> {
+    const [t] = await this.p.sql`select kind, family_id from identity.refresh_tokens
+      where token_hash = ${hashToken(refreshToken)}`;
+    if (!t) return "unknown";
+    if (t.kind === "widget") return "widget_token";
+    const ended = await this.p.sql`update identity.refresh_tokens set revoked_at = now()
+      where family_id = ${t.family_id as string} and revoked_at is null returning id`;
+    return ended.length ? "signed_out" : "unknown";
   }
 
   private lockedError(until: Date): IdentityError {

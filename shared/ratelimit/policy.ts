@@ -175,7 +175,8 @@ export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
   };
   if (r.service === "authenticator-service" && r.method === "POST") {
     if (r.path === "/get-token") add("signin", "ip", policy.signinPerIp);
-    if (r.path === "/refresh-token") add("refresh", "ip", policy.refreshPerIp);
+    // A sign-out looks its token up like a refresh does (pass 13): the same bucket.
+    if (r.path === "/refresh-token" || r.path === "/sign-out") add("refresh", "ip", policy.refreshPerIp);
   }
   // The invitation pages' calls need no token (the invitation token is in the body): per address, so nobody
   // tries tokens, or makes the platform hash new passwords, at the speed of the network.
