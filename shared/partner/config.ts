@@ -13,6 +13,12 @@ export interface PartnerConfig {
    * webhookAllowPrivate is on (local receivers listen on any port).
    */
   webhookPorts: number[];
+  /**
+   * Webhooks one organization may have (PARTNER_WEBHOOKS_MAX, default 10): every lead event is delivered to each, and
+   * the public widget token creates leads, so without a bound one partner made the platform send any number of
+   * signed POSTs per lead to a host of its choosing, and filled the shared delivery queue (security pass 13).
+   */
+  webhooksMax: number;
 }
 
 const MAX_TTL_HOURS = 24 * 366;
@@ -26,6 +32,7 @@ export function loadPartnerConfig(source: EnvSource = Deno.env): PartnerConfig {
     invitationTtlHours,
     webhookAllowPrivate: envBool("PARTNER_WEBHOOK_ALLOW_PRIVATE", false, source),
     webhookPorts: webhookPorts(envOptional("PARTNER_WEBHOOK_PORTS", source)),
+    webhooksMax: envPositiveInt("PARTNER_WEBHOOKS_MAX", 10, source),
   };
 }
 

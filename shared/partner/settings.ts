@@ -4,7 +4,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
-import { badRequest, notFound } from "../errors.ts";
+import { badRequest, conflict, notFound } from "../errors.ts";
 import { setPreference } from "../notifications/preferences.ts";
 import { newWebhookSecret, queueTestDelivery } from "./webhooks.ts";
 import { webhookUrlProblem } from "./webhook_url.ts";
@@ -95,13 +95,22 @@ function checkWebhookUrl(p: Platform, url: string): void {
 
 export async function addWebhook(p: Platform, auth: AuthContext, input: z.infer<typeof WebhookInput>) {
   checkWebhookUrl(p, input.url);
-  const [row] = await withAuth(
-    p.sql,
-    auth,
-    (tx) =>
-      tx`insert into public.partner_webhooks (organization_id, url, secret, enabled, created_by)
-    values (${auth.orgId}, ${input.url}, ${newWebhookSecret()}, ${input.enabled}, ${auth.userId}) returning *`,
-  );
+  const max = partnerConfig(p).webhooksMax;
+  const [row] = await withAuth(p.sql, auth, async (tx) => {
+    // Counted under a lock per organization, so additions at once cannot all pass the bound (security pass 13).
+    await tx`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${auth.orgId}`}, 0))`;
+    const [{ n }] =
+      await tx`select count(*)::int as n from public.partner_webhooks where organization_id = ${auth
+        .orgId!}`;
+    if (n >= max) {
+      throw conflict(
+        "webhook_limit",
+        `An organization may have at most ${max} webhooks: remove one, or point one at an endpoint that fans out`,
+      );
+    }
+    return await tx`insert into public.partner_webhooks (organization_id, url, secret, enabled, created_by)
+    values (${auth.orgId}, ${input.url}, ${newWebhookSecret()}, ${input.enabled}, ${auth.userId}) returning *`;
+  });
   return hookView(row);
 }
 
