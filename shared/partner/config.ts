@@ -19,6 +19,12 @@ export interface PartnerConfig {
    * signed POSTs per lead to a host of its choosing, and filled the shared delivery queue (security pass 13).
    */
   webhooksMax: number;
+  /**
+   * Invitations one organization may send in 24 hours (PARTNER_INVITATIONS_PER_DAY, default 50): each is an email in
+   * the partner's name from the platform's sender to any address, so without a bound one partner's admin mailed any
+   * number of strangers through the sending domain every partner shares (security pass 13).
+   */
+  invitationsPerDay: number;
 }
 
 const MAX_TTL_HOURS = 24 * 366;
@@ -33,6 +39,7 @@ export function loadPartnerConfig(source: EnvSource = Deno.env): PartnerConfig {
     webhookAllowPrivate: envBool("PARTNER_WEBHOOK_ALLOW_PRIVATE", false, source),
     webhookPorts: webhookPorts(envOptional("PARTNER_WEBHOOK_PORTS", source)),
     webhooksMax: envPositiveInt("PARTNER_WEBHOOKS_MAX", 10, source),
+    invitationsPerDay: envPositiveInt("PARTNER_INVITATIONS_PER_DAY", 50, source),
   };
 }
 
