@@ -66,6 +66,9 @@ Deno.test("sign-out: the session's refresh and ID tokens stop working at once; o
     const again = await post("refresh-token", { refreshToken: rotated.refreshToken });
     assert.equal(again.status, 401, JSON.stringify(again.json));
     assert.equal(again.json.error.code, "refresh_token_revoked");
+    // Nor does the token the session rotated away from, though the same client presents it within the reuse grace.
+    const graced = await post("refresh-token", { refreshToken: first.refreshToken });
+    assert.equal(graced.status, 401, JSON.stringify(graced.json));
 
     // The other session of the same user goes on.
     assert.equal(await me(other.idToken), 200);
