@@ -126,6 +126,8 @@ export const t = {
   checkAddress: "Service address",
   checkUtility: "Electricity provider",
   checkUtilityLabel: "Provider name",
+  checkUtilityFromChoice:
+    "Your bill does not name its provider: this is the one you chose for your home. Correct it if your bill comes from another company.",
   checkUsage: "Monthly electricity use (kWh)",
   checkConfirm: "I checked this: it is right as shown",
   checkNeeded: "Please correct or confirm the marked lines.",
