@@ -25,7 +25,7 @@ import {
   extractionItem,
   ReadingCheckInput,
   readingLimits,
-  reviewReading,
+  reviewReadingFor,
 } from "../../../shared/widget/reading.ts";
 
 const anyPartner = allowRoles("widget", "partner_admin", "partner_user");
@@ -294,12 +294,13 @@ export function createApp(p: Platform) {
         ? await extractionItem(p, c.get("auth"), body.transaction_id)
         : body.bill ?? null;
       return c.json({
-        data: reviewReading({
+        data: await reviewReadingFor(p, {
           limits: readingLimits(p),
           item,
           transactionId: body.transaction_id,
           values: body.values,
           addressState: body.address_state,
+          home: { city: body.address_city, zip: body.address_zip },
           chosenUtility: body.utility_provider,
           confirmed: body.confirmed,
         }),

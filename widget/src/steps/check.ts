@@ -23,6 +23,8 @@ export async function reviewReading(
   const res = await ctx.api.send<{ data: ReadingReview }>("POST", "/v1/widget-service/bill-reading", {
     transaction_id: s.billTransactionId ?? undefined,
     address_state: s.address?.state,
+    address_city: s.address?.city || undefined,
+    address_zip: s.address?.zip || undefined,
     utility_provider: chosenProviderName(s) ?? undefined,
     values: { ...values, usage_by_month: s.usage ?? undefined },
     confirmed,
