@@ -23,6 +23,7 @@ import {
   type SavingsFigures,
 } from "./calculate.ts";
 import { loadStateData, type StateData } from "./reference.ts";
+import { utilityExportRule, withUtilityExport } from "./utility_export.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
 import { CAPITALS } from "../roof/capitals.ts";
@@ -195,13 +196,18 @@ export async function createSavingsReport(
   if (!auth.orgId) throw forbidden("forbidden", "The token has no organization");
   const months = usage(req.usageByMonth);
   const address = await locate(p, req.address, req.location);
-  const [roof, state, settings, partner] = await Promise.all([
+  const [roof, stateRows, settings, partner] = await Promise.all([
     roofAt(p, address.lat, address.lon, req.roofAreaM2),
     loadStateData(p.sql, address.state),
     loadSavingsSettings(p.sql, auth.orgId),
     partnerBranding(p.sql, auth.orgId),
   ]);
-  const ratePerKwh = req.ratePerKwh ?? state.ratePerKwh;
+  const ratePerKwh = req.ratePerKwh ?? stateRows.ratePerKwh;
+  // The home's utility's own export rule, where it has one (Austin Energy's Value of Solar), replaces the state's.
+  const state = {
+    ...stateRows,
+    program: withUtilityExport(stateRows.program, utilityExportRule(req.utility, address.state), ratePerKwh),
+  };
   const figures = calculateSavings({
     usage: months,
     ratePerKwh,

@@ -274,6 +274,7 @@ export async function processWidgetSavings(
       location: input.location,
       partnerLogo: (await reportLogoOf(p, auth.orgId ?? null)) ?? undefined,
       roofOwnership: input.roof_ownership,
+      utility: (lead.utility_provider as string | null) ?? undefined,
       ...fixedChargeFor(homeFixedCharge(billItem, review, address.state)),
       deliver: true,
     });

@@ -23,6 +23,15 @@ import {
 } from "../calculate.ts";
 import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
 
+/** A YYYY-MM-DD date in words ("March 1, 2023"). */
+const longDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
 export class EmbeddedReportWriter implements ReportWriter {
   readonly name = "embedded";
   write(ctx: ReportContext): Promise<SavingsReport> {
@@ -205,17 +214,30 @@ function recommendation(c: ReportContext): string {
       if (f.programCharges.exportShortfall > 0) {
         // Without a statewide rule the ratio is the model's guess, not a rule (state_programs.csv: "ratio is a model
         // assumption"): "credited at about 50% of the retail rate" read as Texas's rule (QA pass 11).
-        const credited = p.netMetering === "none"
+        const rule = p.utilityRule;
+        const credited = rule
+          ? `${h(rule.utility)} credits ${
+            rule.shareOfProduction >= 1
+              ? "all the solar energy your panels produce"
+              : `${Math.round(rule.shareOfProduction * 100)}% of your solar energy`
+          } at its Value of Solar rate, ${cents(rule.creditUsdPerKwh)} (about ${
+            Math.round(p.exportCreditRatio * 100)
+          }% of the retail rate; in effect since ${
+            longDate(rule.effective)
+          }), and bills all the electricity you use`
+          : p.netMetering === "none"
           ? `credited, we assume, at about ${
             Math.round(p.exportCreditRatio * 100)
           }% of the retail rate (there is no statewide rule: your utility's or retail plan's buyback rate decides)`
           : `credited at about ${Math.round(p.exportCreditRatio * 100)}% of the retail rate`;
         parts.push(
-          `we count about ${
-            Math.round(ASSUMPTIONS.exportShare * 100)
-          }% of your solar energy as sent to the grid, ${credited}, ${
-            usd(f.programCharges.exportShortfall)
-          } a year less than full retail credit`,
+          rule
+            ? `${credited}: ${usd(f.programCharges.exportShortfall)} a year less than full retail credit`
+            : `we count about ${
+              Math.round(ASSUMPTIONS.exportShare * 100)
+            }% of your solar energy as sent to the grid, ${credited}, ${
+              usd(f.programCharges.exportShortfall)
+            } a year less than full retail credit`,
         );
       }
       if (f.programCharges.nonbypassable > 0) {
@@ -229,7 +251,11 @@ function recommendation(c: ReportContext): string {
         parts.push(`a monthly charge per kW of solar applies, ${usd(f.programCharges.solarCharges)} a year`);
       }
       out.push(
-        `<p>The savings above already take ${h(c.stateName)}'s rules into account: ${parts.join("; ")}.</p>`,
+        `<p>The savings above already take ${
+          p.utilityRule ? `${h(p.utilityRule.utility)}'s rules` : `${h(c.stateName)}'s rules`
+        } into account: ${parts.join("; ")}.${
+          p.utilityRule ? ` Source: ${h(p.utilityRule.source.replace(/\s*\(https?:[^)]*\)/, ""))}.` : ""
+        }</p>`,
       );
     }
   } else {
@@ -283,6 +309,8 @@ function recommendation(c: ReportContext): string {
 /** The benefit's name as the state's rule is: California's net billing is not net metering. */
 function exportLabel(c: ReportContext): string {
   switch (c.program.netMetering) {
+    case "utility_rule":
+      return "Solar credits";
     case "net_billing":
       return "Net billing";
     case "none":
@@ -305,6 +333,16 @@ function netMetering(c: ReportContext, ratioSaid = false): string {
   const p = c.program;
   if (p.netMetering === "net_billing" && ratioSaid) {
     return "energy you use at home is worth more than energy you export (see above), so running appliances while the sun shines saves the most.";
+  }
+  if (p.netMetering === "utility_rule" && p.utilityRule) {
+    const r = p.utilityRule;
+    return ratioSaid
+      ? `${
+        h(r.utility)
+      } credits your solar production at its Value of Solar rate (see above), not at the retail rate, so the credit does not depend on when you use your power.`
+      : `${h(r.utility)} credits your solar production at its Value of Solar rate, ${
+        cents(r.creditUsdPerKwh)
+      } (in effect since ${longDate(r.effective)}).`;
   }
   switch (p.netMetering) {
     case "retail":

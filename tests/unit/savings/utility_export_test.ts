@@ -1,0 +1,114 @@
+// A utility whose export rule differs from its state's (issue #11 §3, QA pass 12): Austin Energy credits all of a
+// customer's solar production at its Value of Solar rate (9.91 ¢/kWh since 2023-03-01, austinenergy.com), while the
+// Texas paragraph said "credited, we assume, at about 50% of the retail rate" for its customers too.
+import assert from "node:assert/strict";
+import { parse } from "csv-parse/sync";
+import {
+  UTILITY_EXPORT_RULES,
+  utilityExportRule,
+  withUtilityExport,
+} from "../../../shared/savings/utility_export.ts";
+import { calculateSavings } from "../../../shared/savings/calculate.ts";
+import { normaliseUsage } from "../../../shared/savings/usage.ts";
+import { EmbeddedReportWriter } from "../../../shared/savings/report/embedded.ts";
+import { validateReport } from "../../../shared/savings/report/schema.ts";
+import { genericProgram } from "./fixtures.ts";
+
+Deno.test("the rules in code are the rows of data/reference/utility_export_programs.csv, each dated and sourced", async () => {
+  const rows = parse(
+    await Deno.readTextFile(new URL("../../../data/reference/utility_export_programs.csv", import.meta.url)),
+    { columns: true, skip_empty_lines: true },
+  ) as Record<string, string>[];
+  assert.deepEqual(
+    UTILITY_EXPORT_RULES.map((r) => ({ ...r })),
+    rows.map((r) => ({
+      utility: r.utility,
+      eiaid: Number(r.eiaid),
+      state: r.state,
+      rule: r.rule,
+      creditUsdPerKwh: Number(r.credit_usd_per_kwh),
+      shareOfProduction: Number(r.share_of_production),
+      effective: r.effective,
+      retrieved: r.retrieved,
+      source: r.source,
+    })),
+  );
+  for (const r of UTILITY_EXPORT_RULES) {
+    assert.match(r.effective, /^\d{4}-\d{2}-\d{2}$/);
+    assert.match(r.source, /https:\/\//, `${r.utility}: a source to cite`);
+  }
+});
+
+Deno.test("the rule applies to the utility's own homes only: its name in the home's state", () => {
+  assert.equal(utilityExportRule("Austin Energy", "TX")?.creditUsdPerKwh, 0.0991);
+  assert.equal(utilityExportRule("  austin energy ", "tx")?.utility, "Austin Energy");
+  assert.equal(utilityExportRule("Oncor Electric Delivery Company", "TX"), null);
+  assert.equal(utilityExportRule("Austin Energy", "MN"), null, "another state's namesake");
+  assert.equal(utilityExportRule("City of Austin", "MN"), null);
+  assert.equal(utilityExportRule(null, "TX"), null);
+});
+
+Deno.test("an Austin Energy home's savings and report follow the Value of Solar rule, not Texas's assumed 50%", async () => {
+  const rate = 0.1446;
+  const texas = genericProgram({
+    state: "TX",
+    isGeneric: false,
+    netMetering: "none",
+    exportCreditRatio: 0.5,
+  });
+  const austin = withUtilityExport(texas, utilityExportRule("Austin Energy", "TX"), rate);
+  assert.equal(austin.netMetering, "utility_rule");
+  assert.equal(austin.exportShare, 1);
+  assert.ok(Math.abs(austin.exportCreditRatio - 0.0991 / rate) < 1e-9);
+  assert.equal(
+    withUtilityExport(texas, null, rate),
+    texas,
+    "another utility's home keeps the state's program",
+  );
+  const calc = (program: typeof texas) =>
+    calculateSavings({
+      usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 1100 }))),
+      ratePerKwh: rate,
+      escalatorPct: 3,
+      costPerWatt: 2.5,
+      roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
+      program,
+    });
+  const f = calc(austin), t = calc(texas);
+  // every kWh the system offsets is credited at 9.91 ¢ in year 1: the savings are that, not retail less half the gap
+  const offsetKwh = Math.min(f.annualProductionKwh, f.annualKwh);
+  assert.ok(
+    Math.abs(f.netAnnualSavings - offsetKwh * 0.0991) < 1,
+    `${f.netAnnualSavings} vs ${offsetKwh * 0.0991}`,
+  );
+  assert.notEqual(Math.round(f.netAnnualSavings), Math.round(t.netAnnualSavings));
+  const report = await new EmbeddedReportWriter().write({
+    customerName: "Ana Ruiz",
+    state: "TX",
+    stateName: "Texas",
+    address: "1100 Congress Ave, Austin, TX 78701",
+    figures: f,
+    program: austin,
+    rateSource: "EIA",
+    costSource: "ES",
+    costIsNationalFallback: true,
+  });
+  assert.ok(validateReport(report).ok, JSON.stringify(validateReport(report)));
+  const text = report.sections.map((s) => s.text).join("");
+  assert.ok(
+    text.includes(
+      "Austin Energy credits all the solar energy your panels produce at its Value of Solar rate, 9.91 ¢/kWh (about 69% of the retail rate; in effect since March 1, 2023), and bills all the electricity you use",
+    ),
+    text,
+  );
+  assert.ok(text.includes("The savings above already take Austin Energy's rules into account"), text);
+  assert.ok(text.includes("Source: Austin Energy, Value of Solar Rate: systems under 1 MW-AC"), text);
+  assert.ok(
+    !/we assume|no statewide/.test(text),
+    "Texas's generic paragraph is not said to Austin Energy's homes",
+  );
+  assert.match(
+    text,
+    /<strong>Solar credits:<\/strong> Austin Energy credits your solar production at its Value of Solar rate/,
+  );
+});
