@@ -216,15 +216,7 @@ function recommendation(c: ReportContext): string {
         // assumption"): "credited at about 50% of the retail rate" read as Texas's rule (QA pass 11).
         const rule = p.utilityRule;
         const credited = rule
-          ? `${h(rule.utility)} credits ${
-            rule.shareOfProduction >= 1
-              ? "all the solar energy your panels produce"
-              : `${Math.round(rule.shareOfProduction * 100)}% of your solar energy`
-          } at its Value of Solar rate, ${cents(rule.creditUsdPerKwh)} (about ${
-            Math.round(p.exportCreditRatio * 100)
-          }% of the retail rate; in effect since ${
-            longDate(rule.effective)
-          }), and bills all the electricity you use`
+          ? utilityCredit(c)
           : p.netMetering === "none"
           ? `credited, we assume, at about ${
             Math.round(p.exportCreditRatio * 100)
@@ -306,6 +298,25 @@ function recommendation(c: ReportContext): string {
   return out.join("");
 }
 
+/**
+ * How the home's utility's own rule credits solar (data/reference/utility_export_programs.csv): "Austin Energy credits
+ * all the solar energy your panels produce at its Value of Solar rate, 9.91 ¢/kWh (…), and bills all the electricity
+ * you use"; "Sacramento Municipal Utility District buys the solar energy you export (about 50% of it, we count) at …".
+ */
+function utilityCredit(c: ReportContext): string {
+  const p = c.program, r = p.utilityRule!;
+  const terms = `${cents(r.creditUsdPerKwh)} (about ${
+    Math.round(p.exportCreditRatio * 100)
+  }% of the retail rate; in effect since ${longDate(r.effective)})`;
+  return r.rule === "all_production"
+    ? `${h(r.utility)} credits all the solar energy your panels produce at its ${
+      h(r.rateName)
+    }, ${terms}, and bills all the electricity you use`
+    : `${h(r.utility)} buys the solar energy you export (about ${
+      Math.round(ASSUMPTIONS.exportShare * 100)
+    }% of it, we count) at its ${h(r.rateName)}, ${terms}, whatever the hour`;
+}
+
 /** The benefit's name as the state's rule is: California's net billing is not net metering. */
 function exportLabel(c: ReportContext): string {
   switch (c.program.netMetering) {
@@ -336,11 +347,14 @@ function netMetering(c: ReportContext, ratioSaid = false): string {
   }
   if (p.netMetering === "utility_rule" && p.utilityRule) {
     const r = p.utilityRule;
+    const what = r.rule === "all_production" ? "your solar production" : "the solar energy you export";
     return ratioSaid
-      ? `${
-        h(r.utility)
-      } credits your solar production at its Value of Solar rate (see above), not at the retail rate, so the credit does not depend on when you use your power.`
-      : `${h(r.utility)} credits your solar production at its Value of Solar rate, ${
+      ? `${h(r.utility)} credits ${what} at its ${h(r.rateName)} (see above), not at the retail rate, so ${
+        r.rule === "all_production"
+          ? "the credit does not depend on when you use your power."
+          : "using your solar at home is worth the most."
+      }`
+      : `${h(r.utility)} credits ${what} at its ${h(r.rateName)}, ${
         cents(r.creditUsdPerKwh)
       } (in effect since ${longDate(r.effective)}).`;
   }

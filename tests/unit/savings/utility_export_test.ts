@@ -23,11 +23,14 @@ Deno.test("the rules in code are the rows of data/reference/utility_export_progr
     UTILITY_EXPORT_RULES.map((r) => ({ ...r })),
     rows.map((r) => ({
       utility: r.utility,
+      names: r.names.split(";"),
       eiaid: Number(r.eiaid),
       state: r.state,
       rule: r.rule,
+      rateName: r.rate_name,
       creditUsdPerKwh: Number(r.credit_usd_per_kwh),
-      shareOfProduction: Number(r.share_of_production),
+      shareOfProduction: r.share_of_production === "" ? null : Number(r.share_of_production),
+      nonbypassableUsdPerKwh: Number(r.nonbypassable_usd_per_kwh),
       effective: r.effective,
       retrieved: r.retrieved,
       source: r.source,
@@ -46,6 +49,8 @@ Deno.test("the rule applies to the utility's own homes only: its name in the hom
   assert.equal(utilityExportRule("Austin Energy", "MN"), null, "another state's namesake");
   assert.equal(utilityExportRule("City of Austin", "MN"), null);
   assert.equal(utilityExportRule(null, "TX"), null);
+  assert.equal(utilityExportRule("Sacramento Municipal Util Dist", "CA")?.creditUsdPerKwh, 0.074);
+  assert.equal(utilityExportRule("Pacific Gas & Electric Co", "CA"), null);
 });
 
 Deno.test("an Austin Energy home's savings and report follow the Value of Solar rule, not Texas's assumed 50%", async () => {
@@ -111,4 +116,46 @@ Deno.test("an Austin Energy home's savings and report follow the Value of Solar 
     text,
     /<strong>Solar credits:<\/strong> Austin Energy credits your solar production at its Value of Solar rate/,
   );
+});
+
+Deno.test("a SMUD home: exports bought at the Solar and Storage Rate, no CPUC non-bypassable charge", async () => {
+  const rate = 0.2;
+  const california = genericProgram({
+    state: "CA",
+    isGeneric: false,
+    netMetering: "net_billing",
+    exportCreditRatio: 0.25,
+    nonbypassableUsdPerKwh: 0.025,
+  });
+  const smud = withUtilityExport(california, utilityExportRule("SMUD", "CA"), rate);
+  assert.equal(smud.exportShare, undefined, "the model's exported share");
+  assert.equal(smud.nonbypassableUsdPerKwh, 0);
+  assert.ok(Math.abs(smud.exportCreditRatio - 0.37) < 1e-9);
+  const f = calculateSavings({
+    usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 700 }))),
+    ratePerKwh: rate,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
+    program: smud,
+  });
+  assert.equal(f.programCharges.nonbypassable, 0);
+  const text = (await new EmbeddedReportWriter().write({
+    customerName: "Lee Park",
+    state: "CA",
+    stateName: "California",
+    address: "915 I St, Sacramento, CA 95814",
+    figures: f,
+    program: smud,
+    rateSource: "EIA",
+    costSource: "ES",
+    costIsNationalFallback: true,
+  })).sections.map((s) => s.text).join("");
+  assert.ok(
+    text.includes(
+      "Sacramento Municipal Utility District buys the solar energy you export (about 50% of it, we count) at its Solar and Storage Rate, 7.40 ¢/kWh (about 37% of the retail rate; in effect since March 1, 2022), whatever the hour",
+    ),
+    text,
+  );
+  assert.ok(!text.includes("non-bypassable charges still apply"), "no CPUC charge for a SMUD home");
 });
