@@ -246,7 +246,7 @@ function recommendation(c: ReportContext): string {
         `<p>The savings above already take ${
           p.utilityRule ? `${h(p.utilityRule.utility)}'s rules` : `${h(c.stateName)}'s rules`
         } into account: ${parts.join("; ")}.${
-          p.utilityRule ? ` Source: ${h(p.utilityRule.source.replace(/\s*\(https?:[^)]*\)/, ""))}.` : ""
+          p.utilityRule ? ` Source: ${h(sourceTitle(p.utilityRule.source))}.` : ""
         }</p>`,
       );
     }
@@ -315,6 +315,15 @@ function utilityCredit(c: ReportContext): string {
     : `${h(r.utility)} buys the solar energy you export (about ${
       Math.round(ASSUMPTIONS.exportShare * 100)
     }% of it, we count) at its ${h(r.rateName)}, ${terms}, whatever the hour`;
+}
+
+/**
+ * A rule's source as a report cites it: its title and the site ("Austin Energy, Value of Solar Rate
+ * (austinenergy.com)"); the figures it gives are already in the sentence (QA pass 12: the rate was said twice).
+ */
+function sourceTitle(source: string): string {
+  const m = source.match(/^(.*?)\s*\(https?:\/\/(?:www\.)?([^/)\s]+)[^)]*\)/);
+  return m ? `${m[1]} (${m[2]})` : source;
 }
 
 /** The benefit's name as the state's rule is: California's net billing is not net metering. */

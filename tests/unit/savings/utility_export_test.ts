@@ -107,7 +107,8 @@ Deno.test("an Austin Energy home's savings and report follow the Value of Solar 
     text,
   );
   assert.ok(text.includes("The savings above already take Austin Energy's rules into account"), text);
-  assert.ok(text.includes("Source: Austin Energy, Value of Solar Rate: systems under 1 MW-AC"), text);
+  assert.ok(text.includes("Source: Austin Energy, Value of Solar Rate (austinenergy.com)."), text);
+  assert.equal(text.split("9.91 ¢/kWh").length - 1, 1, "the rate said once in the paragraph");
   assert.ok(
     !/we assume|no statewide/.test(text),
     "Texas's generic paragraph is not said to Austin Energy's homes",
