@@ -206,7 +206,12 @@ class Converter {
     let inlines: Inline[] = [];
     const flush = () => {
       if (inlines.some((i) => i.kind === "br" || i.text.trim())) {
-        out.push({ kind: "para", style: inherit(style), inlines });
+        // a paragraph keeps its element's orphans and widows (`p { orphans: 3 }` was dropped with the margins)
+        out.push({
+          kind: "para",
+          style: { ...inherit(style), orphans: style.orphans, widows: style.widows },
+          inlines,
+        });
       }
       inlines = [];
     };

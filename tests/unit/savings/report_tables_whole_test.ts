@@ -25,3 +25,15 @@ Deno.test("a business account's report keeps its figures table, month table and 
   assert.equal(new Set(months).size, 1, `month rows on pages ${months.map((p) => p + 1)}`);
   assert.ok(pages[3].includes("What happens next"), "the next steps end the report on page 4");
 });
+
+Deno.test("a report's paragraph breaks with three lines or more on each page: page 4 does not begin mid-sentence", async () => {
+  // An Austin home's report (a real FPL bill through the widget, tests/fixtures/savings/home_report_tx.json): its
+  // page 4 began "none. Source: P.L. 119-21 …", the last three lines of the five-line credit paragraph (QA pass 12).
+  const home = JSON.parse(
+    await Deno.readTextFile(new URL("../../fixtures/savings/home_report_tx.json", import.meta.url)),
+  ) as SavingsReportDocument;
+  const pages = await pagesOf(home);
+  assert.equal(pages.length, 4);
+  const credit = onPages(pages, ["No federal tax credit", "expenditures made after December 31, 2025"]);
+  assert.equal(new Set(credit).size, 1, `the credit paragraph on pages ${credit.map((p) => p + 1)}`);
+});
