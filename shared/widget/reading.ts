@@ -216,7 +216,11 @@ export function reviewReading(o: ReviewInput): ReadingReview {
     if (!sameAddress(used.serviceAddress, read.serviceAddress)) {
       corrections.address = { read: read.serviceAddress, corrected: used.serviceAddress };
     }
-    if (norm(used.utilityProviderName) !== norm(read.utilityProviderName)) {
+    // A bill that names no utility gets the provider chosen for the home on the check step (widget/src/utility_line.ts):
+    // kept as filled in, it is no correction of the bill (the partner's email said "read nothing, corrected to …").
+    const filledFromChoice = !read.utilityProviderName.trim() &&
+      norm(used.utilityProviderName) === norm(o.chosenUtility);
+    if (norm(used.utilityProviderName) !== norm(read.utilityProviderName) && !filledFromChoice) {
       corrections.utility = { read: read.utilityProviderName, corrected: used.utilityProviderName };
     }
     if (!sameUsage(used.usageByMonth, read.usageByMonth)) {
