@@ -23,7 +23,8 @@ import {
   type SavingsFigures,
 } from "./calculate.ts";
 import { loadStateData, type StateData } from "./reference.ts";
-import { utilityExportRule, withUtilityExport } from "./utility_export.ts";
+import { type UtilityExportRule, utilityExportRule, withUtilityExport } from "./utility_export.ts";
+import { cents } from "../format.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
 import { CAPITALS } from "../roof/capitals.ts";
@@ -143,7 +144,15 @@ function reportBasis(c: ReportContext): ReportBasis {
     costYear: c.costYear ?? null,
     costIsNationalFallback: c.costIsNationalFallback === true,
     escalatorBasis: c.escalatorBasis ?? "",
+    ...(c.program.utilityRule ? { exportRule: exportRuleWords(c.program.utilityRule) } : {}),
   };
+}
+
+/** "solar production credited at Austin Energy's Value of Solar rate, 9.91 ¢/kWh (since 2023-03-01)". */
+function exportRuleWords(r: UtilityExportRule): string {
+  return `${
+    r.rule === "all_production" ? "all solar production" : "exports"
+  } credited at ${r.utility}'s ${r.rateName}, ${cents(r.creditUsdPerKwh)} (since ${r.effective})`;
 }
 
 /** The escalator's source in a few words: the state's own EIA history, or the national default. */

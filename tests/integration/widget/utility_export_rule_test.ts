@@ -25,8 +25,12 @@ Deno.test("process-widget-savings-info: an Austin Energy home's report credits i
       });
       assert.equal(r.status, 200, JSON.stringify(r.json));
       const [rep] = await e.p
-        .sql`select report from public.savings_reports where id = ${r.json.data.transactionId}`;
-      return (rep.report.sections as { text: string }[]).map((s) => s.text).join("");
+        .sql`select report, input from public.savings_reports where id = ${r.json.data.transactionId}`;
+      // the basis stored with the report (the partner's new-lead email repeats it) names the rule
+      const basis = (rep.input as { basis?: { exportRule?: string } }).basis;
+      return `${(rep.report.sections as { text: string }[]).map((s) => s.text).join("")}\nbasis: ${
+        basis?.exportRule ?? ""
+      }`;
     };
     const austin = await run(
       "vos-austin",
@@ -38,6 +42,10 @@ Deno.test("process-widget-savings-info: an Austin Energy home's report credits i
       /Austin Energy credits all the solar energy your panels produce at its Value of Solar rate, 9\.91 ¢\/kWh/,
     );
     assert.doesNotMatch(austin, /we assume/);
+    assert.match(
+      austin,
+      /basis: all solar production credited at Austin Energy's Value of Solar rate, 9\.91 ¢\/kWh \(since 2023-03-01\)$/,
+    );
     const dallas = await run(
       "vos-dallas",
       { line1: "1500 Marilla St", city: "Dallas", state: "TX", zip: "75201" },
