@@ -24,6 +24,7 @@ import { oneLineText } from "../validation/one_line.ts";
 import { LINK_IN_ADDRESS, LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
 import { type HomePlace, townCheck } from "../bills/plausibility_town.ts";
 import { gazetteerPlaces, type PlaceBook } from "../geo/zip_places.ts";
+import { errorText, log } from "../log.ts";
 
 export { readingLimits } from "../bills/plausibility.ts";
 
@@ -186,9 +187,15 @@ export async function reviewReadingAt(
 ): Promise<ReadingReview> {
   const read = o.item ? readingOf(o.item) : null;
   const home = { ...o.home, state: o.home?.state ?? o.addressState };
-  const town = (home.city || home.zip) && (read || o.values?.service_address)
-    ? await townCheck(places, home, usedServiceAddress(read, o.values ?? {}))
-    : null;
+  let town: ReadingCheck | null = null;
+  if ((home.city || home.zip) && (read || o.values?.service_address)) {
+    // The gazetteer unavailable (its reference data still loading or failed) skips this one check, logged: the
+    // homeowner's check step and the report do not wait on it.
+    town = await townCheck(places, home, usedServiceAddress(read, o.values ?? {})).catch((e) => {
+      log("warn", "town check skipped: the gazetteer did not answer", { error: errorText(e) });
+      return null;
+    });
+  }
   return reviewReading({ ...o, more: [...(o.more ?? []), ...(town ? [town] : [])] });
 }
 
