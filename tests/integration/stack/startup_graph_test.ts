@@ -70,3 +70,25 @@ Deno.test("the stack's extensions load the embedded inbox's SMTP server when the
   const packages = new Set([...graph].map(packageOf).filter(Boolean));
   assert.ok(!packages.has("smtp-server"), "shared/stack/extensions/index.ts loads smtp-server with it");
 });
+
+Deno.test("the stack's services, extensions and jobs load the bill reader, the contract rules and the HTML parser on first use", async () => {
+  // The bill service parses in a document worker (shared/bills/bill_parser.ts), which imports the reader there; the
+  // contract rules run on a contract's first analysis; the PDF renderer's HTML parser (htmlparser2) came with its
+  // error class, which the document engine imports. Loaded with the services they were ≈35 ms of the ≈245 ms of CPU
+  // of the modules loaded beside initdb (docs/operations.md, "Local stack: cold12").
+  const firstUse = [
+    "shared/bills/read_bill_text.ts",
+    "shared/bills/embedded/parse_bill.ts",
+    "shared/contracts/embedded/analyse.ts",
+    "shared/pdf/blocks.ts",
+  ].map((m) => new URL(m, root).href);
+  for (
+    const file of ["shared/stack/services.ts", "shared/stack/extensions/index.ts", "shared/jobs/registry.ts"]
+  ) {
+    const graph = await staticGraph(file);
+    assert.ok(graph.has(new URL("shared/bills/bill_parser.ts", root).href), `${file}: the graph was read`);
+    for (const m of firstUse) assert.ok(!graph.has(m), `${file} loads ${m} with it`);
+    const packages = new Set([...graph].map(packageOf).filter(Boolean));
+    assert.ok(!packages.has("htmlparser2"), `${file} loads htmlparser2 with it`);
+  }
+});
