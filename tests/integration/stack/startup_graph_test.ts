@@ -11,7 +11,14 @@ interface Dep {
 }
 
 /** Every module `file` reaches through static imports (`import type` and `import()` left out). */
-async function staticGraph(file: string): Promise<Set<string>> {
+const staticGraph = (file: string) => moduleGraph(file, (d) => !d.isDynamic);
+
+/** Every module Deno reads before `file`'s first line runs: static imports and literal `import("…")` alike (Deno
+ * builds the graph of what a literal dynamic import reaches up front; `import type` and `typeof import` left out). */
+const graphBeforeRun = (file: string) => moduleGraph(file, () => true);
+
+/** The modules `file` reaches through the code dependencies that `follow` accepts (type-only ones left out). */
+async function moduleGraph(file: string, follow: (d: Dep) => boolean | undefined): Promise<Set<string>> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", file],
     cwd: root,
@@ -28,7 +35,7 @@ async function staticGraph(file: string): Promise<Set<string>> {
   while (queue.length) {
     for (const d of deps.get(queue.pop()!) ?? []) {
       const next = d.code?.specifier;
-      if (!next || d.isDynamic || seen.has(next)) continue;
+      if (!next || !follow(d) || seen.has(next)) continue;
       seen.add(next);
       queue.push(next);
     }
@@ -60,6 +67,28 @@ Deno.test("scripts/start.ts loads only the database starter before PostgreSQL st
     assert.ok(!graph.includes(m), `${m} loads while PostgreSQL starts`);
   }
   assert.ok(graph.includes("shared/stack/database.ts"));
+});
+
+Deno.test("Deno reads only the database starter before scripts/start.ts runs: the stack's modules load beside initdb", async () => {
+  // A literal import("../shared/db/client.ts") made Deno read and resolve the ≈470 modules it reaches before the
+  // script's first line, so initdb started that much later than in the bench's "PostgreSQL alone"
+  // (docs/operations.md, "Local stack: cold12").
+  const graph = [...await graphBeforeRun("scripts/start.ts")].map((s) => s.replace(root.href, ""));
+  assert.ok(graph.includes("shared/stack/database.ts"), "the graph was read");
+  const packages = new Set(graph.map(packageOf).filter(Boolean));
+  assert.ok(
+    !packages.has("postgres") && !graph.includes("vendor/postgres/src/index.js"),
+    "the database client",
+  );
+  for (
+    const m of [
+      "shared/db/migrate.ts",
+      "shared/platform.ts",
+      "shared/stack/server.ts",
+      "shared/stack/services.ts",
+    ]
+  ) assert.ok(!graph.includes(m), `${m} is read before the script runs`);
+  assert.ok(graph.filter((m) => m.startsWith("shared/")).length < 20, graph.join(" "));
 });
 
 Deno.test("the stack's extensions load the embedded inbox's SMTP server when the loops start, not beside initdb", async () => {
