@@ -35,7 +35,7 @@ if (mode === "development" && !isLoopback(host)) {
 // modules (a third of a cold start), all while the embedded PostgreSQL initialises and starts in its own
 // process (`npm run bench:start`). Imported before the database start, the first ones held it back 0.1–0.2 s.
 // Through `later`, whose specifier Deno cannot read ahead: a literal `import("…")` is part of the module graph Deno
-// builds before a script's first line runs (it reads, analyses and resolves every module a literal dynamic import
+// builds before a script's first line runs (it reads, analyzes and resolves every module a literal dynamic import
 // reaches), so the ≈470 modules of the stack were read before initdb could start (docs/operations.md, "Local stack:
 // cold12"). The types still come from the modules themselves (`typeof import`, a type-only reference).
 const later = <T>(path: string): Promise<T> => import(new URL(path, import.meta.url).href);
