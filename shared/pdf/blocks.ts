@@ -1,5 +1,6 @@
 // HTML subset -> a tree of blocks the layout engine understands.
 import { parseDocument, Parser } from "htmlparser2";
+import { PdfInputError } from "./input_error.ts";
 import type { ChildNode, Element } from "domhandler";
 import { imageSize } from "./image_size.ts";
 import {
@@ -33,8 +34,7 @@ export type Block =
   | { kind: "image"; style: Style; data: Uint8Array; format: "png" | "jpg"; width?: number; height?: number }
   | { kind: "hr"; style: Style };
 
-/** Input the renderer refuses (remote images, unsupported image types); a 400 for the caller. */
-export class PdfInputError extends Error {}
+export { PdfInputError };
 
 /** Deeper element nesting than this is refused (it only appears in hostile input, and layout recurses). */
 export const MAX_DEPTH = 60;
