@@ -449,6 +449,8 @@ async function lebanon(r: Rng): Promise<Generated> {
     date: fmt.mon,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: streetOnly(upper(f.service)) });
+  // the rate as printed, in capitals (round 30's correction: the truth held it in mixed case, never printed so)
+  truth.electricityUsage.electricRate = f.rate.toUpperCase();
   return { layout: "lebanon", pdf: await s.bytes(), truth };
 }
 
