@@ -14,7 +14,8 @@
 // returned with the payment, 13-month bar graphs of kWh and of gallons with each bar's value over it, an unpaid prior
 // balance, the services with their readings, taxes, the **net amount due**, a penalty date and the **gross amount**
 // (City of Lebanon, Ohio).
-// Two of them are SEALED (R29_SEALED, drawn at random before the first score). Registered in layouts_heldout.ts.
+// Two of them were SEALED in round 29 (R29_SEALED, drawn at random before the first score; dev layouts since round
+// 30). Registered in layouts_heldout.ts.
 // Truth conventions (earlier rounds, docs/bills.md): a bill billing its energy in parts names the generation (the
 // energy bought) as its supply price; a city's energy charge per kWh is its supply price; a service location printed
 // as a street alone has no city, state or ZIP; the amount due is the amount due by the due date (a net amount, not
