@@ -1,8 +1,9 @@
 // A scanned page's usage LINE chart found in its pixels (issue #11, scancharts2): the plotted line — thin dark
 // strokes joined into one path across the chart, its points' markers (dots) optional — traced column by column.
 // On a text PDF the line is a stroked path (pdf_strokes.ts); on a scan it is pixels, so:
-// - the page's ink is sheared by the page's slope (chart_raster.ts shearedInk: the frame its OCR words were
-//   straightened in), so a gridline lies level;
+// - the page's ink is sheared by the page's slope (chart_raster.ts shearedInk) — its ruled lines' own, found near
+//   the one its OCR words were straightened by (a line of a few words gives it only roughly) — so a gridline lies
+//   level; the paths are given back in the words' frame;
 // - level lines are taken out: in each row, thin ink (a run down its column under `solid` long) strung along with
 //   gaps under two `solid` (a dashed gridline's dashes) over an eighth of the page at least 40 % dark is a ruled or
 //   dashed line; its pixels are cleared where their column's run is no thicker than the line's own (a stroke that
@@ -11,7 +12,7 @@
 //   the last one (8-connected) nearest to where the last columns' slope points, across gaps of up to two `solid`
 //   (a crossing cleared with its gridline, JPEG's losses) near that prediction; a run much thicker than a stroke (a
 //   marker's dot) is taken only where it holds the prediction, a few columns at most;
-// - a path is kept when it spans a sixth of the page or more, has a run in 80 % of its columns, is mostly thin (a
+// - a path's ends that run along a level line (a gridline its end or a marker touches) are cut off; it is kept when it spans a sixth of the page or more, has a run in 80 % of its columns, is mostly thin (a
 //   stroke, not text's stems), is not level (a ruled line or a table's border left over) and is drawn in one
 //   stroke (a break or a jump of its centre at most every sixteen `solid` along it: text breaks at every space),
 //   and not half of it on one straight line (a ruled line's remains).
@@ -33,24 +34,73 @@ export interface TracePoint {
   y1: number;
 }
 
-/** A page's traced lines and its level lines, in its sheared frame (row y' holds y' + slope × x − offset). */
+/**
+ * A page's traced lines and its level lines, in its sheared frame (row y' holds y' + slope × x − offset, `slope` the
+ * ruled lines' own, found near `frameSlope`: the OCR words' lines', which their frame is straightened by).
+ */
 export interface PageTraces {
   traces: TracePoint[][];
   /** Level (ruled or dashed) lines, one pixel tall at their centre line. */
   levels: FilledBox[];
   slope: number;
+  frameSlope: number;
   offset: number;
   solid: number;
 }
 
 /** The line charts' traced lines of a prepared page (see the file's head). */
-export function pageTraces(page: Gray, slope: number): PageTraces {
+export function pageTraces(page: Gray, frameSlope: number): PageTraces {
   const w = page.width;
-  const { mask, height: h, offset } = shearedInk(page, slope);
   const solid = solidRun(w);
+  const slope = ruledSlope(page, frameSlope, solid);
+  const { mask, height: h, offset } = shearedInk(page, slope);
   const levels = clearLevelLines(mask, downRuns(mask, w, h), w, h, solid);
   const runs = columnRuns(mask, w, h);
-  return { traces: tracedPaths(runs, w, solid), levels, slope, offset, solid };
+  return { traces: tracedPaths(runs, w, solid, levels), levels, slope, frameSlope, offset, solid };
+}
+
+/** Slopes tried around the words' (dy/dx): a gridline 850 pixels long lies in one row within this step. */
+const SLOPE_STEP = 0.0005, SLOPE_REACH = 0.01;
+
+/**
+ * The slope of the page's ruled lines, near the slope its OCR words' lines give (`around`, which a line's few words
+ * set only roughly): of the slopes within 0.01 of it, the one that gathers the page's long level strokes (dark runs
+ * across at least two `solid`, thin down their columns) into the fewest rows (the largest sum of squared row counts).
+ */
+function ruledSlope(page: Gray, around: number, solid: number): number {
+  const { mask, height: h } = shearedInk(page, 0);
+  const w = page.width;
+  const down = downRuns(mask, w, h);
+  const xs: number[] = [], ys: number[] = [];
+  for (let y = 0; y < h && xs.length < MAX_RUNS; y++) {
+    let x = 0;
+    while (x < w) {
+      if (!mask[y * w + x]) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < w && mask[y * w + end]) end++;
+      if (end - x >= 2 * solid) {
+        for (let k = x; k < end; k++) if (down[y * w + k] < solid) xs.push(k), ys.push(y);
+      }
+      x = end;
+    }
+  }
+  if (!xs.length) return around;
+  let best = around, bestScore = -1;
+  const bins = new Map<number, number>();
+  for (let s = around - SLOPE_REACH; s <= around + SLOPE_REACH + 1e-9; s += SLOPE_STEP) {
+    bins.clear();
+    for (let i = 0; i < xs.length; i++) {
+      const r = Math.round(ys[i] - s * xs[i]);
+      bins.set(r, (bins.get(r) ?? 0) + 1);
+    }
+    let score = 0;
+    for (const n of bins.values()) score += n * n;
+    if (score > bestScore) bestScore = score, best = s;
+  }
+  return best;
 }
 
 /**
@@ -58,18 +108,12 @@ export function pageTraces(page: Gray, slope: number): PageTraces {
  * the image was shrunk by; y straightened by the slope, as chart_raster.ts shapesInPieceFrame gives the bars).
  */
 export function tracesInPieceFrame(t: PageTraces, scale = 1): { points: { x: number; y: number }[] }[] {
+  // back to the image's rows (sheared by the ruled lines' slope), then straightened by the words' slope
   return t.traces.map((path) => ({
-    points: path.map((p) => ({ x: p.x / scale, y: (p.y - t.offset) / scale })),
-  }));
-}
-
-/** The level lines in the pieces' frame (as shapesInPieceFrame gives ruled lines). */
-export function levelsInPieceFrame(t: PageTraces, scale = 1): FilledBox[] {
-  return t.levels.map((b) => ({
-    x: b.x / scale,
-    y: (b.y - t.offset) / scale,
-    width: b.width / scale,
-    height: 1,
+    points: path.map((p) => ({
+      x: p.x / scale,
+      y: (p.y - t.offset + Math.round(t.slope * p.x) - t.frameSlope * p.x) / scale,
+    })),
   }));
 }
 
@@ -166,7 +210,7 @@ function columnRuns(mask: Uint8Array, w: number, h: number): Runs {
 }
 
 /** The traced lines of the page's runs (see the file's head). */
-function tracedPaths(runs: Runs, w: number, solid: number): TracePoint[][] {
+function tracedPaths(runs: Runs, w: number, solid: number, levels: FilledBox[]): TracePoint[][] {
   const used = new Uint8Array(runs.y0.length);
   const out: TracePoint[][] = [];
   const seedStep = 3 * solid;
@@ -174,10 +218,10 @@ function tracedPaths(runs: Runs, w: number, solid: number): TracePoint[][] {
     for (let r = runs.from[x]; r < runs.from[x + 1] && out.length < MAX_TRACES; r++) {
       if (used[r] || runs.y1[r] - runs.y0[r] > 2 * solid) continue;
       const taken = [r];
-      const right = follow(runs, w, solid, x, r, 1, used, taken);
-      const left = follow(runs, w, solid, x, r, -1, used, taken);
+      const right = follow(runs, w, solid, x, r, 1, used, taken, levels);
+      const left = follow(runs, w, solid, x, r, -1, used, taken, levels);
       const seed = { x, y: (runs.y0[r] + runs.y1[r] - 1) / 2, y0: runs.y0[r], y1: runs.y1[r] };
-      const path = [...left.reverse(), seed, ...right];
+      const path = offLevels([...left.reverse(), seed, ...right], levels);
       // a kept path's runs are not seeds again (a path not kept leaves its runs free for one that is)
       if (traceLike(path, w, solid)) out.push(path), taken.forEach((t) => used[t] = 1);
     }
@@ -187,7 +231,7 @@ function tracedPaths(runs: Runs, w: number, solid: number): TracePoint[][] {
 
 /**
  * Paths of one line that a marker or a crossing cut (one stopped where the other's runs began) joined: the next
- * one starting at most two `solid` after the last one ends, its first centre within `solid` of the last one's end.
+ * one starting at most three `solid` after the last one ends, its first centre within `solid` of the last one's end.
  */
 function joinedPaths(paths: TracePoint[][], solid: number): TracePoint[][] {
   const sorted = [...paths].sort((a, b) => a[0].x - b[0].x);
@@ -195,13 +239,28 @@ function joinedPaths(paths: TracePoint[][], solid: number): TracePoint[][] {
   for (const p of sorted) {
     const prev = out.find((q) => {
       const end = q[q.length - 1];
-      return p[0].x >= end.x && p[0].x - end.x <= 2 * solid && Math.abs(p[0].y - end.y) <= solid;
+      return p[0].x >= end.x && p[0].x - end.x <= 3 * solid && Math.abs(p[0].y - end.y) <= solid;
     });
     if (prev) prev.push(...p.filter((q) => q.x > prev[prev.length - 1].x));
     else out.push(p);
   }
   return out;
 }
+
+/**
+ * A path without the stretches at its ends that run along a level line (a gridline a marker or the line's end
+ * touches, followed past the chart's first or last point): its ends' centres within a pixel of one.
+ */
+function offLevels(path: TracePoint[], levels: FilledBox[]): TracePoint[] {
+  let a = 0, b = path.length;
+  while (a < b && onLevel(path[a], levels)) a++;
+  while (b > a && onLevel(path[b - 1], levels)) b--;
+  return path.slice(a, b);
+}
+
+/** Is a path's point on a level line (within a pixel of its centre line, over it: a line crossing it leaves soon)? */
+const onLevel = (p: TracePoint, levels: FilledBox[]) =>
+  levels.some((l) => p.x >= l.x && p.x <= l.x + l.width && Math.abs(p.y - l.y) <= 1);
 
 /** The path from a seed run one way (`dir`), the seed excluded, each run taken listed in `taken`. */
 function follow(
@@ -213,6 +272,7 @@ function follow(
   dir: 1 | -1,
   used: Uint8Array,
   taken: number[],
+  levels: FilledBox[],
 ): TracePoint[] {
   const path: TracePoint[] = [];
   const thin = 2 * solid, maxGap = 2 * solid, maxBlob = 3 * solid;
@@ -220,7 +280,7 @@ function follow(
   // the stroke's centres (for the slope) and thicknesses (for the run expected next) over the last columns
   const centres: { x: number; y: number }[] = [{ x: x0, y: (cur.y0 + cur.y1 - 1) / 2 }];
   const lengths: number[] = [cur.y1 - cur.y0];
-  let gap = 0, blobs = 0;
+  let gap = 0, blobs = 0, level = 0;
   for (let x = x0 + dir; x >= 0 && x < w; x += dir) {
     const lastC = centres[centres.length - 1];
     const back = centres[Math.max(0, centres.length - 1 - solid)];
@@ -257,6 +317,13 @@ function follow(
     cur = { y0: a, y1: b };
     const y = (a + b - 1) / 2;
     path.push({ x, y, y0: a, y1: b });
+    // along a level line (a gridline the line's end or a marker touches) for over two `solid`: not the line's
+    if (onLevel(path[path.length - 1], levels)) {
+      if (++level > 2 * solid) {
+        path.length -= level;
+        break;
+      }
+    } else level = 0;
     // a run thicker than the stroke (merged with a dot, a dash or a gridline it crosses) moves no prediction
     if (len <= expected + 2) centres.push({ x, y }), lengths.push(len);
     if (path.length > w) break;

@@ -11,7 +11,6 @@ import { mayHoldBars, type PageShapes, pageShapes, shapesInPieceFrame } from "./
 import { barChartRegion, chartSheet, withChartWords } from "./chart_raster_text.ts";
 import {
   enlarged,
-  levelsInPieceFrame,
   lineChartRegion,
   type PageTraces,
   pageTraces,
@@ -380,11 +379,10 @@ async function readImage(
   // (chart_raster.ts), in the pieces' frame
   const axis = printsValueAxis(pieces);
   const boxes = shapes && (chart.bars || axis) ? shapesInPieceFrame(shapes, scale) : [];
-  // the traced lines, where the words print a value axis (with the level lines as gridlines when no shape is given)
+  // the traced lines, where the words print a value axis
   const strokes = traces?.traces.length && axis
     ? tracesInPieceFrame(traces, scale).map((t) => ({ ...t, traced: true }))
     : [];
-  if (strokes.length && !boxes.length) boxes.push(...levelsInPieceFrame(traces!, scale));
   return {
     lines: piecesToLines(pieces, prepared.photo),
     pieces,

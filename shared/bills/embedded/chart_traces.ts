@@ -98,9 +98,16 @@ export function tracedVertices(
       at = { x: c, y: left.m * c + left.b };
     }
     if (!at) return undefined;
-    // the line itself passes there (a marker's dot's centre, or the stroke at its corner)
-    const by = near(at.x);
-    if (!by.length || !by.some((p) => Math.abs(p.y - at.y) <= ON_LINE)) return undefined;
+    // the line itself passes there (a marker's dot's centre, or the stroke at its corner); at the first and last
+    // label, on the stretch's side of it (a gridline the line's end touches may bend its last columns)
+    const by = left && right
+      ? near(at.x)
+      : pts.filter((p) =>
+        right ? p.x >= c && p.x <= c + 0.25 * spacing : p.x <= c && p.x >= c - 0.25 * spacing
+      );
+    const fit = (left ?? right)!;
+    const on = (p: Pt) => Math.abs(p.y - (left && right ? at.y : fit.m * p.x + fit.b)) <= ON_LINE;
+    if (!by.length || !by.some(on)) return undefined;
     return at;
   });
   const found = points.filter((p) => p !== undefined).length;
