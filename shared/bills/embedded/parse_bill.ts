@@ -556,13 +556,13 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     }]
     : [];
   // (a scan's bars, found in its pixels, in points as a text page's: chart_raster.ts)
-  const charts = chartsInPoints(pages, opts.boxes ?? [], opts.pixelPoints ?? []);
+  const charts = chartsInPoints(pages, opts.boxes ?? [], opts.pixelPoints ?? [], opts.strokes ?? []);
   const barMonths = chartHeightMonths(
     charts.pages,
     charts.boxes,
     monthEnd,
     [...readings, ...ownKwh],
-    opts.strokes ?? [],
+    charts.strokes,
   );
   if (barMonths.length) history = recentMonths([...barMonths, ...history], monthEnd);
   const latest = bi.invoiceDate || latestDate(lines);
