@@ -10,7 +10,8 @@ export interface TokenSet {
 
 export interface IdentityProvider {
   /** Email + password → tokens. Throws IdentityError. */
-  passwordGrant(email: string, password: string): Promise<TokenSet>;
+  /** `client`: the caller's address, for the per-address sign-in lockout (the embedded identity's). */
+  passwordGrant(email: string, password: string, client?: string): Promise<TokenSet>;
   /**
    * Refresh token → tokens (a session token rotates; a partner widget token is returned unchanged).
    * `client` fingerprints the caller (address + user agent) for the rotation's reuse grace. `carry`: the widget

@@ -78,6 +78,9 @@ export interface RateLimitPolicy {
   /** `POST /partner-service/webhooks/{id}/test` per partner (security pass 13): each queues a signed POST to the
    * webhook's host, which is the partner's choice. */
   webhookTestsPerOrg: Limit;
+  /** Savings report emails a partner's staff may ask for, per partner, per `recipientWindowSeconds` (pass 14;
+   * report_emails.ts). */
+  staffReportEmailsPerOrg: Limit;
 }
 
 /** Read once per platform (rateLimitPolicy(p) in shared/http/rate_limit.ts); tests pass a Map. */
@@ -110,6 +113,7 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
     inboxChecksPerOrg: n("RATE_LIMIT_INBOX_CHECKS_PER_ORG", 6),
     inboxChecksAll: n("RATE_LIMIT_INBOX_CHECKS_ALL", 30),
     webhookTestsPerOrg: n("RATE_LIMIT_WEBHOOK_TESTS_PER_ORG", 10),
+    staffReportEmailsPerOrg: n("RATE_LIMIT_STAFF_REPORT_EMAILS_PER_ORG", 200),
   };
 }
 

@@ -4,7 +4,8 @@ import type { Context } from "hono";
 import { createServiceApp } from "../../../shared/http/app.ts";
 import { errorResponse } from "../../../shared/http/openapi.ts";
 import { ApiError } from "../../../shared/http/errors.ts";
-import { clientFingerprint } from "../../../shared/http/client_ip.ts";
+import { clientFingerprint, clientIp } from "../../../shared/http/client_ip.ts";
+import { rateLimitSubject } from "../../../shared/validation/ip_address.ts";
 import type { Platform } from "../../../shared/platform.ts";
 import { IdentityError, identityProvider } from "../../../shared/identity/index.ts";
 
@@ -102,7 +103,9 @@ export function createApp(p: Platform) {
   app.openapi(getToken, async (c) => {
     const { email, password } = c.req.valid("json");
     try {
-      return c.json(await identityProvider(p).passwordGrant(email, password), 200);
+      // The address the rate limits count (an IPv6 caller's /64): the lockout is per email and address (pass 14).
+      const client = rateLimitSubject(clientIp(c));
+      return c.json(await identityProvider(p).passwordGrant(email, password, client), 200);
     } catch (e) {
       identityFailure(c, e);
     }

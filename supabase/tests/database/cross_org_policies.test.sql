@@ -5,13 +5,14 @@
 -- checks the rule on every policy in the catalog, so a table or policy added later is held to it too.
 begin;
 set local client_min_messages = warning;
-select plan(5);
+select plan(6);
 
 -- A policy "names the caller" when its expression reads the caller's organization or user id from the token.
 create temporary view caller_policies as
 select p.tablename, p.policyname, p.cmd, p.roles,
   coalesce(p.qual, '') ~ '(current_org_id|current_user_id|auth\.uid)\(\)' as using_names_caller,
   coalesce(p.with_check, '') ~ '(current_org_id|current_user_id|auth\.uid)\(\)' as check_names_caller,
+  coalesce(p.qual, '') ~ 'current_org_id\(\)' as using_names_org,
   p.with_check is null as no_check,
   exists (select 1 from information_schema.columns c
     where c.table_schema = 'public' and c.table_name = p.tablename and c.column_name = 'organization_id') as org_table
@@ -30,6 +31,14 @@ select is(
        -- Without WITH CHECK, an UPDATE or ALL policy checks new rows with its USING expression.
        and not check_names_caller and not (no_check and cmd <> 'INSERT' and using_names_caller)),
   '', 'every permissive policy of a partner table that writes rows checks them against the caller''s organization or user');
+
+-- Naming the caller's user is not enough on a partner table (pass 14): a row of organization A may name a user of
+-- organization B (a technician, a contact; references to users are not held to one organization) or a user who moved
+-- from A to B. `jobs_technician_read` (technician_id = the caller) let B's technician read A's jobs.
+select is(
+  (select coalesce(string_agg(tablename || '.' || policyname, ', ' order by tablename, policyname), '')
+     from caller_policies where org_table and cmd <> 'INSERT' and not using_names_org),
+  '', 'every permissive policy of a partner table that reads, changes or deletes rows names the caller''s organization');
 
 -- A table without an organization (reference data, the organization row itself, a user's own settings): a policy that
 -- names nobody may only read, and only where the table holds nothing of a partner's (the reference tables).

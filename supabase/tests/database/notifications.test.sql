@@ -76,7 +76,7 @@ select policies_are('public', 'notification_log', array['notification_log_own_ro
 select policies_are('public', 'user_notification_preference', array['user_notification_preference_own',
   'user_notification_preference_own_update', 'user_notification_preference_own_insert', 'user_notification_preference_service'],
   'preference policies');
-select policies_are('public', 'jobs', array['jobs_org', 'jobs_technician_read', 'jobs_technician_own',
+select policies_are('public', 'jobs', array['jobs_org', 'jobs_technician_own',
   'jobs_write_roles_insert', 'jobs_write_roles_update', 'jobs_write_roles_delete', 'jobs_widget_platform_only'], 'jobs policies');
 select policies_are('public', 'invoices', array['invoices_org', 'invoices_no_technician_insert', 'invoices_no_technician_update', 'invoices_no_technician_delete',
   'invoices_write_roles_insert', 'invoices_write_roles_update', 'invoices_write_roles_delete',
