@@ -34,25 +34,33 @@ if (mode === "development" && !isLoopback(host)) {
 // What the migrations need (the database client, the runner, the files) loads first, then the services'
 // modules (a third of a cold start), all while the embedded PostgreSQL initialises and starts in its own
 // process (`npm run bench:start`). Imported before the database start, the first ones held it back 0.1–0.2 s.
+// Through `later`, whose specifier Deno cannot read ahead: a literal `import("…")` is part of the module graph Deno
+// builds before a script's first line runs (it reads, analyzes and resolves every module a literal dynamic import
+// reaches), so the ≈470 modules of the stack were read before initdb could start (docs/operations.md, "Local stack:
+// cold12"). The types still come from the modules themselves (`typeof import`, a type-only reference).
+const later = <T>(path: string): Promise<T> => import(new URL(path, import.meta.url).href);
 const loadCore = () =>
   Promise.all([
-    import("../shared/db/client.ts"),
-    import("../shared/db/migrate.ts"),
-    import("../shared/platform.ts"),
-    import("../shared/db/reference_gate.ts"),
+    later<typeof import("../shared/db/client.ts")>("../shared/db/client.ts"),
+    later<typeof import("../shared/db/migrate.ts")>("../shared/db/migrate.ts"),
+    later<typeof import("../shared/platform.ts")>("../shared/platform.ts"),
+    later<typeof import("../shared/db/reference_gate.ts")>("../shared/db/reference_gate.ts"),
   ]);
 const loadModules = () =>
   Promise.all([
-    import("../shared/stack/demo_seed.ts"),
-    import("../shared/stack/server.ts"),
-    import("../shared/stack/extensions/index.ts"),
-    import("../shared/stack/services.ts"),
-    import("../shared/documents/engine/index.ts"),
+    later<typeof import("../shared/stack/demo_seed.ts")>("../shared/stack/demo_seed.ts"),
+    later<typeof import("../shared/stack/server.ts")>("../shared/stack/server.ts"),
+    later<typeof import("../shared/stack/extensions/index.ts")>("../shared/stack/extensions/index.ts"),
+    later<typeof import("../shared/stack/services.ts")>("../shared/stack/services.ts"),
+    later<typeof import("../shared/documents/engine/index.ts")>("../shared/documents/engine/index.ts"),
   ]);
 // The queue worker and the job registry, for the background loops: loaded once the start is printed (the loops
 // start then), not beside initdb with the rest (docs/operations.md, "Local stack: the start's critical path (cold11)").
 const loadLoops = () =>
-  Promise.all([import("../shared/queue/worker.ts"), import("../shared/jobs/registry.ts")]);
+  Promise.all([
+    later<typeof import("../shared/queue/worker.ts")>("../shared/queue/worker.ts"),
+    later<typeof import("../shared/jobs/registry.ts")>("../shared/jobs/registry.ts"),
+  ]);
 let core: ReturnType<typeof loadCore> | undefined;
 let modules: ReturnType<typeof loadModules> | undefined;
 let files: Promise<MigrationFile[]> | undefined;

@@ -554,7 +554,7 @@ try {
         const step = Math.min(200_000, target - have);
         await p
           .sql`insert into public.notification_log (idempotency_key, event_type, event_id, recipient_user_id, recipient_email, status, provider_email_id, sent_at)
-          select 'fill-' || ${have} + g, 'job.status_changed', 'fill', ${u.id}, 'fill@bench.test', 'delivered', 'fill-' || ${have} + g, now()
+          select 'fill-' || ${have} + g, 'job.status_changed', 'fill-' || ${have} + g, ${u.id}, 'fill@bench.test', 'delivered', 'fill-' || ${have} + g, now()
           from generate_series(1, ${step}) g`;
         have += step;
       }

@@ -11,6 +11,7 @@
 //   BENCH_START_COMPARE (a checkout of another revision, e.g. `git archive <rev> | tar -x -C dir` with
 //   node_modules linked: its npm start runs in the same rounds, for a before/after in the same conditions)
 import { startDatabase } from "../../shared/stack/database.ts";
+import { type PostgresMilestones, postgresMilestones } from "./start_log.ts";
 
 const PHASES = ["database", "migrations", "seed", "started", "healthy"];
 
@@ -62,6 +63,7 @@ async function main() {
     cwd = repo,
   ): Promise<Run> {
     const started = performance.now();
+    const spawnedAt = Date.now();
     const argv = [deno, "run", "-A", ...args];
     const child = new Deno.Command(gnuTime ? "/usr/bin/time" : deno, {
       args: gnuTime ? ["-f", "BENCH_CPU %U %S", ...argv] : argv.slice(1),
@@ -115,6 +117,7 @@ async function main() {
         cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN,
         phases: logLine("startup phases"),
         referenceMs: logLine("reference data loaded")?.sinceStart,
+        postgres: postgresMilestones(out, spawnedAt),
       };
     } finally {
       clearTimeout(timeout);
@@ -224,6 +227,16 @@ async function main() {
     );
     console.log(`    ${name.padEnd(22)} ${rows.join("   ")}`);
   }
+  // Where a slow round loses: the child process's start (initdb's first line comes once the script has loaded what it
+  // loads before the database start) and PostgreSQL's own start (initdb and the server, slowed by whatever runs
+  // beside them and by the machine), the same milestones in every run (docs/operations.md, "Local stack: cold12").
+  console.log(
+    `  PostgreSQL inside each run (ms from the spawn: initdb's first line → the server ready to accept connections):`,
+  );
+  for (const name of Object.keys(results).filter((n) => n.endsWith("cold"))) {
+    const rows = results[name].map((r) => `${r.postgres.firstLine ?? "?"} → ${r.postgres.ready ?? "?"}`);
+    console.log(`    ${name.padEnd(22)} ${rows.join("   ")}`);
+  }
 }
 
 interface Run {
@@ -232,6 +245,8 @@ interface Run {
   phases?: Record<string, number>;
   /** ms from the process start to the end of the reference data's load after the start (a first start). */
   referenceMs?: number;
+  /** The embedded PostgreSQL's own start inside the run, from its log lines. */
+  postgres: PostgresMilestones;
 }
 
 /** Each phase's own duration (the log gives the time at the end of each). */

@@ -14,7 +14,8 @@
 // returned with the payment, 13-month bar graphs of kWh and of gallons with each bar's value over it, an unpaid prior
 // balance, the services with their readings, taxes, the **net amount due**, a penalty date and the **gross amount**
 // (City of Lebanon, Ohio).
-// Two of them are SEALED (R29_SEALED, drawn at random before the first score). Registered in layouts_heldout.ts.
+// Two of them were SEALED in round 29 (R29_SEALED, drawn at random before the first score; dev layouts since round
+// 30). Registered in layouts_heldout.ts.
 // Truth conventions (earlier rounds, docs/bills.md): a bill billing its energy in parts names the generation (the
 // energy bought) as its supply price; a city's energy charge per kWh is its supply price; a service location printed
 // as a street alone has no city, state or ZIP; the amount due is the amount due by the due date (a net amount, not
@@ -449,6 +450,8 @@ async function lebanon(r: Rng): Promise<Generated> {
     date: fmt.mon,
   });
   const truth = truthOf(f, { history: f.history, ...stub, service: streetOnly(upper(f.service)) });
+  // the rate as printed, in capitals (round 30's correction: the truth held it in mixed case, never printed so)
+  truth.electricityUsage.electricRate = f.rate.toUpperCase();
   return { layout: "lebanon", pdf: await s.bytes(), truth };
 }
 

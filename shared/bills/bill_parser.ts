@@ -10,14 +10,17 @@ import { envInt, envOptional } from "../config.ts";
 import type { DocumentText } from "../documents/document_text.ts";
 import { documentEngine } from "../documents/engine/index.ts";
 import { READ_BILL_TEXT_OP } from "./parse_op.ts";
-import { type BillReadOptions, readBillText } from "./read_bill_text.ts";
+import type { BillReadOptions } from "./read_bill_text.ts";
 import type { ModelAnswer } from "./schema.ts";
 
 /** Reads a bill's text into the extraction answer (in a document worker or in this isolate). */
 export type BillTextParser = (text: DocumentText, opts: BillReadOptions) => Promise<ModelAnswer>;
 
-/** The parse in this isolate (scripts and benchmarks call it; BILL_PARSE=in-process). */
-export const parseInProcess: BillTextParser = (text, opts) => Promise.resolve(readBillText(text, opts));
+/** The parse in this isolate (scripts and benchmarks call it; BILL_PARSE=in-process). The reader (read_bill_text.ts
+ * and the ≈65 modules of embedded/ it imports) loads on the first parse: the service parses in a document worker by
+ * default, so `npm start` does not compile it beside initdb (docs/operations.md, "Local stack: cold12"). */
+export const parseInProcess: BillTextParser = async (text, opts) =>
+  (await import("./read_bill_text.ts")).readBillText(text, opts);
 
 /** The parse as a document-worker operation, killed after `timeoutSeconds`. */
 export const parseInDocumentWorker = (timeoutSeconds: number): BillTextParser => (text, opts) =>

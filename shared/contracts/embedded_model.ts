@@ -1,5 +1,4 @@
 import { errorText } from "../log.ts";
-import { analyseContractText } from "./embedded/analyse.ts";
 import type { AnalysisOutcome, ContractAnalyser, ContractDocument } from "./model.ts";
 
 /** Offline analysis: the document's text (PDF text layer, OCR for images and scans) read by rules. */
@@ -21,6 +20,8 @@ export class EmbeddedContractAnalyser implements ContractAnalyser {
     if (!text.trim()) {
       return { ok: false, error: "invalid", detail: "The document has no readable text", model: this.name };
     }
+    // The rules load on the first analysis, not with the service at start (docs/operations.md, "Local stack: cold12").
+    const { analyseContractText } = await import("./embedded/analyse.ts");
     return { ok: true, summary: analyseContractText(text), model: this.name };
   }
 }

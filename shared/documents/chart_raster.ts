@@ -16,7 +16,7 @@ import { type Gray, labelComponents, percentile, shrink } from "./ocr_pixels.ts"
 /** At most this many shapes are returned (a page of dark specks stays cheap downstream). */
 export const MAX_RASTER_BOXES = 2_000;
 /** How much darker than the paper a pixel must be to be ink or fill (grey levels). */
-const INK_CONTRAST = 35;
+export const INK_CONTRAST = 35;
 
 /** A page's shapes in its sheared frame (pixels of the prepared page; row y' holds y' + slope × x − offset). */
 export interface PageShapes {
@@ -30,7 +30,7 @@ export interface PageShapes {
 }
 
 /** The smallest run of a filled shape on a page `width` pixels across: a letter's stroke is thinner. */
-const solidRun = (width: number) => Math.max(5, Math.round(width / 250));
+export const solidRun = (width: number) => Math.max(5, Math.round(width / 250));
 
 /**
  * Can the page hold six filled shapes (a chart's bars)? A cheap look first, on the page shrunk by the smallest
@@ -85,7 +85,7 @@ export function shapesInPieceFrame(shapes: PageShapes, scale = 1): FilledBox[] {
 }
 
 /** The page's ink (1) sheared so that a line along the slope lies level: row y' + offset holds y = y' + slope × x. */
-function shearedInk(page: Gray, slope: number): { mask: Uint8Array; height: number; offset: number } {
+export function shearedInk(page: Gray, slope: number): { mask: Uint8Array; height: number; offset: number } {
   const { width: w, height: h, data } = page;
   const threshold = percentile(data, 0.5) - INK_CONTRAST;
   const rise = Math.ceil(Math.abs(slope) * w);
@@ -104,7 +104,7 @@ function shearedInk(page: Gray, slope: number): { mask: Uint8Array; height: numb
 }
 
 /** Each ink pixel's run length down its column, in pixels. */
-function downRuns(mask: Uint8Array, w: number, h: number): Uint16Array {
+export function downRuns(mask: Uint8Array, w: number, h: number): Uint16Array {
   const out = new Uint16Array(mask.length);
   const start = new Int32Array(w).fill(-1);
   const close = (x: number, end: number) => {

@@ -10,6 +10,14 @@ import { type FilledBox, printsValueAxis } from "./pdf_shapes.ts";
 import { mayHoldBars, type PageShapes, pageShapes, shapesInPieceFrame } from "./chart_raster.ts";
 import { barChartRegion, chartSheet, withChartWords } from "./chart_raster_text.ts";
 import {
+  enlarged,
+  lineChartRegion,
+  type PageTraces,
+  pageTraces,
+  tracesInPieceFrame,
+} from "./chart_raster_lines.ts";
+import type { StrokedPath } from "./pdf_strokes.ts";
+import {
   dropNativeStandby,
   nativeOcr,
   nativeOcrAvailable,
@@ -80,6 +88,8 @@ export interface OcrResult {
    * frame (chart_raster.ts), for a chart whose bars print no value.
    */
   boxes?: FilledBox[];
+  /** A line chart's lines traced in its pixels (chart_raster_lines.ts), in the pieces' frame. */
+  strokes?: StrokedPath[];
   /** The size of a pixel of the pieces in points, the page taken as a letter page (8.5 inches across). */
   pixelPoints: number;
 }
@@ -348,15 +358,18 @@ async function readImage(
   // where the bill confirms them (ocr_history_cells.ts)
   if (prepared.photo) best = await withHistoryNumbers(bestPage, best);
   // a bar chart's words the page reading dropped, read again with its bars whited out (chart_raster_text.ts)
-  const shapes = mayHoldBars(bestPage)
-    ? pageShapes(bestPage, pageSkew(best.lines.map((l) => l.words.map((w) => w.bbox))))
-    : undefined;
+  const skew = pageSkew(best.lines.map((l) => l.words.map((w) => w.bbox)));
+  const shapes = mayHoldBars(bestPage) ? pageShapes(bestPage, skew) : undefined;
   // (not on a phone photo's page: there the sheet's words, put in place of the page's, cost two photos of the dev set
   // a meter row and two history months — docs/bills.md "Usage charts on scans and photos")
   const chart = shapes && !prepared.photo
     ? await withChartText(bestPage, best, shapes)
     : { read: best, bars: false };
   best = chart.read;
+  // a line chart traced in the pixels where no row of bars was found (chart_raster_lines.ts), its words read again
+  // with the line and the gridlines whited out — on scans, as the bars' (not on a phone photo's page)
+  const traces = prepared.photo || chart.bars ? undefined : pageTraces(bestPage, skew);
+  if (traces?.traces.length) best = await withLineChartText(bestPage, best, traces);
   if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines, sheets) };
   // a phone photo's "1.702" (the thousands comma its resolution lost), "TotalB86" (a digit read as a letter
   // glued to the number) and number words tesseract is unsure of: ocr_photo_words.ts
@@ -364,12 +377,18 @@ async function readImage(
   const pieces = ocrPieces(best.lines, scale);
   // a chart's bars and gridlines, where the page has a row of bars or its words print a value axis
   // (chart_raster.ts), in the pieces' frame
-  const boxes = shapes && (chart.bars || printsValueAxis(pieces)) ? shapesInPieceFrame(shapes, scale) : [];
+  const axis = printsValueAxis(pieces);
+  const boxes = shapes && (chart.bars || axis) ? shapesInPieceFrame(shapes, scale) : [];
+  // the traced lines, where the words print a value axis
+  const strokes = traces?.traces.length && axis
+    ? tracesInPieceFrame(traces, scale).map((t) => ({ ...t, traced: true }))
+    : [];
   return {
     lines: piecesToLines(pieces, prepared.photo),
     pieces,
     confidence: best.confidence,
     ...(boxes.length ? { boxes } : {}),
+    ...(strokes.length ? { strokes } : {}),
     pixelPoints: LETTER_WIDTH_PT * scale / bestPage.width,
   };
 }
@@ -387,6 +406,37 @@ async function withChartText(
   const r = await recognize(encodePgm(sheet), { block: true });
   const lines = withChartWords(best.lines, r.lines, x0, y0, sheet.width, sheet.height) as OcrLine[];
   return { read: { ...best, lines }, bars: true };
+}
+
+/**
+ * The page's reading with a line chart's words read again (chart_raster_lines.ts): the widest traced line's chart
+ * region cut out with the line, its dots and the level lines whited out, read as one block, its words put in place
+ * of the page's they overlap (chart_raster_text.ts withChartWords, as a bar chart's).
+ */
+const LINE_SHEET_ENLARGED = 2;
+
+async function withLineChartText(page: Gray, best: Recognized, t: PageTraces): Promise<Recognized> {
+  const path = t.traces.reduce((a, b) => (b[b.length - 1].x - b[0].x > a[a.length - 1].x - a[0].x ? b : a));
+  const region = lineChartRegion(t, path, page.width, page.height);
+  const shapes: PageShapes = {
+    filled: t.traces.flat().map((p) => ({ x: p.x, y: p.y0, width: 1, height: p.y1 - p.y0 })),
+    lines: t.levels,
+    slope: t.slope,
+    offset: t.offset,
+    solid: t.solid,
+  };
+  const { sheet, x0, y0 } = chartSheet(page, shapes, region);
+  if (!sheet.width || !sheet.height) return best;
+  // read twice as large (the chart's small print), the words' boxes brought back to the sheet's pixels
+  const k = LINE_SHEET_ENLARGED;
+  const r = await recognize(encodePgm(enlarged(sheet, k)), { block: true });
+  const back = (b: Box) => ({ x0: b.x0 / k, y0: b.y0 / k, x1: b.x1 / k, y1: b.y1 / k });
+  const read = r.lines.map((l) => ({
+    ...l,
+    bbox: back(l.bbox),
+    words: l.words.map((w) => ({ ...w, bbox: back(w.bbox) })),
+  }));
+  return { ...best, lines: withChartWords(best.lines, read, x0, y0, sheet.width, sheet.height) as OcrLine[] };
 }
 
 /** The page's reading with the text it left out read from a sheet of the uncovered ink (ocr_photo_lost.ts). */

@@ -9,6 +9,11 @@ import { forEachPath, type Matrix, MAX_SHAPE_OPS, type ShapeOps } from "./pdf_sh
 /** One stroked subpath: its vertices in drawing order (points, y down from the page's top). */
 export interface StrokedPath {
   points: { x: number; y: number }[];
+  /**
+   * A line traced in a scan's pixels (chart_raster_lines.ts): one point a pixel column, read by its straight
+   * stretches between labels (shared/bills/embedded/chart_traces.ts), not by its vertices.
+   */
+  traced?: boolean;
 }
 
 export const MAX_STROKE_POINTS = 20_000;

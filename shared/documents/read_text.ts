@@ -44,7 +44,14 @@ export interface DocumentText {
 type OcrImage = (
   bytes: Uint8Array,
 ) => Promise<
-  { lines: string[]; pieces: TextPiece[]; confidence: number; boxes?: FilledBox[]; pixelPoints: number }
+  {
+    lines: string[];
+    pieces: TextPiece[];
+    confidence: number;
+    boxes?: FilledBox[];
+    strokes?: StrokedPath[];
+    pixelPoints: number;
+  }
 >;
 const ocrImage = async (bytes: Uint8Array) =>
   (await importLocalOnly<{ ocrImage: OcrImage }>("./ocr.ts", import.meta.url, "OCR")).ocrImage(bytes);
@@ -100,7 +107,9 @@ export async function readDocumentText(
 /** An OCR reading's page fields: its lines and words, and the chart shapes found in its pixels, if any. */
 function ocrPage(ocr: Awaited<ReturnType<OcrImage>>): Omit<DocumentPage, "file" | "page"> {
   const shapes = ocr.boxes?.length ? { boxes: ocr.boxes, pixelPoints: ocr.pixelPoints } : {};
-  return { source: "ocr", lines: ocr.lines, pieces: ocr.pieces, ...shapes };
+  // a line chart traced in the pixels (chart_raster_lines.ts)
+  const strokes = ocr.strokes?.length ? { strokes: ocr.strokes, pixelPoints: ocr.pixelPoints } : {};
+  return { source: "ocr", lines: ocr.lines, pieces: ocr.pieces, ...shapes, ...strokes };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Sql } from "../db/client.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { issueWidgetToken, revokeRefreshToken } from "./refresh_tokens.ts";
+import { clearPairs } from "../ratelimit/unknown_account.ts";
 
 /** Administrative operations of the embedded identity (used by scripts/identity.ts). */
 export async function createOrganization(sql: Sql, name: string, slug: string): Promise<string> {
@@ -81,6 +82,8 @@ export async function unlock(sql: Sql, email: string): Promise<boolean> {
   const rows =
     await sql`update identity.credentials c set locked_until = null, failed_attempts = 0, first_failed_at = null
     from public.users u where u.id = c.user_id and lower(u.email) = lower(${email}) returning c.user_id`;
+  // The email's locks from single addresses too (security pass 14).
+  await clearPairs(sql, email);
   return rows.length > 0;
 }
 

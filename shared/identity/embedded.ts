@@ -2,7 +2,7 @@ import type { Platform } from "../platform.ts";
 import { issueIdToken } from "../auth/tokens.ts";
 import type { CarriedWidgetSession } from "../auth/widget_session.ts";
 import { dummyHash, verifyPassword } from "../auth/passwords.ts";
-import { unknownAccountAttempt } from "../ratelimit/unknown_account.ts";
+import { clearPair, pairAttempt, unknownAccountAttempt } from "../ratelimit/unknown_account.ts";
 import { log } from "../log.ts";
 import { hashToken, storeRefreshToken } from "./refresh_tokens.ts";
 import {
@@ -14,7 +14,7 @@ import {
 } from "./lockout.ts";
 import { envInt } from "../config.ts";
 import type { Tx } from "../db/client.ts";
-import { IdentityError, type IdentityProvider, type TokenSet } from "./types.ts";
+import { IdentityError, type IdentityProvider, type SignOutResult, type TokenSet } from "./types.ts";
 
 export interface EmbeddedIdentityOptions {
   lockout?: LockoutPolicy;
@@ -52,14 +52,28 @@ export class EmbeddedIdentity implements IdentityProvider {
     this.reuseGrace = opts.reuseGraceSeconds ?? envInt("REFRESH_REUSE_GRACE_SECONDS", 10);
   }
 
-  async passwordGrant(email: string, password: string): Promise<TokenSet> {
+  /**
+   * `client` is the caller's address (an IPv6 caller's /64): LOGIN_MAX_FAILURES failures of one email from one address
+   * lock that pair only, LOGIN_MAX_FAILURES_PER_ACCOUNT from all addresses the account (security pass 14). Callers
+   * without an address (scripts, tests) share one pair.
+   */
+  async passwordGrant(email: string, password: string, client = ""): Promise<TokenSet> {
     const sql = this.p.sql;
+    // Counted before the account is looked up, the same for known and unknown emails (no enumeration).
+    const pair = await pairAttempt(sql, email, client, this.lockout);
+    if (pair.locked) {
+      log("warn", "sign-in refused: too many failures for this email from this address", {
+        lockSeconds: this.lockout.lockSeconds,
+      });
+      throw this.lockedError(pair.until);
+    }
+    const account = { ...this.lockout, maxFailures: this.lockout.accountMaxFailures };
     const [row] = await sql`select u.id, u.email, u.organization_id, u.role, c.password_hash
       from public.users u join identity.credentials c on c.user_id = u.id where lower(u.email) = lower(${email})`;
     if (!row) {
       // An unknown email locks like an account would (shared/ratelimit/unknown_account.ts), and does the same
       // password work when it is not locked, so neither the answers nor their timing reveal accounts.
-      const attempt = await unknownAccountAttempt(sql, email, this.lockout);
+      const attempt = await unknownAccountAttempt(sql, email, account);
       if (attempt.locked) throw this.lockedError(attempt.until);
       await verifyPassword(password, dummyHash);
       throw new IdentityError("invalid_credentials", "Email or password is incorrect");
@@ -67,17 +81,18 @@ export class EmbeddedIdentity implements IdentityProvider {
     const userId = row.id as string;
     // The attempt is counted before the (slow) password check, in one locked statement: a burst cannot
     // pass the limit, and once the account is locked even the right password is refused.
-    const admission = await admitAttempt(sql, userId, this.lockout);
+    const admission = await admitAttempt(sql, userId, account);
     if (!admission.admitted) {
       if (admission.lockedNow) await this.announceLock(userId);
       throw this.lockedError(admission.lockedUntil);
     }
     if (!(await verifyPassword(password, row.password_hash as string))) {
-      if (await attemptFailed(sql, userId, this.lockout)) await this.announceLock(userId);
+      if (await attemptFailed(sql, userId, account)) await this.announceLock(userId);
       throw new IdentityError("invalid_credentials", "Email or password is incorrect");
     }
     const lockedMeanwhile = await attemptSucceeded(sql, userId);
     if (lockedMeanwhile) throw this.lockedError(lockedMeanwhile);
+    await clearPair(sql, email, client);
     const familyId = crypto.randomUUID();
     const refresh = await storeRefreshToken(sql, {
       userId,
@@ -86,6 +101,21 @@ export class EmbeddedIdentity implements IdentityProvider {
       ttlSeconds: this.sessionTtl,
     });
     return await this.tokens(row as unknown as UserRow, refresh.token, familyId);
+  }
+
+  /**
+   * Ends the session family of a user's refresh token, rotated or not (a rotated one is still proof that its holder
+   * had the session): every token of the family is revoked, so its ID tokens fail the gateway's session check at once.
+   * A widget token is left alone (anyone holding the public token could otherwise end it for every homeowner).
+   */
+  async signOut(refreshToken: string): Promise<SignOutResult> {
+    const [t] = await this.p.sql`select kind, family_id from identity.refresh_tokens
+      where token_hash = ${hashToken(refreshToken)}`;
+    if (!t) return "unknown";
+    if (t.kind === "widget") return "widget_token";
+    const ended = await this.p.sql`update identity.refresh_tokens set revoked_at = now()
+      where family_id = ${t.family_id as string} and revoked_at is null returning id`;
+    return ended.length ? "signed_out" : "unknown";
   }
 
   private lockedError(until: Date): IdentityError {

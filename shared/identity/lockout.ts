@@ -2,9 +2,15 @@ import { envInt, type EnvSource } from "../config.ts";
 import type { Sql } from "../db/client.ts";
 import { type Platform, provide } from "../platform.ts";
 
-/** Brute-force protection: LOGIN_MAX_FAILURES failures within LOGIN_FAILURE_WINDOW_SECONDS lock the account for LOGIN_LOCK_SECONDS. */
+/**
+ * Brute-force protection: LOGIN_MAX_FAILURES failures within LOGIN_FAILURE_WINDOW_SECONDS lock an email for the
+ * client address they came from for LOGIN_LOCK_SECONDS; LOGIN_MAX_FAILURES_PER_ACCOUNT failures from any addresses
+ * lock the account itself (security pass 14: before, five failures from anyone locked the account for everyone).
+ */
 export interface LockoutPolicy {
   maxFailures: number;
+  /** Failures from all addresses that lock the account (the credential row's count). */
+  accountMaxFailures: number;
   windowSeconds: number;
   lockSeconds: number;
 }
@@ -13,6 +19,7 @@ export interface LockoutPolicy {
 export function lockoutPolicyFromEnv(source: EnvSource = Deno.env): LockoutPolicy {
   return {
     maxFailures: envInt("LOGIN_MAX_FAILURES", 5, source),
+    accountMaxFailures: envInt("LOGIN_MAX_FAILURES_PER_ACCOUNT", 100, source),
     windowSeconds: envInt("LOGIN_FAILURE_WINDOW_SECONDS", 900, source),
     lockSeconds: envInt("LOGIN_LOCK_SECONDS", 900, source),
   };

@@ -1,6 +1,6 @@
 import type { CarriedWidgetSession } from "../auth/widget_session.ts";
 import { HttpJsonClient } from "../runtime/http_json.ts";
-import { IdentityError, type IdentityProvider, type TokenSet } from "./types.ts";
+import { IdentityError, type IdentityProvider, type SignOutResult, type TokenSet } from "./types.ts";
 
 interface GoTrueSession {
   access_token: string;
@@ -40,6 +40,29 @@ export class SupabaseIdentity implements IdentityProvider {
   ): Promise<TokenSet> {
     if (refreshToken.startsWith("wgt_")) return this.widgetTokens.refreshGrant(refreshToken, client, carry);
     return this.token("refresh_token", { refresh_token: refreshToken });
+  }
+
+  /**
+   * GoTrue ends a session on `POST /logout?scope=local` with one of its access tokens: the refresh token buys one (it
+   * is then spent, like any refresh) and signs that session out. A widget token stays with the platform's tokens.
+   */
+  async signOut(refreshToken: string): Promise<SignOutResult> {
+    if (refreshToken.startsWith("wgt_")) {
+      return await this.widgetTokens.signOut?.(refreshToken) ?? "widget_token";
+    }
+    let session: TokenSet;
+    try {
+      session = await this.token("refresh_token", { refresh_token: refreshToken });
+    } catch (e) {
+      if (e instanceof IdentityError) return "unknown"; // no live session: nothing to end
+      throw e;
+    }
+    const res = await this.http.request<unknown>("/auth/v1/logout?scope=local", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${session.idToken}` },
+      accept: (status) => status >= 400 && status < 500,
+    });
+    return res.status < 300 ? "signed_out" : "unknown";
   }
 
   private async token(grant: "password" | "refresh_token", body: Record<string, string>): Promise<TokenSet> {

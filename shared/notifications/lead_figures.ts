@@ -179,7 +179,7 @@ function savingsBasis(f: SavingsFigures, b: ReportBasis | null, state: string): 
   const estimated = f.extrapolatedMonths?.length ?? 0;
   return `${kwh(f.annualKwh)} a year at ${cents(f.ratePerKwh)}${whose}${rising}${
     estimated ? `; ${estimated} of the 12 months estimated` : ""
-  }${fixedChargeBasis(f)}`;
+  }${b?.exportRule ? `; ${b.exportRule}` : ""}${fixedChargeBasis(f)}`;
 }
 
 /**

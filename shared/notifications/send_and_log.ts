@@ -13,7 +13,7 @@ import { pushBatching } from "./push_batch.ts";
 import type { Platform } from "../platform.ts";
 import { type EmailMessage, emailProvider } from "../email/index.ts";
 import { OutboxEmailProvider } from "../email/outbox.ts";
-import { insertLogRow, type LogRow } from "./log_rows.ts";
+import { eventEmail, insertLogRow, type LogRow } from "./log_rows.ts";
 import type { ReadArgs } from "./push_known.ts";
 
 export interface Sent {
@@ -46,6 +46,10 @@ export async function sendAndLog(
   if (provider instanceof OutboxEmailProvider && !msg.attachments?.length) {
     return await outboxSendAndLog(p, msg, row, delivery);
   }
+  // The provider's send cannot be undone by the log row's insert: an email of this event to this recipient
+  // already logged under another message id (the event replayed) is answered as a duplicate before sending.
+  const before = await eventEmail(p.sql, row);
+  if (before !== undefined) return { emailId: before, fresh: false };
   const { id } = await provider.send(msg, { idempotencyKey: row.idempotencyKey });
   const fresh = await insertLogRow(p.sql, {
     ...row,

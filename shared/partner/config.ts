@@ -13,6 +13,18 @@ export interface PartnerConfig {
    * webhookAllowPrivate is on (local receivers listen on any port).
    */
   webhookPorts: number[];
+  /**
+   * Webhooks one organization may have (PARTNER_WEBHOOKS_MAX, default 10): every lead event is delivered to each, and
+   * the public widget token creates leads, so without a bound one partner made the platform send any number of
+   * signed POSTs per lead to a host of its choosing, and filled the shared delivery queue (security pass 13).
+   */
+  webhooksMax: number;
+  /**
+   * Invitations one organization may send in 24 hours (PARTNER_INVITATIONS_PER_DAY, default 50): each is an email in
+   * the partner's name from the platform's sender to any address, so without a bound one partner's admin mailed any
+   * number of strangers through the sending domain every partner shares (security pass 13).
+   */
+  invitationsPerDay: number;
 }
 
 const MAX_TTL_HOURS = 24 * 366;
@@ -26,6 +38,8 @@ export function loadPartnerConfig(source: EnvSource = Deno.env): PartnerConfig {
     invitationTtlHours,
     webhookAllowPrivate: envBool("PARTNER_WEBHOOK_ALLOW_PRIVATE", false, source),
     webhookPorts: webhookPorts(envOptional("PARTNER_WEBHOOK_PORTS", source)),
+    webhooksMax: envPositiveInt("PARTNER_WEBHOOKS_MAX", 10, source),
+    invitationsPerDay: envPositiveInt("PARTNER_INVITATIONS_PER_DAY", 50, source),
   };
 }
 

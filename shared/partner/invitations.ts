@@ -86,6 +86,7 @@ export async function inviteUser(p: Platform, auth: AuthContext, input: z.infer<
     // One invitation of an email at a time per organisation: a concurrent one waits here, then revokes this one
     // (without the lock both found nothing to revoke and the second insert broke the open-invitation index: a 500).
     await tx`select pg_advisory_xact_lock(hashtextextended(${`invitation:${auth.orgId}:${input.email.toLowerCase()}`}, 0))`;
+    await withinDailyInvitations(tx as unknown as Sql, auth.orgId!, partnerConfig(p).invitationsPerDay);
     await tx`update public.partner_invitations set revoked_at = now()
       where organization_id = ${auth.orgId} and lower(email) = lower(${input.email}) and accepted_at is null and revoked_at is null`;
     const [r] =
@@ -102,6 +103,34 @@ export async function inviteUser(p: Platform, auth: AuthContext, input: z.infer<
     throw e;
   }
   return view({ ...row, invited_by_email: auth.email });
+}
+
+/** Over the organization's invitations of the last 24 hours (PARTNER_INVITATIONS_PER_DAY): 429 with Retry-After. */
+export class InvitationLimitError extends DomainError {
+  constructor(readonly retryAfterSeconds: number, max: number) {
+    super(
+      "rate_limited",
+      "invitation_limit",
+      `An organization may send at most ${max} invitations in 24 hours; try again in ${
+        Math.ceil(retryAfterSeconds / 60)
+      } minute(s)`,
+    );
+  }
+}
+
+/**
+ * Counts the organization's invitations of the last 24 hours (withdrawn ones included: each was an email), under a
+ * lock per organization so invitations at once cannot all pass (security pass 13). An invitation whose email could not
+ * be sent is deleted again, so it does not count.
+ */
+async function withinDailyInvitations(tx: Sql, orgId: string, max: number): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`invitations-day:${orgId}`}, 0))`;
+  const [r] = await tx`select count(*)::int as n,
+      ceil(extract(epoch from min(created_at) + interval '24 hours' - now()))::int as retry
+    from (select created_at from public.partner_invitations
+      where organization_id = ${orgId} and created_at > now() - interval '24 hours'
+      order by created_at desc limit ${max}) recent`;
+  if (r.n >= max) throw new InvitationLimitError(Math.max(1, r.retry as number), max);
 }
 
 async function sendInvitationEmail(p: Platform, inv: Record<string, unknown>, token: string) {

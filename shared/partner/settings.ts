@@ -4,29 +4,37 @@
 import { z } from "@hono/zod-openapi";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
-import { badRequest, notFound } from "../errors.ts";
+import { badRequest, conflict, notFound } from "../errors.ts";
 import { setPreference } from "../notifications/preferences.ts";
 import { newWebhookSecret, queueTestDelivery } from "./webhooks.ts";
 import { webhookUrlProblem } from "./webhook_url.ts";
 import { partnerConfig } from "./config.ts";
+import { WidgetOrigins } from "./widget_origins.ts";
 
 export const PartnerSettingsInput = z.object({
   reply_to_email: z.string().trim().toLowerCase().email().max(254).nullable().optional(),
   phone: z.string().trim().regex(/^[+()\d\s.-]{3,40}$/, "must be a phone number").nullable().optional(),
   website_url: z.string().trim().max(500).regex(/^https?:\/\//, "must be an http(s) URL").nullable()
     .optional(),
+  /** The pages allowed to frame the widget besides the website's origin (pass 14): omitted keeps the stored list. */
+  widget_origins: WidgetOrigins.optional().openapi({
+    type: "array",
+    items: { type: "string", example: "https://www.partner.example" },
+    maxItems: 20,
+  }),
 }).openapi("PartnerSettings");
 
 export async function getSettings(p: Platform, auth: AuthContext) {
   return await withAuth(p.sql, auth, async (tx) => {
     const [s] =
-      await tx`select reply_to_email, phone, website_url, updated_at from public.partner_settings where organization_id = ${auth.orgId}`;
+      await tx`select reply_to_email, phone, website_url, widget_origins, updated_at from public.partner_settings where organization_id = ${auth.orgId}`;
     const [o] = await tx`select name from public.organizations where id = ${auth.orgId}`;
     return {
       partner_name: o?.name ?? "",
       reply_to_email: s?.reply_to_email ?? null,
       phone: s?.phone ?? null,
       website_url: s?.website_url ?? null,
+      widget_origins: (s?.widget_origins as string[] | undefined) ?? [],
     };
   });
 }
@@ -40,12 +48,14 @@ export async function saveSettings(
     p.sql,
     auth,
     (tx) =>
-      tx`insert into public.partner_settings (organization_id, reply_to_email, phone, website_url, updated_by)
+      tx`insert into public.partner_settings (organization_id, reply_to_email, phone, website_url, widget_origins, updated_by)
     values (${auth.orgId}, ${input.reply_to_email ?? null}, ${input.phone ?? null}, ${
         input.website_url ?? null
-      }, ${auth.userId})
+      }, ${input.widget_origins ?? []}::text[], ${auth.userId})
     on conflict (organization_id) do update set reply_to_email = excluded.reply_to_email, phone = excluded.phone,
-      website_url = excluded.website_url, updated_by = excluded.updated_by, updated_at = now()`,
+      website_url = excluded.website_url, updated_by = excluded.updated_by, updated_at = now()${
+        input.widget_origins ? tx`, widget_origins = excluded.widget_origins` : tx``
+      }`,
   );
   return await getSettings(p, auth);
 }
@@ -95,13 +105,22 @@ function checkWebhookUrl(p: Platform, url: string): void {
 
 export async function addWebhook(p: Platform, auth: AuthContext, input: z.infer<typeof WebhookInput>) {
   checkWebhookUrl(p, input.url);
-  const [row] = await withAuth(
-    p.sql,
-    auth,
-    (tx) =>
-      tx`insert into public.partner_webhooks (organization_id, url, secret, enabled, created_by)
-    values (${auth.orgId}, ${input.url}, ${newWebhookSecret()}, ${input.enabled}, ${auth.userId}) returning *`,
-  );
+  const max = partnerConfig(p).webhooksMax;
+  const [row] = await withAuth(p.sql, auth, async (tx) => {
+    // Counted under a lock per organization, so additions at once cannot all pass the bound (security pass 13).
+    await tx`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${auth.orgId}`}, 0))`;
+    const [{ n }] =
+      await tx`select count(*)::int as n from public.partner_webhooks where organization_id = ${auth
+        .orgId!}`;
+    if (n >= max) {
+      throw conflict(
+        "webhook_limit",
+        `An organization may have at most ${max} webhooks: remove one, or point one at an endpoint that fans out`,
+      );
+    }
+    return await tx`insert into public.partner_webhooks (organization_id, url, secret, enabled, created_by)
+    values (${auth.orgId}, ${input.url}, ${newWebhookSecret()}, ${input.enabled}, ${auth.userId}) returning *`;
+  });
   return hookView(row);
 }
 

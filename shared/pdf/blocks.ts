@@ -1,5 +1,6 @@
 // HTML subset -> a tree of blocks the layout engine understands.
 import { parseDocument, Parser } from "htmlparser2";
+import { PdfInputError } from "./input_error.ts";
 import type { ChildNode, Element } from "domhandler";
 import { imageSize } from "./image_size.ts";
 import {
@@ -33,8 +34,7 @@ export type Block =
   | { kind: "image"; style: Style; data: Uint8Array; format: "png" | "jpg"; width?: number; height?: number }
   | { kind: "hr"; style: Style };
 
-/** Input the renderer refuses (remote images, unsupported image types); a 400 for the caller. */
-export class PdfInputError extends Error {}
+export { PdfInputError };
 
 /** Deeper element nesting than this is refused (it only appears in hostile input, and layout recurses). */
 export const MAX_DEPTH = 60;
@@ -206,7 +206,12 @@ class Converter {
     let inlines: Inline[] = [];
     const flush = () => {
       if (inlines.some((i) => i.kind === "br" || i.text.trim())) {
-        out.push({ kind: "para", style: inherit(style), inlines });
+        // a paragraph keeps its element's orphans and widows (`p { orphans: 3 }` was dropped with the margins)
+        out.push({
+          kind: "para",
+          style: { ...inherit(style), orphans: style.orphans, widows: style.widows },
+          inlines,
+        });
       }
       inlines = [];
     };

@@ -1,6 +1,6 @@
 // HTTP side of PDF rendering: the binary response and the mapping of renderer errors to clear 4xx answers.
 import { DomainError } from "../errors.ts";
-import { PdfInputError } from "./blocks.ts";
+import { PdfInputError } from "./input_error.ts";
 import { TemplateDataError, TemplateNotFoundError } from "./templates.ts";
 
 export function pdfResponse(pdf: Uint8Array, filename: string): Response {

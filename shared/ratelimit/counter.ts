@@ -33,8 +33,8 @@ export async function hit(sql: Sql, buckets: Bucket[], windowSeconds: number): P
 }
 
 /**
- * Deletes counters whose window ended long ago (called now and then by the middleware); the per-recipient
- * counters (`recipient:` keys, a day-long window) are kept for `recipientSeconds`.
+ * Deletes counters whose window ended long ago (called now and then by the middleware); the day-long counters
+ * (`recipient:`, `hold-…` and `report-email:` keys) are kept for `recipientSeconds`.
  */
 export async function pruneCounters(
   sql: Sql,
@@ -42,7 +42,7 @@ export async function pruneCounters(
   recipientSeconds = 0,
 ): Promise<number> {
   const r = await sql`delete from security.rate_limits where window_start < now() - make_interval(secs =>
-    case when key like 'recipient:%' or key like 'hold-%' then greatest(${olderThanSeconds}::float8, ${recipientSeconds}::float8)
+    case when key like 'recipient:%' or key like 'hold-%' or key like 'report-email:%' then greatest(${olderThanSeconds}::float8, ${recipientSeconds}::float8)
     else ${olderThanSeconds}::float8 end)`;
   return r.count;
 }

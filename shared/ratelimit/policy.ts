@@ -75,6 +75,12 @@ export interface RateLimitPolicy {
    * each check fetches up to 200 messages of the platform's shared inbox and starts their bill readings. */
   inboxChecksPerOrg: Limit;
   inboxChecksAll: Limit;
+  /** `POST /partner-service/webhooks/{id}/test` per partner (security pass 13): each queues a signed POST to the
+   * webhook's host, which is the partner's choice. */
+  webhookTestsPerOrg: Limit;
+  /** Savings report emails a partner's staff may ask for, per partner, per `recipientWindowSeconds` (pass 14;
+   * report_emails.ts). */
+  staffReportEmailsPerOrg: Limit;
 }
 
 /** Read once per platform (rateLimitPolicy(p) in shared/http/rate_limit.ts); tests pass a Map. */
@@ -106,6 +112,8 @@ export function rateLimitPolicyFromEnv(source: EnvSource = Deno.env): RateLimitP
       PUBLIC_MAILBOX_DOMAINS,
     inboxChecksPerOrg: n("RATE_LIMIT_INBOX_CHECKS_PER_ORG", 6),
     inboxChecksAll: n("RATE_LIMIT_INBOX_CHECKS_ALL", 30),
+    webhookTestsPerOrg: n("RATE_LIMIT_WEBHOOK_TESTS_PER_ORG", 10),
+    staffReportEmailsPerOrg: n("RATE_LIMIT_STAFF_REPORT_EMAILS_PER_ORG", 200),
   };
 }
 
@@ -175,7 +183,8 @@ export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
   };
   if (r.service === "authenticator-service" && r.method === "POST") {
     if (r.path === "/get-token") add("signin", "ip", policy.signinPerIp);
-    if (r.path === "/refresh-token") add("refresh", "ip", policy.refreshPerIp);
+    // A sign-out looks its token up like a refresh does (pass 13): the same bucket.
+    if (r.path === "/refresh-token" || r.path === "/sign-out") add("refresh", "ip", policy.refreshPerIp);
   }
   // The invitation pages' calls need no token (the invitation token is in the body): per address, so nobody
   // tries tokens, or makes the platform hash new passwords, at the speed of the network.
@@ -189,6 +198,10 @@ export function bucketsFor(policy: RateLimitPolicy, r: RequestFacts): Bucket[] {
   ) {
     add("inbox-check", "org", policy.inboxChecksPerOrg);
     if (policy.inboxChecksAll.max > 0) out.push({ key: "inbox-check:all", max: policy.inboxChecksAll.max });
+  }
+  // A partner's test deliveries, each a signed POST to a host of its choosing (pass 13).
+  if (r.service === "partner-service" && r.method === "POST" && /^\/webhooks\/[^/]+\/test\/?$/.test(r.path)) {
+    add("webhook-test", "org", policy.webhookTestsPerOrg);
   }
   if (r.role === "widget") {
     add("widget", "org", policy.widgetPerOrg);

@@ -17,14 +17,49 @@ export interface LockoutFigures {
 /** Outcome of one attempt on an unknown email: refused as locked (with the lock's end), or a plain failure. */
 export type UnknownAttempt = { locked: true; until: Date } | { locked: false };
 
+const digest = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 22);
+
 export async function unknownAccountAttempt(
   sql: Sql,
   email: string,
   p: LockoutFigures,
 ): Promise<UnknownAttempt> {
-  const key = `unknown-signin:${
-    createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22)
-  }`;
+  return await lockingAttempt(sql, `unknown-signin:${digest(email.trim().toLowerCase())}`, p);
+}
+
+/**
+ * Sign-in attempts on one email from one client address (security pass 14): the first `maxFailures` of a window are
+ * admitted (the one reaching the limit locks the pair for the attempts after it), then 429 until the lock ends. The
+ * key holds a hash of the email and one of the address (an IPv6 caller's /64), never either in the clear, and starts
+ * with the email's hash so `identity unlock` can lift every address's lock of an email.
+ */
+export async function pairAttempt(
+  sql: Sql,
+  email: string,
+  client: string,
+  p: LockoutFigures,
+): Promise<UnknownAttempt> {
+  return await lockingAttempt(sql, pairKey(email, client), p);
+}
+
+/** A right password from this address: its count starts again. */
+export async function clearPair(sql: Sql, email: string, client: string): Promise<void> {
+  await sql`delete from security.rate_limits where key = ${pairKey(email, client)}`;
+}
+
+/** Lifts the locks of `email` from every address (`npm run identity -- unlock`). */
+export async function clearPairs(sql: Sql, email: string): Promise<number> {
+  const r = await sql`delete from security.rate_limits
+    where key like ${`${PAIR_PREFIX}${digest(email.trim().toLowerCase())}:%`}`;
+  return r.count;
+}
+
+const PAIR_PREFIX = "signin-pair:";
+const pairKey = (email: string, client: string) =>
+  `${PAIR_PREFIX}${digest(email.trim().toLowerCase())}:${digest(client)}`;
+
+/** One attempt counted under `key` with the state machine above: refused (locked) or admitted. */
+async function lockingAttempt(sql: Sql, key: string, p: LockoutFigures): Promise<UnknownAttempt> {
   const [r] = await sql`
     with s as (select now() as t, make_interval(secs => ${p.lockSeconds}) as lock,
       make_interval(secs => ${p.windowSeconds}) as win, ${p.maxFailures}::int as max)

@@ -15,6 +15,9 @@ export interface RoofInput {
 export interface ProgramInput {
   /** Value of an exported kWh as a share of the retail rate (1 = full retail net metering). */
   exportCreditRatio: number;
+  /** The share of the solar energy credited at that ratio, when the rule sets it (a value-of-solar rule credits all
+   * the production: 1); else the model's exported share. */
+  exportShare?: number;
   nonbypassableUsdPerKwh: number;
   solarChargeUsdPerKwMonth: number;
 }
@@ -141,7 +144,8 @@ function yearSavings(
   a: Assumptions,
 ) {
   const gross = offsetKwh * rate;
-  const exportShortfall = offsetKwh * a.exportShare * rate * (1 - program.exportCreditRatio);
+  const exportShortfall = offsetKwh * (program.exportShare ?? a.exportShare) * rate *
+    (1 - program.exportCreditRatio);
   const nonbypassable = offsetKwh * program.nonbypassableUsdPerKwh;
   const solarCharges = systemKw * program.solarChargeUsdPerKwMonth * 12;
   return {

@@ -43,6 +43,9 @@ export const savingsRequest = z.object({
   fixedChargeOfOtherUtility: z.boolean().optional(),
   /** Who owns the roof, asked when the address is a unit (apartment, condo, lot): "own" or "not_owned". */
   roofOwnership: z.enum(["own", "not_owned"]).optional(),
+  /** The home's utility (the widget's provider step): a utility with an export rule of its own gets it in place of
+   * the state's (data/reference/utility_export_programs.csv). */
+  utility: z.string().trim().max(200).optional(),
 });
 export type SavingsRequest = z.infer<typeof savingsRequest>;
 

@@ -23,6 +23,8 @@ import {
   type SavingsFigures,
 } from "./calculate.ts";
 import { loadStateData, type StateData } from "./reference.ts";
+import { type UtilityExportRule, utilityExportRule, withUtilityExport } from "./utility_export.ts";
+import { cents } from "../format.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
 import { CAPITALS } from "../roof/capitals.ts";
@@ -142,7 +144,15 @@ function reportBasis(c: ReportContext): ReportBasis {
     costYear: c.costYear ?? null,
     costIsNationalFallback: c.costIsNationalFallback === true,
     escalatorBasis: c.escalatorBasis ?? "",
+    ...(c.program.utilityRule ? { exportRule: exportRuleWords(c.program.utilityRule) } : {}),
   };
+}
+
+/** "solar production credited at Austin Energy's Value of Solar rate, 9.91 ¢/kWh (since 2023-03-01)". */
+function exportRuleWords(r: UtilityExportRule): string {
+  return `${
+    r.rule === "all_production" ? "all solar production" : "exports"
+  } credited at ${r.utility}'s ${r.rateName}, ${cents(r.creditUsdPerKwh)} (since ${r.effective})`;
 }
 
 /** The escalator's source in a few words: the state's own EIA history, or the national default. */
@@ -195,13 +205,18 @@ export async function createSavingsReport(
   if (!auth.orgId) throw forbidden("forbidden", "The token has no organization");
   const months = usage(req.usageByMonth);
   const address = await locate(p, req.address, req.location);
-  const [roof, state, settings, partner] = await Promise.all([
+  const [roof, stateRows, settings, partner] = await Promise.all([
     roofAt(p, address.lat, address.lon, req.roofAreaM2),
     loadStateData(p.sql, address.state),
     loadSavingsSettings(p.sql, auth.orgId),
     partnerBranding(p.sql, auth.orgId),
   ]);
-  const ratePerKwh = req.ratePerKwh ?? state.ratePerKwh;
+  const ratePerKwh = req.ratePerKwh ?? stateRows.ratePerKwh;
+  // The home's utility's own export rule, where it has one (Austin Energy's Value of Solar), replaces the state's.
+  const state = {
+    ...stateRows,
+    program: withUtilityExport(stateRows.program, utilityExportRule(req.utility, address.state), ratePerKwh),
+  };
   const figures = calculateSavings({
     usage: months,
     ratePerKwh,

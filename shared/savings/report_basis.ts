@@ -15,4 +15,6 @@ export interface ReportBasis {
   costYear: number | null;
   costIsNationalFallback: boolean;
   escalatorBasis: string;
+  /** The home's utility's own export rule the figures follow, in words (QA pass 12: "exports credited at …"). */
+  exportRule?: string;
 }

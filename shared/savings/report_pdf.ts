@@ -99,6 +99,12 @@ async function logoImage(doc: PDFDocument, uri: string | null | undefined): Prom
   }
 }
 
+/** The report's paragraphs break with at least three lines on each page. */
+const PARAGRAPH_BREAKS = "p { orphans: 3; widows: 3 }";
+
+/** The share of their height the sections' margins keep when closing them up keeps every table whole (QA pass 12). */
+const COMPACT_MARGINS = 0.4;
+
 /** Every string of the report's data (names, address, sections…), for FontSet.shapeIfNeeded. */
 function* stringsOf(v: unknown): Generator<string> {
   if (typeof v === "string") yield v;
@@ -168,11 +174,13 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   // rows across pages 2 and 3, the year's months read on two pages), unless keeping the tables whole would add a
   // page to the report (the Texas low-use report's "What happens next" alone on a last page, QA5/QA6): then a table
   // breaks only with three rows or more on each page, its header repeated on the next.
+  // A paragraph breaks leaving three lines or more on each page, so one of five lines or fewer moves whole (QA pass
+  // 12: every report's page 4 began "none. Source: P.L. 119-21 …", the last three lines of the credit paragraph).
   const sectionBlocks = r.sections.map((s) =>
-    htmlToBlocks(`<style>table { break-inside: avoid }</style>${s.text}`, BASE_STYLE)
+    htmlToBlocks(`<style>table { break-inside: avoid } ${PARAGRAPH_BREAKS}</style>${s.text}`, BASE_STYLE)
   );
   const splitBlocks = r.sections.map((s) =>
-    htmlToBlocks(`<style>table { orphans: 3; widows: 3 }</style>${s.text}`, BASE_STYLE)
+    htmlToBlocks(`<style>table { orphans: 3; widows: 3 } ${PARAGRAPH_BREAKS}</style>${s.text}`, BASE_STYLE)
   );
   const fonts = new FontSet(doc);
   const texts = [...stringsOf(r), ...textsOf(sectionBlocks.flat())];
@@ -445,7 +453,20 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     placeBody(sections, blank, { frame: { ...first, page: BLANK_PAGE }, y });
     return opened;
   };
-  placeBody(pagesOpened(whole) <= pagesOpened(split) ? whole : split, newPage, { frame: first, y });
+  // Kept whole, the tables may take one page more than split (the business accounts' figures table of section III
+  // broke 4 + 3 rows over pages 3 and 4: whole, "What happens next" went alone to a fifth page). Before splitting, the
+  // sections' margins close up (to no less than COMPACT_MARGINS of their height): the tables stay whole on the pages
+  // the split layout takes, the paragraphs a little closer together.
+  const splitPages = pagesOpened(split);
+  const closedUp = whole.map((items) =>
+    items.map((it) => (it.spacer ? { ...it, height: it.height * COMPACT_MARGINS } : it))
+  );
+  const body = pagesOpened(whole) <= splitPages
+    ? whole
+    : pagesOpened(closedUp) <= splitPages
+    ? closedUp
+    : split;
+  placeBody(body, newPage, { frame: first, y });
 
   // ---- Header and footer on every page (page count known now).
   const total = pages.length;

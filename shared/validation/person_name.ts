@@ -9,5 +9,11 @@ export const linkFree = (name: string): boolean => !LINK.test(name);
 
 export const LINK_IN_NAME = "must be a name, without a web or email address";
 
+// The home's address is printed on the same partner-branded report (its cover and the PDF's subject) and in the
+// booking confirmation email, both sent to whatever mailbox the widget is given: an address line such as "Claim your
+// rebate at https://…" carried a stranger's link there as a name did (docs/security.md, pass 13). No street, unit or
+// city holds `://`, `www.` or `@`.
+export const LINK_IN_ADDRESS = "must be an address, without a web or email address";
+
 /** Whether a word reads as a domain name ("evil.example"), which mail clients turn into a link on their own. */
 export const domainLike = (word: string): boolean => /[\p{L}\p{N}-]\.\p{L}{2,}/u.test(word);

@@ -21,7 +21,10 @@ import { monthNumber } from "../savings/usage.ts";
 import { chartMonths, unsureAsEstimated, usageMonthKey } from "../bills/unsure_months.ts";
 import { StateCode } from "./schemas.ts";
 import { oneLineText } from "../validation/one_line.ts";
-import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
+import { LINK_IN_ADDRESS, LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
+import { type HomePlace, townCheck } from "../bills/plausibility_town.ts";
+import { gazetteerPlaces, type PlaceBook } from "../geo/zip_places.ts";
+import { errorText, log } from "../log.ts";
 
 export { readingLimits } from "../bills/plausibility.ts";
 
@@ -40,10 +43,12 @@ export const UsageMonth = z.object({
 // What the homeowner typed on the confirm step is kept on the lead (`bill_corrections`) and shown to the partner: one
 // line each, cleaned like the widget's other fields (a name with CR/LF, a bidi override or a link was stored as typed
 // until pass 6).
+// The service address lines as the homeowner corrected them hold no web or email address either (pass 13).
+const serviceLine = (max: number) => oneLineText(max).refine(linkFree, LINK_IN_ADDRESS);
 const ServiceAddress = z.object({
-  line1: oneLineText(200).default(""),
-  line2: oneLineText(200).optional().nullable(),
-  city: oneLineText(100).default(""),
+  line1: serviceLine(200).default(""),
+  line2: serviceLine(200).optional().nullable(),
+  city: serviceLine(100).default(""),
   state: oneLineText(2).toUpperCase().default(""),
   zip: oneLineText(10).default(""),
 });
@@ -64,6 +69,12 @@ export const ReadingCheckInput = z.object({
   bill: z.record(z.string(), z.unknown()).optional().describe("Or a bill extraction item (data.items[0])"),
   address_state: StateCode.optional().describe(
     "State of the home's address (the bill's service state must match)",
+  ),
+  address_city: oneLineText(100).optional().describe(
+    "City of the home's address (a service address in another town of the state is to be confirmed)",
+  ),
+  address_zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, "must be a ZIP code").optional().describe(
+    "ZIP code of the home's address (compared with the bill's service address, neighboring places tolerated)",
   ),
   utility_provider: z.string().trim().max(200).optional().describe(
     "The utility chosen for the home (the bill's utility must be the same)",
@@ -145,7 +156,7 @@ function chartMarksKept(months: ReadingMonth[], read: ReadingMonth[]): ReadingMo
  * value check holds until the value is corrected into range or the line is confirmed; a doubt about the
  * reading itself (low confidence, a misread rate or dates) is lifted by a correction of that line too.
  */
-export function reviewReading(o: {
+export interface ReviewInput {
   item: unknown | null;
   transactionId?: string | null;
   values?: ReadingValuesT;
@@ -155,16 +166,52 @@ export function reviewReading(o: {
   confirmed?: ReadingGroup[];
   /** The platform's plausibility limits (readingLimits(p)). */
   limits: PlausibilityLimits;
-}): ReadingReview {
+  /** Checks made elsewhere on the same values (the town check, which needs the gazetteer: reviewReadingAt). */
+  more?: ReadingCheck[];
+}
+
+/** The service address a report would rest on: the homeowner's, else the one read. */
+function usedServiceAddress(read: Reading | null, v: ReadingValuesT): ReadingAddress {
+  return v.service_address
+    ? { ...v.service_address, line2: v.service_address.line2 ?? "" }
+    : (read ?? EMPTY).serviceAddress;
+}
+
+/**
+ * reviewReading with the town check: the service address (as corrected) against the home's city and ZIP, through
+ * the gazetteer's places (shared/bills/plausibility_town.ts). Without a home city or ZIP, the same as reviewReading.
+ */
+export async function reviewReadingAt(
+  places: PlaceBook,
+  o: ReviewInput & { home?: HomePlace },
+): Promise<ReadingReview> {
+  const read = o.item ? readingOf(o.item) : null;
+  const home = { ...o.home, state: o.home?.state ?? o.addressState };
+  let town: ReadingCheck | null = null;
+  if ((home.city || home.zip) && (read || o.values?.service_address)) {
+    // The gazetteer unavailable (its reference data still loading or failed) skips this one check, logged: the
+    // homeowner's check step and the report do not wait on it.
+    town = await townCheck(places, home, usedServiceAddress(read, o.values ?? {})).catch((e) => {
+      log("warn", "town check skipped: the gazetteer did not answer", { error: errorText(e) });
+      return null;
+    });
+  }
+  return reviewReading({ ...o, more: [...(o.more ?? []), ...(town ? [town] : [])] });
+}
+
+/** reviewReadingAt on the platform's gazetteer (public.geo_zips, public.geo_cities). */
+export function reviewReadingFor(p: Platform, o: ReviewInput & { home?: HomePlace }): Promise<ReadingReview> {
+  return reviewReadingAt(gazetteerPlaces(p.sql), o);
+}
+
+export function reviewReading(o: ReviewInput): ReadingReview {
   const read = o.item ? readingOf(o.item) : null;
   const base = read ?? EMPTY;
   const v = o.values ?? {};
   const used: Reading = {
     ...base,
     customerName: v.customer_name ?? base.customerName,
-    serviceAddress: v.service_address
-      ? { ...v.service_address, line2: v.service_address.line2 ?? "" }
-      : base.serviceAddress,
+    serviceAddress: usedServiceAddress(read, v),
     utilityProviderName: v.utility ?? base.utilityProviderName,
     usageByMonth: v.usage_by_month ? chartMarksKept(v.usage_by_month, base.usageByMonth) : base.usageByMonth,
   };
@@ -176,7 +223,11 @@ export function reviewReading(o: {
     if (!sameAddress(used.serviceAddress, read.serviceAddress)) {
       corrections.address = { read: read.serviceAddress, corrected: used.serviceAddress };
     }
-    if (norm(used.utilityProviderName) !== norm(read.utilityProviderName)) {
+    // A bill that names no utility gets the provider chosen for the home on the check step (widget/src/utility_line.ts):
+    // kept as filled in, it is no correction of the bill (the partner's email said "read nothing, corrected to …").
+    const filledFromChoice = !read.utilityProviderName.trim() &&
+      norm(used.utilityProviderName) === norm(o.chosenUtility);
+    if (norm(used.utilityProviderName) !== norm(read.utilityProviderName) && !filledFromChoice) {
       corrections.utility = { read: read.utilityProviderName, corrected: used.utilityProviderName };
     }
     if (!sameUsage(used.usageByMonth, read.usageByMonth)) {
@@ -189,7 +240,7 @@ export function reviewReading(o: {
     chosenUtility: o.chosenUtility ?? undefined,
     limits: o.limits,
   });
-  const checks = gate.checks.filter((c) => !(c.quality && corrections[c.group]));
+  const checks = [...gate.checks, ...(o.more ?? [])].filter((c) => !(c.quality && corrections[c.group]));
   const needsConfirmation = READING_GROUPS.filter((g) => checks.some((c) => c.group === g));
   const confirmed = READING_GROUPS.filter((g) => o.confirmed?.includes(g));
   const { confidence: _c, ...shown } = read ?? EMPTY;

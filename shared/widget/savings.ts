@@ -19,7 +19,7 @@ import {
   Group,
   readingLimits,
   ReadingValues,
-  reviewReading,
+  reviewReadingFor,
   usageForReport,
   UsageMonth,
 } from "./reading.ts";
@@ -202,11 +202,12 @@ export async function processWidgetSavings(
   if (lead.out_of_area) throw badRequest("out_of_area", "This address is outside the partner's serving area");
 
   const address = lead.address as Record<string, string>;
-  const review = reviewReading({
+  const review = await reviewReadingFor(p, {
     limits: readingLimits(p),
     item: billItem,
     transactionId: input.transaction_id,
     addressState: address.state,
+    home: { city: address.city, zip: address.zip },
     chosenUtility: lead.utility_provider as string | null,
     values: {
       ...input.reading,
@@ -273,6 +274,7 @@ export async function processWidgetSavings(
       location: input.location,
       partnerLogo: (await reportLogoOf(p, auth.orgId ?? null)) ?? undefined,
       roofOwnership: input.roof_ownership,
+      utility: (lead.utility_provider as string | null) ?? undefined,
       ...fixedChargeFor(homeFixedCharge(billItem, review, address.state)),
       deliver: true,
     });

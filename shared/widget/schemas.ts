@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { phoneOk } from "./phone.ts";
 import { isUsState } from "./states.ts";
-import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
+import { LINK_IN_ADDRESS, LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
 import { oneLineText } from "../validation/one_line.ts";
 
 // One line a homeowner typed (names, address lines, provider): cleaned of controls and invisible characters that can
@@ -12,10 +12,14 @@ export const Zip = z.string().trim().regex(/^\d{5}(-\d{4})?$/, "must be a 5-digi
 );
 export const StateCode = z.string().trim().toUpperCase().refine(isUsState, "must be a US state code");
 
+// Address lines are one clean line without a web or email address (LINK_IN_ADDRESS): the savings report and the
+// booking email print them for any mailbox.
+const addressLine = (max: number, min = 0) => text(max).min(min).refine(linkFree, LINK_IN_ADDRESS);
+
 export const Address = z.object({
-  line1: text(200).min(1),
-  line2: text(200).optional().nullable(),
-  city: text(100).min(1),
+  line1: addressLine(200, 1),
+  line2: addressLine(200).optional().nullable(),
+  city: addressLine(100, 1),
   state: StateCode,
   zip: Zip,
   country: z.literal("US").default("US"),

@@ -1,4 +1,5 @@
-// A local double of Supabase Auth's token endpoint (POST /auth/v1/token?grant_type=password|refresh_token),
+// A local double of Supabase Auth's token endpoint (POST /auth/v1/token?grant_type=password|refresh_token) and its
+// sign-out (POST /auth/v1/logout?scope=local with an access token: that session's refresh tokens end, 204),
 // answering in GoTrue's wire format: a session object, or {code, error_code, msg} errors.
 import { serveApp, type Served } from "../support/http.ts";
 
@@ -8,13 +9,13 @@ export interface GoTrueDouble extends Served {
 
 export function startGoTrueDouble(users: Record<string, string>, anonKey: string): GoTrueDouble {
   const calls: GoTrueDouble["calls"] = [];
-  const live = new Map<string, string>(); // refresh token -> email
+  const live = new Map<string, { email: string; sid: string }>(); // refresh token -> its user and session
   const used = new Set<string>();
-  const session = (email: string) => {
+  const session = (email: string, sid: string = crypto.randomUUID()) => {
     const refresh = crypto.randomUUID().replaceAll("-", "").slice(0, 12);
-    live.set(refresh, email);
+    live.set(refresh, { email, sid });
     return {
-      access_token: `header.${btoa(JSON.stringify({ email }))}.sig`,
+      access_token: `header.${btoa(JSON.stringify({ email, session_id: sid }))}.sig`,
       token_type: "bearer",
       expires_in: 3600,
       expires_at: Math.floor(Date.now() / 1000) + 3600,
@@ -26,6 +27,21 @@ export function startGoTrueDouble(users: Record<string, string>, anonKey: string
     Response.json({ code: status, error_code, msg }, { status });
   const served = serveApp(async (req) => {
     const url = new URL(req.url);
+    if (url.pathname === "/auth/v1/logout" && req.method === "POST") {
+      calls.push({
+        grant: `logout:${url.searchParams.get("scope") ?? "global"}`,
+        body: {},
+        apikey: req.headers.get("apikey"),
+      });
+      const bearer = req.headers.get("authorization")?.match(/^Bearer [^.]+\.([^.]+)\./)?.[1];
+      let sid: string | undefined;
+      try {
+        sid = bearer ? JSON.parse(atob(bearer)).session_id : undefined;
+      } catch { /* not one of ours */ }
+      if (!sid) return err(401, "no_authorization", "This endpoint requires a Bearer token");
+      for (const [refresh, s] of live) if (s.sid === sid) live.delete(refresh);
+      return new Response(null, { status: 204 });
+    }
     if (url.pathname !== "/auth/v1/token" || req.method !== "POST") return err(404, "not_found", "Not found");
     const apikey = req.headers.get("apikey");
     const body = await req.json();
@@ -42,13 +58,13 @@ export function startGoTrueDouble(users: Record<string, string>, anonKey: string
       if (used.has(body.refresh_token)) {
         return err(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
       }
-      const email = live.get(body.refresh_token);
-      if (!email) {
+      const known = live.get(body.refresh_token);
+      if (!known) {
         return err(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
       }
       used.add(body.refresh_token);
       live.delete(body.refresh_token);
-      return Response.json(session(email));
+      return Response.json(session(known.email, known.sid));
     }
     return err(400, "validation_failed", "Unsupported grant type");
   });

@@ -126,6 +126,8 @@ export const t = {
   checkAddress: "Service address",
   checkUtility: "Electricity provider",
   checkUtilityLabel: "Provider name",
+  checkUtilityFromChoice:
+    "Your bill does not name its provider: this is the one you chose for your home. Correct it if your bill comes from another company.",
   checkUsage: "Monthly electricity use (kWh)",
   checkConfirm: "I checked this: it is right as shown",
   checkNeeded: "Please correct or confirm the marked lines.",
@@ -136,6 +138,8 @@ export const t = {
   checkReasons: {
     name_not_a_person: "This looks like text printed on the bill, not a person's name.",
     state_mismatch: "This bill seems to be for another state than your home: check its service address.",
+    town_mismatch:
+      "This service address is in another town than your home: check that the bill is for this home, or upload this home's bill.",
     utility_mismatch:
       "This is not the provider you chose for your home: check which company sends this bill.",
     annual_usage_out_of_range:

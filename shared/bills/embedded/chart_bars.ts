@@ -15,6 +15,7 @@ import { monthNumber } from "./values.ts";
 import { type BarMonth, estimates, type MonthFigure } from "./chart_scale.ts";
 import { readHorizontalBars } from "./chart_hbars.ts";
 import { lineVertices } from "./chart_lines.ts";
+import { printedShown, tracedVertices } from "./chart_traces.ts";
 import type { ReadMonth } from "./month_confidence.ts";
 
 export type { BarMonth, MonthFigure };
@@ -84,7 +85,8 @@ function rowKeys(
  * — one small filled dot (the point's marker), its centre the month's value. A label with no bar or two bars side
  * by side (this year / last year) gives nothing; a chart where under three quarters of the labels have one, or
  * whose bars differ in width or baseline (dots in size), gives nothing. Without bars or dots, a line drawn as a
- * stroked polyline (`strokes`, chart_lines.ts) gives each month its vertex.
+ * stroked polyline (`strokes`, chart_lines.ts) gives each month its vertex, and a line traced in a scan's pixels
+ * (chart_traces.ts) each month the meeting of its straight stretches.
  */
 export function readBarHeights(
   pieces: TextPiece[],
@@ -107,8 +109,11 @@ export function readBarHeights(
       const keys = months && rowKeys(row, months, pieces, spacing, periodEnd);
       if (!keys) continue;
       const bars = columnBars(row, boxes, axis, spacing) ?? lineDots(row, boxes, axis, spacing) ??
-        lineVertices(row, strokes, axis, spacing);
+        lineVertices(row, strokes.filter((s) => !s.traced), axis, spacing);
       if (bars) return estimates(bars, keys, axis, printed);
+      // a line traced in a scan's pixels: only where it shows the months the bill prints (chart_traces.ts)
+      const traced = tracedVertices(row, strokes.filter((s) => s.traced), axis, spacing);
+      if (traced && printedShown(traced, keys, printed)) return estimates(traced, keys, axis, printed);
     }
   }
   return [];

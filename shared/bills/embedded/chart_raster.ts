@@ -7,6 +7,7 @@
 // given to them in points (the page taken as a letter page, DocumentPage.pixelPoints), each word moved from its
 // line's middle (where OCR places it, ocr.ts ocrPieces) to where a printed word's baseline would be.
 import type { FilledBox } from "../../documents/pdf_shapes.ts";
+import type { StrokedPath } from "../../documents/pdf_strokes.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 
 const MONTH_WORD = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?$/i;
@@ -44,6 +45,31 @@ function withLabelYears(pieces: TextPiece[]): TextPiece[] {
     out.push({ ...p, text: `${p.text.trim()} ${year.text.trim()}`, width: year.x + year.width - p.x });
   }
   return out;
+}
+
+const INITIAL = /^[JFMASOND]$/;
+/** A stray mark OCR read at a label's side ("‘Nov", "F.", "N°"). */
+const MARKS = /^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g;
+
+/**
+ * Month labels as OCR misreads them, set right where the row around them shows they are labels: a mark at a word's
+ * side taken off where a month's name or initial is left ("‘Nov" → "Nov", "F." → "F"); a month's initial read in
+ * lower case ("s" → "S"); a "0" among four or more initials on its line (its height, within 0.3 of it) read for the
+ * letter O. The row's months must still fit the calendar (chart_bars.ts rowMonths), so a wrong guess reads nothing.
+ */
+function withLabelInitials(pieces: TextPiece[]): TextPiece[] {
+  const cleaned = pieces.map((p) => {
+    const bare = p.text.trim().replace(MARKS, "");
+    if (bare === p.text.trim() || !(MONTH_WORD.test(bare) || INITIAL.test(bare.toUpperCase()))) return p;
+    return { ...p, text: bare };
+  }).map((p) => INITIAL.test(p.text.trim().toUpperCase()) ? { ...p, text: p.text.trim().toUpperCase() } : p);
+  return cleaned.map((p) => {
+    if (p.text.trim() !== "0") return p;
+    const initials = cleaned.filter((q) =>
+      q !== p && INITIAL.test(q.text.trim()) && Math.abs(q.y - p.y) <= 0.3 * Math.max(p.height, q.height)
+    );
+    return initials.length >= 4 ? { ...p, text: "O" } : p;
+  });
 }
 
 /** Pieces of one OCR line closer than this (of a character's width) are pieces of one word. */
@@ -88,27 +114,45 @@ function joinedFragments(pieces: TextPiece[]): TextPiece[] {
 const MIDDLE_OVER_BASELINE = 0.35;
 
 /**
- * The pages and their shapes for the chart readers: OCR pages with shapes found in their pixels (a size of a pixel
- * in `pixelPoints`) in points, their words on baselines (see the file's head); text pages as they are.
+ * The pages and their shapes for the chart readers: OCR pages with shapes (or a line, traced: `strokes`) found in
+ * their pixels (a size of a pixel in `pixelPoints`) in points, their words on baselines (see the file's head); text
+ * pages as they are.
  */
 export function chartsInPoints(
   pages: TextPiece[][],
   boxes: FilledBox[][],
   pixelPoints: number[],
-): { pages: TextPiece[][]; boxes: FilledBox[][] } {
+  strokes: StrokedPath[][] = [],
+): { pages: TextPiece[][]; boxes: FilledBox[][]; strokes: StrokedPath[][] } {
   const scaled = pages.map((pieces, i) => {
     const k = pixelPoints[i];
-    if (!(k > 0) || !boxes[i]?.length) return { pieces, boxes: boxes[i] ?? [] };
+    if (!(k > 0) || !(boxes[i]?.length || strokes[i]?.some((s) => s.traced))) {
+      return { pieces, boxes: boxes[i] ?? [], strokes: strokes[i] ?? [] };
+    }
     return {
-      pieces: joinedFragments(withLabelYears(pieces)).map((p) => ({
+      pieces: joinedFragments(withLabelYears(withLabelInitials(pieces))).map((p) => ({
         ...p,
         x: p.x * k,
         y: (p.y + MIDDLE_OVER_BASELINE * p.height) * k,
         width: p.width * k,
         height: p.height * k,
       })),
-      boxes: boxes[i].map((b) => ({ x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k })),
+      boxes: (boxes[i] ?? []).map((b) => ({
+        x: b.x * k,
+        y: b.y * k,
+        width: b.width * k,
+        height: b.height * k,
+      })),
+      // a line traced in the pixels (chart_raster_lines.ts); an OCR page has no stroked paths of its own
+      strokes: (strokes[i] ?? []).filter((s) => s.traced).map((s) => ({
+        ...s,
+        points: s.points.map((p) => ({ x: p.x * k, y: p.y * k })),
+      })),
     };
   });
-  return { pages: scaled.map((s) => s.pieces), boxes: scaled.map((s) => s.boxes) };
+  return {
+    pages: scaled.map((s) => s.pieces),
+    boxes: scaled.map((s) => s.boxes),
+    strokes: scaled.map((s) => s.strokes),
+  };
 }

@@ -51,10 +51,12 @@ export const LEXICON = {
       /\blate (?:payment )?(?:charges?|fees?) (?:will be |are |is )?(?:added|applied|assessed) after\b/i,
       // … and the date a bill due upon receipt is late after ("Late After   12/27/2023")
       /\blate after\b/i,
+      // the date the bill is past due after ("Past Due Date   10/03/2023"): its deadline, not a past due
+      /\bpast due (?:date|after)\b/i,
     ],
     not: [
       /\b(?:previous|prior|last)\s+(?:\w+\s+)?due/i,
-      /\bpast due\b/i,
+      /\bpast due\b(?!\s+(?:date|after)\b)/i,
       /\bnext\s+(?:bill|billing|read)/i,
       /\bpayments? received through\b/i,
     ],
@@ -101,11 +103,13 @@ export const LEXICON = {
       // … brought or carried ("Balance brought forward   $53.92" under the previous balance and the payments)
       /\bbalance (?:brought|carried) forward\b/i,
       /\bunpaid balance\b/i,
+      // … printed with the bill it is left from ("UNPAID PRIOR BALANCE   $21.76", a city's first service row: round 30)
+      /\bunpaid (?:prior|previous) balance\b/i,
       /\bprevious balance remaining\b/i,
       /\bremaining balance\b/i,
       /\bbalance remaining\b/i,
     ],
-    not: [/\bafter\b/i, /\bif not paid\b/i],
+    not: [/\bafter\b/i, /\bif not paid\b/i, /\bpast due date\b/i],
   },
   accountNumber: {
     labels: [

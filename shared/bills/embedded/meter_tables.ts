@@ -200,7 +200,7 @@ function metersOf(pages: Word[][], on: RuleSwitch): Meter[] {
     let lastRole: NetRole | undefined;
     for (const row of t.rows) {
       // (a speck OCR read after the number is no part of it: "G304228444." — round 26)
-      const id = row.cells[at("meter")].trim().replace(/(?<=\d)[.,;:'`]+$/, "");
+      const id = meterIdOf(row.cells[at("meter")].trim().replace(/(?<=\d)[.,;:'`]+$/, ""));
       const cell = (r: Role) => (at(r) >= 0 ? row.cells[at(r)] : "");
       // a row without a meter number under a meter's row is another register of that meter (a time-of-use
       // meter's off-peak register): its kWh adds to the meter's (a total row is not a register)
@@ -256,6 +256,17 @@ function metersOf(pages: Word[][], on: RuleSwitch): Meter[] {
     }
   }
   return out;
+}
+
+/**
+ * The meter number of a meter column's cell: the cell, or the number that ends it when the service's description
+ * printed left of it ran into the column ("ELECTRIC RESIDENTIAL G5739397": words without a digit, then the number;
+ * round 30). A cell of other words and numbers stays whole (and so no meter number).
+ */
+export function meterIdOf(cell: string): string {
+  if (METER_ID.test(cell)) return cell;
+  const m = cell.match(/^([A-Za-z][A-Za-z&/ -]*?)\s+(\S+)$/);
+  return m && !/\d/.test(m[1]) && METER_ID.test(m[2]) && /\d{4}/.test(m[2]) ? m[2] : cell;
 }
 
 /** A row's present less previous reading times its multiplier, when both readings are numbers (a rollover too). */

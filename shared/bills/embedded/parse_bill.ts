@@ -23,6 +23,8 @@ import {
   REMITTANCE,
 } from "./lexicon.ts";
 import { pairLabel, rowsOf, wordsOf } from "./pairing.ts";
+import { valuesAbove } from "./labels_under.ts";
+import { rateInServiceRow } from "./service_row_rate.ts";
 import { BASE, type Candidate, choose, clamp, MIN_CONFIDENCE, minConfidenceFor } from "./confidence.ts";
 import {
   amountFactor,
@@ -236,6 +238,17 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
         });
       }
     }
+    // nothing labelled right of or under it: a caption printed under its value (labels_under.ts)
+    if (!cands.length) {
+      labelsOf(field).forEach((re, i) =>
+        rows.forEach((r) => {
+          for (const v of valuesAbove(r, re, accept, (c, ix, len) => negated(field, c, ix, len))) {
+            const value = parse(v);
+            if (value) cands.push({ value, conf: BASE.below - 0.05 - 0.03 * i, source: "above" });
+          }
+        })
+      );
+    }
     return choose(cands);
   };
 
@@ -332,8 +345,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // … or the class of service under a "Rate" column of a table (a meter table's "Rate Schedule" column)
   // … or the class a heading of the electric service's charges names after a dash ("ELECTRIC - Residential")
   // … or the class that heads the electric service's priced kWh line ("Residential Service 812 kWh x $0.0759")
+  // … or the class a multi-service table's electric row names before its meter number (service_row_rate.ts)
   eu.electricRate = findRatePlan(lines) || rateInColumn(tables()) || rateInHeading(lines) ||
-    rateInChargeLine(lines);
+    rateInChargeLine(lines) || rateInServiceRow(lines);
   if (eu.electricRate) conf.electricRate = 0.7;
   // two or more tiers priced: the bill marks none as the customer's (tiers.ts)
   eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);
@@ -542,13 +556,13 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     }]
     : [];
   // (a scan's bars, found in its pixels, in points as a text page's: chart_raster.ts)
-  const charts = chartsInPoints(pages, opts.boxes ?? [], opts.pixelPoints ?? []);
+  const charts = chartsInPoints(pages, opts.boxes ?? [], opts.pixelPoints ?? [], opts.strokes ?? []);
   const barMonths = chartHeightMonths(
     charts.pages,
     charts.boxes,
     monthEnd,
     [...readings, ...ownKwh],
-    opts.strokes ?? [],
+    charts.strokes,
   );
   if (barMonths.length) history = recentMonths([...barMonths, ...history], monthEnd);
   const latest = bi.invoiceDate || latestDate(lines);
@@ -888,10 +902,12 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
 function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address | undefined {
   for (const l of lines) {
     for (const [n, c] of cells(l).entries()) {
-      const m = c.match(/\bservice (?:address|location)\s*:?\s*(.+)$/i);
-      // (a map number before the street: the street in the next cell)
+      // (the label alone in its cell, "Service Address   4187 SUNSET BLVD": the street in the next cell, round 30)
+      const m = c.match(/\bservice (?:address|location)\s*:?\s*(.+)$/i) ??
+        (/^\s*service (?:address|location)\s*:?\s*$/i.test(c) ? ["", ""] as const : null);
+      // (a map number before the street, or no street in the label's cell: the street in the next cell)
       const street = m &&
-        streetBeforeLabel(untilNextLabel(MAP_NUMBER.test(m[1]) ? cells(l)[n + 1] ?? "" : m[1]));
+        streetBeforeLabel(untilNextLabel(MAP_NUMBER.test(m[1]) || !m[1] ? cells(l)[n + 1] ?? "" : m[1]));
       // a street with no suffix ("5688 QUAIL RUN GOODLAND KS 67735") that an address block prints on a line of its
       // own: that line is the street, the rest of the label's line its town, state and ZIP
       const whole = street && blocks.map((b) => streetThenTown(street, b.address)).find(Boolean);

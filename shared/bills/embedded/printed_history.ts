@@ -13,6 +13,13 @@ const monthOf = (c: string) => c.match(MONTH)?.[0].slice(0, 3).toLowerCase();
 const HISTORY_WORDS =
   /\bhistory\b|\b(?:last|previous|prior|same) (?:year|month|period)\b|\bthis (?:month|period|year)\b|\b\d{1,2}[- ]months?\b|\bmonthly (?:usage|use|kwh|energy)\b|\bcompar|\busage (?:profile|graph|chart)\b/i;
 const INITIAL = /^[JFMASOND]\.?$/;
+/**
+ * A total of months, not a history of them ("Total kWh Last 12 Months 10,125", "Annual Usage 12 Months 9,870"): a
+ * cell whose only history words are a count of months, with a total's word (round 30: a scan split a line of the
+ * 12 months' total and their average into two cells, and the total's cell alone read as a history's title).
+ */
+const monthsTotal = (c: string) =>
+  /\b(?:total|annual|sum)\b/i.test(c) && !HISTORY_WORDS.test(c.replace(/\b\d{1,2}[- ]months?\b/gi, ""));
 
 /**
  * The bill prints a history of months, or a comparison with other periods: a cell (not titled as averages, costs
@@ -20,14 +27,17 @@ const INITIAL = /^[JFMASOND]\.?$/;
  * of 5 lines starting with a month.
  */
 export function printsMonthlyHistory(lines: string[]): boolean {
-  if (lines.some((l) => cells(l).some((c) => HISTORY_WORDS.test(c) && !notKwhChart(c)))) return true;
+  if (lines.some((l) => cells(l).some((c) => HISTORY_WORDS.test(c) && !notKwhChart(c) && !monthsTotal(c)))) {
+    return true;
+  }
   if (lines.some((l) => cells(l).filter((c) => INITIAL.test(c)).length >= 8)) return true;
   const starts = lines.map((l) =>
     Boolean(monthOf(cells(l)[0] ?? "") && /\d/.test(cells(l).slice(1).join(" ")))
   );
   for (let i = 0; i < lines.length; i++) {
     if (starts.slice(i, i + 5).filter(Boolean).length >= 3) return true;
-    const cs = cells(lines[i]);
+    // (a scan's speck before a month, "- Apr24", is no word of a title: round 30)
+    const cs = cells(lines[i]).map((c) => c.replace(/^[^a-z0-9]+(?=[a-z])/i, ""));
     const months = new Set(cs.flatMap((c) => c.split(/\s+/)).map(monthOf).filter(Boolean));
     if (months.size < 3) continue;
     // the row's title: its own words that are not months, else the nearest line above (two at most)

@@ -123,9 +123,10 @@ const UTILITIES: [RegExp, Utility][] = [
   U(/\bOtter Tail Power\b/i, "Otter Tail Power", "MN ND SD"),
 ];
 
-// Cooperatives and municipal utilities are many: read their own name off the bill.
+// Cooperatives and municipal utilities are many: read their own name off the bill (a "… Electric Cooperative
+// Association" whole: its last word is the name's, round 30).
 const COOP_KIND =
-  "Electric (?:Membership Corporation|Cooperative|Co-?op)|Electric Power Association|Electric Association|Rural Electric(?: Association| Cooperative)?|Public Utility District|REMC|RECC|EMC|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company";
+  "Electric (?:Membership Corporation|Cooperative Association|Cooperative|Co-?op)|Electric Power Association|Electric Association|Rural Electric(?: Association| Cooperative Association| Cooperative)?|Public Utility District|REMC|RECC|EMC|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company";
 /**
  * A co-op's or public utility's name: up to five capitalised words on one line (two of them may be joined by
  * "and": "Madison Gas and Electric Company"), then its kind (as printed or in capitals).

@@ -1,6 +1,6 @@
 // The document engine as the services see it: typed operations over a transport (the local subprocess
 // pool, or HTTP to a separately hosted worker). Heavy work on untrusted bytes goes through here only.
-import { PdfInputError } from "../../pdf/blocks.ts";
+import { PdfInputError } from "../../pdf/input_error.ts";
 import type { PageOptions } from "../../pdf/render.ts";
 import type { DocumentFile, DocumentText } from "../read_text.ts";
 import { fromFailure } from "./errors.ts";

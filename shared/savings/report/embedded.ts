@@ -23,6 +23,15 @@ import {
 } from "../calculate.ts";
 import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
 
+/** A YYYY-MM-DD date in words ("March 1, 2023"). */
+const longDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
 export class EmbeddedReportWriter implements ReportWriter {
   readonly name = "embedded";
   write(ctx: ReportContext): Promise<SavingsReport> {
@@ -205,17 +214,22 @@ function recommendation(c: ReportContext): string {
       if (f.programCharges.exportShortfall > 0) {
         // Without a statewide rule the ratio is the model's guess, not a rule (state_programs.csv: "ratio is a model
         // assumption"): "credited at about 50% of the retail rate" read as Texas's rule (QA pass 11).
-        const credited = p.netMetering === "none"
+        const rule = p.utilityRule;
+        const credited = rule
+          ? utilityCredit(c)
+          : p.netMetering === "none"
           ? `credited, we assume, at about ${
             Math.round(p.exportCreditRatio * 100)
           }% of the retail rate (there is no statewide rule: your utility's or retail plan's buyback rate decides)`
           : `credited at about ${Math.round(p.exportCreditRatio * 100)}% of the retail rate`;
         parts.push(
-          `we count about ${
-            Math.round(ASSUMPTIONS.exportShare * 100)
-          }% of your solar energy as sent to the grid, ${credited}, ${
-            usd(f.programCharges.exportShortfall)
-          } a year less than full retail credit`,
+          rule
+            ? `${credited}: ${usd(f.programCharges.exportShortfall)} a year less than full retail credit`
+            : `we count about ${
+              Math.round(ASSUMPTIONS.exportShare * 100)
+            }% of your solar energy as sent to the grid, ${credited}, ${
+              usd(f.programCharges.exportShortfall)
+            } a year less than full retail credit`,
         );
       }
       if (f.programCharges.nonbypassable > 0) {
@@ -229,7 +243,11 @@ function recommendation(c: ReportContext): string {
         parts.push(`a monthly charge per kW of solar applies, ${usd(f.programCharges.solarCharges)} a year`);
       }
       out.push(
-        `<p>The savings above already take ${h(c.stateName)}'s rules into account: ${parts.join("; ")}.</p>`,
+        `<p>The savings above already take ${
+          p.utilityRule ? `${h(p.utilityRule.utility)}'s rules` : `${h(c.stateName)}'s rules`
+        } into account: ${parts.join("; ")}.${
+          p.utilityRule ? ` Source: ${h(sourceTitle(p.utilityRule.source))}.` : ""
+        }</p>`,
       );
     }
   } else {
@@ -280,9 +298,39 @@ function recommendation(c: ReportContext): string {
   return out.join("");
 }
 
+/**
+ * How the home's utility's own rule credits solar (data/reference/utility_export_programs.csv): "Austin Energy credits
+ * all the solar energy your panels produce at its Value of Solar rate, 9.91 ¢/kWh (…), and bills all the electricity
+ * you use"; "Sacramento Municipal Utility District buys the solar energy you export (about 50% of it, we count) at …".
+ */
+function utilityCredit(c: ReportContext): string {
+  const p = c.program, r = p.utilityRule!;
+  const terms = `${cents(r.creditUsdPerKwh)} (about ${
+    Math.round(p.exportCreditRatio * 100)
+  }% of the retail rate; in effect since ${longDate(r.effective)})`;
+  return r.rule === "all_production"
+    ? `${h(r.utility)} credits all the solar energy your panels produce at its ${
+      h(r.rateName)
+    }, ${terms}, and bills all the electricity you use`
+    : `${h(r.utility)} buys the solar energy you export (about ${
+      Math.round(ASSUMPTIONS.exportShare * 100)
+    }% of it, we count) at its ${h(r.rateName)}, ${terms}, whatever the hour`;
+}
+
+/**
+ * A rule's source as a report cites it: its title and the site ("Austin Energy, Value of Solar Rate
+ * (austinenergy.com)"); the figures it gives are already in the sentence (QA pass 12: the rate was said twice).
+ */
+function sourceTitle(source: string): string {
+  const m = source.match(/^(.*?)\s*\(https?:\/\/(?:www\.)?([^/)\s]+)[^)]*\)/);
+  return m ? `${m[1]} (${m[2]})` : source;
+}
+
 /** The benefit's name as the state's rule is: California's net billing is not net metering. */
 function exportLabel(c: ReportContext): string {
   switch (c.program.netMetering) {
+    case "utility_rule":
+      return "Solar credits";
     case "net_billing":
       return "Net billing";
     case "none":
@@ -305,6 +353,19 @@ function netMetering(c: ReportContext, ratioSaid = false): string {
   const p = c.program;
   if (p.netMetering === "net_billing" && ratioSaid) {
     return "energy you use at home is worth more than energy you export (see above), so running appliances while the sun shines saves the most.";
+  }
+  if (p.netMetering === "utility_rule" && p.utilityRule) {
+    const r = p.utilityRule;
+    const what = r.rule === "all_production" ? "your solar production" : "the solar energy you export";
+    return ratioSaid
+      ? `${h(r.utility)} credits ${what} at its ${h(r.rateName)} (see above), not at the retail rate, so ${
+        r.rule === "all_production"
+          ? "the credit does not depend on when you use your power."
+          : "using your solar at home is worth the most."
+      }`
+      : `${h(r.utility)} credits ${what} at its ${h(r.rateName)}, ${
+        cents(r.creditUsdPerKwh)
+      } (in effect since ${longDate(r.effective)}).`;
   }
   switch (p.netMetering) {
     case "retail":

@@ -50,6 +50,17 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
     stateProgrammes: ctx.program.isGeneric ? { stateSpecificData: false } : {
       netMetering: ctx.program.netMetering,
       exportCreditShareOfRetail: ctx.program.exportCreditRatio,
+      // the home's utility's own rule, in place of the state's (Austin Energy's Value of Solar)
+      utilityExportRule: ctx.program.utilityRule
+        ? {
+          utility: ctx.program.utilityRule.utility,
+          rule: ctx.program.utilityRule.rule,
+          creditUsdPerKwh: ctx.program.utilityRule.creditUsdPerKwh,
+          shareOfProductionCredited: ctx.program.utilityRule.shareOfProduction,
+          effective: ctx.program.utilityRule.effective,
+          source: ctx.program.utilityRule.source,
+        }
+        : undefined,
       propertyTaxExemption: ctx.program.propertyTaxExemption,
       incentives: ctx.program.incentives,
       efficiencyPrograms: ctx.program.efficiencyPrograms,

@@ -1,4 +1,5 @@
 import type { SavingsFigures } from "../calculate.ts";
+import type { UtilityExportRule } from "../utility_export.ts";
 
 /** The report writer seam: Gemini in production, a deterministic writer from the figures offline. */
 export interface ReportSection {
@@ -15,8 +16,12 @@ export interface SavingsReport {
 export interface StateProgram {
   state: string;
   isGeneric: boolean;
-  netMetering: "retail" | "net_billing" | "none" | "generic";
+  /** `utility_rule`: the home's utility has an export rule of its own (utilityRule, shared/savings/utility_export.ts). */
+  netMetering: "retail" | "net_billing" | "none" | "generic" | "utility_rule";
   exportCreditRatio: number;
+  /** The share of the solar production credited at exportCreditRatio (default: the model's exported share, 50%). */
+  exportShare?: number;
+  utilityRule?: UtilityExportRule;
   nonbypassableUsdPerKwh: number;
   solarChargeUsdPerKwMonth: number;
   propertyTaxExemption: string | null;

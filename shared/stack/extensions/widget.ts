@@ -6,20 +6,48 @@ import { seedWidgetDemo } from "../../widget/demo.ts";
 import { widgetSettings } from "../../widget/config.ts";
 import { demoLogo, demoPage } from "../../widget/demo_page.ts";
 import { errorText, log } from "../../log.ts";
+import {
+  DEVELOPMENT_FRAME_SOURCES,
+  frameAncestors,
+  partnerFrameOrigins,
+} from "../../partner/widget_origins.ts";
+import { stackMode } from "../mode.ts";
+import { links } from "../../urls.ts";
 
 const TYPES: Record<string, string> = {
   html: "text/html; charset=utf-8",
   js: "text/javascript; charset=utf-8",
   css: "text/css; charset=utf-8",
 };
-// The widget served here talks only to this origin and may be framed by any partner page. Connections elsewhere are
+// The widget served here talks only to this origin and may be framed by the pages of its partner (`frameAncestors`). Connections elsewhere are
 // refused: with `connect-src https:` a link to this page with `&api=https://<attacker>` had the widget, on the
 // platform's origin, show the attacker's partner panel and send the homeowner's details and bill there (a copy hosted
 // elsewhere names its API origin in its own CSP: WIDGET_API_ORIGIN). Images: its own, https ones (partner logos) and
 // the configured map tile server's origin (which may be plain http on a local network).
-export function widgetPageCsp(mapTileUrl: string | null): string {
+// Framing: the page (index.html) names its partner's origins (shared/partner/widget_origins.ts, security pass 14);
+// its scripts and styles are not documents, so `'self'` there changes nothing.
+export function widgetPageCsp(mapTileUrl: string | null, ancestors = "'self'"): string {
   const tiles = mapTileUrl ? ` ${new URL(mapTileUrl.replace(/\{[xyz]\}/g, "0")).origin}` : "";
-  return `default-src 'self'; connect-src 'self'; img-src 'self' https: data:${tiles}; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'`;
+  return `default-src 'self'; connect-src 'self'; img-src 'self' https: data:${tiles}; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors ${ancestors}; base-uri 'none'; form-action 'none'`;
+}
+
+/**
+ * The page's `frame-ancestors` for the widget token in its URL (the platform's own origins when none is live). In
+ * development mode a developer's pages on the loopback may frame it too (the widget's browser tests embed it from a
+ * page on another port).
+ */
+async function pageAncestors(p: Platform, c: Context, development: boolean): Promise<string> {
+  const own = [p.config.publicUrl, links(p).consoleUrl];
+  const dev = development ? DEVELOPMENT_FRAME_SOURCES : [];
+  const token = c.req.query("token") ?? "";
+  try {
+    return frameAncestors(own, token ? await partnerFrameOrigins(p.sql, token) : [], dev);
+  } catch (e) {
+    log("warn", "widget frame origins unavailable; the page may be framed by the platform only", {
+      error: errorText(e),
+    });
+    return frameAncestors(own, [], dev);
+  }
 }
 
 const widgetDist = new URL("../../../widget/dist/", import.meta.url);
@@ -53,6 +81,7 @@ async function partnerToken(p: Platform): Promise<string | undefined> {
 }
 
 function routes(app: Hono, p: Platform) {
+  const development = stackMode() === "development";
   app.get("/widget", (c) => c.redirect(`/widget/${new URL(c.req.url).search}`, 301));
   const serve = async (c: Context, file: string) => {
     try {
@@ -70,7 +99,10 @@ function routes(app: Hono, p: Platform) {
     return c.body(body as unknown as ArrayBuffer, 200, {
       "content-type": TYPES[file.split(".").pop()!],
       "cache-control": file === "index.html" ? "no-cache" : "public, max-age=300",
-      "content-security-policy": widgetPageCsp(widgetSettings(p).mapTileUrl),
+      "content-security-policy": widgetPageCsp(
+        widgetSettings(p).mapTileUrl,
+        file === "index.html" ? await pageAncestors(p, c, development) : "'self'",
+      ),
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",
     });

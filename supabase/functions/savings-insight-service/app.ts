@@ -7,6 +7,8 @@ import { allowAdmin } from "../../../shared/auth/current_admin.ts";
 import { badRequest } from "../../../shared/http/errors.ts";
 import { insightsRequest, savingsRequest } from "../../../shared/savings/input.ts";
 import { createSavingsReport, generateInsights } from "../../../shared/savings/pipeline.ts";
+import { rateLimitPolicy } from "../../../shared/ratelimit/policy.ts";
+import { countStaffReportEmail } from "../../../shared/ratelimit/report_emails.ts";
 import { storedReport } from "../../../shared/savings/stored.ts";
 import {
   readSavingsSettings,
@@ -66,7 +68,10 @@ export function createApp(p: Platform) {
         "Full pipeline; the PDF and the email to the customer are delivered by a queued job (the response does not wait).",
     }),
     async (c) => {
-      const r = await createSavingsReport(p, c.get("auth"), c.req.valid("json"));
+      const body = c.req.valid("json");
+      // A partner's staff may have at most so many reports emailed a day (security pass 14; 429 report_email_limit).
+      if (body.deliver !== false) await countStaffReportEmail(p.sql, rateLimitPolicy(p), c.get("auth"));
+      const r = await createSavingsReport(p, c.get("auth"), body);
       const { transactionId, ...item } = r;
       return c.json({ apiVersion: "v1", transactionId, data: { items: [item] } }, 200);
     },

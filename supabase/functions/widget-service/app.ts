@@ -2,6 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createServiceApp } from "../../../shared/http/app.ts";
 import { authErrors, errorResponse, jsonBody as json, security } from "../../../shared/http/openapi.ts";
 import type { Platform } from "../../../shared/platform.ts";
+import { rateLimitPolicy } from "../../../shared/ratelimit/policy.ts";
+import { countStaffReportEmail } from "../../../shared/ratelimit/report_emails.ts";
 import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { allowAdmin } from "../../../shared/auth/current_admin.ts";
 import { badRequest } from "../../../shared/http/errors.ts";
@@ -25,7 +27,7 @@ import {
   extractionItem,
   ReadingCheckInput,
   readingLimits,
-  reviewReading,
+  reviewReadingFor,
 } from "../../../shared/widget/reading.ts";
 
 const anyPartner = allowRoles("widget", "partner_admin", "partner_user");
@@ -294,12 +296,13 @@ export function createApp(p: Platform) {
         ? await extractionItem(p, c.get("auth"), body.transaction_id)
         : body.bill ?? null;
       return c.json({
-        data: reviewReading({
+        data: await reviewReadingFor(p, {
           limits: readingLimits(p),
           item,
           transactionId: body.transaction_id,
           values: body.values,
           addressState: body.address_state,
+          home: { city: body.address_city, zip: body.address_zip },
           chosenUtility: body.utility_provider,
           confirmed: body.confirmed,
         }),
@@ -325,6 +328,8 @@ export function createApp(p: Platform) {
     }),
     async (c) => {
       const body = c.req.valid("json");
+      // With a staff token the report is emailed to the lead's address: the partner's daily bound (security pass 14).
+      await countStaffReportEmail(p.sql, rateLimitPolicy(p), c.get("auth"));
       return c.json({
         data: await processWidgetSavings(p, c.get("auth"), {
           ...body,

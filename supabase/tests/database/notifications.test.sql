@@ -1,5 +1,5 @@
 begin;
-select plan(94);
+select plan(101);
 
 -- notification_log: exactly the spec's columns, types, defaults and nullability.
 select has_table('public', 'notification_log', 'notification_log table');
@@ -76,7 +76,7 @@ select policies_are('public', 'notification_log', array['notification_log_own_ro
 select policies_are('public', 'user_notification_preference', array['user_notification_preference_own',
   'user_notification_preference_own_update', 'user_notification_preference_own_insert', 'user_notification_preference_service'],
   'preference policies');
-select policies_are('public', 'jobs', array['jobs_org', 'jobs_technician_read', 'jobs_technician_own',
+select policies_are('public', 'jobs', array['jobs_org', 'jobs_technician_own',
   'jobs_write_roles_insert', 'jobs_write_roles_update', 'jobs_write_roles_delete', 'jobs_widget_platform_only'], 'jobs policies');
 select policies_are('public', 'invoices', array['invoices_org', 'invoices_no_technician_insert', 'invoices_no_technician_update', 'invoices_no_technician_delete',
   'invoices_write_roles_insert', 'invoices_write_roles_update', 'invoices_write_roles_delete',
@@ -203,6 +203,36 @@ select is((select array_agg(c.outcome) from notify.push_send_and_log_checked(
     jsonb_build_array(pg_temp.checked_row(1, 'chk-3', (select fp from tap_fp)))) c),
   array['stale'], 'checked write: a renamed recipient makes the remembered context stale');
 select is((select count(*)::int from mail.outbox where id like 'em-chk-%'), 1, 'only the accepted row stored an email');
+-- One email per event, template and recipient, whatever the message id (migration 20261204110000).
+create function pg_temp.event_row(ord int, msg text, event text, recipient uuid default '00000000-0000-0000-0000-0000000000d3',
+  event_type text default 'job.assigned') returns jsonb language sql as $f$
+  select jsonb_build_object('ord', ord, 'key', msg, 'email_id', 'em-' || msg, 'from_address', 'n@example.test',
+    'to_addresses', array['d3@example.test'], 'subject', 's', 'html', 'h', 'text_body', 't', 'headers', '{}'::jsonb,
+    'event_type', event_type, 'event_id', event, 'recipient_user_id', recipient, 'recipient_email', 'd3@example.test') $f$;
+select has_index('public', 'notification_log', 'notification_log_event_email_key', 'the event dedupe index exists');
+select is((select array_agg(m.ord || ':' || m.outcome || ':' || m.email_id order by m.ord)
+    from notify.push_send_and_log_many(jsonb_build_array(pg_temp.event_row(1, 'ev-a', 'EV-1'))) m),
+  array['1:sent:em-ev-a'], 'event dedupe: the first message of an event is sent');
+select is((select array_agg(m.ord || ':' || m.outcome || ':' || m.email_id order by m.ord)
+    from notify.push_send_and_log_many(jsonb_build_array(pg_temp.event_row(1, 'ev-b', 'EV-1'))) m),
+  array['1:duplicate:em-ev-a'], 'event dedupe: the same event under a new message id is a duplicate with the first email id');
+select is((select array_agg(idempotency_key || ':' || status) from public.notification_log where event_id = 'EV-1')
+    || (select array_agg(id) from mail.outbox where id in ('em-ev-a', 'em-ev-b')),
+  array['ev-a:sent', 'em-ev-a'], 'event dedupe: one log row and one email for the event');
+select is((select array_agg(m.ord || ':' || m.outcome order by m.ord)
+    from notify.push_send_and_log_many(jsonb_build_array(pg_temp.event_row(1, 'ev-c', 'EV-2'),
+      pg_temp.event_row(2, 'ev-d', 'EV-1', '00000000-0000-0000-0000-0000000000d3', 'job.cancelled'),
+      pg_temp.event_row(3, 'ev-e', 'EV-1', '00000000-0000-0000-0000-0000000000a1'))) m),
+  array['1:sent', '2:sent', '3:sent'],
+  'event dedupe: another event with the same content, another template, another recipient are each sent');
+select is((select array_agg(m.ord || ':' || m.outcome || ':' || m.email_id order by m.ord)
+    from notify.push_send_and_log_many(jsonb_build_array(pg_temp.event_row(1, 'ev-g', 'EV-3'),
+      pg_temp.event_row(2, 'ev-f', 'EV-3'))) m),
+  array['1:duplicate:em-ev-f', '2:sent:em-ev-f'], 'event dedupe: one event twice in one batch is one email');
+insert into public.notification_log (idempotency_key, event_type, event_id, recipient_user_id, recipient_email, status, error_message)
+  values ('ev-h', 'job.assigned', 'EV-4', '00000000-0000-0000-0000-0000000000d3', 'd3@example.test', 'failed', 'refused');
+select is((select array_agg(m.outcome) from notify.push_send_and_log_many(jsonb_build_array(pg_temp.event_row(1, 'ev-i', 'EV-4'))) m),
+  array['sent'], 'event dedupe: a failed attempt is no email; the event''s replay is sent');
 set local role authenticated;
 select throws_ok($$select * from notify.push_context_rows('{m}', '{null}', '{null}', '{""}', '{job.assigned}')$$,
   '42501', null, 'API roles cannot call the batch read');

@@ -26,7 +26,7 @@ async function setup() {
     p,
     "identity",
     new EmbeddedIdentity(p, {
-      lockout: { maxFailures: 3, windowSeconds: 600, lockSeconds: 600 },
+      lockout: { maxFailures: 3, accountMaxFailures: 3, windowSeconds: 600, lockSeconds: 600 },
       onAccountLocked: (id) => Promise.resolve(void locked.push(id)),
     }),
   );
@@ -117,6 +117,9 @@ Deno.test("lockout: repeated failures lock the account (429) even for the right 
     assert.deepEqual(t.locked, [t.userId]);
     // Lock over: the right password works again and resets the counter.
     await t.p.sql`update identity.credentials set locked_until = now() - interval '1 second'`;
+    // (and this address's lock of the email, security pass 14)
+    await t.p.sql`update security.rate_limits set window_start = now() - interval '1 second'
+      where key like 'signin-pair:%'`;
     assert.equal(
       (await t.post("/get-token", { email: "pat@sun.test", password: "correct horse" })).status,
       200,
@@ -235,8 +238,14 @@ Deno.test("lockout publishes one auth.account_locked event on platform.auth, wit
         "right password",
       )})`;
     const { identityProvider } = await import("../../../shared/identity/index.ts");
+    const { lockoutPolicyFromEnv } = await import("../../../shared/identity/lockout.ts");
+    const { override } = await import("../../../shared/platform.ts");
+    // The account itself locks after LOGIN_MAX_FAILURES_PER_ACCOUNT failures from any addresses (pass 14).
+    override(p, "lockoutPolicy", lockoutPolicyFromEnv(new Map([["LOGIN_MAX_FAILURES_PER_ACCOUNT", "5"]])));
     const id = identityProvider(p);
-    for (let i = 0; i < 6; i++) await id.passwordGrant("lock@co.test", "wrong").catch(() => {});
+    for (let i = 0; i < 6; i++) {
+      await id.passwordGrant("lock@co.test", "wrong", `203.0.113.${i}`).catch(() => {});
+    }
     const msgs = await p.sql`select topic, data from bus.messages`;
     assert.equal(msgs.length, 1);
     assert.equal(msgs[0].topic, "platform.auth");

@@ -10,11 +10,12 @@ import { serviceFactories, serviceNames } from "../../../shared/stack/services.t
 import { signingKey } from "../../../shared/auth/keys.ts";
 
 // Routes with their own auth scheme (SPEC Authentication 2 and 6; an invitation's single-use token, docs/partner.md;
-// a widget booking's signed confirmation link, docs/security.md "Pass 7", tested in widget_appointment_hold_test.ts).
+// a widget booking's signed confirmation link, docs/security.md "Pass 7", tested in widget_appointment_hold_test.ts;
+// a sign-out's refresh token, pass 13, tested in sign_out_test.ts).
 const ownAuth = (svc: string, path: string) =>
   svc === "notification-service" ||
   (svc === "appointment-handling-service" && path === "/confirm-appointment") ||
-  (svc === "authenticator-service" && ["/get-token", "/refresh-token"].includes(path)) ||
+  (svc === "authenticator-service" && ["/get-token", "/refresh-token", "/sign-out"].includes(path)) ||
   (svc === "partner-service" && ["/invitations/lookup", "/invitations/accept"].includes(path));
 
 function routesOf(svc: string, p: Parameters<typeof serviceFactories[string]>[0]) {

@@ -53,6 +53,31 @@ Deno.test("Supabase Auth adapter: partner widget tokens stay with the platform's
   }
 });
 
+Deno.test("Supabase Auth adapter: sign-out ends the GoTrue session (logout with an access token of it)", async () => {
+  const gotrue = startGoTrueDouble({ "pat@sun.test": "s3cret" }, "anon-key");
+  try {
+    const id = new SupabaseIdentity(gotrue.url, "anon-key", widgetSide);
+    const first = await id.passwordGrant("pat@sun.test", "s3cret");
+    const other = await id.passwordGrant("pat@sun.test", "s3cret"); // another session of the same user
+    const latest = await id.refreshGrant(first.refreshToken);
+    assert.equal(await id.signOut(latest.refreshToken), "signed_out");
+    assert.deepEqual(gotrue.calls.slice(-2).map((c) => [c.grant, c.apikey]), [
+      ["refresh_token", "anon-key"],
+      ["logout:local", "anon-key"],
+    ]);
+    // Nothing of the session is left to refresh; the other session goes on.
+    assert.equal(await id.signOut(latest.refreshToken), "unknown");
+    await rejects(id.refreshGrant(latest.refreshToken), "refresh_token_revoked");
+    assert.ok((await id.refreshGrant(other.refreshToken)).idToken);
+    assert.equal(await id.signOut("unknown-token"), "unknown");
+    const calls = gotrue.calls.length;
+    assert.equal(await id.signOut("wgt_abcdefghijklmnop"), "widget_token");
+    assert.equal(gotrue.calls.length, calls, "a widget token never reaches GoTrue");
+  } finally {
+    await gotrue.close();
+  }
+});
+
 Deno.test("Supabase Auth adapter: an unreachable provider is the one seam error, identity_unavailable", async () => {
   const id = new SupabaseIdentity("http://127.0.0.1:9", "anon-key", widgetSide);
   await assert.rejects(

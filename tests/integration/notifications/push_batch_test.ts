@@ -120,10 +120,11 @@ const msg = (to: string) => ({
   html: "<p>Hello</p>",
   text: "Hello",
 });
+// Each message its own event (a bus message carries one event: the same event twice is one email).
 const row = (key: string, email: string) => ({
   idempotencyKey: key,
   eventType: "job.assigned",
-  eventId: "01JD0000000000000000000000",
+  eventId: `event-of-${key}`,
   recipientUserId: "00000000-0000-0000-0000-0000000000c1",
   recipientEmail: email,
 });

@@ -93,6 +93,57 @@ Deno.test("duplicate push: answered duplicate, one email, one row", async () => 
   }
 });
 
+Deno.test("one event under two message ids (a replay): one email, one row; another event with the same content is emailed", async () => {
+  const h = await notificationHarness();
+  try {
+    // The job's context is read once by the first push, so the later ones take the one-statement path too.
+    const env = h.envelope("job.assigned", { job_id: h.jobId });
+    const a = await h.push(env);
+    const b = await h.push(env); // a new message id, the same event
+    const c = await h.push(env); // and once more, while both are logged
+    assert.equal(a.body.status, "ok");
+    for (const replay of [b, c]) {
+      assert.equal(replay.status, 200);
+      assert.equal(replay.body.status, "duplicate", JSON.stringify(replay.body));
+      assert.equal(replay.body.results?.[0]?.email_id, a.body.results[0].email_id);
+    }
+    assert.equal((await h.emails()).length, 1);
+    assert.deepEqual((await h.logRows()).map((r) => [r.idempotency_key, r.status]), [[a.messageId, "sent"]]);
+
+    // The same content as another event (a new event id): its own email.
+    const d = await h.push({ ...env, event_id: ulid() });
+    assert.equal(d.body.status, "ok");
+    assert.equal((await h.emails()).length, 2);
+
+    // Several recipients (per-recipient keys): the replay sends to nobody already emailed for the event.
+    const many = h.envelope("job.status_changed", {
+      job_id: h.jobId,
+      recipient_ids: [h.technician.id, h.contact.id],
+      old_status: "Assigned",
+      new_status: "In Progress",
+    });
+    assert.equal((await h.push(many)).body.status, "ok");
+    const replayMany = await h.push(many);
+    assert.equal(replayMany.body.status, "duplicate", JSON.stringify(replayMany.body));
+    assert.equal((await h.emails()).length, 4);
+    assert.equal((await h.logRows()).length, 4);
+
+    // The same event replayed under several new ids at once: still no second email.
+    const e = h.envelope("job.assigned", { job_id: h.jobId });
+    const raced = await Promise.all(Array.from({ length: 6 }, () => h.push(e)));
+    assert.deepEqual(raced.map((r) => r.status), [200, 200, 200, 200, 200, 200]);
+    assert.equal(
+      raced.filter((r) => r.body.status === "ok").length,
+      1,
+      JSON.stringify(raced.map((r) => r.body)),
+    );
+    assert.equal((await h.emails()).length, 5);
+    assert.equal((await h.logRows()).length, 5);
+  } finally {
+    await h.close();
+  }
+});
+
 Deno.test("two concurrent deliveries of one message: one email, one sent row, the other duplicate", async () => {
   const h = await notificationHarness();
   try {

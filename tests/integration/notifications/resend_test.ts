@@ -87,12 +87,18 @@ Deno.test("Resend adapter: wire format, idempotency replies and error classes", 
   }
 });
 
-Deno.test("push through Resend: provider 5xx → 500 and a retry; crash after send → the same email id, no second email", async () => {
+/** A notification service whose email provider is Resend (a local double of its API). */
+async function throughResend() {
   const d = startResendDouble();
   const h = await notificationHarness({
     configure: (p) =>
       override(p, "email", new ResendEmailProvider({ apiKey: d.apiKey, baseUrl: d.url, timeoutMs: 2000 })),
   });
+  return { d, h };
+}
+
+Deno.test("push through Resend: provider 5xx → 500 and a retry; crash after send → the same email id, no second email", async () => {
+  const { d, h } = await throughResend();
   try {
     const env = h.envelope("job.completed", { job_id: h.jobId });
     const messageId = ulid();
@@ -130,6 +136,26 @@ Deno.test("push through Resend: provider 5xx → 500 and a retry; crash after se
       d.requests.some((r) => r.headers["idempotency-key"] === `${messageId}:${h.technician.id}`),
       "several recipients: one key each",
     );
+  } finally {
+    await h.close();
+    await d.close();
+  }
+});
+
+Deno.test("push through Resend: one event under a new message id is not sent again (checked before the send)", async () => {
+  const { d, h } = await throughResend();
+  try {
+    const env = h.envelope("job.assigned", { job_id: h.jobId });
+    const first = await h.push(env);
+    assert.equal(first.body.status, "ok");
+    const replay = await h.push(env); // the same event, a new message id
+    assert.equal(replay.body.status, "duplicate", JSON.stringify(replay.body));
+    assert.equal(replay.body.results[0].email_id, first.body.results[0].email_id);
+    assert.equal(d.sent.length, 1, "the provider got one email");
+    assert.equal((await h.logRows()).length, 1);
+    // Another event with the same content is sent.
+    assert.equal((await h.push({ ...env, event_id: ulid() })).body.status, "ok");
+    assert.equal(d.sent.length, 2);
   } finally {
     await h.close();
     await d.close();

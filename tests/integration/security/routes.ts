@@ -6,6 +6,7 @@ import { serviceFactories, serviceNames } from "../../../shared/stack/services.t
 import { createStackHandler } from "../../../shared/stack/server.ts";
 import { override } from "../../../shared/platform.ts";
 import { rateLimitPolicyFromEnv } from "../../../shared/ratelimit/policy.ts";
+import { loadPartnerConfig } from "../../../shared/partner/config.ts";
 import { type TestPlatform, testPlatform } from "../../support/db.ts";
 import { serveApp, type Served } from "../../support/http.ts";
 
@@ -18,6 +19,8 @@ export async function sweepStack(): Promise<{ p: TestPlatform; stack: Served }> 
     get: (k: string) => k.startsWith("RATE_LIMIT_") && !k.endsWith("WINDOW_SECONDS") ? "0" : undefined,
   };
   override(p, "rateLimitPolicy", rateLimitPolicyFromEnv(noLimits));
+  // So are a partner's bounds on webhooks and invitations (security pass 13): every variant reaches the handler.
+  override(p, "partnerConfig", { ...loadPartnerConfig(), webhooksMax: 1e9, invitationsPerDay: 1e9 });
   return { p, stack: serveApp(createStackHandler(p, [])) };
 }
 

@@ -11,7 +11,14 @@ interface Dep {
 }
 
 /** Every module `file` reaches through static imports (`import type` and `import()` left out). */
-async function staticGraph(file: string): Promise<Set<string>> {
+const staticGraph = (file: string) => moduleGraph(file, (d) => !d.isDynamic);
+
+/** Every module Deno reads before `file`'s first line runs: static imports and literal `import("…")` alike (Deno
+ * builds the graph of what a literal dynamic import reaches up front; `import type` and `typeof import` left out). */
+const graphBeforeRun = (file: string) => moduleGraph(file, () => true);
+
+/** The modules `file` reaches through the code dependencies that `follow` accepts (type-only ones left out). */
+async function moduleGraph(file: string, follow: (d: Dep) => boolean | undefined): Promise<Set<string>> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", file],
     cwd: root,
@@ -28,7 +35,7 @@ async function staticGraph(file: string): Promise<Set<string>> {
   while (queue.length) {
     for (const d of deps.get(queue.pop()!) ?? []) {
       const next = d.code?.specifier;
-      if (!next || d.isDynamic || seen.has(next)) continue;
+      if (!next || !follow(d) || seen.has(next)) continue;
       seen.add(next);
       queue.push(next);
     }
@@ -62,6 +69,28 @@ Deno.test("scripts/start.ts loads only the database starter before PostgreSQL st
   assert.ok(graph.includes("shared/stack/database.ts"));
 });
 
+Deno.test("Deno reads only the database starter before scripts/start.ts runs: the stack's modules load beside initdb", async () => {
+  // A literal import("../shared/db/client.ts") made Deno read and resolve the ≈470 modules it reaches before the
+  // script's first line, so initdb started that much later than in the bench's "PostgreSQL alone"
+  // (docs/operations.md, "Local stack: cold12").
+  const graph = [...await graphBeforeRun("scripts/start.ts")].map((s) => s.replace(root.href, ""));
+  assert.ok(graph.includes("shared/stack/database.ts"), "the graph was read");
+  const packages = new Set(graph.map(packageOf).filter(Boolean));
+  assert.ok(
+    !packages.has("postgres") && !graph.includes("vendor/postgres/src/index.js"),
+    "the database client",
+  );
+  for (
+    const m of [
+      "shared/db/migrate.ts",
+      "shared/platform.ts",
+      "shared/stack/server.ts",
+      "shared/stack/services.ts",
+    ]
+  ) assert.ok(!graph.includes(m), `${m} is read before the script runs`);
+  assert.ok(graph.filter((m) => m.startsWith("shared/")).length < 20, graph.join(" "));
+});
+
 Deno.test("the stack's extensions load the embedded inbox's SMTP server when the loops start, not beside initdb", async () => {
   // The loops start once the start is printed (docs/operations.md, "Local stack: the start's critical path
   // (cold11)"); smtp-server and its dependencies were ≈30 ms of CPU of the modules loaded while initdb runs.
@@ -69,4 +98,26 @@ Deno.test("the stack's extensions load the embedded inbox's SMTP server when the
   assert.ok(graph.has(new URL("shared/stack/extensions/operations.ts", root).href), "the graph was read");
   const packages = new Set([...graph].map(packageOf).filter(Boolean));
   assert.ok(!packages.has("smtp-server"), "shared/stack/extensions/index.ts loads smtp-server with it");
+});
+
+Deno.test("the stack's services, extensions and jobs load the bill reader, the contract rules and the HTML parser on first use", async () => {
+  // The bill service parses in a document worker (shared/bills/bill_parser.ts), which imports the reader there; the
+  // contract rules run on a contract's first analysis; the PDF renderer's HTML parser (htmlparser2) came with its
+  // error class, which the document engine imports. Loaded with the services they were ≈35 ms of the ≈245 ms of CPU
+  // of the modules loaded beside initdb (docs/operations.md, "Local stack: cold12").
+  const firstUse = [
+    "shared/bills/read_bill_text.ts",
+    "shared/bills/embedded/parse_bill.ts",
+    "shared/contracts/embedded/analyse.ts",
+    "shared/pdf/blocks.ts",
+  ].map((m) => new URL(m, root).href);
+  for (
+    const file of ["shared/stack/services.ts", "shared/stack/extensions/index.ts", "shared/jobs/registry.ts"]
+  ) {
+    const graph = await staticGraph(file);
+    assert.ok(graph.has(new URL("shared/bills/bill_parser.ts", root).href), `${file}: the graph was read`);
+    for (const m of firstUse) assert.ok(!graph.has(m), `${file} loads ${m} with it`);
+    const packages = new Set([...graph].map(packageOf).filter(Boolean));
+    assert.ok(!packages.has("htmlparser2"), `${file} loads htmlparser2 with it`);
+  }
 });

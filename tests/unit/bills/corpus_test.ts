@@ -460,6 +460,18 @@ Deno.test("synthetic text PDFs of round 28's dev layouts (centralpa, missoula, a
   assert.ok(wrong / total <= 0.005, `round-28 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
 });
 
+Deno.test("synthetic text PDFs of round 30's dev layouts (nodak, avecc, and lebanon, nwrec sealed in round 29): >= 99% right, <= 0.5% filled wrongly", async () => {
+  const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>
+    c.kind === "pdf" && ["nodak", "avecc", "lebanon", "nwrec"].includes(c.utility)
+  );
+  assert.equal(cases.length, 24);
+  const { right, total, wrong } = await tally(cases);
+  // with the reader of round 29 (docs/bills.md "Round 30", lebanon's corrected rate): 92.3% right, 0.7% filled
+  // wrongly (nwrec's name cut at "Cooperative"); after round 30's changes 99.5% / 0.0%
+  assert.ok(right / total >= 0.99, `round-30 dev accuracy ${(100 * right / total).toFixed(2)}%`);
+  assert.ok(wrong / total <= 0.005, `round-30 dev filled wrongly ${(100 * wrong / total).toFixed(2)}%`);
+});
+
 Deno.test("synthetic text PDFs of the 4 history-round dev layouts (idaho, idahostmt, rockymtn, hawaiian): >= 85% right, <= 2% filled wrongly", async () => {
   const HIST_DEV = ["idaho", "idahostmt", "rockymtn", "hawaiian"];
   const cases = (await syntheticCases(`${dir}synthetic`)).filter((c) =>

@@ -299,6 +299,8 @@ Deno.test("partner settings: invitation lifetime and private webhooks read once 
     invitationTtlHours: 168,
     webhookAllowPrivate: false,
     webhookPorts: [443],
+    webhooksMax: 10,
+    invitationsPerDay: 50,
   });
   assert.deepEqual(
     loadPartnerConfig(
@@ -306,10 +308,25 @@ Deno.test("partner settings: invitation lifetime and private webhooks read once 
         PARTNER_INVITATION_TTL_HOURS: "48",
         PARTNER_WEBHOOK_ALLOW_PRIVATE: "TRUE",
         PARTNER_WEBHOOK_PORTS: " 443, 8443,443",
+        PARTNER_WEBHOOKS_MAX: "3",
+        PARTNER_INVITATIONS_PER_DAY: "20",
       }),
     ),
-    { invitationTtlHours: 48, webhookAllowPrivate: true, webhookPorts: [443, 8443] },
+    {
+      invitationTtlHours: 48,
+      webhookAllowPrivate: true,
+      webhookPorts: [443, 8443],
+      webhooksMax: 3,
+      invitationsPerDay: 20,
+    },
   );
+  for (const bad of ["0", "-1", "2.5", "ten"]) {
+    configErrorOf(() => loadPartnerConfig(env({ PARTNER_WEBHOOKS_MAX: bad })), "PARTNER_WEBHOOKS_MAX");
+    configErrorOf(
+      () => loadPartnerConfig(env({ PARTNER_INVITATIONS_PER_DAY: bad })),
+      "PARTNER_INVITATIONS_PER_DAY",
+    );
+  }
   for (const bad of ["0", "65536", "443,", "443;80", "https", "-1", "8443.0"]) {
     configErrorOf(() => loadPartnerConfig(env({ PARTNER_WEBHOOK_PORTS: bad })), "PARTNER_WEBHOOK_PORTS");
   }

@@ -301,3 +301,36 @@ Deno.test("new-lead email: the savings basis says whether the costs include the 
   );
   assert.match(basisOf({ ...f, fixedChargeMonthly: null }), /; no fixed charge included \(not read\)$/);
 });
+
+Deno.test("new-lead email: the savings basis names the home's utility's own export rule (QA pass 12)", () => {
+  const f = figures("2026-06-01");
+  const basis = {
+    rateKind: "state" as const,
+    rateYear: 2023,
+    rateSource: "EIA",
+    costSource: "ES",
+    costYear: 2024,
+    costIsNationalFallback: true,
+    escalatorBasis: "EIA, Texas 2003–2023",
+  };
+  const basisOf = (b: typeof basis & { exportRule?: string }) =>
+    templates(p).render("lead.created", {
+      ...base,
+      ...leadFigures({
+        outOfArea: false,
+        reportClaimed: true,
+        report: { figures: { ...f, fixedChargeMonthly: null }, basis: b, createdAt: null },
+        monthlyKwh: null,
+        ...reading,
+      }, "TX"),
+    }).text.match(/Savings basis: (.*)\n/)?.[1] ?? "";
+  assert.match(
+    basisOf({
+      ...basis,
+      exportRule:
+        "all solar production credited at Austin Energy's Value of Solar rate, 9.91 ¢/kWh (since 2023-03-01)",
+    }),
+    /; all solar production credited at Austin Energy's Value of Solar rate, 9\.91 ¢\/kWh \(since 2023-03-01\); no fixed charge included \(not read\)$/,
+  );
+  assert.doesNotMatch(basisOf(basis), /credited at/);
+});

@@ -46,3 +46,25 @@ Deno.test("a heading still goes with the paragraph after it", async () => {
     assert.equal(head, line[0], `after ${n} lines: heading on page ${head}, first line on ${line[0]}`);
   }
 });
+
+Deno.test("a stylesheet's orphans and widows reach the paragraph: p { orphans: 3; widows: 3 } (QA pass 12)", async () => {
+  // The element's values were dropped with its margins when its text became a paragraph block: a savings report's
+  // last page began "none. Source: P.L. 119-21 …", the last three lines of a five-line paragraph.
+  let split = 0;
+  for (let n = 10; n <= 40; n++) {
+    const para = `<p>${Array.from({ length: 7 }, (_, i) => `Line${i + 1}`).join("<br>")}</p>`;
+    const html = `<style>p { orphans: 3; widows: 3 }</style>${"<p>filler</p>".repeat(n)}${para}`;
+    const { text } = await extractText(await renderHtmlToPdf(html, { pageSize: "a5" }), {
+      mergePages: false,
+    });
+    const line = Array.from(
+      { length: 7 },
+      (_, i) => text.findIndex((t) => new RegExp(`Line${i + 1}\\b`).test(t)),
+    );
+    const first = line.filter((p) => p === line[0]).length;
+    if (first === line.length) continue;
+    split++;
+    assert.ok(first >= 3 && line.length - first >= 3, `after ${n} lines: pages ${line}`);
+  }
+  assert.ok(split > 0, "some positions do break the paragraph");
+});

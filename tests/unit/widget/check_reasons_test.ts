@@ -51,8 +51,12 @@ Deno.test("a bill from another utility than the one chosen says so (QA pass 7: i
 });
 
 Deno.test("every check the gate can make has a reason of its own on the check step", async () => {
-  const source = await Deno.readTextFile(new URL("../../../shared/bills/plausibility.ts", import.meta.url));
+  const source = (await Promise.all(
+    ["plausibility.ts", "plausibility_town.ts"].map((f) =>
+      Deno.readTextFile(new URL(`../../../shared/bills/${f}`, import.meta.url))
+    ),
+  )).join("\n");
   const codes = new Set([...source.matchAll(/(?:code: |add\()"([a-z_]+)"/g)].map((m) => m[1]));
-  assert.ok(codes.size >= 8, [...codes].join());
+  assert.ok(codes.size >= 9 && codes.has("town_mismatch"), [...codes].join());
   for (const code of codes) assert.ok(code in t.checkReasons, `no reason for ${code}`);
 });

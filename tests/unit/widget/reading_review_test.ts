@@ -158,3 +158,26 @@ Deno.test("months read from a bar chart keep their reason when the widget sends 
     "a correction lifts it",
   );
 });
+
+Deno.test("a bill that names no utility: the provider chosen for the home, kept on the check step, is no correction", () => {
+  // QA pass 12: National Grid's usage statement names no issuer; the check step fills the line with the provider the
+  // homeowner chose, and the partner's email said "Utility: read nothing, corrected to “Niagara Mohawk Power”".
+  const unnamed = item({ utility: "" });
+  const kept = reviewReading({
+    limits: DEFAULT_LIMITS,
+    item: unnamed,
+    addressState: "AZ",
+    chosenUtility: "Arizona Public Service Co",
+    values: { utility: "Arizona Public Service Co" },
+  });
+  assert.deepEqual(Object.keys(kept.corrections), []);
+  // another name typed over it is the homeowner's correction
+  const typed = reviewReading({
+    limits: DEFAULT_LIMITS,
+    item: unnamed,
+    addressState: "AZ",
+    chosenUtility: "Arizona Public Service Co",
+    values: { utility: "Salt River Project" },
+  });
+  assert.deepEqual(typed.corrections.utility, { read: "", corrected: "Salt River Project" });
+});

@@ -3,6 +3,7 @@ import { t } from "../locale.ts";
 import type { Ctx, StepView } from "../context.ts";
 import { kwhTyped, suspectMonth, typedUsage, unsureCells } from "../usage.ts";
 import { contactFromBillName } from "../contact_name.ts";
+import { utilityLine } from "../utility_line.ts";
 import {
   type Address,
   chosenProviderName,
@@ -22,6 +23,8 @@ export async function reviewReading(
   const res = await ctx.api.send<{ data: ReadingReview }>("POST", "/v1/widget-service/bill-reading", {
     transaction_id: s.billTransactionId ?? undefined,
     address_state: s.address?.state,
+    address_city: s.address?.city || undefined,
+    address_zip: s.address?.zip || undefined,
     utility_provider: chosenProviderName(s) ?? undefined,
     values: { ...values, usage_by_month: s.usage ?? undefined },
     confirmed,
@@ -127,11 +130,14 @@ export function checkStep(ctx: Ctx): StepView {
       ),
     )
     : null;
+  // A bill that names no utility (a usage statement): the provider chosen for the home, said to be that.
+  const utilityNow = utilityLine(s.reading.utility, read?.utilityProviderName, chosenProviderName(s));
   const utility = field({
     label: t.checkUtilityLabel,
     name: "bill_utility",
-    value: s.reading.utility ?? read?.utilityProviderName ?? "",
+    value: utilityNow.value,
     autocomplete: "off",
+    hint: utilityNow.fromChoice ? t.checkUtilityFromChoice : undefined,
   });
 
   const inputs = s.usage!.map((u) => {

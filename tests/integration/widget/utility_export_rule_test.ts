@@ -1,0 +1,59 @@
+// The home's utility's own export rule reaches the widget's report (QA pass 12): an Austin Energy home's report follows
+// Austin Energy's Value of Solar rule (data/reference/utility_export_programs.csv); another Texas utility's home keeps
+// the state's paragraph.
+import assert from "node:assert/strict";
+import { contact, widgetEnv } from "./helpers.ts";
+import { MONTHS } from "../../../shared/format.ts";
+
+const usage = MONTHS.map((month) => ({ month, year: 2025, value: 1_100, unit: "kWh" }));
+
+Deno.test("process-widget-savings-info: an Austin Energy home's report credits its solar at the Value of Solar rate", async () => {
+  const e = await widgetEnv();
+  try {
+    const run = async (key: string, address: Record<string, string>, utility: string) => {
+      const lead = await e.call(e.widget, "POST", "/create-lead", {
+        idempotency_key: `${key}-lead`,
+        contact: { ...contact, email: `${key}@example.com` },
+        address,
+        utility_provider: utility,
+        consent: true,
+      });
+      assert.equal(lead.status, 201, JSON.stringify(lead.json));
+      const r = await e.call(e.widget, "POST", "/process-widget-savings-info", {
+        lead_id: lead.json.data.id,
+        usage_by_month: usage,
+      });
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      const [rep] = await e.p
+        .sql`select report, input from public.savings_reports where id = ${r.json.data.transactionId}`;
+      // the basis stored with the report (the partner's new-lead email repeats it) names the rule
+      const basis = (rep.input as { basis?: { exportRule?: string } }).basis;
+      return `${(rep.report.sections as { text: string }[]).map((s) => s.text).join("")}\nbasis: ${
+        basis?.exportRule ?? ""
+      }`;
+    };
+    const austin = await run(
+      "vos-austin",
+      { line1: "1100 Congress Ave", city: "Austin", state: "TX", zip: "78701" },
+      "Austin Energy",
+    );
+    assert.match(
+      austin,
+      /Austin Energy credits all the solar energy your panels produce at its Value of Solar rate, 9\.91 ¢\/kWh/,
+    );
+    assert.doesNotMatch(austin, /we assume/);
+    assert.match(
+      austin,
+      /basis: all solar production credited at Austin Energy's Value of Solar rate, 9\.91 ¢\/kWh \(since 2023-03-01\)$/,
+    );
+    const dallas = await run(
+      "vos-dallas",
+      { line1: "1500 Marilla St", city: "Dallas", state: "TX", zip: "75201" },
+      "Oncor Electric Delivery Company",
+    );
+    assert.match(dallas, /credited, we assume, at about 50% of the retail rate/);
+    assert.doesNotMatch(dallas, /Value of Solar/);
+  } finally {
+    await e.close();
+  }
+});

@@ -1,0 +1,162 @@
+// A utility whose export rule differs from its state's (issue #11 §3, QA pass 12): Austin Energy credits all of a
+// customer's solar production at its Value of Solar rate (9.91 ¢/kWh since 2023-03-01, austinenergy.com), while the
+// Texas paragraph said "credited, we assume, at about 50% of the retail rate" for its customers too.
+import assert from "node:assert/strict";
+import { parse } from "csv-parse/sync";
+import {
+  UTILITY_EXPORT_RULES,
+  utilityExportRule,
+  withUtilityExport,
+} from "../../../shared/savings/utility_export.ts";
+import { calculateSavings } from "../../../shared/savings/calculate.ts";
+import { normaliseUsage } from "../../../shared/savings/usage.ts";
+import { EmbeddedReportWriter } from "../../../shared/savings/report/embedded.ts";
+import { validateReport } from "../../../shared/savings/report/schema.ts";
+import { genericProgram } from "./fixtures.ts";
+
+Deno.test("the rules in code are the rows of data/reference/utility_export_programs.csv, each dated and sourced", async () => {
+  const rows = parse(
+    await Deno.readTextFile(new URL("../../../data/reference/utility_export_programs.csv", import.meta.url)),
+    { columns: true, skip_empty_lines: true },
+  ) as Record<string, string>[];
+  assert.deepEqual(
+    UTILITY_EXPORT_RULES.map((r) => ({ ...r })),
+    rows.map((r) => ({
+      utility: r.utility,
+      names: r.names.split(";"),
+      eiaid: Number(r.eiaid),
+      state: r.state,
+      rule: r.rule,
+      rateName: r.rate_name,
+      creditUsdPerKwh: Number(r.credit_usd_per_kwh),
+      shareOfProduction: r.share_of_production === "" ? null : Number(r.share_of_production),
+      nonbypassableUsdPerKwh: Number(r.nonbypassable_usd_per_kwh),
+      effective: r.effective,
+      retrieved: r.retrieved,
+      source: r.source,
+    })),
+  );
+  for (const r of UTILITY_EXPORT_RULES) {
+    assert.match(r.effective, /^\d{4}-\d{2}-\d{2}$/);
+    assert.match(r.source, /https:\/\//, `${r.utility}: a source to cite`);
+  }
+});
+
+Deno.test("the rule applies to the utility's own homes only: its name in the home's state", () => {
+  assert.equal(utilityExportRule("Austin Energy", "TX")?.creditUsdPerKwh, 0.0991);
+  assert.equal(utilityExportRule("  austin energy ", "tx")?.utility, "Austin Energy");
+  assert.equal(utilityExportRule("Oncor Electric Delivery Company", "TX"), null);
+  assert.equal(utilityExportRule("Austin Energy", "MN"), null, "another state's namesake");
+  assert.equal(utilityExportRule("City of Austin", "MN"), null);
+  assert.equal(utilityExportRule(null, "TX"), null);
+  assert.equal(utilityExportRule("Sacramento Municipal Util Dist", "CA")?.creditUsdPerKwh, 0.074);
+  assert.equal(utilityExportRule("Pacific Gas & Electric Co", "CA"), null);
+});
+
+Deno.test("an Austin Energy home's savings and report follow the Value of Solar rule, not Texas's assumed 50%", async () => {
+  const rate = 0.1446;
+  const texas = genericProgram({
+    state: "TX",
+    isGeneric: false,
+    netMetering: "none",
+    exportCreditRatio: 0.5,
+  });
+  const austin = withUtilityExport(texas, utilityExportRule("Austin Energy", "TX"), rate);
+  assert.equal(austin.netMetering, "utility_rule");
+  assert.equal(austin.exportShare, 1);
+  assert.ok(Math.abs(austin.exportCreditRatio - 0.0991 / rate) < 1e-9);
+  assert.equal(
+    withUtilityExport(texas, null, rate),
+    texas,
+    "another utility's home keeps the state's program",
+  );
+  const calc = (program: typeof texas) =>
+    calculateSavings({
+      usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 1100 }))),
+      ratePerKwh: rate,
+      escalatorPct: 3,
+      costPerWatt: 2.5,
+      roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
+      program,
+    });
+  const f = calc(austin), t = calc(texas);
+  // every kWh the system offsets is credited at 9.91 ¢ in year 1: the savings are that, not retail less half the gap
+  const offsetKwh = Math.min(f.annualProductionKwh, f.annualKwh);
+  assert.ok(
+    Math.abs(f.netAnnualSavings - offsetKwh * 0.0991) < 1,
+    `${f.netAnnualSavings} vs ${offsetKwh * 0.0991}`,
+  );
+  assert.notEqual(Math.round(f.netAnnualSavings), Math.round(t.netAnnualSavings));
+  const report = await new EmbeddedReportWriter().write({
+    customerName: "Ana Ruiz",
+    state: "TX",
+    stateName: "Texas",
+    address: "1100 Congress Ave, Austin, TX 78701",
+    figures: f,
+    program: austin,
+    rateSource: "EIA",
+    costSource: "ES",
+    costIsNationalFallback: true,
+  });
+  assert.ok(validateReport(report).ok, JSON.stringify(validateReport(report)));
+  const text = report.sections.map((s) => s.text).join("");
+  assert.ok(
+    text.includes(
+      "Austin Energy credits all the solar energy your panels produce at its Value of Solar rate, 9.91 ¢/kWh (about 69% of the retail rate; in effect since March 1, 2023), and bills all the electricity you use",
+    ),
+    text,
+  );
+  assert.ok(text.includes("The savings above already take Austin Energy's rules into account"), text);
+  assert.ok(text.includes("Source: Austin Energy, Value of Solar Rate (austinenergy.com)."), text);
+  assert.equal(text.split("9.91 ¢/kWh").length - 1, 1, "the rate said once in the paragraph");
+  assert.ok(
+    !/we assume|no statewide/.test(text),
+    "Texas's generic paragraph is not said to Austin Energy's homes",
+  );
+  assert.match(
+    text,
+    /<strong>Solar credits:<\/strong> Austin Energy credits your solar production at its Value of Solar rate/,
+  );
+});
+
+Deno.test("a SMUD home: exports bought at the Solar and Storage Rate, no CPUC non-bypassable charge", async () => {
+  const rate = 0.2;
+  const california = genericProgram({
+    state: "CA",
+    isGeneric: false,
+    netMetering: "net_billing",
+    exportCreditRatio: 0.25,
+    nonbypassableUsdPerKwh: 0.025,
+  });
+  const smud = withUtilityExport(california, utilityExportRule("SMUD", "CA"), rate);
+  assert.equal(smud.exportShare, undefined, "the model's exported share");
+  assert.equal(smud.nonbypassableUsdPerKwh, 0);
+  assert.ok(Math.abs(smud.exportCreditRatio - 0.37) < 1e-9);
+  const f = calculateSavings({
+    usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 700 }))),
+    ratePerKwh: rate,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
+    program: smud,
+  });
+  assert.equal(f.programCharges.nonbypassable, 0);
+  const text = (await new EmbeddedReportWriter().write({
+    customerName: "Lee Park",
+    state: "CA",
+    stateName: "California",
+    address: "915 I St, Sacramento, CA 95814",
+    figures: f,
+    program: smud,
+    rateSource: "EIA",
+    costSource: "ES",
+    costIsNationalFallback: true,
+  })).sections.map((s) => s.text).join("");
+  assert.ok(
+    text.includes(
+      "Sacramento Municipal Utility District buys the solar energy you export (about 50% of it, we count) at its Solar and Storage Rate, 7.40 ¢/kWh (about 37% of the retail rate; in effect since March 1, 2022), whatever the hour",
+    ),
+    text,
+  );
+  assert.ok(!text.includes("non-bypassable charges still apply"), "no CPUC charge for a SMUD home");
+});
