@@ -14,6 +14,7 @@ import { SubprocessPool } from "../../shared/documents/engine/pool.ts";
 import { poolLimits } from "../../shared/documents/engine/limits.ts";
 import { ocrConfig, tessdataDir, tesseractArgs, tesseractVars } from "../../shared/documents/ocr_native.ts";
 import { cpuMs, mb, processTree, rssOf, treeRss } from "./proc.ts";
+import { filesDigest, ocrBenchPages } from "./ocr_pages.ts";
 
 const arg = (
   name: string,
@@ -33,8 +34,8 @@ const IDLE_SECONDS = arg("--idle", 60);
 Deno.env.set("DOCUMENT_WORKER_IDLE_SECONDS", String(IDLE_SECONDS));
 
 const dir = new URL("../../tests/fixtures/bills/synthetic/", import.meta.url).pathname;
-const images = [...Deno.readDirSync(dir)].map((f) => f.name).filter((n) => /\.(png|jpe?g)$/.test(n)).sort()
-  .slice(0, 8);
+// the same pages in every session (ocr_pages.ts), named and digested in the output with the model's digest
+const { names: images, digest: pagesDigest } = await ocrBenchPages(dir);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: number[]) => sum(xs) / xs.length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -150,8 +151,18 @@ async function timePage(p: Platform, bytes: Uint8Array) {
 
 const idle = treeRss(Deno.pid);
 const load = () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
+const model = `${tessdataDir()}/eng.traineddata`;
 console.log(
-  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${tessdataDir()}/eng.traineddata (the npm package's, used by all); load average ${load()}`,
+  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${model} (the npm package's, used by all; digest ${await filesDigest(
+    [model],
+  )}); load average ${load()}`,
+);
+// A page's CPU moves with the machine between sessions (the same CLI on the same pages: 965 ms at 09:50, 882 ms at
+// 12:20 on 2026-11-25, both idle; 1,091 ms at load 10): only the ratios of the same rounds compare across runs.
+console.log(
+  `  pages (digest ${pagesDigest}): ${
+    images.join(", ")
+  }; CPU figures move with the machine, the same rounds' ratios compare`,
 );
 // Verification by re-reading on and off, each engine a worker of each, all in the same rounds: each page is
 // read by the default-thread CLI, then by every platform worker (the order turned page by page), then by

@@ -1,0 +1,40 @@
+// bench:ocr reads the same pages in every session (scripts/bench/ocr_pages.ts, issue #16 ocr12): a fixture whose
+// name sorts first must not change the set, a missing page is an error naming it, and the digest follows the bytes.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { OCR_BENCH_PAGES, ocrBenchPages } from "../../../scripts/bench/ocr_pages.ts";
+
+const fixtures = new URL("../../fixtures/bills/synthetic/", import.meta.url).pathname;
+
+Deno.test("the pinned pages are in the fixtures, and a page sorting first does not join them", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "ocr-bench-pages-" });
+  try {
+    for (const n of OCR_BENCH_PAGES) Deno.copyFileSync(join(fixtures, n), join(dir, n));
+    // a new layout named before the others (as acec was), a PNG and a JPEG
+    Deno.writeFileSync(join(dir, "aaa-04.png"), new Uint8Array([1, 2, 3]));
+    Deno.writeFileSync(join(dir, "aaa-08.jpg"), new Uint8Array([4, 5, 6]));
+    const here = await ocrBenchPages(dir);
+    assert.deepEqual(here.names, [...OCR_BENCH_PAGES]);
+    assert.equal(here.digest, (await ocrBenchPages(fixtures)).digest);
+    assert.match(here.digest, /^[0-9a-f]{12}$/);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("a changed page changes the digest; a missing one is named", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "ocr-bench-pages-" });
+  try {
+    for (const n of OCR_BENCH_PAGES) Deno.copyFileSync(join(fixtures, n), join(dir, n));
+    const before = await ocrBenchPages(dir);
+    const page = join(dir, OCR_BENCH_PAGES[3]);
+    const bytes = Deno.readFileSync(page);
+    bytes[bytes.length - 1] ^= 1;
+    Deno.writeFileSync(page, bytes);
+    assert.notEqual((await ocrBenchPages(dir)).digest, before.digest);
+    Deno.removeSync(join(dir, OCR_BENCH_PAGES[5]));
+    await assert.rejects(() => ocrBenchPages(dir), new RegExp(OCR_BENCH_PAGES[5].replace(".", "\\.")));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
