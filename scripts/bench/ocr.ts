@@ -15,6 +15,7 @@ import { poolLimits } from "../../shared/documents/engine/limits.ts";
 import { ocrConfig, tessdataDir, tesseractArgs, tesseractVars } from "../../shared/documents/ocr_native.ts";
 import { cpuMs, mb, processTree, rssOf, treeRss } from "./proc.ts";
 import { filesDigest, ocrBenchPages } from "./ocr_pages.ts";
+import { runMeasured } from "./child_cpu.ts";
 
 const arg = (
   name: string,
@@ -51,15 +52,17 @@ const roundRatios = (ours: number[], cli: number[], perRound: number) =>
 // own defaults otherwise (its retry of unsure lines inverted and its table finder on); with `same`, also given
 // the variables the engine sets beyond those defaults (tesseractVars, e.g. -c tessedit_do_invert=0).
 const engineVars = tesseractVars();
+/** Its CPU (ms) is the CLI process's own (child_cpu.ts), not the bench's children's: a worker reaped meanwhile is not counted. */
+let lastCliCpu = NaN;
 async function cli(path: string, env: Record<string, string> = {}, same = false): Promise<number> {
-  const t0 = performance.now();
   const cfg = ocrConfig();
   const args = tesseractArgs("txt", same ? cfg : { ...cfg, invert: true, findTables: true })
     .map((a) => (a === "stdin" ? path : a));
-  const out = await new Deno.Command(ocrConfig().tesseractBin, { args, stdout: "null", stderr: "null", env })
-    .output();
-  if (!out.success) throw new Error(`tesseract CLI failed on ${path}`);
-  return performance.now() - t0;
+  const run = await runMeasured(cfg.tesseractBin, args, env).catch(() => {
+    throw new Error(`tesseract CLI failed on ${path}`);
+  });
+  lastCliCpu = run.cpuMs;
+  return run.wallMs;
 }
 
 const probe = await new Deno.Command(ocrConfig().tesseractBin, {
@@ -190,14 +193,12 @@ for (let r = 0; r < rounds; r++) {
       Deno.env.set("DOCUMENT_OCR_VERIFY", String(p.verify));
       await timePage(p, bytes);
     }
-    const n0 = cpuMs("self", true);
     native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
-    native1PageCpu.push(cpuMs("self", true) - n0);
-    native1Cpu += native1PageCpu.at(-1)!;
+    native1PageCpu.push(lastCliCpu);
+    native1Cpu += lastCliCpu;
     if (engineVars.length) {
-      const s0 = cpuMs("self", true);
       nativeSame.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }, true));
-      nativeSameCpu += cpuMs("self", true) - s0;
+      nativeSameCpu += lastCliCpu;
     }
   }
   roundLoads.push(Deno.loadavg()[0].toFixed(1));
