@@ -16,6 +16,7 @@ import { ocrConfig, tessdataDir, tesseractArgs, tesseractVars } from "../../shar
 import { cpuMs, mb, processTree, rssOf, treeRss } from "./proc.ts";
 import { filesDigest, ocrBenchPages } from "./ocr_pages.ts";
 import { runMeasured } from "./child_cpu.ts";
+import { ratioWhere } from "./ocr_pages.ts";
 
 const arg = (
   name: string,
@@ -113,6 +114,9 @@ interface Platform {
   wall: number[];
   cpu: number[];
   rssAfter: number;
+  /** When its last page ended, and per page whether it came after the worker had freed its readers. */
+  lastEnd: number;
+  cold: boolean[];
 }
 
 async function startPlatform(mode: string, verify: boolean): Promise<Platform> {
@@ -138,6 +142,8 @@ async function startPlatform(mode: string, verify: boolean): Promise<Platform> {
     wall: [],
     cpu: [],
     rssAfter: 0,
+    lastEnd: t0 + coldMs,
+    cold: [],
   };
 }
 
@@ -146,8 +152,12 @@ async function timePage(p: Platform, bytes: Uint8Array) {
   Deno.env.set("DOCUMENT_OCR", p.mode);
   const c0 = p.pid ? cpuMs(p.pid) : NaN;
   const t0 = performance.now();
+  // a worker keeps its readers (the FFI engine's handles, the CLI engine's waiting tesseracts) half its idle
+  // time after a page (worker_main.ts): a page that comes later loads their models again, in its CPU
+  p.cold.push(t0 - p.lastEnd >= IDLE_SECONDS * 500);
   await p.engine.ocr(bytes);
-  p.wall.push(performance.now() - t0);
+  p.lastEnd = performance.now();
+  p.wall.push(p.lastEnd - t0);
   await settle(); // the next page's readiness (its CPU counted with this page)
   p.cpu.push(p.pid && p.pool.stats.spawned === p.spawned ? cpuMs(p.pid) - c0 : NaN);
 }
@@ -240,6 +250,18 @@ for (const p of platforms) {
       (sum(p.wall) / sum(native1)).toFixed(2)
     }x the single-thread CLI (target <= 1.0x); CPU ${(cpu / cpu1).toFixed(2)}x the single-thread CLI${
       nativeSame.length ? `, ${(cpu / cpuSame).toFixed(2)}x it given ${sameFlags}` : ""
+    }`,
+  );
+  const cold = p.cold.filter(Boolean).length;
+  console.log(
+    `    pages that came after the worker had freed its readers (over ${
+      IDLE_SECONDS / 2
+    } s after its last page: their models loaded again, in the page's CPU): ${cold} of ${p.cold.length}${
+      cold
+        ? `; CPU ratio over the ${p.cold.length - cold} others ${
+          ratioWhere(p.cpu, native1PageCpu, p.cold.map((c) => !c)).toFixed(2)
+        } (a larger --idle keeps them)`
+        : ""
     }`,
   );
   const perRound = roundRatios(p.cpu, native1PageCpu, images.length);

@@ -46,3 +46,13 @@ export async function ocrBenchPages(
   }
   return { names: [...names], digest: await filesDigest(names.map((n) => join(dir, n))) };
 }
+
+/**
+ * The CPU ratio of `ours` to `cli` (page by page, the same pages) over the pages `keep` marks, e.g. those whose
+ * worker still held its models; NaN when none is kept.
+ */
+export function ratioWhere(ours: number[], cli: number[], keep: boolean[]): number {
+  let a = 0, b = 0;
+  for (let i = 0; i < ours.length; i++) if (keep[i]) a += ours[i], b += cli[i];
+  return b ? a / b : NaN;
+}

@@ -2,7 +2,7 @@
 // name sorts first must not change the set, a missing page is an error naming it, and the digest follows the bytes.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OCR_BENCH_PAGES, ocrBenchPages } from "../../../scripts/bench/ocr_pages.ts";
+import { OCR_BENCH_PAGES, ocrBenchPages, ratioWhere } from "../../../scripts/bench/ocr_pages.ts";
 
 const fixtures = new URL("../../fixtures/bills/synthetic/", import.meta.url).pathname;
 
@@ -37,4 +37,12 @@ Deno.test("a changed page changes the digest; a missing one is named", async () 
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+Deno.test("the CPU ratio over the pages kept (a worker still holding its models)", () => {
+  const ours = [100, 300, 100, 100], cli = [100, 100, 100, 100];
+  assert.equal(ratioWhere(ours, cli, [true, true, true, true]), 1.5);
+  // the second page loaded its models again: left out
+  assert.equal(ratioWhere(ours, cli, [true, false, true, true]), 1);
+  assert.ok(Number.isNaN(ratioWhere(ours, cli, [false, false, false, false])));
 });
