@@ -37,7 +37,7 @@ Deno.env.set("DOCUMENT_WORKER_IDLE_SECONDS", String(IDLE_SECONDS));
 
 const dir = new URL("../../tests/fixtures/bills/synthetic/", import.meta.url).pathname;
 // the same pages in every session (ocr_pages.ts), named and digested in the output with the model's digest
-const { names: images, digest: pagesDigest } = await ocrBenchPages(dir);
+const { names: images, digest: pagesDigest } = ocrBenchPages(dir);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: number[]) => sum(xs) / xs.length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -162,13 +162,13 @@ async function timePage(p: Platform, bytes: Uint8Array) {
   p.cpu.push(p.pid && p.pool.stats.spawned === p.spawned ? cpuMs(p.pid) - c0 : NaN);
 }
 
+// (the digests are read before this process's idle memory is measured)
+const model = `${tessdataDir()}/eng.traineddata`;
+const modelDigest = filesDigest([model]);
 const idle = treeRss(Deno.pid);
 const load = () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
-const model = `${tessdataDir()}/eng.traineddata`;
 console.log(
-  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${model} (the npm package's, used by all; digest ${await filesDigest(
-    [model],
-  )}); load average ${load()}`,
+  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${model} (the npm package's, used by all; digest ${modelDigest}); load average ${load()}`,
 );
 // A page's CPU moves with the machine between sessions (the same CLI on the same pages: 965 ms at 09:50, 882 ms at
 // 12:20 on 2026-11-25, both idle; 1,091 ms at load 10): only the ratios of the same rounds compare across runs.

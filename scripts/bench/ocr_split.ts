@@ -15,7 +15,7 @@ import { ocrBenchPages } from "./ocr_pages.ts";
 Deno.env.set("DOCUMENT_OCR", "ffi");
 keepNativeOcrWarm(true);
 const dir = new URL("../../tests/fixtures/bills/synthetic/", import.meta.url).pathname;
-const { names: images, digest } = await ocrBenchPages(dir);
+const { names: images, digest } = ocrBenchPages(dir);
 console.log(`pages (digest ${digest}): ${images.join(", ")}`);
 const cpu = () => {
   const u = process.cpuUsage();
