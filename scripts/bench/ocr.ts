@@ -7,16 +7,17 @@
 // process and its workers before, right after, and once the idle workers have exited (target: back within
 // 50 MB of idle). The CLI runs with tesseract's defaults; when the engine sets variables of its own
 // (DOCUMENT_OCR_INVERT=false, DOCUMENT_OCR_FIND_TABLES=false) a single-thread CLI given the same also runs, and
-// the CPU ratio to it is printed too. --wasm also times the tesseract.js fallback.
+// the CPU ratio to it is printed too. --wasm also times the tesseract.js fallback. The pages are pinned by name and
+// printed with a digest of their bytes and the model's (ocr_pages.ts); the CLI's CPU is its own process's
+// (child_cpu.ts); pages a worker read after it had freed its readers (model loads in the page) are counted.
 import { closeDocumentEngine, documentEngine } from "../../shared/documents/engine/index.ts";
 import { DocumentEngine } from "../../shared/documents/engine/engine.ts";
 import { SubprocessPool } from "../../shared/documents/engine/pool.ts";
 import { poolLimits } from "../../shared/documents/engine/limits.ts";
 import { ocrConfig, tessdataDir, tesseractArgs, tesseractVars } from "../../shared/documents/ocr_native.ts";
 import { cpuMs, mb, processTree, rssOf, treeRss } from "./proc.ts";
-import { filesDigest, ocrBenchPages } from "./ocr_pages.ts";
+import { filesDigest, ocrBenchPages, ratioWhere } from "./ocr_pages.ts";
 import { runMeasured } from "./child_cpu.ts";
-import { ratioWhere } from "./ocr_pages.ts";
 
 const arg = (
   name: string,
