@@ -2,7 +2,6 @@
 // first 8 images of tests/fixtures/bills/synthetic in name order, so a layout whose name sorts first (acec, added
 // 2026-11-25) silently changed the set between sessions. A figure is comparable with another only on the same
 // pages: the bench prints their names and a digest of their bytes (and of the model's) with every run.
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 
 /** Synthetic scans of four layouts, each a PNG page (04) and a JPEG page (08), as measured since 2026-11-25 02:14. */
@@ -18,17 +17,24 @@ export const OCR_BENCH_PAGES = [
 ] as const;
 
 /**
- * The first 12 hex digits of the SHA-256 of the files' bytes, one after the other in the order given, read a MiB at a
- * time (the model is 23 MB: the bench measures its own memory, which a whole copy would raise).
+ * The first 12 hex digits of the SHA-256 of the files' bytes, one after the other in the order given, computed by
+ * coreutils' `sha256sum` in a process of its own: the bench measures its own memory, which the model's 23 MB (or the
+ * node:crypto module) would raise.
  */
 export function filesDigest(paths: string[]): string {
-  const hash = createHash("sha256");
-  const chunk = new Uint8Array(1 << 20);
-  for (const p of paths) {
-    using f = Deno.openSync(p);
-    for (let n = f.readSync(chunk); n !== null; n = f.readSync(chunk)) hash.update(chunk.subarray(0, n));
+  const out = new Deno.Command("/bin/sh", {
+    args: ["-c", 'cat -- "$@" | sha256sum', "sh", ...paths],
+    stdout: "piped",
+    stderr: "piped",
+  }).outputSync();
+  const hex = new TextDecoder().decode(out.stdout).match(/^[0-9a-f]{64}/)?.[0];
+  // (a file cat cannot read leaves a message: the pipeline's status is sha256sum's)
+  if (!out.success || !hex || out.stderr.length) {
+    throw new Error(
+      `sha256sum could not read ${paths.join(", ")}: ${new TextDecoder().decode(out.stderr).trim()}`,
+    );
   }
-  return hash.digest("hex").slice(0, 12);
+  return hex.slice(0, 12);
 }
 
 /**

@@ -48,7 +48,7 @@ Deno.test("the CPU ratio over the pages kept (a worker still holding its models)
   assert.ok(Number.isNaN(ratioWhere(ours, cli, [false, false, false, false])));
 });
 
-Deno.test("files are digested a MiB at a time: the bench's own memory does not hold a copy of the model", () => {
+Deno.test("files are digested outside the bench's process: its own memory does not hold a copy of the model", () => {
   const dir = Deno.makeTempDirSync({ prefix: "ocr-bench-pages-" });
   try {
     const big = join(dir, "model.bin"), small = join(dir, "page.png");
