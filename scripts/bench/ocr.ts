@@ -7,13 +7,17 @@
 // process and its workers before, right after, and once the idle workers have exited (target: back within
 // 50 MB of idle). The CLI runs with tesseract's defaults; when the engine sets variables of its own
 // (DOCUMENT_OCR_INVERT=false, DOCUMENT_OCR_FIND_TABLES=false) a single-thread CLI given the same also runs, and
-// the CPU ratio to it is printed too. --wasm also times the tesseract.js fallback.
+// the CPU ratio to it is printed too. --wasm also times the tesseract.js fallback. The pages are pinned by name and
+// printed with a digest of their bytes and the model's (ocr_pages.ts); the CLI's CPU is its own process's
+// (child_cpu.ts); pages a worker read after it had freed its readers (model loads in the page) are counted.
 import { closeDocumentEngine, documentEngine } from "../../shared/documents/engine/index.ts";
 import { DocumentEngine } from "../../shared/documents/engine/engine.ts";
 import { SubprocessPool } from "../../shared/documents/engine/pool.ts";
 import { poolLimits } from "../../shared/documents/engine/limits.ts";
 import { ocrConfig, tessdataDir, tesseractArgs, tesseractVars } from "../../shared/documents/ocr_native.ts";
 import { cpuMs, mb, processTree, rssOf, treeRss } from "./proc.ts";
+import { filesDigest, ocrBenchPages, ratioWhere } from "./ocr_pages.ts";
+import { runMeasured } from "./child_cpu.ts";
 
 const arg = (
   name: string,
@@ -33,8 +37,8 @@ const IDLE_SECONDS = arg("--idle", 60);
 Deno.env.set("DOCUMENT_WORKER_IDLE_SECONDS", String(IDLE_SECONDS));
 
 const dir = new URL("../../tests/fixtures/bills/synthetic/", import.meta.url).pathname;
-const images = [...Deno.readDirSync(dir)].map((f) => f.name).filter((n) => /\.(png|jpe?g)$/.test(n)).sort()
-  .slice(0, 8);
+// the same pages in every session (ocr_pages.ts), named and digested in the output with the model's digest
+const { names: images, digest: pagesDigest } = ocrBenchPages(dir);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: number[]) => sum(xs) / xs.length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -50,15 +54,17 @@ const roundRatios = (ours: number[], cli: number[], perRound: number) =>
 // own defaults otherwise (its retry of unsure lines inverted and its table finder on); with `same`, also given
 // the variables the engine sets beyond those defaults (tesseractVars, e.g. -c tessedit_do_invert=0).
 const engineVars = tesseractVars();
+/** Its CPU (ms) is the CLI process's own (child_cpu.ts), not the bench's children's: a worker reaped meanwhile is not counted. */
+let lastCliCpu = NaN;
 async function cli(path: string, env: Record<string, string> = {}, same = false): Promise<number> {
-  const t0 = performance.now();
   const cfg = ocrConfig();
   const args = tesseractArgs("txt", same ? cfg : { ...cfg, invert: true, findTables: true })
     .map((a) => (a === "stdin" ? path : a));
-  const out = await new Deno.Command(ocrConfig().tesseractBin, { args, stdout: "null", stderr: "null", env })
-    .output();
-  if (!out.success) throw new Error(`tesseract CLI failed on ${path}`);
-  return performance.now() - t0;
+  const run = await runMeasured(cfg.tesseractBin, args, env).catch(() => {
+    throw new Error(`tesseract CLI failed on ${path}`);
+  });
+  lastCliCpu = run.cpuMs;
+  return run.wallMs;
 }
 
 const probe = await new Deno.Command(ocrConfig().tesseractBin, {
@@ -109,6 +115,9 @@ interface Platform {
   wall: number[];
   cpu: number[];
   rssAfter: number;
+  /** When its last page ended, and per page whether it came after the worker had freed its readers. */
+  lastEnd: number;
+  cold: boolean[];
 }
 
 async function startPlatform(mode: string, verify: boolean): Promise<Platform> {
@@ -134,6 +143,8 @@ async function startPlatform(mode: string, verify: boolean): Promise<Platform> {
     wall: [],
     cpu: [],
     rssAfter: 0,
+    lastEnd: t0 + coldMs,
+    cold: [],
   };
 }
 
@@ -142,16 +153,30 @@ async function timePage(p: Platform, bytes: Uint8Array) {
   Deno.env.set("DOCUMENT_OCR", p.mode);
   const c0 = p.pid ? cpuMs(p.pid) : NaN;
   const t0 = performance.now();
+  // a worker keeps its readers (the FFI engine's handles, the CLI engine's waiting tesseracts) half its idle
+  // time after a page (worker_main.ts): a page that comes later loads their models again, in its CPU
+  p.cold.push(t0 - p.lastEnd >= IDLE_SECONDS * 500);
   await p.engine.ocr(bytes);
-  p.wall.push(performance.now() - t0);
+  p.lastEnd = performance.now();
+  p.wall.push(p.lastEnd - t0);
   await settle(); // the next page's readiness (its CPU counted with this page)
   p.cpu.push(p.pid && p.pool.stats.spawned === p.spawned ? cpuMs(p.pid) - c0 : NaN);
 }
 
+// (the digests are read before this process's idle memory is measured)
+const model = `${tessdataDir()}/eng.traineddata`;
+const modelDigest = filesDigest([model]);
 const idle = treeRss(Deno.pid);
 const load = () => Deno.loadavg().map((l) => l.toFixed(1)).join(" ");
 console.log(
-  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${tessdataDir()}/eng.traineddata (the npm package's, used by all); load average ${load()}`,
+  `OCR benchmark: ${images.length} page images × ${rounds} rounds, interleaved; ${version}; model ${model} (the npm package's, used by all; digest ${modelDigest}); load average ${load()}`,
+);
+// A page's CPU moves with the machine between sessions (the same CLI on the same pages: 965 ms at 09:50, 882 ms at
+// 12:20 on 2026-11-25, both idle; 1,091 ms at load 10): only the ratios of the same rounds compare across runs.
+console.log(
+  `  pages (digest ${pagesDigest}): ${
+    images.join(", ")
+  }; CPU figures move with the machine, the same rounds' ratios compare`,
 );
 // Verification by re-reading on and off, each engine a worker of each, all in the same rounds: each page is
 // read by the default-thread CLI, then by every platform worker (the order turned page by page), then by
@@ -179,14 +204,12 @@ for (let r = 0; r < rounds; r++) {
       Deno.env.set("DOCUMENT_OCR_VERIFY", String(p.verify));
       await timePage(p, bytes);
     }
-    const n0 = cpuMs("self", true);
     native1.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }));
-    native1PageCpu.push(cpuMs("self", true) - n0);
-    native1Cpu += native1PageCpu.at(-1)!;
+    native1PageCpu.push(lastCliCpu);
+    native1Cpu += lastCliCpu;
     if (engineVars.length) {
-      const s0 = cpuMs("self", true);
       nativeSame.push(await cli(dir + name, { OMP_THREAD_LIMIT: "1" }, true));
-      nativeSameCpu += cpuMs("self", true) - s0;
+      nativeSameCpu += lastCliCpu;
     }
   }
   roundLoads.push(Deno.loadavg()[0].toFixed(1));
@@ -228,6 +251,18 @@ for (const p of platforms) {
       (sum(p.wall) / sum(native1)).toFixed(2)
     }x the single-thread CLI (target <= 1.0x); CPU ${(cpu / cpu1).toFixed(2)}x the single-thread CLI${
       nativeSame.length ? `, ${(cpu / cpuSame).toFixed(2)}x it given ${sameFlags}` : ""
+    }`,
+  );
+  const cold = p.cold.filter(Boolean).length;
+  console.log(
+    `    pages that came after the worker had freed its readers (over ${
+      IDLE_SECONDS / 2
+    } s after its last page: their models loaded again, in the page's CPU): ${cold} of ${p.cold.length}${
+      cold
+        ? `; CPU ratio over the ${p.cold.length - cold} others ${
+          ratioWhere(p.cpu, native1PageCpu, p.cold.map((c) => !c)).toFixed(2)
+        } (a larger --idle keeps them)`
+        : ""
     }`,
   );
   const perRound = roundRatios(p.cpu, native1PageCpu, images.length);

@@ -10,12 +10,13 @@ import { keepNativeOcrWarm, nativeOcrAvailable, residentOcr } from "../../shared
 import { ResidentTesseract } from "../../shared/documents/ocr_ffi.ts";
 import type { NativeOptions } from "../../shared/documents/ocr_native.ts";
 import { startCpuProfile, summarize } from "./cpu_profile.ts";
+import { ocrBenchPages } from "./ocr_pages.ts";
 
 Deno.env.set("DOCUMENT_OCR", "ffi");
 keepNativeOcrWarm(true);
 const dir = new URL("../../tests/fixtures/bills/synthetic/", import.meta.url).pathname;
-const images = [...Deno.readDirSync(dir)].map((f) => f.name).filter((n) => /\.(png|jpe?g)$/.test(n)).sort()
-  .slice(0, 8);
+const { names: images, digest } = ocrBenchPages(dir);
+console.log(`pages (digest ${digest}): ${images.join(", ")}`);
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
