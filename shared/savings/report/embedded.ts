@@ -18,8 +18,10 @@ import {
 import {
   ASSUMPTIONS,
   BEYOND_HOME_USE,
+  EVEN_YEAR_SPREAD,
   FIXED_CHARGE_OTHER_UTILITY,
   type SavingsFigures,
+  WIDE_YEAR_SPREAD,
 } from "../calculate.ts";
 import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
 
@@ -117,6 +119,23 @@ export function peakWords(f: Pick<SavingsFigures, "peakMonths" | "extrapolatedMo
   } about as high.`;
 }
 
+/**
+ * How even the year is, from its spread (highest month ÷ lowest month, EVEN_YEAR_SPREAD and WIDE_YEAR_SPREAD): a
+ * year without named peaks (too flat, or more than four months near the top) is "fairly even" only when its highest
+ * month is at most 10% above its lowest; otherwise the lowest and highest months are given.
+ */
+export function seasonWords(f: Pick<SavingsFigures, "monthlyKwh" | "extrapolatedMonths">): string {
+  const ms = f.monthlyKwh;
+  const hi = ms.indexOf(Math.max(...ms));
+  const lo = ms.indexOf(Math.min(...ms));
+  if (ms[hi] <= 0 || ms[hi] <= ms[lo] * EVEN_YEAR_SPREAD) return "Your use is fairly even through the year.";
+  const est = (i: number) => f.extrapolatedMonths.includes(i + 1) ? " (estimated)" : "";
+  const how = ms[lo] <= 0 || ms[hi] > ms[lo] * WIDE_YEAR_SPREAD ? "varies widely" : "varies";
+  return `Your use ${how} through the year, from ${kwh(ms[lo])} in ${MONTHS[lo]}${est(lo)} to ${
+    kwh(ms[hi])
+  } in ${MONTHS[hi]}${est(hi)}.`;
+}
+
 /** Never call the customer's own rate (or the national fallback) "the <state> average". */
 function rateWords(c: ReportContext): string {
   if (c.rateKind === "customer") return "your electricity rate";
@@ -138,7 +157,7 @@ function usageAnalysis(c: ReportContext): string {
     } a month. ${
       f.peakMonths.length ? peakWords(f) : noMonthlyFigures(f)
         ? "" // an even estimate is not the home's use being even
-        : "Your use is fairly even through the year."
+        : seasonWords(f)
     }</p>`,
   ];
   if (f.extrapolatedMonths.length) out.push(`<p><em>${estimatedWords(f)}</em></p>`);
