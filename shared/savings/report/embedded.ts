@@ -226,6 +226,7 @@ function recommendation(c: ReportContext): string {
         `</tbody></table>`,
     );
     out.push(`<p>${creditWords(c)}</p>`);
+    if (p.utilityRuleSetAside) out.push(`<p>${setAsideWords(c)}</p>`);
     if (f.programCharges.total > 0) {
       // Each amount is what the state's rules take off the savings, said as such: "credited at about 25% of
       // the retail rate ($1,225 a year)" read as if $1,225 were the credit.
@@ -357,6 +358,27 @@ function exportLabel(c: ReportContext): string {
     default:
       return "Net metering";
   }
+}
+
+/**
+ * Why a utility's own export rule is not applied: the bill the usage comes from is another utility's than the one
+ * chosen for the home (utility_export.ts exportRuleFor), so the state's rules are.
+ */
+function setAsideWords(c: ReportContext): string {
+  const a = c.program.utilityRuleSetAside!;
+  const rule = `its own ${h(a.rule.rateName)}`;
+  const general = `this estimate applies ${h(c.stateName)}'s general rules instead`;
+  return a.ofChosen
+    ? `${
+      h(a.chosen)
+    }, the utility chosen for your home, credits solar under ${rule}, but the usage here comes from a bill of ${
+      h(a.bill)
+    }, another utility: ${general}. With a bill from ${h(a.chosen)}, the estimate would follow ${rule}.`
+    : `Your bill is from ${
+      h(a.bill)
+    }, which credits solar under ${rule}, but the utility chosen for your home is ${
+      h(a.chosen) || "another one"
+    }: ${general}.`;
 }
 
 /** The paragraph on the state's rules (a proposed system, exports credited below retail) gave the credit ratio. */
