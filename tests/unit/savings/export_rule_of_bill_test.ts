@@ -7,6 +7,7 @@ import { validateReport } from "../../../shared/savings/report/schema.ts";
 import { otherBillUtility } from "../../../shared/widget/fixed_charge.ts";
 import type { ReadingReview } from "../../../shared/widget/reading.ts";
 import { flatYearReport, texas } from "./fixtures.ts";
+import { reportPrompt } from "../../../shared/savings/report/gemini.ts";
 
 Deno.test("exportRuleFor: the chosen utility's rule unless the bill is another utility's", () => {
   assert.equal(
@@ -67,4 +68,36 @@ Deno.test("otherBillUtility: the bill's utility only when the gate found it anot
   assert.equal(otherBillUtility(review(["utility_mismatch"], "Duke Energy")), "Duke Energy");
   assert.equal(otherBillUtility(review(["state_mismatch"])), undefined, "the same utility");
   assert.equal(otherBillUtility(review([])), undefined);
+});
+
+Deno.test("the model writer is told which utility's rule is not applied, and why", async () => {
+  const { rule, setAside } = exportRuleFor("Austin Energy", "Florida Power & Light", "TX");
+  const program = { ...withUtilityExport(texas, rule, 0.1446), utilityRuleSetAside: setAside! };
+  const address = "1100 Congress Ave, Austin, TX 78701";
+  const { figures } = await flatYearReport(program, {
+    rate: 0.1446,
+    monthlyKwh: 1100,
+    stateName: "Texas",
+    address,
+  });
+  const { text } = reportPrompt({
+    customerName: "Ana Ruiz",
+    state: "TX",
+    stateName: "Texas",
+    address,
+    figures,
+    program,
+    rateSource: "EIA",
+    costSource: "ES",
+    costIsNationalFallback: true,
+  });
+  const data = JSON.parse(text.slice(text.indexOf("{")));
+  assert.equal(data.stateProgrammes.utilityExportRule, undefined);
+  assert.deepEqual(
+    [
+      data.stateProgrammes.utilityExportRuleNotApplied.utility,
+      data.stateProgrammes.utilityExportRuleNotApplied.utilityOfBill,
+    ],
+    ["Austin Energy", "Florida Power & Light"],
+  );
 });
