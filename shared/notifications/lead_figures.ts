@@ -95,18 +95,42 @@ export function correctionFacts(corrections: unknown, billState = ""): Fact[] {
     });
 }
 
-/** The plausibility checks that failed on the values the report used, and whether the homeowner confirmed them. */
+/**
+ * The plausibility checks that failed on the values the report used, and whether the homeowner confirmed them: one
+ * line per confirm-step line (QA pass 12: "unsure of the state" and "unsure of the service address" were two
+ * "Service address" lines), every distinct reason on it; the reader's doubts about several of its fields are one
+ * reason ("the reader is unsure of the state (confidence 55%) and the service address (confidence 55%)").
+ */
 export function checkFacts(reading: unknown): Fact[] {
   const r = (reading ?? {}) as { checks?: unknown; confirmed?: unknown };
   const confirmed = new Set(Array.isArray(r.confirmed) ? r.confirmed.map(String) : []);
   if (!Array.isArray(r.checks)) return [];
-  return r.checks.map((c: { group?: unknown; message?: unknown }) => ({
-    label: GROUP_LABELS[String(c?.group)] ?? "Reading",
-    value: `${readableMonthKeys(String(c?.message ?? "").trim())}${
-      confirmed.has(String(c?.group)) ? " (confirmed by the homeowner)" : ""
-    }`,
-  })).filter((f) => f.value);
+  const lines = new Map<string, { reasons: string[]; unsure: string[] }>();
+  for (const c of r.checks as { group?: unknown; message?: unknown }[]) {
+    const message = readableMonthKeys(String(c?.message ?? "").trim());
+    if (!message) continue;
+    const group = String(c?.group);
+    const line = lines.get(group) ?? { reasons: [], unsure: [] };
+    lines.set(group, line);
+    const doubt = UNSURE.exec(message)?.[1];
+    if (doubt !== undefined) {
+      if (!line.unsure.includes(doubt)) line.unsure.push(doubt);
+      if (line.unsure.length === 1) line.reasons.push(UNSURE_SLOT);
+    } else if (!line.reasons.includes(message)) line.reasons.push(message);
+  }
+  return [...lines].map(([group, l]) => ({
+    label: GROUP_LABELS[group] ?? "Reading",
+    value: `${
+      l.reasons.map((m) => m === UNSURE_SLOT ? `the reader is unsure of ${joinAnd(l.unsure)}` : m).join("; ")
+    }${confirmed.has(group) ? " (confirmed by the homeowner)" : ""}`,
+  }));
 }
+
+/** A reader's doubt about one of its fields (plausibility.ts's low_confidence message). */
+const UNSURE = /^the reader is unsure of (.+)$/;
+const UNSURE_SLOT = "\u0000unsure";
+const joinAnd = (xs: string[]) =>
+  xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
 
 /** The usage and the bill as read (or as given with the lead when no bill was read). */
 export function readingFacts(i: LeadFiguresInput): Fact[] {

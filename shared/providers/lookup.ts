@@ -22,8 +22,12 @@ export const OTHER_PROVIDER: UtilityProvider = {
 };
 
 // Ranking: being listed for the zip itself and being investor-owned (IOUs serve most homes where they
-// operate) each weigh the same; ties go to the larger utility (more zips served). So 94103, listed only
-// for the city's municipal utility but inside PG&E's county territory, offers PG&E first.
+// operate) each weigh the same; ties go to the larger utility (more zips served). An IOU found only by county gets
+// no IOU weight where the zip lists a utility of its own (a city's or district's, or a bundled IOU; not a cooperative
+// or a retail marketer): Sacramento, Los Angeles, Seattle and Jacksonville ZIPs listed for SMUD, LADWP, Seattle City
+// Light and JEA offered PG&E, SCE, Puget Sound Energy and FPL first (QA pass 12). The zip tables list San Francisco's
+// ZIPs for its municipal utility alone, as Sacramento's for SMUD: the data cannot tell them apart, so 94103 now offers
+// the city's utility first and PG&E second.
 // A Texas wires company (wires_companies.ts) counts as investor-owned, and it is found only by county: where no
 // utility is listed for the zip itself (Houston, Dallas: the competitive area, whose homes the zip tables leave
 // out) it goes before the county's other utilities (+1); where one is (a city's own utility or a bundled IOU, Austin
@@ -91,7 +95,7 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
     order by retail desc,
       (case when in_zip then 2 else 0 end)
         + (case when eiaid = any(${wires}) then (case when in_zip then 2 when listed then 1 else 3 end)
-            when ownership = 'Investor Owned' and not in_zip and listed and ${texas}::boolean then 0
+            when ownership = 'Investor Owned' and not in_zip and listed then 0
             when ownership = 'Investor Owned' then 2 else 0 end)
         desc,
       zip_count desc, display_name

@@ -66,6 +66,15 @@ export interface ProjectionYear {
   cumulativeNet: number;
 }
 
+/**
+ * The year's spread (highest month ÷ lowest month) up to which use is "fairly even" and has no peak: 1.1, a highest
+ * month at most 10% above the lowest. Above WIDE_YEAR_SPREAD (1.5, the highest month half as much again as the
+ * lowest) the report says use "varies widely"; between the two, "varies". QA pass 12: months from 5,948 to 9,534 kWh
+ * (1.6×) were called "fairly even" because no four months stood out as peaks.
+ */
+export const EVEN_YEAR_SPREAD = 1.1;
+export const WIDE_YEAR_SPREAD = 1.5;
+
 export interface SavingsFigures {
   monthlyKwh: number[];
   extrapolatedMonths: number[];
@@ -176,7 +185,9 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
   // Peak months: within 5% of the highest month, and only when the year has a shape (a flat year has no peak).
   const minMonth = Math.min(...monthlyKwh);
   const peaks = input.usage.filter((u) => u.kwh >= maxMonth * 0.95).map((u) => u.month);
-  const peakMonths = annualKwh > 0 && maxMonth > minMonth * 1.1 && peaks.length <= 4 ? peaks : [];
+  const peakMonths = annualKwh > 0 && maxMonth > minMonth * EVEN_YEAR_SPREAD && peaks.length <= 4
+    ? peaks
+    : [];
 
   // 3. System size: start at the 10 kW target, adjust to offset ~100% of usage with the roof's yield,
   // bounded by the roof's panel capacity, in whole panels.

@@ -46,6 +46,9 @@ export const savingsRequest = z.object({
   /** The home's utility (the widget's provider step): a utility with an export rule of its own gets it in place of
    * the state's (data/reference/utility_export_programs.csv). */
   utility: z.string().trim().max(200).optional(),
+  /** The bill the usage comes from is this other utility's, not `utility`'s (the gate's utility_mismatch, confirmed):
+   * neither utility's own export rule is applied, the state's is, and the report says why. */
+  otherBillUtility: z.string().trim().max(200).optional(),
 });
 export type SavingsRequest = z.infer<typeof savingsRequest>;
 

@@ -23,7 +23,12 @@ import {
   type SavingsFigures,
 } from "./calculate.ts";
 import { loadStateData, type StateData } from "./reference.ts";
-import { type UtilityExportRule, utilityExportRule, withUtilityExport } from "./utility_export.ts";
+import {
+  exportRuleFor,
+  type SetAsideRule,
+  type UtilityExportRule,
+  withUtilityExport,
+} from "./utility_export.ts";
 import { cents } from "../format.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
@@ -145,6 +150,9 @@ function reportBasis(c: ReportContext): ReportBasis {
     costIsNationalFallback: c.costIsNationalFallback === true,
     escalatorBasis: c.escalatorBasis ?? "",
     ...(c.program.utilityRule ? { exportRule: exportRuleWords(c.program.utilityRule) } : {}),
+    ...(c.program.utilityRuleSetAside
+      ? { exportRule: setAsideWords(c.program.utilityRuleSetAside, c.stateName) }
+      : {}),
   };
 }
 
@@ -153,6 +161,13 @@ function exportRuleWords(r: UtilityExportRule): string {
   return `${
     r.rule === "all_production" ? "all solar production" : "exports"
   } credited at ${r.utility}'s ${r.rateName}, ${cents(r.creditUsdPerKwh)} (since ${r.effective})`;
+}
+
+/** "Austin Energy's Value of Solar rate not applied: the bill is from Florida Power & Light; Texas's rules used". */
+function setAsideWords(s: SetAsideRule, stateName: string): string {
+  return `${s.rule.utility}'s ${s.rule.rateName} not applied: the bill is from ${s.bill}, the home's utility is ${
+    s.chosen || "not given"
+  }; ${stateName}'s rules used`;
 }
 
 /** The escalator's source in a few words: the state's own EIA history, or the national default. */
@@ -212,10 +227,13 @@ export async function createSavingsReport(
     partnerBranding(p.sql, auth.orgId),
   ]);
   const ratePerKwh = req.ratePerKwh ?? stateRows.ratePerKwh;
-  // The home's utility's own export rule, where it has one (Austin Energy's Value of Solar), replaces the state's.
+  // The own export rule (Austin Energy's Value of Solar) of the utility whose usage the report rests on replaces the
+  // state's; with another utility's bill, the state's rule applies and the report says why.
+  const exportRule = exportRuleFor(req.utility, req.otherBillUtility, address.state);
+  const program = withUtilityExport(stateRows.program, exportRule.rule, ratePerKwh);
   const state = {
     ...stateRows,
-    program: withUtilityExport(stateRows.program, utilityExportRule(req.utility, address.state), ratePerKwh),
+    program: exportRule.setAside ? { ...program, utilityRuleSetAside: exportRule.setAside } : program,
   };
   const figures = calculateSavings({
     usage: months,

@@ -79,6 +79,42 @@ export function utilityExportRule(
     null;
 }
 
+/** A utility's own rule not applied: the bill the usage comes from is another utility's than the home's. */
+export interface SetAsideRule {
+  /** The rule not applied, of the home's chosen utility (ofChosen) or of the bill's. */
+  rule: UtilityExportRule;
+  ofChosen: boolean;
+  chosen: string;
+  bill: string;
+}
+
+/**
+ * The export rule a report follows: the rule of the utility whose usage the report rests on. With no bill of
+ * another utility (`otherBillUtility` absent: no bill, a bill naming no utility, or the bill's utility agreeing with
+ * the one chosen for the home), the chosen utility's. When the bill is another utility's (the gate's
+ * utility_mismatch, confirmed by the homeowner), neither utility's own rule is sure to be the home's: the state's
+ * rule applies, and a rule either of them has is returned as set aside, for the report to say why (QA pass 12: an
+ * Austin home with an FPL bill got Austin Energy's Value of Solar rule). Two names of one rule's utility agree.
+ */
+export function exportRuleFor(
+  utility: string | null | undefined,
+  otherBillUtility: string | null | undefined,
+  state: string,
+): { rule: UtilityExportRule | null; setAside: SetAsideRule | null } {
+  const chosenRule = utilityExportRule(utility, state);
+  const bill = String(otherBillUtility ?? "").trim();
+  if (!bill) return { rule: chosenRule, setAside: null };
+  const billRule = utilityExportRule(bill, state);
+  if (chosenRule && billRule === chosenRule) return { rule: chosenRule, setAside: null };
+  const chosen = String(utility ?? "").trim();
+  const setAside = chosenRule
+    ? { rule: chosenRule, ofChosen: true, chosen, bill }
+    : billRule
+    ? { rule: billRule, ofChosen: false, chosen, bill }
+    : null;
+  return { rule: null, setAside };
+}
+
 /**
  * The state's program with the utility's rule in place of its export terms: the credit as a share of the retail rate
  * the report uses, applied to the rule's share of the production; its non-bypassable charge; the rule named and

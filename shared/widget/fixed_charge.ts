@@ -41,3 +41,17 @@ export function homeFixedCharge(item: unknown, review: ReadingReview, homeState:
   const otherUtility = review.checks.some((c) => c.code === "utility_mismatch");
   return otherState || otherUtility ? { otherUtility: true } : { charge, otherUtility: false };
 }
+
+/**
+ * The bill's utility when the gate found it another than the one chosen for the home (`utility_mismatch`, which a
+ * confirmed report keeps): the report's export rule then follows neither utility's own rule (savings
+ * utility_export.ts exportRuleFor). The utility line as corrected by the homeowner, else as read.
+ */
+export function otherBillUtility(review: ReadingReview): string | undefined {
+  if (!review.checks.some((c) => c.code === "utility_mismatch")) return undefined;
+  const corrected = review.corrections.utility?.corrected;
+  const name = typeof corrected === "string" && corrected.trim()
+    ? corrected
+    : review.read?.utilityProviderName;
+  return name?.trim() || undefined;
+}

@@ -24,7 +24,7 @@ import {
   UsageMonth,
 } from "./reading.ts";
 import { jsonb } from "../db/client.ts";
-import { type HomeFixedCharge, homeFixedCharge } from "./fixed_charge.ts";
+import { type HomeFixedCharge, homeFixedCharge, otherBillUtility } from "./fixed_charge.ts";
 
 export const ATTACH_REPORT_QUEUE = "widget.attach-report";
 
@@ -275,6 +275,7 @@ export async function processWidgetSavings(
       partnerLogo: (await reportLogoOf(p, auth.orgId ?? null)) ?? undefined,
       roofOwnership: input.roof_ownership,
       utility: (lead.utility_provider as string | null) ?? undefined,
+      otherBillUtility: otherBillUtility(review),
       ...fixedChargeFor(homeFixedCharge(billItem, review, address.state)),
       deliver: true,
     });

@@ -18,8 +18,10 @@ import {
 import {
   ASSUMPTIONS,
   BEYOND_HOME_USE,
+  EVEN_YEAR_SPREAD,
   FIXED_CHARGE_OTHER_UTILITY,
   type SavingsFigures,
+  WIDE_YEAR_SPREAD,
 } from "../calculate.ts";
 import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
 
@@ -117,6 +119,23 @@ export function peakWords(f: Pick<SavingsFigures, "peakMonths" | "extrapolatedMo
   } about as high.`;
 }
 
+/**
+ * How even the year is, from its spread (highest month ÷ lowest month, EVEN_YEAR_SPREAD and WIDE_YEAR_SPREAD): a
+ * year without named peaks (too flat, or more than four months near the top) is "fairly even" only when its highest
+ * month is at most 10% above its lowest; otherwise the lowest and highest months are given.
+ */
+export function seasonWords(f: Pick<SavingsFigures, "monthlyKwh" | "extrapolatedMonths">): string {
+  const ms = f.monthlyKwh;
+  const hi = ms.indexOf(Math.max(...ms));
+  const lo = ms.indexOf(Math.min(...ms));
+  if (ms[hi] <= 0 || ms[hi] <= ms[lo] * EVEN_YEAR_SPREAD) return "Your use is fairly even through the year.";
+  const est = (i: number) => f.extrapolatedMonths.includes(i + 1) ? " (estimated)" : "";
+  const how = ms[lo] <= 0 || ms[hi] > ms[lo] * WIDE_YEAR_SPREAD ? "varies widely" : "varies";
+  return `Your use ${how} through the year, from ${kwh(ms[lo])} in ${MONTHS[lo]}${est(lo)} to ${
+    kwh(ms[hi])
+  } in ${MONTHS[hi]}${est(hi)}.`;
+}
+
 /** Never call the customer's own rate (or the national fallback) "the <state> average". */
 function rateWords(c: ReportContext): string {
   if (c.rateKind === "customer") return "your electricity rate";
@@ -138,7 +157,7 @@ function usageAnalysis(c: ReportContext): string {
     } a month. ${
       f.peakMonths.length ? peakWords(f) : noMonthlyFigures(f)
         ? "" // an even estimate is not the home's use being even
-        : "Your use is fairly even through the year."
+        : seasonWords(f)
     }</p>`,
   ];
   if (f.extrapolatedMonths.length) out.push(`<p><em>${estimatedWords(f)}</em></p>`);
@@ -207,6 +226,7 @@ function recommendation(c: ReportContext): string {
         `</tbody></table>`,
     );
     out.push(`<p>${creditWords(c)}</p>`);
+    if (p.utilityRuleSetAside) out.push(`<p>${setAsideWords(c)}</p>`);
     if (f.programCharges.total > 0) {
       // Each amount is what the state's rules take off the savings, said as such: "credited at about 25% of
       // the retail rate ($1,225 a year)" read as if $1,225 were the credit.
@@ -338,6 +358,27 @@ function exportLabel(c: ReportContext): string {
     default:
       return "Net metering";
   }
+}
+
+/**
+ * Why a utility's own export rule is not applied: the bill the usage comes from is another utility's than the one
+ * chosen for the home (utility_export.ts exportRuleFor), so the state's rules are.
+ */
+function setAsideWords(c: ReportContext): string {
+  const a = c.program.utilityRuleSetAside!;
+  const rule = `its own ${h(a.rule.rateName)}`;
+  const general = `this estimate applies ${h(c.stateName)}'s general rules instead`;
+  return a.ofChosen
+    ? `${
+      h(a.chosen)
+    }, the utility chosen for your home, credits solar under ${rule}, but the usage here comes from a bill of ${
+      h(a.bill)
+    }, another utility: ${general}. With a bill from ${h(a.chosen)}, the estimate would follow ${rule}.`
+    : `Your bill is from ${
+      h(a.bill)
+    }, which credits solar under ${rule}, but the utility chosen for your home is ${
+      h(a.chosen) || "another one"
+    }: ${general}.`;
 }
 
 /** The paragraph on the state's rules (a proposed system, exports credited below retail) gave the credit ratio. */

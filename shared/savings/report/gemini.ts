@@ -61,6 +61,17 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
           source: ctx.program.utilityRule.source,
         }
         : undefined,
+      // a utility's own rule not applied: the bill the usage comes from is another utility's (say why)
+      utilityExportRuleNotApplied: ctx.program.utilityRuleSetAside
+        ? {
+          utility: ctx.program.utilityRuleSetAside.rule.utility,
+          rateName: ctx.program.utilityRuleSetAside.rule.rateName,
+          utilityChosenForHome: ctx.program.utilityRuleSetAside.chosen,
+          utilityOfBill: ctx.program.utilityRuleSetAside.bill,
+          why:
+            "the usage comes from a bill of another utility than the one chosen for the home, so the state's general rules are applied: say so",
+        }
+        : undefined,
       propertyTaxExemption: ctx.program.propertyTaxExemption,
       incentives: ctx.program.incentives,
       efficiencyPrograms: ctx.program.efficiencyPrograms,

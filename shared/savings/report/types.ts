@@ -1,5 +1,5 @@
 import type { SavingsFigures } from "../calculate.ts";
-import type { UtilityExportRule } from "../utility_export.ts";
+import type { SetAsideRule, UtilityExportRule } from "../utility_export.ts";
 
 /** The report writer seam: Gemini in production, a deterministic writer from the figures offline. */
 export interface ReportSection {
@@ -22,6 +22,8 @@ export interface StateProgram {
   /** The share of the solar production credited at exportCreditRatio (default: the model's exported share, 50%). */
   exportShare?: number;
   utilityRule?: UtilityExportRule;
+  /** A utility's own rule not applied because the bill is another utility's (utility_export.ts exportRuleFor). */
+  utilityRuleSetAside?: SetAsideRule;
   nonbypassableUsdPerKwh: number;
   solarChargeUsdPerKwMonth: number;
   propertyTaxExemption: string | null;

@@ -43,11 +43,18 @@ Deno.test("process-widget-savings-info: another utility's bill gives the report 
     assert.ok(fpl.figures.flags.includes("fixed_charge_other_utility"), fpl.figures.flags.join());
     assert.doesNotMatch(fpl.text, /\$8\.34/);
     assert.match(fpl.text, /your bill, from another utility, cannot tell/);
+    // ... nor its export rule the home's (QA pass 13): Texas's rules, and the report says why
+    assert.doesNotMatch(fpl.text, /9\.91/);
+    assert.match(
+      fpl.text,
+      /Austin Energy, the utility chosen for your home, credits solar under its own Value of Solar/,
+    );
 
     const own = await run("fixed-own", bill("Austin Energy", "TX"), []);
     assert.equal(own.figures.fixedChargeMonthly, 8.34, "the home's utility's bill gives its charge");
     assert.ok(!own.figures.flags.includes("fixed_charge_other_utility"));
     assert.match(own.text, /fixed charge of \$8\.34 a month/);
+    assert.match(own.text, /Value of Solar rate, 9\.91 ¢\/kWh/, "the home's utility's bill: its own rule");
   } finally {
     await e.close();
   }

@@ -185,38 +185,46 @@ Deno.test("new-lead email without a report says so: no system, cost or savings f
   assert.match(r.text, /figures could not be read here/);
 });
 
-Deno.test("new-lead email: months read from a bar chart named as a person writes them, and said on the reading (QA pass 8)", () => {
-  const keys = Array.from({ length: 10 }, (_, i) => `2020-${String(i + 3).padStart(2, "0")}`);
-  const r = templates(p).render("lead.created", {
+/** The new-lead email of a lead without a report, with the given reading and corrections. */
+const noReportEmail = (billReading: unknown, billCorrections: unknown, state: string) =>
+  templates(p).render("lead.created", {
     ...base,
     ...leadFigures({
       outOfArea: false,
       reportClaimed: false,
       report: null,
       monthlyKwh: null,
-      billReading: {
-        read: {
-          annualKwh: 15359,
-          usageByMonth: Array.from(
-            { length: 12 },
-            (_, i) => ({ value: 1000, ...(i < 10 ? { fromChart: true } : {}) }),
-          ),
-        },
-        checks: [{
-          group: "usage",
-          code: "chart_estimated_months",
-          months: keys,
-          message: `the bill prints no figure for 10 months (${
-            keys.join(", ")
-          }): their usage was measured from the bars of its chart, an estimate`,
-        }],
-        confirmed: ["usage"],
-      },
-      billCorrections: {},
-      billAmountDue: "",
-      billPeriodEnd: "",
-    }, "FL"),
+      billReading,
+      billCorrections,
+      billAmountDue: null,
+      billPeriodEnd: null,
+    }, state),
   });
+
+Deno.test("new-lead email: months read from a bar chart named as a person writes them, and said on the reading (QA pass 8)", () => {
+  const keys = Array.from({ length: 10 }, (_, i) => `2020-${String(i + 3).padStart(2, "0")}`);
+  const r = noReportEmail(
+    {
+      read: {
+        annualKwh: 15359,
+        usageByMonth: Array.from(
+          { length: 12 },
+          (_, i) => ({ value: 1000, ...(i < 10 ? { fromChart: true } : {}) }),
+        ),
+      },
+      checks: [{
+        group: "usage",
+        code: "chart_estimated_months",
+        months: keys,
+        message: `the bill prints no figure for 10 months (${
+          keys.join(", ")
+        }): their usage was measured from the bars of its chart, an estimate`,
+      }],
+      confirmed: ["usage"],
+    },
+    {},
+    "FL",
+  );
   for (const part of [r.text, r.html]) {
     assert.doesNotMatch(part, /2020-0\d|Failed a plausibility check/);
     assert.match(part, /for 10 months \(Mar–Dec 2020\): their usage was measured/);
@@ -253,24 +261,16 @@ Deno.test("new-lead email: a use far beyond a home's is named for the partner, i
 
 Deno.test("new-lead email: an unread service address filled in with a home in another state names the bill's state (QA pass 10)", () => {
   const render = (marketState: string) =>
-    templates(p).render("lead.created", {
-      ...base,
-      ...leadFigures({
-        outOfArea: false,
-        reportClaimed: false,
-        report: null,
-        monthlyKwh: null,
-        billReading: { read: { annualKwh: 15593, usageByMonth: [], marketState }, checks: [], confirmed: [] },
-        billCorrections: {
-          address: {
-            read: { line1: "", line2: "", city: "", state: "", zip: "" },
-            corrected: { line1: "1100 Congress Ave", line2: "", city: "Austin", state: "TX", zip: "78701" },
-          },
+    noReportEmail(
+      { read: { annualKwh: 15593, usageByMonth: [], marketState }, checks: [], confirmed: [] },
+      {
+        address: {
+          read: { line1: "", line2: "", city: "", state: "", zip: "" },
+          corrected: { line1: "1100 Congress Ave", line2: "", city: "Austin", state: "TX", zip: "78701" },
         },
-        billAmountDue: null,
-        billPeriodEnd: null,
-      }, "TX"),
-    }).text;
+      },
+      "TX",
+    ).text;
   assert.match(
     render("FL"),
     /Service address: read nothing \(the bill is for FL\), corrected to “1100 Congress Ave, Austin, TX 78701”\n/,
@@ -333,4 +333,29 @@ Deno.test("new-lead email: the savings basis names the home's utility's own expo
     /; all solar production credited at Austin Energy's Value of Solar rate, 9\.91 ¢\/kWh \(since 2023-03-01\); no fixed charge included \(not read\)$/,
   );
   assert.doesNotMatch(basisOf(basis), /credited at/);
+});
+
+Deno.test("new-lead email: one line per checked field, every reason on it, the reader's doubts said once (QA pass 12)", () => {
+  const { text } = noReportEmail(
+    {
+      read: { annualKwh: 15593, usageByMonth: [] },
+      checks: [
+        { group: "address", message: "the reader is unsure of the state (confidence 55%)" },
+        { group: "address", message: "the reader is unsure of the service address (confidence 55%)" },
+        { group: "address", message: "the bill's service address is in CLIFTON PARK 12065" },
+        { group: "address", message: "the bill's service address is in CLIFTON PARK 12065" },
+        { group: "usage", message: "the reader is unsure of the usage (confidence 40%)" },
+      ],
+      confirmed: ["address"],
+    },
+    {},
+    "NY",
+  );
+  const lines = text.split("\n").filter((l) =>
+    /^- (Service address|Usage): /.test(l) && !/read .*corrected/.test(l)
+  );
+  assert.deepEqual(lines, [
+    "- Service address: the reader is unsure of the state (confidence 55%) and the service address (confidence 55%); the bill's service address is in CLIFTON PARK 12065 (confirmed by the homeowner)",
+    "- Usage: the reader is unsure of the usage (confidence 40%)",
+  ]);
 });

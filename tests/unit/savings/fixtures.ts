@@ -22,6 +22,14 @@ export const genericProgram = (over: Partial<StateProgram> = {}): StateProgram =
   ...over,
 });
 
+/** Texas: no statewide rule, exports assumed credited at about 50% of the retail rate. */
+export const texas = genericProgram({
+  state: "TX",
+  isGeneric: false,
+  netMetering: "none",
+  exportCreditRatio: 0.5,
+});
+
 /** A year of 900 kWh a month in Ohio for Ann Lee, written and laid out for "Buckeye Solar". */
 export async function annLeeReport(
   opts: {
@@ -65,4 +73,31 @@ export async function annLeeReport(
     figures,
     sections: report.sections,
   };
+}
+
+/** A home's embedded report under `program`: a flat year of `monthlyKwh` at `rate`, on a 40-panel roof. */
+export async function flatYearReport(
+  program: StateProgram,
+  o: { rate: number; monthlyKwh: number; stateName: string; address: string; customerName?: string },
+) {
+  const figures = calculateSavings({
+    usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: o.monthlyKwh }))),
+    ratePerKwh: o.rate,
+    escalatorPct: 3,
+    costPerWatt: 2.5,
+    roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
+    program,
+  });
+  const report = await new EmbeddedReportWriter().write({
+    customerName: o.customerName ?? "Ana Ruiz",
+    state: program.state,
+    stateName: o.stateName,
+    address: o.address,
+    figures,
+    program,
+    rateSource: "EIA",
+    costSource: "ES",
+    costIsNationalFallback: true,
+  });
+  return { figures, report, text: report.sections.map((s) => s.text).join("") };
 }
