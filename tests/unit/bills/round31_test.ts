@@ -56,3 +56,51 @@ Deno.test("a previous balance labelled with the account's, the bill's or the sta
     assertEquals(read(summary(label, "-$100.00", "$134.96")).billingInformation.pastDue, "43.20", label);
   }
 });
+
+/** A meter printed with its number only, and the charge lines `charges`. */
+const meterAndCharges = (charges: Rows): Rows => [
+  ...HEAD,
+  [180, [[36, "Service Location: 88 WILLOW CT"], [250, "Meter K4471902"]]],
+  ...charges,
+  [260, [[36, "Total Amount Due"], [300, "$143.95"]]],
+];
+
+Deno.test("a meter printed without its kWh: the one kWh every priced line bills", () => {
+  const one = read(meterAndCharges([[200, [[36, "Energy Charge 1,212 kWh @ $0.08415"], [300, "$101.99"]]]]));
+  assertEquals(one.electricityUsage.meters.map((m) => [m.meterNumber, m.usageKwh]), [["K4471902", "1212"]]);
+  const riders = read(meterAndCharges([
+    [200, [[36, "Generation 1,212 kWh x $0.06120"], [300, "$74.17"]]],
+    [212, [[36, "Transmission 1,212 kWh x $0.01370"], [300, "$16.60"]]],
+  ]));
+  assertEquals(riders.electricityUsage.meters.map((m) => m.usageKwh), ["1212"]);
+});
+
+Deno.test("priced lines billing different kWh (blocks) give the meter no kWh", () => {
+  const blocks = read(meterAndCharges([
+    [200, [[36, "First 1,000 kWh @ $0.08415"], [300, "$84.15"]]],
+    [212, [[36, "Next 212 kWh @ $0.09120"], [300, "$19.33"]]],
+  ]));
+  assertEquals(blocks.electricityUsage.meters.map((m) => m.usageKwh), [""]);
+});
+
+Deno.test("a readings table without a meter column dates the meter whose kWh it prints", () => {
+  const rows: Rows = [
+    ...HEAD.slice(0, 5),
+    [100, [[36, "Meter Number"], [150, "K4471902"]]],
+    [180, [[36, "Cycle Began"], [110, "Cycle Ended"], [180, "Days"], [230, "Mult"], [280, "Prior Read"], [
+      350,
+      "Present Read",
+    ], [420, "kWh Used"]]],
+    [192, [[36, "05/02/2024"], [110, "06/01/2024"], [180, "30"], [230, "1"], [280, "41210"], [350, "42422"], [
+      420,
+      "1212",
+    ]]],
+    [210, [[36, "Energy Charge 1,212 kWh x .08415"], [300, "$101.99"]]],
+    [222, [[36, "Fuel Cost 1,212 kWh x .03480"], [300, "$42.18"]]],
+    [260, [[36, "Total Amount Due"], [300, "$143.95"]]],
+  ];
+  assertEquals(
+    read(rows).electricityUsage.meters.map((m) => [m.meterNumber, m.usageKwh, m.servicePeriodStart]),
+    [["K4471902", "1212", "2024-05-02"]],
+  );
+});
