@@ -5,11 +5,13 @@
 // charges as the bill prints them (a "current charges" line, or the charge lines between the payments and the
 // amount due). A summary whose payments cleared the previous balance to the cent has a past due
 // of "0.00" (the corpus's convention since round 13: the bill prints the previous balance and the payments that
-// clear it).
+// clear it). A summary whose previous balance is zero, no payment under it, has a past due of "0.00" too (round 31). The previous
+// balance's label may name the account, the bill or the statement ("Previous Account Balance", "Previous Billed
+// Amount").
 import { cells, parseAmount } from "./values.ts";
 
 const PREVIOUS =
-  /^(?:previous (?:balance|amount(?: due)?|charges|bill(?: amount)?)|amount (?:due )?(?:on|of) (?:your )?last bill|last bill(?: amount)?|prior balance|balance (?:from|of) (?:your )?(?:last|previous) bill|balance (?:brought )?forward)\b/i;
+  /^(?:previous (?:(?:account|billed|statement) )?(?:balance|amount(?: due)?|charges|bill(?: amount)?)|amount (?:due )?(?:on|of) (?:your )?last bill|last bill(?: amount)?|prior balance|balance (?:from|of) (?:your )?(?:last|previous) bill|balance (?:brought )?forward)\b/i;
 const FORWARD = /^balance (?:brought )?forward\b/i;
 const PAYMENT = /^(?:(?:last |recent )?payments?(?:\(s\))?\b|thank you for your payment)/i;
 const CURRENT = /\b(?:current|new) (?:\w+ )?charges\b|\bcharges this (?:period|month)\b|\btotal current\b/i;
@@ -22,6 +24,11 @@ function valueAfter(cs: string[], k: number): string {
   return cs[k + 1] ? parseAmount(cs[k + 1]) : "";
 }
 
+/** A payment printed with its amount (in its own cell or the next) in the 3 lines under line `i`. */
+function paymentNear(lines: string[], i: number): boolean {
+  return lines.slice(i + 1, i + 4).some((l) => cells(l).some((c) => PAYMENT.test(c)) && MONEY.test(l));
+}
+
 /** The unpaid balance carried from the last bill (a decimal string), or "" when the summary does not show one. */
 export function carriedBalance(lines: string[], amountDue: string): string {
   if (!amountDue) return "";
@@ -30,7 +37,7 @@ export function carriedBalance(lines: string[], amountDue: string): string {
     const cs = cells(lines[i]);
     const k = cs.findIndex((c) => PREVIOUS.test(c));
     const prev = k >= 0 ? valueAfter(cs, k) : "";
-    if (!prev || !(Number(prev) > 0)) continue;
+    if (!prev || !(Number(prev) >= 0)) continue;
     // the payments printed in the lines under it (a summary lists them next)
     let paid = 0, lastPay = i;
     for (let j = i + 1; j <= Math.min(lines.length - 1, i + 3); j++) {
@@ -41,6 +48,12 @@ export function carriedBalance(lines: string[], amountDue: string): string {
         paid += Math.abs(cents(v));
         lastPay = j;
       }
+    }
+    // a previous balance of zero and no payment since: nothing was owed before this period, nothing is past due
+    // (round 31); a payment under a zero balance means the balance printed is already net of it, another convention
+    if (cents(prev) === 0) {
+      if (!paymentNear(lines, i)) return "0.00";
+      continue;
     }
     const carried = cents(prev) - paid;
     // payments that cleared the previous balance to the cent: nothing is past due (round 13's convention)

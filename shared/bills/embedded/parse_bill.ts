@@ -1006,7 +1006,9 @@ function meters(lines: string[], start: string, end: string, on: RuleSwitch): Me
     });
   }
   if (!out.length) out.push(...meterTable(lines, start, end, on));
-  if (out.length === 1 && !out[0].usageKwh) out[0].usageKwh = totalUsage(lines, on);
+  // a meter read without its kWh: the bill's total, else the one kWh its priced lines bill (a meter is never made
+  // from those alone: a net meter's or a table's reader comes later)
+  if (out.length === 1 && !out[0].usageKwh) out[0].usageKwh = totalUsage(lines, on) || billedKwh(lines);
   if (!out.length) {
     const total = totalUsage(lines, on);
     if (total) {
@@ -1051,7 +1053,7 @@ function fromMeterTables(found: Meter[], table: Meter[], printed: string): Meter
     if (m.usageKwh) {
       const same = Number(m.usageKwh) === Number(t.usageKwh);
       const dated = same && !m.servicePeriodStart && !m.servicePeriodEnd && t.servicePeriodStart &&
-          t.servicePeriodEnd && (!m.meterNumber || m.meterNumber === t.meterNumber)
+          t.servicePeriodEnd && (!m.meterNumber || !t.meterNumber || m.meterNumber === t.meterNumber)
         ? { servicePeriodStart: t.servicePeriodStart, servicePeriodEnd: t.servicePeriodEnd }
         : {};
       return !m.meterNumber && same ? { ...m, ...dated, meterNumber: t.meterNumber } : { ...m, ...dated };
@@ -1115,6 +1117,22 @@ function totalUsage(lines: string[], on: RuleSwitch): string {
     if (m) return String(parseNumber(m[1]));
   }
   return "";
+}
+
+/**
+ * The kWh every priced kWh line of the bill bills ("Energy Charge 1,480 kWh @ $0.05718", or "… 543 kWh x $0.020323"
+ * and "… 543 kWh x $0.01108", each rider on the same kWh): one quantity, printed on every such line, is the
+ * period's kWh (round 31). Lines that bill different quantities (blocks, tiers, time-of-use periods) give none.
+ */
+function billedKwh(lines: string[]): string {
+  const billed = new Set<number>();
+  for (const line of lines) {
+    for (const m of line.matchAll(/(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s*kwh\s*[x×@]/gi)) {
+      billed.add(Number(m[1].replace(/,/g, "")));
+    }
+  }
+  const [kwh] = billed;
+  return billed.size === 1 && kwh > 0 ? String(kwh) : "";
 }
 
 /** A meter's period from the dates on its row, earlier first (tables print "Read Date … Prior Read Date"). */
