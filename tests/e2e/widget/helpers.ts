@@ -114,9 +114,20 @@ export async function homeToBillStep(page: Page) {
   await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
 }
 
-/** From the provider step: the first provider, then `files` uploaded and read: the page is at the check step. */
-export async function uploadBill(page: Page, files: Parameters<Page["setInputFiles"]>[1]) {
-  await page.getByRole("radio").first().check();
+/** The home's provider: the one named `provider` (the bill's own utility), or the first offered. */
+export async function chooseProvider(page: Page, provider?: RegExp) {
+  await (provider ? page.getByRole("radio", { name: provider }) : page.getByRole("radio").first()).check();
+}
+
+/** The utility of wrong_bill.ts's bills: Tempe's ZIP lists Salt River Project first (its own), APS second. */
+export const APS = /Arizona Public Service/;
+
+/**
+ * From the provider step: `provider` (or the first provider), then `files` uploaded and read: the page is at the
+ * check step. A bill of another utility than the chosen one has its utility line marked (utility_mismatch).
+ */
+export async function uploadBill(page: Page, files: Parameters<Page["setInputFiles"]>[1], provider?: RegExp) {
+  await chooseProvider(page, provider);
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("heading", { name: "Upload your electricity bill" }).waitFor();
   await page.locator("input[type=file][multiple]").setInputFiles(files);
@@ -124,13 +135,13 @@ export async function uploadBill(page: Page, files: Parameters<Page["setInputFil
   await page.getByRole("heading", { name: "Check what we read from your bill" }).waitFor({ timeout: 90_000 });
 }
 
-/** From the provider step: the first provider, then the APS bill of wrong_bill.ts uploaded and read. */
+/** From the provider step: APS, then the APS bill of wrong_bill.ts uploaded and read. */
 export async function uploadWrongBill(page: Page) {
   await uploadBill(page, {
     name: "aps-direct-plan.pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from(await wrongReadingBill()),
-  });
+  }, APS);
 }
 
 /**

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { withStackAndBrowser } from "./with_stack.ts";
-import { openWidget, query, shot, toHomeStep, uploadBill } from "./helpers.ts";
+import { APS, openWidget, query, shot, toHomeStep, uploadBill } from "./helpers.ts";
 import { wrongReadingBill } from "./wrong_bill.ts";
 
 /** Dec 2024 … Dec 2025; December 2025, the bill's month, prints 905 kWh (the meter bills 990). */
@@ -27,7 +27,7 @@ Deno.test({
         name: "aps-unsure-december.pdf",
         mimeType: "application/pdf",
         buffer: Buffer.from(await wrongReadingBill({ name: "MARIA LOPEZ", history: HISTORY })),
-      });
+      }, APS);
       const usage = page.locator(".read-line[data-group=usage]");
       // Only the usage line is marked, for the unsure month, and only December's cell
       assert.deepEqual(
