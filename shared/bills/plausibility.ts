@@ -4,7 +4,7 @@
 // README.md and docs/widget.md).
 import { ConfigError, envInt, type EnvSource } from "../config.ts";
 import { type Platform, provide } from "../platform.ts";
-import { sameUtility } from "./utility_names.ts";
+import { sameChosenUtility } from "./utility_names.ts";
 import { chartMonths, unsureMonths } from "./unsure_months.ts";
 import { fieldInWords } from "./field_label.ts";
 import { isWiresCompanyName } from "../providers/wires_companies.ts";
@@ -410,7 +410,7 @@ export function checkReading(input: GateInput): GateResult {
   // the utility's own bill, so another utility's bill is a mismatch there (QA pass 9: an FPL bill passed for a home
   // on Austin Energy).
   const retailChoice = RETAIL_BILLER_STATES.has(home || billState) && isWiresCompanyName(chosen);
-  if (chosen && billUtility && !retailChoice && !sameUtility(chosen, billUtility)) {
+  if (chosen && billUtility && !retailChoice && !sameChosenUtility(chosen, billUtility)) {
     checks.push({
       code: "utility_mismatch",
       field: "utilityProviderName",

@@ -27,3 +27,27 @@ export function sameUtility(a: string, b: string): boolean {
   const [x, y] = [findUtility(a), findUtility(b)];
   return Boolean(x && y && x.states.length && y.states.length && x.name === y.name);
 }
+
+/** What follows a city's name in its own utility's brand ("Seattle City Light", "Tacoma Public Utilities"). */
+const MUNICIPAL_BRAND_WORDS = new Set(
+  ("city light lights power water and utilities utility public electric energy municipal department board " +
+    "commission service services system").split(" "),
+);
+
+/**
+ * Is the bill's utility the provider the homeowner chose from the provider list? As sameUtility, and also where
+ * the chosen provider has EIA-861's name of a municipal utility, "City of Seattle" (EIA names a city's own utility
+ * after the city), and the bill its brand, the city's name followed by utility words only: "Seattle City Light",
+ * "Tacoma Power" (QA pass 14: a Seattle City Light bill was marked "not the provider you chose" for a home whose
+ * provider was chosen as "City of Seattle"). The bench keeps sameUtility: a reading "City of Fort Collins" names the
+ * city, not its utility.
+ */
+export function sameChosenUtility(chosen: string, bill: string): boolean {
+  if (sameUtility(chosen, bill)) return true;
+  if (!/^\s*(?:the\s+)?(?:city|town|village) of\s/i.test(chosen)) return false;
+  const city = utilityKey(chosen);
+  const brand = utilityKey(bill);
+  if (!city || !brand.startsWith(`${city} `)) return false;
+  const rest = brand.slice(city.length).trim().split(" ");
+  return rest.length > 0 && rest.every((w) => MUNICIPAL_BRAND_WORDS.has(w));
+}

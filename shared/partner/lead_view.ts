@@ -1,7 +1,7 @@
 // How a lead is shown to its partner: the list row (also the webhook's `data.lead` and the CSV row) and the
 // detail (what the bill reader read, what the homeowner changed, report, files, CRM state).
 import { displayUtilityName } from "../providers/names.ts";
-import { sameUtility } from "../bills/utility_names.ts";
+import { sameChosenUtility } from "../bills/utility_names.ts";
 
 /** "2022-09-12" -> "Sep 12, 2022" (as the console writes dates); anything else as read. */
 const day = (v: string) =>
@@ -178,7 +178,9 @@ export function correctionRows(
   const readUtility = item.billingInformation?.utilityProviderName ?? "";
   // One utility written two ways ("Arizona Public Service" on the bill, "Arizona Public Service Company" on the
   // provider step) is no correction (QA5: derived for leads without a record, it was listed as one).
-  if (readUtility && lead.utility_provider && !sameUtility(readUtility, String(lead.utility_provider))) {
+  if (
+    readUtility && lead.utility_provider && !sameChosenUtility(String(lead.utility_provider), readUtility)
+  ) {
     out.push({
       field: "Utility",
       read: readUtility,

@@ -25,9 +25,10 @@ export const OTHER_PROVIDER: UtilityProvider = {
 // operate) each weigh the same; ties go to the larger utility (more zips served). An IOU found only by county gets
 // no IOU weight where the zip lists a utility of its own (a city's or district's, or a bundled IOU; not a cooperative
 // or a retail marketer): Sacramento, Los Angeles, Seattle and Jacksonville ZIPs listed for SMUD, LADWP, Seattle City
-// Light and JEA offered PG&E, SCE, Puget Sound Energy and FPL first (QA pass 12). The zip tables list San Francisco's
-// ZIPs for its municipal utility alone, as Sacramento's for SMUD: the data cannot tell them apart, so 94103 now offers
-// the city's utility first and PG&E second.
+// Light and JEA offered PG&E, SCE, Puget Sound Energy and FPL first (QA pass 12). That listed utility counts only where
+// EIA-861's service territories also give it the zip's county: the zip tables list San Francisco's ZIPs for the
+// city's municipal utility alone, as Sacramento's for SMUD, but EIA-861 lists SMUD for Sacramento County and no county
+// at all for San Francisco's (eiaid 16612), so 94103 offers PG&E first (QA pass 14).
 // A Texas wires company (wires_companies.ts) counts as investor-owned, and it is found only by county: where no
 // utility is listed for the zip itself (Houston, Dallas: the competitive area, whose homes the zip tables leave
 // out) it goes before the county's other utilities (+1); where one is (a city's own utility or a bundled IOU, Austin
@@ -79,15 +80,22 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
   }),
     c as (
       select l.eiaid, not exists (select 1 from public.utility_zip_counties zc where zc.zip = l.zip
-        and zc.county_fips || ':' || l.eiaid = any(${spread})) as in_zip from listed l
+        and zc.county_fips || ':' || l.eiaid = any(${spread})) as in_zip,
+        -- EIA-861 also gives the listed utility a territory in the zip's county (see the ranking above).
+        exists (select 1 from public.utility_zip_counties zc join public.utility_county_providers cp
+          using (county_fips) where zc.zip = l.zip and cp.eiaid = l.eiaid) as confirmed
+      from listed l
       union all
-      select cp.eiaid, false from public.utility_zip_counties zc
+      select cp.eiaid, false, false from public.utility_zip_counties zc
         join public.utility_county_providers cp using (county_fips) where ${zipIs(sql, "zc.zip", pattern)}
-    ), agg as (select eiaid, bool_or(in_zip) as in_zip from c group by eiaid),
+    ), agg as (select eiaid, bool_or(in_zip) as in_zip, bool_or(in_zip and confirmed) as confirmed
+      from c group by eiaid),
     ranked as (
       select p.eiaid, p.display_name, p.ownership, p.retail, p.zip_count, agg.in_zip,
-        -- Listed for the zip itself: a city's own utility or a bundled IOU (not a cooperative, not a retail marketer).
-        coalesce(bool_or(agg.in_zip and p.ownership is distinct from 'Cooperative'
+        -- Listed for the zip itself and given the county by EIA-861 (a wholesale supplier listed for the zip, TVA,
+        -- stands for its distributors there): a city's own utility or a bundled IOU (not a cooperative, not a
+        -- retail marketer).
+        coalesce(bool_or(agg.in_zip and (agg.confirmed or not p.retail) and p.ownership is distinct from 'Cooperative'
           and p.ownership is distinct from 'Retail Power Marketer') over (), false) as listed
       from agg join public.utility_providers p using (eiaid)
     )

@@ -4,7 +4,10 @@
 // - Austin Energy (a city utility in Texas, where the state has no net-metering rule) credits ALL of a customer's
 //   solar production at its Value of Solar rate and bills all consumption (`all_production`);
 // - SMUD (a municipal utility district in California, not under the CPUC's net billing tariff) buys the energy a
-//   customer exports at one flat rate (`exports`: the model's exported share, 50%), with no non-bypassable charge.
+//   customer exports at one flat rate (`exports`: the model's exported share, 50%), with no non-bypassable charge;
+// - Georgia Power (Georgia is not in state_programs.csv: the report assumed retail credit) credits exports
+//   under its RNR tariff at the Solar Avoided Cost rate plus the PSC's Renewable Generation Adder (`exports`; QA pass
+//   14: an Atlanta report assumed "credits at the retail rate").
 import type { StateProgram } from "./report/types.ts";
 
 export interface UtilityExportRule {
@@ -60,6 +63,21 @@ export const UTILITY_EXPORT_RULES: readonly UtilityExportRule[] = [
     retrieved: "2026-11-25",
     source:
       "SMUD, Solar and Storage Rate (https://smud.org/en/Rate-Information/Solar-and-Storage-Rate): excess electricity of customers approved to install solar on or after March 1, 2022 is bought at 7.4 ¢/kWh, no matter the time of day or season; SMUD's board, not the CPUC, sets its rates (the CPUC's net billing tariff and non-bypassable charges do not apply)",
+  },
+  {
+    utility: "Georgia Power",
+    names: ["Georgia Power Company", "Georgia Power Co", "Georgia Power"],
+    eiaid: 7140,
+    state: "GA",
+    rule: "exports",
+    rateName: "RNR export credit",
+    creditUsdPerKwh: 0.0722,
+    shareOfProduction: null,
+    nonbypassableUsdPerKwh: 0,
+    effective: "2026-01-01",
+    retrieved: "2026-11-25",
+    source:
+      "Georgia Power, Renewable and Nonrenewable Resources (RNR) tariff, as summarized in Palmetto's Georgia Utility Guide (https://help.palmetto.com/en/articles/12922478-georgia-utility-guide): a Georgia Power customer's solar energy is used in the home first; what is exported is credited at the Solar Avoided Cost rate (3.22 ¢/kWh for 2026, set each January) plus the Georgia PSC's 4 ¢/kWh Renewable Generation Adder (since January 2023), 7.22 ¢/kWh in 2026; the monthly-netting pilot (capped at 5,000 customers) is not assumed",
   },
 ];
 

@@ -42,12 +42,12 @@ Deno.test("Texas: the wires company before county-wide co-op listings; a city's 
     assert.equal(await first("79901"), "El Paso Electric Company");
 
     // Outside Texas a cooperative listed county-wide keeps its place (Fairbanks: Golden Valley); San Francisco's
-    // municipal utility, the one the zip tables list for 94103, goes before PG&E, found by county
-    // (zip_listed_first_test.ts).
+    // municipal utility, the one the zip tables list for 94103, has no EIA-861 territory: PG&E, found by county,
+    // goes first (zip_listed_first_test.ts).
     assert.equal(await first("99712"), "Golden Valley Electric Association");
     assert.deepEqual((await ranked("94103")).slice(0, 2), [
-      "City & County of San Francisco",
       "Pacific Gas & Electric Company",
+      "City & County of San Francisco",
     ]);
   } finally {
     await p.close();

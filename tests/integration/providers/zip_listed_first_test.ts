@@ -30,3 +30,28 @@ Deno.test("a utility listed for the ZIP itself before an IOU known only by count
     await p.close();
   }
 });
+
+// QA pass 14: the listed utility counts only where EIA-861's service territories also give it the zip's county.
+// San Francisco's ZIPs are listed for the city's own utility (eiaid 16612), which EIA-861 gives no county at all,
+// while it lists PG&E for San Francisco County; Casselberry's and Polaris's ZIPs are listed for Orlando's and
+// Columbus's city utilities, which EIA-861 gives Orange and Franklin counties, not Seminole or Delaware.
+Deno.test("a listed utility without an EIA-861 territory in the ZIP's county does not push the county's IOU down", async () => {
+  const p = await testPlatform();
+  try {
+    const ranked = async (zip: string) =>
+      (await providersForZip(p.sql, zip)).map((u) => `${u.name} (${u.match})`);
+    assert.deepEqual((await ranked("94103")).slice(0, 2), [
+      "Pacific Gas & Electric Company (county)",
+      "City & County of San Francisco (zip)",
+    ]);
+    assert.equal((await ranked("94110"))[0], "Pacific Gas & Electric Company (county)");
+    assert.equal((await ranked("94101"))[0], "Pacific Gas & Electric Company (area)"); // PO boxes: the zips around
+    assert.equal((await ranked("32730"))[0], "Florida Power & Light Company (county)"); // Casselberry, not OUC
+    assert.equal((await ranked("43240"))[0], "Ohio Power Company (county)"); // Polaris, not the City of Columbus
+    // TVA, a wholesale supplier listed for the zip, stands for its distributors there: Banner Elk keeps its
+    // cooperative before Duke Energy Progress, found by county (pass 13's order)
+    assert.equal((await ranked("28604"))[0], "Blue Ridge Electric Membership Corporation (zip)");
+  } finally {
+    await p.close();
+  }
+});

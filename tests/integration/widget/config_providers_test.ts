@@ -76,8 +76,9 @@ Deno.test("utility-providers and energy-providers list utilities by zip and stat
     const sf = await e.call(e.widget, "GET", "/utility-providers?zip=94103");
     assert.equal(sf.status, 200);
     const names = sf.json.data.items.map((i: { name: string }) => i.name);
-    // the utility the zip tables list for the zip, then PG&E, found by county (providers/lookup.ts)
-    assert.deepEqual(names.slice(0, 2), ["City & County of San Francisco", "Pacific Gas & Electric Company"]);
+    // PG&E, found by county, then the city's utility the zip tables list for the zip but EIA-861 gives no
+    // territory (providers/lookup.ts)
+    assert.deepEqual(names.slice(0, 2), ["Pacific Gas & Electric Company", "City & County of San Francisco"]);
     assert.equal(names.at(-1), "Other / not listed");
 
     const ny = await e.call(e.widget, "GET", "/energy-providers?zip=10001");
@@ -114,9 +115,9 @@ Deno.test("utility-providers and energy-providers list utilities by zip and stat
     assert.equal((await firstFor("78411")).name, "AEP Texas Central Company");
     assert.equal((await firstFor("78701")).name, "Austin Energy");
 
-    // 94101 (PO boxes) is in no table: the surrounding San Francisco zips answer (listed for the city's utility).
+    // 94101 (PO boxes) is in no table: the surrounding San Francisco zips answer (PG&E first, as for 94103).
     const po = await e.call(e.widget, "GET", "/utility-providers?zip=94101");
-    assert.equal(po.json.data.items[0].name, "City & County of San Francisco");
+    assert.equal(po.json.data.items[0].name, "Pacific Gas & Electric Company");
     assert.equal(po.json.data.items[0].match, "area");
 
     // Tempe, AZ: the reference's abbreviated names are shown as a person writes them; ids stay the EIA ids.

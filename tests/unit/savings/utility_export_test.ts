@@ -120,3 +120,41 @@ Deno.test("a SMUD home: exports bought at the Solar and Storage Rate, no CPUC no
   );
   assert.ok(!text.includes("non-bypassable charges still apply"), "no CPUC charge for a SMUD home");
 });
+
+// QA pass 14: an Atlanta (Georgia Power) report said "the figures assume credits at the retail rate"; Georgia Power
+// credits exports under its RNR tariff at the Solar Avoided Cost rate plus the PSC's 4 ¢ adder (7.22 ¢/kWh in 2026).
+Deno.test("a Georgia Power home: exports credited at the RNR export credit, not at the retail rate", async () => {
+  const rate = 0.1414;
+  const rule = utilityExportRule("Georgia Power Company", "GA");
+  assert.equal(rule?.creditUsdPerKwh, 0.0722);
+  assert.equal(utilityExportRule("Georgia Power", "GA"), rule, "the bill's brand names the same rule");
+  assert.equal(
+    utilityExportRule("Cobb Electric Membership Corporation", "GA"),
+    null,
+    "an EMC's homes: not its rule",
+  );
+  const georgia = genericProgram({ state: "GA" });
+  const gp = withUtilityExport(georgia, rule, rate);
+  assert.equal(gp.netMetering, "utility_rule");
+  assert.ok(Math.abs(gp.exportCreditRatio - 0.0722 / rate) < 1e-9);
+  const home = {
+    rate,
+    monthlyKwh: 900,
+    stateName: "Georgia",
+    address: "55 Trinity Ave SW, Atlanta, GA 30303",
+  };
+  const { figures: f, text } = await flatYearReport(gp, home);
+  const { figures: generic, text: genericText } = await flatYearReport(georgia, home);
+  assert.ok(
+    genericText.includes("the figures assume credits at the retail rate"),
+    "the state's generic paragraph",
+  );
+  assert.ok(f.netAnnualSavings < generic.netAnnualSavings, "exports credited below retail save less");
+  assert.ok(
+    text.includes(
+      "Georgia Power buys the solar energy you export (about 50% of it, we count) at its RNR export credit, 7.22 ¢/kWh (about 51% of the retail rate; in effect since January 1, 2026), whatever the hour",
+    ),
+    text,
+  );
+  assert.ok(!text.includes("the figures assume credits at the retail rate"), "no retail-credit assumption");
+});
