@@ -121,3 +121,22 @@ Deno.test("the stack's services, extensions and jobs load the bill reader, the c
     assert.ok(!packages.has("htmlparser2"), `${file} loads htmlparser2 with it`);
   }
 });
+
+Deno.test("the stack's modules load Handlebars on first use: an email's or a PDF template's first render", async () => {
+  // Evaluated with the services it was ≈25–40 ms of the CPU of the modules loaded beside initdb; the stack asks for it
+  // once the start is printed (shared/stack/extensions/notifications.ts), a first push waits for it (docs/operations.md,
+  // "Local stack: margin16").
+  for (
+    const file of [
+      "shared/stack/server.ts",
+      "shared/stack/services.ts",
+      "shared/stack/extensions/index.ts",
+      "shared/jobs/registry.ts",
+    ]
+  ) {
+    const graph = await staticGraph(file);
+    assert.ok(graph.has(new URL("shared/email/handlebars_env.ts", root).href), `${file}: the graph was read`);
+    const packages = new Set([...graph].map(packageOf).filter(Boolean));
+    assert.ok(!packages.has("handlebars"), `${file} loads handlebars with it`);
+  }
+});
