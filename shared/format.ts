@@ -15,18 +15,25 @@ export const MONTHS = [
 ];
 export const MONTHS_SHORT = MONTHS.map((m) => m.slice(0, 3));
 
-const usd0 = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const usd2 = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const int = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+// Made on first use, not when the module loads: a process's first Intl object loads ICU's locale data (≈20–70 ms of
+// CPU), which `npm start` paid beside initdb for formats no request used yet (docs/operations.md, "Local stack:
+// margin16").
+let formats: { usd0: Intl.NumberFormat; usd2: Intl.NumberFormat; int: Intl.NumberFormat } | undefined;
+const formatsNow = () =>
+  formats ??= {
+    usd0: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }),
+    usd2: new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+    int: new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }),
+  };
 
-export const usd = (x: number) => usd0.format(Math.round(x));
-export const usdCents = (x: number) => usd2.format(x);
-export const num = (x: number) => int.format(Math.round(x));
+export const usd = (x: number) => formatsNow().usd0.format(Math.round(x));
+export const usdCents = (x: number) => formatsNow().usd2.format(x);
+export const num = (x: number) => formatsNow().int.format(Math.round(x));
 export const kwh = (x: number) => `${num(x)} kWh`;
 export const cents = (ratePerKwh: number) => `${(ratePerKwh * 100).toFixed(2)} ¢/kWh`;
 /** A share of a whole as a whole percent; a share above 0 that rounds to 0 is "<1%", never "0%". */

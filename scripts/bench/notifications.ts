@@ -313,7 +313,7 @@ try {
     const email = {
       from: "Solar Platform <notifications@bench.test>",
       to: [tech.email as string],
-      ...templates(p).render("job.assigned", {
+      ...(await templates(p).load()).render("job.assigned", {
         technician_name: "Tech 1",
         job_id: jobIds[0],
         job_address: "1 Bench Road, Austin, TX",

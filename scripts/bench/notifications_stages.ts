@@ -108,6 +108,7 @@ try {
     unsubscribe_url: unsubscribeUrl(cfg, params(0)),
     preferences_url: cfg.preferencesUrl,
   };
+  await templates(p).load(); // Handlebars loads on first use (shared/email/template_set.ts)
   await time("render (Handlebars)", () => templates(p).render("job.assigned", context));
   const rendered = templates(p).render("job.assigned", context);
   const msg = {

@@ -27,8 +27,14 @@ export async function readMigrations(dir: URL = migrationsDir): Promise<Migratio
   const reads = names.map(([name, m]) =>
     Deno.readTextFile(new URL(name, dir)).then((sql) => ({ version: m[1], name: m[2], sql }))
   );
-  return (await Promise.all(reads)).sort((a, b) => a.version.localeCompare(b.version));
+  return (await Promise.all(reads)).sort(byVersion);
 }
+
+/** Version order: the versions are 14 digits, so their code units order them. Not `localeCompare`: its first call
+ * in a process loads ICU's collation data (≈30–60 ms of CPU), on a first start beside initdb (docs/operations.md,
+ * "Local stack: margin16"). */
+export const byVersion = (a: { version: string }, b: { version: string }): number =>
+  a.version < b.version ? -1 : a.version > b.version ? 1 : 0;
 
 /**
  * Splits each file's row statements into COPY loads ahead of the migration (splitBulkRows: ≈40 ms of Deno CPU
@@ -268,7 +274,7 @@ export function planLanes(
   const groups = [main, ...byLane.filter((g) => g.length)];
   while (groups.length > Math.max(1, max)) {
     main.push(...groups.pop()!);
-    main.sort((a, b) => a.version.localeCompare(b.version));
+    main.sort(byVersion);
   }
   return groups.filter((g) => g.length);
 }

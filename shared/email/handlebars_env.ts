@@ -9,16 +9,40 @@
 // registered or removed on the environment. Partial calls (`options.partial`) always go through Handlebars'
 // own path. The output is Handlebars' own (tests/unit/notifications/handlebars_env_test.ts compares every
 // email template with a plain environment's).
-import Handlebars from "handlebars";
+//
+// Handlebars loads on first use (loadHandlebars): imported with the services, its evaluation was ≈25–40 ms of the
+// CPU of the modules `npm start` loads beside initdb, for templates no request renders before the start is
+// printed (docs/operations.md, "Local stack: margin16").
+import type HandlebarsModule from "handlebars";
 
-type Env = ReturnType<typeof Handlebars.create>;
+type Handlebars = typeof HandlebarsModule;
+type Env = ReturnType<Handlebars["create"]>;
 type Setup = (options: Record<string, unknown>) => void;
 
 /** Templates compiled and full (non-partial) setups run, over every environment made here (for tests and profiles). */
 export const handlebarsCounts = { compiled: 0, setups: 0 };
 
+let handlebars: Handlebars | undefined;
+let loading: Promise<Handlebars> | undefined;
+
+/** Handlebars, imported once per process on the first call (a failed import is tried again on the next). */
+export function loadHandlebars(): Promise<Handlebars> {
+  return loading ??= import("handlebars").then(
+    (m) => handlebars = m.default,
+    (e) => {
+      loading = undefined;
+      throw e;
+    },
+  );
+}
+
+/** Whether loadHandlebars() has resolved: handlebarsEnv() may then be called. */
+export const handlebarsLoaded = (): boolean => handlebars !== undefined;
+
+/** A new environment; loadHandlebars() must have resolved before. */
 export function handlebarsEnv(): Env {
-  const env = Handlebars.create();
+  if (!handlebars) throw new Error("handlebarsEnv() before loadHandlebars() resolved");
+  const env = handlebars.create();
   let generation = 0;
   for (
     const name of [

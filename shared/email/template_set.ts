@@ -4,7 +4,7 @@
 // other for it.
 import type Handlebars from "handlebars";
 import { templateSlug } from "../events/catalogue.ts";
-import { handlebarsEnv } from "./handlebars_env.ts";
+import { handlebarsEnv, handlebarsLoaded, loadHandlebars } from "./handlebars_env.ts";
 
 export class MissingTemplateError extends Error {}
 
@@ -20,15 +20,36 @@ type Compiled = {
   text: Handlebars.TemplateDelegate;
 };
 
+type Envs = { html: ReturnType<typeof handlebarsEnv>; plain: ReturnType<typeof handlebarsEnv> };
+
+/** A set of templates; `load()` (once, Handlebars imported on first use) before `render` or `require`. */
 export class TemplateSet {
   // Each template is compiled once per set (on its first render) and set up once (handlebars_env.ts).
-  private html = handlebarsEnv();
-  private plain = handlebarsEnv();
+  private envs?: Envs;
   private cache = new Map<string, Compiled | null>();
 
-  constructor(private dir: URL) {
-    this.html.registerPartial("layout", this.read("_layout.html") ?? "{{> @partial-block }}");
-    this.plain.registerPartial("footer", this.read("_footer.txt") ?? "");
+  constructor(private dir: URL) {}
+
+  /** True once `load()` resolved (or Handlebars was already loaded): `render` and `require` may be called. */
+  get loaded(): boolean {
+    return this.envs !== undefined || handlebarsLoaded();
+  }
+
+  /** Imports Handlebars if no set did yet (once per process); resolves when this set can render. */
+  async load(): Promise<this> {
+    if (!handlebarsLoaded()) await loadHandlebars();
+    this.environments();
+    return this;
+  }
+
+  private environments(): Envs {
+    if (!this.envs) {
+      const html = handlebarsEnv(), plain = handlebarsEnv();
+      html.registerPartial("layout", this.read("_layout.html") ?? "{{> @partial-block }}");
+      plain.registerPartial("footer", this.read("_footer.txt") ?? "");
+      this.envs = { html, plain };
+    }
+    return this.envs;
   }
 
   private read(name: string): string | null {
@@ -43,6 +64,7 @@ export class TemplateSet {
   private compiled(eventType: string): Compiled {
     const slug = templateSlug(eventType);
     if (!this.cache.has(slug)) {
+      const { html: htmlEnv, plain } = this.environments();
       const subject = this.read(`${slug}.subject.txt`);
       const html = this.read(`${slug}.html`);
       const text = this.read(`${slug}.txt`);
@@ -50,9 +72,9 @@ export class TemplateSet {
         slug,
         subject !== null && html !== null && text !== null
           ? {
-            subject: this.plain.compile(subject.trim(), { noEscape: true, strict: false }),
-            html: this.html.compile(html),
-            text: this.plain.compile(text, { noEscape: true }),
+            subject: plain.compile(subject.trim(), { noEscape: true, strict: false }),
+            html: htmlEnv.compile(html),
+            text: plain.compile(text, { noEscape: true }),
           }
           : null,
       );

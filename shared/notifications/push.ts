@@ -89,7 +89,9 @@ async function deliver(
 ): Promise<PushResult> {
   const handler = handlers[envelope.event_type];
   if (!handler) throw new PermanentPushError(`no handler for event type ${envelope.event_type}`);
-  templates(p).require(envelope.event_type);
+  const set = templates(p);
+  if (!set.loaded) await set.load(); // the first push of the process imports Handlebars (template_set.ts)
+  set.require(envelope.event_type);
   // One round trip when this push's context was read before and is unchanged (push_fast.ts).
   const known = await deliverKnown(p, messageId, envelope, delivery);
   if (known) return known;

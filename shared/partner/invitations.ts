@@ -138,7 +138,7 @@ async function sendInvitationEmail(p: Platform, inv: Record<string, unknown>, to
     from public.organizations o left join public.users u on u.id = ${inv.invited_by as string}
     where o.id = ${inv.organization_id as string}`;
   const expires = new Date(inv.expires_at as string);
-  const rendered = templates(p).render(INVITATION_EVENT, {
+  const rendered = (await templates(p).load()).render(INVITATION_EVENT, {
     partner_name: ctx.partner_name,
     inviter_name: ctx.full_name || ctx.inviter_email || "An administrator",
     invitee_email: inv.email,

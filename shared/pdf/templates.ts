@@ -1,6 +1,7 @@
 // Named Handlebars templates (templates/pdf/<name>.hbs) rendered to HTML, then to PDF. Strict: a variable
 // the data does not have is an error naming it (400), never a silent blank.
-import Handlebars from "handlebars";
+import type Handlebars from "handlebars";
+import { loadHandlebars } from "../email/handlebars_env.ts";
 import { cents, kwh, num, usd, usdCents } from "../format.ts";
 
 const DIR = new URL("../../templates/pdf/", import.meta.url);
@@ -9,22 +10,29 @@ const NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export class TemplateNotFoundError extends Error {}
 export class TemplateDataError extends Error {}
 
-const hb = Handlebars.create();
-hb.registerHelper("usd", (x: unknown) => usd(Number(x)));
-hb.registerHelper("usdCents", (x: unknown) => usdCents(Number(x)));
-hb.registerHelper("kwh", (x: unknown) => kwh(Number(x)));
-hb.registerHelper("number", (x: unknown) => num(Number(x)));
-hb.registerHelper("rate", (x: unknown) => cents(Number(x)));
-hb.registerHelper(
-  "date",
-  (x: unknown) =>
-    new Date(String(x)).toLocaleDateString("en-US", {
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      timeZone: "UTC",
-    }),
-);
+// Handlebars is imported on the first render (handlebars_env.ts): not with the services at every start.
+let hb: ReturnType<typeof Handlebars.create> | undefined;
+
+async function environment(): Promise<ReturnType<typeof Handlebars.create>> {
+  if (hb) return hb;
+  const env = (await loadHandlebars()).create();
+  env.registerHelper("usd", (x: unknown) => usd(Number(x)));
+  env.registerHelper("usdCents", (x: unknown) => usdCents(Number(x)));
+  env.registerHelper("kwh", (x: unknown) => kwh(Number(x)));
+  env.registerHelper("number", (x: unknown) => num(Number(x)));
+  env.registerHelper("rate", (x: unknown) => cents(Number(x)));
+  env.registerHelper(
+    "date",
+    (x: unknown) =>
+      new Date(String(x)).toLocaleDateString("en-US", {
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        timeZone: "UTC",
+      }),
+  );
+  return hb ??= env;
+}
 
 const compiled = new Map<string, { run: HandlebarsTemplateDelegate; src: string }>();
 
@@ -48,7 +56,7 @@ async function load(name: string): Promise<{ run: HandlebarsTemplateDelegate; sr
       `No PDF template named "${name}" (available: ${(await listTemplates()).join(", ")})`,
     );
   }
-  t = { run: hb.compile(src, { strict: true }), src };
+  t = { run: (await environment()).compile(src, { strict: true }), src };
   compiled.set(name, t);
   return t;
 }

@@ -78,7 +78,7 @@ export async function deliverReport(
       await store.put(REPORT_BUCKET, pdfPath(r), pdf, "application/pdf");
     }
     // The email speaks for the partner (sender name, reply-to, logo, next step): shared/savings/report_email.ts.
-    const email = renderReportEmail(p, await partnerSender(p, r.organization_id), {
+    const email = await renderReportEmail(p, await partnerSender(p, r.organization_id), {
       customerName: r.customer_name,
       figures: r.figures,
     });

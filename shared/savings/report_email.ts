@@ -63,7 +63,8 @@ export interface ReportEmailInput {
   figures: SavingsFigures;
 }
 
-export function renderReportEmail(p: Platform, partner: PartnerSender, r: ReportEmailInput) {
+/** The savings report's email to the homeowner (its templates loaded on the first call, template_set.ts). */
+export async function renderReportEmail(p: Platform, partner: PartnerSender, r: ReportEmailInput) {
   const f = r.figures;
   // A first word that reads as a domain ("evil.example") would be a link in most mail clients: no greeting by name.
   const word = r.customerName.split(/\s+/)[0];
@@ -97,7 +98,7 @@ export function renderReportEmail(p: Platform, partner: PartnerSender, r: Report
     net_cost_label: netCostLabel(f.credit),
     payback: years(f.paybackYears),
   };
-  const rendered = templates(p).render("savings_report", ctx);
+  const rendered = (await templates(p).load()).render("savings_report", ctx);
   return {
     ...rendered,
     from: fromPartner(partner.name, emailSender(p)),

@@ -27,7 +27,7 @@ Deno.test("the homeowner's report email speaks for the partner: sender name, rep
     } as unknown as SavingsFigures;
     // Without settings: reply to the partner's first admin, next step = reply.
     let sender = await partnerSender(e.p, e.admin.orgId);
-    let mail = renderReportEmail(e.p, sender, { customerName: "Jane Doe", figures });
+    let mail = await renderReportEmail(e.p, sender, { customerName: "Jane Doe", figures });
     assert.equal(mail.from, `"Sunny Roofs LLC" <notifications@mail.solar-platform.local>`);
     assert.equal(mail.replyTo, e.admin.email);
     assert.match(mail.html, /Reply to Sunny Roofs LLC/);
@@ -37,7 +37,7 @@ Deno.test("the homeowner's report email speaks for the partner: sender name, rep
       phone: "+1 (415) 555-0199",
     });
     sender = await partnerSender(e.p, e.admin.orgId);
-    mail = renderReportEmail(e.p, sender, { customerName: "Jane Doe", figures });
+    mail = await renderReportEmail(e.p, sender, { customerName: "Jane Doe", figures });
     assert.equal(mail.replyTo, "hello@sunny.example");
     assert.equal(mail.subject, "Your solar savings report from Sunny Roofs LLC");
     assert.match(mail.html, /<img src="https:\/\/sunny\.example\/logo\.png" alt="Sunny Roofs LLC"/);
@@ -89,20 +89,20 @@ Deno.test("the report email names its net cost as the PDF does: no credit said w
         },
       }) as unknown as SavingsFigures;
     // 2026: the §25D credit has ended, the report's net cost is the gross cost.
-    let mail = renderReportEmail(e.p, sender, { customerName: "Zoë Doe", figures: figures(0) });
+    let mail = await renderReportEmail(e.p, sender, { customerName: "Zoë Doe", figures: figures(0) });
     assert.match(mail.text, /^Net cost \(no federal credit\): \$19,000$/m);
     assert.match(visibleText(mail.html), /Net cost \(no federal credit\) \$19,000/);
     assert.doesNotMatch(mail.text + mail.html, /after the federal tax credit/);
     // The share of use the system covers is said, as on the PDF's cover (QA pass 4); "<1%" for a business's use.
     assert.match(mail.text, /^Share of your use the system covers: 99%$/m);
     assert.match(visibleText(mail.html), /Share of your use the system covers 99%/);
-    const big = renderReportEmail(e.p, sender, {
+    const big = await renderReportEmail(e.p, sender, {
       customerName: "Pat",
       figures: { ...figures(0), annualKwh: 1774770, offsetPct: 0.4 } as SavingsFigures,
     });
     assert.match(big.text, /^Share of your use the system covers: <1%$/m);
     // A partner that states a credit for its own offer: the email says which.
-    mail = renderReportEmail(e.p, sender, { customerName: "Zoë Doe", figures: figures(30) });
+    mail = await renderReportEmail(e.p, sender, { customerName: "Zoë Doe", figures: figures(30) });
     assert.match(mail.text, /^Net cost after 30% tax credit: \$19,000$/m);
   } finally {
     await e.close();
@@ -121,7 +121,7 @@ Deno.test("without a system the report email says why, as the report does", asyn
       annualKwh: 1200,
       flags: ["below_minimum_size"],
     } as unknown as SavingsFigures;
-    const mail = renderReportEmail(e.p, sender, { customerName: "Nora Typed", figures });
+    const mail = await renderReportEmail(e.p, sender, { customerName: "Nora Typed", figures });
     for (const text of [mail.text, visibleText(mail.html)]) {
       assert.match(
         text,

@@ -121,3 +121,48 @@ Deno.test("the stack's services, extensions and jobs load the bill reader, the c
     assert.ok(!packages.has("htmlparser2"), `${file} loads htmlparser2 with it`);
   }
 });
+
+Deno.test("the stack's modules load Handlebars on first use: an email's or a PDF template's first render", async () => {
+  // Evaluated with the services it was ≈25–40 ms of the CPU of the modules loaded beside initdb; the stack asks for it
+  // once the start is printed (shared/stack/extensions/notifications.ts), a first push waits for it (docs/operations.md,
+  // "Local stack: margin16").
+  for (
+    const file of [
+      "shared/stack/server.ts",
+      "shared/stack/services.ts",
+      "shared/stack/extensions/index.ts",
+      "shared/jobs/registry.ts",
+    ]
+  ) {
+    const graph = await staticGraph(file);
+    assert.ok(graph.has(new URL("shared/email/handlebars_env.ts", root).href), `${file}: the graph was read`);
+    const packages = new Set([...graph].map(packageOf).filter(Boolean));
+    assert.ok(!packages.has("handlebars"), `${file} loads handlebars with it`);
+  }
+});
+
+Deno.test("what npm start loads and reads beside initdb uses no ICU (Intl objects, localeCompare, locale formats)", async () => {
+  // The modules of scripts/start.ts's loadCore and loadModules, then the migrations' read, in a process of their own.
+  const modules = [
+    "shared/db/client.ts",
+    "shared/db/migrate.ts",
+    "shared/platform.ts",
+    "shared/db/reference_gate.ts",
+    "shared/stack/demo_seed.ts",
+    "shared/stack/server.ts",
+    "shared/stack/extensions/index.ts",
+    "shared/stack/services.ts",
+    "shared/documents/engine/index.ts",
+  ];
+  const start = await Deno.readTextFile(new URL("scripts/start.ts", root));
+  for (const m of modules) assert.ok(start.includes(`"../${m}"`), `scripts/start.ts no longer loads ${m}`);
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "tests/support/icu_use.ts", ...modules],
+    cwd: root,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const used = new TextDecoder().decode(out.stdout).split("\n").filter((l) => l.startsWith("{"));
+  assert.deepEqual(used, [], `ICU used beside initdb:\n${used.join("\n")}`);
+});

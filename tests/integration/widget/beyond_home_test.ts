@@ -44,7 +44,7 @@ Deno.test("process-widget-savings-info: a confirmed use far beyond a home's is s
       big.text,
       /<strong>This bill shows 2,184,000 kWh a year, far more electricity than a home uses\. The largest system your roof holds would cover only (<1|\d)% of it, so the savings here are for that system alone, not a plan for all of this use\. A use this large is usually that of a business or a whole building: if this bill is not for your home, start again with your home bill; if it is, ask .+ for a commercial solar assessment\.<\/strong>/,
     );
-    const mail = renderReportEmail(e.p, await partnerSender(e.p, e.widget.orgId), {
+    const mail = await renderReportEmail(e.p, await partnerSender(e.p, e.widget.orgId), {
       customerName: "Dana Reyes",
       figures: big.figures,
     });
@@ -56,7 +56,7 @@ Deno.test("process-widget-savings-info: a confirmed use far beyond a home's is s
     assert.ok(!normal.figures.flags.includes("beyond_home_use"));
     assert.equal(normal.summary.beyondHomeUse, false);
     assert.doesNotMatch(normal.text, /far more electricity than a home uses/);
-    const plain = renderReportEmail(e.p, await partnerSender(e.p, e.widget.orgId), {
+    const plain = await renderReportEmail(e.p, await partnerSender(e.p, e.widget.orgId), {
       customerName: "Dana Reyes",
       figures: normal.figures,
     });

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import Handlebars from "handlebars";
-import { handlebarsCounts, handlebarsEnv } from "../../../shared/email/handlebars_env.ts";
+import { handlebarsCounts, handlebarsEnv, loadHandlebars } from "../../../shared/email/handlebars_env.ts";
 import { TemplateSet } from "../../../shared/notifications/templates.ts";
 import { NOTIFIED_EVENT_TYPES, templateSlug } from "../../../shared/events/catalogue.ts";
 
 const dir = new URL("../../../templates/email/", import.meta.url);
+await loadHandlebars(); // on first use (shared/email/handlebars_env.ts)
 const read = (name: string) => Deno.readTextFileSync(new URL(name, dir));
 
 // Counts how often Handlebars enumerates an environment's helpers: once per full setup of a template.

@@ -13,6 +13,7 @@ import { cents, monthKeysText, usd } from "../../../shared/format.ts";
 import { genericProgram } from "../savings/fixtures.ts";
 
 const p = createPlatform(connect("postgres://127.0.0.1:1/unused"), loadCoreConfig());
+await templates(p).load(); // Handlebars loads on first use (shared/email/template_set.ts)
 
 function figures(creditDay: string) {
   return calculateSavings({

@@ -9,6 +9,7 @@ import { templates } from "../../../shared/notifications/templates.ts";
 import { NOTIFIED_EVENT_TYPES } from "../../../shared/events/catalogue.ts";
 
 const p = createPlatform(connect(NO_DATABASE), loadCoreConfig());
+await templates(p).load(); // Handlebars loads on first use (shared/email/template_set.ts)
 
 Deno.test("templates: all eleven event types have subject, HTML and text; the layout is shared", () => {
   const ctx = {
