@@ -5,6 +5,7 @@
 import type Handlebars from "handlebars";
 import { templateSlug } from "../events/catalogue.ts";
 import { handlebarsEnv } from "./handlebars_env.ts";
+import { unlinkedData } from "./no_autolink.ts";
 
 export class MissingTemplateError extends Error {}
 
@@ -69,8 +70,10 @@ export class TemplateSet {
     this.compiled(eventType);
   }
 
-  render(eventType: string, context: Record<string, unknown>): RenderedEmail {
+  render(eventType: string, data: Record<string, unknown>): RenderedEmail {
     const c = this.compiled(eventType);
+    // No typed text becomes a link in a mail program (no_autolink.ts, pass 15).
+    const context = unlinkedData(data);
     // A subject is one header line: no CR/LF can come from data.
     const subject = c.subject(context).replace(/[\r\n]+/g, " ").trim();
     return { subject, html: c.html({ ...context, subject }), text: c.text(context) };
