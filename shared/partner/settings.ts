@@ -39,11 +39,16 @@ export async function getSettings(p: Platform, auth: AuthContext) {
   });
 }
 
+/**
+ * Saves the fields the request gives; an omitted one keeps its stored value (null clears it), so the console's
+ * "Emails to homeowners" form and its "Sites that may show the widget" form (pass 15) do not wipe each other's fields.
+ */
 export async function saveSettings(
   p: Platform,
   auth: AuthContext,
   input: z.infer<typeof PartnerSettingsInput>,
 ) {
+  const given = (k: keyof typeof input) => input[k] !== undefined;
   await withAuth(
     p.sql,
     auth,
@@ -52,10 +57,11 @@ export async function saveSettings(
     values (${auth.orgId}, ${input.reply_to_email ?? null}, ${input.phone ?? null}, ${
         input.website_url ?? null
       }, ${input.widget_origins ?? []}::text[], ${auth.userId})
-    on conflict (organization_id) do update set reply_to_email = excluded.reply_to_email, phone = excluded.phone,
-      website_url = excluded.website_url, updated_by = excluded.updated_by, updated_at = now()${
-        input.widget_origins ? tx`, widget_origins = excluded.widget_origins` : tx``
-      }`,
+    on conflict (organization_id) do update set updated_by = excluded.updated_by, updated_at = now()${
+        given("reply_to_email") ? tx`, reply_to_email = excluded.reply_to_email` : tx``
+      }${given("phone") ? tx`, phone = excluded.phone` : tx``}${
+        given("website_url") ? tx`, website_url = excluded.website_url` : tx``
+      }${given("widget_origins") ? tx`, widget_origins = excluded.widget_origins` : tx``}`,
   );
   return await getSettings(p, auth);
 }
