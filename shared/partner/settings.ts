@@ -13,9 +13,10 @@ import { WidgetOrigins } from "./widget_origins.ts";
 
 export const PartnerSettingsInput = z.object({
   reply_to_email: z.string().trim().toLowerCase().email().max(254).nullable().optional(),
-  phone: z.string().trim().regex(/^[+()\d\s.-]{3,40}$/, "must be a phone number").nullable().optional(),
-  website_url: z.string().trim().max(500).regex(/^https?:\/\//, "must be an http(s) URL").nullable()
-    .optional(),
+  // One line each (pass 15): a CR/LF or a quote in the phone or the website went as typed into the homeowner's report
+  // email (the text part's "Call us at" line, the website's link).
+  phone: z.string().trim().regex(/^[+()\d .-]{3,40}$/, "must be a phone number").nullable().optional(),
+  website_url: z.string().trim().max(500).refine(isWebsite, "must be an http(s) URL").nullable().optional(),
   /** The pages allowed to frame the widget besides the website's origin (pass 14): omitted keeps the stored list. */
   widget_origins: WidgetOrigins.optional().openapi({
     type: "array",
@@ -23,6 +24,16 @@ export const PartnerSettingsInput = z.object({
     maxItems: 20,
   }),
 }).openapi("PartnerSettings");
+
+/** An http(s) URL as a browser would write it: no white space, quotes, angle brackets or control characters. */
+function isWebsite(text: string): boolean {
+  if (!/^https?:\/\/[^\s"'<>\\^`{|}\p{Cc}]+$/u.test(text)) return false;
+  try {
+    return !!new URL(text).host;
+  } catch {
+    return false;
+  }
+}
 
 export async function getSettings(p: Platform, auth: AuthContext) {
   return await withAuth(p.sql, auth, async (tx) => {

@@ -38,3 +38,30 @@ Deno.test("saving the widget's sites keeps the contact details; saving the detai
     await e.close();
   }
 });
+
+Deno.test("the website and the phone are one line each: CR/LF, quotes or spaces are 400, real values pass", async () => {
+  const e = await partnerEnv();
+  try {
+    const put = (body: unknown) => e.call(e.admin, "PUT", "/partner-service/settings", body);
+    for (
+      const body of [
+        { website_url: "https://x.example/\r\nBcc: victim@example.com" },
+        { website_url: 'https://x.example/" onmouseover="alert(1)' },
+        { website_url: "https://x.example/a b" },
+        { website_url: "https://" },
+        { phone: "(800)\r\n555-0100" },
+        { phone: "555\t0100" },
+      ]
+    ) {
+      const r = await put(body);
+      assert.equal(r.status, 400, `${JSON.stringify(body)}: ${r.text}`);
+    }
+    const ok = await put({
+      website_url: "https://www.sunny-roofs.example/solar?utm=x#top",
+      phone: "+1 (512) 555-0100",
+    });
+    assert.equal(ok.status, 200, ok.text);
+  } finally {
+    await e.close();
+  }
+});
