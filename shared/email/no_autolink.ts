@@ -5,12 +5,13 @@
 // top-level domain, and top-level domains now include .box, .st and .solar). So every dot between a letter or digit and
 // a letter in such text gets a zero-width non-joiner (U+200C) on each side: it shows nothing and breaks the domain
 // for the linkers (the label before it no longer ends, or the top-level domain no longer matches a known one). A dot
-// of a number ("$1,234.50", "2.5 kW") is left alone.
-const DOMAIN_DOT = /(?<=[\p{L}\p{N}])\.(?=\p{L})/gu;
+// of a number ("$1,234.50", "2.5 kW") is left alone. The ideographic and full-width full stops count as dots: domain
+// names read them as dots (IDNA), and so do linkers.
+const DOMAIN_DOT = /(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=\p{L})/gu;
 const ZWNJ = "\u200C";
 
 /** `text` with every domain-like dot broken for mail programs' automatic links (invisible). */
-export const noAutoLink = (text: string): string => text.replace(DOMAIN_DOT, `${ZWNJ}.${ZWNJ}`);
+export const noAutoLink = (text: string): string => text.replace(DOMAIN_DOT, (dot) => `${ZWNJ}${dot}${ZWNJ}`);
 
 // The links an email means to give: the platform's own (`*_url`) and the partner's phone and website in the homeowner's
 // report email (`tel`, `website`: the partner's settings, linked on purpose).

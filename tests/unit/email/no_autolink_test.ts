@@ -9,7 +9,7 @@ import { TemplateSet } from "../../../shared/email/template_set.ts";
 
 // A linker as mail programs run one: a word of letters, digits and dashes, a dot, and a top-level domain of letters
 // (every such word, as the newer top-level domains make almost any word one).
-const DOMAIN = /[\p{L}\p{N}-]+\.\p{L}{2,}/u;
+const DOMAIN = /[\p{L}\p{N}-]+[.\u3002\uFF0E\uFF61]\p{L}{2,}/u;
 const INVISIBLE = /\u200C/g;
 
 Deno.test("phone numbers are refused in names and addresses; house numbers, units and ZIP codes are not", () => {
@@ -40,7 +40,17 @@ Deno.test("phone numbers are refused in names and addresses; house numbers, unit
 });
 
 Deno.test("a domain-like word in an email's text keeps its look and loses its link", () => {
-  for (const s of ["Visit evil.example today", "St.Louis", "P.O.Box 12", "win at prizes.solar", "N.Main"]) {
+  for (
+    const s of [
+      "Visit evil.example today",
+      "St.Louis",
+      "P.O.Box 12",
+      "win at prizes.solar",
+      "N.Main",
+      "evil\u3002example",
+      "evil\uFF0Eexample",
+    ]
+  ) {
     const out = noAutoLink(s);
     assert.equal(out.replace(INVISIBLE, ""), s, "the same text to the eye");
     assert.ok(!DOMAIN.test(out), `${JSON.stringify(out)} still reads as a domain`);
