@@ -13,17 +13,28 @@ const ZWNJ = "\u200C";
 /** `text` with every domain-like dot broken for mail programs' automatic links (invisible). */
 export const noAutoLink = (text: string): string => text.replace(DOMAIN_DOT, (dot) => `${ZWNJ}${dot}${ZWNJ}`);
 
-// The links an email means to give: the platform's own (`*_url`) and the partner's phone and website in the homeowner's
-// report email (`tel`, `website`: the partner's settings, linked on purpose).
-const MEANT_LINK = /(?:url|^tel|^website)$/i;
+// The links an email means to give: the platform's own (`*_url`), and the values a template puts in an `href` (the
+// partner's phone and website in the homeowner's report, the homeowner's email and phone in the partner's new-lead
+// email: linked on purpose, and validated as an address or a number where they are typed).
+const PLATFORM_LINK = /url$/i;
+
+/** The keys a template links on purpose: each `{{key}}` inside an `href="…"`. */
+export function linkedKeys(html: string): Set<string> {
+  return new Set([...html.matchAll(/href="[^"]*\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]));
+}
 
 /**
- * The template data with every string but the links an email means to give passed through noAutoLink, arrays and
- * nested objects included. Handlebars then escapes the HTML as before.
+ * The template data with every string but the links the email means to give (`linked`, and `*_url`) passed through
+ * noAutoLink, arrays and nested objects included. Handlebars then escapes the HTML as before.
  */
-export function unlinkedData(data: Record<string, unknown>): Record<string, unknown> {
+export function unlinkedData(
+  data: Record<string, unknown>,
+  linked: Set<string> = new Set(),
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(data)) out[k] = MEANT_LINK.test(k) ? v : unlinked(v);
+  for (const [k, v] of Object.entries(data)) {
+    out[k] = PLATFORM_LINK.test(k) || linked.has(k) ? v : unlinked(v);
+  }
   return out;
 }
 

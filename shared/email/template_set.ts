@@ -5,7 +5,7 @@
 import type Handlebars from "handlebars";
 import { templateSlug } from "../events/catalogue.ts";
 import { handlebarsEnv } from "./handlebars_env.ts";
-import { unlinkedData } from "./no_autolink.ts";
+import { linkedKeys, unlinkedData } from "./no_autolink.ts";
 
 export class MissingTemplateError extends Error {}
 
@@ -19,6 +19,8 @@ type Compiled = {
   subject: Handlebars.TemplateDelegate;
   html: Handlebars.TemplateDelegate;
   text: Handlebars.TemplateDelegate;
+  /** The data keys the HTML links on purpose (no_autolink.ts). */
+  linked: Set<string>;
 };
 
 export class TemplateSet {
@@ -26,9 +28,11 @@ export class TemplateSet {
   private html = handlebarsEnv();
   private plain = handlebarsEnv();
   private cache = new Map<string, Compiled | null>();
+  private layoutHtml: string;
 
   constructor(private dir: URL) {
-    this.html.registerPartial("layout", this.read("_layout.html") ?? "{{> @partial-block }}");
+    this.layoutHtml = this.read("_layout.html") ?? "{{> @partial-block }}";
+    this.html.registerPartial("layout", this.layoutHtml);
     this.plain.registerPartial("footer", this.read("_footer.txt") ?? "");
   }
 
@@ -54,6 +58,7 @@ export class TemplateSet {
             subject: this.plain.compile(subject.trim(), { noEscape: true, strict: false }),
             html: this.html.compile(html),
             text: this.plain.compile(text, { noEscape: true }),
+            linked: linkedKeys(`${html}${this.layoutHtml}`),
           }
           : null,
       );
@@ -73,7 +78,7 @@ export class TemplateSet {
   render(eventType: string, data: Record<string, unknown>): RenderedEmail {
     const c = this.compiled(eventType);
     // No typed text becomes a link in a mail program (no_autolink.ts, pass 15).
-    const context = unlinkedData(data);
+    const context = unlinkedData(data, c.linked);
     // A subject is one header line: no CR/LF can come from data.
     const subject = c.subject(context).replace(/[\r\n]+/g, " ").trim();
     return { subject, html: c.html({ ...context, subject }), text: c.text(context) };

@@ -2,7 +2,7 @@
 // addresses (the general rule with web and email addresses), bare domains are drawn so that mail programs and PDF
 // viewers do not link them, and real names and addresses still pass unchanged to the eye.
 import assert from "node:assert/strict";
-import { noAutoLink, unlinkedData } from "../../../shared/email/no_autolink.ts";
+import { linkedKeys, noAutoLink, unlinkedData } from "../../../shared/email/no_autolink.ts";
 import { pdfNoAutoLink } from "../../../shared/pdf/no_autolink.ts";
 import { linkFree } from "../../../shared/validation/person_name.ts";
 import { TemplateSet } from "../../../shared/email/template_set.ts";
@@ -74,7 +74,7 @@ Deno.test("template data: every typed string, nested too, loses its links; the e
     lead_url: "https://console.example/leads/1",
     tel: "tel:+15550100",
     website: "https://www.partner.example",
-  });
+  }, new Set(["tel", "website"]));
   assert.ok(!DOMAIN.test(JSON.stringify(data).replace(/https:\/\/[^"]+/g, "")));
   assert.equal(data.lead_url, "https://console.example/leads/1");
   assert.equal(data.website, "https://www.partner.example");
@@ -107,4 +107,21 @@ Deno.test("every notification template: a typed domain reaches neither the subje
     const shown = [r.subject, r.html, r.text].join("\n").replace(INVISIBLE, "");
     assert.ok(shown.includes(typed), `${type} still shows the typed text`);
   }
+});
+
+Deno.test("a value a template links on purpose (its href) keeps its link: the partner's mailto to the homeowner", () => {
+  assert.deepEqual(
+    [...linkedKeys(
+      '<a href="mailto:{{lead_email}}">{{lead_email}}</a> <a href="{{ website }}">x</a> {{lead_name}}',
+    )],
+    ["lead_email", "website"],
+  );
+  const set = new TemplateSet(new URL("../../../templates/email/", import.meta.url));
+  const r = set.render("lead.created", {
+    lead_email: "jane@example.com",
+    lead_name: "Jane of evil.example",
+    lead_url: "https://console.example/#/leads/1",
+  });
+  assert.match(r.html, /href="mailto:jane@example\.com">jane@example\.com</);
+  assert.ok(!r.html.includes("evil.example"), "the typed name is still unlinkable");
 });
