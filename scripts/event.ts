@@ -71,6 +71,11 @@ async function testRecord(
       `No user ${recipient} in public.users: pass an existing user id, or --${kind} <id> of an existing ${kind}`,
     );
   }
+  if (u && !u.organization_id) {
+    fail(
+      `User ${recipient} belongs to no organization: a job's or invoice's email goes to members of its organization only`,
+    );
+  }
   const org = u?.organization_id ??
     (await p.sql`select id from public.organizations order by created_at limit 1`)[0]?.id;
   if (!org) {

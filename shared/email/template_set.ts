@@ -5,6 +5,7 @@
 import type Handlebars from "handlebars";
 import { templateSlug } from "../events/catalogue.ts";
 import { handlebarsEnv, handlebarsLoaded, loadHandlebars } from "./handlebars_env.ts";
+import { linkedKeys, unlinkedData } from "./no_autolink.ts";
 
 export class MissingTemplateError extends Error {}
 
@@ -18,6 +19,8 @@ type Compiled = {
   subject: Handlebars.TemplateDelegate;
   html: Handlebars.TemplateDelegate;
   text: Handlebars.TemplateDelegate;
+  /** The data keys the HTML links on purpose (no_autolink.ts). */
+  linked: Set<string>;
 };
 
 type Envs = { html: ReturnType<typeof handlebarsEnv>; plain: ReturnType<typeof handlebarsEnv> };
@@ -27,6 +30,7 @@ export class TemplateSet {
   // Each template is compiled once per set (on its first render) and set up once (handlebars_env.ts).
   private envs?: Envs;
   private cache = new Map<string, Compiled | null>();
+  private layoutHtml = "";
 
   constructor(private dir: URL) {}
 
@@ -45,7 +49,8 @@ export class TemplateSet {
   private environments(): Envs {
     if (!this.envs) {
       const html = handlebarsEnv(), plain = handlebarsEnv();
-      html.registerPartial("layout", this.read("_layout.html") ?? "{{> @partial-block }}");
+      this.layoutHtml = this.read("_layout.html") ?? "{{> @partial-block }}";
+      html.registerPartial("layout", this.layoutHtml);
       plain.registerPartial("footer", this.read("_footer.txt") ?? "");
       this.envs = { html, plain };
     }
@@ -75,6 +80,7 @@ export class TemplateSet {
             subject: plain.compile(subject.trim(), { noEscape: true, strict: false }),
             html: htmlEnv.compile(html),
             text: plain.compile(text, { noEscape: true }),
+            linked: linkedKeys(`${html}${this.layoutHtml}`),
           }
           : null,
       );
@@ -91,8 +97,10 @@ export class TemplateSet {
     this.compiled(eventType);
   }
 
-  render(eventType: string, context: Record<string, unknown>): RenderedEmail {
+  render(eventType: string, data: Record<string, unknown>): RenderedEmail {
     const c = this.compiled(eventType);
+    // No typed text becomes a link in a mail program (no_autolink.ts, pass 15).
+    const context = unlinkedData(data, c.linked);
     // A subject is one header line: no CR/LF can come from data.
     const subject = c.subject(context).replace(/[\r\n]+/g, " ").trim();
     return { subject, html: c.html({ ...context, subject }), text: c.text(context) };

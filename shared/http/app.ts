@@ -17,6 +17,7 @@ import { corsMiddleware } from "./cors.ts";
 import { httpConfig } from "./config.ts";
 import { requestIdOf, setAnswerHeader } from "./headers.ts";
 import type { ClientIpSource } from "./client_ip.ts";
+import { referenceRefused } from "./reference_refused.ts";
 
 export type AppEnv = { Variables: { requestId: string; auth: AuthContext; clientIpSource: ClientIpSource } };
 export type ServiceApp = OpenAPIHono<AppEnv>;
@@ -221,6 +222,15 @@ export function errorResponse(err: unknown, c: Context, service: string) {
       sqlstate: (err as { code: string }).code,
     });
     return c.json(errorBody("invalid_value", "A value in the request is malformed or out of range"), 400);
+  }
+  const refused = referenceRefused(err);
+  if (refused) {
+    log("warn", "reference refused by the database", {
+      service,
+      requestId: c.get("requestId"),
+      constraint: (err as { constraint_name?: string }).constraint_name,
+    });
+    return c.json(errorBody(refused.code, refused.message), 409);
   }
   const race = concurrencyConflict(err);
   if (race) {

@@ -19,6 +19,8 @@ export interface PreparedEvent {
   recipientIds: string[];
   /** Template context for one recipient. */
   context(r: Recipient): Record<string, unknown>;
+  /** The organization of the event's record: a recipient who is not its member gets nothing (members.ts). */
+  organizationId?: string;
 }
 
 /** Job, invoice and auth events use the push's one read (`ctx`); an event type whose data is elsewhere may
@@ -84,6 +86,7 @@ function jobHandler(
     return {
       recipientIds: recipientsOr(e, defaults(job) as string[], "job's default recipient"),
       context: (r) => ({ ...base, user_id: r.userId, recipient_name: r.name }),
+      organizationId: job.organization_id as string,
     };
   };
 }
@@ -104,6 +107,7 @@ function invoiceHandler(defaults: (inv: Record<string, unknown>) => unknown[]): 
     return {
       recipientIds: recipientsOr(e, defaults(inv) as string[], "invoice's partner contact"),
       context: (r) => ({ ...base, user_id: r.userId, recipient_name: r.name }),
+      organizationId: inv.organization_id as string,
     };
   };
 }

@@ -19,6 +19,7 @@ import { loadMissingUsers, loadPushContext } from "./push_context.ts";
 import { type BusDelivery, sendAndLog, type Sent } from "./send_and_log.ts";
 import { deliverKnown } from "./push_fast.ts";
 import { pushEmail, type PushRecipient, recipientOf } from "./push_email.ts";
+import { outsiderReason } from "./members.ts";
 import { MissingTemplateError, templates } from "./templates.ts";
 
 export type RecipientOutcome = {
@@ -107,7 +108,9 @@ async function deliver(
 
   const settled = await Promise.allSettled(
     pending.map((id) =>
-      deliverOne(p, keyOf(id), envelope, id, recipientOf(ctx.users.get(id)), prepared.context, delivery)
+      deliverOne(p, keyOf(id), envelope, id, recipientOf(ctx.users.get(id)), prepared.context, delivery, {
+        outsider: outsiderReason(prepared, ctx.users.get(id)),
+      })
     ),
   );
   const transient = settled.find((s) => s.status === "rejected");
@@ -138,6 +141,7 @@ async function deliverOne(
   recipient: PushRecipient | undefined,
   context: (r: Recipient) => Record<string, unknown>,
   delivery: BusDelivery | undefined,
+  check: { outsider: string | null },
 ): Promise<RecipientOutcome> {
   const row = {
     idempotencyKey: key,
@@ -168,6 +172,8 @@ async function deliverOne(
       : { user_id: userId, status: "duplicate" };
   };
   if (!recipient) return await outcome("failed", { error: `unknown recipient ${userId}` });
+  // Not a member of the job's or invoice's organization (moved, removed, or named by another partner): nothing sent.
+  if (check.outsider) return await outcome("skipped", { error: check.outsider });
   // Opt-outs never apply to auth emails (SPEC: Authentication 7).
   if (recipient.optedOut && !isAuthEvent(envelope.event_type)) {
     return await outcome("skipped", { email: recipient.email });

@@ -78,7 +78,8 @@ export async function loadMissingUsers(
 ): Promise<void> {
   const missing = ids.filter((id) => !ctx.users.has(id));
   if (!missing.length) return;
-  const rows = await sql`select u.id, u.email, u.full_name, coalesce(not pr.email_enabled, false) as opted_out
+  const rows = await sql`select u.id, u.email, u.full_name, u.organization_id,
+    coalesce(not pr.email_enabled, false) as opted_out
     from public.users u
     left join public.user_notification_preference pr on pr.user_id = u.id and pr.event_type = ${eventType}
     where u.id = any(${missing}::uuid[])`;

@@ -20,6 +20,7 @@ import { forget, readArgs, recall } from "./push_known.ts";
 import { batchedWrites, type BusDelivery, LOGGED, sendAndLogChecked } from "./send_and_log.ts";
 import type { PushContext } from "./push_context.ts";
 import type { PushResult } from "./push.ts";
+import { outsiderReason } from "./members.ts";
 
 /** The push's answer, or undefined when it has to go the two-statement way (nothing was stored). */
 export async function deliverKnown(
@@ -49,6 +50,7 @@ export async function deliverKnown(
   if (prepared.recipientIds.length !== 1) return;
   const recipient = recipientOf(ctx.users.get(prepared.recipientIds[0]));
   if (!recipient || (recipient.optedOut && !isAuthEvent(envelope.event_type))) return;
+  if (outsiderReason(prepared, ctx.users.get(prepared.recipientIds[0]))) return; // logged by the two-statement way
   // One recipient: the log key is the message id (push.ts, logKeys).
   const msg = pushEmail(p, messageId, envelope, recipient, prepared.context);
   const sent = await sendAndLogChecked(

@@ -19,6 +19,8 @@ export interface KnownUser {
   email: string;
   full_name: string | null;
   opted_out: boolean;
+  /** The user's organization now (null: none); a job's or invoice's email goes to its members only. */
+  organization_id?: string | null;
 }
 
 export interface KnownContext {

@@ -13,8 +13,7 @@ import { conflict, DomainError, notFound } from "../errors.ts";
 import { partnerConfig } from "./config.ts";
 import { hashToken } from "../identity/refresh_tokens.ts";
 import { setPassword } from "../identity/admin.ts";
-import { verifyPassword } from "../auth/passwords.ts";
-import { admitAttempt, attemptFailed, attemptSucceeded, lockoutPolicy } from "../identity/lockout.ts";
+import { checkInvitationPassword } from "./invitation_password.ts";
 import { templates } from "../notifications/templates.ts";
 import { NO_RECIPIENT } from "../notifications/log_rows.ts";
 import { sendAndLog } from "../notifications/send_and_log.ts";
@@ -204,10 +203,10 @@ export async function describeInvitation(p: Platform, token: string) {
  */
 export async function acceptInvitation(p: Platform, input: z.infer<typeof AcceptInvitation>) {
   const first = await openInvitation(p.sql, input.token);
-  // An existing account's password is checked first, under the sign-in lockout (committed, not rolled back).
+  // An existing account's password is checked first, under the invitation's own lockout (committed, not rolled back).
   const [account] = await p.sql`select id from public.users
     where lower(email) = lower(${first.email as string}) and organization_id is null`;
-  if (account) await checkPassword(p, account.id as string, input.password);
+  if (account) await checkInvitationPassword(p, first.id as string, account.id as string, input.password);
   return await p.sql.begin(async (tx) => {
     const inv = await openInvitation(tx as unknown as Sql, input.token, true);
     const email = inv.email as string;
@@ -241,26 +240,4 @@ export async function acceptInvitation(p: Platform, input: z.infer<typeof Accept
       organization_id: inv.organization_id as string,
     };
   });
-}
-
-async function checkPassword(p: Platform, userId: string, password: string) {
-  const policy = lockoutPolicy(p);
-  const admission = await admitAttempt(p.sql, userId, policy);
-  if (!admission.admitted) {
-    throw new DomainError(
-      "rate_limited",
-      "account_locked",
-      "Too many attempts: this account is locked for a while",
-    );
-  }
-  const [c] = await p.sql`select password_hash from identity.credentials where user_id = ${userId}`;
-  if (!c?.password_hash || !(await verifyPassword(password, c.password_hash as string))) {
-    await attemptFailed(p.sql, userId, policy);
-    throw new DomainError(
-      "unauthenticated",
-      "invalid_credentials",
-      "The password of this account is not right",
-    );
-  }
-  await attemptSucceeded(p.sql, userId);
 }

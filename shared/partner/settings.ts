@@ -13,9 +13,10 @@ import { WidgetOrigins } from "./widget_origins.ts";
 
 export const PartnerSettingsInput = z.object({
   reply_to_email: z.string().trim().toLowerCase().email().max(254).nullable().optional(),
-  phone: z.string().trim().regex(/^[+()\d\s.-]{3,40}$/, "must be a phone number").nullable().optional(),
-  website_url: z.string().trim().max(500).regex(/^https?:\/\//, "must be an http(s) URL").nullable()
-    .optional(),
+  // One line each (pass 15): a CR/LF or a quote in the phone or the website went as typed into the homeowner's report
+  // email (the text part's "Call us at" line, the website's link).
+  phone: z.string().trim().regex(/^[+()\d .-]{3,40}$/, "must be a phone number").nullable().optional(),
+  website_url: z.string().trim().max(500).refine(isWebsite, "must be an http(s) URL").nullable().optional(),
   /** The pages allowed to frame the widget besides the website's origin (pass 14): omitted keeps the stored list. */
   widget_origins: WidgetOrigins.optional().openapi({
     type: "array",
@@ -23,6 +24,16 @@ export const PartnerSettingsInput = z.object({
     maxItems: 20,
   }),
 }).openapi("PartnerSettings");
+
+/** An http(s) URL as a browser would write it: no white space, quotes, angle brackets or control characters. */
+function isWebsite(text: string): boolean {
+  if (!/^https?:\/\/[^\s"'<>\\^`{|}\p{Cc}]+$/u.test(text)) return false;
+  try {
+    return !!new URL(text).host;
+  } catch {
+    return false;
+  }
+}
 
 export async function getSettings(p: Platform, auth: AuthContext) {
   return await withAuth(p.sql, auth, async (tx) => {
@@ -39,11 +50,16 @@ export async function getSettings(p: Platform, auth: AuthContext) {
   });
 }
 
+/**
+ * Saves the fields the request gives; an omitted one keeps its stored value (null clears it), so the console's
+ * "Emails to homeowners" form and its "Sites that may show the widget" form (pass 15) do not wipe each other's fields.
+ */
 export async function saveSettings(
   p: Platform,
   auth: AuthContext,
   input: z.infer<typeof PartnerSettingsInput>,
 ) {
+  const given = (k: keyof typeof input) => input[k] !== undefined;
   await withAuth(
     p.sql,
     auth,
@@ -52,10 +68,11 @@ export async function saveSettings(
     values (${auth.orgId}, ${input.reply_to_email ?? null}, ${input.phone ?? null}, ${
         input.website_url ?? null
       }, ${input.widget_origins ?? []}::text[], ${auth.userId})
-    on conflict (organization_id) do update set reply_to_email = excluded.reply_to_email, phone = excluded.phone,
-      website_url = excluded.website_url, updated_by = excluded.updated_by, updated_at = now()${
-        input.widget_origins ? tx`, widget_origins = excluded.widget_origins` : tx``
-      }`,
+    on conflict (organization_id) do update set updated_by = excluded.updated_by, updated_at = now()${
+        given("reply_to_email") ? tx`, reply_to_email = excluded.reply_to_email` : tx``
+      }${given("phone") ? tx`, phone = excluded.phone` : tx``}${
+        given("website_url") ? tx`, website_url = excluded.website_url` : tx``
+      }${given("widget_origins") ? tx`, widget_origins = excluded.widget_origins` : tx``}`,
   );
   return await getSettings(p, auth);
 }

@@ -2,6 +2,7 @@
 import { type PDFDocument, type PDFImage, type PDFPage, rgb } from "pdf-lib";
 import { type Block, type Cell, type Inline, PdfInputError } from "./blocks.ts";
 import { drawTextRuns, type FontSet, widthOfText } from "./fonts.ts";
+import { pdfNoAutoLink } from "./no_autolink.ts";
 import type { Style } from "./style.ts";
 import { visualPieces } from "./bidi.ts";
 import { breakableSegments } from "./cjk.ts";
@@ -211,7 +212,8 @@ function drawLine(
   const flushRun = () => {
     if (!run.length) return;
     const s = run[0].style;
-    const text = run.map((t) => t.text).join("");
+    // Typed text is no link in a viewer (no_autolink.ts, pass 15): the same dot to the eye.
+    const text = pdfNoAutoLink(run.map((t) => t.text).join(""));
     if (text.trim()) {
       drawTextRuns(page, text, {
         x: cx,
@@ -230,7 +232,13 @@ function drawLine(
     for (const p of pieces) {
       const s = p.item.style, font = ctx.fonts.get(s.bold, s.italic);
       if (p.text.trim()) {
-        drawTextRuns(page, p.text, { x: cx, y: baseline, size: s.fontSize, font, color: s.color });
+        drawTextRuns(page, pdfNoAutoLink(p.text), {
+          x: cx,
+          y: baseline,
+          size: s.fontSize,
+          font,
+          color: s.color,
+        });
       }
       cx += widthOf(font, p.text, s.fontSize) + (justify && p.item.space ? gap : 0);
     }

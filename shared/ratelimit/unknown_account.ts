@@ -58,6 +58,26 @@ const PAIR_PREFIX = "signin-pair:";
 const pairKey = (email: string, client: string) =>
   `${PAIR_PREFIX}${digest(email.trim().toLowerCase())}:${digest(client)}`;
 
+/**
+ * Password attempts through one invitation link (accepting it for an existing account, security pass 15): counted
+ * under the invitation, not on the account's sign-in counters, so failed sign-ins do not lock the invitee out of the
+ * link and failures at the link do not lock the account for sign-in. The link is a secret sent to the account's email.
+ */
+export async function invitationAttempt(
+  sql: Sql,
+  invitationId: string,
+  p: LockoutFigures,
+): Promise<UnknownAttempt> {
+  return await lockingAttempt(sql, `${INVITATION_PREFIX}${invitationId}`, p);
+}
+
+/** The invitation's password was right: its count ends. */
+export async function clearInvitationAttempts(sql: Sql, invitationId: string): Promise<void> {
+  await sql`delete from security.rate_limits where key = ${`${INVITATION_PREFIX}${invitationId}`}`;
+}
+
+const INVITATION_PREFIX = "invitation-password:";
+
 /** One attempt counted under `key` with the state machine above: refused (locked) or admitted. */
 async function lockingAttempt(sql: Sql, key: string, p: LockoutFigures): Promise<UnknownAttempt> {
   const [r] = await sql`

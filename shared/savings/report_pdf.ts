@@ -35,6 +35,7 @@ import {
   tightenToFit,
 } from "../pdf/layout.ts";
 import { BASE_STYLE, parseColor } from "../pdf/style.ts";
+import { pdfNoAutoLink } from "../pdf/no_autolink.ts";
 
 /**
  * The figures the document shows: those of `calculateSavings`, or a caller-supplied subset (the PDF routes validate
@@ -127,6 +128,7 @@ function text(
   color: RGB = INK,
   align: "left" | "right" | "center" = "left",
 ) {
+  s = pdfNoAutoLink(s); // a typed "evil.example" is no link in a viewer (pass 15)
   const w = widthOfText(font, s, size);
   let cx = align === "right" ? x - w : align === "center" ? x - w / 2 : x;
   // a right-to-left name or address in the line: its runs drawn one after another in visual order (a CJK
@@ -162,9 +164,9 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   const f = r.figures;
   const brand = parseColor(r.partner.color ?? "") ?? rgb(0.12, 0.37, 0.55);
   const doc = await PDFDocument.create();
-  doc.setTitle(`Solar Savings Report — ${r.customerName}`);
+  doc.setTitle(pdfNoAutoLink(`Solar Savings Report — ${r.customerName}`));
   doc.setAuthor(r.partner.name);
-  doc.setSubject(`Solar savings report for ${r.address}`);
+  doc.setSubject(pdfNoAutoLink(`Solar savings report for ${r.address}`));
   doc.setProducer("solar-lead-platform pdf-generator");
   doc.setLanguage("en-US");
   const date = new Date(r.generatedAt ?? Date.now());

@@ -3,6 +3,7 @@ import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, isAdmin } from "../context.ts";
 import { applyWhenReady, type Draft, draftForServer, widgetBase } from "../preview.ts";
 import { embedSnippet } from "../../../shared/partner/snippet.ts";
+import { widgetOriginsForm } from "./widget_origins.ts";
 import type { WidgetConfig } from "../../../shared/widget/config.ts";
 
 type WidgetInfo = Pick<
@@ -214,6 +215,7 @@ export async function widgetView(ctx: Ctx): Promise<HTMLElement> {
       ),
       labelled("Embed snippet", snippet),
       copyButton(ctx, snippet),
+      await widgetOriginsForm(ctx),
     ),
   );
 }

@@ -397,6 +397,10 @@ export function createApp(p: Platform) {
         401: { description: "invalid_credentials: an existing account's password is wrong" },
         404: { description: "invitation_not_found" },
         409: { description: "invitation_used, invitation_expired, email_taken" },
+        429: {
+          description:
+            "invitation_locked: LOGIN_MAX_FAILURES wrong passwords through this link (its own count)",
+        },
       },
     }),
     async (c) => c.json({ data: await acceptInvitation(p, c.req.valid("json")) }, 201),

@@ -183,7 +183,7 @@ Deno.test("invitations: an account without an organisation joins after its passw
       .sql`select organization_id, role from public.users where email = 'loose@example.org'`;
     assert.deepEqual([u.organization_id, u.role], [e.admin.orgId, "partner_user"]);
 
-    // Guessing an existing account's password through an invitation meets the sign-in lockout.
+    // Guessing an existing account's password through an invitation meets the invitation's own lockout (pass 15).
     await e.p
       .sql`insert into public.users (email, organization_id, role) values ('guarded@example.org', null, 'partner_user')`;
     await setPassword(e.p.sql, "guarded@example.org", "the real password");
@@ -194,7 +194,8 @@ Deno.test("invitations: an account without an organisation joins after its passw
     for (let i = 0; i < 5; i++) assert.equal((await attempt(`wrong guess ${i}0000`)).status, 401);
     const locked = await attempt("the real password");
     assert.equal(locked.status, 429, locked.text);
-    assert.equal(locked.json.error.code, "account_locked");
+    assert.equal(locked.json.error.code, "invitation_locked");
+    assert.ok(Number(locked.headers.get("retry-after")) > 0, "Retry-After");
 
     // When the email cannot be sent, the invitation is not kept.
     override(e.p, "email", {
