@@ -82,8 +82,8 @@ Deno.test("template data: every typed string, nested too, loses its links; the e
   assert.equal(data.count, 3);
 });
 
-Deno.test("every notification template: a typed domain reaches neither the subject, the HTML nor the text as one", () => {
-  const set = new TemplateSet(new URL("../../../templates/email/", import.meta.url));
+Deno.test("every notification template: a typed domain reaches neither the subject, the HTML nor the text as one", async () => {
+  const set = await new TemplateSet(new URL("../../../templates/email/", import.meta.url)).load();
   const typed = "Ann evil.example";
   const ctx = {
     job_address: typed,
@@ -109,14 +109,14 @@ Deno.test("every notification template: a typed domain reaches neither the subje
   }
 });
 
-Deno.test("a value a template links on purpose (its href) keeps its link: the partner's mailto to the homeowner", () => {
+Deno.test("a value a template links on purpose (its href) keeps its link: the partner's mailto to the homeowner", async () => {
   assert.deepEqual(
     [...linkedKeys(
       '<a href="mailto:{{lead_email}}">{{lead_email}}</a> <a href="{{ website }}">x</a> {{lead_name}}',
     )],
     ["lead_email", "website"],
   );
-  const set = new TemplateSet(new URL("../../../templates/email/", import.meta.url));
+  const set = await new TemplateSet(new URL("../../../templates/email/", import.meta.url)).load();
   const r = set.render("lead.created", {
     lead_email: "jane@example.com",
     lead_name: "Jane of evil.example",
