@@ -12,7 +12,8 @@
 // bill with a member number beside the account number, an availability charge, an energy cost adjustment and a
 // cost of debt adjustment, and a 13-month history whose **month names are printed under their values** without
 // years (Arkansas Valley Electric Cooperative, Arkansas).
-// Two of them are SEALED (R30_SEALED, drawn at random before the first score). Registered in layouts_heldout.ts.
+// Two of them were SEALED in round 30 (R30_SEALED, drawn at random before the first score; dev layouts since round
+// 32, their sealed figures in docs/bills.md). Registered in layouts_heldout.ts.
 // Truth conventions (earlier rounds, docs/bills.md): a co-op's or a city's energy charge per kWh is its supply
 // price, and a retail utility's supply (Last Resort Service) price is; the amount due is the amount due by the due
 // date (not the total after it); dates printed without their year are the bill's dates (the year is the bill's);

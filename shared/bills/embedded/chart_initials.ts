@@ -23,8 +23,15 @@ export function readInitialsChart(pieces: TextPiece[], periodEnd: string): Month
     const month = (i: number) => ((fits[0] + i) % 12) + 1;
     const [endYear, endMonth] = [Number(periodEnd.slice(0, 4)), Number(periodEnd.slice(5, 7))];
     if (month(row.length - 1) !== endMonth) continue;
+    // the bars' values: up to six spacings above the row, or up to the nearest words over the bars (the chart's
+    // title) where the chart is taller — at most twelve spacings (a tall chart of narrow bars)
+    const over = (p: TextPiece) => p.x + p.width >= row[0].x && p.x <= row.at(-1)!.x + spacing;
+    const ceiling = Math.max(
+      y - spacing * 12,
+      ...pieces.filter((p) => p.y < y && over(p) && /[A-Za-z]{3}/.test(p.text)).map((p) => p.y),
+    );
     const labels = pieces.filter((p) =>
-      /^\d{1,3}(,\d{3})*$|^\d+$/.test(p.text.trim()) && p.y < y && p.y > y - spacing * 6
+      /^\d{1,3}(,\d{3})*$|^\d+$/.test(p.text.trim()) && p.y < y && p.y > Math.min(y - spacing * 6, ceiling)
     );
     const used: TextPiece[] = [];
     const values = row.map((m) => {

@@ -67,6 +67,8 @@ export const LEXICON = {
       /\btotal amount (?:now )?(?:you owe|due)\b/i,
       /\btotal (?:amount|balance) due\b/i,
       /\bamount due\b/i,
+      // "Amount Owed" (a town's or co-op's word for it), never the amount owed after the due date
+      /\b(?:total )?amount owed\b(?!\s+(?:after|if|on|by)\b)/i,
       /\btotal due\b/i,
       // the summary's last line when it sums charges ("Total Charges Due")
       /\btotal charges due\b/i,
@@ -98,6 +100,8 @@ export const LEXICON = {
     labels: [
       /\bpast due(?: amount| balance)?\b/i,
       /\bbalance before new charges\b/i,
+      // … before or prior to the current charges ("Balance Prior to Current Charges" under the payments)
+      /\bbalance (?:before|prior to) (?:new|current|this (?:month'?s|period'?s)) charges\b/i,
       /\boutstanding balance\b/i,
       /\bbalance forward\b/i,
       // … brought or carried ("Balance brought forward   $53.92" under the previous balance and the payments)

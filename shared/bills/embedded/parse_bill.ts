@@ -53,6 +53,7 @@ import { blockPriceOnly, partPriceOnly } from "./block_prices.ts";
 import { dollarReadAsFive } from "./ocr_amounts.ts";
 import { confirmedReadingUsage, printsReadings, readDatesBelow } from "./reading_lines.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
+import { yearlessPeriod } from "./yearless_period.ts";
 import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { readDatedChart } from "./chart_dates.ts";
@@ -445,6 +446,14 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     if (reads) {
       [bi.billingPeriodStart, bi.billingPeriodEnd] = reads.dates;
       conf.billingPeriodStart = conf.billingPeriodEnd = reads.conf;
+    }
+  }
+  // … or printed as two dates without their year ("READ DATES 08/26 TO 09/26"): placed by the bill's date
+  if (!bi.billingPeriodEnd) {
+    const yl = yearlessPeriod(lines, bi.invoiceDate);
+    if (yl) {
+      [bi.billingPeriodStart, bi.billingPeriodEnd] = yl;
+      conf.billingPeriodStart = conf.billingPeriodEnd = 0.7;
     }
   }
   // a meter read off a table that prints no read dates was read over the bill's period (as a line's meter is);

@@ -39,8 +39,11 @@ export interface TransposedTable {
   page: number;
   /** The header tokens (months or dates), left to right. */
   headers: Token[];
-  /** Rows under the headers: the row's label and a value per header ("" when empty). */
-  rows: { label: string; cells: string[] }[];
+  /**
+   * Rows under the headers: the row's label and a value per header ("" when empty); `year` when the row is
+   * labelled by a year alone, left of the first header ("2023   1,144   1,184 …" under "Jan   Feb …").
+   */
+  rows: { label: string; cells: string[]; year?: number }[];
   /** The line right above the header row when it holds no value (the table's title), else "". */
   title: string;
 }
@@ -397,8 +400,13 @@ export function readTransposed(pages: Word[][]): TransposedTable[] {
           const c = columnOf(headers, t, spacing / 2);
           if (c >= 0) cells[c] = cells[c] ? `${cells[c]} ${t.text}` : t.text;
         }
+        // a year alone left of the columns labels the row with it (a year-by-year usage summary)
+        const yearTok = ts.filter((t) =>
+          t.x1 <= headers[0].x0 - spacing / 2 && /^(?:19|20)\d{2}$/.test(t.text)
+        );
+        const year = !label && yearTok.length === 1 ? Number(yearTok[0].text) : undefined;
         if (cells.some(Boolean)) {
-          rows.push({ label, cells });
+          rows.push(year ? { label, cells, year } : { label, cells });
           end = k;
         }
       }

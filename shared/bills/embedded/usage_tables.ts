@@ -7,7 +7,14 @@ import { fillGarbledMonths } from "./ocr_month_gaps.ts";
 import { ocrPointThousands, ocrWholeRow } from "./ocr_numbers.ts";
 import { ocrKwhHeader, tidyOcrTokens } from "./ocr_tokens.ts";
 import type { Word } from "./pairing.ts";
-import { pageColumns, readBarCharts, readTables, readTransposed, type Table } from "./tables.ts";
+import {
+  pageColumns,
+  readBarCharts,
+  readTables,
+  readTransposed,
+  type Table,
+  type TransposedTable,
+} from "./tables.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
 import type { MonthValue } from "./usage_history.ts";
 import { allDates, MONTH_WORD, monthNumber } from "./values.ts";
@@ -314,6 +321,12 @@ export function tableUsage(
     }
   }
   for (const t of readTransposed(pages)) {
+    // a year-by-year usage summary: the months as columns, one row per year labelled by the year alone
+    const byYear = yearRows(t, ocr);
+    if (byYear.length) {
+      out.push(...byYear);
+      continue;
+    }
     // the one row of whole numbers (one under every month) with no label, under a title that names the kWh
     // ("Electricity usage summary (kWh)" over "Apr 22  May 22 …" over "615  744 …")
     // (on a scan, a cell's thousands comma may be read as a point or lost: ocr_numbers.ts)
@@ -363,4 +376,38 @@ export function alignToPeriod(history: MonthValue[], periodEnd: string, total: n
     const k = key(h) + 1;
     return { ...h, year: Math.floor(k / 12), month: (k % 12) + 1 };
   });
+}
+
+/**
+ * A year-by-year usage summary under a title naming the kWh ("Usage Summary (kWh)"): the months as columns
+ * (without years), one row per year labelled by the year alone ("2022   1,144   1,184   884 …"), each value
+ * under its month's column — a year's row may start or stop mid-year. Every filled cell of a year's row must be
+ * a whole number (on a scan, as OCR reads one: ocr_numbers.ts); one that is not, and the table gives nothing.
+ */
+export function yearRows(t: TransposedTable, ocr = false): MonthValue[] {
+  const rows = t.rows.filter((r) => r.year !== undefined);
+  const months = t.headers.map((h) => monthOf(h.text));
+  if (
+    !rows.length || kwhScore(t.title) === 0 || months.some((m) => !m || m.year !== undefined) ||
+    new Set(rows.map((r) => r.year)).size !== rows.length
+  ) return [];
+  const out: MonthValue[] = [];
+  for (const r of rows) {
+    // (a scan's speck in a cell, "." or "-", is no value)
+    const at = r.cells.flatMap((c, i) => (/[A-Za-z0-9]/.test(c) ? [i] : []));
+    const cs = at.map((i) => r.cells[i].trim());
+    const whole = cs.every((c) => /^\d{1,3}(?:,\d{3})*$/.test(c))
+      ? cs
+      : ocr
+      ? ocrWholeRow(cs, true)
+      : undefined;
+    if (!whole || whole.length !== at.length) return [];
+    // (a cell OCR garbled into letters is left unread)
+    at.forEach((i, k) => {
+      if (whole[k]) {
+        out.push({ year: r.year!, month: months[i]!.month, value: Number(whole[k].replace(/,/g, "")) });
+      }
+    });
+  }
+  return out;
 }

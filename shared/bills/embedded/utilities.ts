@@ -148,7 +148,13 @@ export function findUtility(text: string): { name: string; state: string; states
     for (const m of text.matchAll(new RegExp(re.source, `${re.flags}g`))) {
       // a retail provider's bill names the wires company that delivers ("TDU Delivery Charges - Oncor"):
       // that utility did not issue the bill
-      if (WIRES.test(text.slice(text.lastIndexOf("\n", m.index) + 1, m.index))) continue;
+      const before = text.slice(text.lastIndexOf("\n", m.index) + 1, m.index);
+      if (WIRES.test(before)) continue;
+      // "A FirstEnergy Company", "An Exelon Company" under the issuer's name: its parent (a holding company), which
+      // did not issue the bill
+      if (/(?:^|\s)an?\s+$/i.test(before) && /^\s+company\b/i.test(text.slice(m.index + m[0].length))) {
+        continue;
+      }
       // a charge line naming the wholesale supplier whose cost it passes on ("TVA Fuel Cost Adjustment 1,140 kWh
       // X 0.0223   $25.42"): that utility did not issue the bill
       const end = text.indexOf("\n", m.index);
