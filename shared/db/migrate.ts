@@ -80,6 +80,7 @@ export const INDEPENDENT_LANES: readonly (readonly string[])[] = [
     "20261124005000",
     "20261201090501",
     "20261201090502",
+    "20261204110001",
   ], // utility providers, their updates
 ];
 

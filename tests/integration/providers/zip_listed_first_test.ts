@@ -16,7 +16,7 @@ Deno.test("a utility listed for the ZIP itself before an IOU known only by count
     };
     await expectFirst("95819", "Sacramento Municipal Utility District"); // East Sacramento: PG&E by county only
     await expectFirst("90012", "Los Angeles Department of Water & Power"); // downtown LA: SCE by county only
-    await expectFirst("98101", "City of Seattle"); // downtown Seattle: Puget Sound Energy by county only
+    await expectFirst("98101", "Seattle City Light"); // downtown Seattle: Puget Sound Energy by county only
     await expectFirst("32202", "JEA"); // downtown Jacksonville: FPL by county only
     // the IOU found by county is still offered, next
     assert.ok(
