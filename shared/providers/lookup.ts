@@ -99,8 +99,10 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
           and p.ownership is distinct from 'Retail Power Marketer') over (), false) as listed
       from agg join public.utility_providers p using (eiaid)
     )
-    select eiaid, display_name, ownership, in_zip from ranked
-    order by retail desc,
+    -- A wholesale supplier (TVA, BPA, WAPA) sells no power to homes: never offered (QA pass 15: BPA was, last, to
+    -- Seattle homes); TVA still counts above, for its distributors.
+    select eiaid, display_name, ownership, in_zip from ranked where retail
+    order by
       (case when in_zip then 2 else 0 end)
         + (case when eiaid = any(${wires}) then (case when in_zip then 2 when listed then 1 else 3 end)
             when ownership = 'Investor Owned' and not in_zip and listed then 0
@@ -147,7 +149,8 @@ export async function providersForState(sql: Sql, state: string, limit = 60): Pr
   await referenceData(sql);
   const rows = await sql`
     select eiaid, display_name, ownership from public.utility_providers where states @> array[${state}]::text[]
-    order by retail desc, (ownership = 'Investor Owned' or eiaid = any(${TEXAS_WIRES_COMPANIES as number[]})) desc nulls last,
+      and retail
+    order by (ownership = 'Investor Owned' or eiaid = any(${TEXAS_WIRES_COMPANIES as number[]})) desc nulls last,
       zip_count desc, display_name limit ${limit}`;
   return withOther(rows.map((r) => row(r, "state")));
 }
