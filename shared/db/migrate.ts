@@ -81,6 +81,7 @@ export const INDEPENDENT_LANES: readonly (readonly string[])[] = [
     "20261201090501",
     "20261201090502",
     "20261204110001",
+    "20261204110002",
   ], // utility providers, their updates
 ];
 

@@ -70,10 +70,12 @@ function zipIs(sql: Sql, column: string, pattern: string) {
 async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<UtilityProvider[]> {
   const wires = TEXAS_WIRES_COMPANIES as number[];
   // Texas (state FIPS 48): the wires companies are known only by county, the cities' own utilities by zip.
-  const texasCounties = (await sql`select distinct county_fips from public.utility_zip_counties
-    where ${zipIs(sql, "zip", pattern)} and county_fips like '48%'`).map((r) => r.county_fips as string);
+  const counties = (await sql`select distinct county_fips from public.utility_zip_counties
+    where ${zipIs(sql, "zip", pattern)}`).map((r) => r.county_fips as string);
+  const texasCounties = counties.filter((c) => c.startsWith("48"));
   const texas = texasCounties.length > 0;
   const spread = texas ? await countyWideListings(sql, texasCounties) : [];
+  const twins = await countyTwins(sql, counties);
   const rows = await sql`
     with listed as (select distinct zip, eiaid from public.utility_zip_providers where ${
     zipIs(sql, "zip", pattern)
@@ -81,9 +83,15 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
     c as (
       select l.eiaid, not exists (select 1 from public.utility_zip_counties zc where zc.zip = l.zip
         and zc.county_fips || ':' || l.eiaid = any(${spread})) as in_zip,
-        -- EIA-861 also gives the listed utility a territory in the zip's county (see the ranking above).
-        exists (select 1 from public.utility_zip_counties zc join public.utility_county_providers cp
-          using (county_fips) where zc.zip = l.zip and cp.eiaid = l.eiaid) as confirmed
+        -- EIA-861 also gives the listed utility a territory in the zip's county, or in a county twinned with it
+        -- (countyTwins: an independent city and a county around it).
+        (exists (select 1 from public.utility_zip_counties zc join public.utility_county_providers cp
+          using (county_fips) where zc.zip = l.zip and cp.eiaid = l.eiaid) ${
+    twins.length
+      ? sql`or exists (select 1 from public.utility_zip_counties zc join public.utility_county_providers cp
+          on zc.county_fips || ':' || cp.county_fips = any(${twins}) where zc.zip = l.zip and cp.eiaid = l.eiaid)`
+      : sql``
+  }) as confirmed
       from listed l
       union all
       select cp.eiaid, false, false from public.utility_zip_counties zc
@@ -111,6 +119,21 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
       zip_count desc, display_name
     limit ${limit}`;
   return rows.map((r) => row(r, r.in_zip ? "zip" : "county"));
+}
+
+/**
+ * "county:twin" pairs of the given counties: an independent city (a county-equivalent coded 510 and up: Virginia's
+ * cities, Baltimore, St. Louis) and a county it shares a ZIP with count as one for the EIA-861 territory check.
+ * EIA-861 lists the City of Harrisonburg's utility under Rockingham County, while 22807 lies in the city alone
+ * (QA pass 15). Read by county (the zip-county table's county index), apart from the ranking query, whose planner
+ * misjudged the self-join's size and compiled it (1.5 s).
+ */
+async function countyTwins(sql: Sql, counties: string[]): Promise<string[]> {
+  if (!counties.length) return [];
+  const rows = await sql`select distinct a.county_fips || ':' || b.county_fips as pair
+    from public.utility_zip_counties a join public.utility_zip_counties b on b.zip = a.zip and b.county_fips <> a.county_fips
+    where a.county_fips = any(${counties}) and (substr(a.county_fips, 3) >= '510' or substr(b.county_fips, 3) >= '510')`;
+  return rows.map((r) => r.pair as string);
 }
 
 const countyWide = new WeakMap<object, Map<string, Promise<string[]>>>();
