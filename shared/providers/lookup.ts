@@ -121,26 +121,43 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
   return rows.map((r) => row(r, r.in_zip ? "zip" : "county"));
 }
 
+const twinPairs = new WeakMap<object, Promise<string[]>>();
+
 /**
  * "county:twin" pairs of the given counties: an independent city (a county-equivalent coded 510 and up: Virginia's
  * cities, Baltimore, St. Louis) and a county it shares a ZIP with count as one for the EIA-861 territory check.
  * EIA-861 lists the City of Harrisonburg's utility under Rockingham County, while 22807 lies in the city alone
- * (QA pass 15). Read by county (the zip-county table's county index), apart from the ranking query, whose planner
- * misjudged the self-join's size and compiled it (1.5 s).
+ * (QA pass 15). Every pair of the country (a few hundred) is read once per database pool and kept, as the
+ * county-wide listings below; apart from the ranking query, whose planner misjudged the self-join's size (1.5 s).
  */
 async function countyTwins(sql: Sql, counties: string[]): Promise<string[]> {
   if (!counties.length) return [];
-  const rows = await sql`select distinct a.county_fips || ':' || b.county_fips as pair
-    from public.utility_zip_counties a join public.utility_zip_counties b on b.zip = a.zip and b.county_fips <> a.county_fips
-    where a.county_fips = any(${counties}) and (substr(a.county_fips, 3) >= '510' or substr(b.county_fips, 3) >= '510')`;
-  return rows.map((r) => r.pair as string);
+  let all = twinPairs.get(sql);
+  if (!all) {
+    // The cities' rows first, then the counties sharing their ZIPs, both ways round: 57 ms; without JIT, which
+    // the planner's estimate of the join turns on (0.3-0.5 s).
+    all = sql.begin(async (tx) => {
+      await tx`set local jit = off`;
+      const rows = await tx`
+        with cities as materialized (select zip, county_fips from public.utility_zip_counties
+          where substr(county_fips, 3) >= '510'),
+        pairs as (select c.county_fips as a, b.county_fips as b from cities c
+          join public.utility_zip_counties b on b.zip = c.zip and b.county_fips <> c.county_fips)
+        select a || ':' || b as pair from pairs union select b || ':' || a from pairs`;
+      return rows.map((r) => r.pair as string);
+    });
+    // A failed read is not kept: the next lookup reads again.
+    all.catch(() => twinPairs.delete(sql));
+    twinPairs.set(sql, all);
+  }
+  return (await all).filter((pair) => counties.includes(pair.slice(0, pair.indexOf(":"))));
 }
 
 const countyWide = new WeakMap<object, Map<string, Promise<string[]>>>();
 
 /**
  * The "county:eiaid" pairs of cooperatives listed county-wide (above) in the given Texas counties, counted once per
- * county and database pool (a scan of the zip-county table, which has no county index: 10-30 ms), then kept.
+ * county and database pool (by the zip-county table's county index since QA pass 15; a scan of it before: 10-30 ms), then kept.
  */
 async function countyWideListings(sql: Sql, counties: string[]): Promise<string[]> {
   const cache = countyWide.get(sql) ?? countyWide.set(sql, new Map()).get(sql)!;
