@@ -61,7 +61,16 @@ export interface ReadingCheck {
   quality?: boolean;
   /** The usage months ("YYYY-MM") the check is about, for the confirm step to mark (low_confidence_months). */
   months?: string[];
+  /** A check on a value the confirm step does not show and the report does not use (the supply rate): kept in the
+   * partner's data, it marks no line for the homeowner and asks nothing of them (QA pass 15). */
+  partnerOnly?: true;
 }
+
+/** Reading fields neither shown on the confirm step nor used by the savings model (it takes the state's rate). */
+export const PARTNER_ONLY_FIELDS: readonly string[] = ["supplyRatePerKwh"];
+
+/** Whether a check marks its confirm-step line (and must be confirmed before a report). */
+export const marksLine = (c: { partnerOnly?: boolean }) => !c.partnerOnly;
 
 export interface PlausibilityLimits {
   annualKwhMin: number;
@@ -464,5 +473,9 @@ export function checkReading(input: GateInput): GateResult {
       });
     }
   }
-  return { checks, needsConfirmation: READING_GROUPS.filter((g) => checks.some((c) => c.group === g)) };
+  for (const c of checks) if (PARTNER_ONLY_FIELDS.includes(c.field)) c.partnerOnly = true;
+  return {
+    checks,
+    needsConfirmation: READING_GROUPS.filter((g) => checks.some((c) => c.group === g && marksLine(c))),
+  };
 }

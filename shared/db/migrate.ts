@@ -86,6 +86,8 @@ export const INDEPENDENT_LANES: readonly (readonly string[])[] = [
     "20261124005000",
     "20261201090501",
     "20261201090502",
+    "20261205160000",
+    "20261205160001",
   ], // utility providers, their updates
 ];
 

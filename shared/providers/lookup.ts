@@ -70,10 +70,12 @@ function zipIs(sql: Sql, column: string, pattern: string) {
 async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<UtilityProvider[]> {
   const wires = TEXAS_WIRES_COMPANIES as number[];
   // Texas (state FIPS 48): the wires companies are known only by county, the cities' own utilities by zip.
-  const texasCounties = (await sql`select distinct county_fips from public.utility_zip_counties
-    where ${zipIs(sql, "zip", pattern)} and county_fips like '48%'`).map((r) => r.county_fips as string);
+  const counties = (await sql`select distinct county_fips from public.utility_zip_counties
+    where ${zipIs(sql, "zip", pattern)}`).map((r) => r.county_fips as string);
+  const texasCounties = counties.filter((c) => c.startsWith("48"));
   const texas = texasCounties.length > 0;
   const spread = texas ? await countyWideListings(sql, texasCounties) : [];
+  const twins = await countyTwins(sql, counties);
   const rows = await sql`
     with listed as (select distinct zip, eiaid from public.utility_zip_providers where ${
     zipIs(sql, "zip", pattern)
@@ -81,9 +83,15 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
     c as (
       select l.eiaid, not exists (select 1 from public.utility_zip_counties zc where zc.zip = l.zip
         and zc.county_fips || ':' || l.eiaid = any(${spread})) as in_zip,
-        -- EIA-861 also gives the listed utility a territory in the zip's county (see the ranking above).
-        exists (select 1 from public.utility_zip_counties zc join public.utility_county_providers cp
-          using (county_fips) where zc.zip = l.zip and cp.eiaid = l.eiaid) as confirmed
+        -- EIA-861 also gives the listed utility a territory in the zip's county, or in a county twinned with it
+        -- (countyTwins: an independent city and a county around it).
+        (exists (select 1 from public.utility_zip_counties zc join public.utility_county_providers cp
+          using (county_fips) where zc.zip = l.zip and cp.eiaid = l.eiaid) ${
+    twins.length
+      ? sql`or exists (select 1 from public.utility_zip_counties zc join public.utility_county_providers cp
+          on zc.county_fips || ':' || cp.county_fips = any(${twins}) where zc.zip = l.zip and cp.eiaid = l.eiaid)`
+      : sql``
+  }) as confirmed
       from listed l
       union all
       select cp.eiaid, false, false from public.utility_zip_counties zc
@@ -99,8 +107,10 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
           and p.ownership is distinct from 'Retail Power Marketer') over (), false) as listed
       from agg join public.utility_providers p using (eiaid)
     )
-    select eiaid, display_name, ownership, in_zip from ranked
-    order by retail desc,
+    -- A wholesale supplier (TVA, BPA, WAPA) sells no power to homes: never offered (QA pass 15: BPA was, last, to
+    -- Seattle homes); TVA still counts above, for its distributors.
+    select eiaid, display_name, ownership, in_zip from ranked where retail
+    order by
       (case when in_zip then 2 else 0 end)
         + (case when eiaid = any(${wires}) then (case when in_zip then 2 when listed then 1 else 3 end)
             when ownership = 'Investor Owned' and not in_zip and listed then 0
@@ -111,11 +121,43 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
   return rows.map((r) => row(r, r.in_zip ? "zip" : "county"));
 }
 
+const twinPairs = new WeakMap<object, Promise<string[]>>();
+
+/**
+ * "county:twin" pairs of the given counties: an independent city (a county-equivalent coded 510 and up: Virginia's
+ * cities, Baltimore, St. Louis) and a county it shares a ZIP with count as one for the EIA-861 territory check.
+ * EIA-861 lists the City of Harrisonburg's utility under Rockingham County, while 22807 lies in the city alone
+ * (QA pass 15). Every pair of the country (a few hundred) is read once per database pool and kept, as the
+ * county-wide listings below; apart from the ranking query, whose planner misjudged the self-join's size (1.5 s).
+ */
+async function countyTwins(sql: Sql, counties: string[]): Promise<string[]> {
+  if (!counties.length) return [];
+  let all = twinPairs.get(sql);
+  if (!all) {
+    // The cities' rows first, then the counties sharing their ZIPs, both ways round: 57 ms; without JIT, which
+    // the planner's estimate of the join turns on (0.3-0.5 s).
+    all = sql.begin(async (tx) => {
+      await tx`set local jit = off`;
+      const rows = await tx`
+        with cities as materialized (select zip, county_fips from public.utility_zip_counties
+          where substr(county_fips, 3) >= '510'),
+        pairs as (select c.county_fips as a, b.county_fips as b from cities c
+          join public.utility_zip_counties b on b.zip = c.zip and b.county_fips <> c.county_fips)
+        select a || ':' || b as pair from pairs union select b || ':' || a from pairs`;
+      return rows.map((r) => r.pair as string);
+    });
+    // A failed read is not kept: the next lookup reads again.
+    all.catch(() => twinPairs.delete(sql));
+    twinPairs.set(sql, all);
+  }
+  return (await all).filter((pair) => counties.includes(pair.slice(0, pair.indexOf(":"))));
+}
+
 const countyWide = new WeakMap<object, Map<string, Promise<string[]>>>();
 
 /**
  * The "county:eiaid" pairs of cooperatives listed county-wide (above) in the given Texas counties, counted once per
- * county and database pool (a scan of the zip-county table, which has no county index: 10-30 ms), then kept.
+ * county and database pool (by the zip-county table's county index since QA pass 15; a scan of it before: 10-30 ms), then kept.
  */
 async function countyWideListings(sql: Sql, counties: string[]): Promise<string[]> {
   const cache = countyWide.get(sql) ?? countyWide.set(sql, new Map()).get(sql)!;
@@ -147,7 +189,8 @@ export async function providersForState(sql: Sql, state: string, limit = 60): Pr
   await referenceData(sql);
   const rows = await sql`
     select eiaid, display_name, ownership from public.utility_providers where states @> array[${state}]::text[]
-    order by retail desc, (ownership = 'Investor Owned' or eiaid = any(${TEXAS_WIRES_COMPANIES as number[]})) desc nulls last,
+      and retail
+    order by (ownership = 'Investor Owned' or eiaid = any(${TEXAS_WIRES_COMPANIES as number[]})) desc nulls last,
       zip_count desc, display_name limit ${limit}`;
   return withOther(rows.map((r) => row(r, "state")));
 }

@@ -8,6 +8,7 @@ import { notFound } from "../errors.ts";
 import {
   annualKwh,
   checkReading,
+  marksLine,
   type PlausibilityLimits,
   type Reading,
   READING_GROUPS,
@@ -26,7 +27,7 @@ import { type HomePlace, townCheck } from "../bills/plausibility_town.ts";
 import { gazetteerPlaces, type PlaceBook } from "../geo/zip_places.ts";
 import { errorText, log } from "../log.ts";
 
-export { readingLimits } from "../bills/plausibility.ts";
+export { marksLine, readingLimits } from "../bills/plausibility.ts";
 
 export const UsageMonth = z.object({
   // Checked here, before a lead is recorded: an unknown month or unit is the request's fault, not the report's.
@@ -241,7 +242,7 @@ export function reviewReading(o: ReviewInput): ReadingReview {
     limits: o.limits,
   });
   const checks = [...gate.checks, ...(o.more ?? [])].filter((c) => !(c.quality && corrections[c.group]));
-  const needsConfirmation = READING_GROUPS.filter((g) => checks.some((c) => c.group === g));
+  const needsConfirmation = READING_GROUPS.filter((g) => checks.some((c) => c.group === g && marksLine(c)));
   const confirmed = READING_GROUPS.filter((g) => o.confirmed?.includes(g));
   const { confidence: _c, ...shown } = read ?? EMPTY;
   return {

@@ -17,6 +17,7 @@ import { reportLogoOf } from "./config.ts";
 import {
   extractionItem,
   Group,
+  marksLine,
   readingLimits,
   ReadingValues,
   reviewReadingFor,
@@ -217,7 +218,8 @@ export async function processWidgetSavings(
     confirmed: input.confirmed,
   });
   if (review.unconfirmed.length) {
-    const reasons = review.checks.filter((c) => review.unconfirmed.includes(c.group)).map((c) => c.message);
+    const asked = review.checks.filter((c) => review.unconfirmed.includes(c.group) && marksLine(c));
+    const reasons = asked.map((c) => c.message);
     throw badRequest(
       "needs_confirmation",
       `Confirm or correct ${
@@ -225,7 +227,7 @@ export async function processWidgetSavings(
       } before a report is made: ${reasons.join("; ")}`,
       {
         needsConfirmation: review.unconfirmed,
-        checks: review.checks.filter((c) => review.unconfirmed.includes(c.group)),
+        checks: asked,
       },
     );
   }

@@ -74,6 +74,8 @@ export interface ReadingCheck {
   message: string;
   /** The usage months ("YYYY-MM") the check is about (low_confidence_months). */
   months?: string[];
+  /** A check of a value the confirm step does not show (the supply rate): the partner's, no reason here. */
+  partnerOnly?: true;
 }
 
 /** widget-service /bill-reading: what the bill reader read and what must be confirmed (the plausibility gate). */

@@ -38,7 +38,7 @@ Deno.test("Texas: the wires company before county-wide co-op listings; a city's 
     assert.equal(await first("75201"), ONCOR);
     assert.equal(await first("76107"), ONCOR);
     assert.equal(await first("78411"), "AEP Texas Central Company");
-    assert.equal(await first("78205"), "City of San Antonio");
+    assert.equal(await first("78205"), "CPS Energy");
     assert.equal(await first("79901"), "El Paso Electric Company");
 
     // Outside Texas a cooperative listed county-wide keeps its place (Fairbanks: Golden Valley); San Francisco's

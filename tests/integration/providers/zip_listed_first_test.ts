@@ -16,7 +16,7 @@ Deno.test("a utility listed for the ZIP itself before an IOU known only by count
     };
     await expectFirst("95819", "Sacramento Municipal Utility District"); // East Sacramento: PG&E by county only
     await expectFirst("90012", "Los Angeles Department of Water & Power"); // downtown LA: SCE by county only
-    await expectFirst("98101", "City of Seattle"); // downtown Seattle: Puget Sound Energy by county only
+    await expectFirst("98101", "Seattle City Light"); // downtown Seattle: Puget Sound Energy by county only
     await expectFirst("32202", "JEA"); // downtown Jacksonville: FPL by county only
     // the IOU found by county is still offered, next
     assert.ok(
@@ -51,6 +51,13 @@ Deno.test("a listed utility without an EIA-861 territory in the ZIP's county doe
     // TVA, a wholesale supplier listed for the zip, stands for its distributors there: Banner Elk keeps its
     // cooperative before Duke Energy Progress, found by county (pass 13's order)
     assert.equal((await ranked("28604"))[0], "Blue Ridge Electric Membership Corporation (zip)");
+    // An independent city and the county around it count as one (QA pass 15): EIA-861 lists the City of
+    // Harrisonburg's utility under Rockingham County, and 22807 (James Madison University) lies in the city alone.
+    assert.equal((await ranked("22807"))[0], "City of Harrisonburg (zip)");
+    const h = await ranked("22801"); // in the city and the county: unchanged, the city's utility before Dominion
+    assert.ok(
+      h.indexOf("City of Harrisonburg (zip)") < h.indexOf("Virginia Electric & Power Company (county)"),
+    );
   } finally {
     await p.close();
   }

@@ -14,16 +14,16 @@ const item = (o: ItemOptions = {}) =>
     ...o,
   });
 
-Deno.test("a doubt about the reading (rate, confidence) is lifted by correcting its line; a value check is not", () => {
+Deno.test("a doubt about the reading (dates, confidence) is lifted by correcting its line; a value check is not", () => {
   const misreadRate = reviewReading({
     limits: DEFAULT_LIMITS,
-    item: item({ rate: "6.25" }),
+    item: item({ end: "2025-12-20", stated: "2025-12-05" }),
     addressState: "AZ",
   });
   assert.deepEqual(misreadRate.unconfirmed, ["usage"]);
   const corrected = reviewReading({
     limits: DEFAULT_LIMITS,
-    item: item({ rate: "6.25" }),
+    item: item({ end: "2025-12-20", stated: "2025-12-05" }),
     addressState: "AZ",
     values: { usage_by_month: usage(typical.map((v) => v + 10)) },
   });

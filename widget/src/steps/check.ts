@@ -222,7 +222,8 @@ export function checkStep(ctx: Ctx): StepView {
       else l.box.removeAttribute("aria-describedby");
       if (flagged) {
         // one line per reason: four of them ran together in one paragraph on a phone (QA pass 10, a BGE bill)
-        const why = reasons(r!.checks.filter((c) => c.group === group));
+        // a check of a value this step does not show (the supply rate) is the partner's, not a reason here
+        const why = reasons(r!.checks.filter((c) => c.group === group && !c.partnerOnly));
         (l.flag.firstChild as HTMLElement).replaceChildren(
           ...why.flatMap((text, i) => [...(i ? [" "] : []), h("span", { class: "reason" }, text)]),
         );

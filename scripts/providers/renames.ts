@@ -1,0 +1,81 @@
+// Utility names since EIA-861 2018 (the latest service-territory year in the repository): renames, and the brand a
+// utility's bill prints where EIA-861 names the body that owns it ("City of Seattle" for Seattle City Light). Each
+// with its source; no network here, so a brand is added only where the repository's own sources name it.
+export interface Rename {
+  eiaid: number;
+  /** The name the homeowner knows (stored as displayUtilityName makes it). */
+  name: string;
+  /** Why, and the source. */
+  why: string;
+}
+
+export const RENAMES: readonly Rename[] = [
+  {
+    eiaid: 22500,
+    name: "Evergy Kansas Central",
+    why: "Westar Energy became Evergy Kansas Central (Evergy, 2018-2019)",
+  },
+  {
+    eiaid: 10005,
+    name: "Evergy Kansas South",
+    why: "Kansas Gas & Electric became Evergy Kansas South (2019)",
+  },
+  { eiaid: 10000, name: "Evergy Metro", why: "Kansas City Power & Light became Evergy Metro (2019)" },
+  {
+    eiaid: 17539,
+    name: "Dominion Energy South Carolina",
+    why: "South Carolina Electric & Gas became Dominion Energy South Carolina (2019)",
+  },
+  {
+    eiaid: 7801,
+    name: "Florida Power & Light (formerly Gulf Power)",
+    why: "Gulf Power merged into Florida Power & Light (2021)",
+  },
+  {
+    eiaid: 5860,
+    name: "Liberty Utilities (Empire District)",
+    why: "Empire District Electric is served as Liberty Utilities (2017-2020)",
+  },
+  {
+    eiaid: 15466,
+    name: "Xcel Energy (Public Service Co of Colorado)",
+    why: "Public Service Co of Colorado bills as Xcel Energy",
+  },
+  { eiaid: 13781, name: "Xcel Energy (Northern States Power - Minnesota)", why: "bills as Xcel Energy" },
+  { eiaid: 13780, name: "Xcel Energy (Northern States Power - Wisconsin)", why: "bills as Xcel Energy" },
+  { eiaid: 17718, name: "Xcel Energy (Southwestern Public Service)", why: "bills as Xcel Energy" },
+  { eiaid: 19436, name: "Ameren Missouri", why: "Union Electric Co bills as Ameren Missouri" },
+  { eiaid: 9417, name: "Alliant Energy (Interstate Power and Light)", why: "bills as Alliant Energy" },
+  { eiaid: 20856, name: "Alliant Energy (Wisconsin Power & Light)", why: "bills as Alliant Energy" },
+  // Municipal utilities' brands (QA pass 15): the sources of tests/fixtures/bills/synthetic/SOURCES.md, whose
+  // layouts print these names as the utility's.
+  {
+    eiaid: 16868,
+    name: "Seattle City Light",
+    why:
+      "City of Seattle's utility bills as Seattle City Light (SOURCES.md `seattle`: seattle.gov/city-light)",
+  },
+  {
+    eiaid: 18429,
+    name: "Tacoma Power",
+    why:
+      "City of Tacoma's electric utility bills as Tacoma Power, of Tacoma Public Utilities (SOURCES.md `tacoma`)",
+  },
+  {
+    eiaid: 16604,
+    name: "CPS Energy",
+    why:
+      "City of San Antonio's utility bills as CPS Energy (SOURCES.md `cps`: CPS Energy's How to Read Your Bill)",
+  },
+  {
+    eiaid: 14401,
+    name: "City of Palo Alto Utilities",
+    why:
+      "City of Palo Alto's utility bills as City of Palo Alto Utilities (SOURCES.md `paloalto`: paloalto.gov)",
+  },
+  {
+    eiaid: 5625,
+    name: "Easton Utilities",
+    why: "Easton Utilities Commission bills as Easton Utilities (SOURCES.md `easton`: eastonutilities.com)",
+  },
+];
