@@ -11,7 +11,7 @@ const EXPECTED: Record<string, { rows: number; md5: string }> = {
   geo_cities: { rows: 29965, md5: "e91a866d4156e08ba542700d18001d2e" },
   geo_zips: { rows: 42555, md5: "7b88c62511740f5e8887230527cf57f2" },
   utility_county_providers: { rows: 11810, md5: "b4cef5c0fe98ccad9393efbae66be577" },
-  utility_providers: { rows: 2931, md5: "66ce36d0167a4773839b9cf6aa87c861" }, // display names 20261201090501/090502
+  utility_providers: { rows: 2931, md5: "8c204773785fbb9bded0c9d12cccf013" }, // display names 20261201090501/090502, brands 20261205160000
   utility_zip_counties: { rows: 54147, md5: "c30f0826518e65f2132fa8335c910ac0" },
   utility_zip_providers: { rows: 52750, md5: "a217f6129a1571e059a4e3bfe6eb8a08" },
 };
@@ -25,6 +25,7 @@ const EXPECTED_INDEXES = [
   "CREATE UNIQUE INDEX utility_county_providers_pkey ON public.utility_county_providers USING btree (county_fips, eiaid)",
   "CREATE UNIQUE INDEX utility_providers_pkey ON public.utility_providers USING btree (eiaid)",
   "CREATE INDEX utility_providers_states_idx ON public.utility_providers USING gin (states)",
+  "CREATE INDEX utility_zip_counties_county_idx ON public.utility_zip_counties USING btree (county_fips, zip)", // 20261205160001
   "CREATE UNIQUE INDEX utility_zip_counties_pkey ON public.utility_zip_counties USING btree (zip, county_fips)",
   "CREATE INDEX utility_zip_counties_zip_pattern_idx ON public.utility_zip_counties USING btree (zip text_pattern_ops)",
   "CREATE UNIQUE INDEX utility_zip_providers_pkey ON public.utility_zip_providers USING btree (zip, eiaid)",
