@@ -7,6 +7,9 @@ import {
   lostDigitReadings,
   periodDateSlashes,
 } from "../../../shared/bills/embedded/ocr_dates.ts";
+import { perDayConfirmed, perDayFits } from "../../../shared/bills/embedded/ocr_per_day.ts";
+import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
 import { readPage } from "./layout_page.ts";
 
 type Rows = Parameters<typeof readPage>[0];
@@ -74,4 +77,67 @@ Deno.test("photo dates: a period's date with one glyph read as a letter is read 
   assert.deepEqual(letterReadings("0SA2/2025"), []);
   // a meter number beside a date is not read as the period's other end
   assert.equal(periodDateSlashes("K8802116 05/02/2025"), "K8802116 05/02/2025");
+});
+
+// ---- a history month read unsure, confirmed by its row's kWh per day
+
+/** OCR word boxes of a line: 8 pixels a character, 14 high; each word read at `conf` (92 unless given). */
+const boxes = (x: number, y: number, text: string, conf: (w: string) => number = () => 92): TextPiece[] => {
+  let at = x;
+  return text.split(" ").map((t) => {
+    const p = { x: at, y, width: t.length * 8, height: 14, text: t, confidence: conf(t) };
+    at += (t.length + 1) * 8;
+    return p;
+  });
+};
+// Sep 2024 … Feb 2025 with each month's kWh per day (30 days a month here); the bill's month last
+const HISTORY: [string, string, string][] = [
+  ["Sep 24", "1,113", "37.1"],
+  ["Oct 24", "882", "29.4"],
+  ["Nov 24", "747", "24.9"],
+  ["Dec 24", "951", "31.7"],
+  ["Jan 25", "1,026", "34.2"],
+  ["Feb 25", "690", "23.0"],
+];
+/** The bill with its history table; `disputed`: kWh read unsure (DISPUTED, 5); `perDay`: the per-day column as read. */
+function historyBill(disputed: string[], perDay = HISTORY.map((h) => h[2])): TextPiece[] {
+  const unsure = (w: string) => (disputed.includes(w) ? 5 : 92);
+  return [
+    ...boxes(40, 30, "Prairie Wind Electric Cooperative"),
+    ...boxes(520, 30, "Account 5520418873"),
+    ...boxes(40, 60, "Service from 01/28/2025 to 02/27/2025"),
+    ...boxes(520, 60, "Amount Due $96.31"),
+    ...boxes(40, 90, "Meter 88213094 Energy Used 690 kWh"),
+    ...boxes(40, 300, "Month kWh Avg kWh/Day"),
+    ...HISTORY.flatMap(([m, kwh], i) => [
+      ...boxes(40, 324 + 24 * i, m),
+      ...boxes(120, 324 + 24 * i, kwh, unsure),
+      ...boxes(200, 324 + 24 * i, perDay[i]),
+    ]),
+  ];
+}
+const months = (pieces: TextPiece[]) =>
+  parseBill(piecesToLines(pieces), [pieces], { rules: () => false }).electricityUsage.usageByMonth
+    .map((u) => `${u.month.slice(0, 3)}${u.year % 100}:${u.value}`).join(" ");
+
+Deno.test("photo history: a month's kWh read unsure is kept when its row's kWh per day confirms it", () => {
+  // 882, 951 and 1,026 disputed by the second reading; their per-day figures 29.4, 31.7, 34.2 fit 30 days
+  const r = months(historyBill(["882", "951", "1,026"]));
+  for (const want of ["Oct24:882", "Dec24:951", "Jan25:1026", "Sep24:1113"]) assert.ok(r.includes(want), r);
+  // the per-day figures read without their points ("294"), as a photo's small print often gives them
+  const lost = months(historyBill(["882", "951"], HISTORY.map((h) => h[2].replace(".", ""))));
+  for (const want of ["Oct24:882", "Dec24:951"]) assert.ok(lost.includes(want), lost);
+});
+
+Deno.test("photo history: no per-day confirmation of a misread kWh, nor without a per-day column", () => {
+  // 882 misread "832" (disputed): 832 ÷ 25–35 days never rounds to 29.4, the month stays empty
+  const misread = historyBill(["882"]).map((p) => (p.text === "882" ? { ...p, text: "832" } : p));
+  assert.ok(!months(misread).includes("Oct24"), months(misread));
+  // the per-day column unread but for two rows: the page shows no per-day column, the disputed months dropped
+  const few = months(historyBill(["882", "951"], ["37.1", "29.4", "—", "—", "—", "—"]));
+  assert.ok(!few.includes("Oct24") && !few.includes("Dec24"), few);
+  assert.equal(perDayFits(882, 294), true);
+  assert.equal(perDayFits(882, 394), false);
+  // a row of a chart's values side by side is no per-day column
+  assert.deepEqual([...perDayConfirmed([["1113", "882", "747", "951", "1026", "690"]])], []);
 });
