@@ -7,6 +7,7 @@ import {
   lostDigitReadings,
   periodDateSlashes,
 } from "../../../shared/bills/embedded/ocr_dates.ts";
+import { garbledBillDate } from "../../../shared/bills/embedded/ocr_bill_date.ts";
 import { perDayConfirmed, perDayFits } from "../../../shared/bills/embedded/ocr_per_day.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
@@ -140,4 +141,16 @@ Deno.test("photo history: no per-day confirmation of a misread kWh, nor without 
   assert.equal(perDayFits(882, 394), false);
   // a row of a chart's values side by side is no per-day column
   assert.deepEqual([...perDayConfirmed([["1113", "882", "747", "951", "1026", "690"]])], []);
+});
+
+// ---- a garbled "Bill Date" label glued to its date
+
+Deno.test("photo bill date: a garbled bill-date label glued to its date (the space lost) still gives the bill date", () => {
+  // due 06/14/2025, period ending 05/18/2025
+  assert.equal(garbledBillDate(["© Date05/20/2025"], "2025-06-14", "2025-05-18"), "2025-05-20");
+  assert.equal(garbledBillDate(["8 Date:05/20/2025"], "2025-06-14", "2025-05-18"), "2025-05-20");
+  // the same checks as with the space: not before the period's end, not after the due date, not "Begin Date"
+  assert.equal(garbledBillDate(["© Date05/10/2025"], "2025-06-14", "2025-05-18"), undefined);
+  assert.equal(garbledBillDate(["Begin Date05/20/2025"], "2025-06-14", "2025-05-18"), undefined);
+  assert.equal(garbledBillDate(["© Dated 05/20/2025"], "2025-06-14", "2025-05-18"), undefined);
 });
