@@ -8,6 +8,7 @@ import {
   periodDateSlashes,
 } from "../../../shared/bills/embedded/ocr_dates.ts";
 import { garbledBillDate } from "../../../shared/bills/embedded/ocr_bill_date.ts";
+import { fixMonthNames } from "../../../shared/bills/embedded/ocr_month_names.ts";
 import { perDayConfirmed, perDayFits } from "../../../shared/bills/embedded/ocr_per_day.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
@@ -153,4 +154,36 @@ Deno.test("photo bill date: a garbled bill-date label glued to its date (the spa
   assert.equal(garbledBillDate(["© Date05/10/2025"], "2025-06-14", "2025-05-18"), undefined);
   assert.equal(garbledBillDate(["Begin Date05/20/2025"], "2025-06-14", "2025-05-18"), undefined);
   assert.equal(garbledBillDate(["© Dated 05/20/2025"], "2025-06-14", "2025-05-18"), undefined);
+});
+
+// ---- a date's month name one glyph off
+
+Deno.test("photo dates: a date's month name one glyph off is read as that month in a date's shape", () => {
+  assert.equal(fixMonthNames("Statement Date Ape 9, 2023"), "Statement Date Apr 9, 2023");
+  assert.equal(
+    fixMonthNames("Bill Date: Decomber 6, 2024   Account"),
+    "Bill Date: December 6, 2024   Account",
+  );
+  assert.equal(fixMonthNames("ISSUED NOVEMBFR 3, 2024"), "ISSUED NOVEMBER 3, 2024");
+  // through the reader: the statement date with the month misread
+  const r = read([[90, [[40, "Statement Date Ocx 14, 2024"]]], [104, [[
+    40,
+    "Billing Period 09/12/2024 to 10/11/2024",
+  ]]]]);
+  assert.equal(r.billingInformation.invoiceDate, "2024-10-14");
+});
+
+Deno.test("photo dates: no month read from a word bills print, an ambiguous word, a word off the date's shape, or a text layer", () => {
+  // words of bills one edit from an abbreviation
+  for (const l of ["Late Fee 12, 2024", "APT 9, 2023", "Set 12, 2024"]) assert.equal(fixMonthNames(l), l);
+  // "Jux" is one edit from both Jun and Jul; "Dpr" does not begin with Apr's letter
+  for (const l of ["Jux 4, 2024", "Dpr 4, 2024"]) assert.equal(fixMonthNames(l), l);
+  // no day and four-digit year after it
+  assert.equal(fixMonthNames("Ape 24   1,016"), "Ape 24   1,016");
+  // a text layer prints its months as they are
+  const r = read([[90, [[40, "Statement Date Ocx 14, 2024"]]], [104, [[
+    40,
+    "Billing Period 09/12/2024 to 10/11/2024",
+  ]]]], false);
+  assert.equal(r.billingInformation.invoiceDate, "");
 });
