@@ -9,6 +9,7 @@ import {
 } from "../../../shared/bills/embedded/ocr_dates.ts";
 import { garbledBillDate } from "../../../shared/bills/embedded/ocr_bill_date.ts";
 import { fixMonthNames } from "../../../shared/bills/embedded/ocr_month_names.ts";
+import { fixRateWords } from "../../../shared/bills/embedded/ocr_rate_words.ts";
 import { perDayConfirmed, perDayFits } from "../../../shared/bills/embedded/ocr_per_day.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
@@ -186,4 +187,39 @@ Deno.test("photo dates: no month read from a word bills print, an ambiguous word
     "Billing Period 09/12/2024 to 10/11/2024",
   ]]]], false);
   assert.equal(r.billingInformation.invoiceDate, "");
+});
+
+// ---- a rate plan's words one glyph off
+
+Deno.test("photo rate: a rate name's word one glyph off is read as the rate word it stands for", () => {
+  assert.equal(fixRateWords("Residential Electnc Service"), "Residential Electric Service");
+  assert.equal(fixRateWords("RESIDENTIAL SECVICE (RS)"), "RESIDENTIAL SERVICE (RS)");
+  assert.equal(fixRateWords("Single Farnily Dwelling"), "Single Family Dwelling");
+  // through the reader, on a photo's words
+  const rate = (ocr: boolean) =>
+    read([[90, [[40, "Rate: Residentlal Secvice"]]], [104, [[
+      40,
+      "Billing Period 04/03/2025 to 05/02/2025",
+    ]]]], ocr)
+      .electricityUsage.electricRate;
+  assert.equal(rate(true), "Residential Service");
+  // a text layer's name is kept as printed
+  assert.equal(rate(false), "Residentlal Secvice");
+});
+
+Deno.test("photo rate: short words, plan codes and words of other names are kept as read", () => {
+  for (
+    const n of [
+      "Rate RS-1",
+      "E-1 Residential Services",
+      "Residential TOU-D",
+      "Schedule R Sevice Area 4",
+      "Residential Seasonal",
+    ]
+  ) {
+    assert.equal(fixRateWords(n), n.replace("Sevice", "Service"));
+  }
+  // a word one edit from no rate word, or a short one, is left
+  assert.equal(fixRateWords("Residential Elec Svc"), "Residential Elec Svc");
+  assert.equal(fixRateWords("Farm Rural Rate"), "Farm Rural Rate");
 });
