@@ -10,6 +10,7 @@ import {
 import { garbledBillDate } from "../../../shared/bills/embedded/ocr_bill_date.ts";
 import { fixMonthNames } from "../../../shared/bills/embedded/ocr_month_names.ts";
 import { fixRateWords } from "../../../shared/bills/embedded/ocr_rate_words.ts";
+import { ocrPriceLine } from "../../../shared/bills/embedded/ocr_prices.ts";
 import { perDayConfirmed, perDayFits } from "../../../shared/bills/embedded/ocr_per_day.ts";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { piecesToLines, type TextPiece } from "../../../shared/documents/text_layout.ts";
@@ -222,4 +223,34 @@ Deno.test("photo rate: short words, plan codes and words of other names are kept
   // a word one edit from no rate word, or a short one, is left
   assert.equal(fixRateWords("Residential Elec Svc"), "Residential Elec Svc");
   assert.equal(fixRateWords("Farm Rural Rate"), "Farm Rural Rate");
+});
+
+// ---- a priced kWh line's price, as its own product confirms it
+
+Deno.test("photo prices: a priced kWh line's price with its point lost or one digit misread, read as kWh × price = charge", () => {
+  const supply = (line: string, ocr = true) =>
+    read([[90, [[40, line]]], [104, [[40, "Billing Period 04/03/2025 to 05/02/2025"]]]], ocr).electricityUsage
+      .supplyRatePerKwh;
+  // the point read as a space, the charge's point lost too: 812 × 0.1102 = 89.48
+  assert.equal(supply("Energy Charge 812 kWh @ 0 1102   $8948"), "0.1102");
+  // the point read as a comma; the point lost ("0011202" for 0.011202: 517 × 0.011202 = 5.79)
+  assert.equal(ocrPriceLine("Generation 812 kWh x 0,1102   $89.48"), "Generation 812 kWh x $0.1102   $89.48");
+  assert.equal(ocrPriceLine("Supply 517 kWh X 0011202   $579"), "Supply 517 kWh X $0.011202   $579");
+  // one digit misread: 0.1182 does not give 89.48, 0.1102 does
+  assert.equal(supply("Energy Charge 812 kWh @ 0.1182   $89.48"), "0.1102");
+  // a text layer prints its price: nothing read into it
+  assert.equal(supply("Energy Charge 812 kWh @ 0 1102   $8948", false), "");
+});
+
+Deno.test("photo prices: no price where the line's product is not its charge", () => {
+  // another column after the price (a block's total, a misread charge): left as read
+  for (
+    const l of [
+      "Energy Charge 812 kWh @ 0 1102   $72.13",
+      "Energy Charge 812 kWh @ 0.1182   $72.13",
+      "Energy First Block 350 KWH @ 0.0423   $25.33",
+    ]
+  ) assert.equal(ocrPriceLine(l), l);
+  // a price already as printed whose product is the charge is not rewritten
+  assert.equal(ocrPriceLine("Energy 1,480 kWh @ $0.05718   $84.63"), "Energy 1,480 kWh @ $0.05718   $84.63");
 });
