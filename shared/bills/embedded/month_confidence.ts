@@ -15,6 +15,7 @@
 // Generic: no utility's words, only how a value was read.
 import type { TextPiece } from "../../documents/text_layout.ts";
 import { ocrRows, printings } from "./word_confidence.ts";
+import { perDayConfirmed } from "./ocr_per_day.ts";
 
 /** How a month was read (parse_bill.ts tags each reader's months). */
 export type HowRead =
@@ -84,6 +85,7 @@ export interface MonthContext {
 export function monthConfidences(history: ReadMonth[], ctx: MonthContext): Record<string, number> {
   const ocr = ctx.pages.some((ps) => ps.some((p) => p.confidence !== undefined));
   const rows = ocr ? ocrRows(ctx.pages) : [];
+  const perDay = perDayConfirmed(rows.map((r) => r.text.split("|")));
   const endY = Number(ctx.periodEnd.slice(0, 4)), endM = Number(ctx.periodEnd.slice(5, 7));
   const own = ctx.periodEnd ? history.find((h) => h.year === endY && h.month === endM) : undefined;
   // the month of the bill, read by the history itself (not added from the meters), against the meters' kWh
@@ -105,7 +107,10 @@ export function monthConfidences(history: ReadMonth[], ctx: MonthContext): Recor
     if (h === own && ownRead) c = ownAgrees ? Math.min(1, c + 0.1) : Math.min(c, 0.55);
     else if (ownAgrees === false) c -= 0.1;
     // a bar measured from a text page's drawn shapes is never OCR's, even when another page of the bill was OCR'd
-    if (ocr && h.how !== "meters" && h.how !== "chart-heights") c += ocrFactor(h.value, rows);
+    // (a value its row's kWh per day confirms is as good as read sure: ocr_per_day.ts)
+    if (ocr && h.how !== "meters" && h.how !== "chart-heights" && !perDay.has(h.value)) {
+      c += ocrFactor(h.value, rows);
+    }
     if (median && h.value > 0 && far(h.value, median) && !(ctx.total > 0 && !far(h.value, ctx.total))) {
       c -= 0.2;
     }

@@ -9,7 +9,8 @@
 // Only on pages read by OCR, and only when no labelled bill date was read.
 import { findDate } from "./values.ts";
 
-const GARBLED_BILL = /^\s*([B8\u00a9][^\s]{0,6})\s*Date\b[:;.]?\s*/;
+// (the date may be glued to "Date": "© Date01/22/2023", the space lost)
+const GARBLED_BILL = /^\s*([B8\u00a9][^\s]{0,6})\s*Date(?:\b|(?=\d))[:;.]?\s*/;
 /** B-words of other dates' labels. */
 const OTHER_LABELS = /^(?:begin|began|beg|birth|bid|by|back)$/i;
 /** Most days from a bill's date to its due date. */

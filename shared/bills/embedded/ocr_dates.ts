@@ -66,6 +66,49 @@ export function slashReadings(token: string): string[] {
 
 const inPeriod = (from: number, to: number) => to - from >= MIN_DAYS && to - from <= MAX_DAYS;
 
+const digits = (t: string) => (t.match(/\d/g) ?? []).length;
+/** A token lostDigitReadings reads: digits and slashes, five digits or more, not a date as it stands. */
+const lostDigitShape = (t: string) => /^[\d/]{4,9}$/.test(t) && digits(t) >= 5 && dayOf(t) === undefined;
+/** A token letterReadings reads: one letter (not I or l) among digits and slashes, five digits or more. */
+const letterShape = (t: string) =>
+  t.length <= 10 && digits(t) >= 5 ? t.match(/^([\d/]*)([A-HJ-Za-km-z])([\d/]*)$/) : null;
+
+/**
+ * The dates a token can be with one digit OCR lost put back (photos17): "0/20/2023" (01/20/2023), "0232023"
+ * (03/23/2023, its slashes lost too). A phone photo's small print loses a thin "1" or a glyph next to a slash as
+ * often as it loses the slash. Each digit at each place, then the token as it stands or read as slashReadings
+ * reads it; tried only where no slash reading fits the period, and kept only when exactly one fits.
+ */
+export function lostDigitReadings(token: string): string[] {
+  if (!lostDigitShape(token)) return [];
+  const out = new Set<string>();
+  for (let at = 0; at <= token.length; at++) {
+    for (let d = 0; d <= 9; d++) {
+      const t = token.slice(0, at) + d + token.slice(at);
+      if (dayOf(t) !== undefined) out.add(t);
+      for (const r of slashReadings(t)) out.add(r);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The dates a token can be with one glyph OCR read as a letter ("0V13/2024": 03/13/2024, its "3/" read as a V):
+ * each digit and the slash in the letter's place, read as it stands or as slashReadings reads it. I, l and | are
+ * slashReadings' own.
+ */
+export function letterReadings(token: string): string[] {
+  const m = letterShape(token);
+  if (!m) return [];
+  const out = new Set<string>();
+  for (const g of "0123456789/") {
+    const t = m[1] + g + m[3];
+    if (dayOf(t) !== undefined) out.add(t);
+    for (const r of slashReadings(t)) out.add(r);
+  }
+  return [...out];
+}
+
 /** The scanned line with a period's garbled dates read as the one reading the period confirms. */
 export function periodDateSlashes(line: string): string {
   if (!/\d/.test(line)) return line;
@@ -74,6 +117,16 @@ export function periodDateSlashes(line: string): string {
   const words = parts.map((p, i) => ({ i, p, core: p.replace(/[.,]$/, "") })).filter((w) => w.p.trim());
   const dated = (k: number) => dayOf(words[k].core);
   const readings = words.map((w) => slashReadings(w.core));
+  // the lost-glyph readings, worked out only for a word beside a date (they are many)
+  const lostMemo: (string[] | undefined)[] = [];
+  const lost = (k: number) =>
+    lostMemo[k] ??= [...new Set([...lostDigitReadings(words[k].core), ...letterReadings(words[k].core)])];
+  /** The one reading of `rs` (then of the lost-digit readings `ls`, when no slash reading fits) that `fits`. */
+  const only = (rs: string[], ls: string[], fits: (r: string) => boolean) => {
+    const fit = rs.filter(fits);
+    const alt = fit.length ? [] : ls.filter(fits);
+    return fit.length ? (fit.length === 1 ? fit[0] : undefined) : alt.length === 1 ? alt[0] : undefined;
+  };
   /** The word after `k` across a "-" / "to" between them, or the very next word. */
   const next = (k: number) => (words[k + 1] && BETWEEN.test(words[k + 1].core) ? k + 2 : k + 1);
   let changed = false;
@@ -82,12 +135,12 @@ export function periodDateSlashes(line: string): string {
     if (n >= words.length) continue;
     const [a, b] = [dated(k), dated(n)];
     let pick: [string, string] | undefined;
-    if (a !== undefined && readings[n].length) {
-      const fit = readings[n].filter((r) => inPeriod(a, dayOf(r)!));
-      if (fit.length === 1) pick = [words[k].core, fit[0]];
-    } else if (b !== undefined && readings[k].length) {
-      const fit = readings[k].filter((r) => inPeriod(dayOf(r)!, b));
-      if (fit.length === 1) pick = [fit[0], words[n].core];
+    if (a !== undefined && (readings[n].length || lost(n).length)) {
+      const fit = only(readings[n], lost(n), (r) => inPeriod(a, dayOf(r)!));
+      if (fit) pick = [words[k].core, fit];
+    } else if (b !== undefined && (readings[k].length || lost(k).length)) {
+      const fit = only(readings[k], lost(k), (r) => inPeriod(dayOf(r)!, b));
+      if (fit) pick = [fit, words[n].core];
     } else if (
       readings[k].length && readings[n].length && (n === k + 2 || /\//.test(words[k].core + words[n].core))
     ) {
@@ -102,6 +155,7 @@ export function periodDateSlashes(line: string): string {
       parts[words[j].i] = v + words[j].p.slice(words[j].core.length);
       words[j] = { ...words[j], core: v };
       readings[j] = [];
+      lostMemo[j] = [];
       changed = true;
     }
   }
@@ -113,11 +167,12 @@ export function periodDateSlashes(line: string): string {
  * lines): a word's row is the words whose middles lie within half its height of its own.
  */
 export function periodDateSlashesInWords(words: TextPiece[]): TextPiece[] {
-  if (!words.some((w) => slashReadings(w.text.replace(/[.,]$/, "")).length)) return words;
+  const garbled = (t: string) => slashReadings(t).length > 0 || lostDigitShape(t) || !!letterShape(t);
+  if (!words.some((w) => garbled(w.text.replace(/[.,]$/, "")))) return words;
   const out = [...words];
   const done = new Set<number>();
   words.forEach((w, i) => {
-    if (done.has(i) || !slashReadings(w.text.replace(/[.,]$/, "")).length) return;
+    if (done.has(i) || !garbled(w.text.replace(/[.,]$/, ""))) return;
     const mid = w.y + w.height / 2;
     const row = words.map((v, j) => ({ v, j })).filter(({ v }) =>
       Math.abs(v.y + v.height / 2 - mid) <= w.height / 2 && v.text.trim() && !/\s/.test(v.text.trim())

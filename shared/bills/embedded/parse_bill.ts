@@ -79,6 +79,8 @@ import { chartsInPoints } from "./chart_raster.ts";
 import { scanMeterRows, withScanMeters } from "./scan_meters.ts";
 import { periodDateSlashes, periodDateSlashesInWords } from "./ocr_dates.ts";
 import { garbledBillDate } from "./ocr_bill_date.ts";
+import { fixMonthNames } from "./ocr_month_names.ts";
+import { ocrPriceLine } from "./ocr_prices.ts";
 import { readByOcr, scanChecks, steadyHistory, zipSpeck } from "./scan_checks.ts";
 import { withoutAmbiguousUnit } from "./ocr_units.ts";
 import { checkedHistory } from "./history_confidence.ts";
@@ -188,10 +190,13 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   const on = opts.rules ?? allRules;
   // a period's dates whose slashes OCR read as digits, in the word boxes the table readers read (ocr_dates.ts)
   if (readByOcr(pages)) pages = pages.map(periodDateSlashesInWords);
-  // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts) and a period
-  // after a line's closing ZIP (scan_checks.ts)
+  // a scan's accents are OCR's, and so are label words one glyph off (ocr_tokens.ts, ocr_labels.ts), a period
+  // after a line's closing ZIP (scan_checks.ts), a date's month name one glyph off (ocr_month_names.ts) and a
+  // priced kWh line's price as its own product confirms it (ocr_prices.ts)
   const ocrLines = readByOcr(pages)
-    ? rawLines.map((l) => periodDateSlashes(zipSpeck(fixLabelWords(ocrKwh(foldOcrAccents(l))))))
+    ? rawLines.map((l) =>
+      ocrPriceLine(fixMonthNames(periodDateSlashes(zipSpeck(fixLabelWords(ocrKwh(foldOcrAccents(l)))))))
+    )
     : rawLines;
   // a bilingual bill's labels without their Spanish translations (bilingual.ts)
   const lines = cleanLines(ocrLines).map(withoutTranslations).filter((l) => l.trim());

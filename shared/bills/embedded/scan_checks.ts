@@ -4,6 +4,7 @@
 // 717 → 77). A wrong value costs more than an empty one: what fails its check is split where the split is
 // certain, else left empty. Only pages read by OCR are checked (a PDF text item carries no OCR confidence),
 // so a text PDF's reading never changes (issue #11).
+import { fixRateWords } from "./ocr_rate_words.ts";
 import type { TextPiece } from "../../documents/text_layout.ts";
 import type { Meter } from "../schema.ts";
 import { ocrRows, printings } from "./word_confidence.ts";
@@ -183,7 +184,7 @@ export function scanChecks(
   return {
     emptyName: glued && !spaced,
     customerName: spaced || f.customerName,
-    electricRate: f.electricRate && cleanRateName(f.electricRate),
+    electricRate: f.electricRate && fixRateWords(cleanRateName(f.electricRate)),
   };
 }
 

@@ -7,6 +7,7 @@ import { groupByBaseline, type TextPiece, wordConfidence } from "../../documents
 import type { Meter, MonthlyUsage } from "../schema.ts";
 import { ConfigError, envInt, type EnvSource } from "../../config.ts";
 import { rateFactor } from "./cross_checks.ts";
+import { perDayConfirmed } from "./ocr_per_day.ts";
 
 /** Thresholds on tesseract's 0..100 word confidence, per kind of value. */
 export interface WordConfidenceThresholds {
@@ -187,8 +188,11 @@ export function unsureFields(
       m.usageKwh = "";
     }
   }
+  // a month read unsure whose row's kWh per day confirms it is kept (ocr_per_day.ts)
+  const perDay = perDayConfirmed(rows.map((r) => r.text.split("|")));
   const kept = f.usageByMonth.filter((u) =>
-    !droppedKwh.has(String(u.value)) && confidentlyRead(String(u.value), rows, t.history)
+    !droppedKwh.has(String(u.value)) &&
+    (confidentlyRead(String(u.value), rows, t.history) || (t.history > 0 && perDay.has(u.value)))
   );
   f.usageByMonth.splice(0, f.usageByMonth.length, ...kept);
   return unsure;
