@@ -1,0 +1,135 @@
+// Usage history of scanned bills (issue #11, docs/bills.md "Usage history tables on scans, scanhist"): OCR word
+// boxes (every word with a confidence, as a scan's page is read) in shapes other than the dev layouts that showed
+// the cases, with every utility-shaped rule OFF. Each positive test fails without its change.
+import assert from "node:assert/strict";
+import { headerlessHistory } from "../../../shared/bills/embedded/ocr_history.ts";
+import { tidyOcrTokens } from "../../../shared/bills/embedded/ocr_tokens.ts";
+import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
+import type { TextPiece } from "../../../shared/documents/text_layout.ts";
+
+/** One OCR cell: 8 pixels a character, `h` high, read at 91. */
+const cell = (x: number, y: number, text: string, h = 14): TextPiece => ({
+  x,
+  y,
+  width: text.length * 8,
+  height: h,
+  text,
+  confidence: 91,
+});
+
+/** The months read, each once (the page and its right-hand column are both read). */
+const fmt = (ms: { year: number; month: number; value: number }[]) =>
+  [...new Set(ms.map((m) => `${m.year}-${String(m.month).padStart(2, "0")}:${m.value}`))].sort().join(" ");
+
+// ---- a kWh header over the column, on a header line level with another table's
+
+// May 2021 … April 2022, newest first; the bill's own month (May 2022) is not a row of the table
+const LABELS = [
+  "Apr-22",
+  "Mar-22",
+  "Feb22",
+  "Jan-22",
+  "Dec-21",
+  "Nov-21",
+  "oct-21",
+  "Sep-21",
+  "Aug-21",
+  "Juk21",
+];
+const KWH = [527, 722, 788, 967, 878, 742, 566, 556, 669, 712];
+const WATER = [5, 14, 14, 14, 5, 2, 13, 3, 12, 4];
+
+/** A line of cells at the meter table's column x's (an empty cell is not printed). */
+const X = [40, 150, 260, 380, 520];
+const line = (y: number, cells: string[]) =>
+  cells.flatMap((t, k) => (t ? [cell(X[k] + (k >= 3 ? 5 : 0), y, t)] : []));
+
+/** A meter table whose header line heads the history printed under it: `head` over the history's kWh. */
+function headedTable(head: string): TextPiece[] {
+  return [
+    ...line(100, ["Meter", "Previous", "Present", head, "kgal"]).map((p) => ({
+      ...p,
+      x: p.x - (p.x > 300 ? 5 : 0),
+    })),
+    ...line(122, ["M6052447", "23422", "23920", "498", "10"]),
+    ...LABELS.flatMap((l, k) => line(145 + k * 20, ["", "", l, String(KWH[k]), String(WATER[k])])),
+  ];
+}
+
+Deno.test("a scanned history's kWh column told by the kWh header OCR read over it", () => {
+  const got = headerlessHistory([wordsOf(headedTable("kWWh Used"))], "2022-05-09", 498);
+  // every row but the garbled "Juk21" (July 2021), the water column never read
+  assert.equal(
+    fmt(got),
+    "2021-08:669 2021-09:556 2021-10:566 2021-11:742 2021-12:878 2022-01:967 2022-02:788 2022-03:722 2022-04:527",
+  );
+  // a header glued to a neighbour's letters ("Mukwh") is still the kWh
+  assert.equal(
+    fmt(headerlessHistory([wordsOf(headedTable("Mukwh"))], "2022-05-09", 498)).split(" ").length,
+    9,
+  );
+});
+
+Deno.test("a header naming a rate, a title over the whole table or no kWh confirms no column", () => {
+  for (const head of ["kWh per Day", "KWhiDay", "Avg kWh", "Previous Reading"]) {
+    assert.deepEqual(headerlessHistory([wordsOf(headedTable(head))], "2022-05-09", 498), [], head);
+  }
+  // a title naming kWh over both columns is no column's header
+  const titled = headedTable("").filter((p) => p.text).concat(
+    cell(300, 100, "Usage History - Past 12 Months (kWh)"),
+  );
+  assert.deepEqual(headerlessHistory([wordsOf(titled)], "2022-05-09", 498), []);
+  // a kWh header far above the table (another table's, ten rows up) heads nothing
+  const far = headedTable("kWh Used").map((
+    p,
+  ) => (p.y === 100 && p.text === "kWh Used" ? { ...p, y: -100 } : p));
+  assert.deepEqual(headerlessHistory([wordsOf(far)], "2022-05-09", 498), []);
+});
+
+// ---- a run of month rows broken by garbled labels, one label's box run into the line under it
+
+/** "Sep24 … Oct23", newest first, 17 pixels a row, labels 12 high; Aug and Jul garbled; April's box 30 high. */
+function gappedTable(garbled = ["#ug24", "Jur24"]): TextPiece[] {
+  const labels = [
+    "Sep24",
+    ...garbled,
+    "Jun24",
+    "May24",
+    "Apr24",
+    "Mar/24",
+    "Feb24",
+    "Jan24",
+    "Dec23",
+    "Nov23",
+    "Oct23",
+  ];
+  const kwh = [1166, 1382, 1248, 1134, 926, 944, 1372, 1423, 1539, 1674, 1371, 1114];
+  return labels.flatMap((l, k) => [
+    cell(700, 300 + k * 17, l, l === "Apr24" ? 30 : 12),
+    cell(800, 300 + k * 17, String(k < 7 ? 30 + (k % 3) : 31), 12),
+    cell(900, 300 + k * 17, kwh[k].toLocaleString("en-US"), 12),
+  ]);
+}
+
+Deno.test("rows of one history split by two garbled labels are one run, anchored by the bill's month", () => {
+  const got = headerlessHistory([wordsOf(gappedTable())], "2024-09-30", 1166);
+  assert.equal(
+    fmt(got),
+    "2023-10:1114 2023-11:1371 2023-12:1674 2024-01:1539 2024-02:1423 2024-03:1372 2024-04:944 2024-05:926 " +
+      "2024-06:1134 2024-09:1166",
+  );
+  // without the bill's kWh in its month's row nothing confirms the column
+  assert.deepEqual(headerlessHistory([wordsOf(gappedTable())], "2024-09-30", 1170), []);
+  // a gap that breaks the calendar order (a month twice) joins nothing: the rows after it are too few alone
+  assert.deepEqual(
+    headerlessHistory([wordsOf(gappedTable(["#ug24", "Nov24"]))], "2024-09-30", 1166).length,
+    0,
+  );
+});
+
+Deno.test("a month label whose slash OCR read as a letter and whose year digit 4 as an a", () => {
+  assert.equal(tidyOcrTokens("Augi2a 32 1382"), "Aug24 32 1382");
+  assert.equal(tidyOcrTokens("Sepr2A"), "Sep24");
+  // a word that is no month is left alone
+  assert.equal(tidyOcrTokens("Augur2a"), "Augur2a");
+});
