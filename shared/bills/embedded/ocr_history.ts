@@ -45,10 +45,17 @@ const kindOf = (t: string): Kind =>
 const wholeOf = (t: string) => Number((t.match(WHOLE) ?? t.match(WITH_KWH))![1].replace(/,/g, ""));
 const thousandsOf = (t: string) => Number(t.replace(".", ""));
 
-/** A month label without the point OCR reads after it ("Apr2023."). */
-const labelText = (t: Token) => t.text.trim().replace(/\.$/, "");
+/**
+ * A month label without the marks OCR reads beside it (a point after "Apr2023.", a speck read as a point or a
+ * quote before ".Feb 2024" or "‘Aug 2023", a degree sign after "Aug-22°"), with the glyphs OCR misreads in a
+ * label's year repaired across its words ("Jan 2a": ocr_tokens.ts), a year cut short left to the neighbours.
+ */
+const labelText = (t: Token) =>
+  tidyOcrTokens(t.text.trim().replace(/^[.'"‘’“”]+|[.'"‘’“”°]+$/g, "")).replace(CUT_YEAR, "$1");
+/** A month over a year whose last digit OCR lost ("Jan202"): the month alone, its year placed by its neighbours. */
+const CUT_YEAR = new RegExp(`^(${MONTH_WORD})[\\s/-]?20\\d$`, "i");
 
-const isLabel = (t: Token) => MONTH_LABEL.test(t.text.trim()) && monthOf(labelText(t)) !== undefined;
+const isLabel = (t: Token) => MONTH_LABEL.test(labelText(t)) && monthOf(labelText(t)) !== undefined;
 
 interface Row {
   y: number;
@@ -110,7 +117,7 @@ function monthRuns(lines: Line[]): Row[][] {
 function inOrder(months: number[]): boolean {
   const steps = months.slice(1).map((m, i) => (m - months[i] + 12) % 12);
   const fits = (ss: number[]) =>
-    ss.every((s) => s >= 1 && s <= 4) && ss.filter((s) => s === 1).length >= ss.length * 0.6 &&
+    ss.every((s) => s >= 1 && s <= 4) && ss.filter((s) => s === 1).length >= ss.length * 0.5 &&
     ss.reduce((a, b) => a + b, 0) <= 12;
   return fits(steps) || fits(steps.map((s) => (12 - s) % 12));
 }
@@ -231,8 +238,8 @@ export function headerlessHistory(pages: Word[][], periodEnd: string, total: num
   return out;
 }
 
-/** A header word naming kWh as OCR spells it ("kWh", "KWh", "kWWh", "Mukwh": a neighbour's letters glued). */
-const KWH_WORD = /^\W*[a-z]{0,2}k(?:[il1]?w+|vv)[hn]\W*$/i;
+/** A header word naming kWh as OCR spells it ("kWh", "KWh", "kWWh", "kWhWh", "Mukwh": a neighbour's letters glued). */
+const KWH_WORD = /^\W*[a-z]{0,2}k(?:[il1]?w+|vv)[hn](?:w[hn])?\W*$/i;
 /** A header naming a rate, an average, money or a demand, not the period's kWh ("kWh per Day", "KWhiDay"). */
 const NOT_KWH = /day|avg|average|\bper\b|\/|cost|\$|amount|charge|demand|temp/i;
 

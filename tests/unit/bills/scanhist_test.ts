@@ -133,3 +133,52 @@ Deno.test("a month label whose slash OCR read as a letter and whose year digit 4
   // a word that is no month is left alone
   assert.equal(tidyOcrTokens("Augur2a"), "Augur2a");
 });
+
+// ---- month labels with OCR's marks beside them, a year split from its month or cut short
+
+/** "Aug 2024=1199; Jul 2024=1,150" as rows of a label and its kWh. */
+const pairs = (rows: string) => rows.split("; ").map((r) => r.split("=") as [string, string]);
+
+/** A "Month   kWh" table at x 740 / 866, 20 pixels a row, under a header line (`head` over the kWh). */
+function labelTable(rows: [string, string][], head = "kWh"): TextPiece[] {
+  return [
+    cell(740, 80, "Month"),
+    cell(866, 80, head),
+    ...rows.flatMap(([l, v], k) => [cell(740, 100 + k * 20, l), cell(866, 100 + k * 20, v)]),
+  ];
+}
+
+Deno.test("month labels read through OCR's marks: a speck or a quote before, a degree after, a year's a, a cut year", () => {
+  const rows = pairs(
+    "Aug 2024=1199; Jul 2024=1,150; Jun 2024=1,066; pr 2024=936; .Feb 2024=1,369; Jan 2a=1375; " +
+      "Dec 2023°=1.470; Nov 2023=1179; Oct 2023=908; ‘Sep 2023=948",
+  );
+  assert.equal(
+    fmt(headerlessHistory([wordsOf(labelTable(rows))], "2024-08-24", 1199)),
+    "2023-09:948 2023-10:908 2023-11:1179 2023-12:1470 2024-01:1375 2024-02:1369 2024-06:1066 2024-07:1150 " +
+      "2024-08:1199",
+  );
+  // a four-digit year whose last digit OCR lost: the month alone, its year from the rows around it
+  const cut = pairs(
+    "Sep2021=1477; Oct2021=1242; Nov2021=1011; Dec2021=1179; Jan202=1,004; Feb2022=1,076; Mar2022=1,070",
+  );
+  assert.ok(
+    fmt(headerlessHistory([wordsOf(labelTable(cut))], "2022-03-20", 1070)).includes("2022-01:1004"),
+  );
+});
+
+Deno.test("a run whose garbled labels leave half its steps one month apart is still in calendar order", () => {
+  // May 2023 … June 2022 newest first: April, March, January, August, July garbled (steps 3, 2, 1, 1, 1, 3)
+  const rows = pairs(
+    "May-23=877; Feb-23=1329; Dec-22=1390; Nov-22=1324; Oct-22=946; Sep-22=1,050; Jun-22=1,029",
+  );
+  assert.equal(
+    fmt(headerlessHistory([wordsOf(labelTable(rows, "kWhWh Used"))], "2023-06-10", 1055)),
+    "2022-06:1029 2022-09:1050 2022-10:946 2022-11:1324 2022-12:1390 2023-02:1329 2023-05:877",
+  );
+  // a month twice (a step of 0) or a step past four months is no order
+  const twice = rows.map(([l, v]): [string, string] => [l === "Nov-22" ? "Dec-22" : l, v]);
+  assert.deepEqual(headerlessHistory([wordsOf(labelTable(twice, "kWh"))], "2023-06-10", 1055), []);
+  const jump = rows.map(([l, v]): [string, string] => [l === "Feb-23" ? "Dec-23" : l, v]);
+  assert.deepEqual(headerlessHistory([wordsOf(labelTable(jump, "kWh"))], "2023-06-10", 1055), []);
+});
