@@ -3,6 +3,7 @@
 // the cases, with every utility-shaped rule OFF. Each positive test fails without its change.
 import assert from "node:assert/strict";
 import { headerlessHistory } from "../../../shared/bills/embedded/ocr_history.ts";
+import { scanChartHistory } from "../../../shared/bills/embedded/scan_charts.ts";
 import { tidyOcrTokens } from "../../../shared/bills/embedded/ocr_tokens.ts";
 import { wordsOf } from "../../../shared/bills/embedded/pairing.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
@@ -181,4 +182,94 @@ Deno.test("a run whose garbled labels leave half its steps one month apart is st
   assert.deepEqual(headerlessHistory([wordsOf(labelTable(twice, "kWh"))], "2023-06-10", 1055), []);
   const jump = rows.map(([l, v]): [string, string] => [l === "Feb-23" ? "Dec-23" : l, v]);
   assert.deepEqual(headerlessHistory([wordsOf(labelTable(jump, "kWh"))], "2023-06-10", 1055), []);
+});
+
+// ---- a row of month labels over a row of their kWh (a two-row table), its OCR line boxes taller than their pitch
+
+const ROW_LABELS = [
+  "Aug 22",
+  "Sep22",
+  "oct22",
+  "Nov 22",
+  "Dec 22",
+  "Jan 23",
+  "Feb 23",
+  "Mar23",
+  "Apr23",
+  "May 23",
+];
+const ROW_KWH = [
+  "1167",
+  "911",
+  "879",
+  "735",
+  "719",
+  "710",
+  "651",
+  "743",
+  "690",
+  "891",
+  "1,097",
+  "1259",
+  "1241",
+];
+
+/**
+ * OCR pieces as the page reader makes them (every word at its line's centre, with its line's height): labels at
+ * y 640, 29 high, the kWh `dy` under them, 31 high; `over`: lines printed over the chart (y, text).
+ */
+function twoRows(dy: number, over: [number, string][]): TextPiece[] {
+  const labels = [...ROW_LABELS, "Jun 23", "Ju23", "Aug 23"];
+  const piece = (x: number, y: number, text: string, height: number): TextPiece => ({
+    x,
+    y,
+    width: text.length * 7,
+    height,
+    text,
+    confidence: 93,
+  });
+  return [
+    ...over.map(([y, t]) => piece(72, y, t, 26)),
+    ...labels.map((l, k) => piece(72 + k * 86, 640, l, 29)),
+    ...ROW_KWH.map((v, k) => piece(72 + k * 86, 640 + dy, v, 31)),
+  ];
+}
+
+Deno.test("a row of kWh under its month labels, nearer than a scan's line box is tall", () => {
+  const got = scanChartHistory([twoRows(20, [[614, "Your Monthly kWh Use"]])], "2023-08-12", 1241);
+  assert.equal(
+    fmt(got),
+    "2022-08:1167 2022-09:911 2022-10:879 2022-11:735 2022-12:719 2023-01:710 2023-02:651 2023-03:743 " +
+      "2023-04:690 2023-05:891 2023-06:1097 2023-07:1259 2023-08:1241",
+  );
+  // the same row on the labels' own line is not under them; nor is a row whose bill's month is not the bill's kWh
+  assert.deepEqual(scanChartHistory([twoRows(0, [])], "2023-08-12", 1241), []);
+  assert.deepEqual(scanChartHistory([twoRows(20, [])], "2023-08-12", 1300), []);
+});
+
+Deno.test("the title of a row of values under labels is the block of lines right over it, not the charges above", () => {
+  const charges: [number, string][] = [[472, "Power Cost Tracker $10.17"], [498, "Indiana Sales Tax $9.02"], [
+    524,
+    "Total Current Charges $152.28",
+  ]];
+  // the charges 90 pixels over the title (a gap of more than a line and a half): read
+  const read = scanChartHistory(
+    [twoRows(24, [...charges, [614, "Your Monthly kWh Use"]])],
+    "2023-08-12",
+    1241,
+  );
+  assert.equal(fmt(read).split(" ").length, 13);
+  // a title right over the chart that names a cost, or a second title line naming one, still refuses the row
+  for (
+    const over of [[[614, "Monthly Cost ($)"]], [[590, "Average Cost"], [614, "per Day"]]] as [
+      number,
+      string,
+    ][][]
+  ) {
+    assert.deepEqual(
+      scanChartHistory([twoRows(24, [...charges, ...over])], "2023-08-12", 1241),
+      [],
+      over[0][1],
+    );
+  }
 });
