@@ -45,10 +45,17 @@ const kindOf = (t: string): Kind =>
 const wholeOf = (t: string) => Number((t.match(WHOLE) ?? t.match(WITH_KWH))![1].replace(/,/g, ""));
 const thousandsOf = (t: string) => Number(t.replace(".", ""));
 
-/** A month label without the point OCR reads after it ("Apr2023."). */
-const labelText = (t: Token) => t.text.trim().replace(/\.$/, "");
+/**
+ * A month label without the marks OCR reads beside it (a point after "Apr2023.", a speck read as a point or a
+ * quote before ".Feb 2024" or "‘Aug 2023", a degree sign after "Aug-22°"), with the glyphs OCR misreads in a
+ * label's year repaired across its words ("Jan 2a": ocr_tokens.ts), a year cut short left to the neighbours.
+ */
+const labelText = (t: Token) =>
+  tidyOcrTokens(t.text.trim().replace(/^[.'"‘’“”]+|[.'"‘’“”°]+$/g, "")).replace(CUT_YEAR, "$1");
+/** A month over a year whose last digit OCR lost ("Jan202"): the month alone, its year placed by its neighbours. */
+const CUT_YEAR = new RegExp(`^(${MONTH_WORD})[\\s/-]?20\\d$`, "i");
 
-const isLabel = (t: Token) => MONTH_LABEL.test(t.text.trim()) && monthOf(labelText(t)) !== undefined;
+const isLabel = (t: Token) => MONTH_LABEL.test(labelText(t)) && monthOf(labelText(t)) !== undefined;
 
 interface Row {
   y: number;
@@ -57,23 +64,47 @@ interface Row {
   rest: Token[];
 }
 
-/** Runs of month labels printed one under the other at one x, in reading order (at least six rows). */
-function monthRuns(words: Word[]): Row[][] {
+type Line = { y: number; h: number; tokens: Token[] };
+
+/**
+ * Runs of month labels printed one under the other at one x, in reading order (at least six rows). A row joins
+ * the nearest run above it; two runs at one x whose rows are in calendar order together are one run when the gap
+ * between them is a few of their rows' pitch (rows whose labels OCR garbled, scanhist).
+ */
+function monthRuns(lines: Line[]): Row[][] {
   const rows: Row[] = [];
-  for (const l of tokenLines(words)) {
+  for (const l of lines) {
     // each month label starts a row, up to the next one (a history printed in halves side by side)
     const at = l.tokens.flatMap((t, k) => (isLabel(t) ? [k] : []));
     at.forEach((k, n) => rows.push({ y: l.y, label: l.tokens[k], rest: l.tokens.slice(k + 1, at[n + 1]) }));
   }
   const runs: Row[][] = [];
+  const sameX = (a: Row, b: Row) => Math.abs(a.label.x0 - b.label.x0) <= b.label.h * 1.5;
   for (const r of rows) {
-    const run = runs.find((g) => {
+    const run = runs.filter((g) => {
       const last = g[g.length - 1];
-      return Math.abs(last.label.x0 - r.label.x0) <= r.label.h * 1.5 && r.y > last.y &&
-        r.y - last.y <= Math.max(r.label.h, last.label.h) * 4;
-    });
+      return sameX(last, r) && r.y > last.y && r.y - last.y <= Math.max(r.label.h, last.label.h) * 4;
+    }).sort((a, b) => b[b.length - 1].y - a[a.length - 1].y)[0];
     if (run) run.push(r);
     else runs.push([r]);
+  }
+  for (let i = 0; i < runs.length; i++) {
+    for (let j = 0; j < runs.length; j++) {
+      const [a, b] = [runs[i], runs[j]];
+      if (i === j || !a.length || !b.length || !sameX(a[a.length - 1], b[0]) || b[0].y <= a[a.length - 1].y) {
+        continue;
+      }
+      const both = [...a, ...b];
+      const pitch = median(both.slice(1).map((r, k) => r.y - both[k].y).filter((_, k) => k !== a.length - 1));
+      if (
+        both.length > 2 && b[0].y - a[a.length - 1].y <= pitch * 5 &&
+        inOrder(both.map((r) => monthOf(labelText(r.label))!.month))
+      ) {
+        runs[i] = both;
+        runs[j] = [];
+        j = -1;
+      }
+    }
   }
   return runs.filter((g) => g.length >= 6);
 }
@@ -86,7 +117,7 @@ function monthRuns(words: Word[]): Row[][] {
 function inOrder(months: number[]): boolean {
   const steps = months.slice(1).map((m, i) => (m - months[i] + 12) % 12);
   const fits = (ss: number[]) =>
-    ss.every((s) => s >= 1 && s <= 4) && ss.filter((s) => s === 1).length >= ss.length * 0.6 &&
+    ss.every((s) => s >= 1 && s <= 4) && ss.filter((s) => s === 1).length >= ss.length * 0.5 &&
     ss.reduce((a, b) => a + b, 0) <= 12;
   return fits(steps) || fits(steps.map((s) => (12 - s) % 12));
 }
@@ -112,12 +143,18 @@ const perDayAgrees = (kwh: number, perDay: number, days?: number) =>
     kwh / perDay <= 36;
 
 /** The history of one run of month rows, when one column is confirmed as its kWh; else none. */
-function runHistory(rows: Row[], periodEnd: string, total: number): MonthValue[] {
+function runHistory(
+  rows: Row[],
+  periodEnd: string,
+  total: number,
+  headsOver: (cols: { x0: number; x1: number }[]) => Token[] = () => [],
+): MonthValue[] {
   const months = rows.map((r) => monthOf(labelText(r.label))!);
   if (!inOrder(months.map((m) => m.month))) return [];
   const years = placeYears(months.map((m) => m.month), months.map((m) => m.year), periodEnd);
   if (!years) return [];
   const cols = columns(rows);
+  const heads = headsOver(cols);
   const cells = cols.map((c) =>
     rows.map((r) =>
       r.rest.filter((t) => Math.min(c.x1, t.x1) > Math.max(c.x0, t.x0)).map((t) => t.text.trim()).join(" ")
@@ -165,7 +202,10 @@ function runHistory(rows: Row[], periodEnd: string, total: number): MonthValue[]
     });
     // or its cells print the kWh unit (the unit a header would have named)
     const unit = share(k, "kwh") >= 0.6;
-    return anchored || agreeing !== undefined || unit ? [{ i, perDay: agreeing, dayCol }] : [];
+    // or a kWh header OCR read is printed right over it (a header line the table reader did not take as the
+    // table's: level with another table's, or garbled around the word)
+    const headed = heads.some((w) => Math.min(cols[i].x1, w.x1) > Math.max(cols[i].x0, w.x0));
+    return anchored || agreeing !== undefined || unit || headed ? [{ i, perDay: agreeing, dayCol }] : [];
   });
   if (confirmed.length !== 1) return [];
   const { i, perDay: d } = confirmed[0];
@@ -190,7 +230,30 @@ export function headerlessHistory(pages: Word[][], periodEnd: string, total: num
   const [left, right] = pageColumns(tidy);
   const out: MonthValue[] = [];
   for (const words of [...tidy, ...left, ...right]) {
-    for (const run of monthRuns(words)) out.push(...runHistory(run, periodEnd, total));
+    const lines = tokenLines(words);
+    for (const run of monthRuns(lines)) {
+      out.push(...runHistory(run, periodEnd, total, (cols) => kwhHeads(lines, run, cols)));
+    }
   }
   return out;
+}
+
+/** A header word naming kWh as OCR spells it ("kWh", "KWh", "kWWh", "kWhWh", "Mukwh": a neighbour's letters glued). */
+const KWH_WORD = /^\W*[a-z]{0,2}k(?:[il1]?w+|vv)[hn](?:w[hn])?\W*$/i;
+/** A header naming a rate, an average, money or a demand, not the period's kWh ("kWh per Day", "KWhiDay"). */
+const NOT_KWH = /day|avg|average|\bper\b|\/|cost|\$|amount|charge|demand|temp/i;
+
+/**
+ * The kWh header cells printed over a run of month rows: on the lines just above its first row (within four of
+ * its labels' heights or three rows' pitch), a cell that names nothing but the kWh used and lies over one column
+ * of the run alone (a title over the whole table, "Usage - Past 24 Months (kWh)", heads no column).
+ */
+function kwhHeads(lines: Line[], run: Row[], cols: { x0: number; x1: number }[]): Token[] {
+  const top = run[0];
+  const pitch = median(run.slice(1).map((r, k) => r.y - run[k].y));
+  const reach = Math.max(top.label.h * 4, pitch * 3);
+  const over = (t: Token) => cols.filter((c) => Math.min(c.x1, t.x1) > Math.max(c.x0, t.x0)).length;
+  return lines.filter((l) => l.y < top.y && top.y - l.y <= reach && !l.tokens.some(isLabel))
+    .flatMap((l) => l.tokens)
+    .filter((t) => !NOT_KWH.test(t.text) && t.words.some((w) => KWH_WORD.test(w.text)) && over(t) === 1);
 }

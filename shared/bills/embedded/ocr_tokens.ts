@@ -48,6 +48,8 @@ export function tidyOcrTokens(line: string): string {
     )
     // a point OCR read after a month and year ("08/2021.")
     .replace(/(?<![\d/.,])(\d{1,2}\/(?:19|20)\d{2})\.(?=\s|$)/g, "$1")
+    // a stray letter OCR read for the slash between a month and a year whose digit it also misread ("Augi2a")
+    .replace(new RegExp(`\\b(${MON})[a-z](\\d[aA])\\b`, "g"), "$1$2")
     .replace(/\b(Ju|JU)[iI1](?=\s?['\u2019]?\d[\daA]\b)/g, (_m, a: string) => `${a}${a === "JU" ? "L" : "l"}`)
     .replace(new RegExp(`\\b(${MON})(\\s?['\u2019]?)(\\d)[aA]\\b`, "g"), "$1$2$34")
     // a year's 1 read as l or i, one stray letter between a month and its year (the month is its first three letters)

@@ -116,10 +116,12 @@ export function scanChartHistory(pages: TextPiece[][], periodEnd: string, total:
       const words = pieces.filter((p) => VALUE.test(p.text.trim()) && p.width <= g.spacing * 1.2);
       const values = words.filter((p) => sure(p));
       const top = g.y - Math.max(12 * g.h, 6 * g.spacing);
+      // (under the labels: a line of its own, its centre a good part of a line box under theirs — a scan's line
+      // boxes run taller than its lines are apart, scanhist)
       const near = (k: number, side: "above" | "below", among = values) =>
         among.filter((p) =>
           Math.abs(center(p) - g.x0 - k * g.spacing) <= g.spacing / 3 &&
-          (side === "above" ? p.y + p.height <= g.y + g.h / 4 && p.y >= top : p.y >= g.y + g.h * 0.75 &&
+          (side === "above" ? p.y + p.height <= g.y + g.h / 4 && p.y >= top : p.y >= g.y + g.h * 0.4 &&
             p.y <= g.y + g.h * 3)
         ).sort((a, b) => side === "above" ? b.y - a.y : a.y - b.y)[0];
       const num = (p?: TextPiece) => (p ? Number(p.text.replace(/,/g, "")) : NaN);
@@ -141,10 +143,17 @@ export function scanChartHistory(pages: TextPiece[][], periodEnd: string, total:
       // the chart's title over its bars: a chart of costs, temperatures or per-day use is not kWh
       const x0 = g.x0 + (g.from - 0.5) * g.spacing, x1 = g.x0 + (g.to + 0.5) * g.spacing;
       const highest = Math.min(g.y, ...[...picked.values()].map((p) => p.y));
-      const title = pieces.filter((p) =>
+      const over = pieces.filter((p) =>
         p.y < highest && p.y > highest - 6 * g.h && center(p) >= x0 - g.spacing && center(p) <= x1 &&
         /[A-Za-z]{3}/.test(p.text) && labelMonth(p.text) < 0
-      ).map((p) => p.text).join(" ");
+      );
+      // (the lines right over the chart, one under the other: a scan's line boxes run taller than its lines are
+      // apart, and six boxes' height up reaches the charges printed over the chart, read as its title)
+      const ys = [...new Set(over.map((p) => p.y))].sort((a, b) => b - a);
+      const gap = side === "below" ? Math.min(g.h, near(bill, side, words)!.y - g.y) * 1.6 : Infinity;
+      const cut = ys.findIndex((v, j) => j > 0 && ys[j - 1] - v > gap);
+      const kept = cut < 0 ? ys : ys.slice(0, cut);
+      const title = over.filter((p) => kept.includes(p.y)).map((p) => p.text).join(" ");
       if (notKwhChart(title)) continue;
       for (const [k, p] of picked) {
         // a value OCR cut short ("37" of 837) or ran into another is far from the bill's own month
