@@ -1,27 +1,26 @@
 // A cheap look for a plotted line before a scanned page's line tracing (issue #16, ocrgate): the tracing
 // (chart_raster_lines.ts pageTraces: the ruled lines' slope, the level lines cleared, every thin run followed as a
-// seed) costs ≈140 ms CPU on a page of text, which holds no line; this pass takes ≈10 ms and lets the tracing run
-// only where a line may be. A plotted line is one thin stroke drawn across the chart's months, rising and falling
+// seed) cost ≈60 ms CPU a page of text in a warm process, 0.12–0.16 of the tesseract CLI's CPU in bench:ocr, on
+// pages that hold no line; this pass costs about a twentieth of the tracing and lets it run only where a line may be. A plotted line is one thin stroke drawn across the chart's months, rising and falling
 // with them; so in the page's ink (the tracing's own threshold) the pass follows chains of column runs, column to
 // column, and keeps the page when one chain
 // - is made of 8-connected runs (a row's gap of one pixel allowed: the tracing's page is sheared, which moves a
-//   column against its neighbour by a row), each thin (under two `solid`, more where the stroke is steep) or, for a
-//   few columns, thicker (a marker's dot), at most four `solid` (a letter's stem is longer than a stroke's run but a
-//   vertical rule or a bar far longer),
-// - is drawn smoothly: its centre jumps by over three pixels (a letter's next stroke, a box's other edge) at most
+//   column against its neighbor by a row), each thin (under two `solid`, more where the stroke is steep) or, for a
+//   few columns, thicker (a marker's dot), never over four `solid` (a vertical rule, a bar),
+// - is drawn smoothly: its center jumps by over three pixels (a letter's next stroke, a box's other edge) at most
 //   once and then once every sixteen `solid` along it (the tracing's own bound on a kept line's breaks),
 // - moves smoothly up or down by two `solid` (the tracing's bound on a line that is not level), the page's slope
 //   taken out and a jump's height not counted (a ruled line with a box's edge beside it is level),
 // - and spans a twelfth of the page (half the sixth a traced line must span: room for one break of it).
-// On the 304 dev synthetic scans the chains of pages without a line chart span at most ~60 pixels and those of the
-// four line-chart scans 720–810 (docs/documents.md, ocrgate). Pure pixel code.
+// On the 304 dev synthetic scans the chains of pages without a line chart span at most 123 pixels (all but one under
+// 90) and those of the four line-chart scans 720–810 (docs/documents.md, ocrgate). Pure pixel code.
 import type { Gray } from "./ocr_pixels.ts";
 import { percentile } from "./ocr_pixels.ts";
 import { INK_CONTRAST, solidRun } from "./chart_raster.ts";
 
 /** At most this many runs are looked at (as the tracing's MAX_RUNS: a page of noise stays cheap). */
 const MAX_RUNS = 400_000;
-/** A centre moving by more than this many pixels from one column to the next is a jump (chart_raster_lines.ts). */
+/** A center moving by more than this many pixels from one column to the next is a jump (chart_raster_lines.ts). */
 const JUMP = 3;
 
 /** Can the page hold a plotted line (see the file's head)? `slope`: the page's (its OCR words' lines', dy/dx). */
@@ -42,7 +41,7 @@ export function risingChain(page: Gray, slope: number, enough = Infinity): numbe
   const thin = 2 * solid, longest = 4 * solid, maxBlob = 3 * solid, breakEvery = 16 * solid;
   const minRise = 2 * solid;
   // each run's best chain: its first column, its jumps, its thick runs in a row, the height its jumps moved it by,
-  // and the lowest and highest of its centres less that height (and less the page's slope)
+  // and the lowest and highest of its centers less that height (and less the page's slope)
   const first = new Int32Array(n).fill(-1), jumps = new Int32Array(n), blobs = new Int32Array(n);
   const moved = new Float32Array(n), lo = new Float32Array(n), hi = new Float32Array(n);
   let widest = 0;
