@@ -9,6 +9,7 @@ import { cellsToRead, withHistoryCells } from "./ocr_history_cells.ts";
 import { type FilledBox, printsValueAxis } from "./pdf_shapes.ts";
 import { mayHoldBars, type PageShapes, pageShapes, shapesInPieceFrame } from "./chart_raster.ts";
 import { barChartRegion, chartSheet, withChartWords } from "./chart_raster_text.ts";
+import { mayHoldLine } from "./chart_line_gate.ts";
 import {
   enlarged,
   lineChartRegion,
@@ -367,8 +368,11 @@ async function readImage(
     : { read: best, bars: false };
   best = chart.read;
   // a line chart traced in the pixels where no row of bars was found (chart_raster_lines.ts), its words read again
-  // with the line and the gridlines whited out — on scans, as the bars' (not on a phone photo's page)
-  const traces = prepared.photo || chart.bars ? undefined : pageTraces(bestPage, skew);
+  // with the line and the gridlines whited out — on scans, as the bars' (not on a phone photo's page), and only
+  // where a cheap look finds a smooth thin stroke rising across the page (chart_line_gate.ts)
+  const traces = prepared.photo || chart.bars || !mayHoldLine(bestPage, skew)
+    ? undefined
+    : pageTraces(bestPage, skew);
   if (traces?.traces.length) best = await withLineChartText(bestPage, best, traces);
   if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines, sheets) };
   // a phone photo's "1.702" (the thousands comma its resolution lost), "TotalB86" (a digit read as a letter

@@ -14,6 +14,7 @@ import {
   pageTraces,
   tracesInPieceFrame,
 } from "../../../shared/documents/chart_raster_lines.ts";
+import { mayHoldLine, risingChain } from "../../../shared/documents/chart_line_gate.ts";
 import type { StrokedPath } from "../../../shared/documents/pdf_strokes.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
 import { chartsInPoints } from "../../../shared/bills/embedded/chart_raster.ts";
@@ -304,4 +305,77 @@ Deno.test({
       await closeOcr();
     }
   },
+});
+
+/**
+ * A letter page at 150 dpi with no line chart, tilted as a scan: a bill's text (bold account digits, small print),
+ * a table in ruled borders, a row of outlined bars (a horizontal bar chart's), solid and dashed rules.
+ */
+function textPage(tilt: number): Gray {
+  const c = createCanvas(1275, 1650);
+  const ctx = c.getContext("2d");
+  ctx.fillStyle = "#f4f3ef";
+  ctx.fillRect(0, 0, 1275, 1650);
+  ctx.translate(1275 / 2, 1650 / 2);
+  ctx.rotate((tilt * Math.PI) / 180);
+  ctx.translate(-1275 / 2, -1650 / 2);
+  ctx.fillStyle = "#222";
+  // [font, first line's baseline, lines, their spacing, text]
+  const blocks: [string, number, number, number, string][] = [
+    ["bold 30px sans-serif", 90, 1, 0, "Account Number: 269-634-296-9-2 0178152660670554005414606"],
+    ["20px sans-serif", 150, 10, 32, "Total Amount Due this month for service 1,234.56 kWh Jan Feb"],
+    ["12px sans-serif", 500, 8, 16, "Rates are subject to change; see the tariff on file for terms."],
+    ["18px sans-serif", 690, 5, 40, "Energy Charge   612 kWh   0.1123   68.73"],
+  ];
+  for (const [font, y, n, step, text] of blocks) {
+    ctx.font = font;
+    for (let i = 0; i < n; i++) ctx.fillText(text, 80, y + i * step);
+  }
+  ctx.strokeStyle = "#333";
+  ctx.lineWidth = 2;
+  ctx.strokeRect(60, 660, 1150, 240);
+  // the table's rows, a solid rule and a dashed one under it
+  for (const [y, dash] of [[700], [740], [780], [820], [860], [1200], [1260, 6]]) {
+    ctx.setLineDash(dash ? [dash, 5] : []);
+    ctx.beginPath();
+    ctx.moveTo(60, y);
+    ctx.lineTo(1210, y);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+  // outlined bars of one height, one under the other, their values beside them
+  [775, 1014, 1090, 852, 740, 756].forEach((v, i) => {
+    ctx.strokeRect(160, 960 + 24 * i, v / 3, 13);
+    ctx.fillText(String(v), 170 + v / 3, 972 + 24 * i);
+  });
+  return grayFromRgba(c.data(), 1275, 1650);
+}
+
+Deno.test("mayHoldLine: every drawn line chart is looked at (tilted, dots, dashed gridlines, two lines, initials)", () => {
+  for (
+    const o of [
+      { tilt: -1 },
+      { tilt: 0.7, dots: 6, dashed: true },
+      { tilt: 0, dots: 5 },
+      { tilt: 1, second: VALUES.map((v) => v - 150) },
+      { tilt: -0.6, initials: true, dashed: true },
+    ]
+  ) {
+    const page = grayOf(o);
+    assert.ok(mayHoldLine(page, slopeOf(o.tilt)), JSON.stringify(o));
+    // its chain spans most of the chart's twelve steps, far over the twelfth of the page the look asks for
+    assert.ok(risingChain(page, slopeOf(o.tilt)) >= 8 * SPACING, JSON.stringify(o));
+  }
+});
+
+Deno.test("mayHoldLine: a page of text, ruled tables, outlined bars and rules is not (tracing it found nothing)", () => {
+  for (const tilt of [-1, 0, 0.8]) {
+    const page = textPage(tilt);
+    assert.equal(
+      mayHoldLine(page, slopeOf(tilt)),
+      false,
+      `tilt ${tilt}: ${risingChain(page, slopeOf(tilt))}`,
+    );
+    assert.deepEqual(pageTraces(page, slopeOf(tilt)).traces, [], `tilt ${tilt}`);
+  }
 });
