@@ -8,7 +8,12 @@ import { createCanvas } from "@napi-rs/canvas";
 import { closeOcr, ocrImage } from "../../../shared/documents/ocr.ts";
 import { nativeOcrAvailable } from "../../../shared/documents/ocr_native.ts";
 import { type Gray, grayFromRgba } from "../../../shared/documents/ocr_pixels.ts";
-import { pageShapes, shapesInPieceFrame } from "../../../shared/documents/chart_raster.ts";
+import {
+  inkThreshold,
+  mayHoldBars,
+  pageShapes,
+  shapesInPieceFrame,
+} from "../../../shared/documents/chart_raster.ts";
 import { barChartRegion, withChartWords } from "../../../shared/documents/chart_raster_text.ts";
 import type { FilledBox } from "../../../shared/documents/pdf_shapes.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
@@ -104,6 +109,19 @@ Deno.test("pageShapes: a tilted scan's bars as level boxes of their drawn height
   const grid = shapes.lines.filter((l) => l.width > 500);
   assert.equal(grid.length, 4, JSON.stringify(grid));
   assert.ok(barChartRegion(shapes, 1275, 1650), "a row of bars is a chart");
+});
+
+Deno.test("mayHoldBars, pageShapes: the page's ink threshold, counted once by the caller, is the one used", () => {
+  const tilt = -1, slope = Math.tan((tilt * Math.PI) / 180);
+  const page = grayOf({ tilt });
+  const ink = inkThreshold(page);
+  // given the page's own threshold: what they find counting it themselves
+  assert.equal(mayHoldBars(page, ink), mayHoldBars(page));
+  assert.ok(mayHoldBars(page, ink));
+  assert.deepEqual(pageShapes(page, slope, ink), pageShapes(page, slope));
+  // and the threshold given is the one used: under every gray level, no pixel is ink
+  assert.equal(mayHoldBars(page, 0), false);
+  assert.deepEqual(pageShapes(page, slope, 0).filled, []);
 });
 
 Deno.test("barChartRegion: a row of boxes of one height (a table's shaded cells) is no chart; nor is text", () => {
