@@ -132,9 +132,13 @@ export function downRuns(mask: Uint8Array, w: number, h: number): Uint16Array {
   return out;
 }
 
-/** Each ink pixel's run length along its row, in pixels. */
-function acrossRuns(mask: Uint8Array, w: number, h: number): Uint16Array {
-  const out = new Uint16Array(mask.length);
+/**
+ * The pixels inside a dark run at least `solid` long both across and down (1): a filled shape's core. Each row's runs
+ * are found in one pass and only those `solid` long are looked at down (no page-sized array of the runs' lengths
+ * across: ocrgate2).
+ */
+export function coreOf(mask: Uint8Array, down: Uint16Array, w: number, h: number, solid: number): Uint8Array {
+  const core = new Uint8Array(mask.length);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     let x = 0;
@@ -145,18 +149,16 @@ function acrossRuns(mask: Uint8Array, w: number, h: number): Uint16Array {
       }
       let end = x;
       while (end < w && mask[row + end]) end++;
-      out.fill(Math.min(end - x, 65_535), row + x, row + end);
+      if (end - x >= solid) { for (let i = row + x; i < row + end; i++) core[i] = down[i] >= solid ? 1 : 0; }
       x = end;
     }
   }
-  return out;
+  return core;
 }
 
 /** Bars and other filled rectangles: components of pixels inside runs `solid` long both ways (see the file's head). */
 function filledShapes(mask: Uint8Array, down: Uint16Array, w: number, h: number, solid: number): FilledBox[] {
-  const across = acrossRuns(mask, w, h);
-  const core = new Uint8Array(mask.length);
-  for (let i = 0; i < mask.length; i++) core[i] = mask[i] && across[i] >= solid && down[i] >= solid ? 1 : 0;
+  const core = coreOf(mask, down, w, h, solid);
   const { labels, count } = labelComponents(core, w, h);
   const bounds = Array.from({ length: count + 1 }, () => ({ x0: w, y0: h, x1: -1, y1: -1, n: 0 }));
   for (let i = 0; i < labels.length; i++) {
