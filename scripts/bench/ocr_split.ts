@@ -1,4 +1,6 @@
 // deno run -A scripts/bench/ocr_split.ts (env ROUNDS, default 2; PROF=1 adds a V8 profile of the main thread)
+// It also prints a digest of every image handed to tesseract (pages and verification sheets) and of the pages'
+// words: a change meant to cost less without changing what is read must leave it as it was (ocrgate2).
 // Where a page's CPU goes with the resident libtesseract (DOCUMENT_OCR=ffi), in one warm process (handles
 // kept between pages, as in a document worker): `ocrImage` on the bench's 8 pages against the same readings
 // replayed through the handles afterwards (each kind of reading: the page, the number sheets, the place
@@ -43,10 +45,28 @@ for (const n of images) await ocrImage(Deno.readFileSync(dir + n)); // warm-up: 
 const rounds = Number(Deno.env.get("ROUNDS") ?? 2), pages = rounds * images.length;
 const prof = Deno.env.get("PROF") ? await startCpuProfile() : undefined;
 record = true;
+const results: unknown[] = [];
 const c0 = cpu();
-for (let r = 0; r < rounds; r++) for (const n of images) await ocrImage(Deno.readFileSync(dir + n));
+for (let r = 0; r < rounds; r++) {
+  for (const n of images) results.push(await ocrImage(Deno.readFileSync(dir + n)));
+}
 const total = (cpu() - c0) / pages;
 record = false;
+const hash = async (bytes: Uint8Array<ArrayBuffer>) =>
+  Array.from(
+    new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+    (b) => b.toString(16).padStart(2, "0"),
+  )
+    .join("").slice(0, 16);
+const imagesRead = new Uint8Array(reads.reduce((n, x) => n + x.image.length, 0));
+reads.reduce((at, x) => (imagesRead.set(x.image, at), at + x.image.length), 0);
+console.log(
+  `digests: ${reads.length} images handed to tesseract ${await hash(
+    imagesRead,
+  )}; the pages' words ${await hash(
+    new TextEncoder().encode(JSON.stringify(results)),
+  )}`,
+);
 if (prof) console.log(summarize(await prof(), 25).join("\n"));
 const lib = residentOcr() as ResidentTesseract;
 const byKind = new Map<string, { ms: number; n: number; px: number }>();

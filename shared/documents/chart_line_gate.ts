@@ -15,8 +15,7 @@
 // On the 304 dev synthetic scans the chains of pages without a line chart span at most 123 pixels (all but one under
 // 90) and those of the four line-chart scans 720–810 (docs/documents.md, ocrgate). Pure pixel code.
 import type { Gray } from "./ocr_pixels.ts";
-import { percentile } from "./ocr_pixels.ts";
-import { INK_CONTRAST, solidRun } from "./chart_raster.ts";
+import { inkThreshold, solidRun } from "./chart_raster.ts";
 
 /** At most this many runs are looked at (as the tracing's MAX_RUNS: a page of noise stays cheap). */
 const MAX_RUNS = 400_000;
@@ -24,19 +23,24 @@ const MAX_RUNS = 400_000;
 const JUMP = 3;
 
 /** Can the page hold a plotted line (see the file's head)? `slope`: the page's (its OCR words' lines', dy/dx). */
-export function mayHoldLine(page: Gray, slope: number): boolean {
+export function mayHoldLine(page: Gray, slope: number, threshold = inkThreshold(page)): boolean {
   const least = page.width / 12;
-  return risingChain(page, slope, least) >= least;
+  return risingChain(page, slope, least, threshold) >= least;
 }
 
 /**
  * The widest span (pixels across) of a chain of the page's ink that rises or falls smoothly by two `solid` (see the
  * file's head), the search stopped once one spans `enough`.
  */
-export function risingChain(page: Gray, slope: number, enough = Infinity): number {
+export function risingChain(
+  page: Gray,
+  slope: number,
+  enough = Infinity,
+  threshold = inkThreshold(page),
+): number {
   const { width: w, height: h, data } = page;
   const solid = solidRun(w);
-  const { from, y0, y1 } = columnRuns(data, w, h, percentile(data, 0.5) - INK_CONTRAST);
+  const { from, y0, y1 } = columnRuns(data, w, h, threshold);
   const n = y0.length;
   const thin = 2 * solid, longest = 4 * solid, maxBlob = 3 * solid, breakEvery = 16 * solid;
   const minRise = 2 * solid;

@@ -33,14 +33,19 @@ export interface PageShapes {
 export const solidRun = (width: number) => Math.max(5, Math.round(width / 250));
 
 /**
+ * The gray level below which a page's pixel is ink: the median less `INK_CONTRAST`. One pass over the page; the
+ * chart passes take it as an argument so that a page's is counted once (ocr.ts, ocrgate2).
+ */
+export const inkThreshold = (page: Gray): number => percentile(page.data, 0.5) - INK_CONTRAST;
+
+/**
  * Can the page hold six filled shapes (a chart's bars)? A cheap look first, on the page shrunk by the smallest
  * filled run: six or more squares of 2 × 2 dark cells (a letter's stroke never darkens a whole cell). A page of text
  * alone is not looked at further.
  */
-export function mayHoldBars(page: Gray): boolean {
+export function mayHoldBars(page: Gray, threshold = inkThreshold(page)): boolean {
   const small = shrink(page, solidRun(page.width));
   const { width: w, height: h, data } = small;
-  const threshold = percentile(page.data, 0.5) - INK_CONTRAST;
   let squares = 0;
   for (let y = 0; y + 1 < h; y++) {
     for (let x = 0, i = y * w; x + 1 < w; x++, i++) {
@@ -57,9 +62,9 @@ export function mayHoldBars(page: Gray): boolean {
 }
 
 /** The filled shapes and ruled lines of a prepared page (see the file's head), in its sheared frame. */
-export function pageShapes(page: Gray, slope: number): PageShapes {
+export function pageShapes(page: Gray, slope: number, threshold = inkThreshold(page)): PageShapes {
   const { width: w } = page;
-  const sheared = shearedInk(page, slope);
+  const sheared = shearedInk(page, slope, threshold);
   const solid = solidRun(w);
   const down = downRuns(sheared.mask, w, sheared.height);
   return {
@@ -85,9 +90,12 @@ export function shapesInPieceFrame(shapes: PageShapes, scale = 1): FilledBox[] {
 }
 
 /** The page's ink (1) sheared so that a line along the slope lies level: row y' + offset holds y = y' + slope × x. */
-export function shearedInk(page: Gray, slope: number): { mask: Uint8Array; height: number; offset: number } {
+export function shearedInk(
+  page: Gray,
+  slope: number,
+  threshold = inkThreshold(page),
+): { mask: Uint8Array; height: number; offset: number } {
   const { width: w, height: h, data } = page;
-  const threshold = percentile(data, 0.5) - INK_CONTRAST;
   const rise = Math.ceil(Math.abs(slope) * w);
   const height = h + rise;
   const offset = slope > 0 ? rise : 0;
@@ -124,9 +132,13 @@ export function downRuns(mask: Uint8Array, w: number, h: number): Uint16Array {
   return out;
 }
 
-/** Each ink pixel's run length along its row, in pixels. */
-function acrossRuns(mask: Uint8Array, w: number, h: number): Uint16Array {
-  const out = new Uint16Array(mask.length);
+/**
+ * The pixels inside a dark run at least `solid` long both across and down (1): a filled shape's core. Each row's runs
+ * are found in one pass and only those `solid` long are looked at down (no page-sized array of the runs' lengths
+ * across: ocrgate2).
+ */
+export function coreOf(mask: Uint8Array, down: Uint16Array, w: number, h: number, solid: number): Uint8Array {
+  const core = new Uint8Array(mask.length);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     let x = 0;
@@ -137,18 +149,16 @@ function acrossRuns(mask: Uint8Array, w: number, h: number): Uint16Array {
       }
       let end = x;
       while (end < w && mask[row + end]) end++;
-      out.fill(Math.min(end - x, 65_535), row + x, row + end);
+      if (end - x >= solid) { for (let i = row + x; i < row + end; i++) core[i] = down[i] >= solid ? 1 : 0; }
       x = end;
     }
   }
-  return out;
+  return core;
 }
 
 /** Bars and other filled rectangles: components of pixels inside runs `solid` long both ways (see the file's head). */
 function filledShapes(mask: Uint8Array, down: Uint16Array, w: number, h: number, solid: number): FilledBox[] {
-  const across = acrossRuns(mask, w, h);
-  const core = new Uint8Array(mask.length);
-  for (let i = 0; i < mask.length; i++) core[i] = mask[i] && across[i] >= solid && down[i] >= solid ? 1 : 0;
+  const core = coreOf(mask, down, w, h, solid);
   const { labels, count } = labelComponents(core, w, h);
   const bounds = Array.from({ length: count + 1 }, () => ({ x0: w, y0: h, x1: -1, y1: -1, n: 0 }));
   for (let i = 0; i < labels.length; i++) {

@@ -21,7 +21,7 @@
 // chart_traces.ts). Bounded: at most MAX_TRACES paths, each at most a page wide. Pure pixel code.
 import type { FilledBox } from "./pdf_shapes.ts";
 import type { Gray } from "./ocr_pixels.ts";
-import { downRuns, shearedInk, solidRun } from "./chart_raster.ts";
+import { downRuns, inkThreshold, shearedInk, solidRun } from "./chart_raster.ts";
 
 /** At most this many traced lines a page (a usage chart has one or two). */
 export const MAX_TRACES = 8;
@@ -49,11 +49,11 @@ export interface PageTraces {
 }
 
 /** The line charts' traced lines of a prepared page (see the file's head). */
-export function pageTraces(page: Gray, frameSlope: number): PageTraces {
+export function pageTraces(page: Gray, frameSlope: number, threshold = inkThreshold(page)): PageTraces {
   const w = page.width;
   const solid = solidRun(w);
-  const slope = ruledSlope(page, frameSlope, solid);
-  const { mask, height: h, offset } = shearedInk(page, slope);
+  const slope = ruledSlope(page, frameSlope, solid, threshold);
+  const { mask, height: h, offset } = shearedInk(page, slope, threshold);
   const levels = clearLevelLines(mask, downRuns(mask, w, h), w, h, solid);
   const runs = columnRuns(mask, w, h);
   return { traces: tracedPaths(runs, w, solid, levels), levels, slope, frameSlope, offset, solid };
@@ -67,8 +67,8 @@ const SLOPE_STEP = 0.0005, SLOPE_REACH = 0.01;
  * set only roughly): of the slopes within 0.01 of it, the one that gathers the page's long level strokes (dark runs
  * across at least two `solid`, thin down their columns) into the fewest rows (the largest sum of squared row counts).
  */
-function ruledSlope(page: Gray, around: number, solid: number): number {
-  const { mask, height: h } = shearedInk(page, 0);
+function ruledSlope(page: Gray, around: number, solid: number, threshold: number): number {
+  const { mask, height: h } = shearedInk(page, 0, threshold);
   const w = page.width;
   const down = downRuns(mask, w, h);
   const xs: number[] = [], ys: number[] = [];

@@ -7,7 +7,13 @@ import { photoNumberWords } from "./ocr_photo_words.ts";
 import { lostPieces, lostSheet, withLostWords } from "./ocr_photo_lost.ts";
 import { cellsToRead, withHistoryCells } from "./ocr_history_cells.ts";
 import { type FilledBox, printsValueAxis } from "./pdf_shapes.ts";
-import { mayHoldBars, type PageShapes, pageShapes, shapesInPieceFrame } from "./chart_raster.ts";
+import {
+  inkThreshold,
+  mayHoldBars,
+  type PageShapes,
+  pageShapes,
+  shapesInPieceFrame,
+} from "./chart_raster.ts";
 import { barChartRegion, chartSheet, withChartWords } from "./chart_raster_text.ts";
 import { mayHoldLine } from "./chart_line_gate.ts";
 import {
@@ -360,7 +366,9 @@ async function readImage(
   if (prepared.photo) best = await withHistoryNumbers(bestPage, best);
   // a bar chart's words the page reading dropped, read again with its bars whited out (chart_raster_text.ts)
   const skew = pageSkew(best.lines.map((l) => l.words.map((w) => w.bbox)));
-  const shapes = mayHoldBars(bestPage) ? pageShapes(bestPage, skew) : undefined;
+  // the page's ink threshold, counted once for the chart passes below (ocrgate2)
+  const ink = inkThreshold(bestPage);
+  const shapes = mayHoldBars(bestPage, ink) ? pageShapes(bestPage, skew, ink) : undefined;
   // (not on a phone photo's page: there the sheet's words, put in place of the page's, cost two photos of the dev set
   // a meter row and two history months — docs/bills.md "Usage charts on scans and photos")
   const chart = shapes && !prepared.photo
@@ -370,9 +378,9 @@ async function readImage(
   // a line chart traced in the pixels where no row of bars was found (chart_raster_lines.ts), its words read again
   // with the line and the gridlines whited out — on scans, as the bars' (not on a phone photo's page), and only
   // where a cheap look finds a smooth thin stroke rising across the page (chart_line_gate.ts)
-  const traces = prepared.photo || chart.bars || !mayHoldLine(bestPage, skew)
+  const traces = prepared.photo || chart.bars || !mayHoldLine(bestPage, skew, ink)
     ? undefined
-    : pageTraces(bestPage, skew);
+    : pageTraces(bestPage, skew, ink);
   if (traces?.traces.length) best = await withLineChartText(bestPage, best, traces);
   if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines, sheets) };
   // a phone photo's "1.702" (the thousands comma its resolution lost), "TotalB86" (a digit read as a letter

@@ -15,6 +15,7 @@ import {
   tracesInPieceFrame,
 } from "../../../shared/documents/chart_raster_lines.ts";
 import { mayHoldLine, risingChain } from "../../../shared/documents/chart_line_gate.ts";
+import { inkThreshold } from "../../../shared/documents/chart_raster.ts";
 import type { StrokedPath } from "../../../shared/documents/pdf_strokes.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
 import { chartsInPoints } from "../../../shared/bills/embedded/chart_raster.ts";
@@ -366,6 +367,18 @@ Deno.test("mayHoldLine: every drawn line chart is looked at (tilted, dots, dashe
     // its chain spans most of the chart's twelve steps, far over the twelfth of the page the look asks for
     assert.ok(risingChain(page, slopeOf(o.tilt)) >= 8 * SPACING, JSON.stringify(o));
   }
+});
+
+Deno.test("mayHoldLine, pageTraces: the page's ink threshold, counted once by the caller, is the one used", () => {
+  const o = { tilt: 0.7, dots: 6 };
+  const page = grayOf(o), slope = slopeOf(o.tilt);
+  const ink = inkThreshold(page);
+  assert.equal(risingChain(page, slope, Infinity, ink), risingChain(page, slope));
+  assert.ok(mayHoldLine(page, slope, ink));
+  assert.deepEqual(pageTraces(page, slope, ink), pageTraces(page, slope));
+  // under every gray level no pixel is ink: nothing to look at, nothing traced
+  assert.equal(mayHoldLine(page, slope, 0), false);
+  assert.deepEqual(pageTraces(page, slope, 0).traces, []);
 });
 
 Deno.test("mayHoldLine: a page of text, ruled tables, outlined bars and rules is not (tracing it found nothing)", () => {

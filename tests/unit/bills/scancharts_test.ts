@@ -8,7 +8,14 @@ import { createCanvas } from "@napi-rs/canvas";
 import { closeOcr, ocrImage } from "../../../shared/documents/ocr.ts";
 import { nativeOcrAvailable } from "../../../shared/documents/ocr_native.ts";
 import { type Gray, grayFromRgba } from "../../../shared/documents/ocr_pixels.ts";
-import { pageShapes, shapesInPieceFrame } from "../../../shared/documents/chart_raster.ts";
+import {
+  coreOf,
+  downRuns,
+  inkThreshold,
+  mayHoldBars,
+  pageShapes,
+  shapesInPieceFrame,
+} from "../../../shared/documents/chart_raster.ts";
 import { barChartRegion, withChartWords } from "../../../shared/documents/chart_raster_text.ts";
 import type { FilledBox } from "../../../shared/documents/pdf_shapes.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
@@ -104,6 +111,52 @@ Deno.test("pageShapes: a tilted scan's bars as level boxes of their drawn height
   const grid = shapes.lines.filter((l) => l.width > 500);
   assert.equal(grid.length, 4, JSON.stringify(grid));
   assert.ok(barChartRegion(shapes, 1275, 1650), "a row of bars is a chart");
+});
+
+Deno.test("mayHoldBars, pageShapes: the page's ink threshold, counted once by the caller, is the one used", () => {
+  const tilt = -1, slope = Math.tan((tilt * Math.PI) / 180);
+  const page = grayOf({ tilt });
+  const ink = inkThreshold(page);
+  // given the page's own threshold: what they find counting it themselves
+  assert.equal(mayHoldBars(page, ink), mayHoldBars(page));
+  assert.ok(mayHoldBars(page, ink));
+  assert.deepEqual(pageShapes(page, slope, ink), pageShapes(page, slope));
+  // and the threshold given is the one used: under every gray level, no pixel is ink
+  assert.equal(mayHoldBars(page, 0), false);
+  assert.deepEqual(pageShapes(page, slope, 0).filled, []);
+});
+
+Deno.test("coreOf: the pixels in a dark run `solid` long both across and down, as counted pixel by pixel", () => {
+  // blocks, lines and specks of random sizes on a small page (a fixed linear congruential sequence)
+  const w = 97, h = 61, solid = 5, mask = new Uint8Array(w * h);
+  let seed = 12_345;
+  const next = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % n;
+  for (let k = 0; k < 60; k++) {
+    const x0 = next(w), y0 = next(h), bw = 1 + next(12), bh = 1 + next(12);
+    for (let y = y0; y < Math.min(h, y0 + bh); y++) {
+      for (let x = x0; x < Math.min(w, x0 + bw); x++) mask[y * w + x] = 1;
+    }
+  }
+  // and, apart, a block exactly `solid` square (core), one a pixel narrower and one a pixel shorter (not core)
+  const block = (x0: number, y0: number, bw: number, bh: number) => {
+    for (let y = y0; y < y0 + bh; y++) for (let x = x0; x < x0 + bw; x++) mask[y * w + x] = 1;
+  };
+  for (let y = 0; y < 12; y++) mask.fill(0, y * w, y * w + 40);
+  block(1, 1, solid, solid), block(12, 1, solid - 1, 2 * solid), block(24, 1, 2 * solid, solid - 1);
+  const down = downRuns(mask, w, h);
+  const runAcross = (i: number) => {
+    const y = Math.floor(i / w);
+    let a = i, b = i;
+    while (a > y * w && mask[a - 1]) a--;
+    while (b + 1 < (y + 1) * w && mask[b + 1]) b++;
+    return b - a + 1;
+  };
+  const expected = mask.map((m, i) => (m && runAcross(i) >= solid && down[i] >= solid ? 1 : 0));
+  const core = coreOf(mask, down, w, h, solid);
+  assert.deepEqual(core, expected);
+  assert.ok(core.some((c) => c) && core.some((c, i) => !c && mask[i]), "some ink is core, some is not");
+  assert.equal(core[1 * w + 1] + core[5 * w + 5], 2, "the solid square is core");
+  assert.equal(core[1 * w + 12] + core[1 * w + 24], 0, "the narrower and the shorter blocks are not");
 });
 
 Deno.test("barChartRegion: a row of boxes of one height (a table's shaded cells) is no chart; nor is text", () => {
