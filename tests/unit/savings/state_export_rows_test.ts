@@ -27,7 +27,7 @@ function program(state: string): StateProgram {
   });
 }
 
-const ADDED = ["CO", "IN", "LA", "MI", "MN", "WA"];
+const ADDED = ["CO", "IN", "LA", "MI", "MN", "OR", "VA", "WA"];
 
 Deno.test("each added row names its rule's source, a date it was read, and a credit ratio in (0, 1]", () => {
   for (const s of ADDED) {
@@ -68,8 +68,16 @@ Deno.test("a Louisiana home's report says exports are credited below retail, as 
   assert.match(before.text, /the figures assume credits at the retail rate/);
 });
 
-Deno.test("Colorado, Minnesota and Washington credit exports at retail by statute; Ohio keeps the generic wording", async () => {
-  for (const [s, name] of [["CO", "Colorado"], ["MN", "Minnesota"], ["WA", "Washington"]]) {
+Deno.test("CO, MN, OR, VA and WA credit exports at retail by statute; Ohio keeps the generic wording", async () => {
+  for (
+    const [s, name] of [
+      ["CO", "Colorado"],
+      ["MN", "Minnesota"],
+      ["OR", "Oregon"],
+      ["VA", "Virginia"],
+      ["WA", "Washington"],
+    ]
+  ) {
     const r = await flatYearReport(program(s), {
       rate: 0.14,
       monthlyKwh: 900,
