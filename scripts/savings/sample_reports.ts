@@ -4,7 +4,8 @@
 //   for f in OUTDIR/*.pdf; do pdftoppm -png -r 60 "$f" "${f%.pdf}"; done
 // Cases: Florida with the bill's fixed charge, California (net billing) with 3 months of bills, New Jersey,
 // a New York apartment (asks who owns the roof; and answered "someone else" as the widget sends it), Alabama
-// (an EIA 2024 price and its own escalator), a low-use Texas home (below the 2 kW minimum).
+// (an EIA 2024 price and its own escalator), Louisiana (its export row), an Austin Energy home (its utility's estimated
+// rate), a low-use Texas home (below the 2 kW minimum).
 import { testPlatform } from "../../tests/support/db.ts";
 import { tokensFor } from "../../tests/support/auth.ts";
 import { createSavingsReport } from "../../shared/savings/pipeline.ts";
@@ -60,6 +61,21 @@ const cases = [
     customerName: "Dana Brooks",
     address: "600 Dexter Ave, Montgomery, AL 36104",
     usageByMonth: usage(14000),
+  },
+  {
+    // Louisiana's own row (LPSC 2019 rule: exports credited at avoided cost), not the generic retail wording
+    name: "la",
+    customerName: "Jean Broussard",
+    address: "900 N 3rd St, Baton Rouge, LA 70802",
+    usageByMonth: usage(13000),
+  },
+  {
+    // the home's utility's own estimated rate (Austin Energy, EIA-861 2020 moved with Texas's EIA change)
+    name: "tx-austin-energy",
+    customerName: "Ana Ruiz",
+    address: "1100 Congress Ave, Austin, TX 78701",
+    usageByMonth: usage(12000),
+    utility: "Austin Energy",
   },
   {
     name: "tx-low-use",

@@ -194,6 +194,12 @@ function savingsBasis(f: SavingsFigures, b: ReportBasis | null, state: string): 
     ? ""
     : b.rateKind === "customer"
     ? ", the homeowner's own rate"
+    : b.rateKind === "utility"
+    ? `, ${
+      b.rateUtility ?? "the home's utility"
+    }'s average residential rate, estimated (its EIA-861 2020 average moved with the ${
+      state ? `${state} ` : "state "
+    }average${b.rateYear ? ` to ${b.rateYear}` : ""})`
     : b.rateKind === "national"
     ? `, the US average residential rate${eia}; no state figure on file`
     : `, the ${state ? `${state} ` : ""}average residential rate${eia}`;

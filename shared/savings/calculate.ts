@@ -125,6 +125,8 @@ export const BEYOND_HOME_USE = "beyond_home_use";
  * pipeline from the request): the report says so rather than "not read from your bill" (QA pass 11).
  */
 export const FIXED_CHARGE_OTHER_UTILITY = "fixed_charge_other_utility";
+/** The rate is an estimate of the home's utility's own average (shared/savings/utility_rate.ts), not the state's. */
+export const UTILITY_RATE_ESTIMATE = "utility_rate_estimate";
 
 const money = (x: number) => Math.round(x * 100) / 100;
 

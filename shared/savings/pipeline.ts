@@ -21,7 +21,9 @@ import {
   calculateSavings,
   FIXED_CHARGE_OTHER_UTILITY,
   type SavingsFigures,
+  UTILITY_RATE_ESTIMATE,
 } from "./calculate.ts";
+export { UTILITY_RATE_ESTIMATE };
 import { loadStateData, type StateData } from "./reference.ts";
 import {
   exportRuleFor,
@@ -29,6 +31,7 @@ import {
   type UtilityExportRule,
   withUtilityExport,
 } from "./utility_export.ts";
+import { type UtilityRateEstimate, utilityRateFor } from "./utility_rate.ts";
 import { cents } from "../format.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
@@ -144,6 +147,7 @@ function reportBasis(c: ReportContext): ReportBasis {
   return {
     rateKind: c.rateKind ?? "state",
     rateYear: c.rateYear ?? null,
+    ...(c.rateUtility ? { rateUtility: c.rateUtility } : {}),
     rateSource: c.rateSource,
     costSource: c.costSource,
     costYear: c.costYear ?? null,
@@ -187,7 +191,9 @@ function context(
   customerRate: boolean,
   partnerName?: string,
   now: Date = new Date(),
+  utilityRate: UtilityRateEstimate | null = null,
 ): ReportContext {
+  const own = customerRate ? null : utilityRate;
   return {
     partnerName,
     reportDate: now.toISOString().slice(0, 10),
@@ -197,8 +203,19 @@ function context(
     address,
     figures,
     program: state.program,
-    rateSource: customerRate ? "the customer's own rate (supplied by the caller)" : state.rateSource,
-    rateKind: customerRate ? "customer" : state.rateIsNationalFallback ? "national" : "state",
+    rateSource: customerRate
+      ? "the customer's own rate (supplied by the caller)"
+      : own
+      ? `${own.source}; ${state.rateSource}`
+      : state.rateSource,
+    rateKind: customerRate
+      ? "customer"
+      : own
+      ? "utility"
+      : state.rateIsNationalFallback
+      ? "national"
+      : "state",
+    ...(own ? { rateUtility: own.utility } : {}),
     costSource: state.costSource,
     costIsNationalFallback: state.costIsNationalFallback,
     rateYear: customerRate ? null : state.rateYear,
@@ -226,7 +243,13 @@ export async function createSavingsReport(
     loadSavingsSettings(p.sql, auth.orgId),
     partnerBranding(p.sql, auth.orgId),
   ]);
-  const ratePerKwh = req.ratePerKwh ?? stateRows.ratePerKwh;
+  // Without the bill's own rate, the chosen utility's own average (estimated from EIA-861 2020) when it has one on
+  // file, else the state's; not with another utility's bill (the home's utility is then not sure).
+  const utilityRate = req.ratePerKwh === undefined && !stateRows.rateIsNationalFallback &&
+      !String(req.otherBillUtility ?? "").trim()
+    ? await utilityRateFor(p.sql, req.utility, address.state, stateRows.ratePerKwh, stateRows.rateYear)
+    : null;
+  const ratePerKwh = req.ratePerKwh ?? utilityRate?.ratePerKwh ?? stateRows.ratePerKwh;
   // The own export rule (Austin Energy's Value of Solar) of the utility whose usage the report rests on replaces the
   // state's; with another utility's bill, the state's rule applies and the report says why.
   const exportRule = exportRuleFor(req.utility, req.otherBillUtility, address.state);
@@ -246,7 +269,8 @@ export async function createSavingsReport(
     fixedChargeMonthly: req.fixedChargeMonthly ?? null,
     roofAccess: roofAccess(req.address, req.roofOwnership),
   });
-  if (state.rateIsNationalFallback) figures.flags.push("national_average_rate");
+  if (state.rateIsNationalFallback && !utilityRate) figures.flags.push("national_average_rate");
+  if (utilityRate) figures.flags.push(UTILITY_RATE_ESTIMATE);
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
   if (req.fixedChargeOfOtherUtility && figures.fixedChargeMonthly === null) {
     figures.flags.push(FIXED_CHARGE_OTHER_UTILITY);
@@ -260,6 +284,7 @@ export async function createSavingsReport(
     req.ratePerKwh !== undefined,
     partner.name,
     opts.now,
+    utilityRate,
   );
   const { report, writer } = await writeValidReport(p, reportContext);
 
@@ -317,7 +342,7 @@ export async function createSavingsReport(
     writer,
     rates: {
       ratePerKwh,
-      source: req.ratePerKwh ? "caller" : state.rateSource,
+      source: req.ratePerKwh ? "caller" : utilityRate ? utilityRate.source : state.rateSource,
       escalatorPct: state.escalatorPct,
       costPerWatt: state.costPerWatt,
       costSource: state.costSource,

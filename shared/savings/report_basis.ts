@@ -10,6 +10,8 @@ import type { ReportContext } from "./report/types.ts";
 export interface ReportBasis {
   rateKind: NonNullable<ReportContext["rateKind"]>;
   rateYear: number | null;
+  /** The utility whose estimated average rate the figures use (rateKind "utility"). */
+  rateUtility?: string;
   rateSource: string;
   costSource: string;
   costYear: number | null;

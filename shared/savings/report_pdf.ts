@@ -6,6 +6,7 @@ import {
   BEYOND_HOME_USE,
   FIXED_CHARGE_OTHER_UTILITY,
   type SavingsFigures,
+  UTILITY_RATE_ESTIMATE,
 } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
 import { projectionChartKind, projectionChartTitle, thinSavingsWords } from "./projection_chart.ts";
@@ -520,7 +521,11 @@ function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {
   const c = f.credit;
   const basis = `This report is an estimate prepared on ${dateText}. It uses ${
     c ? "the federal tax credit rules in force on that date" : "the figures above"
-  }, your state's average electricity price unless your own rate was given, and a model of your roof; a site visit confirms them.${
+  }, ${
+    (f.flags ?? []).includes(UTILITY_RATE_ESTIMATE)
+      ? "an estimate of your utility's average electricity price (its 2020 average, moved with your state's since)"
+      : "your state's average electricity price"
+  } unless your own rate was given, and a model of your roof; a site visit confirms them.${
     f.systemKw > 0 && f.paybackYears !== null
       ? ` The payback is the year in which your savings, with prices rising ${f.escalatorPct}% a year and the panels making ${ASSUMPTIONS.degradationPct}% less each year (as in the 25-year figures), add up to the net cost.`
       : ""

@@ -61,7 +61,13 @@ function executiveSummary(c: ReportContext): string {
     } in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At ${
       rateWords(c)
     } of ${cents(f.ratePerKwh)}${
-      c.rateKind !== "customer" && c.rateYear ? ` (EIA, ${c.rateYear})` : ""
+      c.rateKind === "utility"
+        ? ` (our estimate: its 2020 average, EIA-861, moved with the ${
+          h(c.stateName)
+        } average to ${c.rateYear})`
+        : c.rateKind !== "customer" && c.rateYear
+        ? ` (EIA, ${c.rateYear})`
+        : ""
     }, that is about <strong>${usd(energyCost(f))} a year</strong>${
       // annualCost includes the bill's fixed charge: the rate times the use is the energy alone (QA pass 7: "14.15 ¢/kWh
       // … that is about $2,145 a year" for 14,395 kWh, which is $2,037 at that rate).
@@ -140,6 +146,7 @@ export function seasonWords(f: Pick<SavingsFigures, "monthlyKwh" | "extrapolated
 function rateWords(c: ReportContext): string {
   if (c.rateKind === "customer") return "your electricity rate";
   if (c.rateKind === "national") return "the US average residential rate";
+  if (c.rateKind === "utility") return `${h(c.rateUtility ?? "your utility")}'s average residential rate`;
   return `the ${h(c.state)} average residential rate`;
 }
 

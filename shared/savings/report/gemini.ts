@@ -38,6 +38,9 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
         state: "the state average",
         national: "the US average",
         customer: "the customer's own rate",
+        utility: `an estimate of ${
+          ctx.rateUtility ?? "the customer's utility"
+        }'s own average rate (see source)`,
       }[ctx.rateKind ?? "state"],
       source: ctx.rateSource,
       escalatorPctPerYear: f.escalatorPct,

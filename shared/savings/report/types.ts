@@ -43,8 +43,13 @@ export interface ReportContext {
   figures: SavingsFigures;
   program: StateProgram;
   rateSource: string;
-  /** Whose rate ratePerKwh is: the state average (default), the national average (no state figure), or the customer's own. */
-  rateKind?: "state" | "national" | "customer";
+  /**
+   * Whose rate ratePerKwh is: the state average (default), the national average (no state figure), the customer's own,
+   * or an estimate of the home's utility's own average (shared/savings/utility_rate.ts; `rateUtility` names it).
+   */
+  rateKind?: "state" | "national" | "customer" | "utility";
+  /** The utility whose estimated average rate is used (rateKind "utility"). */
+  rateUtility?: string;
   /** The year of the reference rate and of the installed cost ($/W), named in the report. */
   rateYear?: number | null;
   /** Where the escalator comes from, in words ("EIA, Florida 2014-2024"). */

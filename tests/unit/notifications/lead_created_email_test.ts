@@ -336,6 +336,35 @@ Deno.test("new-lead email: the savings basis names the home's utility's own expo
   assert.doesNotMatch(basisOf(basis), /credited at/);
 });
 
+Deno.test("new-lead email: a report on the home's utility's estimated rate says so, not the state average (rates17)", () => {
+  const f = figures("2026-06-01");
+  const basis = {
+    rateKind: "utility" as const,
+    rateUtility: "Austin Energy",
+    rateYear: 2023,
+    rateSource: "an estimate of Austin Energy's average residential rate",
+    costSource: "ES",
+    costYear: 2024,
+    costIsNationalFallback: true,
+    escalatorBasis: "EIA, Texas 2003–2023",
+  };
+  const line = templates(p).render("lead.created", {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: true,
+      report: { figures: { ...f, fixedChargeMonthly: null }, basis, createdAt: null },
+      monthlyKwh: null,
+      ...reading,
+    }, "TX"),
+  }).text.match(/Savings basis: (.*)\n/)?.[1] ?? "";
+  assert.match(
+    line,
+    /, Austin Energy's average residential rate, estimated \(its EIA-861 2020 average moved with the TX average to 2023\); prices rising/,
+  );
+  assert.doesNotMatch(line, /TX average residential rate/);
+});
+
 Deno.test("new-lead email: one line per checked field, every reason on it, the reader's doubts said once (QA pass 12)", () => {
   const { text } = noReportEmail(
     {

@@ -1,0 +1,97 @@
+// Export compensation rows added for states that had the generic "net metering at retail" wording (rates17, issue #11
+// §3): each row cites its rule and a date, and the report's export wording follows the row, never the generic line,
+// while a state still without a row keeps the generic wording (and says the figures assume retail credit).
+import assert from "node:assert/strict";
+import { parse } from "csv-parse/sync";
+import type { StateProgram } from "../../../shared/savings/report/types.ts";
+import { flatYearReport, genericProgram } from "./fixtures.ts";
+
+const rows = parse(
+  Deno.readTextFileSync(new URL("../../../data/reference/state_programs.csv", import.meta.url)),
+  { columns: true, skip_empty_lines: true },
+) as Record<string, string>[];
+
+/** The program a state's row seeds (scripts/savings/reference.ts, shared/savings/reference.ts). */
+function program(state: string): StateProgram {
+  const r = rows.find((x) => x.state === state);
+  if (!r) return genericProgram({ state });
+  return genericProgram({
+    state,
+    isGeneric: r.net_metering === "generic",
+    netMetering: r.net_metering as StateProgram["netMetering"],
+    exportCreditRatio: Number(r.export_credit_ratio),
+    nonbypassableUsdPerKwh: Number(r.nonbypassable_usd_per_kwh),
+    solarChargeUsdPerKwMonth: Number(r.solar_charge_usd_per_kw_month),
+    source: r.source,
+    year: Number(r.year),
+  });
+}
+
+const ADDED = ["CO", "IN", "LA", "MI", "MN", "OR", "VA", "WA"];
+
+Deno.test("each added row names its rule's source, a date it was read, and a credit ratio in (0, 1]", () => {
+  for (const s of ADDED) {
+    const r = rows.find((x) => x.state === s);
+    assert.ok(r, `${s} has a row`);
+    assert.match(r.net_metering, /^(retail|net_billing)$/, s);
+    const ratio = Number(r.export_credit_ratio);
+    assert.ok(ratio > 0 && ratio <= 1, `${s}: ${ratio}`);
+    assert.equal(r.net_metering === "retail", ratio === 1, `${s}: retail means a ratio of 1`);
+    assert.match(r.source, /read 2026-11-25/, `${s}: the date its source was read`);
+    assert.match(r.source, /\b(19|20)\d{2}\b.*\b(19|20)\d{2}\b/, `${s}: the rule's own date`);
+    if (r.net_metering === "net_billing") {
+      assert.match(r.source, /ratio approximate/, `${s}: an estimate said so`);
+    }
+  }
+});
+
+Deno.test("a Louisiana home's report says exports are credited below retail, as the LPSC's 2019 rule has it", async () => {
+  const la = await flatYearReport(program("LA"), {
+    rate: 0.1164,
+    monthlyKwh: 1_100,
+    stateName: "Louisiana",
+    address: "1 Main St, Baton Rouge, LA 70801",
+  });
+  assert.match(la.text, /credited at about 32% of the retail rate/);
+  assert.match(la.text, /Net billing/);
+  assert.doesNotMatch(la.text, /the figures assume credits at the retail rate/);
+  assert.ok(la.figures.programCharges.exportShortfall > 0, "the shortfall is counted");
+  // the same home under the generic row (before): no shortfall, the generic sentence
+  const before = await flatYearReport(genericProgram({ state: "LA" }), {
+    rate: 0.1164,
+    monthlyKwh: 1_100,
+    stateName: "Louisiana",
+    address: "1 Main St, Baton Rouge, LA 70801",
+  });
+  assert.equal(before.figures.programCharges.exportShortfall, 0);
+  assert.ok(la.figures.netAnnualSavings < before.figures.netAnnualSavings);
+  assert.match(before.text, /the figures assume credits at the retail rate/);
+});
+
+Deno.test("CO, MN, OR, VA and WA credit exports at retail by statute; Ohio keeps the generic wording", async () => {
+  for (
+    const [s, name] of [
+      ["CO", "Colorado"],
+      ["MN", "Minnesota"],
+      ["OR", "Oregon"],
+      ["VA", "Virginia"],
+      ["WA", "Washington"],
+    ]
+  ) {
+    const r = await flatYearReport(program(s), {
+      rate: 0.14,
+      monthlyKwh: 900,
+      stateName: name,
+      address: `1 Main St, ${name}`,
+    });
+    assert.match(r.text, new RegExp(`${name} credits energy you export at the full retail rate`), s);
+    assert.doesNotMatch(r.text, /the figures assume credits at the retail rate/, s);
+  }
+  const oh = await flatYearReport(program("OH"), {
+    rate: 0.1538,
+    monthlyKwh: 900,
+    stateName: "Ohio",
+    address: "1 Main St, Columbus, OH",
+  });
+  assert.match(oh.text, /the figures assume credits at the retail rate/);
+});
