@@ -7,6 +7,8 @@ import { BEYOND_HOME_USE, FIXED_CHARGE_OTHER_UTILITY, type SavingsFigures } from
 import type { ReportBasis } from "../savings/report_basis.ts";
 import { noSystemReason } from "../savings/report/embedded.ts";
 import { day } from "./format.ts";
+import { sameChosenUtility } from "../bills/utility_names.ts";
+import { isWiresCompanyName } from "../providers/wires_companies.ts";
 
 /** The stored report a lead points at (`savings_reports` row): its figures, its basis, its date. */
 export interface StoredReportFigures {
@@ -24,6 +26,8 @@ export interface LeadFiguresInput {
   billReading: unknown;
   /** `leads.bill_corrections`: what the homeowner changed on the check step. */
   billCorrections: unknown;
+  /** `leads.utility_provider`: the provider chosen for the home on the provider step. */
+  chosenUtility?: unknown;
   /** `leads.monthly_kwh`: the months given with the lead (typed, or read from a bill). */
   monthlyKwh: unknown;
   /** The bill's amount due as the reader read it (text, dollars), and its billing period's end. */
@@ -134,7 +138,8 @@ const joinAnd = (xs: string[]) =>
 
 /** The usage and the bill as read (or as given with the lead when no bill was read). */
 export function readingFacts(i: LeadFiguresInput): Fact[] {
-  const facts: Fact[] = [];
+  const bill = billIssuer(i);
+  const facts: Fact[] = bill ? [bill] : [];
   const read = (i.billReading as { read?: { annualKwh?: unknown; usageByMonth?: unknown[] } | null } | null)
     ?.read;
   if (read && finite(read.annualKwh) && read.annualKwh > 0) {
@@ -175,6 +180,30 @@ export function readingFacts(i: LeadFiguresInput): Fact[] {
     });
   }
   return facts;
+}
+
+/**
+ * Who issued the bill, when it is not the utility chosen for the home and no check marked it (a marked one is listed
+ * under "Marked for the homeowner to check"): a Texas home on a wires company (CenterPoint, Oncor) gets its bill
+ * from the retail provider it signed with, which the "Utility" line did not name (QA pass 16: "Utility: CenterPoint
+ * Energy" for a Reliant Energy bill, whose plan sets the export credit).
+ */
+function billIssuer(i: LeadFiguresInput): Fact | null {
+  const chosen = String(i.chosenUtility ?? "").trim();
+  const corrected = (i.billCorrections as { utility?: { corrected?: unknown } } | null)?.utility?.corrected;
+  const reading = i.billReading as
+    | { read?: { utilityProviderName?: unknown } | null; checks?: unknown }
+    | null;
+  const issuer = String(corrected ?? reading?.read?.utilityProviderName ?? "").trim();
+  if (!chosen || !issuer || sameChosenUtility(chosen, issuer)) return null;
+  const checks = Array.isArray(reading?.checks) ? reading.checks as { code?: unknown }[] : [];
+  if (checks.some((c) => c?.code === "utility_mismatch")) return null;
+  return {
+    label: "Bill from",
+    value: isWiresCompanyName(chosen)
+      ? `${issuer}, the homeowner's retail electricity provider (${chosen} delivers the power)`
+      : issuer,
+  };
 }
 
 function costBasis(f: SavingsFigures, b: ReportBasis | null, state: string): string {

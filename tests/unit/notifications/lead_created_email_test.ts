@@ -360,3 +360,43 @@ Deno.test("new-lead email: one line per checked field, every reason on it, the r
     "- Usage: the reader is unsure of the usage (confidence 40%)",
   ]);
 });
+
+Deno.test("new-lead email: the bill's retail provider is named beside a Texas wires company (QA pass 16)", () => {
+  const render = (chosen: string, utilityProviderName: string, checks: unknown[] = []) =>
+    templates(p).render("lead.created", {
+      ...base,
+      utility_provider: chosen,
+      ...leadFigures({
+        outOfArea: false,
+        reportClaimed: false,
+        report: null,
+        monthlyKwh: null,
+        billReading: { read: { annualKwh: 10435, usageByMonth: [], utilityProviderName }, checks },
+        billCorrections: {},
+        chosenUtility: chosen,
+        billAmountDue: null,
+        billPeriodEnd: null,
+      }, "TX"),
+    });
+  // Houston: CenterPoint delivers, the bill is Reliant's (the plan the homeowner signed sets the export credit).
+  const houston = render("CenterPoint Energy", "Reliant Energy");
+  assert.match(
+    houston.text,
+    /Utility: CenterPoint Energy\nBill from: Reliant Energy, the homeowner's retail electricity provider \(CenterPoint Energy delivers the power\)\n/,
+  );
+  assert.match(
+    houston.html,
+    /<th scope="row">Bill from<\/th><td>Reliant Energy, the homeowner&#x27;s retail/,
+  );
+  // The chosen utility's own bill, written another way: no line.
+  assert.doesNotMatch(render("Arizona Public Service Company", "APS").text, /Bill from/);
+  assert.doesNotMatch(render("NV Energy (Nevada Power)", "NV Energy").text, /Bill from/);
+  // Another utility's bill that the check step marked is listed once, under the marked lines.
+  const marked = render("Austin Energy", "Florida Power & Light", [{
+    code: "utility_mismatch",
+    group: "utility",
+    message: "the bill is from Florida Power & Light, the utility chosen for the home is Austin Energy",
+  }]);
+  assert.doesNotMatch(marked.text, /Bill from/);
+  assert.match(marked.text, /- Utility: the bill is from Florida Power & Light/);
+});
