@@ -110,7 +110,9 @@ export function checkFacts(reading: unknown): Fact[] {
   const confirmed = new Set(Array.isArray(r.confirmed) ? r.confirmed.map(String) : []);
   if (!Array.isArray(r.checks)) return [];
   const lines = new Map<string, { reasons: string[]; unsure: string[] }>();
-  for (const c of r.checks as { group?: unknown; message?: unknown }[]) {
+  for (const c of r.checks as { group?: unknown; message?: unknown; partnerOnly?: unknown }[]) {
+    // a check the homeowner was never shown (readerNotes) is not "marked for the homeowner"
+    if (c?.partnerOnly === true) continue;
     const message = readableMonthKeys(String(c?.message ?? "").trim());
     if (!message) continue;
     const group = String(c?.group);
@@ -128,6 +130,27 @@ export function checkFacts(reading: unknown): Fact[] {
       l.reasons.map((m) => m === UNSURE_SLOT ? `the reader is unsure of ${joinAnd(l.unsure)}` : m).join("; ")
     }${confirmed.has(group) ? " (confirmed by the homeowner)" : ""}`,
   }));
+}
+
+/** The reading fields of plausibility.ts's PARTNER_ONLY_FIELDS, as the partner reads them. */
+const PARTNER_ONLY_LABELS: Record<string, string> = { supplyRatePerKwh: "Supply rate" };
+
+/**
+ * The checks on a value the check step does not show and the report does not use (plausibility.ts's partnerOnly:
+ * the bill's supply rate), which the homeowner was never asked about: listed apart, under their field's name (QA
+ * pass 16: "Marked for the homeowner to check: - Usage: a supply rate of 0.0115 $/kWh is outside 2–60 ¢/kWh").
+ */
+export function readerNotes(reading: unknown): Fact[] {
+  const checks = (reading as { checks?: unknown } | null)?.checks;
+  if (!Array.isArray(checks)) return [];
+  const out: Fact[] = [];
+  for (const c of checks as { field?: unknown; message?: unknown; partnerOnly?: unknown }[]) {
+    const message = String(c?.message ?? "").trim();
+    if (c?.partnerOnly !== true || !message) continue;
+    const fact = { label: PARTNER_ONLY_LABELS[String(c.field)] ?? "Reading", value: message };
+    if (!out.some((f) => f.label === fact.label && f.value === fact.value)) out.push(fact);
+  }
+  return out;
 }
 
 /** A reader's doubt about one of its fields (plausibility.ts's low_confidence message). */
@@ -176,7 +199,8 @@ export function readingFacts(i: LeadFiguresInput): Fact[] {
     const end = day(i.billPeriodEnd);
     facts.push({
       label: "Bill amount, as read",
-      value: `${usdCents(due)}${end ? ` (period ending ${end})` : ""}`,
+      // a negative amount due is a credit balance (QA pass 16: "-$58.79")
+      value: `${due < 0 ? `${usdCents(-due)} credit` : usdCents(due)}${end ? ` (period ending ${end})` : ""}`,
     });
   }
   return facts;
@@ -335,6 +359,7 @@ export function leadFigures(i: LeadFiguresInput, state: string) {
         .trim().toUpperCase(),
     ),
     checks: checkFacts(i.billReading),
+    reader_notes: readerNotes(i.billReading),
     report_facts: report,
     has_report: report.length > 0,
     report_date: report.length ? day(i.report!.createdAt) : "",

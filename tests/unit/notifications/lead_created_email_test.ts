@@ -400,3 +400,51 @@ Deno.test("new-lead email: the bill's retail provider is named beside a Texas wi
   assert.doesNotMatch(marked.text, /Bill from/);
   assert.match(marked.text, /- Utility: the bill is from Florida Power & Light/);
 });
+
+Deno.test("new-lead email: a check the homeowner was never shown is listed apart, under its field (QA pass 16)", () => {
+  const ctx = {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: false,
+      report: null,
+      monthlyKwh: null,
+      billReading: {
+        read: { annualKwh: 16659, usageByMonth: [] },
+        checks: [
+          {
+            code: "supply_rate_out_of_range",
+            field: "supplyRatePerKwh",
+            group: "usage",
+            partnerOnly: true,
+            message: "a supply rate of 0.0115 $/kWh is outside 2–60 ¢/kWh: the bill may have been misread",
+          },
+          {
+            code: "town_mismatch",
+            field: "serviceAddress",
+            group: "address",
+            message: "the bill's service address is in Durham 27707, about 28 km from the home in Raleigh",
+          },
+        ],
+        confirmed: ["address"],
+      },
+      billCorrections: {},
+      billAmountDue: "-58.79",
+      billPeriodEnd: "2024-06-25",
+    }, "TX"),
+  };
+  const r = templates(p).render("lead.created", ctx);
+  assert.match(
+    r.text,
+    /Marked for the homeowner to check:\n- Service address: the bill's service address is in Durham 27707, about 28 km from the home in Raleigh \(confirmed by the homeowner\)\n\n/,
+  );
+  assert.doesNotMatch(r.text, /- Usage: a supply rate/, "not under the lines the homeowner was asked about");
+  assert.match(
+    r.text,
+    /Flagged by the bill reader, not shown to the homeowner \(the report does not use it\):\n- Supply rate: a supply rate of 0\.0115 \$\/kWh is outside 2–60 ¢\/kWh/,
+  );
+  assert.match(r.html, /<h2>Flagged by the bill reader, not shown to the homeowner<\/h2>/);
+  // a negative amount due is a credit balance
+  assert.match(r.text, /Bill amount, as read: \$58\.79 credit \(period ending Jun 25, 2024\)/);
+  assert.doesNotMatch(r.text, /-\$58/);
+});
