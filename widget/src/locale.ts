@@ -12,6 +12,13 @@ export const t = {
   working: "Working…",
   errorGeneric: "Something went wrong on our side. Please try again.",
   errorNetwork: "We could not reach the server. Check your connection and try again.",
+  tooManyTries: (seconds?: number) => {
+    if (!seconds || seconds <= 0) return "Too many tries from this connection. Please try again later.";
+    const minutes = Math.ceil(seconds / 60);
+    return `Too many tries from this connection. Please try again in ${
+      seconds < 60 ? "a minute" : minutes === 1 ? "1 minute" : `${minutes} minutes`
+    }.`;
+  },
 
   notConfiguredTitle: "This widget is not configured",
   notConfiguredText:
