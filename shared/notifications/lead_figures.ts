@@ -170,8 +170,16 @@ export function readingFacts(i: LeadFiguresInput): Fact[] {
     const n = months.length;
     // months measured from a bar chart that prints no figure are estimates: the report shows them as such
     const bars = months.filter((m) => (m as { fromChart?: unknown })?.fromChart === true).length;
+    // months the bill does not give, filled in from a seasonal pattern (`estimated`; QA pass 16: "as read from the
+    // bill" said nothing of the ten estimated months of a two-month bill)
+    const estimated = months.filter((m) => (m as { estimated?: unknown })?.estimated === true).length;
+    const given = n - estimated;
     const notes = [
-      n && n < 12 ? `${n} months read, the rest estimated` : "",
+      n && n < 12
+        ? `${n} months read, the rest estimated`
+        : estimated
+        ? `${given === 1 ? "1 month" : `${given} months`} read, ${estimated} estimated`
+        : "",
       bars ? `${bars === 1 ? "one month" : `${bars} months`} measured from the bill's bar chart` : "",
     ].filter(Boolean).join("; ");
     facts.push({

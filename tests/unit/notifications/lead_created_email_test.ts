@@ -448,3 +448,24 @@ Deno.test("new-lead email: a check the homeowner was never shown is listed apart
   assert.match(r.text, /Bill amount, as read: \$58\.79 credit \(period ending Jun 25, 2024\)/);
   assert.doesNotMatch(r.text, /-\$58/);
 });
+
+Deno.test("new-lead email: the yearly use as read says how many of its months the bill gave (QA pass 16)", () => {
+  const months = Array.from(
+    { length: 12 },
+    (_, i) => ({ value: 400 + i, ...(i < 10 ? { estimated: true } : {}) }),
+  );
+  const r = templates(p).render("lead.created", {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: false,
+      report: null,
+      monthlyKwh: null,
+      billReading: { read: { annualKwh: 5420, usageByMonth: months } },
+      billCorrections: {},
+      billAmountDue: null,
+      billPeriodEnd: null,
+    }, "NV"),
+  });
+  assert.match(r.text, /Yearly use, as read from the bill: 5,420 kWh \(2 months read, 10 estimated\)\n/);
+});
