@@ -78,4 +78,61 @@ export const RENAMES: readonly Rename[] = [
     name: "Easton Utilities",
     why: "Easton Utilities Commission bills as Easton Utilities (SOURCES.md `easton`: eastonutilities.com)",
   },
+  // Holding companies' brands (QA pass 16): EIA-861 names the operating company, the bill prints the brand, so a Las
+  // Vegas home offered "Nevada Power Company" whose NV Energy bill was then marked "not the provider you chose".
+  // Written "Brand (operating company)" as Xcel's above; the brand first, so the bill's brand matches it.
+  {
+    eiaid: 13407,
+    name: "NV Energy (Nevada Power)",
+    why: "Nevada Power Company bills as NV Energy (southern Nevada; SOURCES.md `nvenergy`: nvenergy.com)",
+  },
+  {
+    eiaid: 17166,
+    name: "NV Energy (Sierra Pacific Power)",
+    why:
+      "Sierra Pacific Power Company bills as NV Energy (northern Nevada; SOURCES.md `nvenergy`: nvenergy.com)",
+  },
+  {
+    eiaid: 54913,
+    name: "Eversource (NSTAR Electric)",
+    why: "NSTAR Electric bills as Eversource (Massachusetts; SOURCES.md `eversource`: eversource.com)",
+  },
+  {
+    eiaid: 20455,
+    name: "Eversource (Western Massachusetts Electric)",
+    why: "Western Massachusetts Electric bills as Eversource (merged into NSTAR Electric, 2018)",
+  },
+  {
+    eiaid: 15472,
+    name: "Eversource (Public Service Company of New Hampshire)",
+    why:
+      "Public Service Company of New Hampshire bills as Eversource (SOURCES.md `eversource`: eversource.com/content/nh)",
+  },
+  {
+    eiaid: 4176,
+    name: "Eversource (Connecticut Light & Power)",
+    why:
+      "Connecticut Light & Power bills as Eversource (SOURCES.md `eversource`: eversource.com/content/ct-c)",
+  },
+  {
+    eiaid: 11804,
+    name: "National Grid (Massachusetts Electric)",
+    why: "Massachusetts Electric Company bills as National Grid",
+  },
+  {
+    eiaid: 13206,
+    name: "National Grid (Nantucket Electric)",
+    why: "Nantucket Electric Company bills as National Grid",
+  },
+  {
+    eiaid: 13573,
+    name: "National Grid (Niagara Mohawk)",
+    why: "Niagara Mohawk Power bills as National Grid (tests/fixtures/bills/real: ngrid_*, City of Buffalo)",
+  },
+  {
+    eiaid: 13214,
+    name: "Rhode Island Energy (Narragansett Electric)",
+    why:
+      "The Narragansett Electric Company bills as Rhode Island Energy since 2022 (SOURCES.md `rienergy`: rienergy.com)",
+  },
 ];

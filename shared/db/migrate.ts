@@ -88,6 +88,7 @@ export const INDEPENDENT_LANES: readonly (readonly string[])[] = [
     "20261201090502",
     "20261205160000",
     "20261205160001",
+    "20261206170300",
   ], // utility providers, their updates
 ];
 

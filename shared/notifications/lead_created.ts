@@ -59,6 +59,7 @@ export async function leadCreatedHandler(
       : null,
     billReading: lead.bill_reading,
     billCorrections: lead.bill_corrections,
+    chosenUtility: lead.utility_provider ? displayUtilityName(lead.utility_provider) : null,
     monthlyKwh: lead.monthly_kwh,
     billAmountDue: (lead.bill_info as { amountDue?: unknown } | null)?.amountDue ?? null,
     billPeriodEnd: (lead.bill_info as { billingPeriodEnd?: unknown } | null)?.billingPeriodEnd ?? null,

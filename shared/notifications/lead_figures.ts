@@ -7,6 +7,8 @@ import { BEYOND_HOME_USE, FIXED_CHARGE_OTHER_UTILITY, type SavingsFigures } from
 import type { ReportBasis } from "../savings/report_basis.ts";
 import { noSystemReason } from "../savings/report/embedded.ts";
 import { day } from "./format.ts";
+import { sameChosenUtility } from "../bills/utility_names.ts";
+import { isWiresCompanyName } from "../providers/wires_companies.ts";
 
 /** The stored report a lead points at (`savings_reports` row): its figures, its basis, its date. */
 export interface StoredReportFigures {
@@ -24,6 +26,8 @@ export interface LeadFiguresInput {
   billReading: unknown;
   /** `leads.bill_corrections`: what the homeowner changed on the check step. */
   billCorrections: unknown;
+  /** `leads.utility_provider`: the provider chosen for the home on the provider step. */
+  chosenUtility?: unknown;
   /** `leads.monthly_kwh`: the months given with the lead (typed, or read from a bill). */
   monthlyKwh: unknown;
   /** The bill's amount due as the reader read it (text, dollars), and its billing period's end. */
@@ -106,7 +110,9 @@ export function checkFacts(reading: unknown): Fact[] {
   const confirmed = new Set(Array.isArray(r.confirmed) ? r.confirmed.map(String) : []);
   if (!Array.isArray(r.checks)) return [];
   const lines = new Map<string, { reasons: string[]; unsure: string[] }>();
-  for (const c of r.checks as { group?: unknown; message?: unknown }[]) {
+  for (const c of r.checks as { group?: unknown; message?: unknown; partnerOnly?: unknown }[]) {
+    // a check the homeowner was never shown (readerNotes) is not "marked for the homeowner"
+    if (c?.partnerOnly === true) continue;
     const message = readableMonthKeys(String(c?.message ?? "").trim());
     if (!message) continue;
     const group = String(c?.group);
@@ -126,6 +132,27 @@ export function checkFacts(reading: unknown): Fact[] {
   }));
 }
 
+/** The reading fields of plausibility.ts's PARTNER_ONLY_FIELDS, as the partner reads them. */
+const PARTNER_ONLY_LABELS: Record<string, string> = { supplyRatePerKwh: "Supply rate" };
+
+/**
+ * The checks on a value the check step does not show and the report does not use (plausibility.ts's partnerOnly:
+ * the bill's supply rate), which the homeowner was never asked about: listed apart, under their field's name (QA
+ * pass 16: "Marked for the homeowner to check: - Usage: a supply rate of 0.0115 $/kWh is outside 2–60 ¢/kWh").
+ */
+export function readerNotes(reading: unknown): Fact[] {
+  const checks = (reading as { checks?: unknown } | null)?.checks;
+  if (!Array.isArray(checks)) return [];
+  const out: Fact[] = [];
+  for (const c of checks as { field?: unknown; message?: unknown; partnerOnly?: unknown }[]) {
+    const message = String(c?.message ?? "").trim();
+    if (c?.partnerOnly !== true || !message) continue;
+    const fact = { label: PARTNER_ONLY_LABELS[String(c.field)] ?? "Reading", value: message };
+    if (!out.some((f) => f.label === fact.label && f.value === fact.value)) out.push(fact);
+  }
+  return out;
+}
+
 /** A reader's doubt about one of its fields (plausibility.ts's low_confidence message). */
 const UNSURE = /^the reader is unsure of (.+)$/;
 const UNSURE_SLOT = "\u0000unsure";
@@ -134,7 +161,8 @@ const joinAnd = (xs: string[]) =>
 
 /** The usage and the bill as read (or as given with the lead when no bill was read). */
 export function readingFacts(i: LeadFiguresInput): Fact[] {
-  const facts: Fact[] = [];
+  const bill = billIssuer(i);
+  const facts: Fact[] = bill ? [bill] : [];
   const read = (i.billReading as { read?: { annualKwh?: unknown; usageByMonth?: unknown[] } | null } | null)
     ?.read;
   if (read && finite(read.annualKwh) && read.annualKwh > 0) {
@@ -142,8 +170,16 @@ export function readingFacts(i: LeadFiguresInput): Fact[] {
     const n = months.length;
     // months measured from a bar chart that prints no figure are estimates: the report shows them as such
     const bars = months.filter((m) => (m as { fromChart?: unknown })?.fromChart === true).length;
+    // months the bill does not give, filled in from a seasonal pattern (`estimated`; QA pass 16: "as read from the
+    // bill" said nothing of the ten estimated months of a two-month bill)
+    const estimated = months.filter((m) => (m as { estimated?: unknown })?.estimated === true).length;
+    const given = n - estimated;
     const notes = [
-      n && n < 12 ? `${n} months read, the rest estimated` : "",
+      n && n < 12
+        ? `${n} months read, the rest estimated`
+        : estimated
+        ? `${given === 1 ? "1 month" : `${given} months`} read, ${estimated} estimated`
+        : "",
       bars ? `${bars === 1 ? "one month" : `${bars} months`} measured from the bill's bar chart` : "",
     ].filter(Boolean).join("; ");
     facts.push({
@@ -171,10 +207,35 @@ export function readingFacts(i: LeadFiguresInput): Fact[] {
     const end = day(i.billPeriodEnd);
     facts.push({
       label: "Bill amount, as read",
-      value: `${usdCents(due)}${end ? ` (period ending ${end})` : ""}`,
+      // a negative amount due is a credit balance (QA pass 16: "-$58.79")
+      value: `${due < 0 ? `${usdCents(-due)} credit` : usdCents(due)}${end ? ` (period ending ${end})` : ""}`,
     });
   }
   return facts;
+}
+
+/**
+ * Who issued the bill, when it is not the utility chosen for the home and no check marked it (a marked one is listed
+ * under "Marked for the homeowner to check"): a Texas home on a wires company (CenterPoint, Oncor) gets its bill
+ * from the retail provider it signed with, which the "Utility" line did not name (QA pass 16: "Utility: CenterPoint
+ * Energy" for a Reliant Energy bill, whose plan sets the export credit).
+ */
+function billIssuer(i: LeadFiguresInput): Fact | null {
+  const chosen = String(i.chosenUtility ?? "").trim();
+  const corrected = (i.billCorrections as { utility?: { corrected?: unknown } } | null)?.utility?.corrected;
+  const reading = i.billReading as
+    | { read?: { utilityProviderName?: unknown } | null; checks?: unknown }
+    | null;
+  const issuer = String(corrected ?? reading?.read?.utilityProviderName ?? "").trim();
+  if (!chosen || !issuer || sameChosenUtility(chosen, issuer)) return null;
+  const checks = Array.isArray(reading?.checks) ? reading.checks as { code?: unknown }[] : [];
+  if (checks.some((c) => c?.code === "utility_mismatch")) return null;
+  return {
+    label: "Bill from",
+    value: isWiresCompanyName(chosen)
+      ? `${issuer}, the homeowner's retail electricity provider (${chosen} delivers the power)`
+      : issuer,
+  };
 }
 
 function costBasis(f: SavingsFigures, b: ReportBasis | null, state: string): string {
@@ -312,6 +373,7 @@ export function leadFigures(i: LeadFiguresInput, state: string) {
         .trim().toUpperCase(),
     ),
     checks: checkFacts(i.billReading),
+    reader_notes: readerNotes(i.billReading),
     report_facts: report,
     has_report: report.length > 0,
     report_date: report.length ? day(i.report!.createdAt) : "",

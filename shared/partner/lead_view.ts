@@ -2,6 +2,7 @@
 // detail (what the bill reader read, what the homeowner changed, report, files, CRM state).
 import { displayUtilityName } from "../providers/names.ts";
 import { sameChosenUtility } from "../bills/utility_names.ts";
+import { usdCents } from "../format.ts";
 
 /** "2022-09-12" -> "Sep 12, 2022" (as the console writes dates); anything else as read. */
 const day = (v: string) =>
@@ -71,6 +72,15 @@ const addressLine = (a: Record<string, string | null | undefined> | undefined) =
   a ? [a.line1, a.line2, a.city, [a.state, a.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ") : "";
 const norm = (s: unknown) => String(s ?? "").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
 
+/** The amount due as read ("140.09" → "$140.09"); a negative one is a credit balance ("$58.79 credit", not "$-58.79"). */
+function amountDue(v: string | null | undefined): string {
+  const text = String(v ?? "").trim();
+  if (!text) return "";
+  const n = Number(text.replace(/[$,\s]/g, ""));
+  if (!Number.isFinite(n)) return `$${text}`;
+  return n < 0 ? `${usdCents(-n)} credit` : usdCents(n);
+}
+
 /** The fields the bill reader read, as label/value rows. */
 export function readingRows(item: BillItem | null): { label: string; value: string }[] {
   if (!item) return [];
@@ -86,7 +96,7 @@ export function readingRows(item: BillItem | null): { label: string; value: stri
       label: "Billing period",
       value: [b.billingPeriodStart, b.billingPeriodEnd].filter((d): d is string => !!d).map(day).join(" to "),
     },
-    { label: "Amount due", value: b.amountDue ? `$${b.amountDue}` : "" },
+    { label: "Amount due", value: amountDue(b.amountDue) },
     { label: "Rate plan", value: u.electricRate ?? "" },
     { label: "Supply rate", value: u.supplyRatePerKwh ? `$${u.supplyRatePerKwh}/kWh` : "" },
   ];

@@ -1,7 +1,14 @@
 // Talks to the platform API only. The ID token lives in memory (never storage) and is refreshed before it expires.
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly details?: unknown) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    /** A 429's Retry-After, in seconds. */
+    readonly retryAfter?: number,
+  ) {
     super(message);
   }
 }
@@ -106,7 +113,7 @@ export class Api {
     } catch {
       throw new ApiError(0, "network", "network");
     }
-    return await parse(res.status, await res.text());
+    return await parse(res.status, await res.text(), res.headers.get("retry-after"));
   }
 
   /** Multipart upload with progress (fetch has no upload progress; XMLHttpRequest does). */
@@ -118,7 +125,11 @@ export class Api {
         xhr.setRequestHeader("authorization", `Bearer ${this.idToken}`);
         xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
         xhr.onerror = () => reject(new ApiError(0, "network", "network"));
-        xhr.onload = () => parse(xhr.status, xhr.responseText).then((v) => resolve(v as T), reject);
+        xhr.onload = () =>
+          parse(xhr.status, xhr.responseText, xhr.getResponseHeader("retry-after")).then(
+            (v) => resolve(v as T),
+            reject,
+          );
         xhr.send(form);
       });
     return once().catch(async (e) => {
@@ -131,7 +142,7 @@ export class Api {
   }
 }
 
-function parse(status: number, text: string): Promise<unknown> {
+export function parse(status: number, text: string, retryAfter?: string | null): Promise<unknown> {
   let body: any = null;
   try {
     body = text ? JSON.parse(text) : null;
@@ -144,6 +155,7 @@ function parse(status: number, text: string): Promise<unknown> {
       String(err.code ?? "http_" + status),
       String(err.message ?? "Request failed"),
       err.details,
+      retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined,
     ),
   );
 }

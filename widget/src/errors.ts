@@ -12,6 +12,9 @@ export function errorMessage(e: unknown): string {
     // partner-side states a homeowner cannot act on: never the server's wording
     if (e.code === "subscription_inactive") return t.billReadingOff;
     if (e.code === "payload_too_large" || e.status === 413) return t.billTooLarge;
+    // the server's "Too many properties were created from here; try again in 718 s" is not the homeowner's wording
+    // (QA pass 16): many homes share one address (an office, a phone carrier), so say when, in minutes
+    if (e.status === 429) return t.tooManyTries(e.retryAfter);
     if (e.status >= 500 || e.status === 401) return t.errorGeneric;
     return e.message;
   }

@@ -12,6 +12,13 @@ export const t = {
   working: "Working…",
   errorGeneric: "Something went wrong on our side. Please try again.",
   errorNetwork: "We could not reach the server. Check your connection and try again.",
+  tooManyTries: (seconds?: number) => {
+    if (!seconds || seconds <= 0) return "Too many tries from this connection. Please try again later.";
+    const minutes = Math.ceil(seconds / 60);
+    return `Too many tries from this connection. Please try again in ${
+      seconds < 60 ? "a minute" : minutes === 1 ? "1 minute" : `${minutes} minutes`
+    }.`;
+  },
 
   notConfiguredTitle: "This widget is not configured",
   notConfiguredText:
@@ -133,6 +140,16 @@ export const t = {
   checkNeeded: "Please correct or confirm the marked lines.",
   useHomeAddress: (address: string) => `Same as my home: ${address}`,
   checkNotRead: "We could not read this from your bill. Please type it as it appears on your bill.",
+  // The service address's parts the reader left empty, named (QA pass 16: "this" under a street that was read).
+  checkAddressNotRead: (parts: string[]) =>
+    parts.length >= 4
+      ? "We could not read the service address from your bill. Please type it as it appears on your bill."
+      : `We could not read the ${
+        parts.length < 2 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`
+      } from your bill. Please type ${parts.length > 1 ? "them" : "it"} as ${
+        parts.length > 1 ? "they appear" : "it appears"
+      } on your bill.`,
+  addressParts: { line1: "street address", city: "city", state: "state", zip: "ZIP code" },
   checkNameNeeded: "Type the name on the account.",
   checkMissing: "Please fill in the lines we could not read from your bill.",
   checkReasons: {

@@ -95,9 +95,10 @@ const UTILITIES: [RegExp, Utility][] = [
   U(/\bCPS Energy\b/i, "CPS Energy", "TX"),
   U(/\bEl Paso Electric\b/i, "El Paso Electric", "TX NM"),
   U(/\bPNM\b|\bPublic Service Company of New Mexico\b/i, "PNM", "NM"),
-  U(/\bNV Energy\b/i, "NV Energy", "NV"),
+  // NV Energy's two companies by EIA's names (QA pass 16): "Sierra Pacific Power" is not PacifiCorp's Pacific Power
+  U(/\bNV Energy\b|\bNevada Power\b|\bSierra Pacific Power\b/i, "NV Energy", "NV"),
   U(/\bRocky Mountain Power\b/i, "Rocky Mountain Power", "UT WY ID"),
-  U(/\bPacific Power\b|\bPacifiCorp\b/i, "Pacific Power", "OR WA CA"),
+  U(/(?<!\bSierra )\bPacific Power\b|\bPacifiCorp\b/i, "Pacific Power", "OR WA CA"),
   U(either(/\bPortland General Electric\b/i, /\bPGE\b/), "Portland General Electric", "OR"),
   U(/\bPuget Sound Energy\b/i, "Puget Sound Energy", "WA"),
   U(/\bSeattle City Light\b/i, "Seattle City Light", "WA"),

@@ -4,6 +4,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { score } from "../../../scripts/bills/accuracy.ts";
 import { sameUtility } from "../../../scripts/bills/utility_names.ts";
 import { emptyItem } from "../../../shared/bills/schema.ts";
+import { findUtility } from "../../../shared/bills/embedded/utilities.ts";
 
 Deno.test("utility names: a legal form, '&' and case set aside; a brand and its long name from the reference table", () => {
   assertEquals(sameUtility("Otter Tail Power Company", "Otter Tail Power"), true);
@@ -37,4 +38,13 @@ Deno.test("the bench scores a utility's other spelling right and another utility
   other.billingInformation.utilityProviderName = "Delmarva Power";
   assertEquals(score(truth, same).wrong.filter((w) => w.field === "utilityProviderName"), []);
   assertEquals(score(truth, other).filledWrong, 1);
+});
+
+Deno.test("utility names (QA pass 16): NV Energy's companies by EIA's names; Sierra Pacific Power is not Pacific Power", () => {
+  assertEquals(sameUtility("Nevada Power Company", "NV Energy"), true);
+  assertEquals(sameUtility("Sierra Pacific Power Company", "NV Energy"), true);
+  assertEquals(sameUtility("Sierra Pacific Power Company", "Pacific Power"), false);
+  assertEquals(sameUtility("PacifiCorp", "Pacific Power"), true);
+  assertEquals(findUtility("Sierra Pacific Power Company d/b/a NV Energy")?.name, "NV Energy");
+  assertEquals(findUtility("Pacific Power\nPO Box 26000, Portland, OR")?.name, "Pacific Power");
 });

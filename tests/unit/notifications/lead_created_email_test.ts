@@ -389,3 +389,112 @@ Deno.test("new-lead email: one line per checked field, every reason on it, the r
     "- Usage: the reader is unsure of the usage (confidence 40%)",
   ]);
 });
+
+Deno.test("new-lead email: the bill's retail provider is named beside a Texas wires company (QA pass 16)", () => {
+  const render = (chosen: string, utilityProviderName: string, checks: unknown[] = []) =>
+    templates(p).render("lead.created", {
+      ...base,
+      utility_provider: chosen,
+      ...leadFigures({
+        outOfArea: false,
+        reportClaimed: false,
+        report: null,
+        monthlyKwh: null,
+        billReading: { read: { annualKwh: 10435, usageByMonth: [], utilityProviderName }, checks },
+        billCorrections: {},
+        chosenUtility: chosen,
+        billAmountDue: null,
+        billPeriodEnd: null,
+      }, "TX"),
+    });
+  // Houston: CenterPoint delivers, the bill is Reliant's (the plan the homeowner signed sets the export credit).
+  const houston = render("CenterPoint Energy", "Reliant Energy");
+  assert.match(
+    houston.text,
+    /Utility: CenterPoint Energy\nBill from: Reliant Energy, the homeowner's retail electricity provider \(CenterPoint Energy delivers the power\)\n/,
+  );
+  assert.match(
+    houston.html,
+    /<th scope="row">Bill from<\/th><td>Reliant Energy, the homeowner&#x27;s retail/,
+  );
+  // The chosen utility's own bill, written another way: no line.
+  assert.doesNotMatch(render("Arizona Public Service Company", "APS").text, /Bill from/);
+  assert.doesNotMatch(render("NV Energy (Nevada Power)", "NV Energy").text, /Bill from/);
+  // Another utility's bill that the check step marked is listed once, under the marked lines.
+  const marked = render("Austin Energy", "Florida Power & Light", [{
+    code: "utility_mismatch",
+    group: "utility",
+    message: "the bill is from Florida Power & Light, the utility chosen for the home is Austin Energy",
+  }]);
+  assert.doesNotMatch(marked.text, /Bill from/);
+  assert.match(marked.text, /- Utility: the bill is from Florida Power & Light/);
+});
+
+Deno.test("new-lead email: a check the homeowner was never shown is listed apart, under its field (QA pass 16)", () => {
+  const ctx = {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: false,
+      report: null,
+      monthlyKwh: null,
+      billReading: {
+        read: { annualKwh: 16659, usageByMonth: [] },
+        checks: [
+          {
+            code: "supply_rate_out_of_range",
+            field: "supplyRatePerKwh",
+            group: "usage",
+            partnerOnly: true,
+            message: "a supply rate of 0.0115 $/kWh is outside 2–60 ¢/kWh: the bill may have been misread",
+          },
+          {
+            code: "town_mismatch",
+            field: "serviceAddress",
+            group: "address",
+            message: "the bill's service address is in Durham 27707, about 28 km from the home in Raleigh",
+          },
+        ],
+        confirmed: ["address"],
+      },
+      billCorrections: {},
+      billAmountDue: "-58.79",
+      billPeriodEnd: "2024-06-25",
+    }, "TX"),
+  };
+  const r = templates(p).render("lead.created", ctx);
+  assert.match(
+    r.text,
+    /Marked for the homeowner to check:\n- Service address: the bill's service address is in Durham 27707, about 28 km from the home in Raleigh \(confirmed by the homeowner\)\n\n/,
+  );
+  assert.doesNotMatch(r.text, /- Usage: a supply rate/, "not under the lines the homeowner was asked about");
+  assert.match(
+    r.text,
+    /Flagged by the bill reader, not shown to the homeowner \(the report does not use it\):\n- Supply rate: a supply rate of 0\.0115 \$\/kWh is outside 2–60 ¢\/kWh/,
+  );
+  assert.match(r.html, /<h2>Flagged by the bill reader, not shown to the homeowner<\/h2>/);
+  // a negative amount due is a credit balance
+  assert.match(r.text, /Bill amount, as read: \$58\.79 credit \(period ending Jun 25, 2024\)/);
+  assert.doesNotMatch(r.text, /-\$58/);
+});
+
+Deno.test("new-lead email: the yearly use as read says how many of its months the bill gave (QA pass 16)", () => {
+  const months = Array.from(
+    { length: 12 },
+    (_, i) => ({ value: 400 + i, ...(i < 10 ? { estimated: true } : {}) }),
+  );
+  const r = templates(p).render("lead.created", {
+    ...base,
+    ...leadFigures({
+      outOfArea: false,
+      reportClaimed: false,
+      report: null,
+      monthlyKwh: null,
+      billReading: { read: { annualKwh: 5420, usageByMonth: months } },
+      billCorrections: {},
+      billAmountDue: null,
+      billPeriodEnd: null,
+    }, "NV"),
+  });
+  assert.match(r.text, /Yearly use, as read from the bill: 5,420 kWh \(2 months read, 10 estimated\)\n/);
+});

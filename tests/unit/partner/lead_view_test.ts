@@ -79,6 +79,11 @@ Deno.test("without a record, the differences between the bill and the lead are d
   assert.deepEqual(correctionRows({ ...lead, utility_provider: "Arizona Public Service" }, item), []);
   assert.deepEqual(correctionRows(lead, null), []);
   assert.equal(readingRows(item).find((r) => r.label === "Amount due")?.value, "$140.09");
+  // QA pass 16: a credit balance read as a negative amount due was shown "$-58.79"
+  const credit = { ...item, billingInformation: { ...item.billingInformation, amountDue: "-58.79" } };
+  assert.equal(readingRows(credit).find((r) => r.label === "Amount due")?.value, "$58.79 credit");
+  const large = { ...item, billingInformation: { ...item.billingInformation, amountDue: "1234.5" } };
+  assert.equal(readingRows(large).find((r) => r.label === "Amount due")?.value, "$1,234.50");
   // QA5: "2022-09-12 to 2022-10-10" beside the console's other dates ("Nov 24, 2026").
   assert.equal(
     readingRows(item).find((r) => r.label === "Billing period")?.value,

@@ -88,7 +88,10 @@ export function checkStep(ctx: Ctx): StepView {
     required: !!read,
     hint: notRead(nameValue),
   });
-  const addressNotRead = read && !(a.line1?.trim() && a.city?.trim() && a.state?.trim() && a.zip?.trim());
+  // The parts the reader left empty, named on the address's first field (the street, full width): a hint "We could
+  // not read this" there stood above a street that was read while the city, state and ZIP were not (QA pass 16).
+  const unreadParts = read ? (["line1", "city", "state", "zip"] as const).filter((k) => !a[k]?.trim()) : [];
+  const addressNotRead = unreadParts.length > 0;
   // The service address as the bill gives it; each part required once something was read.
   const part = (label: string, key: keyof Address, more: Partial<Parameters<typeof field>[0]> = {}) =>
     field({
@@ -101,11 +104,23 @@ export function checkStep(ctx: Ctx): StepView {
     });
   // One street line with the unit the bill gives ("9570 Cedar Ln, Apt 31C"): the unit was dropped here, so the
   // confirmed service address lost it, and a homeowner who typed it back made a "correction" of a right reading.
-  const street = part(t.street, "line1", { hint: addressNotRead ? t.checkNotRead : undefined });
+  const street = part(t.street, "line1", {
+    hint: addressNotRead ? t.checkAddressNotRead(unreadParts.map((k) => t.addressParts[k])) : undefined,
+  });
   street.input.value = [a.line1, a.line2].filter((x) => x?.trim()).join(", ");
   const city = part(t.city, "city");
   const st = part(t.state, "state", { maxlength: 2 });
   const zip = part(t.zip, "zip", { inputmode: "numeric", maxlength: 10 });
+  // each unread part is described by that hint too
+  const hintId = street.input.getAttribute("aria-describedby")?.split(" ").find((id) => id.endsWith("-hint"));
+  for (const [k, f] of [["city", city], ["state", st], ["zip", zip]] as const) {
+    if (hintId && unreadParts.includes(k)) {
+      f.input.setAttribute(
+        "aria-describedby",
+        `${hintId} ${f.input.getAttribute("aria-describedby") ?? ""}`.trim(),
+      );
+    }
+  }
   // The bill gave no (full) service address: the home typed on the first step is usually it; one click fills it in,
   // still editable (retyping the address the widget already has was the longest part of this step).
   const home = s.address;
