@@ -20,7 +20,7 @@ const usage = `Usage: npm run identity -- <command> [options]
   widget-token --org sunny-roofs [--label "main site"]     prints a new non-rotating partner widget token
   revoke-token --token <refresh or widget token>
   revoke-sessions --email a@b.com                            signs the user out everywhere (ID tokens refused at once)
-  unlock       --email a@b.com`;
+  unlock       --email a@b.com                            lifts the sign-in and invitation-link locks of the email`;
 
 const options = {
   name: { type: "string" },

@@ -132,8 +132,10 @@ async function writeCdnFolder(
     if (bytes) files[name] = await hashed(dir, name, bytes);
   }
   const csp = widgetCsp(opts.apiOrigin);
+  // data-frame-check: browsers ignore frame-ancestors in a <meta> tag, so the widget checks who frames it
+  // (widget/src/frame_guard.ts, security pass 16)
   const html = `<!doctype html>
-<html lang="en">
+<html lang="en" data-frame-check>
 <head>
   <meta charset="utf-8">
   <meta http-equiv="Content-Security-Policy" content="${escapeAttr(csp)}">

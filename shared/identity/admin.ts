@@ -1,7 +1,7 @@
 import type { Sql } from "../db/client.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { issueWidgetToken, revokeRefreshToken } from "./refresh_tokens.ts";
-import { clearPairs } from "../ratelimit/unknown_account.ts";
+import { clearInvitationLocks, clearPairs } from "../ratelimit/unknown_account.ts";
 
 /** Administrative operations of the embedded identity (used by scripts/identity.ts). */
 export async function createOrganization(sql: Sql, name: string, slug: string): Promise<string> {
@@ -84,6 +84,8 @@ export async function unlock(sql: Sql, email: string): Promise<boolean> {
     from public.users u where u.id = c.user_id and lower(u.email) = lower(${email}) returning c.user_id`;
   // The email's locks from single addresses too (security pass 14).
   await clearPairs(sql, email);
+  // And its invitation links' locks (security pass 16): the link counts its own failures (pass 15).
+  await clearInvitationLocks(sql, email);
   return rows.length > 0;
 }
 

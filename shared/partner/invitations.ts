@@ -5,7 +5,6 @@
 // privileged connection after the route's role check, always within the caller's organisation.
 import { randomBytes } from "node:crypto";
 import { z } from "@hono/zod-openapi";
-import { oneLineText } from "../validation/one_line.ts";
 import type { Platform } from "../platform.ts";
 import type { Sql } from "../db/client.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
@@ -20,7 +19,8 @@ import { sendAndLog } from "../notifications/send_and_log.ts";
 import { fromPartner } from "../savings/report_email.ts";
 import { emailSender } from "../email/index.ts";
 import { links } from "../urls.ts";
-import { PARTNER_ROLES } from "./users.ts";
+import { PARTNER_ROLES, StaffName } from "./users.ts";
+import { linkFree } from "../validation/person_name.ts";
 
 export const INVITATION_EVENT = "partner.invitation";
 const ROLE_LABELS: Record<string, string> = { partner_admin: "an admin", partner_user: "a user" };
@@ -35,8 +35,7 @@ export const InvitationToken = z.object({
 });
 
 export const AcceptInvitation = InvitationToken.extend({
-  // Shown to the partner's staff and in the invitations this user sends: one clean line (pass 6).
-  full_name: oneLineText(200).default(""),
+  full_name: StaffName,
   password: z.string().min(10, "must have at least 10 characters").max(200),
 }).openapi("AcceptPartnerInvitation");
 
@@ -139,7 +138,8 @@ async function sendInvitationEmail(p: Platform, inv: Record<string, unknown>, to
   const expires = new Date(inv.expires_at as string);
   const rendered = (await templates(p).load()).render(INVITATION_EVENT, {
     partner_name: ctx.partner_name,
-    inviter_name: ctx.full_name || ctx.inviter_email || "An administrator",
+    // a name stored before names were held to linkFree (pass 16) does not reach a stranger's inbox
+    inviter_name: (linkFree(ctx.full_name ?? "") && ctx.full_name) || ctx.inviter_email || "An administrator",
     invitee_email: inv.email,
     role_label: ROLE_LABELS[inv.role as string],
     invite_url: `${links(p).consoleUrl}#/invitation/${token}`,

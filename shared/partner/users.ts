@@ -2,6 +2,7 @@
 // connection (no API role writes users) after the route's partner_admin check, always within the caller's org.
 import { z } from "@hono/zod-openapi";
 import { oneLineText } from "../validation/one_line.ts";
+import { LINK_IN_NAME, linkFree } from "../validation/person_name.ts";
 import type { Platform } from "../platform.ts";
 import { type AuthContext, withAuth } from "../db/scoped.ts";
 import { DomainError, notFound } from "../errors.ts";
@@ -11,10 +12,16 @@ import { forgetMember } from "../auth/current_member.ts";
 
 export const PARTNER_ROLES = ["partner_admin", "partner_user"] as const;
 
+/**
+ * A staff member's name: shown to the partner's staff and in the invitations this user sends to any address (the
+ * subject reads "<name> invited you to …"), so one clean line (pass 6) without a web or email address or a phone
+ * number, as a homeowner's name (security pass 16: "Claim your $500 rebate: call +1 900 555 0100 invited you").
+ */
+export const StaffName = oneLineText(200).refine(linkFree, LINK_IN_NAME).default("");
+
 export const NewUser = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
-  // Shown to the partner's staff and in the invitations this user sends: one clean line (pass 6).
-  full_name: oneLineText(200).default(""),
+  full_name: StaffName,
   role: z.enum(PARTNER_ROLES).default("partner_user"),
   password: z.string().min(10, "must have at least 10 characters").max(200),
 }).openapi("NewPartnerUser");

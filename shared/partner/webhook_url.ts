@@ -65,6 +65,11 @@ export function webhookUrlProblem(
   allowPrivate: boolean,
   ports: readonly number[] = [443],
 ): string | null {
+  // The URL parser drops tabs, CR and LF and trims spaces and control characters silently: a URL stored with them is
+  // not the one called, and the console and delivery log showed "https://x.example/a\r\nHost: …" (security pass 16).
+  if (/[\s\p{Cc}\p{Cf}"<>]/u.test(raw)) {
+    return "must be a URL without white space, quotes or control characters";
+  }
   let u: URL;
   try {
     u = new URL(raw);

@@ -49,9 +49,29 @@ export async function partnerFrameOrigins(sql: Db, widgetToken: string): Promise
     left join public.partner_settings s on s.organization_id = u.organization_id
     where t.token_hash = ${hashToken(widgetToken)} and t.kind = 'widget' and t.revoked_at is null
       and (t.expires_at is null or t.expires_at > now())`;
-  if (!row) return [];
+  return row ? listedOrigins(row) : [];
+}
+
+const listedOrigins = (row: Record<string, unknown>) => {
   const list = [...(row.widget_origins as string[] | null ?? []), originOf(row.website_url as string | null)];
   return [...new Set(list.filter((o): o is string => !!o && ORIGIN.test(o)))];
+};
+
+/**
+ * The origins that may frame the widget of organization `orgId`, for the widget's own check where no
+ * `frame-ancestors` header protects its page (a copy on a bucket or static host, security pass 16): the platform's
+ * origins, then the partner's registered ones and its website's.
+ */
+export async function widgetFrameOrigins(
+  sql: Db,
+  orgId: string | null | undefined,
+  platformOrigins: (string | null)[],
+): Promise<string[]> {
+  const own = platformOrigins.map((o) => originOf(o)).filter((o): o is string => !!o);
+  const [row] = orgId
+    ? await sql`select widget_origins, website_url from public.partner_settings where organization_id = ${orgId}`
+    : [];
+  return [...new Set([...own, ...(row ? listedOrigins(row) : [])])];
 }
 
 /** What the local stack in development mode adds: a developer's own pages on the loopback (any port). */

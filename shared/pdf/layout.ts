@@ -27,6 +27,14 @@ export interface LayoutContext {
   doc: PDFDocument;
   fonts: FontSet;
   resolved: Map<Uint8Array, PDFImage>;
+  /**
+   * The text is its author's own (the partner's document on the generic route, the platform's words), drawn as
+   * written so a partner's `www.partner.example` stays a domain a viewer links (security pass 16). Otherwise (the
+   * default) it may hold typed text: every domain-like dot is drawn unlinkable (no_autolink.ts).
+   */
+  authored?: boolean;
+  /** Domains drawn as written even in typed text: the partner's own (its configured name; no_autolink.ts). */
+  keepDomains?: readonly string[];
 }
 
 const GRID = rgb(0.78, 0.8, 0.83);
@@ -192,6 +200,9 @@ export function breakLines(inlines: Inline[], width: number, base: Style, ctx: L
   return lines.filter((l, i) => l.tokens.length || i < lines.length - 1 || lines.length === 1);
 }
 
+/** `s` as drawn: as written when the context's text is authored, else with its domain-like dots unlinkable. */
+const unlinked = (s: string, ctx: LayoutContext) => ctx.authored ? s : pdfNoAutoLink(s, ctx.keepDomains);
+
 function drawLine(
   page: PDFPage,
   line: Line,
@@ -213,7 +224,7 @@ function drawLine(
     if (!run.length) return;
     const s = run[0].style;
     // Typed text is no link in a viewer (no_autolink.ts, pass 15): the same dot to the eye.
-    const text = pdfNoAutoLink(run.map((t) => t.text).join(""));
+    const text = unlinked(run.map((t) => t.text).join(""), ctx);
     if (text.trim()) {
       drawTextRuns(page, text, {
         x: cx,
@@ -232,7 +243,7 @@ function drawLine(
     for (const p of pieces) {
       const s = p.item.style, font = ctx.fonts.get(s.bold, s.italic);
       if (p.text.trim()) {
-        drawTextRuns(page, pdfNoAutoLink(p.text), {
+        drawTextRuns(page, unlinked(p.text, ctx), {
           x: cx,
           y: baseline,
           size: s.fontSize,

@@ -67,7 +67,9 @@ export async function renderHtmlToPdf(
   doc.setProducer("solar-lead-platform pdf-generator");
   doc.setLanguage("en-US");
   doc.setCreationDate(new Date());
-  const ctx = await newLayoutContext(doc, blocks);
+  // The caller's own document (staff or a service): drawn as written; the templates' typed values arrive unlinkable
+  // (templates.ts). Security pass 16: a partner's own `www.partner.example` was drawn with the one-dot leader.
+  const ctx = { ...await newLayoutContext(doc, blocks), authored: true };
   const tooLong = `The document would have more than ${MAX_PAGES} pages`;
   const items = layoutBlocks(
     blocks,

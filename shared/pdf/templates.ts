@@ -3,6 +3,7 @@
 import type Handlebars from "handlebars";
 import { loadHandlebars } from "../email/handlebars_env.ts";
 import { cents, kwh, num, usd, usdCents } from "../format.ts";
+import { pdfNoAutoLink } from "./no_autolink.ts";
 
 const DIR = new URL("../../templates/pdf/", import.meta.url);
 const NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -61,11 +62,23 @@ async function load(name: string): Promise<{ run: HandlebarsTemplateDelegate; sr
   return t;
 }
 
+/**
+ * The data's strings with their domain-like dots unlinkable (no_autolink.ts): the template's own words are drawn as
+ * written (the HTML renderer's authored text), the values it is given may be a homeowner's typing (a name, an address)
+ * and are never a link in a viewer (security pass 16; pass 15 broke every dot of the page, the template's too).
+ */
+function unlinkedValues(v: unknown, depth = 0): unknown {
+  if (typeof v === "string") return pdfNoAutoLink(v);
+  if (depth > 64 || !v || typeof v !== "object") return v;
+  if (Array.isArray(v)) return v.map((x) => unlinkedValues(x, depth + 1));
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unlinkedValues(x, depth + 1)]));
+}
+
 /** The template's HTML for `data`; TemplateDataError names the first missing variable. */
 export async function renderTemplateHtml(name: string, data: Record<string, unknown>): Promise<string> {
   const t = await load(name);
   try {
-    return t.run(data);
+    return t.run(unlinkedValues(data) as Record<string, unknown>);
   } catch (e) {
     const m = (e as Error).message.match(/^"([^"]+)" not defined in .* - (\d+):(\d+)/);
     if (m) {

@@ -78,6 +78,18 @@ export async function clearInvitationAttempts(sql: Sql, invitationId: string): P
 
 const INVITATION_PREFIX = "invitation-password:";
 
+/**
+ * Lifts the locks of every invitation link addressed to `email` (`npm run identity -- unlock`, security pass 16):
+ * the operator's unlock ended the account's and the addresses' locks but left the invitee's link 429
+ * `invitation_locked` until `LOGIN_LOCK_SECONDS` ran out.
+ */
+export async function clearInvitationLocks(sql: Sql, email: string): Promise<number> {
+  const r = await sql`delete from security.rate_limits
+    where key in (select ${INVITATION_PREFIX} || i.id::text from public.partner_invitations i
+      where lower(i.email) = lower(${email.trim()}))`;
+  return r.count;
+}
+
 /** One attempt counted under `key` with the state machine above: refused (locked) or admitted. */
 async function lockingAttempt(sql: Sql, key: string, p: LockoutFigures): Promise<UnknownAttempt> {
   const [r] = await sql`

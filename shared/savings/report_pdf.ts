@@ -36,7 +36,7 @@ import {
   tightenToFit,
 } from "../pdf/layout.ts";
 import { BASE_STYLE, parseColor } from "../pdf/style.ts";
-import { pdfNoAutoLink } from "../pdf/no_autolink.ts";
+import { domainsIn, pdfNoAutoLink } from "../pdf/no_autolink.ts";
 
 /**
  * The figures the document shows: those of `calculateSavings`, or a caller-supplied subset (the PDF routes validate
@@ -119,6 +119,7 @@ function fit(img: PDFImage, maxW: number, maxH: number) {
   return { width: img.width * k, height: img.height * k };
 }
 
+/** Draws `s` as given: the homeowner's typed values come unlinkable already (`typed`, renderSavingsReportPdf). */
 function text(
   page: PDFPage,
   s: string,
@@ -129,7 +130,6 @@ function text(
   color: RGB = INK,
   align: "left" | "right" | "center" = "left",
 ) {
-  s = pdfNoAutoLink(s); // a typed "evil.example" is no link in a viewer (pass 15)
   const w = widthOfText(font, s, size);
   let cx = align === "right" ? x - w : align === "center" ? x - w / 2 : x;
   // a right-to-left name or address in the line: its runs drawn one after another in visual order (a CJK
@@ -164,10 +164,15 @@ function wrap(s: string, font: PDFFont, size: number, width: number, max: number
 export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<Uint8Array> {
   const f = r.figures;
   const brand = parseColor(r.partner.color ?? "") ?? rgb(0.12, 0.37, 0.55);
+  // What a homeowner typed (name, address) is never a link in a viewer (pass 15): its domain-like dots drawn as the
+  // one-dot leader. The partner's name is the partner's configuration (the operator's organization record): drawn as
+  // written, so "Sunrise Solar (sunrise.example)" stays the partner's real domain (security pass 16).
+  const own = domainsIn(r.partner.name);
+  const customer = pdfNoAutoLink(r.customerName, own), address = pdfNoAutoLink(r.address, own);
   const doc = await PDFDocument.create();
-  doc.setTitle(pdfNoAutoLink(`Solar Savings Report — ${r.customerName}`));
+  doc.setTitle(`Solar Savings Report — ${customer}`);
   doc.setAuthor(r.partner.name);
-  doc.setSubject(pdfNoAutoLink(`Solar savings report for ${r.address}`));
+  doc.setSubject(`Solar savings report for ${address}`);
   doc.setProducer("solar-lead-platform pdf-generator");
   doc.setLanguage("en-US");
   const date = new Date(r.generatedAt ?? Date.now());
@@ -191,7 +196,8 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   await fonts.load("regular", "bold", "italic");
   await fonts.loadCjk(texts);
   const regular = fonts.get(false, false), bold = fonts.get(true, false);
-  const ctx: LayoutContext = { doc, fonts, resolved: new Map() };
+  // The sections are generated and may quote typed text: unlinkable but for the partner's own domains.
+  const ctx: LayoutContext = { doc, fonts, resolved: new Map(), keepDomains: own };
   await embedImages(sectionBlocks.flat(), ctx);
   const logo = await logoImage(doc, r.partner.logoDataUri);
   const dateText = date.toLocaleDateString("en-US", {
@@ -222,14 +228,14 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   text(cover, "Solar Savings Report", M, H - 125, 28, bold, rgb(1, 1, 1));
   text(
     cover,
-    clip(`Prepared for ${r.customerName}`, regular, 13, W - 2 * M),
+    clip(`Prepared for ${customer}`, regular, 13, W - 2 * M),
     M,
     H - 150,
     13,
     regular,
     rgb(1, 1, 1),
   );
-  text(cover, clip(r.address, regular, 9.5, W - 2 * M), M, H - 170, 9.5, regular, rgb(0.88, 0.92, 0.96));
+  text(cover, clip(address, regular, 9.5, W - 2 * M), M, H - 170, 9.5, regular, rgb(0.88, 0.92, 0.96));
 
   // Key figures: two rows of three tiles.
   text(cover, "Key figures", M, H - 232, 14, bold, brand);
@@ -399,7 +405,7 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   const headingSize = 15;
   const sectionItems = (blocks: typeof sectionBlocks): Item[][] =>
     r.sections.map((s, k) => {
-      const heading = `${s.sequence}. ${s.title}`;
+      const heading = pdfNoAutoLink(`${s.sequence}. ${s.title}`, own); // generated, may quote typed text
       const headingItem = {
         height: 34,
         keepWithNext: true,
@@ -421,7 +427,11 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     });
 
   // ---- What happens next: the report ends with the homeowner's next step, not a half-empty page.
-  const nextItems = layoutBlocks(htmlToBlocks(nextStepsHtml(r, dateText), BASE_STYLE), W - 2 * M, ctx);
+  // The platform's words and the partner's name: drawn as written.
+  const nextItems = layoutBlocks(htmlToBlocks(nextStepsHtml(r, dateText), BASE_STYLE), W - 2 * M, {
+    ...ctx,
+    authored: true,
+  });
   // The heading, its steps and the basis of the estimate stay on one page: the list was split with its first step
   // at the foot of one page and the rest alone on a nearly empty last page.
   const nextHeading = {
@@ -492,7 +502,7 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
     });
     text(
       page,
-      clip(`Prepared for ${r.customerName} by ${r.partner.name} · ${dateText}`, regular, 7.5, 400),
+      clip(`Prepared for ${customer} by ${r.partner.name} · ${dateText}`, regular, 7.5, 400),
       M,
       M - 4,
       7.5,

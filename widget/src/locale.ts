@@ -23,6 +23,10 @@ export const t = {
   notConfiguredTitle: "This widget is not configured",
   notConfiguredText:
     "The solar savings tool could not start on this page. If you own this website, check the widget token in the embed code or contact your solar partner's support.",
+  // Framed by a site the partner did not list (widget/src/frame_guard.ts, security pass 16).
+  framedTitle: "This estimate cannot be shown on this site",
+  framedText:
+    "Open the solar savings tool on your solar partner's own website. If you own this website, add it to the sites that may show the widget in your partner console.",
 
   addressTitle: "See how much you could save with solar",
   addressIntro: "Start with the address of the home you want to power.",

@@ -14,6 +14,7 @@ import { summaryStep } from "./steps/summary.ts";
 import { exitScreen } from "./steps/exit.ts";
 import { errorMessage } from "./errors.ts";
 import { Host, hostOrigin } from "./host.ts";
+import { frameAllowed, frameCheckWanted } from "./frame_guard.ts";
 import { loadIdToken, loadSession, saveIdToken, saveSession } from "./session.ts";
 
 const steps: Record<StepId, (ctx: Ctx) => StepView> = {
@@ -41,7 +42,7 @@ function apiBase(params: URLSearchParams): string {
   return location.origin;
 }
 
-function notConfigured() {
+function notConfigured(title = t.notConfiguredTitle, text = t.notConfiguredText, state = "not-configured") {
   ready();
   root.replaceChildren(
     h(
@@ -51,13 +52,13 @@ function notConfigured() {
         "div",
         { class: "notice" },
         h("div", { class: "notice-icon", "aria-hidden": "true" }, "!"),
-        h("h1", { tabindex: "-1" }, t.notConfiguredTitle),
-        h("p", {}, t.notConfiguredText),
+        h("h1", { tabindex: "-1" }, title),
+        h("p", {}, text),
       ),
     ),
   );
   (root.querySelector("h1") as HTMLElement).focus();
-  document.body.dataset.ready = "not-configured";
+  document.body.dataset.ready = state;
 }
 
 async function start() {
@@ -93,6 +94,10 @@ async function start() {
       return;
     }
     return notConfigured();
+  }
+  // A copy on a static host checks who frames it (no frame-ancestors header there): frame_guard.ts.
+  if (frameCheckWanted() && !(await frameAllowed(info.frame_origins))) {
+    return notConfigured(t.framedTitle, t.framedText, "framed-elsewhere");
   }
   applyTheme(info.theme);
   run(api, info, token, new Host(hostOrigin(params), params.get("embed") === "1"));

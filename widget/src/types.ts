@@ -6,6 +6,8 @@ export interface WidgetInfo {
   theme: { primary?: string; accent?: string };
   partner_name?: string;
   map_tile_url?: string | null;
+  /** Origins that may frame the widget (its own check on a static host: frame_guard.ts). */
+  frame_origins?: string[];
 }
 
 export interface Suggestion {

@@ -8,6 +8,8 @@ import { allowRoles } from "../../../shared/auth/permissions.ts";
 import { allowAdmin } from "../../../shared/auth/current_admin.ts";
 import { badRequest } from "../../../shared/http/errors.ts";
 import { getWidgetConfig, saveWidgetConfig, WidgetConfigInput } from "../../../shared/widget/config.ts";
+import { widgetFrameOrigins } from "../../../shared/partner/widget_origins.ts";
+import { links } from "../../../shared/urls.ts";
 import { providersForState, providersForZip } from "../../../shared/providers/lookup.ts";
 import {
   ContactInput,
@@ -54,7 +56,15 @@ export function createApp(p: Platform) {
       middleware: [anyPartner] as const,
       responses: ok("{data: partner widget configuration}"),
     }),
-    async (c) => c.json({ data: await getWidgetConfig(p, c.get("auth")) }, 200),
+    async (c) => {
+      const auth = c.get("auth");
+      // `frame_origins`: who may frame the widget, for the widget's own check on a static host (security pass 16).
+      const [config, frame_origins] = await Promise.all([
+        getWidgetConfig(p, auth),
+        widgetFrameOrigins(p.sql, auth.orgId, [p.config.publicUrl, links(p).consoleUrl]),
+      ]);
+      return c.json({ data: { ...config, frame_origins } }, 200);
+    },
   );
 
   app.openapi(

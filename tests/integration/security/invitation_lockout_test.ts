@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { anonymous, partnerEnv } from "../partner/helpers.ts";
 import { listOutbox } from "../../../shared/email/outbox.ts";
 import { identityProvider } from "../../../shared/identity/index.ts";
-import { setPassword } from "../../../shared/identity/admin.ts";
+import { setPassword, unlock } from "../../../shared/identity/admin.ts";
 
 async function invitedAccount(e: Awaited<ReturnType<typeof partnerEnv>>, email: string) {
   await e.p
@@ -66,6 +66,24 @@ Deno.test("wrong passwords at the invitation link lock the link only, not the ac
     const [c] = await e.p.sql`select c.locked_until from identity.credentials c
       join public.users u on u.id = c.user_id where u.email = 'owner@example.org'`;
     assert.equal(c.locked_until, null, "the account was never locked");
+  } finally {
+    await e.close();
+  }
+});
+
+Deno.test("the operator's `identity unlock` lifts the invitation link's lock too (pass 16)", async () => {
+  const e = await partnerEnv();
+  try {
+    const accept = await invitedAccount(e, "Locked.Out@example.org");
+    for (let i = 0; i < 5; i++) assert.equal((await accept(`wrong guess ${i}`)).status, 401);
+    assert.equal((await accept("the real password")).json?.error?.code, "invitation_locked");
+    // Another invitee's locked link stays locked: unlock names one email.
+    const other = await invitedAccount(e, "someone.else@example.org");
+    for (let i = 0; i < 5; i++) assert.equal((await other(`wrong guess ${i}`)).status, 401);
+    assert.equal(await unlock(e.p.sql, "locked.out@EXAMPLE.org"), true);
+    const ok = await accept("the real password");
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal((await other("the real password")).json?.error?.code, "invitation_locked");
   } finally {
     await e.close();
   }

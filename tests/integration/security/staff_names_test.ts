@@ -16,12 +16,12 @@ Deno.test("staff names: accepting an invitation or adding a user stores the name
     const token = mail.text.match(/#\/invitation\/(inv_[A-Za-z0-9_-]{43})/)![1];
     const accepted = await e.call(anonymous, "POST", "/partner-service/invitations/accept", {
       token,
-      full_name: "Ann\r\nSupport: call +1 555\u202E0100\u200B",
+      full_name: "Ann\r\nSupport\u202E Team\u200B", // a phone number is refused since pass 16 (staff_name_links_test.ts)
       password: "correct horse battery",
     });
     assert.equal(accepted.status, 201, accepted.text);
     const [u] = await e.p.sql`select full_name from public.users where email = 'rep@example.com'`;
-    assert.equal(u.full_name, "Ann Support: call +1 5550100");
+    assert.equal(u.full_name, "Ann Support Team");
 
     const added = await e.call(e.admin, "POST", "/partner-service/users", {
       email: "second@example.com",

@@ -1,0 +1,95 @@
+// The widget hosted on a bucket or static host (widget/dist/cdn/) refuses to run framed by a site its partner did not
+// list (docs/security.md, pass 16). Browsers ignore `frame-ancestors` in the copy's <meta> policy and a bucket sends
+// no header: any site could frame it. In Chromium: the hosted copy on 127.0.0.3 (no policy header at all), framed by a
+// partner page on 127.0.0.2 that is not among the partner's sites, shows a notice and no form; once the partner lists
+// that site the same page shows the widget; opened on its own (not framed) it runs.
+import assert from "node:assert/strict";
+import { writeCdnBuild } from "../../../scripts/widget/cdn.ts";
+import { query } from "./helpers.ts";
+import { withStackAndBrowser } from "./with_stack.ts";
+
+const TYPES: Record<string, string> = { html: "text/html", js: "text/javascript", css: "text/css" };
+
+/** A bucket: the folder's files, with a content type and no other header (no policy). */
+function serveDir(hostname: string, dir: string) {
+  const server = Deno.serve({ hostname, port: 0, onListen: () => {} }, async (req) => {
+    const name = new URL(req.url).pathname.slice(1);
+    if (!/^[\w.-]+$/.test(name)) return new Response("not found", { status: 404 });
+    try {
+      const body = await Deno.readFile(`${dir}/${name}`);
+      return new Response(body, {
+        headers: { "content-type": TYPES[name.split(".").pop()!] ?? "text/plain" },
+      });
+    } catch {
+      return new Response("not found", { status: 404 });
+    }
+  });
+  return { url: `http://${hostname}:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+Deno.test({
+  name: "hosted widget: framed by an unlisted site it shows a notice only; by a listed site it runs",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  await withStackAndBrowser({}, async (stack, browser) => {
+    // the stack builds widget/dist when it starts (a request for the page waits for that build)
+    assert.equal(await fetch(`${stack.url}/widget/`).then((r) => (r.body?.cancel(), r.status)), 200);
+    const dir = await Deno.makeTempDir({ prefix: "hosted-widget-" });
+    await writeCdnBuild(new URL("../../../widget/dist/", import.meta.url), {
+      apiOrigin: stack.url,
+      dir: new URL(`file://${dir}/`),
+    });
+    const bucket = serveDir("127.0.0.3", dir);
+    const widgetUrl = `${bucket.url}/index.html?token=${encodeURIComponent(stack.token)}&api=${
+      encodeURIComponent(stack.url)
+    }`;
+    // the hosted page itself: no frame-ancestors anywhere, the check marked on its <html>
+    assert.match(await Deno.readTextFile(`${dir}/index.html`), /<html lang="en" data-frame-check>/);
+    const site = Deno.serve(
+      { hostname: "127.0.0.2", port: 0, onListen: () => {} },
+      () =>
+        new Response(
+          `<!doctype html><html><head><meta charset="utf-8"><title>Partner</title></head><body>
+<iframe src="${widgetUrl}" width="100%" height="640" title="Solar savings estimate"></iframe></body></html>`,
+          { headers: { "content-type": "text/html" } },
+        ),
+    );
+    const siteUrl = `http://127.0.0.2:${site.addr.port}`;
+    try {
+      const page = await (await browser.newContext({ viewport: { width: 1000, height: 800 } })).newPage();
+      const requests: string[] = [];
+      page.on("request", (r) => requests.push(new URL(r.url()).pathname));
+      const frame = page.frameLocator("iframe[title='Solar savings estimate']");
+      await page.goto(`${siteUrl}/`);
+      await frame.getByRole("heading", { name: "This estimate cannot be shown on this site" }).waitFor({
+        timeout: 20_000,
+      });
+      assert.equal(await frame.locator("form").count(), 0, "no form under a stranger's page");
+      assert.ok(!requests.some((p) => /property|lead|upload/.test(p)), requests.join(" "));
+
+      // The partner lists the site (the console's "Sites that may show the widget"): the same page shows the widget.
+      await query(
+        stack,
+        `insert into public.partner_settings (organization_id, widget_origins)
+         select organization_id, array['${siteUrl}'] from public.widget_configs
+         on conflict (organization_id) do update set widget_origins = excluded.widget_origins`,
+      );
+      await page.goto(`${siteUrl}/`);
+      await frame.getByRole("heading", { name: "See how much you could save with solar" }).waitFor({
+        timeout: 20_000,
+      });
+
+      // Opened on its own, the hosted copy runs (nothing frames it).
+      const alone = await page.context().newPage();
+      await alone.goto(widgetUrl);
+      await alone.getByRole("heading", { name: "See how much you could save with solar" }).waitFor({
+        timeout: 20_000,
+      });
+    } finally {
+      await site.shutdown();
+      await bucket.close();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  });
+});
