@@ -9,6 +9,7 @@
 // undated): an investor-owned utility keeps the state's rate, as do a utility without a rate, a bill of another
 // utility, and the caller's own rate (the bill's rate always wins).
 import type { Sql } from "../db/client.ts";
+import { referenceData } from "../db/reference_gate.ts";
 import { STATE_NAMES } from "../geo/states.ts";
 import { sameUtilityKey } from "../providers/lookup.ts";
 import { displayUtilityName } from "../providers/names.ts";
@@ -78,6 +79,7 @@ export function utilityRateEstimate(
 export async function providerEiaid(sql: Sql, utility: string, state: string): Promise<number | null> {
   const want = sameUtilityKey(utility);
   if (!want) return null;
+  await referenceData(sql);
   const rows = await sql`select eiaid, name, display_name, former_names from public.utility_providers
     where states @> array[${state.toUpperCase()}]::text[]`;
   for (const r of rows as unknown as Record<string, unknown>[]) {
