@@ -44,6 +44,7 @@ import { jsonb } from "../db/client.ts";
 import { rateLimitPolicy } from "../ratelimit/policy.ts";
 import { countReportRecipient } from "../ratelimit/recipient.ts";
 import { readingLimits } from "../bills/plausibility.ts";
+import { isRetailChoiceHome } from "../providers/wires_companies.ts";
 
 /** A yearly use beyond the gate's residential bound is flagged: the report, email and widget say what it means. */
 function flagBeyondHome(p: Platform, figures: SavingsFigures): void {
@@ -192,9 +193,11 @@ function context(
   partnerName?: string,
   now: Date = new Date(),
   utilityRate: UtilityRateEstimate | null = null,
+  retailChoice = false,
 ): ReportContext {
   const own = customerRate ? null : utilityRate;
   return {
+    ...(retailChoice ? { retailChoice } : {}),
     partnerName,
     reportDate: now.toISOString().slice(0, 10),
     customerName,
@@ -285,6 +288,7 @@ export async function createSavingsReport(
     partner.name,
     opts.now,
     utilityRate,
+    isRetailChoiceHome(address.state, req.utility ?? ""),
   );
   const { report, writer } = await writeValidReport(p, reportContext);
 
