@@ -125,6 +125,12 @@ export const BEYOND_HOME_USE = "beyond_home_use";
  * pipeline from the request): the report says so rather than "not read from your bill" (QA pass 11).
  */
 export const FIXED_CHARGE_OTHER_UTILITY = "fixed_charge_other_utility";
+/**
+ * The home buys its electricity from a retail provider (a retail-choice area: its utility is a wires company,
+ * shared/providers/wires_companies.ts isRetailChoiceHome; set by the pipeline): the bill, its rate and its fixed
+ * charge are the provider's, and the report calls them so, never the utility's (QA pass 16).
+ */
+export const RETAIL_CHOICE = "retail_choice";
 /** The rate is an estimate of the home's utility's own average (shared/savings/utility_rate.ts), not the state's. */
 export const UTILITY_RATE_ESTIMATE = "utility_rate_estimate";
 

@@ -20,6 +20,7 @@ import {
   BEYOND_HOME_USE,
   calculateSavings,
   FIXED_CHARGE_OTHER_UTILITY,
+  RETAIL_CHOICE,
   type SavingsFigures,
   UTILITY_RATE_ESTIMATE,
 } from "./calculate.ts";
@@ -193,11 +194,9 @@ function context(
   partnerName?: string,
   now: Date = new Date(),
   utilityRate: UtilityRateEstimate | null = null,
-  retailChoice = false,
 ): ReportContext {
   const own = customerRate ? null : utilityRate;
   return {
-    ...(retailChoice ? { retailChoice } : {}),
     partnerName,
     reportDate: now.toISOString().slice(0, 10),
     customerName,
@@ -275,6 +274,7 @@ export async function createSavingsReport(
   if (state.rateIsNationalFallback && !utilityRate) figures.flags.push("national_average_rate");
   if (utilityRate) figures.flags.push(UTILITY_RATE_ESTIMATE);
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
+  if (isRetailChoiceHome(address.state, req.utility ?? "")) figures.flags.push(RETAIL_CHOICE);
   if (req.fixedChargeOfOtherUtility && figures.fixedChargeMonthly === null) {
     figures.flags.push(FIXED_CHARGE_OTHER_UTILITY);
   }
@@ -288,7 +288,6 @@ export async function createSavingsReport(
     partner.name,
     opts.now,
     utilityRate,
-    isRetailChoiceHome(address.state, req.utility ?? ""),
   );
   const { report, writer } = await writeValidReport(p, reportContext);
 

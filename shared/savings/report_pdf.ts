@@ -5,6 +5,7 @@ import {
   ASSUMPTIONS,
   BEYOND_HOME_USE,
   FIXED_CHARGE_OTHER_UTILITY,
+  RETAIL_CHOICE,
   type SavingsFigures,
   UTILITY_RATE_ESTIMATE,
 } from "./calculate.ts";
@@ -309,7 +310,9 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   }
   if (!known) {
     note(
-      `Your utility's fixed monthly charge ${
+      `Your ${
+        // a retail-choice area's bill is the retail provider's (QA pass 16)
+        f.flags?.includes(RETAIL_CHOICE) ? "electricity provider's" : "utility's"} fixed monthly charge ${
         // Every month estimated: usage typed by hand, no bill to read it from. Another utility's bill: its charge
         // is not the home's utility's (QA pass 11).
         f.flags?.includes(FIXED_CHARGE_OTHER_UTILITY)

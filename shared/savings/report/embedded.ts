@@ -20,6 +20,7 @@ import {
   BEYOND_HOME_USE,
   EVEN_YEAR_SPREAD,
   FIXED_CHARGE_OTHER_UTILITY,
+  RETAIL_CHOICE,
   type SavingsFigures,
   WIDE_YEAR_SPREAD,
 } from "../calculate.ts";
@@ -495,7 +496,7 @@ function homeownerEstimate(f: SavingsFigures): boolean {
  * retail electricity provider's, not the utility's, which only delivers the power (QA pass 16).
  */
 function chargeOwner(c: ReportContext): string {
-  return c.retailChoice ? "electricity provider's" : "utility's";
+  return c.figures.flags.includes(RETAIL_CHOICE) ? "electricity provider's" : "utility's";
 }
 
 /** The months were filled from a typical seasonal profile scaled to the known ones (usage.ts), not from a pattern

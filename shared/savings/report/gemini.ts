@@ -23,14 +23,13 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
     }" (system size, annual production, gross cost, tax credit, net cost, payback, annual savings, additional benefits such as property tax exemption and net metering, financing options, battery storage incentives).`,
     "Tax credit: use only figures.credit (its name, pct, condition and source) and figures.federalCredit. When figures.credit.pct is 0, say that no federal tax credit applies and why; never mention a 30% or any other credit the data does not give.",
     "Estimated months: a month in figures.extrapolatedMonths was not measured (estimated, or measured from a bar of the bill's chart); never name one as a peak or a measured figure without saying it is estimated.",
-    "Fixed charge: figures.fixedChargeMonthly is the utility's fixed monthly charge included in every cost (null: unknown and excluded; with the flag fixed_charge_other_utility it is left out because the bill is another utility's than the home's: say so); never say the bill with solar is $0. With retailChoice true the home buys from a retail electricity provider: call the bill, its rate and its fixed charge the electricity provider's, never the utility's.",
+    "Fixed charge: figures.fixedChargeMonthly is the utility's fixed monthly charge included in every cost (null: unknown and excluded; with the flag fixed_charge_other_utility it is left out because the bill is another utility's than the home's: say so); never say the bill with solar is $0. With the flag retail_choice the home buys from a retail electricity provider: call the bill, its rate and its fixed charge the electricity provider's, never the utility's.",
     "When figures.systemKw is 0 explain why from figures.flags (below_minimum_size: under the 2 kW minimum; roof_not_owned; zero_usage; no_usable_roof). With roof_ownership_unknown, ask who owns the roof.",
     "Each section: sequence (Roman numeral I, II or III), title (exactly as above), text (HTML using only p, ul, ol, li, strong, em, br, table, thead, tbody, tr, th, td; no attributes, no other tags).",
   ].join("\n");
   const f = ctx.figures;
   const data = {
     customerName: ctx.customerName,
-    retailChoice: ctx.retailChoice ?? false,
     state: ctx.state,
     address: ctx.address,
     rates: {

@@ -48,11 +48,6 @@ export interface ReportContext {
    * or an estimate of the home's utility's own average (shared/savings/utility_rate.ts; `rateUtility` names it).
    */
   rateKind?: "state" | "national" | "customer" | "utility";
-  /**
-   * The home buys its electricity from a retail provider (a retail-choice area: its utility is a wires company,
-   * shared/providers/wires_companies.ts isRetailChoiceHome): the bill and its fixed charge are the provider's.
-   */
-  retailChoice?: boolean;
   /** The utility whose estimated average rate is used (rateKind "utility"). */
   rateUtility?: string;
   /** The year of the reference rate and of the installed cost ($/W), named in the report. */

@@ -2,10 +2,12 @@
 // over the last year"; in a retail-choice area the bill's fixed charge is the electricity provider's, not the
 // utility's (Reliant's $10.95 base charge for a CenterPoint home in Houston).
 import assert from "node:assert/strict";
-import { calculateSavings } from "../../../shared/savings/calculate.ts";
+import { calculateSavings, RETAIL_CHOICE } from "../../../shared/savings/calculate.ts";
 import { normaliseUsage } from "../../../shared/savings/usage.ts";
 import { EmbeddedReportWriter } from "../../../shared/savings/report/embedded.ts";
-import { texas } from "./fixtures.ts";
+import { renderSavingsReportPdf } from "../../../shared/savings/report_pdf.ts";
+import { extractText } from "unpdf";
+import { annLeeReport, texas } from "./fixtures.ts";
 
 async function text(o: { estimated?: boolean; fixed?: number | null; retailChoice?: boolean }) {
   const figures = calculateSavings({
@@ -22,6 +24,7 @@ async function text(o: { estimated?: boolean; fixed?: number | null; retailChoic
     program: texas,
     fixedChargeMonthly: o.fixed ?? null,
   });
+  if (o.retailChoice) figures.flags.push(RETAIL_CHOICE);
   const report = await new EmbeddedReportWriter().write({
     customerName: "Grace Anderson",
     state: "TX",
@@ -32,7 +35,6 @@ async function text(o: { estimated?: boolean; fixed?: number | null; retailChoic
     rateSource: "EIA",
     costSource: "ES",
     costIsNationalFallback: true,
-    ...(o.retailChoice ? { retailChoice: true } : {}),
   });
   return report.sections.map((s) => s.text).join("");
 }
@@ -64,4 +66,24 @@ Deno.test("report: in a retail-choice area the fixed charge is the electricity p
   const utility = await text({ fixed: 10.95 });
   assert.match(utility, /These costs include your utility's fixed charge of \$10\.95 a month/);
   assert.ok(!/electricity provider/.test(utility), utility);
+});
+
+Deno.test("report PDF: a retail-choice home's fixed charge not read is the electricity provider's", async () => {
+  const pdfText = async (retail: boolean) => {
+    const doc = await annLeeReport({ fixedChargeMonthly: null });
+    if (retail) doc.figures.flags = [...(doc.figures.flags ?? []), RETAIL_CHOICE];
+    return (await extractText(await renderSavingsReportPdf(doc), { mergePages: true })).text.replace(
+      /\s+/g,
+      " ",
+    );
+  };
+  const retail = await pdfText(true);
+  assert.ok(
+    retail.includes("Your electricity provider's fixed monthly charge was not read from your bill"),
+    retail,
+  );
+  assert.ok(!retail.includes("Your utility's fixed monthly charge"), retail);
+  assert.ok(
+    (await pdfText(false)).includes("Your utility's fixed monthly charge was not read from your bill"),
+  );
 });
