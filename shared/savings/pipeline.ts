@@ -22,6 +22,7 @@ import {
   FIXED_CHARGE_OTHER_UTILITY,
   RETAIL_CHOICE,
   type SavingsFigures,
+  UNIT_WHOLE_ROOF,
   UTILITY_RATE_ESTIMATE,
 } from "./calculate.ts";
 export { UTILITY_RATE_ESTIMATE };
@@ -39,7 +40,7 @@ import type { InsightsRequest, SavingsRequest } from "./input.ts";
 import { CAPITALS } from "../roof/capitals.ts";
 import { federalCredit } from "./credit.ts";
 import { DEFAULT_SETTINGS, loadSavingsSettings } from "./settings.ts";
-import { roofAccess } from "./roof_access.ts";
+import { roofAccess, unitOnWholeRoof } from "./roof_access.ts";
 import { partnerBranding } from "./delivery.ts";
 import { jsonb } from "../db/client.ts";
 import { rateLimitPolicy } from "../ratelimit/policy.ts";
@@ -275,6 +276,7 @@ export async function createSavingsReport(
   if (utilityRate) figures.flags.push(UTILITY_RATE_ESTIMATE);
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
   if (isRetailChoiceHome(address.state, req.utility ?? "")) figures.flags.push(RETAIL_CHOICE);
+  if (unitOnWholeRoof(req.address, req.roofOwnership, figures.systemKw)) figures.flags.push(UNIT_WHOLE_ROOF);
   if (req.fixedChargeOfOtherUtility && figures.fixedChargeMonthly === null) {
     figures.flags.push(FIXED_CHARGE_OTHER_UTILITY);
   }

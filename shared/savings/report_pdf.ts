@@ -7,6 +7,7 @@ import {
   FIXED_CHARGE_OTHER_UTILITY,
   RETAIL_CHOICE,
   type SavingsFigures,
+  UNIT_WHOLE_ROOF,
   UTILITY_RATE_ESTIMATE,
 } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
@@ -512,7 +513,11 @@ function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {
   const steps = f.systemKw > 0
     ? [
       `${partner} contacts you to check the figures with you: your usage, your roof (size, shade, condition${
-        (f.flags ?? []).includes("roof_ownership_unknown") ? " and who owns it" : ""
+        (f.flags ?? []).includes("roof_ownership_unknown")
+          ? " and who owns it"
+          : (f.flags ?? []).includes(UNIT_WHOLE_ROOF)
+          ? " and the share of it that is yours"
+          : ""
       }) and your utility's current rules.`,
       "You receive a firm quote: the system, its price, the financing options, and the credits that apply on the day you sign.",
       "Nothing is decided until you sign; you can ask any question by replying to the email this report came with.",

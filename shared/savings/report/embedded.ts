@@ -22,6 +22,7 @@ import {
   FIXED_CHARGE_OTHER_UTILITY,
   RETAIL_CHOICE,
   type SavingsFigures,
+  UNIT_WHOLE_ROOF,
   WIDE_YEAR_SPREAD,
 } from "../calculate.ts";
 import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
@@ -101,6 +102,13 @@ function executiveSummary(c: ReportContext): string {
   if (f.flags.includes("roof_ownership_unknown")) {
     out.push(
       `<p><strong>Who owns your roof?</strong> Your address is a unit in a shared building. A rooftop system needs the consent of whoever owns the roof (the building owner or your association); tell us who that is and we will confirm the figures below with them.</p>`,
+    );
+  }
+  if (f.flags.includes(UNIT_WHOLE_ROOF)) {
+    out.push(
+      `<p><strong>Your share of the roof.</strong> Your address is a unit in a shared building and you told us you own the roof. This size assumes the whole roof we found for your address is yours to use; if you share it with other units, a smaller system fits. ${
+        h(c.partnerName ?? "Your installer")
+      } checks the roof you can use before any quote.</p>`,
     );
   }
   if (p.efficiencyPrograms && !p.isGeneric) {
