@@ -2,7 +2,7 @@
 // so the report uses its rate and base charge and calls them the electricity provider's (QA pass 16: the Texas
 // average of 14.46 ¢ and "your utility's fixed charge"). An Austin Energy home keeps its utility's estimated rate.
 import assert from "node:assert/strict";
-import { contact, widgetEnv } from "./helpers.ts";
+import { leadReport, widgetEnv } from "./helpers.ts";
 import { MONTHS } from "../../../shared/format.ts";
 import type { SavingsFigures } from "../../../shared/savings/calculate.ts";
 
@@ -22,26 +22,9 @@ const bill = (utility: string) => ({
 Deno.test("process-widget-savings-info: a retail provider's bill in a retail-choice area gives the home's rate", async () => {
   const e = await widgetEnv();
   try {
-    const run = async (key: string, address: Record<string, string>, utility: string, item: unknown) => {
-      const lead = await e.call(e.widget, "POST", "/create-lead", {
-        idempotency_key: `${key}-lead`,
-        contact: { ...contact, email: `${key}@example.com` },
-        address,
-        utility_provider: utility,
-        consent: true,
-      });
-      assert.equal(lead.status, 201, JSON.stringify(lead.json));
-      const r = await e.call(e.widget, "POST", "/process-widget-savings-info", {
-        lead_id: lead.json.data.id,
-        bill: item,
-      });
-      assert.equal(r.status, 200, JSON.stringify(r.json));
-      const [rep] = await e.p
-        .sql`select figures, report from public.savings_reports where id = ${r.json.data.transactionId}`;
-      return {
-        figures: rep.figures as SavingsFigures,
-        text: (rep.report.sections as { text: string }[]).map((s) => s.text).join(""),
-      };
+    const run = async (key: string, home: Record<string, string>, utility: string, item: unknown) => {
+      const { row, text } = await leadReport(e, key, home, utility, { bill: item });
+      return { figures: row.figures as SavingsFigures, text };
     };
     const houston = { line1: "9680 Elm St", city: "Houston", state: "TX", zip: "77019" };
     const reliant = await run("retail-reliant", houston, "CenterPoint Energy", bill("Reliant Energy"));
