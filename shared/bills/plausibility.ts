@@ -7,7 +7,7 @@ import { type Platform, provide } from "../platform.ts";
 import { sameChosenUtility } from "./utility_names.ts";
 import { chartMonths, unsureMonths } from "./unsure_months.ts";
 import { fieldInWords } from "./field_label.ts";
-import { isWiresCompanyName } from "../providers/wires_companies.ts";
+import { isRetailChoiceHome } from "../providers/wires_companies.ts";
 
 /** What the homeowner confirms, in the widget's words: one group per line of the confirm step. */
 export type ReadingGroup = "name" | "address" | "utility" | "usage";
@@ -391,9 +391,6 @@ export interface GateResult {
   needsConfirmation: ReadingGroup[];
 }
 
-/** States whose bills come from a retail electricity provider rather than from the utility listed for the ZIP. */
-const RETAIL_BILLER_STATES = new Set(["TX"]);
-
 /** Runs every check on a reading. Empty fields are not failures (the homeowner fills them in). */
 export function checkReading(input: GateInput): GateResult {
   const r = input.reading;
@@ -418,7 +415,7 @@ export function checkReading(input: GateInput): GateResult {
   // Only a wires company's homes buy from a retail provider: a city's or co-op's homes (Austin Energy, CPS Energy) get
   // the utility's own bill, so another utility's bill is a mismatch there (QA pass 9: an FPL bill passed for a home
   // on Austin Energy).
-  const retailChoice = RETAIL_BILLER_STATES.has(home || billState) && isWiresCompanyName(chosen);
+  const retailChoice = isRetailChoiceHome(home || billState, chosen);
   if (chosen && billUtility && !retailChoice && !sameChosenUtility(chosen, billUtility)) {
     checks.push({
       code: "utility_mismatch",

@@ -3,7 +3,12 @@
 // figures with the report's formatters, so the partner reads the numbers the homeowner read. Pure: no I/O.
 import { cents, kwh, num, readableMonthKeys, sharePct, usd, usdCents, years } from "../format.ts";
 import { netCostLabel } from "../savings/credit.ts";
-import { BEYOND_HOME_USE, FIXED_CHARGE_OTHER_UTILITY, type SavingsFigures } from "../savings/calculate.ts";
+import {
+  BEYOND_HOME_USE,
+  FIXED_CHARGE_OTHER_UTILITY,
+  type SavingsFigures,
+  UNIT_WHOLE_ROOF,
+} from "../savings/calculate.ts";
 import type { ReportBasis } from "../savings/report_basis.ts";
 import { noSystemReason } from "../savings/report/embedded.ts";
 import { day } from "./format.ts";
@@ -328,6 +333,14 @@ export function reportFacts(r: StoredReportFigures, state: string): Fact[] {
         num(f.panelCapacityW)
       } W${f.roofLimited ? " (the most the roof holds)" : ""}`,
     },
+    // a unit's size rests on the whole roof found for the address (QA pass 16): the partner checks the share
+    ...((f.flags ?? []).includes(UNIT_WHOLE_ROOF)
+      ? [{
+        label: "Roof to check",
+        value:
+          "the address is a unit and the homeowner says they own the roof: the size assumes the whole roof found for the address is theirs (the building's, or a single-family model roof); check the share they can use",
+      }]
+      : []),
     {
       label: "Production",
       value: `${kwh(f.annualProductionKwh)} a year, ${sharePct(f.offsetPct ?? 0)} of the ${

@@ -23,3 +23,14 @@ export const isWiresCompany = (eiaId: number) => TEXAS_WIRES_COMPANIES.includes(
  */
 export const isWiresCompanyName = (name: string) =>
   /\b(oncor|centerpoint|aep texas|texas[- ]new mexico power|tnmp)\b/i.test(name);
+
+/** States where a wires company's homes buy their electricity from a retail provider they choose (Texas's ERCOT). */
+const RETAIL_CHOICE_STATES = new Set(["TX"]);
+
+/**
+ * A home in a retail-choice area: its state has retail choice and the utility chosen for it is a wires company. Its
+ * bill comes from its retail electricity provider (Reliant, TXU), and that bill is the home's own: the provider's
+ * rate and base charge are the home's. A Texas city's or co-op's home (Austin Energy) is not one.
+ */
+export const isRetailChoiceHome = (state: string, chosenUtility: string) =>
+  RETAIL_CHOICE_STATES.has(state.trim().toUpperCase()) && isWiresCompanyName(chosenUtility);

@@ -125,6 +125,19 @@ export const BEYOND_HOME_USE = "beyond_home_use";
  * pipeline from the request): the report says so rather than "not read from your bill" (QA pass 11).
  */
 export const FIXED_CHARGE_OTHER_UTILITY = "fixed_charge_other_utility";
+/**
+ * The home buys its electricity from a retail provider (a retail-choice area: its utility is a wires company,
+ * shared/providers/wires_companies.ts isRetailChoiceHome; set by the pipeline): the bill, its rate and its fixed
+ * charge are the provider's, and the report calls them so, never the utility's (QA pass 16).
+ */
+export const RETAIL_CHOICE = "retail_choice";
+/**
+ * A unit in a shared building (apartment, condo) whose owner says they own the roof, with a system proposed: its size
+ * rests on the whole roof found for the address (the building's, or the model's single-family roof), as no source
+ * tells a unit's share of it. Set by the pipeline; the report says so and the partner's email marks it (QA pass 16:
+ * 28 panels for a Houston apartment).
+ */
+export const UNIT_WHOLE_ROOF = "unit_whole_roof";
 /** The rate is an estimate of the home's utility's own average (shared/savings/utility_rate.ts), not the state's. */
 export const UTILITY_RATE_ESTIMATE = "utility_rate_estimate";
 

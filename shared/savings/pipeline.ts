@@ -20,7 +20,9 @@ import {
   BEYOND_HOME_USE,
   calculateSavings,
   FIXED_CHARGE_OTHER_UTILITY,
+  RETAIL_CHOICE,
   type SavingsFigures,
+  UNIT_WHOLE_ROOF,
   UTILITY_RATE_ESTIMATE,
 } from "./calculate.ts";
 export { UTILITY_RATE_ESTIMATE };
@@ -38,12 +40,13 @@ import type { InsightsRequest, SavingsRequest } from "./input.ts";
 import { CAPITALS } from "../roof/capitals.ts";
 import { federalCredit } from "./credit.ts";
 import { DEFAULT_SETTINGS, loadSavingsSettings } from "./settings.ts";
-import { roofAccess } from "./roof_access.ts";
+import { roofAccess, unitOnWholeRoof } from "./roof_access.ts";
 import { partnerBranding } from "./delivery.ts";
 import { jsonb } from "../db/client.ts";
 import { rateLimitPolicy } from "../ratelimit/policy.ts";
 import { countReportRecipient } from "../ratelimit/recipient.ts";
 import { readingLimits } from "../bills/plausibility.ts";
+import { isRetailChoiceHome } from "../providers/wires_companies.ts";
 
 /** A yearly use beyond the gate's residential bound is flagged: the report, email and widget say what it means. */
 function flagBeyondHome(p: Platform, figures: SavingsFigures): void {
@@ -272,6 +275,8 @@ export async function createSavingsReport(
   if (state.rateIsNationalFallback && !utilityRate) figures.flags.push("national_average_rate");
   if (utilityRate) figures.flags.push(UTILITY_RATE_ESTIMATE);
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
+  if (isRetailChoiceHome(address.state, req.utility ?? "")) figures.flags.push(RETAIL_CHOICE);
+  if (unitOnWholeRoof(req.address, req.roofOwnership, figures.systemKw)) figures.flags.push(UNIT_WHOLE_ROOF);
   if (req.fixedChargeOfOtherUtility && figures.fixedChargeMonthly === null) {
     figures.flags.push(FIXED_CHARGE_OTHER_UTILITY);
   }

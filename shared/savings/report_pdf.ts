@@ -5,7 +5,9 @@ import {
   ASSUMPTIONS,
   BEYOND_HOME_USE,
   FIXED_CHARGE_OTHER_UTILITY,
+  RETAIL_CHOICE,
   type SavingsFigures,
+  UNIT_WHOLE_ROOF,
   UTILITY_RATE_ESTIMATE,
 } from "./calculate.ts";
 import { netCostLabel } from "./credit.ts";
@@ -315,7 +317,9 @@ export async function renderSavingsReportPdf(r: SavingsReportDocument): Promise<
   }
   if (!known) {
     note(
-      `Your utility's fixed monthly charge ${
+      `Your ${
+        // a retail-choice area's bill is the retail provider's (QA pass 16)
+        f.flags?.includes(RETAIL_CHOICE) ? "electricity provider's" : "utility's"} fixed monthly charge ${
         // Every month estimated: usage typed by hand, no bill to read it from. Another utility's bill: its charge
         // is not the home's utility's (QA pass 11).
         f.flags?.includes(FIXED_CHARGE_OTHER_UTILITY)
@@ -519,7 +523,11 @@ function nextStepsHtml(r: SavingsReportDocument, dateText: string): string {
   const steps = f.systemKw > 0
     ? [
       `${partner} contacts you to check the figures with you: your usage, your roof (size, shade, condition${
-        (f.flags ?? []).includes("roof_ownership_unknown") ? " and who owns it" : ""
+        (f.flags ?? []).includes("roof_ownership_unknown")
+          ? " and who owns it"
+          : (f.flags ?? []).includes(UNIT_WHOLE_ROOF)
+          ? " and the share of it that is yours"
+          : ""
       }) and your utility's current rules.`,
       "You receive a firm quote: the system, its price, the financing options, and the credits that apply on the day you sign.",
       "Nothing is decided until you sign; you can ask any question by replying to the email this report came with.",

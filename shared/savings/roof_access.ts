@@ -36,3 +36,17 @@ export function roofAccess(
   if (answer) return answer;
   return isUnitAddress(address) ? "ask" : "own";
 }
+
+/**
+ * A unit whose owner says they own the roof, with a system proposed: its size assumes the whole roof found for the
+ * address is theirs (flag `unit_whole_roof`). No source gives a unit's share of its building's roof (the roof data
+ * is the building's, or the model's single-family roof), so the size is not cut by a guessed share: the report says
+ * what it assumes and the partner checks it.
+ */
+export function unitOnWholeRoof(
+  address: SavingsRequest["address"],
+  answer: "own" | "not_owned" | undefined,
+  systemKw: number,
+): boolean {
+  return systemKw > 0 && answer === "own" && isUnitAddress(address);
+}

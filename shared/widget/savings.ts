@@ -26,6 +26,7 @@ import {
 } from "./reading.ts";
 import { jsonb } from "../db/client.ts";
 import { type HomeFixedCharge, homeFixedCharge, otherBillUtility } from "./fixed_charge.ts";
+import { retailBillRate } from "./bill_rate.ts";
 
 export const ATTACH_REPORT_QUEUE = "widget.attach-report";
 
@@ -278,6 +279,11 @@ export async function processWidgetSavings(
       roofOwnership: input.roof_ownership,
       utility: (lead.utility_provider as string | null) ?? undefined,
       otherBillUtility: otherBillUtility(review),
+      // a retail provider's bill in a retail-choice area is the home's own: its rate is the home's (bill_rate.ts)
+      ratePerKwh: retailBillRate(billItem, review, {
+        state: address.state,
+        chosenUtility: lead.utility_provider as string | null,
+      }, readingLimits(p)),
       ...fixedChargeFor(homeFixedCharge(billItem, review, address.state)),
       deliver: true,
     });

@@ -20,7 +20,9 @@ import {
   BEYOND_HOME_USE,
   EVEN_YEAR_SPREAD,
   FIXED_CHARGE_OTHER_UTILITY,
+  RETAIL_CHOICE,
   type SavingsFigures,
+  UNIT_WHOLE_ROOF,
   WIDE_YEAR_SPREAD,
 } from "../calculate.ts";
 import { ITC_SOLAR_CONSTRUCTION_BY, ITC_SOLAR_LAST_IN_SERVICE } from "../credit.ts";
@@ -56,11 +58,16 @@ function executiveSummary(c: ReportContext): string {
   const f = c.figures, p = c.program;
   const out = [
     // a use far beyond a home's is not called the home's (the account on the bill may be a business's)
+    // usage the homeowner typed (no bill month) is their estimate, not what the home used (QA pass 16)
     `<p>${h(c.customerName)}, ${
-      f.flags.includes(BEYOND_HOME_USE) ? "the account on your bill" : "your home"
-    } in ${h(c.stateName)} used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year. At ${
-      rateWords(c)
-    } of ${cents(f.ratePerKwh)}${
+      homeownerEstimate(f)
+        ? `you estimate that ${f.flags.includes(BEYOND_HOME_USE) ? "the account" : "your home"} in ${
+          h(c.stateName)
+        } uses about <strong>${kwh(f.annualKwh)}</strong> of electricity a year`
+        : `${f.flags.includes(BEYOND_HOME_USE) ? "the account on your bill" : "your home"} in ${
+          h(c.stateName)
+        } used <strong>${kwh(f.annualKwh)}</strong> of electricity over the last year`
+    }. At ${rateWords(c)} of ${cents(f.ratePerKwh)}${
       c.rateKind === "utility"
         ? ` (our estimate: its 2020 average, EIA-861, moved with the ${
           h(c.stateName)
@@ -71,7 +78,7 @@ function executiveSummary(c: ReportContext): string {
     }, that is about <strong>${usd(energyCost(f))} a year</strong>${
       // annualCost includes the bill's fixed charge: the rate times the use is the energy alone (QA pass 7: "14.15 ¢/kWh
       // … that is about $2,145 a year" for 14,395 kWh, which is $2,037 at that rate).
-      f.fixedChargeMonthly ? `, ${usd(f.annualCost)} with your utility's fixed charge` : ""}.</p>`,
+      f.fixedChargeMonthly ? `, ${usd(f.annualCost)} with your ${chargeOwner(c)} fixed charge` : ""}.</p>`,
   ];
   if (f.systemKw > 0) {
     out.push(
@@ -95,6 +102,13 @@ function executiveSummary(c: ReportContext): string {
   if (f.flags.includes("roof_ownership_unknown")) {
     out.push(
       `<p><strong>Who owns your roof?</strong> Your address is a unit in a shared building. A rooftop system needs the consent of whoever owns the roof (the building owner or your association); tell us who that is and we will confirm the figures below with them.</p>`,
+    );
+  }
+  if (f.flags.includes(UNIT_WHOLE_ROOF)) {
+    out.push(
+      `<p><strong>Your share of the roof.</strong> Your address is a unit in a shared building and you told us you own the roof. This size assumes the whole roof we found for your address is yours to use; if you share it with other units, a smaller system fits. ${
+        h(c.partnerName ?? "Your installer")
+      } checks the roof you can use before any quote.</p>`,
     );
   }
   if (p.efficiencyPrograms && !p.isGeneric) {
@@ -159,9 +173,9 @@ function usageAnalysis(c: ReportContext): string {
     }</td><td>${usd(f.monthlyKwh[i] * f.ratePerKwh)}</td>`;
   const monthly = [0, 1, 2, 3, 4, 5].map((i) => `<tr>${cell(i)}${cell(i + 6)}</tr>`).join("");
   const out = [
-    `<p>Your annual consumption is <strong>${kwh(f.annualKwh)}</strong>, an average of ${
-      kwh(f.annualKwh / 12)
-    } a month. ${
+    `<p>Your annual consumption${homeownerEstimate(f) ? ", by your estimate," : ""} is <strong>${
+      kwh(f.annualKwh)
+    }</strong>, an average of ${kwh(f.annualKwh / 12)} a month. ${
       f.peakMonths.length ? peakWords(f) : noMonthlyFigures(f)
         ? "" // an even estimate is not the home's use being even
         : seasonWords(f)
@@ -194,7 +208,7 @@ function usageAnalysis(c: ReportContext): string {
       ).join("")
     }</tbody></table>`,
   );
-  out.push(`<p>${fixedChargeWords(f)}</p>`);
+  out.push(`<p>${fixedChargeWords(f, chargeOwner(c))}</p>`);
   return out.join("");
 }
 
@@ -480,6 +494,19 @@ function noMonthlyFigures(f: SavingsFigures): boolean {
   return f.extrapolatedMonths.length >= 12;
 }
 
+/** Every month estimated and none from a bill's chart: the yearly use is the figure the homeowner typed. */
+function homeownerEstimate(f: SavingsFigures): boolean {
+  return noMonthlyFigures(f) && !f.chartMonths?.length;
+}
+
+/**
+ * Whose fixed charge the bill's is: in a retail-choice area (Texas: Reliant's bill for a CenterPoint home) the home's
+ * retail electricity provider's, not the utility's, which only delivers the power (QA pass 16).
+ */
+function chargeOwner(c: ReportContext): string {
+  return c.figures.flags.includes(RETAIL_CHOICE) ? "electricity provider's" : "utility's";
+}
+
 /** The months were filled from a typical seasonal profile scaled to the known ones (usage.ts), not from a pattern
  * of the known months: "the seasonal pattern of the one we have" said what one month cannot have. Twelve equal
  * estimates are the average the homeowner typed, not a seasonal pattern, and there may have been no bill at all
@@ -513,11 +540,11 @@ function estimatedWords(f: SavingsFigures): string {
   return [bars, missing].filter(Boolean).join(" ");
 }
 
-function fixedChargeWords(f: SavingsFigures): string {
+function fixedChargeWords(f: SavingsFigures, owner: string): string {
   // Without a proposed system there is no "with solar" to keep paying it in.
   const proposed = f.systemKw > 0;
   if (f.fixedChargeMonthly !== null) {
-    return `These costs include your utility's fixed charge of ${usdCents(f.fixedChargeMonthly)} a month${
+    return `These costs include your ${owner} fixed charge of ${usdCents(f.fixedChargeMonthly)} a month${
       proposed ? ", which you keep paying with solar" : ""
     }.`;
   }
@@ -528,8 +555,8 @@ function fixedChargeWords(f: SavingsFigures): string {
     ? "which we do not have"
     : "which we could not read from your bill";
   return proposed
-    ? `These costs leave out your utility's fixed monthly customer charge, ${why}; you keep paying it with solar, so your bill does not drop to zero.`
-    : `These costs leave out your utility's fixed monthly customer charge, ${why}.`;
+    ? `These costs leave out your ${owner} fixed monthly customer charge, ${why}; you keep paying it with solar, so your bill does not drop to zero.`
+    : `These costs leave out your ${owner} fixed monthly customer charge, ${why}.`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // confirmed a Florida Power & Light bill got the FPL bill's $8.34 a month in every cost (QA pass 10). Another
 // utility's (or state's) bill gives no fixed charge, and the report says why; the home's own utility's bill gives it.
 import assert from "node:assert/strict";
-import { contact, widgetEnv } from "./helpers.ts";
+import { leadReport, widgetEnv } from "./helpers.ts";
 import { MONTHS } from "../../../shared/format.ts";
 import type { SavingsFigures } from "../../../shared/savings/calculate.ts";
 
@@ -17,26 +17,8 @@ Deno.test("process-widget-savings-info: another utility's bill gives the report 
   const e = await widgetEnv();
   try {
     const run = async (key: string, item: unknown, confirmed: string[]) => {
-      const lead = await e.call(e.widget, "POST", "/create-lead", {
-        idempotency_key: `${key}-lead`,
-        contact: { ...contact, email: `${key}@example.com` },
-        address: austin,
-        utility_provider: "Austin Energy",
-        consent: true,
-      });
-      assert.equal(lead.status, 201, JSON.stringify(lead.json));
-      const r = await e.call(e.widget, "POST", "/process-widget-savings-info", {
-        lead_id: lead.json.data.id,
-        bill: item,
-        confirmed,
-      });
-      assert.equal(r.status, 200, JSON.stringify(r.json));
-      const [rep] = await e.p
-        .sql`select figures, report from public.savings_reports where id = ${r.json.data.transactionId}`;
-      return {
-        figures: rep.figures as SavingsFigures,
-        text: (rep.report.sections as { text: string }[]).map((s) => s.text).join(""),
-      };
+      const { row, text } = await leadReport(e, key, austin, "Austin Energy", { bill: item, confirmed });
+      return { figures: row.figures as SavingsFigures, text };
     };
     const fpl = await run("fixed-fpl", bill("Florida Power & Light", "FL"), ["utility", "address"]);
     assert.equal(fpl.figures.fixedChargeMonthly, null, "FPL's $8.34 is not Austin Energy's charge");

@@ -102,3 +102,32 @@ export const contact = {
   email: "jane@example.com",
   phone: "+1 415 555 0100",
 };
+
+/**
+ * A lead for `address` on `utility` (idempotency key and email from `key`), then its report from
+ * /process-widget-savings-info with `body` (usage_by_month, bill, confirmed …): the stored report row and its text.
+ */
+export async function leadReport(
+  e: WidgetEnv,
+  key: string,
+  home: Record<string, string>,
+  utility: string,
+  body: Record<string, unknown>,
+): Promise<{ row: Record<string, any>; text: string }> {
+  const lead = await e.call(e.widget, "POST", "/create-lead", {
+    idempotency_key: `${key}-lead`,
+    contact: { ...contact, email: `${key}@example.com` },
+    address: home,
+    utility_provider: utility,
+    consent: true,
+  });
+  if (lead.status !== 201) throw new Error(`create-lead ${lead.status}: ${JSON.stringify(lead.json)}`);
+  const r = await e.call(e.widget, "POST", "/process-widget-savings-info", {
+    lead_id: lead.json.data.id,
+    ...body,
+  });
+  if (r.status !== 200) throw new Error(`process-widget-savings-info ${r.status}: ${JSON.stringify(r.json)}`);
+  const [row] = await e.p
+    .sql`select figures, report, input from public.savings_reports where id = ${r.json.data.transactionId}`;
+  return { row, text: (row.report.sections as { text: string }[]).map((s) => s.text).join("") };
+}

@@ -2,7 +2,7 @@
 // Austin Energy's Value of Solar rule (data/reference/utility_export_programs.csv); another Texas utility's home keeps
 // the state's paragraph.
 import assert from "node:assert/strict";
-import { contact, widgetEnv } from "./helpers.ts";
+import { leadReport, widgetEnv } from "./helpers.ts";
 import { MONTHS } from "../../../shared/format.ts";
 
 const usage = MONTHS.map((month) => ({ month, year: 2025, value: 1_100, unit: "kWh" }));
@@ -10,27 +10,11 @@ const usage = MONTHS.map((month) => ({ month, year: 2025, value: 1_100, unit: "k
 Deno.test("process-widget-savings-info: an Austin Energy home's report credits its solar at the Value of Solar rate", async () => {
   const e = await widgetEnv();
   try {
-    const run = async (key: string, address: Record<string, string>, utility: string) => {
-      const lead = await e.call(e.widget, "POST", "/create-lead", {
-        idempotency_key: `${key}-lead`,
-        contact: { ...contact, email: `${key}@example.com` },
-        address,
-        utility_provider: utility,
-        consent: true,
-      });
-      assert.equal(lead.status, 201, JSON.stringify(lead.json));
-      const r = await e.call(e.widget, "POST", "/process-widget-savings-info", {
-        lead_id: lead.json.data.id,
-        usage_by_month: usage,
-      });
-      assert.equal(r.status, 200, JSON.stringify(r.json));
-      const [rep] = await e.p
-        .sql`select report, input from public.savings_reports where id = ${r.json.data.transactionId}`;
+    const run = async (key: string, home: Record<string, string>, utility: string) => {
+      const { row, text } = await leadReport(e, key, home, utility, { usage_by_month: usage });
       // the basis stored with the report (the partner's new-lead email repeats it) names the rule
-      const basis = (rep.input as { basis?: { exportRule?: string } }).basis;
-      return `${(rep.report.sections as { text: string }[]).map((s) => s.text).join("")}\nbasis: ${
-        basis?.exportRule ?? ""
-      }`;
+      const basis = (row.input as { basis?: { exportRule?: string } }).basis;
+      return `${text}\nbasis: ${basis?.exportRule ?? ""}`;
     };
     const austin = await run(
       "vos-austin",
