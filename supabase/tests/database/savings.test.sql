@@ -21,7 +21,7 @@ select ok((select is_generic from public.state_solar_programs where state = 'WY'
 select is((select count(*)::int from public.state_electricity_rates r
   where not exists (select 1 from public.state_solar_costs c where c.state = r.state)
      or not exists (select 1 from public.state_solar_programs g where g.state = r.state)), 0, 'every state with a rate has a cost and a programme row');
-select is((select count(*)::int from public.state_solar_programs where not is_generic), 21, 'twenty-one states carry programme facts (rates17 and netting19 rows)');
+select is((select count(*)::int from public.state_solar_programs where not is_generic), 22, 'twenty-two states carry programme facts (rates17 and netting19 rows)');
 select is((select string_agg(state, ',' order by state) from public.state_solar_programs where netting = 'monthly'), 'NC,OH', 'NC and OH net within the month (netting19)');
 select throws_ok($$update public.state_solar_programs set netting = 'yearly' where state = 'NC'$$, '23514', null, 'netting is instant or monthly');
 select is((select export_credit_ratio from public.state_solar_programs where state = 'CA'), 0.250::numeric(4,3), 'CA net billing export credit ratio');

@@ -132,3 +132,33 @@ Deno.test("a North Carolina report follows its row: netted within the month, onl
   assert.match(instant.text, /we count about 50% of your solar energy as sent to the grid/);
   assert.ok(instant.figures.programCharges.exportShortfall > r.figures.programCharges.exportShortfall);
 });
+
+Deno.test("an Alabama report follows its row: no statewide rule, exports at about avoided cost, the charge per kW", async () => {
+  const r = rows.find((x) => x.state === "AL")!;
+  assert.equal(r.net_metering, "none");
+  assert.match(r.source, /ratio approximate/);
+  assert.match(r.source, /read 2026-11-25/);
+  const al = await flatYearReport(program("AL"), {
+    rate: 0.1512,
+    monthlyKwh: 1_100,
+    stateName: "Alabama",
+    address: "600 Dexter Ave, Montgomery, AL 36104",
+  });
+  const ratio = Math.round(Number(r.export_credit_ratio) * 100);
+  assert.match(al.text, new RegExp(`credited, we assume, at about ${ratio}% of the retail rate`));
+  assert.match(al.text, /a monthly charge per kW of solar applies/);
+  assert.match(al.text, /Alabama has no statewide net-metering rule/);
+  assert.doesNotMatch(al.text, /the figures assume credits at the retail rate/);
+  const f = al.figures;
+  assert.ok(
+    Math.abs(f.programCharges.solarCharges - f.systemKw * Number(r.solar_charge_usd_per_kw_month) * 12) <
+      0.01,
+  );
+  const before = await flatYearReport(genericProgram({ state: "AL" }), {
+    rate: 0.1512,
+    monthlyKwh: 1_100,
+    stateName: "Alabama",
+    address: "600 Dexter Ave, Montgomery, AL 36104",
+  });
+  assert.ok(f.netAnnualSavings < before.figures.netAnnualSavings);
+});
