@@ -149,7 +149,8 @@ export function buildReferenceArtifacts(): {
     "  national_fallback = excluded.national_fallback, updated_at = now();",
     "",
     "insert into public.state_solar_programs (state, is_generic, net_metering, export_credit_ratio, nonbypassable_usd_per_kwh,",
-    "  solar_charge_usd_per_kw_month, property_tax_exemption, incentives, efficiency_programs, battery_incentives, year, source) values",
+    "  solar_charge_usd_per_kw_month, property_tax_exemption, incentives, efficiency_programs, battery_incentives, year, source,",
+    "  netting) values",
     states.map((s) => {
       const own = programs.find((p) => p.state === s);
       const p = own ?? programs.find((x) => x.state === "US")!;
@@ -159,13 +160,15 @@ export function buildReferenceArtifacts(): {
       }, ${num(p.solar_charge_usd_per_kw_month)}, ` +
         `${q(p.property_tax_exemption)}, ${q(p.incentives)}, ${q(p.efficiency_programs)}, ${
           q(p.battery_incentives)
-        }, ${num(p.year)}, ${q(own ? p.source : "No state-specific data: " + p.source)})`;
+        }, ${num(p.year)}, ${q(own ? p.source : "No state-specific data: " + p.source)}, ${
+          q(p.netting || "instant")
+        })`;
     }).join(",\n"),
     "on conflict (state) do update set is_generic = excluded.is_generic, net_metering = excluded.net_metering,",
     "  export_credit_ratio = excluded.export_credit_ratio, nonbypassable_usd_per_kwh = excluded.nonbypassable_usd_per_kwh,",
     "  solar_charge_usd_per_kw_month = excluded.solar_charge_usd_per_kw_month, property_tax_exemption = excluded.property_tax_exemption,",
     "  incentives = excluded.incentives, efficiency_programs = excluded.efficiency_programs, battery_incentives = excluded.battery_incentives,",
-    "  year = excluded.year, source = excluded.source, updated_at = now();",
+    "  year = excluded.year, source = excluded.source, netting = excluded.netting, updated_at = now();",
     "",
   ];
 

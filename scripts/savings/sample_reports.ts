@@ -4,7 +4,7 @@
 //   for f in OUTDIR/*.pdf; do pdftoppm -png -r 60 "$f" "${f%.pdf}"; done
 // Cases: Florida with the bill's fixed charge, California (net billing) with 3 months of bills, New Jersey,
 // a New York apartment (asks who owns the roof; and answered "someone else" as the widget sends it), Alabama
-// (an EIA 2024 price and its own escalator), Louisiana (its export row), an Austin Energy home (its utility's estimated
+// (an EIA 2024 price and its own escalator), Louisiana (its export row), North Carolina (monthly netting), an Austin Energy home (its utility's estimated
 // rate), a low-use Texas home (below the 2 kW minimum).
 import { testPlatform } from "../../tests/support/db.ts";
 import { tokensFor } from "../../tests/support/auth.ts";
@@ -68,6 +68,13 @@ const cases = [
     customerName: "Jean Broussard",
     address: "900 N 3rd St, Baton Rouge, LA 70802",
     usageByMonth: usage(13000),
+  },
+  {
+    // North Carolina's row: use and production netted within the month, only the month's excess at avoided cost
+    name: "nc",
+    customerName: "Grace Whitfield",
+    address: "300 Fayetteville St, Raleigh, NC 27601",
+    usageByMonth: usage(11000),
   },
   {
     // the home's utility's own estimated rate (Austin Energy, EIA-861 2020 moved with Texas's EIA change)

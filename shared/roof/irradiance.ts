@@ -40,11 +40,21 @@ function diffuseFraction(kt: number): number {
  * average day; beam by geometry, sky diffuse isotropic, ground reflection with albedo 0.2.
  */
 export function planeOfArrayAnnual(latDeg: number, kt: number, tiltDeg: number, azimuthDeg: number): number {
+  return planeOfArrayMonthly(latDeg, kt, tiltDeg, azimuthDeg).reduce((s, x) => s + x, 0);
+}
+
+/** The same irradiation month by month (kWh/m² in each calendar month, January first). */
+export function planeOfArrayMonthly(
+  latDeg: number,
+  kt: number,
+  tiltDeg: number,
+  azimuthDeg: number,
+): number[] {
   const phi = latDeg * RAD, beta = tiltDeg * RAD, gamma = azimuthDeg * RAD;
   const nE = Math.sin(beta) * Math.sin(gamma), nN = Math.sin(beta) * Math.cos(gamma), nU = Math.cos(beta);
   const fd = diffuseFraction(kt);
   const skyView = (1 + Math.cos(beta)) / 2, groundView = (1 - Math.cos(beta)) / 2;
-  let total = 0;
+  const months: number[] = [];
   for (let m = 0; m < 12; m++) {
     const n = MONTH_DAYS[m];
     const d = declination(n);
@@ -61,9 +71,9 @@ export function planeOfArrayAnnual(latDeg: number, kt: number, tiltDeg: number, 
       const cosInc = east * nE + north * nN + up * nU;
       day += (cosInc > 0 ? beam * cosInc / up : 0) + ghi * fd * skyView + ghi * ALBEDO * groundView;
     }
-    total += day * STEP_H * DAYS_IN_MONTH[m];
+    months.push(day * STEP_H * DAYS_IN_MONTH[m]);
   }
-  return total;
+  return months;
 }
 
 /** Great-circle distance in km. */

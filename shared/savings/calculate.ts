@@ -18,6 +18,12 @@ export interface ProgramInput {
   /** The share of the solar energy credited at that ratio, when the rule sets it (a value-of-solar rule credits all
    * the production: 1); else the model's exported share. */
   exportShare?: number;
+  /**
+   * How imports and exports are netted (state_programs.csv `netting`): `instant` (default) credits the model's
+   * exported share of the solar energy at exportCreditRatio; `monthly` nets the month's use and production at the
+   * retail rate and credits only the month's excess production at exportCreditRatio (NC, OH).
+   */
+  netting?: "instant" | "monthly";
   nonbypassableUsdPerKwh: number;
   solarChargeUsdPerKwMonth: number;
 }
@@ -54,6 +60,9 @@ export interface CalcInput {
   /** Whether the homeowner controls the roof: "not_owned" offers no system; "ask" (a unit address) flags the question. */
   roofAccess?: "own" | "not_owned" | "ask";
   assumptions?: Partial<Assumptions>;
+  /** The share of the year's production made in each calendar month, January first (production_months.ts); needed
+   * by monthly netting, which without it falls back to the instant export share. */
+  productionShares?: number[];
 }
 
 export interface ProjectionYear {
@@ -102,6 +111,9 @@ export interface SavingsFigures {
   fixedChargeMonthly: number | null;
   grossAnnualOffsetValue: number;
   programCharges: { exportShortfall: number; nonbypassable: number; solarCharges: number; total: number };
+  /** Under a rule that nets within the month (program.netting "monthly"): the first year's kWh produced beyond each
+   * month's use, the part credited at the export ratio. Absent otherwise (and in figures stored before). */
+  monthlyExcessKwh?: number;
   netAnnualSavings: number;
   paybackYears: number | null;
   projection: ProjectionYear[];
@@ -159,16 +171,47 @@ export function dcEnergy(roof: RoofInput, panels: number): number {
   return panels * roof.panelCapacityW / 1000 * roof.yieldDcKwhPerKw;
 }
 
+/** Use and production of each calendar month (January first), for monthly netting. */
+export interface MonthlyBalance {
+  usageKwh: number[];
+  productionShares: number[];
+}
+
+/**
+ * The kWh of the year's offset credited as exports, at the export ratio. Instant netting: the model's exported share
+ * (or the rule's share). Monthly netting: what is left of the offset once each month's production has met that month's
+ * use, i.e. the months' excess production (summer), counted only up to the offset (a year's production beyond its use
+ * is not counted as savings, as under instant netting).
+ */
+export function exportedKwh(
+  offsetKwh: number,
+  productionKwh: number,
+  program: ProgramInput,
+  a: Assumptions,
+  monthly?: MonthlyBalance,
+): number {
+  if (program.netting === "monthly" && monthly) {
+    const netted = monthly.usageKwh.reduce(
+      (s, use, m) => s + Math.min(use, productionKwh * monthly.productionShares[m]),
+      0,
+    );
+    return Math.max(0, offsetKwh - netted);
+  }
+  return offsetKwh * (program.exportShare ?? a.exportShare);
+}
+
 /** Savings in a year at a given rate, after the state's programme charges (never negative). */
 function yearSavings(
   offsetKwh: number,
+  productionKwh: number,
   rate: number,
   systemKw: number,
   program: ProgramInput,
   a: Assumptions,
+  monthly?: MonthlyBalance,
 ) {
   const gross = offsetKwh * rate;
-  const exportShortfall = offsetKwh * (program.exportShare ?? a.exportShare) * rate *
+  const exportShortfall = exportedKwh(offsetKwh, productionKwh, program, a, monthly) * rate *
     (1 - program.exportCreditRatio);
   const nonbypassable = offsetKwh * program.nonbypassableUsdPerKwh;
   const solarCharges = systemKw * program.solarChargeUsdPerKwMonth * 12;
@@ -179,6 +222,18 @@ function yearSavings(
     solarCharges,
     net: Math.max(0, gross - exportShortfall - nonbypassable - solarCharges),
   };
+}
+
+/** The months' use and production shares in calendar order, when the input has all twelve of both. */
+function monthlyBalance(input: CalcInput): MonthlyBalance | undefined {
+  const shares = input.productionShares;
+  if (!shares || shares.length !== 12) return undefined;
+  const usageKwh = Array.from({ length: 12 }, () => 0);
+  for (const u of input.usage) {
+    if (!(u.month >= 1 && u.month <= 12)) return undefined;
+    usageKwh[u.month - 1] += u.kwh;
+  }
+  return { usageKwh, productionShares: shares };
 }
 
 export function calculateSavings(input: CalcInput): SavingsFigures {
@@ -245,14 +300,24 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
 
   // 6. Net annual savings: the offset cost less the state's programme charges.
   const offsetKwh = Math.min(annualProductionKwh, annualKwh);
-  const y1 = yearSavings(offsetKwh, rate, systemKw, program, a);
+  const monthly = monthlyBalance(input);
+  const y1 = yearSavings(offsetKwh, annualProductionKwh, rate, systemKw, program, a, monthly);
+  const monthlyNetting = program.netting === "monthly" && monthly !== undefined;
   const netAnnualSavings = y1.net;
 
   // Year y of the projection: the rate risen by the escalator, the panels degraded.
   const rateIn = (y: number) => rate * (1 + input.escalatorPct / 100) ** (y - 1);
   const productionIn = (y: number) => annualProductionKwh * (1 - a.degradationPct / 100) ** (y - 1);
   const savingsIn = (y: number) =>
-    yearSavings(Math.min(productionIn(y), annualKwh), rateIn(y), systemKw, program, a).net;
+    yearSavings(
+      Math.min(productionIn(y), annualKwh),
+      productionIn(y),
+      rateIn(y),
+      systemKw,
+      program,
+      a,
+      monthly,
+    ).net;
 
   // 7. Payback: the year the savings of the projection below add up to the net cost (not net cost ÷ first-year
   // savings, which ignores the rising rates the 25-year figure counts); looked for over twice the projection.
@@ -314,6 +379,9 @@ export function calculateSavings(input: CalcInput): SavingsFigures {
       solarCharges: money(y1.solarCharges),
       total: money(y1.exportShortfall + y1.nonbypassable + y1.solarCharges),
     },
+    ...(monthlyNetting
+      ? { monthlyExcessKwh: Math.round(exportedKwh(offsetKwh, annualProductionKwh, program, a, monthly)) }
+      : {}),
     netAnnualSavings: money(netAnnualSavings),
     paybackYears: paybackYears === null ? null : Math.round(paybackYears * 10) / 10,
     projection,

@@ -38,6 +38,7 @@ import { cents } from "../format.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
 import { CAPITALS } from "../roof/capitals.ts";
+import { productionMonthShares } from "./production_months.ts";
 import { federalCredit } from "./credit.ts";
 import { DEFAULT_SETTINGS, loadSavingsSettings } from "./settings.ts";
 import { roofAccess, unitOnWholeRoof } from "./roof_access.ts";
@@ -271,6 +272,7 @@ export async function createSavingsReport(
     credit: federalCredit(opts.now ?? new Date(), settings.offerOwnership, settings.creditOverride),
     fixedChargeMonthly: req.fixedChargeMonthly ?? null,
     roofAccess: roofAccess(req.address, req.roofOwnership),
+    productionShares: productionMonthShares(address.lat, address.lon),
   });
   if (state.rateIsNationalFallback && !utilityRate) figures.flags.push("national_average_rate");
   if (utilityRate) figures.flags.push(UTILITY_RATE_ESTIMATE);
@@ -398,6 +400,7 @@ export async function generateInsights(
     program: state.program,
     credit: federalCredit(new Date(), settings.offerOwnership, settings.creditOverride),
     fixedChargeMonthly: f.fixedChargeMonthly ?? null,
+    productionShares: productionMonthShares(at.lat, at.lon),
   });
   flagBeyondHome(p, figures);
   const { report, writer } = await writeValidReport(

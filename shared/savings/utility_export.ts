@@ -148,6 +148,7 @@ export function withUtilityExport(
     ...program,
     netMetering: "utility_rule",
     exportCreditRatio: Math.min(1, rule.creditUsdPerKwh / ratePerKwh),
+    netting: "instant",
     ...(rule.shareOfProduction === null ? {} : { exportShare: rule.shareOfProduction }),
     nonbypassableUsdPerKwh: rule.nonbypassableUsdPerKwh,
     utilityRule: rule,

@@ -266,6 +266,14 @@ function recommendation(c: ReportContext): string {
         parts.push(
           rule
             ? `${credited}: ${usd(f.programCharges.exportShortfall)} a year less than full retail credit`
+            : f.monthlyExcessKwh !== undefined
+            ? `the energy you use and the energy your panels make are netted within each billing month at the retail rate, and only a month's excess production is ${credited}: we count ${
+              kwh(f.monthlyExcessKwh)
+            } a year of such excess (${
+              Math.round(f.monthlyExcessKwh / Math.max(1, f.annualProductionKwh) * 100)
+            }% of your solar energy, in the sunniest months), ${
+              usd(f.programCharges.exportShortfall)
+            } a year less than full retail credit`
             : `we count about ${
               Math.round(ASSUMPTIONS.exportShare * 100)
             }% of your solar energy as sent to the grid, ${credited}, ${
@@ -369,6 +377,9 @@ function sourceTitle(source: string): string {
 
 /** The benefit's name as the state's rule is: California's net billing is not net metering. */
 function exportLabel(c: ReportContext): string {
+  if (c.program.netting === "monthly" && c.program.netMetering !== "utility_rule") {
+    return "Monthly net metering";
+  }
   switch (c.program.netMetering) {
     case "utility_rule":
       return "Solar credits";
@@ -413,6 +424,15 @@ function exportRatioSaid(c: ReportContext): boolean {
  */
 function netMetering(c: ReportContext, ratioSaid = false): string {
   const p = c.program;
+  if (p.netting === "monthly") {
+    return ratioSaid
+      ? "solar energy that meets your use within the same billing month is worth the full retail rate (see above), so a system sized to your use month by month saves the most."
+      : `${
+        h(c.stateName)
+      } nets the energy you use and make within each billing month at the retail rate and credits only a month's excess production below it (about ${
+        Math.round(p.exportCreditRatio * 100)
+      }%).`;
+  }
   if (p.netMetering === "net_billing" && ratioSaid) {
     return "energy you use at home is worth more than energy you export (see above), so running appliances while the sun shines saves the most.";
   }

@@ -53,6 +53,9 @@ export function reportPrompt(ctx: ReportContext): { system: string; text: string
     stateProgrammes: ctx.program.isGeneric ? { stateSpecificData: false } : {
       netMetering: ctx.program.netMetering,
       exportCreditShareOfRetail: ctx.program.exportCreditRatio,
+      // monthly: use and production net within the billing month at retail; only the month's excess gets the ratio
+      netting: ctx.program.netting ?? "instant",
+      monthlyExcessKwhCreditedAtExportRatio: ctx.figures.monthlyExcessKwh,
       // the home's utility's own rule, in place of the state's (Austin Energy's Value of Solar)
       utilityExportRule: ctx.program.utilityRule
         ? {

@@ -21,6 +21,8 @@ export interface StateProgram {
   exportCreditRatio: number;
   /** The share of the solar production credited at exportCreditRatio (default: the model's exported share, 50%). */
   exportShare?: number;
+  /** How the rule nets use and exports: `instant` (the model's export share) or `monthly` (calculate.ts). */
+  netting?: "instant" | "monthly";
   utilityRule?: UtilityExportRule;
   /** A utility's own rule not applied because the bill is another utility's (utility_export.ts exportRuleFor). */
   utilityRuleSetAside?: SetAsideRule;

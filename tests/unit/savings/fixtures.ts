@@ -78,7 +78,15 @@ export async function annLeeReport(
 /** A home's embedded report under `program`: a flat year of `monthlyKwh` at `rate`, on a 40-panel roof. */
 export async function flatYearReport(
   program: StateProgram,
-  o: { rate: number; monthlyKwh: number; stateName: string; address: string; customerName?: string },
+  o: {
+    rate: number;
+    monthlyKwh: number;
+    stateName: string;
+    address: string;
+    customerName?: string;
+    /** The production's monthly shares (monthly netting); default none. */
+    productionShares?: number[];
+  },
 ) {
   const figures = calculateSavings({
     usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: o.monthlyKwh }))),
@@ -87,6 +95,7 @@ export async function flatYearReport(
     costPerWatt: 2.5,
     roof: { panelCapacityW: 400, maxPanels: 40, yieldDcKwhPerKw: 1500, configs: [], dcToAcDerate: 0.85 },
     program,
+    ...(o.productionShares ? { productionShares: o.productionShares } : {}),
   });
   const report = await new EmbeddedReportWriter().write({
     customerName: o.customerName ?? "Ana Ruiz",

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
 import type { StateProgram } from "../../../shared/savings/report/types.ts";
 import { flatYearReport, genericProgram } from "./fixtures.ts";
+import { productionMonthShares } from "../../../shared/savings/production_months.ts";
 
 const rows = parse(
   Deno.readTextFileSync(new URL("../../../data/reference/state_programs.csv", import.meta.url)),
@@ -24,10 +25,11 @@ function program(state: string): StateProgram {
     solarChargeUsdPerKwMonth: Number(r.solar_charge_usd_per_kw_month),
     source: r.source,
     year: Number(r.year),
+    netting: r.netting === "monthly" ? "monthly" : "instant",
   });
 }
 
-const ADDED = ["CO", "IN", "LA", "MI", "MN", "OR", "VA", "WA"];
+const ADDED = ["CO", "IN", "LA", "MI", "MN", "NC", "OH", "OR", "VA", "WA"];
 
 Deno.test("each added row names its rule's source, a date it was read, and a credit ratio in (0, 1]", () => {
   for (const s of ADDED) {
@@ -68,7 +70,7 @@ Deno.test("a Louisiana home's report says exports are credited below retail, as 
   assert.match(before.text, /the figures assume credits at the retail rate/);
 });
 
-Deno.test("CO, MN, OR, VA and WA credit exports at retail by statute; Ohio keeps the generic wording", async () => {
+Deno.test("CO, MN, OR, VA and WA credit exports at retail by statute; Kentucky keeps the generic wording", async () => {
   for (
     const [s, name] of [
       ["CO", "Colorado"],
@@ -87,11 +89,76 @@ Deno.test("CO, MN, OR, VA and WA credit exports at retail by statute; Ohio keeps
     assert.match(r.text, new RegExp(`${name} credits energy you export at the full retail rate`), s);
     assert.doesNotMatch(r.text, /the figures assume credits at the retail rate/, s);
   }
-  const oh = await flatYearReport(program("OH"), {
-    rate: 0.1538,
+  const ky = await flatYearReport(program("KY"), {
+    rate: 0.1298,
     monthlyKwh: 900,
-    stateName: "Ohio",
-    address: "1 Main St, Columbus, OH",
+    stateName: "Kentucky",
+    address: "1 Main St, Frankfort, KY",
   });
-  assert.match(oh.text, /the figures assume credits at the retail rate/);
+  assert.match(ky.text, /the figures assume credits at the retail rate/);
+});
+
+Deno.test("every row says its netting; NC and OH net within the month, sourced and dated", () => {
+  for (const r of rows) assert.match(r.netting, /^(instant|monthly)$/, r.state);
+  assert.deepEqual(rows.filter((r) => r.netting === "monthly").map((r) => r.state).sort(), ["NC", "OH"]);
+  for (const s of ["NC", "OH"]) {
+    const r = rows.find((x) => x.state === s)!;
+    assert.equal(r.net_metering, "net_billing", s);
+    assert.ok(Number(r.export_credit_ratio) > 0 && Number(r.export_credit_ratio) < 1, s);
+  }
+});
+
+Deno.test("a North Carolina report follows its row: netted within the month, only the excess credited below retail", async () => {
+  const nc = program("NC");
+  const home = {
+    rate: 0.1412,
+    monthlyKwh: 1_000,
+    stateName: "North Carolina",
+    address: "1 Main St, Raleigh, NC 27601",
+    productionShares: productionMonthShares(35.78, -78.64),
+  };
+  const r = await flatYearReport(nc, home);
+  assert.match(r.text, /netted within each billing month at the retail rate/);
+  assert.match(
+    r.text,
+    new RegExp(`credited at about ${Math.round(nc.exportCreditRatio * 100)}% of the retail rate`),
+  );
+  assert.match(r.text, /Monthly net metering/);
+  assert.doesNotMatch(r.text, /we count about 50% of your solar energy as sent to the grid/);
+  assert.doesNotMatch(r.text, /the figures assume credits at the retail rate/);
+  assert.ok(r.figures.programCharges.exportShortfall > 0);
+  // the same ratio read as instant netting is worded and counted differently (what the model could do before)
+  const instant = await flatYearReport({ ...nc, netting: "instant" }, home);
+  assert.match(instant.text, /we count about 50% of your solar energy as sent to the grid/);
+  assert.ok(instant.figures.programCharges.exportShortfall > r.figures.programCharges.exportShortfall);
+});
+
+Deno.test("an Alabama report follows its row: no statewide rule, exports at about avoided cost, the charge per kW", async () => {
+  const r = rows.find((x) => x.state === "AL")!;
+  assert.equal(r.net_metering, "none");
+  assert.match(r.source, /ratio approximate/);
+  assert.match(r.source, /read 2026-11-25/);
+  const al = await flatYearReport(program("AL"), {
+    rate: 0.1512,
+    monthlyKwh: 1_100,
+    stateName: "Alabama",
+    address: "600 Dexter Ave, Montgomery, AL 36104",
+  });
+  const ratio = Math.round(Number(r.export_credit_ratio) * 100);
+  assert.match(al.text, new RegExp(`credited, we assume, at about ${ratio}% of the retail rate`));
+  assert.match(al.text, /a monthly charge per kW of solar applies/);
+  assert.match(al.text, /Alabama has no statewide net-metering rule/);
+  assert.doesNotMatch(al.text, /the figures assume credits at the retail rate/);
+  const f = al.figures;
+  assert.ok(
+    Math.abs(f.programCharges.solarCharges - f.systemKw * Number(r.solar_charge_usd_per_kw_month) * 12) <
+      0.01,
+  );
+  const before = await flatYearReport(genericProgram({ state: "AL" }), {
+    rate: 0.1512,
+    monthlyKwh: 1_100,
+    stateName: "Alabama",
+    address: "600 Dexter Ave, Montgomery, AL 36104",
+  });
+  assert.ok(f.netAnnualSavings < before.figures.netAnnualSavings);
 });
