@@ -50,6 +50,7 @@ import { tierAmbiguous } from "./tiers.ts";
 import { gluedServiceAddress } from "./glued_service.ts";
 import { touPriceOnly } from "./time_of_use.ts";
 import { blockPriceOnly, partPriceOnly } from "./block_prices.ts";
+import { lonePricedKwh } from "./lone_price.ts";
 import { dollarReadAsFive } from "./ocr_amounts.ts";
 import { confirmedReadingUsage, printsReadings, readDatesBelow } from "./reading_lines.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
@@ -488,6 +489,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   if (partPriceOnly(lines, eu.supplyRatePerKwh, total)) {
     eu.supplyRatePerKwh = "";
     delete conf.supplyRatePerKwh;
+  }
+  // no energy word on any priced line: the one priced kWh line billing the meters' kWh, its amount confirming it
+  // (lone_price.ts)
+  if (!eu.supplyRatePerKwh) {
+    eu.supplyRatePerKwh = lonePricedKwh(lines, total);
+    if (eu.supplyRatePerKwh) conf.supplyRatePerKwh = 0.75;
   }
   if (conf.supplyRatePerKwh) conf.supplyRatePerKwh *= rateFactor(total, eu.supplyRatePerKwh, money);
   const df = dateFactors(bi);

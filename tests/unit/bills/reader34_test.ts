@@ -1,0 +1,52 @@
+// Reader34 (issue #11, docs/bills.md "Round 34 … reader34"): the most common empty fields of the non-sealed corpus
+// counted by layout, read by general rules (no new layouts). Each test is built on word boxes in another shape than
+// the layouts that showed it, with every utility-shaped rule OFF, and fails with the reader of before this round.
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { readPage as read } from "./layout_page.ts";
+
+type Rows = Parameters<typeof read>[0];
+/** A header, a customer's block, a period, and a meter read with its kWh (1,212). */
+const HEAD: Rows = [
+  [40, [[36, "Account Number 5530-20417"], [330, "Statement Date 09/12/2024"]]],
+  [52, [[330, "Due Date 10/03/2024"]]],
+  [120, [[36, "LENA FORSBERG"]]],
+  [130, [[36, "219 CEDAR KNOLL RD"]]],
+  [140, [[36, "BRAINERD MN 56401"]]],
+  [160, [[36, "Service Period 08/08/2024 to 09/07/2024"]]],
+  [172, [[36, "Meter Number"], [110, "Previous"], [180, "Present"], [250, "kWh Used"]]],
+  [184, [[36, "T55120934"], [110, "40118"], [180, "41330"], [250, "1,212"]]],
+  [196, [[36, "Total Usage 1,212 kWh"]]],
+];
+const total = (amount: string): Rows => [[300, [[36, "Total Amount Due"], [300, amount]]]];
+
+Deno.test("no energy word: the one priced kWh line billing the meter's kWh, its amount its product", () => {
+  for (const label of ["Usage Charge", "Current Billing", "Base Rate"]) {
+    const rows: Rows = [
+      ...HEAD,
+      [220, [[36, "Customer Charge"], [300, "$14.00"]]],
+      [232, [[36, `${label} 1,212 kWh @ $0.07315`], [300, "$88.66"]]],
+      [244, [[36, "Fuel Cost Adjustment Rider 1,212 kWh @ $0.00412"], [300, "$4.99"]]],
+      ...total("$107.65"),
+    ];
+    assertEquals(read(rows).electricityUsage.supplyRatePerKwh, "0.07315", label);
+  }
+});
+
+Deno.test("two priced lines, another kWh, or an amount that is not the product: no price", () => {
+  const cases: [string, Rows][] = [
+    ["two components", [
+      [232, [[36, "Base Tariff 1,212 kWh x $0.02110"], [300, "$25.57"]]],
+      [244, [[36, "Current Billing 1,212 kWh x $0.07315"], [300, "$88.66"]]],
+    ]],
+    ["another quantity", [[232, [[36, "Usage Charge 1,000 kWh @ $0.07315"], [300, "$73.15"]]]]],
+    ["not its product", [[232, [[36, "Usage Charge 1,212 kWh @ $0.07315"], [300, "$98.66"]]]]],
+    ["a delivery price", [[232, [[36, "Distribution Usage 1,212 kWh @ $0.07315"], [300, "$88.66"]]]]],
+  ];
+  for (const [what, charges] of cases) {
+    assertEquals(
+      read([...HEAD, ...charges, ...total("$120.00")]).electricityUsage.supplyRatePerKwh,
+      "",
+      what,
+    );
+  }
+});
