@@ -50,3 +50,28 @@ Deno.test("two priced lines, another kWh, or an amount that is not the product: 
     );
   }
 });
+
+/** No labelled period: a meter line, its two reads on the line under it, the next read's date under that. */
+const reads = (readLine: string): Rows => [
+  ...HEAD.slice(0, 5),
+  [180, [[36, "Rate Residential Service"], [200, "Meter Number R8831047"]]],
+  [192, [[200, readLine]]],
+  [204, [[36, "Energy Used 1,212 kWh"], [200, "Next Reading Date 10/08/2024"]]],
+  [220, [[36, "Energy Charge 1,212 kWh @ $0.07315"], [300, "$88.66"]]],
+  ...total("$102.66"),
+];
+
+Deno.test("both reads on one line, each its date and its reading: the meter's and the bill's period", () => {
+  const r = read(reads("Read 08/08/2024 40118 Read 09/07/2024 41330"));
+  assertEquals(r.electricityUsage.meters.map((m) => [m.servicePeriodStart, m.servicePeriodEnd]), [[
+    "2024-08-08",
+    "2024-09-07",
+  ]]);
+  assertEquals([r.billingInformation.billingPeriodStart, r.billingInformation.billingPeriodEnd], [
+    "2024-08-08",
+    "2024-09-07",
+  ]);
+  // the later read's reading smaller than the earlier one's: not two reads of one meter
+  const odd = read(reads("Read 08/08/2024 41330 Read 09/07/2024 40118"));
+  assertEquals(odd.electricityUsage.meters.map((m) => m.servicePeriodStart), [""]);
+});
