@@ -75,3 +75,15 @@ Deno.test("both reads on one line, each its date and its reading: the meter's an
   const odd = read(reads("Read 08/08/2024 41330 Read 09/07/2024 40118"));
   assertEquals(odd.electricityUsage.meters.map((m) => m.servicePeriodStart), [""]);
 });
+
+Deno.test("an issuer named '… Light & Power' (as '… Power & Light'), in capitals or not", () => {
+  for (
+    const [logo, name] of [["RIVERTON LIGHT & POWER", "Riverton Light & Power"], [
+      "Mesa Valley Light and Power Company",
+      "Mesa Valley Light and Power Company",
+    ]]
+  ) {
+    const rows: Rows = [[20, [[36, logo]]], ...HEAD, ...total("$102.66")];
+    assertEquals(read(rows).billingInformation.utilityProviderName, name, logo);
+  }
+});
