@@ -87,3 +87,20 @@ Deno.test("an issuer named '… Light & Power' (as '… Power & Light'), in capi
     assertEquals(read(rows).billingInformation.utilityProviderName, name, logo);
   }
 });
+
+/** A summary: the last bill's amount, a payment, the balance printed under it, two charges, the amount due. */
+const summary = (balance: string): Rows => [
+  ...HEAD,
+  [220, [[36, "Meter Reading Information"], [300, "Amount of Last Bill"], [420, "$143.20"]]],
+  [232, [[36, "Read Type Actual"], [300, "Payment(s) Received as of 09/01/24"], [420, "-$100.00"]]],
+  [244, [[36, "Multiplier 1"], [300, "Prior Account Balance"], [420, balance]]],
+  [256, [[300, "Basic Service Charges"], [420, "$50.00"]]],
+  [268, [[300, "Supplier Service Charges"], [420, "$41.76"]]],
+  [280, [[300, "Total Amount Due"], [420, "$134.96"]]],
+];
+
+Deno.test("the balance printed under the payments, the last bill less them: the past due", () => {
+  assertEquals(read(summary("$43.20")).billingInformation.pastDue, "43.20");
+  // a balance that is not the last bill less the payments confirms nothing
+  assertEquals(read(summary("$48.20")).billingInformation.pastDue, "");
+});
