@@ -104,3 +104,8 @@ Deno.test("the balance printed under the payments, the last bill less them: the 
   // a balance that is not the last bill less the payments confirms nothing
   assertEquals(read(summary("$48.20")).billingInformation.pastDue, "");
 });
+
+Deno.test("a scan's rate word with its n read as ri is read as the rate word", () => {
+  const rows: Rows = [...HEAD, [210, [[36, "Rate: Resideritial Service"]]], ...total("$102.66")];
+  assertEquals(read(rows, true).electricityUsage.electricRate, "Residential Service");
+});
