@@ -109,3 +109,56 @@ Deno.test("a scan's rate word with its n read as ri is read as the rate word", (
   const rows: Rows = [...HEAD, [210, [[36, "Rate: Resideritial Service"]]], ...total("$102.66")];
   assertEquals(read(rows, true).electricityUsage.electricRate, "Residential Service");
 });
+
+Deno.test("a history whose months are printed MM/YY, in two columns: the run of months read", () => {
+  // twelve months 09/23 … 08/24 in two columns of six, beside the charges
+  const months = [
+    "09/23",
+    "10/23",
+    "11/23",
+    "12/23",
+    "01/24",
+    "02/24",
+    "03/24",
+    "04/24",
+    "05/24",
+    "06/24",
+    "07/24",
+  ];
+  const kwh = [980, 870, 1020, 1310, 1405, 1288, 1102, 940, 1012, 1190, 1340];
+  const rows: Rows = [
+    ...HEAD,
+    [210, [[300, "Usage History"]]],
+    [222, [[300, "Month"], [350, "kWh"], [400, "Month"], [450, "kWh"]]],
+    ...months.slice(0, 6).map((m, i): Rows[number] => [234 + 12 * i, [
+      ...(i === 2 ? [[36, "Energy Charge 1,212 kWh @ $0.07315"], [200, "$88.66"]] as [number, string][] : []),
+      [300, m],
+      [350, kwh[i].toLocaleString("en-US")],
+      ...(months[i + 6]
+        ? [[400, months[i + 6]], [450, kwh[i + 6].toLocaleString("en-US")]] as [number, string][]
+        : []),
+    ]]),
+    ...total("$102.66"),
+  ];
+  const got = read(rows).electricityUsage.usageByMonth.map((u) =>
+    `${u.month.slice(0, 3)} ${u.year} ${u.value}`
+  );
+  for (const [i, m] of months.entries()) {
+    const [mm, yy] = m.split("/");
+    const name = new Date(2000, Number(mm) - 1, 1).toLocaleString("en-US", { month: "short" });
+    assertEquals(got.includes(`${name} 20${yy} ${kwh[i]}`), true, `${m} in ${got.join(", ")}`);
+  }
+});
+
+Deno.test("MM/YY labels that make no run of six months are not read as months", () => {
+  const rows: Rows = [
+    ...HEAD,
+    [210, [[36, "Meter K7741"], [120, "09/07"], [170, "41330"], [250, "10/24"], [300, "1212"]]],
+    [222, [[36, "Energy Charge 1,212 kWh @ $0.07315"], [300, "$88.66"]]],
+    ...total("$102.66"),
+  ];
+  assertEquals(
+    read(rows).electricityUsage.usageByMonth.filter((u) => u.year === 2007 || u.month === "October"),
+    [],
+  );
+});
