@@ -60,7 +60,16 @@ export function carriedBalance(lines: string[], amountDue: string): string {
     if (carried === 0 && paid > 0) return "0.00";
     if (carried <= 0 || carried >= due || !(due > 0)) continue;
     const current = due - carried;
-    // confirmed by a current-charges line …
+    // confirmed by the balance the summary prints under the payments ("Amount of Last Bill $179.99 / Payment(s)
+    // Received -$125.77 / Prior Account Balance $54.22"): the bill's own subtraction, printed (reader34)
+    const printed = lastPay > i &&
+      cells(lines[lastPay + 1] ?? "").some((c, n, ds) =>
+        /\bbalance\b/i.test(c) && !/\bdue\b|\btotal\b/i.test(c) && !CURRENT.test(c) &&
+        valueAfter(ds, n) !== "" &&
+        cents(valueAfter(ds, n)) === carried
+      );
+    if (printed) return (carried / 100).toFixed(2);
+    // … or by a current-charges line …
     const labelled = lines.some((l) => {
       const ds = cells(l);
       return ds.some((c, n) =>

@@ -1,8 +1,8 @@
 // A rate plan's words one glyph off on a scan or photo (issue #11, photos17): "Residential Electnc Service",
 // "Residential Electric Secvice", "Residential Eleciric Service". The name was kept as read, a wrong value. A word
 // of the name is read as the word of rate names it stands for when exactly one such word lies within one edit of
-// it, or one of OCR's glyph confusions away (ri read as n, rn as m, m as rn, d as cl, h as li, w as vv); words of
-// five letters or more only (a short word one edit off may be another word). Only for names read by OCR
+// it, or one of OCR's glyph confusions away (ri read as n, n as ri, rn as m, m as rn, d as cl, h as li, w as vv);
+// words of five letters or more only (a short word one edit off may be another word). Only for names read by OCR
 // (scan_checks.ts cleanRateName).
 import { editDistance } from "../../geo/names.ts";
 
@@ -27,10 +27,11 @@ const RATE_WORDS = [
   "basic",
   "rural",
 ];
-const GLYPHS: [RegExp, string][] = [[/n/g, "ri"], [/m/g, "rn"], [/rn/g, "m"], [/cl/g, "d"], [/li/g, "h"], [
-  /vv/g,
-  "w",
-]];
+// (and n read as ri, "Resideritial": the mirror of ri read as n, reader34)
+const GLYPHS: [RegExp, string][] = [[/n/g, "ri"], [/ri/g, "n"], [/m/g, "rn"], [/rn/g, "m"], [/cl/g, "d"], [
+  /li/g,
+  "h",
+], [/vv/g, "w"]];
 
 /** The one rate word a misread word stands for, or undefined. */
 function rateWord(word: string): string | undefined {

@@ -50,11 +50,12 @@ import { tierAmbiguous } from "./tiers.ts";
 import { gluedServiceAddress } from "./glued_service.ts";
 import { touPriceOnly } from "./time_of_use.ts";
 import { blockPriceOnly, partPriceOnly } from "./block_prices.ts";
+import { lonePricedKwh } from "./lone_price.ts";
 import { dollarReadAsFive } from "./ocr_amounts.ts";
 import { confirmedReadingUsage, printsReadings, readDatesBelow } from "./reading_lines.ts";
 import { findIssuer, findUtility, issuerShaped, isUtilityName, namesUtility } from "./utilities.ts";
 import { yearlessPeriod } from "./yearless_period.ts";
-import { readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
+import { monthSlashYearRun, readUsageHistory, toMonthlyUsage } from "./usage_history.ts";
 import { readUsageChart } from "./usage_chart.ts";
 import { readDatedChart } from "./chart_dates.ts";
 import { printsMonthlyHistory } from "./printed_history.ts";
@@ -489,6 +490,12 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     eu.supplyRatePerKwh = "";
     delete conf.supplyRatePerKwh;
   }
+  // no energy word on any priced line: the one priced kWh line billing the meters' kWh, its amount confirming it
+  // (lone_price.ts)
+  if (!eu.supplyRatePerKwh) {
+    eu.supplyRatePerKwh = lonePricedKwh(lines, total);
+    if (eu.supplyRatePerKwh) conf.supplyRatePerKwh = 0.75;
+  }
   if (conf.supplyRatePerKwh) conf.supplyRatePerKwh *= rateFactor(total, eu.supplyRatePerKwh, money);
   const df = dateFactors(bi);
   for (const k of ["billingPeriodStart", "billingPeriodEnd", "invoiceDate", "dueDate"] as const) {
@@ -549,6 +556,8 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
       ...history,
       ...seen(readAs("compared", comparedUsage(pages.map(wordsOf), monthEnd))),
       ...seen(readAs("table", tableUsage(pages.map(wordsOf), monthEnd, on, readByOcr(pages)))),
+      // months printed "MM/YY" beside their kWh, in a run (usage_history.ts)
+      ...seen(readAs("table", monthSlashYearRun(lines))),
       // each month's kWh printed on top of its bar, checked against the period's kWh (chart_values_above.ts): a
       // reading of every bar, so its months win over a line reader's
       ...seen(

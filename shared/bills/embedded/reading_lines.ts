@@ -36,6 +36,11 @@ export function confirmedReadingUsage(line: string): string {
 // … also a reading marked only by its kind ("Dec 10, 2023   Actual   55,556", "Estimated")
 const READ_WORD = /\b(?:read(?:ing)?s?|present|prior|previous|current|actual|estimated)\b/i;
 
+// a reading to come: "Next Reading Date 01/02/2023", "Next scheduled meter reading: Aug 11, 2023" (to the line's end)
+const NEXT_READ = /\bnext\b[^\d]{0,30}\bread(?:ing)?\b.*$/i;
+/** "Read 03/06/2024 35845": a read word, a numeric date and the reading taken that day. */
+const DATED_READ = /\bread(?:ing)?\s*:?\s*(\d{1,2}\/\d{1,2}\/\d{2,4})\s+(\d{1,3}(?:,\d{3})+|\d{3,7})\b/gi;
+
 /**
  * A meter's read dates printed on the reading lines under its meter line ("Present: Jul 13, 2023 - Actual
  * 26145.1", "Apr 26, 2023 Actual Reading 58950"): up to `span` lines below `at`, stopping at the next meter
@@ -47,8 +52,21 @@ export function readDatesBelow(lines: string[], at: number, nextMeter: RegExp, s
   const found = new Set<string>();
   for (let j = at + 1; j <= Math.min(lines.length - 1, at + span); j++) {
     if (nextMeter.test(lines[j])) break;
-    const ds = new Set(allDates(lines[j]));
-    if (READ_WORD.test(lines[j]) && ds.size === 1) found.add([...ds][0]);
+    // the date of the next reading ("Next Reading Date 01/02/2023", "next meter read scheduled …") is no read yet
+    // (reader34)
+    const line = lines[j].replace(NEXT_READ, " ");
+    const ds = new Set(allDates(line));
+    if (READ_WORD.test(line) && ds.size === 1) found.add([...ds][0]);
+    // both reads on one line, each a read word, its date and its reading ("Read 03/06/2024 35845 Read 04/06/2024
+    // 36824"), the later read's reading the larger (reader34)
+    const pair = [...line.matchAll(DATED_READ)];
+    if (pair.length === 2 && ds.size === 2) {
+      const reads = pair.map((m) => ({ date: allDates(m[1])[0], reading: parseNumber(m[2]) ?? NaN }))
+        .sort((x, y) => (x.date < y.date ? -1 : 1));
+      if (reads.every((r) => r.date) && reads[1].reading > reads[0].reading) {
+        for (const r of reads) found.add(r.date);
+      }
+    }
   }
   if (found.size !== 2) return [];
   const [a, b] = [...found].sort();

@@ -84,6 +84,36 @@ function monthRows(lines: string[]): MonthValue[] {
   return out;
 }
 
+// "10/23   1,140": a month and a two-digit year, then the kWh (not a date's month and day: no third part)
+const MONTH_SLASH_YY =
+  /(?<![\d/.])(0[1-9]|1[0-2])\/(\d{2})(?![\d/.])\s+(\d{1,3}(?:,\d{3})+|\d{1,5})(?![\d.,/])/g;
+
+/**
+ * A history whose months are printed "MM/YY" ("10/23   1,140   32", two columns of them beside the meter table,
+ * reader34): such a label is a date's month and day as easily, so the labels count only as a run — six or more
+ * consecutive months, each printed once — and only the run's months are read. Its reading of a month wins over
+ * the table reader's (parse_bill.ts), which reads two such columns side by side one row off.
+ */
+export function monthSlashYearRun(lines: string[]): MonthValue[] {
+  const found = new Map<number, MonthValue | null>();
+  for (const line of lines) {
+    for (const m of line.matchAll(MONTH_SLASH_YY)) {
+      const v = { year: 2000 + Number(m[2]), month: Number(m[1]), value: Number(m[3].replace(/,/g, "")) };
+      const k = v.year * 12 + v.month;
+      // a month printed twice (with another value): not a history's label
+      found.set(k, found.has(k) ? null : v);
+    }
+  }
+  const keys = [...found.keys()].sort((a, b) => a - b);
+  let best: number[] = [];
+  for (let i = 0, run: number[] = []; i < keys.length; i++) {
+    run = i && keys[i] === keys[i - 1] + 1 ? [...run, keys[i]] : [keys[i]];
+    if (run.length > best.length) best = run;
+  }
+  if (best.length < 6 || best.some((k) => found.get(k) === null)) return [];
+  return best.map((k) => found.get(k)!);
+}
+
 const guarded = (line: string) =>
   /\b(?:due|pay|paid|payment|statement|issued|read on|period|billing date|bill date)\b/i.test(line) ||
   NOT_USAGE.test(line) || GAS.test(line) || OTHER_SERVICE.test(line);

@@ -125,9 +125,10 @@ const UTILITIES: [RegExp, Utility][] = [
 ];
 
 // Cooperatives and municipal utilities are many: read their own name off the bill (a "… Electric Cooperative
-// Association" whole: its last word is the name's, round 30).
+// Association" whole: its last word is the name's, round 30). "… Light & Power" as "… Power & Light" (an investor
+// owned or a city's utility: "Alaska Electric Light & Power Co.", "Fort Collins Light & Power", reader34).
 const COOP_KIND =
-  "Electric (?:Membership Corporation|Cooperative Association|Cooperative|Co-?op)|Electric Power Association|Electric Association|Rural Electric(?: Association| Cooperative Association| Cooperative)?|Public Utility District|REMC|RECC|EMC|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Energy Cooperative|Electric Company";
+  "Electric (?:Membership Corporation|Cooperative Association|Cooperative|Co-?op)|Electric Power Association|Electric Association|Rural Electric(?: Association| Cooperative Association| Cooperative)?|Public Utility District|REMC|RECC|EMC|Municipal (?:Utilities|Light (?:&|and) Power)|Power (?:&|and) Light(?: Company)?|Light (?:&|and) Power(?: Company)?|Energy Cooperative|Electric Company";
 /**
  * A co-op's or public utility's name: up to five capitalised words on one line (two of them may be joined by
  * "and": "Madison Gas and Electric Company"), then its kind (as printed or in capitals).
