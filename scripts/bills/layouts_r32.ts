@@ -341,6 +341,9 @@ async function sjce(r: Rng): Promise<Generated> {
   f.account = `${r.digits(10)}-${r.int(1, 9)}`;
   f.supplyRate = price5(r, 11, 15);
   const k = f.meters[0].kwh, said = r.digits(10);
+  // the service agreement ID is the service number (the lexicon's "SA ID", the pge layout's truth); round 32 had
+  // left it empty (corrected in round 33: truth only, the bills are the same bytes)
+  f.serviceNumber = said;
   const t1 = Math.min(k, r.int(280, 420)), t2 = k - t1;
   const delivery = t1 * 0.32 + t2 * 0.40, credit = -k * 0.142, pcia = k * 0.0109, ffs = k * 0.0009;
   const pge = delivery + credit + pcia + ffs;
