@@ -36,6 +36,9 @@ export const LEXICON = {
   },
   dueDate: {
     labels: [
+      // a discount bill's deadline first: the net amount it asks is due by the discount date, a later "payment due
+      // date" beside it is the gross amount's (round 33; norwood printed the discount date alone)
+      /\bdiscount date\b/i,
       /\b(?:payment )?due date\b/i,
       /\bdate due\b/i,
       /\bdue by\b/i,
@@ -45,8 +48,6 @@ export const LEXICON = {
       /\bpayments received after\b/i,
       /\bpayment due\b/i,
       /\b(?:charges|bill|payment|amount) (?:is|are) due\b/i,
-      // a municipal discount bill's deadline: the net amount is due by the discount date
-      /\bdiscount date\b/i,
       // last: the date a late charge is added after is the payment's deadline when no due date is labelled
       /\blate (?:payment )?(?:charges?|fees?) (?:will be |are |is )?(?:added|applied|assessed) after\b/i,
       // … and the date a bill due upon receipt is late after ("Late After   12/27/2023")

@@ -923,14 +923,21 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
  * (the lead's convention, round 15; a street in no block of the bill stays unread as before).
  */
 function serviceStreetInBlock(lines: string[], blocks: AddressBlock[]): Address | undefined {
-  for (const l of lines) {
-    for (const [n, c] of cells(l).entries()) {
+  for (const [i, l] of lines.entries()) {
+    const row = cells(l);
+    for (const [n, c] of row.entries()) {
       // (the label alone in its cell, "Service Address   4187 SUNSET BLVD": the street in the next cell, round 30)
       const m = c.match(/\bservice (?:address|location)\s*:?\s*(.+)$/i) ??
         (/^\s*service (?:address|location)\s*:?\s*$/i.test(c) ? ["", ""] as const : null);
+      // … or, the label one of a band of labels over their values ("Account Number   Service Address   Bill Date"
+      // over "03361-34376   4872 BRIARWOOD CIR APT 35B   12/22/2022"), the street in its column under it (round 33)
+      const next = row[n + 1] ?? "", under = cells(lines[i + 1] ?? "");
+      const column = m && !m[1] && !isStreet(next) && row.length >= 2 && under.length === row.length
+        ? under[n]
+        : "";
       // (a map number before the street, or no street in the label's cell: the street in the next cell)
       const street = m &&
-        streetBeforeLabel(untilNextLabel(MAP_NUMBER.test(m[1]) || !m[1] ? cells(l)[n + 1] ?? "" : m[1]));
+        streetBeforeLabel(untilNextLabel(MAP_NUMBER.test(m[1]) || !m[1] ? column || next : m[1]));
       // a street with no suffix ("5688 QUAIL RUN GOODLAND KS 67735") that an address block prints on a line of its
       // own: that line is the street, the rest of the label's line its town, state and ZIP
       const whole = street && blocks.map((b) => streetThenTown(street, b.address)).find(Boolean);

@@ -35,7 +35,8 @@ const DELIVERY = /\bdelivery\b|\bdistribution\b|\btransmission\b/i;
 const PROGRAM_OR_FEE =
   /\befficiency\b|\bconservation\b|\bassistance\b|\bprograms?\b|\bfees?\b|\bfund\b|\bbenefits?\b/i;
 // An adjustment to a price (a fuel adjustment clause, a rider) is not the price: read only when nothing else is.
-const ADJUSTMENT = /\badjust(?:ment)?s?\b|\brider\b|\bclause\b|\brecovery\b/i;
+// Bills abbreviate it ("Fuel & Purchased Power Adj 1,324 kWh @ $0.022242", "Elec Commodity Adj.") (round 33).
+const ADJUSTMENT = /\badj(?:ust(?:ment)?s?)?\b|\brider\b|\bclause\b|\brecovery\b/i;
 
 /**
  * The section title a line sits under: the nearest line above (up to 6) that is one cell of words without
@@ -45,10 +46,15 @@ function headingOf(lines: string[], i: number): string {
   return titleCells(lines, i)[0] ?? "";
 }
 
-/** The cells of the nearest line above (up to 6) whose first cell is a title: words without a digit. */
+/**
+ * The cells of the nearest line above (up to 6) whose first cell is a title: words without a digit. A section's
+ * total ("Total PG&E Electric Delivery Charges   $108.72") closes the section above it: what follows it is under
+ * no title of that section (round 33).
+ */
 function titleCells(lines: string[], i: number): string[] {
   for (let k = i - 1; k >= Math.max(0, i - 6); k--) {
     const cs = cells(lines[k]);
+    if (SECTION_TOTAL.test(cs[0] ?? "") && cs.slice(1).some((c) => AMOUNT_CELL.test(c))) return [];
     if (cs.length >= 1 && !/\d|\$/.test(cs[0]) && /[A-Za-z]{3}/.test(cs[0]) && cs[0].length <= 40) return cs;
   }
   return [];
@@ -62,6 +68,10 @@ function columnHeadings(lines: string[], i: number): string {
   const cs = titleCells(lines, i);
   return cs.length >= 2 && cs.every((c) => !/\d|\$/.test(c) && c.length <= 40) ? cs.join("   ") : "";
 }
+
+// a section's total line: "Total …" / "Subtotal …" and its amount in a cell of its own
+const SECTION_TOTAL = /^(?:sub)?total\b/i;
+const AMOUNT_CELL = /^-?\$?\s*\d[\d,]*\.\d{2}$/;
 
 const QUANTITY = /\d[\d,]*\s*kwh\b/i;
 /** Another line (not delivery, not an adjustment) billing a quantity of kWh at a dollar price other than `v`. */
