@@ -11,7 +11,8 @@
 //   one pixel tall.
 // Both as boxes in the frame of the page's OCR pieces (pixels of the original image, y straightened by the slope).
 import type { FilledBox } from "./pdf_shapes.ts";
-import { type Gray, labelComponents, percentile, shrink } from "./ocr_pixels.ts";
+import { type Gray, percentile, shrink } from "./ocr_pixels.ts";
+import { coreFromRuns, filledFromRuns, levelRuns, linesFromRuns, longRuns } from "./chart_shapes_runs.ts";
 
 /** At most this many shapes are returned (a page of dark specks stays cheap downstream). */
 export const MAX_RASTER_BOXES = 2_000;
@@ -66,10 +67,11 @@ export function pageShapes(page: Gray, slope: number, threshold = inkThreshold(p
   const { width: w } = page;
   const sheared = shearedInk(page, slope, threshold);
   const solid = solidRun(w);
-  const down = downRuns(sheared.mask, w, sheared.height);
+  // from the page's long level runs (chart_shapes_runs.ts: the shapes filledShapes and ruledLines below find)
+  const level = levelRuns(sheared.mask, w, sheared.height, Math.min(solid, Math.round(w / 12)));
   return {
-    filled: filledShapes(sheared.mask, down, w, sheared.height, solid),
-    lines: ruledLines(sheared.mask, down, w, sheared.height, solid),
+    filled: filledFromRuns(level, w, sheared.height, solid, MAX_RASTER_BOXES),
+    lines: linesFromRuns(level, w, solid, MAX_RASTER_BOXES),
     slope,
     offset: sheared.offset,
     solid,
@@ -100,12 +102,23 @@ export function shearedInk(
   const height = h + rise;
   const offset = slope > 0 ? rise : 0;
   const mask = new Uint8Array(w * height);
-  const dy = Int32Array.from({ length: w }, (_, x) => Math.round(slope * x) - offset);
+  // the columns in stretches of one shift (a slope of 1 % shifts a row every hundred columns), each stretch's pixels
+  // read in a row's order (perf17)
+  const starts: number[] = [], shifts: number[] = [];
+  for (let x = 0; x < w; x++) {
+    const d = Math.round(slope * x) - offset;
+    if (!x || d !== shifts[shifts.length - 1]) starts.push(x), shifts.push(d);
+  }
+  starts.push(w);
   for (let r = 0; r < height; r++) {
     const out = r * w;
-    for (let x = 0; x < w; x++) {
-      const y = r + dy[x];
-      if (y >= 0 && y < h && data[y * w + x] < threshold) mask[out + x] = 1;
+    for (let s = 0; s < shifts.length; s++) {
+      const y = r + shifts[s];
+      if (y < 0 || y >= h) continue;
+      const src = y * w - out;
+      for (let i = out + starts[s], end = out + starts[s + 1]; i < end; i++) {
+        if (data[src + i] < threshold) mask[i] = 1;
+      }
     }
   }
   return { mask, height, offset };
@@ -138,127 +151,6 @@ export function downRuns(mask: Uint8Array, w: number, h: number): Uint16Array {
  * across: ocrgate2).
  */
 export function coreOf(mask: Uint8Array, down: Uint16Array, w: number, h: number, solid: number): Uint8Array {
-  const core = new Uint8Array(mask.length);
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    let x = 0;
-    while (x < w) {
-      if (!mask[row + x]) {
-        x++;
-        continue;
-      }
-      let end = x;
-      while (end < w && mask[row + end]) end++;
-      if (end - x >= solid) { for (let i = row + x; i < row + end; i++) core[i] = down[i] >= solid ? 1 : 0; }
-      x = end;
-    }
-  }
-  return core;
-}
-
-/** Bars and other filled rectangles: components of pixels inside runs `solid` long both ways (see the file's head). */
-function filledShapes(mask: Uint8Array, down: Uint16Array, w: number, h: number, solid: number): FilledBox[] {
-  const core = coreOf(mask, down, w, h, solid);
-  const { labels, count } = labelComponents(core, w, h);
-  const bounds = Array.from({ length: count + 1 }, () => ({ x0: w, y0: h, x1: -1, y1: -1, n: 0 }));
-  for (let i = 0; i < labels.length; i++) {
-    const c = labels[i];
-    if (!c) continue;
-    const b = bounds[c], x = i % w, y = (i - x) / w;
-    b.n++;
-    if (x < b.x0) b.x0 = x;
-    if (x > b.x1) b.x1 = x;
-    if (y < b.y0) b.y0 = y;
-    if (y > b.y1) b.y1 = y;
-  }
-  const out: FilledBox[] = [];
-  for (let c = 1; c <= count && out.length < MAX_RASTER_BOXES; c++) {
-    const b = bounds[c];
-    const bw = b.x1 - b.x0 + 1, bh = b.y1 - b.y0 + 1;
-    if (bw < 2 * solid || bh < solid) continue;
-    const rect = trimmed(labels, c, w, b);
-    if (!rect) continue;
-    const filled = countIn(core, w, rect);
-    if (filled < 0.8 * rect.width * rect.height) continue;
-    out.push(rect);
-  }
-  return out;
-}
-
-/** The rectangle of a component's rows and columns that hold at least half of its widest row and tallest column. */
-function trimmed(
-  labels: Int32Array,
-  c: number,
-  w: number,
-  b: { x0: number; y0: number; x1: number; y1: number },
-): FilledBox | undefined {
-  const cols = new Uint32Array(b.x1 - b.x0 + 1), rows = new Uint32Array(b.y1 - b.y0 + 1);
-  for (let y = b.y0; y <= b.y1; y++) {
-    for (let x = b.x0; x <= b.x1; x++) {
-      if (labels[y * w + x] === c) cols[x - b.x0]++, rows[y - b.y0]++;
-    }
-  }
-  const span = (counts: Uint32Array) => {
-    const half = Math.max(...counts) / 2;
-    const first = counts.findIndex((n) => n >= half);
-    const last = counts.findLastIndex((n) => n >= half);
-    return [first, last - first + 1];
-  };
-  const [x, width] = span(cols), [y, height] = span(rows);
-  return width > 0 && height > 0 ? { x: b.x0 + x, y: b.y0 + y, width, height } : undefined;
-}
-
-function countIn(mask: Uint8Array, w: number, r: FilledBox): number {
-  let n = 0;
-  for (let y = r.y; y < r.y + r.height; y++) for (let x = r.x; x < r.x + r.width; x++) n += mask[y * w + x];
-  return n;
-}
-
-/** Level ruled lines: long dark runs, thin along a fifth of their length, as their centre lines (file's head). */
-function ruledLines(mask: Uint8Array, down: Uint16Array, w: number, h: number, solid: number): FilledBox[] {
-  const minLength = Math.round(w / 12);
-  // each row's qualifying runs, then runs of neighbouring rows that overlap joined into one line
-  const found: { x0: number; x1: number; y0: number; y1: number }[] = [];
-  let open: typeof found = [];
-  for (let y = 0; y < h; y++) {
-    const next: typeof found = [];
-    let x = 0;
-    while (x < w) {
-      if (!mask[y * w + x]) {
-        x++;
-        continue;
-      }
-      let end = x, thin = 0;
-      while (end < w && mask[y * w + end]) thin += down[y * w + end++] < solid ? 1 : 0;
-      if (end - x >= minLength && thin * 5 >= end - x) {
-        const joined = open.find((l) => l.y1 === y - 1 && l.x0 < end && x < l.x1);
-        if (joined) {
-          joined.y1 = y;
-          joined.x0 = Math.min(joined.x0, x);
-          joined.x1 = Math.max(joined.x1, end);
-          next.push(joined);
-        } else {
-          const l = { x0: x, x1: end, y0: y, y1: y };
-          found.push(l);
-          next.push(l);
-        }
-      }
-      x = end;
-    }
-    open = next;
-  }
-  // a line the shear left a pixel off its row part of the way is one line: pieces a row or two apart that meet
-  const thin = found.filter((l) => l.y1 - l.y0 < solid).sort((a, b) => a.x0 - b.x0);
-  const merged: typeof found = [];
-  for (const l of thin) {
-    const m = merged.find((o) =>
-      Math.abs(o.y0 + o.y1 - l.y0 - l.y1) <= 4 && l.x0 <= o.x1 + solid && o.x0 <= l.x1 + solid
-    );
-    if (m) {
-      m.x0 = Math.min(m.x0, l.x0), m.x1 = Math.max(m.x1, l.x1);
-      m.y0 = Math.min(m.y0, l.y0), m.y1 = Math.max(m.y1, l.y1);
-    } else merged.push({ ...l });
-  }
-  return merged.slice(0, MAX_RASTER_BOXES)
-    .map((l) => ({ x: l.x0, y: (l.y0 + l.y1) / 2, width: l.x1 - l.x0, height: 1 }));
+  const { runs, count } = longRuns(mask, w, h, solid);
+  return coreFromRuns(runs, count, down, w, h, solid).core;
 }

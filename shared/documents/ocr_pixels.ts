@@ -165,17 +165,34 @@ export function shrink(g: Gray, f: number): Gray {
   const src = g.data, area = f * f;
   for (let y = 0; y < height; y++) {
     acc.fill(0);
-    for (let dy = 0; dy < f; dy++) {
-      const row = (y * f + dy) * g.width;
-      for (let x = 0, i = row; x < width; x++) {
-        let s = 0;
-        for (let dx = 0; dx < f; dx++, i++) s += src[i];
-        acc[x] += s;
-      }
-    }
+    for (let dy = 0; dy < f; dy++) addBlockSums(src, (y * f + dy) * g.width, f, acc);
     for (let x = 0, o = y * width; x < width; x++) data[o + x] = acc[x] / area;
   }
   return { width, height, data };
+}
+
+/**
+ * Adds to `acc[x]` the sum of the `f` pixels of `src` from `row + x × f`, for each x of `acc`. The factors the OCR
+ * passes shrink by (3 to 5: a phone photo's page search, the chart and band looks) summed without an inner loop
+ * (perf17: a 2.1 Mpx page's shrink ≈3.9 → ≈1.9 ms CPU).
+ */
+export function addBlockSums(src: Uint8Array, row: number, f: number, acc: Uint32Array): void {
+  const n = acc.length;
+  if (f === 3) {
+    for (let x = 0, i = row; x < n; x++, i += 3) acc[x] += src[i] + src[i + 1] + src[i + 2];
+  } else if (f === 4) {
+    for (let x = 0, i = row; x < n; x++, i += 4) acc[x] += src[i] + src[i + 1] + src[i + 2] + src[i + 3];
+  } else if (f === 5) {
+    for (let x = 0, i = row; x < n; x++, i += 5) {
+      acc[x] += src[i] + src[i + 1] + src[i + 2] + src[i + 3] + src[i + 4];
+    }
+  } else {
+    for (let x = 0, i = row; x < n; x++) {
+      let s = 0;
+      for (let dx = 0; dx < f; dx++, i++) s += src[i];
+      acc[x] += s;
+    }
+  }
 }
 
 /** For each full-size column, its cell in a map shrunk by `f` (`n` cells). */
