@@ -68,3 +68,35 @@ Deno.test("scans18: garbled rows are refused where the run is not evenly spaced 
   assert.ok(bare.includes("2023-Jul:1452"), bare.join(" "));
 });
 
+/** A bill whose meter line's number OCR read as `meter` with confidence `conf` (every other word at 92). */
+const meterBill = (meter: string, conf: number, extra: Rows = []) => {
+  const rows: Rows = [
+    [20, [[40, "Prairie Valley Power"], [420, "Account No. 6612093377"]]],
+    [40, [[40, "Billing Period: 04/24/2024 - 05/23/2024"], [420, "Amount Due   $131.08"]]],
+    [60, [[40, `Residential Service   Meter ${meter}   Energy Used 975 kWh`]]],
+    ...extra,
+  ];
+  const pieces = ocrPage(rows).map((p) => (p.text === meter ? { ...p, confidence: conf } : p));
+  return parseBill(piecesToLines(pieces), [pieces], { rules: () => false }).electricityUsage.meters
+    .map((m) => m.meterNumber);
+};
+
+Deno.test("scans18: a meter number of one letter and digits is kept though tesseract scored the word low", () => {
+  // without the rule: empty (read at 40, under the identifiers' 65)
+  assert.deepEqual(meterBill("K90344174", 40), ["K90344174"]);
+  assert.deepEqual(meterBill("G4542653", 22), ["G4542653"]);
+  // read confidently, as before
+  assert.deepEqual(meterBill("K90344174", 92), ["K90344174"]);
+});
+
+Deno.test("scans18: an unsure meter number of another shape, or whose letter another printing lacks, stays empty", () => {
+  for (const misread of ["6451950894", "899965851", "MB7495218", "M)97519219", "G45A26535", "G12345"]) {
+    assert.deepEqual(meterBill(misread, 40), [""], misread);
+  }
+  // the same digits printed again without the letter (a meter table's row): which reading is right is not known
+  const row: Rows = [[80, [[40, "Meter Number   Previous   Current   kWh"]]], [92, [[
+    40,
+    "45426535   57862   58837   975",
+  ]]]];
+  assert.deepEqual(meterBill("G45426535", 40, row), [""]);
+});
