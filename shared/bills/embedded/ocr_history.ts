@@ -148,6 +148,7 @@ function runHistory(
   periodEnd: string,
   total: number,
   headsOver: (cols: { x0: number; x1: number }[]) => Token[] = () => [],
+  lines: Line[] = [],
 ): MonthValue[] {
   const months = rows.map((r) => monthOf(labelText(r.label))!);
   if (!inOrder(months.map((m) => m.month))) return [];
@@ -209,7 +210,7 @@ function runHistory(
   });
   if (confirmed.length !== 1) return [];
   const { i, perDay: d } = confirmed[0];
-  return rows.flatMap((_, r) => {
+  const read = rows.flatMap((_, r) => {
     const value = valueAt(i, r);
     if (value === undefined) return [];
     // a row whose own kWh per day disagrees holds a misread digit
@@ -219,6 +220,62 @@ function runHistory(
     }
     return [{ year: years[r], month: months[r].month, value }];
   });
+  return [
+    ...read,
+    ...garbledRows(rows, keys, lines, cols[i], share(kinds[i], "kwh") >= 0.6, d !== undefined),
+  ];
+}
+
+/**
+ * The rows of a run whose month label OCR garbled ("ocr   1,152 kWh" between "SEP 22" and "NOV 22"; scans18): the
+ * run's months step by one, so a line lying between two read rows as many months apart as it has places between
+ * them, at the run's pitch, is the month its place says. Its kWh is taken only from the confirmed column (one
+ * token there, a whole number; with the kWh unit when the column prints it) and never from a line that holds a
+ * month label or a column of kWh per day (no per-day figure to check it by: left out). The run must step by one
+ * month, one way, on at least three pairs of neighbouring rows, and every read row lie within 0.4 of a pitch of
+ * its place on one line through the run (rows' places against their months); the line taken is the only one
+ * that close to the garbled month's place. At most three garbled rows between two read ones.
+ */
+function garbledRows(
+  rows: Row[],
+  keys: number[],
+  lines: Line[],
+  col: { x0: number; x1: number },
+  withUnit: boolean,
+  perDay: boolean,
+): MonthValue[] {
+  if (perDay || !lines.length) return [];
+  const steps = keys.slice(1).map((k, n) => k - keys[n]);
+  const ones = steps.filter((s) => Math.abs(s) === 1);
+  if (ones.length < 3 || new Set(ones).size !== 1) return [];
+  const dir = ones[0];
+  // the rows' places on the page against their months (least squares): OCR's line boxes put a row a few
+  // pixels off its printed place, so the pitch comes from the whole run, not from two neighbours
+  const n = rows.length, mk = keys.reduce((a, b) => a + b, 0) / n, my = rows.reduce((a, r) => a + r.y, 0) / n;
+  const pitch = keys.reduce((a, k, r) => a + (k - mk) * (rows[r].y - my), 0) /
+    keys.reduce((a, k) => a + (k - mk) ** 2, 0) * dir;
+  const yAt = (key: number) => my + (key - mk) * pitch * dir;
+  if (!(pitch > 0) || rows.some((r, i) => Math.abs(r.y - yAt(keys[i])) > pitch * 0.4)) return [];
+  const out: MonthValue[] = [];
+  steps.forEach((s, i) => {
+    const k = s * dir;
+    if (k < 2 || k > 4) return;
+    for (let j = 1; j < k; j++) {
+      const key = keys[i] + dir * j;
+      const near = lines.filter((l) => Math.abs(l.y - yAt(key)) <= pitch * 0.4);
+      if (near.length !== 1 || near[0].tokens.some(isLabel)) continue;
+      const inCol = near[0].tokens.filter((t) => Math.min(col.x1, t.x1) > Math.max(col.x0, t.x0));
+      if (inCol.length !== 1) continue;
+      const kind = kindOf(inCol[0].text.trim());
+      if (withUnit ? kind !== "kwh" : kind !== "whole" && kind !== "kwh") continue;
+      out.push({
+        year: Math.floor((key - 1) / 12),
+        month: ((key - 1) % 12) + 1,
+        value: wholeOf(inCol[0].text.trim()),
+      });
+    }
+  });
+  return out;
 }
 
 /**
@@ -232,7 +289,7 @@ export function headerlessHistory(pages: Word[][], periodEnd: string, total: num
   for (const words of [...tidy, ...left, ...right]) {
     const lines = tokenLines(words);
     for (const run of monthRuns(lines)) {
-      out.push(...runHistory(run, periodEnd, total, (cols) => kwhHeads(lines, run, cols)));
+      out.push(...runHistory(run, periodEnd, total, (cols) => kwhHeads(lines, run, cols), lines));
     }
   }
   return out;

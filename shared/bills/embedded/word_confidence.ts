@@ -119,6 +119,30 @@ export function confidentlyRead(value: string, rows: Row[], threshold: number): 
   return found.length >= 2 || Math.max(...found) >= threshold;
 }
 
+/** A meter number's typed shape: one capital letter, then digits only ("G45426535", "M5049728", "K4734177"). */
+const LETTER_AND_DIGITS = /^[A-Z]\d{6,}$/;
+/** Under this, tesseract doubted the glyphs themselves: "M3340421." for M83404214 (two digits lost) was read at 21. */
+const MIN_LETTER_ID_CONFIDENCE = 25;
+
+/**
+ * A meter number of one letter and six or more digits (scans18), read as one word of its own: tesseract scores such
+ * a word low for mixing a letter with digits (18 right ones such as "G45426535", "M5049728", "K30077260" were read
+ * at 30–64 on the scans, four more at 14–23), not for its glyphs; the misreads of such numbers the scans show change their shape — the letter
+ * read as a digit or lost ("6451950894", "899965851"), a digit as a letter ("MB7495218", "KB5702945"), a mark
+ * ("M)97519219") — and so stay under the identifiers' threshold. Only the whole word: a number put together from
+ * several words, or found inside a longer one, is not this shape on the page; not where the page also prints its
+ * digits without the letter; and not under MIN_LETTER_ID_CONFIDENCE (a word whose digits OCR lost keeps the shape:
+ * northwestern-08's "M3340421." at 21 for M83404214).
+ */
+export function letterAndDigits(value: string, pages: TextPiece[][]): boolean {
+  if (!LETTER_AND_DIGITS.test(value)) return false;
+  const words = pages.flatMap((ps) => ps.map((p) => ({ text: p.text.replace(/^[#:(]+|[.,:;)]+$/g, ""), p })));
+  // the digits printed again without the letter (a meter table's row under "Meter G900480597"): one of the two
+  // readings lost or made up the letter, and which one is not known
+  if (words.some((w) => w.text === value.slice(1))) return false;
+  return words.some((w) => w.text === value && wordConfidence(w.p) >= MIN_LETTER_ID_CONFIDENCE);
+}
+
 /** Does any piece carry an OCR confidence under the highest threshold (otherwise nothing can change)? */
 const anyUnsure = (pages: TextPiece[][], t: WordConfidenceThresholds) => {
   const low = Math.max(t.identifiers, t.numbers, t.history, t.words);
@@ -181,7 +205,10 @@ export function unsureFields(
   }
   const droppedKwh = new Set<string>();
   for (const m of f.meters) {
-    if (m.meterNumber && !confidentlyRead(m.meterNumber, rows, t.identifiers)) m.meterNumber = "";
+    if (
+      m.meterNumber && !confidentlyRead(m.meterNumber, rows, t.identifiers) &&
+      !(t.identifiers > 0 && letterAndDigits(m.meterNumber, pages))
+    ) m.meterNumber = "";
     const charged = rateFactor(Number(m.usageKwh), f.supplyRatePerKwh, money) > 1;
     if (m.usageKwh && !charged && !confidentlyRead(m.usageKwh, rows, t.numbers)) {
       droppedKwh.add(m.usageKwh);

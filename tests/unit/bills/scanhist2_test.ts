@@ -159,7 +159,8 @@ Deno.test("scan history without a legible header: whole numbers printed with the
   for (const want of ["Jan:912", "Mar:781", "May:702", "Dec:1208"]) {
     assert.ok(got.includes(want), `${want} in ${got}`);
   }
-  assert.ok(!got.includes("Apr:"), got);
+  // the garbled April row is placed by its neighbours (scans18)
+  assert.ok(got.includes("Apr:655"), got);
   // the same numbers without a unit, nothing else confirming them: not read
   const plain = rows.map(([y, cs]): Rows[number] => [y, cs.map(([x, t]) => [x, t.replace(/ k?w?h$/i, "")])]);
   assert.equal(history(read(plain)), "");

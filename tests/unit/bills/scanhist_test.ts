@@ -114,10 +114,11 @@ function gappedTable(garbled = ["#ug24", "Jur24"]): TextPiece[] {
 
 Deno.test("rows of one history split by two garbled labels are one run, anchored by the bill's month", () => {
   const got = headerlessHistory([wordsOf(gappedTable())], "2024-09-30", 1166);
+  // the two garbled rows too, placed between September and June by their places (scans18)
   assert.equal(
     fmt(got),
     "2023-10:1114 2023-11:1371 2023-12:1674 2024-01:1539 2024-02:1423 2024-03:1372 2024-04:944 2024-05:926 " +
-      "2024-06:1134 2024-09:1166",
+      "2024-06:1134 2024-07:1248 2024-08:1382 2024-09:1166",
   );
   // without the bill's kWh in its month's row nothing confirms the column
   assert.deepEqual(headerlessHistory([wordsOf(gappedTable())], "2024-09-30", 1170), []);
