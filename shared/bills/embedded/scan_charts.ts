@@ -32,23 +32,6 @@ const VALUE = /^(?:\d{1,3}(?:,\d{3})+|\d{2,5})$/;
 const MIN_CONFIDENCE = 80;
 const sure = (p: TextPiece) => p.confidence === undefined || p.confidence >= MIN_CONFIDENCE;
 
-/**
- * Whether a number over a bar's label can be that bar's value (photos18): printed over its bar, its height over the
- * labels grows with its kWh as the bill's bar's does (`anchor`, the bill's bar's value, holding `total` kWh) —
- * within half to twice that, give or take two lines — or the chart prints its values in one row, level with the
- * anchor's (within a line). A number far higher up than its kWh allows is another line of the bill read in the
- * bar's column where OCR lost the bar's own value (oge's "Total KWH Used 869" taken for two bars 400 pixels over
- * a chart whose bars' values are 150 over their labels).
- */
-function barHeightFits(g: Grid, anchor: TextPiece, total: number): (p: TextPiece, kwh: number) => boolean {
-  const rise = g.y - anchor.y;
-  return (p, kwh) => {
-    if (Math.abs(p.y - anchor.y) <= g.h) return true;
-    const want = rise * kwh / total, got = g.y - p.y;
-    return got <= 2 * want + 2 * g.h && got >= want / 2 - 2 * g.h;
-  };
-}
-
 /** The month a chart label names by its first three letters ("Aug", "sepa", "Janz", "Feb22", "Jun2s"), or -1. */
 export function labelMonth(text: string): number {
   const t = tidyOcrTokens(text.trim());
@@ -152,11 +135,10 @@ export function scanChartHistory(pages: TextPiece[][], periodEnd: string, total:
       if (!side) continue;
       const anchored = agrees(near(bill, side));
       const picked = new Map<number, TextPiece>();
-      const fits = barHeightFits(g, near(bill, side, words)!, total);
       for (let k = g.from; k <= g.to; k++) {
         const nearest = near(k, side, anchored ? values : words);
         const p = anchored || (nearest?.confidence ?? 100) >= SURE ? nearest : undefined;
-        if (p && ![...picked.values()].includes(p) && (side === "below" || fits(p, num(p)))) picked.set(k, p);
+        if (p && ![...picked.values()].includes(p)) picked.set(k, p);
       }
       // the chart's title over its bars: a chart of costs, temperatures or per-day use is not kWh
       const x0 = g.x0 + (g.from - 0.5) * g.spacing, x1 = g.x0 + (g.to + 0.5) * g.spacing;

@@ -4,7 +4,6 @@ import assert from "node:assert/strict";
 import type { FilledBox } from "../../../shared/documents/pdf_shapes.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
 import { readBarHeights } from "../../../shared/bills/embedded/chart_bars.ts";
-import { scanChartHistory } from "../../../shared/bills/embedded/scan_charts.ts";
 
 const ZERO = 240; // the axis's zero, y down
 const piece = (text: string, x: number, y: number, size = 6): TextPiece => ({
@@ -54,59 +53,4 @@ Deno.test("bars without values: a box beginning over the label's line is still a
   // a second bar standing on the zero beside each bar (this year / last year): nothing, as before
   const pairs = bars().map((b) => ({ ...b, x: b.x + 3.5, width: 2.5 }));
   assert.deepEqual(readBarHeights([...ticks(), ...labels()], [...bars(), ...pairs], "2022-01-18"), []);
-});
-
-// ---- a scanned bar chart's values over its bars (scan_charts.ts): OCR word boxes in pixels, y down
-
-/** OCR word boxes of a line of text: 8 pixels a character, 14 high, read at `conf`. */
-const words = (x: number, y: number, text: string, conf = 92): TextPiece[] => {
-  let at = x;
-  return text.split(" ").map((t) => {
-    const p = { x: at, y, width: t.length * 8, height: 14, text: t, confidence: conf };
-    at += (t.length + 1) * 8;
-    return p;
-  });
-};
-// April 2022 … April 2023, the bill's month (869 kWh) last; each value printed over its bar, 0.15 px a kWh
-const KWH = [904, 885, 1138, 1082, 990, 858, 1147, 1459, 1393, 1292, 1112, 904, 869];
-const LABELS = ["Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "Jan", "Feb", "Mar", "Apr"];
-const X0 = 100, STEP = 90, ROW = 900;
-/** The chart under the charges: `lost` bars' values OCR read unsure (a photo's garbled value), `level` all in one row. */
-function valuesChart(lost: number[], level = false): TextPiece[] {
-  return [
-    ...words(40, 380, "Total kWh Used 869"),
-    ...words(40, 420, "Fuel Adjustment 869 kWh x 0.0395 $36.55"),
-    // a number over one bar's column, far up the page: charges read in the column of Sep (k 5) and Dec (k 8)
-    ...words(X0 + 5 * STEP, 380, "869"),
-    ...words(X0 + 8 * STEP, 420, "869"),
-    ...words(40, 560, "Usage Chart (kWh)"),
-    ...LABELS.flatMap((l, k) => words(X0 + k * STEP, ROW, l)),
-    ...KWH.flatMap((v, k) =>
-      words(
-        X0 + k * STEP,
-        level ? ROW - 250 : ROW - 30 - Math.round(v * 0.15),
-        String(v),
-        lost.includes(k) ? 30 : 92,
-      )
-    ),
-  ];
-}
-const months = (ms: { year: number; month: number; value: number }[]) =>
-  ms.map((m) => `${m.year}-${m.month}:${m.value}`).sort().join(" ");
-
-Deno.test("values over bars: a number far higher than its kWh allows is not the bar's value (its own lost)", () => {
-  const got = scanChartHistory([valuesChart([5, 8])], "2023-04-10", 869);
-  // the bars read surely, at heights that grow with their kWh: each read
-  assert.equal(got.length, 11, months(got));
-  for (const m of got) {
-    const k = (m.year - 2022) * 12 + m.month - 4;
-    assert.equal(m.value, KWH[k], months(got));
-  }
-  // Sep and Dec: their values unsure, the charges' "869" high over them is not taken
-  assert.ok(!/2022-(9|12):/.test(months(got)), months(got));
-});
-
-Deno.test("values over bars: a chart printing its values in one row over the bars is read as before", () => {
-  const got = scanChartHistory([valuesChart([], true)], "2023-04-10", 869);
-  assert.equal(got.length, 13, months(got));
 });
