@@ -211,12 +211,16 @@ function partialChart(
   return true;
 }
 
-/** The filled boxes that may be a bar over a month label (see barOver). */
+/**
+ * The filled boxes that may be a bar over a month label (see barOver). A box that begins within the label's own
+ * line (its top under the label's top, `label.y` being the label's baseline) is a piece of the label's glyphs — a
+ * phone photo's blurred letter filled solid ("Mar" under ohioedison's bar, photos18) — not a bar standing over it.
+ */
 function nearLabel(label: TextPiece, boxes: FilledBox[], axis: Axis, spacing: number): FilledBox[] {
   return boxes.filter((b) =>
     Math.abs(b.x + b.width / 2 - center(label)) <= spacing * 0.4 && b.width < spacing &&
     b.x > axis.right && b.y >= axis.top - axis.stepPt / 2 && b.y + b.height <= axis.zero + axis.stepPt / 2 &&
-    b.y + b.height >= axis.zero - axis.stepPt / 2
+    b.y + b.height >= axis.zero - axis.stepPt / 2 && b.y <= label.y - label.height
   );
 }
 
