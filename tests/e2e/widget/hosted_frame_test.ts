@@ -2,7 +2,8 @@
 // list (docs/security.md, pass 16). Browsers ignore `frame-ancestors` in the copy's <meta> policy and a bucket sends
 // no header: any site could frame it. In Chromium: the hosted copy on 127.0.0.3 (no policy header at all), framed by a
 // partner page on 127.0.0.2 that is not among the partner's sites, shows a notice and no form; once the partner lists
-// that site the same page shows the widget; opened on its own (not framed) it runs.
+// that site the same page shows the widget; opened on its own (not framed) it runs. Pass 17: it fails closed, a
+// blocked script shows the hosted page's notice and not the app, and the form is drawn only once the check passed.
 import assert from "node:assert/strict";
 import { writeCdnBuild } from "../../../scripts/widget/cdn.ts";
 import { query } from "./helpers.ts";
@@ -86,6 +87,24 @@ Deno.test({
       await alone.getByRole("heading", { name: "See how much you could save with solar" }).waitFor({
         timeout: 20_000,
       });
+      assert.equal(await alone.locator("#frame-notice").count(), 0, "the script took the notice away");
+      // The form is drawn only once the check passed (pass 17): without <html data-frame-allowed>, a path that reached
+      // the form without the check draws nothing.
+      await alone.evaluate(() => document.documentElement.removeAttribute("data-frame-allowed"));
+      assert.equal(await alone.locator(".widget").isVisible(), false, "no form drawn without the check");
+
+      // Fails closed (pass 17): the script blocked (here aborted; a filter, a failed integrity check, a policy), framed
+      // by the stranger or opened alone, the page shows the notice and hides the app.
+      for (const url of [`${siteUrl}/`, widgetUrl]) {
+        const blocked = await (await browser.newContext({ viewport: { width: 1000, height: 800 } })).newPage();
+        await blocked.route(/\/app\.[\w-]+\.js$/, (r) => r.abort());
+        await blocked.goto(url);
+        const where = url === widgetUrl ? blocked.mainFrame() : blocked.frames()[1];
+        await where.getByRole("heading", { name: "This estimate cannot be shown here" }).waitFor({ timeout: 20_000 });
+        assert.equal(await where.locator("#app").isVisible(), false, `${url}: the app hidden`);
+        assert.equal(await where.locator("form").count(), 0);
+        await blocked.context().close();
+      }
     } finally {
       await site.shutdown();
       await bucket.close();
