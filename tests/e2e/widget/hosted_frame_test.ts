@@ -6,7 +6,7 @@
 // blocked script shows the hosted page's notice and not the app, and the form is drawn only once the check passed.
 import assert from "node:assert/strict";
 import { writeCdnBuild } from "../../../scripts/widget/cdn.ts";
-import { query } from "./helpers.ts";
+import { attackerApi, query } from "./helpers.ts";
 import { withStackAndBrowser } from "./with_stack.ts";
 
 const TYPES: Record<string, string> = { html: "text/html", js: "text/javascript", css: "text/css" };
@@ -122,26 +122,12 @@ Deno.test({
       // attacker's API would name the stranger in `frame_origins` and pass the check, and get the homeowner's data.
       // Its policy now lets it call its own origin only: nothing reaches the attacker, nothing of its shows.
       const attacked = await (await browser.newContext({ viewport: { width: 1000, height: 800 } })).newPage();
-      const reached: string[] = [];
-      await attacked.route("https://attacker.example/**", (route) => {
-        reached.push(new URL(route.request().url()).pathname);
-        const body = route.request().url().endsWith("/widget-info")
-          ? {
-            data: {
-              partner_name: "Attacker Solar",
-              serving_states: ["CA"],
-              roof_types: ["Shingle"],
-              theme: {},
-              frame_origins: [siteUrl],
-            },
-          }
-          : { idToken: "x.y.z", expiresIn: 3600 };
-        return route.fulfill({
-          status: 200,
-          contentType: "application/json",
-          headers: { "access-control-allow-origin": "*", "access-control-allow-headers": "*" },
-          body: JSON.stringify(body),
-        });
+      const reached = await attackerApi(attacked, "https://attacker.example", {
+        partner_name: "Attacker Solar",
+        serving_states: ["CA"],
+        roof_types: ["Shingle"],
+        theme: {},
+        frame_origins: [siteUrl],
       });
       const forged = `${bucketNoApi.url}/index.html?token=wgt_x&api=${
         encodeURIComponent("https://attacker.example")
