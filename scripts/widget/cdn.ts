@@ -21,9 +21,21 @@ export interface CdnBuild {
   csp: string;
 }
 
-/** The widget document's policy: its own assets only; API calls to the configured API origin (https). */
+/** What the hosted copy shows until its script has run and checked who frames it (fail closed, security pass 17). */
+export const FRAME_NOTICE = {
+  title: "This estimate cannot be shown here",
+  text:
+    "Open the solar savings tool on your solar partner's own website, in a browser that runs its scripts.",
+};
+
+/**
+ * The widget document's policy: its own assets only; API calls to the configured API origin, else to its own origin
+ * only. Without an API origin the copy allowed `connect-src https:`, so `?api=https://<attacker>` made the copy, on the
+ * platform's or partner's host, take its partner's name, panel and `frame_origins` (the frame check's list) from the
+ * attacker and send the homeowner's data there (security pass 17).
+ */
 export function widgetCsp(apiOrigin?: string): string {
-  const connect = apiOrigin ? `'self' ${apiOrigin}` : "'self' https:";
+  const connect = apiOrigin ? `'self' ${apiOrigin}` : "'self'";
   const img = apiOrigin ? `'self' https: data: ${apiOrigin}` : "'self' https: data:"; // partner logos come from the API
   return `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src ${img}; connect-src ${connect}; font-src 'self' data:; base-uri 'none'; form-action 'none'`;
 }
@@ -133,7 +145,9 @@ async function writeCdnFolder(
   }
   const csp = widgetCsp(opts.apiOrigin);
   // data-frame-check: browsers ignore frame-ancestors in a <meta> tag, so the widget checks who frames it
-  // (widget/src/frame_guard.ts, security pass 16)
+  // (widget/src/frame_guard.ts, security pass 16). It fails closed (pass 17): the app's element is `hidden` and the
+  // notice shown until the script runs (a blocked or failed script leaves the notice), and the form is drawn only
+  // under <html data-frame-allowed>, which the script sets once the check passed (styles.css).
   const html = `<!doctype html>
 <html lang="en" data-frame-check>
 <head>
@@ -148,7 +162,12 @@ async function writeCdnFolder(
   }" crossorigin="anonymous">
 </head>
 <body>
-  <div id="app" class="booting" aria-busy="true"><div class="boot" aria-hidden="true"></div></div>
+  <div id="app" class="booting" aria-busy="true" hidden><div class="boot" aria-hidden="true"></div></div>
+  <main id="frame-notice" class="screen center"><div class="notice">
+    <div class="notice-icon" aria-hidden="true">!</div>
+    <h1>${FRAME_NOTICE.title}</h1>
+    <p>${FRAME_NOTICE.text}</p>
+  </div></main>
   <script src="${files["app.js"].path}" integrity="${
     files["app.js"].integrity
   }" crossorigin="anonymous" defer></script>

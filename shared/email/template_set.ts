@@ -6,6 +6,7 @@ import type Handlebars from "handlebars";
 import { templateSlug } from "../events/catalogue.ts";
 import { handlebarsEnv, handlebarsLoaded, loadHandlebars } from "./handlebars_env.ts";
 import { linkedKeys, unlinkedData } from "./no_autolink.ts";
+import { domainsIn } from "./own_domains.ts";
 
 export class MissingTemplateError extends Error {}
 
@@ -97,10 +98,19 @@ export class TemplateSet {
     this.compiled(eventType);
   }
 
-  render(eventType: string, data: Record<string, unknown>): RenderedEmail {
+  /**
+   * The event's email. `own`: the domains drawn as written wherever they occur (own_domains.ts); by default those of
+   * `partner_name`, which every caller fills with the organization's name as the operator recorded it.
+   */
+  render(
+    eventType: string,
+    data: Record<string, unknown>,
+    own: readonly string[] = domainsIn(data.partner_name as string | undefined),
+  ): RenderedEmail {
     const c = this.compiled(eventType);
-    // No typed text becomes a link in a mail program (no_autolink.ts, pass 15).
-    const context = unlinkedData(data, c.linked);
+    // No typed text becomes a link in a mail program (no_autolink.ts, pass 15), but the partner's own domains are
+    // written as they are (pass 17).
+    const context = unlinkedData(data, c.linked, own);
     // A subject is one header line: no CR/LF can come from data.
     const subject = c.subject(context).replace(/[\r\n]+/g, " ").trim();
     return { subject, html: c.html({ ...context, subject }), text: c.text(context) };

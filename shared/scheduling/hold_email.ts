@@ -3,6 +3,7 @@ import { escapeHtml } from "../format.ts";
 import type { EmailMessage } from "../email/types.ts";
 import { localTime } from "./settings.ts";
 import { noAutoLink } from "../email/no_autolink.ts";
+import { domainsIn } from "../email/own_domains.ts";
 
 export interface HoldEmailInput {
   from: string;
@@ -70,10 +71,12 @@ export function holdEmail(m: HoldEmailInput): EmailMessage {
   const until = readableTime(m.expiresAt, m.timezone);
   const line = (x: string | null | undefined, max: number) =>
     (x ?? "").replace(/[\r\n]+/g, " ").trim().slice(0, max);
-  // Typed text (the partner's name, the home's address) is never a link in a mail program (pass 15).
-  const partner = noAutoLink(line(m.partnerName, 120));
+  // Typed text (the home's address) is never a link in a mail program (pass 15); the partner's own domains, those of
+  // its organization's name, are written as they are (pass 17).
+  const own = domainsIn(m.partnerName);
+  const partner = noAutoLink(line(m.partnerName, 120), own);
   // Where and whom to call (QA pass 10: the email named neither the home nor a way to reach the partner).
-  const address = noAutoLink(line(m.address, 200));
+  const address = noAutoLink(line(m.address, 200), own);
   const phone = line(m.partnerPhone, 40);
   const digits = phone.replace(/[^\d+]/g, "");
   const at = address ? ` at ${address}` : "";

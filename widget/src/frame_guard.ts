@@ -7,13 +7,18 @@
 // its own origin:
 // - `location.ancestorOrigins` (Chromium, Safari): every page above the widget must be listed, as frame-ancestors does;
 // - without it (Firefox): the embedding page's origin from the referrer, or from embed.js's greeting (a message whose
-//   origin the browser vouches for), within a few seconds; neither from a listed origin: refused.
+//   origin the browser vouches for), within a few seconds; neither from a listed origin: refused. Only when the
+//   embedding page is the top page (pass 17): framed deeper, the pages between cannot be named, and it is refused.
+// The hosted page fails closed (pass 17): its notice shows and its app is hidden until the script runs, and the form
+// is drawn only once this check set <html data-frame-allowed> (scripts/widget/cdn.ts, styles.css).
 // A refused widget shows a notice and nothing else: no form, no request with the homeowner's data.
 
 /** Whether the page asks for the check (the hosted copy's <html data-frame-check>). */
 export const frameCheckWanted = (): boolean => document.documentElement.hasAttribute("data-frame-check");
 
-const listed = (origin: string, allowed: readonly string[]) => allowed.includes(origin);
+// An opaque origin ("null": a sandboxed frame, a data: or srcdoc page) is never listed, not even when the widget's own
+// origin is opaque too (a sandbox without allow-same-origin is inherited by the frames inside it: security pass 17).
+const listed = (origin: string, allowed: readonly string[]) => origin !== "null" && allowed.includes(origin);
 
 function referrerOrigin(): string | null {
   try {
@@ -44,15 +49,19 @@ function greetedFrom(allowed: readonly string[], ms: number): Promise<boolean> {
 }
 
 /**
- * What the browser says of a framed widget: every ancestor listed (true) or not (false) where it names them; else the
- * referrer's origin when listed (true), or "ask" (wait for embed.js's greeting).
+ * What the browser says of a framed widget: every ancestor listed (true) or not (false) where it names them; else
+ * (Firefox) refused when framed in a frame (`nested`: the pages between the top and the widget cannot be named, so a
+ * listed partner page framed in turn by a stranger cannot be told from the partner's own), else the referrer's origin
+ * when listed (true), or "ask" (wait for embed.js's greeting from the parent, which is then the top page).
  */
 export function frameVerdict(
   allowed: readonly string[],
   ancestors: readonly string[] | null,
   referrer: string | null,
+  nested = false,
 ): boolean | "ask" {
   if (ancestors) return ancestors.every((o) => listed(o, allowed));
+  if (nested) return false;
   return referrer && listed(referrer, allowed) ? true : "ask";
 }
 
@@ -64,6 +73,7 @@ export async function frameAllowed(
   if (globalThis.parent === globalThis.self) return true;
   const allowed = [...(frameOrigins ?? []), location.origin];
   const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
-  const verdict = frameVerdict(allowed, ancestors ? Array.from(ancestors) : null, referrerOrigin());
+  const nested = globalThis.parent !== globalThis.top;
+  const verdict = frameVerdict(allowed, ancestors ? Array.from(ancestors) : null, referrerOrigin(), nested);
   return verdict === "ask" ? await greetedFrom(allowed, waitMs) : verdict;
 }

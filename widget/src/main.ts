@@ -30,6 +30,10 @@ const steps: Record<StepId, (ctx: Ctx) => StepView> = {
 // Set at build time (WIDGET_API_BASE) for a widget served from a CDN or storage bucket.
 declare const API_BASE: string;
 const root = document.getElementById("app")!;
+// The hosted copy shows a notice and hides the app until this script runs (fail closed, security pass 17): the script
+// runs, so the app shows (its boot indicator, then notices or the form, which the frame check gates).
+document.getElementById("frame-notice")?.remove();
+root.hidden = false;
 const ready = () => {
   root.removeAttribute("aria-busy");
   root.classList.remove("booting");
@@ -96,8 +100,11 @@ async function start() {
     return notConfigured();
   }
   // A copy on a static host checks who frames it (no frame-ancestors header there): frame_guard.ts.
-  if (frameCheckWanted() && !(await frameAllowed(info.frame_origins))) {
-    return notConfigured(t.framedTitle, t.framedText, "framed-elsewhere");
+  if (frameCheckWanted()) {
+    if (!(await frameAllowed(info.frame_origins))) {
+      return notConfigured(t.framedTitle, t.framedText, "framed-elsewhere");
+    }
+    document.documentElement.setAttribute("data-frame-allowed", ""); // styles.css draws the form only then
   }
   applyTheme(info.theme);
   run(api, info, token, new Host(hostOrigin(params), params.get("embed") === "1"));

@@ -5,6 +5,7 @@
 // (docs/security.md "Fourth pass"). In Chromium with the page's real CSP: the widget served by the platform connects to
 // its own origin only; the attacker's host gets no request and nothing of its content shows.
 import assert from "node:assert/strict";
+import { attackerApi } from "./helpers.ts";
 import { withStackAndBrowser } from "./with_stack.ts";
 
 Deno.test({
@@ -15,28 +16,13 @@ Deno.test({
   await withStackAndBrowser({}, async (stack, browser) => {
     const page = await browser.newPage({ viewport: { width: 800, height: 700 } });
     try {
-      const reached: string[] = [];
       // The attacker's API: whatever reaches it is answered as the platform would, with its own partner panel.
-      await page.route("https://attacker.example/**", (route) => {
-        reached.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
-        const path = new URL(route.request().url()).pathname;
-        const body = path.endsWith("/widget-info")
-          ? {
-            data: {
-              partner_name: "Attacker Solar",
-              widget_info: '<p id="attacker-panel">Call 555 0199 now</p>',
-              serving_states: ["CA"],
-              roof_types: ["Shingle"],
-              theme: {},
-            },
-          }
-          : { idToken: "x.y.z", expiresIn: 3600 };
-        return route.fulfill({
-          status: 200,
-          contentType: "application/json",
-          headers: { "access-control-allow-origin": "*", "access-control-allow-headers": "*" },
-          body: JSON.stringify(body),
-        });
+      const reached = await attackerApi(page, "https://attacker.example", {
+        partner_name: "Attacker Solar",
+        widget_info: '<p id="attacker-panel">Call 555 0199 now</p>',
+        serving_states: ["CA"],
+        roof_types: ["Shingle"],
+        theme: {},
       });
       await page.goto(
         `${stack.url}/widget/?token=${encodeURIComponent(stack.token)}&api=${

@@ -158,3 +158,27 @@ export async function toHomeStep(page: Page) {
   await page.getByLabel("ZIP code").fill("85281");
   await page.getByRole("radio", { name: "Metal" }).check();
 }
+
+/**
+ * An attacker's API at `origin` (played by `page.route`): it answers the token exchange and `widget-info` with
+ * `info` as the platform would. Returns the paths that reached it.
+ */
+export async function attackerApi(
+  page: Page,
+  origin: string,
+  info: Record<string, unknown>,
+): Promise<string[]> {
+  const reached: string[] = [];
+  await page.route(`${origin}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    reached.push(`${route.request().method()} ${path}`);
+    const body = path.endsWith("/widget-info") ? { data: info } : { idToken: "x.y.z", expiresIn: 3600 };
+    return route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      headers: { "access-control-allow-origin": "*", "access-control-allow-headers": "*" },
+      body: JSON.stringify(body),
+    });
+  });
+  return reached;
+}

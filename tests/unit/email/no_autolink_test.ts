@@ -89,7 +89,8 @@ Deno.test("every notification template: a typed domain reaches neither the subje
     job_address: typed,
     lead_address: typed,
     lead_name: typed,
-    partner_name: typed,
+    // the organization's name as the operator recorded it: its domains are written as is (pass 17), not typed text
+    partner_name: "Sunrise Solar (sunrise.example)",
     technician_name: typed,
     recipient_name: typed,
     customer_name: typed,

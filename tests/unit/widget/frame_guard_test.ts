@@ -21,3 +21,21 @@ Deno.test("no ancestors named (Firefox): a listed referrer, else the greeting de
   assert.equal(frameVerdict(allowed, null, "https://evil.example"), "ask");
   assert.equal(frameVerdict(allowed, null, null), "ask");
 });
+
+Deno.test("no ancestors named (Firefox), framed in a frame: refused, whatever the referrer (pass 17)", () => {
+  // a listed partner page framed in turn by a stranger: the referrer and greeting name the partner, not the stranger
+  assert.equal(frameVerdict(allowed, null, "https://www.partner.example", true), false);
+  assert.equal(frameVerdict(allowed, null, null, true), false);
+  // Chromium names them all: a nest of listed pages may show it
+  assert.equal(
+    frameVerdict(allowed, ["https://www.partner.example", "https://www.partner.example"], null, true),
+    true,
+  );
+});
+
+Deno.test("an opaque origin is never listed, even when the widget's own is opaque too (a sandbox it inherited)", () => {
+  // a sandbox without allow-same-origin makes the widget's location.origin "null" as well, which the check adds
+  const sandboxed = [...allowed, "null"];
+  assert.equal(frameVerdict(sandboxed, ["null", "https://evil.example"], null), false);
+  assert.equal(frameVerdict(sandboxed, null, "null"), "ask", "a null referrer decides nothing");
+});
