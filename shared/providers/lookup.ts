@@ -35,6 +35,11 @@ export const OTHER_PROVIDER: UtilityProvider = {
 // Energy in 78701) it goes after that one (-1). A listed cooperative does not push it down, and in Texas a
 // cooperative listed county-wide counts as found by county (COUNTY_WIDE_SHARE); a bundled IOU found only by county
 // gets no IOU weight in a Texas zip that lists a city's own utility (Lubbock, Bryan). docs/widget.md.
+// ZIP-level evidence goes before county-level (rates18): an IOU found only by county gets no IOU weight either where
+// the zip lists a cooperative that EIA-861 also gives the zip's county (a co-op-only ZIP offered the county's IOU
+// first, on its size alone); a Texas wires company keeps its own rule above. Utilities equally ranked (two IOUs both
+// listed for the zip: Duke Energy Carolinas and Duke Energy Progress for every Raleigh ZIP) are ordered by the ZIPs
+// around the home that list one of them without the other (`nearbyEvidence`), before their size.
 export async function providersForZip(sql: Sql, zip: string, limit = 12): Promise<UtilityProvider[]> {
   await referenceData(sql);
   const exact = await rankedForZips(sql, zip, limit);
@@ -76,6 +81,7 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
   const texas = texasCounties.length > 0;
   const spread = texas ? await countyWideListings(sql, texasCounties) : [];
   const twins = await countyTwins(sql, counties);
+  const near = pattern.includes("%") ? { ids: [], weights: [] } : await nearbyEvidence(sql, pattern);
   const rows = await sql`
     with listed as (select distinct zip, eiaid from public.utility_zip_providers where ${
     zipIs(sql, "zip", pattern)
@@ -104,7 +110,10 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
         -- stands for its distributors there): a city's own utility or a bundled IOU (not a cooperative, not a
         -- retail marketer).
         coalesce(bool_or(agg.in_zip and (agg.confirmed or not p.retail) and p.ownership is distinct from 'Cooperative'
-          and p.ownership is distinct from 'Retail Power Marketer') over (), false) as listed
+          and p.ownership is distinct from 'Retail Power Marketer') over (), false) as listed,
+        -- A cooperative listed for the zip and given its county by EIA-861 (not a Texas county-wide listing, which
+        -- is not in_zip): ZIP-level evidence against an IOU known only by county.
+        coalesce(bool_or(agg.in_zip and agg.confirmed and p.ownership = 'Cooperative') over (), false) as coop_listed
       from agg join public.utility_providers p using (eiaid)
     )
     -- A wholesale supplier (TVA, BPA, WAPA) sells no power to homes: never offered (QA pass 15: BPA was, last, to
@@ -113,12 +122,48 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
     order by
       (case when in_zip then 2 else 0 end)
         + (case when eiaid = any(${wires}) then (case when in_zip then 2 when listed then 1 else 3 end)
-            when ownership = 'Investor Owned' and not in_zip and listed then 0
+            when ownership = 'Investor Owned' and not in_zip and (listed or coop_listed) then 0
             when ownership = 'Investor Owned' then 2 else 0 end)
         desc,
+      coalesce((select n.w from unnest(${near.ids}::int[], ${near.weights}::float8[]) as n(id, w)
+        where n.id = eiaid), 0) desc,
       zip_count desc, display_name
     limit ${limit}`;
   return rows.map((r) => row(r, r.in_zip ? "zip" : "county"));
+}
+
+/** How far around a home the ZIPs that tell its listed utilities apart are looked for, in km. */
+export const NEARBY_EVIDENCE_KM = 60;
+
+/**
+ * Where two or more investor-owned utilities are listed for the home's ZIP, each one's weight among the ZIPs within
+ * NEARBY_EVIDENCE_KM of it that list it without every other one (Σ 1/km, the nearer counting more): the ZIP-level
+ * evidence around the home that tells them apart. The IOU zip table lists a ZIP for each IOU with a territory in its
+ * county (Duke Energy Carolinas and Duke Energy Progress for 57 of Wake County's 61 ZIPs, all of Raleigh's), so two
+ * IOUs listed for one ZIP are told apart only by the ZIPs around: Apex's, Clayton's, Garner's and Smithfield's list
+ * Progress alone, Durham's and Hillsborough's Carolinas alone. Cooperatives and municipal utilities are listed per
+ * ZIP by the 2020 table and keep their order. Empty for a ZIP without coordinates or with fewer than two listed IOUs.
+ */
+async function nearbyEvidence(sql: Sql, zip: string): Promise<{ ids: number[]; weights: number[] }> {
+  const rows = await sql`
+    with home as (select z.lat, z.lon, array_agg(p.eiaid order by p.eiaid) as listed
+      from public.geo_zips z join public.utility_zip_providers p using (zip)
+        join public.utility_providers u on u.eiaid = p.eiaid and u.ownership = 'Investor Owned'
+      where z.zip = ${zip} group by z.lat, z.lon having count(*) > 1),
+    around as (select g.zip, 111.2 * sqrt(power(g.lat - h.lat, 2) + power((g.lon - h.lon) * cos(radians(h.lat)), 2))
+        as km
+      from public.geo_zips g, home h
+      where g.zip <> ${zip} and g.lat between h.lat - ${NEARBY_EVIDENCE_KM / 111}::float8 and h.lat + ${
+    NEARBY_EVIDENCE_KM / 111
+  }::float8
+        and g.lon between h.lon - ${NEARBY_EVIDENCE_KM / 111}::float8 / cos(radians(h.lat))
+          and h.lon + ${NEARBY_EVIDENCE_KM / 111}::float8 / cos(radians(h.lat))),
+    told as (select a.zip, a.km, array_agg(p.eiaid) as ids from around a
+      join public.utility_zip_providers p using (zip), home h
+      where a.km <= ${NEARBY_EVIDENCE_KM}::float8 and p.eiaid = any(h.listed) group by a.zip, a.km)
+    select id, sum(1 / greatest(t.km, 1))::float8 as w from told t, home h, unnest(t.ids) as id
+    where not t.ids @> h.listed group by id`;
+  return { ids: rows.map((r) => Number(r.id)), weights: rows.map((r) => Number(r.w)) };
 }
 
 const twinPairs = new WeakMap<object, Promise<string[]>>();
