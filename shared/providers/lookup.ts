@@ -75,13 +75,16 @@ function zipIs(sql: Sql, column: string, pattern: string) {
 async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<UtilityProvider[]> {
   const wires = TEXAS_WIRES_COMPANIES as number[];
   // Texas (state FIPS 48): the wires companies are known only by county, the cities' own utilities by zip.
+  // The nearby evidence (an exact zip's) is read beside the zip's counties.
+  const nearby = pattern.includes("%") ? Promise.resolve(NO_EVIDENCE) : nearbyEvidence(sql, pattern);
+  nearby.catch(() => {}); // awaited below; a failure is not left unhandled meanwhile
   const counties = (await sql`select distinct county_fips from public.utility_zip_counties
     where ${zipIs(sql, "zip", pattern)}`).map((r) => r.county_fips as string);
   const texasCounties = counties.filter((c) => c.startsWith("48"));
   const texas = texasCounties.length > 0;
   const spread = texas ? await countyWideListings(sql, texasCounties) : [];
   const twins = await countyTwins(sql, counties);
-  const near = pattern.includes("%") ? { ids: [], weights: [] } : await nearbyEvidence(sql, pattern);
+  const near = await nearby;
   const rows = await sql`
     with listed as (select distinct zip, eiaid from public.utility_zip_providers where ${
     zipIs(sql, "zip", pattern)
@@ -144,25 +147,27 @@ export const NEARBY_EVIDENCE_KM = 60;
  * Progress alone, Durham's and Hillsborough's Carolinas alone. Cooperatives and municipal utilities are listed per
  * ZIP by the 2020 table and keep their order. Empty for a ZIP without coordinates or with fewer than two listed IOUs.
  */
+const NO_EVIDENCE: { ids: number[]; weights: number[] } = { ids: [], weights: [] };
+
 async function nearbyEvidence(sql: Sql, zip: string): Promise<{ ids: number[]; weights: number[] }> {
+  const [home] = await sql`select z.lat, z.lon, array_agg(p.eiaid order by p.eiaid) as listed
+    from public.geo_zips z join public.utility_zip_providers p using (zip)
+      join public.utility_providers u on u.eiaid = p.eiaid and u.ownership = 'Investor Owned'
+    where z.zip = ${zip} group by z.lat, z.lon having count(*) > 1`;
+  if (!home) return NO_EVIDENCE;
+  const lat = Number(home.lat), lon = Number(home.lon), listed = home.listed as number[];
+  const dLat = NEARBY_EVIDENCE_KM / 111, dLon = dLat / Math.cos(lat * Math.PI / 180);
+  // The latitude band by its index (20261207130002), the ZIPs' listings by the zip key.
   const rows = await sql`
-    with home as (select z.lat, z.lon, array_agg(p.eiaid order by p.eiaid) as listed
-      from public.geo_zips z join public.utility_zip_providers p using (zip)
-        join public.utility_providers u on u.eiaid = p.eiaid and u.ownership = 'Investor Owned'
-      where z.zip = ${zip} group by z.lat, z.lon having count(*) > 1),
-    around as (select g.zip, 111.2 * sqrt(power(g.lat - h.lat, 2) + power((g.lon - h.lon) * cos(radians(h.lat)), 2))
-        as km
-      from public.geo_zips g, home h
-      where g.zip <> ${zip} and g.lat between h.lat - ${NEARBY_EVIDENCE_KM / 111}::float8 and h.lat + ${
-    NEARBY_EVIDENCE_KM / 111
-  }::float8
-        and g.lon between h.lon - ${NEARBY_EVIDENCE_KM / 111}::float8 / cos(radians(h.lat))
-          and h.lon + ${NEARBY_EVIDENCE_KM / 111}::float8 / cos(radians(h.lat))),
+    with around as materialized (select zip, 111.2 * sqrt(power(lat - ${lat}::float8, 2)
+        + power((lon - ${lon}::float8) * cos(radians(${lat}::float8)), 2)) as km
+      from public.geo_zips where lat between ${lat - dLat}::float8 and ${lat + dLat}::float8
+        and lon between ${lon - dLon}::float8 and ${lon + dLon}::float8 and zip <> ${zip}),
     told as (select a.zip, a.km, array_agg(p.eiaid) as ids from around a
-      join public.utility_zip_providers p using (zip), home h
-      where a.km <= ${NEARBY_EVIDENCE_KM}::float8 and p.eiaid = any(h.listed) group by a.zip, a.km)
-    select id, sum(1 / greatest(t.km, 1))::float8 as w from told t, home h, unnest(t.ids) as id
-    where not t.ids @> h.listed group by id`;
+      join public.utility_zip_providers p on p.zip = a.zip
+      where a.km <= ${NEARBY_EVIDENCE_KM}::float8 and p.eiaid = any(${listed}::int[]) group by a.zip, a.km)
+    select id, sum(1 / greatest(km, 1))::float8 as w from told, unnest(ids) as id
+    where not ids @> ${listed}::int[] group by id`;
   return { ids: rows.map((r) => Number(r.id)), weights: rows.map((r) => Number(r.w)) };
 }
 
