@@ -150,7 +150,7 @@ export function buildReferenceArtifacts(): {
     "",
     "insert into public.state_solar_programs (state, is_generic, net_metering, export_credit_ratio, nonbypassable_usd_per_kwh,",
     "  solar_charge_usd_per_kw_month, property_tax_exemption, incentives, efficiency_programs, battery_incentives, year, source,",
-    "  netting) values",
+    "  netting, scope) values",
     states.map((s) => {
       const own = programs.find((p) => p.state === s);
       const p = own ?? programs.find((x) => x.state === "US")!;
@@ -162,13 +162,14 @@ export function buildReferenceArtifacts(): {
           q(p.battery_incentives)
         }, ${num(p.year)}, ${q(own ? p.source : "No state-specific data: " + p.source)}, ${
           q(p.netting || "instant")
-        })`;
+        }, ${q(p.scope || "all")})`;
     }).join(",\n"),
     "on conflict (state) do update set is_generic = excluded.is_generic, net_metering = excluded.net_metering,",
     "  export_credit_ratio = excluded.export_credit_ratio, nonbypassable_usd_per_kwh = excluded.nonbypassable_usd_per_kwh,",
     "  solar_charge_usd_per_kw_month = excluded.solar_charge_usd_per_kw_month, property_tax_exemption = excluded.property_tax_exemption,",
     "  incentives = excluded.incentives, efficiency_programs = excluded.efficiency_programs, battery_incentives = excluded.battery_incentives,",
-    "  year = excluded.year, source = excluded.source, netting = excluded.netting, updated_at = now();",
+    "  year = excluded.year, source = excluded.source, netting = excluded.netting, scope = excluded.scope,",
+    "  updated_at = now();",
     "",
   ];
 

@@ -78,7 +78,7 @@ end $$;`;
  * created outside it. A new reference-data migration may join a lane (or start one); anything else stays out.
  */
 export const INDEPENDENT_LANES: readonly (readonly string[])[] = [
-  ["20261123004100"], // geo_gazetteer
+  ["20261123004100", "20261207130002"], // geo_gazetteer, its latitude index
   [
     "20261122004100",
     "20261122004200",

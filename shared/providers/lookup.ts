@@ -35,6 +35,11 @@ export const OTHER_PROVIDER: UtilityProvider = {
 // Energy in 78701) it goes after that one (-1). A listed cooperative does not push it down, and in Texas a
 // cooperative listed county-wide counts as found by county (COUNTY_WIDE_SHARE); a bundled IOU found only by county
 // gets no IOU weight in a Texas zip that lists a city's own utility (Lubbock, Bryan). docs/widget.md.
+// ZIP-level evidence goes before county-level (rates18): an IOU found only by county gets no IOU weight either where
+// the zip lists a cooperative that EIA-861 also gives the zip's county (a co-op-only ZIP offered the county's IOU
+// first, on its size alone); a Texas wires company keeps its own rule above. Utilities equally ranked (two IOUs both
+// listed for the zip: Duke Energy Carolinas and Duke Energy Progress for every Raleigh ZIP) are ordered by the ZIPs
+// around the home that list one of them without the other (`nearbyEvidence`), before their size.
 export async function providersForZip(sql: Sql, zip: string, limit = 12): Promise<UtilityProvider[]> {
   await referenceData(sql);
   const exact = await rankedForZips(sql, zip, limit);
@@ -70,12 +75,16 @@ function zipIs(sql: Sql, column: string, pattern: string) {
 async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<UtilityProvider[]> {
   const wires = TEXAS_WIRES_COMPANIES as number[];
   // Texas (state FIPS 48): the wires companies are known only by county, the cities' own utilities by zip.
+  // The nearby evidence (an exact zip's) is read beside the zip's counties.
+  const nearby = pattern.includes("%") ? Promise.resolve(NO_EVIDENCE) : nearbyEvidence(sql, pattern);
+  nearby.catch(() => {}); // awaited below; a failure is not left unhandled meanwhile
   const counties = (await sql`select distinct county_fips from public.utility_zip_counties
     where ${zipIs(sql, "zip", pattern)}`).map((r) => r.county_fips as string);
   const texasCounties = counties.filter((c) => c.startsWith("48"));
   const texas = texasCounties.length > 0;
   const spread = texas ? await countyWideListings(sql, texasCounties) : [];
   const twins = await countyTwins(sql, counties);
+  const near = await nearby;
   const rows = await sql`
     with listed as (select distinct zip, eiaid from public.utility_zip_providers where ${
     zipIs(sql, "zip", pattern)
@@ -104,7 +113,10 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
         -- stands for its distributors there): a city's own utility or a bundled IOU (not a cooperative, not a
         -- retail marketer).
         coalesce(bool_or(agg.in_zip and (agg.confirmed or not p.retail) and p.ownership is distinct from 'Cooperative'
-          and p.ownership is distinct from 'Retail Power Marketer') over (), false) as listed
+          and p.ownership is distinct from 'Retail Power Marketer') over (), false) as listed,
+        -- A cooperative listed for the zip and given its county by EIA-861 (not a Texas county-wide listing, which
+        -- is not in_zip): ZIP-level evidence against an IOU known only by county.
+        coalesce(bool_or(agg.in_zip and agg.confirmed and p.ownership = 'Cooperative') over (), false) as coop_listed
       from agg join public.utility_providers p using (eiaid)
     )
     -- A wholesale supplier (TVA, BPA, WAPA) sells no power to homes: never offered (QA pass 15: BPA was, last, to
@@ -113,12 +125,50 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
     order by
       (case when in_zip then 2 else 0 end)
         + (case when eiaid = any(${wires}) then (case when in_zip then 2 when listed then 1 else 3 end)
-            when ownership = 'Investor Owned' and not in_zip and listed then 0
+            when ownership = 'Investor Owned' and not in_zip and (listed or coop_listed) then 0
             when ownership = 'Investor Owned' then 2 else 0 end)
         desc,
+      coalesce((select n.w from unnest(${near.ids}::int[], ${near.weights}::float8[]) as n(id, w)
+        where n.id = eiaid), 0) desc,
       zip_count desc, display_name
     limit ${limit}`;
   return rows.map((r) => row(r, r.in_zip ? "zip" : "county"));
+}
+
+/** How far around a home the ZIPs that tell its listed utilities apart are looked for, in km. */
+export const NEARBY_EVIDENCE_KM = 60;
+
+/**
+ * Where two or more investor-owned utilities are listed for the home's ZIP, each one's weight among the ZIPs within
+ * NEARBY_EVIDENCE_KM of it that list it without every other one (Σ 1/km, the nearer counting more): the ZIP-level
+ * evidence around the home that tells them apart. The IOU zip table lists a ZIP for each IOU with a territory in its
+ * county (Duke Energy Carolinas and Duke Energy Progress for 57 of Wake County's 61 ZIPs, all of Raleigh's), so two
+ * IOUs listed for one ZIP are told apart only by the ZIPs around: Apex's, Clayton's, Garner's and Smithfield's list
+ * Progress alone, Durham's and Hillsborough's Carolinas alone. Cooperatives and municipal utilities are listed per
+ * ZIP by the 2020 table and keep their order. Empty for a ZIP without coordinates or with fewer than two listed IOUs.
+ */
+const NO_EVIDENCE: { ids: number[]; weights: number[] } = { ids: [], weights: [] };
+
+async function nearbyEvidence(sql: Sql, zip: string): Promise<{ ids: number[]; weights: number[] }> {
+  const [home] = await sql`select z.lat, z.lon, array_agg(p.eiaid order by p.eiaid) as listed
+    from public.geo_zips z join public.utility_zip_providers p using (zip)
+      join public.utility_providers u on u.eiaid = p.eiaid and u.ownership = 'Investor Owned'
+    where z.zip = ${zip} group by z.lat, z.lon having count(*) > 1`;
+  if (!home) return NO_EVIDENCE;
+  const lat = Number(home.lat), lon = Number(home.lon), listed = home.listed as number[];
+  const dLat = NEARBY_EVIDENCE_KM / 111, dLon = dLat / Math.cos(lat * Math.PI / 180);
+  // The latitude band by its index (20261207130002), the ZIPs' listings by the zip key.
+  const rows = await sql`
+    with around as materialized (select zip, 111.2 * sqrt(power(lat - ${lat}::float8, 2)
+        + power((lon - ${lon}::float8) * cos(radians(${lat}::float8)), 2)) as km
+      from public.geo_zips where lat between ${lat - dLat}::float8 and ${lat + dLat}::float8
+        and lon between ${lon - dLon}::float8 and ${lon + dLon}::float8 and zip <> ${zip}),
+    told as (select a.zip, a.km, array_agg(p.eiaid) as ids from around a
+      join public.utility_zip_providers p on p.zip = a.zip
+      where a.km <= ${NEARBY_EVIDENCE_KM}::float8 and p.eiaid = any(${listed}::int[]) group by a.zip, a.km)
+    select id, sum(1 / greatest(km, 1))::float8 as w from told, unnest(ids) as id
+    where not ids @> ${listed}::int[] group by id`;
+  return { ids: rows.map((r) => Number(r.id)), weights: rows.map((r) => Number(r.w)) };
 }
 
 const twinPairs = new WeakMap<object, Promise<string[]>>();

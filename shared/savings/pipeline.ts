@@ -34,6 +34,7 @@ import {
   withUtilityExport,
 } from "./utility_export.ts";
 import { type UtilityRateEstimate, utilityRateFor } from "./utility_rate.ts";
+import { STATE_RULE_NOT_FOR_UTILITY, utilityOwnership, withProgrammeScope } from "./programme_scope.ts";
 import { cents } from "../format.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
@@ -257,7 +258,13 @@ export async function createSavingsReport(
   // The own export rule (Austin Energy's Value of Solar) of the utility whose usage the report rests on replaces the
   // state's; with another utility's bill, the state's rule applies and the report says why.
   const exportRule = exportRuleFor(req.utility, req.otherBillUtility, address.state);
-  const program = withUtilityExport(stateRows.program, exportRule.rule, ratePerKwh);
+  // A rule of the state's investor-owned utilities is not a cooperative's or a city utility's (programme_scope.ts);
+  // with another utility's bill the home's utility is not sure, and the state's rule stays.
+  const owner = stateRows.program.scope === "investor_owned" && !String(req.otherBillUtility ?? "").trim()
+    ? await utilityOwnership(p.sql, req.utility, address.state)
+    : null;
+  const scoped = withProgrammeScope(stateRows.program, owner?.utility ?? null, owner?.ownership);
+  const program = withUtilityExport(scoped, exportRule.rule, ratePerKwh);
   const state = {
     ...stateRows,
     program: exportRule.setAside ? { ...program, utilityRuleSetAside: exportRule.setAside } : program,
@@ -277,6 +284,7 @@ export async function createSavingsReport(
   if (state.rateIsNationalFallback && !utilityRate) figures.flags.push("national_average_rate");
   if (utilityRate) figures.flags.push(UTILITY_RATE_ESTIMATE);
   if (state.program.isGeneric) figures.flags.push("generic_state_programmes");
+  if (state.program.stateRuleSetAside) figures.flags.push(STATE_RULE_NOT_FOR_UTILITY);
   if (isRetailChoiceHome(address.state, req.utility ?? "")) figures.flags.push(RETAIL_CHOICE);
   if (unitOnWholeRoof(req.address, req.roofOwnership, figures.systemKw)) figures.flags.push(UNIT_WHOLE_ROOF);
   if (req.fixedChargeOfOtherUtility && figures.fixedChargeMonthly === null) {

@@ -52,6 +52,7 @@ export async function loadStateData(sql: Sql, state: string): Promise<StateData>
       netMetering: prog.net_metering,
       exportCreditRatio: Number(prog.export_credit_ratio),
       netting: prog.netting === "monthly" ? "monthly" : "instant",
+      scope: prog.scope === "investor_owned" ? "investor_owned" : "all",
       nonbypassableUsdPerKwh: Number(prog.nonbypassable_usd_per_kwh),
       solarChargeUsdPerKwMonth: Number(prog.solar_charge_usd_per_kw_month),
       propertyTaxExemption: prog.property_tax_exemption,

@@ -156,12 +156,15 @@ export function seasonWords(f: Pick<SavingsFigures, "monthlyKwh" | "extrapolated
   } in ${MONTHS[hi]}${est(hi)}.`;
 }
 
-/** Never call the customer's own rate (or the national fallback) "the <state> average". */
+/**
+ * Never call the customer's own rate (or the national fallback) "the <state> average"; the state by its name, as the
+ * report's other sentences have it ("At the UT average residential rate", next to "your home in Utah": rates18).
+ */
 function rateWords(c: ReportContext): string {
   if (c.rateKind === "customer") return "your electricity rate";
   if (c.rateKind === "national") return "the US average residential rate";
   if (c.rateKind === "utility") return `${h(c.rateUtility ?? "your utility")}'s average residential rate`;
-  return `the ${h(c.state)} average residential rate`;
+  return `${h(c.stateName || c.state)}'s average residential rate`;
 }
 
 function usageAnalysis(c: ReportContext): string {
@@ -248,6 +251,7 @@ function recommendation(c: ReportContext): string {
     );
     out.push(`<p>${creditWords(c)}</p>`);
     if (p.utilityRuleSetAside) out.push(`<p>${setAsideWords(c)}</p>`);
+    if (p.stateRuleSetAside) out.push(`<p>${stateSetAsideWords(c)}</p>`);
     if (f.programCharges.total > 0) {
       // Each amount is what the state's rules take off the savings, said as such: "credited at about 25% of
       // the retail rate ($1,225 a year)" read as if $1,225 were the credit.
@@ -411,6 +415,21 @@ function setAsideWords(c: ReportContext): string {
     }, which credits solar under ${rule}, but the utility chosen for your home is ${
       h(a.chosen) || "another one"
     }: ${general}.`;
+}
+
+/**
+ * Why the state's export rule is not applied: it is its investor-owned utilities' and the home's utility is another
+ * kind (programme_scope.ts), whose own rule is not on file, so the figures assume retail credit and say so.
+ */
+function stateSetAsideWords(c: ReportContext): string {
+  const a = c.program.stateRuleSetAside!;
+  return `${h(c.stateName)}'s export rule applies to its investor-owned utilities; ${
+    h(a.utility)
+  }, the utility chosen for your home, is ${
+    h(a.ownership)
+  } and sets its own, which we do not have: the figures assume it credits the energy you export at the retail rate. Ask ${
+    h(a.utility)
+  } how it credits solar exports.`;
 }
 
 /** The paragraph on the state's rules (a proposed system, exports credited below retail) gave the credit ratio. */

@@ -26,6 +26,10 @@ export interface StateProgram {
   utilityRule?: UtilityExportRule;
   /** A utility's own rule not applied because the bill is another utility's (utility_export.ts exportRuleFor). */
   utilityRuleSetAside?: SetAsideRule;
+  /** Whose rule the state's row is: every utility's (default) or its investor-owned utilities' (programme_scope.ts). */
+  scope?: "all" | "investor_owned";
+  /** The state's rule not applied because the home's utility is not investor-owned (programme_scope.ts). */
+  stateRuleSetAside?: StateRuleSetAside;
   nonbypassableUsdPerKwh: number;
   solarChargeUsdPerKwMonth: number;
   propertyTaxExemption: string | null;
@@ -34,6 +38,16 @@ export interface StateProgram {
   batteryIncentives: string | null;
   source: string;
   year: number | null;
+}
+
+/** A state's investor-owned utilities' rule set aside for the home's utility, another kind. */
+export interface StateRuleSetAside {
+  /** The home's utility, as the report names it. */
+  utility: string;
+  /** Its kind in words: "a cooperative", "a municipal utility". */
+  ownership: string;
+  /** The state's rule that was set aside. */
+  netMetering: StateProgram["netMetering"];
 }
 
 export interface ReportContext {

@@ -20,6 +20,7 @@ const EXPECTED_INDEXES = [
   "CREATE INDEX geo_cities_key_idx ON public.geo_cities USING btree (key text_pattern_ops)",
   "CREATE UNIQUE INDEX geo_cities_pkey ON public.geo_cities USING btree (state, key)",
   "CREATE INDEX geo_zips_city_idx ON public.geo_zips USING btree (state, city)",
+  "CREATE INDEX geo_zips_lat_idx ON public.geo_zips USING btree (lat)", // 20261207130002
   "CREATE UNIQUE INDEX geo_zips_pkey ON public.geo_zips USING btree (zip)",
   "CREATE INDEX utility_county_providers_eiaid_idx ON public.utility_county_providers USING btree (eiaid)",
   "CREATE UNIQUE INDEX utility_county_providers_pkey ON public.utility_county_providers USING btree (county_fips, eiaid)",

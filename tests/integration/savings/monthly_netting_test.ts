@@ -1,5 +1,5 @@
 // Monthly netting through the real pipeline and reference tables (netting19): a North Carolina home's figures count
-// the months' excess production from its location's monthly production shape; a Kentucky home (no row) does not.
+// the months' excess production from its location's monthly production shape; a Missouri home (no row) does not.
 import assert from "node:assert/strict";
 import { testPlatform } from "../../support/db.ts";
 import { tokensFor } from "../../support/auth.ts";
@@ -31,15 +31,15 @@ Deno.test("a North Carolina home nets within the month: only the months' excess 
     assert.ok(f.monthlyExcessKwh! < 0.5 * Math.min(f.annualProductionKwh, f.annualKwh));
     assert.ok(f.programCharges.exportShortfall > 0);
     assert.ok(!f.flags.includes("generic_state_programmes"));
-    const ky = await createSavingsReport(p, auth, {
+    const mo = await createSavingsReport(p, auth, {
       customerName: "Sam Poe",
       email: "sam@example.test",
-      address: { line1: "5 Elm St", city: "Frankfort", state: "KY", zip: "40601" },
+      address: { line1: "5 Elm St", city: "Jefferson City", state: "MO", zip: "65101" },
       usageByMonth,
       deliver: false,
     });
-    assert.equal(ky.figures.monthlyExcessKwh, undefined);
-    assert.ok(ky.figures.flags.includes("generic_state_programmes"));
+    assert.equal(mo.figures.monthlyExcessKwh, undefined);
+    assert.ok(mo.figures.flags.includes("generic_state_programmes"));
   } finally {
     await p.close();
   }

@@ -234,8 +234,8 @@ Deno.test("fewer than 12 months, a state without programme data, and a tiny roof
     const r = await post(`${s.url}/savings-insight-service/savings-insight-report`, id.headers, {
       customerName: "Sam Poe",
       email: "sam@example.test",
-      // Kentucky: no programme row (Ohio has one since netting19)
-      address: { line1: "5 Elm St", city: "Frankfort", state: "KY", zip: "40601" },
+      // Missouri: no programme row (Ohio has one since netting19, Kentucky since rates18)
+      address: { line1: "5 Elm St", city: "Jefferson City", state: "MO", zip: "65101" },
       usageByMonth: usageByMonth.slice(5, 9),
       roofAreaM2: 30,
       deliver: false,

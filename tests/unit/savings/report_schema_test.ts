@@ -115,13 +115,15 @@ Deno.test("embedded writer: the customer's own rate or the national fallback is 
   const oh = program({ state: "OH" });
   const text = async (over: Record<string, unknown>) =>
     (await new EmbeddedReportWriter().write({ ...ctx(oh), ...over })).sections.map((s) => s.text).join("");
-  assert.match(await text({}), /the OH average residential rate of 20\.00 ¢\/kWh/);
+  // the state by its name, as "your home in Ohio" has it, not "the OH average" (rates18)
+  assert.match(await text({}), /Ohio's average residential rate of 20\.00 ¢\/kWh/);
+  assert.doesNotMatch(await text({}), /the OH average/);
   const own = await text({ rateKind: "customer" });
   assert.match(own, /your electricity rate of 20\.00 ¢\/kWh/);
   assert.ok(!own.includes("average residential rate"), own.slice(0, 300));
   const national = await text({ rateKind: "national" });
   assert.match(national, /the US average residential rate/);
-  assert.ok(!national.includes("OH average"));
+  assert.ok(!national.includes("Ohio's average"));
   const one = calculateSavings({
     usage: normaliseUsage(Array.from({ length: 12 }, (_, i) => ({ month: i + 1, value: 900 }))),
     ratePerKwh: 0.2,

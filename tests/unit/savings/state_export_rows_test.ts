@@ -29,7 +29,7 @@ function program(state: string): StateProgram {
   });
 }
 
-const ADDED = ["CO", "IN", "LA", "MI", "MN", "NC", "OH", "OR", "VA", "WA"];
+const ADDED = ["CO", "IN", "KY", "LA", "MI", "MN", "NC", "OH", "OR", "PA", "UT", "VA", "WA"];
 
 Deno.test("each added row names its rule's source, a date it was read, and a credit ratio in (0, 1]", () => {
   for (const s of ADDED) {
@@ -70,12 +70,13 @@ Deno.test("a Louisiana home's report says exports are credited below retail, as 
   assert.match(before.text, /the figures assume credits at the retail rate/);
 });
 
-Deno.test("CO, MN, OR, VA and WA credit exports at retail by statute; Kentucky keeps the generic wording", async () => {
+Deno.test("CO, MN, OR, PA, VA and WA credit exports at retail by statute; Missouri keeps the generic wording", async () => {
   for (
     const [s, name] of [
       ["CO", "Colorado"],
       ["MN", "Minnesota"],
       ["OR", "Oregon"],
+      ["PA", "Pennsylvania"],
       ["VA", "Virginia"],
       ["WA", "Washington"],
     ]
@@ -89,19 +90,24 @@ Deno.test("CO, MN, OR, VA and WA credit exports at retail by statute; Kentucky k
     assert.match(r.text, new RegExp(`${name} credits energy you export at the full retail rate`), s);
     assert.doesNotMatch(r.text, /the figures assume credits at the retail rate/, s);
   }
-  const ky = await flatYearReport(program("KY"), {
-    rate: 0.1298,
+  // Missouri's rule is sourced but no avoided-cost figure is (docs/savings.md, rates18): it keeps the generic row.
+  const mo = await flatYearReport(program("MO"), {
+    rate: 0.1258,
     monthlyKwh: 900,
-    stateName: "Kentucky",
-    address: "1 Main St, Frankfort, KY",
+    stateName: "Missouri",
+    address: "1 Main St, Jefferson City, MO",
   });
-  assert.match(ky.text, /the figures assume credits at the retail rate/);
+  assert.match(mo.text, /the figures assume credits at the retail rate/);
 });
 
-Deno.test("every row says its netting; NC and OH net within the month, sourced and dated", () => {
+Deno.test("every row says its netting; KY, NC and OH net within the month, sourced and dated", () => {
   for (const r of rows) assert.match(r.netting, /^(instant|monthly)$/, r.state);
-  assert.deepEqual(rows.filter((r) => r.netting === "monthly").map((r) => r.state).sort(), ["NC", "OH"]);
-  for (const s of ["NC", "OH"]) {
+  assert.deepEqual(rows.filter((r) => r.netting === "monthly").map((r) => r.state).sort(), [
+    "KY",
+    "NC",
+    "OH",
+  ]);
+  for (const s of ["KY", "NC", "OH"]) {
     const r = rows.find((x) => x.state === s)!;
     assert.equal(r.net_metering, "net_billing", s);
     assert.ok(Number(r.export_credit_ratio) > 0 && Number(r.export_credit_ratio) < 1, s);
@@ -161,4 +167,83 @@ Deno.test("an Alabama report follows its row: no statewide rule, exports at abou
     address: "600 Dexter Ave, Montgomery, AL 36104",
   });
   assert.ok(f.netAnnualSavings < before.figures.netAnnualSavings);
+});
+
+// rates18: a home in each state added then gets its row's savings, not the generic row's (retail, instant).
+const HOMES: Record<string, { rate: number; stateName: string; address: string; lat: number; lon: number }> =
+  {
+    KY: {
+      rate: 0.1298,
+      stateName: "Kentucky",
+      address: "700 Capital Ave, Frankfort, KY 40601",
+      lat: 38.19,
+      lon: -84.87,
+    },
+    PA: {
+      rate: 0.181,
+      stateName: "Pennsylvania",
+      address: "501 N 3rd St, Harrisburg, PA 17120",
+      lat: 40.26,
+      lon: -76.88,
+    },
+    UT: {
+      rate: 0.112,
+      stateName: "Utah",
+      address: "350 N State St, Salt Lake City, UT 84103",
+      lat: 40.78,
+      lon: -111.89,
+    },
+  };
+
+async function homeReports(state: string) {
+  const h = HOMES[state];
+  const home = {
+    rate: h.rate,
+    monthlyKwh: 1_000,
+    stateName: h.stateName,
+    address: h.address,
+    productionShares: productionMonthShares(h.lat, h.lon),
+  };
+  return {
+    row: await flatYearReport(program(state), home),
+    generic: await flatYearReport(genericProgram({ state }), home),
+  };
+}
+
+Deno.test("a Kentucky home: netted within the month, the month's excess at about 55% of retail (SB 100, PSC 2021)", async () => {
+  const { row, generic } = await homeReports("KY");
+  assert.match(row.text, /netted within each billing month at the retail rate/);
+  assert.match(row.text, /credited at about 55% of the retail rate/);
+  assert.match(row.text, /Monthly net metering/);
+  assert.doesNotMatch(row.text, /the figures assume credits at the retail rate/);
+  assert.ok(row.figures.monthlyExcessKwh! > 0);
+  const f = row.figures;
+  assert.ok(
+    Math.abs(f.programCharges.exportShortfall - f.monthlyExcessKwh! * 0.1298 * (1 - 0.55)) < 1,
+    `${f.programCharges.exportShortfall} is the months' excess × rate × (1 − ratio)`,
+  );
+  assert.ok(f.netAnnualSavings < generic.figures.netAnnualSavings);
+});
+
+Deno.test("a Pennsylvania home: the full retail rate, by statute, named instead of the generic assumption", async () => {
+  const { row, generic } = await homeReports("PA");
+  assert.match(row.text, /Pennsylvania credits energy you export at the full retail rate/);
+  assert.doesNotMatch(row.text, /the figures assume credits at the retail rate/);
+  assert.match(generic.text, /the figures assume credits at the retail rate/);
+  assert.equal(row.figures.programCharges.exportShortfall, 0);
+  assert.equal(row.figures.netAnnualSavings, generic.figures.netAnnualSavings);
+});
+
+Deno.test("a Utah home: half the solar energy counted as exported, credited at about 45% of retail (Schedule 137)", async () => {
+  const { row, generic } = await homeReports("UT");
+  assert.match(
+    row.text,
+    /we count about 50% of your solar energy as sent to the grid, credited at about 45% of the retail rate/,
+  );
+  assert.match(row.text, /Net billing/);
+  assert.doesNotMatch(row.text, /the figures assume credits at the retail rate/);
+  const f = row.figures;
+  assert.ok(f.programCharges.exportShortfall > 0);
+  assert.ok(f.netAnnualSavings < generic.figures.netAnnualSavings);
+  assert.equal(f.monthlyExcessKwh, undefined, "Schedule 137 nets in 15-minute intervals: the instant share");
 });

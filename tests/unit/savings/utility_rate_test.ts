@@ -110,7 +110,7 @@ Deno.test("the report names the utility's estimated rate and its basis, never as
     text,
     /At Austin Energy's average residential rate of 13\.03 ¢\/kWh \(our estimate: its 2020 average, EIA-861, moved with the Texas average to 2023\)/,
   );
-  assert.doesNotMatch(text, /TX average residential rate/);
+  assert.doesNotMatch(text, /Texas's average residential rate/);
 });
 
 Deno.test("the PDF's closing basis says the rate is an estimate of the utility's average, not the state's", async () => {
