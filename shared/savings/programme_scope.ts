@@ -8,6 +8,7 @@ import type { Sql } from "../db/client.ts";
 import type { StateProgram, StateRuleSetAside } from "./report/types.ts";
 import { providerEiaid } from "./utility_rate.ts";
 import { displayUtilityName } from "../providers/names.ts";
+import { referenceData } from "../db/reference_gate.ts";
 
 /** The figures' flag when a state's rule was set aside for the home's utility. */
 export const STATE_RULE_NOT_FOR_UTILITY = "state_rule_not_for_utility";
@@ -60,6 +61,7 @@ export async function utilityOwnership(
 ): Promise<{ utility: string; ownership: string | null } | null> {
   const name = String(utility ?? "").trim();
   if (!name) return null;
+  await referenceData(sql);
   const eiaid = await providerEiaid(sql, name, state);
   if (eiaid === null) return null;
   const [row] = await sql`select ownership from public.utility_providers where eiaid = ${eiaid}`;
