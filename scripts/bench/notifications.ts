@@ -21,6 +21,9 @@
 //    push loop does; their writes commit without waiting for the disk (migration 20261130120000). An eighth
 //    load, "push, synchronous commit", sends the same pushes with message ids no delivery of this database
 //    has (as Pub/Sub's): every write waits for its commit's disk flush, as all did before.
+//    A ninth, "push, no stall hedge", is POST /events/push with one read and one write flush at a time
+//    whatever their duration (`pushBatching.hedgeAfterMs = 0`: the pushes behind a stalled flush wait for all
+//    of it, as before push19), so the stall hedge's effect on the p99 is measured within each round.
 //    The peers are the same process's: the same connection pool (DB_POOL_SIZE, 20) for raw INSERT+SELECT and
 //    the push; the same client, framing and concurrency for every HTTP load.
 //    Target: push ≥ 0.5× raw postgres.js INSERT+SELECT, p99 ≤ 10 ms at 8 in flight.
@@ -241,15 +244,20 @@ async function viaBus(run: (messageIds: string[]) => Promise<Run>): Promise<Run>
   }
 }
 
-/** A load run with `setting.max` set to `max` (group commit off: pushBatching 1; no remembered context:
- * knownContexts 0). */
-async function measuredWith(setting: { max: number }, max: number, load: () => Promise<Run>): Promise<Run> {
-  const before = setting.max;
-  setting.max = max;
+/** A load run with `setting[key]` set to `value` (group commit off: pushBatching.max 1; no remembered
+ * context: knownContexts.max 0; no stall hedge: pushBatching.hedgeAfterMs 0). */
+async function measuredWith<K extends string>(
+  setting: Record<K, number>,
+  value: number,
+  load: () => Promise<Run>,
+  key = "max" as K,
+): Promise<Run> {
+  const before = setting[key];
+  setting[key] = value;
   try {
     return await load();
   } finally {
-    setting.max = before;
+    setting[key] = before;
   }
 }
 
@@ -376,6 +384,15 @@ try {
       // The same push with no context remembered: every push its read, then its write (two statements).
       "push, no remembered context": () =>
         measuredWith(knownContexts, 0, () => viaBus((ids) => viaHttp(pushUrl, token, jobIds, N, ids))),
+      // The same push with one flush at a time whatever its duration (push19): the pushes queued behind a
+      // stalled read or write wait for all of it, as before the stall hedge (shared/db/batcher.ts).
+      "push, no stall hedge": () =>
+        measuredWith(
+          pushBatching,
+          0,
+          () => viaBus((ids) => viaHttp(pushUrl, token, jobIds, N, ids)),
+          "hedgeAfterMs",
+        ),
     };
     if (LOADS) { for (const name of Object.keys(loads)) if (!LOADS.includes(name)) delete loads[name]; }
     // Warm-up: JIT, connection pool, template compilation.
@@ -410,6 +427,9 @@ try {
       batchedCpu: number;
       known: number;
       knownCpu: number;
+      hedgeP99: number;
+      unhedgedP99: number;
+      hedge: number;
     }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round = new Map<string, Run>();
@@ -445,6 +465,9 @@ try {
         batchedCpu: round.get("push, no group commit")!.cpuMs! / round.get("POST /events/push")!.cpuMs!,
         known: push / round.get("push, no remembered context")!.perSecond,
         knownCpu: round.get("push, no remembered context")!.cpuMs! / round.get("POST /events/push")!.cpuMs!,
+        hedgeP99: round.get("POST /events/push")!.p99,
+        unhedgedP99: round.get("push, no stall hedge")!.p99,
+        hedge: push / round.get("push, no stall hedge")!.perSecond,
       });
     }
     if (ratios.length) {
@@ -519,6 +542,13 @@ try {
         }   by CPU ${ratios.map((x) => fmt(x.cpu / x.knownCpu, 2)).join(", ")}`,
       );
       console.log(`  push p99        ${push.map((x) => fmt(x.p99)).join(", ")} ms   (target ≤ 10)`);
+      console.log(
+        `  stall hedge: push p99 / push without it  ${
+          ratios.map((x) => fmt(x.hedgeP99 / x.unhedgedP99, 2)).join(", ")
+        }   (${ratios.map((x) => fmt(x.unhedgedP99)).join(", ")} ms without it); throughput ${
+          ratios.map((x) => fmt(x.hedge, 2)).join(", ")
+        }`,
+      );
       console.log(
         `  push, synchronous commit, p99  ${
           results.get("push, synchronous commit")!.map((x) => fmt(x.p99)).join(", ")

@@ -47,7 +47,11 @@ const readBatcher = (sql: Sql) =>
   batcherFor(
     readBatchers,
     sql,
-    () => ({ maxBatch: () => pushBatching.max, flush: (items) => readMany(sql, items) }),
+    () => ({
+      maxBatch: () => pushBatching.max,
+      hedgeAfterMs: () => pushBatching.hedgeAfterMs,
+      flush: (items) => readMany(sql, items),
+    }),
   );
 
 async function readMany(sql: Sql, items: ReadArgs[]): Promise<ItemOutcome<ContextRow>[]> {

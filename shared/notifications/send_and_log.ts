@@ -110,6 +110,7 @@ export function sendAndLogChecked(
 ) {
   return batcherFor(checkedBatchers, p.sql, () => ({
     maxBatch: () => pushBatching.max,
+    hedgeAfterMs: () => pushBatching.hedgeAfterMs,
     flush: (items: WriteArgs[]) => writeMany(p.sql, items, true),
   })).run({ msg, row, check, delivery });
 }
@@ -133,6 +134,7 @@ function outboxSendAndLog(
 ): Promise<Sent> {
   return batcherFor(writeBatchers, p.sql, () => ({
     maxBatch: () => pushBatching.max,
+    hedgeAfterMs: () => pushBatching.hedgeAfterMs,
     flush: (items: WriteArgs[]) => writeMany(p.sql, items, false),
   })).run({ msg, row, delivery }) as Promise<Sent>;
 }

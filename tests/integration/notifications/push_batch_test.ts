@@ -216,3 +216,43 @@ Deno.test("each email of a batch is stored with its own HTML and text (plain and
     await p.close();
   }
 });
+
+// A stalled write (push19, shared/db/batcher.ts `hedgeAfterMs`): a push whose write waits on another
+// transaction (here an uncommitted row under its key) no longer holds the pushes that queue behind it; they
+// go in a second write on another connection and are answered, each stored once, while it still waits; it
+// is then stored, or answered as a duplicate, as the other transaction decides.
+for (const outcome of ["rollback", "commit"] as const) {
+  Deno.test(`the pushes behind a stalled write are stored and answered without it (the blocker: ${outcome})`, async () => {
+    const t = await countingPlatform();
+    const blocker = await t.sql.reserve();
+    try {
+      const { jobId, technicianId } = await seedJob(t.sql);
+      // The job's context is remembered: every push below takes the one-statement (checked) write.
+      assert.equal((await handlePush(t.p, pushBody(jobId))).status, "ok");
+      const stalled = pushBody(jobId);
+      await blocker`begin`;
+      await blocker`insert into public.notification_log (idempotency_key, event_type, event_id,
+        recipient_user_id, recipient_email, status, error_message)
+        values (${stalled.message.messageId}, 'job.assigned', 'another-event', ${technicianId}, '', 'failed', 'x')`;
+      const first = handlePush(t.p, stalled);
+      let firstDone = false;
+      first.finally(() => firstDone = true);
+      await new Promise((r) => setTimeout(r, 50)); // its write is under way, waiting on the blocker's key
+      const behind = await Promise.race([
+        Promise.all([pushBody(jobId), pushBody(jobId)].map((b) => handlePush(t.p, b))),
+        new Promise<"held">((r) => setTimeout(() => r("held"), 5_000)),
+      ]);
+      assert.notEqual(behind, "held", "the pushes behind the stalled write waited for it");
+      assert.deepEqual((behind as { status: string }[]).map((r) => r.status), ["ok", "ok"]);
+      assert.equal(firstDone, false, "the stalled push is still waiting");
+      await blocker.unsafe(outcome);
+      const answer = await first;
+      assert.equal(answer.status, outcome === "rollback" ? "ok" : "duplicate", JSON.stringify(answer));
+      const emails = outcome === "rollback" ? 4 : 3;
+      assert.deepEqual(await counts(t.sql), { emails, rows: 4 }); // with a commit, the blocker's row is the 4th
+    } finally {
+      blocker.release();
+      await t.close();
+    }
+  });
+}

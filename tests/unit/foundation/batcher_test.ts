@@ -95,3 +95,91 @@ Deno.test("batcher: a bound of one flushes every call alone and at once, without
   assert.equal(await first, 1);
   assert.deepEqual(batches, [[1], [2]]);
 });
+
+// A stalled flush (push19): with `hedgeAfterMs`, the calls waiting behind a flush that has taken that long go in
+// a second flush at once instead of waiting for all of it; once flushes are quick again, one at a time.
+function gated(hedgeAfterMs: number, maxFlushes?: number) {
+  const batches: number[][] = [];
+  const gates = new Map<number, () => void>();
+  let inFlight = 0, most = 0;
+  const b = new Batcher<number, number>({
+    maxBatch: 8,
+    hedgeAfterMs,
+    maxFlushes,
+    flush: async (items) => {
+      batches.push(items);
+      most = Math.max(most, ++inFlight);
+      // An item below 0 holds its flush until released (a stalled database call).
+      if (items.some((i) => i < 0)) await new Promise<void>((r) => gates.set(items.find((i) => i < 0)!, r));
+      inFlight--;
+      return items.map((i) => ({ ok: true as const, value: i * 2 }));
+    },
+  });
+  return { b, batches, release: (i: number) => gates.get(i)?.(), most: () => most };
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+Deno.test("batcher: the calls waiting behind a stalled flush go in a second flush once it has taken hedgeAfterMs", async () => {
+  const r = gated(20);
+  const stalled = r.b.run(-1);
+  await sleep(1); // the first flush is under way
+  const waiting = [2, 3].map((i) => r.b.run(i));
+  // Without the hedge they would wait for the stalled flush (released only after they settled).
+  assert.deepEqual(await Promise.all(waiting), [4, 6]);
+  assert.deepEqual(r.batches, [[-1], [2, 3]]);
+  await sleep(1);
+  assert.equal(r.b.flushing, 1, "the stalled flush is still under way");
+  r.release(-1);
+  assert.equal(await stalled, -2);
+  assert.equal(r.most(), 2);
+});
+
+Deno.test("batcher: no second flush while flushes take less than hedgeAfterMs; one at a time after a stall", async () => {
+  const r = gated(50);
+  // Quick flushes: the calls made during one share the next, never two flushes at once.
+  const first = r.b.run(1);
+  await sleep(0);
+  const quick = [2, 3, 4].map((i) => r.b.run(i));
+  assert.deepEqual(await Promise.all([first, ...quick]), [2, 4, 6, 8]);
+  assert.equal(r.most(), 1);
+  // A stall hedged, then released: the flushes after it go one at a time again, in full batches.
+  const stalled = r.b.run(-1);
+  await sleep(1);
+  assert.deepEqual(await Promise.all([5, 6].map((i) => r.b.run(i))), [10, 12]);
+  r.release(-1);
+  await stalled;
+  const before = r.batches.length;
+  const lead = r.b.run(7);
+  await sleep(0);
+  const rest = [8, 9, 10].map((i) => r.b.run(i));
+  await Promise.all([lead, ...rest]);
+  assert.deepEqual(r.batches.slice(before), [[7], [8, 9, 10]]);
+  await sleep(1);
+  assert.equal(r.b.flushing, 0);
+});
+
+Deno.test("batcher: at most maxFlushes at once, and hedgeAfterMs 0 never hedges", async () => {
+  const r = gated(10, 2);
+  const a = r.b.run(-1);
+  await sleep(1);
+  const b = r.b.run(-2); // hedged after 10 ms, and stalls too
+  await sleep(40);
+  const c = r.b.run(3); // two flushes under way, both stalled: it waits for one of them
+  await sleep(40);
+  assert.deepEqual(r.batches, [[-1], [-2]]);
+  r.release(-2);
+  assert.equal(await b, -4);
+  assert.equal(await c, 6, "the hedge flush that ended takes what waits, its peer still stalled");
+  r.release(-1);
+  assert.equal(await a, -2);
+  assert.equal(r.most(), 2);
+
+  const off = gated(0);
+  const held = off.b.run(-1);
+  await sleep(1);
+  const behind = off.b.run(2);
+  await sleep(30);
+  assert.deepEqual(off.batches, [[-1]], "without hedgeAfterMs the call waits for the flush under way");
+  off.release(-1);
+  assert.deepEqual(await Promise.all([held, behind]), [-2, 4]);
+});
