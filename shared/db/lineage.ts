@@ -61,15 +61,20 @@ function planLineages(files: readonly MigrationFile[]): { versions: string[]; sk
   const split = new Map<string, Statement[]>();
   const of = (f: MigrationFile) =>
     split.get(f.version) ?? split.set(f.version, statements(f.sql)).get(f.version)!;
-  return lineages(files).map((lineage) => {
+  const all = lineages(files);
+  // What each lineage's files name, looked for in every file at once.
+  const named = all.map((l) => new Set(l.flatMap((f) => of(f).flatMap((s) => namesIn(s.bare)))));
+  const mentions = new Mentions(files);
+  mentions.scan(named.flatMap((n) => [...n]));
+  return all.map((lineage, i) => {
     const skip = new Map<string, string>();
     const versions = lineage.map((f) => f.version);
     const members = new Set(versions);
     const others = files.filter((f) => !members.has(f.version));
-    const watched = watchedNames(lineage, others, of);
+    const watched = watchedNames(named[i], others, of, mentions);
     if (!watched) return { versions, skip }; // a trigger or rule acts on its writes: every file runs
     const sees = (o: MigrationFile) =>
-      watched.test(o.sql) && of(o).some((s) => watched.test(scanned(s)) && !inert(s.bare));
+      mentions.any(o, watched.all) && of(o).some((s) => watched.test(scanned(s)) && !inert(s.bare));
     let run: MigrationFile[] = [lineage[0]];
     const close = () => {
       const newest = run.at(-1)!;
@@ -214,14 +219,39 @@ class Names {
   }
   test(text: string): boolean {
     if (!this.all.size) return false;
-    this.#re ??= new RegExp(
-      String.raw`(?<![a-z0-9_$])(?:${
-        [...this.all].map((n) => n.replaceAll("$", "\\$")).join("|")
-      })(?![a-z0-9_$])`,
-      "i",
-    );
+    this.#re ??= new RegExp(wordsOf([...this.all]), "i");
     return this.#re.test(text);
   }
+}
+
+/** Which names each file's text mentions (as words, in any case): every file is read once per batch of names
+ * (the first batch: what every lineage names), not once per question. */
+class Mentions {
+  readonly #looked = new Set<string>();
+  readonly #found = new Map<MigrationFile, Set<string>>();
+  constructor(readonly files: readonly MigrationFile[]) {}
+  scan(names: string[]): void {
+    const fresh = [...new Set(names)].filter((n) => !this.#looked.has(n));
+    if (!fresh.length) return;
+    for (const n of fresh) this.#looked.add(n);
+    const re = new RegExp(wordsOf(fresh), "gi");
+    for (const f of this.files) {
+      for (const [m] of f.sql.matchAll(re)) {
+        const found = this.#found.get(f) ?? this.#found.set(f, new Set()).get(f)!;
+        found.add(m.toLowerCase());
+      }
+    }
+  }
+  any(f: MigrationFile, names: ReadonlySet<string>): boolean {
+    this.scan([...names]);
+    const found = this.#found.get(f);
+    return !!found && [...found].some((n) => names.has(n));
+  }
+}
+
+/** A regular expression's source matching any of `names` as a word. */
+function wordsOf(names: string[]): string {
+  return String.raw`(?<![a-z0-9_$])(?:${names.map((n) => n.replaceAll("$", "\\$")).join("|")})(?![a-z0-9_$])`;
 }
 
 /**
@@ -230,17 +260,18 @@ class Names {
  * use them), transitively. Undefined when a trigger or rule on any of them acts on the lineage's own writes.
  */
 function watchedNames(
-  lineage: readonly MigrationFile[],
+  named: ReadonlySet<string>,
   others: readonly MigrationFile[],
   of: (f: MigrationFile) => Statement[],
+  mentions: Mentions,
 ): Names | undefined {
   const watched = new Names();
-  for (const f of lineage) for (const s of of(f)) for (const n of namesIn(s.bare)) watched.add(n);
-  // Each round, only the files that mention one at all (a quick test over their text) are split.
+  for (const n of named) watched.add(n);
+  // Each round, only the files that mention one at all are split.
   for (let grew = true; grew;) {
     grew = false;
     for (const f of others) {
-      if (!watched.test(f.sql)) continue;
+      if (!mentions.any(f, watched.all)) continue;
       for (const s of of(f)) {
         if (!watched.test(scanned(s))) continue;
         if (ACTS_ON_WRITES.test(s.bare)) return undefined;
