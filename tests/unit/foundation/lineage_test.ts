@@ -109,3 +109,16 @@ Deno.test("statements: split at semicolons outside literals and comments", () =>
     'select "q;" from u',
   ]);
 });
+
+Deno.test("build_display_names' scratch database runs every file: without its lineage between them, others would skip", async () => {
+  const { baseFiles, SCRATCH_MIGRATION } = await import("../../../scripts/providers/build_display_names.ts");
+  const { readMigrations } = await import("../../../shared/db/migrate.ts");
+  const base = await baseFiles();
+  const all = await readMigrations();
+  const inBase = new Set(base.map((f) => f.version));
+  // A real database's plan for the same files differs from the scratch one's: the display names between them count.
+  const real = [...supersededOnFresh(all).keys()].filter((v) => inBase.has(v));
+  const scratch = [...supersededOnFresh(base).keys()];
+  assert.notDeepEqual(scratch, real);
+  assert.equal(SCRATCH_MIGRATION.supersede, false);
+});
