@@ -45,6 +45,8 @@ export function supersededOnFresh(
   files: readonly MigrationFile[],
   applied: ReadonlySet<string> = new Set(),
 ): Map<string, string> {
+  // A database that applied a file of every lineage (any start but the first) skips nothing: no plan to make.
+  if (lineages(files).every((l) => l.some((f) => applied.has(f.version)))) return new Map();
   let plan = plans.get(files);
   if (!plan) plans.set(files, plan = planLineages(files));
   const superseded = new Map<string, string>();
