@@ -94,7 +94,11 @@ const loadAll = (url: string, starting = { initdb: false }) => {
   demoPrepared = Promise.all([modules, when]).then(([[{ prepareDemo }]]) => prepareDemo(config.dataDir));
   // The reference files' COPY loads are split after the start, with their load (see below): split here, while
   // initdb runs, they took ≈40 ms of CPU from initdb on a loaded machine for work needed only after ready.
-  files = core.then(([, { readMigrations }]) => readMigrations());
+  // On a new cluster, which files of the generated lineages a later file supersedes (recorded without running,
+  // shared/db/lineage.ts) is worked out here too, beside initdb, rather than before the first migration.
+  files = core.then(([, { readMigrations, supersededOnFresh }]) =>
+    readMigrations().then((all) => (starting.initdb && supersededOnFresh(all), all))
+  );
   for (const p of [core, modules, files, demoPrepared, platform, built]) p.catch(() => {}); // awaited below; failures surface there
 };
 const db = await startDatabase(config.dataDir, { whileStarting: loadAll });
@@ -193,7 +197,9 @@ try {
   const reference = new Promise<void>((r) => loadReference = () => (loading = true, r())).then(async () => {
     const t0 = performance.now();
     // Split into their COPY loads a stretch at a time, back to the event loop between (requests are served).
-    await splitAhead(all.filter((f) => staged.deferred.includes(f.version)));
+    await splitAhead(
+      all.filter((f) => staged.deferred.includes(f.version) && !staged.superseded.has(f.version)),
+    );
     await staged.later();
     if (staged.deferred.length) {
       log("info", "reference data loaded", {

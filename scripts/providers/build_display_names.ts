@@ -36,11 +36,16 @@ export function displayNamesSql(rows: { eiaid: number; display_name: string }[])
 }
 
 /** The provider lane's migrations before this data set's own files. */
-async function baseFiles() {
+export async function baseFiles() {
   const lane = INDEPENDENT_LANES.find((l) => l.includes("20261122004100")) ?? [];
   const own = new Set(lineageFiles(root, NAME).map((f) => f.slice(0, 14)));
   return (await readMigrations()).filter((f) => lane.includes(f.version) && !own.has(f.version));
 }
+
+/** How the scratch database is migrated: in one transaction, every file as written (supersede: false): this data
+ * set's SQL derives from the exact state they leave, and without its own files between them the other lineages'
+ * plan (shared/db/lineage.ts) would skip files a real database runs. */
+export const SCRATCH_MIGRATION = { lanes: [], supersede: false } as const;
 
 if (import.meta.main) {
   const adminUrl = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -52,7 +57,7 @@ if (import.meta.main) {
     u.pathname = `/${scratch}`;
     const db = connect(u.toString(), { max: 1 });
     try {
-      await migrate(db, { files: await baseFiles(), lanes: [] });
+      await migrate(db, { files: await baseFiles(), ...SCRATCH_MIGRATION });
       const rows = await db<{ eiaid: number; display_name: string }[]>`
         select eiaid, display_name from public.utility_providers`;
       const sql = displayNamesSql(rows);

@@ -6,7 +6,7 @@ import type { MigrationFile } from "./migrate.ts";
 /** Stops a group whose sibling failed (see migrate.ts, runTogether). */
 export class LaneAborted extends Error {}
 
-type Sent = { file: MigrationFile; result: Promise<unknown>; recorded?: boolean };
+type Sent = { file: MigrationFile; result: Promise<unknown>; recorded?: boolean; by?: string };
 
 /**
  * Applies `files` in order in the transaction `tx` and records each in the history as `supabase db push` does.
@@ -16,27 +16,35 @@ type Sent = { file: MigrationFile; result: Promise<unknown>; recorded?: boolean 
  * The first failure in file order names its file (what was sent after it fails as an aborted transaction).
  * `aborted` is asked before each file: true stops the group with LaneAborted. `ahead`: per version, what the
  * file waits for before it is sent (its extensions created on another connection), resolving with SQL to run
- * before it when that did not happen there.
+ * before it when that did not happen there. `superseded`: per version, the later file of its lineage that makes it
+ * (shared/db/lineage.ts): recorded in the history as applied, its SQL not run.
  */
 export async function applyFiles(
   tx: Tx,
   files: MigrationFile[],
   aborted = () => false,
   ahead?: Map<string, Promise<string | void>>,
+  superseded?: ReadonlyMap<string, string>,
 ): Promise<void> {
   const sent: Sent[] = [];
   // Every answer is awaited in order below; caught here so that the ones after a failure reject nothing.
-  const send = (file: MigrationFile, query: Promise<unknown>, recorded?: boolean) =>
-    sent.push({ file, result: query.then(() => undefined, (e) => ({ error: e })), recorded });
+  const send = (file: MigrationFile, query: Promise<unknown>, recorded?: boolean, by?: string) =>
+    sent.push({ file, result: query.then(() => undefined, (e) => ({ error: e })), recorded, by });
   const settle = async () => {
-    for (const { file, result, recorded } of sent.splice(0)) {
+    for (const { file, result, recorded, by } of sent.splice(0)) {
       const outcome = await result as { error: unknown } | undefined;
       if (outcome) throw failed(file, outcome.error);
-      if (recorded) log("info", "migration applied", { version: file.version, name: file.name });
+      if (by) log("info", "migration recorded, superseded", { version: file.version, name: file.name, by });
+      else if (recorded) log("info", "migration applied", { version: file.version, name: file.name });
     }
   };
   for (const f of files) {
     if (aborted()) throw new LaneAborted();
+    const by = superseded?.get(f.version);
+    if (by) {
+      send(f, tx.unsafe(historyRow(f)), true, by);
+      continue;
+    }
     // Its extensions, being created on another connection (extensions_ahead.ts), are there before it is sent.
     const before = ahead?.get(f.version);
     if (before) {

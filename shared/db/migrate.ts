@@ -3,6 +3,9 @@ import { bootstrapCoreSql, bootstrapExtensionsSql, bootstrapSql } from "./bootst
 import { applyFiles, LaneAborted } from "./apply_files.ts";
 import { type Ahead, createExtensionsAhead, scanAhead } from "./extensions_ahead.ts";
 import { type Piece, splitBulkRows } from "./bulk_rows.ts";
+import { supersededOnFresh } from "./lineage.ts";
+
+export { supersededOnFresh };
 
 export interface MigrationFile {
   version: string;
@@ -106,7 +109,15 @@ type MigrateOptions = {
    * instead of holding them back. With fewer than 3 connections, once everything is applied. Not called when
    * the run fails before the lock's connection has planned the work. */
   whileApplying?: () => void;
+  /** false: every pending file runs, also the files of a generated lineage that a later one supersedes on a
+   * database that applied none of its files (default: those are recorded without running, shared/db/lineage.ts). */
+  supersede?: boolean;
 };
+
+/** The pending files a later file of their lineage supersedes (version → its version), unless opts say otherwise. */
+function supersededBy(files: MigrationFile[], done: Set<string>, opts: MigrateOptions): Map<string, string> {
+  return opts.supersede === false ? new Map() : supersededOnFresh(files, done);
+}
 
 /**
  * Applies the migrations not yet recorded, recording them in supabase_migrations.schema_migrations exactly as
@@ -126,7 +137,7 @@ export async function migrate(sql: Sql, opts: MigrateOptions = {}): Promise<stri
   const files = opts.files ?? await readMigrations(opts.dir);
   // One connection holds the lock, each lane and the main transaction need one more.
   const connections = (sql.options as { max?: number }).max ?? 1;
-  if (connections < 3) return await migrateSerial(sql, files, opts);
+  if (connections < 3) return (await migrateSerial(sql, files, opts)).applied;
   const lock = await sql.reserve();
   try {
     await lock`select pg_advisory_lock(hashtext(${LOCK_KEY}))`;
@@ -137,7 +148,7 @@ export async function migrate(sql: Sql, opts: MigrateOptions = {}): Promise<stri
       const pending = files.filter((f) => !done.has(f.version));
       if (!pending.length) return [];
       const groups = planLanes(pending, opts.lanes ?? INDEPENDENT_LANES, connections - 1);
-      await runTogether(sql, groups);
+      await runTogether(sql, groups, supersededBy(files, done, opts));
       return pending.map((f) => f.version);
     } finally {
       await lock`select pg_advisory_unlock(hashtext(${LOCK_KEY}))`;
@@ -153,6 +164,8 @@ export interface StagedMigration {
   applied: string[];
   /** Versions of the lanes left pending, in version order (empty when nothing was left). */
   deferred: string[];
+  /** Pending versions recorded without running (a later file of their lineage supersedes them). */
+  superseded: ReadonlySet<string>;
   /** Applies the deferred lanes (as migrate() does, each on its own connection, committing together), then
    * releases the migration lock, which is held until then. Call it once; resolves at once when nothing was
    * deferred. */
@@ -173,9 +186,9 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
   const connections = (sql.options as { max?: number }).max ?? 1;
   const nothingLater = async () => {};
   if (connections < 3) {
-    const applied = await migrateSerial(sql, files, opts);
+    const { applied, superseded } = await migrateSerial(sql, files, opts);
     opts.whileApplying?.();
-    return { applied, deferred: [], later: nothingLater };
+    return { applied, deferred: [], superseded, later: nothingLater };
   }
   // The main transaction's connection opens beside the lock's and waits, begun, for what the lock's connection
   // finds pending: opened after it, its new backend (fork, authentication, the driver's type query) held back
@@ -187,7 +200,7 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
     pendingCall = undefined;
     call?.();
   };
-  let plan!: (work: { now: MigrationFile[]; ahead: Ahead } | null) => void;
+  let plan!: (work: { now: MigrationFile[]; ahead: Ahead; skip: Map<string, string> } | null) => void;
   const planned = new Promise<Parameters<typeof plan>[0]>((r) => plan = r);
   const main = sql.begin(async (tx) => {
     const work = await planned;
@@ -196,7 +209,7 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
     // event loop is blocked: this query, queued before the files, is answered once they have been written too
     // (in order, with it or right after), so the caller's synchronous work no longer holds them back.
     if (pendingCall) tx.unsafe("select 1").then(() => setTimeout(whileApplying, 0), () => {});
-    if (work.now.length) await applyFiles(tx, work.now, undefined, work.ahead.byVersion);
+    if (work.now.length) await applyFiles(tx, work.now, undefined, work.ahead.byVersion, work.skip);
     // The bootstrap's extensions, created beside the files, are there before anything commits.
     const last = await work.ahead.beforeCommit;
     if (last) await tx.unsafe(last);
@@ -222,7 +235,7 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
       lock.release();
     }
   };
-  let applied: string[], deferred: MigrationFile[];
+  let applied: string[], deferred: MigrationFile[], skip: Map<string, string>;
   try {
     // The lock, the bootstrap (but its extensions: created beside the main transaction, extensions_ahead.ts), the
     // history table and the applied versions as one query: one round trip and one commit (one WAL flush) where
@@ -233,18 +246,21 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
     const pending = files.filter((f) => !done.has(f.version));
     const now = pending.filter((f) => !inLane.has(f.version));
     deferred = pending.filter((f) => inLane.has(f.version));
+    skip = supersededBy(files, done, opts);
     // The lock's connection is idle while the main transaction runs: the extensions are created there ahead.
     const extensions = opts.bootstrap !== false ? bootstrapExtensionsSql : undefined;
-    plan({ now, ahead: createExtensionsAhead(lock, now, extensions) });
+    const run = now.filter((f) => !skip.has(f.version));
+    plan({ now, ahead: createExtensionsAhead(lock, run, extensions), skip });
     await main.finally(whileApplying);
     applied = now.map((f) => f.version);
   } catch (e) {
     await unlock().catch(() => {});
     return await giveUp(e);
   }
+  const superseded = new Set(skip.keys());
   if (!deferred.length) {
     await unlock();
-    return { applied, deferred: [], later: nothingLater };
+    return { applied, deferred: [], superseded, later: nothingLater };
   }
   // The lock stays held (on its reserved connection) until the lanes end.
   const groups = planLanes(deferred, opts.lanes ?? INDEPENDENT_LANES, connections - 1);
@@ -252,7 +268,8 @@ export async function migrateStaged(sql: Sql, opts: MigrateOptions = {}): Promis
   return {
     applied,
     deferred: deferred.map((f) => f.version),
-    later: () => running ??= runTogether(sql, groups).finally(unlock),
+    superseded,
+    later: () => running ??= runTogether(sql, groups, skip).finally(unlock),
   };
 }
 
@@ -283,14 +300,18 @@ export function planLanes(
 }
 
 /** Each group in a transaction of its own, all committing only once every group has applied its files. */
-async function runTogether(sql: Sql, groups: MigrationFile[][]): Promise<void> {
+async function runTogether(
+  sql: Sql,
+  groups: MigrationFile[][],
+  superseded: ReadonlyMap<string, string>,
+): Promise<void> {
   let failure: unknown;
   let arrived = 0;
   let release!: () => void;
   const barrier = new Promise<void>((r) => release = r);
   const run = (group: MigrationFile[]) =>
     sql.begin(async (tx) => {
-      await applyFiles(tx, group, () => failure !== undefined);
+      await applyFiles(tx, group, () => failure !== undefined, undefined, superseded);
       if (++arrived === groups.length) release();
       await barrier;
       if (failure) throw new LaneAborted();
@@ -322,16 +343,23 @@ async function appliedVersions(db: Sql | Tx): Promise<Set<string>> {
 }
 
 /** Every pending migration in one transaction on one connection. */
-async function migrateSerial(sql: Sql, files: MigrationFile[], opts: MigrateOptions): Promise<string[]> {
+async function migrateSerial(
+  sql: Sql,
+  files: MigrationFile[],
+  opts: MigrateOptions,
+): Promise<{ applied: string[]; superseded: Set<string> }> {
   const applied: string[] = [];
+  const superseded = new Set<string>();
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext(${LOCK_KEY}))`;
     if (opts.bootstrap !== false) await tx.unsafe(bootstrapSql);
     await tx.unsafe(createHistorySql);
     const done = await appliedVersions(tx);
     const pending = files.filter((f) => !done.has(f.version));
-    await applyFiles(tx, pending);
+    const skip = supersededBy(files, done, opts);
+    await applyFiles(tx, pending, undefined, undefined, skip);
     applied.push(...pending.map((f) => f.version));
+    for (const v of skip.keys()) superseded.add(v);
   });
-  return applied;
+  return { applied, superseded };
 }

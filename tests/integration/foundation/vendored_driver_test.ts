@@ -34,6 +34,20 @@ Deno.test("a query's resolve and reject are the class's methods, not closures ma
   }
 });
 
+Deno.test("sql.file reads its file (node:fs loaded on its first use) and a missing file rejects", async () => {
+  const sql = connect(adminUrl, { max: 1 });
+  const path = await Deno.makeTempFile({ prefix: "vendored-file-", suffix: ".sql" });
+  try {
+    await Deno.writeTextFile(path, "select 6 * 7 as answer");
+    const [{ answer }] = await sql.file(path);
+    assert.equal(answer, 42);
+    await assert.rejects(sql.file(`${path}.missing`), (e: { code?: string }) => e.code === "ENOENT");
+  } finally {
+    await Deno.remove(path);
+    await sql.end();
+  }
+});
+
 Deno.test("a postgres.js loop through the project's pool keeps under 6 % of its allocation through scavenges", async () => {
   const out = await new Deno.Command(Deno.execPath(), {
     args: [

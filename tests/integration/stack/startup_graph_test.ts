@@ -122,6 +122,24 @@ Deno.test("the stack's services, extensions and jobs load the bill reader, the c
   }
 });
 
+Deno.test("what npm start loads beside initdb does not load node:fs (postgres.js's sql.file loads it on first use)", async () => {
+  // Deno's node:fs layer is ≈5 ms of CPU when first loaded (docs/benchmarks.md, "Cold start: coldstart18"). The
+  // modules of scripts/start.ts's loadCore and loadModules, as one graph.
+  const roots = [
+    "db/client",
+    "db/migrate",
+    "platform",
+    "stack/server",
+    "stack/services",
+    "stack/extensions/index",
+  ];
+  const graph = new Set(
+    (await Promise.all(roots.map((r) => staticGraph(`shared/${r}.ts`)))).flatMap((g) => [...g]),
+  );
+  assert.ok(graph.has(new URL("vendor/postgres/src/index.js", root).href), "the driver is in the graph read");
+  assert.ok(!graph.has("node:fs"), "node:fs loads with them");
+});
+
 Deno.test("the stack's modules load Handlebars on first use: an email's or a PDF template's first render", async () => {
   // Evaluated with the services it was ≈25–40 ms of the CPU of the modules loaded beside initdb; the stack asks for it
   // once the start is printed (shared/stack/extensions/notifications.ts), a first push waits for it (docs/operations.md,
