@@ -380,7 +380,7 @@ async function cedarfalls(r: Rng): Promise<Generated> {
   const elec = basic + energy + stax + lost;
   const gas = 12 + ccf * 0.8731, water = 13.25 + (gal / 100) * 0.412, comm = r.pick([0, 55.95, 74.95]);
   f.amountDue = (elec + gas + water + comm).toFixed(2);
-  const cur = owed(f);
+  owed(f);
   const s = await Sheet.create();
   s.text(36, 38, "Cedar Falls Utilities", { size: 15, bold: true });
   s.text(36, 50, "Electric   Gas   Water   Communications   utilities 319-266-1761   cfu.net", { size: 6.5 });
