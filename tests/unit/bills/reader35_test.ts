@@ -94,3 +94,21 @@ Deno.test("an Electric Membership Corporation is an EMC", () => {
   assertEquals(sameUtility("Jackson Electric Membership Corp.", "JACKSON EMC"), true);
   assertEquals(sameUtility("Jackson Electric Membership Corporation", "Jones-Onslow EMC"), false);
 });
+
+Deno.test("a service street printed alone over the customer's block: the block's town is not the service's", () => {
+  const rows = (second: string): Rows => [
+    [30, [[36, "Account No. 88213-0045"], [360, "Bill Date 09/12/2024"]]],
+    [42, [[36, "Service Location: 57 HARROW LANE"], [360, "Due Date 10/03/2024"]]],
+    [54, [[36, "ODELL PRUITT"], [360, "Amount Due $88.66"]]],
+    [64, [[36, second]]],
+    [74, [[36, "PIERRE, SD 57501"]]],
+    ...HEAD.slice(5),
+    ...ENERGY,
+    ...total("$88.66"),
+  ];
+  const own = read(rows("57 HARROW LANE")).customerInformation.serviceAddress;
+  assertEquals([own.line1, own.city, own.state, own.zip], ["57 HARROW LANE", "", "", ""]);
+  // a unit line under the street, then the town: still the service address's town
+  const unit = read(rows("APT 4")).customerInformation.serviceAddress;
+  assertEquals([unit.line1, unit.city, unit.state, unit.zip], ["57 HARROW LANE", "PIERRE", "SD", "57501"]);
+});
