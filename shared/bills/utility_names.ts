@@ -4,7 +4,8 @@
 // - they are equal once case, "&"/"and", punctuation, a leading "The" and a trailing legal form (Company, Co.,
 //   Inc., Incorporated, Corporation, Corp., LLC) are set aside: "Otter Tail Power Company" = "Otter Tail Power";
 //   a municipal utility's leading "City of" / "Town of" / "Village of" is set aside too ("City of Fort Collins
-//   Utilities" = "Fort Collins Utilities"), and "Coop" / "Co-op" is "Cooperative" (round 25);
+//   Utilities" = "Fort Collins Utilities"), and "Coop" / "Co-op" is "Cooperative" (round 25), an "Electric
+//   Membership Corporation" an "EMC" ("Randolph Electric Membership Corporation" = "Randolph EMC", round 35);
 // - or both are names of one utility of the reference table of US utilities (embedded/utilities.ts: a brand and
 //   its long name, "BGE" = "Baltimore Gas and Electric"), each name matching that one entry.
 // Anything else stays a different name: a wrong utility never matches (another entry, or none), and a name cut
@@ -15,7 +16,8 @@ const LEGAL_FORM = /(?:\s+(?:company|co|inc|incorporated|corporation|corp|llc|l\
 
 /** A utility's name without case, punctuation, "&" for "and", a leading "The" or a trailing legal form. */
 export function utilityKey(name: string): string {
-  return name.toLowerCase().replace(/&/g, " and ").replace(/\bco-?op\b/g, "cooperative").replace(/[.,]/g, " ")
+  return name.toLowerCase().replace(/&/g, " and ").replace(/\bco-?op\b/g, "cooperative")
+    .replace(/\belectric membership (?:corporation|corp\b\.?)/g, "emc").replace(/[.,]/g, " ")
     .replace(/\s+/g, " ").trim().replace(/^the\s+/, "").replace(/^(?:city|town|village) of\s+/, "")
     .replace(LEGAL_FORM, "").trim();
 }

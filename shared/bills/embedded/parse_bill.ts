@@ -888,6 +888,10 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
       const startJ = streetLine + 1;
       for (let j = startJ; j <= Math.min(lines.length - 1, startJ + 2); j++) {
         const joined = cells(lines[j]);
+        // another street on the way down (a mailing block's, under the customer's name): the town after it is that
+        // street's, not the service street's (round 35: "Service Address: 1120 PINE RIDGE RD" over the customer's
+        // block "OLIVIA GARCIA / 1120 PINE RIDGE RD / SILER CITY, NC 27344", the service street printed alone)
+        if (j > startJ && !joined.some((x) => parseCityStateZip(x)) && joined.some(isStreet)) break;
         for (const cell of joined) {
           const csz = parseCityStateZip(cell);
           if (csz) {

@@ -83,6 +83,19 @@ function otherPricedKwh(lines: string[], i: number, v: string): boolean {
   });
 }
 
+// a fuel line naming the fuel's cost ("Fuel Cost", "Cost of Fuel"), not a charge for it
+const FUEL_COST = /\bfuel cost\b|\bcost of fuel\b/i;
+/** Another line named an energy charge billing a quantity of kWh at a dollar price other than `v`. */
+function energyPricedKwh(lines: string[], i: number, v: string): boolean {
+  return lines.some((l, k) => {
+    if (k === i || !/\benergy charge\b/i.test(l) || DELIVERY.test(l) || ADJUSTMENT.test(l) || GAS.test(l)) {
+      return false;
+    }
+    const p = l.match(/\d[\d,]*\s*kwh\s*(?:[x×@]|at)\s*\$?\s*(\d?\.\d{3,7})\b/i)?.[1];
+    return p !== undefined && Number(p) !== Number(v);
+  });
+}
+
 /** The supply/generation price per kWh as printed ("0.05974"), or "". */
 export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): string {
   const unit = on("kh-unit") ? "(?:kwh|kh)" : "kwh";
@@ -140,6 +153,10 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
           // a fuel price printed alone ("Cost of Fuel @ 0.0859870 per kWh") while another line bills the kWh at
           // its own price ("Rate Billing 1,212 kWh @ $0.0953"): which one is the energy's price is not printed
           if (v && word === SUPPLY_WORDS[2] && !QUANTITY.test(line) && otherPricedKwh(lines, i, v)) return "";
+          // the fuel's cost passed through ("Fuel Cost 989 KWH @ 0.05368") beside an energy charge billing the kWh
+          // at its own price ("Energy Charge 989 KWH @ 0.06825"): the cost of the utility's fuel is recovered on top
+          // of the energy's price, it is not that price (a "Fuel Charge" is) (round 35)
+          if (v && word === SUPPLY_WORDS[2] && FUEL_COST.test(line) && energyPricedKwh(lines, i, v)) continue;
           if (v) return v;
         } else if (
           word.test(heading) && !DELIVERY.test(heading) && !SUPPLY_WORDS.some((w) => w.test(line)) &&
@@ -345,7 +362,10 @@ export function findRatePlan(lines: string[]): string {
         /^(?:Electric(?:ity)?(?: Service)? Charges\s*[-:\u2013]?|(?:Energy|Current) Charges\s*[-:\u2013])\s+(.+)$/i,
       )?.[1].trim()
         // the rate's own label with its colon after the heading ("Current Charges - RATE: RESIDENTIAL") (round 28)
-        .replace(/^(?:rate(?: schedule| class| code)?|schedule|tariff)\s*:\s*(?=\S)/i, "");
+        .replace(/^(?:rate(?: schedule| class| code)?|schedule|tariff)\s*:\s*(?=\S)/i, "")
+        // … or without its colon, before a class of service ("Electric Charges Rate Residential Electric RS"): the
+        // label, not the rate's first word ("Rate 1 Residential Service" keeps its number's word) (round 35)
+        .replace(/^rate(?: schedule| class)?\s+(?=(?:residential|domestic|general|commercial)\b)/i, "");
       if (
         v && v.split(/\s+/).length <= 6 && !/\$|\d[\d,]*\s*kwh|%|\bgas\b/i.test(v) &&
         (RATE_CLASS.test(v) || /\bschedule\b|\brate\b|\bservice$/i.test(v))

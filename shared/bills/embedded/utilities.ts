@@ -289,13 +289,29 @@ export function findIssuer(lines: string[]): string | undefined {
   // lines or more (one OCR'd line, "City of Goodland Utiity", is no second place)
   const twice = (n: string) => lines.filter((l) => l.toLowerCase().includes(n.toLowerCase())).length >= 2;
   const whole = found.filter((f) =>
-    f.source !== "top" && longerName(agreed[0].names[0], f.name) && twice(f.name)
+    (f.source !== "top" || cityUtility(agreed[0].names[0], f.name)) &&
+    longerName(agreed[0].names[0], f.name) &&
+    (twice(f.name) || f.source === "top")
   );
   const names = whole.length && whole.every((f) => squash(f.name) === squash(whole[0].name))
     ? whole.map((f) => f.name)
     : agreed[0].names;
   const mixed = names.find((n) => n !== n.toUpperCase());
   return mixed ?? titleCase(names[0]);
+}
+
+// what follows a city's name in its own utility's name ("City of Tallahassee Utilities", "… Light & Power")
+const CITY_UTILITY_WORDS = /^(?:(?:utilities|utility|light|power|electric|water|public|&|and)\s*){1,3}$/i;
+/**
+ * The name that opens the page is the city's name a payee phrase and the remittance box agree on, followed by its
+ * utility's words ("CITY OF TALLAHASSEE UTILITIES" over "payable to City of Tallahassee"): the logo names the
+ * utility, the payee the city (a reading "City of Tallahassee" names the city, not its utility) (round 35).
+ */
+function cityUtility(city: string, top: string): boolean {
+  if (!/^(?:city|town|village) of\s/i.test(city)) return false;
+  const [a, b] = [city.trim().split(/\s+/), top.trim().split(/\s+/)];
+  return b.length > a.length && a.every((w, i) => w.toLowerCase() === b[i].toLowerCase()) &&
+    CITY_UTILITY_WORDS.test(b.slice(a.length).join(" "));
 }
 
 /** `long` is `short` followed by one or two more words that are no desk ("… Customer Care") of the issuer. */
