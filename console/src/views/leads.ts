@@ -2,6 +2,7 @@ import { qs, svc } from "../api.ts";
 import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, dateTime, openBlob, STATUS_LABELS } from "../context.ts";
 import { addressText } from "../address.ts";
+import { reportCell } from "../report_facts.ts";
 
 export interface Lead {
   id: string;
@@ -13,6 +14,8 @@ export interface Lead {
   phone: string | null;
   address: { line1: string; line2?: string | null; city: string; state: string; zip: string };
   has_report: boolean;
+  system_kw: number | null;
+  annual_savings: number | null;
   created_at: string;
 }
 
@@ -120,7 +123,7 @@ export async function leadsView(ctx: Ctx): Promise<HTMLElement> {
             { "data-label": "Status" },
             h("div", {}, h("span", { class: `tag status-${l.status}` }, STATUS_LABELS[l.status] ?? l.status)),
           ),
-          h("td", { "data-label": "Report" }, l.has_report ? "Yes" : "—"),
+          h("td", { "data-label": "Report" }, reportCell(l)),
         )
       ),
     );
