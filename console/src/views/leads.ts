@@ -104,8 +104,9 @@ export async function leadsView(ctx: Ctx): Promise<HTMLElement> {
             h(
               "div",
               {},
-              h("span", { class: "block" }, l.email),
-              l.phone ? h("span", { class: "block muted" }, l.phone) : null,
+              // links, as on the lead page: a partner reading the list on a phone taps to call (QA pass 18)
+              h("span", { class: "block" }, h("a", { href: `mailto:${l.email}` }, l.email)),
+              l.phone ? h("span", { class: "block" }, h("a", { href: `tel:${l.phone}` }, l.phone)) : null,
             ),
           ),
           h(
