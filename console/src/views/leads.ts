@@ -56,6 +56,8 @@ export async function leadsView(ctx: Ctx): Promise<HTMLElement> {
     area: area.el.value,
     from: from.el.value,
     to: to.el.value,
+    // From and To are the partner's days, as the list's times are (QA pass 18)
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
 
   const count = h("p", { class: "muted", id: "lead-count" });
