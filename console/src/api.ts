@@ -1,5 +1,8 @@
 // The console's session: an ID token (memory + sessionStorage, so a reload keeps the partner signed in) and
-// the rotating refresh token, renewed on a 401. Errors keep the API's {error: {code, message}}.
+// the rotating refresh token, renewed on a 401. Errors keep the API's {error: {code, message}}, the message as a
+// partner reads it (readableMessage).
+import { readableMessage } from "./messages.ts";
+
 export class ApiError extends Error {
   constructor(readonly status: number, readonly code: string, message: string) {
     super(message);
@@ -106,7 +109,7 @@ export class Api {
     throw new ApiError(
       res.status,
       err.error?.code ?? "error",
-      err.error?.message ?? `Request failed (${res.status})`,
+      err.error?.message ? readableMessage(err.error.message) : `Request failed (${res.status})`,
     );
   }
 

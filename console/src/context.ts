@@ -27,8 +27,21 @@ export const STATUS_LABELS: Record<string, string> = {
   disqualified: "Disqualified",
 };
 
+/**
+ * A moment as "Nov 25, 2026, 9:43 PM EST": in the partner's own time zone, named (QA pass 18: the console gave no zone,
+ * beside a new-lead email that says "UTC", so "9:43 PM" in one and "4:43 PM" in the other read as two moments).
+ */
 export const dateTime = (s: string | null | undefined) =>
-  s ? new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(s)) : "—";
+  s
+    ? new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    }).format(new Date(s))
+    : "—";
 
 /** Opens a blob (PDF, image) in a new tab, or downloads it under `filename`. */
 export function openBlob(blob: Blob, filename?: string) {

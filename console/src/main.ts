@@ -12,6 +12,7 @@ import { tokensView } from "./views/tokens.ts";
 import { usersView } from "./views/users.ts";
 import { notificationsView } from "./views/notifications.ts";
 import { invitationView } from "./views/invitation.ts";
+import { pageFailure } from "./messages.ts";
 
 declare const API_BASE: string;
 const root = document.getElementById("app")!;
@@ -120,12 +121,14 @@ async function start() {
     try {
       main.replaceChildren(await view());
     } catch (e) {
+      const failure = pageFailure(e as ApiError, lead ? "lead" : "page");
       main.replaceChildren(
         h(
           "div",
           { class: "alert", role: "alert" },
-          h("h1", {}, "Something went wrong"),
-          h("p", {}, (e as Error).message),
+          h("h1", {}, failure.title),
+          h("p", {}, failure.detail),
+          lead ? h("p", {}, h("a", { href: "#/leads" }, "← All leads")) : null,
         ),
       );
     }

@@ -40,3 +40,16 @@ export function reportFacts(s: Record<string, unknown>): [string, string | null]
     ["Yearly use", use],
   ];
 }
+
+/**
+ * The leads list's "Report" cell: the system and its first-year savings, as the lead page and the email give them, so
+ * a partner sees which homes to call first (QA pass 18: the cell said "Yes"; the size and savings were a click away).
+ * A report without a system says so; no report is "—".
+ */
+export function reportCell(l: { has_report: boolean; system_kw: unknown; annual_savings: unknown }): string {
+  if (!l.has_report) return "—";
+  const kw = typeof l.system_kw === "number" ? l.system_kw : Number(l.system_kw);
+  if (!Number.isFinite(kw) || kw <= 0) return "No system offered";
+  const savings = money(typeof l.annual_savings === "string" ? Number(l.annual_savings) : l.annual_savings);
+  return `${kw.toFixed(1)} kW${savings ? ` · ${savings} first year` : ""}`;
+}

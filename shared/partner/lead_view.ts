@@ -2,7 +2,7 @@
 // detail (what the bill reader read, what the homeowner changed, report, files, CRM state).
 import { displayUtilityName } from "../providers/names.ts";
 import { sameChosenUtility } from "../bills/utility_names.ts";
-import { usdCents } from "../format.ts";
+import { cents, usdCents } from "../format.ts";
 
 /** "2022-09-12" -> "Sep 12, 2022" (as the console writes dates); anything else as read. */
 const day = (v: string) =>
@@ -81,6 +81,18 @@ function amountDue(v: string | null | undefined): string {
   return n < 0 ? `${usdCents(-n)} credit` : usdCents(n);
 }
 
+/**
+ * The supply rate as read ("0.021230" $/kWh) in the report's unit: "2.12 ¢/kWh" (QA pass 18: the lead page said
+ * "$0.021230/kWh", six decimals, beside a report and an email that give rates in ¢/kWh). Text that is not a number
+ * stays as read.
+ */
+function supplyRate(v: string | null | undefined): string {
+  const text = String(v ?? "").trim();
+  if (!text) return "";
+  const n = Number(text.replace(/^\$/, ""));
+  return Number.isFinite(n) && n > 0 ? cents(n) : text;
+}
+
 /** The fields the bill reader read, as label/value rows. */
 export function readingRows(item: BillItem | null): { label: string; value: string }[] {
   if (!item) return [];
@@ -98,7 +110,7 @@ export function readingRows(item: BillItem | null): { label: string; value: stri
     },
     { label: "Amount due", value: amountDue(b.amountDue) },
     { label: "Rate plan", value: u.electricRate ?? "" },
-    { label: "Supply rate", value: u.supplyRatePerKwh ? `$${u.supplyRatePerKwh}/kWh` : "" },
+    { label: "Supply rate", value: supplyRate(u.supplyRatePerKwh) },
   ];
   return rows.filter((r) => r.value);
 }

@@ -26,13 +26,26 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD").refine
   "must be a real date",
 );
 
+/** An IANA time zone the runtime knows ("America/New_York"). */
+const timeZone = z.string().trim().max(64).refine((tz) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return /^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(tz);
+  } catch {
+    return false;
+  }
+}, "must be a time zone such as America/New_York");
+
 export const LeadFilters = z.object({
   q: z.string().trim().max(200).optional(),
   status: z.enum(LEAD_STATUSES).optional(),
   state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "must be a two-letter state").optional(),
   area: z.enum(["in", "out"]).optional(),
-  from: day.optional().describe("created on or after (UTC day)"),
-  to: day.optional().describe("created on or before (UTC day)"),
+  from: day.optional().describe("created on or after (a day in `tz`)"),
+  to: day.optional().describe("created on or before (a day in `tz`)"),
+  // QA pass 18: the console lists times in the partner's zone; its From/To were UTC days, so a lead of 9 PM EST on
+  // Nov 25 was found under Nov 26. The console sends the browser's zone.
+  tz: timeZone.default("UTC").describe("the time zone of `from` and `to` (IANA name; default UTC)"),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
@@ -44,8 +57,8 @@ function where(tx: Tx, f: LeadFiltersT) {
     ${f.status ? tx`and status = ${f.status}` : tx``}
     ${f.state ? tx`and address->>'state' = ${f.state}` : tx``}
     ${f.area ? tx`and out_of_area = ${f.area === "out"}` : tx``}
-    ${f.from ? tx`and created_at >= ${f.from}::date` : tx``}
-    ${f.to ? tx`and created_at < ${f.to}::date + 1` : tx``}
+    ${f.from ? tx`and created_at >= (${f.from}::date)::timestamp at time zone ${f.tz}` : tx``}
+    ${f.to ? tx`and created_at < (${f.to}::date + 1)::timestamp at time zone ${f.tz}` : tx``}
     ${
     like
       ? tx`and (first_name || ' ' || last_name ilike ${like} or email ilike ${like} or coalesce(phone, '') ilike ${like}

@@ -54,9 +54,7 @@ export function urlPort(u: URL): number {
 /** Why this URL's port is not one a webhook may name (`ports`: PARTNER_WEBHOOK_PORTS), or null. */
 export function webhookPortProblem(u: URL, ports: readonly number[]): string | null {
   const port = urlPort(u);
-  return ports.includes(port)
-    ? null
-    : `must use port ${ports.join(" or ")} (PARTNER_WEBHOOK_PORTS), not ${port}`;
+  return ports.includes(port) ? null : `must use port ${ports.join(" or ")}, not ${port}`;
 }
 
 /** Why this URL cannot receive webhooks, or null (`ports`: the ports allowed unless allowPrivate). */

@@ -5,7 +5,14 @@ import { addressText } from "../address.ts";
 import type { Lead } from "./leads.ts";
 import { kindLabel, otherDocuments } from "../files.ts";
 import { reportFacts } from "../report_facts.ts";
-import { checkSentence, confirmedNote } from "../reading_notes.ts";
+import { crmFacts } from "../crm.ts";
+import {
+  checkSentence,
+  confirmedNote,
+  monthSource,
+  usageCaption,
+  type UsageMonthRow,
+} from "../reading_notes.ts";
 import { MONTHS } from "../../../shared/format.ts";
 
 interface Detail extends Omit<Lead, "address"> {
@@ -23,7 +30,7 @@ interface Detail extends Omit<Lead, "address"> {
     rows: { label: string; value: string }[];
     /** The bill's service address when it is not the home's; null when they agree. */
     other_service_address?: string | null;
-    usage_by_month: { month: string | number; year?: number; value: number; estimated?: boolean }[];
+    usage_by_month: UsageMonthRow[];
     checks: { field: string | null; message: string }[];
     confirmed: string[];
   };
@@ -135,10 +142,7 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
         saved,
         changed,
         h("h3", {}, "CRM"),
-        dl([["CRM", l.crm.provider], ["Record", l.crm.id], [
-          "Synced",
-          l.crm.synced_at ? dateTime(l.crm.synced_at) : "Not yet",
-        ], ["Last error", l.crm.error]]),
+        dl(crmFacts(l.crm, dateTime)),
       ),
       h(
         "section",
@@ -207,14 +211,8 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
               ? h(
                 "table",
                 { class: "table compact" },
-                // The months the bill did not give are estimated from the ones it did: never shown as read.
-                h(
-                  "caption",
-                  {},
-                  usage.some((u) => u.estimated)
-                    ? "Monthly usage (kWh): read from the bill, or estimated where the bill gave no figure"
-                    : "Monthly usage read from the bill (kWh)",
-                ),
+                // The months the bill did not give are estimated, those it shows as bars measured: never shown as read.
+                h("caption", {}, usageCaption(usage)),
                 h(
                   "thead",
                   {},
@@ -232,7 +230,7 @@ export async function leadView(ctx: Ctx, id: string): Promise<HTMLElement> {
                         "td",
                         {},
                         Math.round(u.value).toLocaleString("en-US"),
-                        u.estimated ? h("span", { class: "muted" }, " (estimated)") : null,
+                        monthSource(u) ? h("span", { class: "muted" }, monthSource(u)) : null,
                       ),
                     )
                   ),

@@ -2,6 +2,7 @@ import { qs, svc } from "../api.ts";
 import { h, uid } from "../../../widget/src/dom.ts";
 import { type Ctx, dateTime, openBlob, STATUS_LABELS } from "../context.ts";
 import { addressText } from "../address.ts";
+import { reportCell } from "../report_facts.ts";
 
 export interface Lead {
   id: string;
@@ -13,6 +14,8 @@ export interface Lead {
   phone: string | null;
   address: { line1: string; line2?: string | null; city: string; state: string; zip: string };
   has_report: boolean;
+  system_kw: number | null;
+  annual_savings: number | null;
   created_at: string;
 }
 
@@ -53,6 +56,8 @@ export async function leadsView(ctx: Ctx): Promise<HTMLElement> {
     area: area.el.value,
     from: from.el.value,
     to: to.el.value,
+    // From and To are the partner's days, as the list's times are (QA pass 18)
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
 
   const count = h("p", { class: "muted", id: "lead-count" });
@@ -101,8 +106,9 @@ export async function leadsView(ctx: Ctx): Promise<HTMLElement> {
             h(
               "div",
               {},
-              h("span", { class: "block" }, l.email),
-              l.phone ? h("span", { class: "block muted" }, l.phone) : null,
+              // links, as on the lead page: a partner reading the list on a phone taps to call (QA pass 18)
+              h("span", { class: "block" }, h("a", { href: `mailto:${l.email}` }, l.email)),
+              l.phone ? h("span", { class: "block" }, h("a", { href: `tel:${l.phone}` }, l.phone)) : null,
             ),
           ),
           h(
@@ -120,7 +126,7 @@ export async function leadsView(ctx: Ctx): Promise<HTMLElement> {
             { "data-label": "Status" },
             h("div", {}, h("span", { class: `tag status-${l.status}` }, STATUS_LABELS[l.status] ?? l.status)),
           ),
-          h("td", { "data-label": "Report" }, l.has_report ? "Yes" : "—"),
+          h("td", { "data-label": "Report" }, reportCell(l)),
         )
       ),
     );

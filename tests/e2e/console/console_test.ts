@@ -260,6 +260,10 @@ Deno.test({
       const phone = await signIn(browser, stack, 375);
       await phone.getByRole("link", { name: "Jane Homeowner" }).waitFor();
       await expectAccessible(phone, "leads 375");
+      // QA pass 18: the list's email and phone were plain text (no tap to call), its Report column said "Yes".
+      assert.equal(await phone.locator("tbody a[href^='tel:']").count(), 1, "the phone is a tel: link");
+      assert.equal(await phone.locator("tbody a[href='mailto:jane.homeowner@example.com']").count(), 1);
+      await phone.getByText(/^\d+\.\d kW · \$[\d,]+ first year$/).waitFor();
       assert.deepEqual(await cutFilters(phone), [], "the filters' texts are whole at 375 px");
       assert.deepEqual(await offFilters(phone), [], "the filters' labels and controls line up at 375 px");
       await shot(phone, "w375-1-leads");

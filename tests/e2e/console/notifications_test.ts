@@ -37,6 +37,20 @@ Deno.test({
         );
       await waitFor("the preference saved off", async () => (await saved())[0]?.on === false, 10_000);
 
+      // QA pass 18: a refused URL's message stood beside the field, squeezed into the form's row, and named the
+      // API's path ("body.url: must be an https URL").
+      await page.getByLabel("Endpoint URL").fill("ftp://crm.example.com/hook");
+      await page.getByRole("button", { name: "Add webhook" }).click();
+      const refusal = page.locator("form.inline .alert");
+      await refusal.waitFor();
+      assert.equal(await refusal.textContent(), "Must be an http(s) URL.");
+      const box = await refusal.boundingBox(), field = await page.getByLabel("Endpoint URL").boundingBox();
+      assert.ok(
+        box && field && box.y + box.height <= field.y,
+        "the refusal is above the field, not beside it",
+      );
+      await shot(page, "notifications-1280-refused-url");
+
       await page.getByLabel("Endpoint URL").fill(`${receiver.url}/hooks`);
       await page.getByRole("button", { name: "Add webhook" }).click();
       await page.getByText(`${receiver.url}/hooks`, { exact: true }).waitFor();

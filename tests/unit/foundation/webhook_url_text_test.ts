@@ -36,3 +36,16 @@ Deno.test("a webhook URL with white space, quotes or control characters is refus
     assert.equal(webhookUrlProblem(u, false), null, u);
   }
 });
+
+// QA pass 18: a partner typing a URL with port 8443 read "must use port 443 (PARTNER_WEBHOOK_PORTS), not 8443": the
+// operator's variable is not the partner's to set.
+Deno.test("a webhook URL on another port is refused naming the allowed ports, not the operator's variable", () => {
+  assert.equal(
+    webhookUrlProblem("https://crm.example.com:8443/hook", false, [443]),
+    "must use port 443, not 8443",
+  );
+  assert.equal(
+    webhookUrlProblem("https://crm.example.com:22/hook", false, [443, 8443]),
+    "must use port 443 or 8443, not 22",
+  );
+});

@@ -92,6 +92,18 @@ Deno.test("without a record, the differences between the bill and the lead are d
   assert.equal(shown({ any: 1 }), '{"any":1}');
 });
 
+// QA pass 18: "Supply rate $0.021230/kWh" (six decimals as read) beside a report that gives rates in ¢/kWh.
+Deno.test("the supply rate as read is shown in cents per kWh, text that is no number as read", () => {
+  const rate = (v: string) =>
+    readingRows({ ...item, electricityUsage: { ...item.electricityUsage, supplyRatePerKwh: v } })
+      .find((r) => r.label === "Supply rate")?.value;
+  assert.equal(rate("0.021230"), "2.12 ¢/kWh");
+  assert.equal(rate("0.06169"), "6.17 ¢/kWh");
+  assert.equal(rate("$0.115"), "11.50 ¢/kWh");
+  assert.equal(rate("see page 2"), "see page 2");
+  assert.equal(rate(""), undefined);
+});
+
 Deno.test("a usage correction lists only the months the homeowner changed, each with its month", () => {
   const read = [
     { month: "July", year: 2022, value: 1234 },

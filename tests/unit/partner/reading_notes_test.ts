@@ -1,7 +1,12 @@
 // QA pass 7: the console's lead page said "Confirmed by the homeowner: utility." (the API's group key) under
 // checks written as fragments ("the bill is from Southern California Edison, …").
 import assert from "node:assert/strict";
-import { checkSentence, confirmedNote } from "../../../console/src/reading_notes.ts";
+import {
+  checkSentence,
+  confirmedNote,
+  monthSource,
+  usageCaption,
+} from "../../../console/src/reading_notes.ts";
 
 Deno.test("the lines a homeowner confirmed are named as the check step names them", () => {
   assert.equal(confirmedNote(["utility"]), "Confirmed as shown by the homeowner: electricity provider.");
@@ -33,4 +38,26 @@ Deno.test("a check's months are named as people write them, dates left alone (QA
     checkSentence("the bill of 2021-02-25 is dated ahead"),
     "The bill of 2021-02-25 is dated ahead.",
   );
+});
+
+// QA pass 18: a Florida Power & Light bill prints two months and shows ten as bars only; the lead page listed all twelve
+// under "Monthly usage read from the bill" with nothing marked.
+Deno.test("months measured from a bill's bar chart are said to be, in the caption and after each figure", () => {
+  const printed = { month: "January", year: 2021, value: 951 };
+  const bar = { month: "March", year: 2020, value: 950, fromChart: true };
+  const gap = { month: "April", year: 2020, value: 1000, estimated: true };
+  assert.equal(monthSource(printed), "");
+  assert.equal(monthSource(bar), " (from the bar chart)");
+  assert.equal(monthSource(gap), " (estimated)");
+  assert.equal(monthSource({ ...bar, estimated: true }), " (estimated)");
+  assert.equal(usageCaption([printed]), "Monthly usage read from the bill (kWh)");
+  assert.equal(
+    usageCaption([printed, bar]),
+    "Monthly usage (kWh): printed on the bill, or measured from its bar chart where it prints no figure",
+  );
+  assert.equal(
+    usageCaption([printed, gap]),
+    "Monthly usage (kWh): read from the bill, or estimated where the bill gave no figure",
+  );
+  assert.match(usageCaption([printed, bar, gap]), /bar chart .* or estimated/);
 });

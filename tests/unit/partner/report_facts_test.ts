@@ -1,6 +1,6 @@
 // The console's lead page says why a report offers no system instead of "$0" savings and cost.
 import assert from "node:assert/strict";
-import { reportFacts } from "../../../console/src/report_facts.ts";
+import { reportCell, reportFacts } from "../../../console/src/report_facts.ts";
 
 Deno.test("a report without a system gives the reason, not zeros; a system's figures as before", () => {
   const none = reportFacts({
@@ -47,4 +47,16 @@ Deno.test("the console's report facts say the size and the credit as the widget 
   assert.equal(facts(0)["Net cost (no federal credit)"], "$15,920");
   assert.equal(facts(6822)["Net cost after the federal tax credit"], "$15,920");
   assert.equal(facts()["Net cost"], "$15,920", "an older report without the credit figure");
+});
+
+// QA pass 18: the leads list's Report column said "Yes"; which homes are worth a call first was a click away.
+Deno.test("the leads list gives each report's system and first-year savings", () => {
+  assert.equal(
+    reportCell({ has_report: true, system_kw: 10.4, annual_savings: 2179.24 }),
+    "10.4 kW · $2,179 first year",
+  );
+  assert.equal(reportCell({ has_report: true, system_kw: 8, annual_savings: null }), "8.0 kW");
+  assert.equal(reportCell({ has_report: true, system_kw: 0, annual_savings: 0 }), "No system offered");
+  assert.equal(reportCell({ has_report: true, system_kw: null, annual_savings: null }), "No system offered");
+  assert.equal(reportCell({ has_report: false, system_kw: 7.6, annual_savings: 1994 }), "—");
 });
