@@ -259,8 +259,10 @@ export async function createSavingsReport(
   // state's; with another utility's bill, the state's rule applies and the report says why.
   const exportRule = exportRuleFor(req.utility, req.otherBillUtility, address.state);
   // A rule of the state's investor-owned utilities is not a cooperative's or a city utility's (programme_scope.ts);
-  // with another utility's bill the home's utility is not sure, and the state's rule stays.
-  const owner = stateRows.program.scope === "investor_owned" && !String(req.otherBillUtility ?? "").trim()
+  // with another utility's bill the home's utility is not sure, and the state's rule stays. A utility with its own
+  // rule on file (SMUD in California, rates19) is given that rule, not the generic one: its state's is not set aside.
+  const owner = stateRows.program.scope === "investor_owned" && !String(req.otherBillUtility ?? "").trim() &&
+      !exportRule.rule
     ? await utilityOwnership(p.sql, req.utility, address.state)
     : null;
   const scoped = withProgrammeScope(stateRows.program, owner?.utility ?? null, owner?.ownership);
