@@ -13,7 +13,7 @@
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { displayUtilityName } from "../../shared/providers/names.ts";
-import { RENAMES } from "./renames.ts";
+import { RENAMES, STATE_BRANDS } from "./renames.ts";
 
 /** Known wholesale-only utilities by EIA id, beyond the name patterns below. */
 export const WHOLESALE_IDS = [27000, 1738, 18642, 40230, 20910, 1307];
@@ -70,8 +70,25 @@ export function currentNamesSql(eiaNames: Map<number, string>): string {
     // A name that is current again is no former one.
     `update public.utility_providers set former_names = array_remove(former_names, display_name)` +
     ` where display_name = any(former_names);`,
+    // A brand per state (rates19): state code -> name, shown in that state.
+    "alter table public.utility_providers add column if not exists state_names jsonb not null default '{}'::jsonb;",
+    ...stateNamesSql(),
     `update public.utility_providers set retail = false where eiaid in (${
       WHOLESALE_IDS.join(", ")
     }) or name ~* ${q(WHOLESALE_NAME)};`,
   ].join("\n") + "\n";
+}
+
+/** One update per utility with brands per state, setting its whole state_names (so applying it again changes nothing). */
+function stateNamesSql(): string[] {
+  const byId = new Map<number, Record<string, string>>();
+  for (const b of STATE_BRANDS) {
+    byId.set(b.eiaid, { ...byId.get(b.eiaid), [b.state]: displayUtilityName(b.name) });
+  }
+  return [...byId].sort((a, b) => a[0] - b[0]).map(([id, names]) => {
+    const json = q(JSON.stringify(Object.fromEntries(Object.entries(names).sort())));
+    const why = [...new Set(STATE_BRANDS.filter((b) => b.eiaid === id).map((b) => b.why))].join("; ");
+    return `-- ${why}\nupdate public.utility_providers set state_names = ${json}::jsonb` +
+      ` where eiaid = ${id} and state_names is distinct from ${json}::jsonb;`;
+  });
 }

@@ -136,3 +136,58 @@ export const RENAMES: readonly Rename[] = [
       "The Narragansett Electric Company bills as Rhode Island Energy since 2022 (SOURCES.md `rienergy`: rienergy.com)",
   },
 ];
+
+/**
+ * A utility's brand in one state, where one EIA id bills under a different brand per state (rates19): PacifiCorp is
+ * Rocky Mountain Power in Utah, Wyoming and Idaho and Pacific Power in Oregon, Washington and California; Utah's list
+ * offered "PacifiCorp", a name the homeowner's bill does not print. Written "Brand (EIA's company)" as RENAMES's
+ * holding companies; the state's brand is shown in that state's list and matched with its bills, the utility's
+ * display name elsewhere. Only where a source names the brand of each state.
+ */
+export interface StateBrand {
+  eiaid: number;
+  state: string;
+  /** The name shown in that state. */
+  name: string;
+  /** Why, and the source. */
+  why: string;
+}
+
+// The states of PacifiCorp's two brands are the bill reader's (shared/bills/embedded/utilities.ts: "UT WY ID",
+// "OR WA CA"), the bills' sources below.
+const ROCKY_MOUNTAIN =
+  "PacifiCorp bills as Rocky Mountain Power in Utah, Wyoming and Idaho (SOURCES.md `rockymtn`: " +
+  "rockymountainpower.net)";
+const PACIFIC =
+  "PacifiCorp bills as Pacific Power in Oregon, Washington and California (SOURCES.md `pacific`: " +
+  "pacificpower.net, Pacific Power (Oregon; PacifiCorp))";
+const DOMINION =
+  "Virginia Electric & Power Company bills as Dominion Energy, by state (SOURCES.md `dominion`: " +
+  "dominionenergy.com/virginia and dominionenergy.com/north-carolina)";
+
+export const STATE_BRANDS: readonly StateBrand[] = [
+  ...["UT", "WY", "ID"].map((state) => ({
+    eiaid: 14354,
+    state,
+    name: "Rocky Mountain Power (PacifiCorp)",
+    why: ROCKY_MOUNTAIN,
+  })),
+  ...["OR", "WA", "CA"].map((state) => ({
+    eiaid: 14354,
+    state,
+    name: "Pacific Power (PacifiCorp)",
+    why: PACIFIC,
+  })),
+  {
+    eiaid: 19876,
+    state: "VA",
+    name: "Dominion Energy Virginia (Virginia Electric & Power)",
+    why: DOMINION,
+  },
+  {
+    eiaid: 19876,
+    state: "NC",
+    name: "Dominion Energy North Carolina (Virginia Electric & Power)",
+    why: DOMINION,
+  },
+];

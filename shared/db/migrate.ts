@@ -92,6 +92,7 @@ export const INDEPENDENT_LANES: readonly (readonly string[])[] = [
     "20261205160000",
     "20261205160001",
     "20261206170300",
+    "20261207160000",
   ], // utility providers, their updates
 ];
 

@@ -13,13 +13,21 @@ const AXIS = rgb(0.45, 0.47, 0.5);
 const GRID = rgb(0.88, 0.89, 0.91);
 const LABEL = rgb(0.3, 0.32, 0.35);
 
-/** A round axis maximum and step for values up to `max`. */
+/**
+ * How far above the largest value the axis's top line is, at least, as a share of that value (rates19): a flat
+ * 1,000 kWh year drew every bar up to the top line at 1k, which reads as a chart's maximum, not as a level.
+ */
+export const CHART_HEADROOM = 0.1;
+
+/** A round axis maximum and step for values up to `max`, the top line at least CHART_HEADROOM above it. */
 export function niceScale(max: number, ticks = 5): { top: number; step: number } {
   if (!(max > 0)) return { top: 1, step: 0.2 };
   const raw = max / ticks;
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw)!;
-  return { top: Math.ceil(max / step) * step, step };
+  // Rounded first: 1,000 × 1.1 is 1100.0000000000002 in floating point, which would take a step more.
+  const wanted = Number((max * (1 + CHART_HEADROOM)).toPrecision(12));
+  return { top: Math.ceil(wanted / step) * step, step };
 }
 
 function axes(

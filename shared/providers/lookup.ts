@@ -108,7 +108,7 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
     ), agg as (select eiaid, bool_or(in_zip) as in_zip, bool_or(in_zip and confirmed) as confirmed
       from c group by eiaid),
     ranked as (
-      select p.eiaid, p.display_name, p.ownership, p.retail, p.zip_count, agg.in_zip,
+      select p.eiaid, p.display_name, p.state_names, p.ownership, p.retail, p.zip_count, agg.in_zip,
         -- Listed for the zip itself and given the county by EIA-861 (a wholesale supplier listed for the zip, TVA,
         -- stands for its distributors there): a city's own utility or a bundled IOU (not a cooperative, not a
         -- retail marketer).
@@ -121,7 +121,12 @@ async function rankedForZips(sql: Sql, pattern: string, limit: number): Promise<
     )
     -- A wholesale supplier (TVA, BPA, WAPA) sells no power to homes: never offered (QA pass 15: BPA was, last, to
     -- Seattle homes); TVA still counts above, for its distributors.
-    select eiaid, display_name, ownership, in_zip from ranked where retail
+    -- A utility's brand in the zip's state (state_names, rates19: PacifiCorp is Rocky Mountain Power in Utah), by
+    -- the gazetteer's state of the zip (of most of a prefix's zips).
+    select eiaid, coalesce(state_names ->> (select z.state from public.geo_zips z where ${
+    zipIs(sql, "z.zip", pattern)
+  } group by z.state order by count(*) desc, z.state limit 1), display_name) as display_name, ownership, in_zip
+    from ranked where retail
     order by
       (case when in_zip then 2 else 0 end)
         + (case when eiaid = any(${wires}) then (case when in_zip then 2 when listed then 1 else 3 end)
@@ -238,7 +243,8 @@ async function countyWideListings(sql: Sql, counties: string[]): Promise<string[
 export async function providersForState(sql: Sql, state: string, limit = 60): Promise<UtilityProvider[]> {
   await referenceData(sql);
   const rows = await sql`
-    select eiaid, display_name, ownership from public.utility_providers where states @> array[${state}]::text[]
+    select eiaid, coalesce(state_names ->> ${state}, display_name) as display_name, ownership
+    from public.utility_providers where states @> array[${state}]::text[]
       and retail
     order by (ownership = 'Investor Owned' or eiaid = any(${TEXAS_WIRES_COMPANIES as number[]})) desc nulls last,
       zip_count desc, display_name limit ${limit}`;

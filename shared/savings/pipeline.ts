@@ -27,15 +27,10 @@ import {
 } from "./calculate.ts";
 export { UTILITY_RATE_ESTIMATE };
 import { loadStateData, type StateData } from "./reference.ts";
-import {
-  exportRuleFor,
-  type SetAsideRule,
-  type UtilityExportRule,
-  withUtilityExport,
-} from "./utility_export.ts";
+import { exportRuleFor, withUtilityExport } from "./utility_export.ts";
 import { type UtilityRateEstimate, utilityRateFor } from "./utility_rate.ts";
 import { STATE_RULE_NOT_FOR_UTILITY, utilityOwnership, withProgrammeScope } from "./programme_scope.ts";
-import { cents } from "../format.ts";
+import { exportBasisWords } from "./export_basis.ts";
 import { normaliseUsage, UsageError, type UsageInput } from "./usage.ts";
 import type { InsightsRequest, SavingsRequest } from "./input.ts";
 import { CAPITALS } from "../roof/capitals.ts";
@@ -158,25 +153,8 @@ function reportBasis(c: ReportContext): ReportBasis {
     costYear: c.costYear ?? null,
     costIsNationalFallback: c.costIsNationalFallback === true,
     escalatorBasis: c.escalatorBasis ?? "",
-    ...(c.program.utilityRule ? { exportRule: exportRuleWords(c.program.utilityRule) } : {}),
-    ...(c.program.utilityRuleSetAside
-      ? { exportRule: setAsideWords(c.program.utilityRuleSetAside, c.stateName) }
-      : {}),
+    exportRule: exportBasisWords(c.program, c.stateName),
   };
-}
-
-/** "solar production credited at Austin Energy's Value of Solar rate, 9.91 ¢/kWh (since 2023-03-01)". */
-function exportRuleWords(r: UtilityExportRule): string {
-  return `${
-    r.rule === "all_production" ? "all solar production" : "exports"
-  } credited at ${r.utility}'s ${r.rateName}, ${cents(r.creditUsdPerKwh)} (since ${r.effective})`;
-}
-
-/** "Austin Energy's Value of Solar rate not applied: the bill is from Florida Power & Light; Texas's rules used". */
-function setAsideWords(s: SetAsideRule, stateName: string): string {
-  return `${s.rule.utility}'s ${s.rule.rateName} not applied: the bill is from ${s.bill}, the home's utility is ${
-    s.chosen || "not given"
-  }; ${stateName}'s rules used`;
 }
 
 /** The escalator's source in a few words: the state's own EIA history, or the national default. */
@@ -259,8 +237,10 @@ export async function createSavingsReport(
   // state's; with another utility's bill, the state's rule applies and the report says why.
   const exportRule = exportRuleFor(req.utility, req.otherBillUtility, address.state);
   // A rule of the state's investor-owned utilities is not a cooperative's or a city utility's (programme_scope.ts);
-  // with another utility's bill the home's utility is not sure, and the state's rule stays.
-  const owner = stateRows.program.scope === "investor_owned" && !String(req.otherBillUtility ?? "").trim()
+  // with another utility's bill the home's utility is not sure, and the state's rule stays. A utility with its own
+  // rule on file (SMUD in California, rates19) is given that rule, not the generic one: its state's is not set aside.
+  const owner = stateRows.program.scope === "investor_owned" && !String(req.otherBillUtility ?? "").trim() &&
+      !exportRule.rule
     ? await utilityOwnership(p.sql, req.utility, address.state)
     : null;
   const scoped = withProgrammeScope(stateRows.program, owner?.utility ?? null, owner?.ownership);

@@ -80,10 +80,16 @@ export async function providerEiaid(sql: Sql, utility: string, state: string): P
   const want = sameUtilityKey(utility);
   if (!want) return null;
   await referenceData(sql);
-  const rows = await sql`select eiaid, name, display_name, former_names from public.utility_providers
+  const rows = await sql`select eiaid, name, display_name, former_names,
+      state_names ->> ${state.toUpperCase()} as state_name from public.utility_providers
     where states @> array[${state.toUpperCase()}]::text[]`;
   for (const r of rows as unknown as Record<string, unknown>[]) {
+    // The state's brand as listed ("Rocky Mountain Power (PacifiCorp)") and the brand alone, as a bill prints it.
+    const brand = r.state_name
+      ? [String(r.state_name), String(r.state_name).replace(/\s*\(.*\)\s*$/, "")]
+      : [];
     const names = [
+      ...brand,
       String(r.name),
       String(r.display_name),
       displayUtilityName(String(r.display_name)),

@@ -24,7 +24,7 @@ select is((select count(*)::int from public.state_electricity_rates r
 select is((select count(*)::int from public.state_solar_programs where not is_generic), 25, 'twenty-five states carry programme facts (rates17, netting19 and rates18 rows)');
 select is((select string_agg(state, ',' order by state) from public.state_solar_programs where netting = 'monthly'), 'KY,NC,OH', 'KY, NC and OH net within the month (netting19, rates18)');
 select throws_ok($$update public.state_solar_programs set netting = 'yearly' where state = 'NC'$$, '23514', null, 'netting is instant or monthly');
-select is((select string_agg(state, ',' order by state) from public.state_solar_programs where scope = 'investor_owned'), 'AL,IN,KY,NC,PA,UT', 'six rows bind only their investor-owned utilities (rates18)');
+select is((select string_agg(state, ',' order by state) from public.state_solar_programs where scope = 'investor_owned'), 'AL,CA,IN,KY,NC,OH,PA,UT', 'eight rows bind only their investor-owned utilities (rates18, rates19: CA, OH)');
 select throws_ok($$update public.state_solar_programs set scope = 'cooperative' where state = 'KY'$$, '23514', null, 'scope is all or investor_owned');
 select is((select export_credit_ratio from public.state_solar_programs where state = 'CA'), 0.250::numeric(4,3), 'CA net billing export credit ratio');
 select throws_ok($$update public.state_solar_programs set export_credit_ratio = 1.5 where state = 'CA'$$, '23514', null, 'ratios stay within 0..1');

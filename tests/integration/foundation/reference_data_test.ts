@@ -11,7 +11,7 @@ const EXPECTED: Record<string, { rows: number; md5: string }> = {
   geo_cities: { rows: 29965, md5: "e91a866d4156e08ba542700d18001d2e" },
   geo_zips: { rows: 42555, md5: "7b88c62511740f5e8887230527cf57f2" },
   utility_county_providers: { rows: 11810, md5: "b4cef5c0fe98ccad9393efbae66be577" },
-  utility_providers: { rows: 2931, md5: "649306bdbf39d778d9d805d0c91e6443" }, // display names 20261201090501/090502, brands 20261205160000, holding brands 20261206170300
+  utility_providers: { rows: 2931, md5: "a78af111d6c6df857e13ce04b77a0c53" }, // display names 20261201090501/090502, brands 20261205160000, holding brands 20261206170300, brands per state 20261207160000
   utility_zip_counties: { rows: 54147, md5: "c30f0826518e65f2132fa8335c910ac0" },
   utility_zip_providers: { rows: 52750, md5: "a217f6129a1571e059a4e3bfe6eb8a08" },
 };

@@ -35,7 +35,7 @@ Deno.test("a ZIP that lists only a cooperative offers it before an IOU known onl
     for (const zip of ["20105", "20120"]) { // Aldie, Centreville: NOVEC listed, Dominion by county
       assert.deepEqual(await ranked(zip), [
         "Northern Virginia Electric Cooperative (zip)",
-        "Virginia Electric & Power Company (county)",
+        "Dominion Energy Virginia (Virginia Electric & Power) (county)",
       ], zip);
     }
   } finally {

@@ -56,7 +56,8 @@ Deno.test("a listed utility without an EIA-861 territory in the ZIP's county doe
     assert.equal((await ranked("22807"))[0], "City of Harrisonburg (zip)");
     const h = await ranked("22801"); // in the city and the county: unchanged, the city's utility before Dominion
     assert.ok(
-      h.indexOf("City of Harrisonburg (zip)") < h.indexOf("Virginia Electric & Power Company (county)"),
+      h.indexOf("City of Harrisonburg (zip)") <
+        h.indexOf("Dominion Energy Virginia (Virginia Electric & Power) (county)"),
     );
   } finally {
     await p.close();

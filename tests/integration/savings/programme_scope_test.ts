@@ -48,3 +48,43 @@ Deno.test("Kentucky's export rule applies to Kentucky Utilities' home, not to a 
     await p.close();
   }
 });
+
+// California's net billing tariff is the CPUC's for its large investor-owned utilities (rates19: scope
+// investor_owned, Pub. Util. Code §2827.1, D.22-12-056): a Los Angeles home of LADWP (a municipal utility, with no
+// rule on file) is given the generic retail assumption and told why; a Sacramento home of SMUD keeps SMUD's own rule
+// on file, not the generic one, and nothing is said to be set aside; a PG&E home keeps the state's rule.
+Deno.test("California's net billing tariff: PG&E's home, not LADWP's; SMUD's own rule stays", async () => {
+  const p = await testPlatform();
+  try {
+    const t = await tokensFor(p, { role: "widget" });
+    const auth = { userId: t.userId, email: t.email, orgId: t.orgId, role: t.role, claims: {} };
+    const home = (utility: string, city: string, zip: string) =>
+      createSavingsReport(p, auth, {
+        customerName: "Ana Ruiz",
+        email: "ana@example.test",
+        address: { line1: "100 Main St", city, state: "CA", zip },
+        usageByMonth,
+        utility,
+        deliver: false,
+      });
+    const text = (r: Awaited<ReturnType<typeof home>>) => r.report.sections.map((s) => s.text).join("");
+    const ladwp = await home("Los Angeles Department of Water & Power", "Los Angeles", "90012");
+    assert.ok(ladwp.figures.flags.includes(STATE_RULE_NOT_FOR_UTILITY), ladwp.figures.flags.join(","));
+    assert.match(
+      text(ladwp),
+      /California's export rule applies to its investor-owned utilities; Los Angeles/,
+    );
+
+    const smud = await home("Sacramento Municipal Utility District", "Sacramento", "95814");
+    assert.ok(!smud.figures.flags.includes(STATE_RULE_NOT_FOR_UTILITY), smud.figures.flags.join(","));
+    assert.ok(!smud.figures.flags.includes("generic_state_programmes"), smud.figures.flags.join(","));
+    assert.match(text(smud), /Solar and Storage Rate/);
+    assert.doesNotMatch(text(smud), /applies to its investor-owned utilities/);
+
+    const pge = await home("Pacific Gas & Electric Company", "Sacramento", "95814");
+    assert.ok(!pge.figures.flags.includes(STATE_RULE_NOT_FOR_UTILITY), pge.figures.flags.join(","));
+    assert.ok(pge.figures.programCharges.exportShortfall > 0);
+  } finally {
+    await p.close();
+  }
+});

@@ -45,6 +45,6 @@ Deno.test("every row says whose rule it is; a below-retail row scoped to IOUs na
   }
   assert.deepEqual(
     rows.filter((r) => r.scope === "investor_owned").map((r) => r.state),
-    ["AL", "IN", "KY", "NC", "PA", "UT"],
+    ["AL", "CA", "IN", "KY", "NC", "OH", "PA", "UT"],
   );
 });
