@@ -7,6 +7,9 @@ import type { TextPiece } from "../../../shared/documents/text_layout.ts";
 import { piece, ticks as ticksAt } from "../../support/chart_words.ts";
 import { readBarHeights } from "../../../shared/bills/embedded/chart_bars.ts";
 import { gappedLabelRows } from "../../../shared/bills/embedded/chart_label_gaps.ts";
+import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { closeOcr, ocrImage } from "../../../shared/documents/ocr.ts";
+import { nativeOcrAvailable } from "../../../shared/documents/ocr_native.ts";
 
 const ZERO = 240; // the axis's zero, y down
 const ticks = () => ticksAt(ZERO);
@@ -61,4 +64,39 @@ Deno.test("garbled labels: placed only where the row's names fit one grid in cal
 Deno.test("garbled labels: the bill's month must end the row as before (a row ending elsewhere: nothing)", () => {
   // the same chart on a bill whose period ends in May 2023: the row's last label (July) is neither May nor June
   assert.deepEqual(readBarHeights([...ticks(), ...labels({ 9: "Apt" })], bars(), "2023-05-13"), []);
+});
+
+Deno.test({
+  name:
+    "ocrImage + parseBill (real tesseract): a phone photo's line chart, one label garbled, traced and read",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  ignore: !(await nativeOcrAvailable()),
+  fn: async () => {
+    // a dev layout's synthetic phone photo (make_phone_photos.ts, tacoma, seed 97452): the chart's words as read
+    // ("1,500 kKwn", "Apt" for Apr); the bill's truth from the synthetic corpus it was made from
+    const truth = (JSON.parse(await Deno.readTextFile("tests/fixtures/bills/synthetic/manifest.json")) as {
+      id: string;
+      kind: string;
+      truth: { electricityUsage: { usageByMonth: { month: string; year: number; value: number }[] } };
+    }[]).find((e) => e.id === "tacoma-02" && e.kind === "pdf")!.truth.electricityUsage.usageByMonth;
+    try {
+      const r = await ocrImage(await Deno.readFile("tests/fixtures/bills/photos19/tacoma-02-p1.jpg"));
+      assert.equal(r.strokes?.length, 1, "the traced line is given on a photo's page");
+      const item = parseBill(r.lines, [r.pieces], {
+        rules: () => false,
+        boxes: [r.boxes ?? []],
+        strokes: [r.strokes ?? []],
+        pixelPoints: [r.pixelPoints],
+      });
+      const charted = item.electricityUsage.usageByMonth.filter((m) => m.fromChart);
+      assert.ok(charted.length >= 10, JSON.stringify(item.electricityUsage.usageByMonth));
+      for (const m of charted) {
+        const want = truth.find((t) => t.month === m.month && t.year === m.year)!.value;
+        assert.ok(Math.abs(m.value - want) <= want * 0.05, `${m.month} ${m.year}: ${m.value} for ${want}`);
+      }
+    } finally {
+      await closeOcr();
+    }
+  },
 });
