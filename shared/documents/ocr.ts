@@ -375,13 +375,14 @@ async function readImage(
     ? await withChartText(bestPage, best, shapes)
     : { read: best, bars: false };
   best = chart.read;
-  // a line chart traced in the pixels where no row of bars was found (chart_raster_lines.ts), its words read again
-  // with the line and the gridlines whited out — on scans, as the bars' (not on a phone photo's page), and only
-  // where a cheap look finds a smooth thin stroke rising across the page (chart_line_gate.ts)
-  const traces = prepared.photo || chart.bars || !mayHoldLine(bestPage, skew, ink)
+  // a line chart traced in the pixels where no row of bars was found (chart_raster_lines.ts), only where a cheap look
+  // finds a smooth thin stroke rising across the page (chart_line_gate.ts); its words read again with the line and
+  // the gridlines whited out on scans, as the bars' (not on a phone photo's page: the page's words are kept there,
+  // the traced line is given all the same — photos19)
+  const traces = chart.bars || !mayHoldLine(bestPage, skew, ink)
     ? undefined
     : pageTraces(bestPage, skew, ink);
-  if (traces?.traces.length) best = await withLineChartText(bestPage, best, traces);
+  if (traces?.traces.length && !prepared.photo) best = await withLineChartText(bestPage, best, traces);
   if (ocrConfig().verify) best = { ...best, lines: await verifyWords(bestPage, best.lines, sheets) };
   // a phone photo's "1.702" (the thousands comma its resolution lost), "TotalB86" (a digit read as a letter
   // glued to the number) and number words tesseract is unsure of: ocr_photo_words.ts

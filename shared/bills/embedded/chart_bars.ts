@@ -14,6 +14,7 @@ import { center, evenLabelRows, MONTH3 } from "./chart_rows.ts";
 import { monthNumber } from "./values.ts";
 import { type BarMonth, estimates, type MonthFigure } from "./chart_scale.ts";
 import { readHorizontalBars } from "./chart_hbars.ts";
+import { gappedLabelRows } from "./chart_label_gaps.ts";
 import { lineVertices } from "./chart_lines.ts";
 import { printedShown, tracedVertices } from "./chart_traces.ts";
 import type { ReadMonth } from "./month_confidence.ts";
@@ -96,10 +97,10 @@ export function readBarHeights(
   strokes: StrokedPath[] = [],
 ): BarMonth[] {
   if (!boxes.length && !strokes.length) return [];
-  const rows = evenLabelRows(
-    splitLabels(pieces),
-    (p) => /^[JFMASOND]$/.test(p.text.trim()) || MONTH3.test(p.text.trim()),
-  );
+  const labels = splitLabels(pieces);
+  const rows = evenLabelRows(labels, (p) => /^[JFMASOND]$/.test(p.text.trim()) || MONTH3.test(p.text.trim()));
+  // rows with a few labels OCR garbled, each placed by its neighbours (chart_label_gaps.ts)
+  rows.push(...gappedLabelRows(labels).filter((g) => !rows.some((r) => Math.abs(r.y - g.y) <= 3)));
   for (const axis of valueAxes(pieces, boxes)) {
     for (const { y, row, spacing } of rows) {
       if (y <= axis.zero || y > axis.zero + Math.max(2 * axis.stepPt, 30) || row[0].x < axis.right - 2) {

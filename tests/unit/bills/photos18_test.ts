@@ -3,23 +3,11 @@
 import assert from "node:assert/strict";
 import type { FilledBox } from "../../../shared/documents/pdf_shapes.ts";
 import type { TextPiece } from "../../../shared/documents/text_layout.ts";
+import { piece, ticks as ticksAt } from "../../support/chart_words.ts";
 import { readBarHeights } from "../../../shared/bills/embedded/chart_bars.ts";
 
 const ZERO = 240; // the axis's zero, y down
-const piece = (text: string, x: number, y: number, size = 6): TextPiece => ({
-  text,
-  x,
-  y,
-  width: text.length * size * 0.5,
-  height: size,
-});
-
-/** Ticks "0 kWh" … "1,800 kWh" right-aligned at x 168, every 12 points (25 kWh a point). */
-const ticks = (): TextPiece[] =>
-  Array.from({ length: 7 }, (_, t) => {
-    const p = piece(`${(t * 300).toLocaleString("en-US")} kWh`, 0, ZERO - t * 12 + 2.1);
-    return { ...p, x: 168 - p.width };
-  });
+const ticks = () => ticksAt(ZERO);
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** 13 month labels from January 2021 (baseline 9 points under the zero, 7 points tall), the two years under them. */
