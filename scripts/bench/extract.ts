@@ -72,6 +72,11 @@ function table(title: string, results: Scored[]) {
     console.log(line(u, results.filter((r) => r.utility === u)));
   }
   console.log(line("ALL", results));
+  // a document whose text was not read within its limits (DOCUMENT_TEXT_TIMEOUT_SECONDS) is scored as read
+  // with nothing: its fields are in the empty column above
+  for (const r of results.filter((r) => r.timedOut !== undefined)) {
+    console.log(`  timed out: ${r.id} (${r.timedOut}); every field counted empty`);
+  }
   if (verbose) {
     for (const r of results) {
       for (const w of r.wrong) {
@@ -100,7 +105,8 @@ function fields(results: Scored[]) {
   }
 }
 
-function times(results: Scored[]) {
+function times(all: Scored[]) {
+  const results = all.filter((r) => r.timedOut === undefined);
   const pdf = results.filter((r) => r.kind === "pdf" && r.ocrPages === 0);
   const img = results.filter((r) => r.kind === "image");
   if (pdf.length) {
