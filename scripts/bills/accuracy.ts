@@ -7,6 +7,7 @@ import { loadBillLimits } from "../../shared/bills/limits.ts";
 import type { BillModel } from "../../shared/bills/model.ts";
 import { normalizeItem } from "../../shared/bills/normalize.ts";
 import { type BillItem, emptyItem } from "../../shared/bills/schema.ts";
+import { DocumentTooComplex } from "../../shared/documents/engine/errors.ts";
 import { DomainError } from "../../shared/errors.ts";
 import type { PlaceBook } from "../../shared/geo/zip_places.ts";
 import { flatten } from "./flatten.ts";
@@ -36,6 +37,12 @@ export interface Scored {
   utility: string;
   /** The reader said "not an electricity bill" (every field of the truth then counts as empty). */
   refused: boolean;
+  /**
+   * The document's text could not be read within its limits (DocumentTooComplex: DOCUMENT_TEXT_TIMEOUT_SECONDS
+   * passed, or the worker outgrew its memory): the engine's message; the bill counts as read with nothing (every
+   * field of the truth empty), as the service would have answered 422 for it.
+   */
+  timedOut?: string;
   /** Fields the reader filled with a value other than the truth's. */
   filledWrong: number;
   /** Fields the truth has that the reader left empty. */
@@ -143,26 +150,28 @@ export async function runCase(
   const cached = texts?.get(c.id) ?? read.text();
   texts?.set(c.id, cached);
   const doc = { ...read, text: () => cached };
-  let item: BillItem, refused = false;
+  let item: BillItem, refused = false, timedOut: string | undefined;
   try {
     item = (await extractBill(model, doc, { allowIncomplete: true, places })).item;
   } catch (e) {
-    if (!(e instanceof DomainError) || e.code !== "invalid_file_type") throw e;
+    if (e instanceof DocumentTooComplex) timedOut = e.message;
+    else if (!(e instanceof DomainError) || e.code !== "invalid_file_type") throw e;
+    else refused = true;
     item = emptyItem();
-    refused = true;
   }
   const ms = performance.now() - started;
   onItem?.(item);
-  const text = await doc.text();
-  const ocrPages = text.pages.filter((p) => p.source === "ocr").length;
+  const text = timedOut === undefined ? await doc.text() : undefined;
+  const ocrPages = text?.pages.filter((p) => p.source === "ocr").length ?? 0;
   return {
     id: c.id,
     utility: c.utility,
     kind: c.kind,
-    pages: text.pages.length,
+    pages: text?.pages.length ?? c.paths.length,
     ocrPages,
     ms,
     refused,
+    ...(timedOut === undefined ? {} : { timedOut }),
     ...score(c.truth, item),
   };
 }

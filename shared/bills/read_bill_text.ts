@@ -8,6 +8,8 @@ import type { ModelAnswer } from "./schema.ts";
 export interface BillReadOptions {
   /** Turn off the rules written for these utilities' bills (the leave-one-out benchmark). */
   withoutRulesShapedBy?: string[];
+  /** With `withoutRulesShapedBy`: also the general rules those utilities' bills prompted (rules.ts `promptedBy`). */
+  strictLeaveOut?: boolean;
   /** OCR word-confidence thresholds (embedded/word_confidence.ts; its defaults when absent). */
   wordConfidence?: WordConfidenceThresholds;
   /** The field thresholds (embedded/confidence.ts minConfidenceFor; its table when absent). */
@@ -21,7 +23,9 @@ export interface BillReadOptions {
 /** A document's text (text layer or OCR words) read into the extraction answer by the layout-aware parser. */
 export function readBillText(text: DocumentText, opts: BillReadOptions = {}): ModelAnswer {
   if (!looksLikeElectricityBill(text.text)) return { isElectricityBill: false, item: parseBill([]) };
-  const rules = opts.withoutRulesShapedBy?.length ? rulesWithout(opts.withoutRulesShapedBy) : allRules;
+  const rules = opts.withoutRulesShapedBy?.length
+    ? rulesWithout(opts.withoutRulesShapedBy, opts.strictLeaveOut)
+    : allRules;
   return {
     isElectricityBill: true,
     item: parseBill(text.pages.flatMap((p) => p.lines), text.pages.map((p) => p.pieces), {

@@ -35,6 +35,7 @@ import {
   territoryFactor,
 } from "./cross_checks.ts";
 import { allRules, type RuleSwitch } from "./rules.ts";
+import { kwhByQuantity, townInCells } from "./generalized.ts";
 import { type ItemConfidence, type MonthConfidence, MonthNames } from "../schema.ts";
 import { cleanLines, isNoise } from "./noise.ts";
 import {
@@ -200,7 +201,9 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
     )
     : rawLines;
   // a bilingual bill's labels without their Spanish translations (bilingual.ts)
-  const lines = cleanLines(ocrLines).map(withoutTranslations).filter((l) => l.trim());
+  // … and a priced quantity in a unit it does not know written kWh where the bill bills it in kWh (generalized.ts)
+  const cleaned = cleanLines(ocrLines).map(withoutTranslations).filter((l) => l.trim());
+  const lines = on("kwh-by-quantity") ? kwhByQuantity(cleaned) : cleaned;
   const text = lines.join("\n");
   const item = emptyItem();
   const ci = item.customerInformation;
@@ -902,6 +905,9 @@ function serviceAddress(lines: string[], on: RuleSwitch): Address | undefined {
             return { ...emptyAddress(), line1, line2: unit || line2, ...csz, country: "US" };
           }
         }
+        // a city, state and ZIP in cells of their own, whatever labels them (generalized.ts)
+        const town = on("town-in-cells") ? townInCells(joined) : undefined;
+        if (town) return { ...emptyAddress(), ...splitStreet(street), ...town, country: "US" };
         // "Post Office:  BUFFALO" / "CITY OF BUFFALO   NY   14220" (statement layout)
         const po = on("post-office-city") ? lines[j].match(/post office:?\s+(.+)$/i) : null;
         if (po) {

@@ -49,7 +49,36 @@ export const RULES = {
     shapedBy: ["ngrid"],
     what: 'a history row dated far from both neighbours ("12/31/30 … 0", a correction) is dropped',
   },
-} as const;
+  // General rules written in reader36 after looking at the leave-one-out's missing fields (docs/bills.md "Leave-one-
+  // utility-out: shaped rules generalized"): stated in what any bill prints, not in the prompting utility's words,
+  // so untagged (`shapedBy: []`); `promptedBy` names the utility whose bill prompted each, and the bench's strict
+  // leave-one-out turns them off for that utility's bills as well.
+  "town-in-cells": {
+    shapedBy: [],
+    promptedBy: ["ngrid"],
+    what: "a city, state and ZIP printed in three cells of their own, whatever labels them",
+  },
+  "kwh-by-quantity": {
+    shapedBy: [],
+    promptedBy: ["bge"],
+    what:
+      "a priced quantity in a unit the reader does not know is kWh when the bill bills it in kWh elsewhere",
+  },
+  "repeated-words-continuation": {
+    shapedBy: [],
+    promptedBy: ["ngrid"],
+    what:
+      "a table continued on the next page whose rows repeat the same words in one cell (an account's name)",
+  },
+  "zero-day-row": {
+    shapedBy: [],
+    promptedBy: ["ngrid"],
+    what: "a history table's row whose days column reads 0 is no period of usage",
+  },
+} as const satisfies Record<
+  string,
+  { shapedBy: readonly string[]; promptedBy?: readonly string[]; what: string }
+>;
 
 export type RuleId = keyof typeof RULES;
 /** Whether a tagged rule is on. */
@@ -57,7 +86,13 @@ export type RuleSwitch = (id: RuleId) => boolean;
 
 export const allRules: RuleSwitch = () => true;
 
-/** Every rule on except those shaped by the given utilities' bills. */
-export function rulesWithout(utilities: string[]): RuleSwitch {
-  return (id) => !RULES[id].shapedBy.some((u) => utilities.includes(u));
+/**
+ * Every rule on except those shaped by the given utilities' bills; `strict`: also the general rules their bills
+ * prompted (`promptedBy`), for the strict leave-one-out figure.
+ */
+export function rulesWithout(utilities: string[], strict = false): RuleSwitch {
+  return (id) => {
+    const r: { shapedBy: readonly string[]; promptedBy?: readonly string[] } = RULES[id];
+    return ![...r.shapedBy, ...(strict ? r.promptedBy ?? [] : [])].some((u) => utilities.includes(u));
+  };
 }

@@ -254,9 +254,9 @@ export function readTables(pages: Word[][], on: RuleSwitch = allRules): Table[] 
       } else {
         // any table of the page before (the last first: a small summary table may follow the history there)
         const before = out.filter((t) => t.page === page - 1).reverse();
-        const from = before.find((t) => continuedRows(t, block));
+        const from = before.find((t) => continuedRows(t, block, on));
         if (from) {
-          const table = { page, columns: from.columns, rows: continuedRows(from, block)! };
+          const table = { page, columns: from.columns, rows: continuedRows(from, block, on)! };
           out.push(table);
           previous = table;
         }
@@ -347,7 +347,11 @@ const kindOf = (t: string) =>
  * number amount amount"; trailing cells may be empty), and their cells go to those columns in that order.
  * A statement's history table runs onto the next page under a page title, wherever that page puts it.
  */
-function continuedRows(previous: Table, block: { y: number; tokens: Token[] }[]): Table["rows"] | undefined {
+function continuedRows(
+  previous: Table,
+  block: { y: number; tokens: Token[] }[],
+  on: RuleSwitch,
+): Table["rows"] | undefined {
   const shapes = new Map<string, { n: number; at: number[] }>();
   for (const r of previous.rows) {
     const at = r.cells.flatMap((c, k) => (c ? [k] : []));
@@ -355,11 +359,23 @@ function continuedRows(previous: Table, block: { y: number; tokens: Token[] }[])
     shapes.set(sig, { n: (shapes.get(sig)?.n ?? 0) + 1, at });
   }
   const [sig, main] = [...shapes.entries()].sort((a, b) => b[1].n - a[1].n)[0] ?? ["", { n: 0, at: [] }];
-  if (sig.length < 3 || /t/.test(sig) || main.n < Math.max(2, previous.rows.length / 2)) return undefined;
+  if (sig.length < 3 || main.n < Math.max(2, previous.rows.length / 2)) return undefined;
+  // a cell of words is the same words on every row of the table (the account's name and number a statement
+  // repeats on each row, reader36), and a continued row prints those words there; words that vary are prose
+  const words = new Map<number, string>();
+  for (const [p, kind] of [...sig].entries()) {
+    if (kind !== "t") continue;
+    const seen = new Set(
+      previous.rows.filter((r) => r.cells[main.at[p]]).map((r) => r.cells[main.at[p]].trim()),
+    );
+    if (seen.size !== 1 || !on("repeated-words-continuation")) return undefined;
+    words.set(p, [...seen][0]);
+  }
   const rows: Table["rows"] = [];
   for (const l of block) {
     const own = l.tokens.map((t) => kindOf(t.text)).join("");
     if (own.length < 3 || !sig.startsWith(own)) continue;
+    if ([...words].some(([p, w]) => p < own.length && l.tokens[p].text.trim() !== w)) continue;
     const cells = previous.columns.map(() => "");
     l.tokens.forEach((t, k) => (cells[main.at[k]] = t.text));
     rows.push({ y: l.y, cells });

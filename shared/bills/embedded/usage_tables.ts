@@ -112,6 +112,9 @@ function fromRuns(
   on: RuleSwitch = allRules,
   ocr = false,
 ): MonthValue[] {
+  // a row that bills no day ("4/1/2022   12/31/30   0   0", Days Used 0: a correction or a transfer) is no
+  // period of usage, whatever its dates say (reader36)
+  if (on("zero-day-row")) cells = cells.filter((c) => !c.days?.trim() || numberOf(c.days) !== 0);
   // (on a scan, a month label OCR garbled between two read ones: ocr_month_gaps.ts)
   if (ocr) cells = fillGarbledMonths(cells, (m) => monthOf(m, header));
   const parsed = cells.map((c) => ({ when: monthOf(c.month, header), value: numberOf(c.value) }))
