@@ -51,10 +51,8 @@ import {
   NUMBERS,
   pickWords,
   PLACES,
-  printingsToRead,
   settleWords,
   slotReadings,
-  spreadReadings,
   THIRD_SCALE,
   verifySheet,
   type WordKind,
@@ -517,18 +515,15 @@ export async function verifyWords<L extends OcrLine>(
     if (!picked.length) return undefined;
     // the crops' scale: from all the page's words of the kind, the sure ones too
     const all = pickWords(lines, kind, Infinity);
-    // a text printed more than once read again at one printing (printingsToRead)
-    const printings = printingsToRead(lines, picked);
-    const once = printings.read.map((k) => picked[k]);
-    const second = await read(once, kind, all);
+    const second = await read(picked, kind, all);
     // the words whose two readings disagree, read a third time at another scale
-    const split = disagreements(lines, once, second, kind);
+    const split = disagreements(lines, picked, second, kind);
     const third: typeof second = [];
     if (split.length) {
-      const r = await read(split.map((k) => once[k]), kind, all, THIRD_SCALE);
+      const r = await read(split.map((k) => picked[k]), kind, all, THIRD_SCALE);
       split.forEach((k, n) => (third[k] = r[n]));
     }
-    return { kind, picked, ...spreadReadings(lines, picked, printings, second, third, kind) };
+    return { kind, picked, second, third };
   };
   // native: the two kinds' sheets at once, each its own tesseract (the two cores); tesseract.js: one after
   // the other (one worker, whose settings a reading changes)

@@ -166,57 +166,6 @@ export function pickWords(
 }
 
 /**
- * The picked words (`picked`, pickWords) whose crops go on the sheet: one printing of each text — a text the
- * page reading read alike in several places (a history table's days, an account number in the heading and on
- * the stub) is read again once, at its least confident printing (the first of those on a tie). `read`: the
- * indexes in `picked` of the printings read; `as[k]`: the index in `picked` of the printing read for
- * `picked[k]` (itself when it is read). The second reading's cost is its crops' recognition (~4 ms a crop).
- */
-export function printingsToRead(
-  lines: VerifyLine[],
-  picked: [number, number][],
-): { read: number[]; as: number[] } {
-  const word = (k: number) => lines[picked[k][0]].words[picked[k][1]];
-  const least = new Map<string, number>();
-  picked.forEach((_, k) => {
-    const t = word(k).text.trim(), at = least.get(t);
-    if (at === undefined || word(k).confidence < word(at).confidence) least.set(t, k);
-  });
-  const as = picked.map((_, k) => least.get(word(k).text.trim())!);
-  return { read: as.flatMap((r, k) => (r === k ? [k] : [])), as };
-}
-
-/**
- * Each picked word's second and third readings (applyVerification) when only `read` were read
- * (printingsToRead; `second[n]`, `third[n]` for `picked[read[n]]`): a printing read has its own; another
- * printing of its text takes, as its second reading, the printing's second reading where that agrees with
- * their (shared) first reading, else its third where that agrees — three readings alike; otherwise none (it
- * is left as the page read it: one printing's disagreement says nothing sure of another's pixels).
- */
-export function spreadReadings(
-  lines: VerifyLine[],
-  picked: [number, number][],
-  printings: { read: number[]; as: number[] },
-  second: (Reading | undefined)[],
-  third: (Reading | undefined)[],
-  kind: WordKind = NUMBERS,
-): { second: (Reading | undefined)[]; third: (Reading | undefined)[] } {
-  const at = new Map(printings.read.map((k, n) => [k, n]));
-  const readAs = (k: number) => at.get(printings.as[k])!;
-  return {
-    second: picked.map(([i, j], k) => {
-      const n = readAs(k);
-      if (printings.as[k] === k) return second[n];
-      const key = kind.key(lines[i].words[j].text);
-      const agrees = (r: Reading | undefined, min = 0) =>
-        !!r && r.confidence >= min && kind.key(r.text) === key;
-      return agrees(second[n]) ? second[n] : agrees(third[n], DISPUTE_MIN) ? third[n] : undefined;
-    }),
-    third: picked.map((_, k) => (printings.as[k] === k ? third[readAs(k)] : undefined)),
-  };
-}
-
-/**
  * The settled words of the page (kind.settled) that need no second reading: each text whose best first
  * reading, of all its printings on the page, is `kind.settledAt(text)` or more, with that confidence.
  */

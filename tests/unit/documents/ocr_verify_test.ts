@@ -14,11 +14,9 @@ import {
   NUMBERS,
   pickWords,
   PLACES,
-  printingsToRead,
   settledConfidences,
   settledNumberAt,
   settleWords,
-  spreadReadings,
   THIRD_SCALE,
   type VerifyLine,
   verifySheet,
@@ -329,95 +327,4 @@ Deno.test("re-reading: a crop's scaled pixels are the bilinear ones worked out p
   ) {
     assert.deepEqual(cropScaled(src, box, s), naive(box, s));
   }
-});
-
-Deno.test("re-reading: a text printed more than once is read again at its least confident printing; the others take an agreeing reading only", () => {
-  const words = [["23", 80], ["1,228", 70], ["23", 75], ["23", 75], ["946", 60], ["1,228", 88]];
-  const lines: VerifyLine[] = [{
-    bbox: { x0: 0, y0: 100, x1: 700, y1: 118 },
-    words: words.map(([text, c], k) => ({
-      text: text as string,
-      confidence: c as number,
-      bbox: { x0: k * 100, y0: 100, x1: k * 100 + 60, y1: 118 },
-    })),
-  }];
-  const picked = pickWords(lines);
-  assert.equal(picked.length, 6);
-  const printings = printingsToRead(lines, picked);
-  // "23" at its 75 (the first of the two), "1,228" at its 70, "946" alone
-  assert.deepEqual(printings.read, [1, 2, 4]);
-  assert.deepEqual(printings.as, [2, 1, 2, 2, 4, 1]);
-  // "23" agreed by its second reading; "1,228" disagreed, then agreed by its third; "946" disputed
-  const r = (text: string, confidence: number) => ({ text, confidence });
-  const spread = spreadReadings(lines, picked, printings, [r("1,226", 91), r("23", 96), r("948", 95)], [
-    r("1,228", 93),
-  ]);
-  assert.deepEqual(spread.second, [
-    r("23", 96),
-    r("1,226", 91),
-    r("23", 96),
-    r("23", 96),
-    r("948", 95),
-    r("1,228", 93),
-  ]);
-  assert.deepEqual(spread.third, [undefined, r("1,228", 93), undefined, undefined, undefined, undefined]);
-  const out = applyVerification(lines, picked, spread.second, NUMBERS, spread.third).lines[0].words;
-  assert.deepEqual(out.map((w) => [w.text, w.confidence]), [
-    ["23", 96],
-    ["1,228", 93],
-    ["23", 96],
-    ["23", 96],
-    ["948", 95],
-    ["1,228", 93],
-  ]);
-  // a printing whose readings disagree says nothing of the others': they stay as the page read them
-  const unsure = spreadReadings(lines, picked, printings, [r("1,226", 91), r("28", 96), r("946", 95)], []);
-  assert.deepEqual(unsure.second, [
-    undefined,
-    r("1,226", 91),
-    r("28", 96),
-    undefined,
-    r("946", 95),
-    undefined,
-  ]);
-  const kept = applyVerification(lines, picked, unsure.second, NUMBERS, unsure.third).lines[0].words;
-  assert.deepEqual(kept.map((w) => [w.text, w.confidence]), [
-    ["23", 80],
-    ["1,226", 91],
-    ["28", 96],
-    ["23", 75],
-    ["946", 95],
-    ["1,228", 88],
-  ]);
-});
-
-Deno.test({
-  name:
-    "re-reading: natively, a text printed several times is one crop on the sheet, and every printing agrees",
-  ignore: !(await nativeOcrAvailable()),
-  fn: async () => {
-    const rows = [["Jan", "23", "412"], ["Feb", "23", "385"], ["Mar", "23", "366"], ["Apr", "23", "412"]];
-    const { gray, lines } = page(rows);
-    const first = structuredClone(lines);
-    for (const l of first) for (const w of l.words) w.confidence = 80;
-    first[2].words[1].confidence = 70;
-    const crops: number[] = [];
-    class Counted extends SheetReaders {
-      override async read(...args: Parameters<SheetReaders["read"]>) {
-        const r = await super.read(...args);
-        crops.push(r.lines.length);
-        return r;
-      }
-    }
-    const sheets = new Counted();
-    try {
-      const read = await verifyWords(gray, first, sheets);
-      // "23" once, "412" once, "385", "366": four crops of eight number words
-      assert.deepEqual(crops, [4]);
-      assert.deepEqual(read.map((l) => l.words.map((w) => w.text)), rows);
-      for (const l of read) for (const w of l.words.slice(1)) assert.ok(w.confidence > 80, w.text);
-    } finally {
-      await sheets.release();
-    }
-  },
 });
