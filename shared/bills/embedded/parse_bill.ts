@@ -123,6 +123,15 @@ import {
 
 const hasDate = (v: string) => Boolean(findDate(v));
 const hasAmount = (v: string) => parseAmount(v) !== "";
+// another field's figure: a kWh quantity, a kW or kVA with decimals, a percentage, a day count, a date, a dollar amount
+const FIGURE_IN_RATE =
+  /\d[\d,]*\s*kwh\b|\d\.\d+\s*(?:kw|kva)\b|\d\s*%|\b\d+\s*days?\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\$\s*\d/i;
+// … or ending in another field's label whose value was set aside ("Residential Service Next Read")
+const LABEL_AT_RATE_END =
+  /\b(?:next read|read(?:ing)? dates?|read|due|billing|usage|period|account|meter|number|from|to)\s*:?$/i;
+/** A rate name carrying another field's figure or ending in its label (abstain37). */
+export const figureInRate = (rate: string) => FIGURE_IN_RATE.test(rate) || LABEL_AT_RATE_END.test(rate);
+
 /** A fixed charge's amount: after a price × quantity ("30 days @ $0.45   $13.50") the line's last amount. */
 const fixedAmountOf = (v: string) => {
   if (!/@|\bx\b|×/.test(v)) return amountOf(v);
@@ -358,6 +367,10 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   // … or the class a multi-service table's electric row names before its meter number (service_row_rate.ts)
   eu.electricRate = findRatePlan(lines) || rateInColumn(tables()) || rateInHeading(lines) ||
     rateInChargeLine(lines) || rateInServiceRow(lines);
+  // a rate read that still carries another field's figure ("Residential Service Billed Demand 4.2 kW", "… Load
+  // Factor 41%", "… Read Cycle 12  1,212 kWh") ran on past its end in a shape no rule knows: where it ends is not
+  // printed, so it is left empty rather than guessed (abstain37)
+  if (figureInRate(eu.electricRate)) eu.electricRate = "";
   if (eu.electricRate) conf.electricRate = 0.7;
   // two or more tiers priced: the bill marks none as the customer's (tiers.ts)
   eu.electricityTier = tierAmbiguous(lines) ? "" : findTier(lines);

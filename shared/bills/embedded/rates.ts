@@ -83,6 +83,15 @@ function otherPricedKwh(lines: string[], i: number, v: string): boolean {
   });
 }
 
+/** Another line, of any kind but gas, billing a quantity of kWh at a dollar price other than `v` (abstain37). */
+function anyOtherPricedKwh(lines: string[], i: number, v: string): boolean {
+  return lines.some((l, k) => {
+    if (k === i || GAS.test(l)) return false;
+    const p = l.match(/\d[\d,]*\s*kwh\s*(?:[x×@]|at)\s*\$?\s*(\d?\.\d{3,7})\b/i)?.[1];
+    return p !== undefined && Number(p) !== Number(v);
+  });
+}
+
 // a fuel line naming the fuel's cost ("Fuel Cost", "Cost of Fuel"), not a charge for it
 const FUEL_COST = /\bfuel cost\b|\bcost of fuel\b/i;
 /** Another line named an energy charge billing a quantity of kWh at a dollar price other than `v`. */
@@ -157,6 +166,9 @@ export function findSupplyRate(lines: string[], on: RuleSwitch = allRules): stri
           // at its own price ("Energy Charge 989 KWH @ 0.06825"): the cost of the utility's fuel is recovered on top
           // of the energy's price, it is not that price (a "Fuel Charge" is) (round 35)
           if (v && word === SUPPLY_WORDS[2] && FUEL_COST.test(line) && energyPricedKwh(lines, i, v)) continue;
+          // an adjustment's price read for want of an energy line, while another line bills kWh at its own price
+          // (a delivery charge, an energy line no word names): the candidates compete, none decisive (abstain37)
+          if (v && adjustments && anyOtherPricedKwh(lines, i, v)) return "";
           if (v) return v;
         } else if (
           word.test(heading) && !DELIVERY.test(heading) && !SUPPLY_WORDS.some((w) => w.test(line)) &&

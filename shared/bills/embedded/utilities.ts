@@ -296,6 +296,12 @@ export function findIssuer(lines: string[]): string | undefined {
   const names = whole.length && whole.every((f) => squash(f.name) === squash(whole[0].name))
     ? whole.map((f) => f.name)
     : agreed[0].names;
+  // the payee alone (the remittance phrase and box, no logo, domain or address block) while the line that opens the
+  // page is another issuer's name ("Elmwood Valley Power District" over "payable to Harrow County Services
+  // Board"): the payee may be a city, a parent or a collector, the logo the utility — which one issued the bill is
+  // not printed, so nothing is guessed (abstain37; round 35's city payee, round 24's two names of one utility)
+  const payeeOnly = ![...agreed[0].sources].some((s) => s === "top" || s === "domain" || s === "block");
+  if (payeeOnly && issuerShaped(top) && !names.some((n) => squash(n) === squash(top))) return undefined;
   const mixed = names.find((n) => n !== n.toUpperCase());
   return mixed ?? titleCase(names[0]);
 }
