@@ -1,0 +1,48 @@
+// Scans, pass 19 (issue #11, scans19): word-box bills read by OCR (every word with a confidence), in shapes other
+// than the synthetic layouts that showed each case, with every utility-shaped rule OFF. Each test fails without
+// its change.
+import assert from "node:assert/strict";
+import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
+import { periodDateSlashes } from "../../../shared/bills/embedded/ocr_dates.ts";
+import { piecesToLines } from "../../../shared/documents/text_layout.ts";
+import { ocrPage } from "./layout_page.ts";
+
+type Rows = [number, [number, string][]][];
+const read = (rows: Rows) => {
+  const pieces = ocrPage(rows);
+  return parseBill(piecesToLines(pieces), [pieces], { rules: () => false });
+};
+
+/** A bill whose meter table prints the read dates in two cells side by side, as OCR read them. */
+const meterTable = (from: string, to: string): Rows => [
+  [20, [[40, "Lakeshore Public Power"], [420, "Account Number 7730019245"]]],
+  [40, [[40, "DANA RIVERA"], [420, "Amount Due $96.40"]]],
+  [60, [[40, "818 CEDAR LN"], [420, "Due Date 03/28/2025"]]],
+  [80, [[40, "SPRINGFIELD IL 62704"]]],
+  [120, [[40, "Meter"], [140, "Read Dates"], [330, "Previous"], [410, "Current"], [490, "kWh Used"]]],
+  [140, [[40, "K4410937"], [140, from], [235, to], [330, "20114"], [410, "20862"], [490, "748"]]],
+  [180, [[40, "Energy Charge 748 kWh x $0.10500"], [420, "$78.54"]]],
+];
+
+Deno.test("scans19: two read dates side by side whose slashes OCR read as 1s are the meter's period", () => {
+  // without the rule: no billing period, no service period for the meter
+  const r = read(meterTable("0210412025", "0310512025"));
+  assert.equal(r.billingInformation.billingPeriodStart, "2025-02-04");
+  assert.equal(r.billingInformation.billingPeriodEnd, "2025-03-05");
+  const m = r.electricityUsage.meters[0];
+  assert.equal(`${m?.servicePeriodStart}..${m?.servicePeriodEnd}`, "2025-02-04..2025-03-05");
+});
+
+Deno.test("scans19: side by side garbled tokens are read only as whole dates of four-digit years", () => {
+  assert.equal(periodDateSlashes("0412012023   0512212023"), "04/20/2023   05/22/2023");
+  assert.equal(
+    periodDateSlashes("G67863619 0712112024 0812012024 34322"),
+    "G67863619 07/21/2024 08/20/2024 34322",
+  );
+  // a slash put in (not a glyph read as one), or a two-digit year: left as read without a "-" between them
+  assert.equal(periodDateSlashes("412023 52223"), "412023 52223");
+  assert.equal(periodDateSlashes("04120123 05122123"), "04120123 05122123");
+  // whole dates that are no billing period apart (two numbers of a row): left as read
+  assert.equal(periodDateSlashes("0111112023 0411112023"), "0111112023 0411112023");
+  assert.equal(periodDateSlashes("0211112023 0211712023"), "0211112023 0211712023");
+});
