@@ -662,10 +662,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   eu.meters = eu.meters.map((m, i) => ({ ...m, confidence: meterConf[i] })).filter((m) =>
     m.confidence >= meterMin
   );
-  // a unit's trailing B read as an 8 by OCR cannot be told from an 8: left empty (ocr_units.ts)
+  // a unit's trailing B read as an 8 by OCR cannot be told from an 8: left empty, unless another printing of
+  // the unit reads its B (ocr_units.ts)
   if (readByOcr(pages)) {
-    ci.serviceAddress = withoutAmbiguousUnit(ci.serviceAddress);
-    bi.billingAddress = withoutAmbiguousUnit(bi.billingAddress);
+    ci.serviceAddress = withoutAmbiguousUnit(ci.serviceAddress, pages);
+    bi.billingAddress = withoutAmbiguousUnit(bi.billingAddress, pages);
   }
   if (eu.electricRate !== scanned.electricRate) {
     eu.electricRate = scanned.electricRate;

@@ -46,3 +46,41 @@ Deno.test("scans19: side by side garbled tokens are read only as whole dates of 
   assert.equal(periodDateSlashes("0111112023 0411112023"), "0111112023 0411112023");
   assert.equal(periodDateSlashes("0211112023 0211712023"), "0211112023 0211712023");
 });
+
+/**
+ * A bill whose mailing block prints the customer's unit as OCR read it ("APT 348": its B read as an 8) and whose
+ * service line prints it again as `again`, read at `confidence`.
+ */
+const unitBill = (again: string, confidence = 92) => {
+  const rows: Rows = [
+    [20, [[40, "Riverbend Electric Cooperative"], [420, "Account Number 4418820763"]]],
+    [40, [[420, "Statement Date 06/02/2024"]]],
+    [60, [[420, "Amount Due $112.40"], [560, "Due Date 06/24/2024"]]],
+    [100, [[40, "MARIA LOPEZ"]]],
+    [114, [[40, "1833 WILLOW ST APT 348"]]],
+    [128, [[40, "ZANESVILLE OH 43701"]]],
+    [170, [[40, `Service Address: 1833 Willow St ${again}, Zanesville, OH 43701`]]],
+    [190, [[40, "Service Period 04/30/2024 - 05/30/2024"]]],
+    [210, [[40, "Meter 55120984   Previous 40918   Present 41812   Energy Used 894 kWh"]]],
+  ];
+  const pieces = ocrPage(rows).map((p) => /B,?$/.test(p.text) ? { ...p, confidence } : p);
+  const r = parseBill(piecesToLines(pieces), [pieces], { rules: () => false });
+  return {
+    billingAddress: r.billingInformation.billingAddress,
+    serviceAddress: r.customerInformation.serviceAddress,
+  };
+};
+
+Deno.test("scans19: a unit read with an 8 for its B is read as the B another printing of it shows", () => {
+  // without the rule: "APT 348" is left empty (OCR's 8 for a B), though the service line reads "Apt 34B"
+  const c = unitBill("Apt 34B");
+  assert.equal(c.billingAddress.line2, "APT 34B");
+  assert.equal(c.serviceAddress.line2, "Apt 34B");
+});
+
+Deno.test("scans19: a unit's 8 is not read as a B on an unsure B, another unit word or another number", () => {
+  assert.equal(unitBill("Apt 34B", 40).billingAddress.line2, "");
+  assert.equal(unitBill("Bldg 34B").billingAddress.line2, "");
+  assert.equal(unitBill("Apt 24B").billingAddress.line2, "");
+  assert.equal(unitBill("Apt 348").billingAddress.line2, "");
+});
