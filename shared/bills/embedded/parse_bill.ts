@@ -991,7 +991,8 @@ function mailingBlock(_lines: string[], blocks: ReturnType<typeof addressBlocks>
 
 function meters(lines: string[], start: string, end: string, on: RuleSwitch): Meter[] {
   const out: Meter[] = [];
-  const METER = /\bmeter\s*(?:#|no\.?|number|id)?\s*:?\s*#?\s*([A-Z]{0,3}\d[A-Z0-9-]{3,})\b/i;
+  // "Meter Number." : a speck OCR read after the label word (scans19)
+  const METER = /\bmeter\s*(?:#|no\.?|number\.?|id)?\s*:?\s*#?\s*([A-Z]{0,3}\d[A-Z0-9-]{3,})\b/i;
   for (let i = 0; i < lines.length; i++) {
     // the meter judged by its own column (a gas meter printed beside it: meter_columns.ts)
     const col = electricMeterOnLine(lines[i], METER);

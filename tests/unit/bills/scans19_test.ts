@@ -84,3 +84,19 @@ Deno.test("scans19: a unit's 8 is not read as a B on an unsure B, another unit w
   assert.equal(unitBill("Apt 24B").billingAddress.line2, "");
   assert.equal(unitBill("Apt 348").billingAddress.line2, "");
 });
+
+Deno.test("scans19: a meter number after its label with a speck OCR read after it (Meter Number.) is read", () => {
+  // without the rule: "Number." stops the meter label, the meter is left without its number
+  const r = read([
+    [20, [[40, "Bayou Parish Power"], [420, "Account Number 3308129456"]]],
+    [40, [[40, "Meter Number."], [160, "K7720415"]]],
+    [60, [[40, "Read Date"], [160, "05/02/2024 to 06/01/2024"]]],
+    [80, [[40, "Energy Used"], [160, "1,132 kWh"]]],
+    [100, [[40, "ANA TORRES"], [420, "Amount Due $141.06"]]],
+    [114, [[40, "2210 BAYOU RD"], [420, "Due Date 06/21/2024"]]],
+    [128, [[40, "HOUMA LA 70360"]]],
+  ]);
+  const m = r.electricityUsage.meters[0];
+  assert.equal(m?.meterNumber, "K7720415");
+  assert.equal(m?.usageKwh, "1132");
+});
