@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { parseBill } from "../../../shared/bills/embedded/parse_bill.ts";
 import { periodDateSlashes } from "../../../shared/bills/embedded/ocr_dates.ts";
+import { joinedStreet } from "../../../shared/bills/embedded/cross_check_streets.ts";
 import { piecesToLines } from "../../../shared/documents/text_layout.ts";
 import { ocrPage } from "./layout_page.ts";
 
@@ -99,4 +100,35 @@ Deno.test("scans19: a meter number after its label with a speck OCR read after i
   const m = r.electricityUsage.meters[0];
   assert.equal(m?.meterNumber, "K7720415");
   assert.equal(m?.usageKwh, "1132");
+});
+
+Deno.test("scans19: a street with a letter OCR split off a word is read as its other printings join it", () => {
+  const r = read([
+    [20, [[40, "Ozark Valley Electric"], [420, "Account Number 1642272336"]]],
+    [40, [[420, "Bill Date 03/02/2024"]]],
+    [60, [[40, "SERVICE LOCATION"], [200, "2082 RIVER BEND RD OZARK AR 72949"]]],
+    [80, [[40, "Meter G4054114   Previous 68261   Present 69107   Energy Used 846 kWh"]]],
+    [100, [[40, "Amount Due $118.20"], [420, "Due Date 03/22/2024"]]],
+    [300, [[40, "Please return this portion with your payment"]]],
+    [320, [[40, "Account Number 1642272336"], [420, "Amount Due $118.20"]]],
+    [360, [[40, "KAREN HALL"]]],
+    [374, [[40, "2082 RIVER BEN D RD"]]],
+    [388, [[40, "OZARK AR 72949"]]],
+    [420, [[40, "Customer Block"]]],
+    [434, [[40, "2082 RIVER BEND RD"], [420, "Total $118.20"]]],
+  ]);
+  // without the rule: "2082 RIVER BEN D RD" (the stub's reading)
+  assert.equal(r.billingInformation.billingAddress.line1, "2082 RIVER BEND RD");
+});
+
+Deno.test("scans19: a lone letter of a street is kept where it is a compass point or printed apart elsewhere", () => {
+  const lines = ["2082 RIVER BEND RD", "SERVICE   2082 RIVER BEND RD OZARK AR 72949"];
+  assert.equal(joinedStreet("2082 RIVER BEN D RD", lines), "2082 RIVER BEND RD");
+  assert.equal(joinedStreet("2082 RIVER BEN D RD", lines.slice(1)), "2082 RIVER BEN D RD");
+  // a letter printed apart on two lines, the street's last word, or after a street's own word: its own
+  const apart = ["2082 RIVER BEND RD", "2082 RIVER BEND RD", "2082 RIVER BEN D RD", "2082 RIVER BEN D RD"];
+  assert.equal(joinedStreet("2082 RIVER BEN D RD", apart), "2082 RIVER BEN D RD");
+  assert.equal(joinedStreet("40 PARK AVENUE D", ["40 PARK AVENUED", "40 PARK AVENUED"]), "40 PARK AVENUE D");
+  assert.equal(joinedStreet("40 AVENUE D EAST", ["40 AVENUED EAST", "40 AVENUED EAST"]), "40 AVENUE D EAST");
+  assert.equal(joinedStreet("40 OAK N ST", ["40 OAKN ST", "40 OAKN ST"]), "40 OAK N ST");
 });
