@@ -9,7 +9,7 @@ import { historyAgainstYear, yearFigures } from "./cross_check_history.ts";
 import { checkedMeterKwh, checkedPrice, pricedLines } from "./cross_check_prices.ts";
 import { metersAgainstReadings } from "./cross_check_meters.ts";
 import { checkedName } from "./cross_check_names.ts";
-import { spacedStreet } from "./cross_check_streets.ts";
+import { joinedStreet, spacedStreet } from "./cross_check_streets.ts";
 import { accountDisputed, pastDueIsCharge } from "./cross_check_amounts.ts";
 
 /** What the checks changed, by check (for tests and the bench's notes). */
@@ -20,7 +20,7 @@ export type CrossCheckNotes = string[];
  * (cross_check_meters.ts), the supply price and the one meter's kWh against the priced charge lines
  * (cross_check_prices.ts), the history against a printed 12-month total or average
  * (cross_check_history.ts), a customer name with a sign no name has against its other printings
- * (cross_check_names.ts), a street OCR printed without a space against its other printings
+ * (cross_check_names.ts), a street OCR printed without a space or with a letter split off against its other printings
  * (cross_check_streets.ts), a past due read off a charge line and an account number printed otherwise
  * (cross_check_amounts.ts). `conf` and `monthConf` ("YYYY-MM") are the reader's confidences, updated alike.
  */
@@ -66,7 +66,7 @@ export function crossCheckFields(
   }
   const bi = item.billingInformation;
   for (const a of [bi.billingAddress, ci.serviceAddress]) {
-    const street = spacedStreet(a.line1, lines);
+    const street = joinedStreet(spacedStreet(a.line1, lines), lines);
     if (street !== a.line1) {
       notes.push(`street ${a.line1} -> ${street}`);
       a.line1 = street;

@@ -7,7 +7,9 @@
 // A garbled token is read as a date only when the period confirms it: it stands next to another date of the
 // line (or another garbled token, with a "/" or a "-", "to", "thru" between them), and exactly one reading of it (at most two
 // glyphs taken for a slash, or a lost slash put back) makes the two dates a billing period apart (20–40 days,
-// the earlier one first). Anything else is left as read.
+// the earlier one first). Two garbled tokens side by side with nothing between them (scans19: a meter table's
+// "Read Dates" cells, "0412012023   0512212023") are read only as two whole dates of four-digit years whose two
+// slashes were each read as one glyph. Anything else is left as read.
 
 import type { TextPiece } from "../../documents/text_layout.ts";
 
@@ -109,6 +111,13 @@ export function letterReadings(token: string): string[] {
   return [...out];
 }
 
+/**
+ * A reading that is its token with two glyphs taken for its two slashes, of a four-digit year ("0412012023" read
+ * as 04/20/2023): the whole shape of a printed date, not a number a slash was put into.
+ */
+const fullSlashed = (reading: string, token: string) =>
+  reading.length === token.length && /^\d{2}\/\d{2}\/(?:19|20)\d{2}$/.test(reading) && /^\d{10}$/.test(token);
+
 /** The scanned line with a period's garbled dates read as the one reading the period confirms. */
 export function periodDateSlashes(line: string): string {
   if (!/\d/.test(line)) return line;
@@ -141,12 +150,13 @@ export function periodDateSlashes(line: string): string {
     } else if (b !== undefined && (readings[k].length || lost(k).length)) {
       const fit = only(readings[k], lost(k), (r) => inPeriod(dayOf(r)!, b));
       if (fit) pick = [fit, words[n].core];
-    } else if (
-      readings[k].length && readings[n].length && (n === k + 2 || /\//.test(words[k].core + words[n].core))
-    ) {
+    } else if (readings[k].length && readings[n].length) {
+      // two garbled words side by side with nothing between them (a meter table's "Read Dates" cells:
+      // "0412012023   0512212023"): only as two whole dates, each of a four-digit year, both slashes read as glyphs
+      const joined = n === k + 2 || /\//.test(words[k].core + words[n].core);
       const fit = readings[k].flatMap((r) =>
         readings[n].filter((s) => inPeriod(dayOf(r)!, dayOf(s)!)).map((s): [string, string] => [r, s])
-      );
+      ).filter(([r, s]) => joined || (fullSlashed(r, words[k].core) && fullSlashed(s, words[n].core)));
       if (fit.length === 1) pick = fit[0];
     }
     if (!pick) continue;

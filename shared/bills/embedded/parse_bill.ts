@@ -678,10 +678,11 @@ export function parseBill(rawLines: string[], pages: TextPiece[][] = [], opts: P
   eu.meters = eu.meters.map((m, i) => ({ ...m, confidence: meterConf[i] })).filter((m) =>
     m.confidence >= meterMin
   );
-  // a unit's trailing B read as an 8 by OCR cannot be told from an 8: left empty (ocr_units.ts)
+  // a unit's trailing B read as an 8 by OCR cannot be told from an 8: left empty, unless another printing of
+  // the unit reads its B (ocr_units.ts)
   if (readByOcr(pages)) {
-    ci.serviceAddress = withoutAmbiguousUnit(ci.serviceAddress);
-    bi.billingAddress = withoutAmbiguousUnit(bi.billingAddress);
+    ci.serviceAddress = withoutAmbiguousUnit(ci.serviceAddress, pages);
+    bi.billingAddress = withoutAmbiguousUnit(bi.billingAddress, pages);
   }
   if (eu.electricRate !== scanned.electricRate) {
     eu.electricRate = scanned.electricRate;
@@ -1013,7 +1014,8 @@ function mailingBlock(_lines: string[], blocks: ReturnType<typeof addressBlocks>
 
 function meters(lines: string[], start: string, end: string, on: RuleSwitch): Meter[] {
   const out: Meter[] = [];
-  const METER = /\bmeter\s*(?:#|no\.?|number|id)?\s*:?\s*#?\s*([A-Z]{0,3}\d[A-Z0-9-]{3,})\b/i;
+  // "Meter Number." : a speck OCR read after the label word (scans19)
+  const METER = /\bmeter\s*(?:#|no\.?|number\.?|id)?\s*:?\s*#?\s*([A-Z]{0,3}\d[A-Z0-9-]{3,})\b/i;
   for (let i = 0; i < lines.length; i++) {
     // the meter judged by its own column (a gas meter printed beside it: meter_columns.ts)
     const col = electricMeterOnLine(lines[i], METER);
